@@ -1,0 +1,118 @@
+# bellis: C toolchain of small Unix filters for DBA and GURPS mass combat.
+# GNU make.  make [all] | check | demo | bench | lint | install | clean
+# Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI).
+
+.SECONDEXPANSION:
+
+VERSION    = 0.1.0
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man
+PKG_CONFIG ?= pkg-config
+
+CSTD  = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
+WARN  = -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wconversion \
+        -Wstrict-prototypes -Wmissing-prototypes -Wvla -Wwrite-strings \
+        -Wno-sign-conversion
+CFLAGS ?= -O2 -g
+HARDEN = -fstack-protector-strong -D_FORTIFY_SOURCE=2
+
+ifeq ($(SAN),1)
+  CC       = clang
+  B        = build-san
+  CFLAGS   = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+  LDFLAGS += -fsanitize=address,undefined
+  HARDEN   =
+else
+  B        = build
+endif
+ifeq ($(WERROR),1)
+  WARN += -Werror
+endif
+
+# '=' (not ':='): pkg-config is asked when a recipe runs, so that a fresh
+# machine can install it in the deps step of the same make run.
+XML_CFLAGS = $(shell $(PKG_CONFIG) --cflags libxml-2.0 2>/dev/null)
+XML_LIBS   = $(shell $(PKG_CONFIG) --libs libxml-2.0 2>/dev/null)
+ALL_CFLAGS = $(CSTD) $(WARN) -Ilib -I$(B) -Itests/unit $(XML_CFLAGS) \
+             -DBELLIS_VERSION='"$(VERSION)"' $(HARDEN) $(CPPFLAGS) \
+             $(CFLAGS) -MMD -MP
+
+TOOLS     := $(basename $(notdir $(wildcard tools/*.c)))
+LIB_SRCS  := $(wildcard lib/*.c)
+LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o)
+GEN_HDRS  := $(patsubst formats/%,$(B)/gen/%.h,$(subst .,_,$(wildcard formats/*.xml formats/*.rng)))
+BINS      := $(TOOLS:%=$(B)/bin/%)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNITS     := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
+MANS      := $(wildcard man/*.[157])
+
+all: $(BINS)
+
+units: $(UNITS)
+
+$(B)/libbellis.a: $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/bin/%: $(B)/tools/%.o $(B)/libbellis.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
+
+$(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
+
+$(B)/%.o: %.c | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# formats/NAME.EXT is embedded as the array NAME_EXT in gen/NAME_EXT.h
+$(B)/gen/%.h: $$(subst _xml,.xml,$$(subst _rng,.rng,formats/%))
+	@mkdir -p $(@D)
+	cd formats && xxd -i $(notdir $<) > ../$@.tmp
+	mv $@.tmp $@
+
+# ---- dependencies (Debian packages), then build and test -------------
+deps:
+	@sh .ci/deps
+
+check: deps
+	$(MAKE) all units
+	$(MAKE) SAN=1 all units
+	@sh tests/check.sh build build-san
+
+demo: deps
+	$(MAKE) all
+	@sh samples/demo.sh build/bin
+
+bench: deps
+	$(MAKE) all
+	@sh bench/run.sh build/bin
+
+lint: deps
+	mandoc -T lint -W warning $(MANS)
+	cppcheck --quiet --error-exitcode=1 --std=c11 -Ilib lib tools 2>&1
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
+	for m in $(MANS); do \
+	    s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+
+uninstall:
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for m in $(MANS); do \
+	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
+
+clean:
+	rm -rf build build-san build-cov demo
+
+.PHONY: all units deps check demo bench lint install uninstall clean
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,45 @@
+/* diag: one diagnostic format for every tool; exit status = worst level. */
+#ifndef BELLIS_DIAG_H
+#define BELLIS_DIAG_H
+
+#include <stdarg.h>
+
+enum {
+	EXIT_NO = 1,      /* the answer is no (illegal move, invalid list) */
+	EXIT_DATA = 2,    /* bad input data */
+	EXIT_USAGE = 3,   /* unknown option, bad option value */
+	EXIT_SYS = 4      /* cannot open or write a file, out of memory */
+};
+
+#define DIAG_CAP 50       /* errors printed per file */
+
+void diag_init(const char *argv0);
+const char *diag_prog(void);
+/* Start a new input file: resets the per-file error cap. */
+void diag_set_file(const char *name);
+const char *diag_file(void);
+/* FILE:LINE:COL: error (status 2); col 0 omits the column, line 0 both. */
+void diag_error(long line, long col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_warning(long line, long col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Same, with an explicit file name (libxml2 errors, army references). */
+void diag_at(const char *file, int is_error, long line, long col,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void diag_vat(const char *file, int is_error, long line, long col,
+    const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+/* "tool: message: strerror(errno)", status 4. */
+void diag_sys(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "tool: message" plus "Try 'tool --help'", status 3. */
+void diag_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "tool: message" with a given status (0 for a plain note). */
+void diag_msg(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void diag_raise(int status);
+int diag_status(void);
+/* Errors reported in the current file so far. */
+long diag_file_errors(void);
+/* Silence all output (fuzzing, unit tests); statuses are still kept. */
+void diag_quiet(int on);
+
+#endif

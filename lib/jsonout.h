@@ -1,0 +1,37 @@
+/* jsonout: a small streaming JSON writer (objects, arrays, strings,
+ * integers), compact, one document or one object per line. */
+#ifndef BELLIS_JSONOUT_H
+#define BELLIS_JSONOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define JW_DEPTH 32
+
+struct jw {
+	FILE *fp;
+	int depth;
+	bool first[JW_DEPTH];
+	bool after_key;
+};
+
+void jw_init(struct jw *j, FILE *fp);
+void jw_obj(struct jw *j);          /* { */
+void jw_arr(struct jw *j);          /* [ */
+void jw_close(struct jw *j, char c);/* } or ] */
+void jw_key(struct jw *j, const char *key);
+void jw_str(struct jw *j, const char *s);
+void jw_strn(struct jw *j, const char *s, size_t n);
+void jw_int(struct jw *j, long long v);
+void jw_bool(struct jw *j, bool v);
+void jw_null(struct jw *j);
+/* Convenience: "key": "value" and "key": number. */
+void jw_kstr(struct jw *j, const char *key, const char *s);
+void jw_kint(struct jw *j, const char *key, long long v);
+/* JSON string escaping into a stream (also used by TSV/text writers). */
+void json_escape(FILE *fp, const char *s, size_t n);
+/* TSV cell: tab, newline, CR and backslash escaped as \t \n \r \\. */
+void tsv_cell(FILE *fp, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,41 @@
+/* str: growable buffers, UTF-8 checks, folding for name lookup, edit distance. */
+#ifndef BELLIS_STR_H
+#define BELLIS_STR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct sbuf {
+	char *s;          /* always NUL-terminated once anything was added */
+	size_t len, cap;
+};
+
+void sbuf_add(struct sbuf *b, const char *s, size_t n);
+void sbuf_adds(struct sbuf *b, const char *s);
+void sbuf_addc(struct sbuf *b, char c);
+void sbuf_printf(struct sbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void sbuf_reset(struct sbuf *b);
+void sbuf_free(struct sbuf *b);
+/* The contents ("" when empty); valid until the next change. */
+const char *sbuf_str(const struct sbuf *b);
+
+bool utf8_valid(const char *s, size_t n);
+/* Length in bytes of the UTF-8 sequence at s (1 for an invalid byte). */
+size_t utf8_seqlen(const char *s, size_t n);
+/* Copy s to b, replacing invalid UTF-8 by U+FFFD and control bytes
+ * other than tab and newline by a blank. */
+void utf8_sanitize(struct sbuf *b, const char *s, size_t n);
+
+/* Fold a name for lookup: ASCII and Cyrillic lower case, ä→ae, ö→oe,
+ * ü→ue, ß→ss, ё→е, no-break space and runs of blanks to one blank,
+ * leading/trailing blanks dropped.  Result in b (reset first). */
+void str_fold(struct sbuf *b, const char *s, size_t n);
+/* Levenshtein distance on code points, capped at max+1. */
+int str_editdist(const char *a, const char *b, int max);
+bool str_ieq(const char *a, size_t alen, const char *b);
+/* Trim ASCII blanks and no-break spaces from both ends. */
+void str_trim(const char **s, size_t *n);
+bool str_blank(const char *s, size_t n);
+
+#endif

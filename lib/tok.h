@@ -1,0 +1,40 @@
+/* tok: the one tokenizer of every line format: blank-separated tokens,
+ * '#' comments, double-quoted strings, key=value flags, with columns. */
+#ifndef BELLIS_TOK_H
+#define BELLIS_TOK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct tok {
+	const char *s;      /* token text (quotes removed for quoted tokens) */
+	size_t len;
+	long col;           /* 1-based byte column of the token's first byte */
+	const char *val;    /* after '=' for key=value tokens, else NULL */
+	size_t vlen;
+	long vcol;
+	size_t klen;        /* length of the key part (len when no '=') */
+	bool quoted;
+};
+
+struct toks {
+	struct tok *v;
+	size_t n, cap;
+	char *store;        /* unquoted copies */
+	size_t slen, scap;
+};
+
+/* Split one line.  Reports an unterminated quote as an error at its
+ * column (status 2) and returns -1; the tokens before it are kept. */
+int tok_split(struct toks *t, const char *line, size_t len, long lineno);
+void tok_free(struct toks *t);
+/* Case-insensitive comparison of the key part with a keyword. */
+bool tok_is(const struct tok *t, const char *kw);
+/* Token (key part) as a NUL-terminated copy in a small static buffer,
+ * for messages; cut at 64 bytes. */
+const char *tok_str(const struct tok *t);
+/* The nearest keyword within edit distance 2 (case-insensitive), or NULL. */
+const char *tok_suggest(const char *word, size_t len,
+    const char *const *cands, size_t n);
+
+#endif

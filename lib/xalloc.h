@@ -1,0 +1,16 @@
+/* xalloc: allocation that cannot fail (exits with status 4 instead). */
+#ifndef BELLIS_XALLOC_H
+#define BELLIS_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Grow *v (of *cap elements of size sz) to hold at least need elements. */
+void *xgrow(void *v, size_t *cap, size_t need, size_t sz);
+
+#endif

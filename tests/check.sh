@@ -1,0 +1,74 @@
+#!/bin/sh
+# Run every test stage of `make check` and print one summary line:
+#   check: N passed, N failed, N skipped
+# Stages: the unit tests and the bats suites, once for each build directory
+# given (plain, then ASan+UBSan), and mandoc -T lint on every page.
+# BATS_FILTER (a regular expression) limits the bats tests that run.
+set -u
+pass=0 fail=0 skip=0
+tap=$(mktemp) || exit 4
+trap 'rm -f "$tap"' EXIT
+export LC_ALL=C.UTF-8
+unset BELLIS_SEED LANG LC_MESSAGES
+
+count_unit() {  # $1: build dir
+	for t in "$1"/tests/test_*; do
+		[ -x "$t" ] || continue
+		line=$("$t" 2>&1 | tee /dev/stderr | tail -n 1)
+		p=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+		f=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+		if [ -z "$p" ]; then
+			echo "check: $t crashed" >&2
+			fail=$((fail + 1))
+			continue
+		fi
+		pass=$((pass + p)) fail=$((fail + f))
+	done
+}
+
+run_bats() {  # $1: build dir
+	set -- "$1" tests/*.bats
+	[ -e "$2" ] || return 0
+	dir=$1
+	shift
+	if [ -n "${BATS_FILTER:-}" ]; then
+		BELLIS_BIN="$PWD/$dir/bin" bats --tap -f "$BATS_FILTER" "$@" >"$tap" 2>&1
+	else
+		BELLIS_BIN="$PWD/$dir/bin" bats --tap "$@" >"$tap" 2>&1
+	fi
+	cat "$tap"
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | head -n 1)
+	s=$(grep -c -E '^ok [0-9]+ .*# [Ss][Kk][Ii][Pp]' "$tap")
+	p=$(($(grep -c -E '^ok [0-9]+' "$tap") - s))
+	f=$(grep -c -E '^not ok [0-9]+' "$tap")
+	if [ -z "$plan" ] || [ "$plan" -ne $((p + f + s)) ]; then
+		echo "check: bats stopped before the end of its plan ($dir)" >&2
+		f=$((f + 1))
+	fi
+	echo "bats ($dir): $p passed, $f failed, $s skipped"
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+}
+
+for dir in "$@"; do
+	case $dir in
+	*san*) export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:exitcode=99
+	       export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ;;
+	esac
+	count_unit "$dir"
+	run_bats "$dir"
+done
+
+set -- man/*.[157]
+if [ -e "$1" ]; then
+	if out=$(mandoc -T lint -W warning "$@" 2>&1) && [ -z "$out" ]; then
+		echo "ok mandoc -T lint: $# pages"
+		pass=$((pass + 1))
+	else
+		printf '%s\n' "$out"
+		echo "not ok mandoc -T lint"
+		fail=$((fail + 1))
+	fi
+fi
+
+echo "check: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

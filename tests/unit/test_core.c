@@ -1,0 +1,182 @@
+/* Unit tests of the core: dice, numbers, strings, tokenizer, troops. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "dice.h"
+#include "diag.h"
+#include "num.h"
+#include "str.h"
+#include "tok.h"
+#include "troop.h"
+#include "unit.h"
+#include "xmlio.h"
+
+static void
+test_dice(void)
+{
+	/* golden: the first rolls of seed 42 never change */
+	static const int d6[20] = {
+#include "dice42.inc"
+	};
+	struct dice d;
+	uint64_t st = 0;
+	int i, ok = 1, hist[7] = {0};
+
+	/* splitmix64 reference values for state 0 */
+	CHECK(splitmix64(&st) == 0xe220a8397b1dcdafULL);
+	CHECK(splitmix64(&st) == 0x6e789e6aa1b965f4ULL);
+	/* xoshiro256** reference outputs for the state {1, 2, 3, 4} */
+	d.s[0] = 1; d.s[1] = 2; d.s[2] = 3; d.s[3] = 4;
+	CHECK(dice_next(&d) == 11520);
+	CHECK(dice_next(&d) == 0);
+	CHECK(dice_next(&d) == 1509978240);
+	CHECK(dice_next(&d) == 1215971899390074240ULL);
+	dice_seed(&d, 42);
+	for (i = 0; i < 20; i++)
+		if (dice_roll(&d, 6) != d6[i])
+			ok = 0;
+	CHECK(ok);
+	dice_seed(&d, 1);
+	for (i = 0; i < 60000; i++)
+		hist[dice_roll(&d, 6)]++;
+	for (i = 1; i <= 6; i++)
+		CHECK(hist[i] > 9500 && hist[i] < 10500);
+	dice_seed(&d, 7);
+	for (i = 0; i < 1000; i++) {
+		int s = dice_sum(&d, 3, 6);
+
+		if (s < 3 || s > 18)
+			ok = 0;
+	}
+	CHECK(ok);
+}
+
+static void
+test_num(void)
+{
+	long v;
+	long long f;
+	unsigned long long u;
+
+	CHECK(num_longs("12", 0, 100, &v) == 0 && v == 12);
+	CHECK(num_longs("-3", -6, 6, &v) == 0 && v == -3);
+	CHECK(num_longs("+3", -6, 6, &v) == 0 && v == 3);
+	CHECK(num_longs("1x", 0, 100, &v) < 0);
+	CHECK(num_longs("", 0, 100, &v) < 0);
+	CHECK(num_longs("-", 0, 100, &v) < 0);
+	CHECK(num_longs(" 1", 0, 100, &v) < 0);
+	CHECK(num_longs("101", 0, 100, &v) < 0);
+	CHECK(num_longs("99999999999999999999", 0, 100, &v) < 0);
+	CHECK(num_u64("18446744073709551615", &u) == 0 &&
+	    u == 18446744073709551615ULL);
+	CHECK(num_u64("18446744073709551616", &u) < 0);
+	CHECK(num_u64("-1", &u) < 0);
+	CHECK(num_fixed6("7.5", 3, &f) == 0 && f == 7500000);
+	CHECK(num_fixed6("300", 3, &f) == 0 && f == 300000000);
+	CHECK(num_fixed6("1.", 2, &f) < 0);
+	CHECK(num_fixed6(".5", 2, &f) == 0 && f == 500000);
+	CHECK(num_fixed6("1.2.3", 5, &f) < 0);
+}
+
+static void
+test_str(void)
+{
+	struct sbuf b = {0};
+
+	str_fold(&b, "  Plänkler ", 11);
+	CHECK_STR(sbuf_str(&b), "plaenkler");
+	str_fold(&b, "BÖGEN", 6);
+	CHECK_STR(sbuf_str(&b), "boegen");
+	str_fold(&b, "Groß\xc2\xa0 Reiter", 15);
+	CHECK_STR(sbuf_str(&b), "gross reiter");
+	str_fold(&b, "ЛЁГКАЯ", 12);
+	CHECK_STR(sbuf_str(&b), "легкая");
+	CHECK(str_editdist("rittr", "ritter", 2) == 1);
+	CHECK(str_editdist("abc", "xyz", 2) == 3);
+	CHECK(str_editdist("", "ab", 2) == 2);
+	CHECK(utf8_valid("Größe Пехота", 18));
+	CHECK(!utf8_valid("\xc3", 1));
+	CHECK(!utf8_valid("\xed\xa0\x80", 3));
+	CHECK(!utf8_valid("\xc0\xaf", 2));
+	sbuf_reset(&b);
+	utf8_sanitize(&b, "a\xff" "b\x01", 4);
+	CHECK_STR(sbuf_str(&b), "a\xef\xbf\xbd" "b ");
+	sbuf_free(&b);
+}
+
+static void
+test_tok(void)
+{
+	struct toks t = {0};
+	const char *l = "Bd general overlap=2 \"Old Guard\" # comment";
+	static const char *const kw[] = { "general", "uphill", "overlap" };
+
+	CHECK(tok_split(&t, l, strlen(l), 1) == 0);
+	CHECK(t.n == 4);
+	CHECK(t.v[0].col == 1 && t.v[1].col == 4);
+	CHECK(tok_is(&t.v[1], "GENERAL"));
+	CHECK(t.v[2].val != NULL && t.v[2].vlen == 1 && t.v[2].vcol == 20);
+	CHECK(tok_is(&t.v[2], "overlap"));
+	CHECK(t.v[3].quoted && t.v[3].len == 9);
+	CHECK_STR(tok_suggest("genral", 6, kw, 3), "general");
+	CHECK(tok_suggest("zzzzzz", 6, kw, 3) == NULL);
+	diag_quiet(1);
+	CHECK(tok_split(&t, "a \"open", 7, 1) < 0);
+	diag_quiet(0);
+	tok_free(&t);
+}
+
+static void
+test_troop(void)
+{
+	const struct troop *t;
+
+	CHECK((t = troop_lookup("Ritter", 6)) != NULL &&
+	    strcmp(t->code, "Kn") == 0);
+	CHECK((t = troop_lookup("plaenkler", 9)) != NULL &&
+	    strcmp(t->code, "Ps") == 0);
+	CHECK((t = troop_lookup("Bögen", 6)) != NULL &&
+	    strcmp(t->code, "Bw") == 0);
+	CHECK((t = troop_lookup("Boegen", 6)) != NULL &&
+	    strcmp(t->code, "Bw") == 0);
+	CHECK((t = troop_lookup("knights", 7)) != NULL &&
+	    strcmp(t->code, "Kn") == 0);
+	CHECK((t = troop_lookup("CV", 2)) != NULL &&
+	    strcmp(t->code, "Cv") == 0);
+	CHECK((t = troop_lookup("LCh", 3)) != NULL &&
+	    strcmp(t->code, "Cv") == 0);
+	CHECK((t = troop_lookup("Lb", 2)) != NULL &&
+	    strcmp(t->code, "Bw") == 0);
+	CHECK((t = troop_lookup("Leichte Reiterei", 16)) != NULL &&
+	    strcmp(t->code, "LH") == 0);
+	CHECK((t = troop_lookup("Sichelstreiwagen", 16)) != NULL &&
+	    strcmp(t->code, "SCh") == 0);
+	CHECK((t = troop_lookup("Warbands", 8)) != NULL &&
+	    strcmp(t->code, "Wb") == 0);
+	CHECK((t = troop_lookup("Hd", 2)) != NULL &&
+	    !troop_in_edition(t, "dba1") && troop_in_edition(t, "dba2"));
+	CHECK(troop_lookup("Rittr", 5) == NULL);
+	CHECK_STR(troop_suggest("Rittr", 5), "Ritter");
+	CHECK(troop_suggest("Qqqqqqqq", 8) == NULL);
+	CHECK(troop_count() == 18);
+	CHECK(troop_by_code("WWg")->cls == CLASS_FOOT);
+	CHECK(troop_by_code("El")->cls == CLASS_MOUNTED);
+	CHECK_STR(troop_by_code("Bw")->abbr[LANG_DE], "Bo");
+	troop_cleanup();
+	CHECK(troop_lookup("Kl", 2) != NULL);
+	troop_cleanup();
+}
+
+int
+main(void)
+{
+	diag_init("unit");
+	xmlio_init();
+	test_dice();
+	test_num();
+	test_str();
+	test_tok();
+	test_troop();
+	xmlio_cleanup();
+	return UNIT_DONE("core");
+}
