@@ -37,6 +37,14 @@ out_open(struct out *o, const char *path)
 		return 0;
 	}
 	o->path = path;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or a pipe (-o /dev/stdout): write it in place */
+		if ((o->fp = fopen(path, "w")) == NULL) {
+			diag_sys("cannot write '%s'", path);
+			return -1;
+		}
+		return 0;
+	}
 	slash = strrchr(path, '/');
 	if (slash != NULL)
 		sbuf_add(&b, path, (size_t)(slash - path) + 1);
@@ -69,10 +77,12 @@ out_open(struct out *o, const char *path)
 static int
 close_stdout(void)
 {
-	int bad;
+	int bad, before = errno;
 
 	errno = 0;
 	bad = fflush(stdout) != 0 || ferror(stdout);
+	if (bad && errno == 0)
+		errno = before;
 	if (!bad)
 		return 0;
 	if (errno == EPIPE) {
@@ -88,7 +98,7 @@ close_stdout(void)
 int
 out_close(struct out *o, int commit)
 {
-	int bad = 0;
+	int bad = 0, before;
 
 	if (o->fp == NULL)
 		return 0;
@@ -96,10 +106,22 @@ out_close(struct out *o, int commit)
 		o->fp = NULL;
 		return close_stdout();
 	}
+	before = errno;
+	if (o->tmp == NULL) {
+		errno = 0;
+		if (fflush(o->fp) != 0 || ferror(o->fp) | (fclose(o->fp) != 0)) {
+			if (errno == 0)
+				errno = before != 0 ? before : EIO;
+			diag_sys("cannot write '%s'", o->path);
+			bad = 1;
+		}
+		o->fp = NULL;
+		return bad ? -1 : 0;
+	}
 	errno = 0;
 	if (fflush(o->fp) != 0 || ferror(o->fp)) {
 		if (errno == 0)
-			errno = EIO;
+			errno = before != 0 ? before : EIO;
 		diag_sys("cannot write '%s'", o->path);
 		bad = 1;
 	} else if (commit && fsync(fileno(o->fp)) != 0 && errno != EINVAL) {

@@ -16,10 +16,11 @@ struct out {
 int out_open(struct out *o, const char *path);
 /* Finish: commit != 0 renames the temporary file over path after a
  * flush and fsync; otherwise (or on any error) the temporary file is
- * removed and the old file stays.  Returns 0 or -1 (reported).  On
- * stdout a closed pipe (EPIPE) is quiet and gives status 1... only
- * when SIGPIPE is ignored; with the default disposition the process
- * has already ended with 141. */
+ * removed and the old file stays.  A path that is not a regular file
+ * (/dev/stdout, a FIFO, /dev/full) is written in place.  Returns 0 or -1
+ * (reported, status 4).  A closed pipe on stdout gives status 1 when
+ * SIGPIPE is ignored; out_setup restores its default, so normally the
+ * process ends with 141 like any filter. */
 int out_close(struct out *o, int commit);
 /* Call once at the top of main: SIGPIPE default, C numeric locale. */
 void out_setup(void);

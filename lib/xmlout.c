@@ -1,4 +1,5 @@
 /* XML writer on xmlTextWriter over a stdio stream. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@ struct xw {
 	xmlTextWriterPtr w;
 	FILE *fp;
 	bool failed;
+	int err;
 	struct sbuf tmp;
 };
 
@@ -21,9 +23,13 @@ write_cb(void *ctx, const char *buf, int len)
 {
 	struct xw *x = ctx;
 
-	if (len > 0 && fwrite(buf, 1, (size_t)len, x->fp) != (size_t)len) {
+	/* a failed write is latched here and reported by out_close() from
+	 * the stream's error flag; libxml2 is told all went well so that it
+	 * prints nothing of its own */
+	if (!x->failed && len > 0 &&
+	    fwrite(buf, 1, (size_t)len, x->fp) != (size_t)len) {
 		x->failed = true;
-		return -1;
+		x->err = errno;
 	}
 	return len;
 }
@@ -74,6 +80,8 @@ xw_finish(struct xw *x)
 	if (fflush(x->fp) != 0)
 		x->failed = true;
 	failed = x->failed;
+	if (failed && x->err != 0)
+		errno = x->err;
 	sbuf_free(&x->tmp);
 	free(x);
 	return failed ? -1 : 0;

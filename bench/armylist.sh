@@ -1,0 +1,34 @@
+#!/bin/sh
+# armylist-parse throughput and peak memory on a ~50 MB collection of
+# pipe-table rows, beside cat of the same input and xmllint --stream of
+# the XML it produces (all in this run).  Set BENCH_MB for another size.
+set -eu
+bin=$1
+mb=${BENCH_MB:-50}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+in=$dir/sheets.txt
+row='| %d | Frühe Hopliten %d | 680 - 450 v.Chr. | AMPW, DBM 1/52 | 52, 54, 60 | 61 | 1x Speere (Bef.), 1x Re oder LR, 7x Sp, 1x Sp oder Hi, (1x Pl + 1x Hi) oder 2x LR |\n'
+{
+	printf '| Nr. | Bezeichnung | zeitliches Auftreten | Literatur | Gegner | Verbündete | Elemente |\n'
+	awk -v n="$((mb * 1024 * 1024 / 160))" -v fmt="$row" \
+	    'BEGIN { for (i = 1; i <= n; i++) printf fmt, i, i }'
+} > "$in"
+size=$(wc -c < "$in")
+measure() {  # label, output file, command...
+	label=$1 out=$2
+	shift 2
+	/usr/bin/time -f '%e %M' -o "$dir/t" "$@" > "$out"
+	read -r secs kb < "$dir/t"
+	mbs=$(awk -v s="$size" -v t="$secs" 'BEGIN { printf "%.1f", (t > 0 ? s / 1048576 / t : 0) }')
+	printf '%-36s %7.2f s %8s MB/s of input %8d KB peak RSS\n' "$label" "$secs" "$mbs" "$kb"
+}
+echo "input: $((size / 1048576)) MB, $(($(wc -l < "$in") - 1)) armies"
+measure "cat" /dev/null cat "$in"
+measure "armylist-parse (XML)" "$dir/out.xml" "$bin/armylist-parse" "$in"
+measure "armylist-parse -T tsv" /dev/null "$bin/armylist-parse" -T tsv "$in"
+xsize=$(wc -c < "$dir/out.xml")
+size=$xsize
+echo "XML produced: $((xsize / 1048576)) MB (rates below are per MB of XML)"
+measure "xmllint --stream --noout (its XML)" /dev/null xmllint --stream --noout "$dir/out.xml"
+measure "armylist-parse (reading its XML)" /dev/null "$bin/armylist-parse" "$dir/out.xml"

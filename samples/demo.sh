@@ -1,0 +1,23 @@
+#!/bin/sh
+# make demo: the main pipeline on the samples (German sheets -> XML -> ...).
+# $1: the directory of the built tools.
+set -eu
+bin=$1
+PATH="$bin:$PATH"
+mkdir -p demo
+echo "== armylist-parse: four carriers (HTML, pipe table, TSV, English text) -> demo/armylists.xml"
+armylist-parse -o demo/armylists.xml samples/armeelisten-1-60.html \
+    samples/armeelisten-61-120.txt samples/armeelisten-121-180.tsv \
+    samples/english-lists.txt
+echo "   $(grep -c '<army ' demo/armylists.xml) armies, schema: $(xmllint --noout --relaxng formats/armylist.rng demo/armylists.xml 2>&1)"
+echo
+echo "== the parsed lists as TSV (first lines)"
+armylist-parse -T tsv demo/armylists.xml | head -n 6 | cut -c1-110
+echo
+echo "== the German sheet rendered as English list text (first army)"
+armylist-parse -T text --lang=en samples/armeelisten-61-120.txt | sed -n '1,7p'
+for extra in samples/demo-*.sh; do
+	[ -f "$extra" ] && . "$extra"
+done
+echo
+echo "demo: outputs are in demo/"

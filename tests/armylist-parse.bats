@@ -1,0 +1,355 @@
+#!/usr/bin/env bats
+# armylist-parse: carriers, grammar, formats, errors, hostile input.
+
+setup() {
+	load helpers/common
+	P=fixtures/armylist-parse
+	G=armylist-parse
+}
+
+# ---- the four carriers of the samples, golden XML, schema-valid -------
+
+# sample NAME GOLDEN: parse a sample, no diagnostics, golden XML, schema-valid
+sample() {
+	run -0 --separate-stderr armylist-parse "../samples/$1"
+	assert_equal "$stderr" ""
+	golden "$G/$2"
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate armylist.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "pipe table sample: navigation rows skipped, continuation row joined" {
+	sample armeelisten-61-120.txt pipe.xml
+}
+
+@test "TSV sample: other column order, extra columns, century, x sign" {
+	sample armeelisten-121-180.tsv tsv.xml
+}
+
+@test "HTML sample in ISO-8859-1 with tag soup" {
+	sample armeelisten-1-60.html html.xml
+}
+
+@test "English list text sample" {
+	sample english-lists.txt english.xml
+}
+
+@test "HTML in UTF-8 and windows-1252 give the same armies" {
+	iconv -f latin1 -t utf-8 ../samples/armeelisten-1-60.html |
+	    sed 's/iso-8859-1/utf-8/' > "$BATS_TEST_TMPDIR/u.html"
+	sed 's/iso-8859-1/windows-1252/' ../samples/armeelisten-1-60.html > "$BATS_TEST_TMPDIR/w.html"
+	a=$(armylist-parse -T tsv ../samples/armeelisten-1-60.html)
+	b=$(armylist-parse -T tsv "$BATS_TEST_TMPDIR/u.html")
+	c=$(armylist-parse -T tsv "$BATS_TEST_TMPDIR/w.html")
+	assert_equal "$b" "$a"
+	assert_equal "$c" "$a"
+	[[ "$a" == *"Frühe Ägypter"* ]]
+}
+
+@test "all samples at once form one document" {
+	run -0 --separate-stderr armylist-parse ../samples/armeelisten-1-60.html \
+	    ../samples/armeelisten-61-120.txt ../samples/armeelisten-121-180.tsv \
+	    ../samples/english-lists.txt
+	assert_equal "$(grep -c '<army ' <<<"$output")" 39
+	assert_equal "$(grep -c '<armylists' <<<"$output")" 1
+}
+
+@test "standard input and '-' are read the same" {
+	a=$(armylist-parse < ../samples/armeelisten-61-120.txt)
+	b=$(armylist-parse - < ../samples/armeelisten-61-120.txt)
+	assert_equal "$a" "$b"
+	[[ "$a" == *'file="-"'* ]]
+}
+
+# ---- output formats -----------------------------------------------------
+
+@test "-T tsv: header and English notation" {
+	run -0 armylist-parse -T tsv ../samples/armeelisten-121-180.tsv
+	golden $G/tsv.tsv
+}
+
+@test "-T json: same data as the XML, valid JSON" {
+	run -0 armylist-parse --format=json ../samples/english-lists.txt
+	golden $G/english.json
+	jq -e '.armies | length == 6' <<<"$output"
+	jq -e '.armies[2].elements.items[0].troops[1].code == "Cv"' <<<"$output"
+}
+
+@test "-T text --lang=de|en|ru" {
+	run -0 armylist-parse -T text --lang=de ../samples/armeelisten-61-120.txt
+	golden $G/text-de.txt
+	run -0 armylist-parse -T text --lang=en ../samples/armeelisten-61-120.txt
+	golden $G/text-en.txt
+	run -0 armylist-parse -T text --lang=ru ../samples/armeelisten-61-120.txt
+	golden $G/text-ru.txt
+}
+
+@test "--lang defaults from LC_ALL, LC_MESSAGES, LANG" {
+	a=$(LC_ALL= LANG=de_DE.UTF-8 armylist-parse -T text ../samples/english-lists.txt)
+	[[ "$a" == *"(Befehlshaber)"* ]]
+	a=$(LC_ALL= LC_MESSAGES=ru_RU.UTF-8 LANG=de_DE.UTF-8 armylist-parse -T text ../samples/english-lists.txt)
+	[[ "$a" == *"(Полководец)"* ]]
+	a=$(LC_ALL=C armylist-parse -T text ../samples/english-lists.txt)
+	[[ "$a" == *"(Gen)"* ]]
+}
+
+@test "-T text output parses back to the same XML (en, de, ru)" {
+	for f in ../samples/*; do
+		for l in en de ru; do
+			armylist-parse "$f" > "$BATS_TEST_TMPDIR/a.xml"
+			armylist-parse -T text --lang=$l "$f" > "$BATS_TEST_TMPDIR/t.txt"
+			armylist-parse "$BATS_TEST_TMPDIR/t.txt" > "$BATS_TEST_TMPDIR/b.xml"
+			strip='s/ file="[^"]*" line="[0-9]*"//; s/<elements text="[^"]*"/<elements/'
+			if [ $l = en ]; then
+				diff <(sed "$strip" "$BATS_TEST_TMPDIR/a.xml") \
+				    <(sed "$strip" "$BATS_TEST_TMPDIR/b.xml")
+			else
+				# German and Russian text leave the figures out
+				diff <(sed "$strip; s/ figures=\"[^\"]*\"//g" "$BATS_TEST_TMPDIR/a.xml") \
+				    <(sed "$strip" "$BATS_TEST_TMPDIR/b.xml")
+			fi
+		done
+	done
+}
+
+@test "armylist XML input renders back to text" {
+	armylist-parse ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/a.xml"
+	run -0 armylist-parse -T text --lang=en "$BATS_TEST_TMPDIR/a.xml"
+	golden $G/english-roundtrip.txt
+}
+
+# ---- grammar and carriers in detail ---------------------------------------
+
+@test "element grammar: dismount, packages, notes, figures, o, doubled commas" {
+	run -0 --separate-stderr armylist-parse $P/grammar.txt
+	assert_equal "$stderr" ""
+	golden $G/grammar.xml
+}
+
+@test "continuation rows append to every field" {
+	run -0 armylist-parse -T tsv $P/continuation.tsv
+	assert_line --index 1 "$(printf '7\tGrenzarmee\t\t\t\t\t8, 9\t1xCv (Gen), 2xLH, 9xPs')"
+}
+
+@test "header found as a whole word sequence, Referenzen is sources" {
+	printf '| Ref | Name | Referenzen | List |\n| 3 | A | AANE, DBM 1/3 | 12x Ps (Gen) |\n' > "$BATS_TEST_TMPDIR/h.txt"
+	run -0 armylist-parse "$BATS_TEST_TMPDIR/h.txt"
+	assert_output --partial '<sources>AANE</sources>'
+	assert_output --partial '<dbm>1/3</dbm>'
+}
+
+@test "dates: German, English, approximate, centuries, BC to AD" {
+	printf 'Nr\tArmee\tZeit\tElemente\n' > "$BATS_TEST_TMPDIR/d.tsv"
+	for d in '3500 v.Chr. - 2334 v.Chr.' '3500-2334 v.Chr.' '55 v.Chr. - 50 n.Chr.' \
+	    '1066 - 1100 n.Chr.' '1066-1100' 'um 1000 v.Chr.' '5. Jh. n.Chr.' \
+	    '3. Jh. v.Chr.' '300 v. Chr. bis 200 v. Chr.' '250BC-225AD' '1322 – 1455' \
+	    '200 vor Christus'; do
+		n=$((${n:-0} + 1))
+		printf '%s\tA\t%s\t12x Ps (Gen)\n' "$n" "$d" >> "$BATS_TEST_TMPDIR/d.tsv"
+	done
+	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/d.tsv"
+	assert_equal "$(cut -f1,3,4 <<<"$output" | tail -n +2 | tr '\t\n' ' ;')" \
+	    "1 -3500 -2334;2 -3500 -2334;3 -55 50;4 1066 1100;5 1066 1100;6 -1000 -1000;7 401 500;8 -300 -201;9 -300 -200;10 -250 225;11 1322 1455;12 -200 -200;"
+	armylist-parse "$BATS_TEST_TMPDIR/d.tsv" | grep -q '<period from="-1000" to="-1000" approx="yes">um 1000 v.Chr.</period>'
+}
+
+# ---- bad input: reported, the rest still written ---------------------------
+
+@test "unknown troop: error with suggestion, code ?, army still written, exit 2" {
+	run -2 --separate-stderr armylist-parse $P/unknown-troop.txt
+	assert_equal "$stderr" "armylist-parse: $P/unknown-troop.txt:2:42: error: unknown troop type 'Rittr' (did you mean 'Ritter'?)
+armylist-parse: $P/unknown-troop.txt:3:16: warning: unreadable date 'irgendwann' of army 6, kept as text"
+	golden $G/unknown-troop.xml
+	armylist-parse $P/unknown-troop.txt > "$BATS_TEST_TMPDIR/o.xml" || true
+	validate armylist.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "a file that cannot be opened is reported, the next is read, exit 4" {
+	run -4 --separate-stderr armylist-parse nosuch.txt ../samples/english-lists.txt
+	assert_equal "$stderr" "armylist-parse: cannot open 'nosuch.txt': No such file or directory"
+	assert_equal "$(grep -c '<army ' <<<"$output")" 6
+}
+
+@test "a directory operand is refused" {
+	run -4 --separate-stderr armylist-parse fixtures
+	assert_equal "$stderr" "armylist-parse: cannot read 'fixtures': Is a directory"
+}
+
+@test "empty input gives an empty armylists" {
+	run -0 --separate-stderr armylist-parse $P/empty.txt
+	assert_equal "$stderr" ""
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<armylists version="1" rules="dba1"/>'
+	run -0 armylist-parse -T json < /dev/null
+	assert_output '{"version":1,"rules":"dba1","armies":[]}'
+}
+
+@test "syntax errors at their column, the rest of the list kept" {
+	printf 'I/5 Garbled 100BC\n1x3Cv or 3(4Ax (Gen), 1x2LH, 1x3Kn 1x3Bd, (1x2LH + 1x2Ps) o (Scottish1x3Kn + 1xPs), 4x\n' > "$BATS_TEST_TMPDIR/g.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/g.txt"
+	f=$BATS_TEST_TMPDIR/g.txt
+	assert_equal "$stderr" "armylist-parse: $f:2:11: error: expected a troop name after '3'
+armylist-parse: $f:2:36: error: missing ',' before '1x3Bd'
+armylist-parse: $f:2:62: error: expected a count ('1x') at 'Scottish1x3Kn'
+armylist-parse: $f:2:85: error: missing troop after the count '4x'"
+	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x2LH, 1x3Kn, 1x3Bd')"
+}
+
+@test "hostile XML: DOCTYPE with an external entity is rejected" {
+	run -2 --separate-stderr armylist-parse $P/doctype.xml
+	assert_equal "$stderr" "armylist-parse: $P/doctype.xml:4: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
+}
+
+@test "hostile XML: billion laughs" {
+	run -2 --separate-stderr timeout 10 armylist-parse $P/billion-laughs.xml
+	[[ "$stderr" == *"billion-laughs.xml:"*"error: "* ]]
+}
+
+@test "hostile XML: 1000-deep nesting" {
+	run -2 --separate-stderr timeout 10 armylist-parse $P/deep.xml
+	[[ "$stderr" == *"deep.xml:1: error: "* ]]
+	assert_equal "$(grep -c . <<<"$stderr")" 51
+}
+
+@test "malformed and invalid armylist XML: exit 2 at line" {
+	run -2 --separate-stderr armylist-parse $P/malformed.xml
+	[[ "$stderr" == "armylist-parse: $P/malformed.xml:4:1: error: "* ]]
+	run -2 --separate-stderr armylist-parse $P/invalid.xml
+	[[ "$stderr" == "armylist-parse: $P/invalid.xml:5: error: "* ]]
+}
+
+@test "gzip input is not decompressed" {
+	armylist-parse ../samples/english-lists.txt | gzip > "$BATS_TEST_TMPDIR/l.xml.gz"
+	run armylist-parse "$BATS_TEST_TMPDIR/l.xml.gz"
+	refute_output --partial '<army '
+}
+
+@test "binary junk: no crash, valid output" {
+	run -0 --separate-stderr timeout 10 armylist-parse $P/junk.bin
+	assert_equal "$stderr" "armylist-parse: $P/junk.bin:1: warning: invalid UTF-8, read as windows-1252"
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<armylists version="1" rules="dba1"/>'
+	armylist-parse $P/junk.bin 2>/dev/null > "$BATS_TEST_TMPDIR/o.xml" || true
+	validate armylist.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "truncated HTML page: the complete rows are kept" {
+	head -c 1500 ../samples/armeelisten-1-60.html > "$BATS_TEST_TMPDIR/t.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/t.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/t.html:32: error: missing troop after the count '1'"
+	assert_line --index 1 --partial "$(printf '1\tFrühe Sumerer\t-3000\t-2800')"
+}
+
+@test "NUL bytes, CRLF line ends and a 2 MB line" {
+	printf 'I/1 A 100BC\r\n1x3Bd (Gen),\0 11x2Ps\r\n' > "$BATS_TEST_TMPDIR/n.txt"
+	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
+	assert_line --index 1 "$(printf 'I/1\tA\t-100\t-100\t\t\t\t1x3Bd (Gen), 11x2Ps')"
+	head -c 2097152 /dev/zero | tr '\0' a > "$BATS_TEST_TMPDIR/long.txt"
+	printf '\nI/2 B 100BC\n12x2Ps (Gen)\n' >> "$BATS_TEST_TMPDIR/long.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/long.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/long.txt:1: error: line longer than 1048576 bytes, the rest is ignored"
+	assert_line --index 1 --partial "I/2"
+}
+
+# ---- output handling ---------------------------------------------------------
+
+@test "-o replaces the file atomically" {
+	echo old > "$BATS_TEST_TMPDIR/out.xml"
+	chmod 640 "$BATS_TEST_TMPDIR/out.xml"
+	run -0 armylist-parse -o "$BATS_TEST_TMPDIR/out.xml" ../samples/english-lists.txt
+	assert_output ""
+	grep -q '<army id="I/1a"' "$BATS_TEST_TMPDIR/out.xml"
+	[ "$(stat -c %a "$BATS_TEST_TMPDIR/out.xml")" = 640 ]
+	[ "$(ls -A "$BATS_TEST_TMPDIR")" = out.xml ]
+}
+
+@test "-o: on a system error the old file survives, no temporary file" {
+	echo old > "$BATS_TEST_TMPDIR/out.xml"
+	run -4 armylist-parse -o "$BATS_TEST_TMPDIR/out.xml" nosuch.txt
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/out.xml")" old
+	[ "$(ls -A "$BATS_TEST_TMPDIR")" = out.xml ]
+}
+
+@test "-o into a read-only directory: exit 4, old file intact" {
+	[ "$(id -u)" != 0 ] || skip "root can write anywhere"
+	mkdir "$BATS_TEST_TMPDIR/ro"; echo old > "$BATS_TEST_TMPDIR/ro/out.xml"
+	chmod 555 "$BATS_TEST_TMPDIR/ro"
+	run -4 armylist-parse -o "$BATS_TEST_TMPDIR/ro/out.xml" ../samples/english-lists.txt
+	chmod 755 "$BATS_TEST_TMPDIR/ro"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/ro/out.xml")" old
+}
+
+@test "a full disk: write error, exit 4" {
+	[ -c /dev/full ] || skip "/dev/full is not a device here"
+	run -4 --separate-stderr armylist-parse ../samples/english-lists.txt -o /dev/full
+	assert_equal "$stderr" "armylist-parse: cannot write '/dev/full': No space left on device"
+	[ -c /dev/full ]
+	run -4 --separate-stderr bash -c 'armylist-parse -T tsv ../samples/english-lists.txt > /dev/full'
+	assert_equal "$stderr" "armylist-parse: write error: No space left on device"
+	run -4 --separate-stderr bash -c 'armylist-parse ../samples/english-lists.txt > /dev/full'
+	assert_equal "$stderr" "armylist-parse: write error: No space left on device"
+}
+
+@test "a closed pipe ends the tool quietly (SIGPIPE, also when ignored)" {
+	big=$BATS_TEST_TMPDIR/big.txt
+	for i in $(seq 1 200); do cat ../samples/english-lists.txt; done > "$big"
+	run bash -c 'armylist-parse "$1" 2>"$2" | head -n 1; echo "${PIPESTATUS[0]}"' _ "$big" "$BATS_TEST_TMPDIR/err"
+	assert_line --index 1 141
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" ""
+	run bash -c 'trap "" PIPE; armylist-parse "$1" 2>"$2" | head -n 1; echo "${PIPESTATUS[0]}"' _ "$big" "$BATS_TEST_TMPDIR/err"
+	assert_line --index 1 141
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" ""
+}
+
+# ---- command line ------------------------------------------------------------
+
+@test "--help and --version" {
+	run -0 armylist-parse --help
+	assert_line --index 0 --partial "Usage: armylist-parse [-T xml|tsv|json|text]"
+	run -0 armylist-parse -h
+	run -0 armylist-parse --version
+	assert_output "armylist-parse (bellis) 0.1.0"
+	run -0 armylist-parse -V
+}
+
+@test "unknown option: exit 3 with a suggestion" {
+	run -3 --separate-stderr armylist-parse --formt=xml
+	assert_equal "$stderr" "armylist-parse: unknown option '--formt=xml' (did you mean '--format'?)
+Try 'armylist-parse --help' for more information."
+	run -3 --separate-stderr armylist-parse -q
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: unknown option '-q'"
+}
+
+@test "bad option values: exit 3" {
+	run -3 --separate-stderr armylist-parse -T yaml
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'yaml' for --format (valid: xml, tsv, json, text)"
+	run -3 --separate-stderr armylist-parse --lang=fr
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'fr' for --lang (valid: en, de, ru)"
+	run -3 --separate-stderr armylist-parse -o
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: option '-o' needs a value"
+}
+
+@test "long options may be abbreviated" {
+	run -0 armylist-parse --form=tsv ../samples/english-lists.txt
+	assert_line --index 0 --partial "id"
+}
+
+# ---- real data -----------------------------------------------------------------
+
+@test "corpus: 590 real DBA 2.2 lists, only the garbled ones carry errors" {
+	[ -f "$SHARED/corpus/dba22-lists.txt" ] || skip "../shared/corpus is not here"
+	cp "$SHARED/corpus/dba22-lists.txt" "$BATS_TEST_TMPDIR/c.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -2 --separate-stderr armylist-parse c.txt
+	assert_equal "$(grep -c '<army ' <<<"$output")" 590
+	assert_equal "$stderr" "armylist-parse: c.txt:344:20: error: missing ',' before '1x3Bd'
+armylist-parse: c.txt:925:7: warning: no dates for army II/19z
+armylist-parse: c.txt:950:7: warning: no dates for army II/20z
+armylist-parse: c.txt:2148:11: error: expected a troop name after '3'
+armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'"
+	printf '%s\n' "$output" > c.xml
+	validate armylist.rng c.xml
+	# every army has elements, every element a known troop
+	[ "$(grep -c 'code="?"' c.xml)" = 0 ]
+}

@@ -1,0 +1,146 @@
+/* Unit tests of the army model: dates, ids, the element grammar. */
+#include <stdlib.h>
+
+#include "army.h"
+#include "armyout.h"
+#include "diag.h"
+#include "unit.h"
+#include "xmlio.h"
+
+static void
+date(const char *s, long from, long to, bool approx)
+{
+	long f = 0, t = 0;
+	bool a = !approx;
+
+	CHECK(date_parse(s, strlen(s), &f, &t, &a) == 0 && f == from &&
+	    t == to && a == approx);
+	if (f != from || t != to)
+		fprintf(stderr, "  date '%s': %ld %ld\n", s, f, t);
+}
+
+static void
+bad_date(const char *s)
+{
+	long f, t;
+	bool a;
+
+	CHECK(date_parse(s, strlen(s), &f, &t, &a) < 0);
+}
+
+static void
+test_dates(void)
+{
+	date("3500 v.Chr. - 2334 v.Chr.", -3500, -2334, false);
+	date("3500-2334 v.Chr.", -3500, -2334, false);
+	date("55 v.Chr. - 50 n.Chr.", -55, 50, false);
+	date("1066 - 1100 n.Chr.", 1066, 1100, false);
+	date("1066-1100", 1066, 1100, false);
+	date("um 1000 v.Chr.", -1000, -1000, true);
+	date("ca. 1000 BC", -1000, -1000, true);
+	date("5. Jh. n.Chr.", 401, 500, false);
+	date("3. Jh. v.Chr.", -300, -201, false);
+	date("3000-2800BC", -3000, -2800, false);
+	date("250BC-225AD", -250, 225, false);
+	date("300BC-244 AD", -300, 244, false);
+	date("1322 – 1455", 1322, 1455, false);
+	date("1322 bis 1455 n. Chr.", 1322, 1455, false);
+	date("200 vor Christus", -200, -200, false);
+	date("2334 - 3500 v.Chr.", -2334, -3500, false);
+	date("5th century AD", 401, 500, false);
+	date("1200 v.Chr.", -1200, -1200, false);
+	bad_date("");
+	bad_date("irgendwann");
+	bad_date("0 - 100");
+	bad_date("100 - ");
+	bad_date("100 v.Chr. und mehr");
+	bad_date("99999999999999999999");
+}
+
+static void
+test_ids(void)
+{
+	CHECK(army_is_id("7", 1));
+	CHECK(army_is_id("12a", 3));
+	CHECK(army_is_id("I/1a", 4));
+	CHECK(army_is_id("IV/83b", 6));
+	CHECK(army_is_id("II/42b.1", 8));
+	CHECK(!army_is_id("0", 1));
+	CHECK(!army_is_id("12ab", 4));
+	CHECK(!army_is_id("Nr.", 3));
+	CHECK(!army_is_id("1x3Bd", 5));
+	CHECK(!army_is_id("I/", 2));
+	CHECK(!army_is_id("", 0));
+}
+
+/* Parse, render in English and compare. */
+static void
+roundtrip(const char *in, const char *want, int errors)
+{
+	struct package list = {0};
+	struct srcmap map = {0};
+	struct sbuf b = {0};
+	int e;
+
+	srcmap_add(&map, 0, 1, 1);
+	e = elements_parse(&list, in, strlen(in), &map);
+	army_elements_text(&b, &list, LANG_EN);
+	CHECK(e == errors);
+	CHECK_STR(sbuf_str(&b), want);
+	package_free(&list);
+	srcmap_free(&map);
+	sbuf_free(&b);
+}
+
+static void
+test_elements(void)
+{
+	diag_quiet(1);
+	roundtrip("1x Kl (Befehlshaber), 8x Bo, 3x Pl", "1xBd (Gen), 8xBw, 3xPs",
+	    0);
+	roundtrip("3 x Klingen, 5 x Speere, 2 x Plänkler.", "3xBd, 5xSp, 2xPs",
+	    0);
+	roundtrip("5× Kw, 4×Kl", "5xWWg, 4xBd", 0);
+	roundtrip("4 Sp, 1x Hi/Pl", "4xSp, 1xAx or Ps", 0);
+	roundtrip("1x Hi oder St (Bef.)", "1xAx or Wb (Gen)", 0);
+	roundtrip("(1x Sp + 1x Pl) oder 2x LR", "(1xSp + 1xPs) or 2xLH", 0);
+	roundtrip("(2x Pl und 1x Hi) or 3x LR", "(2xPs + 1xAx) or 3xLH", 0);
+	roundtrip("2x3Cv or 2x7Hd or (1x4Wb + 1x7Hd)",
+	    "2x3Cv or 2x7Hd or (1x4Wb + 1x7Hd)", 0);
+	roundtrip("(1x3Bd, 3x4Bd or 4Sp, 3x4Cb or 2Ps) or (12x2Ps)",
+	    "(1x3Bd + 3x4Bd or 4Sp + 3x4Bw or 2Ps) or 12x2Ps", 0);
+	roundtrip("(1x3Kn (Gen) + 5x3Kn) or (1x3Cv (Gen) + 5x3Cv)",
+	    "(1x3Kn (Gen) + 5x3Kn) or (1x3Cv (Gen) + 5x3Cv)", 0);
+	roundtrip("1x3Cv(Gen), 6CV..", "1x3Cv (Gen), 6xCv", 0);
+	roundtrip("1x3Kn//4Bd (Gen), 1xHCh or LCh//3Bw (kallapani)",
+	    "1x3Kn//4Bd (Gen), 1xKn or Cv//3Bw (kallapani)", 0);
+	roundtrip("2x4Pk (Swiss if not allies) or 3Bw",
+	    "2x4Pk (Swiss if not allies) or 3Bw", 0);
+	roundtrip("1x Leichte Reiterei, 1x War Wagons, 1x Light Horse",
+	    "1xLH, 1xWWg, 1xLH", 0);
+	roundtrip("1x3Cv o 3Kn (Gen), 1x3/4Kn", "1x3Cv or 3Kn (Gen), 1x3/4Kn",
+	    0);
+	roundtrip("1x Rittr", "1xRittr", 1);
+	roundtrip("1x3Cv or 3(4Ax (Gen), 1x2LH", "1x2LH", 1);
+	roundtrip("1xHCh 1x3Bd, 1xPs", "1xKn, 1x3Bd, 1xPs", 1);
+	roundtrip("((((((((((1xPs))))))))))", "", 1);
+	roundtrip("1x Ps (Gen", "", 1);
+	roundtrip("1x Ps), 2xBd", "1xPs, 2xBd", 1);
+	roundtrip("0x Ps, 100x Bd, 3x", "", 3);
+	roundtrip("", "", 0);
+	roundtrip("x", "", 1);
+	diag_quiet(0);
+}
+
+int
+main(void)
+{
+	diag_init("unit");
+	xmlio_init();
+	test_dates();
+	test_ids();
+	test_elements();
+	troop_cleanup();
+	xmlio_cleanup();
+	return UNIT_DONE("army");
+}
