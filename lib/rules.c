@@ -1,6 +1,7 @@
 /* Rules tables: the embedded dba1 table or a user's file, into a struct. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libxml/tree.h>
 
@@ -363,7 +364,12 @@ rules_load(const char *arg)
 	if (arg == NULL || strcmp(arg, "dba1") == 0)
 		doc = xmlio_parse_mem((const char *)dba1_xml, dba1_xml_len,
 		    "dba1.xml");
-	else {
+	else if (strchr(arg, '/') == NULL && strchr(arg, '.') == NULL &&
+	    access(arg, F_OK) != 0) {
+		diag_usage("unknown rules edition '%s' (dba1, or a rules "
+		    "XML file)", arg);
+		return NULL;
+	} else {
 		l.file = arg;
 		diag_set_file(arg);
 		doc = xmlio_parse_file(arg);
