@@ -469,10 +469,20 @@ xml_unknown_attr(const char *name, const char *el, long line,
 		    el);
 }
 
-static int
-xml_side(const struct rules *r, xmlNodePtr n, struct side *s)
+/* libxml2 keeps element lines only up to 65535: past that, take the
+ * line of the blank text read just before (exact with BIG_LINES). */
+static long
+node_line(xmlNodePtr n, long hint)
 {
-	long line = xmlGetLineNo(n);
+	long l = xmlGetLineNo(n);
+
+	return l >= 65535 && hint > l ? hint : l;
+}
+
+static int
+xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
+{
+	long line = node_line(n, hint);
 	const struct troop *t;
 	xmlAttrPtr a;
 	char *v;
@@ -541,11 +551,12 @@ xml_dice(const char *v, long line, struct combat *c)
 }
 
 static int
-xml_combat(const struct rules *r, xmlNodePtr n, struct combat *c)
+xml_combat(const struct rules *r, xmlNodePtr n, long hint,
+    struct combat *c)
 {
 	static const char *const attrs[] = { "kind", "dice", "file", "line",
 	    NULL };
-	long line = xmlGetLineNo(n);
+	long line = node_line(n, hint);
 	xmlNodePtr k;
 	xmlAttrPtr a;
 	char *v;
@@ -577,7 +588,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, struct combat *c)
 		if (k->type != XML_ELEMENT_NODE ||
 		    strcmp((const char *)k->name, "side") != 0)
 			continue;
-		if (ns < 2 && xml_side(r, k, &c->s[ns]) < 0)
+		if (ns < 2 && xml_side(r, k, line, &c->s[ns]) < 0)
 			rc = -1;
 		ns++;
 	}
@@ -597,13 +608,20 @@ combat_read_xml(const struct rules *r, struct input *in, combat_fn fn,
 	xmlTextReaderPtr rd = xmlio_reader(in);
 	struct combat c;
 	xmlNodePtr n;
-	int rc, depth;
+	int rc, depth, type;
+	long hint = 0;
 	const char *name;
 
 	if (rd == NULL)
 		return;
 	while ((rc = xmlio_read(rd, in->name)) == 1) {
-		if (xmlTextReaderNodeType(rd) != XML_READER_TYPE_ELEMENT)
+		type = xmlTextReaderNodeType(rd);
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE ||
+		    type == XML_READER_TYPE_TEXT) &&
+		    xmlTextReaderDepth(rd) == 1)
+			hint = xmlio_line(rd);
+		if (type != XML_READER_TYPE_ELEMENT)
 			continue;
 		depth = xmlTextReaderDepth(rd);
 		name = (const char *)xmlTextReaderConstLocalName(rd);
@@ -615,14 +633,15 @@ combat_read_xml(const struct rules *r, struct input *in, combat_fn fn,
 		if (depth != 1)
 			continue;
 		if (strcmp(name, "combat") != 0) {
-			diag_error(xmlio_line(rd), 0, "unexpected element "
+			diag_error(node_line(xmlTextReaderCurrentNode(rd),
+			    hint), 0, "unexpected element "
 			    "'%s' (expected 'combat')", name);
 			xmlTextReaderNext(rd);
 			continue;
 		}
 		if ((n = xmlTextReaderExpand(rd)) == NULL)
 			break;
-		if (xml_combat(r, n, &c) == 0) {
+		if (xml_combat(r, n, hint, &c) == 0) {
 			c.file = in->name;
 			fn(ud, &c);
 		}

@@ -284,3 +284,13 @@ $output" "$first"
 	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
 	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
 }
+
+@test "combat-calc: XML line numbers stay right past 65535" {
+	awk 'BEGIN { print "<combats>"
+		for (i = 2; i <= 70001; i++)
+			print "<combat dice=\"1 2\"><side troop=\"" (i == 70000 ? "Bdx" : "Bd") "\"/><side troop=\"Kn\"/></combat>"
+		print "</combats>" }' > "$BATS_TEST_TMPDIR/big.xml"
+	run -2 --separate-stderr combat-calc -T tsv "$BATS_TEST_TMPDIR/big.xml"
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/big.xml:70000: error: unknown troop type 'Bdx' (did you mean 'Bd'?)"
+	assert_equal "${lines[${#lines[@]}-1]}" "$(printf '70001\tclose\tBd\t3\tKn\t3\t1\t2\tbeaten\trecoil')"
+}
