@@ -105,6 +105,15 @@ applies(const struct rules *r, int tf, int cls)
 	return (r->tf_applies[tf] & (1u << cls)) != 0;
 }
 
+/* Add n times tactical factor tf when it applies to the side's class. */
+static void
+tf_add(const struct rules *r, struct side_result *sr, int tf, int reason,
+    int n)
+{
+	if (applies(r, tf, sr->cls))
+		add(sr, reason, n * r->tf[tf], WHY_NONE);
+}
+
 static void
 eval_side(const struct rules *r, const struct combat *c, int i,
     struct side_result *sr)
@@ -119,26 +128,26 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 	sr->factor = r->t[s->troop].factor[cls_of(o->troop)];
 	sr->total = sr->factor;
 	if (s->has[F_GENERAL] && (close || target))
-		add(sr, R_GENERAL, r->tf[TF_GENERAL], WHY_NONE);
+		tf_add(r, sr, TF_GENERAL, R_GENERAL, 1);
 	river = s->has[F_RIVERBANK] && !s->has[F_FORD] &&
 	    (!s->has[F_RIVER_ROLL] ||
 	    (r->river_rolls & (1u << (s->val[F_RIVER_ROLL] & 7))) != 0);
 	if (close && s->has[F_UPHILL])
-		add(sr, R_UPHILL, r->tf[TF_UPHILL], WHY_NONE);
+		tf_add(r, sr, TF_UPHILL, R_UPHILL, 1);
 	else if (close && river)
-		add(sr, R_RIVERBANK, r->tf[TF_RIVERBANK], WHY_NONE);
-	if (s->has[F_CAMP] && applies(r, TF_CAMP, sr->cls))
-		add(sr, R_CAMP, r->tf[TF_CAMP], WHY_NONE);
+		tf_add(r, sr, TF_RIVERBANK, R_RIVERBANK, 1);
+	if (s->has[F_CAMP])
+		tf_add(r, sr, TF_CAMP, R_CAMP, 1);
 	if (close)
 		support(r, c, i, sr);
 	if ((n = s->val[F_OVERLAP]) > 0 && close)
-		add(sr, R_OVERLAP, n * r->tf[TF_OVERLAP], WHY_NONE);
+		tf_add(r, sr, TF_OVERLAP, R_OVERLAP, n);
 	if ((n = s->val[F_FLANK]) > 0 && close)
-		add(sr, R_FLANK, n * r->tf[TF_FLANK], WHY_NONE);
+		tf_add(r, sr, TF_FLANK, R_FLANK, n);
 	if ((n = s->val[F_REAR]) > 0 && close)
-		add(sr, R_REAR, n * r->tf[TF_REAR], WHY_NONE);
+		tf_add(r, sr, TF_REAR, R_REAR, n);
 	if (target && (n = s->val[F_SHOOTERS]) > 1)
-		add(sr, R_SHOOTERS, (n - 1) * r->tf[TF_SHOOTERS], WHY_NONE);
+		tf_add(r, sr, TF_SHOOTERS, R_SHOOTERS, n - 1);
 	if (sr->cls == CLASS_MOUNTED) {
 		if (s->has[F_DIFFICULT])
 			add(sr, R_DIFFICULT, r->tf[TF_DIFF_MOUNTED], WHY_NONE);

@@ -294,3 +294,23 @@ $output" "$first"
 	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/big.xml:70000: error: unknown troop type 'Bdx' (did you mean 'Bd'?)"
 	assert_equal "${lines[${#lines[@]}-1]}" "$(printf '70001\tclose\tBd\t3\tKn\t3\t1\t2\tbeaten\trecoil')"
 }
+
+@test "combat-calc: the text block of the spec" {
+	cd "$FIX/combat"
+	run -0 --separate-stderr combat-calc t.txt
+	assert_output '3: Bd 3 +1 general +1 uphill = 5  vs  Kn 3 -1 overlap = 2
+   dice 4 2: 9 vs 4, Kn doubled -> destroyed'
+	assert_equal "$stderr" ""
+}
+
+@test "combat-calc: the inferences of the spec" {
+	# an opponent that is Bw or Art cancels rear support
+	run -0 bash -c "printf 'Pk support vs Bw\nPk support vs Art\nPk support vs Bd\n' | combat-calc -T tsv"
+	assert_line --index 1 "$(printf '1\tclose\tPk\t3\tBw\t2\t\t\t\t')"
+	assert_line --index 2 "$(printf '2\tclose\tPk\t3\tArt\t4\t\t\t\t')"
+	assert_line --index 3 "$(printf '3\tclose\tPk\t6\tBd\t5\t\t\t\t')"
+	# a difficult opponent gives mounted -2, once
+	run -0 bash -c "printf 'Cv vs Bd difficult\nCv difficult vs Bd difficult\n' | combat-calc"
+	assert_output '1: Cv 3 -2 opponent-difficult = 1  vs  Bd 3 -2 difficult = 1
+2: Cv 3 -2 difficult = 1  vs  Bd 3 -2 difficult = 1'
+}
