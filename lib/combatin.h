@@ -1,0 +1,24 @@
+/* combatin: readers of combats, the line format and combat XML, with the
+ * checks for contradictions, reported at line and column. */
+#ifndef BELLIS_COMBATIN_H
+#define BELLIS_COMBATIN_H
+#include "combat.h"
+#include "input.h"
+#include "tok.h"
+
+/* Called for every combat read without errors. */
+typedef void (*combat_fn)(void *ud, const struct combat *c);
+
+/* Parse one line into c; 1 for a combat, 0 for a blank line, -1 after
+ * reporting errors. */
+int combat_parse_line(const struct rules *r, struct toks *tk,
+    const char *line, size_t len, long lineno, struct combat *c);
+/* The contradictions of the spec; -1 after reporting. */
+int combat_check(const struct rules *r, const struct combat *c);
+
+/* Read a whole input in the line format, or as combat XML. */
+void combat_read_lines(const struct rules *r, struct input *in,
+    combat_fn fn, void *ud);
+void combat_read_xml(const struct rules *r, struct input *in,
+    combat_fn fn, void *ud);
+#endif

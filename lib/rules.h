@@ -1,0 +1,70 @@
+/* rules: one DBA rules table per edition (factors, support, tactical
+ * factors, shooting, outcomes, movement, PIPs) loaded from formats/ data. */
+#ifndef BELLIS_RULES_H
+#define BELLIS_RULES_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RULES_MAXTROOPS 64
+
+enum outcome { OUT_RECOIL, OUT_FLEE, OUT_DESTROYED, OUT_NONE, OUT_N };
+
+/* Tactical factors by reason. */
+enum tf {
+	TF_CAMP, TF_GENERAL, TF_UPHILL, TF_RIVERBANK, TF_OVERLAP, TF_FLANK,
+	TF_REAR, TF_SHOOTERS, TF_DIFF_FOOT, TF_DIFF_MOUNTED, TF_N
+};
+
+/* An exception of the outcome table: -1 in a field means "any". */
+struct rules_exc {
+	int result;             /* 0 beaten, 1 doubled */
+	uint64_t winners;       /* bit per troop id; 0 with no classes: any */
+	unsigned classes;       /* bit 1 << CLASS_FOOT / CLASS_MOUNTED */
+	int going;              /* 0 good, 1 difficult */
+	int kind;               /* 0 close, 1 shooting */
+	int outcome;
+};
+
+struct rules_troop {
+	bool known;             /* has dba factors in this edition */
+	int factor[2];          /* by the opponent's class */
+	int rear, psiloi;       /* support values; 0 = none */
+	bool has_rear, has_psiloi;
+	bool shooter;
+	long range;
+	bool cancels_support;   /* contact with it cancels rear support */
+	bool diff_exempt;       /* no foot -2 in difficult going */
+	bool has_outcome;
+	int beaten, doubled;
+	struct rules_exc *exc;
+	size_t nexc;
+	bool has_move, contact;
+	long move_good, move_difficult, move_road;
+};
+
+struct rules {
+	char edition[32];
+	struct rules_troop t[RULES_MAXTROOPS];
+	int tf[TF_N];
+	unsigned tf_applies[TF_N];   /* class bits */
+	unsigned river_rolls;        /* bit per die face giving the bonus */
+	int limit_overlap_flank;
+	long river_crossing, road_bonus;
+	int pip_die, pip_base, pip_elephants, pip_command;
+	long pip_far, pip_out_of_sight;
+};
+
+/* Load a rules table: NULL or "dba1" is the built-in table, anything
+ * else a file validated against formats/rules.rng.  Returns NULL after
+ * reporting (status 2 for a bad table, 4 for an unreadable file). */
+struct rules *rules_load(const char *arg);
+void rules_free(struct rules *r);
+
+/* The outcome of a loser of type loser beaten (doubled false) or doubled
+ * by winner; difficult: either side in difficult going. */
+int rules_outcome(const struct rules *r, int loser, int winner,
+    bool doubled, bool difficult, bool shooting);
+
+const char *outcome_name(int o);
+#endif

@@ -1,0 +1,316 @@
+#!/usr/bin/env bats
+# combat-calc: every option, flag, rule and error path.
+load helpers/common
+
+@test "combat-calc: --help lists every option of the man page" {
+	run -0 combat-calc --help
+	assert_line --partial 'usage: combat-calc'
+	help=$output
+	opts=$(sed -n 's/^\.It Fl \([a-zA-Z]\) .*Fl -\([a-z]*\).*/\1 \2/p; s/^\.It Fl -\([a-z]*\).*/\1/p' "$TOP/man/combat-calc.1")
+	[ -n "$opts" ]
+	for o in $opts; do
+		case $o in
+		?) grep -q -- "-$o," <<<"$help" || { echo "help lacks -$o"; false; } ;;
+		*) grep -q -- "--$o" <<<"$help" || { echo "help lacks --$o"; false; } ;;
+		esac
+	done
+	for o in $(grep -o -- '--[a-z]*' <<<"$help" | sort -u); do
+		grep -q "Fl $o" "$TOP/man/combat-calc.1" ||
+		    grep -q "Fl -${o#--}" "$TOP/man/combat-calc.1" ||
+		    { echo "man lacks $o"; false; }
+	done
+}
+
+@test "combat-calc: -h is --help" {
+	run -0 combat-calc -h
+	assert_line --index 0 --partial 'usage: combat-calc'
+}
+
+@test "combat-calc: --version" {
+	run -0 combat-calc --version
+	assert_output --regexp '^combat-calc \(bellis\) [0-9]+\.[0-9]+\.[0-9]+$'
+	run -0 combat-calc -V
+	assert_output --regexp '^combat-calc \(bellis\) '
+}
+
+@test "combat-calc: an unknown option suggests the nearest one" {
+	run -3 --separate-stderr combat-calc --oddz
+	assert_equal "$stderr" "combat-calc: unknown option '--oddz' (did you mean '--odds'?)
+Try 'combat-calc --help' for more information."
+	run -3 --separate-stderr combat-calc --rols
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown option '--rols' (did you mean '--roll'?)"
+	run -3 --separate-stderr combat-calc -x
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown option '-x'"
+	assert_output ''
+}
+
+@test "combat-calc: bad option values are usage errors" {
+	run -3 --separate-stderr combat-calc -T yaml
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid value 'yaml' for --format (valid: text, xml, tsv, json)"
+	run -3 --separate-stderr combat-calc --lang=fr
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid value 'fr' for --lang (valid: en, de, ru)"
+	run -3 --separate-stderr combat-calc -s abc --roll
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid seed 'abc' in --seed (a number 0 to 18446744073709551615)"
+	run -3 --separate-stderr combat-calc -T
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: option '-T' needs a value"
+	run -3 --separate-stderr combat-calc --rules=dba2 /dev/null
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown rules edition 'dba2' (dba1, or a rules XML file)"
+}
+
+@test "combat-calc: every EXAMPLE of the man page" {
+	n=0
+	while IFS= read -r -d '' ex; do
+		cmd=${ex%%$'\n'*}
+		want=${ex#*$'\n'}
+		run bash -c "${cmd#\$ }"
+		assert_equal "$output" "$want"
+		n=$((n + 1))
+	done < <(awk '
+		/^\.Sh EXAMPLES/ { on = 1; next }
+		/^\.Sh / { on = 0 }
+		on && /^\.Bd -literal/ { blk = ""; inb = 1; next }
+		on && /^\.Ed/ { if (blk ~ /^\$ /) printf "%s%c", blk, 0; inb = 0; next }
+		on && inb { blk = blk (blk == "" ? "" : "\n") $0 }
+	' "$TOP/man/combat-calc.1")
+	[ "$n" -ge 4 ]
+}
+
+@test "combat-calc: worked check Kn vs Sp: Knights win 10/36, doubled 4/36" {
+	run -0 bash -c "echo 'Kn vs Sp' | combat-calc --odds -T xml"
+	assert_line --partial '<side troop="Kn" class="mounted" factor="3" total="3"/>'
+	assert_line --partial '<side troop="Sp" class="foot" factor="4" total="4"/>'
+	assert_line --partial 'first-wins="10"'
+	assert_line --partial 'second-doubles="4"'
+	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "combat-calc: the Bd vs Kn XML of the spec" {
+	cd "$FIX/combat"
+	run -0 combat-calc -T xml --odds --roll -s 42 t.txt
+	golden combat/spec.xml
+	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+	sed -n '/^<combats/,$p' "$SHARED/spec/30-combat-calc.md" | sed '/^```/,$d' > "$BATS_TEST_TMPDIR/spec.xml"
+	[ -s "$BATS_TEST_TMPDIR/spec.xml" ]
+	assert_equal "$output" "$(printf '<?xml version="1.0" encoding="UTF-8"?>\n'; cat "$BATS_TEST_TMPDIR/spec.xml")"
+}
+
+@test "combat-calc: every flag and rule, text" {
+	run -0 --separate-stderr combat-calc --odds fixtures/combat/flags.txt
+	golden combat/flags.txt
+	assert_equal "$stderr" ""
+}
+
+@test "combat-calc: every flag and rule, XML validates" {
+	run -0 combat-calc -T xml --odds fixtures/combat/flags.txt
+	golden combat/flags.xml
+	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "combat-calc: every flag and rule, TSV and JSON" {
+	run -0 combat-calc -T tsv fixtures/combat/flags.txt
+	golden combat/flags.tsv
+	assert_line --index 0 "$(printf 'line\tkind\ttroop1\ttotal1\ttroop2\ttotal2\tdie1\tdie2\tresult\toutcome')"
+	run -0 combat-calc -T tsv --odds fixtures/combat/flags.txt
+	golden combat/flags-odds.tsv
+	run -0 combat-calc -T json --odds fixtures/combat/flags.txt
+	golden combat/flags.json
+	[ "${#lines[@]}" -eq 48 ]
+	if command -v jq >/dev/null; then
+		jq -e . <<<"$output" >/dev/null
+	fi
+}
+
+@test "combat-calc: support lost says why" {
+	run -0 bash -c "echo 'Pk support shot vs Kn' | combat-calc"
+	assert_output '1: Pk 4 (support lost: shot at) = 4  vs  Kn 3 = 3'
+	run -0 bash -c "echo 'Pk support shot vs Kn' | combat-calc -T xml"
+	assert_line --partial '<mod reason="support" value="0" why="shot"/>'
+	run -0 bash -c "echo 'Sp support vs Bw' | combat-calc -T xml"
+	assert_line --partial '<mod reason="support" value="0" why="bow-contact"/>'
+	run -0 bash -c "echo 'Bd psiloi vs Bd' | combat-calc -T xml"
+	assert_line --partial '<mod reason="psiloi" value="0" why="not-vs-mounted"/>'
+}
+
+@test "combat-calc: contradictions and bad tokens at line and column" {
+	run -2 --separate-stderr combat-calc fixtures/combat/bad.txt
+	golden combat/bad.out
+	diff -u "$GOLD/combat/bad.err" <(printf '%s\n' "$stderr")
+}
+
+@test "combat-calc: combat XML input gives the same combats" {
+	run -0 combat-calc fixtures/combat/combats.xml
+	golden combat/combats.out
+	run -0 combat-calc -T xml --odds fixtures/combat/combats.xml
+	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng fixtures/combat/combats.xml
+}
+
+@test "combat-calc: combat XML errors name the line" {
+	run -2 --separate-stderr combat-calc fixtures/combat/bad.xml
+	golden combat/badxml.out
+	diff -u "$GOLD/combat/badxml.err" <(printf '%s\n' "$stderr")
+}
+
+@test "combat-calc: a DOCTYPE or entity is rejected" {
+	run -2 --separate-stderr combat-calc fixtures/combat/doctype.xml
+	assert_output ''
+	assert_equal "${stderr%%:*}" "combat-calc"
+	[[ $stderr == *"DOCTYPE not allowed"* ]]
+}
+
+@test "combat-calc: malformed XML is exit 2" {
+	run -2 --separate-stderr combat-calc fixtures/combat/broken.xml
+	[[ $stderr == "combat-calc: fixtures/combat/broken.xml:"* ]]
+}
+
+@test "combat-calc: --roll is reproducible with -s and BELLIS_SEED" {
+	run -0 combat-calc --roll -s 7 fixtures/combat/flags.txt
+	golden combat/roll7.txt
+	a=$output
+	BELLIS_SEED=7 run -0 combat-calc --roll fixtures/combat/flags.txt
+	assert_equal "$output" "$a"
+	run -0 combat-calc --roll -s 8 fixtures/combat/flags.txt
+	[ "$output" != "$a" ]
+	# given dice are kept
+	assert_line '   dice 4 2: 9 vs 4, Kn doubled -> destroyed'
+}
+
+@test "combat-calc: a roll does not shift the other lines" {
+	run -0 bash -c "printf 'Kn vs Sp\nBd vs Bd\n' | combat-calc --roll -s 5 -T tsv"
+	want=${lines[2]}
+	run -0 bash -c "printf 'Kn vs Sp dice 1 1\nBd vs Bd\n' | combat-calc --roll -s 5 -T tsv"
+	assert_equal "${lines[2]}" "$want"
+}
+
+@test "combat-calc: without a seed it draws one and reports it" {
+	run -0 --separate-stderr combat-calc --roll fixtures/combat/t.txt
+	[[ ${lines[0]} =~ ^seed:\ [0-9]+$ ]]
+	seed=${lines[0]#seed: }
+	first=$output
+	run -0 combat-calc --roll -s "$seed" fixtures/combat/t.txt
+	assert_equal "seed: $seed
+$output" "$first"
+	run -0 --separate-stderr combat-calc --roll -T xml fixtures/combat/t.txt
+	assert_line --regexp '^<combats version="1" rules="dba1" seed="[0-9]+">$'
+	run -0 --separate-stderr combat-calc --roll -T tsv fixtures/combat/t.txt
+	[[ $stderr =~ ^combat-calc:\ seed:\ [0-9]+$ ]]
+}
+
+@test "combat-calc: --lang changes the words of the text only" {
+	run -0 bash -c "echo 'Pk support shot vs Kn dice 1 6' | combat-calc --lang=de"
+	assert_output '1: Pk 4 (Unterstützung entfällt: beschossen) = 4  vs  Kn 3 = 3
+   Würfel 1 6: 5 vs 9, Pk geschlagen -> vernichtet'
+	run -0 bash -c "echo 'Pk vs Kn dice 1 6' | LANG=ru_RU.UTF-8 LC_ALL= combat-calc"
+	assert_line '   кубики 1 6: 5 vs 9, Pk отбит -> уничтожен'
+	run -0 bash -c "echo 'Pk vs Kn dice 1 6' | combat-calc --lang=de -T tsv"
+	assert_line --index 1 "$(printf '1\tclose\tPk\t4\tKn\t3\t1\t6\tbeaten\tdestroyed')"
+}
+
+@test "combat-calc: --rules=FILE corrects a number; a bad table is refused" {
+	sed 's/<troop code="Bd" vs-foot="5"/<troop code="Bd" vs-foot="6"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -0 bash -c "echo 'Bd vs Sp' | combat-calc --rules='$BATS_TEST_TMPDIR/r.xml'"
+	assert_output '1: Bd 6 = 6  vs  Sp 4 = 4'
+	run -0 bash -c "echo 'Bd vs Sp' | combat-calc --rules=dba1"
+	assert_output '1: Bd 5 = 5  vs  Sp 4 = 4'
+	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
+	run -3 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
+	assert_output ''
+	[[ $stderr == *"not a valid rules table"* ]]
+	run -4 --separate-stderr combat-calc --rules=/nonexistent/r.xml /dev/null
+	[[ $stderr == "combat-calc: cannot open '/nonexistent/r.xml'"* ]]
+	validate rules.rng "$TOP/formats/dba1.xml"
+}
+
+@test "combat-calc: -o writes atomically and keeps the old file on failure" {
+	out=$BATS_TEST_TMPDIR/out.txt
+	run -0 combat-calc -o "$out" fixtures/combat/t.txt
+	assert_output ''
+	assert_equal "$(cat "$out")" "$(combat-calc fixtures/combat/t.txt)"
+	echo old > "$out"
+	run -4 combat-calc -o "$out" fixtures/combat/t.txt /nonexistent
+	assert_equal "$(cat "$out")" old
+	[ "$(ls "$BATS_TEST_TMPDIR")" = out.txt ]
+	run -2 combat-calc --output="$out" fixtures/combat/bad.txt
+	assert_equal "$(cat "$out")" "$(combat-calc fixtures/combat/bad.txt 2>/dev/null)"
+}
+
+@test "combat-calc: a full disk is exit 4" {
+	run -4 --separate-stderr bash -c "combat-calc fixtures/combat/flags.txt > /dev/full"
+	[[ $stderr == *"write error"* ]]
+}
+
+@test "combat-calc: a closed pipe ends quietly" {
+	run bash -c "yes 'Kn vs Sp' | head -n 200000 | combat-calc --odds 2>&1 | head -n 1"
+	assert_output '1: Kn 3 = 3  vs  Sp 4 = 4'
+}
+
+@test "combat-calc: empty input" {
+	run -0 combat-calc /dev/null
+	assert_output ''
+	run -0 bash -c "printf '# nothing\n\n   \n' | combat-calc -T tsv"
+	assert_output "$(printf 'line\tkind\ttroop1\ttotal1\ttroop2\ttotal2\tdie1\tdie2\tresult\toutcome')"
+	run -0 combat-calc -T xml < /dev/null
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<combats version="1" rules="dba1"/>'
+	run -0 combat-calc -T json < /dev/null
+	assert_output ''
+}
+
+@test "combat-calc: binary junk is exit 2" {
+	run -2 --separate-stderr combat-calc fixtures/combat/junk.bin
+	assert_output ''
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: fixtures/combat/junk.bin:1: error: invalid UTF-8 or NUL byte in the line"
+}
+
+@test "combat-calc: several files are one stream" {
+	run -0 combat-calc -T xml fixtures/combat/t.txt - < fixtures/combat/t.txt
+	assert_line --partial '<combat file="fixtures/combat/t.txt" line="3" kind="close">'
+	assert_line --partial '<combat file="-" line="3" kind="close">'
+	[ "$(grep -c '<combats' <<<"$output")" -eq 1 ]
+	run -0 combat-calc fixtures/combat/t.txt fixtures/combat/t.txt
+	assert_line --index 0 'fixtures/combat/t.txt:3: Bd 3 +1 general +1 uphill = 5  vs  Kn 3 -1 overlap = 2'
+	run -4 --separate-stderr combat-calc /nonexistent fixtures/combat/t.txt
+	assert_line --index 0 'fixtures/combat/t.txt:3: Bd 3 +1 general +1 uphill = 5  vs  Kn 3 -1 overlap = 2'
+}
+
+@test "combat-calc: the demo sample runs clean" {
+	run -0 --separate-stderr combat-calc --odds "$SAMPLES/combats.txt"
+	assert_equal "$stderr" ""
+	run -0 combat-calc -T xml --roll -s 1 "$SAMPLES/combats.txt"
+	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "combat-calc: XML line numbers stay right past 65535" {
+	awk 'BEGIN { print "<combats>"
+		for (i = 2; i <= 70001; i++)
+			print "<combat dice=\"1 2\"><side troop=\"" (i == 70000 ? "Bdx" : "Bd") "\"/><side troop=\"Kn\"/></combat>"
+		print "</combats>" }' > "$BATS_TEST_TMPDIR/big.xml"
+	run -2 --separate-stderr combat-calc -T tsv "$BATS_TEST_TMPDIR/big.xml"
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/big.xml:70000: error: unknown troop type 'Bdx' (did you mean 'Bd'?)"
+	assert_equal "${lines[${#lines[@]}-1]}" "$(printf '70001\tclose\tBd\t3\tKn\t3\t1\t2\tbeaten\trecoil')"
+}
+
+@test "combat-calc: the text block of the spec" {
+	cd "$FIX/combat"
+	run -0 --separate-stderr combat-calc t.txt
+	assert_output '3: Bd 3 +1 general +1 uphill = 5  vs  Kn 3 -1 overlap = 2
+   dice 4 2: 9 vs 4, Kn doubled -> destroyed'
+	assert_equal "$stderr" ""
+}
+
+@test "combat-calc: the inferences of the spec" {
+	# an opponent that is Bw or Art cancels rear support
+	run -0 bash -c "printf 'Pk support vs Bw\nPk support vs Art\nPk support vs Bd\n' | combat-calc -T tsv"
+	assert_line --index 1 "$(printf '1\tclose\tPk\t3\tBw\t2\t\t\t\t')"
+	assert_line --index 2 "$(printf '2\tclose\tPk\t3\tArt\t4\t\t\t\t')"
+	assert_line --index 3 "$(printf '3\tclose\tPk\t6\tBd\t5\t\t\t\t')"
+	# a difficult opponent gives mounted -2, once
+	run -0 bash -c "printf 'Cv vs Bd difficult\nCv difficult vs Bd difficult\n' | combat-calc"
+	assert_output '1: Cv 3 -2 opponent-difficult = 1  vs  Bd 3 -2 difficult = 1
+2: Cv 3 -2 difficult = 1  vs  Bd 3 -2 difficult = 1'
+}
