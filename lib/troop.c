@@ -171,6 +171,11 @@ troop_lookup(const char *name, size_t len)
 	const struct troop *t;
 
 	troop_init();
+	/* a figure-count prefix ("3Kn") is not part of the name */
+	while (len > 1 && *name >= '0' && *name <= '9') {
+		name++;
+		len--;
+	}
 	str_fold(&f, name, len);
 	t = find_folded(sbuf_str(&f));
 	if (t == NULL && f.len > 2 && f.s[f.len - 1] == 's') {

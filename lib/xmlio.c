@@ -98,7 +98,8 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 
 	if (rc == 1 && xmlTextReaderNodeType(r) ==
 	    XML_READER_TYPE_DOCUMENT_TYPE) {
-		diag_at(file, 1, xmlio_line(r), 0,
+		/* the reader has read ahead: its line is not the DOCTYPE's */
+		diag_at(file, 1, 0, 0,
 		    "DOCTYPE not allowed (no DTDs or entities are read)");
 		return -1;
 	}

@@ -16,8 +16,11 @@ armylist-parse -T tsv demo/armylists.xml | head -n 6 | cut -c1-110
 echo
 echo "== the German sheet rendered as English list text (first army)"
 armylist-parse -T text --lang=en samples/armeelisten-61-120.txt | sed -n '1,7p'
-for extra in samples/demo-*.sh; do
-	[ -f "$extra" ] && . "$extra"
-done
+echo
+echo "== combat-calc: a few combats with their exact odds"
+combat-calc --odds samples/combats.txt
+echo
+echo "== combat-calc: the same combats rolled with seed 42"
+combat-calc --roll -s 42 samples/combats.txt
 echo
 echo "demo: outputs are in demo/"

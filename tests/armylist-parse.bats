@@ -197,7 +197,7 @@ armylist-parse: $f:2:85: error: missing troop after the count '4x'"
 
 @test "hostile XML: DOCTYPE with an external entity is rejected" {
 	run -2 --separate-stderr armylist-parse $P/doctype.xml
-	assert_equal "$stderr" "armylist-parse: $P/doctype.xml:4: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	assert_equal "$stderr" "armylist-parse: $P/doctype.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
 	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
 }
 
@@ -352,4 +352,36 @@ armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'
 	validate armylist.rng c.xml
 	# every army has elements, every element a known troop
 	[ "$(grep -c 'code="?"' c.xml)" = 0 ]
+}
+
+# ---- the manual -----------------------------------------------------------------
+
+# examples PAGE: the commands of the EXAMPLES section (.Dl lines and
+# .Bd -literal blocks), with mdoc escapes undone, one per line.
+examples() {
+	awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh / { on = 0 }
+	    on && /^\.Dl / { sub(/^\.Dl /, ""); print }
+	    on && /^\.Bd -literal/ { inb = 1; next } on && /^\.Ed/ { inb = 0; next }
+	    on && inb && !/^</ { print }' "$TOP/man/$1" | sed 's/\\-/-/g; s/\\e/\\/g'
+}
+
+@test "every EXAMPLE of armylist-parse(1) and bellis(7) runs" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$TOP/samples" samples
+	ln -s "$TOP/formats" formats
+	n=0
+	while IFS= read -r cmd; do
+		run -0 bash -o pipefail -c "$cmd"
+		[ -n "$output" ] || [ -s lists.xml ]
+		n=$((n + 1))
+	done < <(examples armylist-parse.1; examples bellis.7)
+	[ "$n" -ge 8 ]
+	grep -q '<army id="1"' lists.xml
+}
+
+@test "--help and the manual list the same options" {
+	help=$(armylist-parse --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+	man=$(grep -E '^\.It Fl' "$TOP/man/armylist-parse.1" | tr -d '\\' |
+	    grep -o 'Fl -[a-z][a-z-]*' | sed 's/Fl -/--/' | sort -u)
+	assert_equal "$man" "$help"
 }

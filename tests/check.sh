@@ -14,7 +14,9 @@ unset BELLIS_SEED LANG LC_MESSAGES
 count_unit() {  # $1: build dir
 	for t in "$1"/tests/test_*; do
 		[ -x "$t" ] || continue
-		line=$("$t" 2>&1 | tee /dev/stderr | tail -n 1)
+		out=$("$t" 2>&1)
+		printf '%s\n' "$out" >&2
+		line=$(printf '%s\n' "$out" | tail -n 1)
 		p=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 		f=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
 		if [ -z "$p" ]; then

@@ -91,6 +91,7 @@ Try 'combat-calc --help' for more information."
 	golden combat/spec.xml
 	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
 	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+	[ -f "$SHARED/spec/30-combat-calc.md" ] || skip "../shared/spec is not here"
 	sed -n '/^<combats/,$p' "$SHARED/spec/30-combat-calc.md" | sed '/^```/,$d' > "$BATS_TEST_TMPDIR/spec.xml"
 	[ -s "$BATS_TEST_TMPDIR/spec.xml" ]
 	assert_equal "$output" "$(printf '<?xml version="1.0" encoding="UTF-8"?>\n'; cat "$BATS_TEST_TMPDIR/spec.xml")"
