@@ -227,6 +227,16 @@ sheet_flush(struct sheet *sh)
 	}
 }
 
+static bool
+is_data(const struct cell *c)
+{
+	const char *s = c->s;
+	size_t n = c->n;
+
+	str_trim(&s, &n);
+	return army_is_id(s, n);
+}
+
 void
 sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 {
@@ -244,8 +254,13 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 		sheet_flush(sh);
 		return;
 	}
-	if (try_header(sh, cells, n))
-		return;
+	/* a data row is no header: test for one only when the number cell
+	 * holds no army number (keeps str_fold off the hot path) */
+	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n ||
+	    !is_data(&cells[sh->col[F_NUMBER]])) {
+		if (try_header(sh, cells, n))
+			return;
+	}
 	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n) {
 		sheet_flush(sh);
 		return;
