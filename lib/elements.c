@@ -260,11 +260,12 @@ parse_name(struct ep *p, const struct troop **t, char **unknown)
 		e = k + len;
 		ends[nw++] = e;
 	}
-	while (nw > 0) {
-		nw--;
-		best = troop_lookup(p->s + start, ends[nw] - start);
+	/* no one-word name begins a longer name, so the shortest match is
+	 * the match ("Leichte Reiterei" is found at two words) */
+	for (k = 0; k < nw; k++) {
+		best = troop_lookup(p->s + start, ends[k] - start);
 		if (best != NULL) {
-			bestend = ends[nw];
+			bestend = ends[k];
 			break;
 		}
 	}

@@ -23,6 +23,7 @@ static size_t ntroops, captroops;
 static struct key *keys;
 static size_t nkeys, capkeys;
 static int loaded;
+static struct sbuf fold;
 
 static const char *const langs[LANG_N] = { "en", "de", "ru" };
 
@@ -167,7 +168,7 @@ find_folded(const char *f)
 const struct troop *
 troop_lookup(const char *name, size_t len)
 {
-	struct sbuf f = {0};
+	struct sbuf f = fold;       /* reused: lookups are on the hot path */
 	const struct troop *t;
 
 	troop_init();
@@ -182,7 +183,7 @@ troop_lookup(const char *name, size_t len)
 		f.s[--f.len] = '\0';
 		t = find_folded(f.s);
 	}
-	sbuf_free(&f);
+	fold = f;
 	return t;
 }
 
@@ -244,6 +245,7 @@ troop_cleanup(void)
 	free(aliases);
 	free(keys);
 	free(troops);
+	sbuf_free(&fold);
 	keys = NULL;
 	troops = NULL;
 	aliases = NULL;

@@ -116,7 +116,9 @@ xmlio_line(xmlTextReaderPtr r)
 	xmlNodePtr n = xmlTextReaderCurrentNode(r);
 	long l = n != NULL ? xmlGetLineNo(n) : -1;
 
-	return l > 0 ? l : xmlTextReaderGetParserLineNumber(r);
+	/* past 65535 libxml2 keeps an element's line in psvi, which the
+	 * RELAX NG validator reuses: fall back to the parser's position */
+	return l > 0 && l < 65535 ? l : xmlTextReaderGetParserLineNumber(r);
 }
 
 xmlDocPtr
