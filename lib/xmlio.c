@@ -118,7 +118,9 @@ xmlio_line(xmlTextReaderPtr r)
 
 	/* past 65535 libxml2 keeps an element's line in psvi, which the
 	 * RELAX NG validator reuses: fall back to the parser's position */
-	return l > 0 && l < 65535 ? l : xmlTextReaderGetParserLineNumber(r);
+	if (l > 0 && (l < 65535 || n->type != XML_ELEMENT_NODE))
+		return l;
+	return xmlTextReaderGetParserLineNumber(r);
 }
 
 xmlDocPtr
