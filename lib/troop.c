@@ -158,7 +158,7 @@ troop_by_code(const char *code)
 static const struct troop *
 find_folded(const char *f)
 {
-	struct key k, *r;
+	struct key k = { NULL, NULL, 0 }, *r;
 
 	k.folded = (char *)f;
 	r = bsearch(&k, keys, nkeys, sizeof *keys, keycmp);
