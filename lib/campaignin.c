@@ -505,6 +505,13 @@ cin_xml(struct input *in, const unsigned char *rng, unsigned int len,
 		xmlTextReaderRelaxNGSetSchema(r, schema);
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
+		if (xmlTextReaderNodeType(r) == XML_READER_TYPE_END_ELEMENT &&
+		    strcmp((const char *)xmlTextReaderConstLocalName(r),
+		    "battle") == 0) {
+			/* the sides after a battle element form a new one */
+			if (tok_split(&tk, "battle", 6, 0) == 0)
+				h(ctx, &tk, xmlio_line(r), false);
+		}
 		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT) {
 			rc = xmlio_read(r, in->name);
 			continue;
@@ -514,6 +521,9 @@ cin_xml(struct input *in, const unsigned char *rng, unsigned int len,
 			if (strcmp(name, "battle") == 0) {
 				battle_line(r, &b);
 				if (tok_split(&tk, b.s, b.len, 0) == 0)
+					h(ctx, &tk, xmlio_line(r), false);
+				if (xmlTextReaderIsEmptyElement(r) == 1 &&
+				    tok_split(&tk, "battle", 6, 0) == 0)
 					h(ctx, &tk, xmlio_line(r), false);
 				rc = xmlio_read(r, in->name);
 				continue;

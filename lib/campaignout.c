@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "campaignout.h"
+#include "diag.h"
 
 static const char *const fates[] = { "", "wounded", "killed",
     "unconscious" };
@@ -38,6 +39,8 @@ cout_begin(struct cout *o, const char *root)
 			    (unsigned long long)o->seed);
 		break;
 	case COUT_TSV:
+		if (seed && !o->seed_given)
+			diag_msg(0, "seed: %llu", (unsigned long long)o->seed);
 		if (strcmp(root, "survival") == 0)
 			fputs("file\tline\tname\tbattle\teffective\trolls\t"
 			    "margin\tcritical\tresult\tdamage\thits\tht\t"
@@ -388,7 +391,7 @@ pc_text(struct cout *o, const struct surv_pc *p)
 	int i, st = 0;
 
 	rolls_str(rb, sizeof rb, p->rolls, p->nrolls);
-	fprintf(o->fp, "%s: battle %d, effective %d, %s %s, margin %d",
+	fprintf(o->fp, "%s: battle skill %d, effective %d, %s %s, margin %d",
 	    p->name, p->battle, p->effective, p->nrolls == 3 ? "rolls" :
 	    "roll", rb, p->margin);
 	if (p->crit != CRIT_NO)
