@@ -193,6 +193,7 @@ cat_table_load(struct cat_table *t, const char *path)
 	}
 	xmlFreeDoc(doc);
 	if (check_cover(t, file) < 0) {
+		cat_table_free(t);
 		diag_raise(EXIT_DATA);
 		return -1;
 	}
