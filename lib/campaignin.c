@@ -282,20 +282,20 @@ cin_side(const struct toks *tk, long line, bool cols, struct cat_side *s)
 }
 
 static int
-risk_check(const struct tok *rt, long line, bool cols, struct surv_pc *p)
+risk_check(const struct tok *rt, long line, bool cols,
+    const struct surv_table *t, struct surv_pc *p)
 {
-	const char *wlo, *whi;
-	int lo, hi;
+	int lo, hi, wlo, whi;
 
-	surv_risk_limits(p, &lo, &wlo, &hi, &whi);
+	surv_risk_limits(t, p, &lo, &wlo, &hi, &whi);
 	if (p->risk < lo) {
 		diag_error(line, C(rt->vcol), "risk '%ld' below the limit "
-		    "%d of '%s'", p->risk, lo, wlo);
+		    "%d of '%s'", p->risk, lo, surv_trait_name(wlo));
 		return -1;
 	}
 	if (p->risk > hi) {
 		diag_error(line, C(rt->vcol), "risk '%ld' above the limit "
-		    "%d of '%s'", p->risk, hi, whi);
+		    "%d of '%s'", p->risk, hi, surv_trait_name(whi));
 		return -1;
 	}
 	return 0;
@@ -315,7 +315,7 @@ pc_value(const struct tok *t, long line, bool cols, int f,
 		p->has_tactics = true; break;
 	case 2: r = value(t, line, cols, 0, 99, &p->weapon);
 		p->has_weapon = true; break;
-	case 5: r = value(t, line, cols, -6, 6, &p->risk); break;
+	case 5: r = value(t, line, cols, -99, 99, &p->risk); break;
 	case 10: r = value(t, line, cols, -99, 99, &p->losing); break;
 	case 11: r = value(t, line, cols, -99, 99, &p->mod); break;
 	case 13: r = value(t, line, cols, 0, SURV_TL_MAX, &p->tl); break;
@@ -332,12 +332,14 @@ pc_value(const struct tok *t, long line, bool cols, int f,
 }
 
 int
-cin_pc(const struct toks *tk, long line, bool cols, struct surv_pc *p)
+cin_pc(const struct toks *tk, long line, bool cols,
+    const struct surv_table *st, struct surv_pc *p)
 {
 	const struct tok *t, *rt = NULL, *rk = NULL;
 	bool *bare[] = { [3] = &p->reflexes, [4] = &p->danger,
-	    [6] = &p->cowardice, [7] = &p->reserve, [8] = &p->overconfidence,
-	    [9] = &p->berserk, [12] = &p->luck, [16] = &p->leader,
+	    [6] = &p->trait[TRAIT_COWARDICE], [7] = &p->trait[TRAIT_RESERVE],
+	    [8] = &p->trait[TRAIT_OVERCONFIDENCE],
+	    [9] = &p->trait[TRAIT_BERSERK], [12] = &p->luck, [16] = &p->leader,
 	    [17] = &p->commander, [19] = NULL };
 	unsigned long seen = 0;
 	int bad = 0, f;
@@ -374,7 +376,11 @@ cin_pc(const struct toks *tk, long line, bool cols, struct surv_pc *p)
 		diag_error(line, 0, "pc '%s' needs weapon=N", p->name);
 		bad = 1;
 	}
-	if (rk != NULL && risk_check(rk, line, cols, p) < 0)
+	if (rk != NULL && (p->risk < st->risk_min || p->risk > st->risk_max)) {
+		diag_error(line, C(rk->vcol), "risk '%ld' outside the limits "
+		    "%d to %d", p->risk, st->risk_min, st->risk_max);
+		bad = 1;
+	} else if (rk != NULL && risk_check(rk, line, cols, st, p) < 0)
 		bad = 1;
 	if (rt != NULL && p->ngiven > 0 &&
 	    luck_rolls(rt, line, cols, p->ngiven, p->luck) < 0)

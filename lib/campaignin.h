@@ -18,7 +18,8 @@ int cin_side(const struct toks *tk, long line, bool cols,
 /* Parse "battle [NAME]": the name (malloc'd, NULL if none), or -1. */
 int cin_battle(const struct toks *tk, long line, bool cols, char **name);
 /* Parse "pc NAME {FLAG}". */
-int cin_pc(const struct toks *tk, long line, bool cols, struct surv_pc *p);
+int cin_pc(const struct toks *tk, long line, bool cols,
+    const struct surv_table *t, struct surv_pc *p);
 /* Report an unknown keyword with a suggestion among kws. */
 void cin_unknown(const struct tok *t, long line, bool cols,
     const char *const *kws, size_t n);

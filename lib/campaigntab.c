@@ -11,10 +11,18 @@
 #include "gen/catastrophe_xml.h"
 #include "gen/catastrophe-table_rng.h"
 #include "gen/glory-table_rng.h"
+#include "gen/survival-table_rng.h"
+#include "gen/survival-table_xml.h"
+
+struct embedded {
+	const unsigned char *buf;
+	unsigned int len;
+	const char *name;
+};
 
 static xmlDocPtr
-load_doc(const char *path, const unsigned char *rng, unsigned int rnglen,
-    const char *rngname)
+load_doc(const char *path, const struct embedded *em,
+    const unsigned char *rng, unsigned int rnglen, const char *rngname)
 {
 	xmlRelaxNGPtr schema;
 	xmlRelaxNGValidCtxtPtr vc;
@@ -22,8 +30,8 @@ load_doc(const char *path, const unsigned char *rng, unsigned int rnglen,
 	int rc;
 
 	if (path == NULL)
-		doc = xmlio_parse_mem((const char *)catastrophe_xml,
-		    catastrophe_xml_len, "catastrophe.xml");
+		doc = xmlio_parse_mem((const char *)em->buf, em->len,
+		    em->name);
 	else
 		doc = xmlio_parse_file(path);
 	if (doc == NULL) {
@@ -41,7 +49,7 @@ load_doc(const char *path, const unsigned char *rng, unsigned int rnglen,
 		xmlRelaxNGFreeValidCtxt(vc);
 	xmlRelaxNGFree(schema);
 	if (rc != 0) {
-		diag_at(path != NULL ? path : "catastrophe.xml", 1, 0, 0,
+		diag_at(path != NULL ? path : em->name, 1, 0, 0,
 		    "table does not match the schema %s", rngname);
 		xmlFreeDoc(doc);
 		return NULL;
@@ -177,7 +185,10 @@ cat_table_load(struct cat_table *t, const char *path)
 	xmlNodePtr root, n;
 
 	memset(t, 0, sizeof *t);
-	doc = load_doc(path, catastrophe_table_rng,
+	static const struct embedded em = { catastrophe_xml,
+	    sizeof catastrophe_xml, "catastrophe.xml" };
+
+	doc = load_doc(path, &em, catastrophe_table_rng,
 	    catastrophe_table_rng_len, "catastrophe-table.rng");
 	if (doc == NULL)
 		return -1;
@@ -208,7 +219,7 @@ glory_table_load(struct glory_table *g, const char *path)
 	xmlNodePtr n;
 
 	memset(g, 0, sizeof *g);
-	doc = load_doc(path, glory_table_rng, glory_table_rng_len,
+	doc = load_doc(path, NULL, glory_table_rng, glory_table_rng_len,
 	    "glory-table.rng");
 	if (doc == NULL)
 		return -1;
@@ -267,4 +278,125 @@ glory_table_free(struct glory_table *g)
 	free(g->rows);
 	g->rows = NULL;
 	g->n = 0;
+}
+
+static bool
+is(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	    strcmp((const char *)n->name, name) == 0;
+}
+
+static void
+load_band(struct surv_table *t, xmlNodePtr n, const char *file, int *bad)
+{
+	static const char *const cols = "ABCD";
+	xmlNodePtr c;
+	char *name;
+	int b = t->nbands, seen = 0, k;
+
+	if (b == SURV_BANDS) {
+		diag_at(file, 1, 0, 0, "more than %d damage rows", SURV_BANDS);
+		*bad = 1;
+		return;
+	}
+	t->nbands++;
+	t->band[b].tl_min = attr_int(n, "tl-min", 0, NULL);
+	t->band[b].tl_max = attr_int(n, "tl-max", 0, NULL);
+	t->band[b].drdiv = attr_int(n, "dr-divisor", 1, NULL);
+	for (c = n->children; c != NULL; c = c->next) {
+		if (!is(c, "column"))
+			continue;
+		name = xmlio_attr(c, "name");
+		k = (int)(strchr(cols, name[0]) - cols);
+		xmlFree(name);
+		seen |= 1 << k;
+		t->band[b].col[k].hits = attr_int(c, "hits", 1, NULL);
+		t->band[b].col[k].tl_mul = attr_int(c, "dice-tl", 0, NULL);
+		t->band[b].col[k].tl_div = attr_int(c, "dice-tl-div", 1, NULL);
+		t->band[b].col[k].dice = attr_int(c, "dice", 0, NULL);
+		t->band[b].col[k].adds = attr_int(c, "adds", 0, NULL);
+	}
+	if (seen != 15) {
+		diag_at(file, 1, xmlGetLineNo(n), 0, "damage row for TL %d-%d "
+		    "lacks a column", t->band[b].tl_min, t->band[b].tl_max);
+		*bad = 1;
+	}
+}
+
+static void
+load_surv_node(struct surv_table *t, xmlNodePtr n, const char *file,
+    int *bad)
+{
+	char *v;
+	int i, lo, hi;
+
+	if (is(n, "risk")) {
+		t->risk_min = attr_int(n, "min", -6, NULL);
+		t->risk_max = attr_int(n, "max", 6, NULL);
+	} else if (is(n, "risk-limit")) {
+		v = xmlio_attr(n, "trait");
+		for (i = 0; i < TRAIT_N; i++)
+			if (strcmp(v, surv_trait_name(i)) == 0) {
+				t->lo[i] = attr_int(n, "min", 0, &t->has_lo[i]);
+				t->hi[i] = attr_int(n, "max", 0, &t->has_hi[i]);
+			}
+		xmlFree(v);
+	} else if (is(n, "result")) {
+		v = xmlio_attr(n, "name");
+		for (i = 0; i < RES_N; i++)
+			if (strcmp(v, surv_result_name(i)) == 0) {
+				t->min[i] = attr_int(n, "min", 0, &t->has_min[i]);
+				t->max[i] = attr_int(n, "max", 0, &t->has_max[i]);
+				t->hp[i] = attr_int(n, "hp", 0, NULL);
+			}
+		xmlFree(v);
+	} else if (is(n, "damage")) {
+		load_band(t, n, file, bad);
+	} else if (is(n, "location")) {
+		lo = attr_int(n, "min", 0, NULL);
+		hi = attr_int(n, "max", 0, NULL);
+		for (i = lo < 3 ? 3 : lo; i <= hi && i <= 18; i++) {
+			free(t->loc[i]);
+			t->loc[i] = attr_dup(n, "name");
+		}
+	}
+}
+
+int
+surv_table_load(struct surv_table *t)
+{
+	static const struct embedded em = { survival_table_xml,
+	    sizeof survival_table_xml, "survival-table.xml" };
+	xmlDocPtr doc;
+	xmlNodePtr root, n;
+	int bad = 0;
+
+	memset(t, 0, sizeof *t);
+	doc = load_doc(NULL, &em, survival_table_rng,
+	    sizeof survival_table_rng, "survival-table.rng");
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	t->cap = attr_int(root, "cap", 16, NULL);
+	for (n = root->children; n != NULL; n = n->next)
+		load_surv_node(t, n, em.name, &bad);
+	xmlFreeDoc(doc);
+	if (bad) {
+		surv_table_free(t);
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
+	return 0;
+}
+
+void
+surv_table_free(struct surv_table *t)
+{
+	int i;
+
+	for (i = 0; i < 19; i++) {
+		free(t->loc[i]);
+		t->loc[i] = NULL;
+	}
 }

@@ -22,6 +22,9 @@ struct glory_table {
  * NULL.  Returns 0, or -1 with the errors reported (status 2 or 4). */
 int cat_table_load(struct cat_table *t, const char *path);
 int glory_table_load(struct glory_table *g, const char *path);
+/* The embedded Survival table (formats/survival-table.xml). */
+int surv_table_load(struct surv_table *t);
+void surv_table_free(struct surv_table *t);
 /* First row matching a Glory roll, or NULL. */
 const struct glory_row *glory_match(const struct glory_table *g,
     int margin, enum surv_crit crit);

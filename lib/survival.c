@@ -6,12 +6,8 @@
 static const char *const results[RES_N] = {
 	"unhurt", "hit1", "hit2", "A", "B", "C", "D"
 };
-
-/* 3d6 hit locations, rolls 3 to 18 */
-static const char *const locations[16] = {
-	"skull", "skull", "face", "right-leg", "right-leg", "right-arm",
-	"torso", "torso", "groin", "left-arm", "left-leg", "left-leg",
-	"hand", "foot", "neck", "neck"
+static const char *const traits[TRAIT_N] = {
+	"cowardice", "reserve", "overconfidence", "berserk"
 };
 
 const char *
@@ -21,9 +17,15 @@ surv_result_name(enum surv_result r)
 }
 
 const char *
-surv_location(int r)
+surv_trait_name(int trait)
 {
-	return r >= 3 && r <= 18 ? locations[r - 3] : "torso";
+	return trait >= 0 && trait < TRAIT_N ? traits[trait] : "";
+}
+
+const char *
+surv_location(const struct surv_table *t, int r)
+{
+	return r >= 3 && r <= 18 && t->loc[r] != NULL ? t->loc[r] : "torso";
 }
 
 static long
@@ -47,25 +49,25 @@ surv_battle(const struct surv_pc *p)
 }
 
 void
-surv_risk_limits(const struct surv_pc *p, int *lo, const char **wlo,
-    int *hi, const char **whi)
+surv_risk_limits(const struct surv_table *t, const struct surv_pc *p,
+    int *lo, int *wlo, int *hi, int *whi)
 {
-	*lo = -6;
-	*hi = 6;
-	*wlo = *whi = "";
-	if (p->cowardice) {
-		*lo = -1;
-		*wlo = "cowardice";
-	} else if (p->reserve) {
-		*lo = -1;
-		*wlo = "reserve";
-	}
-	if (p->berserk) {
-		*hi = 0;
-		*whi = "berserk";
-	} else if (p->overconfidence) {
-		*hi = 1;
-		*whi = "overconfidence";
+	int i;
+
+	*lo = t->risk_min;
+	*hi = t->risk_max;
+	*wlo = *whi = TRAIT_N;
+	for (i = 0; i < TRAIT_N; i++) {
+		if (!p->trait[i])
+			continue;
+		if (t->has_lo[i] && t->lo[i] > *lo) {
+			*lo = t->lo[i];
+			*wlo = i;
+		}
+		if (t->has_hi[i] && t->hi[i] < *hi) {
+			*hi = t->hi[i];
+			*whi = i;
+		}
 	}
 }
 
@@ -81,81 +83,76 @@ surv_critical(int roll, int skill)
 }
 
 enum surv_result
-surv_lookup(int roll, int skill, enum surv_crit *crit)
+surv_lookup(const struct surv_table *t, int roll, int skill,
+    enum surv_crit *crit)
 {
-	int m = skill - roll;
+	int m = skill - roll, r;
 
 	*crit = surv_critical(roll, skill);
 	if (*crit == CRIT_SUCCESS)
 		return RES_UNHURT;
 	if (*crit == CRIT_FAILURE)
 		return RES_D;
-	if (m >= 5)
-		return RES_UNHURT;
-	if (m >= 1)
-		return RES_HIT1;
-	if (m == 0)
-		return RES_HIT2;
-	if (m >= -2)
-		return RES_A;
-	if (m >= -4)
-		return RES_B;
-	if (m >= -6)
-		return RES_C;
+	for (r = 0; r < RES_N; r++)
+		if ((!t->has_min[r] || m >= t->min[r]) &&
+		    (!t->has_max[r] || m <= t->max[r]))
+			return (enum surv_result)r;
 	return RES_D;
 }
 
-void
-surv_column(int tl, enum surv_result r, int *hits, int *dice, int *adds,
-    int *drdiv)
+int
+surv_column(const struct surv_table *t, int tl, enum surv_result r,
+    int *hits, int *dice, int *adds, int *drdiv)
 {
-	int big = r == RES_C || r == RES_D;
+	const struct surv_col *c;
+	int i;
 
-	*hits = r == RES_A ? 1 : r == RES_D ? 3 : 2;
-	*adds = 0;
-	*drdiv = 1;
-	if (tl <= 3) {
-		*dice = big ? 2 : 1;
-		*adds = 2;
-	} else if (tl <= 7) {
-		*dice = big ? tl : tl / 2;
-	} else if (tl <= 9) {
-		*dice = big ? tl + 3 : tl - 3;
-	} else {
-		*dice = big ? 2 * tl : tl;
-		*drdiv = tl <= 13 ? 2 : tl == 14 ? 5 : 10;
+	for (i = 0; i < t->nbands; i++) {
+		if (tl < t->band[i].tl_min || tl > t->band[i].tl_max)
+			continue;
+		c = &t->band[i].col[r - RES_A];
+		*hits = c->hits;
+		*dice = tl * c->tl_mul / c->tl_div + c->dice;
+		*adds = c->adds;
+		*drdiv = t->band[i].drdiv;
+		return 0;
 	}
+	*hits = *dice = *adds = 0;
+	*drdiv = 1;
+	return -1;
 }
 
 static void
-add_hit(struct surv_pc *p, int damage, int rolled, struct dice *d)
+add_hit(const struct surv_table *t, struct surv_pc *p, int damage,
+    int rolled, struct dice *d)
 {
 	struct surv_hit *h = &p->hits[p->nhits++];
 
 	h->damage = damage;
 	h->rolled = rolled;
 	h->loc_roll = dice_sum(d, 3, 6);
-	h->location = surv_location(h->loc_roll);
+	h->location = surv_location(t, h->loc_roll);
 	p->damage += damage;
 }
 
 static void
-damage(struct surv_pc *p, struct dice *d)
+damage(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 {
 	int hits, nd, adds, div, i, rolled, dmg;
 
 	p->nhits = p->damage = 0;
-	if (p->result == RES_UNHURT)
-		return;
-	if (p->result == RES_HIT1 || p->result == RES_HIT2) {
-		add_hit(p, p->result == RES_HIT1 ? 1 : 2, 0, d);
+	if (p->result < RES_A) {
+		if (t->hp[p->result] > 0)
+			add_hit(t, p, t->hp[p->result], 0, d);
 		return;
 	}
-	surv_column((int)p->tl, p->result, &hits, &nd, &adds, &div);
-	for (i = 0; i < hits; i++) {
-		rolled = dice_sum(d, nd, 6) + adds;
+	if (surv_column(t, (int)p->tl, p->result, &hits, &nd, &adds,
+	    &div) < 0)
+		return;
+	for (i = 0; i < hits && i < SURV_HITS_MAX; i++) {
+		rolled = (nd > 0 ? dice_sum(d, nd, 6) : 0) + adds;
 		dmg = rolled - (int)(p->dr / div);
-		add_hit(p, dmg > 0 ? dmg : 0, rolled, d);
+		add_hit(t, p, dmg > 0 ? dmg : 0, rolled, d);
 	}
 }
 
@@ -173,23 +170,23 @@ lowest(int *rolls, int n, const int *given, int ngiven, struct dice *d)
 }
 
 void
-surv_run(struct surv_pc *p, struct dice *d)
+surv_run(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 {
 	long eff, g;
 
 	p->battle = surv_battle(p);
 	eff = (long)p->battle + p->risk + p->losing + p->mod;
-	p->effective = (int)(eff > SURV_CAP ? SURV_CAP : eff);
+	p->effective = (int)(eff > t->cap ? t->cap : eff);
 	p->nrolls = p->luck ? 3 : 1;
 	p->roll = lowest(p->rolls, p->nrolls, p->given, p->ngiven, d);
 	p->margin = p->effective - p->roll;
-	p->result = surv_lookup(p->roll, p->effective, &p->crit);
-	damage(p, d);
+	p->result = surv_lookup(t, p->roll, p->effective, &p->crit);
+	damage(t, p, d);
 	p->ht_after = p->ht - p->damage;
 	p->strategy_catastrophe = p->has_ht && (p->leader || p->commander) &&
 	    p->ht_after <= 0;
 	g = (long)p->battle - p->risk;
-	p->glory_skill = (int)(g > SURV_CAP ? SURV_CAP : g);
+	p->glory_skill = (int)(g > t->cap ? t->cap : g);
 	p->glory_roll = p->has_glory ? p->glory_given : dice_sum(d, 3, 6);
 	p->glory_margin = p->glory_skill - p->glory_roll;
 	p->glory_crit = surv_critical(p->glory_roll, p->glory_skill);

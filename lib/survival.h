@@ -1,17 +1,39 @@
 /* survival: GURPS mass-combat Battle skill, Survival and Glory rolls
- * (pure engine). */
+ * (pure engine; the numbers come from a struct surv_table). */
 #ifndef BELLIS_SURVIVAL_H
 #define BELLIS_SURVIVAL_H
 #include <stdbool.h>
 #include "dice.h"
 
-#define SURV_CAP 16
 #define SURV_TL_MAX 16
 #define SURV_HITS_MAX 3
+#define SURV_BANDS 8
 
 enum surv_result { RES_UNHURT, RES_HIT1, RES_HIT2, RES_A, RES_B, RES_C,
     RES_D, RES_N };
 enum surv_crit { CRIT_NO, CRIT_SUCCESS, CRIT_FAILURE };
+enum surv_trait { TRAIT_COWARDICE, TRAIT_RESERVE, TRAIT_OVERCONFIDENCE,
+    TRAIT_BERSERK, TRAIT_N };
+
+/* One damage column: hits of (TL * tl_mul / tl_div + dice)d + adds. */
+struct surv_col {
+	int hits, tl_mul, tl_div, dice, adds;
+};
+
+struct surv_table {
+	int cap;
+	int risk_min, risk_max;
+	bool has_lo[TRAIT_N], has_hi[TRAIT_N];
+	int lo[TRAIT_N], hi[TRAIT_N];
+	bool has_min[RES_N], has_max[RES_N];
+	int min[RES_N], max[RES_N], hp[RES_N];
+	struct {
+		int tl_min, tl_max, drdiv;
+		struct surv_col col[4];        /* A B C D */
+	} band[SURV_BANDS];
+	int nbands;
+	char *loc[19];                         /* by 3d6 roll */
+};
 
 struct surv_hit {
 	int damage;        /* after DR */
@@ -28,7 +50,7 @@ struct surv_pc {
 	bool has_iq, has_tactics, has_weapon, has_ht, has_roll, has_glory;
 	long iq, tactics, weapon, risk, losing, mod, tl, dr, ht;
 	bool reflexes, danger, luck, leader, commander;
-	bool cowardice, reserve, overconfidence, berserk;
+	bool trait[TRAIT_N];
 	int given[3], ngiven;
 	int glory_given;
 	/* result */
@@ -46,19 +68,23 @@ struct surv_pc {
 
 /* Battle skill, or -1 with neither Tactics nor IQ. */
 int surv_battle(const struct surv_pc *p);
-/* Lowest and highest Risk the PC may choose; *why names the limiting
- * trait ("" for the plain -6..+6). */
-void surv_risk_limits(const struct surv_pc *p, int *lo, const char **wlo,
-    int *hi, const char **whi);
-/* Critical success or failure of roll against skill. */
+/* Lowest and highest Risk the PC may choose; the trait that sets each
+ * limit, or TRAIT_N for the plain range. */
+void surv_risk_limits(const struct surv_table *t, const struct surv_pc *p,
+    int *lo, int *wlo, int *hi, int *whi);
+const char *surv_trait_name(int trait);
+/* Critical success or failure of roll against skill (GURPS rules). */
 enum surv_crit surv_critical(int roll, int skill);
 /* Result row for a roll against the effective skill. */
-enum surv_result surv_lookup(int roll, int skill, enum surv_crit *crit);
+enum surv_result surv_lookup(const struct surv_table *t, int roll,
+    int skill, enum surv_crit *crit);
 /* The whole record: Battle skill, Survival roll, damage, Glory roll. */
-void surv_run(struct surv_pc *p, struct dice *d);
+void surv_run(const struct surv_table *t, struct surv_pc *p,
+    struct dice *d);
 const char *surv_result_name(enum surv_result r);
-const char *surv_location(int roll3d6);
-/* Damage of one column hit: number of hits, dice, adds, DR divisor. */
-void surv_column(int tl, enum surv_result r, int *hits, int *dice,
-    int *adds, int *drdiv);
+const char *surv_location(const struct surv_table *t, int roll3d6);
+/* Damage of a column result at a TL: hits, dice, adds, DR divisor.
+ * Returns -1 when the table has no row for the TL. */
+int surv_column(const struct surv_table *t, int tl, enum surv_result r,
+    int *hits, int *dice, int *adds, int *drdiv);
 #endif

@@ -15,6 +15,7 @@
 
 struct run {
 	struct cout o;
+	struct surv_table t;
 	uint64_t seed, fileno;
 	const char *file;
 };
@@ -62,10 +63,10 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 		cin_unknown(&tk->v[0], line, cols, kws, 1);
 		return;
 	}
-	if (cin_pc(tk, line, cols, &p) == 0) {
+	if (cin_pc(tk, line, cols, &r->t, &p) == 0) {
 		p.file = r->file;
 		dice_stream(&d, r->seed, (r->fileno << 48) + (uint64_t)line);
-		surv_run(&p, &d);
+		surv_run(&r->t, &p, &d);
 		cout_pc(&r->o, &p);
 	}
 	free(p.name);
@@ -148,7 +149,8 @@ main(int argc, char **argv)
 	}
 	if (cli_seed(seedarg, &r.seed, &given) < 0)
 		return EXIT_USAGE;
-	if (gtable != NULL && glory_table_load(&g, gtable) < 0) {
+	if (surv_table_load(&r.t) < 0 ||
+	    (gtable != NULL && glory_table_load(&g, gtable) < 0)) {
 		xmlio_cleanup();
 		return diag_status();
 	}
@@ -170,6 +172,7 @@ main(int argc, char **argv)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	glory_table_free(&g);
+	surv_table_free(&r.t);
 	xmlio_cleanup();
 	return diag_status();
 }

@@ -35,6 +35,8 @@ static const unsigned long long luck3[11] = {
 	63, 1
 };
 
+static struct surv_table st;
+
 static void
 test_survival_table(void)
 {
@@ -47,7 +49,8 @@ test_survival_table(void)
 		for (a = 1; a <= 6; a++)
 			for (b = 1; b <= 6; b++)
 				for (c = 1; c <= 6; c++) {
-					r = surv_lookup(a + b + c, skill, &cr);
+					r = surv_lookup(&st, a + b + c, skill,
+					    &cr);
 					if (cr == CRIT_SUCCESS)
 						n[0]++;
 					else
@@ -78,8 +81,7 @@ static void
 test_battle_skill(void)
 {
 	struct surv_pc p;
-	int lo, hi;
-	const char *wl, *wh;
+	int lo, hi, wl, wh;
 
 	memset(&p, 0, sizeof p);
 	CHECK(surv_battle(&p) == -1);
@@ -105,19 +107,20 @@ test_battle_skill(void)
 	p.weapon = 0;
 	CHECK(surv_battle(&p) == -3);          /* floor(-5 / 2) */
 	memset(&p, 0, sizeof p);
-	surv_risk_limits(&p, &lo, &wl, &hi, &wh);
+	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
 	CHECK(lo == -6 && hi == 6);
-	p.cowardice = p.berserk = true;
-	surv_risk_limits(&p, &lo, &wl, &hi, &wh);
+	CHECK(wl == TRAIT_N && wh == TRAIT_N);
+	p.trait[TRAIT_COWARDICE] = p.trait[TRAIT_BERSERK] = true;
+	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
 	CHECK(lo == -1 && hi == 0);
-	CHECK_STR(wl, "cowardice");
-	CHECK_STR(wh, "berserk");
-	p.cowardice = p.berserk = false;
-	p.reserve = p.overconfidence = true;
-	surv_risk_limits(&p, &lo, &wl, &hi, &wh);
+	CHECK_STR(surv_trait_name(wl), "cowardice");
+	CHECK_STR(surv_trait_name(wh), "berserk");
+	p.trait[TRAIT_COWARDICE] = p.trait[TRAIT_BERSERK] = false;
+	p.trait[TRAIT_RESERVE] = p.trait[TRAIT_OVERCONFIDENCE] = true;
+	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
 	CHECK(lo == -1 && hi == 1);
-	CHECK_STR(wl, "reserve");
-	CHECK_STR(wh, "overconfidence");
+	CHECK_STR(surv_trait_name(wl), "reserve");
+	CHECK_STR(surv_trait_name(wh), "overconfidence");
 }
 
 static void
@@ -125,35 +128,64 @@ test_columns(void)
 {
 	int h, d, a, v;
 
-	surv_column(3, RES_A, &h, &d, &a, &v);
+	surv_column(&st, 3, RES_A, &h, &d, &a, &v);
 	CHECK(h == 1 && d == 1 && a == 2 && v == 1);
-	surv_column(0, RES_D, &h, &d, &a, &v);
+	surv_column(&st, 0, RES_D, &h, &d, &a, &v);
 	CHECK(h == 3 && d == 2 && a == 2 && v == 1);
-	surv_column(5, RES_B, &h, &d, &a, &v);
+	surv_column(&st, 5, RES_B, &h, &d, &a, &v);
 	CHECK(h == 2 && d == 2 && a == 0 && v == 1);
-	surv_column(7, RES_C, &h, &d, &a, &v);
+	surv_column(&st, 7, RES_C, &h, &d, &a, &v);
 	CHECK(h == 2 && d == 7 && a == 0);
-	surv_column(8, RES_A, &h, &d, &a, &v);
+	surv_column(&st, 8, RES_A, &h, &d, &a, &v);
 	CHECK(h == 1 && d == 5);
-	surv_column(9, RES_D, &h, &d, &a, &v);
+	surv_column(&st, 9, RES_D, &h, &d, &a, &v);
 	CHECK(h == 3 && d == 12 && v == 1);
-	surv_column(13, RES_B, &h, &d, &a, &v);
+	surv_column(&st, 13, RES_B, &h, &d, &a, &v);
 	CHECK(h == 2 && d == 13 && v == 2);
-	surv_column(14, RES_C, &h, &d, &a, &v);
+	surv_column(&st, 14, RES_C, &h, &d, &a, &v);
 	CHECK(h == 2 && d == 28 && v == 5);
-	surv_column(16, RES_D, &h, &d, &a, &v);
+	surv_column(&st, 16, RES_D, &h, &d, &a, &v);
 	CHECK(h == 3 && d == 32 && v == 10);
-	CHECK_STR(surv_location(3), "skull");
-	CHECK_STR(surv_location(5), "face");
-	CHECK_STR(surv_location(7), "right-leg");
-	CHECK_STR(surv_location(8), "right-arm");
-	CHECK_STR(surv_location(10), "torso");
-	CHECK_STR(surv_location(11), "groin");
-	CHECK_STR(surv_location(12), "left-arm");
-	CHECK_STR(surv_location(14), "left-leg");
-	CHECK_STR(surv_location(15), "hand");
-	CHECK_STR(surv_location(16), "foot");
-	CHECK_STR(surv_location(18), "neck");
+	CHECK_STR(surv_location(&st, 3), "skull");
+	CHECK_STR(surv_location(&st, 5), "face");
+	CHECK_STR(surv_location(&st, 7), "right-leg");
+	CHECK_STR(surv_location(&st, 8), "right-arm");
+	CHECK_STR(surv_location(&st, 10), "torso");
+	CHECK_STR(surv_location(&st, 11), "groin");
+	CHECK_STR(surv_location(&st, 12), "left-arm");
+	CHECK_STR(surv_location(&st, 14), "left-leg");
+	CHECK_STR(surv_location(&st, 15), "hand");
+	CHECK_STR(surv_location(&st, 16), "foot");
+	CHECK_STR(surv_location(&st, 18), "neck");
+}
+
+/* the spec's damage table, written out as formulas, for every TL */
+static void
+test_columns_all(void)
+{
+	int tl, r, h, d, a, v, wd, wa, wv, small;
+
+	for (tl = 0; tl <= 16; tl++)
+		for (r = RES_A; r <= RES_D; r++) {
+			small = r == RES_A || r == RES_B;
+			wa = 0;
+			wv = 1;
+			if (tl <= 3) {
+				wd = small ? 1 : 2;
+				wa = 2;
+			} else if (tl <= 7)
+				wd = small ? tl / 2 : tl;
+			else if (tl <= 9)
+				wd = small ? tl - 3 : tl + 3;
+			else {
+				wd = small ? tl : 2 * tl;
+				wv = tl <= 13 ? 2 : tl == 14 ? 5 : 10;
+			}
+			CHECK(surv_column(&st, tl, (enum surv_result)r, &h, &d,
+			    &a, &v) == 0);
+			CHECK(h == (r == RES_A ? 1 : r == RES_D ? 3 : 2));
+			CHECK(d == wd && a == wa && v == wv);
+		}
 }
 
 static void
@@ -175,20 +207,20 @@ test_survival_run(void)
 	p.has_glory = true;
 	p.glory_given = 10;
 	dice_stream(&d, 1, 1);
-	surv_run(&p, &d);
+	surv_run(&st, &p, &d);
 	CHECK(p.battle == 20);
 	CHECK(p.effective == 16);              /* 20 + 2 - 3, capped */
 	CHECK(p.result == RES_UNHURT);
 	CHECK(p.glory_skill == 16);            /* min(16, 20 - 2) */
 	CHECK(p.glory_margin == 6);
 	p.given[0] = 16;
-	surv_run(&p, &d);
+	surv_run(&st, &p, &d);
 	CHECK(p.result == RES_HIT2 && p.damage == 2 && p.ht_after == 8);
 	CHECK(!p.strategy_catastrophe);
 	p.given[0] = 18;
 	p.tl = 16;
 	p.dr = 19;                             /* DR/10 = 1 */
-	surv_run(&p, &d);
+	surv_run(&st, &p, &d);
 	CHECK(p.result == RES_D && p.nhits == 3);
 	CHECK(p.hits[0].damage == p.hits[0].rolled - 1);
 	CHECK(p.strategy_catastrophe);
@@ -296,11 +328,17 @@ main(void)
 	CHECK(t.nrows == 11 && t.leader_pct == 20 && t.power_points == 2);
 	test_catastrophe(&t);
 	cat_table_free(&t);
+	CHECK(surv_table_load(&st) == 0);
+	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);
+	CHECK(surv_column(&st, 17, RES_A, &(int){0}, &(int){0}, &(int){0},
+	    &(int){0}) == -1);
 	test_survival_table();
 	test_criticals();
 	test_battle_skill();
 	test_columns();
+	test_columns_all();
 	test_survival_run();
+	surv_table_free(&st);
 	xmlio_cleanup();
 	return UNIT_DONE("campaign");
 }
