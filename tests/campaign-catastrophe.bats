@@ -338,3 +338,8 @@ Carthage: roll 12, total 12: friction (Discord among leaders); strategy=-2 moral
 	run -0 campaign-catastrophe -s 7 "$SAMPLES/battle.txt"
 	golden $F/sample.out
 }
+
+@test "catastrophe: -o into a missing directory, exit 4" {
+	run -4 --separate-stderr campaign-catastrophe -s 1 -o "$BATS_TEST_TMPDIR/no/such" fixtures/$F/two.txt
+	[[ $stderr == "campaign-catastrophe: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
+}

@@ -315,3 +315,8 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	run -0 campaign-survival -s 7 --glory-table=../samples/glory.xml ../samples/party.txt
 	golden $F/sample.out
 }
+
+@test "survival: -o into a missing directory, exit 4" {
+	run -4 --separate-stderr campaign-survival -s 1 -o "$BATS_TEST_TMPDIR/no/such" fixtures/$F/party.txt
+	[[ $stderr == "campaign-survival: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
+}

@@ -151,11 +151,16 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (surv_table_load(&r.t) < 0 ||
 	    (gtable != NULL && glory_table_load(&g, gtable) < 0)) {
+		surv_table_free(&r.t);
 		xmlio_cleanup();
 		return diag_status();
 	}
-	if (cout_target(&outpath) < 0 || out_open(&o, outpath) < 0)
+	if (cout_target(&outpath) < 0 || out_open(&o, outpath) < 0) {
+		glory_table_free(&g);
+		surv_table_free(&r.t);
+		xmlio_cleanup();
 		return diag_status();
+	}
 	r.o.fp = o.fp;
 	r.o.fmt = (enum cout_fmt)fmt;
 	r.o.lang = (enum lang)lang;
