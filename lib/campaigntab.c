@@ -29,11 +29,13 @@ load_doc(const char *path, const struct embedded *em,
 	xmlDocPtr doc;
 	int rc;
 
-	if (path == NULL)
+	if (path != NULL)
+		doc = xmlio_parse_file(path);
+	else if (em != NULL)
 		doc = xmlio_parse_mem((const char *)em->buf, em->len,
 		    em->name);
 	else
-		doc = xmlio_parse_file(path);
+		doc = NULL;
 	if (doc == NULL) {
 		diag_raise(EXIT_DATA);
 		return NULL;
@@ -49,8 +51,8 @@ load_doc(const char *path, const struct embedded *em,
 		xmlRelaxNGFreeValidCtxt(vc);
 	xmlRelaxNGFree(schema);
 	if (rc != 0) {
-		diag_at(path != NULL ? path : em->name, 1, 0, 0,
-		    "table does not match the schema %s", rngname);
+		diag_at(path != NULL ? path : em != NULL ? em->name : "-", 1,
+		    0, 0, "table does not match the schema %s", rngname);
 		xmlFreeDoc(doc);
 		return NULL;
 	}
