@@ -523,7 +523,12 @@ cin_xml(struct input *in, const unsigned char *rng, unsigned int len,
 			continue;
 		}
 		name = (const char *)xmlTextReaderConstLocalName(r);
-		if (strcmp(name, "battle") == 0 || in_list(name, recs)) {
+		if (xmlTextReaderDepth(r) == 0 && strcmp(name, recs[0]) != 0) {
+			diag_error(xmlio_line(r), 0, "root element '%s' is not "
+			    "'%s' (not an input document)", name, recs[0]);
+			break;
+		}
+		if (strcmp(name, "battle") == 0 || in_list(name, recs + 1)) {
 			if (strcmp(name, "battle") == 0) {
 				battle_line(r, &b);
 				if (tok_split(&tk, b.s, b.len, 0) == 0)

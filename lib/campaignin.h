@@ -25,8 +25,9 @@ void cin_unknown(const struct tok *t, long line, bool cols,
     const char *const *kws, size_t n);
 /* Read a line-format input, calling h for every non-blank line. */
 void cin_lines(struct input *in, cin_handler h, void *ctx);
-/* Read XML input validated by the schema; elements named in recs (and
- * "battle" start tags) are turned into lines for h.  bools lists the
+/* Read XML input validated by the schema; recs[0] is the root element,
+ * elements named in recs[1...] (and "battle" start and end tags) are
+ * turned into lines for h.  bools lists the
  * yes/no attributes that are bare flags on a line. */
 void cin_xml(struct input *in, const unsigned char *rng, unsigned int len,
     const char *rngname, const char *const *recs,

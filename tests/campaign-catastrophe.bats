@@ -343,3 +343,10 @@ Carthage: roll 12, total 12: friction (Discord among leaders); strategy=-2 moral
 	run -4 --separate-stderr campaign-catastrophe -s 1 -o "$BATS_TEST_TMPDIR/no/such" fixtures/$F/two.txt
 	[[ $stderr == "campaign-catastrophe: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
 }
+
+@test "catastrophe: its own XML output is not input" {
+	run -0 campaign-catastrophe -s 3 -T xml fixtures/$F/battle.xml
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out.xml"
+	run -2 --separate-stderr campaign-catastrophe -s 3 "$BATS_TEST_TMPDIR/out.xml"
+	assert_equal "$stderr" "campaign-catastrophe: $BATS_TEST_TMPDIR/out.xml:2: error: root element 'catastrophes' is not 'battles' (not an input document)"
+}

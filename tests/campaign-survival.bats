@@ -320,3 +320,10 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	run -4 --separate-stderr campaign-survival -s 1 -o "$BATS_TEST_TMPDIR/no/such" fixtures/$F/party.txt
 	[[ $stderr == "campaign-survival: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
 }
+
+@test "survival: its own XML output is not input" {
+	run -0 campaign-survival -s 3 -T xml fixtures/$F/party.xml
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out.xml"
+	run -2 --separate-stderr campaign-survival -s 3 "$BATS_TEST_TMPDIR/out.xml"
+	assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/out.xml:2: error: root element 'survival' is not 'party' (not an input document)"
+}

@@ -123,7 +123,7 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 static void
 do_file(struct run *r, const char *name)
 {
-	static const char *const recs[] = { "side", NULL };
+	static const char *const recs[] = { "battles", "side", NULL };
 	static const char *const bools[] = { "luck", "pc-commander", NULL };
 	struct input in;
 

@@ -75,7 +75,7 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 static void
 do_file(struct run *r, const char *name)
 {
-	static const char *const recs[] = { "pc", NULL };
+	static const char *const recs[] = { "party", "pc", NULL };
 	static const char *const bools[] = { "combat-reflexes",
 	    "danger-sense", "cowardice", "reserve", "overconfidence",
 	    "berserk", "luck", "leader", "commander", NULL };
