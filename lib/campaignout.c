@@ -387,6 +387,12 @@ cout_side(struct cout *o, const struct cat_side *s)
 
 /* ---- survival ---- */
 
+static const char *
+label(const char *text, const char *code)
+{
+	return text != NULL && *text != '\0' ? text : code;
+}
+
 static const struct glory_row *
 glory(const struct cout *o, const struct surv_pc *p, int *strat)
 {
@@ -414,10 +420,13 @@ pc_text(struct cout *o, const struct surv_pc *p)
 	    "roll", rb, p->margin);
 	if (p->crit != CRIT_NO)
 		fprintf(o->fp, ", critical %s", crits[p->crit]);
-	fprintf(o->fp, ": %s", surv_result_name(p->result));
+	fprintf(o->fp, ": %s (%s)", surv_result_name(p->result),
+	    label(o->surv->res_text[p->result][o->lang],
+	    surv_result_name(p->result)));
 	for (i = 0; i < p->nhits; i++)
 		fprintf(o->fp, "%s%d (%s)", i ? ", " : "; hits ",
-		    p->hits[i].damage, p->hits[i].location);
+		    p->hits[i].damage, label(o->surv->loc_text[
+		    p->hits[i].loc_roll][o->lang], p->hits[i].location));
 	if (p->has_ht)
 		fprintf(o->fp, "; ht %ld -> %ld", p->ht, p->ht_after);
 	if (p->strategy_catastrophe)

@@ -18,6 +18,7 @@ struct cout {
 	bool seed_given, report_seed, odds, battles;
 	const struct cat_table *table;
 	const struct glory_table *glory;   /* NULL: margin only */
+	const struct surv_table *surv;     /* labels of results, locations */
 	struct xw *xw;
 	struct jw jw;
 	long n;

@@ -123,6 +123,17 @@ load_texts(xmlNodePtr row, char **text)
 }
 
 static void
+free_texts(char **text)
+{
+	int i;
+
+	for (i = 0; i < LANG_N; i++) {
+		free(text[i]);
+		text[i] = NULL;
+	}
+}
+
+static void
 load_row(struct cat_row *r, xmlNodePtr n)
 {
 	memset(r, 0, sizeof *r);
@@ -351,6 +362,8 @@ load_surv_node(struct surv_table *t, xmlNodePtr n, const char *file,
 				t->min[i] = attr_int(n, "min", 0, &t->has_min[i]);
 				t->max[i] = attr_int(n, "max", 0, &t->has_max[i]);
 				t->hp[i] = attr_int(n, "hp", 0, NULL);
+				free_texts(t->res_text[i]);
+				load_texts(n, t->res_text[i]);
 			}
 		xmlFree(v);
 	} else if (is(n, "damage")) {
@@ -361,6 +374,8 @@ load_surv_node(struct surv_table *t, xmlNodePtr n, const char *file,
 		for (i = lo < 3 ? 3 : lo; i <= hi && i <= 18; i++) {
 			free(t->loc[i]);
 			t->loc[i] = attr_dup(n, "name");
+			free_texts(t->loc_text[i]);
+			load_texts(n, t->loc_text[i]);
 		}
 	}
 }
@@ -400,5 +415,8 @@ surv_table_free(struct surv_table *t)
 	for (i = 0; i < 19; i++) {
 		free(t->loc[i]);
 		t->loc[i] = NULL;
+		free_texts(t->loc_text[i]);
 	}
+	for (i = 0; i < RES_N; i++)
+		free_texts(t->res_text[i]);
 }

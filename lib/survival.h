@@ -4,6 +4,7 @@
 #define BELLIS_SURVIVAL_H
 #include <stdbool.h>
 #include "dice.h"
+#include "troop.h"
 
 #define SURV_TL_MAX 16
 #define SURV_HITS_MAX 3
@@ -33,6 +34,8 @@ struct surv_table {
 	} band[SURV_BANDS];
 	int nbands;
 	char *loc[19];                         /* by 3d6 roll */
+	char *loc_text[19][LANG_N];
+	char *res_text[RES_N][LANG_N];
 };
 
 struct surv_hit {

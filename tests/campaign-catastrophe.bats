@@ -310,7 +310,7 @@ campaign-catastrophe: fixtures/$F/invalid.xml:3: error: invalid roll '2' (a 3d6 
 @test "catastrophe: --lang and the locale choose the texts; machine formats do not change" {
 	run -0 campaign-catastrophe -s 1 --lang=ru <<< 'side A roll=12'
 	assert_output "A: roll 12, total 12: friction (Раздор командиров); strategy=-2 morale-all=-1"
-	LC_ALL=de_DE.UTF-8 run -0 campaign-catastrophe -s 1 <<< 'side A roll=12'
+	run -0 env LC_ALL=de_DE.UTF-8 campaign-catastrophe -s 1 <<< 'side A roll=12'
 	assert_output --partial "(Streit der Anführer)"
 	run -0 campaign-catastrophe --lang=de -T xml -s 1 <<< 'side A roll=12'
 	assert_output --partial '<text lang="de">Streit der Anführer</text>'

@@ -41,7 +41,7 @@ Try 'campaign-survival --help' for more information."
 @test "survival: every result row, text" {
 	run -0 campaign-survival -s 1 fixtures/$F/party.txt
 	golden $F/party.txt.out
-	assert_equal "$(printf '%s\n' "$output" | sed 's/.*: \(unhurt\|hit1\|hit2\|[ABCD]\)\(;.*\)*$/\1/' | tr '\n' ' ')" "unhurt unhurt hit1 hit2 A B C D D "
+	assert_equal "$(printf '%s\n' "$output" | sed 's/.*: \(unhurt\|hit1\|hit2\|[ABCD]\) (.*/\1/' | tr '\n' ' ')" "unhurt unhurt hit1 hit2 A B C D D "
 }
 
 @test "survival: every result row, XML validates" {
@@ -83,7 +83,7 @@ EOF2
 @test "survival: the Risk limits are errors naming the limit, exit 2" {
 	run -2 --separate-stderr campaign-survival -s 1 fixtures/$F/errors.txt
 	assert_equal "$stderr" "$(cat "$GOLD/$F/errors.err")"
-	assert_output "Ok: battle skill 8, effective 8, roll 10, margin -2: A; hits 4 (torso); glory roll 10 vs 8, margin -2"
+	assert_output "Ok: battle skill 8, effective 8, roll 10, margin -2: A (Column A); hits 4 (torso); glory roll 10 vs 8, margin -2"
 }
 
 @test "survival: Risk within its limits is accepted" {
@@ -300,7 +300,7 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 
 @test "survival: man page EXAMPLES" {
 	run -0 bash -c "echo 'pc Conan tactics=12 weapon=16 risk=-2 roll=14 glory-roll=9' | campaign-survival -s 1"
-	assert_output "Conan: battle skill 14, effective 12, roll 14, margin -2: A; hits 5 (torso); glory roll 9 vs 16, margin 7"
+	assert_output "Conan: battle skill 14, effective 12, roll 14, margin -2: A (Column A); hits 5 (torso); glory roll 9 vs 16, margin 7"
 	run -0 bash -c "echo 'pc Conan iq=12 weapon=15 roll=10 glory-roll=10' | campaign-survival -s 1 -T xml"
 	assert_output '<?xml version="1.0" encoding="UTF-8"?>
 <survival version="1" seed="1">
@@ -309,6 +309,16 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
     <glory rolls="10" skill="10" margin="0"/>
   </pc>
 </survival>'
+}
+
+@test "survival: --lang labels results and hit locations in text" {
+	run -0 campaign-survival -s 1 --lang=de <<< 'pc A tactics=12 weapon=12 roll=14 glory-roll=10'
+	assert_output "A: battle skill 12, effective 12, roll 14, margin -2: A (Spalte A); hits 5 (Rumpf); glory roll 10 vs 12, margin 2"
+	run -0 env LC_ALL=ru_RU.UTF-8 campaign-survival -s 1 <<< 'pc A tactics=12 weapon=12 roll=8 glory-roll=10'
+	assert_output "A: battle skill 12, effective 12, roll 8, margin 4: hit1 (1 хит); hits 1 (торс); glory roll 10 vs 12, margin 2"
+	run -0 campaign-survival -s 1 --lang=de -T xml <<< 'pc A tactics=12 weapon=12 roll=14 glory-roll=10'
+	assert_output --partial 'result="A"'
+	assert_output --partial 'location="torso"'
 }
 
 @test "survival: the sample party" {

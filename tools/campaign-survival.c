@@ -38,8 +38,7 @@ usage(void)
 	    "  -s, --seed=N           seed of the dice (default: BELLIS_SEED, "
 	    "else random)\n"
 	    "      --glory-table=FILE apply a Glory table in XML\n"
-	    "      --lang=LANG        language of the Glory texts: de, en, "
-	    "ru\n"
+	    "      --lang=LANG        language of the texts: de, en, ru\n"
 	    "  -h, --help             this help\n"
 	    "  -V, --version          print the version\n\n"
 	    "Input lines: pc NAME iq=N|tactics=N weapon=N "
@@ -168,6 +167,7 @@ main(int argc, char **argv)
 	r.o.seed_given = given;
 	r.o.report_seed = true;
 	r.o.glory = gtable != NULL ? &g : NULL;
+	r.o.surv = &r.t;
 	cout_begin(&r.o, "survival");
 	if (optind == argc)
 		do_file(&r, "-");
