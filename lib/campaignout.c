@@ -182,6 +182,8 @@ side_attrs_xml(struct cout *o, const struct cat_side *s)
 	xw_attr(o->xw, "name", s->name);
 	if (o->battles)
 		xw_attrl(o->xw, "battle", s->battle);
+	if (s->battle_name != NULL)
+		xw_attr(o->xw, "battle-name", s->battle_name);
 	if (s->file != NULL)
 		xw_attr(o->xw, "file", s->file);
 	xw_attrl(o->xw, "line", s->line);
@@ -264,6 +266,8 @@ side_json(struct cout *o, const struct cat_side *s)
 	jw_obj(&o->jw);
 	jw_kstr(&o->jw, "name", s->name);
 	jw_kint(&o->jw, "battle", s->battle);
+	if (s->battle_name != NULL)
+		jw_kstr(&o->jw, "battle-name", s->battle_name);
 	if (s->file != NULL)
 		jw_kstr(&o->jw, "file", s->file);
 	jw_kint(&o->jw, "line", s->line);

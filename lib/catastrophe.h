@@ -47,7 +47,8 @@ struct cat_side {
 	char *name;
 	const char *file;
 	long line;
-	long battle;               /* 0 before any battle line */
+	long battle;               /* 1 for the first battle of a file */
+	const char *battle_name;   /* from the battle line, or NULL */
 	bool has_strategy, has_ts, luck, pc_commander;
 	long strategy, ts, power;
 	struct cat_unit *units;

@@ -20,6 +20,7 @@ struct run {
 	uint64_t seed, fileno;
 	const char *file;
 	long battle;
+	char *battle_name;         /* of the current battle, or NULL */
 	bool many;                 /* the battle has more than two sides */
 	bool pending;              /* the next side starts a new battle */
 	struct cat_side buf[2];
@@ -83,8 +84,9 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 	    !tk->v[0].quoted) {
 		if (cin_battle(tk, line, cols, &name) < 0)
 			return;
-		free(name);
 		flush(r);
+		free(r->battle_name);
+		r->battle_name = name;
 		r->battle++;
 		r->many = false;
 		r->pending = false;
@@ -103,9 +105,12 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 	if (r->pending) {
 		r->battle++;
 		r->pending = false;
+		free(r->battle_name);
+		r->battle_name = NULL;
 	}
 	s.file = r->file;
 	s.battle = r->battle;
+	s.battle_name = r->battle_name;
 	if (!r->o.odds) {
 		dice_stream(&d, r->seed, (r->fileno << 48) + (uint64_t)line);
 		cat_roll(&r->t, &s, &d);
@@ -114,9 +119,10 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 		r->many = true;
 		flush(r);
 	}
-	if (r->many)
-		cout_side(&r->o, &s), cat_side_free(&s);
-	else
+	if (r->many) {
+		cout_side(&r->o, &s);
+		cat_side_free(&s);
+	} else
 		r->buf[r->nbuf++] = s;
 }
 
@@ -251,6 +257,7 @@ main(int argc, char **argv)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	cat_table_free(&r.t);
+	free(r.battle_name);
 	xmlio_cleanup();
 	return diag_status();
 }
