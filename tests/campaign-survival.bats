@@ -1,0 +1,339 @@
+#!/usr/bin/env bats
+# campaign-survival: Battle skill, Risk, Survival and Glory (spec 50-campaign.md).
+load helpers/common
+
+F=survival
+
+col() {         # col N: column N of the TSV data rows
+	printf '%s\n' "$output" | awk -F '\t' -v c="$1" 'NR > 1 { print $c }' | tr '\n' ' '
+}
+
+@test "survival: --help lists every option and exits 0" {
+	run -0 campaign-survival --help
+	assert_line --partial "usage: campaign-survival"
+	for o in --format --output --seed --glory-table --lang --help --version; do
+		assert_output --partial -- "$o"
+	done
+}
+
+@test "survival: --help and the man page list the same options" {
+	run -0 campaign-survival --help
+	help=$(printf '%s\n' "$output" | grep -o -- '--[a-z][a-z-]*' | sort -u)
+	man=$(grep -o 'Fl \\-[a-z][a-z-]*' "$TOP/man/campaign-survival.1" | sed 's/Fl \\-/--/' | sort -u)
+	assert_equal "$help" "$man"
+}
+
+@test "survival: --version" {
+	run -0 campaign-survival --version
+	assert_output "campaign-survival (bellis) 0.1.0"
+}
+
+@test "survival: unknown option suggests the nearest, exit 3" {
+	run -3 --separate-stderr campaign-survival --glory-tabel=x
+	assert_equal "$stderr" "campaign-survival: unknown option '--glory-tabel=x' (did you mean '--glory-table'?)
+Try 'campaign-survival --help' for more information."
+	run -3 --separate-stderr campaign-survival -T yaml
+	assert_equal "${stderr%%$'\n'*}" "campaign-survival: invalid value 'yaml' for --format (valid: text, xml, tsv, json)"
+	run -3 --separate-stderr campaign-survival --glory-table
+	assert_equal "${stderr%%$'\n'*}" "campaign-survival: option '--glory-table' needs a value"
+}
+
+@test "survival: every result row, text" {
+	run -0 campaign-survival -s 1 fixtures/$F/party.txt
+	golden $F/party.txt.out
+	assert_equal "$(printf '%s\n' "$output" | sed 's/.*: \(unhurt\|hit1\|hit2\|[ABCD]\) (.*/\1/' | tr '\n' ' ')" "unhurt unhurt hit1 hit2 A B C D D "
+}
+
+@test "survival: every result row, XML validates" {
+	run -0 campaign-survival -s 1 -T xml fixtures/$F/party.txt
+	golden $F/party.xml.out
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate survival.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "survival: TSV and JSON" {
+	run -0 campaign-survival -s 1 -T tsv fixtures/$F/party.txt
+	golden $F/party.tsv.out
+	assert_equal "$(col 9)" "unhurt unhurt hit1 hit2 A B C D D "
+	run -0 campaign-survival -s 1 -T json fixtures/$F/party.txt
+	printf '%s\n' "$output" | jq -e '.seed == "1" and (.pcs | length) == 9 and .pcs[8]["strategy-as-catastrophe"] == true and .pcs[3]["ht-after"] == 8'
+}
+
+@test "survival: Battle skill: Tactics, IQ-6 default, the better of both, rounding down, advantages" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A tactics=12 weapon=15 roll=10
+pc B iq=12 weapon=15 roll=10
+pc C iq=14 tactics=7 weapon=14 roll=10
+pc D iq=10 tactics=9 weapon=14 combat-reflexes roll=10
+pc E iq=10 tactics=9 weapon=14 danger-sense combat-reflexes roll=10
+EOF2
+	assert_equal "$(col 4)" "13 10 11 13 14 "
+}
+
+@test "survival: the cap of 16 comes after every modifier" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A tactics=20 weapon=20 roll=10
+pc B tactics=20 weapon=20 risk=-3 losing=-1 roll=10
+pc C tactics=14 weapon=14 risk=6 mod=2 roll=10
+pc D tactics=20 weapon=20 risk=-6 losing=-2 mod=-3 roll=10
+EOF2
+	assert_equal "$(col 5)" "16 16 16 9 "
+}
+
+@test "survival: the Risk limits are errors naming the limit, exit 2" {
+	run -2 --separate-stderr campaign-survival -s 1 fixtures/$F/errors.txt
+	assert_equal "$stderr" "$(cat "$GOLD/$F/errors.err")"
+	assert_output "Ok: battle skill 8, effective 8, roll 10, margin -2: A (Column A); hits 4 (torso); glory roll 10 vs 8, margin -2"
+}
+
+@test "survival: Risk within its limits is accepted" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A iq=10 weapon=12 cowardice risk=-1 roll=10
+pc B iq=10 weapon=12 reserve risk=6 roll=10
+pc C iq=10 weapon=12 overconfidence risk=1 roll=10
+pc D iq=10 weapon=12 berserk risk=-6 roll=10
+pc E iq=10 weapon=12 berserk overconfidence cowardice risk=0 roll=10
+EOF2
+	assert_equal "$(col 5)" "7 14 9 2 8 "
+}
+
+@test "survival: criticals: 3-4 always, 5 at 15+, 6 at 16; 18, 17 at 15 or less, 10 over" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A tactics=1 weapon=1 roll=4
+pc B tactics=15 weapon=15 roll=5
+pc C tactics=14 weapon=14 roll=5
+pc D tactics=16 weapon=16 roll=6
+pc E tactics=15 weapon=15 roll=6
+pc F tactics=16 weapon=16 roll=17
+pc G tactics=15 weapon=15 roll=17
+pc H tactics=16 weapon=16 roll=18
+pc I tactics=5 weapon=5 roll=15
+pc J tactics=5 weapon=5 roll=11
+EOF2
+	assert_equal "$(col 8)" "success success no success no no failure failure failure no "
+	assert_equal "$(col 9)" "unhurt unhurt unhurt unhurt unhurt A D D D C "
+}
+
+@test "survival: an effective skill below 3 is still rolled" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A tactics=0 weapon=0 risk=-6 roll=3
+pc B tactics=0 weapon=0 risk=-6 roll=5
+EOF2
+	assert_equal "$(col 5)" "-6 -6 "
+	assert_equal "$(col 9)" "unhurt D "
+}
+
+@test "survival: luck takes the lowest of three rolls" {
+	run -0 campaign-survival -s 1 -T tsv <<< 'pc A tactics=12 weapon=12 luck roll=15/9/12'
+	assert_equal "$(col 6)$(col 7)" "15/9/12 3 "
+}
+
+@test "survival: TL damage columns: hits, dice, DR per hit" {
+	# column D at TL 16 with DR 19: 3 hits of 32d, DR/10 = 1
+	run -0 campaign-survival -s 1 -T xml <<< 'pc A tactics=10 weapon=10 tl=16 dr=19 roll=18'
+	[[ $(grep -c '<hit ' <<< "$output") == 3 ]]
+	for h in $(grep -o 'damage="[0-9]*" rolled="[0-9]*"' <<< "$output" | tr -dc '0-9 \n' | tr ' ' ':'); do
+		d=${h%%:*} r=${h##*:}
+		(( d == r - 1 && r >= 32 && r <= 192 ))
+	done
+	# column A at TL 3 with DR 9: 1d+2 - 9 is never above 0
+	run -0 campaign-survival -s 1 -T xml <<< 'pc A tactics=10 weapon=10 dr=9 roll=11'
+	assert_output --regexp '<hit damage="0" rolled="[3-8]" location="[a-z-]+" location-roll="[0-9]+"/>'
+	# column B at TL 5: 2 hits of 2d
+	run -0 campaign-survival -s 1 -T xml <<< 'pc A tactics=10 weapon=10 tl=5 roll=13'
+	[[ $(grep -c '<hit damage="[0-9]*" rolled="\([2-9]\|1[0-2]\)"' <<< "$output") == 2 ]]
+	# column C at TL 8: 2 hits of 11d; TL 12: DR/2
+	run -0 campaign-survival -s 1 -T xml <<< 'pc A tactics=10 weapon=10 tl=8 roll=15'
+	[[ $(grep -c '<hit damage="[0-9]*" rolled="\([1-5][0-9]\|6[0-6]\)"' <<< "$output") == 2 ]]
+	run -0 campaign-survival -s 1 -T xml <<< 'pc A tactics=10 weapon=10 tl=12 dr=7 roll=11'
+	h=$(grep -o 'damage="[0-9]*" rolled="[0-9]*"' <<< "$output" | tr -dc '0-9 ')
+	set -- $h
+	(( $1 == $2 - 3 ))
+}
+
+@test "survival: the flat 1 and 2 HP ignore DR; ht-after is HT minus all damage" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A tactics=12 weapon=12 dr=9 ht=10 roll=11
+pc B tactics=12 weapon=12 dr=9 ht=10 roll=12
+pc C tactics=12 weapon=12 ht=10 roll=5
+EOF2
+	assert_equal "$(col 10)" "1 2 0 "
+	assert_equal "$(col 13)" "9 8 10 "
+}
+
+@test "survival: hit locations from 3d6" {
+	run -0 campaign-survival -s 4 -T xml <<< 'pc A tactics=10 weapon=10 roll=18'
+	while read -r loc r; do
+		case $r in
+		3|4) want=skull ;; 5) want=face ;; 6|7) want=right-leg ;; 8) want=right-arm ;;
+		9|10) want=torso ;; 11) want=groin ;; 12) want=left-arm ;; 13|14) want=left-leg ;;
+		15) want=hand ;; 16) want=foot ;; *) want=neck ;;
+		esac
+		assert_equal "$loc" "$want"
+	done < <(grep -o 'location="[a-z-]*" location-roll="[0-9]*"' <<< "$output" | sed 's/location="\([a-z-]*\)" location-roll="\([0-9]*\)"/\1 \2/')
+}
+
+@test "survival: a leader or commander at ht-after 0 or less: strategy-as-catastrophe" {
+	run -0 campaign-survival -s 1 -T xml <<'EOF2'
+pc A tactics=12 weapon=12 ht=2 leader roll=12
+pc B tactics=12 weapon=12 ht=3 commander roll=12
+pc C tactics=12 weapon=12 ht=2 roll=12
+pc D tactics=12 weapon=12 leader roll=18
+EOF2
+	assert_output --partial 'ht="2" ht-after="0" leader="yes" strategy-as-catastrophe="yes"'
+	assert_output --partial 'ht="3" ht-after="1" commander="yes">'
+	assert_output --partial 'result="hit2" ht="2" ht-after="0">'
+	[[ $(grep -c 'strategy-as-catastrophe' <<< "$output") == 1 ]]
+}
+
+@test "survival: the Glory roll: Battle skill minus Risk, cap 16, no losing or mod" {
+	run -0 campaign-survival -s 1 -T tsv <<'EOF2'
+pc A tactics=12 weapon=12 risk=-3 losing=-4 mod=-2 glory-roll=9
+pc B tactics=12 weapon=12 risk=3 glory-roll=9
+pc C tactics=15 weapon=15 risk=-4 glory-roll=9
+EOF2
+	assert_equal "$(col 16)" "15 9 16 "
+	assert_equal "$(col 17)" "6 0 7 "
+	assert_equal "$(col 18)" "   "
+}
+
+@test "survival: --glory-table applies a table; Strategy for leaders, one better for commanders" {
+	run -0 campaign-survival -s 1 --glory-table=../samples/glory.xml -T xml <<'EOF2'
+pc A tactics=12 weapon=12 glory-roll=6
+pc B tactics=12 weapon=12 leader glory-roll=6
+pc C tactics=12 weapon=12 commander glory-roll=6
+pc D tactics=12 weapon=12 glory-roll=3
+pc E tactics=12 weapon=12 glory-roll=18
+pc F tactics=12 weapon=12 glory-roll=13
+EOF2
+	golden $F/glory.xml.out
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate survival.rng "$BATS_TEST_TMPDIR/o.xml"
+	validate glory-table.rng ../samples/glory.xml
+	assert_output --partial '<glory rolls="6" skill="12" margin="6" result="praised" reputation="1">'
+	assert_output --partial '<glory rolls="6" skill="12" margin="6" result="praised" reputation="1" strategy="1">'
+	assert_output --partial '<glory rolls="6" skill="12" margin="6" result="praised" reputation="1" strategy="2">'
+	assert_output --partial 'critical="success" result="heroic"'
+	assert_output --partial 'critical="failure" result="disgraced"'
+	assert_output --partial 'margin="-1" result="blamed"'
+	run -0 campaign-survival -s 1 --glory-table=../samples/glory.xml --lang=ru <<< 'pc A tactics=12 weapon=12 roll=10 glory-roll=10'
+	assert_output --partial ": unnoticed (Незамечен)"
+}
+
+@test "survival: a bad Glory table: schema, missing file" {
+	run -2 --separate-stderr campaign-survival --glory-table=fixtures/$F/glory-bad.xml < /dev/null
+	assert_equal "$stderr" "campaign-survival: fixtures/$F/glory-bad.xml:1: error: element row failed to validate attributes
+campaign-survival: fixtures/$F/glory-bad.xml: error: table does not match the schema glory-table.rng"
+	run -4 --separate-stderr campaign-survival --glory-table=fixtures/$F/none.xml < /dev/null
+	assert_equal "$stderr" "campaign-survival: cannot open 'fixtures/$F/none.xml': No such file or directory"
+}
+
+@test "survival: seeds: -s, BELLIS_SEED, a drawn seed reported and replayed" {
+	run -0 campaign-survival -s 42 ../samples/party.txt
+	first=$output
+	BELLIS_SEED=42 run -0 campaign-survival ../samples/party.txt
+	assert_equal "$output" "$first"
+	run -0 campaign-survival ../samples/party.txt
+	assert_line --index 0 --regexp '^seed: [0-9]+$'
+	seed=${lines[0]#seed: }
+	rest=$(printf '%s\n' "$output" | tail -n +2)
+	run -0 campaign-survival --seed="$seed" ../samples/party.txt
+	assert_equal "$output" "$rest"
+	run -0 campaign-survival -T xml ../samples/party.txt
+	assert_output --regexp '<survival version="1" seed="[0-9]+">'
+}
+
+@test "survival: roll= and glory-roll= replace the generator" {
+	run -0 campaign-survival -s 1 -T tsv <<< 'pc A tactics=12 weapon=12 roll=9 glory-roll=8'
+	a=$(col 6)$(col 15)
+	run -0 campaign-survival -s 2 -T tsv <<< 'pc A tactics=12 weapon=12 roll=9 glory-roll=8'
+	assert_equal "$(col 6)$(col 15)" "$a"
+	assert_equal "$a" "9 8 "
+}
+
+@test "survival: XML input" {
+	run -0 campaign-survival -s 1 fixtures/$F/party.xml
+	golden $F/party.xml.txt.out
+	validate survival.rng fixtures/$F/party.xml
+	run -0 campaign-survival -s 1 -T xml fixtures/$F/party.xml
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate survival.rng "$BATS_TEST_TMPDIR/o.xml"
+}
+
+@test "survival: invalid XML input and a DOCTYPE, exit 2" {
+	run -2 --separate-stderr campaign-survival -s 1 fixtures/$F/invalid.xml
+	assert_equal "$stderr" "campaign-survival: fixtures/$F/invalid.xml:2: error: invalid attribute bogus for element pc
+campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
+	run -2 --separate-stderr campaign-survival -s 1 fixtures/$F/doctype.xml
+	[[ $stderr == *"fixtures/$F/doctype.xml"*"error:"* ]]
+	[[ $output != *root:* ]]
+}
+
+@test "survival: -o is atomic; /dev/full is a write error" {
+	out=$BATS_TEST_TMPDIR/out.txt
+	echo old > "$out"
+	run -4 campaign-survival -s 1 -o "$out" fixtures/$F/party.txt /nonexistent
+	assert_equal "$(cat "$out")" "old"
+	run -0 campaign-survival -s 1 -o "$out" fixtures/$F/party.txt
+	run -0 cat "$out"
+	golden $F/party.txt.out
+	run -4 --separate-stderr campaign-survival -s 1 -o /dev/full fixtures/$F/party.txt
+	assert_equal "$stderr" "campaign-survival: write error: No space left on device"
+	[[ -c /dev/full ]]
+	run -4 --separate-stderr sh -c 'campaign-survival -s 1 "$1" > /dev/full' sh fixtures/$F/party.txt
+	assert_equal "$stderr" "campaign-survival: write error: No space left on device"
+}
+
+@test "survival: a closed pipe ends quietly" {
+	run --separate-stderr bash -c 'yes "pc A iq=10 weapon=10" | head -n 200000 | campaign-survival -s 1 | head -n 1'
+	assert_output --partial "A: battle skill 7"
+	assert_equal "$stderr" ""
+}
+
+@test "survival: empty input, binary junk" {
+	run -0 campaign-survival -s 1 -T json < /dev/null
+	assert_output '{"version":1,"seed":"1","pcs":[]}'
+	printf 'pc A\0\377 iq=1\n' > "$BATS_TEST_TMPDIR/junk"
+	run -2 --separate-stderr campaign-survival -s 1 "$BATS_TEST_TMPDIR/junk"
+	assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/junk:1: error: line is not valid UTF-8"
+}
+
+@test "survival: man page EXAMPLES" {
+	run -0 bash -c "echo 'pc Conan tactics=12 weapon=16 risk=-2 roll=14 glory-roll=9' | campaign-survival -s 1"
+	assert_output "Conan: battle skill 14, effective 12, roll 14, margin -2: A (Column A); hits 5 (torso); glory roll 9 vs 16, margin 7"
+	run -0 bash -c "echo 'pc Conan iq=12 weapon=15 roll=10 glory-roll=10' | campaign-survival -s 1 -T xml"
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<survival version="1" seed="1">
+  <pc name="Conan" file="-" line="1" battle="10" effective="10" rolls="10" margin="0" critical="no" result="hit2">
+    <hit damage="2" location="torso" location-roll="10"/>
+    <glory rolls="10" skill="10" margin="0"/>
+  </pc>
+</survival>'
+}
+
+@test "survival: --lang labels results and hit locations in text" {
+	run -0 campaign-survival -s 1 --lang=de <<< 'pc A tactics=12 weapon=12 roll=14 glory-roll=10'
+	assert_output "A: battle skill 12, effective 12, roll 14, margin -2: A (Spalte A); hits 5 (Rumpf); glory roll 10 vs 12, margin 2"
+	run -0 env LC_ALL=ru_RU.UTF-8 campaign-survival -s 1 <<< 'pc A tactics=12 weapon=12 roll=8 glory-roll=10'
+	assert_output "A: battle skill 12, effective 12, roll 8, margin 4: hit1 (1 хит); hits 1 (торс); glory roll 10 vs 12, margin 2"
+	run -0 campaign-survival -s 1 --lang=de -T xml <<< 'pc A tactics=12 weapon=12 roll=14 glory-roll=10'
+	assert_output --partial 'result="A"'
+	assert_output --partial 'location="torso"'
+}
+
+@test "survival: the sample party" {
+	run -0 campaign-survival -s 7 --glory-table=../samples/glory.xml ../samples/party.txt
+	golden $F/sample.out
+}
+
+@test "survival: -o into a missing directory, exit 4" {
+	run -4 --separate-stderr campaign-survival -s 1 -o "$BATS_TEST_TMPDIR/no/such" fixtures/$F/party.txt
+	[[ $stderr == "campaign-survival: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
+}
+
+@test "survival: its own XML output is not input" {
+	run -0 campaign-survival -s 3 -T xml fixtures/$F/party.xml
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out.xml"
+	run -2 --separate-stderr campaign-survival -s 3 "$BATS_TEST_TMPDIR/out.xml"
+	assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/out.xml:2: error: root element 'survival' is not 'party' (not an input document)"
+}

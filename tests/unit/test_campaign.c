@@ -1,0 +1,344 @@
+/* Unit tests of the Catastrophe and Survival engines against the exact
+ * values of the reference notes (gurps-mass-combat.md section 6). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaigntab.h"
+#include "diag.h"
+#include "unit.h"
+#include "xmlio.h"
+
+/* section 6: outcome counts by effective skill 3-16: CS, unhurt, hit1,
+ * hit2, A, B, C, D */
+static const int surv_counts[14][8] = {
+	{ 4, 0, 0, 0, 6, 25, 46, 135 },
+	{ 4, 0, 0, 0, 16, 36, 52, 108 },
+	{ 4, 0, 0, 6, 25, 46, 54, 81 },
+	{ 4, 0, 6, 10, 36, 52, 52, 56 },
+	{ 4, 0, 16, 15, 46, 54, 46, 35 },
+	{ 4, 0, 31, 21, 52, 52, 36, 20 },
+	{ 4, 0, 52, 25, 54, 46, 25, 10 },
+	{ 4, 6, 71, 27, 52, 36, 16, 4 },
+	{ 4, 16, 88, 27, 46, 25, 6, 4 },
+	{ 4, 31, 100, 25, 36, 16, 0, 4 },
+	{ 4, 52, 104, 21, 25, 6, 0, 4 },
+	{ 4, 77, 100, 15, 16, 0, 0, 4 },
+	{ 10, 98, 88, 10, 6, 0, 0, 4 },
+	{ 20, 115, 71, 6, 3, 0, 0, 1 },
+};
+
+static const unsigned long long single[11] = {
+	35, 46, 27, 27, 25, 21, 15, 10, 6, 3, 1
+};
+static const unsigned long long luck3[11] = {
+	4147955, 3469366, 1200663, 728271, 355825, 132741, 34875, 7000, 936,
+	63, 1
+};
+
+static struct surv_table st;
+
+static void
+test_survival_table(void)
+{
+	int skill, a, b, c, k, n[8];
+	enum surv_crit cr;
+	enum surv_result r;
+
+	for (skill = 3; skill <= 16; skill++) {
+		memset(n, 0, sizeof n);
+		for (a = 1; a <= 6; a++)
+			for (b = 1; b <= 6; b++)
+				for (c = 1; c <= 6; c++) {
+					r = surv_lookup(&st, a + b + c, skill,
+					    &cr);
+					if (cr == CRIT_SUCCESS)
+						n[0]++;
+					else
+						n[1 + r]++;
+				}
+		for (k = 0; k < 8; k++)
+			CHECK(n[k] == surv_counts[skill - 3][k]);
+	}
+}
+
+static void
+test_criticals(void)
+{
+	CHECK(surv_critical(3, -5) == CRIT_SUCCESS);
+	CHECK(surv_critical(4, 3) == CRIT_SUCCESS);
+	CHECK(surv_critical(5, 14) == CRIT_NO);
+	CHECK(surv_critical(5, 15) == CRIT_SUCCESS);
+	CHECK(surv_critical(6, 15) == CRIT_NO);
+	CHECK(surv_critical(6, 16) == CRIT_SUCCESS);
+	CHECK(surv_critical(17, 15) == CRIT_FAILURE);
+	CHECK(surv_critical(17, 16) == CRIT_NO);
+	CHECK(surv_critical(18, 16) == CRIT_FAILURE);
+	CHECK(surv_critical(15, 5) == CRIT_FAILURE);
+	CHECK(surv_critical(14, 5) == CRIT_NO);
+}
+
+static void
+test_battle_skill(void)
+{
+	struct surv_pc p;
+	int lo, hi, wl, wh;
+
+	memset(&p, 0, sizeof p);
+	CHECK(surv_battle(&p) == -1);
+	p.has_iq = true;
+	p.iq = 12;
+	p.weapon = 15;
+	CHECK(surv_battle(&p) == 10);          /* (6 + 15) / 2 */
+	p.has_tactics = true;
+	p.tactics = 4;
+	CHECK(surv_battle(&p) == 10);          /* the default is better */
+	p.tactics = 13;
+	CHECK(surv_battle(&p) == 14);
+	p.reflexes = p.danger = true;
+	CHECK(surv_battle(&p) == 17);
+	p.has_iq = false;
+	p.tactics = 0;
+	p.weapon = 1;
+	p.reflexes = p.danger = false;
+	CHECK(surv_battle(&p) == 0);
+	p.has_iq = true;
+	p.iq = 1;
+	p.has_tactics = false;
+	p.weapon = 0;
+	CHECK(surv_battle(&p) == -3);          /* floor(-5 / 2) */
+	memset(&p, 0, sizeof p);
+	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
+	CHECK(lo == -6 && hi == 6);
+	CHECK(wl == TRAIT_N && wh == TRAIT_N);
+	p.trait[TRAIT_COWARDICE] = p.trait[TRAIT_BERSERK] = true;
+	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
+	CHECK(lo == -1 && hi == 0);
+	CHECK_STR(surv_trait_name(wl), "cowardice");
+	CHECK_STR(surv_trait_name(wh), "berserk");
+	p.trait[TRAIT_COWARDICE] = p.trait[TRAIT_BERSERK] = false;
+	p.trait[TRAIT_RESERVE] = p.trait[TRAIT_OVERCONFIDENCE] = true;
+	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
+	CHECK(lo == -1 && hi == 1);
+	CHECK_STR(surv_trait_name(wl), "reserve");
+	CHECK_STR(surv_trait_name(wh), "overconfidence");
+}
+
+static void
+test_columns(void)
+{
+	int h, d, a, v;
+
+	surv_column(&st, 3, RES_A, &h, &d, &a, &v);
+	CHECK(h == 1 && d == 1 && a == 2 && v == 1);
+	surv_column(&st, 0, RES_D, &h, &d, &a, &v);
+	CHECK(h == 3 && d == 2 && a == 2 && v == 1);
+	surv_column(&st, 5, RES_B, &h, &d, &a, &v);
+	CHECK(h == 2 && d == 2 && a == 0 && v == 1);
+	surv_column(&st, 7, RES_C, &h, &d, &a, &v);
+	CHECK(h == 2 && d == 7 && a == 0);
+	surv_column(&st, 8, RES_A, &h, &d, &a, &v);
+	CHECK(h == 1 && d == 5);
+	surv_column(&st, 9, RES_D, &h, &d, &a, &v);
+	CHECK(h == 3 && d == 12 && v == 1);
+	surv_column(&st, 13, RES_B, &h, &d, &a, &v);
+	CHECK(h == 2 && d == 13 && v == 2);
+	surv_column(&st, 14, RES_C, &h, &d, &a, &v);
+	CHECK(h == 2 && d == 28 && v == 5);
+	surv_column(&st, 16, RES_D, &h, &d, &a, &v);
+	CHECK(h == 3 && d == 32 && v == 10);
+	CHECK_STR(surv_location(&st, 3), "skull");
+	CHECK_STR(surv_location(&st, 5), "face");
+	CHECK_STR(surv_location(&st, 7), "right-leg");
+	CHECK_STR(surv_location(&st, 8), "right-arm");
+	CHECK_STR(surv_location(&st, 10), "torso");
+	CHECK_STR(surv_location(&st, 11), "groin");
+	CHECK_STR(surv_location(&st, 12), "left-arm");
+	CHECK_STR(surv_location(&st, 14), "left-leg");
+	CHECK_STR(surv_location(&st, 15), "hand");
+	CHECK_STR(surv_location(&st, 16), "foot");
+	CHECK_STR(surv_location(&st, 18), "neck");
+}
+
+/* the spec's damage table, written out as formulas, for every TL */
+static void
+test_columns_all(void)
+{
+	int tl, r, h, d, a, v, wd, wa, wv, small;
+
+	for (tl = 0; tl <= 16; tl++)
+		for (r = RES_A; r <= RES_D; r++) {
+			small = r == RES_A || r == RES_B;
+			wa = 0;
+			wv = 1;
+			if (tl <= 3) {
+				wd = small ? 1 : 2;
+				wa = 2;
+			} else if (tl <= 7)
+				wd = small ? tl / 2 : tl;
+			else if (tl <= 9)
+				wd = small ? tl - 3 : tl + 3;
+			else {
+				wd = small ? tl : 2 * tl;
+				wv = tl <= 13 ? 2 : tl == 14 ? 5 : 10;
+			}
+			CHECK(surv_column(&st, tl, (enum surv_result)r, &h, &d,
+			    &a, &v) == 0);
+			CHECK(h == (r == RES_A ? 1 : r == RES_D ? 3 : 2));
+			CHECK(d == wd && a == wa && v == wv);
+		}
+}
+
+static void
+test_survival_run(void)
+{
+	struct surv_pc p;
+	struct dice d;
+
+	memset(&p, 0, sizeof p);
+	p.has_tactics = p.has_weapon = p.has_ht = true;
+	p.tactics = 20;
+	p.weapon = 20;
+	p.risk = 2;
+	p.mod = -3;
+	p.ht = 10;
+	p.commander = true;
+	p.given[0] = 11;
+	p.ngiven = 1;
+	p.has_glory = true;
+	p.glory_given = 10;
+	dice_stream(&d, 1, 1);
+	surv_run(&st, &p, &d);
+	CHECK(p.battle == 20);
+	CHECK(p.effective == 16);              /* 20 + 2 - 3, capped */
+	CHECK(p.result == RES_UNHURT);
+	CHECK(p.glory_skill == 16);            /* min(16, 20 - 2) */
+	CHECK(p.glory_margin == 6);
+	p.given[0] = 16;
+	surv_run(&st, &p, &d);
+	CHECK(p.result == RES_HIT2 && p.damage == 2 && p.ht_after == 8);
+	CHECK(!p.strategy_catastrophe);
+	p.given[0] = 18;
+	p.tl = 16;
+	p.dr = 19;                             /* DR/10 = 1 */
+	surv_run(&st, &p, &d);
+	CHECK(p.result == RES_D && p.nhits == 3);
+	CHECK(p.hits[0].damage == p.hits[0].rolled - 1);
+	CHECK(p.strategy_catastrophe);
+}
+
+static void
+test_catastrophe(struct cat_table *t)
+{
+	static const char *const ev[16] = { "none", "none", "none", "none",
+	    "none", "surprise", "surprise", "reinforcements", "plans-known",
+	    "friction", "atrocity", "defection", "leader-wounded",
+	    "commander-wounded", "leader-killed", "commander-killed" };
+	static char na[] = "a", nb[] = "b", nc[] = "c";
+	struct cat_unit u[3] = { { na, 100, false }, { nb, 10, true },
+	    { nc, 390, true } };
+	unsigned long long c[16], of;
+	struct cat_side s[2];
+	struct dice d;
+	int r;
+	size_t i;
+
+	for (r = 3; r <= 18; r++)
+		CHECK_STR(t->rows[t->map[r]].event, ev[r - 3]);
+	memset(s, 0, sizeof s);
+	cat_odds(t, &s[0], c, &of);
+	CHECK(of == 216);
+	for (i = 0; i < 11; i++)
+		CHECK(c[i] == single[i]);
+	s[0].luck = true;
+	cat_odds(t, &s[0], c, &of);
+	CHECK(of == 10077696ULL);
+	for (i = 0; i < 11; i++)
+		CHECK(c[i] == luck3[i]);
+	s[0].luck = false;
+	s[0].power = 21;                       /* +10: 8 or more -> 18 */
+	cat_odds(t, &s[0], c, &of);
+	CHECK(c[0] == 0 && c[1] == 0 && c[10] == 181 && c[5] == 1);
+	/* 17 for a PC leader: unconscious; 18 for a PC commander too */
+	memset(s, 0, sizeof s);
+	s[0].units = u;
+	s[0].nunits = 3;
+	s[0].given[0] = 17;
+	s[0].ngiven = 1;
+	dice_stream(&d, 5, 1);
+	cat_roll(t, &s[0], &d);
+	CHECK(s[0].ts == 500);
+	CHECK(s[0].unit == 0 || s[0].unit == 2);   /* b has 2% */
+	CHECK(s[0].fate == (s[0].unit == 2 ? FATE_UNCONSCIOUS :
+	    FATE_KILLED));
+	s[0].given[0] = 18;
+	s[0].pc_commander = true;
+	s[0].has_strategy = true;
+	s[0].strategy = 13;
+	cat_roll(t, &s[0], &d);
+	CHECK(s[0].fate == FATE_UNCONSCIOUS && s[0].strategy_after == 7);
+	s[0].given[0] = 16;
+	cat_roll(t, &s[0], &d);
+	CHECK(s[0].fate == FATE_WOUNDED && s[0].damage >= 2 &&
+	    s[0].damage <= 12);
+	/* 14 with units: a defector, TS recalculated */
+	s[0].given[0] = 14;
+	cat_roll(t, &s[0], &d);
+	CHECK(s[0].defector >= 0 && s[0].ts_after == 500 -
+	    u[s[0].defector].ts);
+	/* 10: the other side's TS +10%, rounded half up */
+	s[0].units = NULL;
+	s[0].nunits = 0;
+	s[0].has_ts = true;
+	s[0].ts = 1000;
+	s[0].given[0] = 10;
+	s[1].has_ts = true;
+	s[1].ts = 1005;
+	s[1].given[0] = 5;
+	s[1].ngiven = 1;
+	cat_roll(t, &s[0], &d);
+	cat_roll(t, &s[1], &d);
+	cat_battle(t, s, 2);
+	CHECK(s[0].ts_after == 1000 && s[1].ts_after == 1106);
+	/* luck: the lowest of three, then the modifier, clamped */
+	s[0].luck = true;
+	s[0].given[0] = 15;
+	s[0].given[1] = 12;
+	s[0].given[2] = 17;
+	s[0].ngiven = 3;
+	s[0].power = 15;
+	cat_roll(t, &s[0], &d);
+	CHECK(s[0].total == 18 && s[0].modifier == 7);
+	/* the culture swap */
+	CHECK(cat_swap(t, 13, 14) == 0);
+	CHECK_STR(t->rows[t->map[13]].event, "defection");
+	CHECK_STR(t->rows[t->map[14]].event, "atrocity");
+	CHECK(cat_swap(t, 13, 14) == 0);
+	CHECK(cat_swap(t, 2, 14) == -1);
+	CHECK(cat_ways(2) == 0 && cat_ways(10) == 27);
+}
+
+int
+main(void)
+{
+	struct cat_table t;
+
+	diag_init("test_campaign");
+	xmlio_init();
+	CHECK(cat_table_load(&t, NULL) == 0);
+	CHECK(t.nrows == 11 && t.leader_pct == 20 && t.power_points == 2);
+	test_catastrophe(&t);
+	cat_table_free(&t);
+	CHECK(surv_table_load(&st) == 0);
+	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);
+	CHECK(surv_column(&st, 17, RES_A, &(int){0}, &(int){0}, &(int){0},
+	    &(int){0}) == -1);
+	test_survival_table();
+	test_criticals();
+	test_battle_skill();
+	test_columns();
+	test_columns_all();
+	test_survival_run();
+	surv_table_free(&st);
+	xmlio_cleanup();
+	return UNIT_DONE("campaign");
+}
