@@ -20,22 +20,6 @@ rolls_str(char *buf, size_t n, const int *r, int nr)
 		snprintf(buf, n, "%d", r[0]);
 }
 
-int
-cout_target(const char **path)
-{
-	struct stat st;
-
-	if (*path == NULL || strcmp(*path, "-") == 0 ||
-	    stat(*path, &st) != 0 || S_ISREG(st.st_mode))
-		return 0;
-	if (freopen(*path, "w", stdout) == NULL) {
-		diag_sys("cannot write '%s'", *path);
-		return -1;
-	}
-	*path = NULL;
-	return 0;
-}
-
 void
 cout_begin(struct cout *o, const char *root)
 {

@@ -24,10 +24,6 @@ struct cout {
 	long n;
 };
 
-/* -o to a device or FIFO: write it in place through stdout instead of
- * the temporary file and rename of out_open (which would replace the
- * device by a regular file).  Returns -1 (reported) on failure. */
-int cout_target(const char **path);
 void cout_begin(struct cout *o, const char *root);
 /* One side of a battle (rolled, or its odds with o->odds). */
 void cout_side(struct cout *o, const struct cat_side *s);

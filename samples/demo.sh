@@ -23,4 +23,11 @@ echo
 echo "== combat-calc: the same combats rolled with seed 42"
 combat-calc --roll -s 42 samples/combats.txt
 echo
+echo "== campaign-catastrophe: a sample battle (seed 7), then its exact odds"
+campaign-catastrophe -s 7 samples/battle.txt
+campaign-catastrophe --odds samples/battle.txt | head -n 16
+echo
+echo "== campaign-survival: the player characters of that battle (seed 7)"
+campaign-survival -s 7 samples/party.txt
+echo
 echo "demo: outputs are in demo/"

@@ -278,7 +278,7 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	run -0 cat "$out"
 	golden $F/party.txt.out
 	run -4 --separate-stderr campaign-survival -s 1 -o /dev/full fixtures/$F/party.txt
-	assert_equal "$stderr" "campaign-survival: write error: No space left on device"
+	assert_equal "$stderr" "campaign-survival: cannot write '/dev/full': No space left on device"
 	[[ -c /dev/full ]]
 	run -4 --separate-stderr sh -c 'campaign-survival -s 1 "$1" > /dev/full' sh fixtures/$F/party.txt
 	assert_equal "$stderr" "campaign-survival: write error: No space left on device"

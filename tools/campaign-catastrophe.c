@@ -236,7 +236,7 @@ main(int argc, char **argv)
 			cat_table_free(&r.t);
 			return EXIT_USAGE;
 		}
-	if (cout_target(&outpath) < 0 || out_open(&o, outpath) < 0) {
+	if (out_open(&o, outpath) < 0) {
 		cat_table_free(&r.t);
 		xmlio_cleanup();
 		return diag_status();

@@ -154,7 +154,7 @@ main(int argc, char **argv)
 		xmlio_cleanup();
 		return diag_status();
 	}
-	if (cout_target(&outpath) < 0 || out_open(&o, outpath) < 0) {
+	if (out_open(&o, outpath) < 0) {
 		glory_table_free(&g);
 		surv_table_free(&r.t);
 		xmlio_cleanup();
