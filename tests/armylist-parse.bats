@@ -94,7 +94,7 @@ sample() {
 }
 
 @test "-T text output parses back to the same XML (en, de, ru)" {
-	for f in ../samples/*; do
+	for f in ../samples/armeelisten-* ../samples/english-lists.txt; do
 		for l in en de ru; do
 			armylist-parse "$f" > "$BATS_TEST_TMPDIR/a.xml"
 			armylist-parse -T text --lang=$l "$f" > "$BATS_TEST_TMPDIR/t.txt"
