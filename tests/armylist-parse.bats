@@ -7,6 +7,15 @@ setup() {
 	G=armylist-parse
 }
 
+# Whatever armylist XML the last `run` of a test printed must validate.
+teardown() {
+	if [[ "${output:-}" == '<?xml'*'<armylists'* ]]; then
+		printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/last.xml"
+		validate armylist.rng "$BATS_TEST_TMPDIR/last.xml" 2>/dev/null ||
+		    { echo "last output does not validate" >&2; return 1; }
+	fi
+}
+
 # ---- the four carriers of the samples, golden XML, schema-valid -------
 
 # sample NAME GOLDEN: parse a sample, no diagnostics, golden XML, schema-valid
