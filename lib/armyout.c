@@ -259,7 +259,7 @@ xml_army(struct armyout *o, const struct army *a)
 	xml_items(w, &a->list);
 	xw_end(w);
 	xw_end(w);
-	xw_flush(w);
+	/* no flush per army: libxml2 writes out every 4 KB by itself */
 }
 
 /* ---- JSON ----------------------------------------------------------- */

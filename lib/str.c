@@ -27,7 +27,10 @@ sbuf_adds(struct sbuf *b, const char *s)
 void
 sbuf_addc(struct sbuf *b, char c)
 {
-	sbuf_add(b, &c, 1);
+	if (b->len + 2 > b->cap)
+		b->s = xgrow(b->s, &b->cap, b->len + 2, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
 }
 
 void
