@@ -259,6 +259,7 @@ struct armycheck {
 	size_t nfiles, capfiles;
 	struct pending *pend;
 	size_t npend, cappend;
+	size_t compact_at;         /* drop resolved ones at this size */
 	long armies, errors, warnings;
 	struct sbuf msg;
 	/* per army */
@@ -502,6 +503,25 @@ check_id(struct armycheck *c, const struct army *a)
 		id_put(c, a->id, b)->flags |= ID_FAMILY;
 }
 
+/* Drop the pending references resolved since, keeping the order, so
+ * that memory follows the references still open. */
+static void
+compact(struct armycheck *c)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < c->npend; i++) {
+		if (id_known(c, c->pend[i].ref)) {
+			free(c->pend[i].army);
+			free(c->pend[i].ref);
+			continue;
+		}
+		c->pend[k++] = c->pend[i];
+	}
+	c->npend = k;
+	c->compact_at = k * 2 > 1024 ? k * 2 : 1024;
+}
+
 static void
 add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
     bool ally)
@@ -512,6 +532,8 @@ add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
 	for (i = 0; i < n; i++) {
 		if (id_known(c, refs[i]))
 			continue;
+		if (c->npend >= c->compact_at)
+			compact(c);
 		c->pend = xgrow(c->pend, &c->cappend, c->npend + 1,
 		    sizeof *c->pend);
 		p = &c->pend[c->npend++];

@@ -1,5 +1,6 @@
 /* Unit tests of the armylist-check engine: sets of totals, every
  * finding, references across armies, combinatorial lists. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -222,6 +223,45 @@ test_findings(struct rules *r)
 }
 
 static void
+count_cb(const struct finding *f, void *ctx)
+{
+	long *n = ctx;
+
+	CHECK(f->code == CK_UNKNOWN_REFERENCE);
+	if (n[0] == 0)
+		CHECK_STR(f->msg, "enemy 'x7' names no army in the input");
+	n[0]++;
+}
+
+/* Forward references pile up and are dropped once resolved; the ones
+ * still open at the end are reported in input order. */
+static void
+test_pending(struct rules *r)
+{
+	struct armycheck *c;
+	struct army a;
+	char id[32], refs[64];
+	long i, n[1] = { 0 };
+
+	c = armycheck_new(r, count_cb, n);
+	for (i = 1; i <= 5000; i++) {
+		snprintf(id, sizeof id, "%ld", i);
+		if (i % 1000 == 7)
+			snprintf(refs, sizeof refs, "%ld, %ld, x%ld", i + 1,
+			    i + 2, i);
+		else
+			snprintf(refs, sizeof refs, "%ld, %ld", i + 1, i + 2);
+		mk(&a, id, i, "1x3Cv (Gen), 11x2Ps", refs);
+		armycheck_army(c, &a);
+		army_free(&a);
+	}
+	armycheck_finish(c);
+	/* 5001 and 5002 are missing too */
+	CHECK(n[0] == 5 + 3);
+	armycheck_free(c);
+}
+
+static void
 test_codes(void)
 {
 	CHECK_STR(check_code_name(CK_ELEMENT_TOTAL), "element-total");
@@ -247,6 +287,7 @@ main(void)
 	test_sets();
 	test_totals();
 	test_findings(r);
+	test_pending(r);
 	test_codes();
 	rules_free(r);
 	sbuf_free(&got);
