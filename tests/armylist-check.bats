@@ -168,6 +168,20 @@ armylist-check: $P/period-order.xml:21: error: army 63: period from -200 is late
 	assert_equal "$(grep -c package-mismatch <<<"$output")" 60
 }
 
+@test "XML line numbers stay right past 65535 (armies without a line attribute)" {
+	{
+		echo '<armylists version="1">'
+		for i in $(seq 14000); do
+			printf '  <army id="%d">\n    <name lang="en">A</name>\n    <enemies><ref>1</ref></enemies>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n' $i
+		done
+		printf '  <army id="99999">\n    <name lang="en">A</name>\n    <enemies/>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n'
+		echo '</armylists>'
+	} > "$BATS_TEST_TMPDIR/big.xml"
+	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
+	assert_output "armylist-check: $BATS_TEST_TMPDIR/big.xml:70002: warning: army 99999: no enemies listed [no-enemies]"
+	assert_equal "$(grep -n '<army id="99999"' "$BATS_TEST_TMPDIR/big.xml" | cut -d: -f1)" 70002
+}
+
 # ---- --rules -----------------------------------------------------------------------
 
 @test "--rules=FILE: a table with Hordes and Litter, an army of 10 elements" {
