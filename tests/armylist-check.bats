@@ -342,6 +342,16 @@ Try 'armylist-check --help' for more information."
 	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '--rules' needs a value"
 }
 
+@test "-T text is the default; --format and abbreviated long options work" {
+	a=$(armylist-check $P/no-enemies.xml)
+	b=$(armylist-check -T text $P/no-enemies.xml)
+	c=$(armylist-check --format=text $P/no-enemies.xml)
+	d=$(armylist-check --form=xml --rul=dba1 $P/no-enemies.xml | grep -c '<finding ')
+	assert_equal "$b" "$a"
+	assert_equal "$c" "$a"
+	assert_equal "$d" 1
+}
+
 # ---- real data ------------------------------------------------------------------------------
 
 @test "corpus: 590 real DBA 2.2 lists: duplicates, Hordes and Litter, typos in the data" {
