@@ -194,7 +194,8 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	xmlTextReaderPtr r;
 	xmlNodePtr n;
 	struct army a;
-	int rc, depth;
+	int rc, depth, type;
+	long line, hint = 0;
 	bool root_seen = false;
 
 	if (schema == NULL)
@@ -206,7 +207,18 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		xmlTextReaderRelaxNGSetSchema(r, schema);
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
-		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT) {
+		type = xmlTextReaderNodeType(r);
+		/* element lines stop at 65535: past that, the line where
+		 * the blank text just before the army ends is exact */
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE) &&
+		    xmlTextReaderDepth(r) == 1) {
+			hint = xmlio_line(r);
+			rc = xmlio_read(r, in->name);
+			continue;
+		}
+		if (type != XML_READER_TYPE_ELEMENT) {
+			hint = 0;
 			rc = xmlio_read(r, in->name);
 			continue;
 		}
@@ -223,7 +235,10 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 			break;
 		}
 		army_init(&a);
-		read_army(n, in->name, xmlio_line(r), &a);
+		line = xmlio_line(r);
+		read_army(n, in->name, line >= 65535 && hint >= 65535 ?
+		    hint : line, &a);
+		hint = 0;
 		cb(&a, ctx);
 		army_free(&a);
 		rc = xmlTextReaderNext(r);

@@ -325,6 +325,13 @@ load_pips(struct ld *l, xmlNodePtr sec)
 	}
 }
 
+static void
+load_army(struct ld *l, xmlNodePtr sec)
+{
+	l->r->army_elements = num_attr(sec, "elements", 12);
+	l->r->army_generals = num_attr(sec, "generals", 1);
+}
+
 static int
 validate(xmlDocPtr doc)
 {
@@ -353,6 +360,7 @@ rules_load(const char *arg)
 		{ "tactical", load_tactical }, { "shooting", load_shooting },
 		{ "outcomes", load_outcomes }, { "movement", load_movement },
 		{ "pips", load_pips },
+		{ "army", load_army },
 	};
 	struct ld l = { NULL, "dba1", 0 };
 	xmlDocPtr doc;
@@ -383,6 +391,8 @@ rules_load(const char *arg)
 		return NULL;
 	l.r = xcalloc(1, sizeof *l.r);
 	l.r->limit_overlap_flank = 2;
+	l.r->army_elements = 12;
+	l.r->army_generals = 1;
 	root = xmlDocGetRootElement(doc);
 	ed = xmlio_attr(root, "edition");
 	snprintf(l.r->edition, sizeof l.r->edition, "%s", ed ? ed : "dba1");

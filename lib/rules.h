@@ -53,6 +53,7 @@ struct rules {
 	long river_crossing, road_bonus;
 	int pip_die, pip_base, pip_elephants, pip_command;
 	long pip_far, pip_out_of_sight;
+	long army_elements, army_generals;   /* per army (armylist-check) */
 };
 
 /* Load a rules table: NULL or "dba1" is the built-in table, anything

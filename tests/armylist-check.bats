@@ -1,0 +1,407 @@
+#!/usr/bin/env bats
+# armylist-check: every finding, collections across files, formats,
+# schema errors, hostile input, output handling, the manual.
+
+setup() {
+	load helpers/common
+	P=fixtures/armylist-check
+	G=armylist-check
+}
+
+# xmlcheck FILE...: -T xml of the same input, schema-valid
+xmlcheck() {
+	armylist-check -T xml "$@" > "$BATS_TEST_TMPDIR/f.xml" 2>/dev/null || true
+	validate findings.rng "$BATS_TEST_TMPDIR/f.xml"
+}
+
+# ---- a clean collection and the samples -----------------------------------
+
+@test "a clean collection: no output, exit 0 (variants, packages, dismounts, family refs)" {
+	run -0 --separate-stderr armylist-check $P/clean.xml
+	assert_equal "$stderr" ""
+	assert_output ""
+	run -0 --separate-stderr armylist-check -T xml $P/clean.xml
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<findings version="1" rules="dba1">
+  <summary armies="3" errors="0" warnings="0"/>
+</findings>'
+	xmlcheck $P/clean.xml
+}
+
+@test "the samples, parsed, hold no error; unknown references are warnings at the sheet's line" {
+	run -0 --separate-stderr bash -o pipefail -c 'armylist-parse ../samples/*.html \
+	    ../samples/*.txt ../samples/*.tsv | armylist-check'
+	assert_equal "$stderr" ""
+	refute_output --partial ": error: "
+	golden $G/samples.txt
+	assert_line --index 0 "armylist-check: ../samples/armeelisten-1-60.html:27: warning: army 1: enemy '5a' names no army in the input [unknown-reference]"
+	armylist-parse ../samples/*.html ../samples/*.txt ../samples/*.tsv > "$BATS_TEST_TMPDIR/s.xml"
+	run -0 armylist-check -T xml "$BATS_TEST_TMPDIR/s.xml"
+	assert_line '  <summary armies="39" errors="0" warnings="54"/>'
+	xmlcheck "$BATS_TEST_TMPDIR/s.xml"
+}
+
+# ---- every finding ---------------------------------------------------------------
+
+@test "element-total: at the army's source line, every total listed" {
+	run -1 --separate-stderr armylist-check $P/element-total.xml
+	assert_equal "$stderr" ""
+	assert_line --index 0 "armylist-check: lists.xml:88: error: army 12a: elements total 11, expected 12 [element-total]"
+	golden $G/element-total.txt
+	xmlcheck $P/element-total.xml
+	run -1 armylist-check -T xml $P/element-total.xml
+	golden $G/element-total.xml
+}
+
+@test "general-count: none, two, a count of two, a choice without one" {
+	run -1 --separate-stderr armylist-check $P/general-count.xml
+	assert_equal "$stderr" ""
+	golden $G/general-count.txt
+	xmlcheck $P/general-count.xml
+}
+
+@test "package-mismatch: once per choice, no element-total when 12 is reachable" {
+	run -1 --separate-stderr armylist-check $P/package-mismatch.xml
+	assert_equal "$stderr" ""
+	golden $G/package-mismatch.txt
+	refute_output --partial element-total
+	xmlcheck $P/package-mismatch.xml
+}
+
+@test "duplicate-id: within a file and across files, naming the first" {
+	run -1 --separate-stderr armylist-check $P/dup-a.xml $P/dup-b.xml
+	assert_equal "$stderr" ""
+	assert_output "armylist-check: lists-1-60.html:14: error: army 41: duplicate id, first at lists-1-60.html:13 [duplicate-id]
+armylist-check: lists-61-120.txt:7: error: army 40: duplicate id, first at lists-1-60.html:12 [duplicate-id]"
+	run -0 armylist-check $P/dup-b.xml
+	xmlcheck $P/dup-a.xml $P/dup-b.xml
+}
+
+@test "unknown-troop: Hd and Lit are not dba1, nor an unknown name, once per army" {
+	run -1 --separate-stderr armylist-check $P/unknown-troop.xml
+	assert_equal "$stderr" ""
+	assert_output "armylist-check: dba22.txt:21: error: army I/1d: troop type 'Lit' not in dba1 [unknown-troop]
+armylist-check: dba22.txt:21: error: army I/1d: troop type 'Hd' not in dba1 [unknown-troop]
+armylist-check: dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]
+armylist-check: dba22.txt:26: error: army I/2a: troop type 'Hd' not in dba1 [unknown-troop]"
+	xmlcheck $P/unknown-troop.xml
+}
+
+@test "unknown-troop from the parser's code ?: the whole pipeline" {
+	run -1 --separate-stderr bash -c 'armylist-parse ../tests/fixtures/armylist-parse/unknown-troop.txt 2>/dev/null | armylist-check'
+	assert_line --partial "error: army 5: unknown troop type 'Rittr' [unknown-troop]"
+}
+
+@test "unknown-reference: forward refs resolve, a bare number names its variants, warnings last" {
+	run -0 --separate-stderr armylist-check $P/unknown-reference.xml
+	assert_equal "$stderr" ""
+	assert_output "armylist-check: $P/unknown-reference.xml:3: warning: army 50: enemy '99' names no army in the input [unknown-reference]
+armylist-check: $P/unknown-reference.xml:3: warning: army 50: ally '7' names no army in the input [unknown-reference]
+armylist-check: $P/unknown-reference.xml:3: warning: army 50: ally '51a' names no army in the input [unknown-reference]
+armylist-check: $P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names no army in the input [unknown-reference]"
+	xmlcheck $P/unknown-reference.xml
+}
+
+@test "unknown-reference: resolved across files in either order" {
+	for i in 90 91; do
+		printf '<armylists version="1"><army id="%s"><name lang="en">A</name><enemies><ref>%s</ref></enemies><elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements></army></armylists>\n' \
+		    $i $((181 - i)) > "$BATS_TEST_TMPDIR/$i.xml"
+	done
+	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/90.xml" "$BATS_TEST_TMPDIR/91.xml"
+	assert_output ""
+	run -0 --separate-stderr bash -c 'cat "$1/91.xml" | armylist-check "$1/90.xml" -' _ "$BATS_TEST_TMPDIR"
+	assert_output ""
+	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/90.xml"
+	assert_output "armylist-check: $BATS_TEST_TMPDIR/90.xml:1: warning: army 90: enemy '91' names no army in the input [unknown-reference]"
+	run -0 --separate-stderr armylist-check $P/dup-b.xml
+	assert_output --partial "enemy '41' names no army"
+	run -1 --separate-stderr armylist-check $P/dup-b.xml $P/dup-a.xml
+	refute_output --partial unknown-reference
+}
+
+@test "period-order: AD and BC reversed, text-only periods ignored" {
+	run -1 --separate-stderr armylist-check $P/period-order.xml
+	assert_equal "$stderr" ""
+	assert_output "armylist-check: $P/period-order.xml:3: error: army 60: period from 1201 is later than to 1135 [period-order]
+armylist-check: $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [period-order]"
+	xmlcheck $P/period-order.xml
+}
+
+@test "no-enemies: a warning, exit 0" {
+	run -0 --separate-stderr armylist-check $P/no-enemies.xml
+	assert_equal "$stderr" ""
+	assert_output "armylist-check: $P/no-enemies.xml:3: warning: army 70: no enemies listed [no-enemies]"
+	run -0 armylist-check -T xml $P/no-enemies.xml
+	assert_line --index 2 "  <finding code=\"no-enemies\" severity=\"warning\" army=\"70\" file=\"$P/no-enemies.xml\" line=\"3\">no enemies listed</finding>"
+}
+
+@test "-T xml: every finding of every fixture, schema-valid, with a summary" {
+	run -1 armylist-check -T xml $P/clean.xml $P/element-total.xml \
+	    $P/general-count.xml $P/package-mismatch.xml $P/dup-a.xml \
+	    $P/dup-b.xml $P/unknown-troop.xml $P/unknown-reference.xml \
+	    $P/period-order.xml $P/no-enemies.xml
+	golden $G/all.xml
+	assert_line '  <summary armies="28" errors="21" warnings="3"/>'
+	for c in element-total general-count package-mismatch duplicate-id \
+	    unknown-troop unknown-reference period-order no-enemies; do
+		assert_output --partial "code=\"$c\""
+	done
+	xmlcheck $P/clean.xml $P/element-total.xml $P/general-count.xml \
+	    $P/package-mismatch.xml $P/dup-a.xml $P/dup-b.xml \
+	    $P/unknown-troop.xml $P/unknown-reference.xml $P/period-order.xml \
+	    $P/no-enemies.xml
+}
+
+@test "combinatorial lists: 2^60 choices of packages are checked at once" {
+	{
+		echo '<armylists version="1"><army id="1"><name lang="en">Many</name>'
+		echo '<enemies><ref>1</ref></enemies><elements>'
+		echo '<element count="1" general="yes"><troop code="Cv"/></element>'
+		for i in $(seq 60); do
+			echo '<choice><package><element count="1"><troop code="Ps"/></element></package>'
+			echo '<package><element count="1"><troop code="Ax"/></element><element count="1"><troop code="Bw"/></element></package></choice>'
+		done
+		echo '</elements></army></armylists>'
+	} > "$BATS_TEST_TMPDIR/many.xml"
+	run -1 timeout 5 armylist-check "$BATS_TEST_TMPDIR/many.xml"
+	assert_line --partial "error: army 1: elements total between 61 and 121, expected 12 [element-total]"
+	assert_equal "$(grep -c package-mismatch <<<"$output")" 60
+}
+
+@test "XML line numbers stay right past 65535 (armies without a line attribute)" {
+	{
+		echo '<armylists version="1">'
+		for i in $(seq 14000); do
+			printf '  <army id="%d">\n    <name lang="en">A</name>\n    <enemies><ref>1</ref></enemies>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n' $i
+		done
+		printf '  <army id="99999">\n    <name lang="en">A</name>\n    <enemies/>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n'
+		echo '</armylists>'
+	} > "$BATS_TEST_TMPDIR/big.xml"
+	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
+	assert_output "armylist-check: $BATS_TEST_TMPDIR/big.xml:70002: warning: army 99999: no enemies listed [no-enemies]"
+	assert_equal "$(grep -n '<army id="99999"' "$BATS_TEST_TMPDIR/big.xml" | cut -d: -f1)" 70002
+}
+
+# ---- --rules -----------------------------------------------------------------------
+
+@test "--rules=FILE: a table with Hordes and Litter, an army of 10 elements" {
+	sed 's|<troop code="CF" vs-foot="1" vs-mounted="1"/>|&<troop code="Hd" vs-foot="2" vs-mounted="2"/><troop code="Lit" vs-foot="3" vs-mounted="3"/>|' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -1 armylist-check --rules="$BATS_TEST_TMPDIR/r.xml" $P/unknown-troop.xml
+	assert_output "armylist-check: dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]"
+	sed 's/elements="12"/elements="10"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/ten.xml"
+	run -1 armylist-check --rules="$BATS_TEST_TMPDIR/ten.xml" $P/clean.xml
+	assert_line --index 0 "armylist-check: lists.html:30: error: army 5a: elements total 12, expected 10 [element-total]"
+	run -0 armylist-check --rules=dba1 $P/clean.xml
+	run -0 armylist-check -T xml --rules=dba1 $P/clean.xml
+	assert_line --index 1 '<findings version="1" rules="dba1">'
+}
+
+@test "--rules: unknown edition exit 3, bad table exit 3, missing file exit 4" {
+	run -3 --separate-stderr armylist-check --rules=dba2 $P/clean.xml
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown rules edition 'dba2' (dba1, or a rules XML file)"
+	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
+	run -3 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/bad.xml" $P/clean.xml
+	[[ $stderr == *"not a valid rules table"* ]]
+	run -4 --separate-stderr armylist-check --rules=/nonexistent/r.xml $P/clean.xml
+	validate rules.rng "$TOP/formats/dba1.xml"
+}
+
+# ---- bad input: exit 2 ----------------------------------------------------------------
+
+@test "invalid armylist XML: schema errors at their line, the valid armies still checked, exit 2" {
+	run -2 --separate-stderr armylist-check $P/invalid.xml
+	assert_equal "$stderr" "armylist-check: $P/invalid.xml:11: error: type positiveInteger doesn't allow value 'x'
+armylist-check: $P/invalid.xml:11: error: element element failed to validate attributes
+armylist-check: $P/invalid.xml:11: error: invalid attribute count for element element"
+	assert_line --index 0 "armylist-check: $P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]"
+	run -2 --separate-stderr armylist-check $P/clean.xml $P/invalid.xml
+	run -2 --separate-stderr bash -c 'echo "<foo/>" | armylist-check'
+	assert_equal "$stderr" "armylist-check: -:1: error: did not expect element foo there"
+}
+
+@test "malformed XML: error at line and column, exit 2" {
+	run -2 --separate-stderr armylist-check $P/malformed.xml
+	[[ "$stderr" == "armylist-check: $P/malformed.xml:5:1: error: "* ]]
+}
+
+@test "empty input, a sheet instead of XML, binary junk: exit 2" {
+	run -2 --separate-stderr armylist-check $P/empty.txt
+	assert_equal "$stderr" "armylist-check: $P/empty.txt: error: empty input, expected armylist XML"
+	assert_output ""
+	run -2 --separate-stderr armylist-check < /dev/null
+	assert_equal "$stderr" "armylist-check: -: error: empty input, expected armylist XML"
+	run -2 --separate-stderr armylist-check $P/sheet.txt
+	assert_equal "$stderr" "armylist-check: $P/sheet.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/junk.bin
+	[[ "$stderr" == "armylist-check: fixtures/armylist-parse/junk.bin"*"error: "* ]]
+}
+
+@test "hostile XML: DOCTYPE with an external entity, billion laughs, deep nesting" {
+	run -2 --separate-stderr armylist-check $P/doctype.xml
+	assert_equal "$stderr" "armylist-check: $P/doctype.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
+	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/billion-laughs.xml
+	[[ "$stderr" == *"billion-laughs.xml:"*"error: "* ]]
+	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/deep.xml
+	[[ "$stderr" == *"deep.xml:1: error: "* ]]
+}
+
+@test "gzip input is not decompressed" {
+	gzip -c $P/clean.xml > "$BATS_TEST_TMPDIR/c.xml.gz"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/c.xml.gz"
+	assert_output ""
+}
+
+@test "standard input and '-' are read the same" {
+	a=$(armylist-check < $P/no-enemies.xml)
+	b=$(armylist-check - < $P/no-enemies.xml)
+	assert_equal "$a" "$b"
+	assert_equal "$a" "armylist-check: -:3: warning: army 70: no enemies listed [no-enemies]"
+}
+
+@test "a file that cannot be opened is reported, the next is checked, exit 4" {
+	run -4 --separate-stderr armylist-check nosuch.xml $P/no-enemies.xml
+	assert_equal "$stderr" "armylist-check: cannot open 'nosuch.xml': No such file or directory"
+	assert_output --partial "army 70: no enemies listed"
+	run -4 --separate-stderr armylist-check fixtures
+	assert_equal "$stderr" "armylist-check: cannot read 'fixtures': Is a directory"
+}
+
+# ---- output handling ------------------------------------------------------------------
+
+@test "-o replaces the file atomically, also when findings give exit 1" {
+	echo old > "$BATS_TEST_TMPDIR/out.txt"
+	run -1 armylist-check -o "$BATS_TEST_TMPDIR/out.txt" $P/element-total.xml
+	assert_output ""
+	grep -q 'army 12a: elements total 11' "$BATS_TEST_TMPDIR/out.txt"
+	[ "$(ls -A "$BATS_TEST_TMPDIR")" = out.txt ]
+	run -0 armylist-check --output="$BATS_TEST_TMPDIR/out.txt" -T xml $P/clean.xml
+	validate findings.rng "$BATS_TEST_TMPDIR/out.txt"
+}
+
+@test "-o: on a system error the old file survives, no temporary file" {
+	echo old > "$BATS_TEST_TMPDIR/out.txt"
+	run -4 armylist-check -o "$BATS_TEST_TMPDIR/out.txt" nosuch.xml
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/out.txt")" old
+	[ "$(ls -A "$BATS_TEST_TMPDIR")" = out.txt ]
+}
+
+@test "a full disk: write error, exit 4" {
+	[ -c /dev/full ] || skip "/dev/full is not a device here"
+	run -4 --separate-stderr armylist-check $P/element-total.xml -o /dev/full
+	assert_equal "$stderr" "armylist-check: cannot write '/dev/full': No space left on device"
+	run -4 --separate-stderr bash -c "armylist-check $P/element-total.xml > /dev/full"
+	assert_equal "$stderr" "armylist-check: write error: No space left on device"
+	run -4 --separate-stderr bash -c "armylist-check -T xml $P/clean.xml > /dev/full"
+	assert_equal "$stderr" "armylist-check: write error: No space left on device"
+}
+
+@test "a closed pipe ends the tool quietly (SIGPIPE, also when ignored)" {
+	big=$BATS_TEST_TMPDIR/big.xml
+	{
+		echo '<armylists version="1">'
+		for i in $(seq 3000); do
+			echo "<army id=\"$i\"><name lang=\"en\">A</name><enemies/><elements/></army>"
+		done
+		echo '</armylists>'
+	} > "$big"
+	run bash -c 'armylist-check "$1" 2>"$2" | head -n 1; echo "${PIPESTATUS[0]}"' _ "$big" "$BATS_TEST_TMPDIR/err"
+	assert_line --index 1 141
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" ""
+	run bash -c 'trap "" PIPE; armylist-check "$1" 2>"$2" | head -n 1; echo "${PIPESTATUS[0]}"' _ "$big" "$BATS_TEST_TMPDIR/err"
+	assert_line --index 1 141
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" ""
+}
+
+# ---- command line -----------------------------------------------------------------------
+
+@test "--help and --version" {
+	run -0 armylist-check --help
+	assert_line --index 0 "Usage: armylist-check [-T text|xml] [--rules=dba1|FILE] [-o FILE] [file ...]"
+	run -0 armylist-check -h
+	run -0 armylist-check --version
+	assert_output "armylist-check (bellis) 0.1.0"
+	run -0 armylist-check -V
+}
+
+@test "unknown option: exit 3 with a suggestion" {
+	run -3 --separate-stderr armylist-check --rulez=dba1
+	assert_equal "$stderr" "armylist-check: unknown option '--rulez=dba1' (did you mean '--rules'?)
+Try 'armylist-check --help' for more information."
+	run -3 --separate-stderr armylist-check -q
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown option '-q'"
+}
+
+@test "bad option values: exit 3" {
+	run -3 --separate-stderr armylist-check -T json
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value 'json' for --format (valid: text, xml)"
+	run -3 --separate-stderr armylist-check -o
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '-o' needs a value"
+	run -3 --separate-stderr armylist-check --rules
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '--rules' needs a value"
+}
+
+@test "-T text is the default; --format and abbreviated long options work" {
+	a=$(armylist-check $P/no-enemies.xml)
+	b=$(armylist-check -T text $P/no-enemies.xml)
+	c=$(armylist-check --format=text $P/no-enemies.xml)
+	d=$(armylist-check --form=xml --rul=dba1 $P/no-enemies.xml | grep -c '<finding ')
+	assert_equal "$b" "$a"
+	assert_equal "$c" "$a"
+	assert_equal "$d" 1
+}
+
+# ---- real data ------------------------------------------------------------------------------
+
+@test "corpus: 590 real DBA 2.2 lists: duplicates, Hordes and Litter, typos in the data" {
+	[ -f "$SHARED/corpus/dba22-lists.txt" ] || skip "../shared/corpus is not here"
+	cp "$SHARED/corpus/dba22-lists.txt" "$BATS_TEST_TMPDIR/c.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -1 --separate-stderr bash -c 'armylist-parse c.txt 2>/dev/null | armylist-check'
+	assert_equal "$stderr" ""
+	assert_equal "$(grep -c '\[no-enemies\]$' <<<"$output")" 590
+	assert_equal "$(grep -c '\[duplicate-id\]$' <<<"$output")" 30
+	assert_equal "$(grep -c "troop type 'Hd' not in dba1 \[unknown-troop\]$" <<<"$output")" 75
+	assert_equal "$(grep -c "troop type 'Lit' not in dba1 \[unknown-troop\]$" <<<"$output")" 4
+	assert_equal "$(grep -c '\[unknown-troop\]$' <<<"$output")" 79
+	assert_equal "$(grep -c '\[element-total\]$' <<<"$output")" 9
+	assert_equal "$(grep -c '\[general-count\]$' <<<"$output")" 3
+	assert_equal "$(grep -c '\[package-mismatch\]$' <<<"$output")" 1
+	assert_equal "$(grep -c '\[period-order\]$' <<<"$output")" 2
+	assert_equal "$(grep -c . <<<"$output")" 714
+	output=$(grep -v 'no-enemies\|unknown-troop' <<<"$output")
+	golden $G/corpus.txt
+}
+
+# ---- the manual -------------------------------------------------------------------------------
+
+# examples PAGE: the commands of the EXAMPLES section (.Dl lines and
+# .Bd -literal blocks), with mdoc escapes undone, one per line.
+examples() {
+	awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh / { on = 0 }
+	    on && /^\.Dl / { sub(/^\.Dl /, ""); print }
+	    on && /^\.Bd -literal/ { inb = 1; next } on && /^\.Ed/ { inb = 0; next }
+	    on && inb && !/^</ { print }' "$TOP/man/$1" | sed 's/\\-/-/g; s/\\e/\\/g'
+}
+
+@test "every EXAMPLE of armylist-check(1) runs" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$TOP/samples" samples
+	ln -s "$TOP/formats" formats
+	n=0
+	while IFS= read -r cmd; do
+		run -0 bash -o pipefail -c "$cmd"
+		[ -n "$output" ] || [ -s findings.txt ]
+		n=$((n + 1))
+	done < <(examples armylist-check.1)
+	[ "$n" -ge 4 ]
+	grep -q "warning: army I/1a: enemy 'I/1b'" findings.txt
+}
+
+@test "--help and the manual list the same options" {
+	help=$(armylist-check --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+	man=$(grep -E '^\.It Fl' "$TOP/man/armylist-check.1" | tr -d '\\' |
+	    grep -o 'Fl -[a-z][a-z-]*' | sed 's/Fl -/--/' | sort -u)
+	assert_equal "$man" "$help"
+}
