@@ -8,19 +8,17 @@
 struct findings_out {
 	FILE *fp;
 	enum findings_fmt fmt;
-	const char *prog;
 	struct xw *xw;
 };
 
 struct findings_out *
-findings_new(FILE *fp, enum findings_fmt fmt, const char *prog,
+findings_new(FILE *fp, enum findings_fmt fmt,
     const char *rules)
 {
 	struct findings_out *o = xcalloc(1, sizeof *o);
 
 	o->fp = fp;
 	o->fmt = fmt;
-	o->prog = prog;
 	if (fmt == FFMT_XML) {
 		o->xw = xw_new(fp);
 		xw_start(o->xw, "findings");
@@ -37,8 +35,7 @@ findings_write(struct findings_out *o, const struct finding *f)
 	const char *sev = f->error ? "error" : "warning";
 
 	if (o->fmt == FFMT_TEXT) {
-		fprintf(o->fp, "%s: %s:%ld: %s: army %s: %s [%s]\n", o->prog,
-		    f->file, f->line, sev, f->army, f->msg,
+		fprintf(o->fp, "%s:%ld: %s: army %s: %s [%s]\n", f->file, f->line, sev, f->army, f->msg,
 		    check_code_name(f->code));
 		return;
 	}

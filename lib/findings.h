@@ -11,9 +11,10 @@ enum findings_fmt { FFMT_TEXT, FFMT_XML };
 
 struct findings_out;
 
-/* prog: the tool name that starts every text line; rules: the edition. */
+/* Text lines are "FILE:LINE: error: army ID: message [code]" (spec 20);
+ * rules: the edition named in the XML. */
 struct findings_out *findings_new(FILE *fp, enum findings_fmt fmt,
-    const char *prog, const char *rules);
+    const char *rules);
 void findings_write(struct findings_out *o, const struct finding *f);
 /* End the document with the counts; frees o.  -1 if a write failed. */
 int findings_finish(struct findings_out *o, long armies, long errors,

@@ -11,6 +11,11 @@ armylist-parse -o demo/armylists.xml samples/armeelisten-1-60.html \
     samples/english-lists.txt
 echo "   $(grep -c '<army ' demo/armylists.xml) armies, schema: $(xmllint --noout --relaxng formats/armylist.rng demo/armylists.xml 2>&1)"
 echo
+echo "== armylist-check: the parsed samples -> demo/findings.txt"
+armylist-check -o demo/findings.txt demo/armylists.xml
+echo "   $(armylist-check -T xml demo/armylists.xml | grep -o 'armies=.*warnings="[0-9]*"')"
+head -n 3 demo/findings.txt
+echo
 echo "== the parsed lists as TSV (first lines)"
 armylist-parse -T tsv demo/armylists.xml | head -n 6 | cut -c1-110
 echo

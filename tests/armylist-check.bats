@@ -34,7 +34,7 @@ xmlcheck() {
 	assert_equal "$stderr" ""
 	refute_output --partial ": error: "
 	golden $G/samples.txt
-	assert_line --index 0 "armylist-check: ../samples/armeelisten-1-60.html:27: warning: army 1: enemy '5a' names no army in the input [unknown-reference]"
+	assert_line --index 0 "../samples/armeelisten-1-60.html:27: warning: army 1: enemy '5a' names no army in the input [unknown-reference]"
 	armylist-parse ../samples/*.html ../samples/*.txt ../samples/*.tsv > "$BATS_TEST_TMPDIR/s.xml"
 	run -0 armylist-check -T xml "$BATS_TEST_TMPDIR/s.xml"
 	assert_line '  <summary armies="39" errors="0" warnings="54"/>'
@@ -46,7 +46,7 @@ xmlcheck() {
 @test "element-total: at the army's source line, every total listed" {
 	run -1 --separate-stderr armylist-check $P/element-total.xml
 	assert_equal "$stderr" ""
-	assert_line --index 0 "armylist-check: lists.xml:88: error: army 12a: elements total 11, expected 12 [element-total]"
+	assert_line --index 0 "lists.xml:88: error: army 12a: elements total 11, expected 12 [element-total]"
 	golden $G/element-total.txt
 	xmlcheck $P/element-total.xml
 	run -1 armylist-check -T xml $P/element-total.xml
@@ -71,8 +71,8 @@ xmlcheck() {
 @test "duplicate-id: within a file and across files, naming the first" {
 	run -1 --separate-stderr armylist-check $P/dup-a.xml $P/dup-b.xml
 	assert_equal "$stderr" ""
-	assert_output "armylist-check: lists-1-60.html:14: error: army 41: duplicate id, first at lists-1-60.html:13 [duplicate-id]
-armylist-check: lists-61-120.txt:7: error: army 40: duplicate id, first at lists-1-60.html:12 [duplicate-id]"
+	assert_output "lists-1-60.html:14: error: army 41: duplicate id, first at lists-1-60.html:13 [duplicate-id]
+lists-61-120.txt:7: error: army 40: duplicate id, first at lists-1-60.html:12 [duplicate-id]"
 	run -0 armylist-check $P/dup-b.xml
 	xmlcheck $P/dup-a.xml $P/dup-b.xml
 }
@@ -80,10 +80,10 @@ armylist-check: lists-61-120.txt:7: error: army 40: duplicate id, first at lists
 @test "unknown-troop: Hd and Lit are not dba1, nor an unknown name, once per army" {
 	run -1 --separate-stderr armylist-check $P/unknown-troop.xml
 	assert_equal "$stderr" ""
-	assert_output "armylist-check: dba22.txt:21: error: army I/1d: troop type 'Lit' not in dba1 [unknown-troop]
-armylist-check: dba22.txt:21: error: army I/1d: troop type 'Hd' not in dba1 [unknown-troop]
-armylist-check: dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]
-armylist-check: dba22.txt:26: error: army I/2a: troop type 'Hd' not in dba1 [unknown-troop]"
+	assert_output "dba22.txt:21: error: army I/1d: troop type 'Lit' not in dba1 [unknown-troop]
+dba22.txt:21: error: army I/1d: troop type 'Hd' not in dba1 [unknown-troop]
+dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]
+dba22.txt:26: error: army I/2a: troop type 'Hd' not in dba1 [unknown-troop]"
 	xmlcheck $P/unknown-troop.xml
 }
 
@@ -95,10 +95,10 @@ armylist-check: dba22.txt:26: error: army I/2a: troop type 'Hd' not in dba1 [unk
 @test "unknown-reference: forward refs resolve, a bare number names its variants, warnings last" {
 	run -0 --separate-stderr armylist-check $P/unknown-reference.xml
 	assert_equal "$stderr" ""
-	assert_output "armylist-check: $P/unknown-reference.xml:3: warning: army 50: enemy '99' names no army in the input [unknown-reference]
-armylist-check: $P/unknown-reference.xml:3: warning: army 50: ally '7' names no army in the input [unknown-reference]
-armylist-check: $P/unknown-reference.xml:3: warning: army 50: ally '51a' names no army in the input [unknown-reference]
-armylist-check: $P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names no army in the input [unknown-reference]"
+	assert_output "$P/unknown-reference.xml:3: warning: army 50: enemy '99' names no army in the input [unknown-reference]
+$P/unknown-reference.xml:3: warning: army 50: ally '7' names no army in the input [unknown-reference]
+$P/unknown-reference.xml:3: warning: army 50: ally '51a' names no army in the input [unknown-reference]
+$P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names no army in the input [unknown-reference]"
 	xmlcheck $P/unknown-reference.xml
 }
 
@@ -112,7 +112,7 @@ armylist-check: $P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names 
 	run -0 --separate-stderr bash -c 'cat "$1/91.xml" | armylist-check "$1/90.xml" -' _ "$BATS_TEST_TMPDIR"
 	assert_output ""
 	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/90.xml"
-	assert_output "armylist-check: $BATS_TEST_TMPDIR/90.xml:1: warning: army 90: enemy '91' names no army in the input [unknown-reference]"
+	assert_output "$BATS_TEST_TMPDIR/90.xml:1: warning: army 90: enemy '91' names no army in the input [unknown-reference]"
 	run -0 --separate-stderr armylist-check $P/dup-b.xml
 	assert_output --partial "enemy '41' names no army"
 	run -1 --separate-stderr armylist-check $P/dup-b.xml $P/dup-a.xml
@@ -122,15 +122,15 @@ armylist-check: $P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names 
 @test "period-order: AD and BC reversed, text-only periods ignored" {
 	run -1 --separate-stderr armylist-check $P/period-order.xml
 	assert_equal "$stderr" ""
-	assert_output "armylist-check: $P/period-order.xml:3: error: army 60: period from 1201 is later than to 1135 [period-order]
-armylist-check: $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [period-order]"
+	assert_output "$P/period-order.xml:3: error: army 60: period from 1201 is later than to 1135 [period-order]
+$P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [period-order]"
 	xmlcheck $P/period-order.xml
 }
 
 @test "no-enemies: a warning, exit 0" {
 	run -0 --separate-stderr armylist-check $P/no-enemies.xml
 	assert_equal "$stderr" ""
-	assert_output "armylist-check: $P/no-enemies.xml:3: warning: army 70: no enemies listed [no-enemies]"
+	assert_output "$P/no-enemies.xml:3: warning: army 70: no enemies listed [no-enemies]"
 	run -0 armylist-check -T xml $P/no-enemies.xml
 	assert_line --index 2 "  <finding code=\"no-enemies\" severity=\"warning\" army=\"70\" file=\"$P/no-enemies.xml\" line=\"3\">no enemies listed</finding>"
 }
@@ -178,7 +178,7 @@ armylist-check: $P/period-order.xml:21: error: army 63: period from -200 is late
 		echo '</armylists>'
 	} > "$BATS_TEST_TMPDIR/big.xml"
 	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
-	assert_output "armylist-check: $BATS_TEST_TMPDIR/big.xml:70002: warning: army 99999: no enemies listed [no-enemies]"
+	assert_output "$BATS_TEST_TMPDIR/big.xml:70002: warning: army 99999: no enemies listed [no-enemies]"
 	assert_equal "$(grep -n '<army id="99999"' "$BATS_TEST_TMPDIR/big.xml" | cut -d: -f1)" 70002
 }
 
@@ -188,10 +188,10 @@ armylist-check: $P/period-order.xml:21: error: army 63: period from -200 is late
 	sed 's|<troop code="CF" vs-foot="1" vs-mounted="1"/>|&<troop code="Hd" vs-foot="2" vs-mounted="2"/><troop code="Lit" vs-foot="3" vs-mounted="3"/>|' \
 	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
 	run -1 armylist-check --rules="$BATS_TEST_TMPDIR/r.xml" $P/unknown-troop.xml
-	assert_output "armylist-check: dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]"
+	assert_output "dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]"
 	sed 's/elements="12"/elements="10"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/ten.xml"
 	run -1 armylist-check --rules="$BATS_TEST_TMPDIR/ten.xml" $P/clean.xml
-	assert_line --index 0 "armylist-check: lists.html:30: error: army 5a: elements total 12, expected 10 [element-total]"
+	assert_line --index 0 "lists.html:30: error: army 5a: elements total 12, expected 10 [element-total]"
 	run -0 armylist-check --rules=dba1 $P/clean.xml
 	run -0 armylist-check -T xml --rules=dba1 $P/clean.xml
 	assert_line --index 1 '<findings version="1" rules="dba1">'
@@ -214,7 +214,7 @@ armylist-check: $P/period-order.xml:21: error: army 63: period from -200 is late
 	assert_equal "$stderr" "armylist-check: $P/invalid.xml:11: error: type positiveInteger doesn't allow value 'x'
 armylist-check: $P/invalid.xml:11: error: element element failed to validate attributes
 armylist-check: $P/invalid.xml:11: error: invalid attribute count for element element"
-	assert_line --index 0 "armylist-check: $P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]"
+	assert_line --index 0 "$P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]"
 	run -2 --separate-stderr armylist-check $P/clean.xml $P/invalid.xml
 	run -2 --separate-stderr bash -c 'echo "<foo/>" | armylist-check'
 	assert_equal "$stderr" "armylist-check: -:1: error: did not expect element foo there"
@@ -257,7 +257,7 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 	a=$(armylist-check < $P/no-enemies.xml)
 	b=$(armylist-check - < $P/no-enemies.xml)
 	assert_equal "$a" "$b"
-	assert_equal "$a" "armylist-check: -:3: warning: army 70: no enemies listed [no-enemies]"
+	assert_equal "$a" "-:3: warning: army 70: no enemies listed [no-enemies]"
 }
 
 @test "a file that cannot be opened is reported, the next is checked, exit 4" {

@@ -146,7 +146,7 @@ main(int argc, char **argv)
 		rules_free(rules);
 		return diag_status();
 	}
-	run.out = findings_new(o.fp, fmt, diag_prog(), rules->edition);
+	run.out = findings_new(o.fp, fmt, rules->edition);
 	run.check = armycheck_new(rules, on_finding, &run);
 	for (i = optind; i == optind || i < argc; i++)
 		check_file(&run, i < argc ? argv[i] : "-");
