@@ -238,7 +238,10 @@ unknown_flag(const struct tok *t, long line)
 	for (f = 0; f < MF_N; f++)
 		cands[f] = mflag_name(f);
 	sug = tok_suggest(t->s, t->klen, cands, MF_N);
-	if (sug != NULL)
+	if (t->quoted)
+		diag_error(line, t->col, "unexpected quoted string '%s'",
+		    tok_str(t));
+	else if (sug != NULL)
 		diag_error(line, t->col, "unknown flag '%s' (did you mean "
 		    "'%s'?)", tok_str(t), sug);
 	else
@@ -583,28 +586,36 @@ xml_bound(xmlNodePtr n, long line, struct bound *b)
 	xmlAttrPtr a;
 	char *v;
 	long x;
+	bool bad = false;
 
 	memset(b, 0, sizeof *b);
 	b->line = line;
 	for (a = n->properties; a != NULL; a = a->next)
-		if (!in_list((const char *)a->name, bound_attrs))
+		if (!in_list((const char *)a->name, bound_attrs)) {
 			xml_unknown_attr((const char *)a->name, "bound", line,
 			    bound_attrs);
+			bad = true;
+		}
 	if ((v = xmlio_attr(n, "pips")) != NULL) {
-		if (num_longs(v, 1, 6, &x) < 0)
+		if (num_longs(v, 1, 6, &x) < 0) {
 			diag_error(line, 0, "invalid PIP die '%s' (1-6)", v);
-		else
+			bad = true;
+		} else
 			b->pips = (int)x;
 		xmlFree(v);
 	}
 	if ((v = xmlio_attr(n, "general-lost")) != NULL) {
 		if (strcmp(v, "yes") == 0)
 			b->general_lost = true;
-		else if (strcmp(v, "no") != 0)
+		else if (strcmp(v, "no") != 0) {
 			diag_error(line, 0, "invalid value '%s' for "
 			    "'general-lost' (yes, no)", v);
+			bad = true;
+		}
 		xmlFree(v);
 	}
+	if (bad)        /* as a bound line with errors: no PIP budget */
+		b->pips = 0;
 }
 
 /* One element of the stream; false stops reading. */

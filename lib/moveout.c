@@ -24,7 +24,8 @@ static const char *const sentences[LANG_N][S_N] = {
 	  "follow a road or wheel",
 	  "a wheel of $1 degrees exceeds 90",
 	  "a group may not turn on the spot",
-	  "$1 moves $2 paces in $4 going, the mover only $3",
+	  "the enemy $1 moves $2 paces in $4 going, no less than the "
+	  "mover's $3",
 	  "may not move away from an enemy in flank or rear contact",
 	  "may not turn to face while an enemy is in front contact",
 	  "moves within an enemy's zone of control",
@@ -40,7 +41,8 @@ static const char *const sentences[LANG_N][S_N] = {
 	  "Straße oder Schwenkung",
 	  "eine Schwenkung von $1 Grad überschreitet 90",
 	  "eine Gruppe darf sich nicht auf der Stelle drehen",
-	  "$1 zieht $2 Schritt in $4 Gelände, der Ziehende nur $3",
+	  "der Gegner $1 zieht $2 Schritt in $4 Gelände, nicht weniger "
+	  "als die $3 des Ziehenden",
 	  "darf sich nicht von einem Gegner in Flanke oder Rücken "
 	  "wegbewegen",
 	  "darf sich bei Frontkontakt nicht dem Gegner zuwenden",
@@ -57,7 +59,8 @@ static const char *const sentences[LANG_N][S_N] = {
 	  "захождения",
 	  "захождение на $1 градусов больше 90",
 	  "группа не может поворачиваться на месте",
-	  "$1 проходит $2 шагов по местности «$4», ходящий только $3",
+	  "противник $1 проходит $2 шагов (местность: $4), не меньше $3 "
+	  "ходящего",
 	  "нельзя уходить от противника во фланге или тылу",
 	  "нельзя поворачиваться при контакте фронтом",
 	  "входит в зону контроля противника",
