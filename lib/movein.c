@@ -516,14 +516,15 @@ xml_unknown_attr(const char *name, const char *el, long line,
 		    el);
 }
 
-/* libxml2 keeps element lines only up to 65535: past that, take the
- * line of the blank text read just before. */
+/* libxml2 keeps element lines only up to 65535 (past that it answers
+ * with the line of the text after the element): take the line of the
+ * blank text read just before, which ends on the element's line. */
 static long
 node_line(xmlNodePtr n, long hint)
 {
 	long l = xmlGetLineNo(n);
 
-	return l >= 65535 && hint > l ? hint : l;
+	return l >= 65535 && hint >= 65535 ? hint : l;
 }
 
 static int
