@@ -52,8 +52,9 @@ static void
 usage(void)
 {
 	printf("usage: move-check [-T text|xml|tsv|json] [--pips=N] "
-	    "[--scale=15mm|25mm] [--rules=dba1|FILE]\n"
-	    "                  [--lang=de|en|ru] [-o FILE] [file ...]\n"
+	    "[--scale=15mm|25mm]\n"
+	    "                  [--rules=dba1|FILE] [--lang=de|en|ru] "
+	    "[-o FILE] [file ...]\n"
 	    "DBA tactical moves: distances, PIP costs and budget, groups, "
 	    "contacts.\n"
 	    "Lines: bound PIPS [general-lost] | move TROOP[,TROOP...] DIST "
@@ -69,13 +70,13 @@ usage(void)
 	    "      --lang=LANG    language of the text output: de, en, ru\n"
 	    "  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n"
-	    "DIST: paces, or with p, mm, cm, in, bw.  Flags: id=NAME road "
-	    "difficult river general\n"
-	    "       column away far hidden contact breakoff=TROOP "
-	    "end=good|difficult flank-contact\n"
-	    "       face engaged zoc=contact|face|withdraw|other screened "
-	    "frontage=column|gap|road|wheel|other\n"
-	    "       wheel=DEG turn\n");
+	    "DIST: paces, or with a unit p, mm, cm, in, bw (1.5bw, 3in).\n"
+	    "Flags: id=NAME road difficult river general column away far "
+	    "hidden contact\n"
+	    "       breakoff=TROOP end=good|difficult flank-contact face "
+	    "engaged\n"
+	    "       zoc=contact|face|withdraw|other screened wheel=DEG turn\n"
+	    "       frontage=column|gap|road|wheel|other\n");
 }
 
 /* Close the open bound: the road bonus, then its output. */
