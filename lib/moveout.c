@@ -391,9 +391,11 @@ mout_bound_end(struct mout *w, const struct bound *b, int used, int unused)
 		return;
 	fputs(lb[L_BOUND], w->fp);
 	if (w->o.multi)
-		fprintf(w->fp, " %s:%ld", b->file, b->line);
+		fprintf(w->fp, " %s%s", b->file, b->line > 0 ? ":" : "");
 	else if (b->line > 0)
-		fprintf(w->fp, " %ld", b->line);
+		fputc(' ', w->fp);
+	if (b->line > 0)
+		fprintf(w->fp, "%ld", b->line);
 	if (b->pips > 0)
 		fprintf(w->fp, ": %d %s, %d %s, %d %s\n", b->pips,
 		    b->pips == 1 && w->o.lang != LANG_RU ? "PIP" :

@@ -281,6 +281,11 @@ bound: no PIP budget, 3 used'
 	run -1 move-check fixtures/move/units.txt fixtures/move/units.txt
 	assert_line --index 0 'fixtures/move/units.txt:3: ok       Kn 300/300 p, 1 PIP'
 	assert_line 'bound fixtures/move/units.txt:2: 6 PIPs, 5 used, 1 unused'
+	run -1 move-check --pips=2 fixtures/move/moves.xml - <<<'move Kn 300'
+	assert_line 'fixtures/move/moves.xml:4: ok       Kn 300/300 p, 1 PIP'
+	assert_line 'bound fixtures/move/moves.xml: 2 PIPs, 1 used, 1 unused'
+	assert_line -- '-:1: ok       Kn 300/300 p, 1 PIP'
+	assert_line 'bound -: 2 PIPs, 1 used, 1 unused'
 	run -4 --separate-stderr move-check /nonexistent fixtures/move/units.txt
 	assert_line --index 0 'fixtures/move/units.txt:3: ok       Kn 300/300 p, 1 PIP'
 	[[ $stderr == "move-check: cannot open '/nonexistent'"* ]]
