@@ -28,6 +28,9 @@ echo
 echo "== combat-calc: the same combats rolled with seed 42"
 combat-calc --roll -s 42 samples/combats.txt
 echo
+echo "== move-check: a sample bound (some moves are illegal on purpose: exit 1)"
+move-check samples/bound.txt || [ $? -eq 1 ]
+echo
 echo "== campaign-catastrophe: a sample battle (seed 7), then its exact odds"
 campaign-catastrophe -s 7 samples/battle.txt
 campaign-catastrophe --odds samples/battle.txt | head -n 16
