@@ -442,22 +442,29 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 }
 
 static void
-unknown_rows(struct card_block *t, const struct package *p)
+unknown_rows(struct card_block *t, const struct package *p, enum lang lang)
 {
+	const char *dash = "\xe2\x80\x93";
+	char n[48];
 	size_t i, j;
 
 	for (i = 0; i < p->n; i++) {
 		const struct item *it = &p->items[i];
 
-		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++)
-			if (it->troops[j].t == NULL)
-				block_row(t, "?", it->troops[j].name != NULL ?
-				    it->troops[j].name : "?", "",
-				    "\xe2\x80\x93", "\xe2\x80\x93",
-				    "\xe2\x80\x93", "\xe2\x80\x93",
-				    "\xe2\x80\x93", "");
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			if (it->troops[j].t != NULL)
+				continue;
+			if (it->ntroops == 1)
+				snprintf(n, sizeof n, "%ld", it->count);
+			else
+				snprintf(n, sizeof n, "0\xe2\x80\x93%ld",
+				    it->count);
+			block_row(t, "?", it->troops[j].name != NULL ?
+			    it->troops[j].name : "?", n, dash, dash, dash,
+			    dash, dash, lb(lang, L_UNKNOWN));
+		}
 		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
-			unknown_rows(t, &it->pkgs[j]);
+			unknown_rows(t, &it->pkgs[j], lang);
 	}
 }
 
@@ -518,7 +525,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    move_cell(m3, sizeof m3, rt, rt->move_road),
 		    sbuf_str(&n));
 	}
-	unknown_rows(t, &a->list);
+	unknown_rows(t, &a->list, lang);
 	free(k.t);
 	free(sum);
 	sbuf_free(&b);

@@ -70,6 +70,7 @@ const char *const card_labels[LANG_N][L_N] = {
 		[L_NO_SURV_TABLE] = "no Survival table in this build",
 		[L_NO_CARDS] = "no cards", [L_CONTINUED] = "continued",
 		[L_PAGE] = "page", [L_SHOOTING_T] = "Shooting",
+		[L_UNKNOWN] = "unknown troop type",
 	},
 	[LANG_DE] = {
 		[L_CLS_FOOT] = "Fußtruppen", [L_CLS_MOUNTED] = "Berittene",
@@ -144,6 +145,7 @@ const char *const card_labels[LANG_N][L_N] = {
 		[L_NO_SURV_TABLE] = "keine Überlebenstabelle in diesem Build",
 		[L_NO_CARDS] = "keine Karten", [L_CONTINUED] = "Fortsetzung",
 		[L_PAGE] = "Seite", [L_SHOOTING_T] = "Beschuss",
+		[L_UNKNOWN] = "unbekannter Truppentyp",
 	},
 	[LANG_RU] = {
 		[L_CLS_FOOT] = "пехота", [L_CLS_MOUNTED] = "конные",
@@ -218,5 +220,6 @@ const char *const card_labels[LANG_N][L_N] = {
 		[L_NO_SURV_TABLE] = "таблицы выживания нет в этой сборке",
 		[L_NO_CARDS] = "нет карточек", [L_CONTINUED] = "продолжение",
 		[L_PAGE] = "стр.", [L_SHOOTING_T] = "Стрельба",
+		[L_UNKNOWN] = "неизвестный тип войск",
 	},
 };
