@@ -545,6 +545,12 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 	unsigned cls = r->tf_applies[tf];
 	size_t i, n = 0;
 
+	/* the two difficult-going factors carry their class in the index */
+	if (tf == TF_DIFF_FOOT)
+		cls = 1u << CLASS_FOOT;
+	else if (tf == TF_DIFF_MOUNTED)
+		cls = 1u << CLASS_MOUNTED;
+
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
 	if (cls == (1u << CLASS_FOOT))

@@ -79,7 +79,7 @@ const char *const card_labels[LANG_N][L_N] = {
 		[L_OUT_DESTROYED] = "vernichtet",
 		[L_OUT_NONE] = "keine Wirkung",
 		[L_BEATEN] = "geschlagen", [L_DOUBLED] = "verdoppelt",
-		[L_BY] = "von", [L_GOING_GOOD] = "offenes Gelände",
+		[L_BY] = "durch", [L_GOING_GOOD] = "offenes Gelände",
 		[L_GOING_DIFF] = "schwieriges Gelände",
 		[L_SHOOTING] = "Beschuss", [L_CLOSE] = "Nahkampf",
 		[L_GENERAL] = "Befehlshaber", [L_SHOOTS] = "schießt",

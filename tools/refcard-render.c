@@ -278,7 +278,7 @@ main(int argc, char **argv)
 		}
 	}
 	diag_set_file("-");
-	if (run.ncards == 0)
+	if (run.ncards == 0 && diag_status() < EXIT_DATA)
 		diag_msg(0, "warning: no cards to render (no armies in the "
 		    "input)");
 	st = run.pdf != NULL ? cardpdf_finish(run.pdf) :
