@@ -126,7 +126,10 @@ int camp_load_cat(struct camp_tables *t, const char *buf, size_t len,
 int camp_load_surv(struct camp_tables *t, const char *buf, size_t len,
     const char *name);
 void camp_free(struct camp_tables *t);
-void card_campaign(struct card *c, const struct camp_tables *t,
+/* The campaign cards: the Catastrophe table, the Survival table with
+ * its damage columns by tech level. */
+enum { CAMP_CATASTROPHE, CAMP_SURVIVAL, CAMP_NCARDS };
+void card_campaign(struct card *c, int which, const struct camp_tables *t,
     enum lang lang);
 
 /* ---- writers ----------------------------------------------------- */

@@ -381,19 +381,34 @@ dmg_text(struct sbuf *b, const struct surv_col *k)
 	sbuf_free(&in);
 }
 
+/* A number with a true minus sign. */
+static void
+snum(struct sbuf *b, long v)
+{
+	if (v < 0)
+		sbuf_printf(b, "\xe2\x88\x92%ld", -v);
+	else
+		sbuf_printf(b, "%ld", v);
+}
+
 static void
 margin_text(struct sbuf *b, const struct surv_band *s)
 {
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
-	if (s->has_min && s->has_max && s->min == s->max)
-		sbuf_printf(b, "%ld", s->min);
-	else if (s->has_min && s->has_max)
-		sbuf_printf(b, "%ld\xe2\x80\xa6%ld", s->min, s->max);
-	else if (s->has_min)
-		sbuf_printf(b, "\xe2\x89\xa5 %ld", s->min);
-	else if (s->has_max)
-		sbuf_printf(b, "\xe2\x89\xa4 %ld", s->max);
+	if (s->has_min && s->has_max && s->min == s->max) {
+		snum(b, s->min);
+	} else if (s->has_min && s->has_max) {
+		snum(b, s->min);
+		sbuf_adds(b, "\xe2\x80\xa6");
+		snum(b, s->max);
+	} else if (s->has_min) {
+		sbuf_adds(b, "\xe2\x89\xa5 ");
+		snum(b, s->min);
+	} else if (s->has_max) {
+		sbuf_adds(b, "\xe2\x89\xa4 ");
+		snum(b, s->max);
+	}
 }
 
 static void
@@ -404,7 +419,7 @@ surv_blocks(struct card *c, const struct camp_tables *t, enum lang lang)
 	char tl[32], hp[32], dr[32];
 	size_t i, j;
 
-	k = card_block(c, BLK_TABLE, lb(lang, L_SURVIVAL), 3);
+	k = card_block(c, BLK_TABLE, NULL, 3);
 	block_head(k, lb(lang, L_MARGIN), lb(lang, L_RESULT), lb(lang, L_HP));
 	k->num = 0x5;
 	for (i = 0; i < t->nband; i++) {
@@ -430,7 +445,8 @@ surv_blocks(struct card *c, const struct camp_tables *t, enum lang lang)
 			if (j < g->ncol)
 				dmg_text(&d[j], &g->col[j]);
 		}
-		snprintf(dr, sizeof dr, "DR/%ld", g->drdiv);
+		snprintf(dr, sizeof dr, "%s/%ld", lb(lang, L_DR_DIV),
+		    g->drdiv);
 		block_row(k, tl, sbuf_str(&d[0]), sbuf_str(&d[1]),
 		    sbuf_str(&d[2]), sbuf_str(&d[3]), g->drdiv > 1 ? dr : "");
 	}
@@ -439,42 +455,52 @@ surv_blocks(struct card *c, const struct camp_tables *t, enum lang lang)
 	sbuf_free(&b);
 }
 
-void
-card_campaign(struct card *c, const struct camp_tables *t, enum lang lang)
+static void
+cat_block(struct card *c, const struct camp_tables *t, enum lang lang)
 {
 	struct card_block *k;
 	struct sbuf b = { 0 };
 	char roll[32];
 	size_t i;
 
-	card_init(c, "campaign", "campaign", lb(lang, L_CARD_CAMPAIGN));
-	if (t->has_cat) {
-		k = card_block(c, BLK_TABLE, lb(lang, L_CATASTROPHE), 3);
-		block_head(k, lb(lang, L_ROLL), lb(lang, L_EVENT),
-		    lb(lang, L_EFFECTS));
-		k->num = 0x1;
-		k->wide = 0x6;
-		for (i = 0; i < t->ncat; i++) {
-			const struct camp_row *r = &t->cat[i];
+	k = card_block(c, BLK_TABLE, NULL, 3);
+	block_head(k, lb(lang, L_ROLL), lb(lang, L_EVENT), lb(lang, L_EFFECTS));
+	k->num = 0x1;
+	k->wide = 0x6;
+	for (i = 0; i < t->ncat; i++) {
+		const struct camp_row *r = &t->cat[i];
 
-			if (r->min == r->max)
-				snprintf(roll, sizeof roll, "%d", r->min);
-			else
-				snprintf(roll, sizeof roll, "%d\xe2\x80\x93%d",
-				    r->min, r->max);
-			cat_effects(&b, r, lang);
-			block_row(k, roll, r->text[lang] != NULL ?
-			    r->text[lang] : r->event, sbuf_str(&b));
-		}
-	} else {
-		k = card_block(c, BLK_TEXT, lb(lang, L_CATASTROPHE), 1);
-		block_row(k, lb(lang, L_NO_CAT_TABLE));
-	}
-	if (t->has_surv) {
-		surv_blocks(c, t, lang);
-	} else {
-		k = card_block(c, BLK_TEXT, lb(lang, L_SURVIVAL), 1);
-		block_row(k, lb(lang, L_NO_SURV_TABLE));
+		if (r->min == r->max)
+			snprintf(roll, sizeof roll, "%d", r->min);
+		else
+			snprintf(roll, sizeof roll, "%d\xe2\x80\x93%d",
+			    r->min, r->max);
+		cat_effects(&b, r, lang);
+		block_row(k, roll, r->text[lang] != NULL ? r->text[lang] :
+		    r->event, sbuf_str(&b));
 	}
 	sbuf_free(&b);
+}
+
+void
+card_campaign(struct card *c, int which, const struct camp_tables *t,
+    enum lang lang)
+{
+	struct card_block *k;
+	struct sbuf b = { 0 };
+	bool cat = which != CAMP_SURVIVAL;
+
+	sbuf_printf(&b, "%s: %s", lb(lang, L_CARD_CAMPAIGN),
+	    lb(lang, cat ? L_CATASTROPHE : L_SURVIVAL));
+	card_init(c, "campaign", cat ? "catastrophe" : "survival",
+	    sbuf_str(&b));
+	sbuf_free(&b);
+	if (cat && t->has_cat) {
+		cat_block(c, t, lang);
+	} else if (!cat && t->has_surv) {
+		surv_blocks(c, t, lang);
+	} else {
+		k = card_block(c, BLK_TEXT, NULL, 1);
+		block_row(k, lb(lang, cat ? L_NO_CAT_TABLE : L_NO_SURV_TABLE));
+	}
 }

@@ -121,6 +121,7 @@ campaign(struct run *run)
 {
 	struct camp_tables t;
 	struct card c;
+	int i;
 
 	camp_builtin(&t);
 	if (!t.has_cat)
@@ -129,9 +130,11 @@ campaign(struct run *run)
 	if (!t.has_surv)
 		diag_msg(0, "warning: no Survival table in this build "
 		    "(formats/survival-table.xml)");
-	card_campaign(&c, &t, run->lang);
-	emit(run, &c);
-	card_free(&c);
+	for (i = 0; i < CAMP_NCARDS; i++) {
+		card_campaign(&c, i, &t, run->lang);
+		emit(run, &c);
+		card_free(&c);
+	}
 	camp_free(&t);
 }
 

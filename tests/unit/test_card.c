@@ -149,14 +149,20 @@ test_campaign(void)
 	    "</survival-table>";
 
 	memset(&t, 0, sizeof t);
-	card_campaign(&c, &t, LANG_EN);
-	CHECK(c.nb == 2 && c.b[0].kind == BLK_TEXT);
+	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_EN);
+	CHECK(c.nb == 1 && c.b[0].kind == BLK_TEXT);
+	CHECK_STR(c.title, "Campaign: Catastrophe (3d6)");
 	CHECK_STR(block_cell(&c.b[0], 0, 0),
 	    "no Catastrophe table in this build");
 	card_free(&c);
+	card_campaign(&c, CAMP_SURVIVAL, &t, LANG_EN);
+	CHECK_STR(c.id, "survival");
+	CHECK_STR(block_cell(&c.b[0], 0, 0), "no Survival table in this build");
+	card_free(&c);
 	CHECK(camp_load_cat(&t, cat_xml, sizeof cat_xml - 1, "c.xml") == 0);
 	CHECK(camp_load_surv(&t, surv_xml, sizeof surv_xml - 1, "s.xml") == 0);
-	card_campaign(&c, &t, LANG_DE);
+	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_DE);
+	CHECK_STR(c.title, "Feldzug: Katastrophe (3W6)");
 	b = &c.b[0];
 	CHECK(b->nrows == 2);
 	CHECK_STR(block_cell(b, 0, 0), "3\xe2\x80\x93" "7");
@@ -164,19 +170,21 @@ test_campaign(void)
 	CHECK_STR(block_cell(b, 1, 1), "x");   /* no German text: event */
 	CHECK_STR(block_cell(b, 1, 2), "Strategie \xe2\x88\x92" "1, Moral "
 	    "aller \xe2\x88\x92" "2, Feldherr gefallen, Schaden 2d");
-	b = &c.b[1];
+	card_free(&c);
+	card_campaign(&c, CAMP_SURVIVAL, &t, LANG_DE);
+	b = &c.b[0];
 	CHECK_STR(block_cell(b, 0, 0), "\xe2\x89\xa5 5");
 	CHECK_STR(block_cell(b, 1, 0), "0");
 	CHECK_STR(block_cell(b, 1, 2), "2");
-	CHECK_STR(block_cell(b, 2, 0), "\xe2\x89\xa4 -7");
-	b = &c.b[2];
+	CHECK_STR(block_cell(b, 2, 0), "\xe2\x89\xa4 \xe2\x88\x92" "7");
+	b = &c.b[1];
 	CHECK_STR(block_cell(b, 0, 0), "0\xe2\x80\x93" "3");
 	CHECK_STR(block_cell(b, 0, 1), "1d+2");
 	CHECK_STR(block_cell(b, 0, 2), "2 \xc3\x97 (TL/2)d");
 	CHECK_STR(block_cell(b, 0, 3), "2 \xc3\x97 (TL\xe2\x88\x92" "3)d");
 	CHECK_STR(block_cell(b, 0, 4), "3 \xc3\x97 (2\xc2\xb7TL)d");
 	CHECK_STR(block_cell(b, 1, 1), "TLd");
-	CHECK_STR(block_cell(b, 1, 5), "DR/5");
+	CHECK_STR(block_cell(b, 1, 5), "SR/5");
 	card_free(&c);
 	diag_quiet(1);
 	CHECK(camp_load_cat(&t, "<x/>", 4, "bad.xml") < 0);
