@@ -91,15 +91,15 @@ struct camp_row {
 	char *leader, *fate;
 };
 
-struct surv_band {
+struct camp_band {
 	char *name;
 	bool has_min, has_max;
 	long min, max, hp;
 };
 
-struct surv_dmg {
+struct camp_dmg {
 	long tl_min, tl_max, drdiv;
-	struct surv_col {
+	struct camp_col {
 		char *name;
 		long hits, dice, adds, tl_mul, tl_div;
 	} col[4];
@@ -110,9 +110,9 @@ struct camp_tables {
 	struct camp_row *cat;
 	size_t ncat;
 	bool has_cat;
-	struct surv_band *band;
+	struct camp_band *band;
 	size_t nband;
-	struct surv_dmg *dmg;
+	struct camp_dmg *dmg;
 	size_t ndmg;
 	bool has_surv;
 };

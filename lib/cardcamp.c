@@ -198,7 +198,7 @@ surv_free(struct camp_tables *t)
 }
 
 static int
-surv_damage(struct surv_dmg *d, xmlNodePtr n, const char *file)
+surv_damage(struct camp_dmg *d, xmlNodePtr n, const char *file)
 {
 	xmlNodePtr c;
 	int bad = 0;
@@ -209,7 +209,7 @@ surv_damage(struct surv_dmg *d, xmlNodePtr n, const char *file)
 	bad |= attr_num(n, "tl-max", file, &d->tl_max, NULL);
 	bad |= attr_num(n, "dr-divisor", file, &d->drdiv, NULL);
 	for (c = n->children; c != NULL; c = c->next) {
-		struct surv_col *k;
+		struct camp_col *k;
 
 		if (!is(c, "column") || d->ncol >= 4)
 			continue;
@@ -241,7 +241,7 @@ camp_load_surv(struct camp_tables *t, const char *buf, size_t len,
 	for (n = root != NULL ? root->children : NULL; n != NULL;
 	    n = n->next) {
 		if (is(n, "result")) {
-			struct surv_band *b;
+			struct camp_band *b;
 
 			t->band = xgrow(t->band, &capb, t->nband + 1,
 			    sizeof *t->band);
@@ -349,7 +349,7 @@ cat_effects(struct sbuf *b, const struct camp_row *r, enum lang lang)
 
 /* "2 × (TL/2)d+2" for one damage column. */
 static void
-dmg_text(struct sbuf *b, const struct surv_col *k)
+dmg_text(struct sbuf *b, const struct camp_col *k)
 {
 	struct sbuf in = { 0 };
 
@@ -392,7 +392,7 @@ snum(struct sbuf *b, long v)
 }
 
 static void
-margin_text(struct sbuf *b, const struct surv_band *s)
+margin_text(struct sbuf *b, const struct camp_band *s)
 {
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
@@ -432,7 +432,7 @@ surv_blocks(struct card *c, const struct camp_tables *t, enum lang lang)
 	block_head(k, lb(lang, L_TL), "A", "B", "C", "D", lb(lang, L_DR_DIV));
 	k->num = 0x1;
 	for (i = 0; i < t->ndmg; i++) {
-		const struct surv_dmg *g = &t->dmg[i];
+		const struct camp_dmg *g = &t->dmg[i];
 
 		if (g->tl_min == g->tl_max)
 			snprintf(tl, sizeof tl, "%ld", g->tl_min);
