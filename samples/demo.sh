@@ -38,4 +38,12 @@ echo
 echo "== campaign-survival: the player characters of that battle (seed 7)"
 campaign-survival -s 7 samples/party.txt
 echo
-echo "demo: outputs are in demo/"
+echo "== refcard-render: army, rules and campaign cards (German; HTML for a browser, A5 PDF to print)"
+refcard-render --lang=de --cards=army,rules,campaign -o demo/cards.html demo/armylists.xml
+refcard-render -T pdf --paper=a5 --lang=de --cards=army,rules,campaign -o demo/cards.pdf demo/armylists.xml
+refcard-render -T pdf --lang=ru --cards=rules,campaign -o demo/rules-ru.pdf
+echo "   demo/cards.html: $(grep -c '<section' demo/cards.html) cards"
+echo "   demo/cards.pdf: $(pdfinfo demo/cards.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages"
+echo "   demo/rules-ru.pdf: the rules and campaign cards in Russian (A6)"
+echo
+echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf)"

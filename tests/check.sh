@@ -51,6 +51,18 @@ run_bats() {  # $1: build dir
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 }
 
+# The tests write to /dev/null and /dev/full: if a run (ours or another
+# tool's) ever replaced one of them by a plain file, say so plainly.
+devices() {
+	for d in /dev/null /dev/full; do
+		if [ -e "$d" ] && [ ! -c "$d" ]; then
+			echo "not ok $d is not a character device" >&2
+			fail=$((fail + 1))
+		fi
+	done
+}
+devices
+
 for dir in "$@"; do
 	case $dir in
 	*san*) export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:exitcode=99
@@ -72,5 +84,6 @@ if [ -e "$1" ]; then
 	fi
 fi
 
+devices
 echo "check: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
