@@ -62,8 +62,8 @@ read_troop(xmlNodePtr n, struct troopref *r)
 	r->t = code != NULL ? troop_by_code(code) : NULL;
 	if (r->t == NULL)
 		r->name = attr(n, "name");
-	if (r->t == NULL && r->name == NULL && code != NULL)
-		r->name = xstrdup(code);
+	if (r->t == NULL && r->name == NULL)
+		r->name = xstrdup(code != NULL ? code : "?");
 	free(code);
 	r->figures = attr(n, "figures");
 	code = attr(n, "dismount");
