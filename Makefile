@@ -1,6 +1,8 @@
 # bellis: C toolchain of small Unix filters for DBA and GURPS mass combat.
 # GNU make.  make [all] | check | demo | bench | lint | install | clean
-# Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI).
+# Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI),
+# FUZZ=1 (libFuzzer harnesses, build-fuzz), COV=1 (gcov, build-cov).
+# make fuzz [FUZZ_SECONDS=60] | check-valgrind | coverage
 
 .SECONDEXPANSION:
 
@@ -24,9 +26,23 @@ ifeq ($(SAN),1)
              -fno-sanitize-recover=all
   LDFLAGS += -fsanitize=address,undefined
   HARDEN   =
+else ifeq ($(FUZZ),1)
+  CC       = clang
+  B        = build-fuzz
+  CFLAGS   = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+             -fno-omit-frame-pointer -fno-sanitize-recover=all
+  LDFLAGS += -fsanitize=address,undefined
+  HARDEN   =
+else ifeq ($(COV),1)
+  B        = build-cov
+  CFLAGS   = -O0 -g --coverage
+  LDFLAGS += --coverage
+  HARDEN   =
 else
   B        = build
 endif
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE   ?= 10
 ifeq ($(WERROR),1)
   WARN += -Werror
 endif
@@ -53,6 +69,8 @@ BINS      := $(TOOLS:%=$(B)/bin/%)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS     := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 MANS      := $(wildcard man/*.[157])
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZERS   := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
 
 all: $(BINS)
 
@@ -77,6 +95,14 @@ $(B)/bin/refcard-render: LDLIBS += $(PANGO_LIBS)
 # (__has_include): rebuild it when they appear.
 $(B)/lib/cardcamp.o: $(filter %/catastrophe_xml.h %/survival-table_xml.h,$(GEN_HDRS))
 
+# a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
+fuzzers: $(FUZZERS)
+
+$(B)/fuzz/%: $(B)/tests/fuzz/%.o $(B)/libbellis.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libbellis.a \
+	    $(XML_LIBS) $(LDLIBS)
+
 $(B)/%.o: %.c | $(GEN_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -94,7 +120,25 @@ deps:
 check: deps
 	$(MAKE) all units
 	$(MAKE) SAN=1 all units
-	@sh tests/check.sh build build-san
+	$(MAKE) FUZZ=1 fuzzers
+	@FUZZ_DIR=build-fuzz FUZZ_SMOKE=$(FUZZ_SMOKE) \
+	    sh tests/check.sh build build-san
+
+# every harness for FUZZ_SECONDS, the corpus kept in build-fuzz/fuzz/corpus
+fuzz: deps
+	$(MAKE) FUZZ=1 fuzzers
+	sh tests/fuzz/run.sh -k build-fuzz $(FUZZ_SECONDS)
+
+# the bats suites with every tool under valgrind memcheck
+check-valgrind: deps
+	$(MAKE) all
+	sh tests/valgrind.sh build
+
+# line and branch coverage of lib/ and tools/ by the unit and bats tests
+coverage: deps
+	rm -rf build-cov
+	$(MAKE) COV=1 all units
+	sh tests/coverage.sh build-cov
 
 demo: deps
 	$(MAKE) all
@@ -121,9 +165,10 @@ uninstall:
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
 
 clean:
-	rm -rf build build-san build-cov demo
+	rm -rf build build-san build-fuzz build-cov demo
 
-.PHONY: all units deps check demo bench lint install uninstall clean
+.PHONY: all units fuzzers deps check fuzz check-valgrind coverage demo bench \
+    lint install uninstall clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 

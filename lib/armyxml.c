@@ -37,6 +37,14 @@ text(xmlNodePtr n)
 	return r;
 }
 
+/* Set a field from an element's text; a repeated element replaces it. */
+static void
+set_text(char **dst, xmlNodePtr n)
+{
+	free(*dst);
+	*dst = text(n);
+}
+
 static bool
 named(xmlNodePtr n, const char *name)
 {
@@ -54,8 +62,8 @@ read_troop(xmlNodePtr n, struct troopref *r)
 	r->t = code != NULL ? troop_by_code(code) : NULL;
 	if (r->t == NULL)
 		r->name = attr(n, "name");
-	if (r->t == NULL && r->name == NULL && code != NULL)
-		r->name = xstrdup(code);
+	if (r->t == NULL && r->name == NULL)
+		r->name = xstrdup(code != NULL ? code : "?");
 	free(code);
 	r->figures = attr(n, "figures");
 	code = attr(n, "dismount");
@@ -134,7 +142,7 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		if (named(c, "name")) {
-			a->name = text(c);
+			set_text(&a->name, c);
 			v = attr(c, "lang");
 			a->name_lang = v != NULL && strcmp(v, "de") == 0 ?
 			    "de" : v != NULL && strcmp(v, "ru") == 0 ? "ru" :
@@ -143,7 +151,7 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 		} else if (named(c, "period")) {
 			char *f = attr(c, "from"), *t = attr(c, "to");
 
-			a->period = text(c);
+			set_text(&a->period, c);
 			a->period_ok = f != NULL && t != NULL &&
 			    num_longs(f, -100000, 100000, &a->from) == 0 &&
 			    num_longs(t, -100000, 100000, &a->to) == 0;
@@ -153,13 +161,13 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 			a->approx = v != NULL && strcmp(v, "yes") == 0;
 			free(v);
 		} else if (named(c, "terrain")) {
-			a->terrain = text(c);
+			set_text(&a->terrain, c);
 		} else if (named(c, "aggression")) {
-			a->aggression = text(c);
+			set_text(&a->aggression, c);
 		} else if (named(c, "sources")) {
-			a->sources = text(c);
+			set_text(&a->sources, c);
 		} else if (named(c, "dbm")) {
-			a->dbm = text(c);
+			set_text(&a->dbm, c);
 		} else if (named(c, "enemies") || named(c, "allies")) {
 			bool en = named(c, "enemies");
 			xmlNodePtr r;
@@ -178,6 +186,7 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 				(*vv)[(*nn)++] = text(r);
 			}
 		} else if (named(c, "elements")) {
+			free(a->elements_text);
 			a->elements_text = attr(c, "text");
 			read_items(c, &a->list);
 		}

@@ -38,6 +38,20 @@ input_open(struct input *in, const char *name)
 }
 
 void
+input_mem(struct input *in, const char *name, const void *buf, size_t len)
+{
+	memset(in, 0, sizeof *in);
+	in->name = name;
+	in->fd = -1;
+	in->cap = len + 1;
+	in->buf = xmalloc(in->cap);
+	if (len > 0)
+		memcpy(in->buf, buf, len);
+	in->end = len;
+	in->eof = true;
+}
+
+void
 input_close(struct input *in)
 {
 	if (in->fd > STDIN_FILENO)

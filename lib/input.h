@@ -21,6 +21,10 @@ struct input {
 /* Open an operand ("-" is stdin).  Reports and returns -1 on failure
  * (status 4); a directory is refused too. */
 int input_open(struct input *in, const char *name);
+/* An input over a copy of len bytes of memory (fuzzing, unit tests):
+ * read like a file that ends there; name is for messages. */
+void input_mem(struct input *in, const char *name, const void *buf,
+    size_t len);
 void input_close(struct input *in);
 /* First byte that is not blank (nor a UTF-8 BOM), or -1 at end of file.
  * Consumes nothing. */

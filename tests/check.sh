@@ -2,7 +2,9 @@
 # Run every test stage of `make check` and print one summary line:
 #   check: N passed, N failed, N skipped
 # Stages: the unit tests and the bats suites, once for each build directory
-# given (plain, then ASan+UBSan), and mandoc -T lint on every page.
+# given (plain, then ASan+UBSan), mandoc -T lint on every page, and when
+# FUZZ_DIR names the libFuzzer build (build-fuzz), a smoke run of every
+# harness for FUZZ_SMOKE seconds (default 10; 0 skips them), one test each.
 # BATS_FILTER (a regular expression) limits the bats tests that run.
 set -u
 pass=0 fail=0 skip=0
@@ -82,6 +84,22 @@ if [ -e "$1" ]; then
 		echo "not ok mandoc -T lint"
 		fail=$((fail + 1))
 	fi
+fi
+
+if [ -n "${FUZZ_DIR:-}" ]; then
+	for f in tests/fuzz/fuzz_*.c; do
+		[ -e "$f" ] || continue
+		name=$(basename "$f" .c)
+		if [ "${FUZZ_SMOKE:-10}" = 0 ]; then
+			echo "ok fuzz $name # skip FUZZ_SMOKE=0"
+			skip=$((skip + 1))
+		elif sh tests/fuzz/run.sh "$FUZZ_DIR" "${FUZZ_SMOKE:-10}" \
+		    "$name"; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+		fi
+	done
 fi
 
 devices

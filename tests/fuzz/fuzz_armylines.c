@@ -1,0 +1,34 @@
+/* fuzz_armylines: armylist_read_lines (pipe and TSV table rows, English
+ * list text, mixed), whatever the first byte. */
+#define FUZZ_SEEDS "samples/armeelisten-121-180.tsv samples/armeelisten-61-120.txt samples/english-lists.txt tests/fixtures/armylist-parse/*.txt tests/fixtures/armylist-parse/*.tsv"
+#include "armyin.h"
+#include "armyout.h"
+#include "fuzz.h"
+
+static void
+emit(struct army *a, void *ctx)
+{
+	armyout_army(ctx, a);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct armyout *o = armyout_new(fuzz_sink, AFMT_TEXT, LANG_EN);
+	struct input in;
+
+	fuzz_input(&in, data, size);
+	armylist_read_lines(&in, emit, o);
+	input_close(&in);
+	armyout_finish(o);
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* fuzz_armylist: armylist_read, the carrier chosen from the bytes (XML,
+ * HTML, table rows or list text), every army through every writer. */
+#define FUZZ_SEEDS "tests/fixtures/armylist-parse/* samples/armeelisten-* samples/english-lists.txt"
+#include "armyin.h"
+#include "armyout.h"
+#include "fuzz.h"
+
+static void
+emit(struct army *a, void *ctx)
+{
+	struct armyout **o = ctx;
+	int f;
+
+	for (f = 0; f < 4; f++)
+		armyout_army(o[f], a);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct armyout *o[4];
+	struct input in;
+	int f;
+
+	for (f = 0; f < 4; f++)
+		o[f] = armyout_new(fuzz_sink, (enum army_fmt)f,
+		    (enum lang)(f % LANG_N));
+	fuzz_input(&in, data, size);
+	armylist_read(&in, emit, o);
+	input_close(&in);
+	for (f = 0; f < 4; f++)
+		armyout_finish(o[f]);
+	return 0;
+}

@@ -1,0 +1,33 @@
+/* fuzz_armyxml: armylist_read_xml, armylist XML streamed and validated. */
+#define FUZZ_SEEDS "tests/fixtures/armylist-parse/*.xml tests/golden/armylist-parse/*.xml"
+#include "armyin.h"
+#include "armyout.h"
+#include "fuzz.h"
+
+static void
+emit(struct army *a, void *ctx)
+{
+	armyout_army(ctx, a);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct armyout *o = armyout_new(fuzz_sink, AFMT_JSON, LANG_DE);
+	struct input in;
+
+	fuzz_input(&in, data, size);
+	armylist_read_xml(&in, emit, o);
+	input_close(&in);
+	armyout_finish(o);
+	return 0;
+}

@@ -1,0 +1,24 @@
+/* fuzz_cattable: a user's Catastrophe table (--table=FILE). */
+#define FUZZ_SEEDS "formats/catastrophe.xml tests/fixtures/catastrophe/table-*.xml"
+#include "campaigntab.h"
+#include "fuzz.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cat_table t;
+
+	diag_set_file("fuzz");
+	if (cat_table_load(&t, fuzz_path(data, size)) == 0)
+		cat_table_free(&t);
+	return 0;
+}

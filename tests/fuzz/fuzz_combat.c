@@ -1,0 +1,69 @@
+/* fuzz_combat: combat lines and combat XML (the carrier from the first
+ * byte, as combat-calc does), each combat evaluated, resolved for every
+ * pair of dice in the odds, and written as text, XML, TSV and JSON. */
+#define FUZZ_SEEDS "tests/fixtures/combat/* samples/combats.txt"
+#include <string.h>
+
+#include "combat.h"
+#include "combatin.h"
+#include "combatout.h"
+#include "fuzz.h"
+#include "rules.h"
+
+static struct rules *rules;
+
+static void
+one(void *ud, const struct combat *c)
+{
+	struct cout **w = ud;
+	struct combat_result cr;
+	int f;
+
+	combat_eval(rules, c, &cr);
+	cr.dice[0] = c->has_dice ? c->dice[0] : 3;
+	cr.dice[1] = c->has_dice ? c->dice[1] : 4;
+	cr.has_result = true;
+	combat_resolve(rules, c, &cr, cr.dice[0], cr.dice[1], &cr.res);
+	combat_odds(rules, c, &cr, &cr.odds);
+	cr.has_odds = true;
+	for (f = 0; f < 4; f++)
+		cout_combat(w[f], c, &cr);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	if ((rules = rules_load(NULL)) == NULL)
+		abort();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cout_opts co;
+	struct cout *w[4];
+	struct input in;
+	int f;
+
+	memset(&co, 0, sizeof co);
+	co.rules = rules->edition;
+	co.odds = true;
+	for (f = 0; f < 4; f++) {
+		co.fmt = f;
+		co.lang = (enum lang)(f % LANG_N);
+		w[f] = cout_new(fuzz_sink, &co);
+	}
+	fuzz_input(&in, data, size);
+	if (input_first_byte(&in) == '<')
+		combat_read_xml(rules, &in, one, w);
+	else
+		combat_read_lines(rules, &in, one, w);
+	input_close(&in);
+	for (f = 0; f < 4; f++)
+		cout_finish(w[f]);
+	return 0;
+}

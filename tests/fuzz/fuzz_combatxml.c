@@ -1,0 +1,39 @@
+/* fuzz_combatxml: combat_read_xml alone, whatever the first byte. */
+#define FUZZ_SEEDS "tests/fixtures/combat/*.xml tests/golden/combat/*.xml"
+#include "combat.h"
+#include "combatin.h"
+#include "fuzz.h"
+#include "rules.h"
+
+static struct rules *rules;
+
+static void
+one(void *ud, const struct combat *c)
+{
+	struct combat_result cr;
+
+	(void)ud;
+	combat_eval(rules, c, &cr);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	if ((rules = rules_load(NULL)) == NULL)
+		abort();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct input in;
+
+	fuzz_input(&in, data, size);
+	combat_read_xml(rules, &in, one, NULL);
+	input_close(&in);
+	return 0;
+}

@@ -1,0 +1,36 @@
+/* fuzz_elements: the element-list grammar (elements_parse), the parsed
+ * list written back in every language. */
+#define FUZZ_SEEDS "tests/fuzz/seeds/elements/*"
+#include "army.h"
+#include "armyout.h"
+#include "fuzz.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct package list = {0};
+	struct srcmap map = {0};
+	struct sbuf b = {0};
+	int l;
+
+	diag_set_file("fuzz");
+	srcmap_add(&map, 0, 1, 1);
+	if (elements_parse(&list, (const char *)data, size, &map) == 0)
+		for (l = 0; l < LANG_N; l++) {
+			sbuf_reset(&b);
+			army_elements_text(&b, &list, (enum lang)l);
+		}
+	package_free(&list);
+	srcmap_free(&map);
+	sbuf_free(&b);
+	return 0;
+}

@@ -1,0 +1,359 @@
+#!/usr/bin/env bats
+# Hostile and broken input against every tool: each case loops over the
+# tools built in $BELLIS_BIN.  Nothing may crash or hang (timeout), a
+# failure gives a "TOOL: ..." diagnostic and the documented status.
+# A new tool joins by being built, plus small valid inputs:
+# fixtures/hostile/TOOL.xml (its XML input) and TOOL.txt (its line format;
+# a tool without one leaves it out and gets TOOL.xml instead); a status
+# that differs from the common one goes into expect() below.
+load helpers/common
+
+BIN=${BELLIS_BIN:-$TOP/build/bin}
+H=$FIX/hostile
+TMO=${HOSTILE_TIMEOUT:-60}
+export BELLIS_SEED=1
+
+setup_file() {
+	local d=$BATS_FILE_TMPDIR
+	# 10 MB on one line, no newline at the end
+	head -c 10485760 /dev/zero | tr '\0' x > "$d/long.txt"
+	printf '<?xml version="1.0"?>\n<!DOCTYPE r [\n<!ENTITY e SYSTEM "file:///etc/passwd">\n<!ENTITY f "boom">\n]>\n<r>&e;&f;</r>\n' > "$d/doctype.xml"
+	{
+		printf '<?xml version="1.0"?>\n<r>'
+		for i in $(seq 1000); do printf '<r>'; done
+		for i in $(seq 1000); do printf '</r>'; done
+		printf '</r>\n'
+	} > "$d/deep.xml"
+}
+
+tools() {
+	local f
+	for f in "$BIN"/*; do
+		[ -f "$f" ] && [ -x "$f" ] && basename "$f"
+	done
+}
+
+# valid TOOL: a small valid input of TOOL, in its line format if it has one.
+valid() {
+	if [ -f "$H/$1.txt" ]; then
+		echo "$H/$1.txt"
+	else
+		echo "$H/$1.xml"
+	fi
+}
+
+# expect TOOL CASE DEFAULT: the documented status of TOOL in CASE.
+expect() {
+	case $1:$2 in
+	# armylist-parse reads bytes that are not UTF-8 as windows-1252 and
+	# drops control bytes (armylist-parse(1)): a warning at most
+	armylist-parse:junk | armylist-parse:utf8)
+		echo 0 ;;
+	# the tools that read only armylist XML refuse text that is not XML;
+	# armylist-check calls an empty input not armylist XML (spec 20:
+	# exit 2), refcard-render renders no card and warns
+	armylist-check:empty | armylist-check:comments | refcard-render:comments)
+		echo 2 ;;
+	*)	echo "$3" ;;
+	esac
+}
+
+fails=
+# check TOOL CASE WANT CMD...: run CMD under timeout and judge it; a
+# failure is added to $fails (ok=0), so that every tool is tried.
+check() {
+	local t=$1 c=$2 want=$3 why=
+	shift 3
+	run --separate-stderr timeout -k 5 "$TMO" "$@"
+	if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+		why="hangs (timeout ${TMO}s)"
+	elif [[ $stderr == *Sanitizer* || $stderr == *"runtime error"* ||
+	    $stderr == *==[0-9]*==* ]]; then
+		why="sanitizer or valgrind report"
+	elif [ "$status" -ne "$want" ]; then
+		why="status $status, expected $want"
+	elif [ "$want" -ne 0 ] && [[ $stderr != "$t: "* ]]; then
+		why="no diagnostic"
+	fi
+	if [ -n "$why" ]; then
+		fails+="$t ($c): $why"$'\n'"${stderr:0:400}"$'\n'
+		ok=0
+	else
+		ok=1
+	fi
+	return 0
+}
+
+done_all() {
+	if [ -n "$fails" ]; then
+		printf '%s' "$fails" >&3
+		printf '%s' "$fails"
+		return 1
+	fi
+}
+
+@test "hostile: every tool is covered by fixtures" {
+	local t n=0
+	for t in $(tools); do
+		n=$((n + 1))
+		[ -f "$H/$t.xml" ] || fails+="$t: no $H/$t.xml"$'\n'
+	done
+	[ "$n" -ge 4 ] || fails+="only $n tools in $BIN"$'\n'
+	done_all
+}
+
+@test "hostile: the valid inputs pass (the cases below start from them)" {
+	local t
+	for t in $(tools); do
+		check "$t" valid-text 0 "$t" "$(valid "$t")"
+		check "$t" valid-xml 0 "$t" "$H/$t.xml"
+	done
+	done_all
+}
+
+@test "hostile: empty file" {
+	local t f=$BATS_TEST_TMPDIR/empty
+	: > "$f"
+	for t in $(tools); do
+		check "$t" empty "$(expect "$t" empty 0)" "$t" "$f"
+		check "$t" empty-stdin "$(expect "$t" empty 0)" "$t" < /dev/null
+	done
+	done_all
+}
+
+@test "hostile: only comments and blank lines" {
+	local t f=$BATS_TEST_TMPDIR/comments
+	printf '# one\n\n   # two\n\t\n#\n' > "$f"
+	for t in $(tools); do
+		check "$t" comments "$(expect "$t" comments 0)" "$t" "$f"
+	done
+	done_all
+}
+
+@test "hostile: binary junk" {
+	local t
+	for t in $(tools); do
+		check "$t" junk "$(expect "$t" junk 2)" "$t" \
+		    "$FIX/combat/junk.bin"
+		check "$t" junk "$(expect "$t" junk 2)" "$t" \
+		    "$FIX/armylist-parse/junk.bin"
+	done
+	done_all
+}
+
+@test "hostile: a 10 MB single line" {
+	local t
+	for t in $(tools); do
+		check "$t" long "$(expect "$t" long 2)" "$t" \
+		    "$BATS_FILE_TMPDIR/long.txt"
+		# a tool with a line format names the limit; the others
+		# refuse the text as not XML
+		[ ! -f "$H/$t.txt" ] || [[ $stderr == *"line longer than"* ]] ||
+		    fails+="$t (long): not 'line longer than'"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: invalid UTF-8 in a valid input" {
+	local t f=$BATS_TEST_TMPDIR/utf8
+	for t in $(tools); do
+		if [ -f "$H/$t.txt" ]; then
+			{ printf '\xff\xfe\xc3(\n'; cat "$H/$t.txt"; } > "$f"
+		else    # inside the XML, after its declaration
+			{ head -n 1 "$H/$t.xml"; printf '<!-- \xff\xfe\xc3( -->\n'
+			  tail -n +2 "$H/$t.xml"; } > "$f"
+		fi
+		check "$t" utf8 "$(expect "$t" utf8 2)" "$t" "$f"
+		[[ $stderr == *UTF-8* ]] ||
+		    fails+="$t (utf8): UTF-8 not named"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: NUL bytes in a valid input" {
+	local t f=$BATS_TEST_TMPDIR/nul
+	for t in $(tools); do
+		{ cat "$(valid "$t")"; printf 'a\0b\0\n'; } > "$f"
+		check "$t" nul "$(expect "$t" nul 2)" "$t" "$f"
+	done
+	done_all
+}
+
+@test "hostile: CRLF line ends read like LF" {
+	local t lf crlf
+	mkdir "$BATS_TEST_TMPDIR/lf" "$BATS_TEST_TMPDIR/crlf"
+	for t in $(tools); do
+		cp "$(valid "$t")" "$BATS_TEST_TMPDIR/lf/in"
+		sed 's/$/\r/' "$(valid "$t")" > "$BATS_TEST_TMPDIR/crlf/in"
+		check "$t" lf 0 bash -c 'cd "$1" && exec "$2" in' _ \
+		    "$BATS_TEST_TMPDIR/lf" "$t"
+		lf=$output
+		check "$t" crlf "$(expect "$t" crlf 0)" bash -c \
+		    'cd "$1" && exec "$2" in' _ "$BATS_TEST_TMPDIR/crlf" "$t"
+		[ "$ok" = 0 ] || [ "$lf" = "$output" ] ||
+		    fails+="$t (crlf): output differs from LF"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: a DOCTYPE with entities is refused" {
+	local t
+	for t in $(tools); do
+		check "$t" doctype "$(expect "$t" doctype 2)" "$t" \
+		    "$BATS_FILE_TMPDIR/doctype.xml"
+		[[ $output != *root:* && $output != *boom* ]] ||
+		    fails+="$t (doctype): an entity was expanded"$'\n'
+		[[ $stderr == *DOCTYPE* ]] ||
+		    fails+="$t (doctype): DOCTYPE not named"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: billion laughs" {
+	local t
+	for t in $(tools); do
+		check "$t" laughs "$(expect "$t" laughs 2)" "$t" \
+		    "$FIX/armylist-parse/billion-laughs.xml"
+		[[ $output != *lollollol* ]] ||
+		    fails+="$t (laughs): entities expanded"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: 1000-deep nesting" {
+	local t
+	for t in $(tools); do
+		check "$t" deep "$(expect "$t" deep 2)" "$t" \
+		    "$BATS_FILE_TMPDIR/deep.xml"
+	done
+	done_all
+}
+
+@test "hostile: truncated XML" {
+	local t f=$BATS_TEST_TMPDIR/trunc.xml n
+	for t in $(tools); do
+		n=$(wc -c < "$H/$t.xml")
+		head -c $((n / 2)) "$H/$t.xml" > "$f"
+		check "$t" truncated "$(expect "$t" truncated 2)" "$t" "$f"
+	done
+	done_all
+}
+
+@test "hostile: a directory as operand" {
+	local t
+	for t in $(tools); do
+		check "$t" dir "$(expect "$t" dir 4)" "$t" "$BATS_TEST_TMPDIR"
+		[[ $stderr == *"Is a directory"* ]] ||
+		    fails+="$t (dir): not 'Is a directory'"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: a missing operand, then a valid one" {
+	local t
+	for t in $(tools); do
+		check "$t" missing "$(expect "$t" missing 4)" "$t" \
+		    "$BATS_TEST_TMPDIR/nosuch" "$(valid "$t")"
+		[[ $stderr == *"No such file or directory"* ]] ||
+		    fails+="$t (missing): no 'No such file'"$'\n'
+		[ -n "$output" ] || fails+="$t (missing): nothing written"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: /dev/full as output" {
+	[ -c /dev/full ] || skip "/dev/full is not a device here"
+	local t
+	for t in $(tools); do
+		check "$t" full "$(expect "$t" full 4)" sh -c \
+		    '"$1" "$2" > /dev/full' sh "$t" "$(valid "$t")"
+		[[ $stderr == *"No space left on device"* ]] ||
+		    fails+="$t (full): no 'No space left'"$'\n'
+		check "$t" full-o "$(expect "$t" full 4)" "$t" -o /dev/full \
+		    "$(valid "$t")"
+	done
+	done_all
+}
+
+@test "hostile: a closed pipe" {
+	local t f args
+	for t in $(tools); do
+		f=$(valid "$t")
+		args=()
+		for i in $(seq 2000); do args+=("$f"); done
+		check "$t" pipe 0 bash -c \
+		    '"$@" | head -c 1; echo " ${PIPESTATUS[0]}"' _ \
+		    "$t" "${args[@]}"
+		[ "${output##* }" = 141 ] ||
+		    fails+="$t (pipe): status ${output##* }, expected 141"$'\n'
+		[ -z "$stderr" ] || fails+="$t (pipe): $stderr"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: standard input closed" {
+	local t
+	for t in $(tools); do
+		check "$t" stdin-closed "$(expect "$t" closed 4)" bash -c \
+		    '"$1" <&-' _ "$t"
+		[[ $stderr == *"cannot read '-'"* ]] ||
+		    fails+="$t (stdin-closed): not 'cannot read'"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: -o into a missing directory leaves nothing behind" {
+	local t d=$BATS_TEST_TMPDIR/out
+	mkdir "$d"
+	for t in $(tools); do
+		check "$t" nodir "$(expect "$t" nodir 4)" "$t" \
+		    -o "$d/nosuch/out" "$(valid "$t")"
+		[ ! -e "$d/nosuch" ] || fails+="$t (nodir): created"$'\n'
+	done
+	[ -z "$(ls -A "$d")" ] || fails+="left behind: $(ls -A "$d")"$'\n'
+	done_all
+}
+
+@test "hostile: -o onto a directory (rename fails): it survives" {
+	local t d=$BATS_TEST_TMPDIR/out
+	mkdir -p "$d/target"
+	echo old > "$d/target/keep"
+	for t in $(tools); do
+		check "$t" rename "$(expect "$t" rename 4)" "$t" \
+		    -o "$d/target" "$(valid "$t")"
+		[ "$(cat "$d/target/keep")" = old ] ||
+		    fails+="$t (rename): the directory changed"$'\n'
+		[ "$(ls -A "$d")" = target ] ||
+		    fails+="$t (rename): left $(ls -A "$d")"$'\n'
+	done
+	done_all
+}
+
+@test "hostile: -o in a read-only directory: the old file survives" {
+	[ "$(id -u)" != 0 ] || skip "root writes into read-only directories"
+	local t d=$BATS_TEST_TMPDIR/ro
+	mkdir "$d"
+	echo old > "$d/out"
+	chmod 555 "$d"
+	for t in $(tools); do
+		check "$t" readonly "$(expect "$t" readonly 4)" "$t" \
+		    -o "$d/out" "$(valid "$t")"
+		[ "$(cat "$d/out")" = old ] ||
+		    fails+="$t (readonly): the old file changed"$'\n'
+	done
+	chmod 755 "$d"
+	done_all
+}
+
+@test "hostile: bad input with -o: no temporary file remains" {
+	local t d=$BATS_TEST_TMPDIR/keep
+	mkdir "$d"
+	for t in $(tools); do
+		echo old > "$d/out"
+		check "$t" bad-o "$(expect "$t" doctype 2)" "$t" -o "$d/out" \
+		    "$BATS_FILE_TMPDIR/doctype.xml"
+		[ "$(ls -A "$d")" = out ] ||
+		    fails+="$t (bad-o): left $(ls -A "$d")"$'\n'
+	done
+	done_all
+}

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The bats suites with every tool under valgrind memcheck.
+#   sh tests/valgrind.sh BUILD_DIR [file.bats ...]
+# Wrappers BUILD_DIR/valgrind-bin/TOOL run BUILD_DIR/bin/TOOL under
+# valgrind (definite leaks are errors, status 99) and are passed to bats
+# as BELLIS_BIN, with BELLIS_VALGRIND=1 (tests of timing or of a status
+# valgrind changes skip themselves).  Valgrind logs go to
+# BUILD_DIR/valgrind-log/; any report there fails the run.  Default: all
+# of tests/*.bats; VALGRIND_BATS (a list of files) narrows it, as CI does.
+# Ends with "valgrind: N passed, N failed, N skipped".
+set -u
+[ $# -ge 1 ] || { echo "usage: valgrind.sh BUILD_DIR [file.bats ...]" >&2; exit 3; }
+top=$(pwd)
+dir=$top/$1
+shift
+[ $# -gt 0 ] || set -- ${VALGRIND_BATS:-tests/*.bats}
+command -v valgrind >/dev/null 2>&1 || { echo "valgrind: not installed" >&2; exit 4; }
+wrap=$dir/valgrind-bin
+log=$dir/valgrind-log
+rm -rf "$wrap" "$log"
+mkdir -p "$wrap" "$log" || exit 4
+for t in "$dir"/bin/*; do
+	[ -x "$t" ] || continue
+	n=$(basename "$t")
+	cat > "$wrap/$n" <<EOW
+#!/bin/sh
+exec valgrind -q --leak-check=full --errors-for-leak-kinds=definite \\
+    --error-exitcode=99 --log-file="$log/$n.%p.log" "$t" "\$@"
+EOW
+	chmod +x "$wrap/$n"
+done
+tap=$(mktemp) || exit 4
+trap 'rm -f "$tap"' EXIT
+export LC_ALL=C.UTF-8
+unset BELLIS_SEED LANG LC_MESSAGES
+BELLIS_BIN=$wrap BELLIS_VALGRIND=1 HOSTILE_TIMEOUT=300 \
+    bats --tap ${BATS_FILTER:+-f "$BATS_FILTER"} "$@" >"$tap" 2>&1
+cat "$tap"
+s=$(grep -c -E '^ok [0-9]+ .*# [Ss][Kk][Ii][Pp]' "$tap")
+p=$(($(grep -c -E '^ok [0-9]+' "$tap") - s))
+f=$(grep -c -E '^not ok [0-9]+' "$tap")
+plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | head -n 1)
+if [ -z "$plan" ] || [ "$plan" -ne $((p + f + s)) ]; then
+	echo "valgrind: bats stopped before the end of its plan" >&2
+	f=$((f + 1))
+fi
+# with -q a log holds something only when valgrind reported a problem
+find "$log" -type f -empty -delete
+for l in "$log"/*; do
+	[ -f "$l" ] || continue
+	echo "valgrind: report in $l:"
+	head -n 30 "$l"
+	f=$((f + 1))
+done
+echo "valgrind: $p passed, $f failed, $s skipped"
+[ "$f" -eq 0 ]
