@@ -25,6 +25,7 @@ for t in "$dir"/bin/*; do
 	cat > "$wrap/$n" <<EOW
 #!/bin/sh
 exec valgrind -q --leak-check=full --errors-for-leak-kinds=definite \\
+    --show-leak-kinds=definite --suppressions="$top/tests/valgrind.supp" \\
     --error-exitcode=99 --log-file="$log/$n.%p.log" "$t" "\$@"
 EOW
 	chmod +x "$wrap/$n"
