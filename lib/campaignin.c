@@ -407,15 +407,6 @@ cin_lines(struct input *in, cin_handler h, void *ctx)
 	tok_free(&tk);
 }
 
-static bool
-in_list(const char *s, const char *const *l)
-{
-	for (; *l != NULL; l++)
-		if (strcmp(s, *l) == 0)
-			return true;
-	return false;
-}
-
 static void
 add_quoted(struct sbuf *b, const char *s)
 {
@@ -450,7 +441,7 @@ elem_line(xmlNodePtr n, const char *const *bools, struct sbuf *b)
 		if (strcmp(k, "name") == 0 || strcmp(k, "version") == 0)
 			continue;
 		v = xmlio_attr(n, k);
-		if (in_list(k, bools)) {
+		if (str_in(k, bools)) {
 			if (strcmp(v, "yes") == 0)
 				sbuf_printf(b, " %s", k);
 		} else
@@ -528,7 +519,7 @@ cin_xml(struct input *in, const unsigned char *rng, unsigned int len,
 			    "'%s' (not an input document)", name, recs[0]);
 			break;
 		}
-		if (strcmp(name, "battle") == 0 || in_list(name, recs + 1)) {
+		if (strcmp(name, "battle") == 0 || str_in(name, recs + 1)) {
 			if (strcmp(name, "battle") == 0) {
 				battle_line(r, &b);
 				if (tok_split(&tk, b.s, b.len, 0) == 0)

@@ -438,21 +438,11 @@ static const char *const side_out_attrs[] = {
 	"troop", "class", "factor", "total", "die", "score", NULL
 };
 
-static bool
-in_list(const char *s, const char *const *l)
-{
-	for (; *l != NULL; l++)
-		if (strcmp(s, *l) == 0)
-			return true;
-	return false;
-}
-
 static void
 xml_unknown_attr(const char *name, const char *el, long line,
     const char *const *extra)
 {
 	static const char *cands[F_N + 8];
-	const char *sug;
 	size_t n = 0;
 	int f;
 
@@ -460,29 +450,13 @@ xml_unknown_attr(const char *name, const char *el, long line,
 		cands[n++] = flag_name(f);
 	for (; *extra != NULL; extra++)
 		cands[n++] = *extra;
-	sug = tok_suggest(name, strlen(name), cands, n);
-	if (sug != NULL)
-		diag_error(line, 0, "unknown attribute '%s' on '%s' (did you "
-		    "mean '%s'?)", name, el, sug);
-	else
-		diag_error(line, 0, "unknown attribute '%s' on '%s'", name,
-		    el);
-}
-
-/* libxml2 keeps element lines only up to 65535: past that, take the
- * line of the blank text read just before (exact with BIG_LINES). */
-static long
-node_line(xmlNodePtr n, long hint)
-{
-	long l = xmlGetLineNo(n);
-
-	return l >= 65535 && hint > l ? hint : l;
+	xmlio_unknown_attr(name, el, line, cands, n);
 }
 
 static int
 xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 {
-	long line = node_line(n, hint);
+	long line = xmlio_node_line(n, hint);
 	const struct troop *t;
 	xmlAttrPtr a;
 	char *v;
@@ -506,7 +480,7 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 		const char *name = (const char *)a->name;
 
 		if ((f = flag_index(name, strlen(name))) < 0) {
-			if (!in_list(name, side_out_attrs)) {
+			if (!str_in(name, side_out_attrs)) {
 				xml_unknown_attr(name, "side", line,
 				    side_out_attrs);
 				rc = -1;
@@ -556,7 +530,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 {
 	static const char *const attrs[] = { "kind", "dice", "file", "line",
 	    NULL };
-	long line = node_line(n, hint);
+	long line = xmlio_node_line(n, hint);
 	xmlNodePtr k;
 	xmlAttrPtr a;
 	char *v;
@@ -565,7 +539,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 	memset(c, 0, sizeof *c);
 	c->line = line;
 	for (a = n->properties; a != NULL; a = a->next)
-		if (!in_list((const char *)a->name, attrs)) {
+		if (!str_in((const char *)a->name, attrs)) {
 			xml_unknown_attr((const char *)a->name, "combat", line,
 			    attrs);
 			rc = -1;
@@ -633,7 +607,7 @@ combat_read_xml(const struct rules *r, struct input *in, combat_fn fn,
 		if (depth != 1)
 			continue;
 		if (strcmp(name, "combat") != 0) {
-			diag_error(node_line(xmlTextReaderCurrentNode(rd),
+			diag_error(xmlio_node_line(xmlTextReaderCurrentNode(rd),
 			    hint), 0, "unexpected element "
 			    "'%s' (expected 'combat')", name);
 			xmlTextReaderNext(rd);

@@ -485,21 +485,11 @@ static const char *const bound_attrs[] = {
 	"pips", "general-lost", "file", "line", "used", "unused", NULL
 };
 
-static bool
-in_list(const char *s, const char *const *l)
-{
-	for (; *l != NULL; l++)
-		if (strcmp(s, *l) == 0)
-			return true;
-	return false;
-}
-
 static void
 xml_unknown_attr(const char *name, const char *el, long line,
     const char *const *extra)
 {
 	static const char *cands[MF_N + 8];
-	const char *sug;
 	size_t n = 0;
 	int f;
 
@@ -507,24 +497,7 @@ xml_unknown_attr(const char *name, const char *el, long line,
 		cands[n++] = mflag_name(f);
 	for (; *extra != NULL; extra++)
 		cands[n++] = *extra;
-	sug = tok_suggest(name, strlen(name), cands, n);
-	if (sug != NULL)
-		diag_error(line, 0, "unknown attribute '%s' on '%s' (did you "
-		    "mean '%s'?)", name, el, sug);
-	else
-		diag_error(line, 0, "unknown attribute '%s' on '%s'", name,
-		    el);
-}
-
-/* libxml2 keeps element lines only up to 65535 (past that it answers
- * with the line of the text after the element): take the line of the
- * blank text read just before, which ends on the element's line. */
-static long
-node_line(xmlNodePtr n, long hint)
-{
-	long l = xmlGetLineNo(n);
-
-	return l >= 65535 && hint >= 65535 ? hint : l;
+	xmlio_unknown_attr(name, el, line, cands, n);
 }
 
 static int
@@ -555,7 +528,7 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 		const char *name = (const char *)a->name;
 
 		if ((f = flag_index(name, strlen(name))) < 0) {
-			if (!in_list(name, move_out_attrs)) {
+			if (!str_in(name, move_out_attrs)) {
 				xml_unknown_attr(name, "move", line,
 				    move_out_attrs);
 				rc = -1;
@@ -592,7 +565,7 @@ xml_bound(xmlNodePtr n, long line, struct bound *b)
 	memset(b, 0, sizeof *b);
 	b->line = line;
 	for (a = n->properties; a != NULL; a = a->next)
-		if (!in_list((const char *)a->name, bound_attrs)) {
+		if (!str_in((const char *)a->name, bound_attrs)) {
 			xml_unknown_attr((const char *)a->name, "bound", line,
 			    bound_attrs);
 			bad = true;
@@ -627,7 +600,7 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 	int depth = xmlTextReaderDepth(x);
 	const char *name = (const char *)xmlTextReaderConstLocalName(x);
 	xmlNodePtr n = xmlTextReaderCurrentNode(x);
-	long line = node_line(n, hint);
+	long line = xmlio_node_line(n, hint);
 	struct bound b;
 	struct move m;
 

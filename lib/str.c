@@ -362,3 +362,12 @@ str_blank(const char *s, size_t n)
 	str_trim(&s, &n);
 	return n == 0;
 }
+
+bool
+str_in(const char *s, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(s, *list) == 0)
+			return true;
+	return false;
+}

@@ -37,5 +37,7 @@ bool str_ieq(const char *a, size_t alen, const char *b);
 /* Trim ASCII blanks and no-break spaces from both ends. */
 void str_trim(const char **s, size_t *n);
 bool str_blank(const char *s, size_t n);
+/* True when s is one of the NULL-terminated list. */
+bool str_in(const char *s, const char *const *list);
 
 #endif

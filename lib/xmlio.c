@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "str.h"
+#include "tok.h"
 #include "xmlio.h"
 
 static const char *cur_xml_file = "-";
@@ -233,4 +234,26 @@ xmlio_text(xmlNodePtr n)
 	r = (char *)xmlStrdup((const xmlChar *)b.s);
 	sbuf_free(&b);
 	return r;
+}
+
+long
+xmlio_node_line(xmlNodePtr n, long hint)
+{
+	long l = xmlGetLineNo(n);
+
+	return l >= 65535 && hint >= 65535 ? hint : l;
+}
+
+void
+xmlio_unknown_attr(const char *name, const char *el, long line,
+    const char *const *cands, size_t n)
+{
+	const char *sug = tok_suggest(name, strlen(name), cands, n);
+
+	if (sug != NULL)
+		diag_error(line, 0, "unknown attribute '%s' on '%s' (did you "
+		    "mean '%s'?)", name, el, sug);
+	else
+		diag_error(line, 0, "unknown attribute '%s' on '%s'", name,
+		    el);
 }

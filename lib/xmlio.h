@@ -44,6 +44,14 @@ htmlDocPtr xmlio_parse_html(const char *buf, size_t len, const char *name,
 xmlRelaxNGPtr xmlio_schema(const unsigned char *buf, size_t len,
     const char *name);
 
+/* An element's line: past 65535 libxml2 answers with 65535 or with the
+ * line of the text after the element; hint is the line of the blank text
+ * read just before it, which ends on the element's line. */
+long xmlio_node_line(xmlNodePtr n, long hint);
+/* "unknown attribute 'x' on 'el'", with the nearest of cands. */
+void xmlio_unknown_attr(const char *name, const char *el, long line,
+    const char *const *cands, size_t n);
+
 /* Attribute value as a new string (xmlFree it), NULL when absent. */
 char *xmlio_attr(xmlNodePtr n, const char *name);
 /* Element's text content without entity expansion. */
