@@ -103,6 +103,8 @@ Try 'refcard-render --help' for more information."
 
 @test "refcard-render: PDF is not written to a terminal" {
 	command -v script >/dev/null || skip "script(1) is missing"
+	script -qec "test -t 1" /dev/null >/dev/null 2>&1 ||
+	    skip "script(1) gets no terminal here (no pseudo-terminals)"
 	run script -qec "refcard-render -T pdf --cards=rules" /dev/null
 	[[ $output == *"not writing PDF to a terminal (use -o FILE)"* ]]
 }
