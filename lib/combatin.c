@@ -448,7 +448,7 @@ xml_unknown_attr(const char *name, const char *el, long line,
 
 	for (f = 0; f < F_N && extra == side_out_attrs; f++)
 		cands[n++] = flag_name(f);
-	for (; *extra != NULL; extra++)
+	for (; *extra != NULL && n < sizeof cands / sizeof cands[0]; extra++)
 		cands[n++] = *extra;
 	xmlio_unknown_attr(name, el, line, cands, n);
 }
