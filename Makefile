@@ -55,14 +55,14 @@ ALL_CFLAGS = $(CSTD) $(WARN) -Ilib -I$(B) -Itests/unit $(XML_CFLAGS) \
              -DBELLIS_VERSION='"$(VERSION)"' $(HARDEN) $(CPPFLAGS) \
              $(CFLAGS) -MMD -MP
 
-# refcard-render draws its PDF with cairo and pango (lib/card_pdf.c): only
+# refcard-render draws its PDF with cairo and pango (lib/card/card_pdf.c): only
 # that object and that tool see their flags; other tools never reference
 # card_pdf.o, so the linker leaves it out of them.
 PANGO_CFLAGS = $(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null)
 PANGO_LIBS   = $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
 
 TOOLS     := $(basename $(notdir $(wildcard tools/*.c)))
-LIB_SRCS  := $(wildcard lib/*.c)
+LIB_SRCS  := $(wildcard lib/*/*.c)
 LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o)
 GEN_HDRS  := $(patsubst formats/%,$(B)/gen/%.h,$(subst .,_,$(wildcard formats/*.xml formats/*.rng)))
 BINS      := $(TOOLS:%=$(B)/bin/%)
@@ -89,11 +89,11 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
-$(B)/lib/card_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(B)/lib/card/card_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(B)/bin/refcard-render: LDLIBS += $(PANGO_LIBS)
-# lib/cardcamp.c embeds the campaign tables when formats/ holds them
+# lib/card/cardcamp.c embeds the campaign tables when formats/ holds them
 # (__has_include): rebuild it when they appear.
-$(B)/lib/cardcamp.o: $(filter %/catastrophe_xml.h %/survival-table_xml.h,$(GEN_HDRS))
+$(B)/lib/card/cardcamp.o: $(filter %/catastrophe_xml.h %/survival-table_xml.h,$(GEN_HDRS))
 
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
 fuzzers: $(FUZZERS)

@@ -4,16 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "armycheck.h"
-#include "armyin.h"
-#include "cli.h"
-#include "diag.h"
-#include "findings.h"
-#include "input.h"
-#include "out.h"
-#include "rules.h"
-#include "troop.h"
-#include "xmlio.h"
+#include "army/armycheck.h"
+#include "army/armyin.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "army/findings.h"
+#include "core/input.h"
+#include "core/out.h"
+#include "dba/rules.h"
+#include "dba/troop.h"
+#include "core/xmlio.h"
 
 enum { OPT_RULES = 256 };
 

@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "armyin.h"
-#include "armyout.h"
-#include "cli.h"
-#include "diag.h"
-#include "input.h"
-#include "out.h"
-#include "troop.h"
-#include "xmlio.h"
+#include "army/armyin.h"
+#include "army/armyout.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/input.h"
+#include "core/out.h"
+#include "dba/troop.h"
+#include "core/xmlio.h"
 
 static const char *const formats[] = { "xml", "tsv", "json", "text", NULL };
 static const char *const longnames[] = {

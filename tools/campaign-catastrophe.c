@@ -4,18 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaignin.h"
-#include "campaignout.h"
-#include "cli.h"
-#include "diag.h"
-#include "num.h"
-#include "out.h"
-#include "xmlio.h"
+#include "campaign/campaignin.h"
+#include "campaign/campaignout.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "core/xmlio.h"
 
 #include "gen/catastrophe_rng.h"
 
 struct run {
-	struct cout o;
+	struct campout o;
 	struct cat_table t;
 	uint64_t seed, fileno;
 	const char *file;
@@ -65,7 +65,7 @@ flush(struct run *r)
 	if (r->nbuf == 2 && !r->many && !r->o.odds)
 		cat_battle(&r->t, r->buf, 2);
 	for (i = 0; i < r->nbuf; i++) {
-		cout_side(&r->o, &r->buf[i]);
+		campout_side(&r->o, &r->buf[i]);
 		cat_side_free(&r->buf[i]);
 	}
 	r->nbuf = 0;
@@ -82,7 +82,7 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 
 	if (tok_is(&tk->v[0], "battle") && tk->v[0].val == NULL &&
 	    !tk->v[0].quoted) {
-		if (cin_battle(tk, line, cols, &name) < 0)
+		if (campin_battle(tk, line, cols, &name) < 0)
 			return;
 		flush(r);
 		free(r->battle_name);
@@ -95,10 +95,10 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 	}
 	if (!tok_is(&tk->v[0], "side") || tk->v[0].val != NULL ||
 	    tk->v[0].quoted) {
-		cin_unknown(&tk->v[0], line, cols, kws, 2);
+		campin_unknown(&tk->v[0], line, cols, kws, 2);
 		return;
 	}
-	if (cin_side(tk, line, cols, &s) < 0) {
+	if (campin_side(tk, line, cols, &s) < 0) {
 		cat_side_free(&s);
 		return;
 	}
@@ -120,7 +120,7 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 		flush(r);
 	}
 	if (r->many) {
-		cout_side(&r->o, &s);
+		campout_side(&r->o, &s);
 		cat_side_free(&s);
 	} else
 		r->buf[r->nbuf++] = s;
@@ -140,10 +140,10 @@ do_file(struct run *r, const char *name)
 	r->pending = true;
 	r->many = false;
 	if (input_first_byte(&in) == '<')
-		cin_xml(&in, catastrophe_rng, catastrophe_rng_len,
+		campin_xml(&in, catastrophe_rng, catastrophe_rng_len,
 		    "catastrophe.rng", recs, bools, record, r);
 	else
-		cin_lines(&in, record, r);
+		campin_lines(&in, record, r);
 	flush(r);
 	input_close(&in);
 	r->fileno++;
@@ -242,18 +242,18 @@ main(int argc, char **argv)
 		return diag_status();
 	}
 	r.o.fp = o.fp;
-	r.o.fmt = (enum cout_fmt)fmt;
+	r.o.fmt = (enum campout_fmt)fmt;
 	r.o.lang = (enum lang)lang;
 	r.o.seed = r.seed;
 	r.o.seed_given = given;
 	r.o.report_seed = true;
 	r.o.table = &r.t;
-	cout_begin(&r.o, "catastrophes");
+	campout_begin(&r.o, "catastrophes");
 	if (optind == argc)
 		do_file(&r, "-");
 	for (i = optind; i < argc; i++)
 		do_file(&r, argv[i]);
-	if (cout_end(&r.o) < 0)
+	if (campout_end(&r.o) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	cat_table_free(&r.t);

@@ -4,17 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaignin.h"
-#include "campaignout.h"
-#include "cli.h"
-#include "diag.h"
-#include "out.h"
-#include "xmlio.h"
+#include "campaign/campaignin.h"
+#include "campaign/campaignout.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/out.h"
+#include "core/xmlio.h"
 
 #include "gen/survival_rng.h"
 
 struct run {
-	struct cout o;
+	struct campout o;
 	struct surv_table t;
 	uint64_t seed, fileno;
 	const char *file;
@@ -59,14 +59,14 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 
 	if (!tok_is(&tk->v[0], "pc") || tk->v[0].val != NULL ||
 	    tk->v[0].quoted) {
-		cin_unknown(&tk->v[0], line, cols, kws, 1);
+		campin_unknown(&tk->v[0], line, cols, kws, 1);
 		return;
 	}
-	if (cin_pc(tk, line, cols, &r->t, &p) == 0) {
+	if (campin_pc(tk, line, cols, &r->t, &p) == 0) {
 		p.file = r->file;
 		dice_stream(&d, r->seed, (r->fileno << 48) + (uint64_t)line);
 		surv_run(&r->t, &p, &d);
-		cout_pc(&r->o, &p);
+		campout_pc(&r->o, &p);
 	}
 	free(p.name);
 }
@@ -85,10 +85,10 @@ do_file(struct run *r, const char *name)
 	diag_set_file(name);
 	r->file = name;
 	if (input_first_byte(&in) == '<')
-		cin_xml(&in, survival_rng, survival_rng_len, "survival.rng",
+		campin_xml(&in, survival_rng, survival_rng_len, "survival.rng",
 		    recs, bools, record, r);
 	else
-		cin_lines(&in, record, r);
+		campin_lines(&in, record, r);
 	input_close(&in);
 	r->fileno++;
 }
@@ -161,19 +161,19 @@ main(int argc, char **argv)
 		return diag_status();
 	}
 	r.o.fp = o.fp;
-	r.o.fmt = (enum cout_fmt)fmt;
+	r.o.fmt = (enum campout_fmt)fmt;
 	r.o.lang = (enum lang)lang;
 	r.o.seed = r.seed;
 	r.o.seed_given = given;
 	r.o.report_seed = true;
 	r.o.glory = gtable != NULL ? &g : NULL;
 	r.o.surv = &r.t;
-	cout_begin(&r.o, "survival");
+	campout_begin(&r.o, "survival");
 	if (optind == argc)
 		do_file(&r, "-");
 	for (i = optind; i < argc; i++)
 		do_file(&r, argv[i]);
-	if (cout_end(&r.o) < 0)
+	if (campout_end(&r.o) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	glory_table_free(&g);

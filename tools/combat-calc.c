@@ -5,16 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "combat.h"
-#include "combatin.h"
-#include "combatout.h"
-#include "diag.h"
-#include "dice.h"
-#include "input.h"
-#include "out.h"
-#include "rules.h"
-#include "xmlio.h"
+#include "core/cli.h"
+#include "dba/combat.h"
+#include "dba/combatin.h"
+#include "dba/combatout.h"
+#include "core/diag.h"
+#include "core/dice.h"
+#include "core/input.h"
+#include "core/out.h"
+#include "dba/rules.h"
+#include "core/xmlio.h"
 
 enum { OPT_ODDS = 256, OPT_ROLL, OPT_RULES, OPT_LANG };
 
@@ -38,7 +38,7 @@ static const char *const longnames[] = {
 
 struct run {
 	const struct rules *rules;
-	struct cout *w;
+	struct combatout *w;
 	bool roll, odds;
 	uint64_t seed;
 	uint64_t fileno;
@@ -97,7 +97,7 @@ one(void *ud, const struct combat *c)
 		combat_odds(run->rules, c, &cr, &cr.odds);
 		cr.has_odds = true;
 	}
-	cout_combat(run->w, c, &cr);
+	combatout_combat(run->w, c, &cr);
 }
 
 static void
@@ -109,9 +109,9 @@ process(struct run *run, const char *name)
 	if (input_open(&in, name) < 0)
 		return;
 	if (input_first_byte(&in) == '<')
-		combat_read_xml(run->rules, &in, one, run);
+		combatin_read_xml(run->rules, &in, one, run);
 	else
-		combat_read_lines(run->rules, &in, one, run);
+		combatin_read_lines(run->rules, &in, one, run);
 	input_close(&in);
 	run->fileno++;
 }
@@ -121,7 +121,7 @@ main(int argc, char **argv)
 {
 	static const char *const fmts[] = { "text", "xml", "tsv", "json",
 	    NULL };
-	struct cout_opts co;
+	struct combatout_opts co;
 	struct run run;
 	struct out o;
 	struct rules *rules;
@@ -204,12 +204,12 @@ main(int argc, char **argv)
 	if (run.roll && !co.seed_given && co.fmt != CFMT_TEXT &&
 	    co.fmt != CFMT_XML)
 		diag_msg(0, "seed: %llu", (unsigned long long)run.seed);
-	run.w = cout_new(o.fp, &co);
+	run.w = combatout_new(o.fp, &co);
 	if (optind >= argc)
 		process(&run, "-");
 	for (i = optind; i < argc; i++)
 		process(&run, argv[i]);
-	if (cout_finish(run.w) < 0)
+	if (combatout_finish(run.w) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	rules_free(rules);

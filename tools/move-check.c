@@ -5,17 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "diag.h"
-#include "input.h"
-#include "move.h"
-#include "movein.h"
-#include "moveout.h"
-#include "num.h"
-#include "out.h"
-#include "rules.h"
-#include "xalloc.h"
-#include "xmlio.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/input.h"
+#include "dba/move.h"
+#include "dba/movein.h"
+#include "dba/moveout.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "dba/rules.h"
+#include "core/xalloc.h"
+#include "core/xmlio.h"
 
 enum { OPT_PIPS = 256, OPT_SCALE, OPT_RULES, OPT_LANG };
 
@@ -38,7 +38,7 @@ static const char *const longnames[] = {
 
 struct run {
 	const struct rules *rules;
-	struct mout *w;
+	struct moveout *w;
 	int pips;               /* --pips, 0 without */
 	struct mstate st;
 	bool active;            /* a bound is open */
@@ -91,17 +91,17 @@ finish_bound(struct run *run)
 	run->active = false;
 	if (st->b.pips > 0) {
 		mstate_end(st, run->mv, run->res, run->n);
-		mout_bound_start(run->w, &st->b, true, st->used,
+		moveout_bound_start(run->w, &st->b, true, st->used,
 		    mstate_unused(st));
 		for (i = 0; i < run->n; i++) {
 			if (!move_legal(&run->res[i]))
 				diag_raise(EXIT_NO);
-			mout_move(run->w, &st->b, &run->mv[i], &run->res[i]);
+			moveout_move(run->w, &st->b, &run->mv[i], &run->res[i]);
 		}
 		run->n = 0;
 	} else if (!run->started)
-		mout_bound_start(run->w, &st->b, false, 0, 0);
-	mout_bound_end(run->w, &st->b, st->used, mstate_unused(st));
+		moveout_bound_start(run->w, &st->b, false, 0, 0);
+	moveout_bound_end(run->w, &st->b, st->used, mstate_unused(st));
 }
 
 static void
@@ -143,12 +143,12 @@ on_move(void *ud, const struct move *m)
 		return;
 	}
 	if (!run->started) {
-		mout_bound_start(run->w, &run->st.b, false, 0, 0);
+		moveout_bound_start(run->w, &run->st.b, false, 0, 0);
 		run->started = true;
 	}
 	if (!move_legal(&res))
 		diag_raise(EXIT_NO);
-	mout_move(run->w, &run->st.b, m, &res);
+	moveout_move(run->w, &run->st.b, m, &res);
 }
 
 static void
@@ -160,15 +160,15 @@ process(struct run *run, const struct mreader *rd, const char *name)
 	if (input_open(&in, name) < 0)
 		return;
 	if (input_first_byte(&in) == '<')
-		move_read_xml(rd, &in);
+		movein_read_xml(rd, &in);
 	else
-		move_read_lines(rd, &in);
+		movein_read_lines(rd, &in);
 	finish_bound(run);
 	input_close(&in);
 }
 
 static int
-options(int argc, char **argv, struct mout_opts *mo, struct mreader *rd,
+options(int argc, char **argv, struct moveout_opts *mo, struct mreader *rd,
     struct run *run, const char **outpath, const char **rulesarg)
 {
 	static const char *const fmts[] = { "text", "xml", "tsv", "json",
@@ -234,7 +234,7 @@ options(int argc, char **argv, struct mout_opts *mo, struct mreader *rd,
 int
 main(int argc, char **argv)
 {
-	struct mout_opts mo;
+	struct moveout_opts mo;
 	struct mreader rd;
 	struct run run;
 	struct out o;
@@ -269,12 +269,12 @@ main(int argc, char **argv)
 		rules_free(rules);
 		return diag_status();
 	}
-	run.w = mout_new(o.fp, &mo);
+	run.w = moveout_new(o.fp, &mo);
 	if (optind >= argc)
 		process(&run, &rd, "-");
 	for (i = optind; i < argc; i++)
 		process(&run, &rd, argv[i]);
-	if (mout_finish(run.w) < 0)
+	if (moveout_finish(run.w) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	mstate_free(&run.st);

@@ -6,14 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "armyin.h"
-#include "card.h"
-#include "cli.h"
-#include "diag.h"
-#include "input.h"
-#include "out.h"
-#include "rules.h"
-#include "xmlio.h"
+#include "army/armyin.h"
+#include "card/card.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/input.h"
+#include "core/out.h"
+#include "dba/rules.h"
+#include "core/xmlio.h"
 
 enum { OPT_CARDS = 256, OPT_PAPER, OPT_LANG, OPT_RULES };
 enum { C_ARMY, C_RULES, C_CAMPAIGN, C_N };

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "input.h"
-#include "xmlio.h"
+#include "core/diag.h"
+#include "core/input.h"
+#include "core/xmlio.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,8 +1,8 @@
 /* fuzz_armylist: armylist_read, the carrier chosen from the bytes (XML,
  * HTML, table rows or list text), every army through every writer. */
 #define FUZZ_SEEDS "tests/fixtures/armylist-parse/* samples/armeelisten-* samples/english-lists.txt"
-#include "armyin.h"
-#include "armyout.h"
+#include "army/armyin.h"
+#include "army/armyout.h"
 #include "fuzz.h"
 
 static void

@@ -1,7 +1,7 @@
 /* fuzz_armyxml: armylist_read_xml, armylist XML streamed and validated. */
 #define FUZZ_SEEDS "tests/fixtures/armylist-parse/*.xml tests/golden/armylist-parse/*.xml"
-#include "armyin.h"
-#include "armyout.h"
+#include "army/armyin.h"
+#include "army/armyout.h"
 #include "fuzz.h"
 
 static void

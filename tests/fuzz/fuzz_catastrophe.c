@@ -4,9 +4,9 @@
 #define FUZZ_SEEDS "tests/fixtures/catastrophe/* samples/battle.txt"
 #include <string.h>
 
-#include "campaignin.h"
-#include "campaignout.h"
-#include "campaigntab.h"
+#include "campaign/campaignin.h"
+#include "campaign/campaignout.h"
+#include "campaign/campaigntab.h"
 #include "fuzz.h"
 
 #include "gen/catastrophe_rng.h"
@@ -14,7 +14,7 @@
 static struct cat_table table;
 
 struct run {
-	struct cout o[4];
+	struct campout o[4];
 	struct cat_side buf[2];
 	size_t nbuf;
 };
@@ -29,7 +29,7 @@ flush(struct run *r)
 		cat_battle(&table, r->buf, 2);
 	for (i = 0; i < r->nbuf; i++) {
 		for (f = 0; f < 4; f++)
-			cout_side(&r->o[f], &r->buf[i]);
+			campout_side(&r->o[f], &r->buf[i]);
 		cat_side_free(&r->buf[i]);
 	}
 	r->nbuf = 0;
@@ -45,17 +45,17 @@ record(void *ctx, struct toks *tk, long line, bool cols)
 	char *name;
 
 	if (tok_is(&tk->v[0], "battle")) {
-		if (cin_battle(tk, line, cols, &name) == 0) {
+		if (campin_battle(tk, line, cols, &name) == 0) {
 			flush(r);
 			free(name);
 		}
 		return;
 	}
 	if (!tok_is(&tk->v[0], "side")) {
-		cin_unknown(&tk->v[0], line, cols, kws, 2);
+		campin_unknown(&tk->v[0], line, cols, kws, 2);
 		return;
 	}
-	if (cin_side(tk, line, cols, &s) < 0) {
+	if (campin_side(tk, line, cols, &s) < 0) {
 		cat_side_free(&s);
 		return;
 	}
@@ -89,24 +89,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&r, 0, sizeof r);
 	for (f = 0; f < 4; f++) {
-		r.o[f].fmt = (enum cout_fmt)f;
+		r.o[f].fmt = (enum campout_fmt)f;
 		r.o[f].fp = fuzz_sink;
 		r.o[f].lang = (enum lang)(f % LANG_N);
 		r.o[f].table = &table;
 		r.o[f].report_seed = true;
 		r.o[f].battles = true;
 		r.o[f].odds = f == 1;
-		cout_begin(&r.o[f], "catastrophes");
+		campout_begin(&r.o[f], "catastrophes");
 	}
 	fuzz_input(&in, data, size);
 	if (input_first_byte(&in) == '<')
-		cin_xml(&in, catastrophe_rng, catastrophe_rng_len,
+		campin_xml(&in, catastrophe_rng, catastrophe_rng_len,
 		    "catastrophe.rng", recs, bools, record, &r);
 	else
-		cin_lines(&in, record, &r);
+		campin_lines(&in, record, &r);
 	flush(&r);
 	input_close(&in);
 	for (f = 0; f < 4; f++)
-		cout_end(&r.o[f]);
+		campout_end(&r.o[f]);
 	return 0;
 }

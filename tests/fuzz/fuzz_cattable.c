@@ -1,6 +1,6 @@
 /* fuzz_cattable: a user's Catastrophe table (--table=FILE). */
 #define FUZZ_SEEDS "formats/catastrophe.xml tests/fixtures/catastrophe/table-*.xml"
-#include "campaigntab.h"
+#include "campaign/campaigntab.h"
 #include "fuzz.h"
 
 int

@@ -4,18 +4,18 @@
 #define FUZZ_SEEDS "tests/fixtures/combat/* samples/combats.txt"
 #include <string.h>
 
-#include "combat.h"
-#include "combatin.h"
-#include "combatout.h"
+#include "dba/combat.h"
+#include "dba/combatin.h"
+#include "dba/combatout.h"
 #include "fuzz.h"
-#include "rules.h"
+#include "dba/rules.h"
 
 static struct rules *rules;
 
 static void
 one(void *ud, const struct combat *c)
 {
-	struct cout **w = ud;
+	struct combatout **w = ud;
 	struct combat_result cr;
 	int f;
 
@@ -27,7 +27,7 @@ one(void *ud, const struct combat *c)
 	combat_odds(rules, c, &cr, &cr.odds);
 	cr.has_odds = true;
 	for (f = 0; f < 4; f++)
-		cout_combat(w[f], c, &cr);
+		combatout_combat(w[f], c, &cr);
 }
 
 int
@@ -44,8 +44,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct cout_opts co;
-	struct cout *w[4];
+	struct combatout_opts co;
+	struct combatout *w[4];
 	struct input in;
 	int f;
 
@@ -55,15 +55,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (f = 0; f < 4; f++) {
 		co.fmt = f;
 		co.lang = (enum lang)(f % LANG_N);
-		w[f] = cout_new(fuzz_sink, &co);
+		w[f] = combatout_new(fuzz_sink, &co);
 	}
 	fuzz_input(&in, data, size);
 	if (input_first_byte(&in) == '<')
-		combat_read_xml(rules, &in, one, w);
+		combatin_read_xml(rules, &in, one, w);
 	else
-		combat_read_lines(rules, &in, one, w);
+		combatin_read_lines(rules, &in, one, w);
 	input_close(&in);
 	for (f = 0; f < 4; f++)
-		cout_finish(w[f]);
+		combatout_finish(w[f]);
 	return 0;
 }

@@ -1,9 +1,9 @@
-/* fuzz_combatxml: combat_read_xml alone, whatever the first byte. */
+/* fuzz_combatxml: combatin_read_xml alone, whatever the first byte. */
 #define FUZZ_SEEDS "tests/fixtures/combat/*.xml tests/golden/combat/*.xml"
-#include "combat.h"
-#include "combatin.h"
+#include "dba/combat.h"
+#include "dba/combatin.h"
 #include "fuzz.h"
-#include "rules.h"
+#include "dba/rules.h"
 
 static struct rules *rules;
 
@@ -33,7 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct input in;
 
 	fuzz_input(&in, data, size);
-	combat_read_xml(rules, &in, one, NULL);
+	combatin_read_xml(rules, &in, one, NULL);
 	input_close(&in);
 	return 0;
 }

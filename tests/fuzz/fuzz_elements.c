@@ -1,8 +1,8 @@
 /* fuzz_elements: the element-list grammar (elements_parse), the parsed
  * list written back in every language. */
 #define FUZZ_SEEDS "tests/fuzz/seeds/elements/*"
-#include "army.h"
-#include "armyout.h"
+#include "army/army.h"
+#include "army/armyout.h"
 #include "fuzz.h"
 
 int

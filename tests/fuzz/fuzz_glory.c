@@ -1,6 +1,6 @@
 /* fuzz_glory: a user's Glory table (--glory-table=FILE). */
 #define FUZZ_SEEDS "samples/glory.xml tests/fixtures/survival/glory-*.xml"
-#include "campaigntab.h"
+#include "campaign/campaigntab.h"
 #include "fuzz.h"
 
 int

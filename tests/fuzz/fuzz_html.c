@@ -1,6 +1,6 @@
 /* fuzz_html: armylist_read_html, army list sheets as HTML tables. */
 #define FUZZ_SEEDS "samples/armeelisten-1-60.html"
-#include "armyin.h"
+#include "army/armyin.h"
 #include "fuzz.h"
 
 static void

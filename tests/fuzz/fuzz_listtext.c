@@ -2,7 +2,7 @@
 #define FUZZ_SEEDS "samples/english-lists.txt tests/fixtures/armylist-parse/*.txt"
 #include <string.h>
 
-#include "armyin.h"
+#include "army/armyin.h"
 #include "fuzz.h"
 
 static void

@@ -3,9 +3,9 @@
 #define FUZZ_SEEDS "samples/armeelisten-121-180.tsv tests/fixtures/armylist-parse/*.tsv"
 #include <string.h>
 
-#include "armyin.h"
+#include "army/armyin.h"
 #include "fuzz.h"
-#include "xalloc.h"
+#include "core/xalloc.h"
 
 static void
 emit(struct army *a, void *ctx)

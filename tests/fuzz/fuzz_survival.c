@@ -3,9 +3,9 @@
 #define FUZZ_SEEDS "tests/fixtures/survival/* samples/party.txt"
 #include <string.h>
 
-#include "campaignin.h"
-#include "campaignout.h"
-#include "campaigntab.h"
+#include "campaign/campaignin.h"
+#include "campaign/campaignout.h"
+#include "campaign/campaigntab.h"
 #include "fuzz.h"
 
 #include "gen/survival_rng.h"
@@ -16,21 +16,21 @@ static void
 record(void *ctx, struct toks *tk, long line, bool cols)
 {
 	static const char *const kws[] = { "pc" };
-	struct cout *o = ctx;
+	struct campout *o = ctx;
 	struct surv_pc p;
 	struct dice d;
 	int f;
 
 	if (!tok_is(&tk->v[0], "pc")) {
-		cin_unknown(&tk->v[0], line, cols, kws, 1);
+		campin_unknown(&tk->v[0], line, cols, kws, 1);
 		return;
 	}
-	if (cin_pc(tk, line, cols, &table, &p) == 0) {
+	if (campin_pc(tk, line, cols, &table, &p) == 0) {
 		p.file = "fuzz";
 		dice_stream(&d, 42, (uint64_t)line);
 		surv_run(&table, &p, &d);
 		for (f = 0; f < 4; f++)
-			cout_pc(&o[f], &p);
+			campout_pc(&o[f], &p);
 	}
 	free(p.name);
 }
@@ -53,27 +53,27 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const bools[] = { "combat-reflexes",
 	    "danger-sense", "cowardice", "reserve", "overconfidence",
 	    "berserk", "luck", "leader", "commander", NULL };
-	struct cout o[4];
+	struct campout o[4];
 	struct input in;
 	int f;
 
 	memset(o, 0, sizeof o);
 	for (f = 0; f < 4; f++) {
-		o[f].fmt = (enum cout_fmt)f;
+		o[f].fmt = (enum campout_fmt)f;
 		o[f].fp = fuzz_sink;
 		o[f].lang = (enum lang)(f % LANG_N);
 		o[f].surv = &table;
 		o[f].report_seed = true;
-		cout_begin(&o[f], "survival");
+		campout_begin(&o[f], "survival");
 	}
 	fuzz_input(&in, data, size);
 	if (input_first_byte(&in) == '<')
-		cin_xml(&in, survival_rng, survival_rng_len, "survival.rng",
+		campin_xml(&in, survival_rng, survival_rng_len, "survival.rng",
 		    recs, bools, record, o);
 	else
-		cin_lines(&in, record, o);
+		campin_lines(&in, record, o);
 	input_close(&in);
 	for (f = 0; f < 4; f++)
-		cout_end(&o[f]);
+		campout_end(&o[f]);
 	return 0;
 }

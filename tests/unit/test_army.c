@@ -1,11 +1,11 @@
 /* Unit tests of the army model: dates, ids, the element grammar. */
 #include <stdlib.h>
 
-#include "army.h"
-#include "armyout.h"
-#include "diag.h"
+#include "army/army.h"
+#include "army/armyout.h"
+#include "core/diag.h"
 #include "unit.h"
-#include "xmlio.h"
+#include "core/xmlio.h"
 
 static void
 date(const char *s, long from, long to, bool approx)

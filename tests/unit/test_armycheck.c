@@ -5,14 +5,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "army.h"
-#include "armycheck.h"
-#include "diag.h"
-#include "rules.h"
-#include "str.h"
+#include "army/army.h"
+#include "army/armycheck.h"
+#include "core/diag.h"
+#include "dba/rules.h"
+#include "core/str.h"
 #include "unit.h"
-#include "xalloc.h"
-#include "xmlio.h"
+#include "core/xalloc.h"
+#include "core/xmlio.h"
 
 static struct sbuf got;            /* "code army msg;" per finding */
 

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaigntab.h"
-#include "diag.h"
+#include "campaign/campaigntab.h"
+#include "core/diag.h"
 #include "unit.h"
-#include "xmlio.h"
+#include "core/xmlio.h"
 
 /* section 6: outcome counts by effective skill 3-16: CS, unhurt, hit1,
  * hit2, A, B, C, D */

@@ -3,14 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "army.h"
-#include "card.h"
-#include "cardlabel.h"
-#include "diag.h"
-#include "rules.h"
+#include "army/army.h"
+#include "card/card.h"
+#include "card/cardlabel.h"
+#include "core/diag.h"
+#include "dba/rules.h"
 #include "unit.h"
-#include "xalloc.h"
-#include "xmlio.h"
+#include "core/xalloc.h"
+#include "core/xmlio.h"
 
 static const char *
 find(const struct card_block *b, const char *code, size_t col)

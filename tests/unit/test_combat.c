@@ -1,14 +1,14 @@
 /* Unit tests of the rules table and the pure combat engine. */
 #include <string.h>
 
-#include "combat.h"
-#include "combatin.h"
-#include "diag.h"
-#include "rules.h"
-#include "tok.h"
-#include "troop.h"
+#include "dba/combat.h"
+#include "dba/combatin.h"
+#include "core/diag.h"
+#include "dba/rules.h"
+#include "core/tok.h"
+#include "dba/troop.h"
 #include "unit.h"
-#include "xmlio.h"
+#include "core/xmlio.h"
 
 static struct rules *R;
 static struct toks tk;
@@ -17,7 +17,7 @@ static struct toks tk;
 static int
 eval(const char *line, struct combat *c, struct combat_result *cr)
 {
-	int rc = combat_parse_line(R, &tk, line, strlen(line), 1, c);
+	int rc = combatin_parse_line(R, &tk, line, strlen(line), 1, c);
 
 	if (rc == 1)
 		combat_eval(R, c, cr);

@@ -2,14 +2,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "dice.h"
-#include "diag.h"
-#include "num.h"
-#include "str.h"
-#include "tok.h"
-#include "troop.h"
+#include "core/dice.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/str.h"
+#include "core/tok.h"
+#include "dba/troop.h"
 #include "unit.h"
-#include "xmlio.h"
+#include "core/xmlio.h"
 
 static void
 test_dice(void)

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "input.h"
+#include "core/diag.h"
+#include "core/input.h"
 #include "unit.h"
 
 static void

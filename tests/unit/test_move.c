@@ -2,15 +2,15 @@
  * line parser. */
 #include <string.h>
 
-#include "diag.h"
-#include "move.h"
-#include "movein.h"
-#include "moveout.h"
-#include "rules.h"
-#include "tok.h"
-#include "troop.h"
+#include "core/diag.h"
+#include "dba/move.h"
+#include "dba/movein.h"
+#include "dba/moveout.h"
+#include "dba/rules.h"
+#include "core/tok.h"
+#include "dba/troop.h"
 #include "unit.h"
-#include "xmlio.h"
+#include "core/xmlio.h"
 
 static struct rules *R;
 static struct toks tk;
@@ -29,7 +29,7 @@ parse(const char *line, struct move *m)
 	struct bound b;
 
 	memset(&b, 0, sizeof b);
-	return move_parse_line(&rd, &tk, line, strlen(line), 1, m, &b);
+	return movein_parse_line(&rd, &tk, line, strlen(line), 1, m, &b);
 }
 
 /* Judge lines of one bound (pips 0: no budget); results in res. */
@@ -62,7 +62,7 @@ dist(const char *s, int scale)
 {
 	long p = -1;
 
-	return move_distance(s, strlen(s), scale, &p) < 0 ? -1 : p;
+	return movein_distance(s, strlen(s), scale, &p) < 0 ? -1 : p;
 }
 
 static void
@@ -220,7 +220,7 @@ test_errors(void)
 	diag_quiet(1);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		memset(&b, 0, sizeof b);
-		rc = move_parse_line(&rd, &tk, bad[i], strlen(bad[i]), 1, &m,
+		rc = movein_parse_line(&rd, &tk, bad[i], strlen(bad[i]), 1, &m,
 		    &b);
 		if (rc != -1)
 			fprintf(stderr, "accepted: %s\n", bad[i]);
@@ -228,7 +228,7 @@ test_errors(void)
 	}
 	CHECK(diag_status() == EXIT_DATA);
 	memset(&b, 0, sizeof b);
-	CHECK(move_parse_line(&rd, &tk, "bound 3 general-lost", 20, 1, &m,
+	CHECK(movein_parse_line(&rd, &tk, "bound 3 general-lost", 20, 1, &m,
 	    &b) == 2 && b.pips == 3 && b.general_lost);
 	CHECK(parse("  # comment only", &m) == 0);
 	diag_quiet(0);
@@ -245,10 +245,10 @@ test_sentences(void)
 
 	bound(4, false, l, 1, res, &unused);
 	CHECK(parse(l[0], &m) == 1);
-	mout_sentence(&sb, LANG_EN, R, MR_TOO_FAR, &m, &res[0], NULL);
+	moveout_sentence(&sb, LANG_EN, R, MR_TOO_FAR, &m, &res[0], NULL);
 	CHECK_STR(sbuf_str(&sb), "350 paces exceeds the 300 allowed");
 	sbuf_reset(&sb);
-	mout_sentence(&sb, LANG_DE, R, MR_TOO_FAR, &m, &res[0], NULL);
+	moveout_sentence(&sb, LANG_DE, R, MR_TOO_FAR, &m, &res[0], NULL);
 	CHECK_STR(sbuf_str(&sb), "350 Schritt überschreiten die erlaubten "
 	    "300");
 	sbuf_free(&sb);

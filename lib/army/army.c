@@ -1,0 +1,213 @@
+/* The army model: allocation, freeing, reference lists, source maps. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/army.h"
+#include "core/xalloc.h"
+
+void
+army_init(struct army *a)
+{
+	memset(a, 0, sizeof *a);
+}
+
+static void
+troopref_free(struct troopref *r)
+{
+	free(r->name);
+	free(r->figures);
+	free(r->dis_name);
+	free(r->dis_figures);
+	free(r->note);
+}
+
+void
+item_free(struct item *it)
+{
+	size_t i;
+
+	for (i = 0; i < it->ntroops; i++)
+		troopref_free(&it->troops[i]);
+	free(it->troops);
+	for (i = 0; i < it->npkgs; i++)
+		package_free(&it->pkgs[i]);
+	free(it->pkgs);
+	memset(it, 0, sizeof *it);
+}
+
+void
+package_free(struct package *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		item_free(&p->items[i]);
+	free(p->items);
+	memset(p, 0, sizeof *p);
+}
+
+static void
+strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void
+army_free(struct army *a)
+{
+	free(a->id);
+	free(a->file);
+	free(a->name);
+	free(a->period);
+	free(a->terrain);
+	free(a->aggression);
+	free(a->sources);
+	free(a->dbm);
+	strv_free(a->enemies, a->nenemies);
+	strv_free(a->allies, a->nallies);
+	free(a->elements_text);
+	package_free(&a->list);
+	army_init(a);
+}
+
+struct item *
+package_add(struct package *p)
+{
+	struct item *it;
+
+	p->items = xgrow(p->items, &p->cap, p->n + 1, sizeof *p->items);
+	it = &p->items[p->n++];
+	memset(it, 0, sizeof *it);
+	return it;
+}
+
+struct troopref *
+item_add_troop(struct item *it)
+{
+	struct troopref *r;
+
+	it->troops = xgrow(it->troops, &it->captroops, it->ntroops + 1,
+	    sizeof *it->troops);
+	r = &it->troops[it->ntroops++];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+struct package *
+item_add_package(struct item *it)
+{
+	struct package *p;
+
+	it->pkgs = xgrow(it->pkgs, &it->cappkgs, it->npkgs + 1,
+	    sizeof *it->pkgs);
+	p = &it->pkgs[it->npkgs++];
+	memset(p, 0, sizeof *p);
+	return p;
+}
+
+void
+army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
+{
+	size_t i = 0, start;
+
+	while (i < len) {
+		while (i < len && (s[i] == ',' || s[i] == ';' ||
+		    s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
+		    s[i] == '.'))
+			i++;
+		start = i;
+		while (i < len && s[i] != ',' && s[i] != ';' && s[i] != ' ' &&
+		    s[i] != '\t' && s[i] != '\n')
+			i++;
+		if (i > start) {
+			size_t e = i;
+
+			while (e > start && s[e - 1] == '.')
+				e--;
+			if (e == start)
+				continue;
+			*v = xgrow(*v, cap, *n + 1, sizeof **v);
+			(*v)[(*n)++] = xstrndup(s + start, e - start);
+		}
+	}
+}
+
+void
+srcmap_add(struct srcmap *m, size_t off, long line, long col)
+{
+	m->seg = xgrow(m->seg, &m->cap, m->n + 1, sizeof *m->seg);
+	m->seg[m->n].off = off;
+	m->seg[m->n].line = line;
+	m->seg[m->n].col = col;
+	m->n++;
+}
+
+void
+srcmap_lookup(const struct srcmap *m, size_t off, long *line, long *col)
+{
+	size_t lo = 0, hi = m->n;
+
+	*line = 0;
+	*col = 0;
+	if (m->n == 0)
+		return;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (m->seg[mid].off <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = m->seg[lo].line;
+	if (m->seg[lo].col > 0)
+		*col = m->seg[lo].col + (long)(off - m->seg[lo].off);
+}
+
+void
+srcmap_reset(struct srcmap *m)
+{
+	m->n = 0;
+}
+
+void
+srcmap_free(struct srcmap *m)
+{
+	free(m->seg);
+	memset(m, 0, sizeof *m);
+}
+
+bool
+army_is_id(const char *s, size_t n)
+{
+	size_t i = 0, d;
+
+	/* optional roman book number and slash */
+	while (i < n && (s[i] == 'I' || s[i] == 'V' || s[i] == 'X'))
+		i++;
+	if (i > 0) {
+		if (i == n || s[i] != '/')
+			return false;
+		i++;
+	}
+	d = i;
+	if (i < n && s[i] == '0')
+		return false;
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (i == d || i - d > 6)
+		return false;
+	if (i < n && s[i] >= 'a' && s[i] <= 'z')
+		i++;
+	/* sub-variants such as "II/42b.1" */
+	if (i + 1 < n && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+		i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	return i == n;
+}

@@ -1,0 +1,102 @@
+/* army: the model of an army list (army, elements, choices, packages),
+ * shared by the readers (sheets, list text, XML) and the writers. */
+#ifndef BELLIS_ARMY_H
+#define BELLIS_ARMY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/str.h"
+#include "dba/troop.h"
+
+/* Where the bytes of a joined text came from: offsets to line:col. */
+struct srcmap {
+	struct srcseg {
+		size_t off;
+		long line, col;        /* col 0: unknown (HTML) */
+	} *seg;
+	size_t n, cap;
+};
+
+struct troopref {
+	const struct troop *t;     /* NULL: unknown name (code "?") */
+	char *name;                /* the unknown name as written */
+	char *figures;             /* "3", "3/4" or NULL */
+	const struct troop *dis;   /* dismounts as (3Kn//4Bd) */
+	char *dis_name;            /* unknown dismount name */
+	char *dis_figures;
+	char *note;
+};
+
+enum item_kind { ITEM_ELEMENT, ITEM_CHOICE };
+
+struct package;
+
+struct item {
+	enum item_kind kind;
+	long count;                /* element */
+	bool general;
+	struct troopref *troops;
+	size_t ntroops, captroops;
+	struct package *pkgs;      /* choice */
+	size_t npkgs, cappkgs;
+};
+
+struct package {
+	struct item *items;
+	size_t n, cap;
+};
+
+struct army {
+	char *id;
+	char *file;
+	long line;
+	char *name;
+	const char *name_lang;     /* "de", "en", "ru" */
+	char *period;              /* as written; NULL when absent */
+	bool period_ok;            /* from/to are valid */
+	long from, to;
+	bool approx;
+	char *terrain;
+	char *aggression;          /* digits only, or NULL */
+	char *sources;
+	char *dbm;
+	char **enemies;
+	size_t nenemies, capenemies;
+	char **allies;
+	size_t nallies, capallies;
+	bool has_allies;
+	char *elements_text;       /* as written (blanks collapsed) */
+	struct package list;       /* the parsed elements */
+};
+
+void army_init(struct army *a);
+void army_free(struct army *a);
+void package_free(struct package *p);
+void item_free(struct item *it);
+struct item *package_add(struct package *p);
+struct troopref *item_add_troop(struct item *it);
+struct package *item_add_package(struct item *it);
+/* Split a reference list ("60, 61, 63, 66a" or "I/1a, II/5") into refs. */
+void army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len);
+
+void srcmap_add(struct srcmap *m, size_t off, long line, long col);
+void srcmap_lookup(const struct srcmap *m, size_t off, long *line,
+    long *col);
+void srcmap_reset(struct srcmap *m);
+void srcmap_free(struct srcmap *m);
+
+/* Parse an element list (the grammar of spec 20) into a->list; errors
+ * are reported at the positions given by map.  Returns the number of
+ * errors. */
+int elements_parse(struct package *list, const char *text, size_t len,
+    const struct srcmap *map);
+
+/* Parse a date ("3500 - 2334 v.Chr.", "250BC-225AD", "um 1200 v.Chr.",
+ * "5. Jh. n.Chr.").  Returns 0 with from/to/approx, or -1. */
+int date_parse(const char *s, size_t n, long *from, long *to, bool *approx);
+
+/* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
+bool army_is_id(const char *s, size_t n);
+
+#endif

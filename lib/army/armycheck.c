@@ -1,0 +1,640 @@
+/* armycheck: the findings of armylist-check, army by army, with a table
+ * of ids (and pending references) as the only state across armies. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armycheck.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+static const char *const code_names[CK_N] = {
+	"element-total", "general-count", "package-mismatch", "duplicate-id",
+	"unknown-troop", "unknown-reference", "period-order", "no-enemies"
+};
+
+const char *
+check_code_name(enum check_code c)
+{
+	return c < CK_N ? code_names[c] : "?";
+}
+
+bool
+check_code_error(enum check_code c)
+{
+	return c != CK_UNKNOWN_REFERENCE && c != CK_NO_ENEMIES;
+}
+
+/* ---- sets of totals ---------------------------------------------------- */
+
+#define NW ((TOTSET_MAX + 1) / 64)
+
+void
+totset_clear(struct totset *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void
+totset_add(struct totset *s, long v)
+{
+	if (v < 0)
+		v = 0;
+	if (v > TOTSET_MAX)
+		v = TOTSET_MAX;
+	s->w[v / 64] |= (uint64_t)1 << (v % 64);
+}
+
+bool
+totset_has(const struct totset *s, long v)
+{
+	if (v < 0 || v > TOTSET_MAX)
+		return false;
+	return (s->w[v / 64] >> (v % 64) & 1) != 0;
+}
+
+bool
+totset_eq(const struct totset *a, const struct totset *b)
+{
+	return memcmp(a->w, b->w, sizeof a->w) == 0;
+}
+
+static void
+totset_or(struct totset *a, const struct totset *b)
+{
+	size_t i;
+
+	for (i = 0; i < NW; i++)
+		a->w[i] |= b->w[i];
+}
+
+int
+totset_count(const struct totset *s, long *only)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < NW; i++)
+		n += __builtin_popcountll(s->w[i]);
+	if (n > 0 && only != NULL)
+		for (i = 0; i < NW; i++)
+			if (s->w[i] != 0) {
+				*only = (long)(i * 64) +
+				    __builtin_ctzll(s->w[i]);
+				break;
+			}
+	return n;
+}
+
+/* Any value of x at or above v. */
+static bool
+any_from(const struct totset *x, long v)
+{
+	size_t i = (size_t)v / 64;
+
+	if (v > TOTSET_MAX)
+		return false;
+	if ((x->w[i] >> (v % 64)) != 0)
+		return true;
+	for (i++; i < NW; i++)
+		if (x->w[i] != 0)
+			return true;
+	return false;
+}
+
+/* x shifted up by k >= 0 (saturating at TOTSET_MAX), or-ed into dst */
+static void
+shift_or(struct totset *dst, const struct totset *x, long k)
+{
+	size_t i, ws, bs;
+	uint64_t v;
+
+	if (k >= TOTSET_MAX) {
+		if (any_from(x, 0))
+			totset_add(dst, TOTSET_MAX);
+		return;
+	}
+	ws = (size_t)k / 64;
+	bs = (size_t)k % 64;
+	for (i = NW; i-- > ws;) {
+		v = x->w[i - ws] << bs;
+		if (bs != 0 && i - ws > 0)
+			v |= x->w[i - ws - 1] >> (64 - bs);
+		dst->w[i] |= v;
+	}
+	if (k > 0 && any_from(x, TOTSET_MAX - k + 1))
+		totset_add(dst, TOTSET_MAX);
+}
+
+void
+totset_sum(struct totset *dst, const struct totset *x,
+    const struct totset *y)
+{
+	struct totset r;
+	long v;
+
+	totset_clear(&r);
+	for (v = 0; v <= TOTSET_MAX; v++)
+		if (totset_has(y, v))
+			shift_or(&r, x, v);
+	*dst = r;
+}
+
+static void
+put_value(struct sbuf *b, long v)
+{
+	if (v >= TOTSET_MAX)
+		sbuf_printf(b, "%d or more", TOTSET_MAX);
+	else
+		sbuf_printf(b, "%ld", v);
+}
+
+void
+totset_format(struct sbuf *b, const struct totset *s)
+{
+	long v, lo = -1, hi = -1;
+	int n, i = 0;
+
+	n = totset_count(s, NULL);
+	if (n > 4) {
+		for (v = 0; v <= TOTSET_MAX; v++)
+			if (totset_has(s, v)) {
+				if (lo < 0)
+					lo = v;
+				hi = v;
+			}
+		sbuf_adds(b, "between ");
+		put_value(b, lo);
+		sbuf_adds(b, " and ");
+		put_value(b, hi);
+		return;
+	}
+	for (v = 0; v <= TOTSET_MAX; v++) {
+		if (!totset_has(s, v))
+			continue;
+		if (i > 0)
+			sbuf_adds(b, i == n - 1 ? " or " : ", ");
+		put_value(b, v);
+		i++;
+	}
+}
+
+/* ---- totals of a list ---------------------------------------------------- */
+
+void
+armycheck_totals(const struct package *p, struct totset *elements,
+    struct totset *generals,
+    void (*mismatch)(const struct totset *sizes, void *ctx), void *ctx)
+{
+	struct totset e, g, ce, cg, pe, pg, one;
+	const struct item *it;
+	size_t i, j;
+	bool differ;
+
+	totset_clear(&e);
+	totset_clear(&g);
+	totset_add(&e, 0);
+	totset_add(&g, 0);
+	for (i = 0; i < p->n; i++) {
+		it = &p->items[i];
+		if (it->kind == ITEM_ELEMENT) {
+			totset_clear(&one);
+			shift_or(&one, &e, it->count);
+			e = one;
+			if (it->general) {
+				totset_clear(&one);
+				shift_or(&one, &g, it->count);
+				g = one;
+			}
+			continue;
+		}
+		if (it->npkgs == 0)
+			continue;
+		totset_clear(&ce);
+		totset_clear(&cg);
+		differ = false;
+		for (j = 0; j < it->npkgs; j++) {
+			armycheck_totals(&it->pkgs[j], &pe, &pg, mismatch,
+			    ctx);
+			if (j > 0 && !totset_eq(&pe, &one))
+				differ = true;
+			one = pe;
+			totset_or(&ce, &pe);
+			totset_or(&cg, &pg);
+		}
+		if (differ && mismatch != NULL)
+			mismatch(&ce, ctx);
+		totset_sum(&e, &e, &ce);
+		totset_sum(&g, &g, &cg);
+	}
+	*elements = e;
+	*generals = g;
+}
+
+/* ---- the id table ------------------------------------------------------ */
+
+#define ID_EXACT 1u
+#define ID_FAMILY 2u           /* some id is this one plus a variant */
+
+struct ident {
+	char *key;
+	const char *file;
+	long line;
+	unsigned flags;
+};
+
+struct pending {
+	char *army, *ref;
+	const char *file;
+	long line;
+	bool ally;
+};
+
+struct armycheck {
+	const struct rules *rules;
+	finding_cb cb;
+	void *ctx;
+	struct ident *tab;
+	size_t ntab, captab;       /* captab: a power of two */
+	char **files;
+	size_t nfiles, capfiles;
+	struct pending *pend;
+	size_t npend, cappend;
+	size_t compact_at;         /* drop resolved ones at this size */
+	long armies, errors, warnings;
+	struct sbuf msg;
+	/* per army */
+	const struct army *cur;
+	const char *seen[16];      /* troops reported in this army */
+	size_t nseen;
+	int nmismatch;
+};
+
+static uint64_t
+hash(const char *s)
+{
+	uint64_t h = 1469598103934665603u;
+
+	while (*s != '\0')
+		h = (h ^ (unsigned char)*s++) * 1099511628211u;
+	return h;
+}
+
+static struct ident *
+id_find(struct armycheck *c, const char *key)
+{
+	size_t i;
+
+	if (c->captab == 0)
+		return NULL;
+	i = (size_t)hash(key) & (c->captab - 1);
+	while (c->tab[i].key != NULL) {
+		if (strcmp(c->tab[i].key, key) == 0)
+			return &c->tab[i];
+		i = (i + 1) & (c->captab - 1);
+	}
+	return &c->tab[i];
+}
+
+static void
+id_grow(struct armycheck *c)
+{
+	struct ident *old = c->tab, *slot;
+	size_t i, n = c->captab;
+
+	c->captab = n == 0 ? 64 : n * 2;
+	c->tab = xcalloc(c->captab, sizeof *c->tab);
+	for (i = 0; i < n; i++)
+		if (old[i].key != NULL) {
+			slot = id_find(c, old[i].key);
+			*slot = old[i];
+		}
+	free(old);
+}
+
+/* The entry of key, made when missing. */
+static struct ident *
+id_put(struct armycheck *c, const char *key, size_t len)
+{
+	struct ident *e;
+	char *k = xstrndup(key, len);
+
+	if ((c->ntab + 1) * 2 > c->captab)
+		id_grow(c);
+	e = id_find(c, k);
+	if (e->key != NULL) {
+		free(k);
+		return e;
+	}
+	e->key = k;
+	c->ntab++;
+	return e;
+}
+
+static bool
+id_known(struct armycheck *c, const char *ref)
+{
+	struct ident *e = id_find(c, ref);
+
+	return e != NULL && e->key != NULL && e->flags != 0;
+}
+
+/* Length of the list part of an id: "12a" -> "12", "I/1a" -> "I/1". */
+static size_t
+id_base(const char *id)
+{
+	size_t i = 0;
+
+	while (id[i] != '\0' && (id[i] < '0' || id[i] > '9'))
+		i++;
+	while (id[i] >= '0' && id[i] <= '9')
+		i++;
+	return i;
+}
+
+static const char *
+intern(struct armycheck *c, const char *file)
+{
+	size_t i;
+
+	if (file == NULL)
+		file = "-";
+	for (i = c->nfiles; i-- > 0;)
+		if (strcmp(c->files[i], file) == 0)
+			return c->files[i];
+	c->files = xgrow(c->files, &c->capfiles, c->nfiles + 1,
+	    sizeof *c->files);
+	c->files[c->nfiles] = xstrdup(file);
+	return c->files[c->nfiles++];
+}
+
+/* ---- findings ------------------------------------------------------------ */
+
+static void
+emit(struct armycheck *c, enum check_code code, const char *army,
+    const char *file, long line)
+{
+	struct finding f;
+
+	f.code = code;
+	f.error = check_code_error(code);
+	f.army = army;
+	f.file = file;
+	f.line = line;
+	f.msg = sbuf_str(&c->msg);
+	if (f.error)
+		c->errors++;
+	else
+		c->warnings++;
+	c->cb(&f, c->ctx);
+	sbuf_reset(&c->msg);
+}
+
+static void
+emit_cur(struct armycheck *c, enum check_code code)
+{
+	emit(c, code, c->cur->id, c->cur->file, c->cur->line);
+}
+
+static void
+on_mismatch(const struct totset *sizes, void *ctx)
+{
+	struct armycheck *c = ctx;
+
+	c->nmismatch++;
+	sbuf_adds(&c->msg, "alternative packages hold ");
+	totset_format(&c->msg, sizes);
+	sbuf_adds(&c->msg, " elements");
+	emit_cur(c, CK_PACKAGE_MISMATCH);
+}
+
+static void
+check_totals(struct armycheck *c, const struct army *a)
+{
+	struct totset e, g;
+	long want = c->rules->army_elements, gen = c->rules->army_generals;
+	long only;
+
+	c->nmismatch = 0;
+	armycheck_totals(&a->list, &e, &g, on_mismatch, c);
+	/* a mismatch that still allows the right total is reported once */
+	if (!totset_has(&e, want) ||
+	    (c->nmismatch == 0 && totset_count(&e, &only) != 1)) {
+		sbuf_adds(&c->msg, "elements total ");
+		totset_format(&c->msg, &e);
+		sbuf_printf(&c->msg, ", expected %ld", want);
+		emit_cur(c, CK_ELEMENT_TOTAL);
+	}
+	if (totset_count(&g, &only) != 1 || only != gen) {
+		sbuf_adds(&c->msg, "general elements ");
+		totset_format(&c->msg, &g);
+		sbuf_printf(&c->msg, ", expected %ld", gen);
+		emit_cur(c, CK_GENERAL_COUNT);
+	}
+}
+
+static bool
+troop_ok(const struct armycheck *c, const struct troop *t)
+{
+	return t != NULL && t->id >= 0 && t->id < RULES_MAXTROOPS &&
+	    c->rules->t[t->id].known;
+}
+
+static void
+check_troop(struct armycheck *c, const struct troop *t, const char *name)
+{
+	const char *key = t != NULL ? t->code : name != NULL ? name : "?";
+	size_t i;
+
+	if (troop_ok(c, t))
+		return;
+	for (i = 0; i < c->nseen; i++)
+		if (strcmp(c->seen[i], key) == 0)
+			return;
+	if (c->nseen < sizeof c->seen / sizeof c->seen[0])
+		c->seen[c->nseen++] = key;
+	if (t == NULL)
+		sbuf_printf(&c->msg, "unknown troop type '%s'", key);
+	else
+		sbuf_printf(&c->msg, "troop type '%s' not in %s", key,
+		    c->rules->edition);
+	emit_cur(c, CK_UNKNOWN_TROOP);
+}
+
+static void
+check_troops(struct armycheck *c, const struct package *p)
+{
+	const struct item *it;
+	const struct troopref *r;
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		it = &p->items[i];
+		for (j = 0; j < it->ntroops; j++) {
+			r = &it->troops[j];
+			check_troop(c, r->t, r->name);
+			if (r->dis != NULL || r->dis_name != NULL)
+				check_troop(c, r->dis, r->dis_name);
+		}
+		for (j = 0; j < it->npkgs; j++)
+			check_troops(c, &it->pkgs[j]);
+	}
+}
+
+static void
+check_id(struct armycheck *c, const struct army *a)
+{
+	struct ident *e;
+	size_t b;
+
+	if (strcmp(a->id, "?") == 0)
+		return;
+	e = id_put(c, a->id, strlen(a->id));
+	if (e->flags & ID_EXACT) {
+		sbuf_printf(&c->msg, "duplicate id, first at %s:%ld", e->file,
+		    e->line);
+		emit_cur(c, CK_DUPLICATE_ID);
+		return;
+	}
+	e->flags |= ID_EXACT;
+	e->file = intern(c, a->file);
+	e->line = a->line;
+	b = id_base(a->id);
+	if (b > 0 && a->id[b] != '\0')
+		id_put(c, a->id, b)->flags |= ID_FAMILY;
+}
+
+/* Drop the pending references resolved since, keeping the order, so
+ * that memory follows the references still open. */
+static void
+compact(struct armycheck *c)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < c->npend; i++) {
+		if (id_known(c, c->pend[i].ref)) {
+			free(c->pend[i].army);
+			free(c->pend[i].ref);
+			continue;
+		}
+		c->pend[k++] = c->pend[i];
+	}
+	c->npend = k;
+	c->compact_at = k * 2 > 1024 ? k * 2 : 1024;
+}
+
+static void
+add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
+    bool ally)
+{
+	struct pending *p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (id_known(c, refs[i]))
+			continue;
+		if (c->npend >= c->compact_at)
+			compact(c);
+		c->pend = xgrow(c->pend, &c->cappend, c->npend + 1,
+		    sizeof *c->pend);
+		p = &c->pend[c->npend++];
+		p->army = xstrdup(a->id);
+		p->ref = xstrdup(refs[i]);
+		p->file = intern(c, a->file);
+		p->line = a->line;
+		p->ally = ally;
+	}
+}
+
+void
+armycheck_army(struct armycheck *c, const struct army *a)
+{
+	c->cur = a;
+	c->nseen = 0;
+	c->armies++;
+	check_totals(c, a);
+	check_id(c, a);
+	check_troops(c, &a->list);
+	if (a->period_ok && a->from > a->to) {
+		sbuf_printf(&c->msg, "period from %ld is later than to %ld",
+		    a->from, a->to);
+		emit_cur(c, CK_PERIOD_ORDER);
+	}
+	if (a->nenemies == 0) {
+		sbuf_adds(&c->msg, "no enemies listed");
+		emit_cur(c, CK_NO_ENEMIES);
+	}
+	add_refs(c, a, a->enemies, a->nenemies, false);
+	add_refs(c, a, a->allies, a->nallies, true);
+	c->cur = NULL;
+}
+
+void
+armycheck_finish(struct armycheck *c)
+{
+	struct pending *p;
+	size_t i;
+
+	for (i = 0; i < c->npend; i++) {
+		p = &c->pend[i];
+		if (!id_known(c, p->ref)) {
+			sbuf_printf(&c->msg, "%s '%s' names no army in the "
+			    "input", p->ally ? "ally" : "enemy", p->ref);
+			emit(c, CK_UNKNOWN_REFERENCE, p->army, p->file,
+			    p->line);
+		}
+		free(p->army);
+		free(p->ref);
+	}
+	c->npend = 0;
+}
+
+struct armycheck *
+armycheck_new(const struct rules *r, finding_cb cb, void *ctx)
+{
+	struct armycheck *c = xcalloc(1, sizeof *c);
+
+	c->rules = r;
+	c->cb = cb;
+	c->ctx = ctx;
+	return c;
+}
+
+long
+armycheck_armies(const struct armycheck *c)
+{
+	return c->armies;
+}
+
+long
+armycheck_errors(const struct armycheck *c)
+{
+	return c->errors;
+}
+
+long
+armycheck_warnings(const struct armycheck *c)
+{
+	return c->warnings;
+}
+
+void
+armycheck_free(struct armycheck *c)
+{
+	size_t i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->captab; i++)
+		free(c->tab[i].key);
+	free(c->tab);
+	for (i = 0; i < c->nfiles; i++)
+		free(c->files[i]);
+	free(c->files);
+	for (i = 0; i < c->npend; i++) {
+		free(c->pend[i].army);
+		free(c->pend[i].ref);
+	}
+	free(c->pend);
+	sbuf_free(&c->msg);
+	free(c);
+}

@@ -1,0 +1,74 @@
+/* armycheck: the findings of armylist-check over a stream of armies
+ * (element totals, generals, packages, ids, troops, references, dates).
+ * Pure: no I/O; findings go to a callback. */
+#ifndef BELLIS_ARMYCHECK_H
+#define BELLIS_ARMYCHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "army/army.h"
+#include "dba/rules.h"
+
+enum check_code {
+	CK_ELEMENT_TOTAL, CK_GENERAL_COUNT, CK_PACKAGE_MISMATCH,
+	CK_DUPLICATE_ID, CK_UNKNOWN_TROOP, CK_UNKNOWN_REFERENCE,
+	CK_PERIOD_ORDER, CK_NO_ENEMIES, CK_N
+};
+
+struct finding {
+	enum check_code code;
+	bool error;                /* severity: error or warning */
+	const char *army;          /* the army's id */
+	const char *file;          /* the army's source file and line */
+	long line;
+	const char *msg;           /* "elements total 11, expected 12" */
+};
+
+typedef void (*finding_cb)(const struct finding *f, void *ctx);
+
+const char *check_code_name(enum check_code c);
+bool check_code_error(enum check_code c);
+
+/* A set of small totals 0..TOTSET_MAX; TOTSET_MAX stands for "that many
+ * or more". */
+#define TOTSET_MAX 255
+struct totset {
+	uint64_t w[(TOTSET_MAX + 1) / 64];
+};
+
+void totset_clear(struct totset *s);
+void totset_add(struct totset *s, long v);
+bool totset_has(const struct totset *s, long v);
+bool totset_eq(const struct totset *a, const struct totset *b);
+/* Values in the set; *only is set when there is exactly one. */
+int totset_count(const struct totset *s, long *only);
+/* dst = { a + b : a in x, b in y } (saturating) */
+void totset_sum(struct totset *dst, const struct totset *x,
+    const struct totset *y);
+/* "11", "11 or 13", "10, 11 or 13", "between 3 and 40" */
+void totset_format(struct sbuf *b, const struct totset *s);
+
+/* The possible element totals and general counts of a package over
+ * every choice of packages.  Each choice whose packages hold different
+ * numbers of elements is handed to mismatch (with the union of their
+ * sizes), innermost first. */
+void armycheck_totals(const struct package *p, struct totset *elements,
+    struct totset *generals,
+    void (*mismatch)(const struct totset *sizes, void *ctx), void *ctx);
+
+struct armycheck;
+
+struct armycheck *armycheck_new(const struct rules *r, finding_cb cb,
+    void *ctx);
+/* The findings of one army (unknown references wait for the end). */
+void armycheck_army(struct armycheck *c, const struct army *a);
+/* The end of the collection: unknown references, in input order. */
+void armycheck_finish(struct armycheck *c);
+/* Counts so far. */
+long armycheck_armies(const struct armycheck *c);
+long armycheck_errors(const struct armycheck *c);
+long armycheck_warnings(const struct armycheck *c);
+void armycheck_free(struct armycheck *c);
+
+#endif

@@ -1,0 +1,309 @@
+/* Army list input: tell the carrier of an operand and read it. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libxml/HTMLparser.h>
+
+#include "army/armyin.h"
+#include "core/diag.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "core/xmlio.h"
+
+#define HTML_MAX (64L * 1024 * 1024)
+
+/* windows-1252 bytes 0x80-0x9f as code points (0: undefined) */
+static const unsigned short cp1252[32] = {
+	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+	0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+	0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+	0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178
+};
+
+static void
+from_cp1252(struct sbuf *b, const char *s, size_t n)
+{
+	size_t i;
+	unsigned c;
+
+	sbuf_reset(b);
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if (c >= 0x80 && c < 0xa0)
+			c = cp1252[c - 0x80] ? cp1252[c - 0x80] : 0xfffd;
+		if (c < 0x80) {
+			sbuf_addc(b, (char)c);
+		} else if (c < 0x800) {
+			sbuf_addc(b, (char)(0xc0 | c >> 6));
+			sbuf_addc(b, (char)(0x80 | (c & 0x3f)));
+		} else {
+			sbuf_addc(b, (char)(0xe0 | c >> 12));
+			sbuf_addc(b, (char)(0x80 | (c >> 6 & 0x3f)));
+			sbuf_addc(b, (char)(0x80 | (c & 0x3f)));
+		}
+	}
+}
+
+static void
+split_cells(struct sheet *sh, const char *s, size_t n, char sep, long line,
+    struct cell **cells, size_t *cap)
+{
+	size_t i = 0, start, nc = 0;
+
+	if (sep == '|') {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		i++;                    /* the leading '|' */
+		/* a trailing '|' closes the row */
+		while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		if (n > i && s[n - 1] == '|')
+			n--;
+	}
+	for (;;) {
+		start = i;
+		while (i < n && s[i] != sep)
+			i++;
+		*cells = xgrow(*cells, cap, nc + 1, sizeof **cells);
+		(*cells)[nc].s = s + start;
+		(*cells)[nc].n = i - start;
+		(*cells)[nc].line = line;
+		(*cells)[nc].col = (long)start + 1;
+		nc++;
+		if (i >= n)
+			break;
+		i++;
+	}
+	sheet_row(sh, *cells, nc);
+}
+
+void
+armylist_read_lines(struct input *in, army_cb cb, void *ctx)
+{
+	struct sheet *sh = sheet_new(in->name, cb, ctx);
+	struct listtext *lt = listtext_new(in->name, cb, ctx);
+	struct sbuf conv = {0}, clean = {0};
+	struct cell *cells = NULL;
+	size_t cap = 0, n, i;
+	const char *s;
+	bool warned = false;
+	int mode = 0;       /* 1 table rows, 2 list text: what ran last */
+
+	while (input_getline(in, &s, &n)) {
+		if (!utf8_valid(s, n)) {
+			if (!warned)
+				diag_warning(in->line, 0, "invalid UTF-8, "
+				    "read as windows-1252");
+			warned = true;
+			from_cp1252(&conv, s, n);
+			s = sbuf_str(&conv);
+			n = conv.len;
+		}
+		for (i = 0; i < n; i++)
+			if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+				break;
+		if (i < n || (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+		    in->line == 1)) {
+			if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+			    in->line == 1) {
+				s += 3;
+				n -= 3;
+			}
+			sbuf_reset(&clean);
+			utf8_sanitize(&clean, s, n);
+			s = sbuf_str(&clean);
+			n = clean.len;
+		}
+		for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+			;
+		if (i < n && s[i] == '|') {
+			if (mode == 2)
+				listtext_flush(lt);
+			mode = 1;
+			split_cells(sh, s, n, '|', in->line, &cells, &cap);
+		} else if (memchr(s, '\t', n) != NULL && !(i < n && s[i] == '#')) {
+			if (mode == 2)
+				listtext_flush(lt);
+			mode = 1;
+			split_cells(sh, s, n, '\t', in->line, &cells, &cap);
+		} else {
+			if (mode == 1 && i < n)
+				sheet_flush(sh);
+			if (i < n)
+				mode = 2;
+			listtext_line(lt, s, n, in->line);
+		}
+	}
+	sheet_flush(sh);
+	listtext_flush(lt);
+	sheet_free(sh);
+	listtext_free(lt);
+	free(cells);
+	sbuf_free(&conv);
+	sbuf_free(&clean);
+}
+
+/* ---- HTML ---------------------------------------------------------- */
+
+/* The charset a page declares in its first kilobytes, mapped to the
+ * encoding to parse with (Latin-1 pages are windows-1252 in practice). */
+static const char *
+html_encoding(const char *buf, size_t len)
+{
+	size_t i, n = len < 4096 ? len : 4096, k;
+	char cs[32];
+
+	for (i = 0; i + 8 < n; i++) {
+		if (!str_ieq(buf + i, 8, "charset="))
+			continue;
+		i += 8;
+		while (i < n && (buf[i] == '"' || buf[i] == '\'' ||
+		    buf[i] == ' '))
+			i++;
+		for (k = 0; i < n && k < sizeof cs - 1 && buf[i] != '"' &&
+		    buf[i] != '\'' && buf[i] != ';' && buf[i] != '>' &&
+		    buf[i] != ' '; i++, k++)
+			cs[k] = (char)(buf[i] >= 'A' && buf[i] <= 'Z' ?
+			    buf[i] + 32 : buf[i]);
+		cs[k] = '\0';
+		if (strcmp(cs, "iso-8859-1") == 0 || strcmp(cs, "latin1") == 0 ||
+		    strcmp(cs, "latin-1") == 0 || strcmp(cs, "iso8859-1") == 0 ||
+		    strcmp(cs, "us-ascii") == 0 || strcmp(cs, "ascii") == 0 ||
+		    strcmp(cs, "windows-1252") == 0 || strcmp(cs, "cp1252") == 0 ||
+		    strcmp(cs, "iso-8859-15") == 0)
+			return "windows-1252";
+		if (strcmp(cs, "utf-8") == 0 || strcmp(cs, "utf8") == 0)
+			return "UTF-8";
+		break;
+	}
+	return utf8_valid(buf, len) ? "UTF-8" : "windows-1252";
+}
+
+static bool
+is_el(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE && n->name != NULL &&
+	    strcasecmp((const char *)n->name, name) == 0;
+}
+
+/* Text of a cell: text nodes, <br> as a line break, blanks as they are. */
+static void
+cell_text(xmlNodePtr td, struct sbuf *b)
+{
+	xmlNodePtr n = td->children;
+
+	while (n != NULL) {
+		if (n->type == XML_TEXT_NODE && n->content != NULL)
+			utf8_sanitize(b, (const char *)n->content,
+			    strlen((const char *)n->content));
+		else if (is_el(n, "br"))
+			sbuf_addc(b, '\n');
+		if (n->children != NULL && n->type == XML_ELEMENT_NODE &&
+		    !is_el(n, "table")) {
+			n = n->children;
+			continue;
+		}
+		while (n != NULL && n->next == NULL) {
+			n = n->parent;
+			if (n == td)
+				return;
+		}
+		if (n != NULL)
+			n = n->next;
+	}
+}
+
+static void
+html_row(struct sheet *sh, xmlNodePtr tr, struct cell **cells, size_t *cap,
+    struct sbuf *texts, size_t ntexts)
+{
+	xmlNodePtr c;
+	size_t nc = 0, i;
+
+	for (c = tr->children; c != NULL && nc < ntexts; c = c->next) {
+		if (!is_el(c, "td") && !is_el(c, "th"))
+			continue;
+		sbuf_reset(&texts[nc]);
+		sbuf_add(&texts[nc], "", 0);
+		cell_text(c, &texts[nc]);
+		*cells = xgrow(*cells, cap, nc + 1, sizeof **cells);
+		(*cells)[nc].line = xmlGetLineNo(c);
+		(*cells)[nc].col = 0;
+		nc++;
+	}
+	for (i = 0; i < nc; i++) {
+		(*cells)[i].s = texts[i].s;
+		(*cells)[i].n = texts[i].len;
+	}
+	if (nc > 0)
+		sheet_row(sh, *cells, nc);
+}
+
+void
+armylist_read_html(struct input *in, army_cb cb, void *ctx)
+{
+	struct sheet *sh;
+	struct cell *cells = NULL;
+	struct sbuf texts[64];
+	size_t cap = 0, len, i;
+	char *buf;
+	htmlDocPtr doc;
+	xmlNodePtr n;
+
+	if (input_slurp(in, &buf, &len, HTML_MAX) < 0)
+		return;
+	doc = xmlio_parse_html(buf, len, in->name, html_encoding(buf, len));
+	free(buf);
+	if (doc == NULL || xmlDocGetRootElement(doc) == NULL) {
+		diag_error(0, 0, "cannot read the HTML page");
+		xmlFreeDoc(doc);
+		return;
+	}
+	memset(texts, 0, sizeof texts);
+	sh = sheet_new(in->name, cb, ctx);
+	/* every <tr> in document order, without recursion */
+	n = xmlDocGetRootElement(doc);
+	while (n != NULL) {
+		if (is_el(n, "tr")) {
+			html_row(sh, n, &cells, &cap, texts, 64);
+		} else if (n->children != NULL) {
+			n = n->children;
+			continue;
+		}
+		for (;;) {
+			if (is_el(n, "table"))
+				sheet_flush(sh);
+			if (n->next != NULL) {
+				n = n->next;
+				break;
+			}
+			if ((n = n->parent) == NULL ||
+			    n->type == XML_DOCUMENT_NODE ||
+			    n->type == XML_HTML_DOCUMENT_NODE) {
+				n = NULL;
+				break;
+			}
+		}
+	}
+	sheet_flush(sh);
+	sheet_free(sh);
+	for (i = 0; i < 64; i++)
+		sbuf_free(&texts[i]);
+	free(cells);
+	xmlFreeDoc(doc);
+}
+
+void
+armylist_read(struct input *in, army_cb cb, void *ctx)
+{
+	int c = input_first_byte(in);
+
+	if (c == '<') {
+		if (input_looks_html(in))
+			armylist_read_html(in, cb, ctx);
+		else
+			armylist_read_xml(in, cb, ctx);
+	} else if (c >= 0)
+		armylist_read_lines(in, cb, ctx);
+}

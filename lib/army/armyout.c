@@ -1,0 +1,503 @@
+/* Writers of army lists: XML, TSV, JSON, list text. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyout.h"
+#include "core/jsonout.h"
+#include "core/xalloc.h"
+#include "core/xmlout.h"
+
+struct armyout {
+	FILE *fp;
+	enum army_fmt fmt;
+	enum lang lang;
+	struct xw *xw;
+	struct jw jw;
+	struct sbuf tmp;
+	long count;
+};
+
+static const char *const general_word[LANG_N] = {
+	"Gen", "Befehlshaber", "Полководец"
+};
+static const char *const or_word[LANG_N] = { "or", "oder", "или" };
+
+static const char *const labels[LANG_N][8] = {
+	{ "Language", "Dates", "Terrain", "Aggression", "Sources", "DBM",
+	    "Enemies", "Allies" },
+	{ "Sprache", "Zeitraum", "Gelände", "Aggression", "Quellen", "DBM",
+	    "Gegner", "Verbündete" },
+	{ "Язык", "Даты", "Местность", "Агрессия", "Источники", "DBM",
+	    "Противники", "Союзники" },
+};
+
+struct armyout *
+armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang)
+{
+	struct armyout *o = xcalloc(1, sizeof *o);
+
+	o->fp = fp;
+	o->fmt = fmt;
+	o->lang = lang;
+	switch (fmt) {
+	case AFMT_XML:
+		o->xw = xw_new(fp);
+		xw_start(o->xw, "armylists");
+		xw_attr(o->xw, "version", "1");
+		xw_attr(o->xw, "rules", "dba1");
+		break;
+	case AFMT_TSV:
+		fputs("id\tname\tfrom\tto\tterrain\taggression\tenemies\t"
+		    "elements\n", fp);
+		break;
+	case AFMT_JSON:
+		jw_init(&o->jw, fp);
+		jw_obj(&o->jw);
+		jw_kint(&o->jw, "version", 1);
+		jw_kstr(&o->jw, "rules", "dba1");
+		jw_key(&o->jw, "armies");
+		jw_arr(&o->jw);
+		break;
+	case AFMT_TEXT:
+		break;
+	}
+	return o;
+}
+
+/* ---- canonical element text --------------------------------------- */
+
+static void
+troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
+    bool first)
+{
+	const struct troop *t = r->t;
+
+	if (lang == LANG_EN) {
+		if (r->figures != NULL)
+			sbuf_adds(b, r->figures);
+		sbuf_adds(b, t != NULL ? t->code : r->name);
+		if (r->dis != NULL || r->dis_name != NULL) {
+			sbuf_adds(b, "//");
+			if (r->dis_figures != NULL)
+				sbuf_adds(b, r->dis_figures);
+			sbuf_adds(b, r->dis != NULL ? r->dis->code :
+			    r->dis_name);
+		}
+	} else {
+		if (first)
+			sbuf_addc(b, ' ');
+		sbuf_adds(b, t != NULL ? t->abbr[lang] : r->name);
+		if (r->dis != NULL || r->dis_name != NULL) {
+			sbuf_adds(b, "//");
+			sbuf_adds(b, r->dis != NULL ? r->dis->abbr[lang] :
+			    r->dis_name);
+		}
+	}
+	if (r->note != NULL)
+		sbuf_printf(b, " (%s)", r->note);
+}
+
+static void items_text(struct sbuf *b, const struct package *list,
+    enum lang lang, const char *sep);
+
+static void
+item_text(struct sbuf *b, const struct item *it, enum lang lang)
+{
+	size_t i;
+
+	if (it->kind == ITEM_ELEMENT) {
+		sbuf_printf(b, "%ldx", it->count);
+		for (i = 0; i < it->ntroops; i++) {
+			if (i > 0)
+				sbuf_printf(b, " %s ", or_word[lang]);
+			troop_text(b, &it->troops[i], lang, i == 0);
+		}
+		if (it->general)
+			sbuf_printf(b, " (%s)", general_word[lang]);
+		return;
+	}
+	for (i = 0; i < it->npkgs; i++) {
+		const struct package *p = &it->pkgs[i];
+
+		if (i > 0)
+			sbuf_printf(b, " %s ", or_word[lang]);
+		if (p->n == 1 && p->items[0].kind == ITEM_ELEMENT) {
+			item_text(b, &p->items[0], lang);
+			continue;
+		}
+		sbuf_addc(b, '(');
+		items_text(b, p, lang, " + ");
+		sbuf_addc(b, ')');
+	}
+}
+
+static void
+items_text(struct sbuf *b, const struct package *list, enum lang lang,
+    const char *sep)
+{
+	size_t i;
+
+	for (i = 0; i < list->n; i++) {
+		if (i > 0)
+			sbuf_adds(b, sep);
+		item_text(b, &list->items[i], lang);
+	}
+}
+
+void
+army_elements_text(struct sbuf *b, const struct package *list,
+    enum lang lang)
+{
+	sbuf_add(b, "", 0);
+	items_text(b, list, lang, ", ");
+}
+
+/* ---- XML ------------------------------------------------------------ */
+
+static void xml_items(struct xw *w, const struct package *list);
+
+static void
+xml_troop(struct xw *w, const struct troopref *r)
+{
+	xw_start(w, "troop");
+	xw_attr(w, "code", r->t != NULL ? r->t->code : "?");
+	if (r->t == NULL && r->name != NULL)
+		xw_attr(w, "name", r->name);
+	if (r->figures != NULL)
+		xw_attr(w, "figures", r->figures);
+	if (r->dis != NULL || r->dis_name != NULL) {
+		xw_attr(w, "dismount", r->dis != NULL ? r->dis->code : "?");
+		if (r->dis == NULL)
+			xw_attr(w, "dismount-name", r->dis_name);
+	}
+	if (r->dis_figures != NULL)
+		xw_attr(w, "dismount-figures", r->dis_figures);
+	if (r->note != NULL)
+		xw_attr(w, "note", r->note);
+	xw_end(w);
+}
+
+static void
+xml_items(struct xw *w, const struct package *list)
+{
+	size_t i, k;
+	const struct item *it;
+
+	for (i = 0; i < list->n; i++) {
+		it = &list->items[i];
+		if (it->kind == ITEM_ELEMENT) {
+			xw_start(w, "element");
+			xw_attrl(w, "count", it->count);
+			if (it->general)
+				xw_attr(w, "general", "yes");
+			for (k = 0; k < it->ntroops; k++)
+				xml_troop(w, &it->troops[k]);
+			xw_end(w);
+			continue;
+		}
+		xw_start(w, "choice");
+		for (k = 0; k < it->npkgs; k++) {
+			xw_start(w, "package");
+			xml_items(w, &it->pkgs[k]);
+			xw_end(w);
+		}
+		xw_end(w);
+	}
+}
+
+static void
+xml_refs(struct xw *w, const char *name, char **v, size_t n)
+{
+	size_t i;
+
+	xw_start(w, name);
+	for (i = 0; i < n; i++)
+		xw_elem(w, "ref", v[i]);
+	xw_end(w);
+}
+
+static void
+xml_army(struct armyout *o, const struct army *a)
+{
+	struct xw *w = o->xw;
+
+	xw_start(w, "army");
+	xw_attr(w, "id", a->id);
+	if (a->file != NULL)
+		xw_attr(w, "file", a->file);
+	if (a->line > 0)
+		xw_attrl(w, "line", a->line);
+	xw_start(w, "name");
+	xw_attr(w, "lang", a->name_lang);
+	xw_text(w, a->name);
+	xw_end(w);
+	if (a->period != NULL) {
+		xw_start(w, "period");
+		if (a->period_ok) {
+			xw_attrl(w, "from", a->from);
+			xw_attrl(w, "to", a->to);
+			if (a->approx)
+				xw_attr(w, "approx", "yes");
+		}
+		xw_text(w, a->period);
+		xw_end(w);
+	}
+	if (a->terrain != NULL)
+		xw_elem(w, "terrain", a->terrain);
+	if (a->aggression != NULL)
+		xw_elem(w, "aggression", a->aggression);
+	if (a->sources != NULL)
+		xw_elem(w, "sources", a->sources);
+	if (a->dbm != NULL)
+		xw_elem(w, "dbm", a->dbm);
+	xml_refs(w, "enemies", a->enemies, a->nenemies);
+	if (a->has_allies)
+		xml_refs(w, "allies", a->allies, a->nallies);
+	xw_start(w, "elements");
+	if (a->elements_text != NULL)
+		xw_attr(w, "text", a->elements_text);
+	xml_items(w, &a->list);
+	xw_end(w);
+	xw_end(w);
+	/* no flush per army: libxml2 writes out every 4 KB by itself */
+}
+
+/* ---- JSON ----------------------------------------------------------- */
+
+static void
+json_items(struct jw *j, const struct package *list)
+{
+	size_t i, k;
+	const struct item *it;
+	const struct troopref *r;
+
+	jw_arr(j);
+	for (i = 0; i < list->n; i++) {
+		it = &list->items[i];
+		jw_obj(j);
+		if (it->kind == ITEM_CHOICE) {
+			jw_key(j, "choice");
+			jw_arr(j);
+			for (k = 0; k < it->npkgs; k++)
+				json_items(j, &it->pkgs[k]);
+			jw_close(j, ']');
+			jw_close(j, '}');
+			continue;
+		}
+		jw_kint(j, "count", it->count);
+		if (it->general) {
+			jw_key(j, "general");
+			jw_bool(j, true);
+		}
+		jw_key(j, "troops");
+		jw_arr(j);
+		for (k = 0; k < it->ntroops; k++) {
+			r = &it->troops[k];
+			jw_obj(j);
+			jw_kstr(j, "code", r->t != NULL ? r->t->code : "?");
+			if (r->t == NULL && r->name != NULL)
+				jw_kstr(j, "name", r->name);
+			if (r->figures != NULL)
+				jw_kstr(j, "figures", r->figures);
+			if (r->dis != NULL || r->dis_name != NULL)
+				jw_kstr(j, "dismount", r->dis != NULL ?
+				    r->dis->code : "?");
+			if (r->dis == NULL && r->dis_name != NULL)
+				jw_kstr(j, "dismount-name", r->dis_name);
+			if (r->dis_figures != NULL)
+				jw_kstr(j, "dismount-figures",
+				    r->dis_figures);
+			if (r->note != NULL)
+				jw_kstr(j, "note", r->note);
+			jw_close(j, '}');
+		}
+		jw_close(j, ']');
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+}
+
+static void
+json_strv(struct jw *j, const char *key, char **v, size_t n)
+{
+	size_t i;
+
+	jw_key(j, key);
+	jw_arr(j);
+	for (i = 0; i < n; i++)
+		jw_str(j, v[i]);
+	jw_close(j, ']');
+}
+
+static void
+json_army(struct armyout *o, const struct army *a)
+{
+	struct jw *j = &o->jw;
+
+	jw_obj(j);
+	jw_kstr(j, "id", a->id);
+	if (a->file != NULL)
+		jw_kstr(j, "file", a->file);
+	if (a->line > 0)
+		jw_kint(j, "line", a->line);
+	jw_key(j, "name");
+	jw_obj(j);
+	jw_kstr(j, "lang", a->name_lang);
+	jw_kstr(j, "text", a->name);
+	jw_close(j, '}');
+	if (a->period != NULL) {
+		jw_key(j, "period");
+		jw_obj(j);
+		if (a->period_ok) {
+			jw_kint(j, "from", a->from);
+			jw_kint(j, "to", a->to);
+			if (a->approx) {
+				jw_key(j, "approx");
+				jw_bool(j, true);
+			}
+		}
+		jw_kstr(j, "text", a->period);
+		jw_close(j, '}');
+	}
+	if (a->terrain != NULL)
+		jw_kstr(j, "terrain", a->terrain);
+	if (a->aggression != NULL)
+		jw_kint(j, "aggression", atol(a->aggression));
+	if (a->sources != NULL)
+		jw_kstr(j, "sources", a->sources);
+	if (a->dbm != NULL)
+		jw_kstr(j, "dbm", a->dbm);
+	json_strv(j, "enemies", a->enemies, a->nenemies);
+	if (a->has_allies)
+		json_strv(j, "allies", a->allies, a->nallies);
+	jw_key(j, "elements");
+	jw_obj(j);
+	if (a->elements_text != NULL)
+		jw_kstr(j, "text", a->elements_text);
+	jw_key(j, "items");
+	json_items(j, &a->list);
+	jw_close(j, '}');
+	jw_close(j, '}');
+}
+
+/* ---- TSV and text --------------------------------------------------- */
+
+static void
+join_refs(struct sbuf *b, char **v, size_t n)
+{
+	size_t i;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	for (i = 0; i < n; i++)
+		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
+}
+
+static void
+cell(FILE *fp, const char *s, bool last)
+{
+	if (s != NULL)
+		tsv_cell(fp, s, strlen(s));
+	fputc(last ? '\n' : '\t', fp);
+}
+
+static void
+tsv_army(struct armyout *o, const struct army *a)
+{
+	char from[24] = "", to[24] = "";
+
+	if (a->period_ok) {
+		snprintf(from, sizeof from, "%ld", a->from);
+		snprintf(to, sizeof to, "%ld", a->to);
+	}
+	cell(o->fp, a->id, false);
+	cell(o->fp, a->name, false);
+	cell(o->fp, from, false);
+	cell(o->fp, to, false);
+	cell(o->fp, a->terrain, false);
+	cell(o->fp, a->aggression, false);
+	join_refs(&o->tmp, a->enemies, a->nenemies);
+	cell(o->fp, o->tmp.s, false);
+	sbuf_reset(&o->tmp);
+	army_elements_text(&o->tmp, &a->list, LANG_EN);
+	cell(o->fp, o->tmp.s, true);
+}
+
+static void
+text_line(FILE *fp, const char *label, const char *v)
+{
+	if (v != NULL)
+		fprintf(fp, "%s: %s\n", label, v);
+}
+
+static void
+text_army(struct armyout *o, const struct army *a)
+{
+	const char *const *l = labels[o->lang];
+
+	if (o->count > 0)
+		fputc('\n', o->fp);
+	fprintf(o->fp, "%s %s\n", a->id, a->name);
+	if (strcmp(a->name_lang, "en") != 0)
+		text_line(o->fp, l[0], a->name_lang);
+	text_line(o->fp, l[1], a->period);
+	text_line(o->fp, l[2], a->terrain);
+	text_line(o->fp, l[3], a->aggression);
+	text_line(o->fp, l[4], a->sources);
+	text_line(o->fp, l[5], a->dbm);
+	if (a->nenemies > 0) {
+		join_refs(&o->tmp, a->enemies, a->nenemies);
+		text_line(o->fp, l[6], o->tmp.s);
+	}
+	if (a->has_allies && a->nallies > 0) {
+		join_refs(&o->tmp, a->allies, a->nallies);
+		text_line(o->fp, l[7], o->tmp.s);
+	}
+	sbuf_reset(&o->tmp);
+	army_elements_text(&o->tmp, &a->list, o->lang);
+	fprintf(o->fp, "%s\n", o->tmp.s);
+}
+
+void
+armyout_army(struct armyout *o, const struct army *a)
+{
+	switch (o->fmt) {
+	case AFMT_XML:
+		xml_army(o, a);
+		break;
+	case AFMT_TSV:
+		tsv_army(o, a);
+		break;
+	case AFMT_JSON:
+		json_army(o, a);
+		break;
+	case AFMT_TEXT:
+		text_army(o, a);
+		break;
+	}
+	o->count++;
+}
+
+int
+armyout_finish(struct armyout *o)
+{
+	int rc = 0;
+
+	switch (o->fmt) {
+	case AFMT_XML:
+		xw_end(o->xw);
+		rc = xw_finish(o->xw);
+		break;
+	case AFMT_JSON:
+		jw_close(&o->jw, ']');
+		jw_close(&o->jw, '}');
+		break;
+	default:
+		break;
+	}
+	if (fflush(o->fp) != 0 || ferror(o->fp))
+		rc = -1;
+	sbuf_free(&o->tmp);
+	free(o);
+	return rc;
+}

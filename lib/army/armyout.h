@@ -1,0 +1,24 @@
+/* armyout: writers of army lists: XML (armylist.rng), TSV, JSON and the
+ * canonical list text in a language. */
+#ifndef BELLIS_ARMYOUT_H
+#define BELLIS_ARMYOUT_H
+
+#include <stdio.h>
+
+#include "army/army.h"
+
+enum army_fmt { AFMT_XML, AFMT_TSV, AFMT_JSON, AFMT_TEXT };
+
+struct armyout;
+
+struct armyout *armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang);
+void armyout_army(struct armyout *o, const struct army *a);
+/* Close the document; -1 when a write failed. */
+int armyout_finish(struct armyout *o);
+
+/* The element list in canonical notation of a language (en: "1x3Bd
+ * (Gen), 8x4Bw"; de: "1x Kl (Befehlshaber), 8x Bo"). */
+void army_elements_text(struct sbuf *b, const struct package *list,
+    enum lang lang);
+
+#endif

@@ -1,0 +1,82 @@
+/* Fields of an army shared by the readers: period, sources, aggression. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyin.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+void
+army_set_period(struct army *a, const char *s, size_t n, long line,
+    long col)
+{
+	str_trim(&s, &n);
+	free(a->period);
+	a->period = xstrndup(s, n);
+	a->period_ok = date_parse(s, n, &a->from, &a->to, &a->approx) == 0;
+	if (!a->period_ok)
+		diag_warning(line, col, "unreadable date '%s' of army %s, "
+		    "kept as text", a->period, a->id != NULL ? a->id : "?");
+}
+
+/* "AMPW, DBM 2/5": the DBM list number goes to dbm, the rest stays. */
+void
+army_set_sources(struct army *a, const char *s, size_t n)
+{
+	struct sbuf rest = {0};
+	size_t i = 0, start, e;
+
+	sbuf_add(&rest, "", 0);
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == ','))
+			i++;
+		start = i;
+		while (i < n && s[i] != ',')
+			i++;
+		e = i;
+		while (e > start && s[e - 1] == ' ')
+			e--;
+		if (e == start)
+			continue;
+		if (e - start > 4 && str_ieq(s + start, 4, "dbm ") &&
+		    a->dbm == NULL) {
+			const char *d = s + start + 4;
+			size_t dn = e - start - 4;
+
+			str_trim(&d, &dn);
+			a->dbm = xstrndup(d, dn);
+			continue;
+		}
+		if (rest.len > 0)
+			sbuf_adds(&rest, ", ");
+		sbuf_add(&rest, s + start, e - start);
+	}
+	free(a->sources);
+	a->sources = rest.len > 0 ? xstrdup(rest.s) : NULL;
+	sbuf_free(&rest);
+}
+
+void
+army_set_aggression(struct army *a, const char *s, size_t n, long line,
+    long col)
+{
+	long v;
+
+	str_trim(&s, &n);
+	free(a->aggression);
+	a->aggression = NULL;
+	if (num_long(s, n, 0, 9, &v) == 0) {
+		a->aggression = xstrndup(s, n);
+		return;
+	}
+	{
+		struct sbuf b = {0};
+
+		utf8_sanitize(&b, s, n);
+		diag_warning(line, col, "unreadable aggression '%s' of army "
+		    "%s, left out", sbuf_str(&b), a->id != NULL ? a->id : "?");
+		sbuf_free(&b);
+	}
+}

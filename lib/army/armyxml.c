@@ -1,0 +1,269 @@
+/* armylist XML input: streamed army by army, validated against
+ * formats/armylist.rng while reading. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlreader.h>
+
+#include "army/armyin.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/xalloc.h"
+#include "core/xmlio.h"
+
+#include "gen/armylist_rng.h"
+
+static xmlRelaxNGPtr schema;
+
+static char *
+attr(xmlNodePtr n, const char *name)
+{
+	char *v = xmlio_attr(n, name), *r;
+
+	if (v == NULL)
+		return NULL;
+	r = xstrdup(v);
+	xmlFree(v);
+	return r;
+}
+
+static char *
+text(xmlNodePtr n)
+{
+	char *v = xmlio_text(n), *r;
+
+	r = xstrdup(v != NULL ? v : "");
+	xmlFree(v);
+	return r;
+}
+
+/* Set a field from an element's text; a repeated element replaces it. */
+static void
+set_text(char **dst, xmlNodePtr n)
+{
+	free(*dst);
+	*dst = text(n);
+}
+
+static bool
+named(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	    strcmp((const char *)n->name, name) == 0;
+}
+
+static void read_items(xmlNodePtr parent, struct package *list);
+
+static void
+read_troop(xmlNodePtr n, struct troopref *r)
+{
+	char *code = attr(n, "code");
+
+	r->t = code != NULL ? troop_by_code(code) : NULL;
+	if (r->t == NULL)
+		r->name = attr(n, "name");
+	if (r->t == NULL && r->name == NULL)
+		r->name = xstrdup(code != NULL ? code : "?");
+	free(code);
+	r->figures = attr(n, "figures");
+	code = attr(n, "dismount");
+	if (code != NULL) {
+		r->dis = troop_by_code(code);
+		if (r->dis == NULL)
+			r->dis_name = code;
+		else
+			free(code);
+	}
+	r->dis_figures = attr(n, "dismount-figures");
+	r->note = attr(n, "note");
+}
+
+static void
+read_element(xmlNodePtr n, struct item *it)
+{
+	xmlNodePtr c;
+	char *v;
+	long cnt = 1;
+
+	it->kind = ITEM_ELEMENT;
+	if ((v = attr(n, "count")) != NULL) {
+		if (num_longs(v, 1, 99, &cnt) < 0)
+			cnt = 1;
+		free(v);
+	}
+	it->count = cnt;
+	if ((v = attr(n, "general")) != NULL) {
+		it->general = strcmp(v, "yes") == 0;
+		free(v);
+	}
+	for (c = n->children; c != NULL; c = c->next)
+		if (named(c, "troop"))
+			read_troop(c, item_add_troop(it));
+}
+
+static void
+read_items(xmlNodePtr parent, struct package *list)
+{
+	xmlNodePtr c, p;
+	struct item *it;
+
+	for (c = parent->children; c != NULL; c = c->next) {
+		if (named(c, "element")) {
+			read_element(c, package_add(list));
+		} else if (named(c, "choice")) {
+			it = package_add(list);
+			it->kind = ITEM_CHOICE;
+			for (p = c->children; p != NULL; p = p->next)
+				if (named(p, "package"))
+					read_items(p, item_add_package(it));
+		}
+	}
+}
+
+static void
+read_army(xmlNodePtr n, const char *file, long line, struct army *a)
+{
+	xmlNodePtr c;
+	char *v;
+
+	a->id = attr(n, "id");
+	if (a->id == NULL)
+		a->id = xstrdup("?");
+	a->file = attr(n, "file");
+	if (a->file == NULL)
+		a->file = xstrdup(file);
+	a->line = line;
+	if ((v = attr(n, "line")) != NULL) {
+		if (num_longs(v, 1, 0x7fffffffL, &a->line) < 0)
+			a->line = line;
+		free(v);
+	}
+	for (c = n->children; c != NULL; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		if (named(c, "name")) {
+			set_text(&a->name, c);
+			v = attr(c, "lang");
+			a->name_lang = v != NULL && strcmp(v, "de") == 0 ?
+			    "de" : v != NULL && strcmp(v, "ru") == 0 ? "ru" :
+			    "en";
+			free(v);
+		} else if (named(c, "period")) {
+			char *f = attr(c, "from"), *t = attr(c, "to");
+
+			set_text(&a->period, c);
+			a->period_ok = f != NULL && t != NULL &&
+			    num_longs(f, -100000, 100000, &a->from) == 0 &&
+			    num_longs(t, -100000, 100000, &a->to) == 0;
+			free(f);
+			free(t);
+			v = attr(c, "approx");
+			a->approx = v != NULL && strcmp(v, "yes") == 0;
+			free(v);
+		} else if (named(c, "terrain")) {
+			set_text(&a->terrain, c);
+		} else if (named(c, "aggression")) {
+			set_text(&a->aggression, c);
+		} else if (named(c, "sources")) {
+			set_text(&a->sources, c);
+		} else if (named(c, "dbm")) {
+			set_text(&a->dbm, c);
+		} else if (named(c, "enemies") || named(c, "allies")) {
+			bool en = named(c, "enemies");
+			xmlNodePtr r;
+
+			if (!en)
+				a->has_allies = true;
+			for (r = c->children; r != NULL; r = r->next) {
+				char ***vv = en ? &a->enemies : &a->allies;
+				size_t *nn = en ? &a->nenemies : &a->nallies;
+				size_t *cc = en ? &a->capenemies :
+				    &a->capallies;
+
+				if (!named(r, "ref"))
+					continue;
+				*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
+				(*vv)[(*nn)++] = text(r);
+			}
+		} else if (named(c, "elements")) {
+			free(a->elements_text);
+			a->elements_text = attr(c, "text");
+			read_items(c, &a->list);
+		}
+	}
+	if (a->name == NULL)
+		a->name = xstrdup("");
+	if (a->name_lang == NULL)
+		a->name_lang = "en";
+}
+
+void
+armylist_read_xml(struct input *in, army_cb cb, void *ctx)
+{
+	xmlTextReaderPtr r;
+	xmlNodePtr n;
+	struct army a;
+	int rc, depth, type;
+	long line, hint = 0;
+	bool root_seen = false;
+
+	if (schema == NULL)
+		schema = xmlio_schema(armylist_rng, armylist_rng_len,
+		    "armylist.rng");
+	if ((r = xmlio_reader(in)) == NULL)
+		return;
+	if (schema != NULL)
+		xmlTextReaderRelaxNGSetSchema(r, schema);
+	rc = xmlio_read(r, in->name);
+	while (rc == 1) {
+		type = xmlTextReaderNodeType(r);
+		/* element lines stop at 65535: past that, the line where
+		 * the blank text just before the army ends is exact */
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE) &&
+		    xmlTextReaderDepth(r) == 1) {
+			hint = xmlio_line(r);
+			rc = xmlio_read(r, in->name);
+			continue;
+		}
+		if (type != XML_READER_TYPE_ELEMENT) {
+			hint = 0;
+			rc = xmlio_read(r, in->name);
+			continue;
+		}
+		depth = xmlTextReaderDepth(r);
+		if (depth == 0)
+			root_seen = true;
+		if (depth != 1 || strcmp((const char *)
+		    xmlTextReaderConstLocalName(r), "army") != 0) {
+			rc = xmlio_read(r, in->name);
+			continue;
+		}
+		if ((n = xmlTextReaderExpand(r)) == NULL) {
+			rc = -1;
+			break;
+		}
+		army_init(&a);
+		line = xmlio_line(r);
+		read_army(n, in->name, line >= 65535 && hint >= 65535 ?
+		    hint : line, &a);
+		hint = 0;
+		cb(&a, ctx);
+		army_free(&a);
+		rc = xmlTextReaderNext(r);
+	}
+	if (rc == 0 && !root_seen)
+		diag_error(0, 0, "no XML root element");
+	if (rc == 0 && schema != NULL && xmlTextReaderIsValid(r) != 1 &&
+	    diag_file_errors() == 0)
+		diag_error(0, 0, "not a valid armylist document");
+	xmlFreeTextReader(r);
+}
+
+void
+armyxml_cleanup(void)
+{
+	if (schema != NULL)
+		xmlRelaxNGFree(schema);
+	schema = NULL;
+}

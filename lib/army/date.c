@@ -1,0 +1,212 @@
+/* Dates of army lists into signed years (BC negative, no year 0):
+ * German and English forms, ranges, "um"/"c." and centuries. */
+#include <string.h>
+
+#include "army/army.h"
+#include "core/str.h"
+
+enum era { ERA_NONE, ERA_BC, ERA_AD };
+
+struct point {
+	long n;             /* year or century number */
+	bool century;
+	enum era era;
+	bool approx;
+};
+
+struct dp {
+	const char *s;
+	size_t n, i;
+};
+
+static void
+blanks(struct dp *d)
+{
+	while (d->i < d->n) {
+		if (d->s[d->i] == ' ' || d->s[d->i] == '\t' ||
+		    d->s[d->i] == '\n')
+			d->i++;
+		else if ((unsigned char)d->s[d->i] == 0xc2 && d->i + 1 < d->n &&
+		    (unsigned char)d->s[d->i + 1] == 0xa0)
+			d->i += 2;
+		else
+			break;
+	}
+}
+
+/* Match one of the words (case-insensitive, '.' and blanks inside are
+ * matched loosely: "v. Chr." = "v.Chr."), requiring a word end. */
+static bool
+match(struct dp *d, const char *w)
+{
+	size_t i = d->i, k = 0;
+
+	while (w[k] != '\0') {
+		if (w[k] == ' ') {      /* optional blanks */
+			while (i < d->n && d->s[i] == ' ')
+				i++;
+			k++;
+			continue;
+		}
+		if (i >= d->n)
+			return false;
+		{
+			char a = d->s[i], b = w[k];
+
+			if (a >= 'A' && a <= 'Z')
+				a += 32;
+			if (a != b)
+				return false;
+		}
+		i++;
+		k++;
+	}
+	if (i < d->n && ((d->s[i] >= 'a' && d->s[i] <= 'z') ||
+	    (d->s[i] >= 'A' && d->s[i] <= 'Z')))
+		return false;
+	d->i = i;
+	return true;
+}
+
+static enum era
+era(struct dp *d)
+{
+	static const char *const bc[] = {
+		"v. chr.", "v. chr", "vor christus", "v. u. z.", "b.c.", "bc",
+		"bce", "до н. э.", NULL
+	};
+	static const char *const ad[] = {
+		"n. chr.", "n. chr", "nach christus", "a.d.", "ad", "ce",
+		"н. э.", NULL
+	};
+	int k;
+
+	blanks(d);
+	for (k = 0; bc[k] != NULL; k++)
+		if (match(d, bc[k]))
+			return ERA_BC;
+	for (k = 0; ad[k] != NULL; k++)
+		if (match(d, ad[k]))
+			return ERA_AD;
+	return ERA_NONE;
+}
+
+static int
+point(struct dp *d, struct point *pt)
+{
+	static const char *const approx[] = {
+		"um", "ca.", "ca", "circa", "c.", "etwa", "около", NULL
+	};
+	long v = 0;
+	size_t start;
+	int k;
+
+	memset(pt, 0, sizeof *pt);
+	blanks(d);
+	for (k = 0; approx[k] != NULL; k++)
+		if (match(d, approx[k])) {
+			pt->approx = true;
+			blanks(d);
+			break;
+		}
+	start = d->i;
+	while (d->i < d->n && d->s[d->i] >= '0' && d->s[d->i] <= '9') {
+		if (v > 100000)
+			return -1;
+		v = v * 10 + (d->s[d->i] - '0');
+		d->i++;
+	}
+	if (d->i == start || v == 0)
+		return -1;
+	pt->n = v;
+	{
+		size_t save = d->i;
+
+		if (d->i < d->n && d->s[d->i] == '.')
+			d->i++;
+		blanks(d);
+		if (match(d, "jh.") || match(d, "jhd.") || match(d, "jh") ||
+		    match(d, "jhd") || match(d, "jahrhundert") ||
+		    match(d, "century") || match(d, "th century") ||
+		    match(d, "st century") || match(d, "nd century") ||
+		    match(d, "rd century") || match(d, "в."))
+			pt->century = true;
+		else
+			d->i = save;
+	}
+	pt->era = era(d);
+	return 0;
+}
+
+static bool
+dash(struct dp *d)
+{
+	blanks(d);
+	if (d->i < d->n && d->s[d->i] == '-') {
+		d->i++;
+		return true;
+	}
+	/* en dash and em dash */
+	if (d->i + 2 < d->n && (unsigned char)d->s[d->i] == 0xe2 &&
+	    (unsigned char)d->s[d->i + 1] == 0x80 &&
+	    ((unsigned char)d->s[d->i + 2] == 0x93 ||
+	    (unsigned char)d->s[d->i + 2] == 0x94)) {
+		d->i += 3;
+		return true;
+	}
+	return match(d, "bis") || match(d, "to") || match(d, "до");
+}
+
+static void
+span(const struct point *p, enum era e, long *lo, long *hi)
+{
+	if (!p->century) {
+		*lo = *hi = e == ERA_BC ? -p->n : p->n;
+	} else if (e == ERA_BC) {
+		*lo = -p->n * 100;
+		*hi = -(p->n - 1) * 100 - 1;
+	} else {
+		*lo = (p->n - 1) * 100 + 1;
+		*hi = p->n * 100;
+	}
+}
+
+int
+date_parse(const char *s, size_t n, long *from, long *to, bool *approx)
+{
+	struct dp d = { s, n, 0 };
+	struct point a, b;
+	bool two = false;
+	long alo, ahi, blo, bhi;
+	enum era ea, eb;
+
+	str_trim(&d.s, &d.n);
+	if (point(&d, &a) < 0)
+		return -1;
+	if (dash(&d)) {
+		if (point(&d, &b) < 0)
+			return -1;
+		two = true;
+	}
+	blanks(&d);
+	if (d.i < d.n && d.s[d.i] == '.')
+		d.i++;
+	blanks(&d);
+	if (d.i != d.n)
+		return -1;
+	if (!two) {
+		span(&a, a.era == ERA_NONE ? ERA_AD : a.era, from, to);
+		*approx = a.approx;
+		return 0;
+	}
+	/* the era written at the end applies to both ends */
+	eb = b.era != ERA_NONE ? b.era : a.era != ERA_NONE ? a.era : ERA_AD;
+	ea = a.era != ERA_NONE ? a.era : eb;
+	span(&a, ea, &alo, &ahi);
+	span(&b, eb, &blo, &bhi);
+	/* a range is kept in the order written */
+	*from = alo <= bhi ? alo : ahi;
+	*to = alo <= bhi ? bhi : blo;
+	*approx = a.approx || b.approx;
+	return 0;
+}

@@ -1,0 +1,612 @@
+/* The element-list grammar of army lists: counts, troop alternatives,
+ * packages, general markers, notes, figure prefixes, dismounting. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/army.h"
+#include "core/diag.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+#define MAX_DEPTH 8
+
+struct ep {
+	const char *s;
+	size_t n, i;
+	const struct srcmap *map;
+	int errors;
+	struct sbuf tmp;
+};
+
+static int parse_list(struct ep *p, struct package *list, int depth);
+
+static void perr(struct ep *p, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+perr(struct ep *p, size_t at, const char *fmt, ...)
+{
+	long line, col;
+	va_list ap;
+
+	srcmap_lookup(p->map, at, &line, &col);
+	va_start(ap, fmt);
+	diag_vat(diag_file(), 1, line, col, fmt, ap);
+	va_end(ap);
+	p->errors++;
+}
+
+/* The bytes at i as a short quoted excerpt for messages. */
+static const char *
+excerpt(struct ep *p, size_t at)
+{
+	size_t e = at;
+
+	while (e < p->n && e - at < 40 && p->s[e] != ',' && p->s[e] != ' ' &&
+	    p->s[e] != '(' && p->s[e] != ')')
+		e++;
+	if (e == at && e < p->n)
+		e += utf8_seqlen(p->s + e, p->n - e);
+	while (e > at && p->s[e - 1] == ' ')
+		e--;
+	sbuf_reset(&p->tmp);
+	utf8_sanitize(&p->tmp, p->s + at, e - at);
+	if (p->tmp.len == 0)
+		sbuf_adds(&p->tmp, "end of list");
+	return sbuf_str(&p->tmp);
+}
+
+static void
+skip_blanks(struct ep *p)
+{
+	while (p->i < p->n) {
+		unsigned char c = (unsigned char)p->s[p->i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+			p->i++;
+		else if (c == 0xc2 && p->i + 1 < p->n &&
+		    (unsigned char)p->s[p->i + 1] == 0xa0)
+			p->i += 2;
+		else
+			break;
+	}
+}
+
+static bool
+is_letter(struct ep *p, size_t at)
+{
+	unsigned char c;
+
+	if (at >= p->n)
+		return false;
+	c = (unsigned char)p->s[at];
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+		return true;
+	/* Latin-1 letters (not the signs U+00D7 and U+00F7), Latin
+	 * Extended-A and Cyrillic */
+	if (c == 0xc3 && at + 1 < p->n)
+		return (unsigned char)p->s[at + 1] != 0x97 &&
+		    (unsigned char)p->s[at + 1] != 0xb7;
+	return c == 0xc4 || c == 0xc5 || c == 0xd0 || c == 0xd1;
+}
+
+static bool
+is_digit(struct ep *p, size_t at)
+{
+	return at < p->n && p->s[at] >= '0' && p->s[at] <= '9';
+}
+
+/* Length of the word at i (letters, and inner '-' or '.' between
+ * letters for abbreviations such as "Bef."). */
+static size_t
+word_len(struct ep *p, size_t at)
+{
+	size_t e = at;
+
+	while (e < p->n) {
+		if (is_letter(p, e)) {
+			e += utf8_seqlen(p->s + e, p->n - e);
+			continue;
+		}
+		if (p->s[e] == '-' && is_letter(p, e + 1) && e > at) {
+			e++;
+			continue;
+		}
+		break;
+	}
+	return e - at;
+}
+
+static bool
+word_is(struct ep *p, size_t at, size_t len, const char *w)
+{
+	return str_ieq(p->s + at, len, w);
+}
+
+/* An "or" at i: or, oder, o, od. or a single '/'.  Returns its length. */
+static size_t
+or_at(struct ep *p)
+{
+	size_t len;
+
+	if (p->i < p->n && p->s[p->i] == '/' &&
+	    !(p->i + 1 < p->n && p->s[p->i + 1] == '/'))
+		return 1;
+	len = word_len(p, p->i);
+	if (len == 0)
+		return 0;
+	if (word_is(p, p->i, len, "or") || word_is(p, p->i, len, "oder") ||
+	    word_is(p, p->i, len, "o") || word_is(p, p->i, len, "od") ||
+	    word_is(p, p->i, len, "или"))
+		return p->i + len < p->n && p->s[p->i + len] == '.' &&
+		    word_is(p, p->i, len, "od") ? len + 1 : len;
+	return 0;
+}
+
+/* An "and" inside a package: '+', und, and, и. */
+static size_t
+and_at(struct ep *p)
+{
+	size_t len;
+
+	if (p->i < p->n && p->s[p->i] == '+')
+		return 1;
+	len = word_len(p, p->i);
+	if (len > 0 && (word_is(p, p->i, len, "und") ||
+	    word_is(p, p->i, len, "and") || word_is(p, p->i, len, "и")))
+		return len;
+	return 0;
+}
+
+/* Does a count start at i: digits, blanks, then x or ×, or digits,
+ * blanks, then a letter (German "4 Sp")?  Figures are glued to the name
+ * ("4Sp") and are not a count. */
+static bool
+count_at(struct ep *p, size_t at)
+{
+	size_t e = at;
+
+	while (is_digit(p, e))
+		e++;
+	if (e == at)
+		return false;
+	if (e < p->n && (p->s[e] == 'x' || p->s[e] == 'X'))
+		return true;
+	if (e + 1 < p->n && (unsigned char)p->s[e] == 0xc3 &&
+	    (unsigned char)p->s[e + 1] == 0x97)
+		return true;
+	if (e < p->n && p->s[e] != ' ')
+		return false;
+	while (e < p->n && p->s[e] == ' ')
+		e++;
+	if (e < p->n && (p->s[e] == 'x' || p->s[e] == 'X') &&
+	    !is_letter(p, e + 1))
+		return true;
+	if (e + 1 < p->n && (unsigned char)p->s[e] == 0xc3 &&
+	    (unsigned char)p->s[e + 1] == 0x97)
+		return true;
+	return is_letter(p, e);
+}
+
+static int
+parse_count(struct ep *p, long *count)
+{
+	long v = 0;
+	size_t start = p->i;
+
+	while (is_digit(p, p->i)) {
+		if (v < 1000)
+			v = v * 10 + (p->s[p->i] - '0');
+		p->i++;
+	}
+	if (v == 0 || v > 99) {
+		perr(p, start, "bad element count '%s'", excerpt(p, start));
+		return -1;
+	}
+	skip_blanks(p);
+	if (p->i < p->n && (p->s[p->i] == 'x' || p->s[p->i] == 'X'))
+		p->i++;
+	else if (p->i + 1 < p->n && (unsigned char)p->s[p->i] == 0xc3 &&
+	    (unsigned char)p->s[p->i + 1] == 0x97)
+		p->i += 2;
+	skip_blanks(p);
+	*count = v;
+	return 0;
+}
+
+/* Figures: digits ('/' digits)* glued to a name.  NULL when none. */
+static char *
+parse_figures(struct ep *p)
+{
+	size_t start = p->i, e = p->i;
+
+	while (is_digit(p, e)) {
+		while (is_digit(p, e))
+			e++;
+		if (e + 1 < p->n && p->s[e] == '/' && is_digit(p, e + 1))
+			e++;
+		else
+			break;
+	}
+	if (e == start)
+		return NULL;
+	p->i = e;
+	return xstrndup(p->s + start, e - start);
+}
+
+/* A troop name of one to three words, the longest that is known. */
+static int
+parse_name(struct ep *p, const struct troop **t, char **unknown)
+{
+	size_t start = p->i, ends[3], len, e, k, nw = 0;
+	const struct troop *best = NULL;
+	size_t bestend = 0;
+
+	len = word_len(p, p->i);
+	if (len == 0) {
+		perr(p, p->i, "expected a troop name at '%s'",
+		    excerpt(p, p->i));
+		return -1;
+	}
+	e = p->i + len;
+	ends[nw++] = e;
+	while (nw < 3) {
+		k = e;
+		while (k < p->n && p->s[k] == ' ')
+			k++;
+		if (k == e || (len = word_len(p, k)) == 0)
+			break;
+		e = k + len;
+		ends[nw++] = e;
+	}
+	/* no one-word name begins a longer name, so the shortest match is
+	 * the match ("Leichte Reiterei" is found at two words) */
+	for (k = 0; k < nw; k++) {
+		best = troop_lookup(p->s + start, ends[k] - start);
+		if (best != NULL) {
+			bestend = ends[k];
+			break;
+		}
+	}
+	if (best == NULL) {
+		const char *sug;
+
+		bestend = ends[0];
+		sbuf_reset(&p->tmp);
+		utf8_sanitize(&p->tmp, p->s + start, bestend - start);
+		*unknown = xstrdup(sbuf_str(&p->tmp));
+		sug = troop_suggest(p->s + start, bestend - start);
+		if (sug != NULL) {
+			long line, col;
+
+			srcmap_lookup(p->map, start, &line, &col);
+			diag_error(line, col, "unknown troop type '%s' "
+			    "(did you mean '%s'?)", *unknown, sug);
+			p->errors++;
+		} else
+			perr(p, start, "unknown troop type '%s'", *unknown);
+	}
+	if (bestend < p->n && is_digit(p, bestend)) {
+		perr(p, bestend, "unexpected '%s' after a troop name",
+		    excerpt(p, bestend));
+		return -1;
+	}
+	*t = best;
+	p->i = bestend;
+	return 0;
+}
+
+/* [figures] name ['//' [figures] name] */
+static int
+parse_troopspec(struct ep *p, struct troopref *r)
+{
+	size_t at = p->i;
+
+	r->figures = parse_figures(p);
+	if (r->figures != NULL && !is_letter(p, p->i)) {
+		perr(p, p->i, "expected a troop name after '%s'", r->figures);
+		return -1;
+	}
+	if (!is_letter(p, p->i)) {
+		perr(p, at, "expected a troop name at '%s'", excerpt(p, at));
+		return -1;
+	}
+	if (parse_name(p, &r->t, &r->name) < 0)
+		return -1;
+	if (p->i + 1 < p->n && p->s[p->i] == '/' && p->s[p->i + 1] == '/') {
+		p->i += 2;
+		r->dis_figures = parse_figures(p);
+		if (parse_name(p, &r->dis, &r->dis_name) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static bool
+general_marker(const char *s)
+{
+	static const char *const m[] = {
+		"gen", "general", "befehlshaber", "bef", "feldherr",
+		"c-in-c", "cinc", "полководец", "ген", NULL
+	};
+	int i;
+
+	for (i = 0; m[i] != NULL; i++)
+		if (strcmp(s, m[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Markers after a troop: "(Gen)", "(Bef.)", or a note "(tower)". */
+static int
+parse_markers(struct ep *p, struct item *el, struct troopref *r)
+{
+	struct sbuf f = {0};
+	size_t open, close, a, b;
+
+	for (;;) {
+		size_t save = p->i;
+
+		skip_blanks(p);
+		if (p->i >= p->n || p->s[p->i] != '(') {
+			p->i = save;
+			break;
+		}
+		open = p->i;
+		close = open + 1;
+		while (close < p->n && p->s[close] != ')' &&
+		    p->s[close] != '(')
+			close++;
+		if (close >= p->n || p->s[close] != ')') {
+			perr(p, open, "unclosed '(' at '%s'",
+			    excerpt(p, open));
+			sbuf_free(&f);
+			return -1;
+		}
+		a = open + 1;
+		b = close;
+		while (a < b && p->s[a] == ' ')
+			a++;
+		while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '.'))
+			b--;
+		str_fold(&f, p->s + a, b - a);
+		if (general_marker(sbuf_str(&f))) {
+			el->general = true;
+		} else if (b > a) {
+			sbuf_reset(&f);
+			utf8_sanitize(&f, p->s + open + 1, close - open - 1);
+			{
+				const char *s = sbuf_str(&f);
+				size_t n = f.len;
+
+				str_trim(&s, &n);
+				free(r->note);
+				r->note = xstrndup(s, n);
+			}
+		}
+		p->i = close + 1;
+	}
+	sbuf_free(&f);
+	return 0;
+}
+
+/* COUNT x troopspec markers */
+static int
+parse_element(struct ep *p, struct item *el)
+{
+	size_t start;
+
+	el->kind = ITEM_ELEMENT;
+	if (!count_at(p, p->i) && is_digit(p, p->i)) {
+		/* "4Sp" opening an entry: German shorthand for "4x Sp" */
+		size_t e = p->i;
+
+		while (is_digit(p, e))
+			e++;
+		if (is_letter(p, e)) {
+			if (parse_count(p, &el->count) < 0)
+				return -1;
+			if (parse_troopspec(p, item_add_troop(el)) < 0)
+				return -1;
+			return parse_markers(p, el,
+			    &el->troops[el->ntroops - 1]);
+		}
+	}
+	if (!count_at(p, p->i)) {
+		size_t e = p->i;
+
+		while (is_digit(p, e))
+			e++;
+		if (e > p->i && (e == p->n || p->s[e] == ',' ||
+		    p->s[e] == ')' || p->s[e] == '.'))
+			perr(p, p->i, "missing troop after the count '%s'",
+			    excerpt(p, p->i));
+		else
+			perr(p, p->i, "expected a count ('1x') at '%s'",
+			    excerpt(p, p->i));
+		return -1;
+	}
+	start = p->i;
+	if (parse_count(p, &el->count) < 0)
+		return -1;
+	if (p->i >= p->n || p->s[p->i] == ',' || p->s[p->i] == ')') {
+		sbuf_reset(&p->tmp);
+		sbuf_add(&p->tmp, p->s + start, p->i - start);
+		perr(p, start, "missing troop after the count '%s'",
+		    sbuf_str(&p->tmp));
+		return -1;
+	}
+	if (parse_troopspec(p, item_add_troop(el)) < 0)
+		return -1;
+	return parse_markers(p, el, &el->troops[el->ntroops - 1]);
+}
+
+/* '(' package ')' */
+static int
+parse_package(struct ep *p, struct package *pkg, int depth)
+{
+	size_t open = p->i;
+
+	if (depth >= MAX_DEPTH) {
+		perr(p, open, "packages nested too deeply at '%s'",
+		    excerpt(p, open));
+		return -1;
+	}
+	p->i++;
+	if (parse_list(p, pkg, depth + 1) < 0)
+		return -1;
+	if (p->i >= p->n || p->s[p->i] != ')') {
+		perr(p, open, "unclosed '(' at '%s'", excerpt(p, open));
+		return -1;
+	}
+	p->i++;
+	return 0;
+}
+
+/* Move a package's items into dst (a package standing alone). */
+static void
+splice(struct package *dst, struct package *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++)
+		*package_add(dst) = src->items[i];
+	free(src->items);
+	memset(src, 0, sizeof *src);
+}
+
+/* entry := unit (OR unit)*; unit := '(' package ')' | element; an OR
+ * followed by a bare troop adds an alternative troop to the element. */
+static int
+parse_entry(struct ep *p, struct package *list, int depth)
+{
+	struct item choice = {0}, *cur = NULL;
+	struct package *pkg;
+	size_t k;
+
+	choice.kind = ITEM_CHOICE;
+	for (;;) {
+		skip_blanks(p);
+		if (p->i < p->n && p->s[p->i] == '(') {
+			pkg = item_add_package(&choice);
+			if (parse_package(p, pkg, depth) < 0)
+				goto fail;
+			cur = NULL;
+		} else if (cur == NULL || count_at(p, p->i)) {
+			pkg = item_add_package(&choice);
+			cur = package_add(pkg);
+			if (parse_element(p, cur) < 0)
+				goto fail;
+		} else {
+			struct troopref *r = item_add_troop(cur);
+
+			if (parse_troopspec(p, r) < 0 ||
+			    parse_markers(p, cur, r) < 0)
+				goto fail;
+		}
+		skip_blanks(p);
+		if ((k = or_at(p)) == 0)
+			break;
+		p->i += k;
+		skip_blanks(p);
+	}
+	if (choice.npkgs == 1) {
+		splice(list, &choice.pkgs[0]);
+		item_free(&choice);
+	} else
+		*package_add(list) = choice;
+	return 0;
+fail:
+	item_free(&choice);
+	return -1;
+}
+
+/* Skip to the next ',' (or ')' closing this level) after an error. */
+static void
+recover(struct ep *p, int depth)
+{
+	size_t from = p->i;
+	int level = 0;
+
+	for (; p->i < p->n; p->i++) {
+		char c = p->s[p->i];
+
+		if (c == '(')
+			level++;
+		else if (c == ')') {
+			if (level == 0 && depth > 0)
+				return;
+			if (level > 0)
+				level--;
+		} else if (c == ',' && level == 0)
+			return;
+	}
+	/* a stray '(' kept the level up to the end: take the next comma */
+	for (p->i = from; p->i < p->n && p->s[p->i] != ','; p->i++)
+		if (p->s[p->i] == ')' && depth > 0)
+			return;
+}
+
+static int
+parse_list(struct ep *p, struct package *list, int depth)
+{
+	size_t k;
+	int bad = 0;
+
+	for (;;) {
+		skip_blanks(p);
+		while (p->i < p->n && (p->s[p->i] == ',' ||
+		    p->s[p->i] == '.' || p->s[p->i] == ';')) {
+			p->i++;
+			skip_blanks(p);
+		}
+		if (p->i >= p->n || (p->s[p->i] == ')' && depth > 0))
+			break;
+		if (p->s[p->i] == ')') {
+			perr(p, p->i, "unmatched ')' at '%s'",
+			    excerpt(p, p->i));
+			p->i++;
+			bad = 1;
+			continue;
+		}
+		if (parse_entry(p, list, depth) < 0) {
+			bad = 1;
+			recover(p, depth);
+			continue;
+		}
+		skip_blanks(p);
+		if (p->i >= p->n || p->s[p->i] == ',' || p->s[p->i] == '.' ||
+		    p->s[p->i] == ';' || (p->s[p->i] == ')' && depth > 0))
+			continue;
+		if ((k = and_at(p)) > 0) {
+			p->i += k;
+			continue;
+		}
+		bad = 1;
+		if (count_at(p, p->i)) {
+			/* a forgotten comma: report it and read on */
+			perr(p, p->i, "missing ',' before '%s'",
+			    excerpt(p, p->i));
+			continue;
+		}
+		perr(p, p->i, "expected ',' before '%s'", excerpt(p, p->i));
+		recover(p, depth);
+	}
+	return bad && depth > 0 ? -1 : 0;
+}
+
+int
+elements_parse(struct package *list, const char *text, size_t len,
+    const struct srcmap *map)
+{
+	struct ep p;
+
+	memset(&p, 0, sizeof p);
+	p.s = text;
+	p.n = len;
+	p.map = map;
+	parse_list(&p, list, 0);
+	sbuf_free(&p.tmp);
+	return p.errors;
+}

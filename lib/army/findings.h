@@ -1,0 +1,23 @@
+/* findings: the writers of armylist-check's findings (text lines like
+ * diagnostics, or findings XML, formats/findings.rng). */
+#ifndef BELLIS_FINDINGS_H
+#define BELLIS_FINDINGS_H
+
+#include <stdio.h>
+
+#include "army/armycheck.h"
+
+enum findings_fmt { FFMT_TEXT, FFMT_XML };
+
+struct findings_out;
+
+/* Text lines are "FILE:LINE: error: army ID: message [code]" (spec 20);
+ * rules: the edition named in the XML. */
+struct findings_out *findings_new(FILE *fp, enum findings_fmt fmt,
+    const char *rules);
+void findings_write(struct findings_out *o, const struct finding *f);
+/* End the document with the counts; frees o.  -1 if a write failed. */
+int findings_finish(struct findings_out *o, long armies, long errors,
+    long warnings);
+
+#endif

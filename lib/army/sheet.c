@@ -1,0 +1,288 @@
+/* Table carriers (pipe table, TSV, HTML rows): columns found by header,
+ * data rows, continuation rows, navigation rows skipped. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyin.h"
+#include "core/diag.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+#define MAX_COLS 64
+
+struct sheet {
+	const char *file;
+	army_cb cb;
+	void *ctx;
+	int col[F_NFIELDS];          /* column of each field, -1: none */
+	bool have_header;
+	bool open;                   /* an army is being collected */
+	long line;                   /* its row's line */
+	struct sbuf f[F_NFIELDS];
+	struct srcmap map[F_NFIELDS];
+	long fline[F_NFIELDS], fcol[F_NFIELDS];
+	struct sbuf tmp;
+};
+
+static const char *const headers[F_NFIELDS][12] = {
+	[F_NUMBER] = { "nr", "nummer", "no", "ref", NULL },
+	[F_NAME] = { "armee", "bezeichnung", "name", "army", NULL },
+	[F_DATES] = { "zeitraum", "zeit", "datum", "zeitliches auftreten",
+	    "dates", NULL },
+	[F_SOURCES] = { "quellen", "literatur", "referenzen", "sources",
+	    NULL },
+	[F_DBM] = { "dbm", NULL },
+	[F_ENEMIES] = { "gegner", "feinde", "enemies", NULL },
+	[F_ALLIES] = { "verbuendete", "alliierte", "allies", NULL },
+	[F_TERRAIN] = { "gelaende", "terrain", "topography", NULL },
+	[F_AGGRESSION] = { "aggression", "aggressionsfaktor",
+	    "agressionsfaktor", "agg", NULL },
+	[F_ELEMENTS] = { "elemente", "zusammensetzung", "truppen",
+	    "aufstellung", "elements", "list", NULL },
+};
+
+struct sheet *
+sheet_new(const char *file, army_cb cb, void *ctx)
+{
+	struct sheet *sh = xcalloc(1, sizeof *sh);
+	int i;
+
+	sh->file = file;
+	sh->cb = cb;
+	sh->ctx = ctx;
+	for (i = 0; i < F_NFIELDS; i++)
+		sh->col[i] = -1;
+	return sh;
+}
+
+void
+sheet_free(struct sheet *sh)
+{
+	int i;
+
+	if (sh == NULL)
+		return;
+	for (i = 0; i < F_NFIELDS; i++) {
+		sbuf_free(&sh->f[i]);
+		srcmap_free(&sh->map[i]);
+	}
+	sbuf_free(&sh->tmp);
+	free(sh);
+}
+
+/* The field a header cell names, or -1. */
+static int
+header_field(struct sheet *sh, const struct cell *c)
+{
+	const char *s;
+	size_t n;
+	int f, k;
+
+	str_fold(&sh->tmp, c->s, c->n);
+	s = sbuf_str(&sh->tmp);
+	n = sh->tmp.len;
+	while (n > 0 && (s[n - 1] == '.' || s[n - 1] == ':' ||
+	    s[n - 1] == ' '))
+		n--;
+	for (f = 0; f < F_NFIELDS; f++)
+		for (k = 0; headers[f][k] != NULL; k++)
+			if (strlen(headers[f][k]) == n &&
+			    memcmp(headers[f][k], s, n) == 0)
+				return f;
+	return -1;
+}
+
+static bool
+try_header(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	int col[F_NFIELDS], f, found = 0;
+	size_t i;
+
+	for (f = 0; f < F_NFIELDS; f++)
+		col[f] = -1;
+	for (i = 0; i < n && i < MAX_COLS; i++) {
+		f = header_field(sh, &cells[i]);
+		if (f >= 0 && col[f] < 0) {
+			col[f] = (int)i;
+			found++;
+		}
+	}
+	if (found < 2 || col[F_NUMBER] < 0 ||
+	    (col[F_NAME] < 0 && col[F_ELEMENTS] < 0))
+		return false;
+	sheet_flush(sh);
+	memcpy(sh->col, col, sizeof col);
+	sh->have_header = true;
+	return true;
+}
+
+static bool
+ends_joined(const struct sbuf *b)
+{
+	size_t n = b->len;
+
+	while (n > 0 && b->s[n - 1] == ' ')
+		n--;
+	if (n == 0)
+		return true;
+	if (strchr(",+(/", b->s[n - 1]) != NULL)
+		return true;
+	return (n >= 2 && str_ieq(b->s + n - 2, 2, "or")) ||
+	    (n >= 4 && str_ieq(b->s + n - 4, 4, "oder")) ||
+	    (n >= 3 && str_ieq(b->s + n - 3, 3, "und"));
+}
+
+static void
+append(struct sheet *sh, int f, const struct cell *c)
+{
+	const char *s = c->s;
+	size_t n = c->n, lead;
+	struct sbuf *b = &sh->f[f];
+
+	lead = (size_t)(s - c->s);
+	str_trim(&s, &n);
+	lead = (size_t)(s - c->s);
+	if (n == 0)
+		return;
+	if (b->len > 0)
+		sbuf_adds(b, f == F_NAME || ends_joined(b) ? " " : ", ");
+	if (sh->map[f].n == 0) {
+		sh->fline[f] = c->line;
+		sh->fcol[f] = c->col > 0 ? c->col + (long)lead : 0;
+	}
+	srcmap_add(&sh->map[f], b->len, c->line,
+	    c->col > 0 ? c->col + (long)lead : 0);
+	sbuf_add(b, s, n);
+}
+
+void
+sheet_flush(struct sheet *sh)
+{
+	struct army a;
+	int f;
+	struct sbuf *b = sh->f;
+
+	if (!sh->open)
+		return;
+	sh->open = false;
+	army_init(&a);
+	a.id = xstrdup(sbuf_str(&b[F_NUMBER]));
+	a.file = xstrdup(sh->file);
+	a.line = sh->line;
+	a.name = xstrdup(sbuf_str(&b[F_NAME]));
+	a.name_lang = "de";
+	if (b[F_DATES].len > 0)
+		army_set_period(&a, b[F_DATES].s, b[F_DATES].len,
+		    sh->fline[F_DATES], sh->fcol[F_DATES]);
+	if (b[F_SOURCES].len > 0)
+		army_set_sources(&a, b[F_SOURCES].s, b[F_SOURCES].len);
+	if (b[F_DBM].len > 0) {
+		free(a.dbm);
+		a.dbm = xstrdup(b[F_DBM].s);
+	}
+	if (b[F_TERRAIN].len > 0)
+		a.terrain = xstrdup(b[F_TERRAIN].s);
+	if (b[F_AGGRESSION].len > 0)
+		army_set_aggression(&a, b[F_AGGRESSION].s,
+		    b[F_AGGRESSION].len, sh->fline[F_AGGRESSION],
+		    sh->fcol[F_AGGRESSION]);
+	army_refs(&a.enemies, &a.nenemies, &a.capenemies,
+	    sbuf_str(&b[F_ENEMIES]), b[F_ENEMIES].len);
+	if (sh->col[F_ALLIES] >= 0) {
+		army_refs(&a.allies, &a.nallies, &a.capallies,
+		    sbuf_str(&b[F_ALLIES]), b[F_ALLIES].len);
+		a.has_allies = a.nallies > 0;
+	}
+	{
+		/* the text attribute: blanks collapsed */
+		struct sbuf t = {0};
+		size_t i;
+		int blank = 0;
+
+		sbuf_add(&t, "", 0);
+		for (i = 0; i < b[F_ELEMENTS].len; i++) {
+			char c = b[F_ELEMENTS].s[i];
+
+			if (c == ' ' || c == '\n' || c == '\t') {
+				blank = 1;
+				continue;
+			}
+			if (blank && t.len > 0)
+				sbuf_addc(&t, ' ');
+			blank = 0;
+			sbuf_addc(&t, c);
+		}
+		a.elements_text = t.s;
+	}
+	if (b[F_ELEMENTS].len == 0)
+		diag_error(sh->line, 0, "army %s has no elements", a.id);
+	else
+		elements_parse(&a.list, b[F_ELEMENTS].s, b[F_ELEMENTS].len,
+		    &sh->map[F_ELEMENTS]);
+	sh->cb(&a, sh->ctx);
+	army_free(&a);
+	for (f = 0; f < F_NFIELDS; f++) {
+		sbuf_reset(&b[f]);
+		srcmap_reset(&sh->map[f]);
+	}
+}
+
+static bool
+is_data(const struct cell *c)
+{
+	const char *s = c->s;
+	size_t n = c->n;
+
+	str_trim(&s, &n);
+	return army_is_id(s, n);
+}
+
+void
+sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	const struct cell *num;
+	const char *s;
+	size_t len;
+	int f;
+	bool blank = true;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!str_blank(cells[i].s, cells[i].n))
+			blank = false;
+	if (blank) {
+		sheet_flush(sh);
+		return;
+	}
+	/* a data row is no header: test for one only when the number cell
+	 * holds no army number (keeps str_fold off the hot path) */
+	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n ||
+	    !is_data(&cells[sh->col[F_NUMBER]])) {
+		if (try_header(sh, cells, n))
+			return;
+	}
+	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n) {
+		sheet_flush(sh);
+		return;
+	}
+	num = &cells[sh->col[F_NUMBER]];
+	s = num->s;
+	len = num->n;
+	str_trim(&s, &len);
+	if (len == 0 && sh->open) {
+		/* a continuation row */
+		for (f = 0; f < F_NFIELDS; f++)
+			if (f != F_NUMBER && sh->col[f] >= 0 &&
+			    (size_t)sh->col[f] < n)
+				append(sh, f, &cells[sh->col[f]]);
+		return;
+	}
+	sheet_flush(sh);
+	if (!army_is_id(s, len))
+		return;                 /* titles, navigation rows */
+	sh->open = true;
+	sh->line = num->line;
+	for (f = 0; f < F_NFIELDS; f++)
+		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n)
+			append(sh, f, &cells[sh->col[f]]);
+}

@@ -1,0 +1,606 @@
+/* Writers for campaign-catastrophe and campaign-survival. */
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaignout.h"
+#include "core/diag.h"
+
+static const char *const fates[] = { "", "wounded", "killed",
+    "unconscious" };
+static const char *const crits[] = { "no", "success", "failure" };
+
+static void
+rolls_str(char *buf, size_t n, const int *r, int nr)
+{
+	if (nr == 3)
+		snprintf(buf, n, "%d/%d/%d", r[0], r[1], r[2]);
+	else
+		snprintf(buf, n, "%d", r[0]);
+}
+
+void
+campout_begin(struct campout *o, const char *root)
+{
+	bool seed = o->report_seed && !o->odds;
+
+	o->n = 0;
+	switch (o->fmt) {
+	case CAMPOUT_TEXT:
+		if (seed && !o->seed_given)
+			fprintf(o->fp, "seed: %llu\n",
+			    (unsigned long long)o->seed);
+		break;
+	case CAMPOUT_XML:
+		o->xw = xw_new(o->fp);
+		xw_start(o->xw, root);
+		xw_attr(o->xw, "version", "1");
+		if (seed)
+			xw_attrf(o->xw, "seed", "%llu",
+			    (unsigned long long)o->seed);
+		break;
+	case CAMPOUT_TSV:
+		if (seed && !o->seed_given)
+			diag_msg(0, "seed: %llu", (unsigned long long)o->seed);
+		if (strcmp(root, "survival") == 0)
+			fputs("file\tline\tname\tbattle\teffective\trolls\t"
+			    "margin\tcritical\tresult\tdamage\thits\tht\t"
+			    "ht-after\tstrategy-as-catastrophe\tglory-rolls\t"
+			    "glory-skill\tglory-margin\tglory-result\n", o->fp);
+		else if (o->odds)
+			fputs("battle\tfile\tline\tname\tevent\tcount\tof\n",
+			    o->fp);
+		else
+			fputs("battle\tfile\tline\tname\trolls\ttotal\tevent\t"
+			    "ts\tts-after\tstrategy\tstrategy-after\t"
+			    "morale-all\tmorale-unit\tunit\tmorale-roll\t"
+			    "enemy-ts-percent\trecalculate-ts\tdefector\t"
+			    "leader\tleader-fate\tdamage\n", o->fp);
+		break;
+	case CAMPOUT_JSON:
+		jw_init(&o->jw, o->fp);
+		jw_obj(&o->jw);
+		jw_kint(&o->jw, "version", 1);
+		if (seed) {
+			char sb[24];
+
+			snprintf(sb, sizeof sb, "%llu",
+			    (unsigned long long)o->seed);
+			jw_kstr(&o->jw, "seed", sb);
+		}
+		jw_key(&o->jw, strcmp(root, "survival") == 0 ? "pcs" :
+		    "sides");
+		jw_arr(&o->jw);
+		break;
+	}
+}
+
+/* ---- catastrophe ---- */
+
+/* The effect as key/value pairs, in the fixed order of the spec. */
+struct kv {
+	const char *k;
+	char v[96];
+};
+
+static size_t
+effects(const struct campout *o, const struct cat_side *s, struct kv *kv)
+{
+	const struct cat_row *r = &o->table->rows[s->row];
+	size_t n = 0;
+
+#define KV(key, ...) do { kv[n].k = key; \
+	snprintf(kv[n].v, sizeof kv[n].v, __VA_ARGS__); n++; } while (0)
+	if (r->strategy != 0)
+		KV("strategy", "%d", r->strategy);
+	if (r->halved) {
+		KV("strategy-halved", "yes");
+		if (s->has_strategy)
+			KV("strategy-after", "%ld", s->strategy_after);
+	}
+	if (r->morale_all != 0)
+		KV("morale-all", "%d", r->morale_all);
+	if (r->morale_unit != 0) {
+		KV("morale-unit", "%d", r->morale_unit);
+		if (s->unit >= 0)
+			KV("unit", "%s", s->units[s->unit].name);
+	}
+	if (r->morale_roll)
+		KV("morale-roll", "yes");
+	if (r->enemy_ts_pct != 0)
+		KV("enemy-ts-percent", "%d", r->enemy_ts_pct);
+	if (r->recalc_ts) {
+		KV("recalculate-ts", "yes");
+		if (s->defector >= 0)
+			KV("defector", "%s", s->units[s->defector].name);
+	}
+	if (r->leader == CAT_COMMANDER)
+		KV("leader", "commander");
+	else if (r->leader == CAT_UNIT && s->unit >= 0)
+		KV("leader", "%s", s->units[s->unit].name);
+	if (s->fate != FATE_NONE)
+		KV("leader-fate", "%s", fates[s->fate]);
+	if (s->damage > 0)
+		KV("damage", "%d", s->damage);
+#undef KV
+	return n;
+}
+
+static const char *
+kv_get(const struct kv *kv, size_t n, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(kv[i].k, k) == 0)
+			return kv[i].v;
+	return "";
+}
+
+static void
+side_text(struct campout *o, const struct cat_side *s)
+{
+	const struct cat_row *r = &o->table->rows[s->row];
+	struct kv kv[16];
+	size_t n = effects(o, s, kv), i;
+	char rb[48];
+
+	rolls_str(rb, sizeof rb, s->rolls, s->nrolls);
+	fprintf(o->fp, "%s: %s %s", s->name, s->nrolls == 3 ? "rolls" :
+	    "roll", rb);
+	if (s->modifier != 0)
+		fprintf(o->fp, ", modifier %+d", s->modifier);
+	fprintf(o->fp, ", total %d: %s (%s)", s->total, r->event,
+	    r->text[o->lang]);
+	for (i = 0; i < n; i++)
+		fprintf(o->fp, "%s%s=%s", i ? " " : "; ", kv[i].k, kv[i].v);
+	if (s->has_ts_after)
+		fprintf(o->fp, "; ts %ld -> %ld", s->ts, s->ts_after);
+	fputc('\n', o->fp);
+}
+
+static void
+side_attrs_xml(struct campout *o, const struct cat_side *s)
+{
+	xw_attr(o->xw, "name", s->name);
+	if (o->battles)
+		xw_attrl(o->xw, "battle", s->battle);
+	if (s->battle_name != NULL)
+		xw_attr(o->xw, "battle-name", s->battle_name);
+	if (s->file != NULL)
+		xw_attr(o->xw, "file", s->file);
+	xw_attrl(o->xw, "line", s->line);
+}
+
+static void
+side_xml(struct campout *o, const struct cat_side *s)
+{
+	const struct cat_row *r = &o->table->rows[s->row];
+	struct kv kv[16];
+	size_t n = effects(o, s, kv), i;
+	char rb[48];
+
+	rolls_str(rb, sizeof rb, s->rolls, s->nrolls);
+	xw_start(o->xw, "side");
+	side_attrs_xml(o, s);
+	xw_attr(o->xw, "rolls", rb);
+	if (s->modifier != 0)
+		xw_attrl(o->xw, "modifier", s->modifier);
+	xw_attrl(o->xw, "total", s->total);
+	xw_attr(o->xw, "event", r->event);
+	if (s->has_ts_after) {
+		xw_attrl(o->xw, "ts", s->ts);
+		xw_attrl(o->xw, "ts-after", s->ts_after);
+	}
+	if (n > 0) {
+		xw_start(o->xw, "effect");
+		for (i = 0; i < n; i++)
+			xw_attr(o->xw, kv[i].k, kv[i].v);
+		xw_end(o->xw);
+	}
+	xw_start(o->xw, "text");
+	xw_attr(o->xw, "lang", lang_code(o->lang));
+	xw_text(o->xw, r->text[o->lang]);
+	xw_end(o->xw);
+	xw_end(o->xw);
+}
+
+static void
+cell(FILE *fp, const char *s, bool last)
+{
+	tsv_cell(fp, s, strlen(s));
+	fputc(last ? '\n' : '\t', fp);
+}
+
+static void
+side_tsv(struct campout *o, const struct cat_side *s)
+{
+	static const char *const cols[] = { "strategy", "strategy-after",
+	    "morale-all", "morale-unit", "unit", "morale-roll",
+	    "enemy-ts-percent", "recalculate-ts", "defector", "leader",
+	    "leader-fate", "damage" };
+	struct kv kv[16];
+	size_t n = effects(o, s, kv), i;
+	char rb[48];
+
+	rolls_str(rb, sizeof rb, s->rolls, s->nrolls);
+	fprintf(o->fp, "%ld\t", s->battle);
+	cell(o->fp, s->file != NULL ? s->file : "", false);
+	fprintf(o->fp, "%ld\t", s->line);
+	cell(o->fp, s->name, false);
+	fprintf(o->fp, "%s\t%d\t%s\t", rb, s->total,
+	    o->table->rows[s->row].event);
+	if (s->has_ts_after)
+		fprintf(o->fp, "%ld\t%ld\t", s->ts, s->ts_after);
+	else
+		fputs("\t\t", o->fp);
+	for (i = 0; i < 12; i++)
+		cell(o->fp, kv_get(kv, n, cols[i]), i == 11);
+}
+
+static void
+side_json(struct campout *o, const struct cat_side *s)
+{
+	const struct cat_row *r = &o->table->rows[s->row];
+	struct kv kv[16];
+	size_t n = effects(o, s, kv), i;
+	int k;
+
+	jw_obj(&o->jw);
+	jw_kstr(&o->jw, "name", s->name);
+	jw_kint(&o->jw, "battle", s->battle);
+	if (s->battle_name != NULL)
+		jw_kstr(&o->jw, "battle-name", s->battle_name);
+	if (s->file != NULL)
+		jw_kstr(&o->jw, "file", s->file);
+	jw_kint(&o->jw, "line", s->line);
+	jw_key(&o->jw, "rolls");
+	jw_arr(&o->jw);
+	for (k = 0; k < s->nrolls; k++)
+		jw_int(&o->jw, s->rolls[k]);
+	jw_close(&o->jw, ']');
+	jw_kint(&o->jw, "modifier", s->modifier);
+	jw_kint(&o->jw, "total", s->total);
+	jw_kstr(&o->jw, "event", r->event);
+	if (s->has_ts_after) {
+		jw_kint(&o->jw, "ts", s->ts);
+		jw_kint(&o->jw, "ts-after", s->ts_after);
+	}
+	jw_key(&o->jw, "effect");
+	jw_obj(&o->jw);
+	for (i = 0; i < n; i++) {
+		char *end;
+		long v = strtol(kv[i].v, &end, 10);
+
+		if (*end == '\0' && end != kv[i].v)
+			jw_kint(&o->jw, kv[i].k, v);
+		else if (strcmp(kv[i].v, "yes") == 0) {
+			jw_key(&o->jw, kv[i].k);
+			jw_bool(&o->jw, true);
+		} else
+			jw_kstr(&o->jw, kv[i].k, kv[i].v);
+	}
+	jw_close(&o->jw, '}');
+	jw_kstr(&o->jw, "text", r->text[o->lang]);
+	jw_close(&o->jw, '}');
+}
+
+static void
+odds_out(struct campout *o, const struct cat_side *s)
+{
+	const struct cat_table *t = o->table;
+	unsigned long long *c, of;
+	size_t i;
+
+	c = calloc(t->nrows, sizeof *c);
+	if (c == NULL)
+		return;
+	cat_odds(t, s, c, &of);
+	switch (o->fmt) {
+	case CAMPOUT_TEXT:
+		fprintf(o->fp, "%s:", s->name);
+		if (s->modifier != 0 || s->power != 0)
+			fprintf(o->fp, " modifier %+ld", s->power /
+			    (t->power_points > 0 ? t->power_points : 1));
+		fprintf(o->fp, "%s\n", s->luck ? " luck" : "");
+		for (i = 0; i < t->nrows; i++)
+			fprintf(o->fp, "  %-18s %8llu/%llu %8.3f%%  %s\n",
+			    t->rows[i].event, c[i], of,
+			    100.0 * (double)c[i] / (double)of,
+			    t->rows[i].text[o->lang]);
+		break;
+	case CAMPOUT_XML:
+		xw_start(o->xw, "side");
+		side_attrs_xml(o, s);
+		if (s->luck)
+			xw_attr(o->xw, "luck", "yes");
+		xw_start(o->xw, "odds");
+		xw_attrf(o->xw, "of", "%llu", of);
+		for (i = 0; i < t->nrows; i++) {
+			xw_start(o->xw, "event");
+			xw_attr(o->xw, "name", t->rows[i].event);
+			xw_attrf(o->xw, "count", "%llu", c[i]);
+			xw_end(o->xw);
+		}
+		xw_end(o->xw);
+		xw_end(o->xw);
+		break;
+	case CAMPOUT_TSV:
+		for (i = 0; i < t->nrows; i++) {
+			fprintf(o->fp, "%ld\t", s->battle);
+			cell(o->fp, s->file != NULL ? s->file : "", false);
+			fprintf(o->fp, "%ld\t", s->line);
+			cell(o->fp, s->name, false);
+			fprintf(o->fp, "%s\t%llu\t%llu\n", t->rows[i].event,
+			    c[i], of);
+		}
+		break;
+	case CAMPOUT_JSON:
+		jw_obj(&o->jw);
+		jw_kstr(&o->jw, "name", s->name);
+		jw_kint(&o->jw, "battle", s->battle);
+		if (s->file != NULL)
+			jw_kstr(&o->jw, "file", s->file);
+		jw_kint(&o->jw, "line", s->line);
+		jw_kint(&o->jw, "of", (long long)of);
+		jw_key(&o->jw, "odds");
+		jw_obj(&o->jw);
+		for (i = 0; i < t->nrows; i++)
+			jw_kint(&o->jw, t->rows[i].event, (long long)c[i]);
+		jw_close(&o->jw, '}');
+		jw_close(&o->jw, '}');
+		break;
+	}
+	free(c);
+}
+
+void
+campout_side(struct campout *o, const struct cat_side *s)
+{
+	o->n++;
+	if (o->odds)
+		odds_out(o, s);
+	else if (o->fmt == CAMPOUT_TEXT)
+		side_text(o, s);
+	else if (o->fmt == CAMPOUT_XML)
+		side_xml(o, s);
+	else if (o->fmt == CAMPOUT_TSV)
+		side_tsv(o, s);
+	else
+		side_json(o, s);
+	if (o->fmt == CAMPOUT_XML)
+		xw_flush(o->xw);
+}
+
+/* ---- survival ---- */
+
+static const char *
+label(const char *text, const char *code)
+{
+	return text != NULL && *text != '\0' ? text : code;
+}
+
+static const struct glory_row *
+glory(const struct campout *o, const struct surv_pc *p, int *strat)
+{
+	const struct glory_row *g;
+
+	if (o->glory == NULL)
+		return NULL;
+	g = glory_match(o->glory, p->glory_margin, p->glory_crit);
+	*strat = 0;
+	if (g != NULL && g->has_strategy && (p->leader || p->commander))
+		*strat = g->strategy + (p->commander && g->strategy != 0);
+	return g;
+}
+
+static void
+pc_text(struct campout *o, const struct surv_pc *p)
+{
+	const struct glory_row *g;
+	char rb[48];
+	int i, st = 0;
+
+	rolls_str(rb, sizeof rb, p->rolls, p->nrolls);
+	fprintf(o->fp, "%s: battle skill %d, effective %d, %s %s, margin %d",
+	    p->name, p->battle, p->effective, p->nrolls == 3 ? "rolls" :
+	    "roll", rb, p->margin);
+	if (p->crit != CRIT_NO)
+		fprintf(o->fp, ", critical %s", crits[p->crit]);
+	fprintf(o->fp, ": %s (%s)", surv_result_name(p->result),
+	    label(o->surv->res_text[p->result][o->lang],
+	    surv_result_name(p->result)));
+	for (i = 0; i < p->nhits; i++)
+		fprintf(o->fp, "%s%d (%s)", i ? ", " : "; hits ",
+		    p->hits[i].damage, label(o->surv->loc_text[
+		    p->hits[i].loc_roll][o->lang], p->hits[i].location));
+	if (p->has_ht)
+		fprintf(o->fp, "; ht %ld -> %ld", p->ht, p->ht_after);
+	if (p->strategy_catastrophe)
+		fputs("; strategy as catastrophe", o->fp);
+	fprintf(o->fp, "; glory roll %d vs %d, margin %d", p->glory_roll,
+	    p->glory_skill, p->glory_margin);
+	if (p->glory_crit != CRIT_NO)
+		fprintf(o->fp, ", critical %s", crits[p->glory_crit]);
+	g = glory(o, p, &st);
+	if (g != NULL) {
+		fprintf(o->fp, ": %s (%s)", g->result, g->text[o->lang]);
+		if (g->has_rep)
+			fprintf(o->fp, " reputation=%d", g->rep);
+		if (st != 0)
+			fprintf(o->fp, " strategy=%d", st);
+	}
+	fputc('\n', o->fp);
+}
+
+static void
+pc_xml(struct campout *o, const struct surv_pc *p)
+{
+	const struct glory_row *g;
+	char rb[48];
+	int i, st = 0;
+
+	rolls_str(rb, sizeof rb, p->rolls, p->nrolls);
+	xw_start(o->xw, "pc");
+	xw_attr(o->xw, "name", p->name);
+	if (p->file != NULL)
+		xw_attr(o->xw, "file", p->file);
+	xw_attrl(o->xw, "line", p->line);
+	xw_attrl(o->xw, "battle", p->battle);
+	xw_attrl(o->xw, "effective", p->effective);
+	xw_attr(o->xw, "rolls", rb);
+	xw_attrl(o->xw, "margin", p->margin);
+	xw_attr(o->xw, "critical", crits[p->crit]);
+	xw_attr(o->xw, "result", surv_result_name(p->result));
+	if (p->has_ht) {
+		xw_attrl(o->xw, "ht", p->ht);
+		xw_attrl(o->xw, "ht-after", p->ht_after);
+	}
+	if (p->leader)
+		xw_attr(o->xw, "leader", "yes");
+	if (p->commander)
+		xw_attr(o->xw, "commander", "yes");
+	if (p->strategy_catastrophe)
+		xw_attr(o->xw, "strategy-as-catastrophe", "yes");
+	for (i = 0; i < p->nhits; i++) {
+		xw_start(o->xw, "hit");
+		xw_attrl(o->xw, "damage", p->hits[i].damage);
+		if (p->hits[i].rolled > 0)
+			xw_attrl(o->xw, "rolled", p->hits[i].rolled);
+		xw_attr(o->xw, "location", p->hits[i].location);
+		xw_attrl(o->xw, "location-roll", p->hits[i].loc_roll);
+		xw_end(o->xw);
+	}
+	xw_start(o->xw, "glory");
+	xw_attrl(o->xw, "rolls", p->glory_roll);
+	xw_attrl(o->xw, "skill", p->glory_skill);
+	xw_attrl(o->xw, "margin", p->glory_margin);
+	if (p->glory_crit != CRIT_NO)
+		xw_attr(o->xw, "critical", crits[p->glory_crit]);
+	g = glory(o, p, &st);
+	if (g != NULL) {
+		xw_attr(o->xw, "result", g->result);
+		if (g->has_rep)
+			xw_attrl(o->xw, "reputation", g->rep);
+		if (st != 0)
+			xw_attrl(o->xw, "strategy", st);
+		xw_start(o->xw, "text");
+		xw_attr(o->xw, "lang", lang_code(o->lang));
+		xw_text(o->xw, g->text[o->lang]);
+		xw_end(o->xw);
+	}
+	xw_end(o->xw);
+	xw_end(o->xw);
+}
+
+static void
+pc_tsv(struct campout *o, const struct surv_pc *p)
+{
+	const struct glory_row *g;
+	char rb[48];
+	int i, st = 0;
+
+	rolls_str(rb, sizeof rb, p->rolls, p->nrolls);
+	cell(o->fp, p->file != NULL ? p->file : "", false);
+	fprintf(o->fp, "%ld\t", p->line);
+	cell(o->fp, p->name, false);
+	fprintf(o->fp, "%d\t%d\t%s\t%d\t%s\t%s\t%d\t", p->battle,
+	    p->effective, rb, p->margin, crits[p->crit],
+	    surv_result_name(p->result), p->damage);
+	for (i = 0; i < p->nhits; i++)
+		fprintf(o->fp, "%s%d@%s", i ? "," : "", p->hits[i].damage,
+		    p->hits[i].location);
+	if (p->has_ht)
+		fprintf(o->fp, "\t%ld\t%ld\t", p->ht, p->ht_after);
+	else
+		fputs("\t\t\t", o->fp);
+	g = glory(o, p, &st);
+	fprintf(o->fp, "%s\t%d\t%d\t%d\t%s\n", p->strategy_catastrophe ?
+	    "yes" : "", p->glory_roll, p->glory_skill, p->glory_margin,
+	    g != NULL ? g->result : "");
+}
+
+static void
+pc_json(struct campout *o, const struct surv_pc *p)
+{
+	const struct glory_row *g;
+	int i, st = 0;
+
+	jw_obj(&o->jw);
+	jw_kstr(&o->jw, "name", p->name);
+	if (p->file != NULL)
+		jw_kstr(&o->jw, "file", p->file);
+	jw_kint(&o->jw, "line", p->line);
+	jw_kint(&o->jw, "battle", p->battle);
+	jw_kint(&o->jw, "effective", p->effective);
+	jw_key(&o->jw, "rolls");
+	jw_arr(&o->jw);
+	for (i = 0; i < p->nrolls; i++)
+		jw_int(&o->jw, p->rolls[i]);
+	jw_close(&o->jw, ']');
+	jw_kint(&o->jw, "margin", p->margin);
+	jw_kstr(&o->jw, "critical", crits[p->crit]);
+	jw_kstr(&o->jw, "result", surv_result_name(p->result));
+	jw_key(&o->jw, "hits");
+	jw_arr(&o->jw);
+	for (i = 0; i < p->nhits; i++) {
+		jw_obj(&o->jw);
+		jw_kint(&o->jw, "damage", p->hits[i].damage);
+		jw_kstr(&o->jw, "location", p->hits[i].location);
+		jw_close(&o->jw, '}');
+	}
+	jw_close(&o->jw, ']');
+	if (p->has_ht) {
+		jw_kint(&o->jw, "ht", p->ht);
+		jw_kint(&o->jw, "ht-after", p->ht_after);
+	}
+	jw_key(&o->jw, "strategy-as-catastrophe");
+	jw_bool(&o->jw, p->strategy_catastrophe);
+	jw_key(&o->jw, "glory");
+	jw_obj(&o->jw);
+	jw_kint(&o->jw, "rolls", p->glory_roll);
+	jw_kint(&o->jw, "skill", p->glory_skill);
+	jw_kint(&o->jw, "margin", p->glory_margin);
+	g = glory(o, p, &st);
+	if (g != NULL) {
+		jw_kstr(&o->jw, "result", g->result);
+		if (g->has_rep)
+			jw_kint(&o->jw, "reputation", g->rep);
+		if (st != 0)
+			jw_kint(&o->jw, "strategy", st);
+	}
+	jw_close(&o->jw, '}');
+	jw_close(&o->jw, '}');
+}
+
+void
+campout_pc(struct campout *o, const struct surv_pc *p)
+{
+	o->n++;
+	if (o->fmt == CAMPOUT_TEXT)
+		pc_text(o, p);
+	else if (o->fmt == CAMPOUT_XML) {
+		pc_xml(o, p);
+		xw_flush(o->xw);
+	} else if (o->fmt == CAMPOUT_TSV)
+		pc_tsv(o, p);
+	else
+		pc_json(o, p);
+}
+
+int
+campout_end(struct campout *o)
+{
+	int r = 0;
+
+	if (o->fmt == CAMPOUT_XML) {
+		xw_end(o->xw);
+		r = xw_finish(o->xw);
+		o->xw = NULL;
+	} else if (o->fmt == CAMPOUT_JSON) {
+		jw_close(&o->jw, ']');
+		jw_close(&o->jw, '}');
+	}
+	return r;
+}

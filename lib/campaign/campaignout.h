@@ -1,0 +1,33 @@
+/* campaignout: the writers of the campaign tools (text, XML, TSV, JSON). */
+#ifndef BELLIS_CAMPAIGNOUT_H
+#define BELLIS_CAMPAIGNOUT_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "campaign/campaigntab.h"
+#include "core/jsonout.h"
+#include "core/xmlout.h"
+
+enum campout_fmt { CAMPOUT_TEXT, CAMPOUT_XML, CAMPOUT_TSV, CAMPOUT_JSON };
+
+struct campout {
+	enum campout_fmt fmt;
+	FILE *fp;
+	enum lang lang;
+	uint64_t seed;
+	bool seed_given, report_seed, odds, battles;
+	const struct cat_table *table;
+	const struct glory_table *glory;   /* NULL: margin only */
+	const struct surv_table *surv;     /* labels of results, locations */
+	struct xw *xw;
+	struct jw jw;
+	long n;
+};
+
+void campout_begin(struct campout *o, const char *root);
+/* One side of a battle (rolled, or its odds with o->odds). */
+void campout_side(struct campout *o, const struct cat_side *s);
+void campout_pc(struct campout *o, const struct surv_pc *p);
+/* Close the document; -1 when a write failed. */
+int campout_end(struct campout *o);
+#endif

@@ -1,0 +1,32 @@
+/* campaigntab: the Catastrophe and Glory tables loaded from XML (the
+ * embedded default or a user's file), validated by their schemas. */
+#ifndef BELLIS_CAMPAIGNTAB_H
+#define BELLIS_CAMPAIGNTAB_H
+#include "campaign/catastrophe.h"
+#include "campaign/survival.h"
+
+struct glory_row {
+	bool has_min, has_max, has_rep, has_strategy;
+	int min, max, rep, strategy;
+	enum surv_crit crit;       /* CRIT_NO: matched by margin */
+	char *result;
+	char *text[LANG_N];
+};
+
+struct glory_table {
+	struct glory_row *rows;
+	size_t n;
+};
+
+/* Load the Catastrophe table from path, or the embedded one when path is
+ * NULL.  Returns 0, or -1 with the errors reported (status 2 or 4). */
+int cat_table_load(struct cat_table *t, const char *path);
+int glory_table_load(struct glory_table *g, const char *path);
+/* The embedded Survival table (formats/survival-table.xml). */
+int surv_table_load(struct surv_table *t);
+void surv_table_free(struct surv_table *t);
+/* First row matching a Glory roll, or NULL. */
+const struct glory_row *glory_match(const struct glory_table *g,
+    int margin, enum surv_crit crit);
+void glory_table_free(struct glory_table *g);
+#endif

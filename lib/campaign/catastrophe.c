@@ -1,0 +1,194 @@
+/* Catastrophe roll engine: table lookup, leaders, TS effects, exact odds. */
+#include <stdlib.h>
+
+#include "campaign/catastrophe.h"
+
+static const int ways3d6[16] = {
+	1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1
+};
+
+int
+cat_ways(int r)
+{
+	return r >= CAT_MIN && r <= CAT_MAX ? ways3d6[r - CAT_MIN] : 0;
+}
+
+static int
+clamp(int v)
+{
+	return v < CAT_MIN ? CAT_MIN : v > CAT_MAX ? CAT_MAX : v;
+}
+
+int
+cat_swap(struct cat_table *t, int a, int b)
+{
+	int x;
+
+	if (a < CAT_MIN || a > CAT_MAX || b < CAT_MIN || b > CAT_MAX)
+		return -1;
+	x = t->map[a];
+	t->map[a] = t->map[b];
+	t->map[b] = x;
+	return 0;
+}
+
+static long
+side_ts(struct cat_side *s)
+{
+	long sum = 0;
+	size_t i;
+
+	if (s->has_ts || s->nunits == 0)
+		return s->ts;
+	for (i = 0; i < s->nunits; i++)
+		sum += s->units[i].ts;
+	s->ts = sum;
+	s->has_ts = true;
+	return sum;
+}
+
+/* A random leader among the units with at least pct% of the side's TS. */
+static int
+pick_leader(const struct cat_side *s, int pct, struct dice *d)
+{
+	size_t i, n = 0;
+	int k;
+
+	for (i = 0; i < s->nunits; i++)
+		if (s->units[i].ts * 100 >= (long)pct * s->ts)
+			n++;
+	if (n == 0)
+		return -1;
+	k = dice_roll(d, (int)n);
+	for (i = 0; i < s->nunits; i++)
+		if (s->units[i].ts * 100 >= (long)pct * s->ts && --k == 0)
+			return (int)i;
+	return -1;
+}
+
+static int
+modifier(const struct cat_table *t, const struct cat_side *s)
+{
+	return t->power_points > 0 ? (int)(s->power / t->power_points) : 0;
+}
+
+void
+cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
+{
+	const struct cat_row *row;
+	int i, low;
+
+	s->nrolls = s->luck ? 3 : 1;
+	for (i = 0; i < s->nrolls; i++)
+		s->rolls[i] = i < s->ngiven ? s->given[i] : dice_sum(d, 3, 6);
+	low = s->rolls[0];
+	for (i = 1; i < s->nrolls; i++)
+		if (s->rolls[i] < low)
+			low = s->rolls[i];
+	s->modifier = modifier(t, s);
+	s->total = clamp(low + s->modifier);
+	s->row = t->map[s->total];
+	row = &t->rows[s->row];
+	s->unit = s->defector = -1;
+	s->damage = 0;
+	s->fate = row->fate;
+	side_ts(s);
+	if (row->leader == CAT_UNIT && s->nunits > 0) {
+		s->unit = pick_leader(s, t->leader_pct, d);
+		if (s->unit >= 0 && s->units[s->unit].pc &&
+		    s->fate == FATE_KILLED)
+			s->fate = FATE_UNCONSCIOUS;
+	}
+	if (row->leader == CAT_COMMANDER && s->pc_commander &&
+	    s->fate == FATE_KILLED)
+		s->fate = FATE_UNCONSCIOUS;
+	if (row->damage_dice > 0 && s->fate == FATE_WOUNDED)
+		s->damage = dice_sum(d, row->damage_dice, 6);
+	if (row->recalc_ts && s->nunits > 0)
+		s->defector = dice_roll(d, (int)s->nunits) - 1;
+	s->strategy_after = s->strategy;
+	if (row->halved && s->has_strategy)
+		s->strategy_after = (s->strategy + 1) / 2;
+	s->has_ts_after = s->has_ts;
+	s->ts_after = s->ts;
+	if (s->defector >= 0)
+		s->ts_after -= s->units[s->defector].ts;
+}
+
+void
+cat_battle(const struct cat_table *t, struct cat_side *s, size_t n)
+{
+	struct cat_side *o;
+	int pct;
+	size_t i;
+
+	if (n != 2)
+		return;
+	for (i = 0; i < 2; i++) {
+		pct = t->rows[s[i].row].enemy_ts_pct;
+		o = &s[1 - i];
+		if (pct != 0 && o->has_ts_after)
+			o->ts_after = (o->ts_after * (100 + pct) + 50) / 100;
+	}
+}
+
+/* Ways for one kept roll r: single, or the lowest of three. */
+static unsigned long long
+ways_kept(int r, bool luck)
+{
+	unsigned long long ge = 0, gt, a, b;
+	int k;
+
+	if (!luck)
+		return (unsigned long long)cat_ways(r);
+	for (k = r; k <= CAT_MAX; k++)
+		ge += (unsigned long long)cat_ways(k);
+	gt = ge - (unsigned long long)cat_ways(r);
+	a = ge * ge * ge;
+	b = gt * gt * gt;
+	return a - b;
+}
+
+void
+cat_odds(const struct cat_table *t, const struct cat_side *s,
+    unsigned long long *count, unsigned long long *of)
+{
+	size_t i;
+	int r, m = modifier(t, s);
+
+	for (i = 0; i < t->nrows; i++)
+		count[i] = 0;
+	for (r = CAT_MIN; r <= CAT_MAX; r++)
+		count[t->map[clamp(r + m)]] += ways_kept(r, s->luck);
+	*of = s->luck ? 216ULL * 216 * 216 : 216;
+}
+
+void
+cat_side_free(struct cat_side *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nunits; i++)
+		free(s->units[i].name);
+	free(s->units);
+	free(s->name);
+	s->units = NULL;
+	s->nunits = 0;
+	s->name = NULL;
+}
+
+void
+cat_table_free(struct cat_table *t)
+{
+	size_t i;
+	int l;
+
+	for (i = 0; i < t->nrows; i++) {
+		free(t->rows[i].event);
+		for (l = 0; l < LANG_N; l++)
+			free(t->rows[i].text[l]);
+	}
+	free(t->rows);
+	t->rows = NULL;
+	t->nrows = 0;
+}

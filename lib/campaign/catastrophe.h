@@ -1,0 +1,82 @@
+/* catastrophe: the GURPS mass-combat Catastrophe roll (pure engine). */
+#ifndef BELLIS_CATASTROPHE_H
+#define BELLIS_CATASTROPHE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/dice.h"
+#include "dba/troop.h"
+
+#define CAT_MIN 3
+#define CAT_MAX 18
+
+enum cat_leader { CAT_NOBODY, CAT_UNIT, CAT_COMMANDER };
+enum cat_fate { FATE_NONE, FATE_WOUNDED, FATE_KILLED, FATE_UNCONSCIOUS };
+
+/* One row of the table: an event and its effects. */
+struct cat_row {
+	int min, max;              /* roll range as written in the table */
+	char *event;
+	char *text[LANG_N];
+	int strategy;              /* modifier to the Strategy roll */
+	bool halved;               /* base Strategy halved, rounding up */
+	int morale_all, morale_unit;
+	bool morale_roll;
+	int enemy_ts_pct;          /* the other side's TS + this percent */
+	bool recalc_ts;            /* a unit defects */
+	enum cat_leader leader;
+	enum cat_fate fate;        /* for a leader who is not a PC */
+	int damage_dice;           /* Nd damage to the leader */
+};
+
+struct cat_table {
+	struct cat_row *rows;
+	size_t nrows;
+	int map[CAT_MAX + 1];      /* roll -> row index */
+	int leader_pct;            /* units eligible for a leader event */
+	int power_points;          /* enemy power points per +1 */
+};
+
+struct cat_unit {
+	char *name;
+	long ts;
+	bool pc;
+};
+
+struct cat_side {
+	/* input */
+	char *name;
+	const char *file;
+	long line;
+	long battle;               /* 1 for the first battle of a file */
+	const char *battle_name;   /* from the battle line, or NULL */
+	bool has_strategy, has_ts, luck, pc_commander;
+	long strategy, ts, power;
+	struct cat_unit *units;
+	size_t nunits;
+	int given[3], ngiven;      /* rolls made at the table */
+	/* result */
+	int rolls[3], nrolls;
+	int modifier, total, row;
+	int unit;                  /* chosen leader's unit, -1 if none */
+	int defector;              /* defecting unit, -1 if none */
+	enum cat_fate fate;
+	int damage;
+	long strategy_after;
+	bool has_ts_after;
+	long ts_after;
+};
+
+/* Swap the rows of two rolls (3-18).  Returns -1 when out of range. */
+int cat_swap(struct cat_table *t, int a, int b);
+/* Roll (or take the given rolls) and fill in the result. */
+void cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d);
+/* Apply the effects between the two sides of a battle. */
+void cat_battle(const struct cat_table *t, struct cat_side *s, size_t n);
+/* Exact odds: count[row] ways out of *of (216, or 216^3 with Luck). */
+void cat_odds(const struct cat_table *t, const struct cat_side *s,
+    unsigned long long *count, unsigned long long *of);
+/* Ways to roll exactly r on 3d6 (r 3-18), else 0. */
+int cat_ways(int r);
+void cat_side_free(struct cat_side *s);
+void cat_table_free(struct cat_table *t);
+#endif

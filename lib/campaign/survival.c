@@ -1,0 +1,193 @@
+/* Survival engine: Battle skill, Risk limits, criticals, damage columns. */
+#include <stddef.h>
+
+#include "campaign/survival.h"
+
+static const char *const results[RES_N] = {
+	"unhurt", "hit1", "hit2", "A", "B", "C", "D"
+};
+static const char *const traits[TRAIT_N] = {
+	"cowardice", "reserve", "overconfidence", "berserk"
+};
+
+const char *
+surv_result_name(enum surv_result r)
+{
+	return results[r];
+}
+
+const char *
+surv_trait_name(int trait)
+{
+	return trait >= 0 && trait < TRAIT_N ? traits[trait] : "";
+}
+
+const char *
+surv_location(const struct surv_table *t, int r)
+{
+	return r >= 3 && r <= 18 && t->loc[r] != NULL ? t->loc[r] : "torso";
+}
+
+static long
+floordiv2(long v)
+{
+	return v >= 0 ? v / 2 : -((-v + 1) / 2);
+}
+
+int
+surv_battle(const struct surv_pc *p)
+{
+	long t;
+
+	if (!p->has_tactics && !p->has_iq)
+		return -1;
+	t = p->has_tactics ? p->tactics : p->iq - 6;
+	if (p->has_tactics && p->has_iq && p->iq - 6 > t)
+		t = p->iq - 6;
+	return (int)(floordiv2(t + p->weapon) + (p->reflexes ? 2 : 0) +
+	    (p->danger ? 1 : 0));
+}
+
+void
+surv_risk_limits(const struct surv_table *t, const struct surv_pc *p,
+    int *lo, int *wlo, int *hi, int *whi)
+{
+	int i;
+
+	*lo = t->risk_min;
+	*hi = t->risk_max;
+	*wlo = *whi = TRAIT_N;
+	for (i = 0; i < TRAIT_N; i++) {
+		if (!p->trait[i])
+			continue;
+		if (t->has_lo[i] && t->lo[i] > *lo) {
+			*lo = t->lo[i];
+			*wlo = i;
+		}
+		if (t->has_hi[i] && t->hi[i] < *hi) {
+			*hi = t->hi[i];
+			*whi = i;
+		}
+	}
+}
+
+enum surv_crit
+surv_critical(int roll, int skill)
+{
+	if (roll <= 4 || (roll == 5 && skill >= 15) ||
+	    (roll == 6 && skill >= 16))
+		return CRIT_SUCCESS;
+	if (roll >= 18 || (roll == 17 && skill <= 15) || roll >= skill + 10)
+		return CRIT_FAILURE;
+	return CRIT_NO;
+}
+
+enum surv_result
+surv_lookup(const struct surv_table *t, int roll, int skill,
+    enum surv_crit *crit)
+{
+	int m = skill - roll, r;
+
+	*crit = surv_critical(roll, skill);
+	if (*crit == CRIT_SUCCESS)
+		return RES_UNHURT;
+	if (*crit == CRIT_FAILURE)
+		return RES_D;
+	for (r = 0; r < RES_N; r++)
+		if ((!t->has_min[r] || m >= t->min[r]) &&
+		    (!t->has_max[r] || m <= t->max[r]))
+			return (enum surv_result)r;
+	return RES_D;
+}
+
+int
+surv_column(const struct surv_table *t, int tl, enum surv_result r,
+    int *hits, int *dice, int *adds, int *drdiv)
+{
+	const struct surv_col *c;
+	int i;
+
+	for (i = 0; i < t->nbands; i++) {
+		if (tl < t->band[i].tl_min || tl > t->band[i].tl_max)
+			continue;
+		c = &t->band[i].col[r - RES_A];
+		*hits = c->hits;
+		*dice = tl * c->tl_mul / c->tl_div + c->dice;
+		*adds = c->adds;
+		*drdiv = t->band[i].drdiv;
+		return 0;
+	}
+	*hits = *dice = *adds = 0;
+	*drdiv = 1;
+	return -1;
+}
+
+static void
+add_hit(const struct surv_table *t, struct surv_pc *p, int damage,
+    int rolled, struct dice *d)
+{
+	struct surv_hit *h = &p->hits[p->nhits++];
+
+	h->damage = damage;
+	h->rolled = rolled;
+	h->loc_roll = dice_sum(d, 3, 6);
+	h->location = surv_location(t, h->loc_roll);
+	p->damage += damage;
+}
+
+static void
+damage(const struct surv_table *t, struct surv_pc *p, struct dice *d)
+{
+	int hits, nd, adds, div, i, rolled, dmg;
+
+	p->nhits = p->damage = 0;
+	if (p->result < RES_A) {
+		if (t->hp[p->result] > 0)
+			add_hit(t, p, t->hp[p->result], 0, d);
+		return;
+	}
+	if (surv_column(t, (int)p->tl, p->result, &hits, &nd, &adds,
+	    &div) < 0)
+		return;
+	for (i = 0; i < hits && i < SURV_HITS_MAX; i++) {
+		rolled = (nd > 0 ? dice_sum(d, nd, 6) : 0) + adds;
+		dmg = rolled - (int)(p->dr / div);
+		add_hit(t, p, dmg > 0 ? dmg : 0, rolled, d);
+	}
+}
+
+static int
+lowest(int *rolls, int n, const int *given, int ngiven, struct dice *d)
+{
+	int i, low = 99;
+
+	for (i = 0; i < n; i++) {
+		rolls[i] = i < ngiven ? given[i] : dice_sum(d, 3, 6);
+		if (rolls[i] < low)
+			low = rolls[i];
+	}
+	return low;
+}
+
+void
+surv_run(const struct surv_table *t, struct surv_pc *p, struct dice *d)
+{
+	long eff, g;
+
+	p->battle = surv_battle(p);
+	eff = (long)p->battle + p->risk + p->losing + p->mod;
+	p->effective = (int)(eff > t->cap ? t->cap : eff);
+	p->nrolls = p->luck ? 3 : 1;
+	p->roll = lowest(p->rolls, p->nrolls, p->given, p->ngiven, d);
+	p->margin = p->effective - p->roll;
+	p->result = surv_lookup(t, p->roll, p->effective, &p->crit);
+	damage(t, p, d);
+	p->ht_after = p->ht - p->damage;
+	p->strategy_catastrophe = p->has_ht && (p->leader || p->commander) &&
+	    p->ht_after <= 0;
+	g = (long)p->battle - p->risk;
+	p->glory_skill = (int)(g > t->cap ? t->cap : g);
+	p->glory_roll = p->has_glory ? p->glory_given : dice_sum(d, 3, 6);
+	p->glory_margin = p->glory_skill - p->glory_roll;
+	p->glory_crit = surv_critical(p->glory_roll, p->glory_skill);
+}

@@ -1,0 +1,93 @@
+/* survival: GURPS mass-combat Battle skill, Survival and Glory rolls
+ * (pure engine; the numbers come from a struct surv_table). */
+#ifndef BELLIS_SURVIVAL_H
+#define BELLIS_SURVIVAL_H
+#include <stdbool.h>
+#include "core/dice.h"
+#include "dba/troop.h"
+
+#define SURV_TL_MAX 16
+#define SURV_HITS_MAX 3
+#define SURV_BANDS 8
+
+enum surv_result { RES_UNHURT, RES_HIT1, RES_HIT2, RES_A, RES_B, RES_C,
+    RES_D, RES_N };
+enum surv_crit { CRIT_NO, CRIT_SUCCESS, CRIT_FAILURE };
+enum surv_trait { TRAIT_COWARDICE, TRAIT_RESERVE, TRAIT_OVERCONFIDENCE,
+    TRAIT_BERSERK, TRAIT_N };
+
+/* One damage column: hits of (TL * tl_mul / tl_div + dice)d + adds. */
+struct surv_col {
+	int hits, tl_mul, tl_div, dice, adds;
+};
+
+struct surv_table {
+	int cap;
+	int risk_min, risk_max;
+	bool has_lo[TRAIT_N], has_hi[TRAIT_N];
+	int lo[TRAIT_N], hi[TRAIT_N];
+	bool has_min[RES_N], has_max[RES_N];
+	int min[RES_N], max[RES_N], hp[RES_N];
+	struct {
+		int tl_min, tl_max, drdiv;
+		struct surv_col col[4];        /* A B C D */
+	} band[SURV_BANDS];
+	int nbands;
+	char *loc[19];                         /* by 3d6 roll */
+	char *loc_text[19][LANG_N];
+	char *res_text[RES_N][LANG_N];
+};
+
+struct surv_hit {
+	int damage;        /* after DR */
+	int rolled;        /* dice total before DR; 0 for the flat hits */
+	int loc_roll;
+	const char *location;
+};
+
+struct surv_pc {
+	/* input */
+	char *name;
+	const char *file;
+	long line;
+	bool has_iq, has_tactics, has_weapon, has_ht, has_roll, has_glory;
+	long iq, tactics, weapon, risk, losing, mod, tl, dr, ht;
+	bool reflexes, danger, luck, leader, commander;
+	bool trait[TRAIT_N];
+	int given[3], ngiven;
+	int glory_given;
+	/* result */
+	int battle, effective;
+	int rolls[3], nrolls, roll, margin;
+	enum surv_crit crit;
+	enum surv_result result;
+	struct surv_hit hits[SURV_HITS_MAX];
+	int nhits, damage;
+	long ht_after;
+	bool strategy_catastrophe;
+	int glory_roll, glory_skill, glory_margin;
+	enum surv_crit glory_crit;
+};
+
+/* Battle skill, or -1 with neither Tactics nor IQ. */
+int surv_battle(const struct surv_pc *p);
+/* Lowest and highest Risk the PC may choose; the trait that sets each
+ * limit, or TRAIT_N for the plain range. */
+void surv_risk_limits(const struct surv_table *t, const struct surv_pc *p,
+    int *lo, int *wlo, int *hi, int *whi);
+const char *surv_trait_name(int trait);
+/* Critical success or failure of roll against skill (GURPS rules). */
+enum surv_crit surv_critical(int roll, int skill);
+/* Result row for a roll against the effective skill. */
+enum surv_result surv_lookup(const struct surv_table *t, int roll,
+    int skill, enum surv_crit *crit);
+/* The whole record: Battle skill, Survival roll, damage, Glory roll. */
+void surv_run(const struct surv_table *t, struct surv_pc *p,
+    struct dice *d);
+const char *surv_result_name(enum surv_result r);
+const char *surv_location(const struct surv_table *t, int roll3d6);
+/* Damage of a column result at a TL: hits, dice, adds, DR divisor.
+ * Returns -1 when the table has no row for the TL. */
+int surv_column(const struct surv_table *t, int tl, enum surv_result r,
+    int *hits, int *dice, int *adds, int *drdiv);
+#endif

@@ -1,0 +1,752 @@
+/* card: the card model, and the army and rules cards built from an army
+ * and the rules table (the numbers come from lib/rules only). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyout.h"
+#include "card/card.h"
+#include "card/cardlabel.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+static const struct paper papers[PAPER_N] = {
+	{ "a6", 148, 105, "148mm 105mm", 7.0 },
+	{ "a5", 210, 148, "210mm 148mm", 9.0 },
+	{ "a4", 210, 297, "210mm 297mm", 10.0 },
+	{ "letter", 215.9, 279.4, "8.5in 11in", 10.0 },
+};
+
+const struct paper *
+card_paper(enum card_paper p)
+{
+	return &papers[p < PAPER_N ? p : PAPER_A6];
+}
+
+/* ---- the model --------------------------------------------------- */
+
+void
+card_init(struct card *c, const char *kind, const char *id,
+    const char *title)
+{
+	memset(c, 0, sizeof *c);
+	c->kind = xstrdup(kind);
+	c->id = xstrdup(id);
+	c->title = xstrdup(title);
+	c->label = xstrdup(title);
+	c->columns = 1;
+}
+
+static void
+block_free(struct card_block *b)
+{
+	size_t i;
+
+	free(b->title);
+	if (b->head != NULL)
+		for (i = 0; i < b->ncols; i++)
+			free(b->head[i]);
+	free(b->head);
+	for (i = 0; i < b->nrows * b->ncols; i++)
+		free(b->cell[i]);
+	free(b->cell);
+}
+
+void
+card_free(struct card *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nb; i++)
+		block_free(&c->b[i]);
+	free(c->b);
+	free(c->kind);
+	free(c->id);
+	free(c->title);
+	free(c->subtitle);
+	free(c->label);
+	free(c->file);
+	memset(c, 0, sizeof *c);
+}
+
+struct card_block *
+card_block(struct card *c, enum block_kind k, const char *title,
+    size_t ncols)
+{
+	struct card_block *b;
+
+	c->b = xgrow(c->b, &c->capb, c->nb + 1, sizeof *c->b);
+	b = &c->b[c->nb++];
+	memset(b, 0, sizeof *b);
+	b->kind = k;
+	b->title = title != NULL ? xstrdup(title) : NULL;
+	b->ncols = k == BLK_FACTS ? 2 : k == BLK_TEXT ? 1 :
+	    ncols > CARD_MAXCOLS ? CARD_MAXCOLS : ncols;
+	return b;
+}
+
+void
+block_head(struct card_block *b, ...)
+{
+	va_list ap;
+	size_t i;
+
+	b->head = xcalloc(b->ncols, sizeof *b->head);
+	va_start(ap, b);
+	for (i = 0; i < b->ncols; i++)
+		b->head[i] = xstrdup(va_arg(ap, const char *));
+	va_end(ap);
+}
+
+static void
+block_rowv(struct card_block *b, const char *const *v)
+{
+	size_t i;
+
+	b->cell = xgrow(b->cell, &b->cap, (b->nrows + 1) * b->ncols,
+	    sizeof *b->cell);
+	for (i = 0; i < b->ncols; i++)
+		b->cell[b->nrows * b->ncols + i] = xstrdup(v[i] != NULL ?
+		    v[i] : "");
+	b->nrows++;
+}
+
+void
+block_row(struct card_block *b, ...)
+{
+	const char *v[CARD_MAXCOLS];
+	va_list ap;
+	size_t i;
+
+	va_start(ap, b);
+	for (i = 0; i < b->ncols; i++)
+		v[i] = va_arg(ap, const char *);
+	va_end(ap);
+	block_rowv(b, v);
+}
+
+const char *
+block_cell(const struct card_block *b, size_t row, size_t col)
+{
+	return row < b->nrows && col < b->ncols ?
+	    b->cell[row * b->ncols + col] : "";
+}
+
+/* ---- helpers ----------------------------------------------------- */
+
+static const char *
+lb(enum lang lang, int l)
+{
+	return card_labels[lang][l];
+}
+
+static const char *
+num(char *buf, size_t n, long v)
+{
+	snprintf(buf, n, "%ld", v);
+	return buf;
+}
+
+static const char *
+signed_num(char *buf, size_t n, long v)
+{
+	if (v < 0)
+		snprintf(buf, n, "\xe2\x88\x92%ld", -v);   /* minus sign */
+	else
+		snprintf(buf, n, "+%ld", v);
+	return buf;
+}
+
+/* Codes of the troops in mask, and the class words, joined by ", ". */
+static void
+winners_text(struct sbuf *b, uint64_t mask, unsigned classes,
+    enum lang lang)
+{
+	size_t i, n = 0;
+
+	if (classes & (1u << CLASS_FOOT)) {
+		sbuf_adds(b, lb(lang, L_CLS_FOOT));
+		n++;
+	}
+	if (classes & (1u << CLASS_MOUNTED)) {
+		sbuf_printf(b, "%s%s", n++ ? ", " : "", lb(lang,
+		    L_CLS_MOUNTED));
+	}
+	for (i = 0; i < troop_count() && i < 64; i++)
+		if (mask & ((uint64_t)1 << i))
+			sbuf_printf(b, "%s%s", n++ ? ", " : "",
+			    troop_at(i)->code);
+}
+
+static const char *
+outcome_label(int o, enum lang lang)
+{
+	return lb(lang, L_OUT_RECOIL + (o >= 0 && o < OUT_N ? o : OUT_NONE));
+}
+
+/* "beaten by Kn (good going): destroyed" for one exception. */
+static void
+exc_text(struct sbuf *b, const struct rules_exc *e, enum lang lang)
+{
+	sbuf_adds(b, lb(lang, e->result ? L_DOUBLED : L_BEATEN));
+	if (e->winners != 0 || e->classes != 0) {
+		sbuf_printf(b, " %s ", lb(lang, L_BY));
+		winners_text(b, e->winners, e->classes, lang);
+	}
+	if (e->going >= 0 || e->kind >= 0) {
+		sbuf_adds(b, " (");
+		if (e->going >= 0)
+			sbuf_adds(b, lb(lang, e->going ? L_GOING_DIFF :
+			    L_GOING_GOOD));
+		if (e->kind >= 0)
+			sbuf_printf(b, "%s%s", e->going >= 0 ? ", " : "",
+			    lb(lang, e->kind ? L_SHOOTING : L_CLOSE));
+		sbuf_addc(b, ')');
+	}
+	sbuf_printf(b, ": %s", outcome_label(e->outcome, lang));
+}
+
+/* The outcome row of a loser: "beaten: recoil; doubled: destroyed; ...". */
+static void
+outcome_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
+    const char *sep)
+{
+	size_t i;
+
+	if (!rt->has_outcome)
+		return;
+	sbuf_printf(b, "%s: %s%s%s: %s", lb(lang, L_BEATEN),
+	    outcome_label(rt->beaten, lang), sep, lb(lang, L_DOUBLED),
+	    outcome_label(rt->doubled, lang));
+	for (i = 0; i < rt->nexc; i++) {
+		sbuf_adds(b, sep);
+		exc_text(b, &rt->exc[i], lang);
+	}
+}
+
+static void
+note(struct sbuf *b, const char *s)
+{
+	if (b->len > 0)
+		sbuf_adds(b, "; ");
+	sbuf_adds(b, s);
+}
+
+static const char *
+move_cell(char *buf, size_t n, const struct rules_troop *rt, long v)
+{
+	if (!rt->has_move)
+		return "\xe2\x80\x93";
+	if (v == 0)
+		return "\xe2\x80\x93";
+	return num(buf, n, v);
+}
+
+/* ---- the army card ------------------------------------------------ */
+
+struct tally {
+	long min, max;
+	bool seen, general;
+	size_t order;
+};
+
+struct counts {
+	struct tally *t;        /* by troop id */
+	size_t n, next;
+};
+
+static void count_list(struct counts *k, const struct package *p,
+    struct tally *out);
+
+static void
+add_range(struct tally *dst, const struct tally *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		dst[i].min += src[i].min;
+		dst[i].max += src[i].max;
+	}
+}
+
+static void
+see(struct counts *k, const struct troop *t, bool general)
+{
+	struct tally *y = &k->t[t->id];
+
+	if (!y->seen)
+		y->order = k->next++;
+	y->seen = true;
+	y->general |= general;
+}
+
+static void
+count_item(struct counts *k, const struct item *it, struct tally *out)
+{
+	struct tally *alt, *lo;
+	size_t i, j;
+	int same = 1;
+
+	if (it->kind == ITEM_ELEMENT) {
+		for (i = 0; i < it->ntroops; i++) {
+			const struct troopref *r = &it->troops[i];
+
+			if (r->t == NULL)
+				continue;
+			see(k, r->t, it->general);
+			if (i > 0 && r->t != it->troops[0].t)
+				same = 0;
+			if (r->dis != NULL) {
+				see(k, r->dis, false);
+				out[r->dis->id].max += it->count;
+			}
+		}
+		for (i = 0; i < it->ntroops; i++) {
+			const struct troop *t = it->troops[i].t;
+
+			if (t == NULL || (i > 0 && same))
+				continue;
+			out[t->id].max += it->count;
+			if (same || it->ntroops == 1)
+				out[t->id].min += it->count;
+		}
+		return;
+	}
+	/* a choice: per type the least and the most of any package */
+	alt = xcalloc(k->n, sizeof *alt);
+	lo = xcalloc(k->n, sizeof *lo);
+	for (i = 0; i < it->npkgs; i++) {
+		memset(alt, 0, k->n * sizeof *alt);
+		count_list(k, &it->pkgs[i], alt);
+		for (j = 0; j < k->n; j++) {
+			if (i == 0 || alt[j].min < lo[j].min)
+				lo[j].min = alt[j].min;
+			if (alt[j].max > lo[j].max)
+				lo[j].max = alt[j].max;
+		}
+	}
+	add_range(out, lo, k->n);
+	free(alt);
+	free(lo);
+}
+
+static void
+count_list(struct counts *k, const struct package *p, struct tally *out)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		count_item(k, &p->items[i], out);
+}
+
+static void
+army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
+    bool general, enum lang lang)
+{
+	const struct rules_troop *rt = &r->t[t->id];
+	char v[32];
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (general)
+		note(b, lb(lang, L_GENERAL));
+	if (rt->shooter) {
+		sbuf_printf(b, "%s%s %ld%s", b->len ? "; " : "",
+		    lb(lang, L_SHOOTS), rt->range, lb(lang, L_PACES));
+	}
+	if (rt->has_rear) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_REAR_SUPPORT), signed_num(v, sizeof v,
+		    rt->rear));
+	}
+	if (rt->has_psiloi) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_PSILOI_SUPPORT), signed_num(v, sizeof v,
+		    rt->psiloi));
+	}
+	if (rt->cancels_support)
+		note(b, lb(lang, L_CANCELS));
+	if (rt->diff_exempt)
+		note(b, lb(lang, L_DIFF_EXEMPT));
+	if (rt->has_move && !rt->contact)
+		note(b, lb(lang, L_NO_CONTACT));
+	if (strcmp(t->code, "El") == 0 && r->pip_elephants != 0) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_PIP), signed_num(v, sizeof v,
+		    r->pip_elephants));
+	}
+	if (rt->has_outcome) {
+		if (b->len)
+			sbuf_adds(b, "; ");
+		outcome_text(b, rt, lang, "; ");
+	}
+}
+
+static void
+period_text(struct sbuf *b, const struct army *a, enum lang lang)
+{
+	long f = a->from, t = a->to;
+
+	if (!a->period_ok) {
+		sbuf_adds(b, a->period != NULL ? a->period : "");
+		return;
+	}
+	if (a->approx)
+		sbuf_printf(b, "%s ", lb(lang, L_APPROX));
+	if (f < 0 && t < 0)
+		sbuf_printf(b, "%ld\xe2\x80\x93%ld %s", -f, -t,
+		    lb(lang, L_BC));
+	else if (f < 0)
+		sbuf_printf(b, "%ld %s \xe2\x80\x93 %ld %s", -f,
+		    lb(lang, L_BC), t, lb(lang, L_AD));
+	else
+		sbuf_printf(b, "%ld\xe2\x80\x93%ld %s", f, t, lb(lang, L_AD));
+}
+
+static void
+join(struct sbuf *b, char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
+}
+
+static void
+army_header(struct card *c, const struct army *a, enum lang lang)
+{
+	struct card_block *f = card_block(c, BLK_FACTS, NULL, 2);
+	struct sbuf b = { 0 };
+
+	if (a->period != NULL) {
+		period_text(&b, a, lang);
+		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
+	}
+	if (a->terrain != NULL)
+		block_row(f, lb(lang, L_TERRAIN), a->terrain);
+	if (a->aggression != NULL)
+		block_row(f, lb(lang, L_AGGRESSION), a->aggression);
+	sbuf_reset(&b);
+	join(&b, a->enemies, a->nenemies);
+	block_row(f, lb(lang, L_ENEMIES), a->nenemies ? sbuf_str(&b) :
+	    "\xe2\x80\x93");
+	if (a->has_allies && a->nallies > 0) {
+		sbuf_reset(&b);
+		join(&b, a->allies, a->nallies);
+		block_row(f, lb(lang, L_ALLIES), sbuf_str(&b));
+	}
+	sbuf_reset(&b);
+	army_elements_text(&b, &a->list, lang);
+	block_row(f, lb(lang, L_COMPOSITION), sbuf_str(&b));
+	sbuf_free(&b);
+}
+
+static void
+unknown_rows(struct card_block *t, const struct package *p, enum lang lang)
+{
+	const char *dash = "\xe2\x80\x93";
+	char n[48];
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct item *it = &p->items[i];
+
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			if (it->troops[j].t != NULL)
+				continue;
+			if (it->ntroops == 1)
+				snprintf(n, sizeof n, "%ld", it->count);
+			else
+				snprintf(n, sizeof n, "0\xe2\x80\x93%ld",
+				    it->count);
+			block_row(t, "?", it->troops[j].name != NULL ?
+			    it->troops[j].name : "?", n, dash, dash, dash,
+			    dash, dash, lb(lang, L_UNKNOWN));
+		}
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			unknown_rows(t, &it->pkgs[j], lang);
+	}
+}
+
+void
+card_army(struct card *c, const struct army *a, const struct rules *r,
+    enum lang lang)
+{
+	struct counts k;
+	struct tally *sum;
+	struct card_block *t;
+	struct sbuf b = { 0 }, n = { 0 };
+	char c1[32], f1[32], f2[32], m1[32], m2[32], m3[32];
+	size_t i, o;
+
+	sbuf_printf(&b, "%s %s", a->id != NULL ? a->id : "?",
+	    a->name != NULL ? a->name : "");
+	card_init(c, "army", a->id != NULL ? a->id : "?", sbuf_str(&b));
+	if (a->file != NULL) {
+		c->file = xstrdup(a->file);
+		c->line = a->line;
+	}
+	army_header(c, a, lang);
+	k.n = troop_count();
+	k.next = 0;
+	k.t = xcalloc(k.n, sizeof *k.t);
+	sum = xcalloc(k.n, sizeof *sum);
+	count_list(&k, &a->list, sum);
+	t = card_block(c, BLK_TABLE, lb(lang, L_TROOPS), 9);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_COUNT),
+	    lb(lang, L_VS_FOOT), lb(lang, L_VS_MOUNTED), lb(lang, L_GOOD),
+	    lb(lang, L_DIFFICULT), lb(lang, L_ROAD), lb(lang, L_NOTES));
+	t->num = 0xfc;
+	t->wide = 1u << 8;
+	for (o = 0; o < k.next; o++) {
+		for (i = 0; i < k.n && !(k.t[i].seen && k.t[i].order == o);
+		    i++)
+			;
+		if (i == k.n || i >= RULES_MAXTROOPS)
+			continue;
+		const struct troop *tp = troop_at(i);
+		const struct rules_troop *rt = &r->t[i];
+
+		if (sum[i].min == sum[i].max)
+			snprintf(c1, sizeof c1, "%ld", sum[i].max);
+		else
+			snprintf(c1, sizeof c1, "%ld\xe2\x80\x93%ld",
+			    sum[i].min, sum[i].max);
+		army_notes(&n, r, tp, k.t[i].general, lang);
+		if (!rt->known)
+			note(&n, lb(lang, L_NOT_IN_EDITION));
+		block_row(t, tp->code, tp->name[lang], c1,
+		    rt->known ? num(f1, sizeof f1, rt->factor[CLASS_FOOT]) :
+		    "\xe2\x80\x93",
+		    rt->known ? num(f2, sizeof f2, rt->factor[CLASS_MOUNTED]) :
+		    "\xe2\x80\x93",
+		    move_cell(m1, sizeof m1, rt, rt->move_good),
+		    move_cell(m2, sizeof m2, rt, rt->move_difficult),
+		    move_cell(m3, sizeof m3, rt, rt->move_road),
+		    sbuf_str(&n));
+	}
+	unknown_rows(t, &a->list, lang);
+	free(k.t);
+	free(sum);
+	sbuf_free(&b);
+	sbuf_free(&n);
+}
+
+/* ---- the rules cards ---------------------------------------------- */
+
+static const int tf_label[TF_N] = {
+	L_TF_CAMP, L_TF_GENERAL, L_TF_UPHILL, L_TF_RIVERBANK, L_TF_OVERLAP,
+	L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS, L_TF_DIFFICULT, L_TF_DIFFICULT
+};
+
+static const char *
+applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
+{
+	unsigned cls = r->tf_applies[tf];
+	size_t i, n = 0;
+
+	/* the two difficult-going factors carry their class in the index */
+	if (tf == TF_DIFF_FOOT)
+		cls = 1u << CLASS_FOOT;
+	else if (tf == TF_DIFF_MOUNTED)
+		cls = 1u << CLASS_MOUNTED;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (cls == (1u << CLASS_FOOT))
+		sbuf_adds(b, lb(lang, L_CLS_FOOT));
+	else if (cls == (1u << CLASS_MOUNTED))
+		sbuf_adds(b, lb(lang, L_CLS_MOUNTED));
+	else
+		sbuf_adds(b, lb(lang, L_CLS_ALL));
+	if (tf == TF_DIFF_FOOT) {
+		for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+			if (!r->t[i].diff_exempt)
+				continue;
+			sbuf_printf(b, "%s%s", n++ ? ", " :
+			    lb(lang, L_EXCEPT), troop_at(i)->code);
+		}
+	}
+	if (tf == TF_RIVERBANK && r->river_rolls != 0) {
+		sbuf_printf(b, "; %s", lb(lang, L_ON_DIE));
+		for (i = 1; i <= 6; i++)
+			if (r->river_rolls & (1u << i))
+				sbuf_printf(b, "%s%zu", n++ ? ", " : " ", i);
+	}
+	return sbuf_str(b);
+}
+
+static void
+rules_combat(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	char v1[32], v2[32];
+	size_t i;
+	int f;
+
+	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
+	    lb(lang, L_VS_MOUNTED));
+	t->num = 0xc;
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->t[i].known)
+			block_row(t, troop_at(i)->code,
+			    troop_at(i)->name[lang],
+			    num(v1, sizeof v1, r->t[i].factor[CLASS_FOOT]),
+			    num(v2, sizeof v2, r->t[i].factor[CLASS_MOUNTED]));
+	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
+	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
+	t->num = 0x2;
+	t->wide = 0x4;
+	for (f = 0; f < TF_N; f++) {
+		if (r->tf[f] == 0)
+			continue;
+		block_row(t, lb(lang, tf_label[f]), signed_num(v1, sizeof v1,
+		    r->tf[f]), applies_text(&b, r, f, lang));
+	}
+	if (r->limit_overlap_flank > 0)
+		block_row(t, lb(lang, L_LIMIT_OVERLAP), signed_num(v1,
+		    sizeof v1, -(long)r->limit_overlap_flank), "");
+	t = card_block(c, BLK_TABLE, lb(lang, L_SUPPORT), 3);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
+	    L_VALUE));
+	t->num = 0x4;
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		if (r->t[i].has_rear)
+			block_row(t, troop_at(i)->code, troop_at(i)->code,
+			    signed_num(v1, sizeof v1, r->t[i].rear));
+		if (r->t[i].has_psiloi)
+			block_row(t, troop_at(i)->code, "Ps",
+			    signed_num(v1, sizeof v1, r->t[i].psiloi));
+	}
+	sbuf_reset(&b);
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->t[i].cancels_support)
+			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			    troop_at(i)->code);
+	if (b.len > 0) {
+		t = card_block(c, BLK_FACTS, NULL, 2);
+		block_row(t, lb(lang, L_CANCELS), sbuf_str(&b));
+	}
+	sbuf_free(&b);
+}
+
+static void
+rules_movement(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	char v1[32], v2[32], v3[32];
+	size_t i;
+
+	t = card_block(c, BLK_TABLE, lb(lang, L_MOVES), 5);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
+	    lb(lang, L_DIFFICULT), lb(lang, L_ROAD));
+	t->num = 0x1c;
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->has_move)
+			continue;
+		block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
+		    move_cell(v1, sizeof v1, rt, rt->move_good),
+		    move_cell(v2, sizeof v2, rt, rt->move_difficult),
+		    move_cell(v3, sizeof v3, rt, rt->move_road));
+		if (!rt->contact)
+			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			    troop_at(i)->code);
+	}
+	t = card_block(c, BLK_FACTS, NULL, 2);
+	if (b.len > 0)
+		block_row(t, lb(lang, L_NO_CONTACT), sbuf_str(&b));
+	if (r->river_crossing > 0)
+		block_row(t, lb(lang, L_RIVER), num(v1, sizeof v1,
+		    r->river_crossing));
+	if (r->road_bonus > 0)
+		block_row(t, lb(lang, L_ROAD_BONUS), num(v1, sizeof v1,
+		    r->road_bonus));
+	t = card_block(c, BLK_TABLE, lb(lang, L_SHOOTING_T), 3);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
+	t->num = 0x4;
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->t[i].shooter)
+			block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
+			    num(v1, sizeof v1, r->t[i].range));
+	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
+	snprintf(v1, sizeof v1, "1d%d", r->pip_die);
+	block_row(t, lb(lang, L_PIP_DIE), v1);
+	block_row(t, lb(lang, L_PIP_BASE), num(v2, sizeof v2, r->pip_base));
+	if (r->pip_elephants != 0)
+		block_row(t, lb(lang, L_PIP_ELEPHANTS), signed_num(v3,
+		    sizeof v3, r->pip_elephants));
+	if (r->pip_command != 0) {
+		char line[160];
+
+		snprintf(line, sizeof line, "%+d (> %ld; %s > %ld)",
+		    r->pip_command, r->pip_far, lb(lang, L_OUT_OF_SIGHT),
+		    r->pip_out_of_sight);
+		block_row(t, lb(lang, L_PIP_COMMAND), line);
+	}
+	sbuf_free(&b);
+}
+
+static void
+rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	size_t i, j;
+
+	t = card_block(c, BLK_TABLE, lb(lang, L_OUTCOMES), 4);
+	block_head(t, lb(lang, L_LOSER), lb(lang, L_BEATEN), lb(lang,
+	    L_DOUBLED), lb(lang, L_EXCEPTIONS));
+	t->wide = 0x8;
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->has_outcome)
+			continue;
+		sbuf_reset(&b);
+		sbuf_add(&b, "", 0);
+		for (j = 0; j < rt->nexc; j++) {
+			if (j > 0)
+				sbuf_adds(&b, "; ");
+			exc_text(&b, &rt->exc[j], lang);
+		}
+		block_row(t, troop_at(i)->code, outcome_label(rt->beaten,
+		    lang), outcome_label(rt->doubled, lang), sbuf_str(&b));
+	}
+	sbuf_free(&b);
+}
+
+void
+card_rules(struct card *c, int which, const struct rules *r,
+    enum lang lang)
+{
+	static const char *const ids[RULES_NCARDS] = {
+		"combat", "movement", "outcomes"
+	};
+	static const int titles[RULES_NCARDS] = {
+		L_CARD_COMBAT, L_CARD_MOVEMENT, L_CARD_OUTCOMES
+	};
+	struct sbuf b = { 0 };
+
+	if (which < 0 || which >= RULES_NCARDS)
+		which = RULES_COMBAT;
+	sbuf_printf(&b, "%s (%s)", lb(lang, titles[which]), r->edition);
+	card_init(c, "rules", ids[which], sbuf_str(&b));
+	c->columns = which == RULES_OUTCOMES ? 1 : 2;
+	sbuf_free(&b);
+	switch (which) {
+	case RULES_COMBAT:
+		rules_combat(c, r, lang);
+		break;
+	case RULES_MOVEMENT:
+		rules_movement(c, r, lang);
+		break;
+	default:
+		rules_outcomes(c, r, lang);
+		break;
+	}
+}

@@ -1,0 +1,153 @@
+/* card: the model of a printable reference card (a title and blocks of
+ * facts, tables and text), built from an army and the rules table or
+ * from the rules and campaign tables, and the writers that render it. */
+#ifndef BELLIS_CARD_H
+#define BELLIS_CARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "army/army.h"
+#include "dba/rules.h"
+#include "dba/troop.h"
+
+enum card_paper { PAPER_A6, PAPER_A5, PAPER_A4, PAPER_LETTER, PAPER_N };
+
+struct paper {
+	const char *name;          /* "a6" */
+	double w_mm, h_mm;         /* page size as printed */
+	const char *css;           /* CSS @page size */
+	double font_pt;            /* body text size */
+};
+
+const struct paper *card_paper(enum card_paper p);
+
+#define CARD_MAXCOLS 16
+
+enum block_kind {
+	BLK_FACTS,                 /* label: value lines (two columns) */
+	BLK_TABLE,                 /* a header row and rows of cells */
+	BLK_TEXT                   /* lines of text (one column) */
+};
+
+struct card_block {
+	enum block_kind kind;
+	char *title;               /* NULL: none */
+	size_t ncols, nrows;       /* rows without the header */
+	char **head;               /* ncols cells (BLK_TABLE) */
+	char **cell;               /* nrows * ncols cells */
+	size_t cap;
+	unsigned num;              /* bit per column of numbers */
+	unsigned wide;             /* bit per column that may wrap */
+};
+
+struct card {
+	char *kind;                /* "army", "rules", "campaign" */
+	char *id;                  /* army id, or "combat", "movement", ... */
+	char *title;
+	char *subtitle;            /* NULL: none */
+	char *label;               /* names the card in a warning */
+	int columns;               /* 1, or 2: blocks flow in two columns */
+	char *file;                /* the army's file and line, or NULL */
+	long line;
+	struct card_block *b;
+	size_t nb, capb;
+};
+
+void card_init(struct card *c, const char *kind, const char *id,
+    const char *title);
+void card_free(struct card *c);
+struct card_block *card_block(struct card *c, enum block_kind k,
+    const char *title, size_t ncols);
+/* Set the header (BLK_TABLE): ncols strings. */
+void block_head(struct card_block *b, ...);
+/* Add a row of ncols strings (copied). */
+void block_row(struct card_block *b, ...);
+const char *block_cell(const struct card_block *b, size_t row, size_t col);
+
+/* ---- the cards --------------------------------------------------- */
+
+/* The card of one army: header facts, composition, one row per troop
+ * type with count, factors, moves and notes from the rules table. */
+void card_army(struct card *c, const struct army *a, const struct rules *r,
+    enum lang lang);
+
+/* The rules cards: combat (factors, tactical factors, support),
+ * movement (moves, shooting, PIPs), outcomes (combat results). */
+enum { RULES_COMBAT, RULES_MOVEMENT, RULES_OUTCOMES, RULES_NCARDS };
+void card_rules(struct card *c, int which, const struct rules *r,
+    enum lang lang);
+
+/* The campaign tables, read from the project's XML formats: the
+ * Catastrophe table (formats/catastrophe.xml) and the Survival table
+ * (formats/survival-table.xml).  Either may be missing from a build. */
+struct camp_row {
+	int min, max;
+	char *event;
+	char *text[LANG_N];
+	long strategy, morale_all, morale_unit, enemy_ts, damage_dice;
+	bool strategy_halved, morale_roll, recalc_ts;
+	char *leader, *fate;
+};
+
+struct camp_band {
+	char *name;
+	bool has_min, has_max;
+	long min, max, hp;
+};
+
+struct camp_dmg {
+	long tl_min, tl_max, drdiv;
+	struct camp_col {
+		char *name;
+		long hits, dice, adds, tl_mul, tl_div;
+	} col[4];
+	size_t ncol;
+};
+
+struct camp_tables {
+	struct camp_row *cat;
+	size_t ncat;
+	bool has_cat;
+	struct camp_band *band;
+	size_t nband;
+	struct camp_dmg *dmg;
+	size_t ndmg;
+	bool has_surv;
+};
+
+/* Load the tables built into this binary (either may be absent). */
+void camp_builtin(struct camp_tables *t);
+/* Load a Catastrophe table or a Survival table from XML in memory;
+ * name is the file name for messages.  0, or -1 with errors reported. */
+int camp_load_cat(struct camp_tables *t, const char *buf, size_t len,
+    const char *name);
+int camp_load_surv(struct camp_tables *t, const char *buf, size_t len,
+    const char *name);
+void camp_free(struct camp_tables *t);
+/* The campaign cards: the Catastrophe table, the Survival table with
+ * its damage columns by tech level. */
+enum { CAMP_CATASTROPHE, CAMP_SURVIVAL, CAMP_NCARDS };
+void card_campaign(struct card *c, int which, const struct camp_tables *t,
+    enum lang lang);
+
+/* ---- writers ----------------------------------------------------- */
+
+struct cardhtml;
+struct cardhtml *cardhtml_new(FILE *fp, enum card_paper p, enum lang lang);
+void cardhtml_card(struct cardhtml *w, const struct card *c);
+/* Close the document; -1 when a write failed. */
+int cardhtml_finish(struct cardhtml *w);
+
+/* lib/card_pdf.c (cairo and pango): one card per page, continued on
+ * further pages with a warning when it does not fit. */
+struct cardpdf;
+struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum lang lang);
+void cardpdf_card(struct cardpdf *w, const struct card *c);
+/* Finish the document; -1 when a write failed. */
+int cardpdf_finish(struct cardpdf *w);
+/* Free what cairo, pango and fontconfig keep (at exit). */
+void cardpdf_cleanup(void);
+
+#endif

@@ -1,0 +1,553 @@
+/* card_pdf: the cards as PDF through cairo and pango (DejaVu Sans,
+ * embedded), one card per page, a card that does not fit continued on
+ * the next page with a warning; identical input gives identical bytes. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+
+#include "card/card.h"
+#include "card/cardlabel.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/xalloc.h"
+
+#define PT_PER_MM (72.0 / 25.4)
+#define FONT_FAMILY "DejaVu Sans"
+
+struct cardpdf {
+	FILE *fp;
+	enum lang lang;
+	bool write_failed;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	PangoContext *ctx;
+	PangoFontDescription *font, *bold, *big;
+	double w, h, margin, fs, pad, y, ytop, gap;
+	int ncol, col;
+	bool page_open;
+	int pages;
+	const struct card *cur;
+	int card_pages;
+};
+
+/* Under LeakSanitizer (make SAN=1): fontconfig keeps a few blocks that
+ * pango's cleanup does not free; they are not ours. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_options(void);
+const char *
+__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+
+const char *
+__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
+static cairo_status_t
+write_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct cardpdf *w = closure;
+
+	if (w->write_failed || fwrite(data, 1, len, w->fp) != len) {
+		w->write_failed = true;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static PangoFontDescription *
+font(double size, bool bold)
+{
+	PangoFontDescription *fd = pango_font_description_new();
+
+	pango_font_description_set_family(fd, FONT_FAMILY);
+	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD :
+	    PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	return fd;
+}
+
+/* The creation date from SOURCE_DATE_EPOCH, or none at all. */
+static void
+set_date(cairo_surface_t *s)
+{
+	const char *e = getenv("SOURCE_DATE_EPOCH");
+	char buf[64] = "";
+	long v;
+	time_t t;
+	struct tm tm;
+
+	if (e != NULL && *e != '\0') {
+		if (num_long(e, strlen(e), 0, 253402300799L, &v) < 0 ||
+		    (t = (time_t)v, gmtime_r(&t, &tm) == NULL)) {
+			diag_msg(0, "warning: ignoring SOURCE_DATE_EPOCH '%s' "
+			    "(not a number of seconds)", e);
+		} else {
+			strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+		}
+	}
+	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, buf);
+}
+
+struct cardpdf *
+cardpdf_new(FILE *fp, enum card_paper p, enum lang lang)
+{
+	const struct paper *pp = card_paper(p);
+	struct cardpdf *w = xcalloc(1, sizeof *w);
+	cairo_font_options_t *fo;
+
+	w->fp = fp;
+	w->lang = lang;
+	w->w = pp->w_mm * PT_PER_MM;
+	w->h = pp->h_mm * PT_PER_MM;
+	w->fs = pp->font_pt;
+	w->margin = pp->font_pt * 0.75 * PT_PER_MM;
+	w->pad = w->fs * 0.25;
+	w->gap = w->fs * 1.5;
+	w->ncol = 1;
+	w->surf = cairo_pdf_surface_create_for_stream(write_cb, w, w->w, w->h);
+	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
+	set_date(w->surf);
+	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_TITLE,
+	    "bellis reference cards");
+	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATOR,
+	    "refcard-render (bellis)");
+	w->cr = cairo_create(w->surf);
+	w->ctx = pango_cairo_create_context(w->cr);
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(w->ctx, fo);
+	cairo_font_options_destroy(fo);
+	pango_cairo_context_set_resolution(w->ctx, 72.0);
+	w->font = font(w->fs, false);
+	w->bold = font(w->fs, true);
+	w->big = font(w->fs * 1.35, true);
+	return w;
+}
+
+/* A layout of text; width <= 0: one line, unwrapped. */
+static PangoLayout *
+layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
+    double width)
+{
+	PangoLayout *l = pango_layout_new(w->ctx);
+
+	pango_layout_set_font_description(l, fd);
+	if (width > 0) {
+		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	pango_layout_set_text(l, text, -1);
+	return l;
+}
+
+static void
+measure(PangoLayout *l, double *wd, double *ht)
+{
+	PangoRectangle r;
+
+	pango_layout_get_extents(l, NULL, &r);
+	if (wd != NULL)
+		*wd = (double)r.width / PANGO_SCALE;
+	if (ht != NULL)
+		*ht = (double)r.height / PANGO_SCALE;
+}
+
+static double
+text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
+{
+	PangoLayout *l = layout(w, s, fd, 0);
+	double wd;
+
+	measure(l, &wd, NULL);
+	g_object_unref(l);
+	return wd;
+}
+
+/* Draw text at x, y (top left) within width; returns its height. */
+static double
+draw(struct cardpdf *w, const char *s, PangoFontDescription *fd, double x,
+    double y, double width, bool right)
+{
+	PangoLayout *l = layout(w, s, fd, width);
+	double wd, ht;
+
+	measure(l, &wd, &ht);
+	if (right && width > 0 && wd < width)
+		x += width - wd;
+	cairo_move_to(w->cr, x, y);
+	pango_cairo_show_layout(w->cr, l);
+	g_object_unref(l);
+	return ht;
+}
+
+static double
+height_of(struct cardpdf *w, const char *s, PangoFontDescription *fd,
+    double width)
+{
+	PangoLayout *l = layout(w, s, fd, width);
+	double ht;
+
+	measure(l, NULL, &ht);
+	g_object_unref(l);
+	return ht;
+}
+
+static double
+bottom(const struct cardpdf *w)
+{
+	return w->h - w->margin;
+}
+
+/* Width and left edge of the current column. */
+static double
+content_width(const struct cardpdf *w)
+{
+	return (w->w - 2 * w->margin - (w->ncol - 1) * w->gap) / w->ncol;
+}
+
+static double
+left(const struct cardpdf *w)
+{
+	return w->margin + w->col * (content_width(w) + w->gap);
+}
+
+/* Start a page of the current card: its title (marked as continued on
+ * a second page, with a warning naming the card). */
+static void
+page(struct cardpdf *w)
+{
+	const struct card *c = w->cur;
+	char *title;
+	size_t n;
+
+	if (w->page_open)
+		cairo_show_page(w->cr);
+	w->page_open = true;
+	w->pages++;
+	w->card_pages++;
+	w->y = w->ytop = w->margin;
+	w->col = 0;
+	if (c == NULL)
+		return;
+	if (w->card_pages == 1) {
+		title = xstrdup(c->title);
+	} else {
+		n = strlen(c->title) + 64;
+		title = xmalloc(n);
+		snprintf(title, n, "%s (%s, %s %d)", c->title,
+		    card_labels[w->lang][L_CONTINUED],
+		    card_labels[w->lang][L_PAGE], w->card_pages);
+		if (w->card_pages == 2) {
+			if (c->file != NULL)
+				diag_at(c->file, 0, c->line, 0, "%s '%s' does "
+				    "not fit one page: continued on a second "
+				    "page", strcmp(c->kind, "army") == 0 ?
+				    "army" : "card", c->label);
+			else
+				diag_msg(0, "warning: card '%s' does not fit "
+				    "one page: continued on a second page",
+				    c->label);
+		}
+	}
+	w->y += draw(w, title, w->big, w->margin, w->y, w->w - 2 * w->margin,
+	    false) + w->pad * 2;
+	w->ytop = w->y;
+	free(title);
+}
+
+/* Go on in the next column, or on a new page. */
+static void
+next_area(struct cardpdf *w)
+{
+	if (w->col + 1 < w->ncol) {
+		w->col++;
+		w->y = w->ytop;
+	} else {
+		page(w);
+	}
+}
+
+static void
+need(struct cardpdf *w, double h)
+{
+	if (w->y + h > bottom(w) && w->y > w->ytop + 1)
+		next_area(w);
+}
+
+static void
+rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
+    double grey)
+{
+	if (grey < 1.0) {
+		cairo_set_source_rgb(w->cr, grey, grey, grey);
+		cairo_rectangle(w->cr, x, y, wd, ht);
+		cairo_fill(w->cr);
+	}
+	cairo_set_source_rgb(w->cr, 0.45, 0.45, 0.45);
+	cairo_set_line_width(w->cr, 0.3);
+	cairo_rectangle(w->cr, x, y, wd, ht);
+	cairo_stroke(w->cr);
+	cairo_set_source_rgb(w->cr, 0, 0, 0);
+}
+
+/* Width of the longest word of s (cells and headers may wrap there). */
+static double
+word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
+{
+	char buf[128];
+	const char *p;
+	double best = 0, x;
+	size_t n;
+
+	while (*s != '\0') {
+		p = strchr(s, ' ');
+		n = p != NULL ? (size_t)(p - s) : strlen(s);
+		if (n >= sizeof buf)
+			n = sizeof buf - 1;
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		if ((x = text_width(w, buf, fd)) > best)
+			best = x;
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	return best;
+}
+
+/* Shrink the columns picked by pass toward their least widths by
+ * *excess; returns true when that was enough. */
+static bool
+shrink(const struct card_block *b, double *cw, const double *mn,
+    double *excess, int pass)
+{
+	double slack = 0;
+	size_t c;
+	bool pick;
+
+	for (c = 0; c < b->ncols; c++) {
+		pick = pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
+		    !((b->num >> c) & 1) : true;
+		if (pick && cw[c] > mn[c])
+			slack += cw[c] - mn[c];
+	}
+	if (slack <= 0)
+		return false;
+	for (c = 0; c < b->ncols; c++) {
+		pick = pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
+		    !((b->num >> c) & 1) : true;
+		if (!pick || cw[c] <= mn[c])
+			continue;
+		if (slack >= *excess)
+			cw[c] -= (cw[c] - mn[c]) * *excess / slack;
+		else
+			cw[c] = mn[c];
+	}
+	if (slack >= *excess) {
+		*excess = 0;
+		return true;
+	}
+	*excess -= slack;
+	return false;
+}
+
+/* Column widths: natural widths; when the table is too wide, the wide
+ * columns wrap first, then the other text columns, then all columns,
+ * each down to its longest word; past that every column shrinks in
+ * proportion. */
+static void
+widths(struct cardpdf *w, const struct card_block *b, double *cw)
+{
+	double avail = content_width(w), sum = 0, wide = 0, x, excess;
+	double mn[CARD_MAXCOLS];
+	PangoFontDescription *fd;
+	size_t r, c;
+	int pass;
+
+	for (c = 0; c < b->ncols; c++) {
+		cw[c] = mn[c] = b->head != NULL ? word_width(w, b->head[c],
+		    w->bold) : 0;
+		fd = b->kind == BLK_FACTS && c == 0 ? w->bold : w->font;
+		for (r = 0; r < b->nrows; r++) {
+			x = text_width(w, block_cell(b, r, c), fd);
+			if (x > cw[c])
+				cw[c] = x;
+			x = word_width(w, block_cell(b, r, c), fd);
+			if (x > mn[c])
+				mn[c] = x;
+		}
+		cw[c] += 2 * w->pad + 0.5;
+		mn[c] += 2 * w->pad + 0.5;
+		sum += cw[c];
+		if ((b->wide >> c) & 1)
+			wide += cw[c];
+	}
+	if (b->kind == BLK_FACTS && sum > avail) {
+		if (cw[0] > avail * 0.35)
+			cw[0] = avail * 0.35;
+		cw[1] = avail - cw[0];
+		return;
+	}
+	if (sum <= avail) {
+		/* stretch the wide columns (and facts) to the edge */
+		for (c = 0; c < b->ncols; c++)
+			if (wide > 0 ? (b->wide >> c) & 1 : b->kind ==
+			    BLK_FACTS && c == 1)
+				cw[c] += (avail - sum) * (wide > 0 ? cw[c] /
+				    wide : 1.0);
+		return;
+	}
+	excess = sum - avail;
+	for (pass = 0; pass < 3; pass++)
+		if (shrink(b, cw, mn, &excess, pass))
+			return;
+	for (c = 0, sum = 0; c < b->ncols; c++)
+		sum += cw[c];
+	for (c = 0; c < b->ncols; c++)
+		cw[c] = cw[c] * avail / sum;
+}
+
+static double
+row_height(struct cardpdf *w, const struct card_block *b, const char *const
+    *cells, const double *cw, bool header)
+{
+	double ht = 0, x;
+	size_t c;
+
+	for (c = 0; c < b->ncols; c++) {
+		x = height_of(w, cells[c], header || (b->kind == BLK_FACTS &&
+		    c == 0) ? w->bold : w->font, cw[c] - 2 * w->pad);
+		if (x > ht)
+			ht = x;
+	}
+	return ht + 2 * w->pad * 0.6;
+}
+
+static void
+draw_row(struct cardpdf *w, const struct card_block *b, const char *const
+    *cells, const double *cw, double ht, bool header)
+{
+	double x = left(w);
+	size_t c;
+	bool label;
+
+	for (c = 0; c < b->ncols; c++) {
+		label = b->kind == BLK_FACTS && c == 0;
+		rule_box(w, x, w->y, cw[c], ht, header ? 0.88 : label ? 0.94 :
+		    1.0);
+		draw(w, cells[c], header || label ? w->bold : w->font,
+		    x + w->pad, w->y + w->pad * 0.6, cw[c] - 2 * w->pad,
+		    !label && ((b->num >> c) & 1));
+		x += cw[c];
+	}
+	w->y += ht;
+}
+
+static void
+block(struct cardpdf *w, const struct card_block *b)
+{
+	double cw[CARD_MAXCOLS], th = 0, hh = 0, rh;
+	const char *cells[CARD_MAXCOLS];
+	size_t r, c, nc = b->ncols;
+
+	if (b->title != NULL)
+		th = height_of(w, b->title, w->bold, 0) + w->pad;
+	if (b->kind == BLK_TEXT) {
+		for (r = 0; r < b->nrows; r++) {
+			rh = height_of(w, block_cell(b, r, 0), w->font,
+			    content_width(w));
+			need(w, rh + (r == 0 ? th : 0));
+			if (r == 0 && b->title != NULL)
+				w->y += draw(w, b->title, w->bold, left(w),
+				    w->y, 0, false) + w->pad;
+			w->y += draw(w, block_cell(b, r, 0), w->font,
+			    left(w), w->y, content_width(w), false);
+		}
+		w->y += w->pad * 2;
+		return;
+	}
+	widths(w, b, cw);
+	if (b->kind == BLK_TABLE && b->head != NULL)
+		hh = row_height(w, b, (const char *const *)b->head, cw, true);
+	for (r = 0; r < b->nrows; r++) {
+		for (c = 0; c < nc; c++)
+			cells[c] = block_cell(b, r, c);
+		rh = row_height(w, b, cells, cw, false);
+		if (r == 0) {
+			need(w, th + hh + rh);
+			if (b->title != NULL)
+				w->y += draw(w, b->title, w->bold, left(w),
+				    w->y, 0, false) + w->pad;
+			if (hh > 0)
+				draw_row(w, b, (const char *const *)b->head,
+				    cw, hh, true);
+		} else if (w->y + rh > bottom(w)) {
+			next_area(w);
+			if (hh > 0)
+				draw_row(w, b, (const char *const *)b->head,
+				    cw, hh, true);
+		}
+		draw_row(w, b, cells, cw, rh, false);
+	}
+	w->y += w->pad * 2;
+}
+
+void
+cardpdf_card(struct cardpdf *w, const struct card *c)
+{
+	size_t i;
+
+	w->cur = c;
+	w->card_pages = 0;
+	w->ncol = c->columns > 1 ? 2 : 1;
+	page(w);
+	if (c->subtitle != NULL)
+		w->y += draw(w, c->subtitle, w->font, w->margin, w->y,
+		    w->w - 2 * w->margin, false) + w->pad;
+	w->ytop = w->y;
+	for (i = 0; i < c->nb; i++)
+		block(w, &c->b[i]);
+	w->cur = NULL;
+}
+
+int
+cardpdf_finish(struct cardpdf *w)
+{
+	cairo_status_t st;
+	int rc = 0;
+
+	if (w->pages == 0) {
+		page(w);
+		draw(w, card_labels[w->lang][L_NO_CARDS], w->big, w->margin,
+		    w->margin, content_width(w), false);
+	}
+	cairo_show_page(w->cr);
+	pango_font_description_free(w->font);
+	pango_font_description_free(w->bold);
+	pango_font_description_free(w->big);
+	g_object_unref(w->ctx);
+	cairo_destroy(w->cr);
+	cairo_surface_finish(w->surf);
+	st = cairo_surface_status(w->surf);
+	cairo_surface_destroy(w->surf);
+	if (st != CAIRO_STATUS_SUCCESS || w->write_failed ||
+	    fflush(w->fp) != 0 || ferror(w->fp))
+		rc = -1;
+	free(w);
+	return rc;
+}
+
+void
+cardpdf_cleanup(void)
+{
+	pango_cairo_font_map_set_default(NULL);
+}

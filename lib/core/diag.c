@@ -1,0 +1,171 @@
+/* Diagnostics: "tool: FILE:LINE:COL: error: message" on stderr. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/diag.h"
+
+static const char *prog = "bellis";
+static const char *curfile = "-";
+static int status;
+static long file_errors;
+static int quiet;
+
+void
+diag_init(const char *argv0)
+{
+	const char *p = strrchr(argv0, '/');
+
+	prog = p != NULL ? p + 1 : argv0;
+	status = 0;
+}
+
+const char *
+diag_prog(void)
+{
+	return prog;
+}
+
+void
+diag_set_file(const char *name)
+{
+	curfile = name;
+	file_errors = 0;
+}
+
+const char *
+diag_file(void)
+{
+	return curfile;
+}
+
+void
+diag_raise(int st)
+{
+	if (st > status)
+		status = st;
+}
+
+int
+diag_status(void)
+{
+	return status;
+}
+
+long
+diag_file_errors(void)
+{
+	return file_errors;
+}
+
+void
+diag_quiet(int on)
+{
+	quiet = on;
+}
+
+void
+diag_vat(const char *file, int is_error, long line, long col,
+    const char *fmt, va_list ap)
+{
+	if (is_error) {
+		diag_raise(EXIT_DATA);
+		if (++file_errors > DIAG_CAP) {
+			if (file_errors == DIAG_CAP + 1 && !quiet)
+				fprintf(stderr, "%s: %s: error: too many errors, "
+				    "the rest of this file is not reported\n",
+				    prog, file);
+			return;
+		}
+	}
+	if (quiet)
+		return;
+	if (line > 0 && col > 0)
+		fprintf(stderr, "%s: %s:%ld:%ld: ", prog, file, line, col);
+	else if (line > 0)
+		fprintf(stderr, "%s: %s:%ld: ", prog, file, line);
+	else
+		fprintf(stderr, "%s: %s: ", prog, file);
+	fputs(is_error ? "error: " : "warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+diag_at(const char *file, int is_error, long line, long col,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vat(file, is_error, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag_error(long line, long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vat(curfile, 1, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag_warning(long line, long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vat(curfile, 0, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag_sys(const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	diag_raise(EXIT_SYS);
+	if (quiet)
+		return;
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(e));
+}
+
+void
+diag_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	diag_raise(EXIT_USAGE);
+	if (quiet)
+		return;
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+}
+
+void
+diag_msg(int st, const char *fmt, ...)
+{
+	va_list ap;
+
+	diag_raise(st);
+	if (quiet)
+		return;
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

@@ -1,0 +1,373 @@
+/* Strings: buffers, UTF-8, name folding and edit distance. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+
+void
+sbuf_add(struct sbuf *b, const char *s, size_t n)
+{
+	b->s = xgrow(b->s, &b->cap, b->len + n + 1, 1);
+	if (n > 0)
+		memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void
+sbuf_adds(struct sbuf *b, const char *s)
+{
+	sbuf_add(b, s, strlen(s));
+}
+
+void
+sbuf_addc(struct sbuf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		b->s = xgrow(b->s, &b->cap, b->len + 2, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
+
+void
+sbuf_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	b->s = xgrow(b->s, &b->cap, b->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+sbuf_reset(struct sbuf *b)
+{
+	b->len = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+void
+sbuf_free(struct sbuf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+const char *
+sbuf_str(const struct sbuf *b)
+{
+	return b->s != NULL ? b->s : "";
+}
+
+/* Decode one code point; returns its length, or 0 when invalid. */
+static size_t
+utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+	uint32_t c;
+	size_t len, i;
+
+	if (n == 0)
+		return 0;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		c = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		c = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		c = s[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+	    (len == 4 && (c < 0x10000 || c > 0x10ffff)))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+bool
+utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t cp;
+	size_t k;
+
+	while (n > 0) {
+		if (*p < 0x80) {
+			p++;
+			n--;
+			continue;
+		}
+		if ((k = utf8_decode(p, n, &cp)) == 0)
+			return false;
+		p += k;
+		n -= k;
+	}
+	return true;
+}
+
+size_t
+utf8_seqlen(const char *s, size_t n)
+{
+	uint32_t cp;
+	size_t k = utf8_decode((const unsigned char *)s, n, &cp);
+
+	return k ? k : 1;
+}
+
+void
+utf8_sanitize(struct sbuf *b, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t cp;
+	size_t k, start = 0, i = 0;
+
+	while (i < n) {
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		if (p[i] == '\t' || p[i] == '\n') {
+			i++;
+			continue;
+		}
+		k = p[i] < 0x80 ? 0 : utf8_decode(p + i, n - i, &cp);
+		if (k > 0 && !(cp >= 0x80 && cp < 0xa0)) {
+			i += k;
+			continue;
+		}
+		sbuf_add(b, s + start, i - start);
+		if (p[i] < 0x80)
+			sbuf_addc(b, ' ');
+		else
+			sbuf_adds(b, "\xef\xbf\xbd");
+		i += k ? k : 1;
+		start = i;
+	}
+	sbuf_add(b, s + start, i - start);
+}
+
+static void
+put_cp(struct sbuf *b, uint32_t c)
+{
+	char u[4];
+
+	if (c < 0x80) {
+		sbuf_addc(b, (char)c);
+	} else if (c < 0x800) {
+		u[0] = (char)(0xc0 | c >> 6);
+		u[1] = (char)(0x80 | (c & 0x3f));
+		sbuf_add(b, u, 2);
+	} else if (c < 0x10000) {
+		u[0] = (char)(0xe0 | c >> 12);
+		u[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		u[2] = (char)(0x80 | (c & 0x3f));
+		sbuf_add(b, u, 3);
+	} else {
+		u[0] = (char)(0xf0 | c >> 18);
+		u[1] = (char)(0x80 | (c >> 12 & 0x3f));
+		u[2] = (char)(0x80 | (c >> 6 & 0x3f));
+		u[3] = (char)(0x80 | (c & 0x3f));
+		sbuf_add(b, u, 4);
+	}
+}
+
+void
+str_fold(struct sbuf *b, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t c;
+	size_t k, i = 0;
+	int blank = 0;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	while (i < n) {
+		k = utf8_decode(p + i, n - i, &c);
+		if (k == 0) {
+			c = 0xfffd;
+			k = 1;
+		}
+		i += k;
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+		    c == 0xa0) {
+			blank = 1;
+			continue;
+		}
+		if (blank && b->len > 0)
+			sbuf_addc(b, ' ');
+		blank = 0;
+		if (c >= 'A' && c <= 'Z')
+			c += 32;
+		else if (c >= 0x410 && c <= 0x42f)
+			c += 32;
+		else if (c == 0x401 || c == 0x451)
+			c = 0x435;
+		switch (c) {
+		case 0xe4: case 0xc4:
+			sbuf_adds(b, "ae");
+			continue;
+		case 0xf6: case 0xd6:
+			sbuf_adds(b, "oe");
+			continue;
+		case 0xfc: case 0xdc:
+			sbuf_adds(b, "ue");
+			continue;
+		case 0xdf:
+			sbuf_adds(b, "ss");
+			continue;
+		default:
+			break;
+		}
+		put_cp(b, c);
+	}
+}
+
+int
+str_editdist(const char *a, const char *b, int max)
+{
+	uint32_t ca[64], cb[64], cp;
+	int na = 0, nb = 0, i, j, row[65], prev, tmp, best;
+	size_t k, la = strlen(a), lb = strlen(b);
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)a; la > 0 && na < 64; na++) {
+		k = utf8_decode(p, la, &cp);
+		if (k == 0) {
+			cp = *p;
+			k = 1;
+		}
+		ca[na] = cp;
+		p += k;
+		la -= k;
+	}
+	for (p = (const unsigned char *)b; lb > 0 && nb < 64; nb++) {
+		k = utf8_decode(p, lb, &cp);
+		if (k == 0) {
+			cp = *p;
+			k = 1;
+		}
+		cb[nb] = cp;
+		p += k;
+		lb -= k;
+	}
+	if (na - nb > max || nb - na > max)
+		return max + 1;
+	for (j = 0; j <= nb; j++)
+		row[j] = j;
+	for (i = 1; i <= na; i++) {
+		prev = row[0];
+		row[0] = i;
+		best = row[0];
+		for (j = 1; j <= nb; j++) {
+			tmp = row[j];
+			row[j] = prev + (ca[i - 1] != cb[j - 1]);
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			if (tmp + 1 < row[j])
+				row[j] = tmp + 1;
+			prev = tmp;
+			if (row[j] < best)
+				best = row[j];
+		}
+		if (best > max)
+			return max + 1;
+	}
+	return row[nb] > max ? max + 1 : row[nb];
+}
+
+bool
+str_ieq(const char *a, size_t alen, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < alen; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+		if (y == '\0')
+			return false;
+		if (x >= 'A' && x <= 'Z')
+			x += 32;
+		if (y >= 'A' && y <= 'Z')
+			y += 32;
+		if (x != y)
+			return false;
+	}
+	return b[alen] == '\0';
+}
+
+static size_t
+blank_at(const char *s, size_t n)
+{
+	if (n >= 1 && (s[0] == ' ' || s[0] == '\t' || s[0] == '\r' ||
+	    s[0] == '\n'))
+		return 1;
+	if (n >= 2 && (unsigned char)s[0] == 0xc2 &&
+	    (unsigned char)s[1] == 0xa0)
+		return 2;
+	return 0;
+}
+
+void
+str_trim(const char **s, size_t *n)
+{
+	size_t k;
+
+	while (*n > 0 && (k = blank_at(*s, *n)) > 0) {
+		*s += k;
+		*n -= k;
+	}
+	for (;;) {
+		if (*n >= 1 && blank_at(*s + *n - 1, 1)) {
+			(*n)--;
+			continue;
+		}
+		if (*n >= 2 && blank_at(*s + *n - 2, 2) == 2) {
+			*n -= 2;
+			continue;
+		}
+		break;
+	}
+}
+
+bool
+str_blank(const char *s, size_t n)
+{
+	str_trim(&s, &n);
+	return n == 0;
+}
+
+bool
+str_in(const char *s, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(s, *list) == 0)
+			return true;
+	return false;
+}

@@ -1,0 +1,125 @@
+/* Line tokenizer shared by the line formats of every tool. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/diag.h"
+#include "core/str.h"
+#include "core/tok.h"
+#include "core/xalloc.h"
+
+static void
+push(struct toks *t, const char *s, size_t len, long col, bool quoted)
+{
+	struct tok *k;
+	const char *eq;
+
+	t->v = xgrow(t->v, &t->cap, t->n + 1, sizeof *t->v);
+	k = &t->v[t->n++];
+	memset(k, 0, sizeof *k);
+	k->s = s;
+	k->len = len;
+	k->col = col;
+	k->klen = len;
+	k->quoted = quoted;
+	if (!quoted && (eq = memchr(s, '=', len)) != NULL) {
+		k->klen = (size_t)(eq - s);
+		k->val = eq + 1;
+		k->vlen = len - k->klen - 1;
+		k->vcol = col + (long)k->klen + 1;
+	}
+}
+
+int
+tok_split(struct toks *t, const char *line, size_t len, long lineno)
+{
+	size_t i = 0, start;
+	char *q;
+
+	t->n = 0;
+	t->slen = 0;
+	/* unquoted copies live in store; reserve the worst case up front so
+	 * that pointers into it stay valid */
+	t->store = xgrow(t->store, &t->scap, len + 1, 1);
+	while (i < len) {
+		char c = line[i];
+
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\v' ||
+		    c == '\f') {
+			i++;
+			continue;
+		}
+		if (c == '#')
+			break;
+		start = i;
+		if (c == '"') {
+			q = t->store + t->slen;
+			for (i++; i < len && line[i] != '"'; i++) {
+				if (line[i] == '\\' && i + 1 < len)
+					i++;
+				t->store[t->slen++] = line[i];
+			}
+			if (i >= len) {
+				diag_error(lineno, (long)start + 1,
+				    "unterminated quoted string");
+				return -1;
+			}
+			i++;
+			push(t, q, (size_t)(t->store + t->slen - q),
+			    (long)start + 1, true);
+			continue;
+		}
+		while (i < len && line[i] != ' ' && line[i] != '\t' &&
+		    line[i] != '\r' && line[i] != '#')
+			i++;
+		push(t, line + start, i - start, (long)start + 1, false);
+	}
+	return 0;
+}
+
+void
+tok_free(struct toks *t)
+{
+	free(t->v);
+	free(t->store);
+	memset(t, 0, sizeof *t);
+}
+
+bool
+tok_is(const struct tok *t, const char *kw)
+{
+	return str_ieq(t->s, t->klen, kw);
+}
+
+const char *
+tok_str(const struct tok *t)
+{
+	static char buf[68];
+	size_t n = t->klen < 64 ? t->klen : 64;
+
+	memcpy(buf, t->s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+const char *
+tok_suggest(const char *word, size_t len, const char *const *cands,
+    size_t n)
+{
+	struct sbuf a = {0}, b = {0};
+	const char *best = NULL;
+	int bestd = 3, d;
+	size_t i;
+
+	str_fold(&a, word, len);
+	for (i = 0; i < n; i++) {
+		str_fold(&b, cands[i], strlen(cands[i]));
+		d = str_editdist(sbuf_str(&a), sbuf_str(&b), 2);
+		if (d < bestd) {
+			bestd = d;
+			best = cands[i];
+		}
+	}
+	sbuf_free(&a);
+	sbuf_free(&b);
+	return best;
+}

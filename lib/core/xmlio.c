@@ -1,0 +1,259 @@
+/* libxml2 glue: safe parsing and error routing. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+
+#include "core/diag.h"
+#include "core/str.h"
+#include "core/tok.h"
+#include "core/xmlio.h"
+
+static const char *cur_xml_file = "-";
+static int entity_refused;
+
+static xmlParserInputPtr
+deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
+{
+	(void)id;
+	(void)ctxt;
+	entity_refused = 1;
+	diag_at(cur_xml_file, 1, 0, 0, "external entity refused '%s'",
+	    url != NULL ? url : "?");
+	return NULL;
+}
+
+static void
+xml_error(void *ud, xmlErrorPtr e)
+{
+	struct sbuf m = {0};
+	const char *file;
+	size_t n;
+
+	(void)ud;
+	if (e == NULL || e->level == XML_ERR_NONE)
+		return;
+	file = e->file != NULL ? e->file : cur_xml_file;
+	sbuf_adds(&m, e->message != NULL ? e->message : "XML error");
+	n = m.len;
+	while (n > 0 && (m.s[n - 1] == '\n' || m.s[n - 1] == ' '))
+		m.s[--n] = '\0';
+	/* lower-case the first letter, as all our messages are */
+	if (n > 0 && m.s[0] >= 'A' && m.s[0] <= 'Z' &&
+	    !(n > 1 && m.s[1] >= 'A' && m.s[1] <= 'Z'))
+		m.s[0] = (char)(m.s[0] + 32);
+	diag_at(file, e->level != XML_ERR_WARNING, e->line, e->int2,
+	    "%s", sbuf_str(&m));
+	sbuf_free(&m);
+}
+
+void
+xmlio_init(void)
+{
+	xmlInitParser();
+	xmlSetExternalEntityLoader(deny_loader);
+	xmlSetStructuredErrorFunc(NULL, xml_error);
+	xmlSetGenericErrorFunc(NULL, NULL);
+}
+
+void
+xmlio_cleanup(void)
+{
+	xmlCleanupParser();
+}
+
+static int
+read_cb(void *ctx, char *buf, int len)
+{
+	long r = input_read(ctx, buf, (size_t)len);
+
+	return (int)r;
+}
+
+static int
+close_cb(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+xmlTextReaderPtr
+xmlio_reader(struct input *in)
+{
+	xmlTextReaderPtr r;
+
+	cur_xml_file = in->name;
+	r = xmlReaderForIO(read_cb, close_cb, in, in->name, NULL,
+	    XMLIO_OPTIONS);
+	if (r == NULL)
+		diag_error(0, 0, "cannot start the XML reader");
+	return r;
+}
+
+int
+xmlio_read(xmlTextReaderPtr r, const char *file)
+{
+	int rc = xmlTextReaderRead(r);
+
+	if (rc == 1 && xmlTextReaderNodeType(r) ==
+	    XML_READER_TYPE_DOCUMENT_TYPE) {
+		/* the reader has read ahead: its line is not the DOCTYPE's */
+		diag_at(file, 1, 0, 0,
+		    "DOCTYPE not allowed (no DTDs or entities are read)");
+		return -1;
+	}
+	if (rc == 1 && entity_refused) {
+		entity_refused = 0;
+		return -1;
+	}
+	return rc;
+}
+
+long
+xmlio_line(xmlTextReaderPtr r)
+{
+	xmlNodePtr n = xmlTextReaderCurrentNode(r);
+	long l = n != NULL ? xmlGetLineNo(n) : -1;
+
+	/* past 65535 libxml2 keeps an element's line in psvi, which the
+	 * RELAX NG validator reuses: fall back to the parser's position */
+	if (l > 0 && (l < 65535 || n->type != XML_ELEMENT_NODE))
+		return l;
+	return xmlTextReaderGetParserLineNumber(r);
+}
+
+xmlDocPtr
+xmlio_parse_mem(const char *buf, size_t len, const char *name)
+{
+	xmlDocPtr doc;
+
+	cur_xml_file = name;
+	doc = xmlReadMemory(buf, (int)len, name, NULL, XMLIO_OPTIONS);
+	if (doc != NULL && doc->intSubset != NULL) {
+		diag_at(name, 1, 1, 0, "DOCTYPE not allowed");
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+xmlDocPtr
+xmlio_parse_file(const char *path)
+{
+	struct input in;
+	xmlParserCtxtPtr ctxt;
+	xmlDocPtr doc;
+
+	if (input_open(&in, path) < 0)
+		return NULL;
+	cur_xml_file = path;
+	ctxt = xmlNewParserCtxt();
+	doc = ctxt == NULL ? NULL : xmlCtxtReadIO(ctxt, read_cb, close_cb,
+	    &in, path, NULL, XMLIO_OPTIONS);
+	if (doc == NULL && diag_file_errors() == 0)
+		diag_at(path, 1, 0, 0, "cannot parse the XML file");
+	if (doc != NULL && (doc->intSubset != NULL || entity_refused)) {
+		if (doc->intSubset != NULL)
+			diag_at(path, 1, 1, 0, "DOCTYPE not allowed "
+			    "(no DTDs or entities are read)");
+		entity_refused = 0;
+		xmlFreeDoc(doc);
+		doc = NULL;
+	}
+	if (ctxt != NULL)
+		xmlFreeParserCtxt(ctxt);
+	input_close(&in);
+	return doc;
+}
+
+htmlDocPtr
+xmlio_parse_html(const char *buf, size_t len, const char *name,
+    const char *encoding)
+{
+	htmlParserCtxtPtr ctxt;
+	htmlDocPtr doc;
+
+	cur_xml_file = name;
+	if (len > INT32_MAX)
+		return NULL;
+	ctxt = htmlNewParserCtxt();
+	if (ctxt == NULL)
+		return NULL;
+	/* tag soup is normal on real pages: keep libxml2 quiet about it */
+	doc = htmlCtxtReadMemory(ctxt, buf, (int)len, name, encoding,
+	    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+	    HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
+	htmlFreeParserCtxt(ctxt);
+	return doc;
+}
+
+static void
+schema_error(void *ud, xmlErrorPtr e)
+{
+	xml_error(ud, e);
+}
+
+xmlRelaxNGPtr
+xmlio_schema(const unsigned char *buf, size_t len, const char *name)
+{
+	xmlRelaxNGParserCtxtPtr pc;
+	xmlRelaxNGPtr s;
+
+	pc = xmlRelaxNGNewMemParserCtxt((const char *)buf, (int)len);
+	if (pc == NULL)
+		return NULL;
+	xmlRelaxNGSetParserStructuredErrors(pc, schema_error, NULL);
+	s = xmlRelaxNGParse(pc);
+	xmlRelaxNGFreeParserCtxt(pc);
+	if (s == NULL)
+		diag_msg(EXIT_SYS, "internal error: schema %s does not compile",
+		    name);
+	return s;
+}
+
+char *
+xmlio_attr(xmlNodePtr n, const char *name)
+{
+	return (char *)xmlGetNoNsProp(n, (const xmlChar *)name);
+}
+
+char *
+xmlio_text(xmlNodePtr n)
+{
+	xmlNodePtr c;
+	struct sbuf b = {0};
+	char *r;
+
+	sbuf_add(&b, "", 0);
+	for (c = n->children; c != NULL; c = c->next)
+		if ((c->type == XML_TEXT_NODE ||
+		    c->type == XML_CDATA_SECTION_NODE) && c->content != NULL)
+			sbuf_adds(&b, (const char *)c->content);
+	r = (char *)xmlStrdup((const xmlChar *)b.s);
+	sbuf_free(&b);
+	return r;
+}
+
+long
+xmlio_node_line(xmlNodePtr n, long hint)
+{
+	long l = xmlGetLineNo(n);
+
+	return l >= 65535 && hint >= 65535 ? hint : l;
+}
+
+void
+xmlio_unknown_attr(const char *name, const char *el, long line,
+    const char *const *cands, size_t n)
+{
+	const char *sug = tok_suggest(name, strlen(name), cands, n);
+
+	if (sug != NULL)
+		diag_error(line, 0, "unknown attribute '%s' on '%s' (did you "
+		    "mean '%s'?)", name, el, sug);
+	else
+		diag_error(line, 0, "unknown attribute '%s' on '%s'", name,
+		    el);
+}

@@ -1,0 +1,60 @@
+/* xmlio: libxml2 with the safe options: no network, no DTD, no entity
+ * substitution, DOCTYPE rejected, no silent gunzip, big line numbers;
+ * libxml2's errors reported in our diagnostic format. */
+#ifndef BELLIS_XMLIO_H
+#define BELLIS_XMLIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xmlreader.h>
+
+#include "core/input.h"
+
+#define XMLIO_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES | \
+    XML_PARSE_NOCDATA)
+
+/* Once in main: parser init, refusing entity loader, error routing. */
+void xmlio_init(void);
+void xmlio_cleanup(void);
+
+/* A streaming reader over an opened input (the bytes already peeked
+ * included), file name for messages from in->name. */
+xmlTextReaderPtr xmlio_reader(struct input *in);
+/* xmlTextReaderRead that also rejects a DOCTYPE (error reported, -1). */
+int xmlio_read(xmlTextReaderPtr r, const char *file);
+/* Line of the reader's current node. */
+long xmlio_line(xmlTextReaderPtr r);
+
+/* Parse trusted, embedded XML (rules data) into a tree; NULL on error
+ * (reported against name). */
+xmlDocPtr xmlio_parse_mem(const char *buf, size_t len, const char *name);
+/* Parse an XML file given by the user (--rules=FILE) into a tree, with
+ * the safe options and DOCTYPE rejected; NULL on error (reported). */
+xmlDocPtr xmlio_parse_file(const char *path);
+
+/* Parse an HTML page held in memory; encoding NULL lets libxml2 decide
+ * from <meta>; NULL on failure. */
+htmlDocPtr xmlio_parse_html(const char *buf, size_t len, const char *name,
+    const char *encoding);
+
+/* Compile an embedded RELAX NG schema (once). */
+xmlRelaxNGPtr xmlio_schema(const unsigned char *buf, size_t len,
+    const char *name);
+
+/* An element's line: past 65535 libxml2 answers with 65535 or with the
+ * line of the text after the element; hint is the line of the blank text
+ * read just before it, which ends on the element's line. */
+long xmlio_node_line(xmlNodePtr n, long hint);
+/* "unknown attribute 'x' on 'el'", with the nearest of cands. */
+void xmlio_unknown_attr(const char *name, const char *el, long line,
+    const char *const *cands, size_t n);
+
+/* Attribute value as a new string (xmlFree it), NULL when absent. */
+char *xmlio_attr(xmlNodePtr n, const char *name);
+/* Element's text content without entity expansion. */
+char *xmlio_text(xmlNodePtr n);
+
+#endif

@@ -1,0 +1,227 @@
+/* The combat engine: pure functions of a combat and a rules table. */
+#include <string.h>
+
+#include "dba/combat.h"
+#include "dba/troop.h"
+
+static const char *const flag_names[F_N] = {
+	"general", "uphill", "riverbank", "ford", "river-roll", "camp",
+	"attacks-camp", "difficult", "overlap", "flank", "rear", "support",
+	"psiloi", "shot", "bow-contact", "shooters"
+};
+static const char *const reason_names[R_N] = {
+	"general", "uphill", "riverbank", "camp", "support", "psiloi",
+	"overlap", "flank", "rear", "shooters", "difficult",
+	"opponent-difficult"
+};
+static const char *const why_names[WHY_N] = {
+	"", "shot", "bow-contact", "difficult", "attacks-camp",
+	"not-vs-mounted"
+};
+static const char *const rkind_names[] = { "draw", "beaten", "doubled" };
+
+const char *
+flag_name(int f)
+{
+	return flag_names[f];
+}
+
+const char *
+reason_name(int r)
+{
+	return reason_names[r];
+}
+
+const char *
+why_name(int w)
+{
+	return why_names[w];
+}
+
+const char *
+rkind_name(int k)
+{
+	return rkind_names[k];
+}
+
+static int
+cls_of(int troop)
+{
+	const struct troop *t = troop_at((size_t)troop);
+
+	return t != NULL ? (int)t->cls : CLASS_FOOT;
+}
+
+static void
+add(struct side_result *sr, int reason, int value, int why)
+{
+	if (sr->nmods >= COMBAT_MAXMODS)
+		return;
+	sr->mods[sr->nmods].reason = reason;
+	sr->mods[sr->nmods].value = value;
+	sr->mods[sr->nmods].why = why;
+	sr->nmods++;
+	sr->total += value;
+}
+
+/* Does this side attack a camp (given, or its opponent defends one)? */
+static bool
+attacks_camp(const struct combat *c, int i)
+{
+	return c->s[i].has[F_ATTACKS_CAMP] ||
+	    (!c->shooting && c->s[1 - i].has[F_CAMP]);
+}
+
+static void
+support(const struct rules *r, const struct combat *c, int i,
+    struct side_result *sr)
+{
+	const struct side *s = &c->s[i], *o = &c->s[1 - i];
+	const struct rules_troop *t = &r->t[s->troop];
+	int why = WHY_NONE;
+
+	if (s->has[F_SUPPORT] && t->has_rear) {
+		if (s->has[F_SHOT])
+			why = WHY_SHOT;
+		else if (s->has[F_BOW_CONTACT] ||
+		    r->t[o->troop].cancels_support)
+			why = WHY_BOW_CONTACT;
+		else if (s->has[F_DIFFICULT])
+			why = WHY_DIFFICULT;
+		else if (attacks_camp(c, i))
+			why = WHY_ATTACKS_CAMP;
+		add(sr, R_SUPPORT, why == WHY_NONE ? t->rear : 0, why);
+	}
+	if (s->has[F_PSILOI] && t->has_psiloi) {
+		if (cls_of(o->troop) != CLASS_MOUNTED && !attacks_camp(c, i))
+			why = WHY_NOT_VS_MOUNTED;
+		add(sr, R_PSILOI, why == WHY_NONE ? t->psiloi : 0, why);
+	}
+}
+
+static bool
+applies(const struct rules *r, int tf, int cls)
+{
+	return (r->tf_applies[tf] & (1u << cls)) != 0;
+}
+
+/* Add n times tactical factor tf when it applies to the side's class. */
+static void
+tf_add(const struct rules *r, struct side_result *sr, int tf, int reason,
+    int n)
+{
+	if (applies(r, tf, sr->cls))
+		add(sr, reason, n * r->tf[tf], WHY_NONE);
+}
+
+static void
+eval_side(const struct rules *r, const struct combat *c, int i,
+    struct side_result *sr)
+{
+	const struct side *s = &c->s[i], *o = &c->s[1 - i];
+	bool close = !c->shooting, target = c->shooting && i == 1;
+	bool river;
+	int n;
+
+	memset(sr, 0, sizeof *sr);
+	sr->cls = cls_of(s->troop);
+	sr->factor = r->t[s->troop].factor[cls_of(o->troop)];
+	sr->total = sr->factor;
+	if (s->has[F_GENERAL] && (close || target))
+		tf_add(r, sr, TF_GENERAL, R_GENERAL, 1);
+	river = s->has[F_RIVERBANK] && !s->has[F_FORD] &&
+	    (!s->has[F_RIVER_ROLL] ||
+	    (r->river_rolls & (1u << (s->val[F_RIVER_ROLL] & 7))) != 0);
+	if (close && s->has[F_UPHILL])
+		tf_add(r, sr, TF_UPHILL, R_UPHILL, 1);
+	else if (close && river)
+		tf_add(r, sr, TF_RIVERBANK, R_RIVERBANK, 1);
+	if (s->has[F_CAMP])
+		tf_add(r, sr, TF_CAMP, R_CAMP, 1);
+	if (close)
+		support(r, c, i, sr);
+	if ((n = s->val[F_OVERLAP]) > 0 && close)
+		tf_add(r, sr, TF_OVERLAP, R_OVERLAP, n);
+	if ((n = s->val[F_FLANK]) > 0 && close)
+		tf_add(r, sr, TF_FLANK, R_FLANK, n);
+	if ((n = s->val[F_REAR]) > 0 && close)
+		tf_add(r, sr, TF_REAR, R_REAR, n);
+	if (target && (n = s->val[F_SHOOTERS]) > 1)
+		tf_add(r, sr, TF_SHOOTERS, R_SHOOTERS, n - 1);
+	if (sr->cls == CLASS_MOUNTED) {
+		if (s->has[F_DIFFICULT])
+			add(sr, R_DIFFICULT, r->tf[TF_DIFF_MOUNTED], WHY_NONE);
+		else if (o->has[F_DIFFICULT])
+			add(sr, R_OPP_DIFFICULT, r->tf[TF_DIFF_MOUNTED],
+			    WHY_NONE);
+	} else if (close && s->has[F_DIFFICULT] &&
+	    !r->t[s->troop].diff_exempt)
+		add(sr, R_DIFFICULT, r->tf[TF_DIFF_FOOT], WHY_NONE);
+}
+
+void
+combat_eval(const struct rules *r, const struct combat *c,
+    struct combat_result *cr)
+{
+	eval_side(r, c, 0, &cr->side[0]);
+	eval_side(r, c, 1, &cr->side[1]);
+	cr->has_result = false;
+	cr->has_odds = false;
+}
+
+void
+combat_resolve(const struct rules *r, const struct combat *c,
+    const struct combat_result *cr, int d1, int d2, struct result *res)
+{
+	int a = cr->side[0].total + d1, b = cr->side[1].total + d2;
+	int w, l, ws, ls;
+	bool difficult;
+
+	res->score[0] = a;
+	res->score[1] = b;
+	if (a == b) {
+		res->winner = 0;
+		res->kind = RES_DRAW;
+		res->outcome = OUT_NONE;
+		return;
+	}
+	w = a > b ? 0 : 1;
+	l = 1 - w;
+	ws = res->score[w];
+	ls = res->score[l];
+	res->winner = w + 1;
+	res->kind = 2 * ls <= ws ? RES_DOUBLED : RES_BEATEN;
+	if (c->shooting && l == 0) {
+		res->outcome = OUT_NONE;
+		return;
+	}
+	difficult = c->s[0].has[F_DIFFICULT] || c->s[1].has[F_DIFFICULT];
+	res->outcome = rules_outcome(r, c->s[l].troop, c->s[w].troop,
+	    res->kind == RES_DOUBLED, difficult, c->shooting);
+}
+
+void
+combat_odds(const struct rules *r, const struct combat *c,
+    const struct combat_result *cr, struct odds *o)
+{
+	struct result res;
+	int a, b;
+
+	memset(o, 0, sizeof *o);
+	for (a = 1; a <= 6; a++)
+		for (b = 1; b <= 6; b++) {
+			combat_resolve(r, c, cr, a, b, &res);
+			if (res.winner == 0) {
+				o->draws++;
+				continue;
+			}
+			if (res.winner == 1) {
+				o->first_wins++;
+				o->first_doubles += res.kind == RES_DOUBLED;
+			} else {
+				o->second_wins++;
+				o->second_doubles += res.kind == RES_DOUBLED;
+			}
+			o->out[2 - res.winner][res.outcome]++;
+		}
+}

@@ -1,0 +1,626 @@
+/* Combat readers: the line format and combat XML, and their checks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dba/combatin.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/str.h"
+#include "dba/troop.h"
+#include "core/xalloc.h"
+#include "core/xmlio.h"
+
+enum { KW_NONE, KW_VS, KW_SHOOTS, KW_DICE };
+
+/* Flags that take a number, and its range; max 0: no value. */
+static const struct { int min, max, dflt; } franges[F_N] = {
+	[F_RIVER_ROLL] = { 1, 6, -1 }, [F_OVERLAP] = { 0, 2, 1 },
+	[F_FLANK] = { 0, 2, 1 }, [F_REAR] = { 0, 2, 1 },
+	[F_SHOOTERS] = { 1, 3, -1 },
+};
+
+static int
+keyword(const struct tok *t)
+{
+	if (t->val != NULL || t->quoted)
+		return KW_NONE;
+	if (tok_is(t, "vs"))
+		return KW_VS;
+	if (tok_is(t, "shoots"))
+		return KW_SHOOTS;
+	if (tok_is(t, "dice"))
+		return KW_DICE;
+	return KW_NONE;
+}
+
+/* A troop by name: figure prefix (3Kn) dropped, exact codes first. */
+static const struct troop *
+find_troop(const char *s, size_t n)
+{
+	const struct troop *t;
+	size_t i, k = 0;
+
+	while (k < n && s[k] >= '0' && s[k] <= '9')
+		k++;
+	if (k < n) {
+		s += k;
+		n -= k;
+	}
+	for (i = 0; (t = troop_at(i)) != NULL; i++)
+		if (strlen(t->code) == n && memcmp(t->code, s, n) == 0)
+			return t;
+	return troop_lookup(s, n);
+}
+
+static void
+unknown_troop(const char *s, size_t n, long line, long col)
+{
+	const char *sug = troop_suggest(s, n);
+
+	if (sug != NULL)
+		diag_error(line, col, "unknown troop type '%.*s' (did you "
+		    "mean '%s'?)", (int)n, s, sug);
+	else
+		diag_error(line, col, "unknown troop type '%.*s'", (int)n, s);
+}
+
+static int
+known_troop(const struct rules *r, const struct troop *t, long line,
+    long col)
+{
+	if (t->id < RULES_MAXTROOPS && r->t[t->id].known)
+		return 0;
+	diag_error(line, col, "troop type '%s' has no %s combat factors",
+	    t->code, r->edition);
+	return -1;
+}
+
+/* The troop at toks[*i], one token or two ("Light Horse"). */
+static int
+side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
+    struct side *s)
+{
+	const struct tok *a = &tk->v[*i], *b;
+	const struct troop *t = NULL;
+	char buf[128];
+	int n;
+
+	s->col = a->col;
+	if (a->val == NULL)
+		t = find_troop(a->s, a->len);
+	if (t == NULL && *i + 1 < tk->n) {
+		b = &tk->v[*i + 1];
+		n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)a->len, a->s,
+		    (int)b->len, b->s);
+		if (n > 0 && (size_t)n < sizeof buf && keyword(b) == KW_NONE &&
+		    b->val == NULL && (t = troop_lookup(buf, (size_t)n)) != NULL)
+			(*i)++;
+	}
+	(*i)++;
+	if (t == NULL) {
+		unknown_troop(a->s, a->len, line, a->col);
+		return -1;
+	}
+	s->troop = t->id;
+	return known_troop(r, t, line, a->col);
+}
+
+static int
+flag_index(const char *s, size_t n)
+{
+	int f;
+
+	for (f = 0; f < F_N; f++)
+		if (str_ieq(s, n, flag_name(f)))
+			return f;
+	return -1;
+}
+
+static void
+unknown_flag(const struct tok *t, long line)
+{
+	static const char *cands[F_N + 3];
+	const char *sug;
+	int f;
+
+	for (f = 0; f < F_N; f++)
+		cands[f] = flag_name(f);
+	cands[F_N] = "vs";
+	cands[F_N + 1] = "shoots";
+	cands[F_N + 2] = "dice";
+	sug = tok_suggest(t->s, t->klen, cands, F_N + 3);
+	if (sug != NULL)
+		diag_error(line, t->col, "unknown flag '%s' (did you mean "
+		    "'%s'?)", tok_str(t), sug);
+	else
+		diag_error(line, t->col, "unknown flag '%s'", tok_str(t));
+}
+
+/* Set flag f on s from its value text (NULL: none); -1 reported. */
+static int
+set_flag(struct side *s, int f, const char *v, size_t vlen, long line,
+    long col, long vcol)
+{
+	long x = 1;
+
+	if (s->has[f]) {
+		diag_error(line, col, "duplicate flag '%s'", flag_name(f));
+		return -1;
+	}
+	if (franges[f].max == 0 && v != NULL) {
+		diag_error(line, vcol, "flag '%s' takes no value '%.*s'",
+		    flag_name(f), (int)vlen, v);
+		return -1;
+	}
+	if (franges[f].max != 0 && v == NULL && franges[f].dflt < 0) {
+		diag_error(line, col, "flag '%s' needs a value (%s=%d-%d)",
+		    flag_name(f), flag_name(f), franges[f].min, franges[f].max);
+		return -1;
+	}
+	if (v != NULL && num_long(v, vlen, franges[f].min, franges[f].max,
+	    &x) < 0) {
+		diag_error(line, vcol, "invalid value '%.*s' for '%s' (%d-%d)",
+		    (int)vlen, v, flag_name(f), franges[f].min,
+		    franges[f].max);
+		return -1;
+	}
+	s->has[f] = true;
+	s->val[f] = (int)x;
+	s->fcol[f] = col;
+	return 0;
+}
+
+/* Flags up to a keyword or the end; -2 stops the line. */
+static int
+side_flags(struct toks *tk, size_t *i, long line, struct side *s)
+{
+	const struct tok *t;
+	int f, rc = 0;
+
+	for (; *i < tk->n && keyword(&tk->v[*i]) == KW_NONE; (*i)++) {
+		t = &tk->v[*i];
+		f = t->quoted ? -1 : flag_index(t->s, t->klen);
+		if (f >= 0) {
+			if (set_flag(s, f, t->val, t->vlen, line, t->col,
+			    t->vcol) < 0)
+				rc = -1;
+			continue;
+		}
+		if (t->val == NULL && find_troop(t->s, t->len) != NULL) {
+			diag_error(line, t->col, "missing 'vs' or 'shoots' "
+			    "before '%s'", tok_str(t));
+			return -2;
+		}
+		unknown_flag(t, line);
+		rc = -1;
+	}
+	return rc;
+}
+
+static long
+end_col(const struct toks *tk)
+{
+	const struct tok *t;
+
+	if (tk->n == 0)
+		return 1;
+	t = &tk->v[tk->n - 1];
+	return t->col + (long)t->len + (t->quoted ? 2 : 0);
+}
+
+static int
+parse_dice(struct toks *tk, size_t *i, long line, struct combat *c)
+{
+	const struct tok *t;
+	long x;
+	int k, rc = 0;
+
+	(*i)++;
+	for (k = 0; k < 2; k++, (*i)++) {
+		if (*i >= tk->n) {
+			diag_error(line, end_col(tk), "missing die after "
+			    "'dice' (two dice, 1-6)");
+			return -1;
+		}
+		t = &tk->v[*i];
+		if (num_long(t->s, t->len, 1, 6, &x) < 0) {
+			diag_error(line, t->col, "invalid die '%.*s' (1-6)",
+			    (int)t->len, t->s);
+			rc = -1;
+			continue;
+		}
+		c->dice[k] = (int)x;
+		c->dcol[k] = t->col;
+	}
+	c->has_dice = true;
+	return rc;
+}
+
+int
+combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
+    size_t len, long lineno, struct combat *c)
+{
+	size_t i = 0;
+	int rc = 0, k, fr;
+
+	if (tok_split(tk, line, len, lineno) < 0)
+		return -1;
+	if (tk->n == 0)
+		return 0;
+	memset(c, 0, sizeof *c);
+	c->line = lineno;
+	if (keyword(&tk->v[0]) != KW_NONE) {
+		diag_error(lineno, tk->v[0].col, "missing troop type before "
+		    "'%s'", tok_str(&tk->v[0]));
+		return -1;
+	}
+	if (side_troop(r, tk, &i, lineno, &c->s[0]) < 0)
+		rc = -1;
+	if ((fr = side_flags(tk, &i, lineno, &c->s[0])) == -2)
+		return -1;
+	rc |= fr;
+	k = i < tk->n ? keyword(&tk->v[i]) : KW_NONE;
+	if (k != KW_VS && k != KW_SHOOTS) {
+		if (i < tk->n)
+			diag_error(lineno, tk->v[i].col, "missing 'vs' or "
+			    "'shoots' before '%s'", tok_str(&tk->v[i]));
+		else
+			diag_error(lineno, end_col(tk), "missing 'vs' or "
+			    "'shoots'");
+		return -1;
+	}
+	c->shooting = k == KW_SHOOTS;
+	if (++i >= tk->n || keyword(&tk->v[i]) != KW_NONE) {
+		diag_error(lineno, i < tk->n ? tk->v[i].col : end_col(tk),
+		    "missing troop type after '%s'", c->shooting ? "shoots" :
+		    "vs");
+		return -1;
+	}
+	if (side_troop(r, tk, &i, lineno, &c->s[1]) < 0)
+		rc = -1;
+	if ((fr = side_flags(tk, &i, lineno, &c->s[1])) == -2)
+		return -1;
+	rc |= fr;
+	if (i < tk->n && keyword(&tk->v[i]) == KW_DICE &&
+	    parse_dice(tk, &i, lineno, c) < 0)
+		rc = -1;
+	if (i < tk->n) {
+		diag_error(lineno, tk->v[i].col, "unexpected '%s'",
+		    tok_str(&tk->v[i]));
+		rc = -1;
+	}
+	if (rc == 0 && combatin_check(r, c) < 0)
+		rc = -1;
+	return rc < 0 ? -1 : 1;
+}
+
+static long
+later(const struct side *s, int a, int b)
+{
+	return s->fcol[a] > s->fcol[b] ? s->fcol[a] : s->fcol[b];
+}
+
+static const char *
+en_name(const struct side *s)
+{
+	const struct troop *t = troop_at((size_t)s->troop);
+
+	return t->name[LANG_EN] != NULL ? t->name[LANG_EN] : t->code;
+}
+
+static int
+check_side(const struct rules *r, const struct combat *c, int i)
+{
+	const struct side *s = &c->s[i];
+	const struct rules_troop *t = &r->t[s->troop];
+	long l = c->line;
+	int rc = 0, f;
+
+	if (c->shooting) {
+		for (f = 0; f < F_N; f++)
+			if (s->has[f] && f != F_GENERAL && f != F_CAMP &&
+			    f != F_DIFFICULT && !(f == F_SHOOTERS && i == 1)) {
+				diag_error(l, s->fcol[f], f == F_SHOOTERS ?
+				    "flag '%s' on the shooter (it belongs to "
+				    "the target)" : "flag '%s' not allowed in "
+				    "shooting", flag_name(f));
+				rc = -1;
+			}
+	} else if (s->has[F_SHOOTERS]) {
+		diag_error(l, s->fcol[F_SHOOTERS], "flag 'shooters' not "
+		    "allowed in close combat");
+		rc = -1;
+	}
+	if (s->has[F_SUPPORT] && s->has[F_PSILOI]) {
+		diag_error(l, later(s, F_SUPPORT, F_PSILOI), "'support' with "
+		    "'psiloi' (only one element stands behind)");
+		rc = -1;
+	}
+	if (s->has[F_SUPPORT] && !t->has_rear) {
+		diag_error(l, s->fcol[F_SUPPORT], "%s get no rear support",
+		    en_name(s));
+		rc = -1;
+	}
+	if (s->has[F_PSILOI] && !t->has_psiloi) {
+		diag_error(l, s->fcol[F_PSILOI], "%s get no psiloi support",
+		    en_name(s));
+		rc = -1;
+	}
+	if (s->val[F_OVERLAP] + s->val[F_FLANK] > r->limit_overlap_flank) {
+		diag_error(l, later(s, F_OVERLAP, F_FLANK), "overlaps and "
+		    "flank contacts above %d", r->limit_overlap_flank);
+		rc = -1;
+	}
+	for (f = F_FLANK; f <= F_REAR; f++)
+		if (s->has[F_CAMP] && s->has[f] && s->val[f] > 0) {
+			diag_error(l, s->fcol[f], "flag '%s' on a camp "
+			    "defender (a camp has no flanks)", flag_name(f));
+			rc = -1;
+		}
+	if (s->has[F_CAMP] && s->has[F_ATTACKS_CAMP]) {
+		diag_error(l, later(s, F_CAMP, F_ATTACKS_CAMP), "'camp' with "
+		    "'attacks-camp' on one side");
+		rc = -1;
+	}
+	for (f = F_FORD; f <= F_RIVER_ROLL; f++)
+		if (s->has[f] && !s->has[F_RIVERBANK]) {
+			diag_error(l, s->fcol[f], "flag '%s' without "
+			    "'riverbank'", flag_name(f));
+			rc = -1;
+		}
+	return rc;
+}
+
+static void
+shooter_list(const struct rules *r, char *buf, size_t n)
+{
+	const struct troop *t;
+	size_t i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < RULES_MAXTROOPS && (t = troop_at(i)) != NULL; i++)
+		if (r->t[i].shooter && k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s",
+			    k ? ", " : "", t->code);
+}
+
+int
+combatin_check(const struct rules *r, const struct combat *c)
+{
+	const struct side *a = &c->s[0], *b = &c->s[1];
+	char list[128];
+	int rc = 0;
+
+	if (c->shooting && !r->t[a->troop].shooter) {
+		shooter_list(r, list, sizeof list);
+		diag_error(c->line, a->col, "'%s' cannot shoot (only %s)",
+		    troop_at((size_t)a->troop)->code, list);
+		rc = -1;
+	}
+	if (check_side(r, c, 0) < 0)
+		rc = -1;
+	if (check_side(r, c, 1) < 0)
+		rc = -1;
+	if (a->has[F_CAMP] && b->has[F_CAMP]) {
+		diag_error(c->line, b->fcol[F_CAMP], "both sides defend a "
+		    "camp");
+		rc = -1;
+	}
+	return rc;
+}
+
+void
+combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
+    void *ud)
+{
+	struct toks tk = {0};
+	struct combat c;
+	const char *line;
+	size_t len;
+
+	while (input_getline(in, &line, &len)) {
+		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
+			diag_error(in->line, 0, "invalid UTF-8 or NUL byte "
+			    "in the line");
+			continue;
+		}
+		if (combatin_parse_line(r, &tk, line, len, in->line, &c) == 1) {
+			c.file = in->name;
+			fn(ud, &c);
+		}
+	}
+	tok_free(&tk);
+}
+
+/* ---- XML ------------------------------------------------------------ */
+
+static const char *const side_out_attrs[] = {
+	"troop", "class", "factor", "total", "die", "score", NULL
+};
+
+static void
+xml_unknown_attr(const char *name, const char *el, long line,
+    const char *const *extra)
+{
+	static const char *cands[F_N + 8];
+	size_t n = 0;
+	int f;
+
+	for (f = 0; f < F_N && extra == side_out_attrs; f++)
+		cands[n++] = flag_name(f);
+	for (; *extra != NULL && n < sizeof cands / sizeof cands[0]; extra++)
+		cands[n++] = *extra;
+	xmlio_unknown_attr(name, el, line, cands, n);
+}
+
+static int
+xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
+{
+	long line = xmlio_node_line(n, hint);
+	const struct troop *t;
+	xmlAttrPtr a;
+	char *v;
+	int f, rc = 0;
+
+	memset(s, 0, sizeof *s);
+	v = xmlio_attr(n, "troop");
+	if (v == NULL) {
+		diag_error(line, 0, "missing attribute 'troop' on 'side'");
+		return -1;
+	}
+	if ((t = find_troop(v, strlen(v))) == NULL) {
+		unknown_troop(v, strlen(v), line, 0);
+		rc = -1;
+	} else {
+		s->troop = t->id;
+		rc = known_troop(r, t, line, 0);
+	}
+	xmlFree(v);
+	for (a = n->properties; a != NULL; a = a->next) {
+		const char *name = (const char *)a->name;
+
+		if ((f = flag_index(name, strlen(name))) < 0) {
+			if (!str_in(name, side_out_attrs)) {
+				xml_unknown_attr(name, "side", line,
+				    side_out_attrs);
+				rc = -1;
+			}
+			continue;
+		}
+		v = xmlio_attr(n, name);
+		if (strcmp(v, "no") == 0 || (strcmp(v, "0") == 0 &&
+		    franges[f].min == 0 && franges[f].max != 0)) {
+			xmlFree(v);
+			continue;
+		}
+		if (strcmp(v, "yes") == 0 && franges[f].dflt != -1) {
+			if (set_flag(s, f, NULL, 0, line, 0, 0) < 0)
+				rc = -1;
+		} else if (set_flag(s, f, v, strlen(v), line, 0, 0) < 0)
+			rc = -1;
+		s->fcol[f] = 0;
+		xmlFree(v);
+	}
+	return rc;
+}
+
+static int
+xml_dice(const char *v, long line, struct combat *c)
+{
+	long a, b;
+	char *end;
+
+	a = strtol(v, &end, 10);
+	b = strtol(end, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (*end != '\0' || a < 1 || a > 6 || b < 1 || b > 6) {
+		diag_error(line, 0, "invalid dice '%s' (two dice, 1-6)", v);
+		return -1;
+	}
+	c->has_dice = true;
+	c->dice[0] = (int)a;
+	c->dice[1] = (int)b;
+	return 0;
+}
+
+static int
+xml_combat(const struct rules *r, xmlNodePtr n, long hint,
+    struct combat *c)
+{
+	static const char *const attrs[] = { "kind", "dice", "file", "line",
+	    NULL };
+	long line = xmlio_node_line(n, hint);
+	xmlNodePtr k;
+	xmlAttrPtr a;
+	char *v;
+	int ns = 0, rc = 0;
+
+	memset(c, 0, sizeof *c);
+	c->line = line;
+	for (a = n->properties; a != NULL; a = a->next)
+		if (!str_in((const char *)a->name, attrs)) {
+			xml_unknown_attr((const char *)a->name, "combat", line,
+			    attrs);
+			rc = -1;
+		}
+	if ((v = xmlio_attr(n, "kind")) != NULL) {
+		if (strcmp(v, "shooting") == 0)
+			c->shooting = true;
+		else if (strcmp(v, "close") != 0) {
+			diag_error(line, 0, "invalid kind '%s' (close, "
+			    "shooting)", v);
+			rc = -1;
+		}
+		xmlFree(v);
+	}
+	if ((v = xmlio_attr(n, "dice")) != NULL) {
+		rc |= xml_dice(v, line, c);
+		xmlFree(v);
+	}
+	for (k = n->children; k != NULL; k = k->next) {
+		if (k->type != XML_ELEMENT_NODE ||
+		    strcmp((const char *)k->name, "side") != 0)
+			continue;
+		if (ns < 2 && xml_side(r, k, line, &c->s[ns]) < 0)
+			rc = -1;
+		ns++;
+	}
+	if (ns != 2) {
+		diag_error(line, 0, "a combat needs two sides, not %d", ns);
+		return -1;
+	}
+	if (rc == 0 && combatin_check(r, c) < 0)
+		rc = -1;
+	return rc;
+}
+
+void
+combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
+    void *ud)
+{
+	xmlTextReaderPtr rd = xmlio_reader(in);
+	struct combat c;
+	xmlNodePtr n;
+	int rc, depth, type;
+	long hint = 0;
+	const char *name;
+
+	if (rd == NULL)
+		return;
+	while ((rc = xmlio_read(rd, in->name)) == 1) {
+		type = xmlTextReaderNodeType(rd);
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE ||
+		    type == XML_READER_TYPE_TEXT) &&
+		    xmlTextReaderDepth(rd) == 1)
+			hint = xmlio_line(rd);
+		if (type != XML_READER_TYPE_ELEMENT)
+			continue;
+		depth = xmlTextReaderDepth(rd);
+		name = (const char *)xmlTextReaderConstLocalName(rd);
+		if (depth == 0 && strcmp(name, "combats") != 0) {
+			diag_error(xmlio_line(rd), 0, "unexpected root element "
+			    "'%s' (expected 'combats')", name);
+			break;
+		}
+		if (depth != 1)
+			continue;
+		if (strcmp(name, "combat") != 0) {
+			diag_error(xmlio_node_line(xmlTextReaderCurrentNode(rd),
+			    hint), 0, "unexpected element "
+			    "'%s' (expected 'combat')", name);
+			xmlTextReaderNext(rd);
+			continue;
+		}
+		if ((n = xmlTextReaderExpand(rd)) == NULL)
+			break;
+		if (xml_combat(r, n, hint, &c) == 0) {
+			c.file = in->name;
+			fn(ud, &c);
+		}
+	}
+	if (rc < 0 && diag_file_errors() == 0)
+		diag_error(0, 0, "cannot parse the XML input");
+	xmlFreeTextReader(rd);
+}

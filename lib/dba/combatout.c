@@ -1,0 +1,386 @@
+/* Combat writers: text blocks, XML (formats/combat.rng), TSV, JSON Lines. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dba/combatout.h"
+#include "core/jsonout.h"
+#include "core/xalloc.h"
+#include "core/xmlout.h"
+
+enum {
+	L_WINS, L_DRAWS, L_DOUBLES, L_ODDS, L_OUTCOMES, L_DICE,
+	L_SUPPORT_LOST, L_PSILOI_LOST, L_N
+};
+
+/* Human labels of the text output, by language. */
+static const char *const labels[LANG_N][L_N] = {
+	{ "wins", "draws", "doubles", "odds", "outcomes", "dice",
+	  "support lost", "psiloi support lost" },
+	{ "gewinnt", "unentschieden", "verdoppelt", "Chancen", "Folgen",
+	  "Würfel", "Unterstützung entfällt",
+	  "Plänkler-Unterstützung entfällt" },
+	{ "побеждает", "ничьи", "вдвое", "шансы", "исходы", "кубики",
+	  "поддержка потеряна", "поддержка псилов потеряна" },
+};
+static const char *const kinds[LANG_N][3] = {
+	{ "draw", "beaten", "doubled" },
+	{ "unentschieden", "geschlagen", "verdoppelt" },
+	{ "ничья", "отбит", "вдвое" },
+};
+static const char *const outcomes[LANG_N][OUT_N] = {
+	{ "recoil", "flee", "destroyed", "none" },
+	{ "weicht zurück", "flieht", "vernichtet", "keine Wirkung" },
+	{ "отходит", "бежит", "уничтожен", "без последствий" },
+};
+static const char *const whys[LANG_N][WHY_N] = {
+	{ "", "shot at", "bow contact", "difficult going", "attacks camp",
+	  "not vs mounted" },
+	{ "", "beschossen", "Kontakt mit Bögen", "schwieriges Gelände",
+	  "greift Lager an", "nicht gegen Berittene" },
+	{ "", "под обстрелом", "контакт с лучниками", "трудная местность",
+	  "атакует лагерь", "не против конницы" },
+};
+
+struct combatout {
+	FILE *fp;
+	struct combatout_opts o;
+	struct xw *xw;
+	struct jw jw;
+};
+
+static const char *
+code(const struct combat *c, int i)
+{
+	return troop_at((size_t)c->s[i].troop)->code;
+}
+
+static const char *
+cls_name(int cls)
+{
+	return cls == CLASS_MOUNTED ? "mounted" : "foot";
+}
+
+struct combatout *
+combatout_new(FILE *fp, const struct combatout_opts *o)
+{
+	struct combatout *w = xcalloc(1, sizeof *w);
+
+	w->fp = fp;
+	w->o = *o;
+	switch (o->fmt) {
+	case CFMT_XML:
+		w->xw = xw_new(fp);
+		xw_start(w->xw, "combats");
+		xw_attr(w->xw, "version", "1");
+		xw_attr(w->xw, "rules", o->rules);
+		if (o->rolled)
+			xw_attrf(w->xw, "seed", "%llu",
+			    (unsigned long long)o->seed);
+		break;
+	case CFMT_TSV:
+		fputs("line\tkind\ttroop1\ttotal1\ttroop2\ttotal2\tdie1\tdie2"
+		    "\tresult\toutcome", fp);
+		if (o->odds)
+			fputs("\tfirst-wins\tfirst-doubles\tdraws\tsecond-wins"
+			    "\tsecond-doubles", fp);
+		fputc('\n', fp);
+		break;
+	case CFMT_JSON:
+		jw_init(&w->jw, fp);
+		break;
+	default:
+		if (o->rolled && !o->seed_given)
+			fprintf(fp, "seed: %llu\n",
+			    (unsigned long long)o->seed);
+	}
+	return w;
+}
+
+/* ---- text ----------------------------------------------------------- */
+
+static void
+text_side(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr, int i)
+{
+	const struct side_result *s = &cr->side[i];
+	const struct mod *m;
+	int k;
+
+	fprintf(w->fp, "%s %d", code(c, i), s->factor);
+	for (k = 0; k < s->nmods; k++) {
+		m = &s->mods[k];
+		if (m->why != WHY_NONE)
+			fprintf(w->fp, " (%s: %s)", labels[w->o.lang]
+			    [m->reason == R_SUPPORT ? L_SUPPORT_LOST :
+			    L_PSILOI_LOST], whys[w->o.lang][m->why]);
+		else
+			fprintf(w->fp, " %+d %s", m->value,
+			    reason_name(m->reason));
+	}
+	fprintf(w->fp, " = %d", s->total);
+}
+
+/* The name of side i, with its number when both types are the same. */
+static void
+text_who(struct combatout *w, const struct combat *c, int i)
+{
+	fputs(code(c, i), w->fp);
+	if (c->s[0].troop == c->s[1].troop)
+		fprintf(w->fp, " (%d)", i + 1);
+}
+
+static void
+text_combat(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr)
+{
+	const char *const *lb = labels[w->o.lang];
+	const struct result *r = &cr->res;
+	const struct odds *o = &cr->odds;
+	int side, out, n = 0;
+
+	if (w->o.multi)
+		fprintf(w->fp, "%s:", c->file);
+	fprintf(w->fp, "%ld: ", c->line);
+	text_side(w, c, cr, 0);
+	fputs(c->shooting ? "  shoots  " : "  vs  ", w->fp);
+	text_side(w, c, cr, 1);
+	fputc('\n', w->fp);
+	if (cr->has_result) {
+		fprintf(w->fp, "   %s %d %d: %d vs %d, ", lb[L_DICE],
+		    cr->dice[0], cr->dice[1], r->score[0], r->score[1]);
+		if (r->winner == 0)
+			fputs(kinds[w->o.lang][RES_DRAW], w->fp);
+		else {
+			text_who(w, c, 2 - r->winner);
+			fprintf(w->fp, " %s -> %s", kinds[w->o.lang][r->kind],
+			    outcomes[w->o.lang][r->outcome]);
+		}
+		fputc('\n', w->fp);
+	}
+	if (!cr->has_odds)
+		return;
+	fprintf(w->fp, "   %s: ", lb[L_ODDS]);
+	text_who(w, c, 0);
+	fprintf(w->fp, " %s %d/36, %s %d/36; %s %d/36; ", lb[L_WINS],
+	    o->first_wins, lb[L_DOUBLES], o->first_doubles, lb[L_DRAWS],
+	    o->draws);
+	text_who(w, c, 1);
+	fprintf(w->fp, " %s %d/36, %s %d/36\n", lb[L_WINS], o->second_wins,
+	    lb[L_DOUBLES], o->second_doubles);
+	fprintf(w->fp, "   %s:", lb[L_OUTCOMES]);
+	for (side = 1; side >= 0; side--)
+		for (out = 0; out < OUT_N; out++)
+			if (o->out[side][out] > 0) {
+				fputs(n++ ? ", " : " ", w->fp);
+				text_who(w, c, side);
+				fprintf(w->fp, " %s %d",
+				    outcomes[w->o.lang][out],
+				    o->out[side][out]);
+			}
+	if (n == 0)
+		fputs(" -", w->fp);
+	fputc('\n', w->fp);
+}
+
+/* ---- XML ------------------------------------------------------------ */
+
+static void
+xml_combat(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr)
+{
+	struct xw *x = w->xw;
+	const struct side_result *s;
+	int i, k, side, out;
+
+	xw_start(x, "combat");
+	xw_attr(x, "file", c->file);
+	xw_attrl(x, "line", c->line);
+	xw_attr(x, "kind", c->shooting ? "shooting" : "close");
+	for (i = 0; i < 2; i++) {
+		s = &cr->side[i];
+		xw_start(x, "side");
+		xw_attr(x, "troop", code(c, i));
+		xw_attr(x, "class", cls_name(s->cls));
+		xw_attrl(x, "factor", s->factor);
+		xw_attrl(x, "total", s->total);
+		if (cr->has_result) {
+			xw_attrl(x, "die", cr->dice[i]);
+			xw_attrl(x, "score", cr->res.score[i]);
+		}
+		for (k = 0; k < s->nmods; k++) {
+			xw_start(x, "mod");
+			xw_attr(x, "reason", reason_name(s->mods[k].reason));
+			xw_attrl(x, "value", s->mods[k].value);
+			if (s->mods[k].why != WHY_NONE)
+				xw_attr(x, "why", why_name(s->mods[k].why));
+			xw_end(x);
+		}
+		xw_end(x);
+	}
+	if (cr->has_result) {
+		xw_start(x, "result");
+		if (cr->res.winner != 0)
+			xw_attrl(x, "winner", cr->res.winner);
+		xw_attr(x, "kind", rkind_name(cr->res.kind));
+		if (cr->res.winner != 0)
+			xw_attr(x, "loser-outcome",
+			    outcome_name(cr->res.outcome));
+		xw_end(x);
+	}
+	if (cr->has_odds) {
+		xw_start(x, "odds");
+		xw_attr(x, "of", "36");
+		xw_attrl(x, "first-wins", cr->odds.first_wins);
+		xw_attrl(x, "first-doubles", cr->odds.first_doubles);
+		xw_attrl(x, "draws", cr->odds.draws);
+		xw_attrl(x, "second-wins", cr->odds.second_wins);
+		xw_attrl(x, "second-doubles", cr->odds.second_doubles);
+		for (side = 1; side >= 0; side--)
+			for (out = 0; out < OUT_N; out++)
+				if (cr->odds.out[side][out] > 0) {
+					xw_start(x, "outcome");
+					xw_attrl(x, "side", side + 1);
+					xw_attr(x, "result", outcome_name(out));
+					xw_attrl(x, "count",
+					    cr->odds.out[side][out]);
+					xw_end(x);
+				}
+		xw_end(x);
+	}
+	xw_end(x);
+	xw_flush(x);
+}
+
+/* ---- TSV and JSON --------------------------------------------------- */
+
+static void
+tsv_combat(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr)
+{
+	FILE *fp = w->fp;
+	const struct odds *o = &cr->odds;
+
+	fprintf(fp, "%ld\t%s\t%s\t%d\t%s\t%d\t", c->line,
+	    c->shooting ? "shooting" : "close", code(c, 0),
+	    cr->side[0].total, code(c, 1), cr->side[1].total);
+	if (cr->has_result)
+		fprintf(fp, "%d\t%d\t%s\t%s", cr->dice[0], cr->dice[1],
+		    rkind_name(cr->res.kind), cr->res.winner != 0 ?
+		    outcome_name(cr->res.outcome) : "");
+	else
+		fputs("\t\t\t", fp);
+	if (w->o.odds)
+		fprintf(fp, "\t%d\t%d\t%d\t%d\t%d", o->first_wins,
+		    o->first_doubles, o->draws, o->second_wins,
+		    o->second_doubles);
+	fputc('\n', fp);
+}
+
+static void
+json_combat(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr)
+{
+	struct jw *j = &w->jw;
+	const struct side_result *s;
+	int i, k, side, out;
+
+	jw_obj(j);
+	jw_kstr(j, "file", c->file);
+	jw_kint(j, "line", c->line);
+	jw_kstr(j, "kind", c->shooting ? "shooting" : "close");
+	jw_key(j, "sides");
+	jw_arr(j);
+	for (i = 0; i < 2; i++) {
+		s = &cr->side[i];
+		jw_obj(j);
+		jw_kstr(j, "troop", code(c, i));
+		jw_kstr(j, "class", cls_name(s->cls));
+		jw_kint(j, "factor", s->factor);
+		jw_kint(j, "total", s->total);
+		if (cr->has_result) {
+			jw_kint(j, "die", cr->dice[i]);
+			jw_kint(j, "score", cr->res.score[i]);
+		}
+		jw_key(j, "mods");
+		jw_arr(j);
+		for (k = 0; k < s->nmods; k++) {
+			jw_obj(j);
+			jw_kstr(j, "reason", reason_name(s->mods[k].reason));
+			jw_kint(j, "value", s->mods[k].value);
+			if (s->mods[k].why != WHY_NONE)
+				jw_kstr(j, "why", why_name(s->mods[k].why));
+			jw_close(j, '}');
+		}
+		jw_close(j, ']');
+		jw_close(j, '}');
+	}
+	jw_close(j, ']');
+	if (cr->has_result) {
+		jw_key(j, "result");
+		jw_obj(j);
+		if (cr->res.winner != 0)
+			jw_kint(j, "winner", cr->res.winner);
+		jw_kstr(j, "kind", rkind_name(cr->res.kind));
+		if (cr->res.winner != 0)
+			jw_kstr(j, "loser-outcome",
+			    outcome_name(cr->res.outcome));
+		jw_close(j, '}');
+	}
+	if (cr->has_odds) {
+		jw_key(j, "odds");
+		jw_obj(j);
+		jw_kint(j, "of", 36);
+		jw_kint(j, "first-wins", cr->odds.first_wins);
+		jw_kint(j, "first-doubles", cr->odds.first_doubles);
+		jw_kint(j, "draws", cr->odds.draws);
+		jw_kint(j, "second-wins", cr->odds.second_wins);
+		jw_kint(j, "second-doubles", cr->odds.second_doubles);
+		jw_key(j, "outcomes");
+		jw_arr(j);
+		for (side = 1; side >= 0; side--)
+			for (out = 0; out < OUT_N; out++)
+				if (cr->odds.out[side][out] > 0) {
+					jw_obj(j);
+					jw_kint(j, "side", side + 1);
+					jw_kstr(j, "result", outcome_name(out));
+					jw_kint(j, "count",
+					    cr->odds.out[side][out]);
+					jw_close(j, '}');
+				}
+		jw_close(j, ']');
+		jw_close(j, '}');
+	}
+	jw_close(j, '}');
+}
+
+void
+combatout_combat(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr)
+{
+	switch (w->o.fmt) {
+	case CFMT_XML:
+		xml_combat(w, c, cr);
+		break;
+	case CFMT_TSV:
+		tsv_combat(w, c, cr);
+		break;
+	case CFMT_JSON:
+		json_combat(w, c, cr);
+		break;
+	default:
+		text_combat(w, c, cr);
+	}
+}
+
+int
+combatout_finish(struct combatout *w)
+{
+	int rc = 0;
+
+	if (w->xw != NULL) {
+		xw_end(w->xw);
+		rc = xw_finish(w->xw);
+	}
+	free(w);
+	return rc;
+}

@@ -1,0 +1,30 @@
+/* combatout: combat results as text, XML, TSV or JSON Lines. */
+#ifndef BELLIS_COMBATOUT_H
+#define BELLIS_COMBATOUT_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "dba/combat.h"
+#include "dba/troop.h"
+
+enum cfmt { CFMT_TEXT, CFMT_XML, CFMT_TSV, CFMT_JSON };
+
+struct combatout_opts {
+	int fmt;                /* enum cfmt */
+	enum lang lang;
+	const char *rules;      /* edition name */
+	bool rolled;            /* --roll: report the seed */
+	bool seed_given;
+	uint64_t seed;
+	bool odds;
+	bool multi;             /* several operands: name the file */
+};
+
+struct combatout;
+
+struct combatout *combatout_new(FILE *fp, const struct combatout_opts *o);
+void combatout_combat(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr);
+/* Ends the document and frees; -1 if a write failed. */
+int combatout_finish(struct combatout *w);
+#endif

@@ -1,0 +1,335 @@
+/* The movement engine: every rule of a tactical move, the PIP budget of
+ * a bound in order, and the road bonus in a second pass. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dba/move.h"
+#include "dba/troop.h"
+#include "core/xalloc.h"
+
+static const char *const mflag_names[MF_N] = {
+	"id", "road", "difficult", "river", "general", "column", "away",
+	"far", "hidden", "contact", "breakoff", "end", "flank-contact",
+	"face", "engaged", "zoc", "screened", "frontage", "wheel", "turn"
+};
+static const char *const mrule_names[MR_N] = {
+	"too-far", "no-pips", "moved-twice", "no-contact", "difficult-going",
+	"group-engaged", "column-required", "frontage", "group-turn",
+	"breakoff", "flank-contact", "zoc"
+};
+static const char *const zoc_names[ZOC_N] = {
+	"contact", "face", "withdraw", "other"
+};
+static const char *const frontage_names[FR_N] = {
+	"column", "gap", "road", "wheel", "other"
+};
+static const char *const going_names[2] = { "good", "difficult" };
+
+const char *
+mflag_name(int f)
+{
+	return f >= 0 && f < MF_N ? mflag_names[f] : "?";
+}
+
+const char *
+mrule_name(int rule)
+{
+	return rule >= 0 && rule < MR_N ? mrule_names[rule] : "?";
+}
+
+const char *
+zoc_name(int z)
+{
+	return z >= 0 && z < ZOC_N ? zoc_names[z] : "?";
+}
+
+const char *
+frontage_name(int f)
+{
+	return f >= 0 && f < FR_N ? frontage_names[f] : "?";
+}
+
+const char *
+going_name(int g)
+{
+	return g == GO_DIFFICULT ? going_names[1] : going_names[0];
+}
+
+long
+move_rate(const struct rules *r, int troop, int going, bool road)
+{
+	const struct rules_troop *t = &r->t[troop];
+
+	if (road)
+		return t->move_road;
+	if (going == GO_DIFFICULT && t->move_difficult > 0)
+		return t->move_difficult;
+	/* difficult="0": may not enter it at all (difficult-going); the
+	 * distance is judged at the good-going rate */
+	return t->move_good;
+}
+
+long
+move_max(const struct rules *r, const struct move *m)
+{
+	int going = m->has[MF_DIFFICULT] ? GO_DIFFICULT : GO_GOOD;
+	long max = -1, v;
+	int i;
+
+	for (i = 0; i < m->ntroops; i++) {
+		v = move_rate(r, m->troop[i], going, m->has[MF_ROAD]);
+		if (max < 0 || v < max)
+			max = v;
+	}
+	if (m->has[MF_RIVER] && max > r->river_crossing)
+		max = r->river_crossing;
+	return max < 0 ? 0 : max;
+}
+
+static bool
+has_elephants(const struct move *m)
+{
+	const struct troop *t;
+	int i;
+
+	for (i = 0; i < m->ntroops; i++)
+		if ((t = troop_at((size_t)m->troop[i])) != NULL &&
+		    strcmp(t->code, "El") == 0)
+			return true;
+	return false;
+}
+
+int
+move_cost(const struct rules *r, const struct move *m, bool lost)
+{
+	int cost = r->pip_base;
+
+	if (m->has[MF_FACE])
+		return 0;
+	if (has_elephants(m))
+		cost += r->pip_elephants;
+	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || lost)
+		cost += r->pip_command;
+	return cost;
+}
+
+int
+move_end_going(const struct move *m)
+{
+	if (m->has[MF_END])
+		return m->end;
+	return m->has[MF_DIFFICULT] ? GO_DIFFICULT : GO_GOOD;
+}
+
+bool
+move_legal(const struct mresult *res)
+{
+	return res->rules == 0;
+}
+
+static void
+viol(struct mresult *res, int rule)
+{
+	res->rules |= 1u << rule;
+}
+
+/* ---- ids moved this bound: a small open hash ------------------------ */
+
+static size_t
+hash(const char *s)
+{
+	size_t h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static void
+ids_grow(struct mstate *st)
+{
+	struct idset *old = st->ids;
+	size_t oldcap = st->capids, i, k;
+
+	st->capids = oldcap ? oldcap * 2 : 64;
+	st->ids = xcalloc(st->capids, sizeof *st->ids);
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].id == NULL)
+			continue;
+		for (k = hash(old[i].id) & (st->capids - 1);
+		    st->ids[k].id != NULL; k = (k + 1) & (st->capids - 1))
+			;
+		st->ids[k] = old[i];
+	}
+	free(old);
+}
+
+/* The line of the earlier move of id, or 0 after recording this one. */
+static long
+ids_seen(struct mstate *st, const char *id, long line)
+{
+	size_t k;
+
+	if ((st->nids + 1) * 2 > st->capids)
+		ids_grow(st);
+	for (k = hash(id) & (st->capids - 1); st->ids[k].id != NULL;
+	    k = (k + 1) & (st->capids - 1))
+		if (strcmp(st->ids[k].id, id) == 0)
+			return st->ids[k].line;
+	st->ids[k].id = xstrdup(id);
+	st->ids[k].line = line;
+	st->nids++;
+	return 0;
+}
+
+static void
+ids_clear(struct mstate *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->capids; i++)
+		free(st->ids[i].id);
+	free(st->ids);
+	st->ids = NULL;
+	st->nids = st->capids = 0;
+}
+
+/* ---- the bound ------------------------------------------------------ */
+
+void
+mstate_begin(struct mstate *st, const struct rules *r, const struct bound *b)
+{
+	ids_clear(st);
+	st->r = r;
+	st->b = *b;
+	st->used = 0;
+}
+
+void
+mstate_free(struct mstate *st)
+{
+	ids_clear(st);
+}
+
+int
+mstate_unused(const struct mstate *st)
+{
+	return st->b.pips > 0 ? st->b.pips - st->used : 0;
+}
+
+static bool
+any_nocontact(const struct rules *r, const struct move *m)
+{
+	int i;
+
+	for (i = 0; i < m->ntroops; i++)
+		if (!r->t[m->troop[i]].contact)
+			return true;
+	return false;
+}
+
+static bool
+any_nodifficult(const struct rules *r, const struct move *m)
+{
+	int i;
+
+	for (i = 0; i < m->ntroops; i++)
+		if (r->t[m->troop[i]].move_difficult <= 0)
+			return true;
+	return false;
+}
+
+static void
+group_rules(const struct move *m, struct mresult *res)
+{
+	if (m->ntroops < 2)
+		return;
+	if (m->has[MF_ENGAGED])
+		viol(res, MR_GROUP_ENGAGED);
+	if ((m->has[MF_ROAD] || m->has[MF_DIFFICULT] || m->has[MF_RIVER] ||
+	    m->has[MF_AWAY]) && !m->has[MF_COLUMN])
+		viol(res, MR_COLUMN_REQUIRED);
+	if (m->has[MF_FRONTAGE] && (m->frontage == FR_OTHER ||
+	    (m->frontage == FR_WHEEL && m->has[MF_WHEEL] && m->wheel > 90)))
+		viol(res, MR_FRONTAGE);
+	if (m->has[MF_TURN])
+		viol(res, MR_GROUP_TURN);
+}
+
+static void
+contact_rules(const struct rules *r, const struct move *m,
+    struct mresult *res)
+{
+	int going = move_end_going(m);
+
+	if (m->has[MF_BREAKOFF] && m->ntroops == 1) {
+		res->enemy_max = move_rate(r, m->breakoff, going, false);
+		res->own_max = move_rate(r, m->troop[0], going, false);
+		if (going == GO_DIFFICULT &&
+		    r->t[m->breakoff].move_difficult <= 0)
+			res->enemy_max = 0;
+		if (going == GO_DIFFICULT &&
+		    r->t[m->troop[0]].move_difficult <= 0)
+			res->own_max = 0;
+		if (res->enemy_max >= res->own_max)
+			viol(res, MR_BREAKOFF);
+	}
+	if (m->has[MF_FLANK_CONTACT] && !m->has[MF_FACE])
+		viol(res, MR_FLANK_CONTACT);
+	if (m->has[MF_FACE] && m->has[MF_BREAKOFF])
+		viol(res, MR_FLANK_CONTACT);
+	if (m->has[MF_ZOC] && m->zoc == ZOC_OTHER && !m->has[MF_SCREENED])
+		viol(res, MR_ZOC);
+}
+
+void
+move_judge(struct mstate *st, const struct move *m, struct mresult *res)
+{
+	const struct rules *r = st->r;
+	int left;
+
+	memset(res, 0, sizeof *res);
+	res->max = move_max(r, m);
+	res->cost = move_cost(r, m, st->b.general_lost);
+	res->bonus = st->b.pips > 0 && m->has[MF_GENERAL] &&
+	    m->has[MF_ROAD];
+	if (!res->bonus && m->dist > res->max)
+		viol(res, MR_TOO_FAR);
+	if (m->has[MF_ID] && !m->has[MF_FACE] &&
+	    (res->twice_line = ids_seen(st, m->id, m->line)) != 0)
+		viol(res, MR_MOVED_TWICE);
+	if (m->has[MF_CONTACT] && any_nocontact(r, m))
+		viol(res, MR_NO_CONTACT);
+	if (m->has[MF_DIFFICULT] && !m->has[MF_ROAD] && any_nodifficult(r, m))
+		viol(res, MR_DIFFICULT_GOING);
+	group_rules(m, res);
+	contact_rules(r, m, res);
+	left = res->left = st->b.pips - st->used;
+	if (st->b.pips > 0 && res->cost > left)
+		viol(res, MR_NO_PIPS);
+	if (res->rules == 0) {
+		res->charged = true;
+		st->used += res->cost;
+	}
+}
+
+void
+mstate_end(struct mstate *st, const struct move *mv, struct mresult *res,
+    size_t n)
+{
+	long extra = (long)mstate_unused(st) * st->r->road_bonus;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!res[i].bonus)
+			continue;
+		res[i].max += extra;
+		if (mv[i].dist <= res[i].max)
+			continue;
+		viol(&res[i], MR_TOO_FAR);
+		if (res[i].charged) {
+			res[i].charged = false;
+			st->used -= res[i].cost;
+		}
+	}
+}

@@ -1,0 +1,99 @@
+/* move: the pure DBA movement engine: maximum moves by type and going,
+ * PIP costs, the PIP budget of a bound, group, column, break-off, flank,
+ * zone of control rules, and the general's road bonus. */
+#ifndef BELLIS_MOVE_H
+#define BELLIS_MOVE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "dba/rules.h"
+
+#define MOVE_MAXGROUP 48        /* elements in one group */
+
+/* The flags of a move line, in the order of the spec's table. */
+enum mflag {
+	MF_ID, MF_ROAD, MF_DIFFICULT, MF_RIVER, MF_GENERAL, MF_COLUMN,
+	MF_AWAY, MF_FAR, MF_HIDDEN, MF_CONTACT, MF_BREAKOFF, MF_END,
+	MF_FLANK_CONTACT, MF_FACE, MF_ENGAGED, MF_ZOC, MF_SCREENED,
+	MF_FRONTAGE, MF_WHEEL, MF_TURN, MF_N
+};
+
+enum going { GO_GOOD, GO_DIFFICULT };
+enum zoc { ZOC_CONTACT, ZOC_FACE, ZOC_WITHDRAW, ZOC_OTHER, ZOC_N };
+enum frontage { FR_COLUMN, FR_GAP, FR_ROAD, FR_WHEEL, FR_OTHER, FR_N };
+
+/* Rule codes, in output order. */
+enum mrule {
+	MR_TOO_FAR, MR_NO_PIPS, MR_MOVED_TWICE, MR_NO_CONTACT,
+	MR_DIFFICULT_GOING, MR_GROUP_ENGAGED, MR_COLUMN_REQUIRED,
+	MR_FRONTAGE, MR_GROUP_TURN, MR_BREAKOFF, MR_FLANK_CONTACT, MR_ZOC,
+	MR_N
+};
+
+struct move {
+	const char *file;
+	long line;
+	int troop[MOVE_MAXGROUP];       /* troop ids */
+	int ntroops;
+	long dist;                      /* paces */
+	bool has[MF_N];
+	long fcol[MF_N];                /* column of each flag (0: XML) */
+	char id[64];                    /* MF_ID */
+	int breakoff;                   /* troop id of the enemy */
+	int end;                        /* enum going (MF_END, else default) */
+	int zoc, frontage, wheel;
+};
+
+struct bound {
+	const char *file;
+	long line;                      /* 0: moves before any bound line */
+	int pips;                       /* 0: no PIP budget */
+	bool general_lost;
+};
+
+struct mresult {
+	long max;                       /* paces allowed (with any bonus) */
+	int cost;
+	bool charged;
+	bool bonus;                     /* the general's road move */
+	unsigned rules;                 /* bit per enum mrule violated */
+	long twice_line;                /* MR_MOVED_TWICE: the first move */
+	long enemy_max, own_max;        /* MR_BREAKOFF: the two rates */
+	int left;                       /* PIPs left before this move */
+};
+
+/* The state of one bound while its moves are judged in order. */
+struct mstate {
+	const struct rules *r;
+	struct bound b;
+	int used;
+	struct idset { char *id; long line; } *ids;
+	size_t nids, capids;
+};
+
+void mstate_begin(struct mstate *st, const struct rules *r,
+    const struct bound *b);
+/* Pass one: judge m (all but the distance of the general's road move
+ * when there is a budget) and charge it. */
+void move_judge(struct mstate *st, const struct move *m,
+    struct mresult *res);
+/* Pass two: the road bonus for the general's road moves of the bound
+ * (moves and results in the order judged). */
+void mstate_end(struct mstate *st, const struct move *mv,
+    struct mresult *res, size_t n);
+void mstate_free(struct mstate *st);
+int mstate_unused(const struct mstate *st);
+
+/* The maximum of one troop type in a going, off road or along a road. */
+long move_rate(const struct rules *r, int troop, int going, bool road);
+/* The maximum of a move without the road bonus. */
+long move_max(const struct rules *r, const struct move *m);
+int move_cost(const struct rules *r, const struct move *m, bool lost);
+int move_end_going(const struct move *m);
+bool move_legal(const struct mresult *res);
+
+const char *mflag_name(int f);
+const char *mrule_name(int rule);
+const char *zoc_name(int z);
+const char *frontage_name(int f);
+const char *going_name(int g);
+#endif

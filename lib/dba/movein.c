@@ -1,0 +1,667 @@
+/* Move readers: bound and move lines, move XML, distances with units. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/diag.h"
+#include "dba/movein.h"
+#include "core/num.h"
+#include "core/str.h"
+#include "dba/troop.h"
+#include "core/xmlio.h"
+
+#define MAX_PACES 1000000L
+
+/* Flags that take a value: the kind of value. */
+enum { V_NONE, V_ID, V_TROOP, V_GOING, V_ZOC, V_FRONTAGE, V_DEG };
+
+static const int fvalue[MF_N] = {
+	[MF_ID] = V_ID, [MF_BREAKOFF] = V_TROOP, [MF_END] = V_GOING,
+	[MF_ZOC] = V_ZOC, [MF_FRONTAGE] = V_FRONTAGE, [MF_WHEEL] = V_DEG,
+};
+
+static const char *const fhint[] = {
+	[V_ID] = "a name", [V_TROOP] = "a troop type",
+	[V_GOING] = "good, difficult",
+	[V_ZOC] = "contact, face, withdraw, other",
+	[V_FRONTAGE] = "column, gap, road, wheel, other",
+	[V_DEG] = "0-360",
+};
+
+int
+movein_distance(const char *s, size_t n, int scale, long *paces)
+{
+	static const struct { const char *unit; long num[2], den[2]; } u[] = {
+		{ "", { 1, 1 }, { 1, 1 } }, { "p", { 1, 1 }, { 1, 1 } },
+		{ "mm", { 4, 8 }, { 1, 3 } }, { "cm", { 40, 80 }, { 1, 3 } },
+		{ "in", { 100, 200 }, { 1, 3 } },
+		{ "bw", { 160, 160 }, { 1, 1 } },
+	};
+	long long v, q, den;
+	size_t k = 0, i;
+	int sc = scale == SCALE_25MM;
+
+	while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '.'))
+		k++;
+	if (k == 0 || num_fixed6(s, k, &v) < 0 || v > 1000000LL * MAX_PACES)
+		return -1;
+	for (i = 0; i < sizeof u / sizeof u[0]; i++)
+		if (str_ieq(s + k, n - k, u[i].unit))
+			break;
+	if (i == sizeof u / sizeof u[0])
+		return -1;
+	q = v * u[i].num[sc];
+	den = (long long)u[i].den[sc] * 1000000LL;
+	q = (q + den / 2) / den;
+	if (q > MAX_PACES)
+		return -1;
+	*paces = (long)q;
+	return 0;
+}
+
+/* A troop by name: figure prefix (3Kn) dropped, exact codes first. */
+static const struct troop *
+find_troop(const char *s, size_t n)
+{
+	const struct troop *t;
+	size_t i, k = 0;
+
+	while (k < n && s[k] >= '0' && s[k] <= '9')
+		k++;
+	if (k < n) {
+		s += k;
+		n -= k;
+	}
+	for (i = 0; (t = troop_at(i)) != NULL; i++)
+		if (strlen(t->code) == n && memcmp(t->code, s, n) == 0)
+			return t;
+	return troop_lookup(s, n);
+}
+
+/* The troop id of a name, or -1 after reporting at line:col. */
+static int
+troop_id(const struct rules *r, const char *s, size_t n, long line,
+    long col)
+{
+	const struct troop *t = find_troop(s, n);
+	const char *sug;
+
+	if (t == NULL) {
+		if ((sug = troop_suggest(s, n)) != NULL)
+			diag_error(line, col, "unknown troop type '%.*s' (did "
+			    "you mean '%s'?)", (int)n, s, sug);
+		else
+			diag_error(line, col, "unknown troop type '%.*s'",
+			    (int)n, s);
+		return -1;
+	}
+	if (t->id >= RULES_MAXTROOPS || !r->t[t->id].has_move) {
+		diag_error(line, col, "troop type '%s' has no %s move "
+		    "distances", t->code, r->edition);
+		return -1;
+	}
+	return t->id;
+}
+
+/* The comma-separated troops of s into m; -1 after reporting. */
+static int
+parse_troops(const struct rules *r, const char *s, size_t n, long line,
+    long col, struct move *m)
+{
+	size_t a = 0, b;
+	int id, rc = 0;
+
+	m->ntroops = 0;
+	for (;;) {
+		for (b = a; b < n && s[b] != ','; b++)
+			;
+		if (b == a) {
+			diag_error(line, col ? col + (long)a : 0, "missing "
+			    "troop type in the group");
+			rc = -1;
+		} else if (m->ntroops >= MOVE_MAXGROUP) {
+			diag_error(line, col ? col + (long)a : 0, "a group of "
+			    "more than %d elements", MOVE_MAXGROUP);
+			return -1;
+		} else if ((id = troop_id(r, s + a, b - a, line,
+		    col ? col + (long)a : 0)) < 0)
+			rc = -1;
+		else
+			m->troop[m->ntroops++] = id;
+		if (b >= n)
+			break;
+		a = b + 1;
+	}
+	return rc;
+}
+
+static int
+flag_index(const char *s, size_t n)
+{
+	int f;
+
+	for (f = 0; f < MF_N; f++)
+		if (str_ieq(s, n, mflag_name(f)))
+			return f;
+	return -1;
+}
+
+static int
+choice(const char *v, size_t n, const char *(*name)(int), int count)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (str_ieq(v, n, name(i)))
+			return i;
+	return -1;
+}
+
+static int
+flag_value(const struct rules *r, struct move *m, int f, const char *v,
+    size_t n, long line, long vcol)
+{
+	long x;
+	int c = -1;
+
+	switch (fvalue[f]) {
+	case V_ID:
+		if (n == 0 || n >= sizeof m->id)
+			break;
+		memcpy(m->id, v, n);
+		m->id[n] = '\0';
+		return 0;
+	case V_TROOP:
+		if (n == 0)
+			break;
+		return (m->breakoff = troop_id(r, v, n, line, vcol)) < 0 ?
+		    -1 : 0;
+	case V_GOING:
+		c = m->end = choice(v, n, going_name, 2);
+		if (c == GO_GOOD && !str_ieq(v, n, "good"))
+			c = -1;
+		break;
+	case V_ZOC:
+		c = m->zoc = choice(v, n, zoc_name, ZOC_N);
+		break;
+	case V_FRONTAGE:
+		c = m->frontage = choice(v, n, frontage_name, FR_N);
+		break;
+	case V_DEG:
+		if (num_long(v, n, 0, 360, &x) == 0) {
+			m->wheel = (int)x;
+			return 0;
+		}
+		break;
+	}
+	if (c >= 0)
+		return 0;
+	diag_error(line, vcol, "invalid value '%.*s' for '%s' (%s)", (int)n,
+	    v, mflag_name(f), fhint[fvalue[f]]);
+	return -1;
+}
+
+/* Set flag f from its value (v NULL: none); -1 after reporting. */
+static int
+set_flag(const struct rules *r, struct move *m, int f, const char *v,
+    size_t vlen, long line, long col, long vcol)
+{
+	if (m->has[f]) {
+		diag_error(line, col, "duplicate flag '%s'", mflag_name(f));
+		return -1;
+	}
+	if (fvalue[f] == V_NONE && v != NULL) {
+		diag_error(line, vcol, "flag '%s' takes no value '%.*s'",
+		    mflag_name(f), (int)vlen, v);
+		return -1;
+	}
+	if (fvalue[f] != V_NONE && v == NULL) {
+		diag_error(line, col, "flag '%s' needs a value (%s=%s)",
+		    mflag_name(f), mflag_name(f), fvalue[f] == V_TROOP ?
+		    "TROOP" : fvalue[f] == V_ID ? "NAME" : fvalue[f] == V_DEG ?
+		    "DEG" : fhint[fvalue[f]]);
+		return -1;
+	}
+	if (v != NULL && flag_value(r, m, f, v, vlen, line, vcol) < 0)
+		return -1;
+	m->has[f] = true;
+	m->fcol[f] = col;
+	return 0;
+}
+
+static void
+unknown_flag(const struct tok *t, long line)
+{
+	static const char *cands[MF_N];
+	const char *sug;
+	int f;
+
+	for (f = 0; f < MF_N; f++)
+		cands[f] = mflag_name(f);
+	sug = tok_suggest(t->s, t->klen, cands, MF_N);
+	if (t->quoted)
+		diag_error(line, t->col, "unexpected quoted string '%s'",
+		    tok_str(t));
+	else if (sug != NULL)
+		diag_error(line, t->col, "unknown flag '%s' (did you mean "
+		    "'%s'?)", tok_str(t), sug);
+	else
+		diag_error(line, t->col, "unknown flag '%s'", tok_str(t));
+}
+
+int
+movein_check(const struct move *m)
+{
+	static const int grouponly[] = { MF_COLUMN, MF_AWAY, MF_ENGAGED,
+	    MF_FRONTAGE, MF_WHEEL, MF_TURN };
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < sizeof grouponly / sizeof grouponly[0]; i++)
+		if (m->ntroops == 1 && m->has[grouponly[i]]) {
+			diag_error(m->line, m->fcol[grouponly[i]], "flag '%s' "
+			    "on a single element (groups only)",
+			    mflag_name(grouponly[i]));
+			rc = -1;
+		}
+	if (m->ntroops > 1 && m->has[MF_BREAKOFF]) {
+		diag_error(m->line, m->fcol[MF_BREAKOFF], "flag 'breakoff' on "
+		    "a group (single elements only)");
+		rc = -1;
+	}
+	if (m->has[MF_FRONTAGE] && m->frontage == FR_WHEEL &&
+	    !m->has[MF_WHEEL]) {
+		diag_error(m->line, m->fcol[MF_FRONTAGE], "'frontage=wheel' "
+		    "without 'wheel=DEG'");
+		rc = -1;
+	}
+	if (m->has[MF_FACE] && !m->has[MF_FLANK_CONTACT]) {
+		diag_error(m->line, m->fcol[MF_FACE], "'face' without "
+		    "'flank-contact'");
+		rc = -1;
+	}
+	if (m->has[MF_RIVER] && m->has[MF_ROAD]) {
+		diag_error(m->line, m->fcol[MF_RIVER] > m->fcol[MF_ROAD] ?
+		    m->fcol[MF_RIVER] : m->fcol[MF_ROAD], "'river' with "
+		    "'road' (a road crosses at a ford or bridge)");
+		rc = -1;
+	}
+	return rc;
+}
+
+static long
+end_col(const struct toks *tk)
+{
+	const struct tok *t;
+
+	if (tk->n == 0)
+		return 1;
+	t = &tk->v[tk->n - 1];
+	return t->col + (long)t->len + (t->quoted ? 2 : 0);
+}
+
+static int
+parse_bound(struct toks *tk, long lineno, struct bound *b)
+{
+	const struct tok *t;
+	size_t i;
+	long x;
+	int rc = 0;
+
+	memset(b, 0, sizeof *b);
+	b->line = lineno;
+	if (tk->n < 2) {
+		diag_error(lineno, end_col(tk), "missing PIP die after "
+		    "'bound' (1-6)");
+		return -1;
+	}
+	t = &tk->v[1];
+	if (t->quoted || num_long(t->s, t->len, 1, 6, &x) < 0) {
+		diag_error(lineno, t->col, "invalid PIP die '%s' (1-6)",
+		    tok_str(t));
+		rc = -1;
+	} else
+		b->pips = (int)x;
+	for (i = 2; i < tk->n; i++) {
+		t = &tk->v[i];
+		if (!t->quoted && t->val == NULL && !b->general_lost &&
+		    tok_is(t, "general-lost")) {
+			b->general_lost = true;
+			continue;
+		}
+		if (tok_is(t, "general-lost") && t->val == NULL)
+			diag_error(lineno, t->col, "duplicate flag "
+			    "'general-lost'");
+		else if (tok_suggest(t->s, t->klen,
+		    (const char *const[]){ "general-lost" }, 1) != NULL)
+			diag_error(lineno, t->col, "unknown flag '%s' (did you "
+			    "mean 'general-lost'?)", tok_str(t));
+		else
+			diag_error(lineno, t->col, "unexpected '%s'",
+			    tok_str(t));
+		rc = -1;
+	}
+	if (rc < 0)
+		b->pips = 0;
+	return rc;
+}
+
+/* The troops: one token, or two for a name such as "Light Horse". */
+static int
+line_troops(const struct mreader *rd, struct toks *tk, size_t *i,
+    long lineno, struct move *m)
+{
+	const struct tok *a = &tk->v[*i], *b;
+	const struct troop *t;
+	char buf[128];
+	int n;
+
+	if (a->val == NULL && memchr(a->s, ',', a->len) == NULL &&
+	    find_troop(a->s, a->len) == NULL && *i + 1 < tk->n) {
+		b = &tk->v[*i + 1];
+		n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)a->len, a->s,
+		    (int)b->len, b->s);
+		if (n > 0 && (size_t)n < sizeof buf && b->val == NULL &&
+		    (t = troop_lookup(buf, (size_t)n)) != NULL) {
+			*i += 2;
+			return parse_troops(rd->r, t->code, strlen(t->code),
+			    lineno, a->col, m);
+		}
+	}
+	(*i)++;
+	if (a->val != NULL) {
+		diag_error(lineno, a->col, "missing troop type before '%s'",
+		    tok_str(a));
+		return -1;
+	}
+	return parse_troops(rd->r, a->s, a->len, lineno, a->col +
+	    (a->quoted ? 1 : 0), m);
+}
+
+static int
+parse_move(const struct mreader *rd, struct toks *tk, long lineno,
+    struct move *m)
+{
+	const struct tok *t;
+	size_t i = 1;
+	int f, rc = 0;
+
+	if (tk->n < 2) {
+		diag_error(lineno, end_col(tk), "missing troop type after "
+		    "'move'");
+		return -1;
+	}
+	if (line_troops(rd, tk, &i, lineno, m) < 0)
+		rc = -1;
+	if (i >= tk->n || tk->v[i].val != NULL) {
+		diag_error(lineno, i < tk->n ? tk->v[i].col : end_col(tk),
+		    "missing distance after the troops");
+		return -1;
+	}
+	t = &tk->v[i++];
+	if (movein_distance(t->s, t->len, rd->scale, &m->dist) < 0) {
+		diag_error(lineno, t->col, "invalid distance '%s' (paces, or "
+		    "with p, mm, cm, in, bw)", tok_str(t));
+		rc = -1;
+	}
+	for (; i < tk->n; i++) {
+		t = &tk->v[i];
+		f = t->quoted ? -1 : flag_index(t->s, t->klen);
+		if (f < 0) {
+			unknown_flag(t, lineno);
+			rc = -1;
+		} else if (set_flag(rd->r, m, f, t->val, t->vlen, lineno,
+		    t->col, t->vcol) < 0)
+			rc = -1;
+	}
+	if (rc == 0 && movein_check(m) < 0)
+		rc = -1;
+	return rc;
+}
+
+int
+movein_parse_line(const struct mreader *rd, struct toks *tk, const char *line,
+    size_t len, long lineno, struct move *m, struct bound *b)
+{
+	static const char *const kws[] = { "bound", "move" };
+	const struct tok *t;
+	const char *sug;
+
+	if (tok_split(tk, line, len, lineno) < 0)
+		return -1;
+	if (tk->n == 0)
+		return 0;
+	t = &tk->v[0];
+	if (!t->quoted && t->val == NULL && tok_is(t, "bound"))
+		return parse_bound(tk, lineno, b) < 0 ? -1 : 2;
+	if (!t->quoted && t->val == NULL && tok_is(t, "move")) {
+		memset(m, 0, sizeof *m);
+		m->line = lineno;
+		return parse_move(rd, tk, lineno, m) < 0 ? -1 : 1;
+	}
+	if ((sug = tok_suggest(t->s, t->klen, kws, 2)) != NULL)
+		diag_error(lineno, t->col, "unknown keyword '%s' (did you "
+		    "mean '%s'?)", tok_str(t), sug);
+	else
+		diag_error(lineno, t->col, "unknown keyword '%s' (bound, "
+		    "move)", tok_str(t));
+	return -1;
+}
+
+void
+movein_read_lines(const struct mreader *rd, struct input *in)
+{
+	struct toks tk = {0};
+	struct move m;
+	struct bound b;
+	const char *line;
+	size_t len;
+	int rc;
+
+	while (input_getline(in, &line, &len)) {
+		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
+			diag_error(in->line, 0, "invalid UTF-8 or NUL byte "
+			    "in the line");
+			continue;
+		}
+		memset(&b, 0, sizeof b);
+		rc = movein_parse_line(rd, &tk, line, len, in->line, &m, &b);
+		if (b.line != 0) {
+			b.file = in->name;
+			rd->bound(rd->ud, &b);
+		} else if (rc == 1) {
+			m.file = in->name;
+			rd->move(rd->ud, &m);
+		}
+	}
+	tok_free(&tk);
+}
+
+/* ---- XML ------------------------------------------------------------ */
+
+static const char *const move_out_attrs[] = {
+	"troops", "distance", "file", "line", "max", "cost", "verdict", NULL
+};
+static const char *const bound_attrs[] = {
+	"pips", "general-lost", "file", "line", "used", "unused", NULL
+};
+
+static void
+xml_unknown_attr(const char *name, const char *el, long line,
+    const char *const *extra)
+{
+	static const char *cands[MF_N + 8];
+	size_t n = 0;
+	int f;
+
+	for (f = 0; f < MF_N && extra == move_out_attrs; f++)
+		cands[n++] = mflag_name(f);
+	for (; *extra != NULL && n < sizeof cands / sizeof cands[0]; extra++)
+		cands[n++] = *extra;
+	xmlio_unknown_attr(name, el, line, cands, n);
+}
+
+static int
+xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
+{
+	xmlAttrPtr a;
+	char *v;
+	int f, rc = 0;
+
+	memset(m, 0, sizeof *m);
+	m->line = line;
+	if ((v = xmlio_attr(n, "troops")) == NULL) {
+		diag_error(line, 0, "missing attribute 'troops' on 'move'");
+		rc = -1;
+	} else if (parse_troops(rd->r, v, strlen(v), line, 0, m) < 0)
+		rc = -1;
+	xmlFree(v);
+	if ((v = xmlio_attr(n, "distance")) == NULL) {
+		diag_error(line, 0, "missing attribute 'distance' on 'move'");
+		rc = -1;
+	} else if (movein_distance(v, strlen(v), rd->scale, &m->dist) < 0) {
+		diag_error(line, 0, "invalid distance '%s' (paces, or with p, "
+		    "mm, cm, in, bw)", v);
+		rc = -1;
+	}
+	xmlFree(v);
+	for (a = n->properties; a != NULL; a = a->next) {
+		const char *name = (const char *)a->name;
+
+		if ((f = flag_index(name, strlen(name))) < 0) {
+			if (!str_in(name, move_out_attrs)) {
+				xml_unknown_attr(name, "move", line,
+				    move_out_attrs);
+				rc = -1;
+			}
+			continue;
+		}
+		v = xmlio_attr(n, name);
+		if (fvalue[f] == V_NONE && strcmp(v, "no") == 0) {
+			xmlFree(v);
+			continue;
+		}
+		if (fvalue[f] == V_NONE && strcmp(v, "yes") != 0) {
+			diag_error(line, 0, "invalid value '%s' for '%s' (yes, "
+			    "no)", v, name);
+			rc = -1;
+		} else if (set_flag(rd->r, m, f, fvalue[f] == V_NONE ? NULL :
+		    v, strlen(v), line, 0, 0) < 0)
+			rc = -1;
+		xmlFree(v);
+	}
+	if (rc == 0 && movein_check(m) < 0)
+		rc = -1;
+	return rc;
+}
+
+static void
+xml_bound(xmlNodePtr n, long line, struct bound *b)
+{
+	xmlAttrPtr a;
+	char *v;
+	long x;
+	bool bad = false;
+
+	memset(b, 0, sizeof *b);
+	b->line = line;
+	for (a = n->properties; a != NULL; a = a->next)
+		if (!str_in((const char *)a->name, bound_attrs)) {
+			xml_unknown_attr((const char *)a->name, "bound", line,
+			    bound_attrs);
+			bad = true;
+		}
+	if ((v = xmlio_attr(n, "pips")) != NULL) {
+		if (num_longs(v, 1, 6, &x) < 0) {
+			diag_error(line, 0, "invalid PIP die '%s' (1-6)", v);
+			bad = true;
+		} else
+			b->pips = (int)x;
+		xmlFree(v);
+	}
+	if ((v = xmlio_attr(n, "general-lost")) != NULL) {
+		if (strcmp(v, "yes") == 0)
+			b->general_lost = true;
+		else if (strcmp(v, "no") != 0) {
+			diag_error(line, 0, "invalid value '%s' for "
+			    "'general-lost' (yes, no)", v);
+			bad = true;
+		}
+		xmlFree(v);
+	}
+	if (bad)        /* as a bound line with errors: no PIP budget */
+		b->pips = 0;
+}
+
+/* One element of the stream; false stops reading. */
+static bool
+xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
+    long hint, bool *bounds)
+{
+	int depth = xmlTextReaderDepth(x);
+	const char *name = (const char *)xmlTextReaderConstLocalName(x);
+	xmlNodePtr n = xmlTextReaderCurrentNode(x);
+	long line = xmlio_node_line(n, hint);
+	struct bound b;
+	struct move m;
+
+	if (depth == 0 && strcmp(name, "moves") != 0) {
+		diag_error(line, 0, "unexpected root element '%s' (expected "
+		    "'moves')", name);
+		return false;
+	}
+	if (depth == 0 || (depth >= 2 && strcmp(name, "violation") == 0))
+		return true;
+	if (depth == 1 && strcmp(name, "bound") == 0) {
+		xml_bound(n, line, &b);
+		b.file = in->name;
+		rd->bound(rd->ud, &b);
+		*bounds = true;
+		return true;
+	}
+	if (strcmp(name, "move") != 0 || depth > 2) {
+		diag_error(line, 0, "unexpected element '%s' (expected '%s')",
+		    name, depth == 1 ? "bound' or 'move" : depth == 2 ? "move" :
+		    "violation");
+		xmlTextReaderNext(x);
+		return true;
+	}
+	if (depth == 1 && *bounds) {
+		diag_error(line, 0, "element 'move' after a 'bound' but "
+		    "outside it");
+		xmlTextReaderNext(x);
+		return true;
+	}
+	if ((n = xmlTextReaderExpand(x)) == NULL)
+		return false;
+	if (xml_move(rd, n, line, &m) == 0) {
+		m.file = in->name;
+		rd->move(rd->ud, &m);
+	}
+	return true;
+}
+
+void
+movein_read_xml(const struct mreader *rd, struct input *in)
+{
+	xmlTextReaderPtr x = xmlio_reader(in);
+	bool bounds = false;
+	long hint = 0;
+	int rc, type;
+
+	if (x == NULL)
+		return;
+	while ((rc = xmlio_read(x, in->name)) == 1) {
+		type = xmlTextReaderNodeType(x);
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE ||
+		    type == XML_READER_TYPE_TEXT) &&
+		    xmlTextReaderDepth(x) <= 2)
+			hint = xmlio_line(x);
+		if (type == XML_READER_TYPE_ELEMENT &&
+		    !xml_element(rd, x, in, hint, &bounds))
+			break;
+	}
+	if (rc < 0 && diag_file_errors() == 0)
+		diag_error(0, 0, "cannot parse the XML input");
+	xmlFreeTextReader(x);
+}

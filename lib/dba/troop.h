@@ -1,0 +1,35 @@
+/* troop: the troop types by name (formats/troops.xml, embedded). */
+#ifndef BELLIS_TROOP_H
+#define BELLIS_TROOP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/lang.h"
+
+enum troop_class { CLASS_FOOT, CLASS_MOUNTED };
+
+struct troop {
+	int id;                    /* index in the table */
+	char *code;                /* canonical code: Kn, Cv, ... */
+	enum troop_class cls;
+	char *name[LANG_N];        /* full name per language */
+	char *abbr[LANG_N];        /* abbreviation per language */
+	char *editions;            /* "dba1 dba2" */
+};
+
+/* Load the embedded table (once; later calls do nothing). */
+void troop_init(void);
+size_t troop_count(void);
+const struct troop *troop_at(size_t i);
+const struct troop *troop_by_code(const char *code);
+/* Look up any accepted name (code, English, German, abbreviation,
+ * alias, singular or plural, any case, ä or ae).  NULL when unknown. */
+const struct troop *troop_lookup(const char *name, size_t len);
+/* The closest known name within edit distance 2, or NULL. */
+const char *troop_suggest(const char *name, size_t len);
+bool troop_in_edition(const struct troop *t, const char *edition);
+const char *lang_code(enum lang l);
+void troop_cleanup(void);
+
+#endif
