@@ -93,8 +93,7 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 	while (input_getline(in, &s, &n)) {
 		if (!utf8_valid(s, n)) {
 			if (!warned)
-				diag_warning(in->line, 0, "invalid UTF-8, "
-				    "read as windows-1252");
+				DIAG(CP1252, in->line, 0);
 			warned = true;
 			from_cp1252(&conv, s, n);
 			s = sbuf_str(&conv);
@@ -256,7 +255,7 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 	doc = xmlio_parse_html(buf, len, in->name, html_encoding(buf, len));
 	free(buf);
 	if (doc == NULL || xmlDocGetRootElement(doc) == NULL) {
-		diag_error(0, 0, "cannot read the HTML page");
+		DIAG(HTML_UNREADABLE, 0, 0);
 		xmlFreeDoc(doc);
 		return;
 	}

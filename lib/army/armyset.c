@@ -17,8 +17,7 @@ army_set_period(struct army *a, const char *s, size_t n, long line,
 	a->period = xstrndup(s, n);
 	a->period_ok = date_parse(s, n, &a->from, &a->to, &a->approx) == 0;
 	if (!a->period_ok)
-		diag_warning(line, col, "unreadable date '%s' of army %s, "
-		    "kept as text", a->period, a->id != NULL ? a->id : "?");
+		DIAG(BAD_DATE, line, col, a->period, a->id != NULL ? a->id : "?");
 }
 
 /* "AMPW, DBM 2/5": the DBM list number goes to dbm, the rest stays. */
@@ -75,8 +74,7 @@ army_set_aggression(struct army *a, const char *s, size_t n, long line,
 		struct sbuf b = {0};
 
 		utf8_sanitize(&b, s, n);
-		diag_warning(line, col, "unreadable aggression '%s' of army "
-		    "%s, left out", sbuf_str(&b), a->id != NULL ? a->id : "?");
+		DIAG(BAD_AGGRESSION, line, col, sbuf_str(&b), a->id != NULL ? a->id : "?");
 		sbuf_free(&b);
 	}
 }

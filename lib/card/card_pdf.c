@@ -87,7 +87,7 @@ set_date(cairo_surface_t *s)
 	if (e != NULL && *e != '\0') {
 		if (num_long(e, strlen(e), 0, 253402300799L, &v) < 0 ||
 		    (t = (time_t)v, gmtime_r(&t, &tm) == NULL)) {
-			diag_msg(0, "warning: ignoring SOURCE_DATE_EPOCH '%s' "
+			diag_warn("ignoring SOURCE_DATE_EPOCH '%s' "
 			    "(not a number of seconds)", e);
 		} else {
 			strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -248,12 +248,11 @@ page(struct cardpdf *w)
 		    card_labels[w->lang][L_PAGE], w->card_pages);
 		if (w->card_pages == 2) {
 			if (c->file != NULL)
-				diag_at(c->file, 0, c->line, 0, "%s '%s' does "
-				    "not fit one page: continued on a second "
-				    "page", strcmp(c->kind, "army") == 0 ?
+				DIAG_AT(CARD_OVERFLOW, c->file, c->line, 0,
+				    strcmp(c->kind, "army") == 0 ?
 				    "army" : "card", c->label);
 			else
-				diag_msg(0, "warning: card '%s' does not fit "
+				diag_warn("card '%s' does not fit "
 				    "one page: continued on a second page",
 				    c->label);
 		}

@@ -7,6 +7,19 @@
 
 #include "core/diag.h"
 
+#define E 1
+#define W 0
+#define DIAG_ROW_(id, lv, c, t) [D_##id] = { c, lv, DIAGF_##id, t },
+const struct diag_def diag_defs[D_N] = { DIAG_CATALOGUE(DIAG_ROW_) };
+#undef DIAG_ROW_
+#undef E
+#undef W
+
+const char *const diag_tools[T_NTOOLS] = {
+	"armylist-parse", "armylist-check", "combat-calc", "move-check",
+	"campaign-catastrophe", "campaign-survival", "refcard-render"
+};
+
 static const char *prog = "bellis";
 static const char *curfile = "-";
 static int status;
@@ -94,6 +107,18 @@ diag_vat(const char *file, int is_error, long line, long col,
 }
 
 void
+diag_report(enum diag_id id, const char *fmt, const char *file, long line,
+    long col, ...)
+{
+	va_list ap;
+
+	va_start(ap, col);
+	diag_vat(file != NULL ? file : curfile, diag_defs[id].error, line, col,
+	    fmt, ap);
+	va_end(ap);
+}
+
+void
 diag_at(const char *file, int is_error, long line, long col,
     const char *fmt, ...)
 {
@@ -153,6 +178,20 @@ diag_usage(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+}
+
+void
+diag_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (quiet)
+		return;
+	fprintf(stderr, "%s: warning: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 void

@@ -3,6 +3,9 @@
 #define BELLIS_DIAG_H
 
 #include <stdarg.h>
+#include <stddef.h>
+
+#include "core/diagcat.h"
 
 enum {
 	EXIT_NO = 1,      /* the answer is no (illegal move, invalid list) */
@@ -18,7 +21,26 @@ const char *diag_prog(void);
 /* Start a new input file: resets the per-file error cap. */
 void diag_set_file(const char *name);
 const char *diag_file(void);
-/* FILE:LINE:COL: error (status 2); col 0 omits the column, line 0 both. */
+/* An input diagnostic of the catalogue (core/diagcat.h) at LINE:COL of
+ * the current file: "tool: FILE:LINE:COL: error: message" (status 2) or
+ * "warning: "; col 0 omits the column, line 0 both.  DIAG_AT names the
+ * file (libxml2 errors, army references). */
+#define DIAG(id, ...) diag_report(D_##id, DIAGF_##id, NULL, __VA_ARGS__)
+#define DIAG_AT(id, file, ...) \
+	diag_report(D_##id, DIAGF_##id, (file), __VA_ARGS__)
+void diag_report(enum diag_id id, const char *fmt, const char *file,
+    long line, long col, ...) __attribute__((format(printf, 2, 6)));
+
+struct diag_def {
+	const char *code;          /* stable: man pages list it */
+	int error;                 /* 1 error (status 2), 0 warning */
+	const char *fmt;           /* the message */
+	unsigned tools;            /* enum diag_tool bits */
+};
+extern const struct diag_def diag_defs[D_N];
+extern const char *const diag_tools[T_NTOOLS];
+
+/* Old entry points, kept while the readers move to DIAG(). */
 void diag_error(long line, long col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void diag_warning(long line, long col, const char *fmt, ...)
@@ -35,6 +57,9 @@ void diag_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "tool: message" with a given status (0 for a plain note). */
 void diag_msg(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* "tool: warning: message", status unchanged: a warning that is not about
+ * a place in the input (the environment, an empty result). */
+void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void diag_raise(int status);
 int diag_status(void);
 /* Errors reported in the current file so far. */

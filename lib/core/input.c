@@ -166,8 +166,7 @@ input_getline(struct input *in, const char **line, size_t *len)
 		scanned = in->end - in->start;
 		if (scanned > INPUT_LINE_MAX) {
 			in->line++;
-			diag_error(in->line, 0, "line longer than %d bytes, "
-			    "the rest is ignored", INPUT_LINE_MAX);
+			DIAG(LINE_TOO_LONG, in->line, 0, INPUT_LINE_MAX);
 			*line = in->buf + in->start;
 			*len = INPUT_LINE_MAX;
 			/* skip to the end of this line */
@@ -234,7 +233,7 @@ input_slurp(struct input *in, char **out, size_t *len, size_t max)
 {
 	while (fill(in) > 0)
 		if (in->end - in->start > max) {
-			diag_error(0, 0, "input larger than %zu bytes", max);
+			DIAG(INPUT_TOO_LARGE, 0, 0, max);
 			return -1;
 		}
 	if (in->failed)

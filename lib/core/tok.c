@@ -59,8 +59,8 @@ tok_split(struct toks *t, const char *line, size_t len, long lineno)
 				t->store[t->slen++] = line[i];
 			}
 			if (i >= len) {
-				diag_error(lineno, (long)start + 1,
-				    "unterminated quoted string");
+				DIAG(UNTERMINATED_QUOTE, lineno,
+				    (long)start + 1);
 				return -1;
 			}
 			i++;

@@ -1,0 +1,130 @@
+/* The diagnostics catalogue against the manuals: every code a tool can
+ * print is listed in the DIAGNOSTICS section of its page, with its level,
+ * and the page lists no other code.  Run from the top of the tree.
+ * "test_diagcat TOOL" prints the list that TOOL's page should carry
+ * (a start for the maintainer, who words the explanations). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/diag.h"
+#include "unit.h"
+
+/* ".It Sy CODE Pq error|warning" lines of the DIAGNOSTICS section. */
+static int
+page_has(const char *tool, const char *code, int error, int *listed)
+{
+	char path[256], line[1024], want[300];
+	FILE *fp;
+	int in = 0, found = 0;
+
+	snprintf(path, sizeof path, "man/%s.1", tool);
+	snprintf(want, sizeof want, ".It Sy %s Pq %s\n", code,
+	    error ? "error" : "warning");
+	if ((fp = fopen(path, "r")) == NULL)
+		return -1;
+	*listed = 0;
+	while (fgets(line, sizeof line, fp) != NULL) {
+		if (strncmp(line, ".Sh ", 4) == 0)
+			in = strcmp(line, ".Sh DIAGNOSTICS\n") == 0;
+		else if (in && strncmp(line, ".It Sy ", 7) == 0) {
+			(*listed)++;
+			if (strcmp(line, want) == 0)
+				found = 1;
+		}
+	}
+	fclose(fp);
+	return found;
+}
+
+static void
+test_pages(void)
+{
+	size_t t, i, n;
+	int listed, r;
+
+	for (t = 0; t < T_NTOOLS; t++) {
+		n = 0;
+		for (i = 0; i < D_N; i++) {
+			if (!(diag_defs[i].tools & (1u << t)))
+				continue;
+			n++;
+			r = page_has(diag_tools[t], diag_defs[i].code,
+			    diag_defs[i].error, &listed);
+			if (r != 1)
+				fprintf(stderr, "man/%s.1: DIAGNOSTICS lacks "
+				    ".It Sy %s Pq %s\n", diag_tools[t],
+				    diag_defs[i].code, diag_defs[i].error ?
+				    "error" : "warning");
+			CHECK(r == 1);
+		}
+		(void)page_has(diag_tools[t], "", 0, &listed);
+		if ((size_t)listed != n)
+			fprintf(stderr, "man/%s.1: DIAGNOSTICS lists %d codes, "
+			    "the catalogue %zu\n", diag_tools[t], listed, n);
+		CHECK((size_t)listed == n);
+	}
+}
+
+static void
+test_table(void)
+{
+	size_t i, j;
+	const char *c;
+
+	for (i = 0; i < D_N; i++) {
+		CHECK(diag_defs[i].code != NULL && diag_defs[i].fmt != NULL);
+		CHECK(diag_defs[i].tools != 0);
+		/* codes are lower-case words joined by '-', and unique */
+		c = diag_defs[i].code;
+		CHECK(strspn(c, "abcdefghijklmnopqrstuvwxyz0123456789-") ==
+		    strlen(c));
+		for (j = 0; j < i; j++)
+			CHECK(strcmp(diag_defs[i].code, diag_defs[j].code) != 0);
+	}
+}
+
+/* The message with each conversion as "..." and mdoc escapes. */
+static void
+print_list(const char *tool)
+{
+	size_t t, i;
+	const char *p;
+
+	for (t = 0; t < T_NTOOLS; t++)
+		if (strcmp(diag_tools[t], tool) == 0)
+			break;
+	if (t == T_NTOOLS) {
+		fprintf(stderr, "test_diagcat: no tool '%s'\n", tool);
+		exit(3);
+	}
+	for (i = 0; i < D_N; i++) {
+		if (!(diag_defs[i].tools & (1u << t)))
+			continue;
+		printf(".It Sy %s Pq %s\n", diag_defs[i].code,
+		    diag_defs[i].error ? "error" : "warning");
+		if (diag_defs[i].fmt[0] == '%' || diag_defs[i].fmt[0] == '.')
+			fputs("\\&", stdout);
+		for (p = diag_defs[i].fmt; *p != '\0'; p++) {
+			if (*p == '%') {
+				p += strspn(p + 1, "-0123456789.lz") + 1;
+				fputs("...", stdout);
+			} else if (*p == '\\')
+				fputs("\\e", stdout);
+			else
+				putchar(*p);
+		}
+		putchar('\n');
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc == 2) {
+		print_list(argv[1]);
+		return 0;
+	}
+	test_table();
+	test_pages();
+	return UNIT_DONE("diagcat");
+}
