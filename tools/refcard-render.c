@@ -123,19 +123,14 @@ campaign(struct run *run)
 	struct card c;
 	int i;
 
-	camp_builtin(&t);
-	if (!t.has_cat)
-		diag_msg(0, "warning: no Catastrophe table in this build "
-		    "(formats/catastrophe.xml)");
-	if (!t.has_surv)
-		diag_msg(0, "warning: no Survival table in this build "
-		    "(formats/survival-table.xml)");
+	if (camp_tables_load(&t) < 0)
+		return;
 	for (i = 0; i < CAMP_NCARDS; i++) {
 		card_campaign(&c, i, &t, run->lang);
 		emit(run, &c);
 		card_free(&c);
 	}
-	camp_free(&t);
+	camp_tables_free(&t);
 }
 
 /* Parse --cards: a comma-separated list of kinds, in output order. */
