@@ -3,7 +3,6 @@
  * pcs one by one.  A record's dice depend on the seed, its file and its
  * line only. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "campaign/battle.h"
 #include "campaign/campaignin.h"
@@ -105,13 +104,8 @@ battle_init(struct battle *b, struct campout *out, size_t nout,
 {
 	size_t i;
 
-	memset(b, 0, sizeof *b);
-	b->out = out;
-	b->nout = nout;
-	b->cat = cat;
-	b->surv = surv;
-	b->seed = seed;
-	b->odds = nout > 0;
+	*b = (struct battle){ .out = out, .nout = nout, .cat = cat,
+	    .surv = surv, .seed = seed, .odds = nout > 0 };
 	for (i = 0; i < nout; i++)
 		b->odds = b->odds && out[i].odds;
 }
