@@ -119,18 +119,18 @@ armies(struct run *run, char **files, int n)
 static void
 campaign(struct run *run)
 {
-	struct camp_tables t;
+	struct camptab t;
 	struct card c;
 	int i;
 
-	if (camp_tables_load(&t) < 0)
+	if (camptab_load(&t) < 0)
 		return;
 	for (i = 0; i < CAMP_NCARDS; i++) {
 		card_campaign(&c, i, &t, run->lang);
 		emit(run, &c);
 		card_free(&c);
 	}
-	camp_tables_free(&t);
+	camptab_free(&t);
 }
 
 /* Parse --cards: a comma-separated list of kinds, in output order. */

@@ -461,19 +461,19 @@ surv_table_free(struct surv_table *t)
 }
 
 int
-camp_tables_load(struct camp_tables *t)
+camptab_load(struct camptab *t)
 {
 	memset(t, 0, sizeof *t);
 	if (cat_table_load(&t->cat, NULL) < 0 ||
 	    surv_table_load(&t->surv) < 0) {
-		camp_tables_free(t);
+		camptab_free(t);
 		return -1;
 	}
 	return 0;
 }
 
 void
-camp_tables_free(struct camp_tables *t)
+camptab_free(struct camptab *t)
 {
 	cat_table_free(&t->cat);
 	surv_table_free(&t->surv);

@@ -19,7 +19,7 @@ struct glory_table {
 };
 
 /* Both embedded tables (the campaign cards). */
-struct camp_tables {
+struct camptab {
 	struct cat_table cat;
 	struct surv_table surv;
 };
@@ -33,8 +33,8 @@ int glory_table_load(struct glory_table *g, const char *path);
 int surv_table_load(struct surv_table *t);
 void surv_table_free(struct surv_table *t);
 /* The embedded Catastrophe and Survival tables: 0, or -1 (reported). */
-int camp_tables_load(struct camp_tables *t);
-void camp_tables_free(struct camp_tables *t);
+int camptab_load(struct camptab *t);
+void camptab_free(struct camptab *t);
 /* First row matching a Glory roll, or NULL. */
 const struct glory_row *glory_match(const struct glory_table *g,
     int margin, enum surv_crit crit);

@@ -84,7 +84,7 @@ void card_rules(struct card *c, int which, const struct rules *r,
  * Catastrophe table, the Survival table with its damage columns by tech
  * level. */
 enum { CAMP_CATASTROPHE, CAMP_SURVIVAL, CAMP_NCARDS };
-void card_campaign(struct card *c, int which, const struct camp_tables *t,
+void card_campaign(struct card *c, int which, const struct camptab *t,
     enum lang lang);
 
 /* ---- writers ----------------------------------------------------- */

@@ -195,7 +195,7 @@ cat_block(struct card *c, const struct cat_table *t, enum lang lang)
 }
 
 void
-card_campaign(struct card *c, int which, const struct camp_tables *t,
+card_campaign(struct card *c, int which, const struct camptab *t,
     enum lang lang)
 {
 	struct sbuf b = { 0 };

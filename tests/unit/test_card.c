@@ -119,12 +119,12 @@ test_rules(struct rules *r)
 static void
 test_campaign(void)
 {
-	struct camp_tables t;
+	struct camptab t;
 	struct card c;
 	const struct card_block *b;
 	char *de;
 
-	CHECK(camp_tables_load(&t) == 0);
+	CHECK(camptab_load(&t) == 0);
 	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_EN);
 	CHECK_STR(c.title, "Campaign: Catastrophe (3d6)");
 	CHECK_STR(c.id, "catastrophe");
@@ -178,7 +178,7 @@ test_campaign(void)
 	CHECK_STR(block_cell(b, 4, 5), "SR/5");
 	CHECK_STR(block_cell(b, 0, 5), "");
 	card_free(&c);
-	camp_tables_free(&t);
+	camptab_free(&t);
 }
 
 static void
