@@ -91,9 +91,6 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 
 $(B)/lib/card/card_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(B)/bin/refcard-render: LDLIBS += $(PANGO_LIBS)
-# lib/card/cardcamp.c embeds the campaign tables when formats/ holds them
-# (__has_include): rebuild it when they appear.
-$(B)/lib/card/cardcamp.o: $(filter %/catastrophe_xml.h %/survival-table_xml.h,$(GEN_HDRS))
 
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
 fuzzers: $(FUZZERS)

@@ -4,27 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign/campaignin.h"
-#include "campaign/campaignout.h"
+#include "campaign/battle.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/out.h"
 #include "core/xmlio.h"
 
-#include "gen/catastrophe_rng.h"
-
 struct run {
 	struct campout o;
 	struct cat_table t;
-	uint64_t seed, fileno;
-	const char *file;
-	long battle;
-	char *battle_name;         /* of the current battle, or NULL */
-	bool many;                 /* the battle has more than two sides */
-	bool pending;              /* the next side starts a new battle */
-	struct cat_side buf[2];
-	size_t nbuf;
+	uint64_t seed;
+	struct battle b;
 };
 
 static const char *const longnames[] = {
@@ -58,95 +49,17 @@ usage(void)
 }
 
 static void
-flush(struct run *r)
-{
-	size_t i;
-
-	if (r->nbuf == 2 && !r->many && !r->o.odds)
-		cat_battle(&r->t, r->buf, 2);
-	for (i = 0; i < r->nbuf; i++) {
-		campout_side(&r->o, &r->buf[i]);
-		cat_side_free(&r->buf[i]);
-	}
-	r->nbuf = 0;
-}
-
-static void
-record(void *ctx, struct toks *tk, long line, bool cols)
-{
-	static const char *const kws[] = { "side", "battle" };
-	struct run *r = ctx;
-	struct cat_side s;
-	struct dice d;
-	char *name;
-
-	if (tok_is(&tk->v[0], "battle") && tk->v[0].val == NULL &&
-	    !tk->v[0].quoted) {
-		if (campin_battle(tk, line, cols, &name) < 0)
-			return;
-		flush(r);
-		free(r->battle_name);
-		r->battle_name = name;
-		r->battle++;
-		r->many = false;
-		r->pending = false;
-		r->o.battles = true;
-		return;
-	}
-	if (!tok_is(&tk->v[0], "side") || tk->v[0].val != NULL ||
-	    tk->v[0].quoted) {
-		campin_unknown(&tk->v[0], line, cols, kws, 2);
-		return;
-	}
-	if (campin_side(tk, line, cols, &s) < 0) {
-		cat_side_free(&s);
-		return;
-	}
-	if (r->pending) {
-		r->battle++;
-		r->pending = false;
-		free(r->battle_name);
-		r->battle_name = NULL;
-	}
-	s.file = r->file;
-	s.battle = r->battle;
-	s.battle_name = r->battle_name;
-	if (!r->o.odds) {
-		dice_stream(&d, r->seed, (r->fileno << 48) + (uint64_t)line);
-		cat_roll(&r->t, &s, &d);
-	}
-	if (r->nbuf == 2) {
-		r->many = true;
-		flush(r);
-	}
-	if (r->many) {
-		campout_side(&r->o, &s);
-		cat_side_free(&s);
-	} else
-		r->buf[r->nbuf++] = s;
-}
-
-static void
 do_file(struct run *r, const char *name)
 {
-	static const char *const recs[] = { "battles", "side", NULL };
-	static const char *const bools[] = { "luck", "pc-commander", NULL };
 	struct input in;
 
 	if (input_open(&in, name) < 0)
 		return;
 	diag_set_file(name);
-	r->file = name;
-	r->pending = true;
-	r->many = false;
-	if (input_first_byte(&in) == '<')
-		campin_xml(&in, catastrophe_rng, catastrophe_rng_len,
-		    "catastrophe.rng", recs, bools, record, r);
-	else
-		campin_lines(&in, record, r);
-	flush(r);
+	if (r->b.out == NULL)
+		battle_init(&r->b, &r->o, 1, &r->t, NULL, r->seed);
+	battle_file(&r->b, &in);
 	input_close(&in);
-	r->fileno++;
 }
 
 static int
@@ -257,7 +170,6 @@ main(int argc, char **argv)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 	cat_table_free(&r.t);
-	free(r.battle_name);
 	xmlio_cleanup();
 	return diag_status();
 }

@@ -4,20 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign/campaignin.h"
-#include "campaign/campaignout.h"
+#include "campaign/battle.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
 #include "core/xmlio.h"
 
-#include "gen/survival_rng.h"
-
 struct run {
 	struct campout o;
 	struct surv_table t;
-	uint64_t seed, fileno;
-	const char *file;
+	uint64_t seed;
+	struct battle b;
 };
 
 static const char *const longnames[] = {
@@ -50,47 +47,17 @@ usage(void)
 }
 
 static void
-record(void *ctx, struct toks *tk, long line, bool cols)
-{
-	static const char *const kws[] = { "pc" };
-	struct run *r = ctx;
-	struct surv_pc p;
-	struct dice d;
-
-	if (!tok_is(&tk->v[0], "pc") || tk->v[0].val != NULL ||
-	    tk->v[0].quoted) {
-		campin_unknown(&tk->v[0], line, cols, kws, 1);
-		return;
-	}
-	if (campin_pc(tk, line, cols, &r->t, &p) == 0) {
-		p.file = r->file;
-		dice_stream(&d, r->seed, (r->fileno << 48) + (uint64_t)line);
-		surv_run(&r->t, &p, &d);
-		campout_pc(&r->o, &p);
-	}
-	free(p.name);
-}
-
-static void
 do_file(struct run *r, const char *name)
 {
-	static const char *const recs[] = { "party", "pc", NULL };
-	static const char *const bools[] = { "combat-reflexes",
-	    "danger-sense", "cowardice", "reserve", "overconfidence",
-	    "berserk", "luck", "leader", "commander", NULL };
 	struct input in;
 
 	if (input_open(&in, name) < 0)
 		return;
 	diag_set_file(name);
-	r->file = name;
-	if (input_first_byte(&in) == '<')
-		campin_xml(&in, survival_rng, survival_rng_len, "survival.rng",
-		    recs, bools, record, r);
-	else
-		campin_lines(&in, record, r);
+	if (r->b.out == NULL)
+		battle_init(&r->b, &r->o, 1, NULL, &r->t, r->seed);
+	battle_file(&r->b, &in);
 	input_close(&in);
-	r->fileno++;
 }
 
 int

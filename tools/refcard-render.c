@@ -119,23 +119,18 @@ armies(struct run *run, char **files, int n)
 static void
 campaign(struct run *run)
 {
-	struct camp_tables t;
+	struct camptab t;
 	struct card c;
 	int i;
 
-	camp_builtin(&t);
-	if (!t.has_cat)
-		diag_msg(0, "warning: no Catastrophe table in this build "
-		    "(formats/catastrophe.xml)");
-	if (!t.has_surv)
-		diag_msg(0, "warning: no Survival table in this build "
-		    "(formats/survival-table.xml)");
+	if (camptab_load(&t) < 0)
+		return;
 	for (i = 0; i < CAMP_NCARDS; i++) {
 		card_campaign(&c, i, &t, run->lang);
 		emit(run, &c);
 		card_free(&c);
 	}
-	camp_free(&t);
+	camptab_free(&t);
 }
 
 /* Parse --cards: a comma-separated list of kinds, in output order. */

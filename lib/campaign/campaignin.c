@@ -1,4 +1,6 @@
-/* Readers of the campaign tools: side/battle/pc lines and XML records. */
+/* Readers of the campaign tools: battle, side and pc records from lines
+ * or XML.  A line's flag is a token; an XML attribute becomes the same
+ * token (key, value, no column), so both are checked by one code. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,108 +8,150 @@
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
+#include "core/tok.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
-#define C(col) (cols ? (long)(col) : 0L)
+#include "gen/catastrophe_rng.h"
+#include "gen/survival_rng.h"
 
-static const char *const side_flags[] = {
-	"strategy", "ts", "units", "luck", "enemy-power", "roll",
-	"pc-commander"
-};
-static const char *const pc_flags[] = {
-	"iq", "tactics", "weapon", "combat-reflexes", "danger-sense", "risk",
-	"cowardice", "reserve", "overconfidence", "berserk", "losing", "mod",
-	"luck", "tl", "dr", "ht", "leader", "commander", "roll", "glory-roll"
-};
-/* flags that take a value; the others are bare */
-static const char *const valued[] = {
-	"strategy", "ts", "units", "enemy-power", "roll", "iq", "tactics",
-	"weapon", "risk", "losing", "mod", "tl", "dr", "ht", "glory-roll"
+/* What a flag takes. */
+enum flag_kind {
+	FK_BARE,                   /* nothing: "luck" */
+	FK_NUM,                    /* a whole number lo to hi */
+	FK_COUNT,                  /* the same, a '-' sign said as such */
+	FK_ROLLS,                  /* a 3d6 roll, or three as A/B/C */
+	FK_UNITS                   /* U:TS[:pc],... */
 };
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+struct flag_def {
+	const char *name;
+	enum flag_kind kind;
+	long lo, hi;
+};
 
-static void unknown(const struct tok *, long, bool, const char *const *,
-    size_t, const char *);
+enum side_flag { SF_STRATEGY, SF_TS, SF_UNITS, SF_LUCK, SF_ENEMY_POWER,
+    SF_ROLL, SF_PC_COMMANDER, SF_N };
 
-void
-campin_unknown(const struct tok *t, long line, bool cols,
-    const char *const *kws, size_t n)
-{
-	unknown(t, line, cols, kws, n, "unknown keyword");
-}
+static const struct flag_def side_flags[SF_N] = {
+	[SF_STRATEGY] = { "strategy", FK_NUM, 0, 99 },
+	[SF_TS] = { "ts", FK_NUM, 0, 1000000000 },
+	[SF_UNITS] = { "units", FK_UNITS, 0, 0 },
+	[SF_LUCK] = { "luck", FK_BARE, 0, 0 },
+	[SF_ENEMY_POWER] = { "enemy-power", FK_COUNT, 0, 1000000 },
+	[SF_ROLL] = { "roll", FK_ROLLS, 0, 0 },
+	[SF_PC_COMMANDER] = { "pc-commander", FK_BARE, 0, 0 },
+};
+
+enum pc_flag { PF_IQ, PF_TACTICS, PF_WEAPON, PF_REFLEXES, PF_DANGER,
+    PF_RISK, PF_COWARDICE, PF_RESERVE, PF_OVERCONFIDENCE, PF_BERSERK,
+    PF_LOSING, PF_MOD, PF_LUCK, PF_TL, PF_DR, PF_HT, PF_LEADER,
+    PF_COMMANDER, PF_ROLL, PF_GLORY_ROLL, PF_N };
+
+static const struct flag_def pc_flags[PF_N] = {
+	[PF_IQ] = { "iq", FK_NUM, 1, 99 },
+	[PF_TACTICS] = { "tactics", FK_NUM, 0, 99 },
+	[PF_WEAPON] = { "weapon", FK_NUM, 0, 99 },
+	[PF_REFLEXES] = { "combat-reflexes", FK_BARE, 0, 0 },
+	[PF_DANGER] = { "danger-sense", FK_BARE, 0, 0 },
+	[PF_RISK] = { "risk", FK_NUM, -99, 99 },
+	[PF_COWARDICE] = { "cowardice", FK_BARE, 0, 0 },
+	[PF_RESERVE] = { "reserve", FK_BARE, 0, 0 },
+	[PF_OVERCONFIDENCE] = { "overconfidence", FK_BARE, 0, 0 },
+	[PF_BERSERK] = { "berserk", FK_BARE, 0, 0 },
+	[PF_LOSING] = { "losing", FK_NUM, -99, 99 },
+	[PF_MOD] = { "mod", FK_NUM, -99, 99 },
+	[PF_LUCK] = { "luck", FK_BARE, 0, 0 },
+	[PF_TL] = { "tl", FK_NUM, 0, SURV_TL_MAX },
+	[PF_DR] = { "dr", FK_NUM, 0, 999 },
+	[PF_HT] = { "ht", FK_NUM, 0, 999 },
+	[PF_LEADER] = { "leader", FK_BARE, 0, 0 },
+	[PF_COMMANDER] = { "commander", FK_BARE, 0, 0 },
+	[PF_ROLL] = { "roll", FK_ROLLS, 0, 0 },
+	[PF_GLORY_ROLL] = { "glory-roll", FK_NUM, 3, 18 },
+};
+
+/* The most flags a record has (array sizes). */
+#define FLAGS_MAX ((int)PF_N > (int)SF_N ? (int)PF_N : (int)SF_N)
+
+/* The flags of one record as they were given: the token of each. */
+struct flags {
+	const struct tok *at[FLAGS_MAX];
+	int bad;
+};
 
 static void
-unknown(const struct tok *t, long line, bool cols,
-    const char *const *kws, size_t n, const char *what)
+unknown(const struct tok *t, long line, const char *const *kws, size_t n,
+    const char *what)
 {
 	const char *s = tok_suggest(t->s, t->klen, kws, n);
 	char word[68];
 
 	snprintf(word, sizeof word, "%s", tok_str(t));
 	if (s != NULL)
-		diag_error(line, C(t->col), "%s '%s' (did you mean '%s'?)",
+		diag_error(line, t->col, "%s '%s' (did you mean '%s'?)",
 		    what, word, s);
 	else
-		diag_error(line, C(t->col), "%s '%s'", what, word);
+		diag_error(line, t->col, "%s '%s'", what, word);
 }
 
-/* Index of the flag in names, -1 unknown (reported), -2 other error. */
+/* Index of the flag in defs, -1 unknown (reported), -2 other error. */
 static int
-flag_index(const struct tok *t, long line, bool cols,
-    const char *const *names, size_t n, unsigned long *seen)
+flag_index(const struct tok *t, long line, const struct flag_def *defs,
+    int n, const struct flags *fl)
 {
-	size_t i;
-	bool needs = false;
+	const char *names[FLAGS_MAX];
+	int i;
 
 	for (i = 0; i < n; i++)
-		if (tok_is(t, names[i]))
+		if (tok_is(t, defs[i].name))
 			break;
 	if (i == n || t->quoted) {
-		unknown(t, line, cols, names, n, "unknown flag");
+		for (i = 0; i < n; i++)
+			names[i] = defs[i].name;
+		unknown(t, line, names, (size_t)n, "unknown flag");
 		return -1;
 	}
-	if (*seen & (1UL << i)) {
-		diag_error(line, C(t->col), "duplicate flag '%s'", names[i]);
+	if (fl->at[i] != NULL) {
+		diag_error(line, t->col, "duplicate flag '%s'", defs[i].name);
 		return -2;
 	}
-	*seen |= 1UL << i;
-	for (size_t k = 0; k < NELEM(valued); k++)
-		if (strcmp(valued[k], names[i]) == 0)
-			needs = true;
-	if (needs && t->val == NULL) {
-		diag_error(line, C(t->col), "flag '%s' needs a value (%s=N)",
-		    names[i], names[i]);
+	if (defs[i].kind != FK_BARE && t->val == NULL) {
+		diag_error(line, t->col, "flag '%s' needs a value (%s=N)",
+		    defs[i].name, defs[i].name);
 		return -2;
 	}
-	if (!needs && t->val != NULL) {
-		diag_error(line, C(t->col), "flag '%s' takes no value",
-		    names[i]);
+	if (defs[i].kind == FK_BARE && t->val != NULL) {
+		diag_error(line, t->col, "flag '%s' takes no value",
+		    defs[i].name);
 		return -2;
 	}
-	return (int)i;
+	return i;
 }
 
 static int
-value(const struct tok *t, long line, bool cols, long lo, long hi,
-    long *out)
+value(const struct tok *t, long line, const struct flag_def *d, long *out)
 {
 	char v[68];
 	size_t n = t->vlen < 64 ? t->vlen : 64;
 
-	if (num_long(t->val, t->vlen, lo, hi, out) == 0)
+	if (d->kind == FK_COUNT && t->vlen > 0 && t->val[0] == '-') {
+		diag_error(line, t->vcol, "negative %s '%.*s'", d->name,
+		    (int)t->vlen, t->val);
+		return -1;
+	}
+	if (num_long(t->val, t->vlen, d->lo, d->hi, out) == 0)
 		return 0;
 	memcpy(v, t->val, n);
 	v[n] = '\0';
-	diag_error(line, C(t->vcol), "invalid %.*s '%s' (a whole number "
-	    "%ld to %ld)", (int)t->klen, t->s, v, lo, hi);
+	diag_error(line, t->vcol, "invalid %.*s '%s' (a whole number "
+	    "%ld to %ld)", (int)t->klen, t->s, v, d->lo, d->hi);
 	return -1;
 }
 
 /* "A" or "A/B/C", each 3-18. */
 static int
-rolls(const struct tok *t, long line, bool cols, int *r, int *n)
+rolls(const struct tok *t, long line, int *r, int *n)
 {
 	const char *p = t->val, *end = t->val + t->vlen, *sl;
 	long v;
@@ -124,56 +168,48 @@ rolls(const struct tok *t, long line, bool cols, int *r, int *n)
 			return 0;
 		p = sl + 1;
 	}
-	diag_error(line, C(t->vcol), "invalid %.*s '%.*s' (a 3d6 roll 3 to "
+	diag_error(line, t->vcol, "invalid %.*s '%.*s' (a 3d6 roll 3 to "
 	    "18, or three as A/B/C)", (int)t->klen, t->s, (int)t->vlen,
 	    t->val);
 	return -1;
 }
 
 static int
-luck_rolls(const struct tok *rt, long line, bool cols, int n, bool luck)
+luck_rolls(const struct tok *rt, long line, int n, bool luck)
 {
 	if (rt == NULL)
 		return 0;
 	if (luck && n != 3) {
-		diag_error(line, C(rt->vcol), "'luck' needs three rolls "
+		diag_error(line, rt->vcol, "'luck' needs three rolls "
 		    "(%.*s=A/B/C), not '%.*s'", (int)rt->klen, rt->s,
 		    (int)rt->vlen, rt->val);
 		return -1;
 	}
 	if (!luck && n != 1) {
-		diag_error(line, C(rt->vcol), "three rolls '%.*s' without "
+		diag_error(line, rt->vcol, "three rolls '%.*s' without "
 		    "'luck'", (int)rt->vlen, rt->val);
 		return -1;
 	}
 	return 0;
 }
 
-static int
-name_of(const struct toks *tk, long line, bool cols, char **name)
+static void
+add_unit(struct cat_side *s, const char *name, size_t len, long ts, bool pc)
 {
-	const struct tok *t;
+	struct cat_unit *u;
 
-	if (tk->n < 2 || (!tk->v[1].quoted && tk->v[1].val != NULL)) {
-		diag_error(line, C(tk->v[0].col + (long)tk->v[0].len),
-		    "missing name after '%s'", tok_str(&tk->v[0]));
-		return -1;
-	}
-	t = &tk->v[1];
-	if (!utf8_valid(t->s, t->len)) {
-		diag_error(line, C(t->col), "name is not valid UTF-8");
-		return -1;
-	}
-	*name = xstrndup(t->s, t->len);
-	return 0;
+	s->units = xreallocarray(s->units, s->nunits + 1, sizeof *s->units);
+	u = &s->units[s->nunits++];
+	u->name = xstrndup(name, len);
+	u->ts = ts;
+	u->pc = pc;
 }
 
 /* units=U:TS[:pc],... */
 static int
-units(const struct tok *t, long line, bool cols, struct cat_side *s)
+units(const struct tok *t, long line, struct cat_side *s)
 {
 	const char *p = t->val, *end = t->val + t->vlen, *c, *c1, *c2;
-	struct cat_unit *u;
 	long ts;
 
 	while (p < end) {
@@ -187,114 +223,149 @@ units(const struct tok *t, long line, bool cols, struct cat_side *s)
 		    c2 : c) - c1 - 1), 0, 1000000000, &ts) < 0 ||
 		    (c2 != NULL && !str_ieq(c2 + 1, (size_t)(c - c2 - 1),
 		    "pc")) || !utf8_valid(p, (size_t)(c - p))) {
-			diag_error(line, C(t->vcol + (p - t->val)),
+			diag_error(line, t->vcol + (p - t->val),
 			    "invalid unit '%.*s' (NAME:TS or NAME:TS:pc)",
 			    (int)(c - p), p);
 			return -1;
 		}
-		s->units = xreallocarray(s->units, s->nunits + 1,
-		    sizeof *s->units);
-		u = &s->units[s->nunits++];
-		u->name = xstrndup(p, (size_t)(c1 - p));
-		u->ts = ts;
-		u->pc = c2 != NULL;
+		add_unit(s, p, (size_t)(c1 - p), ts, c2 != NULL);
 		p = c + 1;
 	}
 	if (s->nunits == 0) {
-		diag_error(line, C(t->vcol), "empty units list");
+		diag_error(line, t->vcol, "empty units list");
 		return -1;
 	}
 	return 0;
 }
 
-int
-campin_battle(const struct toks *tk, long line, bool cols, char **name)
+/* The <unit name= ts= pc=> children of an XML side. */
+static int
+xml_units(xmlNodePtr n, long line, struct cat_side *s)
 {
-	*name = NULL;
-	if (tk->n > 2) {
-		diag_error(line, C(tk->v[2].col), "unexpected '%s' after the "
-		    "battle name", tok_str(&tk->v[2]));
-		return -1;
-	}
-	if (tk->n == 2)
-		*name = xstrndup(tk->v[1].s, tk->v[1].len);
-	return 0;
-}
+	xmlNodePtr c;
+	char *name, *ts, *pc;
+	long v;
+	int bad = 0;
 
-int
-campin_side(const struct toks *tk, long line, bool cols, struct cat_side *s)
-{
-	const struct tok *t, *rt = NULL;
-	unsigned long seen = 0;
-	int bad = 0, f;
-	size_t i;
-
-	memset(s, 0, sizeof *s);
-	s->line = line;
-	if (name_of(tk, line, cols, &s->name) < 0)
-		return -1;
-	for (i = 2; i < tk->n; i++) {
-		t = &tk->v[i];
-		f = flag_index(t, line, cols, side_flags, NELEM(side_flags),
-		    &seen);
-		if (f < 0) {
-			bad = 1;
+	for (c = n->children; c != NULL && !bad; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
 			continue;
-		}
-		switch (f) {
-		case 0:
-			bad |= value(t, line, cols, 0, 99, &s->strategy) < 0;
-			s->has_strategy = true;
-			break;
-		case 1:
-			bad |= value(t, line, cols, 0, 1000000000,
-			    &s->ts) < 0;
-			s->has_ts = true;
-			break;
-		case 2:
-			bad |= units(t, line, cols, s) < 0;
-			break;
-		case 3:
-			s->luck = true;
-			break;
-		case 4:
-			if (t->vlen > 0 && t->val[0] == '-') {
-				diag_error(line, C(t->vcol), "negative "
-				    "enemy-power '%.*s'", (int)t->vlen,
-				    t->val);
-				bad = 1;
-			} else
-				bad |= value(t, line, cols, 0, 1000000,
-				    &s->power) < 0;
-			break;
-		case 5:
-			rt = t;
-			bad |= rolls(t, line, cols, s->given, &s->ngiven) < 0;
-			break;
-		default:
-			s->pc_commander = true;
-			break;
-		}
+		name = xmlio_attr(c, "name");
+		ts = xmlio_attr(c, "ts");
+		pc = xmlio_attr(c, "pc");
+		if (name == NULL || *name == '\0' || ts == NULL ||
+		    num_longs(ts, 0, 1000000000, &v) < 0) {
+			diag_error(line, 0, "invalid unit '%s:%s%s' (NAME:TS "
+			    "or NAME:TS:pc)", name != NULL ? name : "",
+			    ts != NULL ? ts : "", pc != NULL &&
+			    strcmp(pc, "yes") == 0 ? ":pc" : "");
+			bad = 1;
+		} else
+			add_unit(s, name, strlen(name), v,
+			    pc != NULL && strcmp(pc, "yes") == 0);
+		xmlFree(name);
+		xmlFree(ts);
+		xmlFree(pc);
 	}
-	if (!bad)
-		bad |= luck_rolls(rt, line, cols, s->ngiven, s->luck) < 0;
 	return bad ? -1 : 0;
 }
 
+/* Where the flags of a record go: numbers to num[flag]; set[flag] is
+ * made true for a number or a bare flag; rolls to given, units to side. */
+struct dest {
+	long *const *num;
+	bool *const *set;
+	int *given, *ngiven;
+	struct cat_side *side;
+};
+
+/* The flags of a record in their order, checked against defs: fl says
+ * which were given (by their tokens) and whether one was bad. */
+static void
+read_flags(const struct tok *v, size_t n, long line,
+    const struct flag_def *defs, int ndefs, const struct dest *d,
+    struct flags *fl)
+{
+	const struct tok *t;
+	size_t i;
+	int f, rc = 0;
+
+	for (i = 0; i < n; i++) {
+		t = &v[i];
+		f = flag_index(t, line, defs, ndefs, fl);
+		if (f < 0) {
+			fl->bad = 1;
+			continue;
+		}
+		fl->at[f] = t;
+		if (d->set[f] != NULL)
+			*d->set[f] = true;
+		switch (defs[f].kind) {
+		case FK_NUM:
+		case FK_COUNT:
+			rc = value(t, line, &defs[f], d->num[f]);
+			break;
+		case FK_ROLLS:
+			rc = rolls(t, line, d->given, d->ngiven);
+			break;
+		case FK_UNITS:
+			rc = units(t, line, d->side);
+			break;
+		case FK_BARE:
+			rc = 0;
+			break;
+		}
+		if (rc < 0)
+			fl->bad = 1;
+	}
+}
+
 static int
-risk_check(const struct tok *rt, long line, bool cols,
-    const struct surv_table *t, struct surv_pc *p)
+side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
+    struct cat_side *s)
+{
+	long *const num[SF_N] = { [SF_STRATEGY] = &s->strategy,
+	    [SF_TS] = &s->ts, [SF_ENEMY_POWER] = &s->power };
+	bool *const set[SF_N] = { [SF_STRATEGY] = &s->has_strategy,
+	    [SF_TS] = &s->has_ts, [SF_LUCK] = &s->luck,
+	    [SF_PC_COMMANDER] = &s->pc_commander };
+	const struct dest d = { num, set, s->given, &s->ngiven, s };
+	struct flags fl;
+
+	memset(&fl, 0, sizeof fl);
+	read_flags(v, n, line, side_flags, SF_N, &d, &fl);
+	/* the children are the units flag of a line, after the others */
+	if (xml != NULL && xmlFirstElementChild(xml) != NULL &&
+	    fl.at[SF_UNITS] != NULL) {
+		diag_error(line, 0, "duplicate flag 'units'");
+		fl.bad = 1;
+	} else if (xml != NULL && xml_units(xml, line, s) < 0)
+		fl.bad = 1;
+	if (!fl.bad && luck_rolls(fl.at[SF_ROLL], line, s->ngiven,
+	    s->luck) < 0)
+		fl.bad = 1;
+	return fl.bad ? -1 : 0;
+}
+
+static int
+risk_check(const struct tok *rt, long line, const struct surv_table *t,
+    struct surv_pc *p)
 {
 	int lo, hi, wlo, whi;
 
+	if (p->risk < t->risk_min || p->risk > t->risk_max) {
+		diag_error(line, rt->vcol, "risk '%ld' outside the limits "
+		    "%d to %d", p->risk, t->risk_min, t->risk_max);
+		return -1;
+	}
 	surv_risk_limits(t, p, &lo, &wlo, &hi, &whi);
 	if (p->risk < lo) {
-		diag_error(line, C(rt->vcol), "risk '%ld' below the limit "
+		diag_error(line, rt->vcol, "risk '%ld' below the limit "
 		    "%d of '%s'", p->risk, lo, surv_trait_name(wlo));
 		return -1;
 	}
 	if (p->risk > hi) {
-		diag_error(line, C(rt->vcol), "risk '%ld' above the limit "
+		diag_error(line, rt->vcol, "risk '%ld' above the limit "
 		    "%d of '%s'", p->risk, hi, surv_trait_name(whi));
 		return -1;
 	}
@@ -302,94 +373,136 @@ risk_check(const struct tok *rt, long line, bool cols,
 }
 
 static int
-pc_value(const struct tok *t, long line, bool cols, int f,
-    struct surv_pc *p)
-{
-	long v;
-	int r = 0;
-
-	switch (f) {
-	case 0: r = value(t, line, cols, 1, 99, &p->iq); p->has_iq = true;
-		break;
-	case 1: r = value(t, line, cols, 0, 99, &p->tactics);
-		p->has_tactics = true; break;
-	case 2: r = value(t, line, cols, 0, 99, &p->weapon);
-		p->has_weapon = true; break;
-	case 5: r = value(t, line, cols, -99, 99, &p->risk); break;
-	case 10: r = value(t, line, cols, -99, 99, &p->losing); break;
-	case 11: r = value(t, line, cols, -99, 99, &p->mod); break;
-	case 13: r = value(t, line, cols, 0, SURV_TL_MAX, &p->tl); break;
-	case 14: r = value(t, line, cols, 0, 999, &p->dr); break;
-	case 15: r = value(t, line, cols, 0, 999, &p->ht); p->has_ht = true;
-		break;
-	case 18: r = rolls(t, line, cols, p->given, &p->ngiven);
-		p->has_roll = true; break;
-	case 19: r = value(t, line, cols, 3, 18, &v);
-		p->glory_given = (int)v; p->has_glory = true; break;
-	default: break;
-	}
-	return r;
-}
-
-int
-campin_pc(const struct toks *tk, long line, bool cols,
+pc_read(const struct tok *v, size_t n, long line,
     const struct surv_table *st, struct surv_pc *p)
 {
-	const struct tok *t, *rt = NULL, *rk = NULL;
-	bool *bare[] = { [3] = &p->reflexes, [4] = &p->danger,
-	    [6] = &p->trait[TRAIT_COWARDICE], [7] = &p->trait[TRAIT_RESERVE],
-	    [8] = &p->trait[TRAIT_OVERCONFIDENCE],
-	    [9] = &p->trait[TRAIT_BERSERK], [12] = &p->luck, [16] = &p->leader,
-	    [17] = &p->commander, [19] = NULL };
-	unsigned long seen = 0;
-	int bad = 0, f;
-	size_t i;
+	long glory = 0;
+	long *const num[PF_N] = { [PF_IQ] = &p->iq,
+	    [PF_TACTICS] = &p->tactics, [PF_WEAPON] = &p->weapon,
+	    [PF_RISK] = &p->risk, [PF_LOSING] = &p->losing,
+	    [PF_MOD] = &p->mod, [PF_TL] = &p->tl, [PF_DR] = &p->dr,
+	    [PF_HT] = &p->ht, [PF_GLORY_ROLL] = &glory };
+	bool *const set[PF_N] = { [PF_IQ] = &p->has_iq,
+	    [PF_TACTICS] = &p->has_tactics, [PF_WEAPON] = &p->has_weapon,
+	    [PF_REFLEXES] = &p->reflexes, [PF_DANGER] = &p->danger,
+	    [PF_COWARDICE] = &p->trait[TRAIT_COWARDICE],
+	    [PF_RESERVE] = &p->trait[TRAIT_RESERVE],
+	    [PF_OVERCONFIDENCE] = &p->trait[TRAIT_OVERCONFIDENCE],
+	    [PF_BERSERK] = &p->trait[TRAIT_BERSERK], [PF_LUCK] = &p->luck,
+	    [PF_HT] = &p->has_ht, [PF_LEADER] = &p->leader,
+	    [PF_COMMANDER] = &p->commander, [PF_ROLL] = &p->has_roll,
+	    [PF_GLORY_ROLL] = &p->has_glory };
+	const struct dest d = { num, set, p->given, &p->ngiven, NULL };
+	const struct tok *rt;
+	struct flags fl;
 
-	memset(p, 0, sizeof *p);
-	p->line = line;
-	p->tl = 3;
-	if (name_of(tk, line, cols, &p->name) < 0)
-		return -1;
-	for (i = 2; i < tk->n; i++) {
-		t = &tk->v[i];
-		f = flag_index(t, line, cols, pc_flags, NELEM(pc_flags),
-		    &seen);
-		if (f < 0) {
-			bad = 1;
-			continue;
-		}
-		if (bare[f] != NULL)
-			*bare[f] = true;
-		else if (pc_value(t, line, cols, f, p) < 0)
-			bad = 1;
-		if (f == 5)
-			rk = t;
-		if (f == 18)
-			rt = t;
-	}
+	memset(&fl, 0, sizeof fl);
+	read_flags(v, n, line, pc_flags, PF_N, &d, &fl);
+	p->glory_given = (int)glory;
+	rt = fl.at[PF_ROLL];
 	if (!p->has_tactics && !p->has_iq) {
 		diag_error(line, 0, "pc '%s' needs tactics=N or iq=N",
 		    p->name);
-		bad = 1;
+		fl.bad = 1;
 	}
 	if (!p->has_weapon) {
 		diag_error(line, 0, "pc '%s' needs weapon=N", p->name);
-		bad = 1;
+		fl.bad = 1;
 	}
-	if (rk != NULL && (p->risk < st->risk_min || p->risk > st->risk_max)) {
-		diag_error(line, C(rk->vcol), "risk '%ld' outside the limits "
-		    "%d to %d", p->risk, st->risk_min, st->risk_max);
-		bad = 1;
-	} else if (rk != NULL && risk_check(rk, line, cols, st, p) < 0)
-		bad = 1;
+	if (fl.at[PF_RISK] != NULL && risk_check(fl.at[PF_RISK], line, st,
+	    p) < 0)
+		fl.bad = 1;
 	if (rt != NULL && p->ngiven > 0 &&
-	    luck_rolls(rt, line, cols, p->ngiven, p->luck) < 0)
-		bad = 1;
-	return bad ? -1 : 0;
+	    luck_rolls(rt, line, p->ngiven, p->luck) < 0)
+		fl.bad = 1;
+	return fl.bad ? -1 : 0;
 }
 
-void
-campin_lines(struct input *in, campin_handler h, void *ctx)
+/* A record's name (a token after the keyword, or the XML attribute);
+ * kw is the keyword token, for the message when there is none. */
+static int
+name_of(const struct tok *kw, const struct tok *t, long line, char **name)
+{
+	if (t == NULL || (!t->quoted && t->val != NULL)) {
+		diag_error(line, kw->col != 0 ? kw->col + (long)kw->len : 0,
+		    "missing name after '%s'", tok_str(kw));
+		return -1;
+	}
+	if (!utf8_valid(t->s, t->len)) {
+		diag_error(line, t->col, "name is not valid UTF-8");
+		return -1;
+	}
+	*name = xstrndup(t->s, t->len);
+	return 0;
+}
+
+/* A side or pc record: keyword token, name token (NULL: none), flags. */
+static void
+record(const struct campin *c, const struct tok *kw, const struct tok *nm,
+    const struct tok *v, size_t n, long line, xmlNodePtr xml)
+{
+	struct cat_side s;
+	struct surv_pc p;
+
+	if (c->side != NULL) {
+		memset(&s, 0, sizeof s);
+		s.line = line;
+		if (name_of(kw, nm, line, &s.name) < 0 ||
+		    side_read(v, n, line, xml, &s) < 0)
+			cat_side_free(&s);
+		else
+			c->side(c->ctx, &s);
+		return;
+	}
+	memset(&p, 0, sizeof p);
+	p.line = line;
+	p.tl = 3;
+	if (name_of(kw, nm, line, &p.name) < 0 ||
+	    pc_read(v, n, line, c->surv, &p) < 0)
+		free(p.name);
+	else
+		c->pc(c->ctx, &p);
+}
+
+static bool
+keyword(const struct tok *t, const char *kw)
+{
+	return tok_is(t, kw) && t->val == NULL && !t->quoted;
+}
+
+/* "battle [NAME]" */
+static void
+line_battle(const struct campin *c, const struct toks *tk, long line)
+{
+	if (tk->n > 2) {
+		diag_error(line, tk->v[2].col, "unexpected '%s' after the "
+		    "battle name", tok_str(&tk->v[2]));
+		return;
+	}
+	c->battle(c->ctx, tk->n == 2 ? xstrndup(tk->v[1].s, tk->v[1].len) :
+	    NULL);
+}
+
+static void
+line_record(const struct campin *c, const struct toks *tk, long line)
+{
+	static const char *const side_kws[] = { "side", "battle" };
+	static const char *const pc_kws[] = { "pc" };
+	const struct tok *kw = &tk->v[0];
+
+	if (c->side != NULL && keyword(kw, "battle"))
+		line_battle(c, tk, line);
+	else if (keyword(kw, c->side != NULL ? "side" : "pc"))
+		record(c, kw, tk->n > 1 ? &tk->v[1] : NULL, tk->v + 2,
+		    tk->n > 2 ? tk->n - 2 : 0, line, NULL);
+	else if (c->side != NULL)
+		unknown(kw, line, side_kws, 2, "unknown keyword");
+	else
+		unknown(kw, line, pc_kws, 1, "unknown keyword");
+}
+
+static void
+read_lines(const struct campin *c, struct input *in)
 {
 	struct toks tk = {0};
 	const char *line;
@@ -402,140 +515,123 @@ campin_lines(struct input *in, campin_handler h, void *ctx)
 		}
 		if (tok_split(&tk, line, len, in->line) < 0 || tk.n == 0)
 			continue;
-		h(ctx, &tk, in->line, true);
+		line_record(c, &tk, in->line);
 	}
 	tok_free(&tk);
 }
 
 static void
-add_quoted(struct sbuf *b, const char *s)
+xml_tok(struct tok *t, const char *key, const char *val)
 {
-	sbuf_addc(b, '"');
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			sbuf_addc(b, '\\');
-		sbuf_addc(b, *s);
-	}
-	sbuf_addc(b, '"');
+	memset(t, 0, sizeof *t);
+	t->s = key;
+	t->len = t->klen = strlen(key);
+	t->val = val;
+	t->vlen = val != NULL ? strlen(val) : 0;
 }
 
-/* An element as a line: "kw "name" key=value bare ... units=..." */
+/* A side or pc element: its attributes are the record's flags (a bare
+ * flag when "yes", none when "no"), its units are its children. */
 static void
-elem_line(xmlNodePtr n, const char *const *bools, struct sbuf *b)
+xml_record(const struct campin *c, xmlNodePtr n, long line)
 {
+	const struct flag_def *defs = c->side != NULL ? side_flags : pc_flags;
+	int ndefs = c->side != NULL ? SF_N : PF_N, i;
+	struct tok kw, nm, *v = NULL;
+	char *name, **vals = NULL;
+	size_t nv = 0, k;
 	xmlAttrPtr a;
-	xmlNodePtr c;
-	char *v, *u;
-	int nu = 0;
 
-	sbuf_reset(b);
-	sbuf_adds(b, (const char *)n->name);
-	sbuf_addc(b, ' ');
-	v = xmlio_attr(n, "name");
-	if (v != NULL)
-		add_quoted(b, v);
-	xmlFree(v);
+	xml_tok(&kw, (const char *)n->name, NULL);
+	name = xmlio_attr(n, "name");
+	xml_tok(&nm, name != NULL ? name : "", NULL);
+	nm.quoted = true;
 	for (a = n->properties; a != NULL; a = a->next) {
-		const char *k = (const char *)a->name;
+		const char *key = (const char *)a->name;
 
-		if (strcmp(k, "name") == 0 || strcmp(k, "version") == 0)
+		if (strcmp(key, "name") == 0 || strcmp(key, "version") == 0)
 			continue;
-		v = xmlio_attr(n, k);
-		if (str_in(k, bools)) {
-			if (strcmp(v, "yes") == 0)
-				sbuf_printf(b, " %s", k);
+		for (i = 0; i < ndefs; i++)
+			if (strcmp(key, defs[i].name) == 0)
+				break;
+		v = xreallocarray(v, nv + 1, sizeof *v);
+		vals = xreallocarray(vals, nv + 1, sizeof *vals);
+		vals[nv] = xmlio_attr(n, key);
+		if (i < ndefs && defs[i].kind == FK_BARE) {
+			if (strcmp(vals[nv], "yes") != 0) {
+				xmlFree(vals[nv]);
+				continue;
+			}
+			xml_tok(&v[nv], key, NULL);
 		} else
-			sbuf_printf(b, " %s=%s", k, v);
-		xmlFree(v);
+			xml_tok(&v[nv], key, vals[nv]);
+		nv++;
 	}
-	for (c = n->children; c != NULL; c = c->next) {
-		if (c->type != XML_ELEMENT_NODE)
-			continue;
-		v = xmlio_attr(c, "name");
-		u = xmlio_attr(c, "ts");
-		sbuf_printf(b, "%s%s:%s", nu++ ? "," : " units=",
-		    v ? v : "", u ? u : "");
-		xmlFree(v);
-		xmlFree(u);
-		v = xmlio_attr(c, "pc");
-		if (v != NULL && strcmp(v, "yes") == 0)
-			sbuf_adds(b, ":pc");
-		xmlFree(v);
-	}
+	record(c, &kw, name != NULL ? &nm : NULL, v, nv, line,
+	    c->side != NULL ? n : NULL);
+	for (k = 0; k < nv; k++)
+		xmlFree(vals[k]);
+	free(vals);
+	free(v);
+	xmlFree(name);
 }
 
-/* A battle start tag as a line; its sides are read one by one. */
 static void
-battle_line(xmlTextReaderPtr r, struct sbuf *b)
+read_xml(const struct campin *c, struct input *in)
 {
-	xmlChar *v = xmlTextReaderGetAttribute(r, (const xmlChar *)"name");
-
-	sbuf_reset(b);
-	sbuf_adds(b, "battle ");
-	if (v != NULL)
-		add_quoted(b, (const char *)v);
-	xmlFree(v);
-}
-
-void
-campin_xml(struct input *in, const unsigned char *rng, unsigned int len,
-    const char *rngname, const char *const *recs,
-    const char *const *bools, campin_handler h, void *ctx)
-{
-	static xmlRelaxNGPtr schema;
-	static const unsigned char *schema_src;
+	static xmlRelaxNGPtr schemas[2];
+	const char *root = c->side != NULL ? "battles" : "party";
+	const char *rec = c->side != NULL ? "side" : "pc";
+	int k = c->side != NULL, rc, type;
 	xmlTextReaderPtr r;
-	struct toks tk = {0};
-	struct sbuf b = {0};
 	const char *name;
 	xmlNodePtr n;
-	int rc;
+	char *v;
+	long hint = 0;
 
-	if (schema_src != rng) {
-		schema = xmlio_schema(rng, len, rngname);
-		schema_src = rng;
-	}
+	if (schemas[k] == NULL)
+		schemas[k] = k ? xmlio_schema(catastrophe_rng,
+		    catastrophe_rng_len, "catastrophe.rng") :
+		    xmlio_schema(survival_rng, survival_rng_len,
+		    "survival.rng");
 	r = xmlio_reader(in);
 	if (r == NULL)
 		return;
-	if (schema != NULL)
-		xmlTextReaderRelaxNGSetSchema(r, schema);
+	if (schemas[k] != NULL)
+		xmlTextReaderRelaxNGSetSchema(r, schemas[k]);
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
-		if (xmlTextReaderNodeType(r) == XML_READER_TYPE_END_ELEMENT &&
-		    strcmp((const char *)xmlTextReaderConstLocalName(r),
-		    "battle") == 0) {
-			/* the sides after a battle element form a new one */
-			if (tok_split(&tk, "battle", 6, 0) == 0)
-				h(ctx, &tk, xmlio_line(r), false);
-		}
-		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT) {
+		type = xmlTextReaderNodeType(r);
+		name = (const char *)xmlTextReaderConstLocalName(r);
+		if (type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE ||
+		    type == XML_READER_TYPE_TEXT)
+			hint = xmlio_line(r);
+		/* the sides after a battle element form a new one */
+		if (type == XML_READER_TYPE_END_ELEMENT && k &&
+		    strcmp(name, "battle") == 0)
+			c->battle(c->ctx, NULL);
+		if (type != XML_READER_TYPE_ELEMENT) {
 			rc = xmlio_read(r, in->name);
 			continue;
 		}
-		name = (const char *)xmlTextReaderConstLocalName(r);
-		if (xmlTextReaderDepth(r) == 0 && strcmp(name, recs[0]) != 0) {
+		if (xmlTextReaderDepth(r) == 0 && strcmp(name, root) != 0) {
 			diag_error(xmlio_line(r), 0, "root element '%s' is not "
-			    "'%s' (not an input document)", name, recs[0]);
+			    "'%s' (not an input document)", name, root);
 			break;
 		}
-		if (strcmp(name, "battle") == 0 || str_in(name, recs + 1)) {
-			if (strcmp(name, "battle") == 0) {
-				battle_line(r, &b);
-				if (tok_split(&tk, b.s, b.len, 0) == 0)
-					h(ctx, &tk, xmlio_line(r), false);
-				if (xmlTextReaderIsEmptyElement(r) == 1 &&
-				    tok_split(&tk, "battle", 6, 0) == 0)
-					h(ctx, &tk, xmlio_line(r), false);
-				rc = xmlio_read(r, in->name);
-				continue;
-			}
+		if (k && strcmp(name, "battle") == 0) {
+			v = (char *)xmlTextReaderGetAttribute(r,
+			    (const xmlChar *)"name");
+			c->battle(c->ctx, v != NULL ? xstrdup(v) : NULL);
+			xmlFree(v);
+			if (xmlTextReaderIsEmptyElement(r) == 1)
+				c->battle(c->ctx, NULL);
+		} else if (strcmp(name, rec) == 0) {
 			n = xmlTextReaderExpand(r);
 			if (n == NULL)
 				break;
-			elem_line(n, bools, &b);
-			if (tok_split(&tk, b.s, b.len, 0) == 0)
-				h(ctx, &tk, xmlGetLineNo(n), false);
+			xml_record(c, n, xmlio_node_line(n, hint));
 			rc = xmlTextReaderNext(r);
 			continue;
 		}
@@ -544,6 +640,13 @@ campin_xml(struct input *in, const unsigned char *rng, unsigned int len,
 	if (rc < 0 || xmlTextReaderIsValid(r) == 0)
 		diag_raise(EXIT_DATA);
 	xmlFreeTextReader(r);
-	tok_free(&tk);
-	sbuf_free(&b);
+}
+
+void
+campin_read(const struct campin *c, struct input *in)
+{
+	if (input_first_byte(in) == '<')
+		read_xml(c, in);
+	else
+		read_lines(c, in);
 }

@@ -1,35 +1,25 @@
-/* campaignin: side and pc lines (and their XML forms) into records. */
+/* campaignin: the records of the campaign tools (battle, side and pc)
+ * read from lines or from XML validated by the tool's schema. */
 #ifndef BELLIS_CAMPAIGNIN_H
 #define BELLIS_CAMPAIGNIN_H
-#include <stdbool.h>
 #include "campaign/catastrophe.h"
-#include "core/input.h"
 #include "campaign/survival.h"
-#include "core/tok.h"
+#include "core/input.h"
 
-/* A record handler gets the tokens of one line (or of one XML element
- * turned into a line), its line number, and whether columns are real. */
-typedef void (*campin_handler)(void *ctx, struct toks *tk, long line,
-    bool cols);
+/* What an input holds and who gets its records: battles and sides
+ * (campaign-catastrophe) when side is set, else pcs (campaign-survival).
+ * A handler owns the record it is given (cat_side_free, free(p->name)).
+ * A record with an error is reported and not handed on. */
+struct campin {
+	/* a new battle; name malloc'd, NULL for none */
+	void (*battle)(void *ctx, char *name);
+	void (*side)(void *ctx, struct cat_side *s);
+	void (*pc)(void *ctx, struct surv_pc *p);
+	const struct surv_table *surv;     /* pc: the Risk limits */
+	void *ctx;
+};
 
-/* Parse "side NAME {FLAG}" (tokens from index 0).  0 or -1 (reported). */
-int campin_side(const struct toks *tk, long line, bool cols,
-    struct cat_side *s);
-/* Parse "battle [NAME]": the name (malloc'd, NULL if none), or -1. */
-int campin_battle(const struct toks *tk, long line, bool cols, char **name);
-/* Parse "pc NAME {FLAG}". */
-int campin_pc(const struct toks *tk, long line, bool cols,
-    const struct surv_table *t, struct surv_pc *p);
-/* Report an unknown keyword with a suggestion among kws. */
-void campin_unknown(const struct tok *t, long line, bool cols,
-    const char *const *kws, size_t n);
-/* Read a line-format input, calling h for every non-blank line. */
-void campin_lines(struct input *in, campin_handler h, void *ctx);
-/* Read XML input validated by the schema; recs[0] is the root element,
- * elements named in recs[1...] (and "battle" start and end tags) are
- * turned into lines for h.  bools lists the
- * yes/no attributes that are bare flags on a line. */
-void campin_xml(struct input *in, const unsigned char *rng, unsigned int len,
-    const char *rngname, const char *const *recs,
-    const char *const *bools, campin_handler h, void *ctx);
+/* Read an opened input to its end: XML when its first byte is '<',
+ * else lines. */
+void campin_read(const struct campin *c, struct input *in);
 #endif

@@ -1,4 +1,6 @@
-/* Catastrophe and Glory tables: XML to structs, schema-checked. */
+/* The campaign tables, XML to structs, schema-checked: the one reader of
+ * the Catastrophe table (embedded or a user's), the Survival table and a
+ * user's Glory table. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +9,7 @@
 #include "core/num.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "dba/troop.h"
 
 #include "gen/catastrophe_xml.h"
 #include "gen/catastrophe-table_rng.h"
@@ -59,28 +62,52 @@ load_doc(const char *path, const struct embedded *em,
 	return doc;
 }
 
+/* A table being read: its name for messages, whether a value was bad. */
+struct tab {
+	const char *file;
+	bool bad;
+};
+
+/* A number attribute (def when absent); an unreadable one is an error. */
 static int
-attr_int(xmlNodePtr n, const char *name, int def, bool *has)
+attr_int(struct tab *tb, xmlNodePtr n, const char *name, int def, bool *has)
 {
 	char *v = xmlio_attr(n, name);
 	long l = def;
 
 	if (has != NULL)
 		*has = v != NULL;
-	if (v != NULL)
-		(void)num_longs(v, -100000, 100000, &l);
+	if (v != NULL && num_longs(v, -100000, 100000, &l) < 0) {
+		diag_at(tb->file, 1, xmlGetLineNo(n), 0, "bad number '%s' in "
+		    "attribute '%s'", v, name);
+		tb->bad = true;
+		l = def;
+	}
 	xmlFree(v);
 	return (int)l;
 }
 
-static bool
-attr_is(xmlNodePtr n, const char *name, const char *val)
+/* Index of the attribute's value in names (NULL holes), else 0. */
+static int
+attr_pick(xmlNodePtr n, const char *name, const char *const *names,
+    int count)
 {
 	char *v = xmlio_attr(n, name);
-	bool r = v != NULL && strcmp(v, val) == 0;
+	int i, r = 0;
 
+	for (i = 0; v != NULL && i < count; i++)
+		if (names[i] != NULL && strcmp(v, names[i]) == 0)
+			r = i;
 	xmlFree(v);
 	return r;
+}
+
+static bool
+attr_yes(xmlNodePtr n, const char *name)
+{
+	static const char *const yes[] = { NULL, "yes" };
+
+	return attr_pick(n, name, yes, 2) == 1;
 }
 
 static char *
@@ -93,22 +120,27 @@ attr_dup(xmlNodePtr n, const char *name)
 	return r;
 }
 
+static bool
+is(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	    strcmp((const char *)n->name, name) == 0;
+}
+
 /* <text lang="..."> children; a missing language falls back to en. */
 static void
 load_texts(xmlNodePtr row, char **text)
 {
-	static const char *const codes[LANG_N] = { "en", "de", "ru" };
 	xmlNodePtr c;
 	char *l, *s;
 	int i;
 
 	for (c = row->children; c != NULL; c = c->next) {
-		if (c->type != XML_ELEMENT_NODE ||
-		    strcmp((const char *)c->name, "text") != 0)
+		if (!is(c, "text"))
 			continue;
 		l = xmlio_attr(c, "lang");
 		for (i = 0; i < LANG_N; i++)
-			if (l != NULL && strcmp(l, codes[i]) == 0 &&
+			if (l != NULL && strcmp(l, lang_code(i)) == 0 &&
 			    text[i] == NULL) {
 				s = xmlio_text(c);
 				text[i] = xstrdup(s);
@@ -134,24 +166,29 @@ free_texts(char **text)
 }
 
 static void
-load_row(struct cat_row *r, xmlNodePtr n)
+load_row(struct tab *tb, struct cat_row *r, xmlNodePtr n)
 {
+	static const char *const leaders[] = { [CAT_UNIT] = "unit",
+	    [CAT_COMMANDER] = "commander" };
+	static const char *const fates[] = { [FATE_WOUNDED] = "wounded",
+	    [FATE_KILLED] = "killed" };
+
 	memset(r, 0, sizeof *r);
-	r->min = attr_int(n, "min", 0, NULL);
-	r->max = attr_int(n, "max", 0, NULL);
+	r->min = attr_int(tb, n, "min", 0, NULL);
+	r->max = attr_int(tb, n, "max", 0, NULL);
 	r->event = attr_dup(n, "event");
-	r->strategy = attr_int(n, "strategy", 0, NULL);
-	r->halved = attr_is(n, "strategy-halved", "yes");
-	r->morale_all = attr_int(n, "morale-all", 0, NULL);
-	r->morale_unit = attr_int(n, "morale-unit", 0, NULL);
-	r->morale_roll = attr_is(n, "morale-roll", "yes");
-	r->enemy_ts_pct = attr_int(n, "enemy-ts-percent", 0, NULL);
-	r->recalc_ts = attr_is(n, "recalculate-ts", "yes");
-	r->leader = attr_is(n, "leader", "unit") ? CAT_UNIT :
-	    attr_is(n, "leader", "commander") ? CAT_COMMANDER : CAT_NOBODY;
-	r->fate = attr_is(n, "leader-fate", "wounded") ? FATE_WOUNDED :
-	    attr_is(n, "leader-fate", "killed") ? FATE_KILLED : FATE_NONE;
-	r->damage_dice = attr_int(n, "damage-dice", 0, NULL);
+	r->strategy = attr_int(tb, n, "strategy", 0, NULL);
+	r->halved = attr_yes(n, "strategy-halved");
+	r->morale_all = attr_int(tb, n, "morale-all", 0, NULL);
+	r->morale_unit = attr_int(tb, n, "morale-unit", 0, NULL);
+	r->morale_roll = attr_yes(n, "morale-roll");
+	r->enemy_ts_pct = attr_int(tb, n, "enemy-ts-percent", 0, NULL);
+	r->recalc_ts = attr_yes(n, "recalculate-ts");
+	r->leader = (enum cat_leader)attr_pick(n, "leader", leaders,
+	    (int)(sizeof leaders / sizeof leaders[0]));
+	r->fate = (enum cat_fate)attr_pick(n, "leader-fate", fates,
+	    (int)(sizeof fates / sizeof fates[0]));
+	r->damage_dice = attr_int(tb, n, "damage-dice", 0, NULL);
 	load_texts(n, r->text);
 }
 
@@ -193,30 +230,29 @@ check_cover(struct cat_table *t, const char *file)
 int
 cat_table_load(struct cat_table *t, const char *path)
 {
-	const char *file = path != NULL ? path : "catastrophe.xml";
+	static const struct embedded em = { catastrophe_xml,
+	    sizeof catastrophe_xml, "catastrophe.xml" };
+	struct tab tb = { path != NULL ? path : em.name, false };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
 
 	memset(t, 0, sizeof *t);
-	static const struct embedded em = { catastrophe_xml,
-	    sizeof catastrophe_xml, "catastrophe.xml" };
-
 	doc = load_doc(path, &em, catastrophe_table_rng,
 	    catastrophe_table_rng_len, "catastrophe-table.rng");
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
-	t->leader_pct = attr_int(root, "leader-percent", 20, NULL);
-	t->power_points = attr_int(root, "power-points", 2, NULL);
+	t->leader_pct = attr_int(&tb, root, "leader-percent", 20, NULL);
+	t->power_points = attr_int(&tb, root, "power-points", 2, NULL);
 	for (n = root->children; n != NULL; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
 		t->rows = xreallocarray(t->rows, t->nrows + 1,
 		    sizeof *t->rows);
-		load_row(&t->rows[t->nrows++], n);
+		load_row(&tb, &t->rows[t->nrows++], n);
 	}
 	xmlFreeDoc(doc);
-	if (check_cover(t, file) < 0) {
+	if (tb.bad || check_cover(t, tb.file) < 0) {
 		cat_table_free(t);
 		diag_raise(EXIT_DATA);
 		return -1;
@@ -224,9 +260,26 @@ cat_table_load(struct cat_table *t, const char *path)
 	return 0;
 }
 
+void
+cat_table_free(struct cat_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++) {
+		free(t->rows[i].event);
+		free_texts(t->rows[i].text);
+	}
+	free(t->rows);
+	t->rows = NULL;
+	t->nrows = 0;
+}
+
 int
 glory_table_load(struct glory_table *g, const char *path)
 {
+	static const char *const crits[] = { [CRIT_SUCCESS] = "success",
+	    [CRIT_FAILURE] = "failure" };
+	struct tab tb = { path, false };
 	struct glory_row *r;
 	xmlDocPtr doc;
 	xmlNodePtr n;
@@ -243,17 +296,22 @@ glory_table_load(struct glory_table *g, const char *path)
 		g->rows = xreallocarray(g->rows, g->n + 1, sizeof *g->rows);
 		r = &g->rows[g->n++];
 		memset(r, 0, sizeof *r);
-		r->min = attr_int(n, "min", 0, &r->has_min);
-		r->max = attr_int(n, "max", 0, &r->has_max);
-		r->rep = attr_int(n, "reputation", 0, &r->has_rep);
-		r->strategy = attr_int(n, "strategy", 0, &r->has_strategy);
-		r->crit = attr_is(n, "critical", "success") ? CRIT_SUCCESS :
-		    attr_is(n, "critical", "failure") ? CRIT_FAILURE :
-		    CRIT_NO;
+		r->min = attr_int(&tb, n, "min", 0, &r->has_min);
+		r->max = attr_int(&tb, n, "max", 0, &r->has_max);
+		r->rep = attr_int(&tb, n, "reputation", 0, &r->has_rep);
+		r->strategy = attr_int(&tb, n, "strategy", 0,
+		    &r->has_strategy);
+		r->crit = (enum surv_crit)attr_pick(n, "critical", crits,
+		    (int)(sizeof crits / sizeof crits[0]));
 		r->result = attr_dup(n, "result");
 		load_texts(n, r->text);
 	}
 	xmlFreeDoc(doc);
+	if (tb.bad) {
+		glory_table_free(g);
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
 	return 0;
 }
 
@@ -281,97 +339,78 @@ void
 glory_table_free(struct glory_table *g)
 {
 	size_t i;
-	int l;
 
 	for (i = 0; i < g->n; i++) {
 		free(g->rows[i].result);
-		for (l = 0; l < LANG_N; l++)
-			free(g->rows[i].text[l]);
+		free_texts(g->rows[i].text);
 	}
 	free(g->rows);
 	g->rows = NULL;
 	g->n = 0;
 }
 
-static bool
-is(xmlNodePtr n, const char *name)
-{
-	return n->type == XML_ELEMENT_NODE &&
-	    strcmp((const char *)n->name, name) == 0;
-}
-
 static void
-load_band(struct surv_table *t, xmlNodePtr n, const char *file, int *bad)
+load_band(struct tab *tb, struct surv_table *t, xmlNodePtr n)
 {
-	static const char *const cols = "ABCD";
+	static const char *const cols[] = { "A", "B", "C", "D" };
+	struct surv_col *k;
 	xmlNodePtr c;
-	char *name;
-	int b = t->nbands, seen = 0, k;
+	int b = t->nbands, seen = 0;
 
 	if (b == SURV_BANDS) {
-		diag_at(file, 1, 0, 0, "more than %d damage rows", SURV_BANDS);
-		*bad = 1;
+		diag_at(tb->file, 1, 0, 0, "more than %d damage rows",
+		    SURV_BANDS);
+		tb->bad = true;
 		return;
 	}
 	t->nbands++;
-	t->band[b].tl_min = attr_int(n, "tl-min", 0, NULL);
-	t->band[b].tl_max = attr_int(n, "tl-max", 0, NULL);
-	t->band[b].drdiv = attr_int(n, "dr-divisor", 1, NULL);
+	t->band[b].tl_min = attr_int(tb, n, "tl-min", 0, NULL);
+	t->band[b].tl_max = attr_int(tb, n, "tl-max", 0, NULL);
+	t->band[b].drdiv = attr_int(tb, n, "dr-divisor", 1, NULL);
 	for (c = n->children; c != NULL; c = c->next) {
 		if (!is(c, "column"))
 			continue;
-		name = xmlio_attr(c, "name");
-		k = (int)(strchr(cols, name[0]) - cols);
-		xmlFree(name);
-		seen |= 1 << k;
-		t->band[b].col[k].hits = attr_int(c, "hits", 1, NULL);
-		t->band[b].col[k].tl_mul = attr_int(c, "dice-tl", 0, NULL);
-		t->band[b].col[k].tl_div = attr_int(c, "dice-tl-div", 1, NULL);
-		t->band[b].col[k].dice = attr_int(c, "dice", 0, NULL);
-		t->band[b].col[k].adds = attr_int(c, "adds", 0, NULL);
+		k = &t->band[b].col[attr_pick(c, "name", cols, 4)];
+		seen |= 1 << (k - t->band[b].col);
+		k->hits = attr_int(tb, c, "hits", 1, NULL);
+		k->tl_mul = attr_int(tb, c, "dice-tl", 0, NULL);
+		k->tl_div = attr_int(tb, c, "dice-tl-div", 1, NULL);
+		k->dice = attr_int(tb, c, "dice", 0, NULL);
+		k->adds = attr_int(tb, c, "adds", 0, NULL);
 	}
 	if (seen != 15) {
-		diag_at(file, 1, xmlGetLineNo(n), 0, "damage row for TL %d-%d "
-		    "lacks a column", t->band[b].tl_min, t->band[b].tl_max);
-		*bad = 1;
+		diag_at(tb->file, 1, xmlGetLineNo(n), 0, "damage row for TL "
+		    "%d-%d lacks a column", t->band[b].tl_min,
+		    t->band[b].tl_max);
+		tb->bad = true;
 	}
 }
 
 static void
-load_surv_node(struct surv_table *t, xmlNodePtr n, const char *file,
-    int *bad)
+load_surv_node(struct tab *tb, struct surv_table *t, xmlNodePtr n)
 {
-	char *v;
 	int i, lo, hi;
 
 	if (is(n, "risk")) {
-		t->risk_min = attr_int(n, "min", -6, NULL);
-		t->risk_max = attr_int(n, "max", 6, NULL);
+		t->risk_min = attr_int(tb, n, "min", 0, NULL);
+		t->risk_max = attr_int(tb, n, "max", 0, NULL);
 	} else if (is(n, "risk-limit")) {
-		v = xmlio_attr(n, "trait");
-		for (i = 0; i < TRAIT_N; i++)
-			if (strcmp(v, surv_trait_name(i)) == 0) {
-				t->lo[i] = attr_int(n, "min", 0, &t->has_lo[i]);
-				t->hi[i] = attr_int(n, "max", 0, &t->has_hi[i]);
-			}
-		xmlFree(v);
+		i = attr_pick(n, "trait", surv_traits, TRAIT_N);
+		t->lo[i] = attr_int(tb, n, "min", 0, &t->has_lo[i]);
+		t->hi[i] = attr_int(tb, n, "max", 0, &t->has_hi[i]);
 	} else if (is(n, "result")) {
-		v = xmlio_attr(n, "name");
-		for (i = 0; i < RES_N; i++)
-			if (strcmp(v, surv_result_name(i)) == 0) {
-				t->min[i] = attr_int(n, "min", 0, &t->has_min[i]);
-				t->max[i] = attr_int(n, "max", 0, &t->has_max[i]);
-				t->hp[i] = attr_int(n, "hp", 0, NULL);
-				free_texts(t->res_text[i]);
-				load_texts(n, t->res_text[i]);
-			}
-		xmlFree(v);
+		i = attr_pick(n, "name", surv_results, RES_N);
+		t->min[i] = attr_int(tb, n, "min", 0, &t->has_min[i]);
+		t->max[i] = attr_int(tb, n, "max", 0, &t->has_max[i]);
+		t->hp[i] = attr_int(tb, n, "hp", 0, NULL);
+		free_texts(t->res_text[i]);
+		load_texts(n, t->res_text[i]);
 	} else if (is(n, "damage")) {
-		load_band(t, n, file, bad);
+		load_band(tb, t, n);
 	} else if (is(n, "location")) {
-		lo = attr_int(n, "min", 0, NULL);
-		hi = attr_int(n, "max", 0, NULL);
-		for (i = lo < 3 ? 3 : lo; i <= hi && i <= 18; i++) {
+		lo = attr_int(tb, n, "min", 0, NULL);
+		hi = attr_int(tb, n, "max", 0, NULL);
+		for (i = lo < 0 ? 0 : lo; i <= hi && i < SURV_LOC_N; i++) {
 			free(t->loc[i]);
 			t->loc[i] = attr_dup(n, "name");
 			free_texts(t->loc_text[i]);
@@ -385,9 +424,9 @@ surv_table_load(struct surv_table *t)
 {
 	static const struct embedded em = { survival_table_xml,
 	    sizeof survival_table_xml, "survival-table.xml" };
+	struct tab tb = { em.name, false };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
-	int bad = 0;
 
 	memset(t, 0, sizeof *t);
 	doc = load_doc(NULL, &em, survival_table_rng,
@@ -395,11 +434,11 @@ surv_table_load(struct surv_table *t)
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
-	t->cap = attr_int(root, "cap", 16, NULL);
+	t->cap = attr_int(&tb, root, "cap", 0, NULL);
 	for (n = root->children; n != NULL; n = n->next)
-		load_surv_node(t, n, em.name, &bad);
+		load_surv_node(&tb, t, n);
 	xmlFreeDoc(doc);
-	if (bad) {
+	if (tb.bad) {
 		surv_table_free(t);
 		diag_raise(EXIT_DATA);
 		return -1;
@@ -412,11 +451,30 @@ surv_table_free(struct surv_table *t)
 {
 	int i;
 
-	for (i = 0; i < 19; i++) {
+	for (i = 0; i < SURV_LOC_N; i++) {
 		free(t->loc[i]);
 		t->loc[i] = NULL;
 		free_texts(t->loc_text[i]);
 	}
 	for (i = 0; i < RES_N; i++)
 		free_texts(t->res_text[i]);
+}
+
+int
+camptab_load(struct camptab *t)
+{
+	memset(t, 0, sizeof *t);
+	if (cat_table_load(&t->cat, NULL) < 0 ||
+	    surv_table_load(&t->surv) < 0) {
+		camptab_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+void
+camptab_free(struct camptab *t)
+{
+	cat_table_free(&t->cat);
+	surv_table_free(&t->surv);
 }

@@ -18,13 +18,23 @@ struct glory_table {
 	size_t n;
 };
 
+/* Both embedded tables (the campaign cards). */
+struct camptab {
+	struct cat_table cat;
+	struct surv_table surv;
+};
+
 /* Load the Catastrophe table from path, or the embedded one when path is
  * NULL.  Returns 0, or -1 with the errors reported (status 2 or 4). */
 int cat_table_load(struct cat_table *t, const char *path);
+void cat_table_free(struct cat_table *t);
 int glory_table_load(struct glory_table *g, const char *path);
 /* The embedded Survival table (formats/survival-table.xml). */
 int surv_table_load(struct surv_table *t);
 void surv_table_free(struct surv_table *t);
+/* The embedded Catastrophe and Survival tables: 0, or -1 (reported). */
+int camptab_load(struct camptab *t);
+void camptab_free(struct camptab *t);
 /* First row matching a Glory roll, or NULL. */
 const struct glory_row *glory_match(const struct glory_table *g,
     int margin, enum surv_crit crit);

@@ -176,19 +176,3 @@ cat_side_free(struct cat_side *s)
 	s->nunits = 0;
 	s->name = NULL;
 }
-
-void
-cat_table_free(struct cat_table *t)
-{
-	size_t i;
-	int l;
-
-	for (i = 0; i < t->nrows; i++) {
-		free(t->rows[i].event);
-		for (l = 0; l < LANG_N; l++)
-			free(t->rows[i].text[l]);
-	}
-	free(t->rows);
-	t->rows = NULL;
-	t->nrows = 0;
-}

@@ -78,5 +78,4 @@ void cat_odds(const struct cat_table *t, const struct cat_side *s,
 /* Ways to roll exactly r on 3d6 (r 3-18), else 0. */
 int cat_ways(int r);
 void cat_side_free(struct cat_side *s);
-void cat_table_free(struct cat_table *t);
 #endif

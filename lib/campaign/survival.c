@@ -3,29 +3,31 @@
 
 #include "campaign/survival.h"
 
-static const char *const results[RES_N] = {
-	"unhurt", "hit1", "hit2", "A", "B", "C", "D"
+const char *const surv_results[RES_N] = {
+	[RES_UNHURT] = "unhurt", [RES_HIT1] = "hit1", [RES_HIT2] = "hit2",
+	[RES_A] = "A", [RES_B] = "B", [RES_C] = "C", [RES_D] = "D"
 };
-static const char *const traits[TRAIT_N] = {
-	"cowardice", "reserve", "overconfidence", "berserk"
+const char *const surv_traits[TRAIT_N] = {
+	[TRAIT_COWARDICE] = "cowardice", [TRAIT_RESERVE] = "reserve",
+	[TRAIT_OVERCONFIDENCE] = "overconfidence", [TRAIT_BERSERK] = "berserk"
 };
 
 const char *
 surv_result_name(enum surv_result r)
 {
-	return results[r];
+	return surv_results[r];
 }
 
 const char *
 surv_trait_name(int trait)
 {
-	return trait >= 0 && trait < TRAIT_N ? traits[trait] : "";
+	return trait >= 0 && trait < TRAIT_N ? surv_traits[trait] : "";
 }
 
 const char *
 surv_location(const struct surv_table *t, int r)
 {
-	return r >= 3 && r <= 18 && t->loc[r] != NULL ? t->loc[r] : "torso";
+	return r >= 0 && r < SURV_LOC_N && t->loc[r] != NULL ? t->loc[r] : "torso";
 }
 
 static long

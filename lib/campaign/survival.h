@@ -9,6 +9,7 @@
 #define SURV_TL_MAX 16
 #define SURV_HITS_MAX 3
 #define SURV_BANDS 8
+#define SURV_LOC_N 19                  /* hit locations by roll, 0-18 */
 
 enum surv_result { RES_UNHURT, RES_HIT1, RES_HIT2, RES_A, RES_B, RES_C,
     RES_D, RES_N };
@@ -33,8 +34,8 @@ struct surv_table {
 		struct surv_col col[4];        /* A B C D */
 	} band[SURV_BANDS];
 	int nbands;
-	char *loc[19];                         /* by 3d6 roll */
-	char *loc_text[19][LANG_N];
+	char *loc[SURV_LOC_N];                 /* by 3d6 roll */
+	char *loc_text[SURV_LOC_N][LANG_N];
 	char *res_text[RES_N][LANG_N];
 };
 
@@ -68,6 +69,10 @@ struct surv_pc {
 	int glory_roll, glory_skill, glory_margin;
 	enum surv_crit glory_crit;
 };
+
+/* Names of the results and traits in the table and on a pc line. */
+extern const char *const surv_results[RES_N];
+extern const char *const surv_traits[TRAIT_N];
 
 /* Battle skill, or -1 with neither Tactics nor IQ. */
 int surv_battle(const struct surv_pc *p);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "army/army.h"
+#include "campaign/campaigntab.h"
 #include "dba/rules.h"
 #include "dba/troop.h"
 
@@ -79,57 +80,11 @@ enum { RULES_COMBAT, RULES_MOVEMENT, RULES_OUTCOMES, RULES_NCARDS };
 void card_rules(struct card *c, int which, const struct rules *r,
     enum lang lang);
 
-/* The campaign tables, read from the project's XML formats: the
- * Catastrophe table (formats/catastrophe.xml) and the Survival table
- * (formats/survival-table.xml).  Either may be missing from a build. */
-struct camp_row {
-	int min, max;
-	char *event;
-	char *text[LANG_N];
-	long strategy, morale_all, morale_unit, enemy_ts, damage_dice;
-	bool strategy_halved, morale_roll, recalc_ts;
-	char *leader, *fate;
-};
-
-struct camp_band {
-	char *name;
-	bool has_min, has_max;
-	long min, max, hp;
-};
-
-struct camp_dmg {
-	long tl_min, tl_max, drdiv;
-	struct camp_col {
-		char *name;
-		long hits, dice, adds, tl_mul, tl_div;
-	} col[4];
-	size_t ncol;
-};
-
-struct camp_tables {
-	struct camp_row *cat;
-	size_t ncat;
-	bool has_cat;
-	struct camp_band *band;
-	size_t nband;
-	struct camp_dmg *dmg;
-	size_t ndmg;
-	bool has_surv;
-};
-
-/* Load the tables built into this binary (either may be absent). */
-void camp_builtin(struct camp_tables *t);
-/* Load a Catastrophe table or a Survival table from XML in memory;
- * name is the file name for messages.  0, or -1 with errors reported. */
-int camp_load_cat(struct camp_tables *t, const char *buf, size_t len,
-    const char *name);
-int camp_load_surv(struct camp_tables *t, const char *buf, size_t len,
-    const char *name);
-void camp_free(struct camp_tables *t);
-/* The campaign cards: the Catastrophe table, the Survival table with
- * its damage columns by tech level. */
+/* The campaign cards, from the tables of lib/campaign/campaigntab: the
+ * Catastrophe table, the Survival table with its damage columns by tech
+ * level. */
 enum { CAMP_CATASTROPHE, CAMP_SURVIVAL, CAMP_NCARDS };
-void card_campaign(struct card *c, int which, const struct camp_tables *t,
+void card_campaign(struct card *c, int which, const struct camptab *t,
     enum lang lang);
 
 /* ---- writers ----------------------------------------------------- */

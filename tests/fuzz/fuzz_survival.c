@@ -1,39 +1,13 @@
-/* fuzz_survival: pc lines or survival XML (from the first byte), each pc
- * run through the Survival table and written in every format. */
+/* fuzz_survival: pc lines or survival XML (from the first byte), through
+ * the library's code of campaign-survival: each pc run through the
+ * Survival table and written in every format. */
 #define FUZZ_SEEDS "tests/fixtures/survival/* samples/party.txt"
 #include <string.h>
 
-#include "campaign/campaignin.h"
-#include "campaign/campaignout.h"
-#include "campaign/campaigntab.h"
+#include "campaign/battle.h"
 #include "fuzz.h"
 
-#include "gen/survival_rng.h"
-
 static struct surv_table table;
-
-static void
-record(void *ctx, struct toks *tk, long line, bool cols)
-{
-	static const char *const kws[] = { "pc" };
-	struct campout *o = ctx;
-	struct surv_pc p;
-	struct dice d;
-	int f;
-
-	if (!tok_is(&tk->v[0], "pc")) {
-		campin_unknown(&tk->v[0], line, cols, kws, 1);
-		return;
-	}
-	if (campin_pc(tk, line, cols, &table, &p) == 0) {
-		p.file = "fuzz";
-		dice_stream(&d, 42, (uint64_t)line);
-		surv_run(&table, &p, &d);
-		for (f = 0; f < 4; f++)
-			campout_pc(&o[f], &p);
-	}
-	free(p.name);
-}
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -49,11 +23,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const recs[] = { "party", "pc", NULL };
-	static const char *const bools[] = { "combat-reflexes",
-	    "danger-sense", "cowardice", "reserve", "overconfidence",
-	    "berserk", "luck", "leader", "commander", NULL };
 	struct campout o[4];
+	struct battle b;
 	struct input in;
 	int f;
 
@@ -66,12 +37,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o[f].report_seed = true;
 		campout_begin(&o[f], "survival");
 	}
+	battle_init(&b, o, 4, NULL, &table, 42);
 	fuzz_input(&in, data, size);
-	if (input_first_byte(&in) == '<')
-		campin_xml(&in, survival_rng, survival_rng_len, "survival.rng",
-		    recs, bools, record, o);
-	else
-		campin_lines(&in, record, o);
+	battle_file(&b, &in);
 	input_close(&in);
 	for (f = 0; f < 4; f++)
 		campout_end(&o[f]);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/battle.h"
 #include "campaign/campaigntab.h"
 #include "core/diag.h"
 #include "unit.h"
@@ -317,6 +318,64 @@ test_catastrophe(struct cat_table *t)
 	CHECK(cat_ways(2) == 0 && cat_ways(10) == 27);
 }
 
+/* The side pairing of campaign-catastrophe (lib/campaign/battle): two
+ * sides fight (the other's TS +10%), a third makes separate rolls, a
+ * battle line starts a battle, a bad side is not handed on. */
+static void
+test_battle(const struct cat_table *t)
+{
+	static const char in_lines[] =
+	    "side A ts=100 roll=10\n"
+	    "side B ts=100 roll=5\n"
+	    "battle \"X\"\n"
+	    "side C ts=100 roll=10\n"
+	    "side D ts=100 roll=5\n"
+	    "side E roll=5 luck\n"
+	    "side F ts=100 roll=5\n";
+	static const char in_xml[] =
+	    "<battles version=\"1\"><battle name=\"Y\">"
+	    "<side name=\"G\" roll=\"10\"><unit name=\"u\" ts=\"50\"/></side>"
+	    "<side name=\"H\" ts=\"100\" luck=\"yes\" roll=\"5/6/7\"/>"
+	    "</battle><side name=\"I\" roll=\"3\"/></battles>";
+	struct campout o;
+	struct battle b;
+	struct input in;
+	char *buf = NULL;
+	size_t len = 0;
+
+	memset(&o, 0, sizeof o);
+	o.fmt = CAMPOUT_TSV;
+	o.fp = open_memstream(&buf, &len);
+	o.table = t;
+	campout_begin(&o, "catastrophes");
+	battle_init(&b, &o, 1, t, NULL, 1);
+	diag_set_file("t");
+	diag_quiet(1);
+	input_mem(&in, "t", in_lines, sizeof in_lines - 1);
+	battle_file(&b, &in);
+	input_close(&in);
+	input_mem(&in, "x", in_xml, sizeof in_xml - 1);
+	battle_file(&b, &in);
+	input_close(&in);
+	diag_quiet(0);
+	campout_end(&o);
+	fclose(o.fp);
+	CHECK(strstr(buf, "\n1\tt\t1\tA\t10\t10\treinforcements\t100\t100\t")
+	    != NULL);
+	CHECK(strstr(buf, "\n1\tt\t2\tB\t5\t5\tnone\t100\t110\t") != NULL);
+	CHECK(strstr(buf, "\n2\tt\t4\tC\t10\t10\treinforcements\t100\t100\t")
+	    != NULL);
+	CHECK(strstr(buf, "\n2\tt\t5\tD\t5\t5\tnone\t100\t100\t") != NULL);
+	CHECK(strstr(buf, "\tE\t") == NULL);
+	CHECK(strstr(buf, "\n2\tt\t7\tF\t5\t5\tnone\t100\t100\t") != NULL);
+	CHECK(strstr(buf, "\n3\tx\t1\tG\t10\t10\treinforcements\t50\t50\t")
+	    != NULL);
+	CHECK(strstr(buf, "\n3\tx\t1\tH\t5/6/7\t5\tnone\t100\t110\t") != NULL);
+	CHECK(strstr(buf, "\n4\tx\t1\tI\t3\t3\tnone\t\t\t") != NULL);
+	CHECK(b.n == 4 && b.name == NULL && b.fileno == 2);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -327,6 +386,7 @@ main(void)
 	CHECK(cat_table_load(&t, NULL) == 0);
 	CHECK(t.nrows == 11 && t.leader_pct == 20 && t.power_points == 2);
 	test_catastrophe(&t);
+	test_battle(&t);
 	cat_table_free(&t);
 	CHECK(surv_table_load(&st) == 0);
 	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);

@@ -115,84 +115,70 @@ test_rules(struct rules *r)
 	}
 }
 
-static const char cat_xml[] =
-    "<catastrophe-table version=\"1\">"
-    "<row min=\"3\" max=\"7\" event=\"none\"><text lang=\"en\">Calm</text>"
-    "<text lang=\"de\">Ruhig</text></row>"
-    "<row min=\"8\" max=\"8\" event=\"x\" strategy=\"-1\" morale-all=\"-2\""
-    " leader=\"commander\" leader-fate=\"killed\" damage-dice=\"2\">"
-    "<text lang=\"en\">Bad</text></row>"
-    "</catastrophe-table>";
-
-static const char surv_xml[] =
-    "<survival-table version=\"1\">"
-    "<result name=\"unhurt\" min=\"5\"/>"
-    "<result name=\"hit2\" min=\"0\" max=\"0\" hp=\"2\"/>"
-    "<result name=\"D\" max=\"-7\"/>"
-    "<damage tl-min=\"0\" tl-max=\"3\">"
-    "<column name=\"A\" hits=\"1\" dice=\"1\" adds=\"2\"/>"
-    "<column name=\"B\" hits=\"2\" dice-tl=\"1\" dice-tl-div=\"2\"/>"
-    "<column name=\"C\" hits=\"2\" dice-tl=\"1\" dice=\"-3\"/>"
-    "<column name=\"D\" hits=\"3\" dice-tl=\"2\"/>"
-    "</damage>"
-    "<damage tl-min=\"14\" tl-max=\"14\" dr-divisor=\"5\">"
-    "<column name=\"A\" dice-tl=\"1\"/></damage>"
-    "</survival-table>";
-
+/* The campaign cards from the tables of the one loader (campaigntab). */
 static void
 test_campaign(void)
 {
-	struct camp_tables t;
+	struct camptab t;
 	struct card c;
 	const struct card_block *b;
-	const char *bad_surv = "<survival-table><result min=\"q\"/>"
-	    "</survival-table>";
+	char *de;
 
-	memset(&t, 0, sizeof t);
+	CHECK(camptab_load(&t) == 0);
 	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_EN);
-	CHECK(c.nb == 1 && c.b[0].kind == BLK_TEXT);
 	CHECK_STR(c.title, "Campaign: Catastrophe (3d6)");
-	CHECK_STR(block_cell(&c.b[0], 0, 0),
-	    "no Catastrophe table in this build");
+	CHECK_STR(c.id, "catastrophe");
 	card_free(&c);
-	card_campaign(&c, CAMP_SURVIVAL, &t, LANG_EN);
-	CHECK_STR(c.id, "survival");
-	CHECK_STR(block_cell(&c.b[0], 0, 0), "no Survival table in this build");
-	card_free(&c);
-	CHECK(camp_load_cat(&t, cat_xml, sizeof cat_xml - 1, "c.xml") == 0);
-	CHECK(camp_load_surv(&t, surv_xml, sizeof surv_xml - 1, "s.xml") == 0);
 	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_DE);
 	CHECK_STR(c.title, "Feldzug: Katastrophe (3W6)");
 	b = &c.b[0];
-	CHECK(b->nrows == 2);
+	CHECK(b->nrows == 11);
 	CHECK_STR(block_cell(b, 0, 0), "3\xe2\x80\x93" "7");
-	CHECK_STR(block_cell(b, 0, 1), "Ruhig");
-	CHECK_STR(block_cell(b, 1, 1), "x");   /* no German text: event */
-	CHECK_STR(block_cell(b, 1, 2), "Strategie \xe2\x88\x92" "1, Moral "
-	    "aller \xe2\x88\x92" "2, Feldherr gefallen, Schaden 2d");
+	CHECK_STR(block_cell(b, 0, 1), "Keine Katastrophe");
+	CHECK_STR(block_cell(b, 0, 2), "");
+	CHECK_STR(block_cell(b, 2, 2), "TS des Feindes +10%");
+	CHECK_STR(block_cell(b, 8, 0), "16");
+	CHECK_STR(block_cell(b, 8, 2), "Strategie \xe2\x88\x92" "2, Moral "
+	    "aller \xe2\x88\x92" "3, Feldherr verwundet, Schaden 2d");
+	CHECK_STR(block_cell(b, 10, 2), "Strategie halbiert, Moral aller "
+	    "\xe2\x88\x92" "5, Feldherr gefallen");
 	card_free(&c);
+	/* a row's text is the table's, in the card's language */
+	de = t.cat.rows[0].text[LANG_DE];
+	t.cat.rows[0].text[LANG_DE] = t.cat.rows[0].text[LANG_EN];
+	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_DE);
+	CHECK_STR(block_cell(&c.b[0], 0, 1), "No catastrophe");
+	card_free(&c);
+	t.cat.rows[0].text[LANG_DE] = de;
 	card_campaign(&c, CAMP_SURVIVAL, &t, LANG_DE);
+	CHECK_STR(c.id, "survival");
 	b = &c.b[0];
+	CHECK(b->nrows == RES_N);
 	CHECK_STR(block_cell(b, 0, 0), "\xe2\x89\xa5 5");
-	CHECK_STR(block_cell(b, 1, 0), "0");
-	CHECK_STR(block_cell(b, 1, 2), "2");
-	CHECK_STR(block_cell(b, 2, 0), "\xe2\x89\xa4 \xe2\x88\x92" "7");
+	CHECK_STR(block_cell(b, 0, 1), "unhurt");
+	CHECK_STR(block_cell(b, 0, 2), "");
+	CHECK_STR(block_cell(b, 1, 0), "1\xe2\x80\xa6" "4");
+	CHECK_STR(block_cell(b, 2, 0), "0");
+	CHECK_STR(block_cell(b, 2, 2), "2");
+	CHECK_STR(block_cell(b, 3, 0), "\xe2\x88\x92" "2\xe2\x80\xa6"
+	    "\xe2\x88\x92" "1");
+	CHECK_STR(block_cell(b, 6, 0), "\xe2\x89\xa4 \xe2\x88\x92" "7");
 	b = &c.b[1];
+	CHECK(b->nrows == 6);
 	CHECK_STR(block_cell(b, 0, 0), "0\xe2\x80\x93" "3");
 	CHECK_STR(block_cell(b, 0, 1), "1d+2");
-	CHECK_STR(block_cell(b, 0, 2), "2 \xc3\x97 (TL/2)d");
-	CHECK_STR(block_cell(b, 0, 3), "2 \xc3\x97 (TL\xe2\x88\x92" "3)d");
-	CHECK_STR(block_cell(b, 0, 4), "3 \xc3\x97 (2\xc2\xb7TL)d");
-	CHECK_STR(block_cell(b, 1, 1), "TLd");
-	CHECK_STR(block_cell(b, 1, 5), "SR/5");
+	CHECK_STR(block_cell(b, 0, 4), "3 \xc3\x97 2d+2");
+	CHECK_STR(block_cell(b, 1, 2), "2 \xc3\x97 (TL/2)d");
+	CHECK_STR(block_cell(b, 2, 2), "2 \xc3\x97 (TL\xe2\x88\x92" "3)d");
+	CHECK_STR(block_cell(b, 2, 3), "2 \xc3\x97 (TL+3)d");
+	CHECK_STR(block_cell(b, 3, 1), "TLd");
+	CHECK_STR(block_cell(b, 3, 4), "3 \xc3\x97 (2\xc2\xb7TL)d");
+	CHECK_STR(block_cell(b, 3, 5), "SR/2");
+	CHECK_STR(block_cell(b, 4, 0), "14");
+	CHECK_STR(block_cell(b, 4, 5), "SR/5");
+	CHECK_STR(block_cell(b, 0, 5), "");
 	card_free(&c);
-	diag_quiet(1);
-	CHECK(camp_load_cat(&t, "<x/>", 4, "bad.xml") < 0);
-	CHECK(!t.has_cat && t.has_surv);
-	CHECK(camp_load_surv(&t, bad_surv, strlen(bad_surv), "bad.xml") < 0);
-	CHECK(!t.has_surv);
-	diag_quiet(0);
-	camp_free(&t);
+	camptab_free(&t);
 }
 
 static void

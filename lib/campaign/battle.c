@@ -1,0 +1,127 @@
+/* The campaign tools' records rolled and written: sides paired into
+ * battles (a battle line, a battle element or a new file starts one),
+ * pcs one by one.  A record's dice depend on the seed, its file and its
+ * line only. */
+#include <stdlib.h>
+
+#include "campaign/battle.h"
+#include "campaign/campaignin.h"
+
+static void
+dice_of(const struct battle *b, long line, struct dice *d)
+{
+	dice_stream(d, b->seed, (b->fileno << 48) + (uint64_t)line);
+}
+
+static void
+write_side(struct battle *b, struct cat_side *s)
+{
+	size_t i;
+
+	for (i = 0; i < b->nout; i++)
+		campout_side(&b->out[i], s);
+	cat_side_free(s);
+}
+
+/* The sides held back: two fight each other, then all are written. */
+static void
+flush(struct battle *b)
+{
+	size_t i;
+
+	if (b->nbuf == 2 && !b->many && !b->odds)
+		cat_battle(b->cat, b->buf, 2);
+	for (i = 0; i < b->nbuf; i++)
+		write_side(b, &b->buf[i]);
+	b->nbuf = 0;
+}
+
+static void
+on_battle(void *ctx, char *name)
+{
+	struct battle *b = ctx;
+	size_t i;
+
+	flush(b);
+	free(b->name);
+	b->name = name;
+	b->n++;
+	b->many = false;
+	b->pending = false;
+	for (i = 0; i < b->nout; i++)
+		b->out[i].battles = true;
+}
+
+static void
+on_side(void *ctx, struct cat_side *sp)
+{
+	struct battle *b = ctx;
+	struct cat_side s = *sp;
+	struct dice d;
+
+	if (b->pending) {
+		b->n++;
+		b->pending = false;
+		free(b->name);
+		b->name = NULL;
+	}
+	s.file = b->file;
+	s.battle = b->n;
+	s.battle_name = b->name;
+	if (!b->odds) {
+		dice_of(b, s.line, &d);
+		cat_roll(b->cat, &s, &d);
+	}
+	if (b->nbuf == 2) {
+		b->many = true;
+		flush(b);
+	}
+	if (b->many)
+		write_side(b, &s);
+	else
+		b->buf[b->nbuf++] = s;
+}
+
+static void
+on_pc(void *ctx, struct surv_pc *p)
+{
+	struct battle *b = ctx;
+	struct dice d;
+	size_t i;
+
+	p->file = b->file;
+	dice_of(b, p->line, &d);
+	surv_run(b->surv, p, &d);
+	for (i = 0; i < b->nout; i++)
+		campout_pc(&b->out[i], p);
+	free(p->name);
+}
+
+void
+battle_init(struct battle *b, struct campout *out, size_t nout,
+    const struct cat_table *cat, const struct surv_table *surv,
+    uint64_t seed)
+{
+	size_t i;
+
+	*b = (struct battle){ .out = out, .nout = nout, .cat = cat,
+	    .surv = surv, .seed = seed, .odds = nout > 0 };
+	for (i = 0; i < nout; i++)
+		b->odds = b->odds && out[i].odds;
+}
+
+void
+battle_file(struct battle *b, struct input *in)
+{
+	const struct campin c = { on_battle, b->cat != NULL ? on_side : NULL,
+	    on_pc, b->surv, b };
+
+	b->file = in->name;
+	b->pending = true;
+	b->many = false;
+	campin_read(&c, in);
+	flush(b);
+	free(b->name);
+	b->name = NULL;
+	b->fileno++;
+}

@@ -1,0 +1,36 @@
+/* battle: the records of a campaign input rolled and written, one call
+ * per operand: the sides of campaign-catastrophe paired into battles
+ * (two sides fight each other; a third makes a melee of separate
+ * rolls), the pcs of campaign-survival. */
+#ifndef BELLIS_BATTLE_H
+#define BELLIS_BATTLE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "campaign/campaignout.h"
+#include "core/input.h"
+
+struct battle {
+	struct campout *out;       /* nout writers, each record to all */
+	size_t nout;
+	const struct cat_table *cat;       /* sides (campaign-catastrophe) */
+	const struct surv_table *surv;     /* else pcs (campaign-survival) */
+	uint64_t seed;             /* a record's dice: seed, file, line */
+	bool odds;                 /* sides: no roll (every writer's odds) */
+	uint64_t fileno;
+	const char *file;
+	long n;                    /* battles so far */
+	char *name;                /* of the current battle, or NULL */
+	bool many;                 /* the battle has more than two sides */
+	bool pending;              /* the next side starts a new battle */
+	struct cat_side buf[2];
+	size_t nbuf;
+};
+
+/* Set b up for nout writers (begun) and either table, the other NULL. */
+void battle_init(struct battle *b, struct campout *out, size_t nout,
+    const struct cat_table *cat, const struct surv_table *surv,
+    uint64_t seed);
+/* Read one opened input (XML or lines, in->name for messages and the
+ * records' file) and write its records; its battles end with it. */
+void battle_file(struct battle *b, struct input *in);
+#endif
