@@ -8,8 +8,8 @@
 #include <libxml/tree.h>
 
 #include "card/card.h"
-#include "card/cardlabel.h"
 #include "core/diag.h"
+#include "core/labels.h"
 #include "core/num.h"
 #include "core/str.h"
 #include "core/xalloc.h"
@@ -293,7 +293,7 @@ camp_free(struct camp_tables *t)
 static const char *
 lb(enum lang lang, int l)
 {
-	return card_labels[lang][l];
+	return lang_label(lang, l);
 }
 
 static void
