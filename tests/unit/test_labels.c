@@ -1,5 +1,6 @@
 /* Unit tests of the labels: every label has a text in every language,
- * and a translation keeps the $1..$4 arguments of the English text. */
+ * a translation keeps the $1..$4 arguments of the English text, and the
+ * language codes. */
 #include <stdio.h>
 
 #include "core/labels.h"
@@ -27,15 +28,16 @@ test_complete(void)
 			const char *s = lang_label((enum lang)k, (enum label)l);
 
 			if (s == NULL || *s == '\0') {
-				fprintf(stderr, "language %d: label %d has no "
-				    "text\n", k, l);
+				fprintf(stderr, "%s: label %d has no text\n",
+				    lang_code((enum lang)k), l);
 				CHECK(s != NULL && *s != '\0');
 				continue;
 			}
 			if (args(s) != args(lang_label(LANG_EN,
 			    (enum label)l))) {
-				fprintf(stderr, "language %d: label %d: "
-				    "arguments differ from English\n", k, l);
+				fprintf(stderr, "%s: label %d: arguments "
+				    "differ from English\n",
+				    lang_code((enum lang)k), l);
 				CHECK(0);
 			}
 		}
@@ -50,6 +52,7 @@ test_texts(void)
 	CHECK_STR(lang_label(LANG_DE, L_COMBAT_WINS), "gewinnt");
 	CHECK_STR(lang_label(LANG_RU, L_MOVE_PIPS), "PIP");
 	CHECK_STR(lang_label(LANG_RU, L_LIST_ENEMIES), "Противники");
+	CHECK_STR(lang_code(LANG_RU), "ru");
 }
 
 int
