@@ -4,6 +4,7 @@
 
 #include "army/armyout.h"
 #include "core/jsonout.h"
+#include "core/labels.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
 
@@ -17,28 +18,12 @@ struct armyout {
 	long count;
 };
 
-static const char *const general_word[LANG_N] = {
-	"Gen", "Befehlshaber", "Полководец"
-};
-static const char *const or_word[LANG_N] = { "or", "oder", "или" };
-
-static const char *const labels[LANG_N][8] = {
-	{ "Language", "Dates", "Terrain", "Aggression", "Sources", "DBM",
-	    "Enemies", "Allies" },
-	{ "Sprache", "Zeitraum", "Gelände", "Aggression", "Quellen", "DBM",
-	    "Gegner", "Verbündete" },
-	{ "Язык", "Даты", "Местность", "Агрессия", "Источники", "DBM",
-	    "Противники", "Союзники" },
-};
-
 struct armyout *
 armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang)
 {
-	struct armyout *o = xcalloc(1, sizeof *o);
+	struct armyout *o = xmalloc(sizeof *o);
 
-	o->fp = fp;
-	o->fmt = fmt;
-	o->lang = lang;
+	*o = (struct armyout){ .fp = fp, .fmt = fmt, .lang = lang };
 	switch (fmt) {
 	case AFMT_XML:
 		o->xw = xw_new(fp);
@@ -109,18 +94,20 @@ item_text(struct sbuf *b, const struct item *it, enum lang lang)
 		sbuf_printf(b, "%ldx", it->count);
 		for (i = 0; i < it->ntroops; i++) {
 			if (i > 0)
-				sbuf_printf(b, " %s ", or_word[lang]);
+				sbuf_printf(b, " %s ", lang_label(lang,
+				    L_LIST_OR));
 			troop_text(b, &it->troops[i], lang, i == 0);
 		}
 		if (it->general)
-			sbuf_printf(b, " (%s)", general_word[lang]);
+			sbuf_printf(b, " (%s)", lang_label(lang,
+			    L_LIST_GENERAL));
 		return;
 	}
 	for (i = 0; i < it->npkgs; i++) {
 		const struct package *p = &it->pkgs[i];
 
 		if (i > 0)
-			sbuf_printf(b, " %s ", or_word[lang]);
+			sbuf_printf(b, " %s ", lang_label(lang, L_LIST_OR));
 		if (p->n == 1 && p->items[0].kind == ITEM_ELEMENT) {
 			item_text(b, &p->items[0], lang);
 			continue;
@@ -424,34 +411,32 @@ tsv_army(struct armyout *o, const struct army *a)
 }
 
 static void
-text_line(FILE *fp, const char *label, const char *v)
+text_line(const struct armyout *o, enum label l, const char *v)
 {
 	if (v != NULL)
-		fprintf(fp, "%s: %s\n", label, v);
+		fprintf(o->fp, "%s: %s\n", lang_label(o->lang, l), v);
 }
 
 static void
 text_army(struct armyout *o, const struct army *a)
 {
-	const char *const *l = labels[o->lang];
-
 	if (o->count > 0)
 		fputc('\n', o->fp);
 	fprintf(o->fp, "%s %s\n", a->id, a->name);
 	if (strcmp(a->name_lang, "en") != 0)
-		text_line(o->fp, l[0], a->name_lang);
-	text_line(o->fp, l[1], a->period);
-	text_line(o->fp, l[2], a->terrain);
-	text_line(o->fp, l[3], a->aggression);
-	text_line(o->fp, l[4], a->sources);
-	text_line(o->fp, l[5], a->dbm);
+		text_line(o, L_LIST_LANGUAGE, a->name_lang);
+	text_line(o, L_LIST_DATES, a->period);
+	text_line(o, L_TERRAIN, a->terrain);
+	text_line(o, L_AGGRESSION, a->aggression);
+	text_line(o, L_LIST_SOURCES, a->sources);
+	text_line(o, L_LIST_DBM, a->dbm);
 	if (a->nenemies > 0) {
 		join_refs(&o->tmp, a->enemies, a->nenemies);
-		text_line(o->fp, l[6], o->tmp.s);
+		text_line(o, L_LIST_ENEMIES, o->tmp.s);
 	}
 	if (a->has_allies && a->nallies > 0) {
 		join_refs(&o->tmp, a->allies, a->nallies);
-		text_line(o->fp, l[7], o->tmp.s);
+		text_line(o, L_ALLIES, o->tmp.s);
 	}
 	sbuf_reset(&o->tmp);
 	army_elements_text(&o->tmp, &a->list, o->lang);

@@ -6,7 +6,7 @@
 
 #include "army/armyout.h"
 #include "card/card.h"
-#include "card/cardlabel.h"
+#include "core/labels.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 
@@ -135,9 +135,9 @@ block_cell(const struct card_block *b, size_t row, size_t col)
 /* ---- helpers ----------------------------------------------------- */
 
 static const char *
-lb(enum lang lang, int l)
+lb(enum lang lang, enum label l)
 {
-	return card_labels[lang][l];
+	return lang_label(lang, l);
 }
 
 static const char *

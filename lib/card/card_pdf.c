@@ -10,8 +10,8 @@
 #include <pango/pangocairo.h>
 
 #include "card/card.h"
-#include "card/cardlabel.h"
 #include "core/diag.h"
+#include "core/labels.h"
 #include "core/num.h"
 #include "core/xalloc.h"
 
@@ -244,8 +244,8 @@ page(struct cardpdf *w)
 		n = strlen(c->title) + 64;
 		title = xmalloc(n);
 		snprintf(title, n, "%s (%s, %s %d)", c->title,
-		    card_labels[w->lang][L_CONTINUED],
-		    card_labels[w->lang][L_PAGE], w->card_pages);
+		    lang_label(w->lang, L_CONTINUED),
+		    lang_label(w->lang, L_PAGE), w->card_pages);
 		if (w->card_pages == 2) {
 			if (c->file != NULL)
 				DIAG_AT(CARD_OVERFLOW, c->file, c->line, 0,
@@ -526,7 +526,7 @@ cardpdf_finish(struct cardpdf *w)
 
 	if (w->pages == 0) {
 		page(w);
-		draw(w, card_labels[w->lang][L_NO_CARDS], w->big, w->margin,
+		draw(w, lang_label(w->lang, L_NO_CARDS), w->big, w->margin,
 		    w->margin, content_width(w), false);
 	}
 	cairo_show_page(w->cr);

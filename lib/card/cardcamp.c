@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "card/card.h"
-#include "card/cardlabel.h"
+#include "core/labels.h"
 #include "core/str.h"
 
 static const char *
 lb(enum lang lang, int l)
 {
-	return card_labels[lang][l];
+	return lang_label(lang, l);
 }
 
 static void

@@ -4,4 +4,7 @@
 
 enum lang { LANG_EN, LANG_DE, LANG_RU, LANG_N };
 
+/* The code of a language in data and --lang: "en", "de", "ru". */
+const char *lang_code(enum lang l);
+
 #endif

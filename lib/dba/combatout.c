@@ -4,41 +4,24 @@
 
 #include "dba/combatout.h"
 #include "core/jsonout.h"
+#include "core/labels.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
 
-enum {
-	L_WINS, L_DRAWS, L_DOUBLES, L_ODDS, L_OUTCOMES, L_DICE,
-	L_SUPPORT_LOST, L_PSILOI_LOST, L_N
+/* The labels of the results, outcomes and lost supports. */
+static const enum label kind_label[] = {
+	[RES_DRAW] = L_COMBAT_DRAW, [RES_BEATEN] = L_BEATEN,
+	[RES_DOUBLED] = L_DOUBLED,
 };
-
-/* Human labels of the text output, by language. */
-static const char *const labels[LANG_N][L_N] = {
-	{ "wins", "draws", "doubles", "odds", "outcomes", "dice",
-	  "support lost", "psiloi support lost" },
-	{ "gewinnt", "unentschieden", "verdoppelt", "Chancen", "Folgen",
-	  "Würfel", "Unterstützung entfällt",
-	  "Plänkler-Unterstützung entfällt" },
-	{ "побеждает", "ничьи", "вдвое", "шансы", "исходы", "кубики",
-	  "поддержка потеряна", "поддержка псилов потеряна" },
+static const enum label outcome_label[OUT_N] = {
+	[OUT_RECOIL] = L_OUT_RECOIL, [OUT_FLEE] = L_OUT_FLEE,
+	[OUT_DESTROYED] = L_OUT_DESTROYED, [OUT_NONE] = L_COMBAT_NONE,
 };
-static const char *const kinds[LANG_N][3] = {
-	{ "draw", "beaten", "doubled" },
-	{ "unentschieden", "geschlagen", "verdoppelt" },
-	{ "ничья", "отбит", "вдвое" },
-};
-static const char *const outcomes[LANG_N][OUT_N] = {
-	{ "recoil", "flee", "destroyed", "none" },
-	{ "weicht zurück", "flieht", "vernichtet", "keine Wirkung" },
-	{ "отходит", "бежит", "уничтожен", "без последствий" },
-};
-static const char *const whys[LANG_N][WHY_N] = {
-	{ "", "shot at", "bow contact", "difficult going", "attacks camp",
-	  "not vs mounted" },
-	{ "", "beschossen", "Kontakt mit Bögen", "schwieriges Gelände",
-	  "greift Lager an", "nicht gegen Berittene" },
-	{ "", "под обстрелом", "контакт с лучниками", "трудная местность",
-	  "атакует лагерь", "не против конницы" },
+static const enum label why_label[WHY_N] = {
+	[WHY_SHOT] = L_WHY_SHOT, [WHY_BOW_CONTACT] = L_WHY_BOW_CONTACT,
+	[WHY_DIFFICULT] = L_GOING_DIFF,
+	[WHY_ATTACKS_CAMP] = L_WHY_ATTACKS_CAMP,
+	[WHY_NOT_VS_MOUNTED] = L_WHY_NOT_VS_MOUNTED,
 };
 
 struct combatout {
@@ -47,6 +30,12 @@ struct combatout {
 	struct xw *xw;
 	struct jw jw;
 };
+
+static const char *
+lbl(const struct combatout *w, enum label l)
+{
+	return lang_label(w->o.lang, l);
+}
 
 static const char *
 code(const struct combat *c, int i)
@@ -110,9 +99,9 @@ text_side(struct combatout *w, const struct combat *c,
 	for (k = 0; k < s->nmods; k++) {
 		m = &s->mods[k];
 		if (m->why != WHY_NONE)
-			fprintf(w->fp, " (%s: %s)", labels[w->o.lang]
-			    [m->reason == R_SUPPORT ? L_SUPPORT_LOST :
-			    L_PSILOI_LOST], whys[w->o.lang][m->why]);
+			fprintf(w->fp, " (%s: %s)", lbl(w, m->reason ==
+			    R_SUPPORT ? L_COMBAT_SUPPORT_LOST :
+			    L_COMBAT_PSILOI_LOST), lbl(w, why_label[m->why]));
 		else
 			fprintf(w->fp, " %+d %s", m->value,
 			    reason_name(m->reason));
@@ -133,7 +122,6 @@ static void
 text_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
 {
-	const char *const *lb = labels[w->o.lang];
 	const struct result *r = &cr->res;
 	const struct odds *o = &cr->odds;
 	int side, out, n = 0;
@@ -146,35 +134,36 @@ text_combat(struct combatout *w, const struct combat *c,
 	text_side(w, c, cr, 1);
 	fputc('\n', w->fp);
 	if (cr->has_result) {
-		fprintf(w->fp, "   %s %d %d: %d vs %d, ", lb[L_DICE],
+		fprintf(w->fp, "   %s %d %d: %d vs %d, ", lbl(w, L_COMBAT_DICE),
 		    cr->dice[0], cr->dice[1], r->score[0], r->score[1]);
 		if (r->winner == 0)
-			fputs(kinds[w->o.lang][RES_DRAW], w->fp);
+			fputs(lbl(w, L_COMBAT_DRAW), w->fp);
 		else {
 			text_who(w, c, 2 - r->winner);
-			fprintf(w->fp, " %s -> %s", kinds[w->o.lang][r->kind],
-			    outcomes[w->o.lang][r->outcome]);
+			fprintf(w->fp, " %s -> %s",
+			    lbl(w, kind_label[r->kind]),
+			    lbl(w, outcome_label[r->outcome]));
 		}
 		fputc('\n', w->fp);
 	}
 	if (!cr->has_odds)
 		return;
-	fprintf(w->fp, "   %s: ", lb[L_ODDS]);
+	fprintf(w->fp, "   %s: ", lbl(w, L_COMBAT_ODDS));
 	text_who(w, c, 0);
-	fprintf(w->fp, " %s %d/36, %s %d/36; %s %d/36; ", lb[L_WINS],
-	    o->first_wins, lb[L_DOUBLES], o->first_doubles, lb[L_DRAWS],
-	    o->draws);
+	fprintf(w->fp, " %s %d/36, %s %d/36; %s %d/36; ",
+	    lbl(w, L_COMBAT_WINS), o->first_wins, lbl(w, L_COMBAT_DOUBLES),
+	    o->first_doubles, lbl(w, L_COMBAT_DRAWS), o->draws);
 	text_who(w, c, 1);
-	fprintf(w->fp, " %s %d/36, %s %d/36\n", lb[L_WINS], o->second_wins,
-	    lb[L_DOUBLES], o->second_doubles);
-	fprintf(w->fp, "   %s:", lb[L_OUTCOMES]);
+	fprintf(w->fp, " %s %d/36, %s %d/36\n", lbl(w, L_COMBAT_WINS),
+	    o->second_wins, lbl(w, L_COMBAT_DOUBLES), o->second_doubles);
+	fprintf(w->fp, "   %s:", lbl(w, L_COMBAT_OUTCOMES));
 	for (side = 1; side >= 0; side--)
 		for (out = 0; out < OUT_N; out++)
 			if (o->out[side][out] > 0) {
 				fputs(n++ ? ", " : " ", w->fp);
 				text_who(w, c, side);
 				fprintf(w->fp, " %s %d",
-				    outcomes[w->o.lang][out],
+				    lbl(w, outcome_label[out]),
 				    o->out[side][out]);
 			}
 	if (n == 0)

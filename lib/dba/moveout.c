@@ -3,81 +3,10 @@
 #include <string.h>
 
 #include "core/jsonout.h"
+#include "core/labels.h"
 #include "dba/moveout.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
-
-/* Sentences: $1..$4 are replaced by the arguments of each rule. */
-enum {
-	S_TOO_FAR, S_NO_PIPS, S_TWICE, S_NO_CONTACT, S_DIFFICULT, S_ENGAGED,
-	S_COLUMN, S_FRONTAGE, S_WHEEL, S_TURN, S_BREAKOFF, S_FLANK, S_FACE,
-	S_ZOC, S_ROAD, S_DIFF, S_RIVER, S_AWAY, S_GOOD, S_DIFFG, S_N
-};
-
-static const char *const sentences[LANG_N][S_N] = {
-	{ "$1 paces exceeds the $2 allowed", "costs $1 PIP, $2 left",
-	  "'$1' already moved at line $2", "$1 may never move into contact",
-	  "$1 may not enter difficult going off road",
-	  "a group member is in contact with an enemy",
-	  "a group moving $1 must be a column one element wide",
-	  "a group changes its frontage only to form a column, pass a gap, "
-	  "follow a road or wheel",
-	  "a wheel of $1 degrees exceeds 90",
-	  "a group may not turn on the spot",
-	  "the enemy $1 moves $2 paces in $4 going, no less than the "
-	  "mover's $3",
-	  "may not move away from an enemy in flank or rear contact",
-	  "may not turn to face while an enemy is in front contact",
-	  "moves within an enemy's zone of control",
-	  "along a road", "through difficult going", "across a river",
-	  "away from an enemy", "good", "difficult" },
-	{ "$1 Schritt überschreiten die erlaubten $2",
-	  "kostet $1 PIP, $2 übrig", "'$1' hat schon in Zeile $2 gezogen",
-	  "$1 dürfen nie in Kontakt ziehen",
-	  "$1 dürfen schwieriges Gelände nur auf einer Straße betreten",
-	  "ein Element der Gruppe hat Kontakt mit dem Gegner",
-	  "eine Gruppe muss $1 als Kolonne ein Element breit ziehen",
-	  "eine Gruppe ändert ihre Frontbreite nur für Kolonne, Lücke, "
-	  "Straße oder Schwenkung",
-	  "eine Schwenkung von $1 Grad überschreitet 90",
-	  "eine Gruppe darf sich nicht auf der Stelle drehen",
-	  "der Gegner $1 zieht $2 Schritt in $4 Gelände, nicht weniger "
-	  "als die $3 des Ziehenden",
-	  "darf sich nicht von einem Gegner in Flanke oder Rücken "
-	  "wegbewegen",
-	  "darf sich bei Frontkontakt nicht dem Gegner zuwenden",
-	  "zieht in die Frontzone eines Gegners",
-	  "längs einer Straße", "durch schwieriges Gelände",
-	  "über einen Fluss", "vom Gegner weg", "normalem",
-	  "schwierigem" },
-	{ "$1 шагов больше допустимых $2", "стоит $1 PIP, осталось $2",
-	  "'$1' уже ходил в строке $2", "$1 никогда не входит в контакт",
-	  "$1 не входит в трудную местность вне дороги",
-	  "элемент группы в контакте с противником",
-	  "группа, идущая $1, должна идти колонной в один элемент",
-	  "группа меняет фронт только для колонны, прохода, дороги или "
-	  "захождения",
-	  "захождение на $1 градусов больше 90",
-	  "группа не может поворачиваться на месте",
-	  "противник $1 проходит $2 шагов (местность: $4), не меньше $3 "
-	  "ходящего",
-	  "нельзя уходить от противника во фланге или тылу",
-	  "нельзя поворачиваться при контакте фронтом",
-	  "входит в зону контроля противника",
-	  "по дороге", "через трудную местность", "через реку",
-	  "от противника", "хорошая", "трудная" },
-};
-
-enum { L_OK, L_ILLEGAL, L_BOUND, L_PIPS, L_USED, L_UNUSED, L_NOBUDGET,
-    L_N };
-static const char *const labels[LANG_N][L_N] = {
-	{ "ok", "illegal", "bound", "PIPs", "used", "unused",
-	  "no PIP budget" },
-	{ "erlaubt", "verboten", "Zug", "PIPs", "verbraucht", "übrig",
-	  "ohne PIP-Wurf" },
-	{ "можно", "нельзя", "ход", "PIP", "потрачено", "осталось",
-	  "без броска PIP" },
-};
 
 struct moveout {
 	FILE *fp;
@@ -124,10 +53,9 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
     int rule, const struct move *m, const struct mresult *res,
     const struct bound *b)
 {
-	const char *const *s = sentences[lang];
 	char n1[24], n2[24], n3[24];
 	const char *a[4] = { n1, n2, n3, "" };
-	int k = S_TOO_FAR;
+	enum label k = L_MOVE_TOO_FAR;
 
 	(void)b;
 	n1[0] = n2[0] = n3[0] = '\0';
@@ -137,49 +65,52 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 		snprintf(n2, sizeof n2, "%ld", res->max);
 		break;
 	case MR_NO_PIPS:
-		k = S_NO_PIPS;
+		k = L_MOVE_NO_PIPS;
 		snprintf(n1, sizeof n1, "%d", res->cost);
 		snprintf(n2, sizeof n2, "%d", res->left);
 		break;
 	case MR_MOVED_TWICE:
-		k = S_TWICE;
+		k = L_MOVE_TWICE;
 		a[0] = m->id;
 		snprintf(n2, sizeof n2, "%ld", res->twice_line);
 		break;
 	case MR_NO_CONTACT:
 	case MR_DIFFICULT_GOING:
-		k = rule == MR_NO_CONTACT ? S_NO_CONTACT : S_DIFFICULT;
+		k = rule == MR_NO_CONTACT ? L_MOVE_NO_CONTACT :
+		    L_MOVE_DIFFICULT;
 		a[0] = culprit(r, m, rule == MR_NO_CONTACT);
 		break;
 	case MR_GROUP_ENGAGED:
-		k = S_ENGAGED;
+		k = L_MOVE_ENGAGED;
 		break;
 	case MR_COLUMN_REQUIRED:
-		k = S_COLUMN;
-		a[0] = s[m->has[MF_ROAD] ? S_ROAD : m->has[MF_DIFFICULT] ?
-		    S_DIFF : m->has[MF_RIVER] ? S_RIVER : S_AWAY];
+		k = L_MOVE_COLUMN;
+		a[0] = lang_label(lang, m->has[MF_ROAD] ? L_MOVE_BY_ROAD :
+		    m->has[MF_DIFFICULT] ? L_MOVE_BY_DIFFICULT :
+		    m->has[MF_RIVER] ? L_MOVE_BY_RIVER : L_MOVE_BY_AWAY);
 		break;
 	case MR_FRONTAGE:
-		k = m->frontage == FR_WHEEL ? S_WHEEL : S_FRONTAGE;
+		k = m->frontage == FR_WHEEL ? L_MOVE_WHEEL : L_MOVE_FRONTAGE;
 		snprintf(n1, sizeof n1, "%d", m->wheel);
 		break;
 	case MR_GROUP_TURN:
-		k = S_TURN;
+		k = L_MOVE_TURN;
 		break;
 	case MR_BREAKOFF:
-		k = S_BREAKOFF;
+		k = L_MOVE_BREAKOFF;
 		a[0] = code(m->breakoff);
 		snprintf(n2, sizeof n2, "%ld", res->enemy_max);
 		snprintf(n3, sizeof n3, "%ld", res->own_max);
-		a[3] = s[move_end_going(m) == GO_DIFFICULT ? S_DIFFG : S_GOOD];
+		a[3] = lang_label(lang, move_end_going(m) == GO_DIFFICULT ?
+		    L_MOVE_END_DIFFICULT : L_MOVE_END_GOOD);
 		break;
 	case MR_FLANK_CONTACT:
-		k = m->has[MF_FACE] ? S_FACE : S_FLANK;
+		k = m->has[MF_FACE] ? L_MOVE_FACE : L_MOVE_FLANK;
 		break;
 	default:
-		k = S_ZOC;
+		k = L_MOVE_ZOC;
 	}
-	subst(sb, s[k], a);
+	subst(sb, lang_label(lang, k), a);
 }
 
 static const char *
@@ -257,8 +188,8 @@ chars(const char *s)
 static void
 text_move(struct moveout *w, const struct move *m, const struct mresult *res)
 {
-	const char *const *lb = labels[w->o.lang];
-	const char *v = lb[res->rules ? L_ILLEGAL : L_OK];
+	const char *v = lang_label(w->o.lang, res->rules ? L_MOVE_ILLEGAL :
+	    L_MOVE_OK);
 	size_t pad = 9 - chars(v);
 	int rule, n = 0;
 
@@ -379,7 +310,7 @@ moveout_move(struct moveout *w, const struct bound *b, const struct move *m,
 void
 moveout_bound_end(struct moveout *w, const struct bound *b, int used, int unused)
 {
-	const char *const *lb = labels[w->o.lang];
+	enum lang l = w->o.lang;
 
 	if (w->xw != NULL) {
 		xw_end(w->xw);
@@ -389,7 +320,7 @@ moveout_bound_end(struct moveout *w, const struct bound *b, int used, int unused
 	}
 	if (w->o.fmt != MFMT_TEXT)
 		return;
-	fputs(lb[L_BOUND], w->fp);
+	fputs(lang_label(l, L_MOVE_BOUND), w->fp);
 	if (w->o.multi)
 		fprintf(w->fp, " %s%s", b->file, b->line > 0 ? ":" : "");
 	else if (b->line > 0)
@@ -398,11 +329,12 @@ moveout_bound_end(struct moveout *w, const struct bound *b, int used, int unused
 		fprintf(w->fp, "%ld", b->line);
 	if (b->pips > 0)
 		fprintf(w->fp, ": %d %s, %d %s, %d %s\n", b->pips,
-		    b->pips == 1 && w->o.lang != LANG_RU ? "PIP" :
-		    lb[L_PIPS], used, lb[L_USED], unused, lb[L_UNUSED]);
+		    lang_label(l, b->pips == 1 ? L_MOVE_PIP : L_MOVE_PIPS),
+		    used, lang_label(l, L_MOVE_USED), unused,
+		    lang_label(l, L_MOVE_UNUSED));
 	else
-		fprintf(w->fp, ": %s, %d %s\n", lb[L_NOBUDGET], used,
-		    lb[L_USED]);
+		fprintf(w->fp, ": %s, %d %s\n", lang_label(l, L_MOVE_NO_BUDGET),
+		    used, lang_label(l, L_MOVE_USED));
 }
 
 int

@@ -25,14 +25,6 @@ static size_t nkeys, capkeys;
 static int loaded;
 static struct sbuf fold;
 
-static const char *const langs[LANG_N] = { "en", "de", "ru" };
-
-const char *
-lang_code(enum lang l)
-{
-	return langs[l];
-}
-
 static void
 add_key(const char *name, int id)
 {
@@ -95,7 +87,7 @@ load_troop(xmlNodePtr t)
 		lg = xmlio_attr(c, "lang");
 		ab = xmlio_attr(c, "abbr");
 		for (l = 0; l < LANG_N; l++)
-			if (lg != NULL && strcmp(lg, langs[l]) == 0) {
+			if (lg != NULL && strcmp(lg, lang_code(l)) == 0) {
 				tr->name[l] = xstrdup(v);
 				tr->abbr[l] = xstrdup(ab != NULL ? ab : v);
 				add_key(tr->name[l], id);

@@ -29,7 +29,6 @@ const struct troop *troop_lookup(const char *name, size_t len);
 /* The closest known name within edit distance 2, or NULL. */
 const char *troop_suggest(const char *name, size_t len);
 bool troop_in_edition(const struct troop *t, const char *edition);
-const char *lang_code(enum lang l);
 void troop_cleanup(void);
 
 #endif

@@ -1,11 +1,10 @@
 /* Unit tests of the card model: army counts, numbers from the rules
- * table, the campaign tables interface, labels, the HTML writer. */
+ * table, the campaign tables interface, the HTML writer. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "army/army.h"
 #include "card/card.h"
-#include "card/cardlabel.h"
 #include "core/diag.h"
 #include "dba/rules.h"
 #include "unit.h"
@@ -88,7 +87,6 @@ static void
 test_rules(struct rules *r)
 {
 	struct card c;
-	int k;
 
 	card_rules(&c, RULES_COMBAT, r, LANG_RU);
 	CHECK_STR(c.id, "combat");
@@ -105,14 +103,6 @@ test_rules(struct rules *r)
 	CHECK_STR(find(&c.b[0], "SCh", 1), "destroyed");
 	CHECK_STR(find(&c.b[0], "Cv", 3), "doubled by Sp, Pk: flee");
 	card_free(&c);
-	for (k = 0; k < LANG_N; k++) {
-		size_t i, bad = 0;
-
-		for (i = 0; i < L_N; i++)
-			if (card_labels[k][i] == NULL)
-				bad++;
-		CHECK(bad == 0);
-	}
 }
 
 /* The campaign cards from the tables of the one loader (campaigntab). */

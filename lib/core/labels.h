@@ -1,0 +1,70 @@
+/* labels: every user-visible word and sentence of the tools' output that
+ * depends on the language (--lang), as one enum.  The texts live in one
+ * file per language, labels_en.c, labels_de.c and labels_ru.c, each a
+ * table with a text for every label (tests/unit/test_labels.c checks
+ * them).  Our own short words; troop names and the Catastrophe and
+ * Survival texts are data in formats/, not labels. */
+#ifndef BELLIS_LABELS_H
+#define BELLIS_LABELS_H
+
+#include "core/lang.h"
+
+enum label {
+	/* refcard-render: the cards; L_OUT_RECOIL..L_OUT_NONE in the order
+	 * of enum outcome */
+	L_CLS_FOOT, L_CLS_MOUNTED, L_CLS_ALL, L_OUT_RECOIL, L_OUT_FLEE,
+	L_OUT_DESTROYED, L_OUT_NONE, L_BEATEN, L_DOUBLED, L_BY, L_GOING_GOOD,
+	L_GOING_DIFF, L_SHOOTING, L_CLOSE, L_GENERAL, L_SHOOTS, L_PACES,
+	L_REAR_SUPPORT, L_PSILOI_SUPPORT, L_CANCELS, L_DIFF_EXEMPT,
+	L_NO_CONTACT, L_PIP, L_APPROX, L_BC, L_AD, L_PERIOD, L_TERRAIN,
+	L_AGGRESSION, L_ENEMIES, L_ALLIES, L_COMPOSITION, L_TROOPS, L_CODE,
+	L_NAME, L_COUNT, L_VS_FOOT, L_VS_MOUNTED, L_GOOD, L_DIFFICULT, L_ROAD,
+	L_NOTES, L_NOT_IN_EDITION, L_TF_CAMP, L_TF_GENERAL, L_TF_UPHILL,
+	L_TF_RIVERBANK, L_TF_OVERLAP, L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS,
+	L_TF_DIFFICULT, L_EXCEPT, L_ON_DIE, L_FACTORS, L_TACTICAL, L_FACTOR,
+	L_VALUE, L_FOR, L_LIMIT_OVERLAP, L_SUPPORT, L_BEHIND, L_MOVES, L_RIVER,
+	L_ROAD_BONUS, L_RANGE, L_PIPS, L_PIP_DIE, L_PIP_BASE, L_PIP_ELEPHANTS,
+	L_PIP_COMMAND, L_OUT_OF_SIGHT, L_OUTCOMES, L_LOSER, L_EXCEPTIONS,
+	L_CARD_COMBAT, L_CARD_MOVEMENT, L_CARD_OUTCOMES, L_CARD_CAMPAIGN,
+	L_CATASTROPHE, L_ROLL, L_EVENT, L_EFFECTS, L_STRATEGY,
+	L_STRATEGY_HALVED, L_MORALE_ALL, L_MORALE_UNIT, L_MORALE_ROLL,
+	L_ENEMY_TS, L_RECALC_TS, L_LEADER_UNIT, L_LEADER_COMMANDER,
+	L_FATE_WOUNDED, L_FATE_KILLED, L_DAMAGE, L_SURVIVAL, L_MARGIN,
+	L_RESULT, L_HP, L_TL, L_DR_DIV, L_DAMAGE_COLS,
+	L_NO_CARDS, L_CONTINUED, L_PAGE, L_SHOOTING_T,
+	L_UNKNOWN,
+
+	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
+	 * L_OUT_FLEE, L_OUT_DESTROYED and L_GOING_DIFF */
+	L_COMBAT_WINS, L_COMBAT_DRAWS, L_COMBAT_DOUBLES, L_COMBAT_ODDS,
+	L_COMBAT_OUTCOMES, L_COMBAT_DICE, L_COMBAT_SUPPORT_LOST,
+	L_COMBAT_PSILOI_LOST, L_COMBAT_DRAW, L_COMBAT_NONE, L_WHY_SHOT,
+	L_WHY_BOW_CONTACT, L_WHY_ATTACKS_CAMP, L_WHY_NOT_VS_MOUNTED,
+
+	/* move-check: verdicts and bound totals */
+	L_MOVE_OK, L_MOVE_ILLEGAL, L_MOVE_BOUND, L_MOVE_PIP, L_MOVE_PIPS,
+	L_MOVE_USED, L_MOVE_UNUSED, L_MOVE_NO_BUDGET,
+
+	/* move-check: the sentence of each broken rule; $1..$4 stand for
+	 * its arguments, and every language uses the same ones */
+	L_MOVE_TOO_FAR, L_MOVE_NO_PIPS, L_MOVE_TWICE, L_MOVE_NO_CONTACT,
+	L_MOVE_DIFFICULT, L_MOVE_ENGAGED, L_MOVE_COLUMN, L_MOVE_FRONTAGE,
+	L_MOVE_WHEEL, L_MOVE_TURN, L_MOVE_BREAKOFF, L_MOVE_FLANK, L_MOVE_FACE,
+	L_MOVE_ZOC, L_MOVE_BY_ROAD, L_MOVE_BY_DIFFICULT, L_MOVE_BY_RIVER,
+	L_MOVE_BY_AWAY, L_MOVE_END_GOOD, L_MOVE_END_DIFFICULT,
+
+	/* armylist-parse -T text; it also says L_TERRAIN, L_AGGRESSION and
+	 * L_ALLIES */
+	L_LIST_GENERAL, L_LIST_OR, L_LIST_LANGUAGE, L_LIST_DATES,
+	L_LIST_SOURCES, L_LIST_DBM, L_LIST_ENEMIES,
+	L_N
+};
+
+extern const char *const labels_en[L_N];
+extern const char *const labels_de[L_N];
+extern const char *const labels_ru[L_N];
+
+/* The text of label l in language lang. */
+const char *lang_label(enum lang lang, enum label l);
+
+#endif
