@@ -22,7 +22,7 @@ static const char *const sentences[LANG_N][S_N] = {
 	  "a group moving $1 must be a column one element wide",
 	  "a group changes its frontage only to form a column, pass a gap, "
 	  "follow a road or wheel",
-	  "a wheel of $1 degrees exceeds 90",
+	  "a wheel of $1 degrees exceeds $2",
 	  "a group may not turn on the spot",
 	  "the enemy $1 moves $2 paces in $4 going, no less than the "
 	  "mover's $3",
@@ -39,7 +39,7 @@ static const char *const sentences[LANG_N][S_N] = {
 	  "eine Gruppe muss $1 als Kolonne ein Element breit ziehen",
 	  "eine Gruppe ändert ihre Frontbreite nur für Kolonne, Lücke, "
 	  "Straße oder Schwenkung",
-	  "eine Schwenkung von $1 Grad überschreitet 90",
+	  "eine Schwenkung von $1 Grad überschreitet $2",
 	  "eine Gruppe darf sich nicht auf der Stelle drehen",
 	  "der Gegner $1 zieht $2 Schritt in $4 Gelände, nicht weniger "
 	  "als die $3 des Ziehenden",
@@ -57,7 +57,7 @@ static const char *const sentences[LANG_N][S_N] = {
 	  "группа, идущая $1, должна идти колонной в один элемент",
 	  "группа меняет фронт только для колонны, прохода, дороги или "
 	  "захождения",
-	  "захождение на $1 градусов больше 90",
+	  "захождение на $1 градусов больше $2",
 	  "группа не может поворачиваться на месте",
 	  "противник $1 проходит $2 шагов (местность: $4), не меньше $3 "
 	  "ходящего",
@@ -162,6 +162,7 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	case MR_FRONTAGE:
 		k = m->frontage == FR_WHEEL ? S_WHEEL : S_FRONTAGE;
 		snprintf(n1, sizeof n1, "%d", m->wheel);
+		snprintf(n2, sizeof n2, "%d", r->wheel_max);
 		break;
 	case MR_GROUP_TURN:
 		k = S_TURN;

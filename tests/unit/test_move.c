@@ -62,7 +62,7 @@ dist(const char *s, int scale)
 {
 	long p = -1;
 
-	return movein_distance(s, strlen(s), scale, &p) < 0 ? -1 : p;
+	return movein_distance(R, s, strlen(s), scale, &p) < 0 ? -1 : p;
 }
 
 static void
