@@ -276,7 +276,8 @@ group_rules(const struct rules *r, const struct move *m,
 	    m->has[MF_AWAY]) && !m->has[MF_COLUMN])
 		viol(res, MR_COLUMN_REQUIRED);
 	if (m->has[MF_FRONTAGE] && (m->frontage == FR_OTHER ||
-	    (m->frontage == FR_WHEEL && m->has[MF_WHEEL] && m->wheel > r->wheel_max)))
+	    (m->frontage == FR_WHEEL && m->has[MF_WHEEL] &&
+	    m->wheel > r->wheel_max)))
 		viol(res, MR_FRONTAGE);
 	if (m->has[MF_TURN])
 		viol(res, MR_GROUP_TURN);

@@ -510,7 +510,8 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	if ((v = xmlio_attr(n, "distance")) == NULL) {
 		diag_error(line, 0, "missing attribute 'distance' on 'move'");
 		rc = -1;
-	} else if (movein_distance(rd->r, v, strlen(v), rd->scale, &m->dist) < 0) {
+	} else if (movein_distance(rd->r, v, strlen(v), rd->scale,
+	    &m->dist) < 0) {
 		diag_error(line, 0, "invalid distance '%s' (paces, or with p, "
 		    "mm, cm, in, bw)", v);
 		rc = -1;
