@@ -226,6 +226,18 @@ $output" "$first"
 	validate rules.rng "$TOP/formats/dba1.xml"
 }
 
+@test "combat-calc: the die, the doubling and the flag counts come from the rules table" {
+	sed 's/die="6" doubled="2"/die="8" doubled="2"/; s/<count flag="shooters" min="1" max="3"/<count flag="shooters" min="1" max="4"/' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -0 bash -c "echo 'Kn vs Sp' | combat-calc --odds --rules='$BATS_TEST_TMPDIR/r.xml'"
+	assert_line --index 1 '   odds: Kn wins 21/64, doubles 2/64; draws 7/64; Sp wins 36/64, doubles 9/64'
+	run -0 bash -c "echo 'Bw shoots Bd shooters=4 dice 8 7' | combat-calc --rules='$BATS_TEST_TMPDIR/r.xml'"
+	run -2 bash -c "echo 'Bw shoots Bd shooters=4 dice 8 7' | combat-calc"
+	sed 's/<result source="verified" die="6" doubled="2"\/>//' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/none.xml"
+	run -3 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/none.xml" /dev/null
+	[[ $stderr == *"not a valid rules table"* ]]
+}
+
 @test "combat-calc: -o writes atomically and keeps the old file on failure" {
 	out=$BATS_TEST_TMPDIR/out.txt
 	run -0 combat-calc -o "$out" fixtures/combat/t.txt

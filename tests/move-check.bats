@@ -318,6 +318,18 @@ bound: no PIP budget, 1 used'
 	[[ $stderr == "move-check: cannot open '/nonexistent/r.xml'"* ]]
 }
 
+@test "move-check: the wheel limit, the elephants surcharge and the scales come from the rules table" {
+	sed 's/<wheel max="90"/<wheel max="45"/; s/troops="El"/troops="El Kn"/; s/base-width="40"/base-width="50"/' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -1 bash -c "echo 'move Bd,Bd 200 frontage=wheel wheel=60' | move-check --rules='$BATS_TEST_TMPDIR/r.xml'"
+	assert_line --index 0 '1: illegal  Bd,Bd 200/200 p, 1 PIP: frontage: a wheel of 60 degrees exceeds 45'
+	run -0 bash -c "echo 'move Bd,Bd 200 frontage=wheel wheel=60' | move-check"
+	run -0 bash -c "echo 'move Kn 1bw' | move-check -T tsv --rules='$BATS_TEST_TMPDIR/r.xml'"
+	assert_line --index 1 "$(printf '1\t\tKn\t200\t300\t2\tok\t')"
+	run -0 bash -c "echo 'move Kn 1bw' | move-check -T tsv"
+	assert_line --index 1 "$(printf '1\t\tKn\t160\t300\t1\tok\t')"
+}
+
 @test "move-check: -o writes atomically and keeps the old file on failure" {
 	out=$BATS_TEST_TMPDIR/out.txt
 	run -1 move-check -o "$out" fixtures/move/units.txt

@@ -86,8 +86,8 @@ one(void *ud, const struct combat *c)
 	} else if (run->roll) {
 		dice_stream(&d, run->seed, (run->fileno << 32) +
 		    (uint64_t)c->line);
-		cr.dice[0] = dice_roll(&d, 6);
-		cr.dice[1] = dice_roll(&d, 6);
+		cr.dice[0] = dice_roll(&d, run->rules->die);
+		cr.dice[1] = dice_roll(&d, run->rules->die);
 		cr.has_result = true;
 	}
 	if (cr.has_result)

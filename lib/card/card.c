@@ -370,7 +370,7 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		note(b, lb(lang, L_DIFF_EXEMPT));
 	if (rt->has_move && !rt->contact)
 		note(b, lb(lang, L_NO_CONTACT));
-	if (strcmp(t->code, "El") == 0 && r->pip_elephants != 0) {
+	if (rt->pip_surcharge && r->pip_elephants != 0) {
 		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
 		    lb(lang, L_PIP), signed_num(v, sizeof v,
 		    r->pip_elephants));
@@ -569,7 +569,7 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 	}
 	if (tf == TF_RIVERBANK && r->river_rolls != 0) {
 		sbuf_printf(b, "; %s", lb(lang, L_ON_DIE));
-		for (i = 1; i <= 6; i++)
+		for (i = 1; i <= (size_t)r->die; i++)
 			if (r->river_rolls & (1u << i))
 				sbuf_printf(b, "%s%zu", n++ ? ", " : " ", i);
 	}

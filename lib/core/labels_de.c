@@ -150,7 +150,7 @@ const char *const labels_de[L_N] = {
 	[L_MOVE_FRONTAGE] =
 	    "eine Gruppe ändert ihre Frontbreite nur für Kolonne, Lücke, "
 	    "Straße oder Schwenkung",
-	[L_MOVE_WHEEL] = "eine Schwenkung von $1 Grad überschreitet 90",
+	[L_MOVE_WHEEL] = "eine Schwenkung von $1 Grad überschreitet $2",
 	[L_MOVE_TURN] = "eine Gruppe darf sich nicht auf der Stelle drehen",
 	[L_MOVE_BREAKOFF] =
 	    "der Gegner $1 zieht $2 Schritt in $4 Gelände, nicht weniger als "

@@ -149,7 +149,7 @@ const char *const labels_en[L_N] = {
 	[L_MOVE_FRONTAGE] =
 	    "a group changes its frontage only to form a column, pass a gap, "
 	    "follow a road or wheel",
-	[L_MOVE_WHEEL] = "a wheel of $1 degrees exceeds 90",
+	[L_MOVE_WHEEL] = "a wheel of $1 degrees exceeds $2",
 	[L_MOVE_TURN] = "a group may not turn on the spot",
 	[L_MOVE_BREAKOFF] =
 	    "the enemy $1 moves $2 paces in $4 going, no less than the "

@@ -44,6 +44,20 @@ rkind_name(int k)
 	return rkind_names[k];
 }
 
+struct rules_count
+combat_count(const struct rules *r, int f)
+{
+	static const int rc[F_N] = {
+		[F_OVERLAP] = RC_OVERLAP + 1, [F_FLANK] = RC_FLANK + 1,
+		[F_REAR] = RC_REAR + 1, [F_SHOOTERS] = RC_SHOOTERS + 1,
+	};
+	struct rules_count none = { 0, 0, 0 }, face = { 1, r->die, -1 };
+
+	if (f == F_RIVER_ROLL)
+		return face;
+	return rc[f] > 0 ? r->count[rc[f] - 1] : none;
+}
+
 static int
 cls_of(int troop)
 {
@@ -131,7 +145,8 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 		tf_add(r, sr, TF_GENERAL, R_GENERAL, 1);
 	river = s->has[F_RIVERBANK] && !s->has[F_FORD] &&
 	    (!s->has[F_RIVER_ROLL] ||
-	    (r->river_rolls & (1u << (s->val[F_RIVER_ROLL] & 7))) != 0);
+	    (s->val[F_RIVER_ROLL] <= RULES_MAXDIE &&
+	    (r->river_rolls >> s->val[F_RIVER_ROLL] & 1u) != 0));
 	if (close && s->has[F_UPHILL])
 		tf_add(r, sr, TF_UPHILL, R_UPHILL, 1);
 	else if (close && river)
@@ -146,8 +161,8 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 		tf_add(r, sr, TF_FLANK, R_FLANK, n);
 	if ((n = s->val[F_REAR]) > 0 && close)
 		tf_add(r, sr, TF_REAR, R_REAR, n);
-	if (target && (n = s->val[F_SHOOTERS]) > 1)
-		tf_add(r, sr, TF_SHOOTERS, R_SHOOTERS, n - 1);
+	if (target && (n = s->val[F_SHOOTERS]) > r->shooters_free)
+		tf_add(r, sr, TF_SHOOTERS, R_SHOOTERS, n - r->shooters_free);
 	if (sr->cls == CLASS_MOUNTED) {
 		if (s->has[F_DIFFICULT])
 			add(sr, R_DIFFICULT, r->tf[TF_DIFF_MOUNTED], WHY_NONE);
@@ -190,7 +205,7 @@ combat_resolve(const struct rules *r, const struct combat *c,
 	ws = res->score[w];
 	ls = res->score[l];
 	res->winner = w + 1;
-	res->kind = 2 * ls <= ws ? RES_DOUBLED : RES_BEATEN;
+	res->kind = r->doubled * ls <= ws ? RES_DOUBLED : RES_BEATEN;
 	if (c->shooting && l == 0) {
 		res->outcome = OUT_NONE;
 		return;
@@ -208,8 +223,9 @@ combat_odds(const struct rules *r, const struct combat *c,
 	int a, b;
 
 	memset(o, 0, sizeof *o);
-	for (a = 1; a <= 6; a++)
-		for (b = 1; b <= 6; b++) {
+	o->pairs = r->die * r->die;
+	for (a = 1; a <= r->die; a++)
+		for (b = 1; b <= r->die; b++) {
 			combat_resolve(r, c, cr, a, b, &res);
 			if (res.winner == 0) {
 				o->draws++;

@@ -65,6 +65,7 @@ struct result {
 };
 
 struct odds {
+	int pairs;              /* pairs of dice counted: sides squared */
 	int first_wins, first_doubles, draws, second_wins, second_doubles;
 	int out[2][OUT_N];      /* [losing side][outcome] */
 };
@@ -84,9 +85,14 @@ void combat_eval(const struct rules *r, const struct combat *c,
 /* The result for one pair of dice (after combat_eval). */
 void combat_resolve(const struct rules *r, const struct combat *c,
     const struct combat_result *cr, int d1, int d2, struct result *res);
-/* Exact counts over the 36 pairs of dice (after combat_eval). */
+/* Exact counts over every pair of dice (after combat_eval). */
 void combat_odds(const struct rules *r, const struct combat *c,
     const struct combat_result *cr, struct odds *o);
+
+/* The number a flag may give (the rules' counts; river-roll: a face of
+ * the die): max 0 for a flag that takes none (then dflt 0); dflt -1
+ * when it needs one. */
+struct rules_count combat_count(const struct rules *r, int f);
 
 const char *flag_name(int f);
 const char *reason_name(int r);

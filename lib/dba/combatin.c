@@ -12,13 +12,6 @@
 
 enum { KW_NONE, KW_VS, KW_SHOOTS, KW_DICE };
 
-/* Flags that take a number, and its range; max 0: no value. */
-static const struct { int min, max, dflt; } franges[F_N] = {
-	[F_RIVER_ROLL] = { 1, 6, -1 }, [F_OVERLAP] = { 0, 2, 1 },
-	[F_FLANK] = { 0, 2, 1 }, [F_REAR] = { 0, 2, 1 },
-	[F_SHOOTERS] = { 1, 3, -1 },
-};
-
 static int
 keyword(const struct tok *t)
 {
@@ -138,30 +131,29 @@ unknown_flag(const struct tok *t, long line)
 
 /* Set flag f on s from its value text (NULL: none); -1 reported. */
 static int
-set_flag(struct side *s, int f, const char *v, size_t vlen, long line,
-    long col, long vcol)
+set_flag(const struct rules *r, struct side *s, int f, const char *v,
+    size_t vlen, long line, long col, long vcol)
 {
-	long x = 1;
+	struct rules_count fr = combat_count(r, f);
+	long x = fr.max != 0 ? fr.dflt : 1;
 
 	if (s->has[f]) {
 		diag_error(line, col, "duplicate flag '%s'", flag_name(f));
 		return -1;
 	}
-	if (franges[f].max == 0 && v != NULL) {
+	if (fr.max == 0 && v != NULL) {
 		diag_error(line, vcol, "flag '%s' takes no value '%.*s'",
 		    flag_name(f), (int)vlen, v);
 		return -1;
 	}
-	if (franges[f].max != 0 && v == NULL && franges[f].dflt < 0) {
+	if (fr.max != 0 && v == NULL && fr.dflt < 0) {
 		diag_error(line, col, "flag '%s' needs a value (%s=%d-%d)",
-		    flag_name(f), flag_name(f), franges[f].min, franges[f].max);
+		    flag_name(f), flag_name(f), fr.min, fr.max);
 		return -1;
 	}
-	if (v != NULL && num_long(v, vlen, franges[f].min, franges[f].max,
-	    &x) < 0) {
+	if (v != NULL && num_long(v, vlen, fr.min, fr.max, &x) < 0) {
 		diag_error(line, vcol, "invalid value '%.*s' for '%s' (%d-%d)",
-		    (int)vlen, v, flag_name(f), franges[f].min,
-		    franges[f].max);
+		    (int)vlen, v, flag_name(f), fr.min, fr.max);
 		return -1;
 	}
 	s->has[f] = true;
@@ -172,7 +164,8 @@ set_flag(struct side *s, int f, const char *v, size_t vlen, long line,
 
 /* Flags up to a keyword or the end; -2 stops the line. */
 static int
-side_flags(struct toks *tk, size_t *i, long line, struct side *s)
+side_flags(const struct rules *r, struct toks *tk, size_t *i, long line,
+    struct side *s)
 {
 	const struct tok *t;
 	int f, rc = 0;
@@ -181,7 +174,7 @@ side_flags(struct toks *tk, size_t *i, long line, struct side *s)
 		t = &tk->v[*i];
 		f = t->quoted ? -1 : flag_index(t->s, t->klen);
 		if (f >= 0) {
-			if (set_flag(s, f, t->val, t->vlen, line, t->col,
+			if (set_flag(r, s, f, t->val, t->vlen, line, t->col,
 			    t->vcol) < 0)
 				rc = -1;
 			continue;
@@ -209,7 +202,8 @@ end_col(const struct toks *tk)
 }
 
 static int
-parse_dice(struct toks *tk, size_t *i, long line, struct combat *c)
+parse_dice(const struct rules *r, struct toks *tk, size_t *i, long line,
+    struct combat *c)
 {
 	const struct tok *t;
 	long x;
@@ -219,13 +213,13 @@ parse_dice(struct toks *tk, size_t *i, long line, struct combat *c)
 	for (k = 0; k < 2; k++, (*i)++) {
 		if (*i >= tk->n) {
 			diag_error(line, end_col(tk), "missing die after "
-			    "'dice' (two dice, 1-6)");
+			    "'dice' (two dice, 1-%d)", r->die);
 			return -1;
 		}
 		t = &tk->v[*i];
-		if (num_long(t->s, t->len, 1, 6, &x) < 0) {
-			diag_error(line, t->col, "invalid die '%.*s' (1-6)",
-			    (int)t->len, t->s);
+		if (num_long(t->s, t->len, 1, r->die, &x) < 0) {
+			diag_error(line, t->col, "invalid die '%.*s' (1-%d)",
+			    (int)t->len, t->s, r->die);
 			rc = -1;
 			continue;
 		}
@@ -256,7 +250,7 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	}
 	if (side_troop(r, tk, &i, lineno, &c->s[0]) < 0)
 		rc = -1;
-	if ((fr = side_flags(tk, &i, lineno, &c->s[0])) == -2)
+	if ((fr = side_flags(r, tk, &i, lineno, &c->s[0])) == -2)
 		return -1;
 	rc |= fr;
 	k = i < tk->n ? keyword(&tk->v[i]) : KW_NONE;
@@ -278,11 +272,11 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	}
 	if (side_troop(r, tk, &i, lineno, &c->s[1]) < 0)
 		rc = -1;
-	if ((fr = side_flags(tk, &i, lineno, &c->s[1])) == -2)
+	if ((fr = side_flags(r, tk, &i, lineno, &c->s[1])) == -2)
 		return -1;
 	rc |= fr;
 	if (i < tk->n && keyword(&tk->v[i]) == KW_DICE &&
-	    parse_dice(tk, &i, lineno, c) < 0)
+	    parse_dice(r, tk, &i, lineno, c) < 0)
 		rc = -1;
 	if (i < tk->n) {
 		diag_error(lineno, tk->v[i].col, "unexpected '%s'",
@@ -457,6 +451,7 @@ static int
 xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 {
 	long line = xmlio_node_line(n, hint);
+	struct rules_count fr;
 	const struct troop *t;
 	xmlAttrPtr a;
 	char *v;
@@ -488,15 +483,16 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 			continue;
 		}
 		v = xmlio_attr(n, name);
+		fr = combat_count(r, f);
 		if (strcmp(v, "no") == 0 || (strcmp(v, "0") == 0 &&
-		    franges[f].min == 0 && franges[f].max != 0)) {
+		    fr.min == 0 && fr.max != 0)) {
 			xmlFree(v);
 			continue;
 		}
-		if (strcmp(v, "yes") == 0 && franges[f].dflt != -1) {
-			if (set_flag(s, f, NULL, 0, line, 0, 0) < 0)
+		if (strcmp(v, "yes") == 0 && fr.dflt != -1) {
+			if (set_flag(r, s, f, NULL, 0, line, 0, 0) < 0)
 				rc = -1;
-		} else if (set_flag(s, f, v, strlen(v), line, 0, 0) < 0)
+		} else if (set_flag(r, s, f, v, strlen(v), line, 0, 0) < 0)
 			rc = -1;
 		s->fcol[f] = 0;
 		xmlFree(v);
@@ -505,7 +501,7 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 }
 
 static int
-xml_dice(const char *v, long line, struct combat *c)
+xml_dice(const struct rules *r, const char *v, long line, struct combat *c)
 {
 	long a, b;
 	char *end;
@@ -514,8 +510,9 @@ xml_dice(const char *v, long line, struct combat *c)
 	b = strtol(end, &end, 10);
 	while (*end == ' ')
 		end++;
-	if (*end != '\0' || a < 1 || a > 6 || b < 1 || b > 6) {
-		diag_error(line, 0, "invalid dice '%s' (two dice, 1-6)", v);
+	if (*end != '\0' || a < 1 || a > r->die || b < 1 || b > r->die) {
+		diag_error(line, 0, "invalid dice '%s' (two dice, 1-%d)", v,
+		    r->die);
 		return -1;
 	}
 	c->has_dice = true;
@@ -555,7 +552,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 		xmlFree(v);
 	}
 	if ((v = xmlio_attr(n, "dice")) != NULL) {
-		rc |= xml_dice(v, line, c);
+		rc |= xml_dice(r, v, line, c);
 		xmlFree(v);
 	}
 	for (k = n->children; k != NULL; k = k->next) {

@@ -150,12 +150,14 @@ text_combat(struct combatout *w, const struct combat *c,
 		return;
 	fprintf(w->fp, "   %s: ", lbl(w, L_COMBAT_ODDS));
 	text_who(w, c, 0);
-	fprintf(w->fp, " %s %d/36, %s %d/36; %s %d/36; ",
-	    lbl(w, L_COMBAT_WINS), o->first_wins, lbl(w, L_COMBAT_DOUBLES),
-	    o->first_doubles, lbl(w, L_COMBAT_DRAWS), o->draws);
+	fprintf(w->fp, " %s %d/%d, %s %d/%d; %s %d/%d; ",
+	    lbl(w, L_COMBAT_WINS), o->first_wins, o->pairs,
+	    lbl(w, L_COMBAT_DOUBLES), o->first_doubles, o->pairs,
+	    lbl(w, L_COMBAT_DRAWS), o->draws, o->pairs);
 	text_who(w, c, 1);
-	fprintf(w->fp, " %s %d/36, %s %d/36\n", lbl(w, L_COMBAT_WINS),
-	    o->second_wins, lbl(w, L_COMBAT_DOUBLES), o->second_doubles);
+	fprintf(w->fp, " %s %d/%d, %s %d/%d\n", lbl(w, L_COMBAT_WINS),
+	    o->second_wins, o->pairs, lbl(w, L_COMBAT_DOUBLES),
+	    o->second_doubles, o->pairs);
 	fprintf(w->fp, "   %s:", lbl(w, L_COMBAT_OUTCOMES));
 	for (side = 1; side >= 0; side--)
 		for (out = 0; out < OUT_N; out++)
@@ -218,7 +220,7 @@ xml_combat(struct combatout *w, const struct combat *c,
 	}
 	if (cr->has_odds) {
 		xw_start(x, "odds");
-		xw_attr(x, "of", "36");
+		xw_attrl(x, "of", cr->odds.pairs);
 		xw_attrl(x, "first-wins", cr->odds.first_wins);
 		xw_attrl(x, "first-doubles", cr->odds.first_doubles);
 		xw_attrl(x, "draws", cr->odds.draws);
@@ -318,7 +320,7 @@ json_combat(struct combatout *w, const struct combat *c,
 	if (cr->has_odds) {
 		jw_key(j, "odds");
 		jw_obj(j);
-		jw_kint(j, "of", 36);
+		jw_kint(j, "of", cr->odds.pairs);
 		jw_kint(j, "first-wins", cr->odds.first_wins);
 		jw_kint(j, "first-doubles", cr->odds.first_doubles);
 		jw_kint(j, "draws", cr->odds.draws);

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "dba/move.h"
-#include "dba/troop.h"
 #include "core/xalloc.h"
 
 static const char *const mflag_names[MF_N] = {
@@ -86,15 +86,14 @@ move_max(const struct rules *r, const struct move *m)
 	return max < 0 ? 0 : max;
 }
 
+/* Does the move include a troop that pays the elephants surcharge? */
 static bool
-has_elephants(const struct move *m)
+has_surcharge(const struct rules *r, const struct move *m)
 {
-	const struct troop *t;
 	int i;
 
 	for (i = 0; i < m->ntroops; i++)
-		if ((t = troop_at((size_t)m->troop[i])) != NULL &&
-		    strcmp(t->code, "El") == 0)
+		if (r->t[m->troop[i]].pip_surcharge)
 			return true;
 	return false;
 }
@@ -106,11 +105,37 @@ move_cost(const struct rules *r, const struct move *m, bool lost)
 
 	if (m->has[MF_FACE])
 		return 0;
-	if (has_elephants(m))
+	if (has_surcharge(r, m))
 		cost += r->pip_elephants;
 	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || lost)
 		cost += r->pip_command;
 	return cost;
+}
+
+int
+move_unit(const struct rules *r, int scale, const char *unit, size_t n,
+    long long *num, long long *den)
+{
+	const struct rules_scale *sc = &r->scale[scale];
+	long mm;
+
+	*den = 1;
+	*num = 1;
+	if (n == 0 || str_ieq(unit, n, "p"))
+		return 0;
+	if (str_ieq(unit, n, "mm"))
+		mm = 1;
+	else if (str_ieq(unit, n, "cm"))
+		mm = 10;
+	else if (str_ieq(unit, n, "in"))
+		mm = r->inch_mm;
+	else if (str_ieq(unit, n, "bw"))
+		mm = sc->base_width;
+	else
+		return -1;
+	*num = (long long)mm * sc->paces;
+	*den = sc->mm > 0 ? sc->mm : 1;
+	return 0;
 }
 
 int
@@ -240,7 +265,8 @@ any_nodifficult(const struct rules *r, const struct move *m)
 }
 
 static void
-group_rules(const struct move *m, struct mresult *res)
+group_rules(const struct rules *r, const struct move *m,
+    struct mresult *res)
 {
 	if (m->ntroops < 2)
 		return;
@@ -250,7 +276,8 @@ group_rules(const struct move *m, struct mresult *res)
 	    m->has[MF_AWAY]) && !m->has[MF_COLUMN])
 		viol(res, MR_COLUMN_REQUIRED);
 	if (m->has[MF_FRONTAGE] && (m->frontage == FR_OTHER ||
-	    (m->frontage == FR_WHEEL && m->has[MF_WHEEL] && m->wheel > 90)))
+	    (m->frontage == FR_WHEEL && m->has[MF_WHEEL] &&
+	    m->wheel > r->wheel_max)))
 		viol(res, MR_FRONTAGE);
 	if (m->has[MF_TURN])
 		viol(res, MR_GROUP_TURN);
@@ -302,7 +329,7 @@ move_judge(struct mstate *st, const struct move *m, struct mresult *res)
 		viol(res, MR_NO_CONTACT);
 	if (m->has[MF_DIFFICULT] && !m->has[MF_ROAD] && any_nodifficult(r, m))
 		viol(res, MR_DIFFICULT_GOING);
-	group_rules(m, res);
+	group_rules(r, m, res);
 	contact_rules(r, m, res);
 	left = res->left = st->b.pips - st->used;
 	if (st->b.pips > 0 && res->cost > left)

@@ -88,6 +88,11 @@ long move_rate(const struct rules *r, int troop, int going, bool road);
 /* The maximum of a move without the road bonus. */
 long move_max(const struct rules *r, const struct move *m);
 int move_cost(const struct rules *r, const struct move *m, bool lost);
+/* Paces per unit of a distance at a scale (enum scale), as num / den:
+ * the unit "" or p (paces), mm, cm, in or bw (base widths), any case;
+ * -1 for another unit. */
+int move_unit(const struct rules *r, int scale, const char *unit,
+    size_t n, long long *num, long long *den);
 int move_end_going(const struct move *m);
 bool move_legal(const struct mresult *res);
 

@@ -28,29 +28,20 @@ static const char *const fhint[] = {
 };
 
 int
-movein_distance(const char *s, size_t n, int scale, long *paces)
+movein_distance(const struct rules *r, const char *s, size_t n, int scale,
+    long *paces)
 {
-	static const struct { const char *unit; long num[2], den[2]; } u[] = {
-		{ "", { 1, 1 }, { 1, 1 } }, { "p", { 1, 1 }, { 1, 1 } },
-		{ "mm", { 4, 8 }, { 1, 3 } }, { "cm", { 40, 80 }, { 1, 3 } },
-		{ "in", { 100, 200 }, { 1, 3 } },
-		{ "bw", { 160, 160 }, { 1, 1 } },
-	};
-	long long v, q, den;
-	size_t k = 0, i;
-	int sc = scale == SCALE_25MM;
+	long long v, q, num, den;
+	size_t k = 0;
 
 	while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '.'))
 		k++;
 	if (k == 0 || num_fixed6(s, k, &v) < 0 || v > 1000000LL * MAX_PACES)
 		return -1;
-	for (i = 0; i < sizeof u / sizeof u[0]; i++)
-		if (str_ieq(s + k, n - k, u[i].unit))
-			break;
-	if (i == sizeof u / sizeof u[0])
+	if (move_unit(r, scale, s + k, n - k, &num, &den) < 0)
 		return -1;
-	q = v * u[i].num[sc];
-	den = (long long)u[i].den[sc] * 1000000LL;
+	q = v * num;
+	den *= 1000000LL;
 	q = (q + den / 2) / den;
 	if (q > MAX_PACES)
 		return -1;
@@ -300,7 +291,8 @@ end_col(const struct toks *tk)
 }
 
 static int
-parse_bound(struct toks *tk, long lineno, struct bound *b)
+parse_bound(const struct rules *r, struct toks *tk, long lineno,
+    struct bound *b)
 {
 	const struct tok *t;
 	size_t i;
@@ -311,13 +303,13 @@ parse_bound(struct toks *tk, long lineno, struct bound *b)
 	b->line = lineno;
 	if (tk->n < 2) {
 		diag_error(lineno, end_col(tk), "missing PIP die after "
-		    "'bound' (1-6)");
+		    "'bound' (1-%d)", r->pip_die);
 		return -1;
 	}
 	t = &tk->v[1];
-	if (t->quoted || num_long(t->s, t->len, 1, 6, &x) < 0) {
-		diag_error(lineno, t->col, "invalid PIP die '%s' (1-6)",
-		    tok_str(t));
+	if (t->quoted || num_long(t->s, t->len, 1, r->pip_die, &x) < 0) {
+		diag_error(lineno, t->col, "invalid PIP die '%s' (1-%d)",
+		    tok_str(t), r->pip_die);
 		rc = -1;
 	} else
 		b->pips = (int)x;
@@ -398,7 +390,7 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 		return -1;
 	}
 	t = &tk->v[i++];
-	if (movein_distance(t->s, t->len, rd->scale, &m->dist) < 0) {
+	if (movein_distance(rd->r, t->s, t->len, rd->scale, &m->dist) < 0) {
 		diag_error(lineno, t->col, "invalid distance '%s' (paces, or "
 		    "with p, mm, cm, in, bw)", tok_str(t));
 		rc = -1;
@@ -432,7 +424,7 @@ movein_parse_line(const struct mreader *rd, struct toks *tk, const char *line,
 		return 0;
 	t = &tk->v[0];
 	if (!t->quoted && t->val == NULL && tok_is(t, "bound"))
-		return parse_bound(tk, lineno, b) < 0 ? -1 : 2;
+		return parse_bound(rd->r, tk, lineno, b) < 0 ? -1 : 2;
 	if (!t->quoted && t->val == NULL && tok_is(t, "move")) {
 		memset(m, 0, sizeof *m);
 		m->line = lineno;
@@ -518,7 +510,8 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	if ((v = xmlio_attr(n, "distance")) == NULL) {
 		diag_error(line, 0, "missing attribute 'distance' on 'move'");
 		rc = -1;
-	} else if (movein_distance(v, strlen(v), rd->scale, &m->dist) < 0) {
+	} else if (movein_distance(rd->r, v, strlen(v), rd->scale,
+	    &m->dist) < 0) {
 		diag_error(line, 0, "invalid distance '%s' (paces, or with p, "
 		    "mm, cm, in, bw)", v);
 		rc = -1;
@@ -555,7 +548,7 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 }
 
 static void
-xml_bound(xmlNodePtr n, long line, struct bound *b)
+xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 {
 	xmlAttrPtr a;
 	char *v;
@@ -571,8 +564,9 @@ xml_bound(xmlNodePtr n, long line, struct bound *b)
 			bad = true;
 		}
 	if ((v = xmlio_attr(n, "pips")) != NULL) {
-		if (num_longs(v, 1, 6, &x) < 0) {
-			diag_error(line, 0, "invalid PIP die '%s' (1-6)", v);
+		if (num_longs(v, 1, r->pip_die, &x) < 0) {
+			diag_error(line, 0, "invalid PIP die '%s' (1-%d)", v,
+			    r->pip_die);
 			bad = true;
 		} else
 			b->pips = (int)x;
@@ -612,7 +606,7 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 	if (depth == 0 || (depth >= 2 && strcmp(name, "violation") == 0))
 		return true;
 	if (depth == 1 && strcmp(name, "bound") == 0) {
-		xml_bound(n, line, &b);
+		xml_bound(rd->r, n, line, &b);
 		b.file = in->name;
 		rd->bound(rd->ud, &b);
 		*bounds = true;

@@ -6,7 +6,6 @@
 #include "dba/move.h"
 #include "core/tok.h"
 
-enum scale { SCALE_15MM, SCALE_25MM };
 
 struct mreader {
 	const struct rules *r;
@@ -20,7 +19,8 @@ struct mreader {
 
 /* A distance with an optional unit (p, mm, cm, in, bw) in whole paces,
  * rounded to the nearest; -1 when malformed or above a million paces. */
-int movein_distance(const char *s, size_t n, int scale, long *paces);
+int movein_distance(const struct rules *r, const char *s, size_t n,
+    int scale, long *paces);
 
 /* Parse one line; 1 for a move, 2 for a bound, 0 for a blank line, -1
  * after reporting errors (a bound line with errors still fills b). */

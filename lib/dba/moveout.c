@@ -92,6 +92,7 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	case MR_FRONTAGE:
 		k = m->frontage == FR_WHEEL ? L_MOVE_WHEEL : L_MOVE_FRONTAGE;
 		snprintf(n1, sizeof n1, "%d", m->wheel);
+		snprintf(n2, sizeof n2, "%d", r->wheel_max);
 		break;
 	case MR_GROUP_TURN:
 		k = L_MOVE_TURN;

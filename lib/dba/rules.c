@@ -1,4 +1,5 @@
 /* Rules tables: the embedded dba1 table or a user's file, into a struct. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,19 +74,24 @@ code_attr(struct ld *l, xmlNodePtr n, const char *attr)
 	return id;
 }
 
+/* A number attribute; missing or unreadable is an error (the schema
+ * requires every number this loader reads). */
 static long
-num_attr(xmlNodePtr n, const char *attr, long dflt)
+num_attr(struct ld *l, xmlNodePtr n, const char *attr)
 {
 	char *v = xmlio_attr(n, attr);
-	long x = dflt;
+	long x = 0;
 
-	if (v != NULL && num_longs(v, -1000000, 1000000, &x) < 0)
-		x = dflt;
+	if (v == NULL || num_longs(v, -1000000, 1000000, &x) < 0) {
+		bad(l, n, v == NULL ? "missing number" : "invalid number",
+		    v != NULL ? v : attr);
+		x = 0;
+	}
 	xmlFree(v);
 	return x;
 }
 
-/* Apply fn to every code of a blank-separated list attribute. */
+/* The troops and classes of a blank-separated list attribute. */
 static void
 codes_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
     unsigned *classes)
@@ -110,117 +116,195 @@ codes_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
 	xmlFree(v);
 }
 
+/* The troops of a code list attribute, as one flag per troop. */
 static void
-load_factors(struct ld *l, xmlNodePtr sec)
+troops_attr(struct ld *l, xmlNodePtr n, const char *attr, size_t off)
+{
+	uint64_t ids = 0;
+	int id;
+
+	codes_attr(l, n, attr, &ids, NULL);
+	for (id = 0; id < RULES_MAXTROOPS; id++)
+		if (ids & ((uint64_t)1 << id))
+			*(bool *)((char *)&l->r->t[id] + off) = true;
+}
+
+/* Call fn for every element el of sec with the troop named by attr. */
+static void
+each_troop(struct ld *l, xmlNodePtr sec, const char *el, const char *attr,
+    void (*fn)(struct ld *, xmlNodePtr, struct rules_troop *))
 {
 	xmlNodePtr n;
 	int id;
 
-	for (n = sec->children; n != NULL; n = n->next) {
-		if (!is(n, "troop") || (id = code_attr(l, n, "code")) < 0)
-			continue;
-		l->r->t[id].known = true;
-		l->r->t[id].factor[CLASS_FOOT] = (int)num_attr(n, "vs-foot", 0);
-		l->r->t[id].factor[CLASS_MOUNTED] =
-		    (int)num_attr(n, "vs-mounted", 0);
-	}
+	for (n = sec->children; n != NULL; n = n->next)
+		if (is(n, el) && (id = code_attr(l, n, attr)) >= 0)
+			fn(l, n, &l->r->t[id]);
+}
+
+static void
+factor_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->known = true;
+	t->factor[CLASS_FOOT] = (int)num_attr(l, n, "vs-foot");
+	t->factor[CLASS_MOUNTED] = (int)num_attr(l, n, "vs-mounted");
+}
+
+static void
+load_factors(struct ld *l, xmlNodePtr sec)
+{
+	each_troop(l, sec, "troop", "code", factor_row);
+}
+
+static void
+rear_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->has_rear = true;
+	t->rear = (int)num_attr(l, n, "value");
+}
+
+static void
+psiloi_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->has_psiloi = true;
+	t->psiloi = (int)num_attr(l, n, "value");
 }
 
 static void
 load_support(struct ld *l, xmlNodePtr sec)
 {
 	xmlNodePtr n;
-	uint64_t ids;
-	int id;
 
-	for (n = sec->children; n != NULL; n = n->next) {
-		if (is(n, "cancel-contact")) {
-			ids = 0;
-			codes_attr(l, n, "troops", &ids, NULL);
-			for (id = 0; id < RULES_MAXTROOPS; id++)
-				if (ids & ((uint64_t)1 << id))
-					l->r->t[id].cancels_support = true;
-			continue;
-		}
-		if (!(is(n, "rear") || is(n, "psiloi")) ||
-		    (id = code_attr(l, n, "troop")) < 0)
-			continue;
-		if (is(n, "rear")) {
-			l->r->t[id].has_rear = true;
-			l->r->t[id].rear = (int)num_attr(n, "value", 0);
-		} else {
-			l->r->t[id].has_psiloi = true;
-			l->r->t[id].psiloi = (int)num_attr(n, "value", 0);
-		}
+	each_troop(l, sec, "rear", "troop", rear_row);
+	each_troop(l, sec, "psiloi", "troop", psiloi_row);
+	for (n = sec->children; n != NULL; n = n->next)
+		if (is(n, "cancel-contact"))
+			troops_attr(l, n, "troops",
+			    offsetof(struct rules_troop, cancels_support));
+}
+
+/* The index of s in names, or -1. */
+static int
+name_index(const char *s, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static void
+load_count(struct ld *l, xmlNodePtr n)
+{
+	static const char *const names[RC_N] = { "overlap", "flank", "rear",
+	    "shooters" };
+	struct rules_count *c;
+	char *v = xmlio_attr(n, "flag"), *d;
+	int k = name_index(v, names, RC_N);
+
+	xmlFree(v);
+	if (k < 0)
+		return;
+	c = &l->r->count[k];
+	c->min = (int)num_attr(l, n, "min");
+	c->max = (int)num_attr(l, n, "max");
+	c->dflt = -1;
+	if ((d = xmlio_attr(n, "default")) != NULL) {
+		xmlFree(d);
+		c->dflt = (int)num_attr(l, n, "default");
 	}
+	if (c->min > c->max || (c->dflt >= 0 && (c->dflt < c->min ||
+	    c->dflt > c->max)))
+		bad(l, n, "count range not min <= default <= max for",
+		    names[k]);
+}
+
+static void
+load_rolls(struct ld *l, xmlNodePtr n)
+{
+	char *rolls = xmlio_attr(n, "river-rolls"), *p, *save = NULL;
+	long x;
+
+	if (rolls == NULL)
+		return;
+	l->r->river_rolls = 0;
+	for (p = strtok_r(rolls, " \t\n", &save); p != NULL;
+	    p = strtok_r(NULL, " \t\n", &save)) {
+		if (num_longs(p, 1, RULES_MAXDIE, &x) < 0)
+			bad(l, n, "invalid river roll", p);
+		else
+			l->r->river_rolls |= 1u << x;
+	}
+	xmlFree(rolls);
+}
+
+static void
+load_factor(struct ld *l, xmlNodePtr n)
+{
+	static const char *const names[] = { "camp", "general", "uphill",
+	    "riverbank", "overlap", "flank", "rear", "shooters" };
+	char *reason = xmlio_attr(n, "reason");
+	char *applies = xmlio_attr(n, "applies");
+	unsigned cls = applies == NULL ? 3u : strcmp(applies, "foot") == 0 ?
+	    1u << CLASS_FOOT : 1u << CLASS_MOUNTED;
+	int k = name_index(reason, names, sizeof names / sizeof names[0]);
+
+	if (reason != NULL && strcmp(reason, "difficult") == 0) {
+		if (cls & (1u << CLASS_FOOT)) {
+			troops_attr(l, n, "except",
+			    offsetof(struct rules_troop, diff_exempt));
+			l->r->tf[TF_DIFF_FOOT] = (int)num_attr(l, n, "value");
+		}
+		if (cls & (1u << CLASS_MOUNTED))
+			l->r->tf[TF_DIFF_MOUNTED] =
+			    (int)num_attr(l, n, "value");
+	} else if (k >= 0) {
+		l->r->tf[k] = (int)num_attr(l, n, "value");
+		l->r->tf_applies[k] = cls;
+	}
+	if (k == TF_SHOOTERS)
+		l->r->shooters_free = (int)num_attr(l, n, "free");
+	load_rolls(l, n);
+	xmlFree(reason);
+	xmlFree(applies);
 }
 
 static void
 load_tactical(struct ld *l, xmlNodePtr sec)
 {
-	static const char *const names[] = { "camp", "general", "uphill",
-	    "riverbank", "overlap", "flank", "rear", "shooters" };
 	xmlNodePtr n;
-	char *reason, *applies, *rolls, *p, *save = NULL;
-	unsigned cls;
-	uint64_t ids;
-	int i, k;
 
 	for (n = sec->children; n != NULL; n = n->next) {
-		if (is(n, "limit")) {
-			l->r->limit_overlap_flank = (int)num_attr(n, "value", 2);
-			continue;
-		}
-		if (!is(n, "factor"))
-			continue;
-		reason = xmlio_attr(n, "reason");
-		applies = xmlio_attr(n, "applies");
-		cls = applies == NULL ? 3u : strcmp(applies, "foot") == 0 ?
-		    1u << CLASS_FOOT : 1u << CLASS_MOUNTED;
-		k = -1;
-		for (i = 0; i < 8; i++)
-			if (reason != NULL && strcmp(reason, names[i]) == 0)
-				k = i;
-		if (reason != NULL && strcmp(reason, "difficult") == 0) {
-			if (cls & (1u << CLASS_FOOT)) {
-				ids = 0;
-				codes_attr(l, n, "except", &ids, NULL);
-				for (i = 0; i < RULES_MAXTROOPS; i++)
-					if (ids & ((uint64_t)1 << i))
-						l->r->t[i].diff_exempt = true;
-				l->r->tf[TF_DIFF_FOOT] =
-				    (int)num_attr(n, "value", 0);
-			}
-			if (cls & (1u << CLASS_MOUNTED))
-				l->r->tf[TF_DIFF_MOUNTED] =
-				    (int)num_attr(n, "value", 0);
-		} else if (k >= 0) {
-			l->r->tf[k] = (int)num_attr(n, "value", 0);
-			l->r->tf_applies[k] = cls;
-		}
-		if ((rolls = xmlio_attr(n, "river-rolls")) != NULL) {
-			l->r->river_rolls = 0;
-			for (p = strtok_r(rolls, " \t\n", &save); p != NULL;
-			    p = strtok_r(NULL, " \t\n", &save))
-				l->r->river_rolls |= 1u << (atoi(p) & 7);
-		}
-		xmlFree(rolls);
-		xmlFree(reason);
-		xmlFree(applies);
+		if (is(n, "limit"))
+			l->r->limit_overlap_flank = (int)num_attr(l, n,
+			    "value");
+		else if (is(n, "count"))
+			load_count(l, n);
+		else if (is(n, "factor"))
+			load_factor(l, n);
 	}
+}
+
+static void
+load_result(struct ld *l, xmlNodePtr sec)
+{
+	l->r->die = (int)num_attr(l, sec, "die");
+	l->r->doubled = (int)num_attr(l, sec, "doubled");
+}
+
+static void
+shooter_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->shooter = true;
+	t->range = num_attr(l, n, "range");
 }
 
 static void
 load_shooting(struct ld *l, xmlNodePtr sec)
 {
-	xmlNodePtr n;
-	int id;
-
-	for (n = sec->children; n != NULL; n = n->next)
-		if (is(n, "shooter") && (id = code_attr(l, n, "troop")) >= 0) {
-			l->r->t[id].shooter = true;
-			l->r->t[id].range = num_attr(n, "range", 0);
-		}
+	each_troop(l, sec, "shooter", "troop", shooter_row);
 }
 
 static int
@@ -234,22 +318,26 @@ choice_attr(xmlNodePtr n, const char *attr, const char *a, const char *b)
 	return r;
 }
 
-static void
-load_loser(struct ld *l, xmlNodePtr row, int id)
+static int
+outcome_attr(xmlNodePtr n, const char *attr)
 {
-	struct rules_troop *t = &l->r->t[id];
+	char *v = xmlio_attr(n, attr);
+	int o = outcome_parse(v);
+
+	xmlFree(v);
+	return o;
+}
+
+static void
+loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
+{
 	struct rules_exc *e;
 	size_t cap = 0;
 	xmlNodePtr n;
-	char *v;
 
 	t->has_outcome = true;
-	v = xmlio_attr(row, "beaten");
-	t->beaten = outcome_parse(v);
-	xmlFree(v);
-	v = xmlio_attr(row, "doubled");
-	t->doubled = outcome_parse(v);
-	xmlFree(v);
+	t->beaten = outcome_attr(row, "beaten");
+	t->doubled = outcome_attr(row, "doubled");
 	for (n = row->children; n != NULL; n = n->next) {
 		if (!is(n, "except"))
 			continue;
@@ -260,43 +348,66 @@ load_loser(struct ld *l, xmlNodePtr row, int id)
 		e->going = choice_attr(n, "going", "good", "difficult");
 		e->kind = choice_attr(n, "kind", "close", "shooting");
 		codes_attr(l, n, "winner", &e->winners, &e->classes);
-		v = xmlio_attr(n, "outcome");
-		e->outcome = outcome_parse(v);
-		xmlFree(v);
+		e->outcome = outcome_attr(n, "outcome");
 	}
 }
 
 static void
 load_outcomes(struct ld *l, xmlNodePtr sec)
 {
-	xmlNodePtr n;
-	int id;
+	l->r->dflt_beaten = outcome_attr(sec, "beaten");
+	l->r->dflt_doubled = outcome_attr(sec, "doubled");
+	each_troop(l, sec, "loser", "troop", loser_row);
+}
 
-	for (n = sec->children; n != NULL; n = n->next)
-		if (is(n, "loser") && (id = code_attr(l, n, "troop")) >= 0)
-			load_loser(l, n, id);
+static void
+move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->has_move = true;
+	t->move_good = num_attr(l, n, "good");
+	t->move_difficult = num_attr(l, n, "difficult");
+	t->move_road = num_attr(l, n, "road");
+	t->contact = choice_attr(n, "contact", "no", "yes") != 0;
 }
 
 static void
 load_movement(struct ld *l, xmlNodePtr sec)
 {
-	struct rules_troop *t;
 	xmlNodePtr n;
-	int id;
 
+	each_troop(l, sec, "move", "troop", move_row);
 	for (n = sec->children; n != NULL; n = n->next) {
 		if (is(n, "river-crossing"))
-			l->r->river_crossing = num_attr(n, "paces", 100);
-		if (is(n, "road-bonus"))
-			l->r->road_bonus = num_attr(n, "per-pip", 100);
-		if (!is(n, "move") || (id = code_attr(l, n, "troop")) < 0)
+			l->r->river_crossing = num_attr(l, n, "paces");
+		else if (is(n, "road-bonus"))
+			l->r->road_bonus = num_attr(l, n, "per-pip");
+		else if (is(n, "wheel"))
+			l->r->wheel_max = (int)num_attr(l, n, "max");
+	}
+}
+
+static void
+load_distances(struct ld *l, xmlNodePtr sec)
+{
+	static const char *const names[SCALE_N] = { "15mm", "25mm" };
+	struct rules_scale *sc;
+	xmlNodePtr n;
+	char *v;
+	int k;
+
+	l->r->inch_mm = num_attr(l, sec, "inch-mm");
+	for (n = sec->children; n != NULL; n = n->next) {
+		if (!is(n, "scale"))
 			continue;
-		t = &l->r->t[id];
-		t->has_move = true;
-		t->move_good = num_attr(n, "good", 0);
-		t->move_difficult = num_attr(n, "difficult", 0);
-		t->move_road = num_attr(n, "road", 0);
-		t->contact = choice_attr(n, "contact", "no", "yes") != 0;
+		v = xmlio_attr(n, "name");
+		k = name_index(v, names, SCALE_N);
+		xmlFree(v);
+		if (k < 0)
+			continue;
+		sc = &l->r->scale[k];
+		sc->paces = num_attr(l, n, "paces");
+		sc->mm = num_attr(l, n, "mm");
+		sc->base_width = num_attr(l, n, "base-width");
 	}
 }
 
@@ -306,20 +417,22 @@ load_pips(struct ld *l, xmlNodePtr sec)
 	xmlNodePtr n;
 	char *v;
 
-	l->r->pip_die = (int)num_attr(sec, "die", 6);
+	l->r->pip_die = (int)num_attr(l, sec, "die");
 	for (n = sec->children; n != NULL; n = n->next) {
 		if (is(n, "cost"))
-			l->r->pip_base = (int)num_attr(n, "base", 1);
+			l->r->pip_base = (int)num_attr(l, n, "base");
 		if (!is(n, "surcharge"))
 			continue;
 		v = xmlio_attr(n, "reason");
-		if (v != NULL && strcmp(v, "elephants") == 0)
-			l->r->pip_elephants = (int)num_attr(n, "value", 1);
-		else {
-			l->r->pip_command = (int)num_attr(n, "value", 1);
-			l->r->pip_far = num_attr(n, "far", 1200);
-			l->r->pip_out_of_sight = num_attr(n, "out-of-sight",
-			    600);
+		if (v != NULL && strcmp(v, "elephants") == 0) {
+			l->r->pip_elephants = (int)num_attr(l, n, "value");
+			troops_attr(l, n, "troops",
+			    offsetof(struct rules_troop, pip_surcharge));
+		} else {
+			l->r->pip_command = (int)num_attr(l, n, "value");
+			l->r->pip_far = num_attr(l, n, "far");
+			l->r->pip_out_of_sight = num_attr(l, n,
+			    "out-of-sight");
 		}
 		xmlFree(v);
 	}
@@ -328,8 +441,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 static void
 load_army(struct ld *l, xmlNodePtr sec)
 {
-	l->r->army_elements = num_attr(sec, "elements", 12);
-	l->r->army_generals = num_attr(sec, "generals", 1);
+	l->r->army_elements = num_attr(l, sec, "elements");
+	l->r->army_generals = num_attr(l, sec, "generals");
 }
 
 static int
@@ -357,15 +470,15 @@ rules_load(const char *arg)
 		void (*fn)(struct ld *, xmlNodePtr);
 	} secs[] = {
 		{ "factors", load_factors }, { "support", load_support },
-		{ "tactical", load_tactical }, { "shooting", load_shooting },
-		{ "outcomes", load_outcomes }, { "movement", load_movement },
-		{ "pips", load_pips },
-		{ "army", load_army },
+		{ "tactical", load_tactical }, { "result", load_result },
+		{ "shooting", load_shooting }, { "outcomes", load_outcomes },
+		{ "movement", load_movement }, { "distances", load_distances },
+		{ "pips", load_pips }, { "army", load_army },
 	};
 	struct ld l = { NULL, "dba1", 0 };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
-	char *ed;
+	char *ed, die[16];
 	size_t i;
 
 	troop_init();
@@ -390,9 +503,6 @@ rules_load(const char *arg)
 	if (doc == NULL)
 		return NULL;
 	l.r = xcalloc(1, sizeof *l.r);
-	l.r->limit_overlap_flank = 2;
-	l.r->army_elements = 12;
-	l.r->army_generals = 1;
 	root = xmlDocGetRootElement(doc);
 	ed = xmlio_attr(root, "edition");
 	snprintf(l.r->edition, sizeof l.r->edition, "%s", ed ? ed : "dba1");
@@ -401,6 +511,10 @@ rules_load(const char *arg)
 		for (i = 0; i < sizeof secs / sizeof secs[0]; i++)
 			if (is(n, secs[i].name))
 				secs[i].fn(&l, n);
+	if (l.r->river_rolls >> (l.r->die + 1) != 0) {
+		snprintf(die, sizeof die, "%d", l.r->die);
+		bad(&l, root, "river-rolls above the sides of the die", die);
+	}
 	xmlFreeDoc(doc);
 	if (l.bad) {
 		rules_free(l.r);
@@ -447,7 +561,7 @@ rules_outcome(const struct rules *r, int loser, int winner, bool doubled,
 	size_t i;
 
 	if (!t->has_outcome)
-		return doubled ? OUT_DESTROYED : OUT_RECOIL;
+		return doubled ? r->dflt_doubled : r->dflt_beaten;
 	for (i = 0; i < t->nexc; i++)
 		if (exc_match(&t->exc[i], winner, wcls, doubled, difficult,
 		    shooting))

@@ -1,5 +1,6 @@
 /* rules: one DBA rules table per edition (factors, support, tactical
- * factors, shooting, outcomes, movement, PIPs) loaded from formats/ data. */
+ * factors, flag counts, dice, shooting, outcomes, movement, distances,
+ * PIPs, army size) loaded from formats/ data: every rules number. */
 #ifndef BELLIS_RULES_H
 #define BELLIS_RULES_H
 #include <stdbool.h>
@@ -7,6 +8,7 @@
 #include <stdint.h>
 
 #define RULES_MAXTROOPS 64
+#define RULES_MAXDIE 30         /* sides: a face is a bit of an unsigned */
 
 enum outcome { OUT_RECOIL, OUT_FLEE, OUT_DESTROYED, OUT_NONE, OUT_N };
 
@@ -15,6 +17,12 @@ enum tf {
 	TF_CAMP, TF_GENERAL, TF_UPHILL, TF_RIVERBANK, TF_OVERLAP, TF_FLANK,
 	TF_REAR, TF_SHOOTERS, TF_DIFF_FOOT, TF_DIFF_MOUNTED, TF_N
 };
+
+/* The combat flags that give a count. */
+enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_N };
+
+/* The figure scales of move-check's --scale. */
+enum scale { SCALE_15MM, SCALE_25MM, SCALE_N };
 
 /* An exception of the outcome table: -1 in a field means "any". */
 struct rules_exc {
@@ -41,6 +49,17 @@ struct rules_troop {
 	size_t nexc;
 	bool has_move, contact;
 	long move_good, move_difficult, move_road;
+	bool pip_surcharge;     /* a move with it pays pip_elephants */
+};
+
+/* The number a combat flag may give; dflt -1: it needs one. */
+struct rules_count {
+	int min, max, dflt;
+};
+
+/* paces paces are mm millimetres on the table; a base is base_width mm. */
+struct rules_scale {
+	long paces, mm, base_width;
 };
 
 struct rules {
@@ -50,7 +69,15 @@ struct rules {
 	unsigned tf_applies[TF_N];   /* class bits */
 	unsigned river_rolls;        /* bit per die face giving the bonus */
 	int limit_overlap_flank;
+	int shooters_free;           /* shooters without a factor */
+	struct rules_count count[RC_N];
+	int die;                     /* sides of a combat die */
+	int doubled;                 /* a winner's total this many times */
+	int dflt_beaten, dflt_doubled; /* a loser type without a row */
 	long river_crossing, road_bonus;
+	int wheel_max;               /* degrees a narrowing group wheels */
+	long inch_mm;
+	struct rules_scale scale[SCALE_N];
 	int pip_die, pip_base, pip_elephants, pip_command;
 	long pip_far, pip_out_of_sight;
 	long army_elements, army_generals;   /* per army (armylist-check) */

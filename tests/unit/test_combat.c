@@ -9,6 +9,7 @@
 #include "dba/troop.h"
 #include "unit.h"
 #include "core/xmlio.h"
+#include "rulesedit.inc"
 
 static struct rules *R;
 static struct toks tk;
@@ -197,6 +198,79 @@ test_errors(void)
 	diag_quiet(0);
 }
 
+/* The numbers of the engine and the reader come from the rules data. */
+static void
+test_data(void)
+{
+	static const char *const d8[] = {
+		"<result source=\"verified\" die=\"6\" doubled=\"2\"/>",
+		"<result die=\"8\" doubled=\"3\"/>",
+		"<count flag=\"overlap\" min=\"0\" max=\"2\" default=\"1\"/>",
+		"<count flag=\"overlap\" min=\"0\" max=\"3\" default=\"2\"/>",
+		"<limit name=\"overlap-and-flank\" value=\"2\"/>",
+		"<limit name=\"overlap-and-flank\" value=\"3\"/>",
+		"value=\"-1\" free=\"1\"", "value=\"-1\" free=\"0\"",
+		"<outcomes beaten=\"recoil\"", "<outcomes beaten=\"flee\"",
+		"river-rolls=\"1 2\"", "river-rolls=\"7\"",
+		NULL
+	};
+	static const char *const badroll[] = {
+		"river-rolls=\"1 2\"", "river-rolls=\"1 7\"", NULL
+	};
+	static const char *const nocount[] = {
+		"<count flag=\"rear\" min=\"0\" max=\"2\" default=\"1\"/>",
+		"", NULL
+	};
+	struct rules *dba1 = R;
+	struct combat c;
+	struct combat_result cr;
+	struct odds o;
+
+	R = rules_edit(d8);
+	CHECK(R != NULL);
+	if (R == NULL) {
+		R = dba1;
+		return;
+	}
+	CHECK(combat_count(R, F_RIVER_ROLL).max == 8);
+	/* a d8: 64 pairs, dice and river rolls up to 8 */
+	CHECK(eval("Kn vs Sp dice 8 7", &c, &cr) == 1);
+	combat_odds(R, &c, &cr, &o);
+	CHECK(o.pairs == 64 && o.draws + o.first_wins + o.second_wins == 64);
+	CHECK(eval("Bd riverbank river-roll=7 vs Bd", &c, &cr) == 1);
+	CHECK(cr.side[0].total == 6);
+	/* doubled at three times the loser's total: 6 to 3 only beats */
+	CHECK(eval("Bd vs CF", &c, &cr) == 1);
+	combat_resolve(R, &c, &cr, 1, 2, &cr.res);
+	CHECK(cr.res.kind == RES_BEATEN);
+	combat_resolve(R, &c, &cr, 4, 2, &cr.res);
+	CHECK(cr.res.kind == RES_DOUBLED);
+	/* overlap counts to 3, given alone it counts 2 */
+	CHECK(eval("Bd overlap=3 vs Bd", &c, &cr) == 1);
+	CHECK(cr.side[0].total == 2);
+	CHECK(eval("Bd overlap vs Bd", &c, &cr) == 1);
+	CHECK(cr.side[0].total == 3);
+	/* no free shooter: the first one counts too */
+	CHECK(eval("Bw shoots Bd shooters=1", &c, &cr) == 1);
+	CHECK(cr.side[1].total == 4);
+	/* a type without an outcome row: the table's default */
+	CHECK(rules_outcome(R, id("Hd"), id("Kn"), false, false, false) ==
+	    OUT_FLEE);
+	rules_free(R);
+	R = dba1;
+	CHECK(rules_outcome(R, id("Hd"), id("Kn"), false, false, false) ==
+	    OUT_RECOIL);
+	CHECK(combat_count(R, F_OVERLAP).dflt == 1);
+	CHECK(eval("Bd vs CF", &c, &cr) == 1);
+	combat_resolve(R, &c, &cr, 1, 2, &cr.res);
+	CHECK(cr.res.kind == RES_DOUBLED);
+	/* refused: a river roll above the die, a count missing */
+	diag_quiet(1);
+	CHECK(rules_edit(badroll) == NULL);
+	CHECK(rules_edit(nocount) == NULL);
+	diag_quiet(0);
+}
+
 int
 main(void)
 {
@@ -210,6 +284,7 @@ main(void)
 	test_worked();
 	test_factors();
 	test_errors();
+	test_data();
 	tok_free(&tk);
 	rules_free(R);
 	troop_cleanup();

@@ -11,6 +11,7 @@
 #include "dba/troop.h"
 #include "unit.h"
 #include "core/xmlio.h"
+#include "rulesedit.inc"
 
 static struct rules *R;
 static struct toks tk;
@@ -62,7 +63,7 @@ dist(const char *s, int scale)
 {
 	long p = -1;
 
-	return movein_distance(s, strlen(s), scale, &p) < 0 ? -1 : p;
+	return movein_distance(R, s, strlen(s), scale, &p) < 0 ? -1 : p;
 }
 
 static void
@@ -256,6 +257,62 @@ test_sentences(void)
 	CHECK_STR(mflag_name(MF_FLANK_CONTACT), "flank-contact");
 }
 
+/* The numbers of the engine and the reader come from the rules data. */
+static void
+test_data(void)
+{
+	static const char *const edits[] = {
+		"<wheel max=\"90\"/>", "<wheel max=\"45\"/>",
+		"troops=\"El\"", "troops=\"El Kn\"",
+		"inch-mm=\"25\"", "inch-mm=\"30\"",
+		"mm=\"25\" base-width=\"40\"", "mm=\"25\" base-width=\"60\"",
+		"<pips source=\"seed\" die=\"6\">", "<pips die=\"8\">",
+		NULL
+	};
+	static const char *const nowheel[] = {
+		"<wheel max=\"90\"/>", "", NULL
+	};
+	static const char *const wheel[] = {
+		"move Bd,Bd 200 frontage=wheel wheel=60"
+	};
+	struct rules *dba1 = R;
+	struct sbuf sb = {0};
+	struct mresult res[1];
+	struct move m;
+	struct bound b;
+	int unused;
+
+	rd.r = R = rules_edit(edits);
+	CHECK(R != NULL);
+	if (R != NULL) {
+		CHECK(bound(6, false, wheel, 1, res, &unused) == 0);
+		CHECK(res[0].rules == 1u << MR_FRONTAGE);
+		CHECK(parse(wheel[0], &m) == 1);
+		moveout_sentence(&sb, LANG_EN, R, MR_FRONTAGE, &m, &res[0],
+		    NULL);
+		CHECK_STR(sbuf_str(&sb), "a wheel of 60 degrees exceeds 45");
+		CHECK(parse("move Kn 100", &m) == 1);
+		CHECK(move_cost(R, &m, false) == 2);
+		CHECK(dist("1bw", SCALE_15MM) == 240);
+		CHECK(dist("1bw", SCALE_25MM) == 160);
+		CHECK(dist("1in", SCALE_15MM) == 120);
+		memset(&b, 0, sizeof b);
+		CHECK(movein_parse_line(&rd, &tk, "bound 8", 7, 1, &m, &b) ==
+		    2 && b.pips == 8);
+		rules_free(R);
+	}
+	rd.r = R = dba1;
+	CHECK(bound(6, false, wheel, 1, res, &unused) == 1);
+	CHECK(move_legal(&res[0]));
+	CHECK(parse("move Kn 100", &m) == 1);
+	CHECK(move_cost(R, &m, false) == 1);
+	sbuf_free(&sb);
+	/* refused: a table without the wheel limit */
+	diag_quiet(1);
+	CHECK(rules_edit(nowheel) == NULL);
+	diag_quiet(0);
+}
+
 int
 main(void)
 {
@@ -272,6 +329,7 @@ main(void)
 	test_rules();
 	test_errors();
 	test_sentences();
+	test_data();
 	tok_free(&tk);
 	rules_free(R);
 	troop_cleanup();
