@@ -33,37 +33,6 @@ keyword(const struct tok *t)
 	return KW_NONE;
 }
 
-/* A troop by name: figure prefix (3Kn) dropped, exact codes first. */
-static const struct troop *
-find_troop(const char *s, size_t n)
-{
-	const struct troop *t;
-	size_t i, k = 0;
-
-	while (k < n && s[k] >= '0' && s[k] <= '9')
-		k++;
-	if (k < n) {
-		s += k;
-		n -= k;
-	}
-	for (i = 0; (t = troop_at(i)) != NULL; i++)
-		if (strlen(t->code) == n && memcmp(t->code, s, n) == 0)
-			return t;
-	return troop_lookup(s, n);
-}
-
-static void
-unknown_troop(const char *s, size_t n, long line, long col)
-{
-	const char *sug = troop_suggest(s, n);
-
-	if (sug != NULL)
-		diag_error(line, col, "unknown troop type '%.*s' (did you "
-		    "mean '%s'?)", (int)n, s, sug);
-	else
-		diag_error(line, col, "unknown troop type '%.*s'", (int)n, s);
-}
-
 static int
 known_troop(const struct rules *r, const struct troop *t, long line,
     long col)
@@ -82,23 +51,19 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 {
 	const struct tok *a = &tk->v[*i], *b;
 	const struct troop *t = NULL;
-	char buf[128];
-	int n;
 
 	s->col = a->col;
 	if (a->val == NULL)
-		t = find_troop(a->s, a->len);
+		t = troop_find(a->s, a->len);
 	if (t == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
-		n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)a->len, a->s,
-		    (int)b->len, b->s);
-		if (n > 0 && (size_t)n < sizeof buf && keyword(b) == KW_NONE &&
-		    b->val == NULL && (t = troop_lookup(buf, (size_t)n)) != NULL)
+		if (keyword(b) == KW_NONE && b->val == NULL &&
+		    (t = troop_find2(a->s, a->len, b->s, b->len)) != NULL)
 			(*i)++;
 	}
 	(*i)++;
 	if (t == NULL) {
-		unknown_troop(a->s, a->len, line, a->col);
+		troop_unknown(a->s, a->len, line, a->col);
 		return -1;
 	}
 	s->troop = t->id;
@@ -186,7 +151,7 @@ side_flags(struct toks *tk, size_t *i, long line, struct side *s)
 				rc = -1;
 			continue;
 		}
-		if (t->val == NULL && find_troop(t->s, t->len) != NULL) {
+		if (t->val == NULL && troop_find(t->s, t->len) != NULL) {
 			diag_error(line, t->col, "missing 'vs' or 'shoots' "
 			    "before '%s'", tok_str(t));
 			return -2;
@@ -468,10 +433,9 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 		diag_error(line, 0, "missing attribute 'troop' on 'side'");
 		return -1;
 	}
-	if ((t = find_troop(v, strlen(v))) == NULL) {
-		unknown_troop(v, strlen(v), line, 0);
+	if ((t = troop_lookup_or_suggest(v, strlen(v), line, 0)) == NULL)
 		rc = -1;
-	} else {
+	else {
 		s->troop = t->id;
 		rc = known_troop(r, t, line, 0);
 	}

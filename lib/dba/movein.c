@@ -58,42 +58,15 @@ movein_distance(const char *s, size_t n, int scale, long *paces)
 	return 0;
 }
 
-/* A troop by name: figure prefix (3Kn) dropped, exact codes first. */
-static const struct troop *
-find_troop(const char *s, size_t n)
-{
-	const struct troop *t;
-	size_t i, k = 0;
-
-	while (k < n && s[k] >= '0' && s[k] <= '9')
-		k++;
-	if (k < n) {
-		s += k;
-		n -= k;
-	}
-	for (i = 0; (t = troop_at(i)) != NULL; i++)
-		if (strlen(t->code) == n && memcmp(t->code, s, n) == 0)
-			return t;
-	return troop_lookup(s, n);
-}
-
 /* The troop id of a name, or -1 after reporting at line:col. */
 static int
 troop_id(const struct rules *r, const char *s, size_t n, long line,
     long col)
 {
-	const struct troop *t = find_troop(s, n);
-	const char *sug;
+	const struct troop *t = troop_lookup_or_suggest(s, n, line, col);
 
-	if (t == NULL) {
-		if ((sug = troop_suggest(s, n)) != NULL)
-			diag_error(line, col, "unknown troop type '%.*s' (did "
-			    "you mean '%s'?)", (int)n, s, sug);
-		else
-			diag_error(line, col, "unknown troop type '%.*s'",
-			    (int)n, s);
+	if (t == NULL)
 		return -1;
-	}
 	if (t->id >= RULES_MAXTROOPS || !r->t[t->id].has_move) {
 		diag_error(line, col, "troop type '%s' has no %s move "
 		    "distances", t->code, r->edition);
@@ -352,16 +325,12 @@ line_troops(const struct mreader *rd, struct toks *tk, size_t *i,
 {
 	const struct tok *a = &tk->v[*i], *b;
 	const struct troop *t;
-	char buf[128];
-	int n;
 
 	if (a->val == NULL && memchr(a->s, ',', a->len) == NULL &&
-	    find_troop(a->s, a->len) == NULL && *i + 1 < tk->n) {
+	    troop_find(a->s, a->len) == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
-		n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)a->len, a->s,
-		    (int)b->len, b->s);
-		if (n > 0 && (size_t)n < sizeof buf && b->val == NULL &&
-		    (t = troop_lookup(buf, (size_t)n)) != NULL) {
+		if (b->val == NULL &&
+		    (t = troop_find2(a->s, a->len, b->s, b->len)) != NULL) {
 			*i += 2;
 			return parse_troops(rd->r, t->code, strlen(t->code),
 			    lineno, a->col, m);
