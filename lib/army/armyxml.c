@@ -13,7 +13,9 @@
 
 #include "gen/armylist_rng.h"
 
-static xmlRelaxNGPtr schema;
+/* Whether the schema found the army being read valid: its unreadable
+ * numbers are then ours to report (else the schema has reported). */
+static bool numbers_ours;
 
 static char *
 attr(xmlNodePtr n, const char *name)
@@ -54,6 +56,25 @@ named(xmlNodePtr n, const char *name)
 
 static void read_items(xmlNodePtr parent, struct package *list);
 
+/* A number attribute as xmlio_attr_long: 1 read, 0 absent, -1 not a
+ * number within [min, max] (*v left as it is). */
+static int
+num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
+    long *v)
+{
+	char *s;
+	int rc;
+
+	if (numbers_ours)
+		return xmlio_attr_long(n, name, NULL, line, min, max, v);
+	/* the schema has reported this army: no second word on it */
+	if ((s = xmlio_attr(n, name)) == NULL)
+		return 0;
+	rc = num_longs(s, min, max, v) == 0 ? 1 : -1;
+	xmlFree(s);
+	return rc;
+}
+
 static void
 read_troop(xmlNodePtr n, struct troopref *r)
 {
@@ -86,11 +107,7 @@ read_element(xmlNodePtr n, struct item *it)
 	long cnt = 1;
 
 	it->kind = ITEM_ELEMENT;
-	if ((v = attr(n, "count")) != NULL) {
-		if (num_longs(v, 1, 99, &cnt) < 0)
-			cnt = 1;
-		free(v);
-	}
+	(void)num_attr(n, "count", 0, 1, 99, &cnt);
 	it->count = cnt;
 	if ((v = attr(n, "general")) != NULL) {
 		it->general = strcmp(v, "yes") == 0;
@@ -133,11 +150,7 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 	if (a->file == NULL)
 		a->file = xstrdup(file);
 	a->line = line;
-	if ((v = attr(n, "line")) != NULL) {
-		if (num_longs(v, 1, 0x7fffffffL, &a->line) < 0)
-			a->line = line;
-		free(v);
-	}
+	(void)num_attr(n, "line", line, 1, 0x7fffffffL, &a->line);
 	for (c = n->children; c != NULL; c = c->next) {
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
@@ -149,14 +162,10 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 			    "en";
 			free(v);
 		} else if (named(c, "period")) {
-			char *f = attr(c, "from"), *t = attr(c, "to");
-
 			set_text(&a->period, c);
-			a->period_ok = f != NULL && t != NULL &&
-			    num_longs(f, -100000, 100000, &a->from) == 0 &&
-			    num_longs(t, -100000, 100000, &a->to) == 0;
-			free(f);
-			free(t);
+			a->period_ok = (num_attr(c, "from", 0, -100000, 100000,
+			    &a->from) == 1) & (num_attr(c, "to", 0, -100000,
+			    100000, &a->to) == 1);
 			v = attr(c, "approx");
 			a->approx = v != NULL && strcmp(v, "yes") == 0;
 			free(v);
@@ -203,13 +212,12 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	xmlTextReaderPtr r;
 	xmlNodePtr n;
 	struct army a;
+	xmlRelaxNGPtr schema;
 	int rc, depth, type;
-	long line, hint = 0;
+	long line, hint = 0, errors;
 	bool root_seen = false;
 
-	if (schema == NULL)
-		schema = xmlio_schema(armylist_rng, armylist_rng_len,
-		    "armylist.rng");
+	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
 	if ((r = xmlio_reader(in)) == NULL)
 		return;
 	if (schema != NULL)
@@ -239,10 +247,12 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 			rc = xmlio_read(r, in->name);
 			continue;
 		}
+		errors = diag_file_errors();
 		if ((n = xmlTextReaderExpand(r)) == NULL) {
 			rc = -1;
 			break;
 		}
+		numbers_ours = diag_file_errors() == errors;
 		army_init(&a);
 		line = xmlio_line(r);
 		read_army(n, in->name, line >= 65535 && hint >= 65535 ?
@@ -263,7 +273,6 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 void
 armyxml_cleanup(void)
 {
-	if (schema != NULL)
-		xmlRelaxNGFree(schema);
-	schema = NULL;
+	/* the schema is xmlio's (freed by xmlio_cleanup): nothing left;
+	 * kept until the tools stop calling it */
 }
