@@ -13,9 +13,14 @@
 
 #include "gen/armylist_rng.h"
 
-/* Whether the schema found the army being read valid: its unreadable
- * numbers are then ours to report (else the schema has reported). */
-static bool numbers_ours;
+/* The unreadable numbers of the army being read, held back until the
+ * reader has validated it: the schema may report them itself. */
+static struct badnum {
+	const char *name;
+	char *v;
+	long line, min, max;
+} *bad;
+static size_t nbad, capbad;
 
 static char *
 attr(xmlNodePtr n, const char *name)
@@ -56,23 +61,46 @@ named(xmlNodePtr n, const char *name)
 
 static void read_items(xmlNodePtr parent, struct package *list);
 
-/* A number attribute as xmlio_attr_long: 1 read, 0 absent, -1 not a
- * number within [min, max] (*v left as it is). */
+/* A number attribute: 1 read, 0 absent, -1 not a number within
+ * [min, max] (*v left as it is, held back for report_numbers). */
 static int
 num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
     long *v)
 {
-	char *s;
-	int rc;
+	char *s = xmlio_attr(n, name);
+	int rc = 1;
 
-	if (numbers_ours)
-		return xmlio_attr_long(n, name, NULL, line, min, max, v);
-	/* the schema has reported this army: no second word on it */
-	if ((s = xmlio_attr(n, name)) == NULL)
+	if (s == NULL)
 		return 0;
-	rc = num_longs(s, min, max, v) == 0 ? 1 : -1;
+	if (num_longs(s, min, max, v) < 0) {
+		bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
+		bad[nbad].name = name;
+		bad[nbad].v = xstrdup(s);
+		bad[nbad].line = line > 0 ? line : xmlGetLineNo(n);
+		bad[nbad].min = min;
+		bad[nbad++].max = max;
+		rc = -1;
+	}
 	xmlFree(s);
 	return rc;
+}
+
+/* Report the held-back numbers unless the schema has reported since
+ * mark (its word is enough); drop them. */
+static void
+report_numbers(long mark)
+{
+	size_t i;
+
+	for (i = 0; i < nbad; i++) {
+		if (diag_file_errors() == mark)
+			xmlio_bad_number(bad[i].name, NULL, bad[i].v,
+			    bad[i].line, bad[i].min, bad[i].max);
+		free(bad[i].v);
+	}
+	free(bad);
+	bad = NULL;
+	nbad = capbad = 0;
 }
 
 static void
@@ -214,7 +242,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	struct army a;
 	xmlRelaxNGPtr schema;
 	int rc, depth, type;
-	long line, hint = 0, errors;
+	long line, hint = 0, mark;
 	bool root_seen = false;
 
 	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
@@ -222,6 +250,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		return;
 	if (schema != NULL)
 		xmlTextReaderRelaxNGSetSchema(r, schema);
+	mark = diag_file_errors();
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
 		type = xmlTextReaderNodeType(r);
@@ -247,12 +276,10 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 			rc = xmlio_read(r, in->name);
 			continue;
 		}
-		errors = diag_file_errors();
 		if ((n = xmlTextReaderExpand(r)) == NULL) {
 			rc = -1;
 			break;
 		}
-		numbers_ours = diag_file_errors() == errors;
 		army_init(&a);
 		line = xmlio_line(r);
 		read_army(n, in->name, line >= 65535 && hint >= 65535 ?
@@ -260,7 +287,10 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		hint = 0;
 		cb(&a, ctx);
 		army_free(&a);
+		/* reading past the army validates it */
 		rc = xmlTextReaderNext(r);
+		report_numbers(mark);
+		mark = diag_file_errors();
 	}
 	if (rc == 0 && !root_seen)
 		diag_error(0, 0, "no XML root element");

@@ -130,6 +130,25 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 	return rc;
 }
 
+int
+xmlio_next_element(xmlTextReaderPtr r, const char *file, int hintdepth,
+    long *hint)
+{
+	int rc, type;
+
+	while ((rc = xmlio_read(r, file)) == 1) {
+		type = xmlTextReaderNodeType(r);
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE ||
+		    type == XML_READER_TYPE_TEXT) &&
+		    xmlTextReaderDepth(r) <= hintdepth)
+			*hint = xmlio_line(r);
+		if (type == XML_READER_TYPE_ELEMENT)
+			return 1;
+	}
+	return rc;
+}
+
 long
 xmlio_line(xmlTextReaderPtr r)
 {
@@ -321,6 +340,18 @@ xmlio_attrs_known(xmlNodePtr n, const char *el, long line,
 	return rc;
 }
 
+void
+xmlio_bad_number(const char *name, const char *what, const char *v,
+    long line, long min, long max)
+{
+	if (what != NULL)
+		diag_error(line, 0, "invalid %s '%s' (%ld-%ld)", what, v, min,
+		    max);
+	else
+		diag_error(line, 0, "invalid value '%s' for '%s' (%ld-%ld)", v,
+		    name, min, max);
+}
+
 int
 xmlio_attr_long(xmlNodePtr n, const char *name, const char *what,
     long line, long min, long max, long *out)
@@ -331,14 +362,8 @@ xmlio_attr_long(xmlNodePtr n, const char *name, const char *what,
 	if (v == NULL)
 		return 0;
 	if (num_longs(v, min, max, out) < 0) {
-		if (line <= 0)
-			line = xmlGetLineNo(n);
-		if (what != NULL)
-			diag_error(line, 0, "invalid %s '%s' (%ld-%ld)", what, v,
-			    min, max);
-		else
-			diag_error(line, 0, "invalid value '%s' for '%s' "
-			    "(%ld-%ld)", v, name, min, max);
+		xmlio_bad_number(name, what, v, line > 0 ? line :
+		    xmlGetLineNo(n), min, max);
 		rc = -1;
 	}
 	xmlFree(v);

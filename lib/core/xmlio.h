@@ -27,6 +27,11 @@ void xmlio_cleanup(void);
 xmlTextReaderPtr xmlio_reader(struct input *in);
 /* xmlTextReaderRead that also rejects a DOCTYPE (error reported, -1). */
 int xmlio_read(xmlTextReaderPtr r, const char *file);
+/* The next element of the stream: 1, or 0 at the end, -1 on an error.
+ * Blank and text nodes at depth hintdepth or less on the way leave
+ * their line in *hint (for xmlio_node_line). */
+int xmlio_next_element(xmlTextReaderPtr r, const char *file, int hintdepth,
+    long *hint);
 /* Line of the reader's current node. */
 long xmlio_line(xmlTextReaderPtr r);
 
@@ -70,6 +75,10 @@ int xmlio_attrs_known(xmlNodePtr n, const char *el, long line,
  * is not NULL.  Never a silent default. */
 int xmlio_attr_long(xmlNodePtr n, const char *name, const char *what,
     long line, long min, long max, long *out);
+/* Its diagnostic, for a reader that must hold it back (armylist XML:
+ * until the schema has spoken on the element). */
+void xmlio_bad_number(const char *name, const char *what, const char *v,
+    long line, long min, long max);
 
 /* Attribute value as a new string (xmlFree it), NULL when absent. */
 char *xmlio_attr(xmlNodePtr n, const char *name);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dba/combatin.h"
+#include "dba/readin.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
@@ -70,17 +71,6 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 	return known_troop(r, t, line, a->col);
 }
 
-static int
-flag_index(const char *s, size_t n)
-{
-	int f;
-
-	for (f = 0; f < F_N; f++)
-		if (str_ieq(s, n, flag_name(f)))
-			return f;
-	return -1;
-}
-
 static void
 unknown_flag(const struct tok *t, long line)
 {
@@ -144,7 +134,8 @@ side_flags(struct toks *tk, size_t *i, long line, struct side *s)
 
 	for (; *i < tk->n && keyword(&tk->v[*i]) == KW_NONE; (*i)++) {
 		t = &tk->v[*i];
-		f = t->quoted ? -1 : flag_index(t->s, t->klen);
+		f = t->quoted ? -1 : readin_index(t->s, t->klen, flag_name,
+		    F_N);
 		if (f >= 0) {
 			if (set_flag(s, f, t->val, t->vlen, line, t->col,
 			    t->vcol) < 0)
@@ -162,17 +153,6 @@ side_flags(struct toks *tk, size_t *i, long line, struct side *s)
 	return rc;
 }
 
-static long
-end_col(const struct toks *tk)
-{
-	const struct tok *t;
-
-	if (tk->n == 0)
-		return 1;
-	t = &tk->v[tk->n - 1];
-	return t->col + (long)t->len + (t->quoted ? 2 : 0);
-}
-
 static int
 parse_dice(struct toks *tk, size_t *i, long line, struct combat *c)
 {
@@ -183,8 +163,8 @@ parse_dice(struct toks *tk, size_t *i, long line, struct combat *c)
 	(*i)++;
 	for (k = 0; k < 2; k++, (*i)++) {
 		if (*i >= tk->n) {
-			diag_error(line, end_col(tk), "missing die after "
-			    "'dice' (two dice, 1-6)");
+			diag_error(line, readin_end_col(tk), "missing die "
+			    "after 'dice' (two dice, 1-6)");
 			return -1;
 		}
 		t = &tk->v[*i];
@@ -199,6 +179,18 @@ parse_dice(struct toks *tk, size_t *i, long line, struct combat *c)
 	}
 	c->has_dice = true;
 	return rc;
+}
+
+/* A side: its troop and its flags; -2 stops the line. */
+static int
+parse_side(const struct rules *r, struct toks *tk, size_t *i, long line,
+    struct side *s)
+{
+	int rc = side_troop(r, tk, i, line, s) < 0 ? -1 : 0, fr;
+
+	if ((fr = side_flags(tk, i, line, s)) == -2)
+		return -2;
+	return rc | fr;
 }
 
 int
@@ -219,9 +211,7 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 		    "'%s'", tok_str(&tk->v[0]));
 		return -1;
 	}
-	if (side_troop(r, tk, &i, lineno, &c->s[0]) < 0)
-		rc = -1;
-	if ((fr = side_flags(tk, &i, lineno, &c->s[0])) == -2)
+	if ((fr = parse_side(r, tk, &i, lineno, &c->s[0])) == -2)
 		return -1;
 	rc |= fr;
 	k = i < tk->n ? keyword(&tk->v[i]) : KW_NONE;
@@ -230,20 +220,18 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 			diag_error(lineno, tk->v[i].col, "missing 'vs' or "
 			    "'shoots' before '%s'", tok_str(&tk->v[i]));
 		else
-			diag_error(lineno, end_col(tk), "missing 'vs' or "
-			    "'shoots'");
+			diag_error(lineno, readin_end_col(tk), "missing 'vs' "
+			    "or 'shoots'");
 		return -1;
 	}
 	c->shooting = k == KW_SHOOTS;
 	if (++i >= tk->n || keyword(&tk->v[i]) != KW_NONE) {
-		diag_error(lineno, i < tk->n ? tk->v[i].col : end_col(tk),
-		    "missing troop type after '%s'", c->shooting ? "shoots" :
-		    "vs");
+		diag_error(lineno, i < tk->n ? tk->v[i].col :
+		    readin_end_col(tk), "missing troop type after '%s'",
+		    c->shooting ? "shoots" : "vs");
 		return -1;
 	}
-	if (side_troop(r, tk, &i, lineno, &c->s[1]) < 0)
-		rc = -1;
-	if ((fr = side_flags(tk, &i, lineno, &c->s[1])) == -2)
+	if ((fr = parse_side(r, tk, &i, lineno, &c->s[1])) == -2)
 		return -1;
 	rc |= fr;
 	if (i < tk->n && keyword(&tk->v[i]) == KW_DICE &&
@@ -383,17 +371,11 @@ combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
 	const char *line;
 	size_t len;
 
-	while (input_getline(in, &line, &len)) {
-		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
-			diag_error(in->line, 0, "invalid UTF-8 or NUL byte "
-			    "in the line");
-			continue;
-		}
+	while (readin_line(in, &line, &len))
 		if (combatin_parse_line(r, &tk, line, len, in->line, &c) == 1) {
 			c.file = in->name;
 			fn(ud, &c);
 		}
-	}
 	tok_free(&tk);
 }
 
@@ -402,21 +384,6 @@ combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
 static const char *const side_out_attrs[] = {
 	"troop", "class", "factor", "total", "die", "score", NULL
 };
-
-static void
-xml_unknown_attr(const char *name, const char *el, long line,
-    const char *const *extra)
-{
-	static const char *cands[F_N + 8];
-	size_t n = 0;
-	int f;
-
-	for (f = 0; f < F_N && extra == side_out_attrs; f++)
-		cands[n++] = flag_name(f);
-	for (; *extra != NULL && n < sizeof cands / sizeof cands[0]; extra++)
-		cands[n++] = *extra;
-	xmlio_unknown_attr(name, el, line, cands, n);
-}
 
 static int
 xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
@@ -443,12 +410,11 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 	for (a = n->properties; a != NULL; a = a->next) {
 		const char *name = (const char *)a->name;
 
-		if ((f = flag_index(name, strlen(name))) < 0) {
-			if (!str_in(name, side_out_attrs)) {
-				xml_unknown_attr(name, "side", line,
-				    side_out_attrs);
+		if ((f = readin_index(name, strlen(name), flag_name,
+		    F_N)) < 0) {
+			if (!xmlio_attr_known(name, "side", line,
+			    side_out_attrs, flag_name, F_N))
 				rc = -1;
-			}
 			continue;
 		}
 		v = xmlio_attr(n, name);
@@ -496,18 +462,12 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 	    NULL };
 	long line = xmlio_node_line(n, hint);
 	xmlNodePtr k;
-	xmlAttrPtr a;
 	char *v;
-	int ns = 0, rc = 0;
+	int ns = 0, rc;
 
 	memset(c, 0, sizeof *c);
 	c->line = line;
-	for (a = n->properties; a != NULL; a = a->next)
-		if (!str_in((const char *)a->name, attrs)) {
-			xml_unknown_attr((const char *)a->name, "combat", line,
-			    attrs);
-			rc = -1;
-		}
+	rc = xmlio_attrs_known(n, "combat", line, attrs);
 	if ((v = xmlio_attr(n, "kind")) != NULL) {
 		if (strcmp(v, "shooting") == 0)
 			c->shooting = true;
@@ -546,21 +506,13 @@ combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
 	xmlTextReaderPtr rd = xmlio_reader(in);
 	struct combat c;
 	xmlNodePtr n;
-	int rc, depth, type;
+	int rc, depth;
 	long hint = 0;
 	const char *name;
 
 	if (rd == NULL)
 		return;
-	while ((rc = xmlio_read(rd, in->name)) == 1) {
-		type = xmlTextReaderNodeType(rd);
-		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
-		    type == XML_READER_TYPE_WHITESPACE ||
-		    type == XML_READER_TYPE_TEXT) &&
-		    xmlTextReaderDepth(rd) == 1)
-			hint = xmlio_line(rd);
-		if (type != XML_READER_TYPE_ELEMENT)
-			continue;
+	while ((rc = xmlio_next_element(rd, in->name, 1, &hint)) == 1) {
 		depth = xmlTextReaderDepth(rd);
 		name = (const char *)xmlTextReaderConstLocalName(rd);
 		if (depth == 0 && strcmp(name, "combats") != 0) {

@@ -77,8 +77,8 @@ test_oom(void)
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == EXIT_SYS);
 	if ((d = opendir(dir)) != NULL) {
 		while ((e = readdir(d)) != NULL)
-			if (e->d_name[0] != '.' || (strcmp(e->d_name, ".") != 0 &&
-			    strcmp(e->d_name, "..") != 0)) {
+			if (strcmp(e->d_name, ".") != 0 &&
+			    strcmp(e->d_name, "..") != 0) {
 				left++;
 				snprintf(path, sizeof path, "%s/%s", dir,
 				    e->d_name);
