@@ -190,10 +190,12 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 			    "en";
 			free(v);
 		} else if (named(c, "period")) {
+			int f, t;
+
 			set_text(&a->period, c);
-			a->period_ok = (num_attr(c, "from", 0, -100000, 100000,
-			    &a->from) == 1) & (num_attr(c, "to", 0, -100000,
-			    100000, &a->to) == 1);
+			f = num_attr(c, "from", 0, -100000, 100000, &a->from);
+			t = num_attr(c, "to", 0, -100000, 100000, &a->to);
+			a->period_ok = f == 1 && t == 1;
 			v = attr(c, "approx");
 			a->approx = v != NULL && strcmp(v, "yes") == 0;
 			free(v);
