@@ -5,6 +5,7 @@
 
 #include "army/armycheck.h"
 #include "core/str.h"
+#include "core/strset.h"
 #include "core/xalloc.h"
 
 static const char *const code_names[CK_N] = {
@@ -235,8 +236,7 @@ armycheck_totals(const struct package *p, struct totset *elements,
 #define ID_EXACT 1u
 #define ID_FAMILY 2u           /* some id is this one plus a variant */
 
-struct ident {
-	char *key;
+struct ident {                 /* beside the id of the same index */
 	const char *file;
 	long line;
 	unsigned flags;
@@ -253,10 +253,10 @@ struct armycheck {
 	const struct rules *rules;
 	finding_cb cb;
 	void *ctx;
-	struct ident *tab;
-	size_t ntab, captab;       /* captab: a power of two */
-	char **files;
-	size_t nfiles, capfiles;
+	struct strset ids;
+	struct ident *idv;
+	size_t capidv;
+	struct strset files;
 	struct pending *pend;
 	size_t npend, cappend;
 	size_t compact_at;         /* drop resolved ones at this size */
@@ -269,73 +269,26 @@ struct armycheck {
 	int nmismatch;
 };
 
-static uint64_t
-hash(const char *s)
-{
-	uint64_t h = 1469598103934665603u;
-
-	while (*s != '\0')
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
-}
-
-static struct ident *
-id_find(struct armycheck *c, const char *key)
-{
-	size_t i;
-
-	if (c->captab == 0)
-		return NULL;
-	i = (size_t)hash(key) & (c->captab - 1);
-	while (c->tab[i].key != NULL) {
-		if (strcmp(c->tab[i].key, key) == 0)
-			return &c->tab[i];
-		i = (i + 1) & (c->captab - 1);
-	}
-	return &c->tab[i];
-}
-
-static void
-id_grow(struct armycheck *c)
-{
-	struct ident *old = c->tab, *slot;
-	size_t i, n = c->captab;
-
-	c->captab = n == 0 ? 64 : n * 2;
-	c->tab = xcalloc(c->captab, sizeof *c->tab);
-	for (i = 0; i < n; i++)
-		if (old[i].key != NULL) {
-			slot = id_find(c, old[i].key);
-			*slot = old[i];
-		}
-	free(old);
-}
-
 /* The entry of key, made when missing. */
 static struct ident *
 id_put(struct armycheck *c, const char *key, size_t len)
 {
-	struct ident *e;
-	char *k = xstrndup(key, len);
+	bool added;
+	size_t i = strset_add(&c->ids, key, len, &added);
 
-	if ((c->ntab + 1) * 2 > c->captab)
-		id_grow(c);
-	e = id_find(c, k);
-	if (e->key != NULL) {
-		free(k);
-		return e;
+	if (added) {
+		c->idv = xgrow(c->idv, &c->capidv, i + 1, sizeof *c->idv);
+		memset(&c->idv[i], 0, sizeof c->idv[i]);
 	}
-	e->key = k;
-	c->ntab++;
-	return e;
+	return &c->idv[i];
 }
 
 static bool
 id_known(struct armycheck *c, const char *ref)
 {
-	struct ident *e = id_find(c, ref);
+	long i = strset_find(&c->ids, ref);
 
-	return e != NULL && e->key != NULL && e->flags != 0;
+	return i >= 0 && c->idv[i].flags != 0;
 }
 
 /* Length of the list part of an id: "12a" -> "12", "I/1a" -> "I/1". */
@@ -354,17 +307,10 @@ id_base(const char *id)
 static const char *
 intern(struct armycheck *c, const char *file)
 {
-	size_t i;
-
 	if (file == NULL)
 		file = "-";
-	for (i = c->nfiles; i-- > 0;)
-		if (strcmp(c->files[i], file) == 0)
-			return c->files[i];
-	c->files = xgrow(c->files, &c->capfiles, c->nfiles + 1,
-	    sizeof *c->files);
-	c->files[c->nfiles] = xstrdup(file);
-	return c->files[c->nfiles++];
+	return strset_key(&c->files, strset_add(&c->files, file,
+	    strlen(file), NULL));
 }
 
 /* ---- findings ------------------------------------------------------------ */
@@ -624,12 +570,9 @@ armycheck_free(struct armycheck *c)
 
 	if (c == NULL)
 		return;
-	for (i = 0; i < c->captab; i++)
-		free(c->tab[i].key);
-	free(c->tab);
-	for (i = 0; i < c->nfiles; i++)
-		free(c->files[i]);
-	free(c->files);
+	strset_free(&c->ids);
+	free(c->idv);
+	strset_free(&c->files);
 	for (i = 0; i < c->npend; i++) {
 		free(c->pend[i].army);
 		free(c->pend[i].ref);

@@ -13,7 +13,14 @@
 
 #include "gen/armylist_rng.h"
 
-static xmlRelaxNGPtr schema;
+/* The unreadable numbers of the army being read, held back until the
+ * reader has validated it: the schema may report them itself. */
+static struct badnum {
+	const char *name;
+	char *v;
+	long line, min, max;
+} *bad;
+static size_t nbad, capbad;
 
 static char *
 attr(xmlNodePtr n, const char *name)
@@ -54,6 +61,48 @@ named(xmlNodePtr n, const char *name)
 
 static void read_items(xmlNodePtr parent, struct package *list);
 
+/* A number attribute: 1 read, 0 absent, -1 not a number within
+ * [min, max] (*v left as it is, held back for report_numbers). */
+static int
+num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
+    long *v)
+{
+	char *s = xmlio_attr(n, name);
+	int rc = 1;
+
+	if (s == NULL)
+		return 0;
+	if (num_longs(s, min, max, v) < 0) {
+		bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
+		bad[nbad].name = name;
+		bad[nbad].v = xstrdup(s);
+		bad[nbad].line = line > 0 ? line : xmlGetLineNo(n);
+		bad[nbad].min = min;
+		bad[nbad++].max = max;
+		rc = -1;
+	}
+	xmlFree(s);
+	return rc;
+}
+
+/* Report the held-back numbers unless the schema has reported since
+ * mark (its word is enough); drop them. */
+static void
+report_numbers(long mark)
+{
+	size_t i;
+
+	for (i = 0; i < nbad; i++) {
+		if (diag_file_errors() == mark)
+			xmlio_bad_number(bad[i].name, NULL, bad[i].v,
+			    bad[i].line, bad[i].min, bad[i].max);
+		free(bad[i].v);
+	}
+	free(bad);
+	bad = NULL;
+	nbad = capbad = 0;
+}
+
 static void
 read_troop(xmlNodePtr n, struct troopref *r)
 {
@@ -86,11 +135,7 @@ read_element(xmlNodePtr n, struct item *it)
 	long cnt = 1;
 
 	it->kind = ITEM_ELEMENT;
-	if ((v = attr(n, "count")) != NULL) {
-		if (num_longs(v, 1, 99, &cnt) < 0)
-			cnt = 1;
-		free(v);
-	}
+	(void)num_attr(n, "count", 0, 1, 99, &cnt);
 	it->count = cnt;
 	if ((v = attr(n, "general")) != NULL) {
 		it->general = strcmp(v, "yes") == 0;
@@ -133,11 +178,7 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 	if (a->file == NULL)
 		a->file = xstrdup(file);
 	a->line = line;
-	if ((v = attr(n, "line")) != NULL) {
-		if (num_longs(v, 1, 0x7fffffffL, &a->line) < 0)
-			a->line = line;
-		free(v);
-	}
+	(void)num_attr(n, "line", line, 1, 0x7fffffffL, &a->line);
 	for (c = n->children; c != NULL; c = c->next) {
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
@@ -149,14 +190,12 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 			    "en";
 			free(v);
 		} else if (named(c, "period")) {
-			char *f = attr(c, "from"), *t = attr(c, "to");
+			int f, t;
 
 			set_text(&a->period, c);
-			a->period_ok = f != NULL && t != NULL &&
-			    num_longs(f, -100000, 100000, &a->from) == 0 &&
-			    num_longs(t, -100000, 100000, &a->to) == 0;
-			free(f);
-			free(t);
+			f = num_attr(c, "from", 0, -100000, 100000, &a->from);
+			t = num_attr(c, "to", 0, -100000, 100000, &a->to);
+			a->period_ok = f == 1 && t == 1;
 			v = attr(c, "approx");
 			a->approx = v != NULL && strcmp(v, "yes") == 0;
 			free(v);
@@ -203,17 +242,17 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	xmlTextReaderPtr r;
 	xmlNodePtr n;
 	struct army a;
+	xmlRelaxNGPtr schema;
 	int rc, depth, type;
-	long line, hint = 0;
+	long line, hint = 0, mark;
 	bool root_seen = false;
 
-	if (schema == NULL)
-		schema = xmlio_schema(armylist_rng, armylist_rng_len,
-		    "armylist.rng");
+	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
 	if ((r = xmlio_reader(in)) == NULL)
 		return;
 	if (schema != NULL)
 		xmlTextReaderRelaxNGSetSchema(r, schema);
+	mark = diag_file_errors();
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
 		type = xmlTextReaderNodeType(r);
@@ -250,7 +289,10 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		hint = 0;
 		cb(&a, ctx);
 		army_free(&a);
+		/* reading past the army validates it */
 		rc = xmlTextReaderNext(r);
+		report_numbers(mark);
+		mark = diag_file_errors();
 	}
 	if (rc == 0 && !root_seen)
 		diag_error(0, 0, "no XML root element");
@@ -263,7 +305,6 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 void
 armyxml_cleanup(void)
 {
-	if (schema != NULL)
-		xmlRelaxNGFree(schema);
-	schema = NULL;
+	/* the schema is xmlio's (freed by xmlio_cleanup): nothing left;
+	 * kept until the tools stop calling it */
 }

@@ -270,22 +270,15 @@ parse_name(struct ep *p, const struct troop **t, char **unknown)
 		}
 	}
 	if (best == NULL) {
-		const char *sug;
+		long line, col;
 
 		bestend = ends[0];
 		sbuf_reset(&p->tmp);
 		utf8_sanitize(&p->tmp, p->s + start, bestend - start);
 		*unknown = xstrdup(sbuf_str(&p->tmp));
-		sug = troop_suggest(p->s + start, bestend - start);
-		if (sug != NULL) {
-			long line, col;
-
-			srcmap_lookup(p->map, start, &line, &col);
-			diag_error(line, col, "unknown troop type '%s' "
-			    "(did you mean '%s'?)", *unknown, sug);
-			p->errors++;
-		} else
-			perr(p, start, "unknown troop type '%s'", *unknown);
+		srcmap_lookup(p->map, start, &line, &col);
+		troop_unknown(*unknown, strlen(*unknown), line, col);
+		p->errors++;
 	}
 	if (bestend < p->n && is_digit(p, bestend)) {
 		perr(p, bestend, "unexpected '%s' after a troop name",

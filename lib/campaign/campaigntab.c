@@ -52,7 +52,6 @@ load_doc(const char *path, const struct embedded *em,
 	rc = vc == NULL ? -1 : xmlRelaxNGValidateDoc(vc, doc);
 	if (vc != NULL)
 		xmlRelaxNGFreeValidCtxt(vc);
-	xmlRelaxNGFree(schema);
 	if (rc != 0) {
 		diag_at(path != NULL ? path : em != NULL ? em->name : "-", 1,
 		    0, 0, "table does not match the schema %s", rngname);

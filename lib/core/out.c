@@ -14,6 +14,18 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 
+/* The temporary file of -o until out_close: removed if the process
+ * exits first (out of memory exits with status 4 from anywhere). */
+static char *exit_tmp;
+static int exit_registered;
+
+static void
+remove_tmp(void)
+{
+	if (exit_tmp != NULL)
+		unlink(exit_tmp);
+}
+
 void
 out_setup(void)
 {
@@ -56,6 +68,9 @@ out_open(struct out *o, const char *path)
 		o->tmp = NULL;
 		return -1;
 	}
+	if (!exit_registered && atexit(remove_tmp) == 0)
+		exit_registered = 1;
+	exit_tmp = o->tmp;
 	if (stat(path, &st) == 0) {
 		(void)fchmod(fd, st.st_mode & 07777);
 	} else {
@@ -67,6 +82,7 @@ out_open(struct out *o, const char *path)
 		diag_sys("cannot write '%s'", o->tmp);
 		close(fd);
 		unlink(o->tmp);
+		exit_tmp = NULL;
 		free(o->tmp);
 		o->tmp = NULL;
 		return -1;
@@ -139,6 +155,7 @@ out_close(struct out *o, int commit)
 	}
 	if (!commit || bad)
 		unlink(o->tmp);
+	exit_tmp = NULL;
 	free(o->tmp);
 	o->tmp = NULL;
 	return bad ? -1 : 0;

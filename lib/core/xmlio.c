@@ -7,12 +7,21 @@
 #include <libxml/xmlerror.h>
 
 #include "core/diag.h"
+#include "core/num.h"
 #include "core/str.h"
 #include "core/tok.h"
+#include "core/xalloc.h"
 #include "core/xmlio.h"
 
 static const char *cur_xml_file = "-";
 static int entity_refused;
+
+/* The compiled schemas, by the address of their source. */
+static struct schema {
+	const unsigned char *src;
+	xmlRelaxNGPtr s;
+} *schemas;
+static size_t nschemas, capschemas;
 
 static xmlParserInputPtr
 deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
@@ -52,6 +61,9 @@ xml_error(void *ud, xmlErrorPtr e)
 void
 xmlio_init(void)
 {
+	/* before any other libxml2 call: its out-of-memory path is ours
+	 * (message, status 4), as everywhere else */
+	xmlMemSetup(free, xmalloc, xrealloc, xstrdup);
 	xmlInitParser();
 	xmlSetExternalEntityLoader(deny_loader);
 	xmlSetStructuredErrorFunc(NULL, xml_error);
@@ -61,6 +73,13 @@ xmlio_init(void)
 void
 xmlio_cleanup(void)
 {
+	size_t i;
+
+	for (i = 0; i < nschemas; i++)
+		xmlRelaxNGFree(schemas[i].s);
+	free(schemas);
+	schemas = NULL;
+	nschemas = capschemas = 0;
 	xmlCleanupParser();
 }
 
@@ -107,6 +126,25 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 	if (rc == 1 && entity_refused) {
 		entity_refused = 0;
 		return -1;
+	}
+	return rc;
+}
+
+int
+xmlio_next_element(xmlTextReaderPtr r, const char *file, int hintdepth,
+    long *hint)
+{
+	int rc, type;
+
+	while ((rc = xmlio_read(r, file)) == 1) {
+		type = xmlTextReaderNodeType(r);
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE ||
+		    type == XML_READER_TYPE_TEXT) &&
+		    xmlTextReaderDepth(r) <= hintdepth)
+			*hint = xmlio_line(r);
+		if (type == XML_READER_TYPE_ELEMENT)
+			return 1;
 	}
 	return rc;
 }
@@ -200,16 +238,25 @@ xmlio_schema(const unsigned char *buf, size_t len, const char *name)
 {
 	xmlRelaxNGParserCtxtPtr pc;
 	xmlRelaxNGPtr s;
+	size_t i;
 
+	for (i = 0; i < nschemas; i++)
+		if (schemas[i].src == buf)
+			return schemas[i].s;
 	pc = xmlRelaxNGNewMemParserCtxt((const char *)buf, (int)len);
 	if (pc == NULL)
 		return NULL;
 	xmlRelaxNGSetParserStructuredErrors(pc, schema_error, NULL);
 	s = xmlRelaxNGParse(pc);
 	xmlRelaxNGFreeParserCtxt(pc);
-	if (s == NULL)
+	if (s == NULL) {
 		diag_msg(EXIT_SYS, "internal error: schema %s does not compile",
 		    name);
+		return NULL;
+	}
+	schemas = xgrow(schemas, &capschemas, nschemas + 1, sizeof *schemas);
+	schemas[nschemas].src = buf;
+	schemas[nschemas++].s = s;
 	return s;
 }
 
@@ -256,4 +303,69 @@ xmlio_unknown_attr(const char *name, const char *el, long line,
 	else
 		diag_error(line, 0, "unknown attribute '%s' on '%s'", name,
 		    el);
+}
+
+bool
+xmlio_attr_known(const char *name, const char *el, long line,
+    const char *const *known, const char *(*flag)(int), int nflags)
+{
+	const char *cands[64];
+	size_t n = 0;
+	int f;
+
+	if (str_in(name, known))
+		return true;
+	for (f = 0; f < nflags; f++)
+		if (strcmp(name, flag(f)) == 0)
+			return true;
+	for (f = 0; f < nflags && n < sizeof cands / sizeof cands[0]; f++)
+		cands[n++] = flag(f);
+	for (; *known != NULL && n < sizeof cands / sizeof cands[0]; known++)
+		cands[n++] = *known;
+	xmlio_unknown_attr(name, el, line, cands, n);
+	return false;
+}
+
+int
+xmlio_attrs_known(xmlNodePtr n, const char *el, long line,
+    const char *const *known)
+{
+	xmlAttrPtr a;
+	int rc = 0;
+
+	for (a = n->properties; a != NULL; a = a->next)
+		if (!xmlio_attr_known((const char *)a->name, el, line, known,
+		    NULL, 0))
+			rc = -1;
+	return rc;
+}
+
+void
+xmlio_bad_number(const char *name, const char *what, const char *v,
+    long line, long min, long max)
+{
+	if (what != NULL)
+		diag_error(line, 0, "invalid %s '%s' (%ld-%ld)", what, v, min,
+		    max);
+	else
+		diag_error(line, 0, "invalid value '%s' for '%s' (%ld-%ld)", v,
+		    name, min, max);
+}
+
+int
+xmlio_attr_long(xmlNodePtr n, const char *name, const char *what,
+    long line, long min, long max, long *out)
+{
+	char *v = xmlio_attr(n, name);
+	int rc = 1;
+
+	if (v == NULL)
+		return 0;
+	if (num_longs(v, min, max, out) < 0) {
+		xmlio_bad_number(name, what, v, line > 0 ? line :
+		    xmlGetLineNo(n), min, max);
+		rc = -1;
+	}
+	xmlFree(v);
+	return rc;
 }

@@ -16,7 +16,9 @@
 #define XMLIO_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES | \
     XML_PARSE_NOCDATA)
 
-/* Once in main: parser init, refusing entity loader, error routing. */
+/* Once in main, before any other libxml2 call: our allocators (out of
+ * memory is status 4, as everywhere), parser init, refusing entity
+ * loader, error routing.  xmlio_cleanup frees the cached schemas too. */
 void xmlio_init(void);
 void xmlio_cleanup(void);
 
@@ -25,6 +27,11 @@ void xmlio_cleanup(void);
 xmlTextReaderPtr xmlio_reader(struct input *in);
 /* xmlTextReaderRead that also rejects a DOCTYPE (error reported, -1). */
 int xmlio_read(xmlTextReaderPtr r, const char *file);
+/* The next element of the stream: 1, or 0 at the end, -1 on an error.
+ * Blank and text nodes at depth hintdepth or less on the way leave
+ * their line in *hint (for xmlio_node_line). */
+int xmlio_next_element(xmlTextReaderPtr r, const char *file, int hintdepth,
+    long *hint);
 /* Line of the reader's current node. */
 long xmlio_line(xmlTextReaderPtr r);
 
@@ -40,7 +47,9 @@ xmlDocPtr xmlio_parse_file(const char *path);
 htmlDocPtr xmlio_parse_html(const char *buf, size_t len, const char *name,
     const char *encoding);
 
-/* Compile an embedded RELAX NG schema (once). */
+/* An embedded RELAX NG schema, compiled on first use and cached by the
+ * address buf until xmlio_cleanup: callers never free it.  NULL when it
+ * does not compile (reported, status 4). */
 xmlRelaxNGPtr xmlio_schema(const unsigned char *buf, size_t len,
     const char *name);
 
@@ -51,6 +60,25 @@ long xmlio_node_line(xmlNodePtr n, long hint);
 /* "unknown attribute 'x' on 'el'", with the nearest of cands. */
 void xmlio_unknown_attr(const char *name, const char *el, long line,
     const char *const *cands, size_t n);
+/* Whether attribute name of el is one of known (NULL-terminated) or of
+ * flag(0 .. nflags-1) (flag may be NULL with nflags 0); an unknown one
+ * is reported with the nearest of the flags and known. */
+bool xmlio_attr_known(const char *name, const char *el, long line,
+    const char *const *known, const char *(*flag)(int), int nflags);
+/* Every attribute of n checked so; -1 when one is unknown. */
+int xmlio_attrs_known(xmlNodePtr n, const char *el, long line,
+    const char *const *known);
+/* A whole number attribute within [min, max]: 1 with *out set, 0 when
+ * absent (*out untouched), -1 when it is not such a number, reported
+ * in the current input at line (0: the element's) as "invalid value
+ * 'V' for 'NAME' (MIN-MAX)", or "invalid WHAT 'V' (MIN-MAX)" when what
+ * is not NULL.  Never a silent default. */
+int xmlio_attr_long(xmlNodePtr n, const char *name, const char *what,
+    long line, long min, long max, long *out);
+/* Its diagnostic, for a reader that must hold it back (armylist XML:
+ * until the schema has spoken on the element). */
+void xmlio_bad_number(const char *name, const char *what, const char *v,
+    long line, long min, long max);
 
 /* Attribute value as a new string (xmlFree it), NULL when absent. */
 char *xmlio_attr(xmlNodePtr n, const char *name);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dba/combatin.h"
+#include "dba/readin.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
@@ -26,37 +27,6 @@ keyword(const struct tok *t)
 	return KW_NONE;
 }
 
-/* A troop by name: figure prefix (3Kn) dropped, exact codes first. */
-static const struct troop *
-find_troop(const char *s, size_t n)
-{
-	const struct troop *t;
-	size_t i, k = 0;
-
-	while (k < n && s[k] >= '0' && s[k] <= '9')
-		k++;
-	if (k < n) {
-		s += k;
-		n -= k;
-	}
-	for (i = 0; (t = troop_at(i)) != NULL; i++)
-		if (strlen(t->code) == n && memcmp(t->code, s, n) == 0)
-			return t;
-	return troop_lookup(s, n);
-}
-
-static void
-unknown_troop(const char *s, size_t n, long line, long col)
-{
-	const char *sug = troop_suggest(s, n);
-
-	if (sug != NULL)
-		diag_error(line, col, "unknown troop type '%.*s' (did you "
-		    "mean '%s'?)", (int)n, s, sug);
-	else
-		diag_error(line, col, "unknown troop type '%.*s'", (int)n, s);
-}
-
 static int
 known_troop(const struct rules *r, const struct troop *t, long line,
     long col)
@@ -75,38 +45,23 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 {
 	const struct tok *a = &tk->v[*i], *b;
 	const struct troop *t = NULL;
-	char buf[128];
-	int n;
 
 	s->col = a->col;
 	if (a->val == NULL)
-		t = find_troop(a->s, a->len);
+		t = troop_find(a->s, a->len);
 	if (t == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
-		n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)a->len, a->s,
-		    (int)b->len, b->s);
-		if (n > 0 && (size_t)n < sizeof buf && keyword(b) == KW_NONE &&
-		    b->val == NULL && (t = troop_lookup(buf, (size_t)n)) != NULL)
+		if (keyword(b) == KW_NONE && b->val == NULL &&
+		    (t = troop_find2(a->s, a->len, b->s, b->len)) != NULL)
 			(*i)++;
 	}
 	(*i)++;
 	if (t == NULL) {
-		unknown_troop(a->s, a->len, line, a->col);
+		troop_unknown(a->s, a->len, line, a->col);
 		return -1;
 	}
 	s->troop = t->id;
 	return known_troop(r, t, line, a->col);
-}
-
-static int
-flag_index(const char *s, size_t n)
-{
-	int f;
-
-	for (f = 0; f < F_N; f++)
-		if (str_ieq(s, n, flag_name(f)))
-			return f;
-	return -1;
 }
 
 static void
@@ -172,14 +127,15 @@ side_flags(const struct rules *r, struct toks *tk, size_t *i, long line,
 
 	for (; *i < tk->n && keyword(&tk->v[*i]) == KW_NONE; (*i)++) {
 		t = &tk->v[*i];
-		f = t->quoted ? -1 : flag_index(t->s, t->klen);
+		f = t->quoted ? -1 : readin_index(t->s, t->klen, flag_name,
+		    F_N);
 		if (f >= 0) {
 			if (set_flag(r, s, f, t->val, t->vlen, line, t->col,
 			    t->vcol) < 0)
 				rc = -1;
 			continue;
 		}
-		if (t->val == NULL && find_troop(t->s, t->len) != NULL) {
+		if (t->val == NULL && troop_find(t->s, t->len) != NULL) {
 			diag_error(line, t->col, "missing 'vs' or 'shoots' "
 			    "before '%s'", tok_str(t));
 			return -2;
@@ -188,17 +144,6 @@ side_flags(const struct rules *r, struct toks *tk, size_t *i, long line,
 		rc = -1;
 	}
 	return rc;
-}
-
-static long
-end_col(const struct toks *tk)
-{
-	const struct tok *t;
-
-	if (tk->n == 0)
-		return 1;
-	t = &tk->v[tk->n - 1];
-	return t->col + (long)t->len + (t->quoted ? 2 : 0);
 }
 
 static int
@@ -212,8 +157,8 @@ parse_dice(const struct rules *r, struct toks *tk, size_t *i, long line,
 	(*i)++;
 	for (k = 0; k < 2; k++, (*i)++) {
 		if (*i >= tk->n) {
-			diag_error(line, end_col(tk), "missing die after "
-			    "'dice' (two dice, 1-%d)", r->die);
+			diag_error(line, readin_end_col(tk), "missing die "
+			    "after 'dice' (two dice, 1-%d)", r->die);
 			return -1;
 		}
 		t = &tk->v[*i];
@@ -228,6 +173,18 @@ parse_dice(const struct rules *r, struct toks *tk, size_t *i, long line,
 	}
 	c->has_dice = true;
 	return rc;
+}
+
+/* A side: its troop and its flags; -2 stops the line. */
+static int
+parse_side(const struct rules *r, struct toks *tk, size_t *i, long line,
+    struct side *s)
+{
+	int rc = side_troop(r, tk, i, line, s) < 0 ? -1 : 0, fr;
+
+	if ((fr = side_flags(r, tk, i, line, s)) == -2)
+		return -2;
+	return rc | fr;
 }
 
 int
@@ -248,9 +205,7 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 		    "'%s'", tok_str(&tk->v[0]));
 		return -1;
 	}
-	if (side_troop(r, tk, &i, lineno, &c->s[0]) < 0)
-		rc = -1;
-	if ((fr = side_flags(r, tk, &i, lineno, &c->s[0])) == -2)
+	if ((fr = parse_side(r, tk, &i, lineno, &c->s[0])) == -2)
 		return -1;
 	rc |= fr;
 	k = i < tk->n ? keyword(&tk->v[i]) : KW_NONE;
@@ -259,20 +214,18 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 			diag_error(lineno, tk->v[i].col, "missing 'vs' or "
 			    "'shoots' before '%s'", tok_str(&tk->v[i]));
 		else
-			diag_error(lineno, end_col(tk), "missing 'vs' or "
-			    "'shoots'");
+			diag_error(lineno, readin_end_col(tk), "missing 'vs' "
+			    "or 'shoots'");
 		return -1;
 	}
 	c->shooting = k == KW_SHOOTS;
 	if (++i >= tk->n || keyword(&tk->v[i]) != KW_NONE) {
-		diag_error(lineno, i < tk->n ? tk->v[i].col : end_col(tk),
-		    "missing troop type after '%s'", c->shooting ? "shoots" :
-		    "vs");
+		diag_error(lineno, i < tk->n ? tk->v[i].col :
+		    readin_end_col(tk), "missing troop type after '%s'",
+		    c->shooting ? "shoots" : "vs");
 		return -1;
 	}
-	if (side_troop(r, tk, &i, lineno, &c->s[1]) < 0)
-		rc = -1;
-	if ((fr = side_flags(r, tk, &i, lineno, &c->s[1])) == -2)
+	if ((fr = parse_side(r, tk, &i, lineno, &c->s[1])) == -2)
 		return -1;
 	rc |= fr;
 	if (i < tk->n && keyword(&tk->v[i]) == KW_DICE &&
@@ -412,17 +365,11 @@ combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
 	const char *line;
 	size_t len;
 
-	while (input_getline(in, &line, &len)) {
-		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
-			diag_error(in->line, 0, "invalid UTF-8 or NUL byte "
-			    "in the line");
-			continue;
-		}
+	while (readin_line(in, &line, &len))
 		if (combatin_parse_line(r, &tk, line, len, in->line, &c) == 1) {
 			c.file = in->name;
 			fn(ud, &c);
 		}
-	}
 	tok_free(&tk);
 }
 
@@ -431,21 +378,6 @@ combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
 static const char *const side_out_attrs[] = {
 	"troop", "class", "factor", "total", "die", "score", NULL
 };
-
-static void
-xml_unknown_attr(const char *name, const char *el, long line,
-    const char *const *extra)
-{
-	static const char *cands[F_N + 8];
-	size_t n = 0;
-	int f;
-
-	for (f = 0; f < F_N && extra == side_out_attrs; f++)
-		cands[n++] = flag_name(f);
-	for (; *extra != NULL && n < sizeof cands / sizeof cands[0]; extra++)
-		cands[n++] = *extra;
-	xmlio_unknown_attr(name, el, line, cands, n);
-}
 
 static int
 xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
@@ -463,10 +395,9 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 		diag_error(line, 0, "missing attribute 'troop' on 'side'");
 		return -1;
 	}
-	if ((t = find_troop(v, strlen(v))) == NULL) {
-		unknown_troop(v, strlen(v), line, 0);
+	if ((t = troop_lookup_or_suggest(v, strlen(v), line, 0)) == NULL)
 		rc = -1;
-	} else {
+	else {
 		s->troop = t->id;
 		rc = known_troop(r, t, line, 0);
 	}
@@ -474,12 +405,11 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 	for (a = n->properties; a != NULL; a = a->next) {
 		const char *name = (const char *)a->name;
 
-		if ((f = flag_index(name, strlen(name))) < 0) {
-			if (!str_in(name, side_out_attrs)) {
-				xml_unknown_attr(name, "side", line,
-				    side_out_attrs);
+		if ((f = readin_index(name, strlen(name), flag_name,
+		    F_N)) < 0) {
+			if (!xmlio_attr_known(name, "side", line,
+			    side_out_attrs, flag_name, F_N))
 				rc = -1;
-			}
 			continue;
 		}
 		v = xmlio_attr(n, name);
@@ -529,18 +459,12 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 	    NULL };
 	long line = xmlio_node_line(n, hint);
 	xmlNodePtr k;
-	xmlAttrPtr a;
 	char *v;
-	int ns = 0, rc = 0;
+	int ns = 0, rc;
 
 	memset(c, 0, sizeof *c);
 	c->line = line;
-	for (a = n->properties; a != NULL; a = a->next)
-		if (!str_in((const char *)a->name, attrs)) {
-			xml_unknown_attr((const char *)a->name, "combat", line,
-			    attrs);
-			rc = -1;
-		}
+	rc = xmlio_attrs_known(n, "combat", line, attrs);
 	if ((v = xmlio_attr(n, "kind")) != NULL) {
 		if (strcmp(v, "shooting") == 0)
 			c->shooting = true;
@@ -579,21 +503,13 @@ combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
 	xmlTextReaderPtr rd = xmlio_reader(in);
 	struct combat c;
 	xmlNodePtr n;
-	int rc, depth, type;
+	int rc, depth;
 	long hint = 0;
 	const char *name;
 
 	if (rd == NULL)
 		return;
-	while ((rc = xmlio_read(rd, in->name)) == 1) {
-		type = xmlTextReaderNodeType(rd);
-		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
-		    type == XML_READER_TYPE_WHITESPACE ||
-		    type == XML_READER_TYPE_TEXT) &&
-		    xmlTextReaderDepth(rd) == 1)
-			hint = xmlio_line(rd);
-		if (type != XML_READER_TYPE_ELEMENT)
-			continue;
+	while ((rc = xmlio_next_element(rd, in->name, 1, &hint)) == 1) {
 		depth = xmlTextReaderDepth(rd);
 		name = (const char *)xmlTextReaderConstLocalName(rd);
 		if (depth == 0 && strcmp(name, "combats") != 0) {

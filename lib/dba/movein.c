@@ -4,6 +4,7 @@
 
 #include "core/diag.h"
 #include "dba/movein.h"
+#include "dba/readin.h"
 #include "core/num.h"
 #include "core/str.h"
 #include "dba/troop.h"
@@ -49,42 +50,15 @@ movein_distance(const struct rules *r, const char *s, size_t n, int scale,
 	return 0;
 }
 
-/* A troop by name: figure prefix (3Kn) dropped, exact codes first. */
-static const struct troop *
-find_troop(const char *s, size_t n)
-{
-	const struct troop *t;
-	size_t i, k = 0;
-
-	while (k < n && s[k] >= '0' && s[k] <= '9')
-		k++;
-	if (k < n) {
-		s += k;
-		n -= k;
-	}
-	for (i = 0; (t = troop_at(i)) != NULL; i++)
-		if (strlen(t->code) == n && memcmp(t->code, s, n) == 0)
-			return t;
-	return troop_lookup(s, n);
-}
-
 /* The troop id of a name, or -1 after reporting at line:col. */
 static int
 troop_id(const struct rules *r, const char *s, size_t n, long line,
     long col)
 {
-	const struct troop *t = find_troop(s, n);
-	const char *sug;
+	const struct troop *t = troop_lookup_or_suggest(s, n, line, col);
 
-	if (t == NULL) {
-		if ((sug = troop_suggest(s, n)) != NULL)
-			diag_error(line, col, "unknown troop type '%.*s' (did "
-			    "you mean '%s'?)", (int)n, s, sug);
-		else
-			diag_error(line, col, "unknown troop type '%.*s'",
-			    (int)n, s);
+	if (t == NULL)
 		return -1;
-	}
 	if (t->id >= RULES_MAXTROOPS || !r->t[t->id].has_move) {
 		diag_error(line, col, "troop type '%s' has no %s move "
 		    "distances", t->code, r->edition);
@@ -126,28 +100,6 @@ parse_troops(const struct rules *r, const char *s, size_t n, long line,
 }
 
 static int
-flag_index(const char *s, size_t n)
-{
-	int f;
-
-	for (f = 0; f < MF_N; f++)
-		if (str_ieq(s, n, mflag_name(f)))
-			return f;
-	return -1;
-}
-
-static int
-choice(const char *v, size_t n, const char *(*name)(int), int count)
-{
-	int i;
-
-	for (i = 0; i < count; i++)
-		if (str_ieq(v, n, name(i)))
-			return i;
-	return -1;
-}
-
-static int
 flag_value(const struct rules *r, struct move *m, int f, const char *v,
     size_t n, long line, long vcol)
 {
@@ -167,15 +119,15 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 		return (m->breakoff = troop_id(r, v, n, line, vcol)) < 0 ?
 		    -1 : 0;
 	case V_GOING:
-		c = m->end = choice(v, n, going_name, 2);
+		c = m->end = readin_index(v, n, going_name, 2);
 		if (c == GO_GOOD && !str_ieq(v, n, "good"))
 			c = -1;
 		break;
 	case V_ZOC:
-		c = m->zoc = choice(v, n, zoc_name, ZOC_N);
+		c = m->zoc = readin_index(v, n, zoc_name, ZOC_N);
 		break;
 	case V_FRONTAGE:
-		c = m->frontage = choice(v, n, frontage_name, FR_N);
+		c = m->frontage = readin_index(v, n, frontage_name, FR_N);
 		break;
 	case V_DEG:
 		if (num_long(v, n, 0, 360, &x) == 0) {
@@ -279,17 +231,6 @@ movein_check(const struct move *m)
 	return rc;
 }
 
-static long
-end_col(const struct toks *tk)
-{
-	const struct tok *t;
-
-	if (tk->n == 0)
-		return 1;
-	t = &tk->v[tk->n - 1];
-	return t->col + (long)t->len + (t->quoted ? 2 : 0);
-}
-
 static int
 parse_bound(const struct rules *r, struct toks *tk, long lineno,
     struct bound *b)
@@ -302,7 +243,7 @@ parse_bound(const struct rules *r, struct toks *tk, long lineno,
 	memset(b, 0, sizeof *b);
 	b->line = lineno;
 	if (tk->n < 2) {
-		diag_error(lineno, end_col(tk), "missing PIP die after "
+		diag_error(lineno, readin_end_col(tk), "missing PIP die after "
 		    "'bound' (1-%d)", r->pip_die);
 		return -1;
 	}
@@ -344,16 +285,12 @@ line_troops(const struct mreader *rd, struct toks *tk, size_t *i,
 {
 	const struct tok *a = &tk->v[*i], *b;
 	const struct troop *t;
-	char buf[128];
-	int n;
 
 	if (a->val == NULL && memchr(a->s, ',', a->len) == NULL &&
-	    find_troop(a->s, a->len) == NULL && *i + 1 < tk->n) {
+	    troop_find(a->s, a->len) == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
-		n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)a->len, a->s,
-		    (int)b->len, b->s);
-		if (n > 0 && (size_t)n < sizeof buf && b->val == NULL &&
-		    (t = troop_lookup(buf, (size_t)n)) != NULL) {
+		if (b->val == NULL &&
+		    (t = troop_find2(a->s, a->len, b->s, b->len)) != NULL) {
 			*i += 2;
 			return parse_troops(rd->r, t->code, strlen(t->code),
 			    lineno, a->col, m);
@@ -378,15 +315,15 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 	int f, rc = 0;
 
 	if (tk->n < 2) {
-		diag_error(lineno, end_col(tk), "missing troop type after "
-		    "'move'");
+		diag_error(lineno, readin_end_col(tk), "missing troop type "
+		    "after 'move'");
 		return -1;
 	}
 	if (line_troops(rd, tk, &i, lineno, m) < 0)
 		rc = -1;
 	if (i >= tk->n || tk->v[i].val != NULL) {
-		diag_error(lineno, i < tk->n ? tk->v[i].col : end_col(tk),
-		    "missing distance after the troops");
+		diag_error(lineno, i < tk->n ? tk->v[i].col :
+		    readin_end_col(tk), "missing distance after the troops");
 		return -1;
 	}
 	t = &tk->v[i++];
@@ -397,7 +334,8 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 	}
 	for (; i < tk->n; i++) {
 		t = &tk->v[i];
-		f = t->quoted ? -1 : flag_index(t->s, t->klen);
+		f = t->quoted ? -1 : readin_index(t->s, t->klen, mflag_name,
+		    MF_N);
 		if (f < 0) {
 			unknown_flag(t, lineno);
 			rc = -1;
@@ -449,12 +387,7 @@ movein_read_lines(const struct mreader *rd, struct input *in)
 	size_t len;
 	int rc;
 
-	while (input_getline(in, &line, &len)) {
-		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
-			diag_error(in->line, 0, "invalid UTF-8 or NUL byte "
-			    "in the line");
-			continue;
-		}
+	while (readin_line(in, &line, &len)) {
 		memset(&b, 0, sizeof b);
 		rc = movein_parse_line(rd, &tk, line, len, in->line, &m, &b);
 		if (b.line != 0) {
@@ -476,21 +409,6 @@ static const char *const move_out_attrs[] = {
 static const char *const bound_attrs[] = {
 	"pips", "general-lost", "file", "line", "used", "unused", NULL
 };
-
-static void
-xml_unknown_attr(const char *name, const char *el, long line,
-    const char *const *extra)
-{
-	static const char *cands[MF_N + 8];
-	size_t n = 0;
-	int f;
-
-	for (f = 0; f < MF_N && extra == move_out_attrs; f++)
-		cands[n++] = mflag_name(f);
-	for (; *extra != NULL && n < sizeof cands / sizeof cands[0]; extra++)
-		cands[n++] = *extra;
-	xmlio_unknown_attr(name, el, line, cands, n);
-}
 
 static int
 xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
@@ -520,12 +438,11 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	for (a = n->properties; a != NULL; a = a->next) {
 		const char *name = (const char *)a->name;
 
-		if ((f = flag_index(name, strlen(name))) < 0) {
-			if (!str_in(name, move_out_attrs)) {
-				xml_unknown_attr(name, "move", line,
-				    move_out_attrs);
+		if ((f = readin_index(name, strlen(name),
+		    mflag_name, MF_N)) < 0) {
+			if (!xmlio_attr_known(name, "move", line,
+			    move_out_attrs, mflag_name, MF_N))
 				rc = -1;
-			}
 			continue;
 		}
 		v = xmlio_attr(n, name);
@@ -550,27 +467,21 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 static void
 xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 {
-	xmlAttrPtr a;
 	char *v;
 	long x;
-	bool bad = false;
+	bool bad;
 
 	memset(b, 0, sizeof *b);
 	b->line = line;
-	for (a = n->properties; a != NULL; a = a->next)
-		if (!str_in((const char *)a->name, bound_attrs)) {
-			xml_unknown_attr((const char *)a->name, "bound", line,
-			    bound_attrs);
-			bad = true;
-		}
-	if ((v = xmlio_attr(n, "pips")) != NULL) {
-		if (num_longs(v, 1, r->pip_die, &x) < 0) {
-			diag_error(line, 0, "invalid PIP die '%s' (1-%d)", v,
-			    r->pip_die);
-			bad = true;
-		} else
-			b->pips = (int)x;
-		xmlFree(v);
+	bad = xmlio_attrs_known(n, "bound", line, bound_attrs) < 0;
+	switch (xmlio_attr_long(n, "pips", "PIP die", line, 1, r->pip_die,
+	    &x)) {
+	case 1:
+		b->pips = (int)x;
+		break;
+	case -1:
+		bad = true;
+		break;
 	}
 	if ((v = xmlio_attr(n, "general-lost")) != NULL) {
 		if (strcmp(v, "yes") == 0)
@@ -640,21 +551,13 @@ movein_read_xml(const struct mreader *rd, struct input *in)
 	xmlTextReaderPtr x = xmlio_reader(in);
 	bool bounds = false;
 	long hint = 0;
-	int rc, type;
+	int rc;
 
 	if (x == NULL)
 		return;
-	while ((rc = xmlio_read(x, in->name)) == 1) {
-		type = xmlTextReaderNodeType(x);
-		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
-		    type == XML_READER_TYPE_WHITESPACE ||
-		    type == XML_READER_TYPE_TEXT) &&
-		    xmlTextReaderDepth(x) <= 2)
-			hint = xmlio_line(x);
-		if (type == XML_READER_TYPE_ELEMENT &&
-		    !xml_element(rd, x, in, hint, &bounds))
+	while ((rc = xmlio_next_element(x, in->name, 2, &hint)) == 1)
+		if (!xml_element(rd, x, in, hint, &bounds))
 			break;
-	}
 	if (rc < 0 && diag_file_errors() == 0)
 		diag_error(0, 0, "cannot parse the XML input");
 	xmlFreeTextReader(x);

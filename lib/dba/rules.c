@@ -448,12 +448,11 @@ load_army(struct ld *l, xmlNodePtr sec)
 static int
 validate(xmlDocPtr doc)
 {
-	static xmlRelaxNGPtr schema;
+	xmlRelaxNGPtr schema;
 	xmlRelaxNGValidCtxtPtr vc;
 	int rc;
 
-	if (schema == NULL)
-		schema = xmlio_schema(rules_rng, rules_rng_len, "rules.rng");
+	schema = xmlio_schema(rules_rng, rules_rng_len, "rules.rng");
 	if (schema == NULL)
 		return -1;
 	vc = xmlRelaxNGNewValidCtxt(schema);

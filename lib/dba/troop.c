@@ -1,4 +1,5 @@
 /* Troop names: the embedded table, folded-name index, suggestions. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,22 +7,20 @@
 
 #include "core/diag.h"
 #include "core/str.h"
+#include "core/strset.h"
 #include "dba/troop.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
 #include "gen/troops_xml.h"
 
-struct key {
-	char *folded;
-	const char *display;       /* as written in the table */
-	int id;
-};
-
 static struct troop *troops;
 static size_t ntroops, captroops;
-static struct key *keys;
-static size_t nkeys, capkeys;
+static struct strset codes;        /* index = troop id */
+static struct strset names;        /* folded names */
+static const char **shown;         /* per name: as written in the table */
+static int *nameid;                /* per name: the troop */
+static size_t capnames;
 static int loaded;
 static struct sbuf fold;
 
@@ -29,21 +28,18 @@ static void
 add_key(const char *name, int id)
 {
 	struct sbuf f = {0};
+	bool added;
+	size_t i;
 
 	str_fold(&f, name, strlen(name));
-	keys = xgrow(keys, &capkeys, nkeys + 1, sizeof *keys);
-	keys[nkeys].folded = f.s;
-	keys[nkeys].display = name;
-	keys[nkeys].id = id;
-	nkeys++;
-}
-
-static int
-keycmp(const void *a, const void *b)
-{
-	const struct key *x = a, *y = b;
-
-	return strcmp(x->folded, y->folded);
+	i = strset_add(&names, sbuf_str(&f), f.len, &added);
+	sbuf_free(&f);
+	if (!added)
+		return;
+	shown = xgrow(shown, &capnames, i + 1, sizeof *shown);
+	nameid = xreallocarray(nameid, capnames, sizeof *nameid);
+	shown[i] = name;
+	nameid[i] = id;
 }
 
 static char **aliases;
@@ -64,6 +60,12 @@ load_troop(xmlNodePtr t)
 	v = xmlio_attr(t, "code");
 	tr->code = xstrdup(v != NULL ? v : "?");
 	xmlFree(v);
+	if (strset_add(&codes, tr->code, strlen(tr->code), NULL) !=
+	    (size_t)id) {
+		diag_msg(EXIT_SYS, "internal error: troop code '%s' twice",
+		    tr->code);
+		exit(EXIT_SYS);
+	}
 	v = xmlio_attr(t, "class");
 	tr->cls = v != NULL && strcmp(v, "mounted") == 0 ? CLASS_MOUNTED :
 	    CLASS_FOOT;
@@ -118,7 +120,6 @@ troop_init(void)
 		if (t->type == XML_ELEMENT_NODE)
 			load_troop(t);
 	xmlFreeDoc(doc);
-	qsort(keys, nkeys, sizeof *keys, keycmp);
 }
 
 size_t
@@ -138,23 +139,19 @@ troop_at(size_t i)
 const struct troop *
 troop_by_code(const char *code)
 {
-	size_t i;
+	long i;
 
 	troop_init();
-	for (i = 0; i < ntroops; i++)
-		if (strcmp(troops[i].code, code) == 0)
-			return &troops[i];
-	return NULL;
+	i = strset_find(&codes, code);
+	return i >= 0 ? &troops[i] : NULL;
 }
 
 static const struct troop *
 find_folded(const char *f)
 {
-	struct key k = { NULL, NULL, 0 }, *r;
+	long i = strset_find(&names, f);
 
-	k.folded = (char *)f;
-	r = bsearch(&k, keys, nkeys, sizeof *keys, keycmp);
-	return r != NULL ? &troops[r->id] : NULL;
+	return i >= 0 ? &troops[nameid[i]] : NULL;
 }
 
 const struct troop *
@@ -183,22 +180,79 @@ const char *
 troop_suggest(const char *name, size_t len)
 {
 	struct sbuf f = {0};
-	const char *best = NULL;
+	const char *best = NULL, *k;
 	int bestd, d;
-	size_t i;
+	size_t i, besti = 0;
 
 	troop_init();
 	str_fold(&f, name, len);
-	bestd = f.len <= 3 ? 2 : 3;
-	for (i = 0; i < nkeys; i++) {
-		d = str_editdist(sbuf_str(&f), keys[i].folded, bestd - 1);
-		if (d < bestd) {
+	bestd = f.len <= 3 ? 1 : 2;         /* the farthest accepted */
+	for (i = 0; i < strset_count(&names); i++) {
+		k = strset_key(&names, i);
+		d = str_editdist(sbuf_str(&f), k, bestd);
+		/* a tie goes to the name first in byte order */
+		if (d < bestd || (d == bestd && (best == NULL ||
+		    strcmp(k, best) < 0))) {
 			bestd = d;
-			best = keys[i].display;
+			best = k;
+			besti = i;
 		}
 	}
 	sbuf_free(&f);
-	return best;
+	return best != NULL ? shown[besti] : NULL;
+}
+
+const struct troop *
+troop_find(const char *s, size_t n)
+{
+	size_t k = 0;
+	long i;
+
+	troop_init();
+	while (k < n && s[k] >= '0' && s[k] <= '9')
+		k++;
+	if (k < n) {
+		s += k;
+		n -= k;
+	}
+	/* exact codes first: case tells some codes from other names */
+	if ((i = strset_findn(&codes, s, n)) >= 0)
+		return &troops[i];
+	return troop_lookup(s, n);
+}
+
+const struct troop *
+troop_find2(const char *a, size_t an, const char *b, size_t bn)
+{
+	char buf[128];
+	int n;
+
+	n = snprintf(buf, sizeof buf, "%.*s %.*s", (int)an, a, (int)bn, b);
+	if (n <= 0 || (size_t)n >= sizeof buf)
+		return NULL;
+	return troop_lookup(buf, (size_t)n);
+}
+
+void
+troop_unknown(const char *s, size_t n, long line, long col)
+{
+	const char *sug = troop_suggest(s, n);
+
+	if (sug != NULL)
+		diag_error(line, col, "unknown troop type '%.*s' (did you "
+		    "mean '%s'?)", (int)n, s, sug);
+	else
+		diag_error(line, col, "unknown troop type '%.*s'", (int)n, s);
+}
+
+const struct troop *
+troop_lookup_or_suggest(const char *s, size_t n, long line, long col)
+{
+	const struct troop *t = troop_find(s, n);
+
+	if (t == NULL)
+		troop_unknown(s, n, line, col);
+	return t;
 }
 
 bool
@@ -222,8 +276,6 @@ troop_cleanup(void)
 	size_t i;
 	int l;
 
-	for (i = 0; i < nkeys; i++)
-		free(keys[i].folded);
 	for (i = 0; i < ntroops; i++) {
 		free(troops[i].code);
 		free(troops[i].editions);
@@ -235,12 +287,16 @@ troop_cleanup(void)
 	for (i = 0; i < naliases; i++)
 		free(aliases[i]);
 	free(aliases);
-	free(keys);
 	free(troops);
+	free(shown);
+	free(nameid);
+	strset_free(&codes);
+	strset_free(&names);
 	sbuf_free(&fold);
-	keys = NULL;
 	troops = NULL;
 	aliases = NULL;
-	nkeys = ntroops = naliases = capkeys = capaliases = captroops = 0;
+	shown = NULL;
+	nameid = NULL;
+	ntroops = naliases = capaliases = captroops = capnames = 0;
 	loaded = 0;
 }

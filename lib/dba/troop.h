@@ -28,6 +28,18 @@ const struct troop *troop_by_code(const char *code);
 const struct troop *troop_lookup(const char *name, size_t len);
 /* The closest known name within edit distance 2, or NULL. */
 const char *troop_suggest(const char *name, size_t len);
+/* A troop as the readers take it: a figure prefix (3Kn) dropped, an
+ * exact code first, then troop_lookup.  NULL when unknown. */
+const struct troop *troop_find(const char *s, size_t n);
+/* A two-word name ("Light Horse") from two tokens; NULL when unknown. */
+const struct troop *troop_find2(const char *a, size_t an, const char *b,
+    size_t bn);
+/* Report "unknown troop type 'NAME'" at line:col, with the closest
+ * known name as a did-you-mean. */
+void troop_unknown(const char *s, size_t n, long line, long col);
+/* troop_find, or NULL after troop_unknown. */
+const struct troop *troop_lookup_or_suggest(const char *s, size_t n,
+    long line, long col);
 bool troop_in_edition(const struct troop *t, const char *edition);
 void troop_cleanup(void);
 

@@ -1,4 +1,5 @@
-/* Unit tests of the core: dice, numbers, strings, tokenizer, troops. */
+/* Unit tests of the core: dice, numbers, strings, string set, tokenizer,
+ * troops. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -6,6 +7,7 @@
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
+#include "core/strset.h"
 #include "core/tok.h"
 #include "dba/troop.h"
 #include "unit.h"
@@ -105,6 +107,50 @@ test_str(void)
 }
 
 static void
+test_strset(void)
+{
+	struct strset s = {0};
+	char key[16];
+	bool added;
+	size_t i;
+	int ok = 1;
+
+	CHECK(strset_find(&s, "a") == -1);
+	CHECK(strset_add(&s, "alpha", 5, &added) == 0 && added);
+	CHECK(strset_add(&s, "beta", 4, NULL) == 1);
+	CHECK(strset_add(&s, "alpha", 5, &added) == 0 && !added);
+	CHECK(strset_add(&s, "alphabet", 5, &added) == 0 && !added);
+	CHECK(strset_find(&s, "beta") == 1);
+	CHECK(strset_findn(&s, "betamax", 4) == 1);
+	CHECK(strset_find(&s, "bet") == -1);
+	CHECK(strset_find(&s, "") == -1);
+	CHECK(strset_findn(&s, "beta\0x", 6) == -1);
+	CHECK(strset_add(&s, "", 0, &added) == 2 && added);
+	CHECK(strset_find(&s, "") == 2);
+	/* growth keeps every index */
+	for (i = 0; i < 5000; i++) {
+		snprintf(key, sizeof key, "k%zu", i);
+		if (strset_add(&s, key, strlen(key), &added) != i + 3 ||
+		    !added)
+			ok = 0;
+	}
+	for (i = 0; i < 5000; i++) {
+		snprintf(key, sizeof key, "k%zu", i);
+		if (strset_find(&s, key) != (long)(i + 3) ||
+		    strcmp(strset_key(&s, i + 3), key) != 0)
+			ok = 0;
+	}
+	CHECK(ok);
+	CHECK(strset_count(&s) == 5003);
+	CHECK(s.capslot >= 2 * s.n && (s.capslot & (s.capslot - 1)) == 0);
+	CHECK_STR(strset_key(&s, 0), "alpha");
+	strset_free(&s);
+	CHECK(strset_count(&s) == 0 && strset_find(&s, "alpha") == -1);
+	CHECK(strset_add(&s, "again", 5, NULL) == 0);
+	strset_free(&s);
+}
+
+static void
 test_tok(void)
 {
 	struct toks t = {0};
@@ -162,6 +208,20 @@ test_troop(void)
 	CHECK(troop_by_code("WWg")->cls == CLASS_FOOT);
 	CHECK(troop_by_code("El")->cls == CLASS_MOUNTED);
 	CHECK_STR(troop_by_code("Bw")->abbr[LANG_DE], "Bo");
+	CHECK(troop_by_code("bw") == NULL);
+	CHECK((t = troop_find("3Kn", 3)) != NULL &&
+	    strcmp(t->code, "Kn") == 0);
+	CHECK((t = troop_find("4Bd", 3)) != NULL &&
+	    strcmp(t->code, "Bd") == 0);
+	CHECK(troop_find("33", 2) == NULL);
+	CHECK((t = troop_find2("Light", 5, "Horse", 5)) != NULL &&
+	    strcmp(t->code, "LH") == 0);
+	CHECK(troop_find2("Light", 5, "Foot", 4) == NULL);
+	diag_quiet(1);
+	CHECK(troop_lookup_or_suggest("Rittr", 5, 1, 1) == NULL);
+	CHECK((t = troop_lookup_or_suggest("Ritter", 6, 1, 1)) != NULL &&
+	    strcmp(t->code, "Kn") == 0);
+	diag_quiet(0);
 	troop_cleanup();
 	CHECK(troop_lookup("Kl", 2) != NULL);
 	troop_cleanup();
@@ -175,6 +235,7 @@ main(void)
 	test_dice();
 	test_num();
 	test_str();
+	test_strset();
 	test_tok();
 	test_troop();
 	xmlio_cleanup();
