@@ -28,7 +28,7 @@ enum flag_kind {
 struct flag_def {
 	const char *name;
 	enum flag_kind kind;
-	long lo, hi;               /* 0, 0: the table's (pc_read) */
+	long lo, hi;
 };
 
 enum side_flag { SF_STRATEGY, SF_TS, SF_UNITS, SF_LUCK, SF_ENEMY_POWER,
@@ -63,13 +63,13 @@ static const struct flag_def pc_flags[PF_N] = {
 	[PF_LOSING] = { "losing", FK_NUM, -99, 99 },
 	[PF_MOD] = { "mod", FK_NUM, -99, 99 },
 	[PF_LUCK] = { "luck", FK_BARE, 0, 0 },
-	[PF_TL] = { "tl", FK_NUM, 0, 0 },
+	[PF_TL] = { "tl", FK_NUM, 0, 0 },          /* bounds: pc_read */
 	[PF_DR] = { "dr", FK_NUM, 0, 999 },
 	[PF_HT] = { "ht", FK_NUM, 0, 999 },
 	[PF_LEADER] = { "leader", FK_BARE, 0, 0 },
 	[PF_COMMANDER] = { "commander", FK_BARE, 0, 0 },
 	[PF_ROLL] = { "roll", FK_ROLLS, 0, 0 },
-	[PF_GLORY_ROLL] = { "glory-roll", FK_NUM, 0, 0 },
+	[PF_GLORY_ROLL] = { "glory-roll", FK_NUM, 0, 0 },  /* the same */
 };
 
 /* The most flags a record has (array sizes). */
