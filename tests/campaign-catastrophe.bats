@@ -169,6 +169,26 @@ campaign-catastrophe: fixtures/$F/table-gap.xml: error: roll 18 is in no row"
 	assert_output ""
 }
 
+@test "catastrophe: the table's dice make the rolls and the odds" {
+	run -0 campaign-catastrophe --odds -T tsv --table="fixtures/$F/table-2d6.xml" <<< 'side A'
+	assert_equal "$(printf '%s\n' "$output" | cut -f 5-)" "event	count	of
+calm	15	36
+muddle	6	36
+storm	15	36"
+	run -0 campaign-catastrophe --odds -T tsv --table="fixtures/$F/table-2d6.xml" <<< 'side A luck'
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $7 }' | sort -u)" "46656"
+	run -0 campaign-catastrophe -s 1 -T tsv --table="fixtures/$F/table-2d6.xml" <<< 'side A roll=2'
+	assert_equal "$(event_of "$output")" "calm"
+	run -2 --separate-stderr campaign-catastrophe --table="fixtures/$F/table-2d6.xml" <<< 'side A roll=13'
+	assert_equal "$stderr" "campaign-catastrophe: -:1:13: error: invalid roll '13' (a 2d6 roll 2 to 12, or three as A/B/C)"
+}
+
+@test "catastrophe: a table row beyond its dice is refused, exit 2" {
+	run -2 --separate-stderr campaign-catastrophe --table=fixtures/$F/table-outside.xml < /dev/null
+	assert_equal "$stderr" "campaign-catastrophe: fixtures/$F/table-outside.xml: error: row 'storm' goes beyond the rolls 2 to 12"
+	assert_output ""
+}
+
 @test "catastrophe: a table that fails its schema, a DOCTYPE, a missing file" {
 	run -2 --separate-stderr campaign-catastrophe --table=fixtures/$F/table-bad.xml < /dev/null
 	[[ $stderr == "campaign-catastrophe: fixtures/$F/table-bad.xml:2: error:"* ]]

@@ -113,8 +113,9 @@ battle_init(struct battle *b, struct campout *out, size_t nout,
 void
 battle_file(struct battle *b, struct input *in)
 {
-	const struct campin c = { on_battle, b->cat != NULL ? on_side : NULL,
-	    on_pc, b->surv, b };
+	const struct campin c = { .battle = on_battle,
+	    .side = b->cat != NULL ? on_side : NULL, .pc = on_pc,
+	    .cat = b->cat, .surv = b->surv, .ctx = b };
 
 	b->file = in->name;
 	b->pending = true;

@@ -20,7 +20,8 @@ enum flag_kind {
 	FK_BARE,                   /* nothing: "luck" */
 	FK_NUM,                    /* a whole number lo to hi */
 	FK_COUNT,                  /* the same, a '-' sign said as such */
-	FK_ROLLS,                  /* a 3d6 roll, or three as A/B/C */
+	FK_ROLLS,                  /* a roll of the table's dice, or three
+	                              as A/B/C */
 	FK_UNITS                   /* U:TS[:pc],... */
 };
 
@@ -62,13 +63,13 @@ static const struct flag_def pc_flags[PF_N] = {
 	[PF_LOSING] = { "losing", FK_NUM, -99, 99 },
 	[PF_MOD] = { "mod", FK_NUM, -99, 99 },
 	[PF_LUCK] = { "luck", FK_BARE, 0, 0 },
-	[PF_TL] = { "tl", FK_NUM, 0, SURV_TL_MAX },
+	[PF_TL] = { "tl", FK_NUM, 0, 0 },          /* bounds: pc_read */
 	[PF_DR] = { "dr", FK_NUM, 0, 999 },
 	[PF_HT] = { "ht", FK_NUM, 0, 999 },
 	[PF_LEADER] = { "leader", FK_BARE, 0, 0 },
 	[PF_COMMANDER] = { "commander", FK_BARE, 0, 0 },
 	[PF_ROLL] = { "roll", FK_ROLLS, 0, 0 },
-	[PF_GLORY_ROLL] = { "glory-roll", FK_NUM, 3, 18 },
+	[PF_GLORY_ROLL] = { "glory-roll", FK_NUM, 0, 0 },  /* the same */
 };
 
 /* The most flags a record has (array sizes). */
@@ -80,19 +81,20 @@ struct flags {
 	int bad;
 };
 
+/* An unknown flag (else keyword), with the nearest of kws if any. */
 static void
 unknown(const struct tok *t, long line, const char *const *kws, size_t n,
-    const char *what)
+    bool flag)
 {
 	const char *s = tok_suggest(t->s, t->klen, kws, n);
-	char word[68];
+	char hint[96] = "";
 
-	snprintf(word, sizeof word, "%s", tok_str(t));
 	if (s != NULL)
-		diag_error(line, t->col, "%s '%s' (did you mean '%s'?)",
-		    what, word, s);
+		snprintf(hint, sizeof hint, " (did you mean '%s'?)", s);
+	if (flag)
+		DIAG(CAMP_UNKNOWN_FLAG, line, t->col, tok_str(t), hint);
 	else
-		diag_error(line, t->col, "%s '%s'", what, word);
+		DIAG(CAMP_UNKNOWN_KEYWORD, line, t->col, tok_str(t), hint);
 }
 
 /* Index of the flag in defs, -1 unknown (reported), -2 other error. */
@@ -109,21 +111,20 @@ flag_index(const struct tok *t, long line, const struct flag_def *defs,
 	if (i == n || t->quoted) {
 		for (i = 0; i < n; i++)
 			names[i] = defs[i].name;
-		unknown(t, line, names, (size_t)n, "unknown flag");
+		unknown(t, line, names, (size_t)n, true);
 		return -1;
 	}
 	if (fl->at[i] != NULL) {
-		diag_error(line, t->col, "duplicate flag '%s'", defs[i].name);
+		DIAG(CAMP_DUPLICATE_FLAG, line, t->col, defs[i].name);
 		return -2;
 	}
 	if (defs[i].kind != FK_BARE && t->val == NULL) {
-		diag_error(line, t->col, "flag '%s' needs a value (%s=N)",
-		    defs[i].name, defs[i].name);
+		DIAG(CAMP_FLAG_VALUE, line, t->col, defs[i].name,
+		    defs[i].name);
 		return -2;
 	}
 	if (defs[i].kind == FK_BARE && t->val != NULL) {
-		diag_error(line, t->col, "flag '%s' takes no value",
-		    defs[i].name);
+		DIAG(CAMP_FLAG_NO_VALUE, line, t->col, defs[i].name);
 		return -2;
 	}
 	return i;
@@ -136,22 +137,23 @@ value(const struct tok *t, long line, const struct flag_def *d, long *out)
 	size_t n = t->vlen < 64 ? t->vlen : 64;
 
 	if (d->kind == FK_COUNT && t->vlen > 0 && t->val[0] == '-') {
-		diag_error(line, t->vcol, "negative %s '%.*s'", d->name,
-		    (int)t->vlen, t->val);
+		DIAG(CAMP_NEGATIVE, line, t->vcol, d->name, (int)t->vlen,
+		    t->val);
 		return -1;
 	}
 	if (num_long(t->val, t->vlen, d->lo, d->hi, out) == 0)
 		return 0;
 	memcpy(v, t->val, n);
 	v[n] = '\0';
-	diag_error(line, t->vcol, "invalid %.*s '%s' (a whole number "
-	    "%ld to %ld)", (int)t->klen, t->s, v, d->lo, d->hi);
+	DIAG(CAMP_BAD_NUMBER, line, t->vcol, (int)t->klen, t->s, v, d->lo,
+	    d->hi);
 	return -1;
 }
 
-/* "A" or "A/B/C", each 3-18. */
+/* "A" or "A/B/C", each a roll of the dice. */
 static int
-rolls(const struct tok *t, long line, int *r, int *n)
+rolls(const struct tok *t, long line, const struct roll *dice, int *r,
+    int *n)
 {
 	const char *p = t->val, *end = t->val + t->vlen, *sl;
 	long v;
@@ -161,16 +163,16 @@ rolls(const struct tok *t, long line, int *r, int *n)
 		sl = memchr(p, '/', (size_t)(end - p));
 		if (sl == NULL)
 			sl = end;
-		if (num_long(p, (size_t)(sl - p), 3, 18, &v) < 0)
+		if (num_long(p, (size_t)(sl - p), roll_lo(dice),
+		    roll_hi(dice), &v) < 0)
 			break;
 		r[(*n)++] = (int)v;
 		if (sl == end)
 			return 0;
 		p = sl + 1;
 	}
-	diag_error(line, t->vcol, "invalid %.*s '%.*s' (a 3d6 roll 3 to "
-	    "18, or three as A/B/C)", (int)t->klen, t->s, (int)t->vlen,
-	    t->val);
+	DIAG(CAMP_BAD_ROLL, line, t->vcol, (int)t->klen, t->s, (int)t->vlen,
+	    t->val, dice->n, dice->sides, roll_lo(dice), roll_hi(dice));
 	return -1;
 }
 
@@ -180,14 +182,13 @@ luck_rolls(const struct tok *rt, long line, int n, bool luck)
 	if (rt == NULL)
 		return 0;
 	if (luck && n != 3) {
-		diag_error(line, rt->vcol, "'luck' needs three rolls "
-		    "(%.*s=A/B/C), not '%.*s'", (int)rt->klen, rt->s,
+		DIAG(CAMP_LUCK_ROLLS, line, rt->vcol, (int)rt->klen, rt->s,
 		    (int)rt->vlen, rt->val);
 		return -1;
 	}
 	if (!luck && n != 1) {
-		diag_error(line, rt->vcol, "three rolls '%.*s' without "
-		    "'luck'", (int)rt->vlen, rt->val);
+		DIAG(CAMP_ROLLS_NO_LUCK, line, rt->vcol, (int)rt->vlen,
+		    rt->val);
 		return -1;
 	}
 	return 0;
@@ -223,8 +224,7 @@ units(const struct tok *t, long line, struct cat_side *s)
 		    c2 : c) - c1 - 1), 0, 1000000000, &ts) < 0 ||
 		    (c2 != NULL && !str_ieq(c2 + 1, (size_t)(c - c2 - 1),
 		    "pc")) || !utf8_valid(p, (size_t)(c - p))) {
-			diag_error(line, t->vcol + (p - t->val),
-			    "invalid unit '%.*s' (NAME:TS or NAME:TS:pc)",
+			DIAG(CAMP_BAD_UNIT, line, t->vcol + (p - t->val),
 			    (int)(c - p), p);
 			return -1;
 		}
@@ -232,7 +232,7 @@ units(const struct tok *t, long line, struct cat_side *s)
 		p = c + 1;
 	}
 	if (s->nunits == 0) {
-		diag_error(line, t->vcol, "empty units list");
+		DIAG(CAMP_NO_UNITS, line, t->vcol);
 		return -1;
 	}
 	return 0;
@@ -242,6 +242,7 @@ units(const struct tok *t, long line, struct cat_side *s)
 static int
 xml_units(xmlNodePtr n, long line, struct cat_side *s)
 {
+	struct sbuf u = {0};
 	xmlNodePtr c;
 	char *name, *ts, *pc;
 	long v;
@@ -255,10 +256,11 @@ xml_units(xmlNodePtr n, long line, struct cat_side *s)
 		pc = xmlio_attr(c, "pc");
 		if (name == NULL || *name == '\0' || ts == NULL ||
 		    num_longs(ts, 0, 1000000000, &v) < 0) {
-			diag_error(line, 0, "invalid unit '%s:%s%s' (NAME:TS "
-			    "or NAME:TS:pc)", name != NULL ? name : "",
+			sbuf_printf(&u, "%s:%s%s", name != NULL ? name : "",
 			    ts != NULL ? ts : "", pc != NULL &&
 			    strcmp(pc, "yes") == 0 ? ":pc" : "");
+			DIAG(CAMP_BAD_UNIT, line, 0, (int)u.len, sbuf_str(&u));
+			sbuf_free(&u);
 			bad = 1;
 		} else
 			add_unit(s, name, strlen(name), v,
@@ -276,6 +278,7 @@ struct dest {
 	long *const *num;
 	bool *const *set;
 	int *given, *ngiven;
+	const struct roll *dice;   /* of the given rolls */
 	struct cat_side *side;
 };
 
@@ -306,7 +309,7 @@ read_flags(const struct tok *v, size_t n, long line,
 			rc = value(t, line, &defs[f], d->num[f]);
 			break;
 		case FK_ROLLS:
-			rc = rolls(t, line, d->given, d->ngiven);
+			rc = rolls(t, line, d->dice, d->given, d->ngiven);
 			break;
 		case FK_UNITS:
 			rc = units(t, line, d->side);
@@ -322,14 +325,15 @@ read_flags(const struct tok *v, size_t n, long line,
 
 static int
 side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
-    struct cat_side *s)
+    const struct cat_table *ct, struct cat_side *s)
 {
 	long *const num[SF_N] = { [SF_STRATEGY] = &s->strategy,
 	    [SF_TS] = &s->ts, [SF_ENEMY_POWER] = &s->power };
 	bool *const set[SF_N] = { [SF_STRATEGY] = &s->has_strategy,
 	    [SF_TS] = &s->has_ts, [SF_LUCK] = &s->luck,
 	    [SF_PC_COMMANDER] = &s->pc_commander };
-	const struct dest d = { num, set, s->given, &s->ngiven, s };
+	const struct dest d = { num, set, s->given, &s->ngiven, &ct->dice,
+	    s };
 	struct flags fl;
 
 	memset(&fl, 0, sizeof fl);
@@ -337,7 +341,7 @@ side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
 	/* the children are the units flag of a line, after the others */
 	if (xml != NULL && xmlFirstElementChild(xml) != NULL &&
 	    fl.at[SF_UNITS] != NULL) {
-		diag_error(line, 0, "duplicate flag 'units'");
+		DIAG(CAMP_DUPLICATE_FLAG, line, 0, side_flags[SF_UNITS].name);
 		fl.bad = 1;
 	} else if (xml != NULL && xml_units(xml, line, s) < 0)
 		fl.bad = 1;
@@ -354,19 +358,19 @@ risk_check(const struct tok *rt, long line, const struct surv_table *t,
 	int lo, hi, wlo, whi;
 
 	if (p->risk < t->risk_min || p->risk > t->risk_max) {
-		diag_error(line, rt->vcol, "risk '%ld' outside the limits "
-		    "%d to %d", p->risk, t->risk_min, t->risk_max);
+		DIAG(CAMP_RISK_RANGE, line, rt->vcol, p->risk, t->risk_min,
+		    t->risk_max);
 		return -1;
 	}
 	surv_risk_limits(t, p, &lo, &wlo, &hi, &whi);
 	if (p->risk < lo) {
-		diag_error(line, rt->vcol, "risk '%ld' below the limit "
-		    "%d of '%s'", p->risk, lo, surv_trait_name(wlo));
+		DIAG(CAMP_RISK_BELOW, line, rt->vcol, p->risk, lo,
+		    surv_trait_name(wlo));
 		return -1;
 	}
 	if (p->risk > hi) {
-		diag_error(line, rt->vcol, "risk '%ld' above the limit "
-		    "%d of '%s'", p->risk, hi, surv_trait_name(whi));
+		DIAG(CAMP_RISK_ABOVE, line, rt->vcol, p->risk, hi,
+		    surv_trait_name(whi));
 		return -1;
 	}
 	return 0;
@@ -392,21 +396,28 @@ pc_read(const struct tok *v, size_t n, long line,
 	    [PF_HT] = &p->has_ht, [PF_LEADER] = &p->leader,
 	    [PF_COMMANDER] = &p->commander, [PF_ROLL] = &p->has_roll,
 	    [PF_GLORY_ROLL] = &p->has_glory };
-	const struct dest d = { num, set, p->given, &p->ngiven, NULL };
+	const struct dest d = { num, set, p->given, &p->ngiven, &st->dice,
+	    NULL };
+	struct flag_def defs[PF_N];
 	const struct tok *rt;
 	struct flags fl;
 
+	/* the bounds that are the table's */
+	memcpy(defs, pc_flags, sizeof defs);
+	defs[PF_TL].lo = st->tl_min;
+	defs[PF_TL].hi = st->tl_max;
+	defs[PF_GLORY_ROLL].lo = roll_lo(&st->dice);
+	defs[PF_GLORY_ROLL].hi = roll_hi(&st->dice);
 	memset(&fl, 0, sizeof fl);
-	read_flags(v, n, line, pc_flags, PF_N, &d, &fl);
+	read_flags(v, n, line, defs, PF_N, &d, &fl);
 	p->glory_given = (int)glory;
 	rt = fl.at[PF_ROLL];
 	if (!p->has_tactics && !p->has_iq) {
-		diag_error(line, 0, "pc '%s' needs tactics=N or iq=N",
-		    p->name);
+		DIAG(CAMP_NO_SKILL, line, 0, p->name);
 		fl.bad = 1;
 	}
 	if (!p->has_weapon) {
-		diag_error(line, 0, "pc '%s' needs weapon=N", p->name);
+		DIAG(CAMP_NO_WEAPON, line, 0, p->name);
 		fl.bad = 1;
 	}
 	if (fl.at[PF_RISK] != NULL && risk_check(fl.at[PF_RISK], line, st,
@@ -424,12 +435,12 @@ static int
 name_of(const struct tok *kw, const struct tok *t, long line, char **name)
 {
 	if (t == NULL || (!t->quoted && t->val != NULL)) {
-		diag_error(line, kw->col != 0 ? kw->col + (long)kw->len : 0,
-		    "missing name after '%s'", tok_str(kw));
+		DIAG(CAMP_NO_NAME, line, kw->col != 0 ? kw->col +
+		    (long)kw->len : 0, tok_str(kw));
 		return -1;
 	}
 	if (!utf8_valid(t->s, t->len)) {
-		diag_error(line, t->col, "name is not valid UTF-8");
+		DIAG(CAMP_NAME_UTF8, line, t->col);
 		return -1;
 	}
 	*name = xstrndup(t->s, t->len);
@@ -448,7 +459,7 @@ record(const struct campin *c, const struct tok *kw, const struct tok *nm,
 		memset(&s, 0, sizeof s);
 		s.line = line;
 		if (name_of(kw, nm, line, &s.name) < 0 ||
-		    side_read(v, n, line, xml, &s) < 0)
+		    side_read(v, n, line, xml, c->cat, &s) < 0)
 			cat_side_free(&s);
 		else
 			c->side(c->ctx, &s);
@@ -456,7 +467,7 @@ record(const struct campin *c, const struct tok *kw, const struct tok *nm,
 	}
 	memset(&p, 0, sizeof p);
 	p.line = line;
-	p.tl = 3;
+	p.tl = c->surv->default_tl;
 	if (name_of(kw, nm, line, &p.name) < 0 ||
 	    pc_read(v, n, line, c->surv, &p) < 0)
 		free(p.name);
@@ -475,8 +486,8 @@ static void
 line_battle(const struct campin *c, const struct toks *tk, long line)
 {
 	if (tk->n > 2) {
-		diag_error(line, tk->v[2].col, "unexpected '%s' after the "
-		    "battle name", tok_str(&tk->v[2]));
+		DIAG(CAMP_AFTER_BATTLE, line, tk->v[2].col,
+		    tok_str(&tk->v[2]));
 		return;
 	}
 	c->battle(c->ctx, tk->n == 2 ? xstrndup(tk->v[1].s, tk->v[1].len) :
@@ -496,9 +507,9 @@ line_record(const struct campin *c, const struct toks *tk, long line)
 		record(c, kw, tk->n > 1 ? &tk->v[1] : NULL, tk->v + 2,
 		    tk->n > 2 ? tk->n - 2 : 0, line, NULL);
 	else if (c->side != NULL)
-		unknown(kw, line, side_kws, 2, "unknown keyword");
+		unknown(kw, line, side_kws, 2, false);
 	else
-		unknown(kw, line, pc_kws, 1, "unknown keyword");
+		unknown(kw, line, pc_kws, 1, false);
 }
 
 static void
@@ -510,7 +521,7 @@ read_lines(const struct campin *c, struct input *in)
 
 	while (input_getline(in, &line, &len)) {
 		if (!utf8_valid(line, len)) {
-			diag_error(in->line, 0, "line is not valid UTF-8");
+			DIAG(CAMP_LINE_UTF8, in->line, 0);
 			continue;
 		}
 		if (tok_split(&tk, line, len, in->line) < 0 || tk.n == 0)
@@ -616,8 +627,7 @@ read_xml(const struct campin *c, struct input *in)
 			continue;
 		}
 		if (xmlTextReaderDepth(r) == 0 && strcmp(name, root) != 0) {
-			diag_error(xmlio_line(r), 0, "root element '%s' is not "
-			    "'%s' (not an input document)", name, root);
+			DIAG(CAMP_ROOT, xmlio_line(r), 0, name, root);
 			break;
 		}
 		if (k && strcmp(name, "battle") == 0) {

@@ -15,7 +15,8 @@ struct campin {
 	void (*battle)(void *ctx, char *name);
 	void (*side)(void *ctx, struct cat_side *s);
 	void (*pc)(void *ctx, struct surv_pc *p);
-	const struct surv_table *surv;     /* pc: the Risk limits */
+	const struct cat_table *cat;       /* side: the dice */
+	const struct surv_table *surv;     /* pc: dice, TLs, Risk limits */
 	void *ctx;
 };
 

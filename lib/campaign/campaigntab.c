@@ -1,6 +1,7 @@
 /* The campaign tables, XML to structs, schema-checked: the one reader of
  * the Catastrophe table (embedded or a user's), the Survival table and a
  * user's Glory table. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,8 +54,8 @@ load_doc(const char *path, const struct embedded *em,
 	if (vc != NULL)
 		xmlRelaxNGFreeValidCtxt(vc);
 	if (rc != 0) {
-		diag_at(path != NULL ? path : em != NULL ? em->name : "-", 1,
-		    0, 0, "table does not match the schema %s", rngname);
+		DIAG_AT(CAMP_TABLE_SCHEMA, path != NULL ? path : em != NULL ?
+		    em->name : "-", 0, 0, rngname);
 		xmlFreeDoc(doc);
 		return NULL;
 	}
@@ -77,8 +78,8 @@ attr_int(struct tab *tb, xmlNodePtr n, const char *name, int def, bool *has)
 	if (has != NULL)
 		*has = v != NULL;
 	if (v != NULL && num_longs(v, -100000, 100000, &l) < 0) {
-		diag_at(tb->file, 1, xmlGetLineNo(n), 0, "bad number '%s' in "
-		    "attribute '%s'", v, name);
+		DIAG_AT(CAMP_TABLE_NUMBER, tb->file, xmlGetLineNo(n), 0, v,
+		    name);
 		tb->bad = true;
 		l = def;
 	}
@@ -191,39 +192,58 @@ load_row(struct tab *tb, struct cat_row *r, xmlNodePtr n)
 	load_texts(n, r->text);
 }
 
-/* Every roll 3-18 in exactly one row. */
+/* Every roll of the dice in exactly one row, no row beyond them. */
 static int
 check_cover(struct cat_table *t, const char *file)
 {
+	int lo = roll_lo(&t->dice), hi = roll_hi(&t->dice), r, bad = 0;
+	const struct cat_row *w;
 	size_t i;
-	int r, bad = 0;
 
-	for (r = 0; r <= CAT_MAX; r++)
+	for (r = 0; r <= ROLL_MAX; r++)
 		t->map[r] = -1;
 	for (i = 0; i < t->nrows; i++) {
-		if (t->rows[i].min > t->rows[i].max) {
-			diag_at(file, 1, 0, 0, "row '%s' has min %d above "
-			    "max %d", t->rows[i].event, t->rows[i].min,
-			    t->rows[i].max);
+		w = &t->rows[i];
+		if (w->min > w->max) {
+			DIAG_AT(CAMP_ROW_MIN_MAX, file, 0, 0, w->event, w->min,
+			    w->max);
+			bad = 1;
+		} else if (w->min < lo || w->max > hi) {
+			DIAG_AT(CAMP_ROW_OUTSIDE, file, 0, 0, w->event, lo, hi);
 			bad = 1;
 		}
-		for (r = t->rows[i].min; r <= t->rows[i].max; r++) {
+		for (r = w->min < lo ? lo : w->min; r <= w->max && r <= hi;
+		    r++) {
 			if (t->map[r] >= 0) {
-				diag_at(file, 1, 0, 0, "roll %d is in two "
-				    "rows ('%s' and '%s')", r,
-				    t->rows[t->map[r]].event,
-				    t->rows[i].event);
+				DIAG_AT(CAMP_ROLL_TWICE, file, 0, 0, r,
+				    t->rows[t->map[r]].event, w->event);
 				bad = 1;
 			}
 			t->map[r] = (int)i;
 		}
 	}
-	for (r = CAT_MIN; r <= CAT_MAX; r++)
+	for (r = lo; r <= hi; r++)
 		if (t->map[r] < 0) {
-			diag_at(file, 1, 0, 0, "roll %d is in no row", r);
+			DIAG_AT(CAMP_ROLL_NO_ROW, file, 0, 0, r);
 			bad = 1;
 		}
 	return bad ? -1 : 0;
+}
+
+/* The numbers on the table element; what a user's table leaves out is
+ * the built-in table's (def). */
+static void
+cat_numbers(struct tab *tb, struct cat_table *t, xmlNodePtr root,
+    const struct cat_table *def)
+{
+	t->dice.n = attr_int(tb, root, "dice", def->dice.n, NULL);
+	t->dice.sides = attr_int(tb, root, "sides", def->dice.sides, NULL);
+	t->damage_sides = attr_int(tb, root, "damage-sides",
+	    def->damage_sides, NULL);
+	t->leader_pct = attr_int(tb, root, "leader-percent", def->leader_pct,
+	    NULL);
+	t->power_points = attr_int(tb, root, "power-points",
+	    def->power_points, NULL);
 }
 
 int
@@ -232,17 +252,23 @@ cat_table_load(struct cat_table *t, const char *path)
 	static const struct embedded em = { catastrophe_xml,
 	    sizeof catastrophe_xml, "catastrophe.xml" };
 	struct tab tb = { path != NULL ? path : em.name, false };
+	struct cat_table def;
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
 
 	memset(t, 0, sizeof *t);
+	memset(&def, 0, sizeof def);
+	if (path != NULL) {
+		if (cat_table_load(&def, NULL) < 0)
+			return -1;
+		cat_table_free(&def);          /* its numbers stay */
+	}
 	doc = load_doc(path, &em, catastrophe_table_rng,
 	    catastrophe_table_rng_len, "catastrophe-table.rng");
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
-	t->leader_pct = attr_int(&tb, root, "leader-percent", 20, NULL);
-	t->power_points = attr_int(&tb, root, "power-points", 2, NULL);
+	cat_numbers(&tb, t, root, &def);
 	for (n = root->children; n != NULL; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
@@ -357,8 +383,8 @@ load_band(struct tab *tb, struct surv_table *t, xmlNodePtr n)
 	int b = t->nbands, seen = 0;
 
 	if (b == SURV_BANDS) {
-		diag_at(tb->file, 1, 0, 0, "more than %d damage rows",
-		    SURV_BANDS);
+		DIAG_AT(CAMP_TOO_MANY_ROWS, tb->file, 0, 0, SURV_BANDS,
+		    "damage");
 		tb->bad = true;
 		return;
 	}
@@ -378,11 +404,38 @@ load_band(struct tab *tb, struct surv_table *t, xmlNodePtr n)
 		k->adds = attr_int(tb, c, "adds", 0, NULL);
 	}
 	if (seen != 15) {
-		diag_at(tb->file, 1, xmlGetLineNo(n), 0, "damage row for TL "
-		    "%d-%d lacks a column", t->band[b].tl_min,
-		    t->band[b].tl_max);
+		DIAG_AT(CAMP_BAND_COLUMN, tb->file, xmlGetLineNo(n), 0,
+		    t->band[b].tl_min, t->band[b].tl_max);
 		tb->bad = true;
 	}
+	if (b == 0 || t->band[b].tl_min < t->tl_min)
+		t->tl_min = t->band[b].tl_min;
+	if (b == 0 || t->band[b].tl_max > t->tl_max)
+		t->tl_max = t->band[b].tl_max;
+}
+
+/* A critical rule: its bounds, absent ones open. */
+static void
+load_crit(struct tab *tb, struct surv_table *t, xmlNodePtr n)
+{
+	static const char *const crits[] = { [CRIT_SUCCESS] = "success",
+	    [CRIT_FAILURE] = "failure" };
+	struct surv_critrule *c;
+
+	if (t->ncrits == SURV_CRITS) {
+		DIAG_AT(CAMP_TOO_MANY_ROWS, tb->file, 0, 0, SURV_CRITS,
+		    "critical");
+		tb->bad = true;
+		return;
+	}
+	c = &t->crit[t->ncrits++];
+	c->crit = (enum surv_crit)attr_pick(n, "name", crits,
+	    (int)(sizeof crits / sizeof crits[0]));
+	c->roll_min = attr_int(tb, n, "roll-min", INT_MIN, NULL);
+	c->roll_max = attr_int(tb, n, "roll-max", INT_MAX, NULL);
+	c->skill_min = attr_int(tb, n, "skill-min", INT_MIN, NULL);
+	c->skill_max = attr_int(tb, n, "skill-max", INT_MAX, NULL);
+	c->margin_max = attr_int(tb, n, "margin-max", INT_MAX, NULL);
 }
 
 static void
@@ -390,7 +443,14 @@ load_surv_node(struct tab *tb, struct surv_table *t, xmlNodePtr n)
 {
 	int i, lo, hi;
 
-	if (is(n, "risk")) {
+	if (is(n, "battle-skill")) {
+		t->tactics_iq = attr_int(tb, n, "tactics-from-iq", 0, NULL);
+		t->skill_div = attr_int(tb, n, "divisor", 1, NULL);
+		t->reflexes = attr_int(tb, n, "combat-reflexes", 0, NULL);
+		t->danger = attr_int(tb, n, "danger-sense", 0, NULL);
+	} else if (is(n, "critical")) {
+		load_crit(tb, t, n);
+	} else if (is(n, "risk")) {
 		t->risk_min = attr_int(tb, n, "min", 0, NULL);
 		t->risk_max = attr_int(tb, n, "max", 0, NULL);
 	} else if (is(n, "risk-limit")) {
@@ -434,6 +494,10 @@ surv_table_load(struct surv_table *t)
 		return -1;
 	root = xmlDocGetRootElement(doc);
 	t->cap = attr_int(&tb, root, "cap", 0, NULL);
+	t->dice.n = attr_int(&tb, root, "dice", 0, NULL);
+	t->dice.sides = attr_int(&tb, root, "sides", 0, NULL);
+	t->damage_sides = attr_int(&tb, root, "damage-sides", 0, NULL);
+	t->default_tl = attr_int(&tb, root, "default-tl", 0, NULL);
 	for (n = root->children; n != NULL; n = n->next)
 		load_surv_node(&tb, t, n);
 	xmlFreeDoc(doc);

@@ -3,20 +3,13 @@
 
 #include "campaign/catastrophe.h"
 
-static const int ways3d6[16] = {
-	1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1
-};
-
-int
-cat_ways(int r)
-{
-	return r >= CAT_MIN && r <= CAT_MAX ? ways3d6[r - CAT_MIN] : 0;
-}
-
+/* A modified roll kept within the rolls of the dice. */
 static int
-clamp(int v)
+clamp(const struct cat_table *t, int v)
 {
-	return v < CAT_MIN ? CAT_MIN : v > CAT_MAX ? CAT_MAX : v;
+	int lo = roll_lo(&t->dice), hi = roll_hi(&t->dice);
+
+	return v < lo ? lo : v > hi ? hi : v;
 }
 
 int
@@ -24,7 +17,7 @@ cat_swap(struct cat_table *t, int a, int b)
 {
 	int x;
 
-	if (a < CAT_MIN || a > CAT_MAX || b < CAT_MIN || b > CAT_MAX)
+	if (clamp(t, a) != a || clamp(t, b) != b)
 		return -1;
 	x = t->map[a];
 	t->map[a] = t->map[b];
@@ -76,17 +69,13 @@ void
 cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 {
 	const struct cat_row *row;
-	int i, low;
+	int low;
 
 	s->nrolls = s->luck ? 3 : 1;
-	for (i = 0; i < s->nrolls; i++)
-		s->rolls[i] = i < s->ngiven ? s->given[i] : dice_sum(d, 3, 6);
-	low = s->rolls[0];
-	for (i = 1; i < s->nrolls; i++)
-		if (s->rolls[i] < low)
-			low = s->rolls[i];
+	low = roll_lowest(&t->dice, s->rolls, s->nrolls, s->given, s->ngiven,
+	    d);
 	s->modifier = modifier(t, s);
-	s->total = clamp(low + s->modifier);
+	s->total = clamp(t, low + s->modifier);
 	s->row = t->map[s->total];
 	row = &t->rows[s->row];
 	s->unit = s->defector = -1;
@@ -103,7 +92,7 @@ cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 	    s->fate == FATE_KILLED)
 		s->fate = FATE_UNCONSCIOUS;
 	if (row->damage_dice > 0 && s->fate == FATE_WOUNDED)
-		s->damage = dice_sum(d, row->damage_dice, 6);
+		s->damage = dice_sum(d, row->damage_dice, t->damage_sides);
 	if (row->recalc_ts && s->nunits > 0)
 		s->defector = dice_roll(d, (int)s->nunits) - 1;
 	s->strategy_after = s->strategy;
@@ -134,16 +123,16 @@ cat_battle(const struct cat_table *t, struct cat_side *s, size_t n)
 
 /* Ways for one kept roll r: single, or the lowest of three. */
 static unsigned long long
-ways_kept(int r, bool luck)
+ways_kept(const unsigned long long *ways, int r, bool luck)
 {
 	unsigned long long ge = 0, gt, a, b;
 	int k;
 
 	if (!luck)
-		return (unsigned long long)cat_ways(r);
-	for (k = r; k <= CAT_MAX; k++)
-		ge += (unsigned long long)cat_ways(k);
-	gt = ge - (unsigned long long)cat_ways(r);
+		return ways[r];
+	for (k = r; k <= ROLL_MAX; k++)
+		ge += ways[k];
+	gt = ge - ways[r];
 	a = ge * ge * ge;
 	b = gt * gt * gt;
 	return a - b;
@@ -153,14 +142,16 @@ void
 cat_odds(const struct cat_table *t, const struct cat_side *s,
     unsigned long long *count, unsigned long long *of)
 {
+	unsigned long long ways[ROLL_MAX + 1], all;
 	size_t i;
 	int r, m = modifier(t, s);
 
 	for (i = 0; i < t->nrows; i++)
 		count[i] = 0;
-	for (r = CAT_MIN; r <= CAT_MAX; r++)
-		count[t->map[clamp(r + m)]] += ways_kept(r, s->luck);
-	*of = s->luck ? 216ULL * 216 * 216 : 216;
+	all = roll_ways(&t->dice, ways);
+	for (r = roll_lo(&t->dice); r <= roll_hi(&t->dice); r++)
+		count[t->map[clamp(t, r + m)]] += ways_kept(ways, r, s->luck);
+	*of = s->luck ? all * all * all : all;
 }
 
 void

@@ -3,11 +3,8 @@
 #define BELLIS_CATASTROPHE_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "core/dice.h"
+#include "campaign/roll.h"
 #include "dba/troop.h"
-
-#define CAT_MIN 3
-#define CAT_MAX 18
 
 enum cat_leader { CAT_NOBODY, CAT_UNIT, CAT_COMMANDER };
 enum cat_fate { FATE_NONE, FATE_WOUNDED, FATE_KILLED, FATE_UNCONSCIOUS };
@@ -25,13 +22,16 @@ struct cat_row {
 	bool recalc_ts;            /* a unit defects */
 	enum cat_leader leader;
 	enum cat_fate fate;        /* for a leader who is not a PC */
-	int damage_dice;           /* Nd damage to the leader */
+	int damage_dice;           /* Nd damage to the leader (d of
+	                              damage_sides) */
 };
 
 struct cat_table {
 	struct cat_row *rows;
 	size_t nrows;
-	int map[CAT_MAX + 1];      /* roll -> row index */
+	int map[ROLL_MAX + 1];     /* roll -> row index */
+	struct roll dice;          /* the Catastrophe roll */
+	int damage_sides;          /* of a die of damage */
 	int leader_pct;            /* units eligible for a leader event */
 	int power_points;          /* enemy power points per +1 */
 };
@@ -66,16 +66,16 @@ struct cat_side {
 	long ts_after;
 };
 
-/* Swap the rows of two rolls (3-18).  Returns -1 when out of range. */
+/* Swap the rows of two rolls.  Returns -1 when one is not a roll of the
+ * table's dice. */
 int cat_swap(struct cat_table *t, int a, int b);
 /* Roll (or take the given rolls) and fill in the result. */
 void cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d);
 /* Apply the effects between the two sides of a battle. */
 void cat_battle(const struct cat_table *t, struct cat_side *s, size_t n);
-/* Exact odds: count[row] ways out of *of (216, or 216^3 with Luck). */
+/* Exact odds: count[row] ways out of *of, all throws of the table's
+ * dice (216 for 3d6), cubed with Luck. */
 void cat_odds(const struct cat_table *t, const struct cat_side *s,
     unsigned long long *count, unsigned long long *of);
-/* Ways to roll exactly r on 3d6 (r 3-18), else 0. */
-int cat_ways(int r);
 void cat_side_free(struct cat_side *s);
 #endif

@@ -30,24 +30,26 @@ surv_location(const struct surv_table *t, int r)
 	return r >= 0 && r < SURV_LOC_N && t->loc[r] != NULL ? t->loc[r] : "torso";
 }
 
+/* v / d rounded down (d > 0). */
 static long
-floordiv2(long v)
+floordiv(long v, long d)
 {
-	return v >= 0 ? v / 2 : -((-v + 1) / 2);
+	return v >= 0 ? v / d : -((-v + d - 1) / d);
 }
 
 int
-surv_battle(const struct surv_pc *p)
+surv_battle(const struct surv_table *t, const struct surv_pc *p)
 {
-	long t;
+	long tac, iq = p->iq + t->tactics_iq;
 
 	if (!p->has_tactics && !p->has_iq)
 		return -1;
-	t = p->has_tactics ? p->tactics : p->iq - 6;
-	if (p->has_tactics && p->has_iq && p->iq - 6 > t)
-		t = p->iq - 6;
-	return (int)(floordiv2(t + p->weapon) + (p->reflexes ? 2 : 0) +
-	    (p->danger ? 1 : 0));
+	tac = p->has_tactics ? p->tactics : iq;
+	if (p->has_tactics && p->has_iq && iq > tac)
+		tac = iq;
+	return (int)(floordiv(tac + p->weapon, t->skill_div > 0 ?
+	    t->skill_div : 1) + (p->reflexes ? t->reflexes : 0) +
+	    (p->danger ? t->danger : 0));
 }
 
 void
@@ -74,13 +76,18 @@ surv_risk_limits(const struct surv_table *t, const struct surv_pc *p,
 }
 
 enum surv_crit
-surv_critical(int roll, int skill)
+surv_critical(const struct surv_table *t, int roll, int skill)
 {
-	if (roll <= 4 || (roll == 5 && skill >= 15) ||
-	    (roll == 6 && skill >= 16))
-		return CRIT_SUCCESS;
-	if (roll >= 18 || (roll == 17 && skill <= 15) || roll >= skill + 10)
-		return CRIT_FAILURE;
+	const struct surv_critrule *c;
+	int i;
+
+	for (i = 0; i < t->ncrits; i++) {
+		c = &t->crit[i];
+		if (roll >= c->roll_min && roll <= c->roll_max &&
+		    skill >= c->skill_min && skill <= c->skill_max &&
+		    (long)skill - roll <= c->margin_max)
+			return c->crit;
+	}
 	return CRIT_NO;
 }
 
@@ -90,7 +97,7 @@ surv_lookup(const struct surv_table *t, int roll, int skill,
 {
 	int m = skill - roll, r;
 
-	*crit = surv_critical(roll, skill);
+	*crit = surv_critical(t, roll, skill);
 	if (*crit == CRIT_SUCCESS)
 		return RES_UNHURT;
 	if (*crit == CRIT_FAILURE)
@@ -132,7 +139,7 @@ add_hit(const struct surv_table *t, struct surv_pc *p, int damage,
 
 	h->damage = damage;
 	h->rolled = rolled;
-	h->loc_roll = dice_sum(d, 3, 6);
+	h->loc_roll = roll_throw(&t->dice, d);
 	h->location = surv_location(t, h->loc_roll);
 	p->damage += damage;
 }
@@ -152,23 +159,11 @@ damage(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 	    &div) < 0)
 		return;
 	for (i = 0; i < hits && i < SURV_HITS_MAX; i++) {
-		rolled = (nd > 0 ? dice_sum(d, nd, 6) : 0) + adds;
+		rolled = (nd > 0 ? dice_sum(d, nd, t->damage_sides) : 0) +
+		    adds;
 		dmg = rolled - (int)(p->dr / div);
 		add_hit(t, p, dmg > 0 ? dmg : 0, rolled, d);
 	}
-}
-
-static int
-lowest(int *rolls, int n, const int *given, int ngiven, struct dice *d)
-{
-	int i, low = 99;
-
-	for (i = 0; i < n; i++) {
-		rolls[i] = i < ngiven ? given[i] : dice_sum(d, 3, 6);
-		if (rolls[i] < low)
-			low = rolls[i];
-	}
-	return low;
 }
 
 void
@@ -176,11 +171,12 @@ surv_run(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 {
 	long eff, g;
 
-	p->battle = surv_battle(p);
+	p->battle = surv_battle(t, p);
 	eff = (long)p->battle + p->risk + p->losing + p->mod;
 	p->effective = (int)(eff > t->cap ? t->cap : eff);
 	p->nrolls = p->luck ? 3 : 1;
-	p->roll = lowest(p->rolls, p->nrolls, p->given, p->ngiven, d);
+	p->roll = roll_lowest(&t->dice, p->rolls, p->nrolls, p->given,
+	    p->ngiven, d);
 	p->margin = p->effective - p->roll;
 	p->result = surv_lookup(t, p->roll, p->effective, &p->crit);
 	damage(t, p, d);
@@ -189,7 +185,8 @@ surv_run(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 	    p->ht_after <= 0;
 	g = (long)p->battle - p->risk;
 	p->glory_skill = (int)(g > t->cap ? t->cap : g);
-	p->glory_roll = p->has_glory ? p->glory_given : dice_sum(d, 3, 6);
+	p->glory_roll = p->has_glory ? p->glory_given :
+	    roll_throw(&t->dice, d);
 	p->glory_margin = p->glory_skill - p->glory_roll;
-	p->glory_crit = surv_critical(p->glory_roll, p->glory_skill);
+	p->glory_crit = surv_critical(t, p->glory_roll, p->glory_skill);
 }

@@ -3,13 +3,15 @@
 #ifndef BELLIS_SURVIVAL_H
 #define BELLIS_SURVIVAL_H
 #include <stdbool.h>
-#include "core/dice.h"
+#include "campaign/roll.h"
 #include "dba/troop.h"
 
-#define SURV_TL_MAX 16
+/* Sizes: hits of a column (the schema allows 3), damage rows, critical
+ * rules, hit locations by roll. */
 #define SURV_HITS_MAX 3
 #define SURV_BANDS 8
-#define SURV_LOC_N 19                  /* hit locations by roll, 0-18 */
+#define SURV_CRITS 8
+#define SURV_LOC_N (ROLL_MAX + 1)
 
 enum surv_result { RES_UNHURT, RES_HIT1, RES_HIT2, RES_A, RES_B, RES_C,
     RES_D, RES_N };
@@ -22,8 +24,24 @@ struct surv_col {
 	int hits, tl_mul, tl_div, dice, adds;
 };
 
+/* A critical: the first rule whose bounds hold for a roll, the skill
+ * and the margin (skill - roll) names it. */
+struct surv_critrule {
+	enum surv_crit crit;
+	int roll_min, roll_max, skill_min, skill_max, margin_max;
+};
+
 struct surv_table {
 	int cap;
+	struct roll dice;                      /* Survival, Glory, location */
+	int damage_sides;                      /* of a die of damage */
+	int default_tl;
+	int tl_min, tl_max;                    /* of the damage rows */
+	/* Battle skill: (Tactics or IQ + tactics_iq) / skill_div, + the
+	 * advantages */
+	int tactics_iq, skill_div, reflexes, danger;
+	struct surv_critrule crit[SURV_CRITS];
+	int ncrits;
 	int risk_min, risk_max;
 	bool has_lo[TRAIT_N], has_hi[TRAIT_N];
 	int lo[TRAIT_N], hi[TRAIT_N];
@@ -34,7 +52,7 @@ struct surv_table {
 		struct surv_col col[4];        /* A B C D */
 	} band[SURV_BANDS];
 	int nbands;
-	char *loc[SURV_LOC_N];                 /* by 3d6 roll */
+	char *loc[SURV_LOC_N];                 /* by roll */
 	char *loc_text[SURV_LOC_N][LANG_N];
 	char *res_text[RES_N][LANG_N];
 };
@@ -75,14 +93,16 @@ extern const char *const surv_results[RES_N];
 extern const char *const surv_traits[TRAIT_N];
 
 /* Battle skill, or -1 with neither Tactics nor IQ. */
-int surv_battle(const struct surv_pc *p);
+int surv_battle(const struct surv_table *t, const struct surv_pc *p);
 /* Lowest and highest Risk the PC may choose; the trait that sets each
  * limit, or TRAIT_N for the plain range. */
 void surv_risk_limits(const struct surv_table *t, const struct surv_pc *p,
     int *lo, int *wlo, int *hi, int *whi);
 const char *surv_trait_name(int trait);
-/* Critical success or failure of roll against skill (GURPS rules). */
-enum surv_crit surv_critical(int roll, int skill);
+/* Critical success or failure of roll against skill (the table's
+ * rules). */
+enum surv_crit surv_critical(const struct surv_table *t, int roll,
+    int skill);
 /* Result row for a roll against the effective skill. */
 enum surv_result surv_lookup(const struct surv_table *t, int roll,
     int skill, enum surv_crit *crit);
@@ -90,7 +110,7 @@ enum surv_result surv_lookup(const struct surv_table *t, int roll,
 void surv_run(const struct surv_table *t, struct surv_pc *p,
     struct dice *d);
 const char *surv_result_name(enum surv_result r);
-const char *surv_location(const struct surv_table *t, int roll3d6);
+const char *surv_location(const struct surv_table *t, int roll);
 /* Damage of a column result at a TL: hits, dice, adds, DR divisor.
  * Returns -1 when the table has no row for the TL. */
 int surv_column(const struct surv_table *t, int tl, enum surv_result r,

@@ -38,6 +38,38 @@ enum diag_tool {
 #define DIAGF_BAD_DATE "unreadable date '%s' of army %s, kept as text"
 #define DIAGF_BAD_AGGRESSION "unreadable aggression '%s' of army %s, left out"
 
+/* ---- campaign: records and tables ------------------------------------ */
+#define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
+#define DIAGF_CAMP_UNKNOWN_KEYWORD "unknown keyword '%s'%s"
+#define DIAGF_CAMP_AFTER_BATTLE "unexpected '%s' after the battle name"
+#define DIAGF_CAMP_NO_NAME "missing name after '%s'"
+#define DIAGF_CAMP_NAME_UTF8 "name is not valid UTF-8"
+#define DIAGF_CAMP_UNKNOWN_FLAG "unknown flag '%s'%s"
+#define DIAGF_CAMP_DUPLICATE_FLAG "duplicate flag '%s'"
+#define DIAGF_CAMP_FLAG_VALUE "flag '%s' needs a value (%s=N)"
+#define DIAGF_CAMP_FLAG_NO_VALUE "flag '%s' takes no value"
+#define DIAGF_CAMP_NEGATIVE "negative %s '%.*s'"
+#define DIAGF_CAMP_BAD_NUMBER "invalid %.*s '%s' (a whole number %ld to %ld)"
+#define DIAGF_CAMP_BAD_ROLL "invalid %.*s '%.*s' (a %dd%d roll %d to %d, or three as A/B/C)"
+#define DIAGF_CAMP_LUCK_ROLLS "'luck' needs three rolls (%.*s=A/B/C), not '%.*s'"
+#define DIAGF_CAMP_ROLLS_NO_LUCK "three rolls '%.*s' without 'luck'"
+#define DIAGF_CAMP_BAD_UNIT "invalid unit '%.*s' (NAME:TS or NAME:TS:pc)"
+#define DIAGF_CAMP_NO_UNITS "empty units list"
+#define DIAGF_CAMP_NO_SKILL "pc '%s' needs tactics=N or iq=N"
+#define DIAGF_CAMP_NO_WEAPON "pc '%s' needs weapon=N"
+#define DIAGF_CAMP_RISK_RANGE "risk '%ld' outside the limits %d to %d"
+#define DIAGF_CAMP_RISK_BELOW "risk '%ld' below the limit %d of '%s'"
+#define DIAGF_CAMP_RISK_ABOVE "risk '%ld' above the limit %d of '%s'"
+#define DIAGF_CAMP_ROOT "root element '%s' is not '%s' (not an input document)"
+#define DIAGF_CAMP_TABLE_SCHEMA "table does not match the schema %s"
+#define DIAGF_CAMP_TABLE_NUMBER "bad number '%s' in attribute '%s'"
+#define DIAGF_CAMP_ROW_MIN_MAX "row '%s' has min %d above max %d"
+#define DIAGF_CAMP_ROW_OUTSIDE "row '%s' goes beyond the rolls %d to %d"
+#define DIAGF_CAMP_ROLL_TWICE "roll %d is in two rows ('%s' and '%s')"
+#define DIAGF_CAMP_ROLL_NO_ROW "roll %d is in no row"
+#define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
+#define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
+
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
@@ -52,6 +84,37 @@ enum diag_tool {
 	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
 	X(BAD_DATE, W, "bad-date", T_PARSE) \
 	X(BAD_AGGRESSION, W, "bad-aggression", T_PARSE) \
+	/* campaign */ \
+	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
+	X(CAMP_UNKNOWN_KEYWORD, E, "unknown-keyword", T_CAT | T_SURV) \
+	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
+	X(CAMP_NO_NAME, E, "missing-name", T_CAT | T_SURV) \
+	X(CAMP_NAME_UTF8, E, "name-not-utf8", T_CAT | T_SURV) \
+	X(CAMP_UNKNOWN_FLAG, E, "unknown-flag", T_CAT | T_SURV) \
+	X(CAMP_DUPLICATE_FLAG, E, "duplicate-flag", T_CAT | T_SURV) \
+	X(CAMP_FLAG_VALUE, E, "flag-needs-value", T_CAT | T_SURV) \
+	X(CAMP_FLAG_NO_VALUE, E, "flag-takes-no-value", T_CAT | T_SURV) \
+	X(CAMP_NEGATIVE, E, "negative-count", T_CAT) \
+	X(CAMP_BAD_NUMBER, E, "bad-number", T_CAT | T_SURV) \
+	X(CAMP_BAD_ROLL, E, "bad-roll", T_CAT | T_SURV) \
+	X(CAMP_LUCK_ROLLS, E, "luck-needs-three-rolls", T_CAT | T_SURV) \
+	X(CAMP_ROLLS_NO_LUCK, E, "rolls-without-luck", T_CAT | T_SURV) \
+	X(CAMP_BAD_UNIT, E, "bad-unit", T_CAT) \
+	X(CAMP_NO_UNITS, E, "empty-units", T_CAT) \
+	X(CAMP_NO_SKILL, E, "missing-tactics", T_SURV) \
+	X(CAMP_NO_WEAPON, E, "missing-weapon", T_SURV) \
+	X(CAMP_RISK_RANGE, E, "risk-out-of-range", T_SURV) \
+	X(CAMP_RISK_BELOW, E, "risk-below-limit", T_SURV) \
+	X(CAMP_RISK_ABOVE, E, "risk-above-limit", T_SURV) \
+	X(CAMP_ROOT, E, "wrong-root", T_CAT | T_SURV) \
+	X(CAMP_TABLE_SCHEMA, E, "table-schema", T_CAT | T_SURV) \
+	X(CAMP_TABLE_NUMBER, E, "table-bad-number", T_CAT | T_SURV) \
+	X(CAMP_ROW_MIN_MAX, E, "table-row-reversed", T_CAT) \
+	X(CAMP_ROW_OUTSIDE, E, "table-row-outside", T_CAT) \
+	X(CAMP_ROLL_TWICE, E, "table-roll-twice", T_CAT) \
+	X(CAMP_ROLL_NO_ROW, E, "table-roll-missing", T_CAT) \
+	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
+	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	/* end */

@@ -65,17 +65,17 @@ test_survival_table(void)
 static void
 test_criticals(void)
 {
-	CHECK(surv_critical(3, -5) == CRIT_SUCCESS);
-	CHECK(surv_critical(4, 3) == CRIT_SUCCESS);
-	CHECK(surv_critical(5, 14) == CRIT_NO);
-	CHECK(surv_critical(5, 15) == CRIT_SUCCESS);
-	CHECK(surv_critical(6, 15) == CRIT_NO);
-	CHECK(surv_critical(6, 16) == CRIT_SUCCESS);
-	CHECK(surv_critical(17, 15) == CRIT_FAILURE);
-	CHECK(surv_critical(17, 16) == CRIT_NO);
-	CHECK(surv_critical(18, 16) == CRIT_FAILURE);
-	CHECK(surv_critical(15, 5) == CRIT_FAILURE);
-	CHECK(surv_critical(14, 5) == CRIT_NO);
+	CHECK(surv_critical(&st, 3, -5) == CRIT_SUCCESS);
+	CHECK(surv_critical(&st, 4, 3) == CRIT_SUCCESS);
+	CHECK(surv_critical(&st, 5, 14) == CRIT_NO);
+	CHECK(surv_critical(&st, 5, 15) == CRIT_SUCCESS);
+	CHECK(surv_critical(&st, 6, 15) == CRIT_NO);
+	CHECK(surv_critical(&st, 6, 16) == CRIT_SUCCESS);
+	CHECK(surv_critical(&st, 17, 15) == CRIT_FAILURE);
+	CHECK(surv_critical(&st, 17, 16) == CRIT_NO);
+	CHECK(surv_critical(&st, 18, 16) == CRIT_FAILURE);
+	CHECK(surv_critical(&st, 15, 5) == CRIT_FAILURE);
+	CHECK(surv_critical(&st, 14, 5) == CRIT_NO);
 }
 
 static void
@@ -85,28 +85,28 @@ test_battle_skill(void)
 	int lo, hi, wl, wh;
 
 	memset(&p, 0, sizeof p);
-	CHECK(surv_battle(&p) == -1);
+	CHECK(surv_battle(&st, &p) == -1);
 	p.has_iq = true;
 	p.iq = 12;
 	p.weapon = 15;
-	CHECK(surv_battle(&p) == 10);          /* (6 + 15) / 2 */
+	CHECK(surv_battle(&st, &p) == 10);          /* (6 + 15) / 2 */
 	p.has_tactics = true;
 	p.tactics = 4;
-	CHECK(surv_battle(&p) == 10);          /* the default is better */
+	CHECK(surv_battle(&st, &p) == 10);          /* the default is better */
 	p.tactics = 13;
-	CHECK(surv_battle(&p) == 14);
+	CHECK(surv_battle(&st, &p) == 14);
 	p.reflexes = p.danger = true;
-	CHECK(surv_battle(&p) == 17);
+	CHECK(surv_battle(&st, &p) == 17);
 	p.has_iq = false;
 	p.tactics = 0;
 	p.weapon = 1;
 	p.reflexes = p.danger = false;
-	CHECK(surv_battle(&p) == 0);
+	CHECK(surv_battle(&st, &p) == 0);
 	p.has_iq = true;
 	p.iq = 1;
 	p.has_tactics = false;
 	p.weapon = 0;
-	CHECK(surv_battle(&p) == -3);          /* floor(-5 / 2) */
+	CHECK(surv_battle(&st, &p) == -3);          /* floor(-5 / 2) */
 	memset(&p, 0, sizeof p);
 	surv_risk_limits(&st, &p, &lo, &wl, &hi, &wh);
 	CHECK(lo == -6 && hi == 6);
@@ -237,7 +237,7 @@ test_catastrophe(struct cat_table *t)
 	static char na[] = "a", nb[] = "b", nc[] = "c";
 	struct cat_unit u[3] = { { na, 100, false }, { nb, 10, true },
 	    { nc, 390, true } };
-	unsigned long long c[16], of;
+	unsigned long long c[16], w[ROLL_MAX + 1], of;
 	struct cat_side s[2];
 	struct dice d;
 	int r;
@@ -315,7 +315,68 @@ test_catastrophe(struct cat_table *t)
 	CHECK_STR(t->rows[t->map[14]].event, "atrocity");
 	CHECK(cat_swap(t, 13, 14) == 0);
 	CHECK(cat_swap(t, 2, 14) == -1);
-	CHECK(cat_ways(2) == 0 && cat_ways(10) == 27);
+	CHECK(roll_ways(&t->dice, w) == 216 && w[2] == 0 && w[3] == 1 &&
+	    w[10] == 27 && w[18] == 1 && w[19] == 0);
+}
+
+/* The numbers come from the data: a table of other dice has other odds
+ * (and leaves the rest to the built-in table); other Battle skill and
+ * critical rules give other results. */
+static void
+test_data_drives(void)
+{
+	unsigned long long c[3], of;
+	struct surv_table t2 = st;
+	struct cat_table t;
+	struct cat_side s;
+	struct surv_pc p;
+	struct dice d;
+	int i, r;
+
+	CHECK(cat_table_load(&t,
+	    "tests/fixtures/catastrophe/table-2d6.xml") == 0);
+	CHECK(t.dice.n == 2 && t.dice.sides == 6 && t.nrows == 3);
+	CHECK(t.leader_pct == 20 && t.power_points == 2 &&
+	    t.damage_sides == 6);
+	memset(&s, 0, sizeof s);
+	cat_odds(&t, &s, c, &of);
+	CHECK(of == 36 && c[0] == 15 && c[1] == 6 && c[2] == 15);
+	s.luck = true;
+	cat_odds(&t, &s, c, &of);
+	CHECK(of == 36 * 36 * 36 && c[0] + c[1] + c[2] == of);
+	CHECK(cat_swap(&t, 2, 12) == 0 && cat_swap(&t, 2, 13) == -1);
+	s.luck = false;
+	dice_stream(&d, 3, 1);
+	for (i = 0; i < 200; i++) {
+		cat_roll(&t, &s, &d);
+		CHECK(s.rolls[0] >= 2 && s.rolls[0] <= 12);
+	}
+	cat_table_free(&t);
+
+	memset(&p, 0, sizeof p);
+	p.has_iq = true;
+	p.iq = 12;
+	p.weapon = 15;
+	CHECK(surv_battle(&st, &p) == 10);
+	t2.tactics_iq = -5;
+	t2.skill_div = 3;
+	CHECK(surv_battle(&t2, &p) == 7);      /* (7 + 15) / 3 */
+	p.reflexes = true;
+	t2.reflexes = 4;
+	CHECK(surv_battle(&t2, &p) == 11);
+	CHECK(surv_critical(&st, 5, 3) == CRIT_NO);
+	t2.crit[0].roll_max = 5;
+	CHECK(surv_critical(&t2, 5, 3) == CRIT_SUCCESS);
+	t2.ncrits = 0;
+	CHECK(surv_critical(&t2, 3, 10) == CRIT_NO);
+	t2.dice.n = 1;
+	p.ngiven = 0;
+	dice_stream(&d, 3, 1);
+	for (i = 0; i < 100; i++) {
+		surv_run(&t2, &p, &d);
+		r = p.rolls[0];
+		CHECK(r >= 1 && r <= 6 && p.glory_roll <= 6);
+	}
 }
 
 /* The side pairing of campaign-catastrophe (lib/campaign/battle): two
@@ -385,11 +446,15 @@ main(void)
 	xmlio_init();
 	CHECK(cat_table_load(&t, NULL) == 0);
 	CHECK(t.nrows == 11 && t.leader_pct == 20 && t.power_points == 2);
+	CHECK(t.dice.n == 3 && t.dice.sides == 6 && t.damage_sides == 6);
 	test_catastrophe(&t);
 	test_battle(&t);
 	cat_table_free(&t);
 	CHECK(surv_table_load(&st) == 0);
 	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);
+	CHECK(st.dice.n == 3 && st.dice.sides == 6 && st.damage_sides == 6);
+	CHECK(st.default_tl == 3 && st.tl_min == 0 && st.tl_max == 16);
+	CHECK(st.ncrits == 6 && st.skill_div == 2 && st.tactics_iq == -6);
 	CHECK(surv_column(&st, 17, RES_A, &(int){0}, &(int){0}, &(int){0},
 	    &(int){0}) == -1);
 	test_survival_table();
@@ -398,6 +463,7 @@ main(void)
 	test_columns();
 	test_columns_all();
 	test_survival_run();
+	test_data_drives();
 	surv_table_free(&st);
 	xmlio_cleanup();
 	return UNIT_DONE("campaign");

@@ -102,11 +102,11 @@ print_list(const char *tool)
 			continue;
 		printf(".It Sy %s Pq %s\n", diag_defs[i].code,
 		    diag_defs[i].error ? "error" : "warning");
-		if (diag_defs[i].fmt[0] == '%' || diag_defs[i].fmt[0] == '.')
+		if (strchr("%.'", diag_defs[i].fmt[0]) != NULL)
 			fputs("\\&", stdout);
 		for (p = diag_defs[i].fmt; *p != '\0'; p++) {
 			if (*p == '%') {
-				p += strspn(p + 1, "-0123456789.lz") + 1;
+				p += strspn(p + 1, "-0123456789.*lz") + 1;
 				fputs("...", stdout);
 			} else if (*p == '\\')
 				fputs("\\e", stdout);
