@@ -14,25 +14,22 @@
 #include "dba/rules.h"
 #include "dba/troop.h"
 
-enum { OPT_RULES = 256 };
-
-static const struct cli_opt opts[] = {
-	{ "format", required_argument, 'T', "FMT",
-	    "output: text (default), xml" },
-	CLI_OPT_RULES(OPT_RULES),
-	CLI_OPT_OUTPUT,
-	{ NULL, 0, 0, NULL, NULL }
-};
+static const char *const formats[] = { "text", "xml", NULL };
 
 static const struct cli_tool tool = {
-	"[-T text|xml] [--rules=dba1|FILE] [-o FILE] [file ...]",
-	"Check a collection of armylist XML: schema, 12 elements, one "
-	"general,\npackages, ids, troop types, references, dates.\n",
-	opts,
-	"References are resolved across all files.\n"
-	"See armylist-check(1), armylist(5) and bellis(7).\n",
-	"no error found",
-	"an error finding"
+	.formats = formats,
+	.about = "Check a collection of armylist XML: schema, 12 elements, one "
+	    "general,\npackages, ids, troop types, references, dates.\n",
+	.more = "References are resolved across all files.\n"
+	    "See armylist-check(1), armylist(5) and bellis(7).\n",
+	.ok = "no error found",
+	.no = "an error finding",
+	.opts = (const struct cli_opt[]){
+		CLI_OPT_FORMAT,
+		CLI_OPT_RULES,
+		CLI_OPT_OUTPUT,
+		CLI_OPT_END
+	}
 };
 
 struct run {
@@ -73,46 +70,28 @@ check_file(void *ctx, struct input *in)
 int
 main(int argc, char **argv)
 {
-	static const char *const formats[] = { "text", "xml", NULL };
-	const char *output = NULL, *rulesarg = NULL;
-	enum findings_fmt fmt = FFMT_TEXT;
 	struct rules *rules;
 	struct run run;
 	struct cli cli;
 	struct out o;
-	int c, v;
 
 	cli_init(&cli, &tool, argc, argv);
-	while ((c = cli_next(&cli)) > 0) {
-		switch (c) {
-		case 'T':
-			if ((v = cli_choice("--format", cli.arg, formats)) < 0)
-				return EXIT_USAGE;
-			fmt = (enum findings_fmt)v;
-			break;
-		case 'o':
-			output = cli.arg;
-			break;
-		case OPT_RULES:
-			rulesarg = cli.arg;
-			break;
-		}
-	}
-	if (c < 0)
+	if (cli_next(&cli) < 0)
 		return diag_status();
 	xmlio_init();
 	troop_init();
-	if ((rules = rules_load(rulesarg)) == NULL) {
+	if ((rules = rules_load(cli.rules)) == NULL) {
 		diag_raise(EXIT_USAGE);
 		xmlio_cleanup();
 		return diag_status();
 	}
 	diag_set_file("-");
-	if (out_open(&o, output) < 0) {
+	if (out_open(&o, cli.output) < 0) {
 		rules_free(rules);
 		return diag_status();
 	}
-	run.out = findings_new(o.fp, fmt, rules->edition);
+	run.out = findings_new(o.fp, (enum findings_fmt)cli.format,
+	    rules->edition);
 	run.check = armycheck_new(rules, on_finding, &run);
 	cli_files(cli.nfiles, cli.files, check_file, &run);
 	armycheck_finish(run.check);

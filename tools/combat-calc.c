@@ -11,37 +11,30 @@
 #include "dba/combatrun.h"
 #include "dba/rules.h"
 
-enum { OPT_ODDS = 256, OPT_ROLL, OPT_RULES, OPT_LANG };
-
-static const struct cli_opt opts[] = {
-	{ "format", required_argument, 'T', "FMT",
-	    "output: text (default), xml, tsv, json" },
-	CLI_OPT_OUTPUT,
-	{ "odds", no_argument, OPT_ODDS, NULL,
-	    "exact outcome counts over the 36 dice pairs" },
-	{ "roll", no_argument, OPT_ROLL, NULL,
-	    "roll the dice of combats without 'dice'" },
-	{ "seed", required_argument, 's', "N",
-	    "seed for --roll (default: BELLIS_SEED, else random)" },
-	CLI_OPT_RULES(OPT_RULES),
-	{ "lang", required_argument, OPT_LANG, "LANG",
-	    "language of the text labels: de, en, ru" },
-	{ NULL, 0, 0, NULL, NULL }
-};
+enum { OPT_ODDS = 256, OPT_ROLL };
 
 static const struct cli_tool tool = {
-	"[-T text|xml|tsv|json] [--odds] [--roll] [-s SEED] "
-	"[--rules=dba1|FILE]\n[--lang=de|en|ru] [-o FILE] [file ...]",
-	"DBA close combat and shooting: factors, totals, result, odds.\n"
-	"Lines: SIDE vs SIDE [dice A B] | SIDE shoots SIDE [dice A B]; "
-	"SIDE := TROOP {FLAG}\n",
-	opts,
-	"Flags: general uphill riverbank ford river-roll=N camp "
-	"attacks-camp difficult\n"
-	"       overlap[=N] flank[=N] rear[=N] support psiloi shot "
-	"bow-contact shooters=N\n",
-	"success",
-	NULL
+	.about = "DBA close combat and shooting: factors, totals, result, "
+	    "odds.\n"
+	    "Lines: SIDE vs SIDE [dice A B] | SIDE shoots SIDE [dice A B]; "
+	    "SIDE := TROOP {FLAG}\n",
+	.more = "Flags: general uphill riverbank ford river-roll=N camp "
+	    "attacks-camp difficult\n"
+	    "       overlap[=N] flank[=N] rear[=N] support psiloi shot "
+	    "bow-contact shooters=N\n",
+	.ok = "success",
+	.opts = (const struct cli_opt[]){
+		CLI_OPT_FORMAT,
+		{ "odds", no_argument, OPT_ODDS, NULL,
+		    "exact outcome counts over the 36 dice pairs", NULL },
+		{ "roll", no_argument, OPT_ROLL, NULL,
+		    "roll the dice of combats without 'dice'", NULL },
+		CLI_OPT_SEED("seed for --roll (default: BELLIS_SEED, else random)"),
+		CLI_OPT_RULES,
+		CLI_OPT_LANG("the text labels"),
+		CLI_OPT_OUTPUT,
+		CLI_OPT_END
+	}
 };
 
 static void
@@ -53,9 +46,6 @@ calc_file(void *ctx, struct input *in)
 int
 main(int argc, char **argv)
 {
-	static const char *const fmts[] = { "text", "xml", "tsv", "json",
-	    NULL };
-	const char *outpath = NULL, *rulesarg = NULL, *seedarg = NULL;
 	struct combatout_opts co;
 	struct combatrun run;
 	struct rules *rules;
@@ -66,55 +56,33 @@ main(int argc, char **argv)
 	cli_init(&cli, &tool, argc, argv);
 	memset(&run, 0, sizeof run);
 	memset(&co, 0, sizeof co);
-	co.lang = cli_lang_default();
 	while ((ch = cli_next(&cli)) > 0) {
-		switch (ch) {
-		case 'T':
-			if ((co.fmt = cli_choice("--format", cli.arg,
-			    fmts)) < 0)
-				return EXIT_USAGE;
-			break;
-		case 'o':
-			outpath = cli.arg;
-			break;
-		case 's':
-			seedarg = cli.arg;
-			break;
-		case OPT_ODDS:
+		if (ch == OPT_ODDS)
 			run.odds = true;
-			break;
-		case OPT_ROLL:
+		else
 			run.roll = true;
-			break;
-		case OPT_RULES:
-			rulesarg = cli.arg;
-			break;
-		case OPT_LANG:
-			if ((ch = cli_lang(cli.arg)) < 0)
-				return EXIT_USAGE;
-			co.lang = (enum lang)ch;
-			break;
-		}
 	}
 	if (ch < 0)
 		return diag_status();
-	if ((seedarg != NULL || run.roll) &&
-	    cli_seed(seedarg, &run.seed, &co.seed_given) < 0)
+	if ((cli.seed != NULL || run.roll) &&
+	    cli_seed(cli.seed, &run.seed, &co.seed_given) < 0)
 		return EXIT_USAGE;
 	xmlio_init();
-	if ((rules = rules_load(rulesarg)) == NULL) {
+	if ((rules = rules_load(cli.rules)) == NULL) {
 		diag_raise(EXIT_USAGE);
 		xmlio_cleanup();
 		return diag_status();
 	}
 	diag_set_file("-");
 	run.rules = rules;
+	co.fmt = cli.format;
+	co.lang = cli.lang;
 	co.rules = rules->edition;
 	co.rolled = run.roll;
 	co.seed = run.seed;
 	co.odds = run.odds;
 	co.multi = cli.nfiles > 1;
-	if (out_open(&o, outpath) < 0) {
+	if (out_open(&o, cli.output) < 0) {
 		rules_free(rules);
 		return diag_status();
 	}

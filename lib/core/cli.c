@@ -13,10 +13,13 @@
 #include "core/out.h"
 #include "core/tok.h"
 
+const char *const cli_formats[] = { "text", "xml", "tsv", "json", NULL };
+
 static const struct cli_opt builtin[] = {
-	{ "help", no_argument, 'h', NULL, "show this help and exit" },
-	{ "version", no_argument, 'V', NULL, "show the version and exit" },
-	{ NULL, 0, 0, NULL, NULL }
+	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
+	{ "version", no_argument, 'V', NULL, "show the version and exit",
+	    NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL }
 };
 
 /* The i-th option of the tool, -h and -V last; NULL past the end. */
@@ -55,6 +58,8 @@ cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
 	c->t = t;
 	c->argc = argc;
 	c->argv = argv;
+	c->lang = cli_lang_default();
+	c->formats = t->formats != NULL ? t->formats : cli_formats;
 	c->so[k++] = ':';
 	for (i = 0; (p = nth(t, i)) != NULL; i++) {
 		if (i >= CLI_MAXOPT + 2)
@@ -66,6 +71,36 @@ cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
 				c->so[k++] = ':';
 		}
 	}
+}
+
+/* The choices with sep between them: "a, b, c". */
+static const char *
+joined(const char *const *choices, const char *sep)
+{
+	static char s[256];
+	size_t n = 0;
+	int i;
+
+	s[0] = '\0';
+	for (i = 0; choices[i] != NULL && n < sizeof s; i++)
+		n += (size_t)snprintf(s + n, sizeof s - n, "%s%s",
+		    i ? sep : "", choices[i]);
+	return s;
+}
+
+/* Print word w of the synopsis after column col, on a new line indented
+ * to start when the line would pass 79 columns; the new column. */
+static int
+wrapped(const char *w, int col, int start)
+{
+	int n = (int)strlen(w);
+
+	if (col + 1 + n > 79) {
+		printf("\n%*s%s", start, "", w);
+		return start + n;
+	}
+	printf(" %s", w);
+	return col + 1 + n;
 }
 
 /* Print s, each line after the first indented by n spaces. */
@@ -81,6 +116,36 @@ indented(const char *s, int n)
 	fputs(s, stdout);
 }
 
+/* "usage: TOOL [-hV] [-T a|b] ... [file ...]", from the table. */
+static void
+synopsis(const struct cli *c)
+{
+	const struct cli_tool *t = c->t;
+	const struct cli_opt *p;
+	const char *v;
+	char w[128];
+	int start, col;
+	size_t i;
+
+	start = printf("usage: %s ", diag_prog());
+	col = start + printf("[-hV]");
+	for (i = 0; (p = nth(t, i)) != NULL; i++) {
+		if (p->id == 'h' || p->id == 'V')
+			continue;
+		v = p->id == CLI_FORMAT ? joined(c->formats, "|") :
+		    p->values != NULL ? p->values : p->arg;
+		if (p->id < 256)
+			snprintf(w, sizeof w, "[-%c%s%s]", p->id,
+			    v != NULL ? " " : "", v != NULL ? v : "");
+		else
+			snprintf(w, sizeof w, "[--%s%s%s]", p->name,
+			    v != NULL ? "=" : "", v != NULL ? v : "");
+		col = wrapped(w, col, start);
+	}
+	wrapped("[file ...]", col, start);
+	putchar('\n');
+}
+
 static void
 help(const struct cli *c)
 {
@@ -89,11 +154,11 @@ help(const struct cli *c)
 	int w = 0, n;
 	size_t i;
 
-	n = printf("usage: %s [-hV] ", diag_prog());
-	indented(t->synopsis, n);
-	printf("\n%s\n", t->about);
+	synopsis(c);
+	printf("%s\n", t->about);
 	for (i = 0; (p = nth(t, i)) != NULL; i++) {
-		n = (int)strlen(p->name) + (p->arg ? (int)strlen(p->arg) + 1 : 0);
+		n = (int)strlen(p->name) +
+		    (p->arg != NULL ? (int)strlen(p->arg) + 1 : 0);
 		if (n > w)
 			w = n;
 	}
@@ -102,10 +167,15 @@ help(const struct cli *c)
 			printf("  -%c, ", p->id);
 		else
 			printf("      ");
-		n = printf("--%s%s%s", p->name, p->arg ? "=" : "",
-		    p->arg ? p->arg : "");
+		n = printf("--%s%s%s", p->name, p->arg != NULL ? "=" : "",
+		    p->arg != NULL ? p->arg : "");
 		printf("%*s", w + 4 - n, "");
-		indented(p->help, w + 10);
+		if (p->id == CLI_FORMAT)
+			printf("output: %s (default)%s%s", c->formats[0],
+			    c->formats[1] != NULL ? ", " : "",
+			    joined(c->formats + 1, ", "));
+		else
+			indented(p->help, w + 10);
 		putchar('\n');
 	}
 	printf("\nWith no file, or when file is -, read standard input.\n"
@@ -189,9 +259,37 @@ bad(const struct cli *c, int ch)
 	for (o = c->lo; o->name != NULL; o++)
 		names[k++] = o->name;
 	if ((s = tok_suggest(name, n, names, k)) != NULL)
-		diag_usage("unknown option '%s' (did you mean '--%s'?)", arg, s);
+		diag_usage("unknown option '%s' (did you mean '--%s'?)", arg,
+		    s);
 	else
 		diag_usage("unknown option '%s'", arg);
+}
+
+/* Keep the value of an option every tool may have; -1 when bad. */
+static int
+common(struct cli *c, int ch)
+{
+	int v = 0;
+
+	switch (ch) {
+	case CLI_FORMAT:
+		v = c->format = cli_choice("--format", optarg, c->formats);
+		break;
+	case CLI_OUTPUT:
+		c->output = optarg;
+		break;
+	case CLI_SEED:
+		c->seed = optarg;
+		break;
+	case CLI_LANG:
+		if ((v = cli_lang(optarg)) >= 0)
+			c->lang = (enum lang)v;
+		break;
+	case CLI_RULES:
+		c->rules = optarg;
+		break;
+	}
+	return v;
 }
 
 int
@@ -200,28 +298,38 @@ cli_next(struct cli *c)
 	int ch;
 
 	opterr = 0;
-	optopt = 0;
-	ch = getopt_long(c->argc, c->argv, c->so, c->lo, NULL);
-	c->arg = optarg;
-	switch (ch) {
-	case -1:
-		c->files = c->argv + optind;
-		c->nfiles = c->argc - optind;
-		return 0;
-	case 'h':
-		help(c);
-		written();
-		return -1;
-	case 'V':
-		printf("%s (bellis) %s\n", diag_prog(), BELLIS_VERSION);
-		written();
-		return -1;
-	case ':':
-	case '?':
-		bad(c, ch);
-		return -1;
-	default:
-		return ch;
+	for (;;) {
+		optopt = 0;
+		ch = getopt_long(c->argc, c->argv, c->so, c->lo, NULL);
+		c->arg = optarg;
+		switch (ch) {
+		case -1:
+			c->files = c->argv + optind;
+			c->nfiles = c->argc - optind;
+			return 0;
+		case 'h':
+			help(c);
+			written();
+			return -1;
+		case 'V':
+			printf("%s (bellis) %s\n", diag_prog(), BELLIS_VERSION);
+			written();
+			return -1;
+		case ':':
+		case '?':
+			bad(c, ch);
+			return -1;
+		case CLI_FORMAT:
+		case CLI_OUTPUT:
+		case CLI_SEED:
+		case CLI_LANG:
+		case CLI_RULES:
+			if (common(c, ch) < 0)
+				return -1;
+			break;
+		default:
+			return ch;
+		}
 	}
 }
 
@@ -245,21 +353,6 @@ cli_lang_default(void)
 	return LANG_EN;
 }
 
-/* "a, b, c" */
-static const char *
-joined(const char *const *choices)
-{
-	static char s[256];
-	size_t n = 0;
-	int i;
-
-	s[0] = '\0';
-	for (i = 0; choices[i] != NULL && n < sizeof s; i++)
-		n += (size_t)snprintf(s + n, sizeof s - n, "%s%s",
-		    i ? ", " : "", choices[i]);
-	return s;
-}
-
 int
 cli_choice(const char *opt, const char *arg, const char *const *choices)
 {
@@ -269,7 +362,7 @@ cli_choice(const char *opt, const char *arg, const char *const *choices)
 		if (strcasecmp(arg, choices[i]) == 0)
 			return i;
 	diag_usage("invalid value '%s' for %s (valid: %s)", arg, opt,
-	    joined(choices));
+	    joined(choices, ", "));
 	return -1;
 }
 
@@ -282,7 +375,7 @@ cli_choices(const char *opt, const char *arg, const char *const *choices,
 
 	if (strlen(arg) >= sizeof buf || *arg == '\0') {
 		diag_usage("invalid value '%s' for %s (a list of: %s)", arg,
-		    opt, joined(choices));
+		    opt, joined(choices, ", "));
 		return -1;
 	}
 	strcpy(buf, arg);

@@ -19,29 +19,54 @@
 
 /* One option: its long name, whether it takes a value, its id (a
  * letter is also the short option; long-only options use 256 and up),
- * the name of its value in --help (NULL: none) and one line of help. */
+ * the name of its value in --help (NULL: none), one line of help, and
+ * its values in the synopsis (NULL: the name of the value). */
 struct cli_opt {
 	const char *name;
 	int has_arg;            /* no_argument or required_argument */
 	int id;
 	const char *arg;
 	const char *help;
+	const char *values;
 };
 
-#define CLI_OPT_OUTPUT { "output", required_argument, 'o', "FILE", \
-	"write to FILE (replaced atomically)" }
-#define CLI_OPT_RULES(id) { "rules", required_argument, (id), "NAME", \
-	"rules edition dba1 (default) or a rules XML file" }
+/* The options every tool may have: cli_next handles them itself and
+ * keeps their values in struct cli. */
+enum {
+	CLI_FORMAT = 'T',       /* -T: c->format, an index in t->formats */
+	CLI_OUTPUT = 'o',       /* -o: c->output */
+	CLI_SEED = 's',         /* -s: c->seed, the argument of cli_seed */
+	CLI_LANG = 0x1000,      /* c->lang, else from the environment */
+	CLI_RULES               /* c->rules, the argument of rules_load */
+};
+
+/* help and synopsis from t->formats */
+#define CLI_OPT_FORMAT { "format", required_argument, CLI_FORMAT, "FMT", \
+	NULL, NULL }
+#define CLI_OPT_OUTPUT { "output", required_argument, CLI_OUTPUT, "FILE", \
+	"write to FILE (replaced atomically)", NULL }
+#define CLI_OPT_SEED(help) { "seed", required_argument, CLI_SEED, "N", \
+	(help), "SEED" }
+#define CLI_OPT_LANG(what) { "lang", required_argument, CLI_LANG, "LANG", \
+	"language of " what ": de, en, ru", "de|en|ru" }
+#define CLI_OPT_END { NULL, 0, 0, NULL, NULL, NULL }
+#define CLI_OPT_RULES { "rules", required_argument, CLI_RULES, "NAME", \
+	"rules edition dba1 (default) or a rules XML file", "dba1|FILE" }
 
 /* A tool's command line and the text of its --help. */
 struct cli_tool {
-	const char *synopsis;   /* after "usage: TOOL [-hV] "; '\n' breaks */
+	const char *const *formats;     /* of -T, the default first;
+					 * NULL: cli_formats */
 	const char *about;      /* what it does; each line ends in '\n' */
 	const struct cli_opt *opts;     /* ends at a NULL name */
 	const char *more;       /* after the options, or NULL */
 	const char *ok;         /* what exit status 0 means */
 	const char *no;         /* status 1, NULL when never */
 };
+
+/* text, xml, tsv, json: the output formats of most tools, in the order
+ * of their writers' enums. */
+extern const char *const cli_formats[];
 
 struct cli {
 	const struct cli_tool *t;
@@ -50,6 +75,10 @@ struct cli {
 	struct option lo[CLI_MAXOPT + 3];
 	char so[3 * CLI_MAXOPT + 8];
 	const char *arg;        /* value of the option just returned */
+	const char *const *formats;
+	int format;             /* the options of the enum above */
+	const char *output, *seed, *rules;
+	enum lang lang;
 	char **files;           /* the operands, once the options end */
 	int nfiles;
 };
