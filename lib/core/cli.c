@@ -214,8 +214,10 @@ prefixed(const struct cli *c, const char *name, size_t n, char *s,
 			continue;
 		if (strlen(o->name) == n)
 			return 1;
-		len += (size_t)snprintf(s + len, len < size ? size - len : 0,
-		    "%s--%s", count++ ? ", " : "", o->name);
+		if (len < size)
+			len += (size_t)snprintf(s + len, size - len, "%s--%s",
+			    count > 0 ? ", " : "", o->name);
+		count++;
 	}
 	return count;
 }
@@ -248,7 +250,7 @@ bad(const struct cli *c, int ch)
 		    "option '--%s' takes no value", o->name);
 		return;
 	}
-	name = arg + 2;
+	name = arg + strspn(arg, "-");
 	eq = strchr(name, '=');
 	n = eq != NULL ? (size_t)(eq - name) : strlen(name);
 	if (prefixed(c, name, n, list, sizeof list) > 1) {
