@@ -318,7 +318,7 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 
 @test "--help and --version" {
 	run -0 armylist-check --help
-	assert_line --index 0 "Usage: armylist-check [-T text|xml] [--rules=dba1|FILE] [-o FILE] [file ...]"
+	assert_line --index 0 "usage: armylist-check [-hV] [-T text|xml] [--rules=dba1|FILE] [-o FILE]"
 	run -0 armylist-check -h
 	run -0 armylist-check --version
 	assert_output "armylist-check (bellis) 0.1.0"

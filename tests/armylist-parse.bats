@@ -315,7 +315,7 @@ armylist-parse: $f:2:85: error: missing troop after the count '4x'"
 
 @test "--help and --version" {
 	run -0 armylist-parse --help
-	assert_line --index 0 --partial "Usage: armylist-parse [-T xml|tsv|json|text]"
+	assert_line --index 0 --partial "usage: armylist-parse [-hV] [-T xml|tsv|json|text]"
 	run -0 armylist-parse -h
 	run -0 armylist-parse --version
 	assert_output "armylist-parse (bellis) 0.1.0"

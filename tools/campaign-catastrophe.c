@@ -1,5 +1,4 @@
 /* campaign-catastrophe: the GURPS mass-combat Catastrophe roll per side. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,35 +17,30 @@ struct run {
 	struct battle b;
 };
 
-static const char *const longnames[] = {
-	"help", "version", "format", "output", "seed", "odds", "swap",
-	"table", "lang", NULL
-};
+enum { OPT_ODDS = 256, OPT_SWAP, OPT_TABLE };
 
-static void
-usage(void)
-{
-	printf("usage: campaign-catastrophe [-hV] [-T text|xml|tsv|json] "
-	    "[-o FILE] [-s SEED] [--odds]\n"
-	    "           [--swap=A,B] [--table=FILE] [--lang=de|en|ru] "
-	    "[file ...]\n"
-	    "The GURPS mass-combat Catastrophe roll for each side of a "
-	    "battle.\n\n"
-	    "  -T, --format=FMT  output: text (default), xml, tsv, json\n"
-	    "  -o, --output=FILE write to FILE (replaced atomically)\n"
-	    "  -s, --seed=N      seed of the dice (default: BELLIS_SEED, "
-	    "else random)\n"
-	    "      --odds        exact odds of each event instead of a roll\n"
-	    "      --swap=A,B    exchange the table rows of rolls A and B\n"
-	    "      --table=FILE  use a Catastrophe table in XML\n"
-	    "      --lang=LANG   language of the event texts: de, en, ru\n"
-	    "  -h, --help        this help\n"
-	    "  -V, --version     print the version\n\n"
-	    "Input lines: side NAME [strategy=N] [ts=N] "
+static const struct cli_tool tool = {
+	.about = "The GURPS mass-combat Catastrophe roll for each side of a "
+	    "battle.\n",
+	.more = "Input lines: side NAME [strategy=N] [ts=N] "
 	    "[units=U:TS[:pc],...] [luck]\n"
 	    "  [enemy-power=N] [roll=N|A/B/C] [pc-commander]; "
-	    "battle [NAME] starts a battle.\n");
-}
+	    "battle [NAME] starts a battle.\n",
+	.ok = "success",
+	.opts = (const struct cli_opt[]){
+		CLI_OPT_FORMAT,
+		CLI_OPT_OUTPUT,
+		CLI_OPT_SEED("seed of the dice (default: BELLIS_SEED, else random)"),
+		{ "odds", no_argument, OPT_ODDS, NULL,
+		    "exact odds of each event instead of a roll", NULL },
+		{ "swap", required_argument, OPT_SWAP, "A,B",
+		    "exchange the table rows of rolls A and B", NULL },
+		{ "table", required_argument, OPT_TABLE, "FILE",
+		    "use a Catastrophe table in XML", NULL },
+		CLI_OPT_LANG("the event texts"),
+		CLI_OPT_END
+	}
+};
 
 static void
 do_file(struct run *r, const char *name)
@@ -80,65 +74,32 @@ swap_arg(struct cat_table *t, const char *arg)
 int
 main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "format", required_argument, NULL, 'T' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "odds", no_argument, NULL, 'O' },
-		{ "swap", required_argument, NULL, 'W' },
-		{ "table", required_argument, NULL, 'B' },
-		{ "lang", required_argument, NULL, 'L' },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const char *const fmts[] = { "text", "xml", "tsv", "json",
-	    NULL };
 	struct run r;
 	struct out o;
-	const char *seedarg = NULL, *table = NULL, *outpath = NULL, *swaps[8];
-	int c, fmt = 0, lang, nswap = 0, i;
+	struct cli cli;
+	const char *table = NULL, *swaps[8];
+	int c, nswap = 0, i;
 	bool given;
 
-	out_setup();
-	diag_init(argv[0]);
-	xmlio_init();
+	cli_init(&cli, &tool, argc, argv);
 	memset(&r, 0, sizeof r);
-	lang = (int)cli_lang_default();
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":hVT:o:s:", opts, NULL)) != -1) {
+	while ((c = cli_next(&cli)) > 0) {
 		switch (c) {
-		case 'h': usage(); return 0;
-		case 'V': cli_version(); return 0;
-		case 'T':
-			if ((fmt = cli_choice("--format", optarg, fmts)) < 0)
-				return EXIT_USAGE;
-			break;
-		case 'o': outpath = optarg; break;
-		case 's': seedarg = optarg; break;
-		case 'O': r.o.odds = true; break;
-		case 'W':
+		case OPT_ODDS: r.o.odds = true; break;
+		case OPT_SWAP:
 			if (nswap == 8) {
 				diag_usage("too many --swap options");
 				return EXIT_USAGE;
 			}
-			swaps[nswap++] = optarg;
+			swaps[nswap++] = cli.arg;
 			break;
-		case 'B': table = optarg; break;
-		case 'L':
-			if ((lang = cli_lang(optarg)) < 0)
-				return EXIT_USAGE;
-			break;
-		case ':':
-			diag_usage("option '%s' needs a value",
-			    argv[optind - 1]);
-			return EXIT_USAGE;
-		default:
-			cli_bad_option(argv[optind - 1], longnames);
-			return EXIT_USAGE;
+		case OPT_TABLE: table = cli.arg; break;
 		}
 	}
-	if (cli_seed(seedarg, &r.seed, &given) < 0)
+	if (c < 0)
+		return diag_status();
+	xmlio_init();
+	if (cli_seed(cli.seed, &r.seed, &given) < 0)
 		return EXIT_USAGE;
 	if (cat_table_load(&r.t, table) < 0) {
 		xmlio_cleanup();
@@ -149,14 +110,14 @@ main(int argc, char **argv)
 			cat_table_free(&r.t);
 			return EXIT_USAGE;
 		}
-	if (out_open(&o, outpath) < 0) {
+	if (out_open(&o, cli.output) < 0) {
 		cat_table_free(&r.t);
 		xmlio_cleanup();
 		return diag_status();
 	}
 	r.o.fp = o.fp;
-	r.o.fmt = (enum campout_fmt)fmt;
-	r.o.lang = (enum lang)lang;
+	r.o.fmt = (enum campout_fmt)cli.format;
+	r.o.lang = cli.lang;
 	r.o.seed = r.seed;
 	r.o.seed_given = given;
 	r.o.report_seed = true;

@@ -1,13 +1,339 @@
-/* Shared command-line helpers. */
+/* The command line of every tool: options from one table, --help,
+ * --version, usage errors, option values and the operand loop. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/dice.h"
 #include "core/num.h"
+#include "core/out.h"
 #include "core/tok.h"
+
+const char *const cli_formats[] = { "text", "xml", "tsv", "json", NULL };
+
+static const struct cli_opt builtin[] = {
+	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
+	{ "version", no_argument, 'V', NULL, "show the version and exit",
+	    NULL },
+	{ NULL, 0, 0, NULL, NULL, NULL }
+};
+
+/* The i-th option of the tool, -h and -V last; NULL past the end. */
+static const struct cli_opt *
+nth(const struct cli_tool *t, size_t i)
+{
+	size_t n = 0;
+
+	while (t->opts[n].name != NULL)
+		n++;
+	return i < n ? &t->opts[i] : builtin[i - n].name != NULL ?
+	    &builtin[i - n] : NULL;
+}
+
+/* The option with getopt id, or NULL. */
+static const struct option *
+by_id(const struct cli *c, int id)
+{
+	const struct option *o;
+
+	for (o = c->lo; o->name != NULL; o++)
+		if (o->val == id)
+			return o;
+	return NULL;
+}
+
+void
+cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
+{
+	const struct cli_opt *p;
+	size_t i, k = 0;
+
+	out_setup();
+	diag_init(argv[0]);
+	memset(c, 0, sizeof *c);
+	c->t = t;
+	c->argc = argc;
+	c->argv = argv;
+	c->lang = cli_lang_default();
+	c->formats = t->formats != NULL ? t->formats : cli_formats;
+	c->so[k++] = ':';
+	for (i = 0; (p = nth(t, i)) != NULL; i++) {
+		if (i >= CLI_MAXOPT + 2)
+			abort();        /* a tool with too many options */
+		c->lo[i] = (struct option){ p->name, p->has_arg, NULL, p->id };
+		if (p->id < 256) {
+			c->so[k++] = (char)p->id;
+			if (p->has_arg == required_argument)
+				c->so[k++] = ':';
+		}
+	}
+}
+
+/* The choices with sep between them: "a, b, c". */
+static const char *
+joined(const char *const *choices, const char *sep)
+{
+	static char s[256];
+	size_t n = 0;
+	int i;
+
+	s[0] = '\0';
+	for (i = 0; choices[i] != NULL && n < sizeof s; i++)
+		n += (size_t)snprintf(s + n, sizeof s - n, "%s%s",
+		    i ? sep : "", choices[i]);
+	return s;
+}
+
+/* Print word w of the synopsis after column col, on a new line indented
+ * to start when the line would pass 79 columns; the new column. */
+static int
+wrapped(const char *w, int col, int start)
+{
+	int n = (int)strlen(w);
+
+	if (col + 1 + n > 79) {
+		printf("\n%*s%s", start, "", w);
+		return start + n;
+	}
+	printf(" %s", w);
+	return col + 1 + n;
+}
+
+/* Print s, each line after the first indented by n spaces. */
+static void
+indented(const char *s, int n)
+{
+	const char *nl;
+
+	while ((nl = strchr(s, '\n')) != NULL && nl[1] != '\0') {
+		printf("%.*s%*s", (int)(nl - s + 1), s, n, "");
+		s = nl + 1;
+	}
+	fputs(s, stdout);
+}
+
+/* "usage: TOOL [-hV] [-T a|b] ... [file ...]", from the table. */
+static void
+synopsis(const struct cli *c)
+{
+	const struct cli_tool *t = c->t;
+	const struct cli_opt *p;
+	const char *v;
+	char w[128];
+	int start, col;
+	size_t i;
+
+	start = printf("usage: %s ", diag_prog());
+	col = start + printf("[-hV]");
+	for (i = 0; (p = nth(t, i)) != NULL; i++) {
+		if (p->id == 'h' || p->id == 'V')
+			continue;
+		v = p->id == CLI_FORMAT ? joined(c->formats, "|") :
+		    p->values != NULL ? p->values : p->arg;
+		if (p->id < 256)
+			snprintf(w, sizeof w, "[-%c%s%s]", p->id,
+			    v != NULL ? " " : "", v != NULL ? v : "");
+		else
+			snprintf(w, sizeof w, "[--%s%s%s]", p->name,
+			    v != NULL ? "=" : "", v != NULL ? v : "");
+		col = wrapped(w, col, start);
+	}
+	wrapped("[file ...]", col, start);
+	putchar('\n');
+}
+
+static void
+help(const struct cli *c)
+{
+	const struct cli_tool *t = c->t;
+	const struct cli_opt *p;
+	int w = 0, n;
+	size_t i;
+
+	synopsis(c);
+	printf("%s\n", t->about);
+	for (i = 0; (p = nth(t, i)) != NULL; i++) {
+		n = (int)strlen(p->name) +
+		    (p->arg != NULL ? (int)strlen(p->arg) + 1 : 0);
+		if (n > w)
+			w = n;
+	}
+	for (i = 0; (p = nth(t, i)) != NULL; i++) {
+		if (p->id < 256)
+			printf("  -%c, ", p->id);
+		else
+			printf("      ");
+		n = printf("--%s%s%s", p->name, p->arg != NULL ? "=" : "",
+		    p->arg != NULL ? p->arg : "");
+		printf("%*s", w + 4 - n, "");
+		if (p->id == CLI_FORMAT)
+			printf("output: %s (default)%s%s", c->formats[0],
+			    c->formats[1] != NULL ? ", " : "",
+			    joined(c->formats + 1, ", "));
+		else
+			indented(p->help, w + 10);
+		putchar('\n');
+	}
+	printf("\nWith no file, or when file is -, read standard input.\n"
+	    "%s\nExit status:\n  0  %s\n", t->more != NULL ? t->more : "",
+	    t->ok);
+	if (t->no != NULL)
+		printf("  1  %s\n", t->no);
+	printf("  2  bad input data\n  3  usage error\n  4  system error\n");
+}
+
+/* --help and --version are checked like any output (a full disk). */
+static void
+written(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return;
+	if (errno != 0)
+		diag_sys("write error");
+	else
+		diag_msg(EXIT_SYS, "write error");
+}
+
+/* The long options that start with the n bytes of name, in s. */
+static int
+prefixed(const struct cli *c, const char *name, size_t n, char *s,
+    size_t size)
+{
+	const struct option *o;
+	size_t len = 0;
+	int count = 0;
+
+	*s = '\0';
+	for (o = c->lo; o->name != NULL; o++) {
+		if (strncmp(o->name, name, n) != 0)
+			continue;
+		if (strlen(o->name) == n)
+			return 1;
+		if (len < size)
+			len += (size_t)snprintf(s + len, size - len, "%s--%s",
+			    count > 0 ? ", " : "", o->name);
+		count++;
+	}
+	return count;
+}
+
+/* Report a bad option: getopt_long gave ch (':' or '?') and optopt. */
+static void
+bad(const struct cli *c, int ch)
+{
+	const char *arg = c->argv[optind - 1], *name, *eq;
+	const char *names[CLI_MAXOPT + 3], *s;
+	const struct option *o;
+	char list[256];
+	size_t n, k = 0;
+
+	/* getopt_long sets optopt to the id of a long option given a
+	 * value it does not take or lacking one, to the letter of a short
+	 * one, to 0 for an unknown long one; optind may still point at the
+	 * cluster of a short option (-xV) */
+	o = optopt != 0 ? by_id(c, optopt) : NULL;
+	if (ch == ':' && strncmp(arg, "--", 2) != 0) {
+		diag_usage("option '-%c' needs a value", optopt);
+		return;
+	}
+	if (optopt != 0 && o == NULL) {
+		diag_usage("unknown option '-%c'", optopt);
+		return;
+	}
+	if (o != NULL) {
+		diag_usage(ch == ':' ? "option '--%s' needs a value" :
+		    "option '--%s' takes no value", o->name);
+		return;
+	}
+	name = arg + strspn(arg, "-");
+	eq = strchr(name, '=');
+	n = eq != NULL ? (size_t)(eq - name) : strlen(name);
+	if (prefixed(c, name, n, list, sizeof list) > 1) {
+		diag_usage("option '--%.*s' is ambiguous (%s)", (int)n, name,
+		    list);
+		return;
+	}
+	for (o = c->lo; o->name != NULL; o++)
+		names[k++] = o->name;
+	if ((s = tok_suggest(name, n, names, k)) != NULL)
+		diag_usage("unknown option '%s' (did you mean '--%s'?)", arg,
+		    s);
+	else
+		diag_usage("unknown option '%s'", arg);
+}
+
+/* Keep the value of an option every tool may have; -1 when bad. */
+static int
+common(struct cli *c, int ch)
+{
+	int v = 0;
+
+	switch (ch) {
+	case CLI_FORMAT:
+		v = c->format = cli_choice("--format", optarg, c->formats);
+		break;
+	case CLI_OUTPUT:
+		c->output = optarg;
+		break;
+	case CLI_SEED:
+		c->seed = optarg;
+		break;
+	case CLI_LANG:
+		if ((v = cli_lang(optarg)) >= 0)
+			c->lang = (enum lang)v;
+		break;
+	case CLI_RULES:
+		c->rules = optarg;
+		break;
+	}
+	return v;
+}
+
+int
+cli_next(struct cli *c)
+{
+	int ch;
+
+	opterr = 0;
+	for (;;) {
+		optopt = 0;
+		ch = getopt_long(c->argc, c->argv, c->so, c->lo, NULL);
+		c->arg = optarg;
+		switch (ch) {
+		case -1:
+			c->files = c->argv + optind;
+			c->nfiles = c->argc - optind;
+			return 0;
+		case 'h':
+			help(c);
+			written();
+			return -1;
+		case 'V':
+			printf("%s (bellis) %s\n", diag_prog(), BELLIS_VERSION);
+			written();
+			return -1;
+		case ':':
+		case '?':
+			bad(c, ch);
+			return -1;
+		case CLI_FORMAT:
+		case CLI_OUTPUT:
+		case CLI_SEED:
+		case CLI_LANG:
+		case CLI_RULES:
+			if (common(c, ch) < 0)
+				return -1;
+			break;
+		default:
+			return ch;
+		}
+	}
+}
 
 enum lang
 cli_lang_default(void)
@@ -32,18 +358,37 @@ cli_lang_default(void)
 int
 cli_choice(const char *opt, const char *arg, const char *const *choices)
 {
-	struct { char s[256]; size_t n; } list = { "", 0 };
 	int i;
 
 	for (i = 0; choices[i] != NULL; i++)
-		if (strcmp(arg, choices[i]) == 0)
+		if (strcasecmp(arg, choices[i]) == 0)
 			return i;
-	for (i = 0; choices[i] != NULL; i++)
-		list.n += (size_t)snprintf(list.s + list.n,
-		    sizeof list.s - list.n, "%s%s", i ? ", " : "",
-		    choices[i]);
-	diag_usage("invalid value '%s' for %s (valid: %s)", arg, opt, list.s);
+	diag_usage("invalid value '%s' for %s (valid: %s)", arg, opt,
+	    joined(choices, ", "));
 	return -1;
+}
+
+int
+cli_choices(const char *opt, const char *arg, const char *const *choices,
+    int *out, int max)
+{
+	char buf[256], *p, *save = NULL;
+	int k, n = 0;
+
+	if (strlen(arg) >= sizeof buf || *arg == '\0') {
+		diag_usage("invalid value '%s' for %s (a list of: %s)", arg,
+		    opt, joined(choices, ", "));
+		return -1;
+	}
+	strcpy(buf, arg);
+	for (p = strtok_r(buf, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
+		if ((k = cli_choice(opt, p, choices)) < 0)
+			return -1;
+		if (n < max)
+			out[n++] = k;
+	}
+	return n;
 }
 
 int
@@ -52,12 +397,6 @@ cli_lang(const char *arg)
 	static const char *const l[] = { "en", "de", "ru", NULL };
 
 	return cli_choice("--lang", arg, l);
-}
-
-void
-cli_version(void)
-{
-	printf("%s (bellis) %s\n", diag_prog(), BELLIS_VERSION);
 }
 
 int
@@ -88,20 +427,19 @@ cli_seed(const char *arg, uint64_t *seed, bool *given)
 }
 
 void
-cli_bad_option(const char *arg, const char *const *longnames)
+cli_files(int n, char *const *files,
+    void (*fn)(void *ctx, struct input *in), void *ctx)
 {
-	const char *name = arg, *eq, *s;
-	size_t n, count = 0;
+	struct input in;
+	const char *name;
+	int i;
 
-	while (*name == '-')
-		name++;
-	eq = strchr(name, '=');
-	n = eq != NULL ? (size_t)(eq - name) : strlen(name);
-	while (longnames[count] != NULL)
-		count++;
-	s = tok_suggest(name, n, longnames, count);
-	if (s != NULL)
-		diag_usage("unknown option '%s' (did you mean '--%s'?)", arg, s);
-	else
-		diag_usage("unknown option '%s'", arg);
+	for (i = 0; i == 0 || i < n; i++) {
+		name = i < n ? files[i] : "-";
+		diag_set_file(name);
+		if (input_open(&in, name) < 0)
+			continue;
+		fn(ctx, &in);
+		input_close(&in);
+	}
 }

@@ -1,30 +1,116 @@
-/* cli: what every tool's command line shares: --lang, -T, --version,
- * seeds, and the file loop's operand list. */
+/* cli: the one command line of every tool: the option table with its
+ * help, getopt_long over it, --help and --version, usage errors that
+ * name the bad option, option values, seeds, and the operand loop. */
 #ifndef BELLIS_CLI_H
 #define BELLIS_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/input.h"
 #include "core/lang.h"
 
 #ifndef BELLIS_VERSION
 #define BELLIS_VERSION "0.1.0"
 #endif
 
+#define CLI_MAXOPT 16           /* options of a tool, -h and -V aside */
+
+/* One option: its long name, whether it takes a value, its id (a
+ * letter is also the short option; long-only options use 256 and up),
+ * the name of its value in --help (NULL: none), one line of help, and
+ * its values in the synopsis (NULL: the name of the value). */
+struct cli_opt {
+	const char *name;
+	int has_arg;            /* no_argument or required_argument */
+	int id;
+	const char *arg;
+	const char *help;
+	const char *values;
+};
+
+/* The options every tool may have: cli_next handles them itself and
+ * keeps their values in struct cli. */
+enum {
+	CLI_FORMAT = 'T',       /* -T: c->format, an index in t->formats */
+	CLI_OUTPUT = 'o',       /* -o: c->output */
+	CLI_SEED = 's',         /* -s: c->seed, the argument of cli_seed */
+	CLI_LANG = 0x1000,      /* c->lang, else from the environment */
+	CLI_RULES               /* c->rules, the argument of rules_load */
+};
+
+/* help and synopsis from t->formats */
+#define CLI_OPT_FORMAT { "format", required_argument, CLI_FORMAT, "FMT", \
+	NULL, NULL }
+#define CLI_OPT_OUTPUT { "output", required_argument, CLI_OUTPUT, "FILE", \
+	"write to FILE (replaced atomically)", NULL }
+#define CLI_OPT_SEED(help) { "seed", required_argument, CLI_SEED, "N", \
+	(help), "SEED" }
+#define CLI_OPT_LANG(what) { "lang", required_argument, CLI_LANG, "LANG", \
+	"language of " what ": de, en, ru", "de|en|ru" }
+#define CLI_OPT_END { NULL, 0, 0, NULL, NULL, NULL }
+#define CLI_OPT_RULES { "rules", required_argument, CLI_RULES, "NAME", \
+	"rules edition dba1 (default) or a rules XML file", "dba1|FILE" }
+
+/* A tool's command line and the text of its --help. */
+struct cli_tool {
+	const char *const *formats;     /* of -T, the default first;
+					 * NULL: cli_formats */
+	const char *about;      /* what it does; each line ends in '\n' */
+	const struct cli_opt *opts;     /* ends at a NULL name */
+	const char *more;       /* after the options, or NULL */
+	const char *ok;         /* what exit status 0 means */
+	const char *no;         /* status 1, NULL when never */
+};
+
+/* text, xml, tsv, json: the output formats of most tools, in the order
+ * of their writers' enums. */
+extern const char *const cli_formats[];
+
+struct cli {
+	const struct cli_tool *t;
+	int argc;
+	char **argv;
+	struct option lo[CLI_MAXOPT + 3];
+	char so[3 * CLI_MAXOPT + 8];
+	const char *arg;        /* value of the option just returned */
+	const char *const *formats;
+	int format;             /* the options of the enum above */
+	const char *output, *seed, *rules;
+	enum lang lang;
+	char **files;           /* the operands, once the options end */
+	int nfiles;
+};
+
+/* Set up the process (out_setup, diag_init) and the tables of t. */
+void cli_init(struct cli *c, const struct cli_tool *t, int argc,
+    char **argv);
+/* The id of the next option, its value in c->arg; 0 when the options
+ * end (c->files, c->nfiles are set); -1 when the tool is to exit with
+ * diag_status(): after --help or --version (0, or 4 when they could not
+ * be written) or a usage error (3, reported naming the option). */
+int cli_next(struct cli *c);
+
 /* Default language from LC_ALL, LC_MESSAGES or LANG (first set one). */
 enum lang cli_lang_default(void);
 /* Parse --lang; reports a usage error and returns -1 when bad. */
 int cli_lang(const char *arg);
-/* Index of arg in choices (NULL-terminated), or -1 with a usage error
- * naming the option and the valid values. */
+/* Index of arg in choices (NULL-terminated, any case), or -1 with a
+ * usage error naming the option and the valid values. */
 int cli_choice(const char *opt, const char *arg, const char *const *choices);
-/* "TOOL (bellis) X.Y.Z" on stdout. */
-void cli_version(void);
+/* A comma-separated list of choices: their indexes in out (the first
+ * max kept), their number returned; -1 with a usage error. */
+int cli_choices(const char *opt, const char *arg,
+    const char *const *choices, int *out, int max);
 /* Seed from -s (arg may be NULL) or BELLIS_SEED; otherwise a random one
  * (*given false).  Returns -1 with a usage error when malformed. */
 int cli_seed(const char *arg, uint64_t *seed, bool *given);
-/* Report an unknown long option with the nearest known one. */
-void cli_bad_option(const char *arg, const char *const *longnames);
+
+/* Each operand (none at all: "-", standard input) becomes the file of
+ * the diagnostics, is opened and given to fn, then closed; one that
+ * cannot be opened is reported (status 4) and skipped. */
+void cli_files(int n, char *const *files,
+    void (*fn)(void *ctx, struct input *in), void *ctx);
 
 #endif

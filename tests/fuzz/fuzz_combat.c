@@ -1,12 +1,14 @@
 /* fuzz_combat: combat lines and combat XML (the carrier from the first
- * byte, as combat-calc does), each combat evaluated, resolved for every
- * pair of dice in the odds, and written as text, XML, TSV and JSON. */
+ * byte, as combat-calc does), each combat judged by combat-calc's own
+ * code (combatrun: dice rolled when none are given, the odds) and
+ * written as text, XML, TSV and JSON. */
 #define FUZZ_SEEDS "tests/fixtures/combat/* samples/combats.txt"
 #include <string.h>
 
 #include "dba/combat.h"
 #include "dba/combatin.h"
 #include "dba/combatout.h"
+#include "dba/combatrun.h"
 #include "fuzz.h"
 #include "dba/rules.h"
 
@@ -16,16 +18,12 @@ static void
 one(void *ud, const struct combat *c)
 {
 	struct combatout **w = ud;
+	struct combatrun run = { .rules = rules, .roll = true, .odds = true,
+	    .seed = 1 };
 	struct combat_result cr;
 	int f;
 
-	combat_eval(rules, c, &cr);
-	cr.dice[0] = c->has_dice ? c->dice[0] : 3;
-	cr.dice[1] = c->has_dice ? c->dice[1] : 4;
-	cr.has_result = true;
-	combat_resolve(rules, c, &cr, cr.dice[0], cr.dice[1], &cr.res);
-	combat_odds(rules, c, &cr, &cr.odds);
-	cr.has_odds = true;
+	combatrun_judge(&run, c, &cr);
 	for (f = 0; f < 4; f++)
 		combatout_combat(w[f], c, &cr);
 }

@@ -30,3 +30,62 @@ validate() {
 
 # Run from the test directory so diagnostics carry short file names.
 cd "$TOP/tests" || exit 1
+
+# ---- loops over every tool (common.bats, hostile.bats) ----------------
+# A tool joins by being built, plus small valid inputs in fixtures/hostile:
+# TOOL.xml (its XML input) and TOOL.txt (its line format, if it has one).
+BIN=${BELLIS_BIN:-$TOP/build/bin}
+H=$FIX/hostile
+TMO=${HOSTILE_TIMEOUT:-60}
+
+# tools: the names of the tools built in $BIN.
+tools() {
+	local f
+	for f in "$BIN"/*; do
+		[ -f "$f" ] && [ -x "$f" ] && basename "$f"
+	done
+}
+
+# valid TOOL: a small valid input of TOOL, in its line format if it has one.
+valid() {
+	if [ -f "$H/$1.txt" ]; then
+		echo "$H/$1.txt"
+	else
+		echo "$H/$1.xml"
+	fi
+}
+
+fails=
+# check TOOL CASE WANT CMD...: run CMD under timeout and judge it; a
+# failure is added to $fails (ok=0), so that every tool is tried.
+check() {
+	local t=$1 c=$2 want=$3 why=
+	shift 3
+	run --separate-stderr timeout -k 5 "$TMO" "$@"
+	if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+		why="hangs (timeout ${TMO}s)"
+	elif [[ $stderr == *Sanitizer* || $stderr == *"runtime error"* ||
+	    $stderr == *==[0-9]*==* ]]; then
+		why="sanitizer or valgrind report"
+	elif [ "$status" -ne "$want" ]; then
+		why="status $status, expected $want"
+	elif [ "$want" -ne 0 ] && [[ $stderr != "$t: "* ]]; then
+		why="no diagnostic"
+	fi
+	if [ -n "$why" ]; then
+		fails+="$t ($c): $why"$'\n'"${stderr:0:400}"$'\n'
+		ok=0
+	else
+		ok=1
+	fi
+	return 0
+}
+
+# done_all: fail with the list of failures, if any.
+done_all() {
+	if [ -n "$fails" ]; then
+		printf '%s' "$fails" >&3
+		printf '%s' "$fails"
+		return 1
+	fi
+}

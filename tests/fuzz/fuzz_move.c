@@ -1,0 +1,48 @@
+/* fuzz_move: bound and move lines or move XML (from the first byte), the
+ * moves judged bound by bound as move-check does (lib/dba/bound: held
+ * while a PIP budget is open), written in every format, with and without
+ * --pips, at both scales. */
+#define FUZZ_SEEDS "tests/fixtures/move/* samples/bound.txt"
+#include <string.h>
+
+#include "dba/bound.h"
+#include "dba/rules.h"
+#include "fuzz.h"
+
+static struct rules *rules;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	if ((rules = rules_load(NULL)) == NULL)
+		abort();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct moveout_opts mo;
+	struct bounds bs;
+	struct input in;
+	int f;
+
+	for (f = 0; f < 4; f++) {
+		memset(&mo, 0, sizeof mo);
+		mo.fmt = f;
+		mo.lang = (enum lang)(f % LANG_N);
+		mo.rules = rules;
+		mo.multi = f == 3;
+		bounds_init(&bs, rules, f / 2, f % 2 ? 3 : 0,
+		    moveout_new(fuzz_sink, &mo));
+		fuzz_input(&in, data, size);
+		bounds_read(&bs, &in);
+		input_close(&in);
+		moveout_finish(bs.w);
+		bounds_free(&bs);
+	}
+	return 0;
+}
