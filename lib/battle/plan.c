@@ -439,6 +439,20 @@ faces(const struct bfield *f, const struct belem *e, const struct belem *b)
 	    b->box.p), geom_fwd(b->box.facing)) > 0;
 }
 
+/* Faced b already from the pose it started in. */
+static bool
+faced(const struct bfield *f, const struct gbox *start,
+    const struct belem *b)
+{
+	struct belem t;
+
+	memset(&t, 0, sizeof t);
+	t.box = *start;
+	geom_corners(&t.box, t.c);
+	t.centre = geom_centre(&t.box);
+	return faces(f, &t, b);
+}
+
 static void
 command(struct bfield *f, struct bmove *mv)
 {
@@ -478,7 +492,8 @@ zoc(struct walk *w)
 		b = &f->e[w->in[i].enemy];
 		if (battle_touch(f, e, b, false))
 			kind = ZOC_CONTACT;
-		else if (faces(f, e, b))
+		else if (faces(f, e, b) && !faced(f, &mv->start[w->in[i].member],
+		    b))
 			kind = ZOC_FACE;
 		else if (geom_dist(e->centre, b->centre) >
 		    geom_dist(w->c0[w->in[i].member], b->centre))
