@@ -2,6 +2,7 @@
  * checks the schema cannot make (troops, ids, bases that intersect or
  * stand off the table, polygons that cross themselves), with lines. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,10 +249,12 @@ element(struct rd *rd)
 		bad = 1;
 	} else if ((tr = troop_named(v)) == NULL) {
 		const char *sug = troop_suggest(v, strlen(v));
+		char hint[128] = "";
 
-		DIAG(BF_UNKNOWN_TROOP, rd->line, 0, v, sug != NULL ?
-		    " (did you mean '" : "", sug != NULL ? sug : "",
-		    sug != NULL ? "'?)" : "");
+		if (sug != NULL)
+			snprintf(hint, sizeof hint, " (did you mean '%s'?)",
+			    sug);
+		DIAG(BF_UNKNOWN_TROOP, rd->line, 0, v, hint);
 		bad = 1;
 	} else if (tr->id >= RULES_MAXTROOPS || !f->r->t[tr->id].known) {
 		DIAG(BF_NO_RULES, rd->line, 0, tr->code, f->r->edition);

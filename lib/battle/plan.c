@@ -3,6 +3,7 @@
  * and the flags of move-check's line derived from the path and from the
  * table before and after. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,14 +76,15 @@ unknown_id(const struct bfield *f, const char *s, size_t n, long line,
 {
 	const char **cands = xcalloc(f->ne + 1, sizeof *cands);
 	const char *sug;
+	char hint[128] = "";
 	size_t i;
 
 	for (i = 0; i < f->ne; i++)
 		cands[i] = f->e[i].id;
 	sug = tok_suggest(s, n, cands, f->ne);
-	DIAG(PLAN_UNKNOWN_ID, line, col, (int)n, s, sug != NULL ?
-	    " (did you mean '" : "", sug != NULL ? sug : "", sug != NULL ?
-	    "'?)" : "");
+	if (sug != NULL)
+		snprintf(hint, sizeof hint, " (did you mean '%s'?)", sug);
+	DIAG(PLAN_UNKNOWN_ID, line, col, (int)n, s, hint);
 	free(cands);
 }
 
