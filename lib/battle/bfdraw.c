@@ -82,8 +82,8 @@ terrain(const struct scene *s)
 				continue;
 			if (pass == 0 && t->what == BK_FEATURE && t->height > 0)
 				shape(s, t->poly.v, t->poly.n, true,
-				    t->difficult ? "#8a9a5b" : "#e3cf9a",
-				    t->height > 1 ? 1 : 0.85, "#8c6d3f",
+				    t->difficult ? "#8a9a5b" : t->height > 1 ?
+				    "#cfae62" : "#e3cf9a", 0.9, "#8c6d3f",
 				    4.0 * t->height, 0);
 			else if (pass == 1 && t->what == BK_FEATURE &&
 			    t->height == 0)

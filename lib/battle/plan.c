@@ -693,6 +693,9 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	int m, rc;
 
 	p->file = in->name;
+	/* fills the buffer: input_getline does pointer arithmetic on it
+	 * (NULL before the first read) */
+	(void)input_first_byte(in);
 	while (input_getline(in, &line, &len)) {
 		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
 			DIAG(PLAN_UTF8, in->line, 0);
