@@ -559,6 +559,7 @@ read_verdicts(const char *path, const struct bfield *f, struct bplan *p,
 	moves_text(s, f, p, &b, lines);
 	sbuf_free(&b);
 	if (input_open(&in, path) == 0) {
+		(void)input_first_byte(&in);    /* see battle_plan_read */
 		while (input_getline(&in, &l, &len)) {
 			n = strtol(l, &end, 10);
 			if (end == l || *end != ':')
