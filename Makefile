@@ -91,6 +91,11 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 
 $(B)/lib/card/card_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(B)/bin/refcard-render: LDLIBS += $(PANGO_LIBS)
+# battle-scan: the geometry needs libm, its PDF writer cairo and pango.
+BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \
+    $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan
+$(B)/lib/battle/battle_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
 
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
 fuzzers: $(FUZZERS)

@@ -46,4 +46,13 @@ echo "   demo/cards.html: $(grep -c '<section' demo/cards.html) cards"
 echo "   demo/cards.pdf: $(pdfinfo demo/cards.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages"
 echo "   demo/rules-ru.pdf: the rules and campaign cards in Russian (A6)"
 echo
-echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf)"
+echo "== battle-scan: the battle line adjudicated, its bound checked and drawn"
+battle-scan -T combat samples/battle-line.xml | combat-calc --odds | head -n 3
+battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml |
+    move-check > demo/verdicts.txt || true
+cat demo/verdicts.txt
+battle-scan -T svg --plan=samples/battle-line.plan \
+    --verdicts=demo/verdicts.txt -o demo/battle-line.svg samples/battle-line.xml
+echo "   demo/battle-line.svg: the table to scale"
+echo
+echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf, battle-line.svg)"

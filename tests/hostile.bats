@@ -35,6 +35,9 @@ expect() {
 	# exit 2), refcard-render renders no card and warns
 	armylist-check:empty | armylist-check:comments | refcard-render:comments)
 		echo 2 ;;
+	# battle-scan reads only battlefield XML
+	battle-scan:empty | battle-scan:comments)
+		echo 2 ;;
 	*)	echo "$3" ;;
 	esac
 }

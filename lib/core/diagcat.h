@@ -18,13 +18,14 @@ enum diag_tool {
 	T_CAT    = 1 << 4,     /* campaign-catastrophe */
 	T_SURV   = 1 << 5,     /* campaign-survival */
 	T_CARD   = 1 << 6,     /* refcard-render */
-	T_NTOOLS = 7
+	T_SCAN   = 1 << 7,     /* battle-scan */
+	T_NTOOLS = 8
 };
 /* Groups: who reads army lists, who reads line formats, everyone. */
 #define T_ARMYIN (T_PARSE | T_CHECK | T_CARD)
 #define T_LINES  (T_PARSE | T_COMBAT | T_MOVE | T_CAT | T_SURV)
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
-                  T_CARD)
+                  T_CARD | T_SCAN)
 #define T_ALL    T_XML
 
 /* ---- core: input, tokens, XML ---------------------------------------- */
@@ -73,12 +74,43 @@ enum diag_tool {
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
+/* ---- battle: the battlefield and the plan ----------------------------- */
+#define DIAGF_BF_MISSING "missing attribute '%s' on '%s'"
+#define DIAGF_BF_BAD_VALUE "invalid %s '%s' on '%s'"
+#define DIAGF_BF_SIDES "more than %d sides"
+#define DIAGF_BF_DUP_SIDE "duplicate side '%s' (first at line %ld)"
+#define DIAGF_BF_UNKNOWN_TROOP "unknown troop type '%s'%s"
+#define DIAGF_BF_NO_RULES "troop type '%s' has no %s rules data"
+#define DIAGF_BF_BAD_SIZE "element '%s' has no area (width and depth must be positive)"
+#define DIAGF_BF_ROOT "unexpected root element '%s' (expected 'battlefield')"
+#define DIAGF_BF_EMPTY "no XML root element"
+#define DIAGF_BF_INVALID "not a valid battlefield document"
+#define DIAGF_BF_DUP_ID "duplicate id '%s' (first at line %ld)"
+#define DIAGF_BF_SELF_CROSS "%s polygon crosses itself (edges %zu and %zu)"
+#define DIAGF_BF_CAMP_SIDE "camp of unknown side '%s'"
+#define DIAGF_BF_OFF_TABLE "element '%s' is off the table"
+#define DIAGF_BF_TWO_GENERALS "side '%s' has a second general '%s' (first '%s')"
+#define DIAGF_BF_GENERAL_LOST "side '%s' has lost its general but '%s' is marked general"
+#define DIAGF_BF_INTERSECT "element '%s' intersects '%s' (line %ld)"
+#define DIAGF_BF_NO_GENERAL "side '%s' has no general: no command distances"
+#define DIAGF_PLAN_UTF8 "invalid UTF-8 or NUL byte in the line"
+#define DIAGF_PLAN_SYNTAX "expected 'move ID[,ID...] STEP...', not '%s'"
+#define DIAGF_PLAN_UNKNOWN_ID "unknown element '%.*s'%s"
+#define DIAGF_PLAN_STEP "unknown step '%s' (fwd, back, side, wheel, turn, to)"
+#define DIAGF_PLAN_VALUE "invalid value '%s' for '%s'"
+#define DIAGF_PLAN_NO_STEPS "move without steps"
+#define DIAGF_PLAN_GROUP_SIZE "a group of more than %d elements"
+#define DIAGF_PLAN_APART "group member '%s' touches no other member"
+#define DIAGF_PLAN_TWICE "element '%s' moves twice in the bound (first at line %ld)"
+#define DIAGF_PLAN_MIXED "element '%s' is not of side '%s' as '%s' is"
+
 /* X(ID, LEVEL, CODE, TOOLS): LEVEL is E (error, exit status 2) or W. */
 #define DIAG_CATALOGUE(X) \
 	/* core */ \
-	X(LINE_TOO_LONG, E, "line-too-long", T_LINES) \
+	X(LINE_TOO_LONG, E, "line-too-long", T_LINES | T_SCAN) \
 	X(INPUT_TOO_LARGE, E, "input-too-large", T_PARSE) \
-	X(UNTERMINATED_QUOTE, E, "unterminated-quote", T_LINES & ~T_PARSE) \
+	X(UNTERMINATED_QUOTE, E, "unterminated-quote", \
+	    (T_LINES & ~T_PARSE) | T_SCAN) \
 	/* army */ \
 	X(CP1252, W, "not-utf8", T_PARSE) \
 	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
@@ -117,6 +149,35 @@ enum diag_tool {
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
+	/* battle */ \
+	X(BF_MISSING, E, "bf-missing-attribute", T_SCAN) \
+	X(BF_BAD_VALUE, E, "bf-bad-value", T_SCAN) \
+	X(BF_SIDES, E, "bf-too-many-sides", T_SCAN) \
+	X(BF_DUP_SIDE, E, "bf-duplicate-side", T_SCAN) \
+	X(BF_UNKNOWN_TROOP, E, "bf-unknown-troop", T_SCAN) \
+	X(BF_NO_RULES, E, "bf-troop-not-in-rules", T_SCAN) \
+	X(BF_BAD_SIZE, E, "bf-no-area", T_SCAN) \
+	X(BF_ROOT, E, "bf-not-battlefield", T_SCAN) \
+	X(BF_EMPTY, E, "bf-no-root", T_SCAN) \
+	X(BF_INVALID, E, "bf-invalid-battlefield", T_SCAN) \
+	X(BF_DUP_ID, E, "bf-duplicate-id", T_SCAN) \
+	X(BF_SELF_CROSS, E, "bf-self-crossing", T_SCAN) \
+	X(BF_CAMP_SIDE, E, "bf-camp-side", T_SCAN) \
+	X(BF_OFF_TABLE, E, "bf-off-table", T_SCAN) \
+	X(BF_TWO_GENERALS, E, "bf-two-generals", T_SCAN) \
+	X(BF_GENERAL_LOST, E, "bf-general-lost", T_SCAN) \
+	X(BF_INTERSECT, E, "bf-bases-intersect", T_SCAN) \
+	X(BF_NO_GENERAL, W, "bf-no-general", T_SCAN) \
+	X(PLAN_UTF8, E, "plan-not-utf8", T_SCAN) \
+	X(PLAN_SYNTAX, E, "plan-syntax", T_SCAN) \
+	X(PLAN_UNKNOWN_ID, E, "plan-unknown-element", T_SCAN) \
+	X(PLAN_STEP, E, "plan-unknown-step", T_SCAN) \
+	X(PLAN_VALUE, E, "plan-bad-step-value", T_SCAN) \
+	X(PLAN_NO_STEPS, E, "plan-no-steps", T_SCAN) \
+	X(PLAN_GROUP_SIZE, E, "plan-group-too-large", T_SCAN) \
+	X(PLAN_APART, E, "plan-group-apart", T_SCAN) \
+	X(PLAN_TWICE, E, "plan-moves-twice", T_SCAN) \
+	X(PLAN_MIXED, E, "plan-mixed-sides", T_SCAN) \
 	/* end */
 
 #define DIAG_ENUM_(id, lv, code, tools) D_##id,

@@ -1,0 +1,426 @@
+/* battle: the spatial grid, terrain look-ups and the pair tests that
+ * the derivation and the plan share. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battle/battle.h"
+#include "core/xalloc.h"
+#include "dba/troop.h"
+
+/* Base depths in paces at the usual 15 mm basing (40 mm wide = 160
+ * paces; reconstructed from the 1.x basing notes: the seeds give none). */
+static const struct { const char *code; double depth; } depths[] = {
+	{ "El", 160 }, { "SCh", 160 }, { "WWg", 160 }, { "Art", 160 },
+	{ "Lit", 160 }, { "Kn", 120 }, { "Cv", 120 }, { "LH", 120 },
+	{ "Cm", 120 }, { "Hd", 120 }, { "Ax", 80 }, { "Ps", 80 },
+	{ "CF", 80 },
+};
+
+double
+battle_default_depth(int troop)
+{
+	const struct troop *t = troop_at((size_t)troop);
+	size_t i;
+
+	for (i = 0; t != NULL && i < sizeof depths / sizeof depths[0]; i++)
+		if (strcmp(t->code, depths[i].code) == 0)
+			return depths[i].depth;
+	return 60;      /* Bd, Sp, Pk, Wb, Bw: 15 mm */
+}
+
+/* Ids in natural order: "r2" before "r10". */
+int
+battle_cmp_id(const char *a, const char *b)
+{
+	size_t la, lb;
+
+	while (*a != '\0' && *b != '\0') {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			while (*a == '0')
+				a++;
+			while (*b == '0')
+				b++;
+			la = strspn(a, "0123456789");
+			lb = strspn(b, "0123456789");
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			if (strncmp(a, b, la) != 0)
+				return strncmp(a, b, la);
+			a += la, b += lb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++, b++;
+	}
+	return (*a != '\0') - (*b != '\0');
+}
+
+int
+battle_find(const struct bfield *f, const char *id, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < f->ne; i++)
+		if (strlen(f->e[i].id) == n && memcmp(f->e[i].id, id, n) == 0)
+			return (int)i;
+	return -1;
+}
+
+void
+battle_place(struct bfield *f, struct belem *e)
+{
+	(void)f;
+	geom_corners(&e->box, e->c);
+	e->centre = geom_centre(&e->box);
+	e->bb = geom_bb(e->c, 4);
+}
+
+void
+battle_zoc(const struct belem *e, struct gpt z[4])
+{
+	struct gbox b = e->box;
+
+	b.p = geom_add(b.p, geom_fwd(b.facing), BF_BASE_WIDTH);
+	b.d = BF_BASE_WIDTH;
+	geom_corners(&b, z);
+}
+
+/* ---- the grid ------------------------------------------------------- */
+
+/* Base and zone of control, with a margin. */
+static struct gbb
+reach(const struct bfield *f, const struct belem *e)
+{
+	struct gpt z[8];
+	struct gbb bb;
+
+	memcpy(z, e->c, sizeof e->c);
+	battle_zoc(e, z + 4);
+	bb = geom_bb(z, 8);
+	bb.x0 -= f->tol, bb.y0 -= f->tol;
+	bb.x1 += f->tol, bb.y1 += f->tol;
+	return bb;
+}
+
+static void
+cells(const struct bgrid *g, const struct gbb *bb, long c[4])
+{
+	c[0] = (long)floor((bb->x0 - g->x0) / g->cell);
+	c[1] = (long)floor((bb->y0 - g->y0) / g->cell);
+	c[2] = (long)floor((bb->x1 - g->x0) / g->cell);
+	c[3] = (long)floor((bb->y1 - g->y0) / g->cell);
+	c[0] = c[0] < 0 ? 0 : c[0] >= g->nx ? g->nx - 1 : c[0];
+	c[2] = c[2] < 0 ? 0 : c[2] >= g->nx ? g->nx - 1 : c[2];
+	c[1] = c[1] < 0 ? 0 : c[1] >= g->ny ? g->ny - 1 : c[1];
+	c[3] = c[3] < 0 ? 0 : c[3] >= g->ny ? g->ny - 1 : c[3];
+}
+
+void
+grid_free(struct bgrid *g)
+{
+	long i;
+
+	for (i = 0; g->cells != NULL && i < g->nx * g->ny; i++)
+		free(g->cells[i].v);
+	free(g->cells);
+	free(g->at);
+	free(g->stamp);
+	memset(g, 0, sizeof *g);
+}
+
+void
+grid_insert(struct bfield *f, int e)
+{
+	struct bgrid *g = &f->grid;
+	struct gbb bb = reach(f, &f->e[e]);
+	struct bcell *c;
+	long *r = g->at[e].c, x, y;
+
+	cells(g, &bb, r);
+	for (y = r[1]; y <= r[3]; y++)
+		for (x = r[0]; x <= r[2]; x++) {
+			c = &g->cells[y * g->nx + x];
+			c->v = xgrow(c->v, &c->cap, c->n + 1, sizeof *c->v);
+			c->v[c->n++] = e;
+		}
+}
+
+void
+grid_remove(struct bfield *f, int e)
+{
+	struct bgrid *g = &f->grid;
+	struct bcell *c;
+	long *r = g->at[e].c, x, y;
+	size_t i;
+
+	for (y = r[1]; y <= r[3]; y++)
+		for (x = r[0]; x <= r[2]; x++) {
+			c = &g->cells[y * g->nx + x];
+			for (i = 0; i < c->n; i++)
+				if (c->v[i] == e) {
+					c->v[i] = c->v[--c->n];
+					break;
+				}
+		}
+}
+
+void
+grid_build(struct bfield *f)
+{
+	struct bgrid *g = &f->grid;
+	struct gbb all = { 0, 0, f->width, f->height }, bb;
+	size_t i;
+
+	grid_free(g);
+	for (i = 0; i < f->ne; i++) {
+		bb = reach(f, &f->e[i]);
+		all.x0 = fmin(all.x0, bb.x0), all.y0 = fmin(all.y0, bb.y0);
+		all.x1 = fmax(all.x1, bb.x1), all.y1 = fmax(all.y1, bb.y1);
+	}
+	/* cells of two base widths, but not many more cells than elements;
+	 * moves that leave the area go to the border cells */
+	g->cell = 2 * BF_BASE_WIDTH;
+	while ((all.x1 - all.x0) / g->cell * (all.y1 - all.y0) / g->cell >
+	    4.0 * (double)f->ne + 1024)
+		g->cell *= 2;
+	g->x0 = all.x0, g->y0 = all.y0;
+	g->nx = (long)((all.x1 - all.x0) / g->cell) + 1;
+	g->ny = (long)((all.y1 - all.y0) / g->cell) + 1;
+	g->cells = xcalloc((size_t)(g->nx * g->ny), sizeof *g->cells);
+	g->at = xcalloc(f->ne + 1, sizeof *g->at);
+	g->stamp = xcalloc(f->ne + 1, sizeof *g->stamp);
+	for (i = 0; i < f->ne; i++)
+		grid_insert(f, (int)i);
+}
+
+size_t
+grid_query(struct bfield *f, const struct gbb *bb, int **out, size_t *cap)
+{
+	struct bgrid *g = &f->grid;
+	const struct bcell *c;
+	size_t n = 0, it;
+	long r[4], x, y;
+	int e;
+
+	if (g->cells == NULL)
+		return 0;
+	if (++g->tick == 0) {
+		memset(g->stamp, 0, f->ne * sizeof *g->stamp);
+		g->tick = 1;
+	}
+	cells(g, bb, r);
+	for (y = r[1]; y <= r[3]; y++)
+		for (x = r[0]; x <= r[2]; x++) {
+			c = &g->cells[y * g->nx + x];
+			for (it = 0; it < c->n; it++) {
+				e = c->v[it];
+				if (g->stamp[e] == g->tick)
+					continue;
+				g->stamp[e] = g->tick;
+				*out = xgrow(*out, cap, n + 1, sizeof **out);
+				(*out)[n++] = e;
+			}
+		}
+	return n;
+}
+
+/* ---- terrain -------------------------------------------------------- */
+
+static bool
+bb_has(const struct gbb *bb, struct gpt p)
+{
+	return p.x >= bb->x0 && p.x <= bb->x1 && p.y >= bb->y0 &&
+	    p.y <= bb->y1;
+}
+
+/* Index of the first terrain of kind what (difficult features only when
+ * difficult) that holds p, or -1. */
+static int
+terrain_at(const struct bfield *f, struct gpt p, enum bkind what,
+    bool difficult)
+{
+	const struct bterrain *t;
+	size_t i;
+
+	for (i = 0; i < f->nt; i++) {
+		t = &f->t[i];
+		if (t->what != what || (difficult && !t->difficult) ||
+		    t->poly.n == 0 || !bb_has(&t->poly.bb, p))
+			continue;
+		if (what == BK_RIVER || what == BK_ROAD) {
+			if (geom_polyline_dist(p, t->poly.v, t->poly.n) <=
+			    t->width / 2)
+				return (int)i;
+		} else if (t->poly.n >= 3 && geom_in_poly(p, t->poly.v,
+		    t->poly.n))
+			return (int)i;
+	}
+	return -1;
+}
+
+bool
+battle_in_river(const struct bfield *f, struct gpt p, int *river)
+{
+	int i = terrain_at(f, p, BK_RIVER, false);
+
+	if (river != NULL)
+		*river = i;
+	return i >= 0;
+}
+
+bool
+battle_on_road(const struct bfield *f, struct gpt p)
+{
+	return terrain_at(f, p, BK_ROAD, false) >= 0;
+}
+
+bool
+battle_difficult_at(const struct bfield *f, struct gpt p)
+{
+	return terrain_at(f, p, BK_FEATURE, true) >= 0;
+}
+
+int
+battle_level(const struct bfield *f, struct gpt p)
+{
+	const struct bterrain *t;
+	size_t i;
+	int h = 0;
+
+	for (i = 0; i < f->nt; i++) {
+		t = &f->t[i];
+		if (t->what == BK_FEATURE && t->height > h && t->poly.n >= 3 &&
+		    bb_has(&t->poly.bb, p) && geom_in_poly(p, t->poly.v,
+		    t->poly.n))
+			h = t->height;
+	}
+	return h;
+}
+
+bool
+battle_base_difficult(const struct bfield *f, const struct gpt q[4])
+{
+	const struct bterrain *t;
+	struct gbb bb = geom_bb(q, 4);
+	size_t i;
+
+	for (i = 0; i < f->nt; i++) {
+		t = &f->t[i];
+		if (t->what == BK_FEATURE && t->difficult && t->poly.n >= 3 &&
+		    geom_bb_meet(&bb, &t->poly.bb, 0) &&
+		    geom_quad_hits_poly(q, t->poly.v, t->poly.n))
+			return true;
+	}
+	return false;
+}
+
+/* ---- pairs ---------------------------------------------------------- */
+
+double
+battle_front_contact(const struct bfield *f, const struct belem *a,
+    const struct belem *b)
+{
+	return geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[GC_FL],
+	    b->c[GC_FR], f->tol, f->angtol);
+}
+
+bool
+battle_touch(const struct bfield *f, const struct belem *a,
+    const struct belem *b, bool corners)
+{
+	int i, j;
+
+	if (!geom_bb_meet(&a->bb, &b->bb, f->tol))
+		return false;
+	if (corners)
+		return geom_quad_dist(a->c, b->c) <= f->tol;
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 4; j++)
+			if (geom_edge_contact(a->c[i], a->c[(i + 1) % 4],
+			    b->c[j], b->c[(j + 1) % 4], f->tol, f->angtol) > 0)
+				return true;
+	return false;
+}
+
+bool
+battle_screened(struct bfield *f, struct gpt a, struct gpt b, int side,
+    int ia, int ib)
+{
+	struct gpt s[2] = { a, b };
+	struct gbb bb = geom_bb(s, 2);
+	const struct belem *e;
+	size_t i, n;
+
+	n = grid_query(f, &bb, &f->scr, &f->scap);
+	for (i = 0; i < n; i++) {
+		e = &f->e[f->scr[i]];
+		if (f->scr[i] == ia || f->scr[i] == ib || e->side != side ||
+		    !geom_bb_meet(&e->bb, &bb, 0))
+			continue;
+		if (geom_seg_hits_poly(a, b, e->c, 4))
+			return true;
+	}
+	return false;
+}
+
+/* Corners, edge midpoints and centre of a quadrilateral. */
+static void
+samples(const struct gpt q[4], struct gpt s[9])
+{
+	int i;
+
+	s[8].x = s[8].y = 0;
+	for (i = 0; i < 4; i++) {
+		s[i] = q[i];
+		s[4 + i].x = (q[i].x + q[(i + 1) % 4].x) / 2;
+		s[4 + i].y = (q[i].y + q[(i + 1) % 4].y) / 2;
+		s[8].x += q[i].x / 4;
+		s[8].y += q[i].y / 4;
+	}
+}
+
+/* Some sight-blocking feature that holds neither end lies across ab. */
+static bool
+blocked(const struct bfield *f, struct gpt a, struct gpt b)
+{
+	const struct bterrain *t;
+	struct gpt s[2] = { a, b };
+	struct gbb bb = geom_bb(s, 2);
+	size_t i;
+
+	for (i = 0; i < f->nt; i++) {
+		t = &f->t[i];
+		if (t->what != BK_FEATURE || !t->blocks || t->poly.n < 3 ||
+		    !geom_bb_meet(&bb, &t->poly.bb, 0))
+			continue;
+		if (geom_in_poly(a, t->poly.v, t->poly.n) ||
+		    geom_in_poly(b, t->poly.v, t->poly.n))
+			continue;
+		if (geom_seg_hits_poly(a, b, t->poly.v, t->poly.n))
+			return true;
+	}
+	return false;
+}
+
+double
+battle_gdist(const struct bfield *f, const struct belem *g,
+    const struct gpt q[4], bool *hidden)
+{
+	struct gpt sg[9], sq[9];
+	double d = geom_quad_dist(g->c, q);
+	int i, j;
+
+	*hidden = false;
+	if (d < BF_SIGHT)
+		return d;
+	samples(g->c, sg);
+	samples(q, sq);
+	for (i = 0; i < 9; i++)
+		for (j = 0; j < 9; j++)
+			if (!blocked(f, sg[i], sq[j]))
+				return d;
+	*hidden = true;
+	return d;
+}

@@ -1,0 +1,215 @@
+/* battle: a DBA table as it stands (the battlefield file), the words
+ * the seeds define by the positions of the bases (contacts, overlaps,
+ * support, going, zones of control, command distance), and the plan of a
+ * bound with the flags of each move. */
+#ifndef BELLIS_BATTLE_H
+#define BELLIS_BATTLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "battle/geom.h"
+#include "core/input.h"
+#include "core/str.h"
+#include "dba/move.h"
+#include "dba/rules.h"
+
+#define BF_MAXSIDES 2
+#define BF_BASE_WIDTH 160.0     /* paces: 40 mm at 15 mm scale */
+#define BF_FAR 1200.0           /* seed 001: command distance */
+#define BF_SIGHT 600.0          /* seed 001: out of sight beyond */
+#define BF_STEP 10.0            /* paths are followed in steps of this */
+
+struct bpoly {
+	struct gpt *v;
+	size_t n, cap;
+	struct gbb bb;
+};
+
+enum bkind { BK_FEATURE, BK_RIVER, BK_ROAD, BK_CAMP };
+
+/* A terrain feature (polygon), a river or road (polyline with a width),
+ * or a camp (polygon of one side). */
+struct bterrain {
+	enum bkind what;
+	char *id;               /* may be NULL */
+	char *kind;             /* wood, hill, ... (features) */
+	bool difficult, blocks;
+	int height;             /* hill level */
+	double width;           /* rivers and roads */
+	int roll;               /* river-state roll, 0 when not given */
+	int side;               /* camps */
+	long line;
+	struct bpoly poly;
+};
+
+struct bside {
+	char *name;
+	int pips;               /* 0 when not given */
+	bool general_lost;
+	int general;            /* element index, -1 none */
+	long line;
+};
+
+/* What the geometry says of one element (battle_derive). */
+struct bderived {
+	bool difficult, camp, in_river, on_road, ford;
+	int level;              /* hill level of the base centre */
+	int river;              /* terrain index of the river it stands in */
+	int front;              /* the enemy it fights (front contact) */
+	int nfront;             /* enemies in front contact */
+	int flank[2], rear;     /* enemies on the left/right edge, rear */
+	int flank_by[2], rear_by;   /* one of each, for the picture */
+	int overlap[2];         /* the overlapping enemy left/right, -1 */
+	int support;            /* element directly behind, -1 */
+	bool psiloi;            /* that element gives Psiloi support */
+	bool support_lost;      /* ... but it stands in difficult going */
+	int *zoc;               /* enemies in whose zone it stands */
+	size_t nzoc;
+	bool *zoc_screened;
+	double gdist;           /* to its general's base; <0: none */
+	bool hidden;            /* out of its general's sight */
+};
+
+struct belem {
+	char *id;
+	int troop;              /* troop id */
+	int side;
+	struct gbox box;
+	bool general;
+	long line;
+	struct gpt c[4];        /* corners, from box */
+	struct gpt centre;
+	struct gbb bb;
+	struct bderived d;
+};
+
+/* A uniform grid of cells holding the elements whose base or zone of
+ * control meets them, so that neighbours are found in constant time. */
+struct bcell {
+	int *v;
+	size_t n, cap;
+};
+
+struct bgrid {
+	double cell, x0, y0;
+	long nx, ny;
+	struct bcell *cells;
+	struct { long c[4]; } *at;      /* cells of each element */
+	unsigned *stamp;        /* per element, for deduplicated queries */
+	unsigned tick;
+};
+
+struct bfield {
+	const char *file;
+	char *rules;
+	double width, height;
+	int bound;
+	double tol, angtol;
+	struct bterrain *t;
+	size_t nt, capt;
+	struct bside side[BF_MAXSIDES];
+	int nsides;
+	struct belem *e;
+	size_t ne, cape;
+	struct bgrid grid;
+	int *scr;               /* scratch for battle_screened */
+	size_t scap;
+	const struct rules *r;
+};
+
+/* One front contact to fight out. */
+struct bcombat {
+	int a, b;               /* a is written first */
+};
+
+/* A planned move and what its path gives. */
+enum bstep { ST_FWD, ST_BACK, ST_SIDE, ST_WHEEL, ST_TURN, ST_TO };
+
+struct bmove {
+	long line;
+	int *ids;               /* element indices, the leader first */
+	int n;
+	int nsteps;
+	struct { int kind; double v, x, y, f; bool has_f; } *steps;
+	double dist;            /* paces */
+	struct move m;          /* the move-check line */
+	struct gbox *start, *end;   /* per member */
+	struct gpt *path;       /* leader's front-edge centre, sampled */
+	size_t npath;
+	int side;
+	bool error;             /* the line was reported */
+};
+
+struct bplan {
+	const char *file;
+	struct bmove *mv;
+	size_t n, cap;
+};
+
+/* Read a battlefield file; the field is filled with what could be read.
+ * scale is the enum scale of dba/movein.h for lengths with units. */
+int battle_read(struct bfield *f, struct input *in, const struct rules *r,
+    int scale);
+void battle_free(struct bfield *f);
+/* Every derived word of every element. */
+void battle_derive(struct bfield *f);
+/* The combats: one per front contact, in output order. */
+size_t battle_combats(const struct bfield *f, struct bcombat **out);
+/* The combat-calc line of c into buf. */
+void battle_combat_line(const struct bfield *f, const struct bcombat *c,
+    struct sbuf *buf);
+
+/* Read a plan; moves are applied to the field in order. */
+int battle_plan_read(struct bfield *f, struct input *in, int scale,
+    struct bplan *p);
+void battle_plan_free(struct bplan *p);
+/* The move-check line of a move into buf. */
+void battle_move_line(const struct bfield *f, const struct bmove *mv,
+    struct sbuf *buf);
+
+/* Helpers shared by the modules of lib/battle. */
+void battle_num(struct sbuf *b, double v);     /* 0.1 pace, no ".0" */
+/* Clear d (freeing its lists) to "nothing derived". */
+void battle_dreset(struct bderived *d);
+/* Contacts, support, zones of control of element i as it stands now,
+ * into d (cleared first with battle_dreset); near is scratch. */
+void battle_contacts(struct bfield *f, int i, struct bderived *d,
+    int **near, size_t *cap);
+void battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
+    size_t *cap);
+int battle_cmp_id(const char *a, const char *b);
+int battle_find(const struct bfield *f, const char *id, size_t n);
+void battle_place(struct bfield *f, struct belem *e);
+double battle_default_depth(int troop);
+void grid_build(struct bfield *f);
+void grid_free(struct bgrid *g);
+/* Take an element out before it moves, put it back after. */
+void grid_remove(struct bfield *f, int e);
+void grid_insert(struct bfield *f, int e);
+/* Elements whose cells meet bb (each once); returns the count. */
+size_t grid_query(struct bfield *f, const struct gbb *bb, int **out,
+    size_t *cap);
+/* A base's zone of control: one base width in front of its front edge. */
+void battle_zoc(const struct belem *e, struct gpt z[4]);
+bool battle_in_river(const struct bfield *f, struct gpt p, int *river);
+bool battle_on_road(const struct bfield *f, struct gpt p);
+bool battle_difficult_at(const struct bfield *f, struct gpt p);
+bool battle_base_difficult(const struct bfield *f, const struct gpt q[4]);
+int battle_level(const struct bfield *f, struct gpt p);
+/* Front contact of a and b (enemies), the shared length or 0. */
+double battle_front_contact(const struct bfield *f, const struct belem *a,
+    const struct belem *b);
+/* Any edge of a touches any edge of b, or (corner) they are within tol. */
+bool battle_touch(const struct bfield *f, const struct belem *a,
+    const struct belem *b, bool corners);
+/* The line from a to b passes through a friend of side other than
+ * a and b themselves. */
+bool battle_screened(struct bfield *f, struct gpt a, struct gpt b, int side,
+    int ia, int ib);
+/* Distance from general g to the quad q and whether q is out of its
+ * sight (every line crosses a sight-blocking feature). */
+double battle_gdist(const struct bfield *f, const struct belem *g,
+    const struct gpt q[4], bool *hidden);
+
+#endif

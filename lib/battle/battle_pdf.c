@@ -1,0 +1,155 @@
+/* battle_pdf: the battlefield as PDF through cairo and pango, one page
+ * per file, to scale, drawn by bfdraw.c. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+
+#include "battle/scan.h"
+#include "core/xalloc.h"
+#include "dba/movein.h"
+
+#define PT_PER_MM (72.0 / 25.4)
+
+struct battle_pdf {
+	FILE *fp;
+	bool failed;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	double k;               /* points per pace */
+	int pages;
+};
+
+static cairo_status_t
+sink(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct battle_pdf *w = closure;
+
+	if (!w->failed && fwrite(data, 1, len, w->fp) == len)
+		return CAIRO_STATUS_SUCCESS;
+	w->failed = true;
+	return CAIRO_STATUS_WRITE_ERROR;
+}
+
+static void
+colour(cairo_t *cr, const char *hex, double alpha)
+{
+	unsigned long v = strtoul(hex + 1, NULL, 16);
+
+	cairo_set_source_rgba(cr, (double)((v >> 16) & 255) / 255,
+	    (double)((v >> 8) & 255) / 255, (double)(v & 255) / 255, alpha);
+}
+
+static void
+pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
+    const char *fill, double opacity, const char *stroke, double width,
+    double dash)
+{
+	struct battle_pdf *w = ud;
+	size_t i;
+
+	cairo_new_path(w->cr);
+	for (i = 0; i < n; i++)
+		cairo_line_to(w->cr, v[i].x, v[i].y);
+	if (closed)
+		cairo_close_path(w->cr);
+	if (fill != NULL) {
+		colour(w->cr, fill, opacity);
+		cairo_fill_preserve(w->cr);
+	}
+	if (stroke != NULL) {
+		colour(w->cr, stroke, 1);
+		cairo_set_line_width(w->cr, width);
+		cairo_set_line_join(w->cr, CAIRO_LINE_JOIN_ROUND);
+		cairo_set_line_cap(w->cr, closed ? CAIRO_LINE_CAP_BUTT :
+		    CAIRO_LINE_CAP_ROUND);
+		cairo_set_dash(w->cr, &dash, dash > 0, 0);
+		cairo_stroke(w->cr);
+	}
+	cairo_new_path(w->cr);
+}
+
+static void
+pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
+    const char *col)
+{
+	struct battle_pdf *w = ud;
+	PangoLayout *l = pango_cairo_create_layout(w->cr);
+	PangoFontDescription *fd = pango_font_description_new();
+	PangoRectangle r;
+
+	pango_font_description_set_family(fd, "DejaVu Sans");
+	/* pango sizes in points: draw at 100 and scale down, so that small
+	 * labels keep their shape */
+	pango_font_description_set_absolute_size(fd, 100 * PANGO_SCALE);
+	pango_layout_set_font_description(l, fd);
+	pango_layout_set_text(l, s, -1);
+	pango_layout_get_extents(l, NULL, &r);
+	cairo_save(w->cr);
+	cairo_translate(w->cr, p.x, p.y);
+	cairo_rotate(w->cr, deg * M_PI / 180);
+	cairo_scale(w->cr, size / 100, size / 100);
+	cairo_move_to(w->cr, -(double)r.width / PANGO_SCALE / 2,
+	    -(double)r.height / PANGO_SCALE / 2);
+	colour(w->cr, col, 1);
+	pango_cairo_show_layout(w->cr, l);
+	cairo_restore(w->cr);
+	pango_font_description_free(fd);
+	g_object_unref(l);
+}
+
+struct battle_pdf *
+battle_pdf_new(FILE *fp)
+{
+	struct battle_pdf *w = xcalloc(1, sizeof *w);
+
+	w->fp = fp;
+	/* a page of any size: each page sets its own */
+	w->surf = cairo_pdf_surface_create_for_stream(sink, w, 100, 100);
+	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
+	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATE_DATE,
+	    "");
+	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATOR,
+	    "battle-scan (bellis)");
+	w->cr = cairo_create(w->surf);
+	return w;
+}
+
+void
+battle_pdf_page(struct battle_pdf *w, const struct bfield *f,
+    const struct bplan *p, const int *verdict, enum lang lang, int scale)
+{
+	struct painter pt = { w, pdf_path, pdf_text };
+	double ppm = scale == SCALE_25MM ? 8.0 / 3 : 4;
+
+	w->k = PT_PER_MM / ppm;
+	cairo_pdf_surface_set_size(w->surf, f->width * w->k,
+	    f->height * w->k);
+	cairo_save(w->cr);
+	cairo_scale(w->cr, w->k, w->k);
+	battle_draw(f, p, verdict, lang, &pt);
+	cairo_restore(w->cr);
+	cairo_show_page(w->cr);
+	w->pages++;
+}
+
+int
+battle_pdf_finish(struct battle_pdf *w)
+{
+	cairo_status_t st;
+	int rc = 0;
+
+	if (w->pages == 0)
+		cairo_show_page(w->cr);
+	cairo_destroy(w->cr);
+	cairo_surface_finish(w->surf);
+	st = cairo_surface_status(w->surf);
+	cairo_surface_destroy(w->surf);
+	pango_cairo_font_map_set_default(NULL);
+	if (st != CAIRO_STATUS_SUCCESS || w->failed)
+		rc = -1;
+	free(w);
+	return rc;
+}

@@ -1,0 +1,369 @@
+/* derive: the words of seeds 000 and 001 from the positions of the
+ * bases: going, hill level, river bank and ford, camp, front, flank and
+ * rear contacts, overlaps, rear and Psiloi support, zones of control and
+ * screening, distance and sight to the general; then the combats. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battle/battle.h"
+#include "core/xalloc.h"
+#include "dba/troop.h"
+
+static int
+troop_is(int troop, const char *code)
+{
+	const struct troop *t = troop_at((size_t)troop);
+
+	return t != NULL && strcmp(t->code, code) == 0;
+}
+
+void
+battle_dreset(struct bderived *d)
+{
+	free(d->zoc);
+	free(d->zoc_screened);
+	memset(d, 0, sizeof *d);
+	d->river = -1;
+	d->front = d->support = -1;
+	d->flank_by[0] = d->flank_by[1] = d->rear_by = -1;
+	d->overlap[0] = d->overlap[1] = -1;
+	d->gdist = -1;
+}
+
+static void
+terrain_words(struct bfield *f, int i)
+{
+	struct belem *e = &f->e[i];
+	struct bderived *d = &e->d;
+	const struct bterrain *t;
+	size_t k;
+
+	d->difficult = battle_difficult_at(f, e->centre);
+	d->level = battle_level(f, e->centre);
+	d->in_river = battle_in_river(f, e->centre, &d->river);
+	d->on_road = battle_on_road(f, e->centre);
+	d->ford = d->in_river && d->on_road;
+	for (k = 0; k < f->nt; k++) {
+		t = &f->t[k];
+		if (t->what == BK_CAMP && t->side == e->side &&
+		    t->poly.n >= 3 && geom_in_poly(e->centre, t->poly.v,
+		    t->poly.n))
+			d->camp = true;
+	}
+}
+
+/* The enemy b's front edge on one of a's edges: flank or rear. */
+static void
+edge_attack(struct bfield *f, const struct belem *a, int ib,
+    struct bderived *d)
+{
+	const struct belem *b = &f->e[ib];
+	static const int edges[3] = { GE_LEFT, GE_RIGHT, GE_REAR };
+	int k, e;
+
+	for (k = 0; k < 3; k++) {
+		e = edges[k];
+		if (geom_edge_contact(a->c[e], a->c[(e + 1) % 4],
+		    b->c[GC_FL], b->c[GC_FR], f->tol, f->angtol) == 0)
+			continue;
+		if (e == GE_REAR) {
+			d->rear++;
+			d->rear_by = ib;
+		} else {
+			d->flank[e == GE_RIGHT]++;
+			d->flank_by[e == GE_RIGHT] = ib;
+		}
+	}
+}
+
+/* A friend b directly behind a: front edge on a's rear edge, facing the
+ * same way, the corners on a's rear corners. */
+static void
+behind(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
+{
+	const struct belem *b = &f->e[ib];
+	const struct rules_troop *rt = &f->r->t[a->troop];
+
+	if (d->support >= 0 ||
+	    fabs(geom_diff_deg(a->box.facing, b->box.facing)) > f->angtol ||
+	    geom_dist(b->c[GC_FL], a->c[GC_RL]) > f->tol ||
+	    geom_dist(b->c[GC_FR], a->c[GC_RR]) > f->tol)
+		return;
+	if (b->troop == a->troop && rt->has_rear) {
+		d->support = ib;
+		d->support_lost = b->d.difficult;
+	} else if (troop_is(b->troop, "Ps") && rt->has_psiloi) {
+		d->support = ib;
+		d->psiloi = true;
+	}
+}
+
+void
+battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
+    size_t *cap)
+{
+	const struct belem *a = &f->e[i], *b;
+	struct gbb bb = a->bb;
+	double len, best = 0;
+	size_t k, n;
+	int j;
+
+	n = grid_query(f, &bb, near, cap);
+	for (k = 0; k < n; k++) {
+		j = (*near)[k];
+		b = &f->e[j];
+		if (j == i || !geom_bb_meet(&a->bb, &b->bb, f->tol))
+			continue;
+		if (b->side == a->side) {
+			behind(f, a, j, d);
+			continue;
+		}
+		if ((len = battle_front_contact(f, a, b)) > 0) {
+			d->nfront++;
+			if (len > best + 1e-9) {
+				best = len;
+				d->front = j;
+			}
+		}
+		edge_attack(f, a, j, d);
+	}
+}
+
+/* An enemy in front contact with no element has its left (right) front
+ * corner on a's left (right) front corner; not on a side with a flank
+ * contact; a camp is overlapped only by Bows. */
+static void
+overlaps(struct bfield *f, int i, int **near, size_t *cap)
+{
+	struct belem *a = &f->e[i];
+	const struct belem *b;
+	size_t k, n;
+	int j, s;
+
+	if (a->d.nfront == 0)
+		return;
+	n = grid_query(f, &a->bb, near, cap);
+	for (k = 0; k < n; k++) {
+		j = (*near)[k];
+		b = &f->e[j];
+		if (b->side == a->side || b->d.nfront > 0)
+			continue;
+		if (a->d.camp && !troop_is(b->troop, "Bw"))
+			continue;
+		for (s = 0; s < 2; s++)
+			if (a->d.flank[s] == 0 && a->d.overlap[s] < 0 &&
+			    geom_dist(a->c[s], b->c[s]) <= f->tol)
+				a->d.overlap[s] = j;
+	}
+}
+
+void
+battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
+    size_t *cap)
+{
+	const struct belem *a = &f->e[i], *b;
+	struct gpt z[4];
+	size_t k, n, nz = 0;
+	int j;
+
+	n = grid_query(f, &a->bb, near, cap);
+	for (k = 0; k < n; k++) {
+		j = (*near)[k];
+		b = &f->e[j];
+		if (b->side == a->side)
+			continue;
+		battle_zoc(b, z);
+		if (!geom_quad_overlap(a->c, z, f->tol))
+			continue;
+		d->zoc = xreallocarray(d->zoc, nz + 1, sizeof *d->zoc);
+		d->zoc_screened = xreallocarray(d->zoc_screened, nz + 1,
+		    sizeof *d->zoc_screened);
+		d->zoc[nz] = j;
+		d->zoc_screened[nz] = battle_screened(f, a->centre,
+		    b->centre, a->side, i, j);
+		nz++;
+	}
+	d->nzoc = nz;
+}
+
+void
+battle_derive(struct bfield *f)
+{
+	const struct bside *s;
+	struct belem *e;
+	int *near = NULL;
+	size_t cap = 0, i;
+
+	if (f->grid.cells == NULL)
+		grid_build(f);
+	for (i = 0; i < f->ne; i++) {
+		battle_dreset(&f->e[i].d);
+		terrain_words(f, (int)i);
+	}
+	for (i = 0; i < f->ne; i++)
+		battle_contacts(f, (int)i, &f->e[i].d, &near, &cap);
+	for (i = 0; i < f->ne; i++) {
+		overlaps(f, (int)i, &near, &cap);
+		battle_zones(f, (int)i, &f->e[i].d, &near, &cap);
+		e = &f->e[i];
+		s = &f->side[e->side];
+		if (s->general >= 0)
+			e->d.gdist = battle_gdist(f, &f->e[s->general], e->c,
+			    &e->d.hidden);
+	}
+	free(near);
+}
+
+/* ---- combats -------------------------------------------------------- */
+
+static const struct bfield *sort_field;
+
+static int
+cmp_combat(const void *x, const void *y)
+{
+	const struct bcombat *a = x, *b = y;
+	const struct belem *e = sort_field->e;
+	int c = battle_cmp_id(e[a->a].id, e[b->a].id);
+
+	return c != 0 ? c : battle_cmp_id(e[a->b].id, e[b->b].id);
+}
+
+size_t
+battle_combats(const struct bfield *f, struct bcombat **out)
+{
+	struct bcombat *v = NULL, c;
+	size_t n = 0, cap = 0, i, k;
+	const struct belem *a, *b;
+	int j;
+
+	for (i = 0; i < f->ne; i++) {
+		if ((j = f->e[i].d.front) < 0)
+			continue;
+		c.a = (int)i < j ? (int)i : j;
+		c.b = (int)i < j ? j : (int)i;
+		for (k = 0; k < n; k++)
+			if ((v[k].a == c.a && v[k].b == c.b) ||
+			    (v[k].a == c.b && v[k].b == c.a))
+				break;
+		if (k < n)
+			continue;
+		/* first the one in front contact with the most enemies,
+		 * then by id */
+		a = &f->e[c.a];
+		b = &f->e[c.b];
+		if (b->d.nfront > a->d.nfront || (b->d.nfront ==
+		    a->d.nfront && battle_cmp_id(b->id, a->id) < 0)) {
+			j = c.a;
+			c.a = c.b;
+			c.b = j;
+		}
+		v = xgrow(v, &cap, n + 1, sizeof *v);
+		v[n++] = c;
+	}
+	sort_field = f;
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_combat);
+	*out = v;
+	return n;
+}
+
+static void
+side_flags(const struct bfield *f, int ia, int ib, struct sbuf *b)
+{
+	const struct belem *a = &f->e[ia], *o = &f->e[ib];
+	const struct bderived *d = &a->d;
+	int n;
+
+	sbuf_adds(b, troop_at((size_t)a->troop)->code);
+	if (a->general)
+		sbuf_adds(b, " general");
+	if (d->level > o->d.level)
+		sbuf_adds(b, " uphill");
+	if (!d->in_river && o->d.in_river) {
+		sbuf_adds(b, " riverbank");
+		if (o->d.ford)
+			sbuf_adds(b, " ford");
+		if (o->d.river >= 0 && f->t[o->d.river].roll > 0)
+			sbuf_printf(b, " river-roll=%d",
+			    f->t[o->d.river].roll);
+	}
+	if (d->camp)
+		sbuf_adds(b, " camp");
+	if (o->d.camp)
+		sbuf_adds(b, " attacks-camp");
+	if (d->difficult)
+		sbuf_adds(b, " difficult");
+	n = (d->overlap[0] >= 0) + (d->overlap[1] >= 0);
+	if (n > 0)
+		sbuf_printf(b, n == 1 ? " overlap" : " overlap=%d", n);
+	/* a camp has no flanks */
+	n = d->flank[0] + d->flank[1];
+	if (n > 0 && !d->camp)
+		sbuf_printf(b, n == 1 ? " flank" : " flank=%d", n);
+	if (d->rear > 0 && !d->camp)
+		sbuf_printf(b, d->rear == 1 ? " rear" : " rear=%d", d->rear);
+	if (d->support >= 0 && !d->psiloi && !d->support_lost)
+		sbuf_adds(b, " support");
+	if (d->support >= 0 && d->psiloi)
+		sbuf_adds(b, " psiloi");
+}
+
+void
+battle_num(struct sbuf *b, double v)
+{
+	char buf[64];
+	size_t n;
+
+	v = round(v * 10) / 10 + 0.0;
+	snprintf(buf, sizeof buf, "%.1f", v);
+	n = strlen(buf);
+	if (n > 2 && strcmp(buf + n - 2, ".0") == 0)
+		buf[n - 2] = '\0';
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+	sbuf_adds(b, buf);
+}
+
+static void
+where(const struct belem *e, struct sbuf *b)
+{
+	sbuf_printf(b, "%s at ", e->id);
+	battle_num(b, e->box.p.x);
+	sbuf_addc(b, ',');
+	battle_num(b, e->box.p.y);
+	sbuf_adds(b, " facing ");
+	battle_num(b, e->box.facing);
+}
+
+/* Why a word the geometry shows is not on the line. */
+static void
+notes(const struct bfield *f, const struct belem *a, struct sbuf *b)
+{
+	const struct bderived *d = &a->d;
+
+	if (d->support >= 0 && d->support_lost)
+		sbuf_printf(b, "; %s behind %s stands in difficult going: "
+		    "no support", f->e[d->support].id, a->id);
+	if (d->camp && d->flank[0] + d->flank[1] + d->rear > 0)
+		sbuf_printf(b, "; %s defends its camp, which has no flanks",
+		    a->id);
+}
+
+void
+battle_combat_line(const struct bfield *f, const struct bcombat *c,
+    struct sbuf *b)
+{
+	sbuf_adds(b, "# ");
+	where(&f->e[c->a], b);
+	sbuf_adds(b, " vs ");
+	where(&f->e[c->b], b);
+	notes(f, &f->e[c->a], b);
+	notes(f, &f->e[c->b], b);
+	sbuf_addc(b, '\n');
+	side_flags(f, c->a, c->b, b);
+	sbuf_adds(b, " vs ");
+	side_flags(f, c->b, c->a, b);
+	sbuf_addc(b, '\n');
+}

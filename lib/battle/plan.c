@@ -1,0 +1,794 @@
+/* plan: the moves of a bound ("move ID[,ID...] STEP..."), each applied
+ * to the table in order, its path followed in steps of BF_STEP paces,
+ * and the flags of move-check's line derived from the path and from the
+ * table before and after. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battle/battle.h"
+#include "core/diag.h"
+#include "core/num.h"
+#include "core/tok.h"
+#include "core/xalloc.h"
+#include "dba/movein.h"
+#include "dba/troop.h"
+
+#define RAD(d) ((d) * M_PI / 180.0)
+
+static const char *const step_names[] = {
+	"fwd", "back", "side", "wheel", "turn", "to", NULL
+};
+
+/* ---- reading -------------------------------------------------------- */
+
+/* A length with an optional sign and unit. */
+static int
+slength(const struct rules *r, const char *s, size_t n, int scale,
+    double *out)
+{
+	long p;
+	int neg = n > 0 && s[0] == '-';
+
+	if (movein_distance(r, s + neg, n - neg, scale, &p) < 0)
+		return -1;
+	*out = neg ? -(double)p : (double)p;
+	return 0;
+}
+
+static int
+degrees(const char *s, size_t n, double *out)
+{
+	char buf[64], *end;
+
+	if (n == 0 || n >= sizeof buf)
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*out = strtod(buf, &end);
+	return *end == '\0' && end != buf && fabs(*out) <= 3600 ? 0 : -1;
+}
+
+/* X,Y[,FACING] */
+static int
+target(const struct rules *r, const char *s, size_t n, int scale,
+    struct bmove *mv, int k)
+{
+	const char *c1 = memchr(s, ',', n), *c2;
+
+	if (c1 == NULL)
+		return -1;
+	c2 = memchr(c1 + 1, ',', n - (size_t)(c1 + 1 - s));
+	if (slength(r, s, (size_t)(c1 - s), scale, &mv->steps[k].x) < 0)
+		return -1;
+	if (c2 == NULL)
+		return slength(r, c1 + 1, n - (size_t)(c1 + 1 - s), scale,
+		    &mv->steps[k].y);
+	mv->steps[k].has_f = true;
+	if (slength(r, c1 + 1, (size_t)(c2 - c1 - 1), scale,
+	    &mv->steps[k].y) < 0)
+		return -1;
+	return degrees(c2 + 1, n - (size_t)(c2 + 1 - s), &mv->steps[k].f);
+}
+
+static void
+unknown_id(const struct bfield *f, const char *s, size_t n, long line,
+    long col)
+{
+	const char **cands = xcalloc(f->ne + 1, sizeof *cands);
+	const char *sug;
+	char hint[128] = "";
+	size_t i;
+
+	for (i = 0; i < f->ne; i++)
+		cands[i] = f->e[i].id;
+	sug = tok_suggest(s, n, cands, f->ne);
+	if (sug != NULL)
+		snprintf(hint, sizeof hint, " (did you mean '%s'?)", sug);
+	DIAG(PLAN_UNKNOWN_ID, line, col, (int)n, s, hint);
+	free(cands);
+}
+
+/* The ids of "r1,r2,r3"; -1 reported. */
+static int
+members(struct bfield *f, const struct tok *t, long line, struct bmove *mv,
+    const long *moved)
+{
+	const char *s = t->s, *end = t->s + t->len, *c;
+	int i, rc = 0, k;
+
+	while (s < end) {
+		c = memchr(s, ',', (size_t)(end - s));
+		if (c == NULL)
+			c = end;
+		i = battle_find(f, s, (size_t)(c - s));
+		if (i < 0) {
+			unknown_id(f, s, (size_t)(c - s), line,
+			    t->col + (s - t->s));
+			rc = -1;
+		} else if (mv->n == MOVE_MAXGROUP) {
+			DIAG(PLAN_GROUP_SIZE, line, t->col, MOVE_MAXGROUP);
+			return -1;
+		} else {
+			for (k = 0; k < mv->n; k++)
+				if (mv->ids[k] == i)
+					break;
+			if (k < mv->n || moved[i] > 0) {
+				DIAG(PLAN_TWICE, line, t->col + (s - t->s),
+				    f->e[i].id, k < mv->n ? line : moved[i]);
+				rc = -1;
+			} else if (mv->n > 0 && f->e[i].side !=
+			    f->e[mv->ids[0]].side) {
+				DIAG(PLAN_MIXED, line, t->col + (s - t->s),
+				    f->e[i].id, f->side[f->e[mv->ids[0]].side].
+				    name, f->e[mv->ids[0]].id);
+				rc = -1;
+			} else
+				mv->ids[mv->n++] = i;
+		}
+		s = c + 1;
+	}
+	return rc;
+}
+
+static int
+parse(struct bfield *f, struct toks *tk, long line, int scale,
+    struct bmove *mv, const long *moved)
+{
+	const struct tok *t;
+	size_t i;
+	int k, rc = 0;
+
+	if (!tok_is(&tk->v[0], "move") || tk->n < 2) {
+		DIAG(PLAN_SYNTAX, line, tk->v[0].col, tok_str(&tk->v[0]));
+		return -1;
+	}
+	mv->ids = xcalloc(MOVE_MAXGROUP, sizeof *mv->ids);
+	mv->steps = xcalloc(tk->n, sizeof *mv->steps);
+	if (members(f, &tk->v[1], line, mv, moved) < 0)
+		rc = -1;
+	for (i = 2; i < tk->n; i += 2) {
+		t = &tk->v[i];
+		for (k = 0; step_names[k] != NULL; k++)
+			if (tok_is(t, step_names[k]))
+				break;
+		if (step_names[k] == NULL || t->val != NULL) {
+			DIAG(PLAN_STEP, line, t->col, tok_str(t));
+			return -1;
+		}
+		mv->steps[mv->nsteps].kind = k;
+		if (i + 1 >= tk->n) {
+			DIAG(PLAN_VALUE, line, t->col, "", step_names[k]);
+			return -1;
+		}
+		t = &tk->v[i + 1];
+		if (k == ST_TO ? target(f->r, t->s, t->len, scale, mv,
+		    mv->nsteps) < 0 : k == ST_WHEEL || k == ST_TURN ?
+		    degrees(t->s, t->len, &mv->steps[mv->nsteps].v) < 0 :
+		    slength(f->r, t->s, t->len, scale,
+		    &mv->steps[mv->nsteps].v) < 0 || (k != ST_SIDE && mv->steps[mv->nsteps].v < 0)) {
+			DIAG(PLAN_VALUE, line, t->col, tok_str(t),
+			    step_names[k]);
+			rc = -1;
+		}
+		mv->nsteps++;
+	}
+	if (mv->nsteps == 0 && rc == 0) {
+		DIAG(PLAN_NO_STEPS, line, tk->v[1].col + (long)tk->v[1].len);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* ---- the path ------------------------------------------------------- */
+
+struct walk {
+	struct bfield *f;
+	struct bmove *mv;
+	bool difficult, road, river;
+	/* zones entered: enemy, member, screened there */
+	struct { int enemy, member; bool screened; } *in;
+	size_t nin, capin;
+	struct bderived *d0;    /* members at the start */
+	struct gpt *c0;         /* their centres */
+	int away;               /* an enemy before the group's front */
+	int *near;
+	size_t cap;
+	size_t capath;
+};
+
+static bool
+was_in(const struct bderived *d, int enemy)
+{
+	size_t i;
+
+	for (i = 0; i < d->nzoc; i++)
+		if (d->zoc[i] == enemy)
+			return true;
+	return false;
+}
+
+/* What the path gives at one pose of the group. */
+static void
+sample(struct walk *w)
+{
+	struct bfield *f = w->f;
+	struct bmove *mv = w->mv;
+	const struct belem *e, *b;
+	struct gpt z[4];
+	size_t k, n, j;
+	int m;
+
+	for (m = 0; m < mv->n; m++) {
+		e = &f->e[mv->ids[m]];
+		if (!w->difficult && battle_base_difficult(f, e->c))
+			w->difficult = true;
+		if (!battle_on_road(f, e->centre)) {
+			w->road = false;
+			if (battle_in_river(f, e->centre, NULL))
+				w->river = true;
+		}
+		n = grid_query(f, &e->bb, &w->near, &w->cap);
+		for (k = 0; k < n; k++) {
+			b = &f->e[w->near[k]];
+			if (b->side == e->side || was_in(&w->d0[m],
+			    w->near[k]))
+				continue;
+			for (j = 0; j < w->nin; j++)
+				if (w->in[j].enemy == w->near[k])
+					break;
+			if (j < w->nin)
+				continue;
+			battle_zoc(b, z);
+			if (!geom_quad_overlap(e->c, z, f->tol))
+				continue;
+			w->in = xgrow(w->in, &w->capin, w->nin + 1,
+			    sizeof *w->in);
+			w->in[w->nin].enemy = w->near[k];
+			w->in[w->nin].member = m;
+			w->in[w->nin].screened = battle_screened(f, e->centre,
+			    b->centre, e->side, mv->ids[m], w->near[k]);
+			w->nin++;
+		}
+		mv->path = xgrow(mv->path, &w->capath, mv->npath + 1,
+		    sizeof *mv->path);
+		mv->path[mv->npath++] = e->box.p;
+	}
+}
+
+/* Move every member: rotate by deg about pivot, then shift by v. */
+static void
+shift(struct walk *w, struct gpt pivot, double deg, struct gpt v)
+{
+	struct bfield *f = w->f;
+	struct belem *e;
+	int m;
+
+	for (m = 0; m < w->mv->n; m++) {
+		e = &f->e[w->mv->ids[m]];
+		if (deg != 0)
+			geom_box_rotate(&e->box, pivot, deg);
+		e->box.p = geom_add(e->box.p, v, 1);
+		battle_place(f, e);
+	}
+}
+
+/* The group's front in the leader's frame: the pivots of a wheel. */
+static void
+front(struct walk *w, struct gpt *left, struct gpt *right)
+{
+	const struct belem *l = &w->f->e[w->mv->ids[0]], *e;
+	struct gpt fw = geom_fwd(l->box.facing), rt = geom_right(l->box.facing);
+	double top = -INFINITY, lo = INFINITY, hi = -INFINITY;
+	struct gpt o = { 0, 0 };
+	int m;
+
+	for (m = 0; m < w->mv->n; m++)
+		top = fmax(top, geom_dot(w->f->e[w->mv->ids[m]].box.p, fw));
+	for (m = 0; m < w->mv->n; m++) {
+		e = &w->f->e[w->mv->ids[m]];
+		if (geom_dot(e->box.p, fw) < top - w->f->tol)
+			continue;
+		lo = fmin(lo, fmin(geom_dot(e->c[GC_FL], rt),
+		    geom_dot(e->c[GC_FR], rt)));
+		hi = fmax(hi, fmax(geom_dot(e->c[GC_FL], rt),
+		    geom_dot(e->c[GC_FR], rt)));
+	}
+	*left = geom_add(geom_add(o, fw, top), rt, lo);
+	*right = geom_add(geom_add(o, fw, top), rt, hi);
+}
+
+/* Centre of the group's corners and their largest distance from it. */
+static struct gpt
+middle(struct walk *w, double *reach)
+{
+	struct gpt c = { 0, 0 };
+	const struct belem *e;
+	int m, k;
+
+	for (m = 0; m < w->mv->n; m++) {
+		e = &w->f->e[w->mv->ids[m]];
+		c = geom_add(c, e->centre, 1.0 / w->mv->n);
+	}
+	*reach = 0;
+	for (m = 0; m < w->mv->n; m++)
+		for (k = 0; k < 4; k++)
+			*reach = fmax(*reach, geom_dist(c,
+			    w->f->e[w->mv->ids[m]].c[k]));
+	return c;
+}
+
+/* Largest straight displacement of a corner from the poses in was. */
+static double
+displacement(struct walk *w, const struct gbox *was)
+{
+	struct gpt c[4];
+	double d = 0;
+	int m, k;
+
+	for (m = 0; m < w->mv->n; m++) {
+		geom_corners(&was[m], c);
+		for (k = 0; k < 4; k++)
+			d = fmax(d, geom_dist(c[k],
+			    w->f->e[w->mv->ids[m]].c[k]));
+	}
+	return d;
+}
+
+/* One step, sampled; returns its length by the spec's measure. */
+static double
+step(struct walk *w, int s)
+{
+	struct bmove *mv = w->mv;
+	const struct belem *l = &w->f->e[mv->ids[0]];
+	struct gbox *was = xcalloc((size_t)mv->n, sizeof *was);
+	struct gpt pivot, other, v = { 0, 0 }, zero = { 0, 0 }, to;
+	double deg = 0, len, r, dist;
+	int k, n, m;
+
+	for (m = 0; m < mv->n; m++)
+		was[m] = w->f->e[mv->ids[m]].box;
+	pivot = l->box.p;
+	switch (mv->steps[s].kind) {
+	case ST_FWD:
+	case ST_BACK:
+		v = geom_fwd(l->box.facing);
+		len = mv->steps[s].v * (mv->steps[s].kind == ST_BACK ? -1 : 1);
+		v.x *= len, v.y *= len;
+		break;
+	case ST_SIDE:
+		v = geom_right(l->box.facing);
+		v.x *= mv->steps[s].v, v.y *= mv->steps[s].v;
+		break;
+	case ST_WHEEL:
+		deg = mv->steps[s].v;
+		front(w, &other, &pivot);
+		if (deg < 0) {
+			to = pivot;
+			pivot = other;
+			other = to;
+		}
+		break;
+	case ST_TURN:
+		deg = mv->steps[s].v;
+		pivot = middle(w, &r);
+		break;
+	case ST_TO:
+		to.x = mv->steps[s].x, to.y = mv->steps[s].y;
+		if (mv->steps[s].has_f)
+			deg = geom_diff_deg(mv->steps[s].f, l->box.facing);
+		v = geom_sub(to, l->box.p);
+		break;
+	}
+	/* steps so small that no corner moves more than BF_STEP */
+	middle(w, &r);
+	dist = hypot(v.x, v.y) + RAD(fabs(deg)) * 2 * r;
+	n = (int)ceil(dist / BF_STEP);
+	n = n < 1 ? 1 : n > 100000 ? 100000 : n;
+	for (k = 0; k < n; k++) {
+		/* rotate about the pivot as it stands after the shifts so far
+		 * ('to' turns about the leader's front centre) */
+		shift(w, pivot, deg / n, zero);
+		shift(w, zero, 0, (struct gpt){ v.x / n, v.y / n });
+		pivot = geom_add(pivot, v, 1.0 / n);
+		sample(w);
+	}
+	switch (mv->steps[s].kind) {
+	case ST_WHEEL:
+		len = geom_dist(pivot, other) * RAD(fabs(deg));
+		break;
+	case ST_TURN:
+		len = 0;
+		for (m = 0; m < mv->n; m++)
+			for (k = 0; k < 4; k++)
+				len = fmax(len, geom_dist(pivot,
+				    w->f->e[mv->ids[m]].c[k]));
+		len *= RAD(fabs(deg));
+		break;
+	default:
+		len = displacement(w, was);
+	}
+	free(was);
+	return len;
+}
+
+/* ---- the flags ------------------------------------------------------ */
+
+/* One element wide along the leader's facing. */
+static bool
+column(const struct bfield *f, const struct bmove *mv)
+{
+	const struct belem *l = &f->e[mv->ids[0]], *e;
+	struct gpt rt = geom_right(l->box.facing);
+	int m;
+
+	for (m = 1; m < mv->n; m++) {
+		e = &f->e[mv->ids[m]];
+		if (fabs(geom_diff_deg(e->box.facing, l->box.facing)) >
+		    f->angtol || fabs(geom_dot(geom_sub(e->centre, l->centre),
+		    rt)) > f->tol)
+			return false;
+	}
+	return true;
+}
+
+/* Ends facing b front to front. */
+static bool
+faces(const struct bfield *f, const struct belem *e, const struct belem *b)
+{
+	return fabs(geom_diff_deg(e->box.facing, b->box.facing + 180)) <=
+	    f->angtol && geom_dot(geom_sub(b->centre, e->box.p),
+	    geom_fwd(e->box.facing)) > 0 && geom_dot(geom_sub(e->centre,
+	    b->box.p), geom_fwd(b->box.facing)) > 0;
+}
+
+/* Faced b already from the pose it started in. */
+static bool
+faced(const struct bfield *f, const struct gbox *start,
+    const struct belem *b)
+{
+	struct belem t;
+
+	memset(&t, 0, sizeof t);
+	t.box = *start;
+	geom_corners(&t.box, t.c);
+	t.centre = geom_centre(&t.box);
+	return faces(f, &t, b);
+}
+
+static void
+command(struct bfield *f, struct bmove *mv)
+{
+	const struct bside *s = &f->side[f->e[mv->ids[0]].side];
+	double d = INFINITY, g;
+	bool hidden = true, h;
+	int m;
+
+	if (s->general < 0 || s->general_lost)
+		return;
+	for (m = 0; m < mv->n; m++) {
+		if (mv->ids[m] == s->general)
+			return;
+		g = battle_gdist(f, &f->e[s->general], f->e[mv->ids[m]].c,
+		    &h);
+		d = fmin(d, g);
+		hidden = hidden && h;
+	}
+	mv->m.has[MF_FAR] = d >= BF_FAR;
+	mv->m.has[MF_HIDDEN] = hidden && d >= BF_SIGHT;
+}
+
+/* The zone of control entered that decides the flag: one entered for
+ * no good reason and unscreened first, then a good reason, then a
+ * screened one. */
+static void
+zoc(struct walk *w)
+{
+	struct bmove *mv = w->mv;
+	struct bfield *f = w->f;
+	const struct belem *e, *b;
+	size_t i;
+	int best = -1, kind, rank, brank = -1;
+
+	for (i = 0; i < w->nin; i++) {
+		e = &f->e[mv->ids[w->in[i].member]];
+		b = &f->e[w->in[i].enemy];
+		if (battle_touch(f, e, b, false))
+			kind = ZOC_CONTACT;
+		else if (faces(f, e, b) && !faced(f, &mv->start[w->in[i].member],
+		    b))
+			kind = ZOC_FACE;
+		else if (geom_dist(e->centre, b->centre) >
+		    geom_dist(w->c0[w->in[i].member], b->centre))
+			kind = ZOC_WITHDRAW;
+		else
+			kind = ZOC_OTHER;
+		rank = kind == ZOC_OTHER ? (w->in[i].screened ? 1 : 3) : 2;
+		if (rank > brank) {
+			brank = rank;
+			best = kind;
+			mv->m.has[MF_SCREENED] = w->in[i].screened &&
+			    kind == ZOC_OTHER;
+		}
+	}
+	if (best >= 0) {
+		mv->m.has[MF_ZOC] = true;
+		mv->m.zoc = best;
+	}
+}
+
+static void
+before(struct walk *w)
+{
+	struct bfield *f = w->f;
+	struct bmove *mv = w->mv;
+	const struct bderived *d;
+	struct gpt fz[4];
+	int m, j;
+	size_t i, n;
+
+	for (m = 0; m < mv->n; m++) {
+		d = &w->d0[m];
+		n = grid_query(f, &f->e[mv->ids[m]].bb, &w->near, &w->cap);
+		for (i = 0; i < n; i++) {
+			j = w->near[i];
+			if (f->e[j].side != f->e[mv->ids[m]].side &&
+			    battle_touch(f, &f->e[mv->ids[m]], &f->e[j], false))
+				mv->m.has[MF_ENGAGED] = mv->n > 1;
+		}
+		if (mv->n == 1 && d->flank[0] + d->flank[1] + d->rear > 0)
+			mv->m.has[MF_FLANK_CONTACT] = true;
+		if (f->e[mv->ids[m]].general)
+			mv->m.has[MF_GENERAL] = true;
+		/* an enemy before the group's front */
+		if (mv->n == 1)
+			continue;
+		battle_zoc(&f->e[mv->ids[m]], fz);
+		for (i = 0; i < n; i++) {
+			j = w->near[i];
+			if (f->e[j].side != f->e[mv->ids[m]].side &&
+			    w->away < 0 && geom_quad_overlap(fz, f->e[j].c,
+			    f->tol))
+				w->away = j;
+		}
+	}
+}
+
+static void
+after(struct walk *w)
+{
+	struct bfield *f = w->f;
+	struct bmove *mv = w->mv;
+	const struct belem *e;
+	const struct bderived *d0 = &w->d0[0];
+	struct bderived d1 = { 0 };
+	int m, i, s;
+	bool face = false;
+
+	for (m = 0; m < mv->n; m++) {
+		e = &f->e[mv->ids[m]];
+		battle_dreset(&d1);
+		battle_contacts(f, mv->ids[m], &d1, &w->near, &w->cap);
+		if (d1.nfront > 0)
+			mv->m.has[MF_CONTACT] = true;
+		if (battle_difficult_at(f, e->centre))
+			mv->m.end = GO_DIFFICULT;
+		if (mv->n > 1 || d0->nfront == 0)
+			continue;
+		/* a single element leaving an enemy at its front */
+		if (battle_front_contact(f, e, &f->e[d0->front]) == 0) {
+			mv->m.has[MF_BREAKOFF] = true;
+			mv->m.breakoff = f->e[d0->front].troop;
+		}
+	}
+	/* a single element turning to face an enemy on its flank or rear */
+	if (mv->n == 1 && d0->nfront == 0 && mv->m.has[MF_FLANK_CONTACT]) {
+		for (s = 0; s < 2; s++)
+			if (d0->flank_by[s] >= 0 && d1.front == d0->flank_by[s])
+				face = true;
+		if (d0->rear_by >= 0 && d1.front == d0->rear_by)
+			face = true;
+		mv->m.has[MF_FACE] = face;
+	}
+	battle_dreset(&d1);
+	if (w->away >= 0) {
+		for (m = 0, i = 0; m < mv->n; m++)
+			if (geom_dist(f->e[mv->ids[m]].centre,
+			    f->e[w->away].centre) > geom_dist(w->c0[m],
+			    f->e[w->away].centre))
+				i++;
+		mv->m.has[MF_AWAY] = i == mv->n;
+	}
+}
+
+/* Members each touching another (seed 001: "berühren"; a corner will
+ * do); -1 reported. */
+static int
+touching(struct bfield *f, const struct bmove *mv)
+{
+	int m, k, rc = 0;
+
+	for (m = 0; m < mv->n && mv->n > 1; m++) {
+		for (k = 0; k < mv->n; k++)
+			if (k != m && battle_touch(f, &f->e[mv->ids[m]],
+			    &f->e[mv->ids[k]], true))
+				break;
+		if (k == mv->n) {
+			DIAG(PLAN_APART, mv->line, 0, f->e[mv->ids[m]].id);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+static void
+run(struct bfield *f, struct bmove *mv)
+{
+	struct walk w;
+	int m, s;
+
+	memset(&w, 0, sizeof w);
+	w.f = f;
+	w.mv = mv;
+	w.road = true;
+	w.d0 = xcalloc((size_t)mv->n, sizeof *w.d0);
+	w.c0 = xcalloc((size_t)mv->n, sizeof *w.c0);
+	w.away = -1;
+	mv->start = xcalloc((size_t)mv->n, sizeof *mv->start);
+	mv->end = xcalloc((size_t)mv->n, sizeof *mv->end);
+	mv->side = f->e[mv->ids[0]].side;
+	mv->m.line = mv->line;
+	mv->m.end = GO_GOOD;
+	for (m = 0; m < mv->n; m++) {
+		battle_dreset(&w.d0[m]);
+		battle_contacts(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
+		battle_zones(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
+		mv->start[m] = f->e[mv->ids[m]].box;
+		w.c0[m] = f->e[mv->ids[m]].centre;
+		mv->m.troop[m] = f->e[mv->ids[m]].troop;
+	}
+	mv->m.ntroops = mv->n;
+	command(f, mv);
+	before(&w);
+	for (m = 0; m < mv->n; m++)
+		grid_remove(f, mv->ids[m]);
+	sample(&w);
+	for (s = 0; s < mv->nsteps; s++) {
+		mv->dist += step(&w, s);
+		if (mv->n > 1 && (mv->steps[s].kind == ST_TURN ||
+		    (mv->steps[s].kind == ST_TO && mv->steps[s].has_f &&
+		    fabs(geom_diff_deg(mv->steps[s].f,
+		    mv->start[0].facing)) > f->angtol)))
+			mv->m.has[MF_TURN] = true;
+	}
+	for (m = 0; m < mv->n; m++) {
+		grid_insert(f, mv->ids[m]);
+		mv->end[m] = f->e[mv->ids[m]].box;
+	}
+	mv->m.dist = lround(mv->dist);
+	mv->m.has[MF_DIFFICULT] = w.difficult;
+	mv->m.has[MF_ROAD] = w.road;
+	mv->m.has[MF_RIVER] = w.river;
+	mv->m.has[MF_COLUMN] = mv->n > 1 && column(f, mv);
+	after(&w);
+	mv->m.has[MF_END] = mv->m.end != (mv->m.has[MF_DIFFICULT] ?
+	    GO_DIFFICULT : GO_GOOD);
+	zoc(&w);
+	for (m = 0; m < mv->n; m++)
+		battle_dreset(&w.d0[m]);
+	free(w.d0);
+	free(w.in);
+	free(w.near);
+	free(w.c0);
+}
+
+int
+battle_plan_read(struct bfield *f, struct input *in, int scale,
+    struct bplan *p)
+{
+	struct toks tk = {0};
+	struct bmove mv;
+	const char *line;
+	long *moved = xcalloc(f->ne + 1, sizeof *moved);
+	size_t len, i;
+	int m, rc;
+
+	p->file = in->name;
+	/* fills the buffer: input_getline does pointer arithmetic on it
+	 * (NULL before the first read) */
+	(void)input_first_byte(in);
+	while (input_getline(in, &line, &len)) {
+		if (!utf8_valid(line, len) || memchr(line, '\0', len)) {
+			DIAG(PLAN_UTF8, in->line, 0);
+			continue;
+		}
+		if (tok_split(&tk, line, len, in->line) < 0 || tk.n == 0)
+			continue;
+		memset(&mv, 0, sizeof mv);
+		mv.line = in->line;
+		rc = parse(f, &tk, in->line, scale, &mv, moved);
+		if (rc == 0 && touching(f, &mv) < 0)
+			rc = -1;
+		if (rc == 0) {
+			for (m = 0; m < mv.n; m++)
+				moved[mv.ids[m]] = mv.line;
+			run(f, &mv);
+		} else
+			mv.error = true;
+		p->mv = xgrow(p->mv, &p->cap, p->n + 1, sizeof *p->mv);
+		p->mv[p->n++] = mv;
+	}
+	tok_free(&tk);
+	free(moved);
+	/* the table as it stood: the outputs show the bases there */
+	for (i = p->n; i-- > 0;)
+		for (m = 0; !p->mv[i].error && m < p->mv[i].n; m++) {
+			f->e[p->mv[i].ids[m]].box = p->mv[i].start[m];
+			battle_place(f, &f->e[p->mv[i].ids[m]]);
+		}
+	grid_build(f);
+	return diag_file_errors() > 0 ? -1 : 0;
+}
+
+void
+battle_plan_free(struct bplan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->mv[i].ids);
+		free(p->mv[i].steps);
+		free(p->mv[i].start);
+		free(p->mv[i].end);
+		free(p->mv[i].path);
+	}
+	free(p->mv);
+	memset(p, 0, sizeof *p);
+}
+
+void
+battle_move_line(const struct bfield *f, const struct bmove *mv,
+    struct sbuf *b)
+{
+	const struct move *m = &mv->m;
+	int i, k;
+
+	sbuf_printf(b, "# line %ld: ", mv->line);
+	for (i = 0; i < mv->n; i++)
+		sbuf_printf(b, "%s%s", i > 0 ? "," : "", f->e[mv->ids[i]].id);
+	for (i = 0; i < mv->nsteps; i++) {
+		sbuf_printf(b, " %s ", step_names[mv->steps[i].kind]);
+		if (mv->steps[i].kind == ST_TO) {
+			battle_num(b, mv->steps[i].x);
+			sbuf_addc(b, ',');
+			battle_num(b, mv->steps[i].y);
+			if (mv->steps[i].has_f) {
+				sbuf_addc(b, ',');
+				battle_num(b, mv->steps[i].f);
+			}
+		} else
+			battle_num(b, mv->steps[i].v);
+	}
+	sbuf_adds(b, ": ");
+	battle_num(b, mv->dist);
+	sbuf_adds(b, " paces\nmove ");
+	for (i = 0; i < mv->n; i++)
+		sbuf_printf(b, "%s%s", i > 0 ? "," : "",
+		    troop_at((size_t)m->troop[i])->code);
+	sbuf_printf(b, " %ld id=", m->dist);
+	for (i = 0; i < mv->n; i++)
+		sbuf_printf(b, "%s%s", i > 0 ? "+" : "", f->e[mv->ids[i]].id);
+	for (k = 0; k < MF_N; k++) {
+		if (k == MF_ID || !m->has[k])
+			continue;
+		sbuf_printf(b, " %s", mflag_name(k));
+		if (k == MF_BREAKOFF)
+			sbuf_printf(b, "=%s", troop_at((size_t)m->breakoff)->code);
+		else if (k == MF_END)
+			sbuf_printf(b, "=%s", going_name(m->end));
+		else if (k == MF_ZOC)
+			sbuf_printf(b, "=%s", zoc_name(m->zoc));
+	}
+	sbuf_addc(b, '\n');
+}

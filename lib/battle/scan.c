@@ -1,0 +1,684 @@
+/* scan: battle-scan's file loop and its record writers: text, combat
+ * lines, move lines, XML, JSON, JSON Lines; the picture is drawn by
+ * bfdraw.c through bfsvg.c or battle_pdf.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battle/scan.h"
+#include "core/diag.h"
+#include "core/jsonout.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "core/xmlout.h"
+#include "dba/troop.h"
+
+const char *const bscan_fmts[] = {
+	"text", "combat", "moves", "xml", "json", "jsonl", "svg", "pdf", NULL
+};
+
+static const char *const edge_side[2] = { "left", "right" };
+
+struct scan {
+	const struct bscan_opts *o;
+	FILE *fp;
+	struct xw *xw;
+	struct jw jw;
+	struct battle_pdf *pdf;
+	int nfield;
+	long outline;           /* lines of -T moves written so far */
+};
+
+static const char *
+code(const struct bfield *f, int i)
+{
+	return troop_at((size_t)f->e[i].troop)->code;
+}
+
+static const char *
+going(const struct bderived *d)
+{
+	return d->difficult ? "difficult" : "good";
+}
+
+/* ---- text ----------------------------------------------------------- */
+
+static void
+text_list(struct sbuf *b, const char *what, const struct bfield *f,
+    const int *v, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return;
+	sbuf_printf(b, "; %s", what);
+	for (i = 0; i < n; i++)
+		sbuf_printf(b, "%s%s", i > 0 ? "," : " ", f->e[v[i]].id);
+}
+
+static void
+text_elem(const struct bfield *f, int i, struct sbuf *b)
+{
+	const struct belem *e = &f->e[i];
+	const struct bderived *d = &e->d;
+	int s, v[8];
+	size_t k;
+
+	sbuf_printf(b, "  %-6s %-3s ", e->id, code(f, i));
+	battle_num(b, e->box.p.x);
+	sbuf_addc(b, ',');
+	battle_num(b, e->box.p.y);
+	sbuf_adds(b, " facing ");
+	battle_num(b, e->box.facing);
+	sbuf_printf(b, ": %s, level %d", going(d), d->level);
+	if (d->in_river)
+		sbuf_adds(b, d->ford ? ", at a ford" : ", in the river");
+	else if (d->on_road)
+		sbuf_adds(b, ", on a road");
+	if (d->camp)
+		sbuf_adds(b, ", in its camp");
+	if (e->general)
+		sbuf_adds(b, ", general");
+	if (d->front >= 0) {
+		sbuf_printf(b, "; front %s", f->e[d->front].id);
+		if (d->nfront > 1)
+			sbuf_printf(b, " (%d in front contact)", d->nfront);
+	}
+	for (s = 0; s < 2; s++) {
+		if (d->flank[s] > 0)
+			sbuf_printf(b, "; %s flank %s", edge_side[s],
+			    f->e[d->flank_by[s]].id);
+		if (d->overlap[s] >= 0)
+			sbuf_printf(b, "; overlapped %s by %s", edge_side[s],
+			    f->e[d->overlap[s]].id);
+	}
+	if (d->rear > 0)
+		sbuf_printf(b, "; rear %s", f->e[d->rear_by].id);
+	if (d->support >= 0)
+		sbuf_printf(b, "; %s %s%s", d->psiloi ? "psiloi support" :
+		    "support", f->e[d->support].id, d->support_lost ?
+		    " (lost: difficult going)" : "");
+	for (k = 0; k < d->nzoc && k < 8; k++)
+		v[k] = d->zoc[k];
+	text_list(b, "zone of control of", f, v, k);
+	for (k = 0; k < d->nzoc; k++)
+		if (d->zoc_screened[k])
+			sbuf_printf(b, " (%s screened)", f->e[d->zoc[k]].id);
+	if (d->gdist > 0) {
+		sbuf_adds(b, "; general ");
+		battle_num(b, d->gdist);
+		sbuf_printf(b, " p%s%s", d->gdist >= BF_FAR ? ", far" : "",
+		    d->hidden ? ", out of sight" : "");
+	}
+	sbuf_addc(b, '\n');
+}
+
+static void
+write_text(struct scan *s, const struct bfield *f, const struct bcombat *c,
+    size_t nc, const struct bplan *p)
+{
+	struct sbuf b = {0};
+	const struct bside *sd;
+	size_t i, k;
+	int n;
+
+	sbuf_printf(&b, "%sbattlefield %s: ", s->nfield > 0 ? "\n" : "",
+	    f->file);
+	battle_num(&b, f->width);
+	sbuf_addc(&b, 'x');
+	battle_num(&b, f->height);
+	sbuf_adds(&b, " paces");
+	if (f->bound > 0)
+		sbuf_printf(&b, ", bound %d", f->bound);
+	sbuf_addc(&b, '\n');
+	for (n = 0; n < f->nsides; n++) {
+		sd = &f->side[n];
+		sbuf_printf(&b, "side %s", sd->name);
+		if (sd->pips > 0)
+			sbuf_printf(&b, ", %d PIPs", sd->pips);
+		if (sd->general >= 0)
+			sbuf_printf(&b, ", general %s", f->e[sd->general].id);
+		if (sd->general_lost)
+			sbuf_adds(&b, ", general lost");
+		sbuf_addc(&b, '\n');
+		for (i = 0; i < f->ne; i++)
+			if (f->e[i].side == n)
+				text_elem(f, (int)i, &b);
+	}
+	if (nc > 0)
+		sbuf_adds(&b, "combats:\n");
+	for (k = 0; k < nc; k++)
+		battle_combat_line(f, &c[k], &b);
+	if (p != NULL && p->n > 0)
+		sbuf_adds(&b, "moves:\n");
+	for (k = 0; p != NULL && k < p->n; k++)
+		if (!p->mv[k].error)
+			battle_move_line(f, &p->mv[k], &b);
+	fputs(sbuf_str(&b), s->fp);
+	sbuf_free(&b);
+}
+
+/* ---- lines ---------------------------------------------------------- */
+
+static long
+count_lines(const char *s)
+{
+	long n = 0;
+
+	for (; *s != '\0'; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* The bound line of the side that moves, and the moves; *lines gets
+ * each move line's number in the output (for --verdicts). */
+static void
+moves_text(struct scan *s, const struct bfield *f, const struct bplan *p,
+    struct sbuf *b, long *lines)
+{
+	const struct bside *sd;
+	size_t k;
+	bool bound = false;
+
+	sbuf_printf(b, "# %s", f->file);
+	if (f->bound > 0)
+		sbuf_printf(b, ", bound %d", f->bound);
+	sbuf_addc(b, '\n');
+	for (k = 0; k < p->n; k++) {
+		if (p->mv[k].error)
+			continue;
+		sd = &f->side[p->mv[k].side];
+		if (!bound && sd->pips > 0)
+			sbuf_printf(b, "bound %d%s\n", sd->pips,
+			    sd->general_lost ? " general-lost" : "");
+		bound = true;
+		battle_move_line(f, &p->mv[k], b);
+		if (lines != NULL)
+			lines[k] = s->outline + count_lines(sbuf_str(b));
+	}
+}
+
+static void
+write_lines(struct scan *s, const struct bfield *f, const struct bcombat *c,
+    size_t nc, const struct bplan *p)
+{
+	struct sbuf b = {0};
+	size_t k;
+
+	if (s->o->fmt == BS_COMBAT) {
+		sbuf_printf(&b, "# %s\n", f->file);
+		for (k = 0; k < nc; k++)
+			battle_combat_line(f, &c[k], &b);
+	} else if (p != NULL)
+		moves_text(s, f, p, &b, NULL);
+	s->outline += count_lines(sbuf_str(&b));
+	fputs(sbuf_str(&b), s->fp);
+	sbuf_free(&b);
+}
+
+/* ---- XML ------------------------------------------------------------ */
+
+static void
+xnum(struct xw *w, const char *name, double v)
+{
+	struct sbuf b = {0};
+
+	battle_num(&b, v);
+	xw_attr(w, name, sbuf_str(&b));
+	sbuf_free(&b);
+}
+
+static void
+xref(struct xw *w, const char *el, const char *side, const char *attr,
+    const char *id)
+{
+	xw_start(w, el);
+	if (side != NULL)
+		xw_attr(w, "side", side);
+	xw_attr(w, attr, id);
+	xw_end(w);
+}
+
+static void
+xml_elem(struct xw *w, const struct bfield *f, int i)
+{
+	const struct belem *e = &f->e[i];
+	const struct bderived *d = &e->d;
+	size_t k;
+	int s;
+
+	xw_start(w, "element");
+	xw_attr(w, "id", e->id);
+	xw_attr(w, "side", f->side[e->side].name);
+	xw_attr(w, "troop", code(f, i));
+	xnum(w, "x", e->box.p.x);
+	xnum(w, "y", e->box.p.y);
+	xnum(w, "facing", e->box.facing);
+	xnum(w, "width", e->box.w);
+	xnum(w, "depth", e->box.d);
+	xw_attr(w, "going", going(d));
+	xw_attrl(w, "level", d->level);
+	xw_attr(w, "river", d->ford ? "ford" : d->in_river ? "yes" : "no");
+	xw_attr(w, "road", d->on_road ? "yes" : "no");
+	xw_attr(w, "camp", d->camp ? "yes" : "no");
+	xw_attr(w, "general", e->general ? "yes" : "no");
+	if (d->gdist >= 0) {
+		xnum(w, "general-distance", d->gdist);
+		xw_attr(w, "far", d->gdist >= BF_FAR ? "yes" : "no");
+		xw_attr(w, "hidden", d->hidden ? "yes" : "no");
+	}
+	if (d->front >= 0) {
+		xw_start(w, "front");
+		xw_attr(w, "with", f->e[d->front].id);
+		xw_attrl(w, "contacts", d->nfront);
+		xw_end(w);
+	}
+	for (s = 0; s < 2; s++)
+		if (d->flank[s] > 0)
+			xref(w, "flank", edge_side[s], "by",
+			    f->e[d->flank_by[s]].id);
+	if (d->rear > 0)
+		xref(w, "rear", NULL, "by", f->e[d->rear_by].id);
+	for (s = 0; s < 2; s++)
+		if (d->overlap[s] >= 0)
+			xref(w, "overlap", edge_side[s], "by",
+			    f->e[d->overlap[s]].id);
+	if (d->support >= 0) {
+		xw_start(w, "support");
+		xw_attr(w, "by", f->e[d->support].id);
+		xw_attr(w, "kind", d->psiloi ? "psiloi" : "rear");
+		if (d->support_lost)
+			xw_attr(w, "lost", "difficult");
+		xw_end(w);
+	}
+	for (k = 0; k < d->nzoc; k++) {
+		xw_start(w, "zoc");
+		xw_attr(w, "of", f->e[d->zoc[k]].id);
+		xw_attr(w, "screened", d->zoc_screened[k] ? "yes" : "no");
+		xw_end(w);
+	}
+	xw_end(w);
+}
+
+/* The second line of a two-line record (after the "# ..." comment). */
+static const char *
+second_line(const char *s)
+{
+	const char *nl = strchr(s, '\n');
+
+	return nl != NULL ? nl + 1 : s;
+}
+
+static void
+chomp(struct sbuf *b)
+{
+	if (b->len > 0 && b->s[b->len - 1] == '\n')
+		b->s[--b->len] = '\0';
+}
+
+static void
+write_xml(struct scan *s, const struct bfield *f, const struct bcombat *c,
+    size_t nc, const struct bplan *p)
+{
+	struct xw *w = s->xw;
+	struct sbuf b = {0};
+	const struct bmove *mv;
+	size_t k;
+	int n, i;
+
+	xw_start(w, "battlefield");
+	xw_attr(w, "file", f->file);
+	xnum(w, "width", f->width);
+	xnum(w, "height", f->height);
+	if (f->bound > 0)
+		xw_attrl(w, "bound", f->bound);
+	for (n = 0; n < f->nsides; n++) {
+		xw_start(w, "side");
+		xw_attr(w, "name", f->side[n].name);
+		if (f->side[n].pips > 0)
+			xw_attrl(w, "pips", f->side[n].pips);
+		if (f->side[n].general >= 0)
+			xw_attr(w, "general", f->e[f->side[n].general].id);
+		xw_attr(w, "general-lost", f->side[n].general_lost ? "yes" :
+		    "no");
+		xw_end(w);
+	}
+	for (k = 0; k < f->ne; k++)
+		xml_elem(w, f, (int)k);
+	for (k = 0; k < nc; k++) {
+		sbuf_reset(&b);
+		battle_combat_line(f, &c[k], &b);
+		chomp(&b);
+		xw_start(w, "combat");
+		xw_attr(w, "first", f->e[c[k].a].id);
+		xw_attr(w, "second", f->e[c[k].b].id);
+		xw_text(w, second_line(sbuf_str(&b)));
+		xw_end(w);
+	}
+	for (k = 0; p != NULL && k < p->n; k++) {
+		mv = &p->mv[k];
+		if (mv->error)
+			continue;
+		sbuf_reset(&b);
+		battle_move_line(f, mv, &b);
+		chomp(&b);
+		xw_start(w, "move");
+		xw_attrl(w, "line", mv->line);
+		sbuf_reset(&b);
+		for (i = 0; i < mv->n; i++)
+			sbuf_printf(&b, "%s%s", i > 0 ? "," : "",
+			    f->e[mv->ids[i]].id);
+		xw_attr(w, "ids", sbuf_str(&b));
+		xnum(w, "distance", mv->dist);
+		sbuf_reset(&b);
+		battle_move_line(f, mv, &b);
+		chomp(&b);
+		xw_text(w, second_line(sbuf_str(&b)));
+		xw_end(w);
+	}
+	xw_end(w);
+	xw_flush(w);
+	sbuf_free(&b);
+}
+
+/* ---- JSON ----------------------------------------------------------- */
+
+/* "key": number, at 0.1 pace (jsonout writes whole numbers only). */
+static void
+jnum(struct jw *j, const char *key, double v)
+{
+	struct sbuf b = {0};
+
+	battle_num(&b, v);
+	jw_key(j, key);
+	j->after_key = false;
+	fputs(sbuf_str(&b), j->fp);
+	sbuf_free(&b);
+}
+
+static void
+json_elem(struct jw *j, const struct bfield *f, int i, bool line)
+{
+	const struct belem *e = &f->e[i];
+	const struct bderived *d = &e->d;
+	size_t k;
+	int s;
+
+	jw_obj(j);
+	if (line) {
+		jw_kstr(j, "record", "element");
+		jw_kstr(j, "file", f->file);
+	}
+	jw_kstr(j, "id", e->id);
+	jw_kstr(j, "side", f->side[e->side].name);
+	jw_kstr(j, "troop", code(f, i));
+	jnum(j, "x", e->box.p.x);
+	jnum(j, "y", e->box.p.y);
+	jnum(j, "facing", e->box.facing);
+	jw_kstr(j, "going", going(d));
+	jw_kint(j, "level", d->level);
+	jw_kstr(j, "river", d->ford ? "ford" : d->in_river ? "yes" : "no");
+	jw_key(j, "road"), jw_bool(j, d->on_road);
+	jw_key(j, "camp"), jw_bool(j, d->camp);
+	jw_key(j, "general"), jw_bool(j, e->general);
+	if (d->gdist >= 0) {
+		jnum(j, "general_distance", d->gdist);
+		jw_key(j, "far"), jw_bool(j, d->gdist >= BF_FAR);
+		jw_key(j, "hidden"), jw_bool(j, d->hidden);
+	}
+	if (d->front >= 0) {
+		jw_kstr(j, "front", f->e[d->front].id);
+		jw_kint(j, "front_contacts", d->nfront);
+	}
+	for (s = 0; s < 2; s++) {
+		if (d->flank[s] > 0)
+			jw_kstr(j, s ? "flank_right" : "flank_left",
+			    f->e[d->flank_by[s]].id);
+		if (d->overlap[s] >= 0)
+			jw_kstr(j, s ? "overlap_right" : "overlap_left",
+			    f->e[d->overlap[s]].id);
+	}
+	if (d->rear > 0)
+		jw_kstr(j, "rear", f->e[d->rear_by].id);
+	if (d->support >= 0) {
+		jw_kstr(j, d->psiloi ? "psiloi_support" : "support",
+		    f->e[d->support].id);
+		if (d->support_lost)
+			jw_kstr(j, "support_lost", "difficult");
+	}
+	if (d->nzoc > 0) {
+		jw_key(j, "zoc");
+		jw_arr(j);
+		for (k = 0; k < d->nzoc; k++) {
+			jw_obj(j);
+			jw_kstr(j, "of", f->e[d->zoc[k]].id);
+			jw_key(j, "screened"), jw_bool(j, d->zoc_screened[k]);
+			jw_close(j, '}');
+		}
+		jw_close(j, ']');
+	}
+	jw_close(j, '}');
+}
+
+static void
+json_record(struct jw *j, const struct bfield *f, const char *what,
+    const char *ida, const char *idb, long line, const char *text,
+    bool lines)
+{
+	jw_obj(j);
+	if (lines) {
+		jw_kstr(j, "record", what);
+		jw_kstr(j, "file", f->file);
+	}
+	if (ida != NULL)
+		jw_kstr(j, "first", ida);
+	if (idb != NULL)
+		jw_kstr(j, "second", idb);
+	if (line > 0)
+		jw_kint(j, "line", line);
+	jw_kstr(j, "text", text);
+	jw_close(j, '}');
+}
+
+static void
+write_json(struct scan *s, const struct bfield *f, const struct bcombat *c,
+    size_t nc, const struct bplan *p)
+{
+	struct jw *j = &s->jw;
+	bool lines = s->o->fmt == BS_JSONL;
+	struct sbuf b = {0};
+	size_t k;
+
+	if (!lines) {
+		jw_obj(j);
+		jw_kstr(j, "file", f->file);
+		jnum(j, "width", f->width);
+		jnum(j, "height", f->height);
+		if (f->bound > 0)
+			jw_kint(j, "bound", f->bound);
+		jw_key(j, "elements");
+		jw_arr(j);
+	}
+	for (k = 0; k < f->ne; k++)
+		json_elem(j, f, (int)k, lines);
+	if (!lines) {
+		jw_close(j, ']');
+		jw_key(j, "combats");
+		jw_arr(j);
+	}
+	for (k = 0; k < nc; k++) {
+		sbuf_reset(&b);
+		battle_combat_line(f, &c[k], &b);
+		chomp(&b);
+		json_record(j, f, "combat", f->e[c[k].a].id, f->e[c[k].b].id,
+		    0, second_line(sbuf_str(&b)), lines);
+	}
+	if (!lines) {
+		jw_close(j, ']');
+		jw_key(j, "moves");
+		jw_arr(j);
+	}
+	for (k = 0; p != NULL && k < p->n; k++) {
+		if (p->mv[k].error)
+			continue;
+		sbuf_reset(&b);
+		battle_move_line(f, &p->mv[k], &b);
+		chomp(&b);
+		json_record(j, f, "move", NULL, NULL, p->mv[k].line,
+		    second_line(sbuf_str(&b)), lines);
+	}
+	if (!lines) {
+		jw_close(j, ']');
+		jw_close(j, '}');
+	}
+	sbuf_free(&b);
+}
+
+/* ---- the file loop -------------------------------------------------- */
+
+/* move-check's text output: "LINE: ok|illegal ..." by output line. */
+static int *
+read_verdicts(const char *path, const struct bfield *f, struct bplan *p,
+    struct scan *s)
+{
+	struct sbuf b = {0};
+	struct input in;
+	long *lines, n;
+	const char *l;
+	char *end;
+	size_t len, k;
+	int *v;
+
+	if (path == NULL || p == NULL || p->n == 0)
+		return NULL;
+	lines = xcalloc(p->n, sizeof *lines);
+	v = xcalloc(p->n, sizeof *v);
+	for (k = 0; k < p->n; k++)
+		v[k] = -1;
+	s->outline = 0;
+	moves_text(s, f, p, &b, lines);
+	sbuf_free(&b);
+	if (input_open(&in, path) == 0) {
+		(void)input_first_byte(&in);    /* see battle_plan_read */
+		while (input_getline(&in, &l, &len)) {
+			n = strtol(l, &end, 10);
+			if (end == l || *end != ':')
+				continue;
+			for (k = 0; k < p->n; k++)
+				if (lines[k] == n)
+					v[k] = strstr(end, "illegal") != NULL;
+		}
+		input_close(&in);
+	}
+	free(lines);
+	return v;
+}
+
+static void
+one(struct scan *s, const char *name)
+{
+	const struct bscan_opts *o = s->o;
+	struct bfield f;
+	struct bplan plan, *p = NULL;
+	struct bcombat *c = NULL;
+	struct input in;
+	size_t nc;
+	int *verdict = NULL, n;
+
+	diag_set_file(name);
+	if (input_open(&in, name) < 0)
+		return;
+	memset(&f, 0, sizeof f);
+	f.tol = o->tol;
+	battle_read(&f, &in, o->r, o->scale);
+	input_close(&in);
+	battle_derive(&f);
+	for (n = 0; n < f.nsides; n++)
+		if (f.side[n].general < 0 && !f.side[n].general_lost &&
+		    o->plan != NULL)
+			DIAG(BF_NO_GENERAL, f.side[n].line, 0, f.side[n].name);
+	nc = battle_combats(&f, &c);
+	memset(&plan, 0, sizeof plan);
+	if (o->plan != NULL) {
+		diag_set_file(o->plan);
+		if (input_open(&in, o->plan) == 0) {
+			battle_plan_read(&f, &in, o->scale, &plan);
+			input_close(&in);
+			p = &plan;
+		}
+		diag_set_file(name);
+	}
+	switch (o->fmt) {
+	case BS_TEXT:
+		write_text(s, &f, c, nc, p);
+		break;
+	case BS_COMBAT:
+	case BS_MOVES:
+		write_lines(s, &f, c, nc, p);
+		break;
+	case BS_XML:
+		write_xml(s, &f, c, nc, p);
+		break;
+	case BS_JSON:
+	case BS_JSONL:
+		write_json(s, &f, c, nc, p);
+		break;
+	case BS_SVG:
+	case BS_PDF:
+		verdict = read_verdicts(o->verdicts, &f, p, s);
+		if (o->fmt == BS_SVG && s->nfield == 0)
+			battle_svg(s->fp, &f, p, verdict, o->lang, o->scale);
+		else if (o->fmt == BS_PDF)
+			battle_pdf_page(s->pdf, &f, p, verdict, o->lang,
+			    o->scale);
+		free(verdict);
+		break;
+	}
+	s->nfield++;
+	free(c);
+	battle_plan_free(&plan);
+	battle_free(&f);
+}
+
+int
+battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
+    int nfiles)
+{
+	struct scan s;
+	int i, rc = 0;
+
+	memset(&s, 0, sizeof s);
+	s.o = o;
+	s.fp = fp;
+	if (o->fmt == BS_XML) {
+		s.xw = xw_new(fp);
+		xw_start(s.xw, "battle-scan");
+		xw_attr(s.xw, "version", "1");
+		xw_attr(s.xw, "rules", o->r->edition);
+	} else if (o->fmt == BS_JSON || o->fmt == BS_JSONL) {
+		jw_init(&s.jw, fp);
+		if (o->fmt == BS_JSON) {
+			jw_obj(&s.jw);
+			jw_kint(&s.jw, "version", 1);
+			jw_kstr(&s.jw, "rules", o->r->edition);
+			jw_key(&s.jw, "battlefields");
+			jw_arr(&s.jw);
+		}
+	} else if (o->fmt == BS_PDF)
+		s.pdf = battle_pdf_new(fp);
+	if (nfiles == 0)
+		one(&s, "-");
+	for (i = 0; i < nfiles; i++)
+		one(&s, files[i]);
+	if (s.xw != NULL) {
+		xw_end(s.xw);
+		rc = xw_finish(s.xw);
+	} else if (o->fmt == BS_JSON) {
+		jw_close(&s.jw, ']');
+		jw_close(&s.jw, '}');
+	} else if (s.pdf != NULL)
+		rc = battle_pdf_finish(s.pdf);
+	if (fflush(fp) != 0 || ferror(fp))
+		rc = -1;
+	return rc;
+}

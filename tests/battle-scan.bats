@@ -1,0 +1,588 @@
+#!/usr/bin/env bats
+# battle-scan: the reader's errors, every derived word in a position that
+# has it and in one just outside it (a pace beyond the tolerance, a
+# degree off), the plan's flags, the outputs and the pipelines.
+load helpers/common
+
+# e ID TROOP X Y FACING [ATTRS]: one element
+e() {
+	printf '<element id="%s" troop="%s" x="%s" y="%s" facing="%s" %s/>\n' \
+	    "$1" "$2" "$3" "$4" "$5" "${6:-}"
+}
+
+# field: $RED and $BLUE elements, $TERRAIN, into $F
+field() {
+	F=$BATS_TEST_TMPDIR/f.xml
+	{
+		echo '<battlefield version="1" width="2400" height="2400">'
+		printf '%s\n' "${TERRAIN:-}"
+		printf '<side name="red" pips="4" %s>\n%s\n</side>\n' \
+		    "${REDATTR:-}" "${RED:-}"
+		printf '<side name="blue" pips="3">\n%s\n</side>\n' "${BLUE:-}"
+		echo '</battlefield>'
+	} > "$F"
+}
+
+# combat LINE: the combat line of the field (one front contact)
+combat() {
+	field
+	run -0 battle-scan -T combat ${OPTS:-} "$F"
+	assert_line "$1"
+}
+
+# nocombat: no combat line at all
+nocombat() {
+	field
+	run -0 battle-scan -T combat ${OPTS:-} "$F"
+	refute_line --regexp '^[A-Z]'
+}
+
+poly() {
+	local kind=$1; shift
+	printf '<%s>' "$kind"
+	while [ $# -gt 1 ]; do
+		printf '<point x="%s" y="%s"/>' "$1" "$2"
+		shift 2
+	done
+	printf '</%s>\n' "${kind%% *}"
+}
+
+setup() {
+	RED=$(e r1 Bd 1200 800 0)
+	BLUE=$(e b1 Kn 1200 800 180)
+	TERRAIN=
+	REDATTR=
+	OPTS=
+}
+
+@test "battle-scan: --help lists every option of the man page" {
+	run -0 battle-scan --help
+	assert_line --partial 'usage: battle-scan'
+	help=$output
+	opts=$(sed -n 's/^\.It Fl \([a-zA-Z]\) .*Fl -\([a-z]*\).*/\1 \2/p; s/^\.It Fl -\([a-z]*\).*/\1/p' "$TOP/man/battle-scan.1")
+	[ -n "$opts" ]
+	for o in $opts; do
+		case $o in
+		?) grep -q -- "-$o," <<<"$help" || { echo "help lacks -$o"; false; } ;;
+		*) grep -q -- "--$o" <<<"$help" || { echo "help lacks --$o"; false; } ;;
+		esac
+	done
+}
+
+@test "battle-scan: --version and usage errors" {
+	run -0 battle-scan --version
+	assert_output --regexp '^battle-scan \(bellis\) [0-9]+\.[0-9]+\.[0-9]+$'
+	run -3 --separate-stderr battle-scan -T png
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: invalid value 'png' for --format (valid: text, combat, moves, xml, json, jsonl, svg, pdf)"
+	run -3 --separate-stderr battle-scan --tolerance=x
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: invalid tolerance 'x' (0-1000 paces)"
+	run -3 --separate-stderr battle-scan --plna=x
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: unknown option '--plna=x' (did you mean '--plan'?)"
+	run -4 --separate-stderr battle-scan /nonexistent.xml
+}
+
+@test "battle-scan: every EXAMPLE of the man page" {
+	cd "$TOP"
+	n=0
+	while IFS= read -r -d '' ex; do
+		cmd=${ex%%$'\n'*}
+		want=${ex#*$'\n'}
+		run bash -c "${cmd#\$ }"
+		assert_equal "$output" "$want"
+		n=$((n + 1))
+	done < <(awk '
+		/^\.Sh EXAMPLES/ { on = 1; next }
+		/^\.Sh / { on = 0 }
+		on && /^\.Bd -literal/ { blk = ""; inb = 1; next }
+		on && /^\.Ed/ { if (blk ~ /^\$ /) printf "%s%c", blk, 0; inb = 0; next }
+		on && inb { gsub(/\\e/, "\\"); gsub(/\\\(aq/, "'"'"'"); blk = blk (blk == "" ? "" : "\n") $0 }
+	' "$TOP/man/battle-scan.1")
+	[ "$n" -ge 3 ]
+}
+
+# ---- the reader -------------------------------------------------------
+
+@test "battle-scan: bad files are rejected with positions" {
+	run -2 --separate-stderr battle-scan fixtures/battle/bad.xml
+	assert_equal "$stderr" "$(cat fixtures/battle/bad.err)"
+}
+
+@test "battle-scan: a DOCTYPE and a wrong root are refused" {
+	printf '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n<battlefield/>\n' > "$BATS_TEST_TMPDIR/d.xml"
+	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/d.xml"
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: $BATS_TEST_TMPDIR/d.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	echo '<combats version="1"/>' > "$BATS_TEST_TMPDIR/r.xml"
+	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/r.xml"
+	grep -qx "battle-scan: $BATS_TEST_TMPDIR/r.xml:1: error: unexpected root element 'combats' (expected 'battlefield')" <<<"$stderr"
+}
+
+@test "battle-scan: bases one tolerance into each other touch; one pace more intersect" {
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1358 800 0)"
+	field
+	run -0 battle-scan "$F"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1357 800 0)"
+	field
+	run -2 --separate-stderr battle-scan "$F"
+	assert_equal "$stderr" "battle-scan: $F:5: error: element 'r2' intersects 'r1' (line 4)"
+}
+
+@test "battle-scan: off the table by the tolerance is on; a pace more is off" {
+	RED=$(e r1 Bd 78 800 0)
+	field
+	run -0 battle-scan "$F"
+	RED=$(e r1 Bd 77 800 0)
+	field
+	run -2 --separate-stderr battle-scan "$F"
+	assert_equal "$stderr" "battle-scan: $F:4: error: element 'r1' is off the table"
+}
+
+# ---- front contact, flank, rear -----------------------------------------
+
+@test "battle-scan: front contact at the tolerance, not a pace beyond" {
+	BLUE=$(e b1 Kn 1200 802 180)
+	combat "Kn vs Bd"
+	BLUE=$(e b1 Kn 1200 803 180)
+	nocombat
+}
+
+@test "battle-scan: front contact a degree off, not two" {
+	BLUE=$(e b1 Kn 1200 800 181)
+	combat "Kn vs Bd"
+	BLUE=$(e b1 Kn 1200 800 179)
+	combat "Kn vs Bd"
+	# two degrees turn the corners 2.8 paces: a wider tolerance keeps
+	# them apart, so that only the angle decides
+	OPTS=--tolerance=5
+	BLUE=$(e b1 Kn 1200 800 182)
+	nocombat
+	BLUE=$(e b1 Kn 1200 800 181)
+	combat "Kn vs Bd"
+	OPTS=
+	RED=$(e r1 Bd 1200 800 359.5)
+	BLUE=$(e b1 Kn 1200 800 180.4)
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: front corners touching only are no contact" {
+	BLUE=$(e b1 Kn 1360 800 180)
+	nocombat
+	BLUE=$(e b1 Kn 1357 800 180)
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: flank contact on the right, not a pace beyond" {
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Cv 1280 770 270)"
+	combat "Kn vs Bd flank"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Cv 1283 770 270)"
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: flank contact on the left and rear contact" {
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Cv 1120 770 90)
+$(e b3 Cv 1200 740 0)"
+	combat "Kn vs Bd flank rear"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b3 Cv 1200 737 0)"
+	combat "Kn vs Bd"
+}
+
+# ---- overlaps -------------------------------------------------------------
+
+@test "battle-scan: overlap by a front corner on the corner, not a pace off" {
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bw 1360 800 0)"
+	combat "Kn overlap vs Bd"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bw 1363 800 0)"
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: overlaps on both sides; not by an element in front contact" {
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bw 1360 800 0)
+$(e r3 Bw 1040 800 0)"
+	combat "Kn overlap=2 vs Bd"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Kn 1360 800 180)"
+	combat "Kn overlap vs Bd"
+	assert_line "Kn vs Bw"
+}
+
+@test "battle-scan: no overlap on a side with a flank contact" {
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b3 Kn 1040 800 180)"
+	combat "Kn vs Bd overlap"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Bd 1120 720 90)
+$(e b3 Kn 1040 800 180)"
+	combat "Kn vs Bd flank"
+}
+
+@test "battle-scan: one enemy overlaps two elements, one on each of its sides" {
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1520 800 0)"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Kn 1520 800 180)
+$(e b3 Wb 1360 800 180)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Kn vs Bd overlap"
+	[ "$(grep -c '^Kn vs Bd overlap$' <<<"$output")" -eq 2 ]
+}
+
+@test "battle-scan: a camp is overlapped only by Bows and has no flanks" {
+	TERRAIN=$(poly 'camp side="blue"' 900 800 1500 800 1500 1100 900 1100)
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Wb 1360 800 0)
+$(e r3 Cv 1280 880 270)"
+	BLUE=$(e b1 CF 1200 800 180)
+	combat "CF camp vs Bd attacks-camp"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bw 1360 800 0)"
+	combat "CF camp overlap vs Bd attacks-camp"
+}
+
+# ---- support ---------------------------------------------------------------
+
+@test "battle-scan: rear support directly behind, not a pace back or a degree more" {
+	RED="$(e r1 Sp 1200 800 0)
+$(e r2 Sp 1200 740 0)"
+	combat "Kn vs Sp support"
+	RED="$(e r1 Sp 1200 800 0)
+$(e r2 Sp 1200 737 0)"
+	combat "Kn vs Sp"
+	OPTS=--tolerance=5
+	RED="$(e r1 Sp 1200 800 0)
+$(e r2 Sp 1200 740 1)"
+	combat "Kn vs Sp support"
+	RED="$(e r1 Sp 1200 800 0)
+$(e r2 Sp 1200 740 2)"
+	combat "Kn vs Sp"
+	OPTS=
+	RED="$(e r1 Sp 1200 800 0)
+$(e r2 Sp 1203 740 0)"
+	combat "Kn vs Sp"
+}
+
+@test "battle-scan: Psiloi support for Blades; none for Knights or a Bow behind" {
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Ps 1200 740 0)"
+	combat "Kn vs Bd psiloi"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bw 1200 740 0)"
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: rear support lost when the supporter stands in difficult going" {
+	TERRAIN=$(poly 'feature kind="marsh" going="difficult"' 1000 600 1400 600 1400 720 1000 720)
+	RED="$(e r1 Sp 1200 800 0)
+$(e r2 Sp 1200 740 0)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Kn vs Sp"
+	assert_line --partial "r2 behind r1 stands in difficult going: no support"
+}
+
+# ---- terrain ---------------------------------------------------------------
+
+@test "battle-scan: difficult going by the base centre, not a pace outside" {
+	TERRAIN=$(poly 'feature kind="wood" going="difficult"' 1000 500 1400 500 1400 771 1000 771)
+	combat "Kn vs Bd difficult"
+	TERRAIN=$(poly 'feature kind="wood" going="difficult"' 1000 500 1400 500 1400 769 1000 769)
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: uphill on a higher hill level, not a pace below its edge" {
+	TERRAIN=$(poly 'feature kind="hill" height="1"' 1000 500 1400 500 1400 771 1000 771)
+	combat "Kn vs Bd uphill"
+	TERRAIN="$(poly 'feature kind="hill" height="1"' 1000 500 1400 500 1400 900 1000 900)
+$(poly 'feature kind="hill" height="2"' 1100 600 1300 600 1300 780 1100 780)"
+	combat "Kn vs Bd uphill"
+	TERRAIN=$(poly 'feature kind="hill" height="1"' 1000 500 1400 500 1400 769 1000 769)
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: river bank, ford, river roll; not a pace out of the river" {
+	TERRAIN='<river width="80" roll="4"><point x="0" y="900"/><point x="2400" y="900"/></river>'
+	combat "Kn vs Bd riverbank river-roll=4"
+	TERRAIN='<river width="80"><point x="0" y="901"/><point x="2400" y="901"/></river>'
+	combat "Kn vs Bd"
+	TERRAIN='<river width="80"><point x="0" y="900"/><point x="2400" y="900"/></river>
+<road width="40"><point x="1200" y="0"/><point x="1200" y="2400"/></road>'
+	combat "Kn vs Bd riverbank ford"
+}
+
+@test "battle-scan: camp defended, not a pace outside it" {
+	TERRAIN=$(poly 'camp side="red"' 1000 500 1400 500 1400 771 1000 771)
+	combat "Kn attacks-camp vs Bd camp"
+	TERRAIN=$(poly 'camp side="red"' 1000 500 1400 500 1400 769 1000 769)
+	combat "Kn vs Bd"
+}
+
+@test "battle-scan: the general" {
+	RED=$(e r1 Bd 1200 800 0 'general="yes"')
+	combat "Kn vs Bd general"
+}
+
+# ---- command distance and sight -------------------------------------------
+
+@test "battle-scan: far at 1200 paces from the general, not at 1199" {
+	RED="$(e g Bd 1200 200 0 'general="yes"')
+$(e r1 Bd 1200 1460 0)"
+	BLUE=
+	printf 'move r1 fwd 10\n' > "$BATS_TEST_TMPDIR/p"
+	field
+	run -0 battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
+	assert_line "move Bd 10 id=r1 far"
+	RED="$(e g Bd 1200 200 0 'general="yes"')
+$(e r1 Bd 1200 1459 0)"
+	field
+	run -0 battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
+	assert_line "move Bd 10 id=r1"
+}
+
+@test "battle-scan: hidden 600 paces away behind a wood; not at 599, not beside it" {
+	RED="$(e g Bd 1200 200 0 'general="yes"')
+$(e r1 Bd 1200 860 0)"
+	BLUE=
+	TERRAIN=$(poly 'feature kind="wood" going="difficult"' 800 400 1600 400 1600 600 800 600)
+	printf 'move r1 fwd 10\n' > "$BATS_TEST_TMPDIR/p"
+	field
+	run -0 battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
+	assert_line "move Bd 10 id=r1 hidden"
+	RED="$(e g Bd 1200 200 0 'general="yes"')
+$(e r1 Bd 1200 859 0)"
+	field
+	run -0 battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
+	assert_line "move Bd 10 id=r1"
+	TERRAIN=$(poly 'feature kind="wood" going="difficult"' 800 400 1250 400 1250 600 800 600)
+	RED="$(e g Bd 1200 200 0 'general="yes"')
+$(e r1 Bd 1200 860 0)"
+	field
+	run -0 battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
+	assert_line "move Bd 10 id=r1"
+}
+
+# ---- zones of control ------------------------------------------------------
+
+@test "battle-scan: standing in a zone of control, not at the tolerance, screened" {
+	BLUE=$(e b1 Kn 1200 800 180)
+	RED=$(e r1 Bd 1200 700 0)
+	field
+	run -0 battle-scan -T xml "$F"
+	assert_line --partial '<zoc of="b1" screened="no"/>'
+	RED=$(e r1 Bd 1200 643 0)
+	field
+	run -0 battle-scan -T xml "$F"
+	assert_line --partial '<zoc of="b1" screened="no"/>'
+	RED=$(e r1 Bd 1200 642 0)
+	field
+	run -0 battle-scan -T xml "$F"
+	refute_line --partial '<zoc of="b1"'
+	RED="$(e r1 Bd 1200 660 0)
+$(e r2 Ps 1200 740 0)"
+	field
+	run -0 battle-scan -T xml "$F"
+	assert_line --partial '<zoc of="b1" screened="yes"/>'
+}
+
+# ---- the plan ----------------------------------------------------------------
+
+plan() {
+	printf '%s\n' "$@" > "$BATS_TEST_TMPDIR/p"
+	field
+	run battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
+}
+
+@test "battle-scan: plan distances: fwd, side, wheel by the outer corner, turn by the longest corner arc" {
+	BLUE=
+	plan 'move r1 fwd 120' 'move r1 side -50'
+	assert_line "move Bd 120 id=r1"
+	assert_failure
+	plan 'move r1 wheel 90'
+	assert_line "move Bd 251 id=r1"
+	plan 'move r1 turn 180'
+	assert_line "move Bd 268 id=r1"
+	plan 'move r1 to 1200,900,0'
+	assert_line "move Bd 100 id=r1"
+	plan 'move r1 wheel -45 fwd 100'
+	assert_line "move Bd 226 id=r1"
+}
+
+@test "battle-scan: plan errors: unknown id, twice, unknown step, bad value" {
+	BLUE=
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1600 800 0)"
+	plan 'move r3 fwd 10' 'move r1 fwd 10' 'move r1 fwd 10' 'move r2 jump 4' \
+	    'move r2 fwd x' 'move r1,r2 fwd 10' 'walk r2'
+	assert_failure 2
+	assert_line --partial "p:1:6: error: unknown element 'r3' (did you mean 'r1'?)"
+	assert_line --partial "p:3:6: error: element 'r1' moves twice in the bound (first at line 2)"
+	assert_line --partial "p:4:9: error: unknown step 'jump' (fwd, back, side, wheel, turn, to)"
+	assert_line --partial "p:5:13: error: invalid value 'x' for 'fwd'"
+	assert_line --partial "p:7:1: error: expected 'move ID[,ID...] STEP...', not 'walk'"
+}
+
+@test "battle-scan: a group's members must touch (a corner will do)" {
+	BLUE=
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1360 860 0)"
+	plan 'move r1,r2 fwd 100'
+	assert_success
+	assert_line "move Bd,Bd 100 id=r1+r2"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1363 800 0)"
+	plan 'move r1,r2 fwd 100'
+	assert_failure 2
+	assert_line --partial "error: group member 'r1' touches no other member"
+}
+
+@test "battle-scan: column one element wide; a line is not" {
+	BLUE=
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1200 740 0)
+$(e r3 Bd 1200 680 0)"
+	plan 'move r1,r2,r3 fwd 100'
+	assert_line "move Bd,Bd,Bd 100 id=r1+r2+r3 column"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1360 800 0)"
+	plan 'move r1,r2 fwd 100 turn 90'
+	assert_line --regexp "^move Bd,Bd [0-9]+ id=r1\+r2 turn$"
+}
+
+@test "battle-scan: path through difficult going, end going, road, river" {
+	BLUE=
+	TERRAIN=$(poly 'feature kind="wood" going="difficult"' 1000 1000 1400 1000 1400 1005 1000 1005)
+	plan 'move r1 fwd 300'
+	assert_line "move Bd 300 id=r1 difficult end=good"
+	TERRAIN=$(poly 'feature kind="wood" going="difficult"' 1000 1102 1400 1102 1400 1200 1000 1200)
+	plan 'move r1 fwd 300'
+	assert_line "move Bd 300 id=r1"
+	TERRAIN='<road width="40"><point x="1200" y="0"/><point x="1200" y="2400"/></road>'
+	plan 'move r1 fwd 300'
+	assert_line "move Bd 300 id=r1 road"
+	TERRAIN='<river width="60"><point x="0" y="1000"/><point x="2400" y="1000"/></river>'
+	plan 'move r1 fwd 300'
+	assert_line "move Bd 300 id=r1 river"
+}
+
+@test "battle-scan: contact, breakoff, flank contact and face" {
+	BLUE=$(e b1 Kn 1200 900 180)
+	plan 'move r1 fwd 100'
+	assert_line "move Bd 100 id=r1 contact"
+	BLUE=$(e b1 LH 1200 800 180)
+	plan 'move r1 back 100'
+	assert_line "move Bd 100 id=r1 breakoff=LH"
+	BLUE=$(e b1 Kn 1280 770 270)
+	plan 'move r1 to 1280,770,90'
+	assert_line --regexp "^move Bd [0-9]+ id=r1 contact flank-contact face"
+}
+
+@test "battle-scan: entering a zone of control: contact, face, withdraw, other, screened" {
+	BLUE=$(e b1 Kn 1200 1200 180)
+	plan 'move r1 fwd 300'
+	assert_line "move Bd 300 id=r1 zoc=other"
+	plan 'move r1 fwd 400'
+	assert_line "move Bd 400 id=r1 contact zoc=contact"
+	RED=$(e r1 Bd 1000 1100 90)
+	plan 'move r1 to 1200,1100,0'
+	assert_line --regexp "^move Bd [0-9]+ id=r1 zoc=face$"
+	RED=$(e r1 Bd 1360 1150 0)
+	plan 'move r1 to 1150,900,0'
+	assert_line --regexp "^move Bd [0-9]+ id=r1 zoc=withdraw$"
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Ps 1200 1100 90)"
+	plan 'move r1 fwd 250'
+	assert_line "move Bd 250 id=r1 zoc=other screened"
+}
+
+@test "battle-scan: a group engaged, moving away from an enemy to its front" {
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1360 800 0)"
+	plan 'move r1,r2 back 100'
+	assert_line "move Bd,Bd 100 id=r1+r2 away engaged"
+	BLUE=$(e b1 Kn 1200 900 180)
+	plan 'move r1,r2 back 100'
+	assert_line "move Bd,Bd 100 id=r1+r2 away"
+}
+
+@test "battle-scan: the general's move and general-lost in the bound" {
+	RED=$(e r1 Bd 1200 800 0 'general="yes"')
+	BLUE=
+	plan 'move r1 fwd 100'
+	assert_line "bound 4"
+	assert_line "move Bd 100 id=r1 general"
+	RED=$(e r1 Bd 1200 800 0)
+	REDATTR='general-lost="yes"'
+	plan 'move r1 fwd 100'
+	assert_line "bound 4 general-lost"
+}
+
+# ---- samples, outputs, pipelines ---------------------------------------------
+
+@test "battle-scan: the samples in every text format (golden)" {
+	cd "$TOP"
+	for s in line hill river; do
+		run -0 battle-scan --plan=samples/battle-$s.plan samples/battle-$s.xml
+		golden battle-scan/$s.txt
+		run -0 battle-scan -T combat samples/battle-$s.xml
+		golden battle-scan/$s.combat
+		run -0 battle-scan -T moves --plan=samples/battle-$s.plan samples/battle-$s.xml
+		golden battle-scan/$s.moves
+		run -0 battle-scan -T xml --plan=samples/battle-$s.plan samples/battle-$s.xml
+		golden battle-scan/$s.xml
+		run -0 battle-scan -T json --plan=samples/battle-$s.plan samples/battle-$s.xml
+		golden battle-scan/$s.json
+		run -0 battle-scan -T jsonl samples/battle-$s.xml
+		golden battle-scan/$s.jsonl
+		run -0 battle-scan -T svg --lang=de --plan=samples/battle-$s.plan samples/battle-$s.xml
+		golden battle-scan/$s.svg
+	done
+}
+
+@test "battle-scan: the samples validate; JSON parses" {
+	cd "$TOP"
+	for s in samples/battle-*.xml; do
+		validate battlefield.rng "$s"
+	done
+	command -v jq >/dev/null || skip "no jq"
+	run -0 bash -c "battle-scan -T json samples/battle-line.xml | jq -e '.battlefields[0].elements | length > 5'"
+	run -0 bash -c "battle-scan -T jsonl samples/battle-*.xml | jq -s -e 'length > 10'"
+}
+
+@test "battle-scan: -T combat | combat-calc --odds gives the hand-declared odds" {
+	cd "$TOP"
+	for s in line hill river; do
+		a=$(battle-scan -T combat samples/battle-$s.xml | combat-calc --odds | grep -v '^[0-9]*:')
+		b=$(combat-calc --odds "$FIX/battle/$s.declared" | grep -v '^[0-9]*:')
+		assert_equal "$a" "$b"
+	done
+}
+
+@test "battle-scan: -T moves | move-check gives the hand-declared verdicts" {
+	cd "$TOP"
+	for s in line hill river; do
+		a=$(battle-scan -T moves --plan=samples/battle-$s.plan samples/battle-$s.xml | move-check | sed 's/^[0-9]*: *//; s/^bound [0-9]*:/bound:/')
+		b=$(move-check "$FIX/battle/$s.moves.declared" | sed 's/^[0-9]*: *//; s/^bound [0-9]*:/bound:/')
+		assert_equal "$a" "$b"
+	done
+}
+
+@test "battle-scan: -T pdf draws a page per file; svg one file only" {
+	cd "$TOP"
+	run -0 bash -c "battle-scan -T pdf samples/battle-line.xml samples/battle-hill.xml | head -c 5"
+	assert_output "%PDF-"
+	run -3 battle-scan -T svg samples/battle-line.xml samples/battle-hill.xml
+}
+
+@test "battle-scan: --verdicts colours the paths" {
+	cd "$TOP"
+	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true
+	run -0 battle-scan -T svg --plan=samples/battle-line.plan --verdicts="$BATS_TEST_TMPDIR/v" samples/battle-line.xml
+	assert_line --partial 'stroke="#1a9850"'
+}

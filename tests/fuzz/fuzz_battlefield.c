@@ -1,0 +1,44 @@
+/* fuzz_battlefield: the battlefield reader, the derivation and every
+ * record writer (text, combat lines, XML, JSON, SVG). */
+#define FUZZ_SEEDS "samples/battle-*.xml tests/fixtures/battle/*.xml"
+#include <string.h>
+
+#include "battle/scan.h"
+#include "dba/movein.h"
+#include "fuzz.h"
+
+static struct rules *rules;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_setup();
+	if ((rules = rules_load(NULL)) == NULL)
+		abort();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const int fmts[] = { BS_TEXT, BS_COMBAT, BS_XML, BS_JSONL,
+	    BS_SVG };
+	struct bscan_opts o;
+	char *files[1];
+	size_t i;
+
+	memset(&o, 0, sizeof o);
+	o.r = rules;
+	o.tol = 2;
+	o.scale = SCALE_15MM;
+	files[0] = (char *)fuzz_path(data, size);
+	for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
+		o.fmt = fmts[i];
+		o.lang = (enum lang)(i % LANG_N);
+		diag_set_file("fuzz");
+		battle_scan(&o, fuzz_sink, files, 1);
+	}
+	return 0;
+}

@@ -1,0 +1,148 @@
+/* Unit tests of lib/battle: the reader, the derived words of a small
+ * battle line, the combat line, a plan's distances and flags, natural
+ * id order and the numbers as written. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "battle/battle.h"
+#include "core/diag.h"
+#include "core/xmlio.h"
+#include "dba/movein.h"
+#include "dba/troop.h"
+#include "unit.h"
+
+static struct rules *R;
+
+static const char field_xml[] =
+    "<battlefield version=\"1\" width=\"2400\" height=\"2400\">\n"
+    "<feature kind=\"hill\" height=\"1\"><point x=\"900\" y=\"500\"/>"
+    "<point x=\"1500\" y=\"500\"/><point x=\"1500\" y=\"790\"/>"
+    "<point x=\"900\" y=\"790\"/></feature>\n"
+    "<side name=\"red\" pips=\"4\">\n"
+    "<element id=\"r1\" troop=\"Sp\" x=\"1200\" y=\"800\" facing=\"0\" "
+    "general=\"yes\"/>\n"
+    "<element id=\"r2\" troop=\"Sp\" x=\"1200\" y=\"740\" facing=\"0\"/>\n"
+    "<element id=\"r3\" troop=\"Bw\" x=\"1040\" y=\"800\" facing=\"0\"/>\n"
+    "</side>\n<side name=\"blue\">\n"
+    "<element id=\"b1\" troop=\"Kn\" x=\"1200\" y=\"800\" facing=\"180\"/>\n"
+    "</side>\n</battlefield>\n";
+
+static int
+read_field(struct bfield *f, const char *xml)
+{
+	struct input in;
+	int rc;
+
+	memset(f, 0, sizeof *f);
+	diag_set_file("t.xml");
+	input_mem(&in, "t.xml", xml, strlen(xml));
+	rc = battle_read(f, &in, R, SCALE_15MM);
+	input_close(&in);
+	return rc;
+}
+
+static void
+test_derive(void)
+{
+	struct bfield f;
+	struct bcombat *c = NULL;
+	struct sbuf b = {0};
+	size_t n;
+
+	CHECK(read_field(&f, field_xml) == 0);
+	CHECK(f.ne == 4 && f.nsides == 2);
+	battle_derive(&f);
+	CHECK(f.e[0].d.front == 3 && f.e[3].d.front == 0);
+	CHECK(f.e[0].d.support == 1 && !f.e[0].d.psiloi);
+	CHECK(f.e[0].d.level == 1 && f.e[3].d.level == 0);
+	CHECK(f.e[3].d.overlap[1] == 2 && f.e[3].d.overlap[0] == -1);
+	CHECK(f.e[1].d.gdist == 0);
+	n = battle_combats(&f, &c);
+	CHECK(n == 1);
+	battle_combat_line(&f, &c[0], &b);
+	CHECK(strstr(sbuf_str(&b), "\nKn overlap vs Sp general uphill "
+	    "support\n") != NULL);
+	sbuf_free(&b);
+	free(c);
+	battle_free(&f);
+}
+
+static void
+test_plan(void)
+{
+	static const char plan[] = "move r3 wheel 90\nmove r9 fwd 1\n";
+	struct bfield f;
+	struct bplan p;
+	struct input in;
+
+	CHECK(read_field(&f, field_xml) == 0);
+	battle_derive(&f);
+	memset(&p, 0, sizeof p);
+	input_mem(&in, "p", plan, strlen(plan));
+	diag_set_file("p");
+	diag_quiet(1);
+	CHECK(battle_plan_read(&f, &in, SCALE_15MM, &p) < 0);
+	diag_quiet(0);
+	input_close(&in);
+	CHECK(p.n == 2 && !p.mv[0].error && p.mv[1].error);
+	CHECK(p.mv[0].m.dist == 251);          /* 160 x pi / 2 */
+	/* the table is back as it stood */
+	CHECK(f.e[2].box.facing == 0 && f.e[2].box.p.x == 1040);
+	battle_plan_free(&p);
+	battle_free(&f);
+}
+
+static void
+test_errors(void)
+{
+	struct bfield f;
+
+	diag_quiet(1);
+	CHECK(read_field(&f, "<battlefield version=\"1\" width=\"2400\" "
+	    "height=\"2400\"><side name=\"a\"><element id=\"x\" troop=\"Bd\" "
+	    "x=\"100\" y=\"100\" facing=\"0\"/><element id=\"x\" troop=\"Bd\" "
+	    "x=\"150\" y=\"100\" facing=\"0\"/></side></battlefield>") < 0);
+	CHECK(diag_file_errors() == 2);        /* duplicate id, intersect */
+	battle_free(&f);
+	diag_quiet(0);
+}
+
+static void
+test_misc(void)
+{
+	struct sbuf b = {0};
+
+	CHECK(battle_cmp_id("r2", "r10") < 0);
+	CHECK(battle_cmp_id("r10", "r10") == 0);
+	CHECK(battle_cmp_id("b1", "r1") < 0);
+	CHECK(battle_cmp_id("r01", "r1") == 0);
+	battle_num(&b, 12.04);
+	CHECK_STR(sbuf_str(&b), "12");
+	sbuf_reset(&b);
+	battle_num(&b, -0.01);
+	CHECK_STR(sbuf_str(&b), "0");
+	sbuf_reset(&b);
+	battle_num(&b, 325.66);
+	CHECK_STR(sbuf_str(&b), "325.7");
+	sbuf_free(&b);
+}
+
+int
+main(void)
+{
+	int rc;
+
+	diag_init("test_battle");
+	xmlio_init();
+	troop_init();
+	R = rules_load(NULL);
+	test_derive();
+	test_plan();
+	test_errors();
+	test_misc();
+	rules_free(R);
+	troop_cleanup();
+	xmlio_cleanup();
+	rc = UNIT_DONE("battle");
+	return rc;
+}
