@@ -10,7 +10,6 @@
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/out.h"
-#include "core/xmlio.h"
 #include "dba/rules.h"
 #include "dba/troop.h"
 
@@ -78,17 +77,12 @@ main(int argc, char **argv)
 	cli_init(&cli, &tool, argc, argv);
 	if (cli_next(&cli) < 0)
 		return diag_status();
-	xmlio_init();
-	troop_init();
-	if ((rules = rules_load(cli.rules)) == NULL) {
-		diag_raise(EXIT_USAGE);
-		xmlio_cleanup();
-		return diag_status();
-	}
+	if ((rules = rules_open(cli.rules)) == NULL)
+		return cli_end(NULL);
 	diag_set_file("-");
 	if (out_open(&o, cli.output) < 0) {
-		rules_free(rules);
-		return diag_status();
+		rules_close(rules);
+		return cli_end(NULL);
 	}
 	run.out = findings_new(o.fp, (enum findings_fmt)cli.format,
 	    rules->edition);
@@ -100,11 +94,7 @@ main(int argc, char **argv)
 	/* out_close reports write errors */
 	(void)findings_finish(run.out, armycheck_armies(run.check),
 	    armycheck_errors(run.check), armycheck_warnings(run.check));
-	out_close(&o, diag_status() < EXIT_USAGE);
 	armycheck_free(run.check);
-	rules_free(rules);
-	armyxml_cleanup();
-	troop_cleanup();
-	xmlio_cleanup();
-	return diag_status();
+	rules_close(rules);
+	return cli_end(&o);
 }

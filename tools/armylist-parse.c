@@ -9,7 +9,6 @@
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/out.h"
-#include "core/xmlio.h"
 #include "dba/troop.h"
 
 static const char *const formats[] = { "xml", "tsv", "json", "text", NULL };
@@ -50,16 +49,14 @@ main(int argc, char **argv)
 	cli_init(&cli, &tool, argc, argv);
 	if (cli_next(&cli) < 0)
 		return diag_status();
-	xmlio_init();
 	troop_init();
-	if (out_open(&o, cli.output) < 0)
-		return EXIT_SYS;
+	if (out_open(&o, cli.output) < 0) {
+		troop_cleanup();
+		return cli_end(NULL);
+	}
 	ao = armyout_new(o.fp, (enum army_fmt)cli.format, cli.lang);
 	cli_files(cli.nfiles, cli.files, parse_file, ao);
 	(void)armyout_finish(ao);      /* out_close reports write errors */
-	out_close(&o, diag_status() < EXIT_USAGE);
-	armyxml_cleanup();
 	troop_cleanup();
-	xmlio_cleanup();
-	return diag_status();
+	return cli_end(&o);
 }

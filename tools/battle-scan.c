@@ -9,7 +9,6 @@
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/out.h"
-#include "core/xmlio.h"
 #include "dba/rules.h"
 #include "dba/troop.h"
 
@@ -94,23 +93,14 @@ main(int argc, char **argv)
 		    "page each)");
 		return EXIT_USAGE;
 	}
-	xmlio_init();
-	if ((rules = rules_load(cli.rules)) == NULL) {
-		diag_raise(EXIT_USAGE);
-		xmlio_cleanup();
-		return diag_status();
-	}
-	o.r = rules;
-	troop_init();
+	if ((o.r = rules = rules_open(cli.rules)) == NULL)
+		return cli_end(NULL);
 	if (out_open(&out, cli.output) < 0) {
-		rules_free(rules);
-		return diag_status();
+		rules_close(rules);
+		return cli_end(NULL);
 	}
 	if (battle_scan(&o, out.fp, cli.files, cli.nfiles) < 0)
 		diag_raise(EXIT_SYS);
-	out_close(&out, diag_status() < EXIT_USAGE);
-	rules_free(rules);
-	troop_cleanup();
-	xmlio_cleanup();
-	return diag_status();
+	rules_close(rules);
+	return cli_end(&out);
 }

@@ -3,18 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign/battle.h"
+#include "campaign/camprun.h"
 #include "core/cli.h"
 #include "core/diag.h"
-#include "core/out.h"
-#include "core/xmlio.h"
-
-struct run {
-	struct campout o;
-	struct surv_table t;
-	uint64_t seed;
-	struct battle b;
-};
 
 enum { OPT_GLORY = 256 };
 
@@ -31,7 +22,7 @@ static const struct cli_tool tool = {
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
 		CLI_OPT_OUTPUT,
-		CLI_OPT_SEED("seed of the dice (default: BELLIS_SEED, else random)"),
+		CLI_OPT_DICE_SEED,
 		{ "glory-table", required_argument, OPT_GLORY, "FILE",
 		    "apply a Glory table in XML", NULL },
 		CLI_OPT_LANG("the texts"),
@@ -39,71 +30,23 @@ static const struct cli_tool tool = {
 	}
 };
 
-static void
-do_file(struct run *r, const char *name)
-{
-	struct input in;
-
-	if (input_open(&in, name) < 0)
-		return;
-	diag_set_file(name);
-	if (r->b.out == NULL)
-		battle_init(&r->b, &r->o, 1, NULL, &r->t, r->seed);
-	battle_file(&r->b, &in);
-	input_close(&in);
-}
-
 int
 main(int argc, char **argv)
 {
-	struct glory_table g;
-	struct run r;
-	struct out o;
+	struct camprun c;
 	struct cli cli;
-	const char *gtable = NULL;
-	int i;
-	bool given;
+	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	memset(&r, 0, sizeof r);
-	memset(&g, 0, sizeof g);
-	while ((i = cli_next(&cli)) > 0)
-		gtable = cli.arg;       /* --glory-table */
-	if (i < 0)
+	memset(&c, 0, sizeof c);
+	while ((ch = cli_next(&cli)) > 0)
+		c.glory = cli.arg;      /* --glory-table */
+	if (ch < 0)
 		return diag_status();
-	xmlio_init();
-	if (cli_seed(cli.seed, &r.seed, &given) < 0)
-		return EXIT_USAGE;
-	if (surv_table_load(&r.t) < 0 ||
-	    (gtable != NULL && glory_table_load(&g, gtable) < 0)) {
-		surv_table_free(&r.t);
-		xmlio_cleanup();
-		return diag_status();
-	}
-	if (out_open(&o, cli.output) < 0) {
-		glory_table_free(&g);
-		surv_table_free(&r.t);
-		xmlio_cleanup();
-		return diag_status();
-	}
-	r.o.fp = o.fp;
-	r.o.fmt = (enum campout_fmt)cli.format;
-	r.o.lang = cli.lang;
-	r.o.seed = r.seed;
-	r.o.seed_given = given;
-	r.o.report_seed = true;
-	r.o.glory = gtable != NULL ? &g : NULL;
-	r.o.surv = &r.t;
-	campout_begin(&r.o, "survival");
-	if (optind == argc)
-		do_file(&r, "-");
-	for (i = optind; i < argc; i++)
-		do_file(&r, argv[i]);
-	if (campout_end(&r.o) < 0)
-		diag_raise(EXIT_SYS);
-	out_close(&o, diag_status() < EXIT_USAGE);
-	glory_table_free(&g);
-	surv_table_free(&r.t);
-	xmlio_cleanup();
-	return diag_status();
+	c.fmt = cli.format;
+	c.lang = cli.lang;
+	c.output = cli.output;
+	c.seed = cli.seed;
+	camprun_survival(&c, cli.nfiles, cli.files);
+	return cli_end(NULL);
 }

@@ -7,7 +7,6 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "core/xmlio.h"
 #include "dba/combatrun.h"
 #include "dba/rules.h"
 
@@ -37,12 +36,6 @@ static const struct cli_tool tool = {
 	}
 };
 
-static void
-calc_file(void *ctx, struct input *in)
-{
-	combatrun_read(ctx, in);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -67,12 +60,8 @@ main(int argc, char **argv)
 	if ((cli.seed != NULL || run.roll) &&
 	    cli_seed(cli.seed, &run.seed, &co.seed_given) < 0)
 		return EXIT_USAGE;
-	xmlio_init();
-	if ((rules = rules_load(cli.rules)) == NULL) {
-		diag_raise(EXIT_USAGE);
-		xmlio_cleanup();
-		return diag_status();
-	}
+	if ((rules = rules_open(cli.rules)) == NULL)
+		return cli_end(NULL);
 	diag_set_file("-");
 	run.rules = rules;
 	co.fmt = cli.format;
@@ -83,19 +72,16 @@ main(int argc, char **argv)
 	co.odds = run.odds;
 	co.multi = cli.nfiles > 1;
 	if (out_open(&o, cli.output) < 0) {
-		rules_free(rules);
-		return diag_status();
+		rules_close(rules);
+		return cli_end(NULL);
 	}
 	if (run.roll && !co.seed_given && co.fmt != CFMT_TEXT &&
 	    co.fmt != CFMT_XML)
 		diag_msg(0, "seed: %llu", (unsigned long long)run.seed);
 	run.w = combatout_new(o.fp, &co);
-	cli_files(cli.nfiles, cli.files, calc_file, &run);
+	cli_files(cli.nfiles, cli.files, combatrun_read, &run);
 	if (combatout_finish(run.w) < 0)
 		diag_raise(EXIT_SYS);
-	out_close(&o, diag_status() < EXIT_USAGE);
-	rules_free(rules);
-	troop_cleanup();
-	xmlio_cleanup();
-	return diag_status();
+	rules_close(rules);
+	return cli_end(&o);
 }

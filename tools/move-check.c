@@ -8,7 +8,6 @@
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/out.h"
-#include "core/xmlio.h"
 #include "dba/bound.h"
 #include "dba/rules.h"
 
@@ -42,12 +41,6 @@ static const struct cli_tool tool = {
 	}
 };
 
-static void
-check_file(void *ctx, struct input *in)
-{
-	bounds_read(ctx, in);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -80,12 +73,8 @@ main(int argc, char **argv)
 	}
 	if (ch < 0)
 		return diag_status();
-	xmlio_init();
-	if ((rules = rules_load(cli.rules)) == NULL) {
-		diag_raise(EXIT_USAGE);
-		xmlio_cleanup();
-		return diag_status();
-	}
+	if ((rules = rules_open(cli.rules)) == NULL)
+		return cli_end(NULL);
 	diag_set_file("-");
 	memset(&mo, 0, sizeof mo);
 	mo.fmt = cli.format;
@@ -93,17 +82,14 @@ main(int argc, char **argv)
 	mo.rules = rules;
 	mo.multi = cli.nfiles > 1;
 	if (out_open(&o, cli.output) < 0) {
-		rules_free(rules);
-		return diag_status();
+		rules_close(rules);
+		return cli_end(NULL);
 	}
 	bounds_init(&bs, rules, scale, pips, moveout_new(o.fp, &mo));
-	cli_files(cli.nfiles, cli.files, check_file, &bs);
+	cli_files(cli.nfiles, cli.files, bounds_read, &bs);
 	if (moveout_finish(bs.w) < 0)
 		diag_raise(EXIT_SYS);
-	out_close(&o, diag_status() < EXIT_USAGE);
 	bounds_free(&bs);
-	rules_free(rules);
-	troop_cleanup();
-	xmlio_cleanup();
-	return diag_status();
+	rules_close(rules);
+	return cli_end(&o);
 }

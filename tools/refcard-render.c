@@ -10,7 +10,6 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "core/xmlio.h"
 #include "dba/rules.h"
 
 enum { OPT_CARDS = 256, OPT_PAPER };
@@ -84,24 +83,14 @@ main(int argc, char **argv)
 		diag_usage("not writing PDF to a terminal (use -o FILE)");
 		return EXIT_USAGE;
 	}
-	xmlio_init();
-	troop_init();
-	if ((co.rules = rules = rules_load(cli.rules)) == NULL) {
-		diag_raise(EXIT_USAGE);
-		xmlio_cleanup();
-		return diag_status();
-	}
+	if ((co.rules = rules = rules_open(cli.rules)) == NULL)
+		return cli_end(NULL);
 	if (out_open(&o, cli.output) < 0) {
-		rules_free(rules);
-		xmlio_cleanup();
-		return diag_status();
+		rules_close(rules);
+		return cli_end(NULL);
 	}
 	if (cardrun_render(o.fp, &co, cli.nfiles, cli.files) < 0)
 		diag_raise(EXIT_SYS);
-	out_close(&o, diag_status() < EXIT_USAGE);
-	rules_free(rules);
-	armyxml_cleanup();
-	troop_cleanup();
-	xmlio_cleanup();
-	return diag_status();
+	rules_close(rules);
+	return cli_end(&o);
 }

@@ -16,8 +16,6 @@ void armylist_read(struct input *in, army_cb cb, void *ctx);
 void armylist_read_lines(struct input *in, army_cb cb, void *ctx);
 void armylist_read_html(struct input *in, army_cb cb, void *ctx);
 void armylist_read_xml(struct input *in, army_cb cb, void *ctx);
-/* Nothing since the schema is xmlio's (xmlio_cleanup); to be dropped. */
-void armyxml_cleanup(void);
 
 /* Internal: table rows (pipe, TSV, HTML) share one state machine. */
 enum sheet_field {

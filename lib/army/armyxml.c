@@ -301,10 +301,3 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		diag_error(0, 0, "not a valid armylist document");
 	xmlFreeTextReader(r);
 }
-
-void
-armyxml_cleanup(void)
-{
-	/* the schema is xmlio's (freed by xmlio_cleanup): nothing left;
-	 * kept until the tools stop calling it */
-}

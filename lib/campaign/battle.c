@@ -126,3 +126,9 @@ battle_file(struct battle *b, struct input *in)
 	b->name = NULL;
 	b->fileno++;
 }
+
+void
+battle_input(void *ctx, struct input *in)
+{
+	battle_file(ctx, in);
+}

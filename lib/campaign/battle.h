@@ -33,4 +33,6 @@ void battle_init(struct battle *b, struct campout *out, size_t nout,
 /* Read one opened input (XML or lines, in->name for messages and the
  * records' file) and write its records; its battles end with it. */
 void battle_file(struct battle *b, struct input *in);
+/* battle_file for cli_files: ctx is the struct battle. */
+void battle_input(void *ctx, struct input *in);
 #endif

@@ -1,7 +1,10 @@
 /* Catastrophe roll engine: table lookup, leaders, TS effects, exact odds. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "campaign/catastrophe.h"
+#include "core/diag.h"
+#include "core/num.h"
 
 /* A modified roll kept within the rolls of the dice. */
 static int
@@ -22,6 +25,23 @@ cat_swap(struct cat_table *t, int a, int b)
 	x = t->map[a];
 	t->map[a] = t->map[b];
 	t->map[b] = x;
+	return 0;
+}
+
+int
+cat_swap_arg(struct cat_table *t, const char *arg)
+{
+	const char *c = strchr(arg, ',');
+	int lo = roll_lo(&t->dice), hi = roll_hi(&t->dice);
+	long a, b;
+
+	if (c == NULL || num_long(arg, (size_t)(c - arg), lo, hi, &a) < 0 ||
+	    num_longs(c + 1, lo, hi, &b) < 0 || cat_swap(t, (int)a,
+	    (int)b) < 0) {
+		diag_usage("invalid value '%s' for --swap (two rolls %d-%d, "
+		    "e.g. 13,14)", arg, lo, hi);
+		return -1;
+	}
 	return 0;
 }
 

@@ -69,6 +69,9 @@ struct cat_side {
 /* Swap the rows of two rolls.  Returns -1 when one is not a roll of the
  * table's dice. */
 int cat_swap(struct cat_table *t, int a, int b);
+/* The value of --swap, "A,B": two rolls of the table's dice exchanged;
+ * -1 after a usage error. */
+int cat_swap_arg(struct cat_table *t, const char *arg);
 /* Roll (or take the given rolls) and fill in the result. */
 void cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d);
 /* Apply the effects between the two sides of a battle. */

@@ -12,6 +12,7 @@
 #include "core/num.h"
 #include "core/out.h"
 #include "core/tok.h"
+#include "core/xmlio.h"
 
 const char *const cli_formats[] = { "text", "xml", "tsv", "json", NULL };
 
@@ -54,6 +55,7 @@ cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
 
 	out_setup();
 	diag_init(argv[0]);
+	xmlio_init();
 	memset(c, 0, sizeof *c);
 	c->t = t;
 	c->argc = argc;
@@ -442,4 +444,13 @@ cli_files(int n, char *const *files,
 		fn(ctx, &in);
 		input_close(&in);
 	}
+}
+
+int
+cli_end(struct out *o)
+{
+	if (o != NULL)
+		out_close(o, diag_status() < EXIT_USAGE);
+	xmlio_cleanup();
+	return diag_status();
 }

@@ -47,6 +47,8 @@ enum {
 	"write to FILE (replaced atomically)", NULL }
 #define CLI_OPT_SEED(help) { "seed", required_argument, CLI_SEED, "N", \
 	(help), "SEED" }
+#define CLI_OPT_DICE_SEED \
+	CLI_OPT_SEED("seed of the dice (default: BELLIS_SEED, else random)")
 #define CLI_OPT_LANG(what) { "lang", required_argument, CLI_LANG, "LANG", \
 	"language of " what ": de, en, ru", "de|en|ru" }
 #define CLI_OPT_END { NULL, 0, 0, NULL, NULL, NULL }
@@ -92,6 +94,11 @@ void cli_init(struct cli *c, const struct cli_tool *t, int argc,
  * be written) or a usage error (3, reported naming the option). */
 int cli_next(struct cli *c);
 
+/* The end of a tool: the output o (NULL: none opened) closed, kept only
+ * when no usage or system error occurred, libxml2 cleaned up; returns
+ * the exit status. */
+struct out;
+int cli_end(struct out *o);
 /* Default language from LC_ALL, LC_MESSAGES or LANG (first set one). */
 enum lang cli_lang_default(void);
 /* Parse --lang; reports a usage error and returns -1 when bad. */

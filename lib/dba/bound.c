@@ -91,8 +91,10 @@ bounds_init(struct bounds *bs, const struct rules *r, int scale, int pips,
 }
 
 void
-bounds_read(struct bounds *bs, struct input *in)
+bounds_read(void *ctx, struct input *in)
 {
+	struct bounds *bs = ctx;
+
 	if (input_first_byte(in) == '<')
 		movein_read_xml(&bs->rd, in);
 	else

@@ -29,6 +29,7 @@ void bounds_init(struct bounds *bs, const struct rules *r, int scale,
 /* Read one operand, move XML or lines (told by its first byte), judge
  * its moves and close the bound open at its end.  An illegal move
  * raises status 1. */
-void bounds_read(struct bounds *bs, struct input *in);
+/* One operand (cli_files: ctx is the struct bounds). */
+void bounds_read(void *ctx, struct input *in);
 void bounds_free(struct bounds *bs);
 #endif

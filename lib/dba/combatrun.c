@@ -41,8 +41,10 @@ one(void *ud, const struct combat *c)
 }
 
 void
-combatrun_read(struct combatrun *run, struct input *in)
+combatrun_read(void *ctx, struct input *in)
 {
+	struct combatrun *run = ctx;
+
 	if (input_first_byte(in) == '<')
 		combatin_read_xml(run->rules, in, one, run);
 	else

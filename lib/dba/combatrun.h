@@ -25,5 +25,6 @@ void combatrun_judge(const struct combatrun *run, const struct combat *c,
     struct combat_result *cr);
 /* Read one operand, combat XML or lines (told by its first byte), and
  * write each combat to run->w. */
-void combatrun_read(struct combatrun *run, struct input *in);
+/* One operand (cli_files: ctx is the struct combatrun). */
+void combatrun_read(void *ctx, struct input *in);
 #endif

@@ -567,3 +567,21 @@ rules_outcome(const struct rules *r, int loser, int winner, bool doubled,
 			return t->exc[i].outcome;
 	return doubled ? t->doubled : t->beaten;
 }
+
+struct rules *
+rules_open(const char *arg)
+{
+	struct rules *r;
+
+	troop_init();
+	if ((r = rules_load(arg)) == NULL)
+		diag_raise(EXIT_USAGE);
+	return r;
+}
+
+void
+rules_close(struct rules *r)
+{
+	rules_free(r);
+	troop_cleanup();
+}

@@ -88,6 +88,10 @@ struct rules {
  * reporting (status 2 for a bad table, 4 for an unreadable file). */
 struct rules *rules_load(const char *arg);
 void rules_free(struct rules *r);
+/* For a tool: the troop table and the rules of --rules (arg), NULL after
+ * reporting with status 3; rules_close frees both. */
+struct rules *rules_open(const char *arg);
+void rules_close(struct rules *r);
 
 /* The outcome of a loser of type loser beaten (doubled false) or doubled
  * by winner; difficult: either side in difficult going. */

@@ -1,0 +1,72 @@
+/* The runs of the two campaign tools. */
+#include <string.h>
+
+#include "campaign/battle.h"
+#include "campaign/camprun.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/out.h"
+
+/* The writer over the output, seeded; the operands through the battle. */
+static void
+run(const struct camprun *c, struct campout *w, const char *root,
+    const struct cat_table *cat, const struct surv_table *surv,
+    int nfiles, char *const *files)
+{
+	struct battle b;
+	struct out o;
+
+	if (cli_seed(c->seed, &w->seed, &w->seed_given) < 0 ||
+	    out_open(&o, c->output) < 0)
+		return;
+	w->fp = o.fp;
+	w->fmt = (enum campout_fmt)c->fmt;
+	w->lang = c->lang;
+	w->report_seed = true;
+	campout_begin(w, root);
+	battle_init(&b, w, 1, cat, surv, w->seed);
+	cli_files(nfiles, files, battle_input, &b);
+	if (campout_end(w) < 0)
+		diag_raise(EXIT_SYS);
+	out_close(&o, diag_status() < EXIT_USAGE);
+}
+
+void
+camprun_catastrophe(const struct camprun *c, int nfiles, char *const *files)
+{
+	struct campout w;
+	struct cat_table t;
+	int i;
+
+	if (cat_table_load(&t, c->table) < 0)
+		return;
+	for (i = 0; i < c->nswap; i++)
+		if (cat_swap_arg(&t, c->swap[i]) < 0)
+			break;
+	if (i == c->nswap) {
+		memset(&w, 0, sizeof w);
+		w.odds = c->odds;
+		w.table = &t;
+		run(c, &w, "catastrophes", &t, NULL, nfiles, files);
+	}
+	cat_table_free(&t);
+}
+
+void
+camprun_survival(const struct camprun *c, int nfiles, char *const *files)
+{
+	struct campout w;
+	struct surv_table t;
+	struct glory_table g;
+
+	memset(&g, 0, sizeof g);
+	if (surv_table_load(&t) == 0 &&
+	    (c->glory == NULL || glory_table_load(&g, c->glory) == 0)) {
+		memset(&w, 0, sizeof w);
+		w.glory = c->glory != NULL ? &g : NULL;
+		w.surv = &t;
+		run(c, &w, "survival", NULL, &t, nfiles, files);
+	}
+	glory_table_free(&g);
+	surv_table_free(&t);
+}

@@ -1,0 +1,28 @@
+/* camprun: what campaign-catastrophe and campaign-survival do once their
+ * options are read: tables loaded, the dice seeded, the output opened,
+ * every operand rolled and written. */
+#ifndef BELLIS_CAMPRUN_H
+#define BELLIS_CAMPRUN_H
+#include <stdbool.h>
+#include "core/lang.h"
+
+#define CAMPRUN_MAXSWAP 8
+
+struct camprun {
+	int fmt;                   /* enum campout_fmt */
+	enum lang lang;
+	const char *output;        /* -o, or NULL */
+	const char *seed;          /* -s, or NULL */
+	bool odds;                 /* Catastrophe: odds instead of rolls */
+	const char *table;         /* Catastrophe table file, or NULL */
+	const char *swap[CAMPRUN_MAXSWAP];  /* --swap A,B values */
+	int nswap;
+	const char *glory;         /* Glory table file, or NULL */
+};
+
+/* Each reports what goes wrong; the tool then exits with diag_status(). */
+void camprun_catastrophe(const struct camprun *c, int nfiles,
+    char *const *files);
+void camprun_survival(const struct camprun *c, int nfiles,
+    char *const *files);
+#endif
