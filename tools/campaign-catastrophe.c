@@ -55,10 +55,6 @@ main(int argc, char **argv)
 	}
 	if (ch < 0)
 		return diag_status();
-	c.fmt = cli.format;
-	c.lang = cli.lang;
-	c.output = cli.output;
-	c.seed = cli.seed;
-	camprun_catastrophe(&c, cli.nfiles, cli.files);
+	camprun_catastrophe(&c, &cli);
 	return cli_end(NULL);
 }

@@ -43,10 +43,6 @@ main(int argc, char **argv)
 		c.glory = cli.arg;      /* --glory-table */
 	if (ch < 0)
 		return diag_status();
-	c.fmt = cli.format;
-	c.lang = cli.lang;
-	c.output = cli.output;
-	c.seed = cli.seed;
-	camprun_survival(&c, cli.nfiles, cli.files);
+	camprun_survival(&c, &cli);
 	return cli_end(NULL);
 }

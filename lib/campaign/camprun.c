@@ -9,30 +9,29 @@
 
 /* The writer over the output, seeded; the operands through the battle. */
 static void
-run(const struct camprun *c, struct campout *w, const char *root,
-    const struct cat_table *cat, const struct surv_table *surv,
-    int nfiles, char *const *files)
+run(const struct cli *cli, struct campout *w, const char *root,
+    const struct cat_table *cat, const struct surv_table *surv)
 {
 	struct battle b;
 	struct out o;
 
-	if (cli_seed(c->seed, &w->seed, &w->seed_given) < 0 ||
-	    out_open(&o, c->output) < 0)
+	if (cli_seed(cli->seed, &w->seed, &w->seed_given) < 0 ||
+	    out_open(&o, cli->output) < 0)
 		return;
 	w->fp = o.fp;
-	w->fmt = (enum campout_fmt)c->fmt;
-	w->lang = c->lang;
+	w->fmt = (enum campout_fmt)cli->format;
+	w->lang = cli->lang;
 	w->report_seed = true;
 	campout_begin(w, root);
 	battle_init(&b, w, 1, cat, surv, w->seed);
-	cli_files(nfiles, files, battle_input, &b);
+	cli_files(cli->nfiles, cli->files, battle_input, &b);
 	if (campout_end(w) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 }
 
 void
-camprun_catastrophe(const struct camprun *c, int nfiles, char *const *files)
+camprun_catastrophe(const struct camprun *c, const struct cli *cli)
 {
 	struct campout w;
 	struct cat_table t;
@@ -47,13 +46,13 @@ camprun_catastrophe(const struct camprun *c, int nfiles, char *const *files)
 		memset(&w, 0, sizeof w);
 		w.odds = c->odds;
 		w.table = &t;
-		run(c, &w, "catastrophes", &t, NULL, nfiles, files);
+		run(cli, &w, "catastrophes", &t, NULL);
 	}
 	cat_table_free(&t);
 }
 
 void
-camprun_survival(const struct camprun *c, int nfiles, char *const *files)
+camprun_survival(const struct camprun *c, const struct cli *cli)
 {
 	struct campout w;
 	struct surv_table t;
@@ -65,7 +64,7 @@ camprun_survival(const struct camprun *c, int nfiles, char *const *files)
 		memset(&w, 0, sizeof w);
 		w.glory = c->glory != NULL ? &g : NULL;
 		w.surv = &t;
-		run(c, &w, "survival", NULL, &t, nfiles, files);
+		run(cli, &w, "survival", NULL, &t);
 	}
 	glory_table_free(&g);
 	surv_table_free(&t);

@@ -4,15 +4,13 @@
 #ifndef BELLIS_CAMPRUN_H
 #define BELLIS_CAMPRUN_H
 #include <stdbool.h>
-#include "core/lang.h"
+#include "core/cli.h"
 
 #define CAMPRUN_MAXSWAP 8
 
+/* The options of the tools besides those of struct cli (-T, -o, -s,
+ * --lang and the operands). */
 struct camprun {
-	int fmt;                   /* enum campout_fmt */
-	enum lang lang;
-	const char *output;        /* -o, or NULL */
-	const char *seed;          /* -s, or NULL */
 	bool odds;                 /* Catastrophe: odds instead of rolls */
 	const char *table;         /* Catastrophe table file, or NULL */
 	const char *swap[CAMPRUN_MAXSWAP];  /* --swap A,B values */
@@ -21,8 +19,6 @@ struct camprun {
 };
 
 /* Each reports what goes wrong; the tool then exits with diag_status(). */
-void camprun_catastrophe(const struct camprun *c, int nfiles,
-    char *const *files);
-void camprun_survival(const struct camprun *c, int nfiles,
-    char *const *files);
+void camprun_catastrophe(const struct camprun *c, const struct cli *cli);
+void camprun_survival(const struct camprun *c, const struct cli *cli);
 #endif
