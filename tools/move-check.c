@@ -50,19 +50,15 @@ main(int argc, char **argv)
 	struct rules *rules;
 	struct cli cli;
 	struct out o;
-	int ch, scale = SCALE_15MM, pips = 0;
-	long x;
+	const char *pipsarg = NULL;
+	int ch, scale = SCALE_15MM;
+	long pips = 0;
 
 	cli_init(&cli, &tool, argc, argv);
 	while ((ch = cli_next(&cli)) > 0) {
 		switch (ch) {
 		case OPT_PIPS:
-			if (num_longs(cli.arg, 1, 6, &x) < 0) {
-				diag_usage("invalid value '%s' for --pips "
-				    "(1-6)", cli.arg);
-				return EXIT_USAGE;
-			}
-			pips = (int)x;
+			pipsarg = cli.arg;
 			break;
 		case OPT_SCALE:
 			if ((scale = cli_choice("--scale", cli.arg,
@@ -75,6 +71,14 @@ main(int argc, char **argv)
 		return diag_status();
 	if ((rules = rules_open(cli.rules)) == NULL)
 		return cli_end(NULL);
+	if (pipsarg != NULL && num_longs(pipsarg, 1, rules->pip_die,
+	    &pips) < 0) {
+		/* the PIP die is the rules table's */
+		diag_usage("invalid value '%s' for --pips (1-%d)", pipsarg,
+		    rules->pip_die);
+		rules_close(rules);
+		return cli_end(NULL);
+	}
 	diag_set_file("-");
 	memset(&mo, 0, sizeof mo);
 	mo.fmt = cli.format;
@@ -85,7 +89,7 @@ main(int argc, char **argv)
 		rules_close(rules);
 		return cli_end(NULL);
 	}
-	bounds_init(&bs, rules, scale, pips, moveout_new(o.fp, &mo));
+	bounds_init(&bs, rules, scale, (int)pips, moveout_new(o.fp, &mo));
 	cli_files(cli.nfiles, cli.files, bounds_read, &bs);
 	if (moveout_finish(bs.w) < 0)
 		diag_raise(EXIT_SYS);
