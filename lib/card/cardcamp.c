@@ -200,9 +200,11 @@ card_campaign(struct card *c, int which, const struct camptab *t,
 {
 	struct sbuf b = { 0 };
 	bool cat = which != CAMP_SURVIVAL;
+	const struct roll *d = cat ? &t->cat.dice : &t->surv.dice;
 
-	sbuf_printf(&b, "%s: %s", lb(lang, L_CARD_CAMPAIGN),
-	    lb(lang, cat ? L_CATASTROPHE : L_SURVIVAL));
+	sbuf_printf(&b, "%s: %s (%d%s%d)", lb(lang, L_CARD_CAMPAIGN),
+	    lb(lang, cat ? L_CATASTROPHE : L_SURVIVAL), d->n, lb(lang, L_DIE),
+	    d->sides);
 	card_init(c, "campaign", cat ? "catastrophe" : "survival",
 	    sbuf_str(&b));
 	sbuf_free(&b);
