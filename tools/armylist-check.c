@@ -58,10 +58,10 @@ check_file(void *ctx, struct input *in)
 	int c = input_first_byte(in);
 
 	if (c == EOF)
-		diag_error(0, 0, "empty input, expected armylist XML");
+		DIAG(EMPTY_INPUT, 0, 0);
 	else if (c != '<')
-		diag_error(1, 0, "not armylist XML (convert a sheet with "
-		    "armylist-parse first)");
+		DIAG(NOT_ARMYLIST, 1, 0,
+		    "convert a sheet with armylist-parse first");
 	else
 		armylist_read_xml(in, on_army, ctx);
 }

@@ -295,9 +295,9 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		mark = diag_file_errors();
 	}
 	if (rc == 0 && !root_seen)
-		diag_error(0, 0, "no XML root element");
+		DIAG(NO_ROOT, 0, 0);
 	if (rc == 0 && schema != NULL && xmlTextReaderIsValid(r) != 1 &&
 	    diag_file_errors() == 0)
-		diag_error(0, 0, "not a valid armylist document");
+		DIAG(ARMYLIST_SCHEMA, 0, 0);
 	xmlFreeTextReader(r);
 }

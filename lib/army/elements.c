@@ -1,6 +1,5 @@
 /* The element-list grammar of army lists: counts, troop alternatives,
  * packages, general markers, notes, figure prefixes, dismounting. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,21 +20,13 @@ struct ep {
 
 static int parse_list(struct ep *p, struct package *list, int depth);
 
-static void perr(struct ep *p, size_t at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-perr(struct ep *p, size_t at, const char *fmt, ...)
-{
-	long line, col;
-	va_list ap;
-
-	srcmap_lookup(p->map, at, &line, &col);
-	va_start(ap, fmt);
-	diag_vat(diag_file(), 1, line, col, fmt, ap);
-	va_end(ap);
-	p->errors++;
-}
+/* An error of the catalogue at byte at of the list. */
+#define PERR(p, at, id, ...) do { \
+	long line_, col_; \
+	srcmap_lookup((p)->map, (at), &line_, &col_); \
+	DIAG(id, line_, col_, __VA_ARGS__); \
+	(p)->errors++; \
+} while (0)
 
 /* The bytes at i as a short quoted excerpt for messages. */
 static const char *
@@ -201,7 +192,7 @@ parse_count(struct ep *p, long *count)
 		p->i++;
 	}
 	if (v == 0 || v > 99) {
-		perr(p, start, "bad element count '%s'", excerpt(p, start));
+		PERR(p, start, BAD_COUNT, excerpt(p, start));
 		return -1;
 	}
 	skip_blanks(p);
@@ -245,7 +236,7 @@ parse_name(struct ep *p, const struct troop **t, char **unknown)
 
 	len = word_len(p, p->i);
 	if (len == 0) {
-		perr(p, p->i, "expected a troop name at '%s'",
+		PERR(p, p->i, EXPECTED_TROOP,
 		    excerpt(p, p->i));
 		return -1;
 	}
@@ -281,7 +272,7 @@ parse_name(struct ep *p, const struct troop **t, char **unknown)
 		p->errors++;
 	}
 	if (bestend < p->n && is_digit(p, bestend)) {
-		perr(p, bestend, "unexpected '%s' after a troop name",
+		PERR(p, bestend, AFTER_TROOP,
 		    excerpt(p, bestend));
 		return -1;
 	}
@@ -298,11 +289,11 @@ parse_troopspec(struct ep *p, struct troopref *r)
 
 	r->figures = parse_figures(p);
 	if (r->figures != NULL && !is_letter(p, p->i)) {
-		perr(p, p->i, "expected a troop name after '%s'", r->figures);
+		PERR(p, p->i, EXPECTED_TROOP_AFTER, r->figures);
 		return -1;
 	}
 	if (!is_letter(p, p->i)) {
-		perr(p, at, "expected a troop name at '%s'", excerpt(p, at));
+		PERR(p, at, EXPECTED_TROOP, excerpt(p, at));
 		return -1;
 	}
 	if (parse_name(p, &r->t, &r->name) < 0)
@@ -352,7 +343,7 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 		    p->s[close] != '(')
 			close++;
 		if (close >= p->n || p->s[close] != ')') {
-			perr(p, open, "unclosed '(' at '%s'",
+			PERR(p, open, UNCLOSED_PAREN,
 			    excerpt(p, open));
 			sbuf_free(&f);
 			return -1;
@@ -413,10 +404,10 @@ parse_element(struct ep *p, struct item *el)
 			e++;
 		if (e > p->i && (e == p->n || p->s[e] == ',' ||
 		    p->s[e] == ')' || p->s[e] == '.'))
-			perr(p, p->i, "missing troop after the count '%s'",
+			PERR(p, p->i, MISSING_TROOP_COUNT,
 			    excerpt(p, p->i));
 		else
-			perr(p, p->i, "expected a count ('1x') at '%s'",
+			PERR(p, p->i, EXPECTED_COUNT,
 			    excerpt(p, p->i));
 		return -1;
 	}
@@ -426,7 +417,7 @@ parse_element(struct ep *p, struct item *el)
 	if (p->i >= p->n || p->s[p->i] == ',' || p->s[p->i] == ')') {
 		sbuf_reset(&p->tmp);
 		sbuf_add(&p->tmp, p->s + start, p->i - start);
-		perr(p, start, "missing troop after the count '%s'",
+		PERR(p, start, MISSING_TROOP_COUNT,
 		    sbuf_str(&p->tmp));
 		return -1;
 	}
@@ -442,7 +433,7 @@ parse_package(struct ep *p, struct package *pkg, int depth)
 	size_t open = p->i;
 
 	if (depth >= MAX_DEPTH) {
-		perr(p, open, "packages nested too deeply at '%s'",
+		PERR(p, open, NESTED_TOO_DEEP,
 		    excerpt(p, open));
 		return -1;
 	}
@@ -450,7 +441,7 @@ parse_package(struct ep *p, struct package *pkg, int depth)
 	if (parse_list(p, pkg, depth + 1) < 0)
 		return -1;
 	if (p->i >= p->n || p->s[p->i] != ')') {
-		perr(p, open, "unclosed '(' at '%s'", excerpt(p, open));
+		PERR(p, open, UNCLOSED_PAREN, excerpt(p, open));
 		return -1;
 	}
 	p->i++;
@@ -557,7 +548,7 @@ parse_list(struct ep *p, struct package *list, int depth)
 		if (p->i >= p->n || (p->s[p->i] == ')' && depth > 0))
 			break;
 		if (p->s[p->i] == ')') {
-			perr(p, p->i, "unmatched ')' at '%s'",
+			PERR(p, p->i, UNMATCHED_PAREN,
 			    excerpt(p, p->i));
 			p->i++;
 			bad = 1;
@@ -579,11 +570,11 @@ parse_list(struct ep *p, struct package *list, int depth)
 		bad = 1;
 		if (count_at(p, p->i)) {
 			/* a forgotten comma: report it and read on */
-			perr(p, p->i, "missing ',' before '%s'",
+			PERR(p, p->i, MISSING_COMMA,
 			    excerpt(p, p->i));
 			continue;
 		}
-		perr(p, p->i, "expected ',' before '%s'", excerpt(p, p->i));
+		PERR(p, p->i, EXPECTED_COMMA, excerpt(p, p->i));
 		recover(p, depth);
 	}
 	return bad && depth > 0 ? -1 : 0;

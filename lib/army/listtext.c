@@ -113,8 +113,7 @@ set_name(struct listtext *lt)
 	}
 	str_trim(&s, &n);
 	a->name = xstrndup(s, n);
-	diag_warning(lt->headline, lt->headcol, "no dates for army %s",
-	    a->id);
+	DIAG(NO_DATES, lt->headline, lt->headcol, a->id);
 }
 
 void
@@ -128,7 +127,7 @@ listtext_flush(struct listtext *lt)
 	set_name(lt);
 	a->elements_text = xstrdup(sbuf_str(&lt->elems));
 	if (lt->elems.len == 0)
-		diag_error(a->line, 0, "army %s has no elements", a->id);
+		DIAG(NO_ELEMENTS, a->line, 0, a->id);
 	else
 		elements_parse(&a->list, lt->elems.s, lt->elems.len, &lt->map);
 	lt->cb(a, lt->ctx);
@@ -237,7 +236,7 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 		else if (vn == 2 && memcmp(v, "en", 2) == 0)
 			a->name_lang = "en";
 		else
-			diag_warning(line, col, "unknown language '%.*s'",
+			DIAG(UNKNOWN_LANGUAGE, line, col,
 			    (int)(vn > 16 ? 16 : vn), v);
 		break;
 	case KW_ELEMENTS:

@@ -215,7 +215,7 @@ sheet_flush(struct sheet *sh)
 		a.elements_text = t.s;
 	}
 	if (b[F_ELEMENTS].len == 0)
-		diag_error(sh->line, 0, "army %s has no elements", a.id);
+		DIAG(NO_ELEMENTS, sh->line, 0, a.id);
 	else
 		elements_parse(&a.list, b[F_ELEMENTS].s, b[F_ELEMENTS].len,
 		    &sh->map[F_ELEMENTS]);

@@ -86,15 +86,12 @@ static void
 unknown(const struct tok *t, long line, const char *const *kws, size_t n,
     bool flag)
 {
-	const char *s = tok_suggest(t->s, t->klen, kws, n);
-	char hint[96] = "";
+	const char *hint = diag_suggest(tok_suggest(t->s, t->klen, kws, n));
 
-	if (s != NULL)
-		snprintf(hint, sizeof hint, " (did you mean '%s'?)", s);
 	if (flag)
-		DIAG(CAMP_UNKNOWN_FLAG, line, t->col, tok_str(t), hint);
+		DIAG(UNKNOWN_FLAG, line, t->col, tok_str(t), hint);
 	else
-		DIAG(CAMP_UNKNOWN_KEYWORD, line, t->col, tok_str(t), hint);
+		DIAG(UNKNOWN_KEYWORD, line, t->col, tok_str(t), hint);
 }
 
 /* Index of the flag in defs, -1 unknown (reported), -2 other error. */
@@ -115,16 +112,16 @@ flag_index(const struct tok *t, long line, const struct flag_def *defs,
 		return -1;
 	}
 	if (fl->at[i] != NULL) {
-		DIAG(CAMP_DUPLICATE_FLAG, line, t->col, defs[i].name);
+		DIAG(DUPLICATE_FLAG, line, t->col, defs[i].name);
 		return -2;
 	}
 	if (defs[i].kind != FK_BARE && t->val == NULL) {
-		DIAG(CAMP_FLAG_VALUE, line, t->col, defs[i].name,
-		    defs[i].name);
+		DIAG(FLAG_VALUE, line, t->col, defs[i].name, defs[i].name,
+		    "N");
 		return -2;
 	}
 	if (defs[i].kind == FK_BARE && t->val != NULL) {
-		DIAG(CAMP_FLAG_NO_VALUE, line, t->col, defs[i].name);
+		DIAG(FLAG_NO_VALUE, line, t->col, defs[i].name, "");
 		return -2;
 	}
 	return i;
@@ -341,7 +338,7 @@ side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
 	/* the children are the units flag of a line, after the others */
 	if (xml != NULL && xmlFirstElementChild(xml) != NULL &&
 	    fl.at[SF_UNITS] != NULL) {
-		DIAG(CAMP_DUPLICATE_FLAG, line, 0, side_flags[SF_UNITS].name);
+		DIAG(DUPLICATE_FLAG, line, 0, side_flags[SF_UNITS].name);
 		fl.bad = 1;
 	} else if (xml != NULL && xml_units(xml, line, s) < 0)
 		fl.bad = 1;

@@ -47,8 +47,8 @@ army_file(void *ctx, struct input *in)
 		armylist_read_xml(in, one_army, ctx);
 		break;
 	default:
-		diag_error(1, 0, "not armylist XML (armylist-parse "
-		    "converts list sheets and list text)");
+		DIAG(NOT_ARMYLIST, 1, 0,
+		    "armylist-parse converts list sheets and list text");
 	}
 }
 

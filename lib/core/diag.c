@@ -1,11 +1,13 @@
 /* Diagnostics: "tool: FILE:LINE:COL: error: message" on stderr. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/str.h"
 
 #define E 1
 #define W 0
@@ -80,7 +82,7 @@ diag_quiet(int on)
 	quiet = on;
 }
 
-void
+static void
 diag_vat(const char *file, int is_error, long line, long col,
     const char *fmt, va_list ap)
 {
@@ -119,35 +121,35 @@ diag_report(enum diag_id id, const char *fmt, const char *file, long line,
 	va_end(ap);
 }
 
-void
-diag_at(const char *file, int is_error, long line, long col,
-    const char *fmt, ...)
+const char *
+diag_tail(const char *fmt, ...)
 {
+	static struct sbuf tail;
 	va_list ap;
 
+	sbuf_reset(&tail);
 	va_start(ap, fmt);
-	diag_vat(file, is_error, line, col, fmt, ap);
+	sbuf_vprintf(&tail, fmt, ap);
 	va_end(ap);
+	return sbuf_str(&tail);
 }
 
-void
-diag_error(long line, long col, const char *fmt, ...)
+const char *
+diag_suggest(const char *sug)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	diag_vat(curfile, 1, line, col, fmt, ap);
-	va_end(ap);
+	return sug != NULL ? diag_tail(" (did you mean '%s'?)", sug) : "";
 }
 
-void
-diag_warning(long line, long col, const char *fmt, ...)
+/* "tool: LEAD message" on stderr, the caller ends the line; true when
+ * printed (not quiet). */
+static bool
+say(const char *lead, const char *fmt, va_list ap)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	diag_vat(curfile, 0, line, col, fmt, ap);
-	va_end(ap);
+	if (quiet)
+		return false;
+	fprintf(stderr, "%s: %s", prog, lead);
+	vfprintf(stderr, fmt, ap);
+	return true;
 }
 
 void
@@ -157,13 +159,10 @@ diag_sys(const char *fmt, ...)
 	int e = errno;
 
 	diag_raise(EXIT_SYS);
-	if (quiet)
-		return;
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (say("", fmt, ap))
+		fprintf(stderr, ": %s\n", strerror(e));
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(e));
 }
 
 void
@@ -172,13 +171,11 @@ diag_usage(const char *fmt, ...)
 	va_list ap;
 
 	diag_raise(EXIT_USAGE);
-	if (quiet)
-		return;
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (say("", fmt, ap))
+		fprintf(stderr, "\nTry '%s --help' for more information.\n",
+		    prog);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
 }
 
 void
@@ -186,13 +183,10 @@ diag_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	if (quiet)
-		return;
-	fprintf(stderr, "%s: warning: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (say("warning: ", fmt, ap))
+		fputc('\n', stderr);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void
@@ -201,11 +195,8 @@ diag_msg(int st, const char *fmt, ...)
 	va_list ap;
 
 	diag_raise(st);
-	if (quiet)
-		return;
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (say("", fmt, ap))
+		fputc('\n', stderr);
 	va_end(ap);
-	fputc('\n', stderr);
 }

@@ -2,7 +2,6 @@
 #ifndef BELLIS_DIAG_H
 #define BELLIS_DIAG_H
 
-#include <stdarg.h>
 #include <stddef.h>
 
 #include "core/diagcat.h"
@@ -40,16 +39,13 @@ struct diag_def {
 extern const struct diag_def diag_defs[D_N];
 extern const char *const diag_tools[T_NTOOLS];
 
-/* Old entry points, kept while the readers move to DIAG(). */
-void diag_error(long line, long col, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-void diag_warning(long line, long col, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* Same, with an explicit file name (libxml2 errors, army references). */
-void diag_at(const char *file, int is_error, long line, long col,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void diag_vat(const char *file, int is_error, long line, long col,
-    const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+/* The optional tail of a message, printf-style (" before 'x'"); valid
+ * until the next call. */
+const char *diag_tail(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+/* " (did you mean 'SUG'?)", or "" when sug is NULL: the tail of the
+ * unknown-name messages. */
+const char *diag_suggest(const char *sug);
 /* "tool: message: strerror(errno)", status 4. */
 void diag_sys(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "tool: message" plus "Try 'tool --help'", status 3. */

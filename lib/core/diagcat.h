@@ -3,7 +3,10 @@
  * tool that can print it), a level, a message and the tools that print
  * it.  An entry is two lines: its message as DIAGF_ID, and its row in
  * DIAG_CATALOGUE.  Report one with DIAG(ID, line, col, args...) (core/diag.h);
- * the compiler checks the arguments against the message.
+ * the compiler checks the arguments against the message.  A message's
+ * variants (a suggestion, a hint, a quoted value) are one "%s" tail, so
+ * that one code covers them: diag_suggest(), diag_tail().  One text is
+ * one entry, shared by every module that prints it.
  *
  * Keep the rows grouped by the module that reports them. */
 #ifndef BELLIS_DIAGCAT_H
@@ -27,28 +30,113 @@ enum diag_tool {
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
                   T_CARD | T_SCAN)
 #define T_ALL    T_XML
+/* Who takes --rules (dba/rules), who reads combat or move input, whose
+ * lines carry flags. */
+#define T_RULES  (T_CHECK | T_COMBAT | T_MOVE | T_CARD | T_SCAN)
+#define T_DBA    (T_COMBAT | T_MOVE)
+#define T_FLAGS  (T_COMBAT | T_MOVE | T_CAT | T_SURV)
 
 /* ---- core: input, tokens, XML ---------------------------------------- */
 #define DIAGF_LINE_TOO_LONG "line longer than %d bytes, the rest is ignored"
 #define DIAGF_INPUT_TOO_LARGE "input larger than %zu bytes"
 #define DIAGF_UNTERMINATED_QUOTE "unterminated quoted string"
 
+/* ---- xml: libxml2 and our rules on XML input ------------------------ */
+#define DIAGF_XML "%s"
+#define DIAGF_XML_WARNING "%s"
+#define DIAGF_EXTERNAL_ENTITY "external entity refused '%s'"
+#define DIAGF_DOCTYPE "DOCTYPE not allowed%s"
+#define DIAGF_XML_READER "cannot start the XML reader"
+#define DIAGF_XML_UNPARSABLE "cannot parse the XML %s"
+#define DIAGF_UNKNOWN_ATTRIBUTE "unknown attribute '%s' on '%s'%s"
+#define DIAGF_MISSING_ATTRIBUTE "missing attribute '%s' on '%s'"
+#define DIAGF_UNEXPECTED_ROOT "unexpected root element '%s' (expected '%s')"
+#define DIAGF_UNEXPECTED_ELEMENT "unexpected element '%s' (expected '%s')"
+
+/* ---- shared: keywords, flags and values of the line formats ---------- */
+#define DIAGF_UNKNOWN_KEYWORD "unknown keyword '%s'%s"
+#define DIAGF_UNKNOWN_FLAG "unknown flag '%s'%s"
+#define DIAGF_DUPLICATE_FLAG "duplicate flag '%s'"
+#define DIAGF_FLAG_VALUE "flag '%s' needs a value (%s=%s)"
+#define DIAGF_FLAG_NO_VALUE "flag '%s' takes no value%s"
+#define DIAGF_BAD_VALUE "invalid value '%.*s' for '%s' (%s)"
+#define DIAGF_BAD_RANGE "invalid %s '%s' (%ld-%ld)"
+#define DIAGF_UNKNOWN_TROOP "unknown troop type '%.*s'%s"
+
+/* ---- dba: rules, combat and move input -------------------------------- */
+#define DIAGF_RULES_SCHEMA "not a valid rules table"
+#define DIAGF_RULES_TROOP "unknown troop code '%s'"
+#define DIAGF_RULES_MISSING_NUMBER "missing number '%s'"
+#define DIAGF_RULES_BAD_NUMBER "invalid number '%s'"
+#define DIAGF_RULES_COUNT "count range not min <= default <= max for '%s'"
+#define DIAGF_RULES_RIVER "invalid river roll '%s'"
+#define DIAGF_RULES_RIVER_DIE "river-rolls above the sides of the die '%d'"
+#define DIAGF_LINE_BYTES "invalid UTF-8 or NUL byte in the line"
+#define DIAGF_UNEXPECTED "unexpected '%s'"
+#define DIAGF_MISSING_TROOP_BEFORE "missing troop type before '%s'"
+#define DIAGF_MISSING_TROOP_AFTER "missing troop type after '%s'"
+#define DIAGF_COMBAT_NO_FACTORS "troop type '%s' has no %s combat factors"
+#define DIAGF_MISSING_VS "missing 'vs' or 'shoots'%s"
+#define DIAGF_MISSING_DIE "missing die after 'dice' (two dice, 1-%d)"
+#define DIAGF_BAD_DIE "invalid die '%.*s' (1-%d)"
+#define DIAGF_BAD_DICE "invalid dice '%s' (two dice, 1-%d)"
+#define DIAGF_BAD_KIND "invalid kind '%s' (close, shooting)"
+#define DIAGF_TWO_SIDES "a combat needs two sides, not %d"
+#define DIAGF_FLAG_ON_SHOOTER "flag '%s' on the shooter (it belongs to the target)"
+#define DIAGF_FLAG_IN_SHOOTING "flag '%s' not allowed in shooting"
+#define DIAGF_SHOOTERS_IN_CLOSE "flag 'shooters' not allowed in close combat"
+#define DIAGF_SUPPORT_PSILOI "'support' with 'psiloi' (only one element stands behind)"
+#define DIAGF_NO_REAR_SUPPORT "%s get no rear support"
+#define DIAGF_NO_PSILOI_SUPPORT "%s get no psiloi support"
+#define DIAGF_OVERLAPS "overlaps and flank contacts above %d"
+#define DIAGF_FLAG_ON_CAMP "flag '%s' on a camp defender (a camp has no flanks)"
+#define DIAGF_CAMP_ATTACKS_CAMP "'camp' with 'attacks-camp' on one side"
+#define DIAGF_NO_RIVERBANK "flag '%s' without 'riverbank'"
+#define DIAGF_CANNOT_SHOOT "'%s' cannot shoot (only %s)"
+#define DIAGF_TWO_CAMPS "both sides defend a camp"
+#define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances"
+#define DIAGF_GROUP_NO_TROOP "missing troop type in the group"
+#define DIAGF_GROUP_TOO_LARGE "a group of more than %d elements"
+#define DIAGF_UNEXPECTED_QUOTED "unexpected quoted string '%s'"
+#define DIAGF_GROUP_ONLY "flag '%s' on a single element (groups only)"
+#define DIAGF_BREAKOFF_GROUP "flag 'breakoff' on a group (single elements only)"
+#define DIAGF_WHEEL_NO_DEG "'frontage=wheel' without 'wheel=DEG'"
+#define DIAGF_FACE_NO_FLANK "'face' without 'flank-contact'"
+#define DIAGF_RIVER_ROAD "'river' with 'road' (a road crosses at a ford or bridge)"
+#define DIAGF_MISSING_PIP_DIE "missing PIP die after 'bound' (1-%d)"
+#define DIAGF_MISSING_DISTANCE "missing distance after the troops"
+#define DIAGF_BAD_DISTANCE "invalid distance '%s' (paces, or with p, mm, cm, in, bw)"
+#define DIAGF_MOVE_OUTSIDE_BOUND "element 'move' after a 'bound' but outside it"
+
 /* ---- army: list readers ---------------------------------------------- */
 #define DIAGF_CP1252 "invalid UTF-8, read as windows-1252"
 #define DIAGF_HTML_UNREADABLE "cannot read the HTML page"
 #define DIAGF_BAD_DATE "unreadable date '%s' of army %s, kept as text"
 #define DIAGF_BAD_AGGRESSION "unreadable aggression '%s' of army %s, left out"
+#define DIAGF_NO_DATES "no dates for army %s"
+#define DIAGF_NO_ELEMENTS "army %s has no elements"
+#define DIAGF_UNKNOWN_LANGUAGE "unknown language '%.*s'"
+#define DIAGF_BAD_COUNT "bad element count '%s'"
+#define DIAGF_EXPECTED_TROOP "expected a troop name at '%s'"
+#define DIAGF_EXPECTED_TROOP_AFTER "expected a troop name after '%s'"
+#define DIAGF_AFTER_TROOP "unexpected '%s' after a troop name"
+#define DIAGF_MISSING_TROOP_COUNT "missing troop after the count '%s'"
+#define DIAGF_EXPECTED_COUNT "expected a count ('1x') at '%s'"
+#define DIAGF_UNCLOSED_PAREN "unclosed '(' at '%s'"
+#define DIAGF_UNMATCHED_PAREN "unmatched ')' at '%s'"
+#define DIAGF_NESTED_TOO_DEEP "packages nested too deeply at '%s'"
+#define DIAGF_MISSING_COMMA "missing ',' before '%s'"
+#define DIAGF_EXPECTED_COMMA "expected ',' before '%s'"
+#define DIAGF_NO_ROOT "no XML root element"
+#define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
+#define DIAGF_EMPTY_INPUT "empty input, expected armylist XML"
+#define DIAGF_NOT_ARMYLIST "not armylist XML (%s)"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
-#define DIAGF_CAMP_UNKNOWN_KEYWORD "unknown keyword '%s'%s"
 #define DIAGF_CAMP_AFTER_BATTLE "unexpected '%s' after the battle name"
 #define DIAGF_CAMP_NO_NAME "missing name after '%s'"
 #define DIAGF_CAMP_NAME_UTF8 "name is not valid UTF-8"
-#define DIAGF_CAMP_UNKNOWN_FLAG "unknown flag '%s'%s"
-#define DIAGF_CAMP_DUPLICATE_FLAG "duplicate flag '%s'"
-#define DIAGF_CAMP_FLAG_VALUE "flag '%s' needs a value (%s=N)"
-#define DIAGF_CAMP_FLAG_NO_VALUE "flag '%s' takes no value"
 #define DIAGF_CAMP_NEGATIVE "negative %s '%.*s'"
 #define DIAGF_CAMP_BAD_NUMBER "invalid %.*s '%s' (a whole number %ld to %ld)"
 #define DIAGF_CAMP_BAD_ROLL "invalid %.*s '%.*s' (a %dd%d roll %d to %d, or three as A/B/C)"
@@ -111,21 +199,98 @@ enum diag_tool {
 	X(INPUT_TOO_LARGE, E, "input-too-large", T_PARSE) \
 	X(UNTERMINATED_QUOTE, E, "unterminated-quote", \
 	    (T_LINES & ~T_PARSE) | T_SCAN) \
+	/* xml */ \
+	X(XML, E, "xml", T_ALL) \
+	X(XML_WARNING, W, "xml-warning", T_ALL) \
+	X(EXTERNAL_ENTITY, E, "external-entity", T_ALL) \
+	X(DOCTYPE, E, "doctype", T_ALL) \
+	X(XML_READER, E, "xml-reader", T_ALL) \
+	X(XML_UNPARSABLE, E, "xml-unparsable", T_ALL & ~T_PARSE) \
+	X(UNKNOWN_ATTRIBUTE, E, "unknown-attribute", T_DBA) \
+	X(MISSING_ATTRIBUTE, E, "missing-attribute", T_DBA) \
+	X(UNEXPECTED_ROOT, E, "unexpected-root", T_DBA) \
+	X(UNEXPECTED_ELEMENT, E, "unexpected-element", T_DBA) \
+	/* shared */ \
+	X(UNKNOWN_KEYWORD, E, "unknown-keyword", T_MOVE | T_CAT | T_SURV) \
+	X(UNKNOWN_FLAG, E, "unknown-flag", T_FLAGS) \
+	X(DUPLICATE_FLAG, E, "duplicate-flag", T_FLAGS) \
+	X(FLAG_VALUE, E, "flag-needs-value", T_FLAGS) \
+	X(FLAG_NO_VALUE, E, "flag-takes-no-value", T_FLAGS) \
+	X(BAD_VALUE, E, "bad-value", T_DBA | T_ARMYIN) \
+	X(BAD_RANGE, E, "bad-range-value", T_MOVE) \
+	X(UNKNOWN_TROOP, E, "unknown-troop", T_DBA | T_PARSE) \
+	/* dba */ \
+	X(RULES_SCHEMA, E, "rules-schema", T_RULES) \
+	X(RULES_TROOP, E, "rules-unknown-troop", T_RULES) \
+	X(RULES_MISSING_NUMBER, E, "rules-missing-number", T_RULES) \
+	X(RULES_BAD_NUMBER, E, "rules-bad-number", T_RULES) \
+	X(RULES_COUNT, E, "rules-count-range", T_RULES) \
+	X(RULES_RIVER, E, "rules-bad-river-roll", T_RULES) \
+	X(RULES_RIVER_DIE, E, "rules-river-roll-above-die", T_RULES) \
+	X(LINE_BYTES, E, "bad-bytes", T_DBA) \
+	X(UNEXPECTED, E, "unexpected-word", T_DBA) \
+	X(MISSING_TROOP_BEFORE, E, "missing-troop-before", T_DBA) \
+	X(MISSING_TROOP_AFTER, E, "missing-troop-after", T_DBA) \
+	X(COMBAT_NO_FACTORS, E, "no-combat-factors", T_COMBAT) \
+	X(MISSING_VS, E, "missing-vs", T_COMBAT) \
+	X(MISSING_DIE, E, "missing-die", T_COMBAT) \
+	X(BAD_DIE, E, "bad-die", T_COMBAT) \
+	X(BAD_DICE, E, "bad-dice", T_COMBAT) \
+	X(BAD_KIND, E, "bad-kind", T_COMBAT) \
+	X(TWO_SIDES, E, "not-two-sides", T_COMBAT) \
+	X(FLAG_ON_SHOOTER, E, "flag-on-shooter", T_COMBAT) \
+	X(FLAG_IN_SHOOTING, E, "flag-in-shooting", T_COMBAT) \
+	X(SHOOTERS_IN_CLOSE, E, "shooters-in-close-combat", T_COMBAT) \
+	X(SUPPORT_PSILOI, E, "support-with-psiloi", T_COMBAT) \
+	X(NO_REAR_SUPPORT, E, "no-rear-support", T_COMBAT) \
+	X(NO_PSILOI_SUPPORT, E, "no-psiloi-support", T_COMBAT) \
+	X(OVERLAPS, E, "too-many-overlaps", T_COMBAT) \
+	X(FLAG_ON_CAMP, E, "flag-on-camp", T_COMBAT) \
+	X(CAMP_ATTACKS_CAMP, E, "camp-attacks-camp", T_COMBAT) \
+	X(NO_RIVERBANK, E, "without-riverbank", T_COMBAT) \
+	X(CANNOT_SHOOT, E, "cannot-shoot", T_COMBAT) \
+	X(TWO_CAMPS, E, "two-camps", T_COMBAT) \
+	X(MOVE_NO_DISTANCES, E, "no-move-distances", T_MOVE) \
+	X(GROUP_NO_TROOP, E, "group-missing-troop", T_MOVE) \
+	X(GROUP_TOO_LARGE, E, "group-too-large", T_MOVE) \
+	X(UNEXPECTED_QUOTED, E, "unexpected-quoted", T_MOVE) \
+	X(GROUP_ONLY, E, "group-only-flag", T_MOVE) \
+	X(BREAKOFF_GROUP, E, "breakoff-on-group", T_MOVE) \
+	X(WHEEL_NO_DEG, E, "wheel-without-degrees", T_MOVE) \
+	X(FACE_NO_FLANK, E, "face-without-flank-contact", T_MOVE) \
+	X(RIVER_ROAD, E, "river-with-road", T_MOVE) \
+	X(MISSING_PIP_DIE, E, "missing-pip-die", T_MOVE) \
+	X(MISSING_DISTANCE, E, "missing-distance", T_MOVE) \
+	X(BAD_DISTANCE, E, "bad-distance", T_MOVE) \
+	X(MOVE_OUTSIDE_BOUND, E, "move-outside-bound", T_MOVE) \
 	/* army */ \
 	X(CP1252, W, "not-utf8", T_PARSE) \
 	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
 	X(BAD_DATE, W, "bad-date", T_PARSE) \
 	X(BAD_AGGRESSION, W, "bad-aggression", T_PARSE) \
+	X(NO_DATES, W, "no-dates", T_PARSE) \
+	X(NO_ELEMENTS, E, "no-elements", T_PARSE) \
+	X(UNKNOWN_LANGUAGE, W, "unknown-language", T_PARSE) \
+	X(BAD_COUNT, E, "bad-count", T_PARSE) \
+	X(EXPECTED_TROOP, E, "expected-troop", T_PARSE) \
+	X(EXPECTED_TROOP_AFTER, E, "expected-troop-after", T_PARSE) \
+	X(AFTER_TROOP, E, "after-troop-name", T_PARSE) \
+	X(MISSING_TROOP_COUNT, E, "missing-troop-after-count", T_PARSE) \
+	X(EXPECTED_COUNT, E, "expected-count", T_PARSE) \
+	X(UNCLOSED_PAREN, E, "unclosed-paren", T_PARSE) \
+	X(UNMATCHED_PAREN, E, "unmatched-paren", T_PARSE) \
+	X(NESTED_TOO_DEEP, E, "nested-too-deep", T_PARSE) \
+	X(MISSING_COMMA, E, "missing-comma", T_PARSE) \
+	X(EXPECTED_COMMA, E, "expected-comma", T_PARSE) \
+	X(NO_ROOT, E, "no-root", T_ARMYIN) \
+	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
+	X(EMPTY_INPUT, E, "empty-input", T_CHECK) \
+	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
-	X(CAMP_UNKNOWN_KEYWORD, E, "unknown-keyword", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
 	X(CAMP_NO_NAME, E, "missing-name", T_CAT | T_SURV) \
 	X(CAMP_NAME_UTF8, E, "name-not-utf8", T_CAT | T_SURV) \
-	X(CAMP_UNKNOWN_FLAG, E, "unknown-flag", T_CAT | T_SURV) \
-	X(CAMP_DUPLICATE_FLAG, E, "duplicate-flag", T_CAT | T_SURV) \
-	X(CAMP_FLAG_VALUE, E, "flag-needs-value", T_CAT | T_SURV) \
-	X(CAMP_FLAG_NO_VALUE, E, "flag-takes-no-value", T_CAT | T_SURV) \
 	X(CAMP_NEGATIVE, E, "negative-count", T_CAT) \
 	X(CAMP_BAD_NUMBER, E, "bad-number", T_CAT | T_SURV) \
 	X(CAMP_BAD_ROLL, E, "bad-roll", T_CAT | T_SURV) \

@@ -37,18 +37,26 @@ void
 sbuf_printf(struct sbuf *b, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
+	sbuf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
 	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	b->s = xgrow(b->s, &b->cap, b->len + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
+	if (n >= 0) {
+		b->s = xgrow(b->s, &b->cap, b->len + (size_t)n + 1, 1);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+		b->len += (size_t)n;
+	}
+	va_end(again);
 }
 
 void

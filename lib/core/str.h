@@ -2,6 +2,7 @@
 #ifndef BELLIS_STR_H
 #define BELLIS_STR_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -15,6 +16,8 @@ void sbuf_adds(struct sbuf *b, const char *s);
 void sbuf_addc(struct sbuf *b, char c);
 void sbuf_printf(struct sbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 void sbuf_reset(struct sbuf *b);
 void sbuf_free(struct sbuf *b);
 /* The contents ("" when empty); valid until the next change. */

@@ -14,6 +14,7 @@
 #include "core/xmlio.h"
 
 static const char *cur_xml_file = "-";
+static const char no_dtd[] = " (no DTDs or entities are read)";
 static int entity_refused;
 
 /* The compiled schemas, by the address of their source. */
@@ -29,7 +30,7 @@ deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 	(void)id;
 	(void)ctxt;
 	entity_refused = 1;
-	diag_at(cur_xml_file, 1, 0, 0, "external entity refused '%s'",
+	DIAG_AT(EXTERNAL_ENTITY, cur_xml_file, 0, 0,
 	    url != NULL ? url : "?");
 	return NULL;
 }
@@ -53,8 +54,10 @@ xml_error(void *ud, xmlErrorPtr e)
 	if (n > 0 && m.s[0] >= 'A' && m.s[0] <= 'Z' &&
 	    !(n > 1 && m.s[1] >= 'A' && m.s[1] <= 'Z'))
 		m.s[0] = (char)(m.s[0] + 32);
-	diag_at(file, e->level != XML_ERR_WARNING, e->line, e->int2,
-	    "%s", sbuf_str(&m));
+	if (e->level == XML_ERR_WARNING)
+		DIAG_AT(XML_WARNING, file, e->line, e->int2, sbuf_str(&m));
+	else
+		DIAG_AT(XML, file, e->line, e->int2, sbuf_str(&m));
 	sbuf_free(&m);
 }
 
@@ -107,7 +110,7 @@ xmlio_reader(struct input *in)
 	r = xmlReaderForIO(read_cb, close_cb, in, in->name, NULL,
 	    XMLIO_OPTIONS);
 	if (r == NULL)
-		diag_error(0, 0, "cannot start the XML reader");
+		DIAG(XML_READER, 0, 0);
 	return r;
 }
 
@@ -119,8 +122,7 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 	if (rc == 1 && xmlTextReaderNodeType(r) ==
 	    XML_READER_TYPE_DOCUMENT_TYPE) {
 		/* the reader has read ahead: its line is not the DOCTYPE's */
-		diag_at(file, 1, 0, 0,
-		    "DOCTYPE not allowed (no DTDs or entities are read)");
+		DIAG_AT(DOCTYPE, file, 0, 0, no_dtd);
 		return -1;
 	}
 	if (rc == 1 && entity_refused) {
@@ -170,7 +172,7 @@ xmlio_parse_mem(const char *buf, size_t len, const char *name)
 	cur_xml_file = name;
 	doc = xmlReadMemory(buf, (int)len, name, NULL, XMLIO_OPTIONS);
 	if (doc != NULL && doc->intSubset != NULL) {
-		diag_at(name, 1, 1, 0, "DOCTYPE not allowed");
+		DIAG_AT(DOCTYPE, name, 1, 0, "");
 		xmlFreeDoc(doc);
 		return NULL;
 	}
@@ -191,11 +193,10 @@ xmlio_parse_file(const char *path)
 	doc = ctxt == NULL ? NULL : xmlCtxtReadIO(ctxt, read_cb, close_cb,
 	    &in, path, NULL, XMLIO_OPTIONS);
 	if (doc == NULL && diag_file_errors() == 0)
-		diag_at(path, 1, 0, 0, "cannot parse the XML file");
+		DIAG_AT(XML_UNPARSABLE, path, 0, 0, "file");
 	if (doc != NULL && (doc->intSubset != NULL || entity_refused)) {
 		if (doc->intSubset != NULL)
-			diag_at(path, 1, 1, 0, "DOCTYPE not allowed "
-			    "(no DTDs or entities are read)");
+			DIAG_AT(DOCTYPE, path, 1, 0, no_dtd);
 		entity_refused = 0;
 		xmlFreeDoc(doc);
 		doc = NULL;
@@ -297,12 +298,7 @@ xmlio_unknown_attr(const char *name, const char *el, long line,
 {
 	const char *sug = tok_suggest(name, strlen(name), cands, n);
 
-	if (sug != NULL)
-		diag_error(line, 0, "unknown attribute '%s' on '%s' (did you "
-		    "mean '%s'?)", name, el, sug);
-	else
-		diag_error(line, 0, "unknown attribute '%s' on '%s'", name,
-		    el);
+	DIAG(UNKNOWN_ATTRIBUTE, line, 0, name, el, diag_suggest(sug));
 }
 
 bool
@@ -345,11 +341,10 @@ xmlio_bad_number(const char *name, const char *what, const char *v,
     long line, long min, long max)
 {
 	if (what != NULL)
-		diag_error(line, 0, "invalid %s '%s' (%ld-%ld)", what, v, min,
-		    max);
+		DIAG(BAD_RANGE, line, 0, what, v, min, max);
 	else
-		diag_error(line, 0, "invalid value '%s' for '%s' (%ld-%ld)", v,
-		    name, min, max);
+		DIAG(BAD_VALUE, line, 0, (int)strlen(v), v, name,
+		    diag_tail("%ld-%ld", min, max));
 }
 
 int

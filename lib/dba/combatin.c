@@ -33,8 +33,7 @@ known_troop(const struct rules *r, const struct troop *t, long line,
 {
 	if (t->id < RULES_MAXTROOPS && r->t[t->id].known)
 		return 0;
-	diag_error(line, col, "troop type '%s' has no %s combat factors",
-	    t->code, r->edition);
+	DIAG(COMBAT_NO_FACTORS, line, col, t->code, r->edition);
 	return -1;
 }
 
@@ -77,11 +76,7 @@ unknown_flag(const struct tok *t, long line)
 	cands[F_N + 1] = "shoots";
 	cands[F_N + 2] = "dice";
 	sug = tok_suggest(t->s, t->klen, cands, F_N + 3);
-	if (sug != NULL)
-		diag_error(line, t->col, "unknown flag '%s' (did you mean "
-		    "'%s'?)", tok_str(t), sug);
-	else
-		diag_error(line, t->col, "unknown flag '%s'", tok_str(t));
+	DIAG(UNKNOWN_FLAG, line, t->col, tok_str(t), diag_suggest(sug));
 }
 
 /* Set flag f on s from its value text (NULL: none); -1 reported. */
@@ -93,22 +88,22 @@ set_flag(const struct rules *r, struct side *s, int f, const char *v,
 	long x = fr.max != 0 ? fr.dflt : 1;
 
 	if (s->has[f]) {
-		diag_error(line, col, "duplicate flag '%s'", flag_name(f));
+		DIAG(DUPLICATE_FLAG, line, col, flag_name(f));
 		return -1;
 	}
 	if (fr.max == 0 && v != NULL) {
-		diag_error(line, vcol, "flag '%s' takes no value '%.*s'",
-		    flag_name(f), (int)vlen, v);
+		DIAG(FLAG_NO_VALUE, line, vcol, flag_name(f),
+		    diag_tail(" '%.*s'", (int)vlen, v));
 		return -1;
 	}
 	if (fr.max != 0 && v == NULL && fr.dflt < 0) {
-		diag_error(line, col, "flag '%s' needs a value (%s=%d-%d)",
-		    flag_name(f), flag_name(f), fr.min, fr.max);
+		DIAG(FLAG_VALUE, line, col, flag_name(f), flag_name(f),
+		    diag_tail("%d-%d", fr.min, fr.max));
 		return -1;
 	}
 	if (v != NULL && num_long(v, vlen, fr.min, fr.max, &x) < 0) {
-		diag_error(line, vcol, "invalid value '%.*s' for '%s' (%d-%d)",
-		    (int)vlen, v, flag_name(f), fr.min, fr.max);
+		DIAG(BAD_VALUE, line, vcol, (int)vlen, v, flag_name(f),
+		    diag_tail("%d-%d", fr.min, fr.max));
 		return -1;
 	}
 	s->has[f] = true;
@@ -136,8 +131,8 @@ side_flags(const struct rules *r, struct toks *tk, size_t *i, long line,
 			continue;
 		}
 		if (t->val == NULL && troop_find(t->s, t->len) != NULL) {
-			diag_error(line, t->col, "missing 'vs' or 'shoots' "
-			    "before '%s'", tok_str(t));
+			DIAG(MISSING_VS, line, t->col,
+			    diag_tail(" before '%s'", tok_str(t)));
 			return -2;
 		}
 		unknown_flag(t, line);
@@ -157,14 +152,13 @@ parse_dice(const struct rules *r, struct toks *tk, size_t *i, long line,
 	(*i)++;
 	for (k = 0; k < 2; k++, (*i)++) {
 		if (*i >= tk->n) {
-			diag_error(line, readin_end_col(tk), "missing die "
-			    "after 'dice' (two dice, 1-%d)", r->die);
+			DIAG(MISSING_DIE, line, readin_end_col(tk), r->die);
 			return -1;
 		}
 		t = &tk->v[*i];
 		if (num_long(t->s, t->len, 1, r->die, &x) < 0) {
-			diag_error(line, t->col, "invalid die '%.*s' (1-%d)",
-			    (int)t->len, t->s, r->die);
+			DIAG(BAD_DIE, line, t->col, (int)t->len, t->s,
+			    r->die);
 			rc = -1;
 			continue;
 		}
@@ -201,8 +195,8 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	memset(c, 0, sizeof *c);
 	c->line = lineno;
 	if (keyword(&tk->v[0]) != KW_NONE) {
-		diag_error(lineno, tk->v[0].col, "missing troop type before "
-		    "'%s'", tok_str(&tk->v[0]));
+		DIAG(MISSING_TROOP_BEFORE, lineno, tk->v[0].col,
+		    tok_str(&tk->v[0]));
 		return -1;
 	}
 	if ((fr = parse_side(r, tk, &i, lineno, &c->s[0])) == -2)
@@ -211,18 +205,16 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	k = i < tk->n ? keyword(&tk->v[i]) : KW_NONE;
 	if (k != KW_VS && k != KW_SHOOTS) {
 		if (i < tk->n)
-			diag_error(lineno, tk->v[i].col, "missing 'vs' or "
-			    "'shoots' before '%s'", tok_str(&tk->v[i]));
+			DIAG(MISSING_VS, lineno, tk->v[i].col,
+			    diag_tail(" before '%s'", tok_str(&tk->v[i])));
 		else
-			diag_error(lineno, readin_end_col(tk), "missing 'vs' "
-			    "or 'shoots'");
+			DIAG(MISSING_VS, lineno, readin_end_col(tk), "");
 		return -1;
 	}
 	c->shooting = k == KW_SHOOTS;
 	if (++i >= tk->n || keyword(&tk->v[i]) != KW_NONE) {
-		diag_error(lineno, i < tk->n ? tk->v[i].col :
-		    readin_end_col(tk), "missing troop type after '%s'",
-		    c->shooting ? "shoots" : "vs");
+		DIAG(MISSING_TROOP_AFTER, lineno, i < tk->n ? tk->v[i].col :
+		    readin_end_col(tk), c->shooting ? "shoots" : "vs");
 		return -1;
 	}
 	if ((fr = parse_side(r, tk, &i, lineno, &c->s[1])) == -2)
@@ -232,8 +224,7 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	    parse_dice(r, tk, &i, lineno, c) < 0)
 		rc = -1;
 	if (i < tk->n) {
-		diag_error(lineno, tk->v[i].col, "unexpected '%s'",
-		    tok_str(&tk->v[i]));
+		DIAG(UNEXPECTED, lineno, tk->v[i].col, tok_str(&tk->v[i]));
 		rc = -1;
 	}
 	if (rc == 0 && combatin_check(r, c) < 0)
@@ -267,52 +258,47 @@ check_side(const struct rules *r, const struct combat *c, int i)
 		for (f = 0; f < F_N; f++)
 			if (s->has[f] && f != F_GENERAL && f != F_CAMP &&
 			    f != F_DIFFICULT && !(f == F_SHOOTERS && i == 1)) {
-				diag_error(l, s->fcol[f], f == F_SHOOTERS ?
-				    "flag '%s' on the shooter (it belongs to "
-				    "the target)" : "flag '%s' not allowed in "
-				    "shooting", flag_name(f));
+				if (f == F_SHOOTERS)
+					DIAG(FLAG_ON_SHOOTER, l, s->fcol[f],
+					    flag_name(f));
+				else
+					DIAG(FLAG_IN_SHOOTING, l, s->fcol[f],
+					    flag_name(f));
 				rc = -1;
 			}
 	} else if (s->has[F_SHOOTERS]) {
-		diag_error(l, s->fcol[F_SHOOTERS], "flag 'shooters' not "
-		    "allowed in close combat");
+		DIAG(SHOOTERS_IN_CLOSE, l, s->fcol[F_SHOOTERS]);
 		rc = -1;
 	}
 	if (s->has[F_SUPPORT] && s->has[F_PSILOI]) {
-		diag_error(l, later(s, F_SUPPORT, F_PSILOI), "'support' with "
-		    "'psiloi' (only one element stands behind)");
+		DIAG(SUPPORT_PSILOI, l, later(s, F_SUPPORT, F_PSILOI));
 		rc = -1;
 	}
 	if (s->has[F_SUPPORT] && !t->has_rear) {
-		diag_error(l, s->fcol[F_SUPPORT], "%s get no rear support",
-		    en_name(s));
+		DIAG(NO_REAR_SUPPORT, l, s->fcol[F_SUPPORT], en_name(s));
 		rc = -1;
 	}
 	if (s->has[F_PSILOI] && !t->has_psiloi) {
-		diag_error(l, s->fcol[F_PSILOI], "%s get no psiloi support",
-		    en_name(s));
+		DIAG(NO_PSILOI_SUPPORT, l, s->fcol[F_PSILOI], en_name(s));
 		rc = -1;
 	}
 	if (s->val[F_OVERLAP] + s->val[F_FLANK] > r->limit_overlap_flank) {
-		diag_error(l, later(s, F_OVERLAP, F_FLANK), "overlaps and "
-		    "flank contacts above %d", r->limit_overlap_flank);
+		DIAG(OVERLAPS, l, later(s, F_OVERLAP, F_FLANK),
+		    r->limit_overlap_flank);
 		rc = -1;
 	}
 	for (f = F_FLANK; f <= F_REAR; f++)
 		if (s->has[F_CAMP] && s->has[f] && s->val[f] > 0) {
-			diag_error(l, s->fcol[f], "flag '%s' on a camp "
-			    "defender (a camp has no flanks)", flag_name(f));
+			DIAG(FLAG_ON_CAMP, l, s->fcol[f], flag_name(f));
 			rc = -1;
 		}
 	if (s->has[F_CAMP] && s->has[F_ATTACKS_CAMP]) {
-		diag_error(l, later(s, F_CAMP, F_ATTACKS_CAMP), "'camp' with "
-		    "'attacks-camp' on one side");
+		DIAG(CAMP_ATTACKS_CAMP, l, later(s, F_CAMP, F_ATTACKS_CAMP));
 		rc = -1;
 	}
 	for (f = F_FORD; f <= F_RIVER_ROLL; f++)
 		if (s->has[f] && !s->has[F_RIVERBANK]) {
-			diag_error(l, s->fcol[f], "flag '%s' without "
-			    "'riverbank'", flag_name(f));
+			DIAG(NO_RIVERBANK, l, s->fcol[f], flag_name(f));
 			rc = -1;
 		}
 	return rc;
@@ -340,7 +326,7 @@ combatin_check(const struct rules *r, const struct combat *c)
 
 	if (c->shooting && !r->t[a->troop].shooter) {
 		shooter_list(r, list, sizeof list);
-		diag_error(c->line, a->col, "'%s' cannot shoot (only %s)",
+		DIAG(CANNOT_SHOOT, c->line, a->col,
 		    troop_at((size_t)a->troop)->code, list);
 		rc = -1;
 	}
@@ -349,8 +335,7 @@ combatin_check(const struct rules *r, const struct combat *c)
 	if (check_side(r, c, 1) < 0)
 		rc = -1;
 	if (a->has[F_CAMP] && b->has[F_CAMP]) {
-		diag_error(c->line, b->fcol[F_CAMP], "both sides defend a "
-		    "camp");
+		DIAG(TWO_CAMPS, c->line, b->fcol[F_CAMP]);
 		rc = -1;
 	}
 	return rc;
@@ -392,7 +377,7 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 	memset(s, 0, sizeof *s);
 	v = xmlio_attr(n, "troop");
 	if (v == NULL) {
-		diag_error(line, 0, "missing attribute 'troop' on 'side'");
+		DIAG(MISSING_ATTRIBUTE, line, 0, "troop", "side");
 		return -1;
 	}
 	if ((t = troop_lookup_or_suggest(v, strlen(v), line, 0)) == NULL)
@@ -441,8 +426,7 @@ xml_dice(const struct rules *r, const char *v, long line, struct combat *c)
 	while (*end == ' ')
 		end++;
 	if (*end != '\0' || a < 1 || a > r->die || b < 1 || b > r->die) {
-		diag_error(line, 0, "invalid dice '%s' (two dice, 1-%d)", v,
-		    r->die);
+		DIAG(BAD_DICE, line, 0, v, r->die);
 		return -1;
 	}
 	c->has_dice = true;
@@ -469,8 +453,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 		if (strcmp(v, "shooting") == 0)
 			c->shooting = true;
 		else if (strcmp(v, "close") != 0) {
-			diag_error(line, 0, "invalid kind '%s' (close, "
-			    "shooting)", v);
+			DIAG(BAD_KIND, line, 0, v);
 			rc = -1;
 		}
 		xmlFree(v);
@@ -488,7 +471,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 		ns++;
 	}
 	if (ns != 2) {
-		diag_error(line, 0, "a combat needs two sides, not %d", ns);
+		DIAG(TWO_SIDES, line, 0, ns);
 		return -1;
 	}
 	if (rc == 0 && combatin_check(r, c) < 0)
@@ -513,16 +496,16 @@ combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
 		depth = xmlTextReaderDepth(rd);
 		name = (const char *)xmlTextReaderConstLocalName(rd);
 		if (depth == 0 && strcmp(name, "combats") != 0) {
-			diag_error(xmlio_line(rd), 0, "unexpected root element "
-			    "'%s' (expected 'combats')", name);
+			DIAG(UNEXPECTED_ROOT, xmlio_line(rd), 0, name,
+			    "combats");
 			break;
 		}
 		if (depth != 1)
 			continue;
 		if (strcmp(name, "combat") != 0) {
-			diag_error(xmlio_node_line(xmlTextReaderCurrentNode(rd),
-			    hint), 0, "unexpected element "
-			    "'%s' (expected 'combat')", name);
+			DIAG(UNEXPECTED_ELEMENT,
+			    xmlio_node_line(xmlTextReaderCurrentNode(rd), hint),
+			    0, name, "combat");
 			xmlTextReaderNext(rd);
 			continue;
 		}
@@ -534,6 +517,6 @@ combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
 		}
 	}
 	if (rc < 0 && diag_file_errors() == 0)
-		diag_error(0, 0, "cannot parse the XML input");
+		DIAG(XML_UNPARSABLE, 0, 0, "input");
 	xmlFreeTextReader(rd);
 }

@@ -60,8 +60,7 @@ troop_id(const struct rules *r, const char *s, size_t n, long line,
 	if (t == NULL)
 		return -1;
 	if (t->id >= RULES_MAXTROOPS || !r->t[t->id].has_move) {
-		diag_error(line, col, "troop type '%s' has no %s move "
-		    "distances", t->code, r->edition);
+		DIAG(MOVE_NO_DISTANCES, line, col, t->code, r->edition);
 		return -1;
 	}
 	return t->id;
@@ -80,12 +79,11 @@ parse_troops(const struct rules *r, const char *s, size_t n, long line,
 		for (b = a; b < n && s[b] != ','; b++)
 			;
 		if (b == a) {
-			diag_error(line, col ? col + (long)a : 0, "missing "
-			    "troop type in the group");
+			DIAG(GROUP_NO_TROOP, line, col ? col + (long)a : 0);
 			rc = -1;
 		} else if (m->ntroops >= MOVE_MAXGROUP) {
-			diag_error(line, col ? col + (long)a : 0, "a group of "
-			    "more than %d elements", MOVE_MAXGROUP);
+			DIAG(GROUP_TOO_LARGE, line, col ? col + (long)a : 0,
+			    MOVE_MAXGROUP);
 			return -1;
 		} else if ((id = troop_id(r, s + a, b - a, line,
 		    col ? col + (long)a : 0)) < 0)
@@ -138,8 +136,8 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 	}
 	if (c >= 0)
 		return 0;
-	diag_error(line, vcol, "invalid value '%.*s' for '%s' (%s)", (int)n,
-	    v, mflag_name(f), fhint[fvalue[f]]);
+	DIAG(BAD_VALUE, line, vcol, (int)n, v, mflag_name(f),
+	    fhint[fvalue[f]]);
 	return -1;
 }
 
@@ -149,16 +147,16 @@ set_flag(const struct rules *r, struct move *m, int f, const char *v,
     size_t vlen, long line, long col, long vcol)
 {
 	if (m->has[f]) {
-		diag_error(line, col, "duplicate flag '%s'", mflag_name(f));
+		DIAG(DUPLICATE_FLAG, line, col, mflag_name(f));
 		return -1;
 	}
 	if (fvalue[f] == V_NONE && v != NULL) {
-		diag_error(line, vcol, "flag '%s' takes no value '%.*s'",
-		    mflag_name(f), (int)vlen, v);
+		DIAG(FLAG_NO_VALUE, line, vcol, mflag_name(f),
+		    diag_tail(" '%.*s'", (int)vlen, v));
 		return -1;
 	}
 	if (fvalue[f] != V_NONE && v == NULL) {
-		diag_error(line, col, "flag '%s' needs a value (%s=%s)",
+		DIAG(FLAG_VALUE, line, col,
 		    mflag_name(f), mflag_name(f), fvalue[f] == V_TROOP ?
 		    "TROOP" : fvalue[f] == V_ID ? "NAME" : fvalue[f] == V_DEG ?
 		    "DEG" : fhint[fvalue[f]]);
@@ -182,13 +180,10 @@ unknown_flag(const struct tok *t, long line)
 		cands[f] = mflag_name(f);
 	sug = tok_suggest(t->s, t->klen, cands, MF_N);
 	if (t->quoted)
-		diag_error(line, t->col, "unexpected quoted string '%s'",
-		    tok_str(t));
-	else if (sug != NULL)
-		diag_error(line, t->col, "unknown flag '%s' (did you mean "
-		    "'%s'?)", tok_str(t), sug);
+		DIAG(UNEXPECTED_QUOTED, line, t->col, tok_str(t));
 	else
-		diag_error(line, t->col, "unknown flag '%s'", tok_str(t));
+		DIAG(UNKNOWN_FLAG, line, t->col, tok_str(t),
+		    diag_suggest(sug));
 }
 
 int
@@ -201,31 +196,26 @@ movein_check(const struct move *m)
 
 	for (i = 0; i < sizeof grouponly / sizeof grouponly[0]; i++)
 		if (m->ntroops == 1 && m->has[grouponly[i]]) {
-			diag_error(m->line, m->fcol[grouponly[i]], "flag '%s' "
-			    "on a single element (groups only)",
+			DIAG(GROUP_ONLY, m->line, m->fcol[grouponly[i]],
 			    mflag_name(grouponly[i]));
 			rc = -1;
 		}
 	if (m->ntroops > 1 && m->has[MF_BREAKOFF]) {
-		diag_error(m->line, m->fcol[MF_BREAKOFF], "flag 'breakoff' on "
-		    "a group (single elements only)");
+		DIAG(BREAKOFF_GROUP, m->line, m->fcol[MF_BREAKOFF]);
 		rc = -1;
 	}
 	if (m->has[MF_FRONTAGE] && m->frontage == FR_WHEEL &&
 	    !m->has[MF_WHEEL]) {
-		diag_error(m->line, m->fcol[MF_FRONTAGE], "'frontage=wheel' "
-		    "without 'wheel=DEG'");
+		DIAG(WHEEL_NO_DEG, m->line, m->fcol[MF_FRONTAGE]);
 		rc = -1;
 	}
 	if (m->has[MF_FACE] && !m->has[MF_FLANK_CONTACT]) {
-		diag_error(m->line, m->fcol[MF_FACE], "'face' without "
-		    "'flank-contact'");
+		DIAG(FACE_NO_FLANK, m->line, m->fcol[MF_FACE]);
 		rc = -1;
 	}
 	if (m->has[MF_RIVER] && m->has[MF_ROAD]) {
-		diag_error(m->line, m->fcol[MF_RIVER] > m->fcol[MF_ROAD] ?
-		    m->fcol[MF_RIVER] : m->fcol[MF_ROAD], "'river' with "
-		    "'road' (a road crosses at a ford or bridge)");
+		DIAG(RIVER_ROAD, m->line, m->fcol[MF_RIVER] >
+		    m->fcol[MF_ROAD] ? m->fcol[MF_RIVER] : m->fcol[MF_ROAD]);
 		rc = -1;
 	}
 	return rc;
@@ -243,14 +233,13 @@ parse_bound(const struct rules *r, struct toks *tk, long lineno,
 	memset(b, 0, sizeof *b);
 	b->line = lineno;
 	if (tk->n < 2) {
-		diag_error(lineno, readin_end_col(tk), "missing PIP die after "
-		    "'bound' (1-%d)", r->pip_die);
+		DIAG(MISSING_PIP_DIE, lineno, readin_end_col(tk), r->pip_die);
 		return -1;
 	}
 	t = &tk->v[1];
 	if (t->quoted || num_long(t->s, t->len, 1, r->pip_die, &x) < 0) {
-		diag_error(lineno, t->col, "invalid PIP die '%s' (1-%d)",
-		    tok_str(t), r->pip_die);
+		DIAG(BAD_RANGE, lineno, t->col, "PIP die", tok_str(t), 1L,
+		    (long)r->pip_die);
 		rc = -1;
 	} else
 		b->pips = (int)x;
@@ -262,15 +251,13 @@ parse_bound(const struct rules *r, struct toks *tk, long lineno,
 			continue;
 		}
 		if (tok_is(t, "general-lost") && t->val == NULL)
-			diag_error(lineno, t->col, "duplicate flag "
-			    "'general-lost'");
+			DIAG(DUPLICATE_FLAG, lineno, t->col, "general-lost");
 		else if (tok_suggest(t->s, t->klen,
 		    (const char *const[]){ "general-lost" }, 1) != NULL)
-			diag_error(lineno, t->col, "unknown flag '%s' (did you "
-			    "mean 'general-lost'?)", tok_str(t));
+			DIAG(UNKNOWN_FLAG, lineno, t->col, tok_str(t),
+			    diag_suggest("general-lost"));
 		else
-			diag_error(lineno, t->col, "unexpected '%s'",
-			    tok_str(t));
+			DIAG(UNEXPECTED, lineno, t->col, tok_str(t));
 		rc = -1;
 	}
 	if (rc < 0)
@@ -298,8 +285,7 @@ line_troops(const struct mreader *rd, struct toks *tk, size_t *i,
 	}
 	(*i)++;
 	if (a->val != NULL) {
-		diag_error(lineno, a->col, "missing troop type before '%s'",
-		    tok_str(a));
+		DIAG(MISSING_TROOP_BEFORE, lineno, a->col, tok_str(a));
 		return -1;
 	}
 	return parse_troops(rd->r, a->s, a->len, lineno, a->col +
@@ -315,21 +301,19 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 	int f, rc = 0;
 
 	if (tk->n < 2) {
-		diag_error(lineno, readin_end_col(tk), "missing troop type "
-		    "after 'move'");
+		DIAG(MISSING_TROOP_AFTER, lineno, readin_end_col(tk), "move");
 		return -1;
 	}
 	if (line_troops(rd, tk, &i, lineno, m) < 0)
 		rc = -1;
 	if (i >= tk->n || tk->v[i].val != NULL) {
-		diag_error(lineno, i < tk->n ? tk->v[i].col :
-		    readin_end_col(tk), "missing distance after the troops");
+		DIAG(MISSING_DISTANCE, lineno, i < tk->n ? tk->v[i].col :
+		    readin_end_col(tk));
 		return -1;
 	}
 	t = &tk->v[i++];
 	if (movein_distance(rd->r, t->s, t->len, rd->scale, &m->dist) < 0) {
-		diag_error(lineno, t->col, "invalid distance '%s' (paces, or "
-		    "with p, mm, cm, in, bw)", tok_str(t));
+		DIAG(BAD_DISTANCE, lineno, t->col, tok_str(t));
 		rc = -1;
 	}
 	for (; i < tk->n; i++) {
@@ -368,12 +352,9 @@ movein_parse_line(const struct mreader *rd, struct toks *tk, const char *line,
 		m->line = lineno;
 		return parse_move(rd, tk, lineno, m) < 0 ? -1 : 1;
 	}
-	if ((sug = tok_suggest(t->s, t->klen, kws, 2)) != NULL)
-		diag_error(lineno, t->col, "unknown keyword '%s' (did you "
-		    "mean '%s'?)", tok_str(t), sug);
-	else
-		diag_error(lineno, t->col, "unknown keyword '%s' (bound, "
-		    "move)", tok_str(t));
+	sug = tok_suggest(t->s, t->klen, kws, 2);
+	DIAG(UNKNOWN_KEYWORD, lineno, t->col, tok_str(t), sug != NULL ?
+	    diag_suggest(sug) : " (bound, move)");
 	return -1;
 }
 
@@ -420,18 +401,17 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	memset(m, 0, sizeof *m);
 	m->line = line;
 	if ((v = xmlio_attr(n, "troops")) == NULL) {
-		diag_error(line, 0, "missing attribute 'troops' on 'move'");
+		DIAG(MISSING_ATTRIBUTE, line, 0, "troops", "move");
 		rc = -1;
 	} else if (parse_troops(rd->r, v, strlen(v), line, 0, m) < 0)
 		rc = -1;
 	xmlFree(v);
 	if ((v = xmlio_attr(n, "distance")) == NULL) {
-		diag_error(line, 0, "missing attribute 'distance' on 'move'");
+		DIAG(MISSING_ATTRIBUTE, line, 0, "distance", "move");
 		rc = -1;
 	} else if (movein_distance(rd->r, v, strlen(v), rd->scale,
 	    &m->dist) < 0) {
-		diag_error(line, 0, "invalid distance '%s' (paces, or with p, "
-		    "mm, cm, in, bw)", v);
+		DIAG(BAD_DISTANCE, line, 0, v);
 		rc = -1;
 	}
 	xmlFree(v);
@@ -451,8 +431,8 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 			continue;
 		}
 		if (fvalue[f] == V_NONE && strcmp(v, "yes") != 0) {
-			diag_error(line, 0, "invalid value '%s' for '%s' (yes, "
-			    "no)", v, name);
+			DIAG(BAD_VALUE, line, 0, (int)strlen(v), v, name,
+			    "yes, no");
 			rc = -1;
 		} else if (set_flag(rd->r, m, f, fvalue[f] == V_NONE ? NULL :
 		    v, strlen(v), line, 0, 0) < 0)
@@ -487,8 +467,8 @@ xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 		if (strcmp(v, "yes") == 0)
 			b->general_lost = true;
 		else if (strcmp(v, "no") != 0) {
-			diag_error(line, 0, "invalid value '%s' for "
-			    "'general-lost' (yes, no)", v);
+			DIAG(BAD_VALUE, line, 0, (int)strlen(v), v,
+			    "general-lost", "yes, no");
 			bad = true;
 		}
 		xmlFree(v);
@@ -510,8 +490,7 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 	struct move m;
 
 	if (depth == 0 && strcmp(name, "moves") != 0) {
-		diag_error(line, 0, "unexpected root element '%s' (expected "
-		    "'moves')", name);
+		DIAG(UNEXPECTED_ROOT, line, 0, name, "moves");
 		return false;
 	}
 	if (depth == 0 || (depth >= 2 && strcmp(name, "violation") == 0))
@@ -524,15 +503,13 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 		return true;
 	}
 	if (strcmp(name, "move") != 0 || depth > 2) {
-		diag_error(line, 0, "unexpected element '%s' (expected '%s')",
-		    name, depth == 1 ? "bound' or 'move" : depth == 2 ? "move" :
-		    "violation");
+		DIAG(UNEXPECTED_ELEMENT, line, 0, name, depth == 1 ?
+		    "bound' or 'move" : depth == 2 ? "move" : "violation");
 		xmlTextReaderNext(x);
 		return true;
 	}
 	if (depth == 1 && *bounds) {
-		diag_error(line, 0, "element 'move' after a 'bound' but "
-		    "outside it");
+		DIAG(MOVE_OUTSIDE_BOUND, line, 0);
 		xmlTextReaderNext(x);
 		return true;
 	}
@@ -559,6 +536,6 @@ movein_read_xml(const struct mreader *rd, struct input *in)
 		if (!xml_element(rd, x, in, hint, &bounds))
 			break;
 	if (rc < 0 && diag_file_errors() == 0)
-		diag_error(0, 0, "cannot parse the XML input");
+		DIAG(XML_UNPARSABLE, 0, 0, "input");
 	xmlFreeTextReader(x);
 }

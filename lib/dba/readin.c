@@ -34,8 +34,7 @@ readin_line(struct input *in, const char **line, size_t *len)
 		if (utf8_valid(*line, *len) &&
 		    memchr(*line, '\0', *len) == NULL)
 			return true;
-		diag_error(in->line, 0, "invalid UTF-8 or NUL byte in the "
-		    "line");
+		DIAG(LINE_BYTES, in->line, 0);
 	}
 	return false;
 }

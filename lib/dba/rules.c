@@ -50,13 +50,11 @@ is(xmlNodePtr n, const char *name)
 	    strcmp((const char *)n->name, name) == 0;
 }
 
-static void
-bad(struct ld *l, xmlNodePtr n, const char *what, const char *v)
-{
-	diag_at(l->file, 1, xmlGetLineNo(n), 0, "%s '%s'", what,
-	    v != NULL ? v : "");
-	l->bad = 1;
-}
+/* An error of the catalogue at node n: the table is bad. */
+#define BAD(l, n, id, ...) do { \
+	DIAG_AT(id, (l)->file, xmlGetLineNo(n), 0, __VA_ARGS__); \
+	(l)->bad = 1; \
+} while (0)
 
 /* Troop id of a code attribute, or -1 (reported). */
 static int
@@ -67,7 +65,7 @@ code_attr(struct ld *l, xmlNodePtr n, const char *attr)
 	int id = -1;
 
 	if (t == NULL || t->id >= RULES_MAXTROOPS)
-		bad(l, n, "unknown troop code", v);
+		BAD(l, n, RULES_TROOP, v != NULL ? v : "");
 	else
 		id = t->id;
 	xmlFree(v);
@@ -83,8 +81,10 @@ num_attr(struct ld *l, xmlNodePtr n, const char *attr)
 	long x = 0;
 
 	if (v == NULL || num_longs(v, -1000000, 1000000, &x) < 0) {
-		bad(l, n, v == NULL ? "missing number" : "invalid number",
-		    v != NULL ? v : attr);
+		if (v == NULL)
+			BAD(l, n, RULES_MISSING_NUMBER, attr);
+		else
+			BAD(l, n, RULES_BAD_NUMBER, v);
 		x = 0;
 	}
 	xmlFree(v);
@@ -111,7 +111,7 @@ codes_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
 		    t->id < RULES_MAXTROOPS)
 			*ids |= (uint64_t)1 << t->id;
 		else
-			bad(l, n, "unknown troop code", p);
+			BAD(l, n, RULES_TROOP, p);
 	}
 	xmlFree(v);
 }
@@ -217,8 +217,7 @@ load_count(struct ld *l, xmlNodePtr n)
 	}
 	if (c->min > c->max || (c->dflt >= 0 && (c->dflt < c->min ||
 	    c->dflt > c->max)))
-		bad(l, n, "count range not min <= default <= max for",
-		    names[k]);
+		BAD(l, n, RULES_COUNT, names[k]);
 }
 
 static void
@@ -233,7 +232,7 @@ load_rolls(struct ld *l, xmlNodePtr n)
 	for (p = strtok_r(rolls, " \t\n", &save); p != NULL;
 	    p = strtok_r(NULL, " \t\n", &save)) {
 		if (num_longs(p, 1, RULES_MAXDIE, &x) < 0)
-			bad(l, n, "invalid river roll", p);
+			BAD(l, n, RULES_RIVER, p);
 		else
 			l->r->river_rolls |= 1u << x;
 	}
@@ -477,7 +476,7 @@ rules_load(const char *arg)
 	struct ld l = { NULL, "dba1", 0 };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
-	char *ed, die[16];
+	char *ed;
 	size_t i;
 
 	troop_init();
@@ -494,7 +493,7 @@ rules_load(const char *arg)
 		diag_set_file(arg);
 		doc = xmlio_parse_file(arg);
 		if (doc != NULL && validate(doc) < 0) {
-			diag_at(arg, 1, 0, 0, "not a valid rules table");
+			DIAG_AT(RULES_SCHEMA, arg, 0, 0);
 			xmlFreeDoc(doc);
 			doc = NULL;
 		}
@@ -510,10 +509,8 @@ rules_load(const char *arg)
 		for (i = 0; i < sizeof secs / sizeof secs[0]; i++)
 			if (is(n, secs[i].name))
 				secs[i].fn(&l, n);
-	if (l.r->river_rolls >> (l.r->die + 1) != 0) {
-		snprintf(die, sizeof die, "%d", l.r->die);
-		bad(&l, root, "river-rolls above the sides of the die", die);
-	}
+	if (l.r->river_rolls >> (l.r->die + 1) != 0)
+		BAD(&l, root, RULES_RIVER_DIE, l.r->die);
 	xmlFreeDoc(doc);
 	if (l.bad) {
 		rules_free(l.r);

@@ -236,13 +236,8 @@ troop_find2(const char *a, size_t an, const char *b, size_t bn)
 void
 troop_unknown(const char *s, size_t n, long line, long col)
 {
-	const char *sug = troop_suggest(s, n);
-
-	if (sug != NULL)
-		diag_error(line, col, "unknown troop type '%.*s' (did you "
-		    "mean '%s'?)", (int)n, s, sug);
-	else
-		diag_error(line, col, "unknown troop type '%.*s'", (int)n, s);
+	DIAG(UNKNOWN_TROOP, line, col, (int)n, s,
+	    diag_suggest(troop_suggest(s, n)));
 }
 
 const struct troop *
