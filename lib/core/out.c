@@ -1,4 +1,5 @@
-/* Output: atomic -o (temp file + rename), write-error checks. */
+/* Output: atomic -o (temp file + rename), write-error checks, no temp
+ * file left behind on any exit. */
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -14,12 +15,131 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 
+#define LINK_HOPS 40
+
+/* The temporary file while it exists, for the exit and signal handlers
+ * (one -o at a time). */
+static char *volatile pending;
+
 void
 out_setup(void)
 {
 	signal(SIGPIPE, SIG_DFL);
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
+}
+
+void
+out_cleanup(void)
+{
+	char *p = pending;
+
+	if (p != NULL)
+		(void)unlink(p);
+	pending = NULL;
+}
+
+/* Remove the temporary file, then die of the signal as if unhandled
+ * (SA_RESETHAND restored the default action). */
+static void
+on_signal(int sig)
+{
+	char *p = pending;
+
+	if (p != NULL)
+		(void)unlink(p);
+	(void)raise(sig);
+}
+
+/* Once: remove the temporary file on exit() (out of memory, status 4)
+ * and on the signals that end a filter; an ignored signal stays
+ * ignored (nohup). */
+static void
+arm(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
+	    SIGPIPE, SIGXFSZ };
+	static int armed;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (armed)
+		return;
+	armed = 1;
+	(void)atexit(out_cleanup);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			(void)sigaction(sigs[i], &sa, NULL);
+}
+
+/* A path whose link text does not name the open file: a descriptor
+ * (/dev/stdout leads to /proc/self/fd/1, "/tmp/x (deleted)" or
+ * "pipe:[12]"). */
+static int
+descriptor_path(const char *p)
+{
+	return strncmp(p, "/proc/", 6) == 0 || strncmp(p, "/dev/fd/", 8) == 0;
+}
+
+/* Where -o PATH writes: *dest is PATH with the symbolic links of its
+ * last component followed, a dangling link naming the file to create.
+ * Returns 0, 1 when PATH is written in place (not a regular file, or a
+ * descriptor), -1 on an error (errno). */
+static int
+resolve(const char *path, char **dest)
+{
+	struct sbuf b = {0}, t = {0};
+	struct stat st, st2;
+	char link[4096];
+	const char *slash;
+	ssize_t n;
+	int hops;
+
+	*dest = NULL;
+	sbuf_adds(&b, path);
+	for (hops = 0;; hops++) {
+		if (descriptor_path(b.s)) {
+			sbuf_free(&b);
+			return 1;
+		}
+		if (lstat(b.s, &st) != 0 || !S_ISLNK(st.st_mode))
+			break;
+		if (hops == LINK_HOPS) {
+			sbuf_free(&b);
+			errno = ELOOP;
+			return -1;
+		}
+		if ((n = readlink(b.s, link, sizeof link)) < 0 ||
+		    (size_t)n == sizeof link) {
+			sbuf_free(&b);
+			if (n >= 0)
+				errno = ENAMETOOLONG;
+			return -1;
+		}
+		/* a relative link is relative to the link's directory */
+		sbuf_reset(&t);
+		sbuf_add(&t, "", 0);
+		if (link[0] != '/' && (slash = strrchr(b.s, '/')) != NULL)
+			sbuf_add(&t, b.s, (size_t)(slash - b.s) + 1);
+		sbuf_add(&t, link, (size_t)n);
+		sbuf_reset(&b);
+		sbuf_add(&b, t.s, t.len);
+	}
+	sbuf_free(&t);
+	/* not a regular file, or not the file that PATH opens */
+	if (stat(b.s, &st) == 0 && (!S_ISREG(st.st_mode) ||
+	    (stat(path, &st2) == 0 && (st.st_dev != st2.st_dev ||
+	    st.st_ino != st2.st_ino)))) {
+		sbuf_free(&b);
+		return 1;
+	}
+	*dest = b.s;
+	return 0;
 }
 
 int
@@ -29,7 +149,7 @@ out_open(struct out *o, const char *path)
 	const char *slash;
 	struct stat st;
 	mode_t mask;
-	int fd;
+	int fd, r;
 
 	memset(o, 0, sizeof *o);
 	if (path == NULL || strcmp(path, "-") == 0) {
@@ -37,26 +157,30 @@ out_open(struct out *o, const char *path)
 		return 0;
 	}
 	o->path = path;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		/* a device or a pipe (-o /dev/stdout): write it in place */
+	if ((r = resolve(path, &o->dest)) < 0) {
+		diag_sys("cannot write '%s'", path);
+		return -1;
+	}
+	if (r == 1) {
+		/* a device, a pipe, a descriptor (-o /dev/stdout): in place */
 		if ((o->fp = fopen(path, "w")) == NULL) {
 			diag_sys("cannot write '%s'", path);
 			return -1;
 		}
 		return 0;
 	}
-	slash = strrchr(path, '/');
+	slash = strrchr(o->dest, '/');
 	if (slash != NULL)
-		sbuf_add(&b, path, (size_t)(slash - path) + 1);
-	sbuf_printf(&b, ".%s.XXXXXX", slash != NULL ? slash + 1 : path);
+		sbuf_add(&b, o->dest, (size_t)(slash - o->dest) + 1);
+	sbuf_printf(&b, ".%s.XXXXXX", slash != NULL ? slash + 1 : o->dest);
 	o->tmp = b.s;
+	arm();
 	if ((fd = mkstemp(o->tmp)) < 0) {
 		diag_sys("cannot create a temporary file for '%s'", path);
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
+		goto fail;
 	}
-	if (stat(path, &st) == 0) {
+	pending = o->tmp;
+	if (stat(o->dest, &st) == 0) {
 		(void)fchmod(fd, st.st_mode & 07777);
 	} else {
 		mask = umask(0);
@@ -66,12 +190,15 @@ out_open(struct out *o, const char *path)
 	if ((o->fp = fdopen(fd, "w")) == NULL) {
 		diag_sys("cannot write '%s'", o->tmp);
 		close(fd);
-		unlink(o->tmp);
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
+		out_cleanup();
+		goto fail;
 	}
 	return 0;
+fail:
+	free(o->tmp);
+	free(o->dest);
+	o->tmp = o->dest = NULL;
+	return -1;
 }
 
 static int
@@ -98,6 +225,7 @@ close_stdout(void)
 int
 out_close(struct out *o, int commit)
 {
+	sigset_t all, old;
 	int bad = 0, before;
 
 	if (o->fp == NULL)
@@ -118,6 +246,9 @@ out_close(struct out *o, int commit)
 		o->fp = NULL;
 		return bad ? -1 : 0;
 	}
+	/* an error of any kind keeps the old file (status 1, "no", is an
+	 * answer, not an error) */
+	commit = commit && diag_status() < EXIT_DATA;
 	errno = 0;
 	if (fflush(o->fp) != 0 || ferror(o->fp)) {
 		if (errno == 0)
@@ -133,13 +264,20 @@ out_close(struct out *o, int commit)
 		bad = 1;
 	}
 	o->fp = NULL;
-	if (commit && !bad && rename(o->tmp, o->path) != 0) {
+	/* no signal between the rename and forgetting the name: the
+	 * handler must not remove a file of the same name made later */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (commit && !bad && rename(o->tmp, o->dest) != 0) {
 		diag_sys("cannot replace '%s'", o->path);
 		bad = 1;
 	}
 	if (!commit || bad)
-		unlink(o->tmp);
+		(void)unlink(o->tmp);
+	pending = NULL;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	free(o->tmp);
-	o->tmp = NULL;
+	free(o->dest);
+	o->tmp = o->dest = NULL;
 	return bad ? -1 : 0;
 }
