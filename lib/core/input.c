@@ -188,6 +188,33 @@ fill(struct input *in)
 	return in->end - before;
 }
 
+/* Whether the bytes after a UTF-16 byte order mark look like UTF-16
+ * text: a blank or a line end among the first characters, or only
+ * Latin-1 ones.  Junk or UTF-8 that happens to start with FF FE has
+ * neither, and is read as bytes. */
+static bool
+u16_likely(struct input *in, bool le)
+{
+	const unsigned char *b;
+	unsigned long u;
+	size_t i, n;
+	bool latin1 = true;
+
+	while (in->end - in->start < 4098 && fill(in) > 0)
+		;
+	b = (const unsigned char *)in->buf + in->start;
+	n = in->end - in->start < 4098 ? in->end - in->start : 4098;
+	for (i = 2; i + 1 < n; i += 2) {
+		u = le ? (unsigned long)(b[i] | b[i + 1] << 8) :
+		    (unsigned long)(b[i] << 8 | b[i + 1]);
+		if (u == ' ' || u == '\t' || u == '\n' || u == '\r')
+			return true;
+		if (u > 0xff)
+			latin1 = false;
+	}
+	return latin1;
+}
+
 /* The byte order mark at the start of the input, if any (nothing read). */
 static int
 bom(struct input *in)
@@ -201,9 +228,9 @@ bom(struct input *in)
 	n = in->end - in->start;
 	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
 		return BOM_UTF8;
-	if (n >= 2 && b[0] == 0xff && b[1] == 0xfe)
+	if (n >= 2 && b[0] == 0xff && b[1] == 0xfe && u16_likely(in, true))
 		return BOM_U16LE;
-	if (n >= 2 && b[0] == 0xfe && b[1] == 0xff)
+	if (n >= 2 && b[0] == 0xfe && b[1] == 0xff && u16_likely(in, false))
 		return BOM_U16BE;
 	return BOM_NONE;
 }

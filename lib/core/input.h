@@ -3,7 +3,9 @@
  *
  * Text (input_getline, input_slurp) is read without a UTF-8 byte order
  * mark, and UTF-16 with a byte order mark is decoded to UTF-8 (a broken
- * unit becomes U+FFFD); LF, CRLF and a CR alone each end a line.  Raw
+ * unit becomes U+FFFD) when its first 2 KB characters hold a blank or a
+ * line end or are all Latin-1 (else FF FE is junk, read as bytes); LF,
+ * CRLF and a CR alone each end a line.  Raw
  * reads (input_read, for libxml2, which reads byte order marks and
  * UTF-16 itself) get the bytes as they are. */
 #ifndef BELLIS_INPUT_H

@@ -90,7 +90,11 @@ test_utf16(void)
 	    "<a>|\xc3\xa4\xe2\x82\xac\xf0\x9f\x98\x80|\xef\xbf\xbd" "b");
 	CHECK_STR(lines(odd, sizeof odd - 1), "a\xef\xbf\xbd");
 	/* a low half alone */
-	CHECK_STR(LINES("\xff\xfe\x00\xdcx\0"), "\xef\xbf\xbdx");
+	CHECK_STR(LINES("\xff\xfe\x00\xdcx\0 \0"), "\xef\xbf\xbdx ");
+	/* FF FE before text that is not UTF-16: bytes, as they are */
+	CHECK_STR(LINES("\xff\xfe\xc3(\n# one two\n"),
+	    "\xff\xfe\xc3(|# one two");
+	CHECK_STR(LINES("\xfe\xff\x04\x10\x04\x11"), "\xfe\xff\x04\x10\x04\x11");
 
 	/* the peeks see through UTF-16; raw reads get the bytes as they
 	 * are, for libxml2 */
