@@ -98,28 +98,24 @@ resolve(const char *path, char **dest)
 	char link[4096];
 	const char *slash;
 	ssize_t n;
-	int hops;
+	int hops, e;
 
 	*dest = NULL;
 	sbuf_adds(&b, path);
 	for (hops = 0;; hops++) {
-		if (descriptor_path(b.s)) {
-			sbuf_free(&b);
-			return 1;
-		}
+		if (descriptor_path(b.s))
+			goto in_place;
 		if (lstat(b.s, &st) != 0 || !S_ISLNK(st.st_mode))
 			break;
 		if (hops == LINK_HOPS) {
-			sbuf_free(&b);
 			errno = ELOOP;
-			return -1;
+			goto fail;
 		}
-		if ((n = readlink(b.s, link, sizeof link)) < 0 ||
-		    (size_t)n == sizeof link) {
-			sbuf_free(&b);
-			if (n >= 0)
-				errno = ENAMETOOLONG;
-			return -1;
+		if ((n = readlink(b.s, link, sizeof link)) < 0)
+			goto fail;
+		if ((size_t)n == sizeof link) {
+			errno = ENAMETOOLONG;
+			goto fail;
 		}
 		/* a relative link is relative to the link's directory */
 		sbuf_reset(&t);
@@ -130,16 +126,24 @@ resolve(const char *path, char **dest)
 		sbuf_reset(&b);
 		sbuf_add(&b, t.s, t.len);
 	}
-	sbuf_free(&t);
 	/* not a regular file, or not the file that PATH opens */
 	if (stat(b.s, &st) == 0 && (!S_ISREG(st.st_mode) ||
 	    (stat(path, &st2) == 0 && (st.st_dev != st2.st_dev ||
-	    st.st_ino != st2.st_ino)))) {
-		sbuf_free(&b);
-		return 1;
-	}
+	    st.st_ino != st2.st_ino))))
+		goto in_place;
+	sbuf_free(&t);
 	*dest = b.s;
 	return 0;
+in_place:
+	sbuf_free(&t);
+	sbuf_free(&b);
+	return 1;
+fail:
+	e = errno;
+	sbuf_free(&t);
+	sbuf_free(&b);
+	errno = e;
+	return -1;
 }
 
 int
