@@ -394,7 +394,7 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cat "$out")" old
 	[ "$(ls "$BATS_TEST_TMPDIR")" = out.html ]
 	run -2 refcard-render --output="$out" fixtures/refcard/junk.bin "$ARMIES"
-	[ "$(grep -c '<section' "$out")" -eq 3 ]
+	assert_equal "$(cat "$out")" old
 }
 
 @test "refcard-render: a full disk is exit 4" {

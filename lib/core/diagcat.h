@@ -38,6 +38,7 @@ enum diag_tool {
 
 /* ---- core: input, tokens, XML ---------------------------------------- */
 #define DIAGF_LINE_TOO_LONG "line longer than %d bytes, the rest is ignored"
+#define DIAGF_LINE_NO_END "no line end within %lld bytes, the rest of the file is ignored"
 #define DIAGF_INPUT_TOO_LARGE "input larger than %zu bytes"
 #define DIAGF_UNTERMINATED_QUOTE "unterminated quoted string"
 
@@ -196,6 +197,7 @@ enum diag_tool {
 #define DIAG_CATALOGUE(X) \
 	/* core */ \
 	X(LINE_TOO_LONG, E, "line-too-long", T_LINES | T_SCAN) \
+	X(LINE_NO_END, E, "no-line-end", T_LINES | T_SCAN) \
 	X(INPUT_TOO_LARGE, E, "input-too-large", T_PARSE) \
 	X(UNTERMINATED_QUOTE, E, "unterminated-quote", \
 	    (T_LINES & ~T_PARSE) | T_SCAN) \

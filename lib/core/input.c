@@ -61,11 +61,93 @@ input_close(struct input *in)
 	in->buf = NULL;
 }
 
-/* Read more bytes at the end of the buffer; returns bytes read. */
+enum { M_UNDECIDED, M_RAW, M_TEXT, M_U16LE, M_U16BE };
+enum { BOM_NONE, BOM_UTF8, BOM_U16LE, BOM_U16BE };
+
+/* Append code point c as UTF-8. */
+static void
+put_utf8(struct input *in, unsigned long c)
+{
+	char *p = in->buf + in->end;
+
+	if (c < 0x80) {
+		p[0] = (char)c;
+		in->end += 1;
+	} else if (c < 0x800) {
+		p[0] = (char)(0xc0 | c >> 6);
+		p[1] = (char)(0x80 | (c & 0x3f));
+		in->end += 2;
+	} else if (c < 0x10000) {
+		p[0] = (char)(0xe0 | c >> 12);
+		p[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		p[2] = (char)(0x80 | (c & 0x3f));
+		in->end += 3;
+	} else {
+		p[0] = (char)(0xf0 | c >> 18);
+		p[1] = (char)(0x80 | (c >> 12 & 0x3f));
+		p[2] = (char)(0x80 | (c >> 6 & 0x3f));
+		p[3] = (char)(0x80 | (c & 0x3f));
+		in->end += 4;
+	}
+}
+
+static unsigned long
+unit(const struct input *in, const unsigned char *b)
+{
+	return in->mode == M_U16LE ? (unsigned long)(b[0] | b[1] << 8) :
+	    (unsigned long)(b[0] << 8 | b[1]);
+}
+
+/* Decode n bytes of UTF-16 after the bytes pending from the last call;
+ * the buffer has room for 3 bytes per 2 of src, plus 4.  At the end of
+ * the input (src NULL) a pending half becomes U+FFFD. */
+static void
+u16_decode(struct input *in, const unsigned char *src, size_t n)
+{
+	unsigned long hi, lo;
+	size_t i;
+
+	if (src == NULL) {
+		if (in->npend > 0)
+			put_utf8(in, 0xfffd);
+		in->npend = 0;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		in->pend[in->npend++] = src[i];
+		if (in->npend == 4) {
+			hi = unit(in, in->pend);
+			lo = unit(in, in->pend + 2);
+			if (lo >= 0xdc00 && lo < 0xe000) {
+				put_utf8(in, 0x10000 + ((hi - 0xd800) << 10) +
+				    (lo - 0xdc00));
+				in->npend = 0;
+				continue;
+			}
+			/* a high surrogate alone: U+FFFD, then this unit */
+			put_utf8(in, 0xfffd);
+			memcpy(in->pend, in->pend + 2, 2);
+			in->npend = 2;
+		}
+		if (in->npend == 2) {
+			hi = unit(in, in->pend);
+			if (hi >= 0xd800 && hi < 0xdc00)
+				continue;   /* wait for the low half */
+			put_utf8(in, hi >= 0xdc00 && hi < 0xe000 ? 0xfffd : hi);
+			in->npend = 0;
+		}
+	}
+}
+
+/* Read more bytes at the end of the buffer (decoded from UTF-16 in that
+ * mode); returns bytes added, 0 at the end of the input. */
 static size_t
 fill(struct input *in)
 {
+	unsigned char raw[CHUNK / 2];
+	size_t before;
 	ssize_t r;
+	bool u16 = in->mode == M_U16LE || in->mode == M_U16BE;
 
 	if (in->eof || in->failed)
 		return 0;
@@ -81,43 +163,161 @@ fill(struct input *in)
 		if (in->cap - in->end < CHUNK)
 			in->buf = xgrow(in->buf, &in->cap, in->end + CHUNK, 1);
 	}
-	do
-		r = read(in->fd, in->buf + in->end, in->cap - in->end);
-	while (r < 0 && errno == EINTR);
-	if (r < 0) {
-		diag_sys("cannot read '%s'", in->name);
-		in->failed = true;
-		return 0;
+	before = in->end;
+	do {
+		/* raw UTF-16 (at most 3 bytes of UTF-8 per 2) leaves room */
+		do
+			r = u16 ? read(in->fd, raw, sizeof raw) :
+			    read(in->fd, in->buf + in->end, in->cap - in->end);
+		while (r < 0 && errno == EINTR);
+		if (r < 0) {
+			diag_sys("cannot read '%s'", in->name);
+			in->failed = true;
+			return 0;
+		}
+		if (r == 0) {
+			in->eof = true;
+			if (u16)
+				u16_decode(in, NULL, 0);
+		} else if (u16) {
+			u16_decode(in, raw, (size_t)r);
+		} else {
+			in->end += (size_t)r;
+		}
+	} while (in->end == before && !in->eof);
+	return in->end - before;
+}
+
+/* Whether the bytes after a UTF-16 byte order mark look like UTF-16
+ * text: a blank or a line end among the first characters, or only
+ * Latin-1 ones.  Junk or UTF-8 that happens to start with FF FE has
+ * neither, and is read as bytes. */
+static bool
+u16_likely(struct input *in, bool le)
+{
+	const unsigned char *b;
+	unsigned long u;
+	size_t i, n;
+	bool latin1 = true;
+
+	while (in->end - in->start < 4098 && fill(in) > 0)
+		;
+	b = (const unsigned char *)in->buf + in->start;
+	n = in->end - in->start < 4098 ? in->end - in->start : 4098;
+	for (i = 2; i + 1 < n; i += 2) {
+		u = le ? (unsigned long)(b[i] | b[i + 1] << 8) :
+		    (unsigned long)(b[i] << 8 | b[i + 1]);
+		if (u == ' ' || u == '\t' || u == '\n' || u == '\r')
+			return true;
+		if (u > 0xff)
+			latin1 = false;
 	}
-	if (r == 0)
-		in->eof = true;
-	in->end += (size_t)r;
-	return (size_t)r;
+	return latin1;
+}
+
+/* The byte order mark at the start of the input, if any (nothing read). */
+static int
+bom(struct input *in)
+{
+	const unsigned char *b;
+	size_t n;
+
+	while (in->end - in->start < 3 && fill(in) > 0)
+		;
+	b = (const unsigned char *)in->buf + in->start;
+	n = in->end - in->start;
+	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
+		return BOM_UTF8;
+	if (n >= 2 && b[0] == 0xff && b[1] == 0xfe && u16_likely(in, true))
+		return BOM_U16LE;
+	if (n >= 2 && b[0] == 0xfe && b[1] == 0xff && u16_likely(in, false))
+		return BOM_U16BE;
+	return BOM_NONE;
+}
+
+/* The first text read: drop a UTF-8 byte order mark, or decode UTF-16
+ * from here on, starting with the bytes already in the buffer. */
+static void
+text_begin(struct input *in)
+{
+	unsigned char *raw;
+	size_t n;
+	int b;
+
+	if (in->mode != M_UNDECIDED)
+		return;
+	b = bom(in);
+	in->mode = M_TEXT;
+	if (b == BOM_UTF8) {
+		in->start += 3;
+		in->bytes += 3;
+	} else if (b == BOM_U16LE || b == BOM_U16BE) {
+		in->mode = b == BOM_U16LE ? M_U16LE : M_U16BE;
+		in->start += 2;
+		in->bytes += 2;
+		n = in->end - in->start;
+		raw = xmalloc(n + 1);
+		memcpy(raw, in->buf + in->start, n);
+		in->end = in->start;
+		in->buf = xgrow(in->buf, &in->cap, in->end + n / 2 * 3 + 8, 1);
+		u16_decode(in, raw, n);
+		if (in->eof)
+			u16_decode(in, NULL, 0);
+		free(raw);
+	}
+}
+
+static bool
+blank(unsigned long c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
 int
 input_first_byte(struct input *in)
 {
-	size_t i = in->start;
+	size_t i;
+	int b = in->mode == M_UNDECIDED ? bom(in) : BOM_NONE;
+	unsigned long c;
 
+	if (b == BOM_U16LE || b == BOM_U16BE) {
+		/* read units without decoding: the raw bytes stay for
+		 * libxml2 */
+		for (i = in->start + 2;; i += 2) {
+			while (i + 2 > in->end) {
+				i -= in->start;
+				if (fill(in) == 0)
+					return -1;
+				i += in->start;
+			}
+			c = b == BOM_U16LE ?
+			    (unsigned long)((unsigned char)in->buf[i] |
+			    (unsigned char)in->buf[i + 1] << 8) :
+			    (unsigned long)((unsigned char)in->buf[i] << 8 |
+			    (unsigned char)in->buf[i + 1]);
+			if (!blank(c))
+				return c < 0x80 ? (int)c : 0xff;
+		}
+	}
+	i = in->start;
 	for (;;) {
 		for (; i < in->end; i++) {
-			unsigned char c = (unsigned char)in->buf[i];
+			unsigned char u = (unsigned char)in->buf[i];
 
-			if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+			if (blank(u))
 				continue;
-			if (c == 0xef && i + 2 < in->end &&
+			if (u == 0xef && i + 2 < in->end &&
 			    (unsigned char)in->buf[i + 1] == 0xbb &&
 			    (unsigned char)in->buf[i + 2] == 0xbf) {
 				i += 2;
 				continue;
 			}
-			if (c == 0xef && i + 2 >= in->end && !in->eof)
+			if (u == 0xef && i + 2 >= in->end && !in->eof)
 				break;
-			return c;
+			return u;
 		}
 		i -= in->start;
-		if (fill(in) == 0)
+		if (fill(in) == 0 && i >= in->end - in->start)
 			return -1;
 		i += in->start;
 	}
@@ -146,69 +346,120 @@ has_ci(const char *s, size_t n, const char *pat)
 bool
 input_looks_html(struct input *in)
 {
+	char narrow[2048];
+	size_t i, n;
+	int b = in->mode == M_UNDECIDED ? bom(in) : BOM_NONE;
+
 	while (in->end - in->start < 4096 && fill(in) > 0)
 		;
+	if (b == BOM_U16LE || b == BOM_U16BE) {
+		/* the ASCII of undecoded UTF-16, for the test only */
+		n = (in->end - in->start) / 2;
+		n = n < sizeof narrow ? n : sizeof narrow;
+		for (i = 0; i < n; i++) {
+			const char *u = in->buf + in->start + 2 * i;
+
+			narrow[i] = b == BOM_U16LE ? (u[1] == 0 ? u[0] : '?') :
+			    (u[0] == 0 ? u[1] : '?');
+		}
+		return has_ci(narrow, n, "<html") || has_ci(narrow, n, "<table");
+	}
 	return has_ci(in->buf + in->start, in->end - in->start, "<html") ||
 	    has_ci(in->buf + in->start, in->end - in->start, "<table");
+}
+
+/* The first line end (CR or LF) in s[0..n), or NULL. */
+static char *
+eol(char *s, size_t n)
+{
+	char *lf = memchr(s, '\n', n);
+	char *cr = memchr(s, '\r', lf != NULL ? (size_t)(lf - s) : n);
+
+	return cr != NULL ? cr : lf;
+}
+
+/* Consume a line of n bytes and its line end *e (NULL at the end of
+ * the input). */
+static void
+take(struct input *in, size_t n, const char *e)
+{
+	in->start += n;
+	in->bytes += (long long)n;
+	if (e != NULL) {
+		in->cr = *e == '\r';
+		in->start++;
+		in->bytes++;
+	}
+}
+
+/* The current line is too long: report it and skip to its end, or end
+ * the file when it has none within INPUT_SKIP_MAX bytes. */
+static void
+too_long(struct input *in, char *e)
+{
+	long long skipped = 0;
+	size_t n;
+
+	DIAG(LINE_TOO_LONG, in->line, 0, INPUT_LINE_MAX);
+	while (e == NULL) {
+		n = in->end - in->start;
+		take(in, n, NULL);
+		skipped += (long long)n;
+		if (skipped > INPUT_SKIP_MAX) {
+			DIAG(LINE_NO_END, in->line, 0, INPUT_SKIP_MAX);
+			in->stop = true;
+			return;
+		}
+		if (fill(in) == 0)
+			return;
+		e = eol(in->buf + in->start, in->end - in->start);
+	}
+	take(in, (size_t)(e - (in->buf + in->start)), e);
 }
 
 bool
 input_getline(struct input *in, const char **line, size_t *len)
 {
-	char *nl;
+	char *e;
 	size_t n, scanned = 0;
 
+	if (in->stop || diag_file_errors() > DIAG_CAP) {
+		in->stop = true;
+		return false;
+	}
+	text_begin(in);
+	if (in->cr) {
+		/* the LF of a CRLF split between two reads */
+		if (in->start == in->end)
+			(void)fill(in);
+		if (in->start < in->end && in->buf[in->start] == '\n')
+			take(in, 0, in->buf + in->start);
+		in->cr = false;
+	}
 	for (;;) {
-		nl = memchr(in->buf + in->start + scanned, '\n',
+		e = eol(in->buf + in->start + scanned,
 		    in->end - in->start - scanned);
-		if (nl != NULL)
+		if (e != NULL)
 			break;
 		scanned = in->end - in->start;
-		if (scanned > INPUT_LINE_MAX) {
-			in->line++;
-			DIAG(LINE_TOO_LONG, in->line, 0, INPUT_LINE_MAX);
-			*line = in->buf + in->start;
-			*len = INPUT_LINE_MAX;
-			/* skip to the end of this line */
-			for (;;) {
-				in->start = in->end;
-				if (fill(in) == 0)
-					break;
-				nl = memchr(in->buf + in->start, '\n',
-				    in->end - in->start);
-				if (nl != NULL) {
-					in->start = (size_t)(nl -
-					    in->buf) + 1;
-					break;
-				}
-			}
-			/* the kept prefix was moved; hand back nothing of it */
-			*line = "";
-			*len = 0;
-			return true;
-		}
-		if (fill(in) == 0) {
-			if (in->end == in->start)
-				return false;
-			in->line++;
-			*line = in->buf + in->start;
-			n = in->end - in->start;
-			in->start = in->end;
-			in->bytes += (long long)n;
-			if (n > 0 && (*line)[n - 1] == '\r')
-				n--;
-			*len = n;
-			return true;
-		}
+		if (scanned > INPUT_LINE_MAX || fill(in) == 0)
+			break;
 	}
+	n = e != NULL ? (size_t)(e - (in->buf + in->start)) :
+	    in->end - in->start;
+	if (e == NULL && n == 0)
+		return false;
 	in->line++;
+	if (n > INPUT_LINE_MAX) {
+		/* the same rule however the bytes came in */
+		too_long(in, e);
+		*line = "";
+		*len = 0;
+		return true;
+	}
 	*line = in->buf + in->start;
-	n = (size_t)(nl - (in->buf + in->start));
-	in->start += n + 1;
-	in->bytes += (long long)n + 1;
-	if (n > 0 && (*line)[n - 1] == '\r')
-		n--;
 	*len = n;
+	take(in, n, e);
 	return true;
 }
 
@@ -217,6 +468,8 @@ input_read(struct input *in, char *dst, size_t n)
 {
 	size_t have;
 
+	if (in->mode == M_UNDECIDED)
+		in->mode = M_RAW;
 	if (in->start == in->end && fill(in) == 0)
 		return in->failed ? -1 : 0;
 	have = in->end - in->start;
@@ -231,6 +484,7 @@ input_read(struct input *in, char *dst, size_t n)
 int
 input_slurp(struct input *in, char **out, size_t *len, size_t max)
 {
+	text_begin(in);
 	while (fill(in) > 0)
 		if (in->end - in->start > max) {
 			DIAG(INPUT_TOO_LARGE, 0, 0, max);

@@ -1,5 +1,13 @@
 /* input: one operand opened for reading, read by lines with line numbers,
- * with a peek at the first non-blank byte to tell XML from text. */
+ * with a peek at the first non-blank byte to tell XML from text.
+ *
+ * Text (input_getline, input_slurp) is read without a UTF-8 byte order
+ * mark, and UTF-16 with a byte order mark is decoded to UTF-8 (a broken
+ * unit becomes U+FFFD) when its first 2 KB characters hold a blank or a
+ * line end or are all Latin-1 (else FF FE is junk, read as bytes); LF,
+ * CRLF and a CR alone each end a line.  Raw
+ * reads (input_read, for libxml2, which reads byte order marks and
+ * UTF-16 itself) get the bytes as they are. */
 #ifndef BELLIS_INPUT_H
 #define BELLIS_INPUT_H
 
@@ -7,6 +15,8 @@
 #include <stddef.h>
 
 #define INPUT_LINE_MAX (1024 * 1024)   /* longer lines are cut, with an error */
+/* A line with no end in this many bytes ends the file, with an error. */
+#define INPUT_SKIP_MAX (50LL * INPUT_LINE_MAX)
 
 struct input {
 	const char *name;   /* operand as given, "-" for stdin */
@@ -14,6 +24,11 @@ struct input {
 	char *buf;
 	size_t cap, start, end;
 	bool eof, failed;
+	bool cr;            /* the last line ended with a CR: skip an LF */
+	bool stop;          /* no more lines: error limit or endless line */
+	unsigned char mode; /* undecided, raw, text, UTF-16 LE or BE text */
+	unsigned char npend;
+	unsigned char pend[4];  /* bytes of an unfinished UTF-16 character */
 	long line;          /* number of the line last returned */
 	long long bytes;    /* bytes consumed by the caller so far */
 };
@@ -26,15 +41,19 @@ int input_open(struct input *in, const char *name);
 void input_mem(struct input *in, const char *name, const void *buf,
     size_t len);
 void input_close(struct input *in);
-/* First byte that is not blank (nor a UTF-8 BOM), or -1 at end of file.
+/* First byte that is not blank (nor a byte order mark), or -1 at end of
+ * file; in UTF-16 input the first character (0xff when not ASCII).
  * Consumes nothing. */
 int input_first_byte(struct input *in);
 /* True when the first kilobytes hold "<html" or "<table" (any case). */
 bool input_looks_html(struct input *in);
-/* Next line without its newline (and without a trailing CR).  Returns
- * false at end of file or on a read error (reported).  Lines over
- * INPUT_LINE_MAX are cut there with an error.  The line may hold NUL
- * bytes; *len tells its length.  Valid until the next call. */
+/* Next line without its line end.  Returns false at end of file, on a
+ * read error (reported), and once the current file has more errors than
+ * DIAG_CAP (core/diag.h), so that endless junk ends.  A line longer than
+ * INPUT_LINE_MAX bytes (from a file or a pipe alike) is an error and is
+ * handed back empty; one with no end within INPUT_SKIP_MAX bytes ends
+ * the file.  The line may hold NUL bytes; *len tells its length.  Valid
+ * until the next call. */
 bool input_getline(struct input *in, const char **line, size_t *len);
 /* Raw read of the rest (for libxml2); -1 on a read error. */
 long input_read(struct input *in, char *dst, size_t n);

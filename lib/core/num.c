@@ -1,20 +1,26 @@
-/* Strict numbers: no blanks, no junk, no overflow. */
+/* Strict numbers: no blanks, no junk, no overflow.  One rule for every
+ * number: an optional sign ('+' or '-') then decimal digits; a value
+ * below the range (a '-' where none is allowed) is out of range. */
 #include <limits.h>
 #include <string.h>
 
 #include "core/num.h"
 
+/* The sign of s[0..n): 1 for '-', 0 otherwise; *i skips it. */
+static int
+sign(const char *s, size_t n, size_t *i)
+{
+	*i = n > 0 && (s[0] == '-' || s[0] == '+');
+	return *i && s[0] == '-';
+}
+
 int
 num_long(const char *s, size_t n, long min, long max, long *out)
 {
-	size_t i = 0;
-	int neg = 0;
+	size_t i;
+	int neg = sign(s, n, &i);
 	long v = 0;
 
-	if (n > 0 && (s[0] == '-' || s[0] == '+')) {
-		neg = s[0] == '-';
-		i = 1;
-	}
 	if (i == n)
 		return -1;
 	for (; i < n; i++) {
@@ -41,10 +47,11 @@ int
 num_u64(const char *s, unsigned long long *out)
 {
 	unsigned long long v = 0;
+	size_t i, n = strlen(s);
 
-	if (*s == '\0')
+	if (sign(s, n, &i) || i == n)
 		return -1;
-	for (; *s != '\0'; s++) {
+	for (s += i; *s != '\0'; s++) {
 		if (*s < '0' || *s > '9')
 			return -1;
 		if (__builtin_mul_overflow(v, 10ULL, &v) ||
@@ -56,19 +63,25 @@ num_u64(const char *s, unsigned long long *out)
 	return 0;
 }
 
+size_t
+num_fixed6_len(const char *s, size_t n)
+{
+	size_t k = n > 0 && (s[0] == '-' || s[0] == '+');
+
+	while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '.'))
+		k++;
+	return k;
+}
+
 int
 num_fixed6(const char *s, size_t n, long long *out)
 {
 	long long v = 0;
-	size_t i = 0;
-	int digits = 0, frac = -1, neg = 0;
+	size_t i;
+	int digits = 0, frac = -1, neg = sign(s, n, &i);
 
-	if (n > 0 && s[0] == '-') {
-		neg = 1;
-		i = 1;
-	}
 	for (; i < n; i++) {
-		if (s[i] == '.' && frac < 0) {
+		if (s[i] == '.' && frac < 0 && digits > 0) {
 			frac = 0;
 			continue;
 		}
@@ -81,6 +94,7 @@ num_fixed6(const char *s, size_t n, long long *out)
 		v = v * 10 + (s[i] - '0');
 		digits++;
 	}
+	/* digits on both sides of a point: "0.5", not ".5" nor "5." */
 	if (digits == 0 || frac == 0)
 		return -1;
 	for (frac = frac < 0 ? 0 : frac; frac < 6; frac++) {

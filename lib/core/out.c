@@ -1,4 +1,5 @@
-/* Output: atomic -o (temp file + rename), write-error checks. */
+/* Output: atomic -o (temp file + rename), write-error checks, no temp
+ * file left behind on any exit. */
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -14,17 +15,11 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 
-/* The temporary file of -o until out_close: removed if the process
- * exits first (out of memory exits with status 4 from anywhere). */
-static char *exit_tmp;
-static int exit_registered;
+#define LINK_HOPS 40
 
-static void
-remove_tmp(void)
-{
-	if (exit_tmp != NULL)
-		unlink(exit_tmp);
-}
+/* The temporary file while it exists, for the exit and signal handlers
+ * (one -o at a time). */
+static char *volatile pending;
 
 void
 out_setup(void)
@@ -34,6 +29,123 @@ out_setup(void)
 	setlocale(LC_NUMERIC, "C");
 }
 
+void
+out_cleanup(void)
+{
+	char *p = pending;
+
+	if (p != NULL)
+		(void)unlink(p);
+	pending = NULL;
+}
+
+/* Remove the temporary file, then die of the signal as if unhandled
+ * (SA_RESETHAND restored the default action). */
+static void
+on_signal(int sig)
+{
+	char *p = pending;
+
+	if (p != NULL)
+		(void)unlink(p);
+	(void)raise(sig);
+}
+
+/* Once: remove the temporary file on exit() (out of memory, status 4)
+ * and on the signals that end a filter; an ignored signal stays
+ * ignored (nohup). */
+static void
+arm(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
+	    SIGPIPE, SIGXFSZ };
+	static int armed;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (armed)
+		return;
+	armed = 1;
+	(void)atexit(out_cleanup);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			(void)sigaction(sigs[i], &sa, NULL);
+}
+
+/* A path whose link text does not name the open file: a descriptor
+ * (/dev/stdout leads to /proc/self/fd/1, "/tmp/x (deleted)" or
+ * "pipe:[12]"). */
+static int
+descriptor_path(const char *p)
+{
+	return strncmp(p, "/proc/", 6) == 0 || strncmp(p, "/dev/fd/", 8) == 0;
+}
+
+/* Where -o PATH writes: *dest is PATH with the symbolic links of its
+ * last component followed, a dangling link naming the file to create.
+ * Returns 0, 1 when PATH is written in place (not a regular file, or a
+ * descriptor), -1 on an error (errno). */
+static int
+resolve(const char *path, char **dest)
+{
+	struct sbuf b = {0}, t = {0};
+	struct stat st, st2;
+	char link[4096];
+	const char *slash;
+	ssize_t n;
+	int hops, e;
+
+	*dest = NULL;
+	sbuf_adds(&b, path);
+	for (hops = 0;; hops++) {
+		if (descriptor_path(b.s))
+			goto in_place;
+		if (lstat(b.s, &st) != 0 || !S_ISLNK(st.st_mode))
+			break;
+		if (hops == LINK_HOPS) {
+			errno = ELOOP;
+			goto fail;
+		}
+		if ((n = readlink(b.s, link, sizeof link)) < 0)
+			goto fail;
+		if ((size_t)n == sizeof link) {
+			errno = ENAMETOOLONG;
+			goto fail;
+		}
+		/* a relative link is relative to the link's directory */
+		sbuf_reset(&t);
+		sbuf_add(&t, "", 0);
+		if (link[0] != '/' && (slash = strrchr(b.s, '/')) != NULL)
+			sbuf_add(&t, b.s, (size_t)(slash - b.s) + 1);
+		sbuf_add(&t, link, (size_t)n);
+		sbuf_reset(&b);
+		sbuf_add(&b, t.s, t.len);
+	}
+	/* not a regular file, or not the file that PATH opens */
+	if (stat(b.s, &st) == 0 && (!S_ISREG(st.st_mode) ||
+	    (stat(path, &st2) == 0 && (st.st_dev != st2.st_dev ||
+	    st.st_ino != st2.st_ino))))
+		goto in_place;
+	sbuf_free(&t);
+	*dest = b.s;
+	return 0;
+in_place:
+	sbuf_free(&t);
+	sbuf_free(&b);
+	return 1;
+fail:
+	e = errno;
+	sbuf_free(&t);
+	sbuf_free(&b);
+	errno = e;
+	return -1;
+}
+
 int
 out_open(struct out *o, const char *path)
 {
@@ -41,7 +153,7 @@ out_open(struct out *o, const char *path)
 	const char *slash;
 	struct stat st;
 	mode_t mask;
-	int fd;
+	int fd, r;
 
 	memset(o, 0, sizeof *o);
 	if (path == NULL || strcmp(path, "-") == 0) {
@@ -49,29 +161,30 @@ out_open(struct out *o, const char *path)
 		return 0;
 	}
 	o->path = path;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		/* a device or a pipe (-o /dev/stdout): write it in place */
+	if ((r = resolve(path, &o->dest)) < 0) {
+		diag_sys("cannot write '%s'", path);
+		return -1;
+	}
+	if (r == 1) {
+		/* a device, a pipe, a descriptor (-o /dev/stdout): in place */
 		if ((o->fp = fopen(path, "w")) == NULL) {
 			diag_sys("cannot write '%s'", path);
 			return -1;
 		}
 		return 0;
 	}
-	slash = strrchr(path, '/');
+	slash = strrchr(o->dest, '/');
 	if (slash != NULL)
-		sbuf_add(&b, path, (size_t)(slash - path) + 1);
-	sbuf_printf(&b, ".%s.XXXXXX", slash != NULL ? slash + 1 : path);
+		sbuf_add(&b, o->dest, (size_t)(slash - o->dest) + 1);
+	sbuf_printf(&b, ".%s.XXXXXX", slash != NULL ? slash + 1 : o->dest);
 	o->tmp = b.s;
+	arm();
 	if ((fd = mkstemp(o->tmp)) < 0) {
 		diag_sys("cannot create a temporary file for '%s'", path);
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
+		goto fail;
 	}
-	if (!exit_registered && atexit(remove_tmp) == 0)
-		exit_registered = 1;
-	exit_tmp = o->tmp;
-	if (stat(path, &st) == 0) {
+	pending = o->tmp;
+	if (stat(o->dest, &st) == 0) {
 		(void)fchmod(fd, st.st_mode & 07777);
 	} else {
 		mask = umask(0);
@@ -81,13 +194,15 @@ out_open(struct out *o, const char *path)
 	if ((o->fp = fdopen(fd, "w")) == NULL) {
 		diag_sys("cannot write '%s'", o->tmp);
 		close(fd);
-		unlink(o->tmp);
-		exit_tmp = NULL;
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
+		out_cleanup();
+		goto fail;
 	}
 	return 0;
+fail:
+	free(o->tmp);
+	free(o->dest);
+	o->tmp = o->dest = NULL;
+	return -1;
 }
 
 static int
@@ -114,6 +229,7 @@ close_stdout(void)
 int
 out_close(struct out *o, int commit)
 {
+	sigset_t all, old;
 	int bad = 0, before;
 
 	if (o->fp == NULL)
@@ -134,6 +250,9 @@ out_close(struct out *o, int commit)
 		o->fp = NULL;
 		return bad ? -1 : 0;
 	}
+	/* an error of any kind keeps the old file (status 1, "no", is an
+	 * answer, not an error) */
+	commit = commit && diag_status() < EXIT_DATA;
 	errno = 0;
 	if (fflush(o->fp) != 0 || ferror(o->fp)) {
 		if (errno == 0)
@@ -149,14 +268,20 @@ out_close(struct out *o, int commit)
 		bad = 1;
 	}
 	o->fp = NULL;
-	if (commit && !bad && rename(o->tmp, o->path) != 0) {
+	/* no signal between the rename and forgetting the name: the
+	 * handler must not remove a file of the same name made later */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (commit && !bad && rename(o->tmp, o->dest) != 0) {
 		diag_sys("cannot replace '%s'", o->path);
 		bad = 1;
 	}
 	if (!commit || bad)
-		unlink(o->tmp);
-	exit_tmp = NULL;
+		(void)unlink(o->tmp);
+	pending = NULL;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	free(o->tmp);
-	o->tmp = NULL;
+	free(o->dest);
+	o->tmp = o->dest = NULL;
 	return bad ? -1 : 0;
 }

@@ -1,5 +1,8 @@
 /* out: the output stream of a tool: stdout or an atomically replaced
- * file (-o), with write errors, a full disk and a closed pipe handled. */
+ * file (-o), with write errors, a full disk and a closed pipe handled.
+ * The temporary file of -o is removed on every way out: out_close, any
+ * exit() (out_cleanup runs at exit), and SIGHUP, SIGINT, SIGQUIT,
+ * SIGTERM, SIGPIPE and SIGXFSZ (removed, then the signal kills). */
 #ifndef BELLIS_OUT_H
 #define BELLIS_OUT_H
 
@@ -7,22 +10,29 @@
 
 struct out {
 	FILE *fp;
-	const char *path;   /* NULL for stdout */
-	char *tmp;          /* temporary file beside path */
+	const char *path;   /* as given; NULL for stdout */
+	char *dest;         /* path with its symbolic links followed */
+	char *tmp;          /* temporary file beside dest */
 };
 
-/* path NULL or "-" means stdout.  Returns -1 (reported, status 4) when
- * the temporary file cannot be made. */
+/* path NULL or "-" means stdout.  A symbolic link stays: the file it
+ * leads to is replaced (made, for a dangling link).  A path that is
+ * not a regular file (a FIFO, /dev/null) or names a descriptor
+ * (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is written in place.
+ * Returns -1 (reported, status 4) when the temporary file cannot be
+ * made. */
 int out_open(struct out *o, const char *path);
-/* Finish: commit != 0 renames the temporary file over path after a
- * flush and fsync; otherwise (or on any error) the temporary file is
- * removed and the old file stays.  A path that is not a regular file
- * (/dev/stdout, a FIFO, /dev/full) is written in place.  Returns 0 or -1
- * (reported, status 4).  A closed pipe on stdout gives status 1 when
+/* Finish: the temporary file replaces the file after a flush and fsync
+ * when commit != 0 and diag_status() is below EXIT_DATA; otherwise (or
+ * on any error) it is removed and the old file stays.  Callers pass 1.
+ * Returns 0 or -1 (reported, status 4).  A closed pipe on stdout gives status 1 when
  * SIGPIPE is ignored; out_setup restores its default, so normally the
  * process ends with 141 like any filter. */
 int out_close(struct out *o, int commit);
 /* Call once at the top of main: SIGPIPE default, C numeric locale. */
 void out_setup(void);
+/* Remove the temporary file of an unfinished -o (registered with
+ * atexit() by out_open; safe to call again). */
+void out_cleanup(void);
 
 #endif

@@ -76,7 +76,8 @@ test_num(void)
 	CHECK(num_fixed6("7.5", 3, &f) == 0 && f == 7500000);
 	CHECK(num_fixed6("300", 3, &f) == 0 && f == 300000000);
 	CHECK(num_fixed6("1.", 2, &f) < 0);
-	CHECK(num_fixed6(".5", 2, &f) == 0 && f == 500000);
+	CHECK(num_fixed6(".5", 2, &f) < 0);     /* digits on both sides */
+	CHECK(num_fixed6("0.5", 3, &f) == 0 && f == 500000);
 	CHECK(num_fixed6("1.2.3", 5, &f) < 0);
 }
 
