@@ -1,0 +1,25 @@
+#!/usr/bin/env bats
+# Hostile data (issue 17): inputs that are valid in form but absurd in
+# size or content.  Each case is a regression test of one point; inputs
+# are generated in the test's temporary directory.
+load helpers/common
+
+T=${HOSTILE_TIMEOUT:-20}
+
+# units U N: a units= list of N units.
+units() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		printf 'u%d:5,' "$i"
+	done | sed 's/,$//'
+}
+
+@test "16: 100000 units of one side are read in linear time (ASan build too)" {
+	{
+		echo 'battle Cannae'
+		printf 'side Rome roll=10 units=%s\n' "$(units 100000)"
+		echo 'side Carthage ts=5 roll=10'
+	} > "$BATS_TEST_TMPDIR/units.txt"
+	run -0 timeout "$T" campaign-catastrophe "$BATS_TEST_TMPDIR/units.txt"
+	assert_line --index 1 "Rome: roll 10, total 10: reinforcements (Enemy reinforced); enemy-ts-percent=10; ts 500000 -> 550000"
+}
