@@ -60,6 +60,23 @@ xmlcheck() {
 	xmlcheck $P/general-count.xml
 }
 
+@test "element-count: counts are read exactly, one above the army size is a finding" {
+	run -1 --separate-stderr armylist-check $P/element-count.xml
+	assert_equal "$stderr" ""
+	assert_output "lists.html:40: error: army 80: element count 1000000, more than the 12 elements of an army [element-count]
+lists.html:40: error: army 80: elements total 255 or more, expected 12 [element-total]
+lists.html:41: error: army 81: element count 150, more than the 12 elements of an army [element-count]
+lists.html:41: error: army 81: alternative packages hold 11 or 150 elements [package-mismatch]"
+	xmlcheck $P/element-count.xml
+	run -1 armylist-check -T xml $P/element-count.xml
+	assert_line --index 2 '  <finding code="element-count" severity="error" army="80" file="lists.html" line="40">element count 1000000, more than the 12 elements of an army</finding>'
+	validate findings.rng <(printf '%s\n' "$output")
+	# beyond the largest count read: the reader's error, read as 1
+	sed 's/"1000000"/"1000000001"/' $P/element-count.xml > "$BATS_TEST_TMPDIR/big.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
+	[[ $stderr == "armylist-check: $BATS_TEST_TMPDIR/big.xml:8: error: invalid value '1000000001' for 'count' (1-1000000000)"* ]]
+}
+
 @test "package-mismatch: once per choice, no element-total when 12 is reachable" {
 	run -1 --separate-stderr armylist-check $P/package-mismatch.xml
 	assert_equal "$stderr" ""

@@ -28,6 +28,10 @@ struct troopref {
 	char *note;
 };
 
+/* The largest element count read (armylist(5)); counts above an army's
+ * size are findings of armylist-check. */
+#define ARMY_COUNT_MAX 1000000000L
+
 enum item_kind { ITEM_ELEMENT, ITEM_CHOICE };
 
 struct package;

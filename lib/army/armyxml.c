@@ -135,7 +135,7 @@ read_element(xmlNodePtr n, struct item *it)
 	long cnt = 1;
 
 	it->kind = ITEM_ELEMENT;
-	(void)num_attr(n, "count", 0, 1, 99, &cnt);
+	(void)num_attr(n, "count", 0, 1, ARMY_COUNT_MAX, &cnt);
 	it->count = cnt;
 	if ((v = attr(n, "general")) != NULL) {
 		it->general = strcmp(v, "yes") == 0;
