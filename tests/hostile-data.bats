@@ -23,3 +23,15 @@ units() {
 	run -0 timeout "$T" campaign-catastrophe "$BATS_TEST_TMPDIR/units.txt"
 	assert_line --index 1 "Rome: roll 10, total 10: reinforcements (Enemy reinforced); enemy-ts-percent=10; ts 500000 -> 550000"
 }
+
+@test "14: a bad --rules table is bad data (2), an unknown edition a usage error (3)" {
+	local t
+	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
+	for t in armylist-check battle-scan combat-calc move-check refcard-render; do
+		run -2 --separate-stderr $t --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
+		assert_output ''
+		[[ $stderr == "$t: $BATS_TEST_TMPDIR/bad.xml:"*"not a valid rules table"* ]]
+		run -3 --separate-stderr $t --rules=dba2 /dev/null
+		run -4 --separate-stderr $t --rules=/nonexistent/r.xml /dev/null
+	done
+}

@@ -311,7 +311,7 @@ Zug 1: 4 PIPs, 1 verbraucht, 3 übrig'
 bound: no PIP budget, 1 used'
 	run -1 bash -c "echo 'move Kn 350' | move-check --rules=dba1"
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
-	run -3 --separate-stderr move-check --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
+	run -2 --separate-stderr move-check --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
 	assert_output ''
 	[[ $stderr == *"not a valid rules table"* ]]
 	run -4 --separate-stderr move-check --rules=/nonexistent/r.xml /dev/null
