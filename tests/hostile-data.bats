@@ -35,3 +35,27 @@ units() {
 		run -4 --separate-stderr $t --rules=/nonexistent/r.xml /dev/null
 	done
 }
+
+# long N: N characters A.
+long() {
+	head -c "$1" /dev/zero | tr '\0' A
+}
+
+@test "2: a name of 64k characters: 500 on the card with an ellipsis, the PDF in time" {
+	{
+		echo '<armylists version="1"><army id="1"><name lang="en">'"$(long 65536)"'</name>'
+		echo '<enemies><ref>1</ref></enemies><elements>'
+		echo '<element count="12" general="yes"><troop code="Bd"/></element>'
+		echo '</elements></army></armylists>'
+	} > "$BATS_TEST_TMPDIR/long.xml"
+	run -0 --separate-stderr timeout "$T" refcard-render "$BATS_TEST_TMPDIR/long.xml"
+	assert_output --partial "<h1>1 $(long 498)…</h1>"
+	run -0 --separate-stderr timeout "$T" refcard-render -T pdf -o "$BATS_TEST_TMPDIR/long.pdf" "$BATS_TEST_TMPDIR/long.xml"
+	assert_equal "$stderr" ""
+	[[ $(pdftotext "$BATS_TEST_TMPDIR/long.pdf" - | tr -d '\n') == *"AAAA…"* ]]
+}
+
+@test "2: a diagnostic quotes at most 60 characters of a token" {
+	run -2 --separate-stderr campaign-catastrophe <<<"$(long 100000) x"
+	assert_equal "$stderr" "campaign-catastrophe: -:1:1: error: unknown keyword '$(long 60)...'"
+}
