@@ -59,3 +59,50 @@ long() {
 	run -2 --separate-stderr campaign-catastrophe <<<"$(long 100000) x"
 	assert_equal "$stderr" "campaign-catastrophe: -:1:1: error: unknown keyword '$(long 60)...'"
 }
+
+@test "7: one bound holds at most 10000 moves: one error, the rest skipped" {
+	awk 'BEGIN { print "<moves><bound pips=\"6\">"
+		for (i = 0; i < 10005; i++) print "<move troops=\"Kn\" distance=\"100\"/>"
+		print "</bound></moves>" }' > "$BATS_TEST_TMPDIR/b.xml"
+	run -2 --separate-stderr timeout "$T" move-check -T tsv "$BATS_TEST_TMPDIR/b.xml"
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/b.xml:10002: error: more than 10000 moves in one bound, the rest of it is skipped"
+	assert_equal "${#lines[@]}" 10001
+	# the same limit for move lines; a bound without a budget has none
+	{ echo 'bound 6'; for ((i = 0; i < 10001; i++)); do echo 'move Kn 100'; done; } > "$BATS_TEST_TMPDIR/b.txt"
+	run -2 --separate-stderr move-check "$BATS_TEST_TMPDIR/b.txt"
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/b.txt:10002: error: more than 10000 moves in one bound, the rest of it is skipped"
+	{ for ((i = 0; i < 10001; i++)); do echo 'move Kn 100'; done; } > "$BATS_TEST_TMPDIR/b.txt"
+	run -0 --separate-stderr move-check "$BATS_TEST_TMPDIR/b.txt"
+}
+
+@test "7: an army holds at most 1000 entries, in XML (streamed) and in text" {
+	{
+		echo '<armylists version="1"><army id="1"><name lang="en">A</name><enemies><ref>1</ref></enemies><elements>'
+		for ((i = 0; i < 1001; i++)); do echo '<element count="1"><troop code="Bd"/></element>'; done
+		echo '</elements></army></armylists>'
+	} > "$BATS_TEST_TMPDIR/a.xml"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/a.xml"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/a.xml:1: error: more than 1000 elements in one army, the rest is ignored"
+	assert_equal "$(grep -o '"count"' <<<"$output" | wc -l)" 1000
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/a.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/a.xml:1: error: more than 1000 elements in one army, the rest is ignored"
+	printf 'I/1a Early Sumerian 3000-2800BC\n%s1x3Bd (Gen)\n' "$(for ((i = 0; i < 1000; i++)); do printf '1x4Bw, '; done)" > "$BATS_TEST_TMPDIR/a.txt"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/a.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/a.txt:2:1: error: more than 1000 elements in one army, the rest is ignored"
+	assert_equal "$(grep -o '"count"' <<<"$output" | wc -l)" 1000
+}
+
+@test "7: a field holds at most 65536 bytes, continuation rows included" {
+	{
+		printf 'Nr\tArmee\tElemente\tGegner\n7\tGrenzarmee\t1x Kn (Gen),\t8\n'
+		for ((i = 0; i < 1000; i++)); do printf '\t%s\t\t\n' "$(long 100)"; done
+	} > "$BATS_TEST_TMPDIR/c.tsv"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/c.tsv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.tsv:651: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+}
+
+@test "7: an HTML sheet is at most 16 MiB" {
+	{ printf '<html><body><table>\n'; head -c 16777216 /dev/zero | tr '\0' x; } > "$BATS_TEST_TMPDIR/s.html"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/s.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/s.html: error: input larger than 16777216 bytes"
+}

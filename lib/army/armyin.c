@@ -11,7 +11,7 @@
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
-#define HTML_MAX (64L * 1024 * 1024)
+#define HTML_MAX (16L * 1024 * 1024)     /* armylist-parse(1) */
 
 /* windows-1252 bytes 0x80-0x9f as code points (0: undefined) */
 static const unsigned short cp1252[32] = {

@@ -38,6 +38,8 @@ enum diag_tool {
 #define DIAGF_HTML_UNREADABLE "cannot read the HTML page"
 #define DIAGF_BAD_DATE "unreadable date '%s' of army %s, kept as text"
 #define DIAGF_BAD_AGGRESSION "unreadable aggression '%s' of army %s, left out"
+#define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
+#define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
@@ -73,6 +75,9 @@ enum diag_tool {
 
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
+
+/* ---- dba: bounds ------------------------------------------------------ */
+#define DIAGF_BOUND_TOO_LONG "more than %d moves in one bound, the rest of it is skipped"
 
 /* ---- battle: the battlefield and the plan ----------------------------- */
 #define DIAGF_BF_MISSING "missing attribute '%s' on '%s'"
@@ -116,6 +121,8 @@ enum diag_tool {
 	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
 	X(BAD_DATE, W, "bad-date", T_PARSE) \
 	X(BAD_AGGRESSION, W, "bad-aggression", T_PARSE) \
+	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
+	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_PARSE) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_UNKNOWN_KEYWORD, E, "unknown-keyword", T_CAT | T_SURV) \
@@ -149,6 +156,8 @@ enum diag_tool {
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
+	/* dba */ \
+	X(BOUND_TOO_LONG, E, "bound-too-long", T_MOVE) \
 	/* battle */ \
 	X(BF_MISSING, E, "bf-missing-attribute", T_SCAN) \
 	X(BF_BAD_VALUE, E, "bf-bad-value", T_SCAN) \
