@@ -10,40 +10,14 @@ bin=${1:?usage: bench/memory.sh BINDIR}
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# gen KIND MB: write $tmp/KIND.MB.* of about MB megabytes.
+# gen MB HEAD ROW TAIL: write $tmp/in, about MB megabytes: HEAD, ROW
+# repeated, TAIL (awk escapes).
 gen() {
-	awk -v kind="$1" -v mb="$2" 'BEGIN {
-		max = mb * 1048576
-		if (kind == "html") {
-			print "<html><body><table>"
-			print "<tr><th>Nr.<th>Bezeichnung<th>Gegner<th>Zusammensetzung"
-			for (i = 1; n < max; i++) {
-				s = "<tr><td>" i "<td>Heer " i "<td>1<td>1x Kn (Gen), 8x Bw, 3x Ps"
-				print s; n += length(s) + 1
-			}
-			print "</table></body></html>"
-		} else if (kind == "bound") {
-			print "<moves><bound pips=\"6\">"
-			for (; n < max;) {
-				s = "<move troops=\"Kn\" distance=\"300\"/>"
-				print s; n += length(s) + 1
-			}
-			print "</bound></moves>"
-		} else if (kind == "army") {
-			print "<armylists version=\"1\"><army id=\"1\"><name lang=\"en\">A</name><enemies/><elements>"
-			for (; n < max;) {
-				s = "<element count=\"1\"><troop code=\"Bd\"/></element>"
-				print s; n += length(s) + 1
-			}
-			print "</elements></army></armylists>"
-		} else {
-			print "Nr\tArmee\tElemente\tGegner"
-			print "7\tGrenzarmee\t1x Kn (Gen),\t8"
-			for (; n < max;) {
-				s = "\t\t1x Bd, 1x Bd, 1x Bd, 1x Bd, 1x Bd,\t"
-				print s; n += length(s) + 1
-			}
-		}
+	awk -v mb="$1" -v head="$2" -v row="$3" -v tail="$4" 'BEGIN {
+		print head
+		for (n = 0; n < mb * 1048576; n += length(row) + 1)
+			print row
+		print tail
 	}' > "$tmp/in"
 }
 
@@ -58,17 +32,23 @@ run() {
 }
 
 for mb in ${BENCH_MB:-25 50}; do
-	gen html "$mb"
+	gen "$mb" '<html><body><table>\n<tr><th>Nr.<th>Bezeichnung<th>Gegner<th>Zusammensetzung' \
+	    '<tr><td>1<td>Heer<td>1<td>1x Kn (Gen), 8x Bw, 3x Ps' \
+	    '</table></body></html>'
 	run "html sheet $mb MB: cat" cat
 	run "html sheet $mb MB: armylist-parse" "$bin/armylist-parse"
-	gen bound "$mb"
+	gen "$mb" '<moves><bound pips="6">' \
+	    '<move troops="Kn" distance="300"/>' '</bound></moves>'
 	run "one bound $mb MB: xmllint --stream" xmllint --stream --noout -
 	run "one bound $mb MB: move-check" "$bin/move-check"
-	gen army "$mb"
+	gen "$mb" '<armylists version="1"><army id="1"><name lang="en">A</name><enemies/><elements>' \
+	    '<element count="1"><troop code="Bd"/></element>' \
+	    '</elements></army></armylists>'
 	run "one army $mb MB: xmllint --stream" xmllint --stream --noout -
 	run "one army $mb MB: armylist-check" "$bin/armylist-check"
 	run "one army $mb MB: armylist-parse" "$bin/armylist-parse"
-	gen cont "$mb"
+	gen "$mb" 'Nr\tArmee\tElemente\tGegner\n7\tGrenzarmee\t1x Kn (Gen),\t8' \
+	    '\t\t1x Bd, 1x Bd, 1x Bd, 1x Bd, 1x Bd,\t' ''
 	run "continuation rows $mb MB: cat" cat
 	run "continuation rows $mb MB: armylist-parse" "$bin/armylist-parse"
 done
