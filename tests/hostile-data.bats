@@ -106,3 +106,21 @@ long() {
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/s.html"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/s.html: error: input larger than 16777216 bytes"
 }
+
+@test "15: an element with more than 64 attributes ends the input at once, one error" {
+	local t i
+	{
+		printf '<?xml version="1.0"?>\n<!-- a="1" b="2" -->\n<r x=">" '
+		for ((i = 0; i < 40000; i++)); do printf 'a%d="1" ' "$i"; done
+		printf '/>\n'
+	} > "$BATS_TEST_TMPDIR/attrs.xml"
+	for t in armylist-check armylist-parse battle-scan combat-calc move-check refcard-render campaign-catastrophe campaign-survival; do
+		run -2 --separate-stderr timeout "$T" $t "$BATS_TEST_TMPDIR/attrs.xml"
+		assert_equal "$stderr" "$t: $BATS_TEST_TMPDIR/attrs.xml:3: error: element with more than 64 attributes, the rest of the input is not read"
+	done
+	# 64 are read (the schema then refuses them)
+	{ printf '<r '; for ((i = 0; i < 64; i++)); do printf 'a%d="1" ' "$i"; done; printf '/>\n'; } > "$BATS_TEST_TMPDIR/64.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/64.xml"
+	refute_output --partial 'more than 64'
+	[[ $stderr != *"more than 64"* ]]
+}

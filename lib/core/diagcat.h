@@ -32,6 +32,7 @@ enum diag_tool {
 #define DIAGF_LINE_TOO_LONG "line longer than %d bytes, the rest is ignored"
 #define DIAGF_INPUT_TOO_LARGE "input larger than %zu bytes"
 #define DIAGF_UNTERMINATED_QUOTE "unterminated quoted string"
+#define DIAGF_XML_TOO_MANY_ATTRS "element with more than %d attributes, the rest of the input is not read"
 
 /* ---- army: list readers ---------------------------------------------- */
 #define DIAGF_CP1252 "invalid UTF-8, read as windows-1252"
@@ -116,6 +117,7 @@ enum diag_tool {
 	X(INPUT_TOO_LARGE, E, "input-too-large", T_PARSE) \
 	X(UNTERMINATED_QUOTE, E, "unterminated-quote", \
 	    (T_LINES & ~T_PARSE) | T_SCAN) \
+	X(XML_TOO_MANY_ATTRS, E, "xml-too-many-attributes", T_XML) \
 	/* army */ \
 	X(CP1252, W, "not-utf8", T_PARSE) \
 	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
