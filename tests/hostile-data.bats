@@ -124,3 +124,16 @@ long() {
 	refute_output --partial 'more than 64'
 	[[ $stderr != *"more than 64"* ]]
 }
+
+@test "11: no usable font: PDF writers exit 4 with a message, no PDF" {
+	local t
+	printf '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n' > "$BATS_TEST_TMPDIR/fonts.conf"
+	echo old > "$BATS_TEST_TMPDIR/out.pdf"
+	for t in "refcard-render --cards=rules" "battle-scan $SAMPLES/battle-line.xml"; do
+		FONTCONFIG_FILE="$BATS_TEST_TMPDIR/fonts.conf" run -4 --separate-stderr $t -T pdf
+		assert_output ''
+		assert_equal "$stderr" "${t%% *}: no usable font: fontconfig finds neither 'DejaVu Sans' nor another font for Latin text"
+		FONTCONFIG_FILE="$BATS_TEST_TMPDIR/fonts.conf" run -4 $t -T pdf -o "$BATS_TEST_TMPDIR/out.pdf"
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/out.pdf")" old
+	done
+}
