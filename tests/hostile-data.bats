@@ -137,3 +137,36 @@ long() {
 		assert_equal "$(cat "$BATS_TEST_TMPDIR/out.pdf")" old
 	done
 }
+
+# tr_TR: generated into the test's directory when the system lacks it
+# (localedef and the tr_TR source of the locales package); else skipped.
+turkish() {
+	if locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
+		return 0
+	fi
+	export LOCPATH=$BATS_FILE_TMPDIR/locales
+	[ -d "$LOCPATH/tr_TR.UTF-8" ] && return 0
+	mkdir -p "$LOCPATH"
+	localedef -i tr_TR -f UTF-8 "$LOCPATH/tr_TR.UTF-8" > /dev/null 2>&1 ||
+	    skip "no tr_TR.UTF-8 locale and localedef cannot make one (package locales)"
+}
+
+@test "6: the output does not depend on the locale (C and tr_TR.UTF-8)" {
+	turkish
+	printf 'I/1a Early Sumerian 3000-2800BC\n1x3Bd (Gen), 8x4Bw, 3x2Ps\nI/1b Hittite Empire 1380 bc \xe2\x80\x93 1180 BCE\n1x3Bd (Gen), 8x4Bw, 3x2Ps\n' > "$BATS_TEST_TMPDIR/l.txt"
+	LC_ALL=C run -0 --separate-stderr armylist-parse -T TEXT "$BATS_TEST_TMPDIR/l.txt"
+	assert_equal "$stderr" ""
+	assert_line --index 0 --partial 'Early Sumerian'
+	assert_line --partial '3000-2800BC'
+	local c=$output
+	LC_ALL=tr_TR.UTF-8 run -0 --separate-stderr armylist-parse -T TEXT "$BATS_TEST_TMPDIR/l.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$c"
+	LC_ALL=tr_TR.UTF-8 run -0 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/l.txt"
+	assert_output --partial '"period":{"from":-3000,"to":-2800,"text":"3000-2800BC"}'
+}
+
+@test "6: no locale-dependent ctype, case folding or REG_ICASE in the sources" {
+	run grep -rnE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' "$TOP/lib" "$TOP/tools"
+	assert_output ''
+}
