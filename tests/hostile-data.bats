@@ -170,3 +170,17 @@ turkish() {
 	run grep -rnE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' "$TOP/lib" "$TOP/tools"
 	assert_output ''
 }
+
+@test "12: libxml2's messages on one line each, once per place; DOCTYPE at its line" {
+	printf '<?xml version="1.0"?>\n<armylists version="1">\xff\xfe</armylists>\n' > "$BATS_TEST_TMPDIR/enc.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/enc.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/enc.xml:2:24: error: input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0xFE 0x3C 0x2F"
+	run -2 --separate-stderr armylist-check fixtures/armylist-parse/billion-laughs.xml
+	assert_equal "$(grep -c 'entity reference loop' <<<"$stderr")" "$(sort -u <<<"$stderr" | grep -c 'entity reference loop')"
+	printf '<?xml version="1.0"?>\n\n\n<!DOCTYPE moves>\n<moves/>\n' > "$BATS_TEST_TMPDIR/d.xml"
+	run -2 --separate-stderr move-check "$BATS_TEST_TMPDIR/d.xml"
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/d.xml:4: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	printf '<?xml version="1.0"?>\n<!DOCTYPE rules [<!ENTITY a "b">]>\n<rules version="1"/>\n' > "$BATS_TEST_TMPDIR/r.xml"
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/r.xml" /dev/null
+	[[ $stderr == "combat-calc: $BATS_TEST_TMPDIR/r.xml:2: error: DOCTYPE not allowed"* ]]
+}

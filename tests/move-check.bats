@@ -241,7 +241,7 @@ bound: no PIP budget, 3 used'
 @test "move-check: a DOCTYPE or entity is rejected" {
 	run -2 --separate-stderr move-check fixtures/move/doctype.xml
 	assert_output ''
-	assert_equal "$stderr" "move-check: fixtures/move/doctype.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	assert_equal "$stderr" "move-check: fixtures/move/doctype.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
 }
 
 @test "move-check: malformed XML and a wrong root are exit 2" {

@@ -33,8 +33,16 @@ static struct scan {
 	char quote;
 	int nattr, run;            /* '=' in the tag; '-' or ']' in a row */
 	long line;
+	long doctype;              /* line of the first "<!D", 0 none */
 	bool refused;
 } scan;
+
+/* The last libxml2 error shown: the same again at the same place (an
+ * entity loop is reported at each reference) is left out. */
+static struct {
+	char *file, *msg;
+	long line, col;
+} last;
 
 static xmlParserInputPtr
 deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
@@ -52,7 +60,7 @@ xml_error(void *ud, xmlErrorPtr e)
 {
 	struct sbuf m = {0};
 	const char *file;
-	size_t n;
+	size_t n, i;
 
 	(void)ud;
 	if (e == NULL || e->level == XML_ERR_NONE || scan.refused)
@@ -62,6 +70,22 @@ xml_error(void *ud, xmlErrorPtr e)
 	n = m.len;
 	while (n > 0 && (m.s[n - 1] == '\n' || m.s[n - 1] == ' '))
 		m.s[--n] = '\0';
+	/* one line: "indicate encoding !\nBytes: 0xFF" joined with " " */
+	for (i = 0; i < n; i++)
+		if (m.s[i] == '\n')
+			m.s[i] = ' ';
+	if (last.msg != NULL && strcmp(last.msg, m.s) == 0 &&
+	    strcmp(last.file, file) == 0 && last.line == e->line &&
+	    last.col == e->int2) {
+		sbuf_free(&m);
+		return;
+	}
+	free(last.msg);
+	free(last.file);
+	last.msg = xstrdup(m.s);
+	last.file = xstrdup(file);
+	last.line = e->line;
+	last.col = e->int2;
 	/* lower-case the first letter, as all our messages are */
 	if (n > 0 && m.s[0] >= 'A' && m.s[0] <= 'Z' &&
 	    !(n > 1 && m.s[1] >= 'A' && m.s[1] <= 'Z'))
@@ -93,6 +117,9 @@ xmlio_cleanup(void)
 	free(schemas);
 	schemas = NULL;
 	nschemas = capschemas = 0;
+	free(last.msg);
+	free(last.file);
+	last.msg = last.file = NULL;
 	xmlCleanupParser();
 }
 
@@ -126,6 +153,8 @@ scan_bytes(const char *buf, long n)
 			    SC_SKIP : SC_TAG;
 			break;
 		case SC_BANG:
+			if (c == 'D' && scan.doctype == 0)
+				scan.doctype = scan.line;
 			scan.run = 0;
 			scan.st = c == '-' ? SC_BANG2 : c == '[' ? SC_CDATA :
 			    SC_SKIP;
@@ -208,8 +237,9 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 
 	if (rc == 1 && xmlTextReaderNodeType(r) ==
 	    XML_READER_TYPE_DOCUMENT_TYPE) {
-		/* the reader has read ahead: its line is not the DOCTYPE's */
-		diag_at(file, 1, 0, 0,
+		/* the reader has read ahead: its line is not the DOCTYPE's,
+		 * the scan of the bytes has it */
+		diag_at(file, 1, scan.doctype, 0,
 		    "DOCTYPE not allowed (no DTDs or entities are read)");
 		return -1;
 	}
@@ -285,7 +315,7 @@ xmlio_parse_file(const char *path)
 		diag_at(path, 1, 0, 0, "cannot parse the XML file");
 	if (doc != NULL && (doc->intSubset != NULL || entity_refused)) {
 		if (doc->intSubset != NULL)
-			diag_at(path, 1, 1, 0, "DOCTYPE not allowed "
+			diag_at(path, 1, scan.doctype, 0, "DOCTYPE not allowed "
 			    "(no DTDs or entities are read)");
 		entity_refused = 0;
 		xmlFreeDoc(doc);
