@@ -21,6 +21,8 @@ pdffont_check(cairo_t *cr, const char *family)
 	if (unknown > 0) {
 		diag_msg(EXIT_SYS, "no usable font: fontconfig finds neither "
 		    "'%s' nor another font for Latin text", family);
+		/* fontconfig's data freed, as at the end of a PDF */
+		pango_cairo_font_map_set_default(NULL);
 		exit(EXIT_SYS);
 	}
 }
