@@ -89,7 +89,7 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
-$(B)/lib/card/card_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(B)/lib/card/card_pdf.o $(B)/lib/card/pdffont.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(B)/bin/refcard-render: LDLIBS += $(PANGO_LIBS)
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
 BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \

@@ -60,6 +60,23 @@ xmlcheck() {
 	xmlcheck $P/general-count.xml
 }
 
+@test "element-count: counts are read exactly, one above the army size is a finding" {
+	run -1 --separate-stderr armylist-check $P/element-count.xml
+	assert_equal "$stderr" ""
+	assert_output "lists.html:40: error: army 80: element count 1000000, more than the 12 elements of an army [element-count]
+lists.html:40: error: army 80: elements total 255 or more, expected 12 [element-total]
+lists.html:41: error: army 81: element count 150, more than the 12 elements of an army [element-count]
+lists.html:41: error: army 81: alternative packages hold 11 or 150 elements [package-mismatch]"
+	xmlcheck $P/element-count.xml
+	run -1 armylist-check -T xml $P/element-count.xml
+	assert_line --index 2 '  <finding code="element-count" severity="error" army="80" file="lists.html" line="40">element count 1000000, more than the 12 elements of an army</finding>'
+	validate findings.rng <(printf '%s\n' "$output")
+	# beyond the largest count read: the reader's error, read as 1
+	sed 's/"1000000"/"1000000001"/' $P/element-count.xml > "$BATS_TEST_TMPDIR/big.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
+	[[ $stderr == "armylist-check: $BATS_TEST_TMPDIR/big.xml:8: error: invalid value '1000000001' for 'count' (1-1000000000)"* ]]
+}
+
 @test "package-mismatch: once per choice, no element-total when 12 is reachable" {
 	run -1 --separate-stderr armylist-check $P/package-mismatch.xml
 	assert_equal "$stderr" ""
@@ -197,11 +214,11 @@ $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [
 	assert_line --index 1 '<findings version="1" rules="dba1">'
 }
 
-@test "--rules: unknown edition exit 3, bad table exit 3, missing file exit 4" {
+@test "--rules: unknown edition exit 3, bad table exit 2, missing file exit 4" {
 	run -3 --separate-stderr armylist-check --rules=dba2 $P/clean.xml
 	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown rules edition 'dba2' (dba1, or a rules XML file)"
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
-	run -3 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/bad.xml" $P/clean.xml
+	run -2 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/bad.xml" $P/clean.xml
 	[[ $stderr == *"not a valid rules table"* ]]
 	run -4 --separate-stderr armylist-check --rules=/nonexistent/r.xml $P/clean.xml
 	validate rules.rng "$TOP/formats/dba1.xml"
@@ -239,7 +256,7 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 
 @test "hostile XML: DOCTYPE with an external entity, billion laughs, deep nesting" {
 	run -2 --separate-stderr armylist-check $P/doctype.xml
-	assert_equal "$stderr" "armylist-check: $P/doctype.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	assert_equal "$stderr" "armylist-check: $P/doctype.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
 	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
 	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/billion-laughs.xml
 	[[ "$stderr" == *"billion-laughs.xml:"*"error: "* ]]

@@ -206,7 +206,7 @@ armylist-parse: $f:2:85: error: missing troop after the count '4x'"
 
 @test "hostile XML: DOCTYPE with an external entity is rejected" {
 	run -2 --separate-stderr armylist-parse $P/doctype.xml
-	assert_equal "$stderr" "armylist-parse: $P/doctype.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	assert_equal "$stderr" "armylist-parse: $P/doctype.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
 	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
 }
 
@@ -217,8 +217,9 @@ armylist-parse: $f:2:85: error: missing troop after the count '4x'"
 
 @test "hostile XML: 1000-deep nesting" {
 	run -2 --separate-stderr timeout 10 armylist-parse $P/deep.xml
-	[[ "$stderr" == *"deep.xml:1: error: "* ]]
-	assert_equal "$(grep -c . <<<"$stderr")" 51
+	# the schema's error, the same at the same place, is shown once
+	assert_equal "$stderr" "armylist-parse: $P/deep.xml:1: error: did not expect element a there
+armylist-parse: $P/deep.xml:1:794: error: excessive depth in document: 256 use XML_PARSE_HUGE option"
 }
 
 @test "malformed and invalid armylist XML: exit 2 at line" {

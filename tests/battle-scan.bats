@@ -110,7 +110,7 @@ setup() {
 @test "battle-scan: a DOCTYPE and a wrong root are refused" {
 	printf '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n<battlefield/>\n' > "$BATS_TEST_TMPDIR/d.xml"
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/d.xml"
-	assert_equal "${stderr%%$'\n'*}" "battle-scan: $BATS_TEST_TMPDIR/d.xml: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: $BATS_TEST_TMPDIR/d.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
 	echo '<combats version="1"/>' > "$BATS_TEST_TMPDIR/r.xml"
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/r.xml"
 	grep -qx "battle-scan: $BATS_TEST_TMPDIR/r.xml:1: error: unexpected root element 'combats' (expected 'battlefield')" <<<"$stderr"

@@ -218,7 +218,7 @@ $output" "$first"
 	run -0 bash -c "echo 'Bd vs Sp' | combat-calc --rules=dba1"
 	assert_output '1: Bd 5 = 5  vs  Sp 4 = 4'
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
-	run -3 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
 	assert_output ''
 	[[ $stderr == *"not a valid rules table"* ]]
 	run -4 --separate-stderr combat-calc --rules=/nonexistent/r.xml /dev/null
@@ -234,7 +234,7 @@ $output" "$first"
 	run -0 bash -c "echo 'Bw shoots Bd shooters=4 dice 8 7' | combat-calc --rules='$BATS_TEST_TMPDIR/r.xml'"
 	run -2 bash -c "echo 'Bw shoots Bd shooters=4 dice 8 7' | combat-calc"
 	sed 's/<result source="verified" die="6" doubled="2"\/>//' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/none.xml"
-	run -3 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/none.xml" /dev/null
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/none.xml" /dev/null
 	[[ $stderr == *"not a valid rules table"* ]]
 }
 

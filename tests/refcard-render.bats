@@ -216,7 +216,7 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" '//section[@data-id="66a"]//tbody/tr[td[1]="Pk"]/td[6]')" "250"
 	assert_equal "$(cell "$f" '//section[@data-id="combat"]//tbody/tr[td[1]="Pk"]/td[3]')" "6"
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
-	run -3 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/bad.xml" --cards=rules
+	run -2 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/bad.xml" --cards=rules
 	assert_output ''
 	[[ $stderr == *"not a valid rules table"* ]]
 }

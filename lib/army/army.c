@@ -35,6 +35,40 @@ item_free(struct item *it)
 	memset(it, 0, sizeof *it);
 }
 
+size_t
+package_count(const struct package *p)
+{
+	size_t n = 0, i, j;
+
+	for (i = 0; i < p->n; i++) {
+		n++;
+		for (j = 0; j < p->items[i].npkgs; j++)
+			n += package_count(&p->items[i].pkgs[j]);
+	}
+	return n;
+}
+
+bool
+package_cut(struct package *p, size_t max)
+{
+	size_t n = 0, i, j, k;
+
+	for (i = 0; i < p->n; i++) {
+		k = 1;
+		for (j = 0; j < p->items[i].npkgs; j++)
+			k += package_count(&p->items[i].pkgs[j]);
+		if (n + k > max)
+			break;
+		n += k;
+	}
+	if (i == p->n)
+		return false;
+	for (j = i; j < p->n; j++)
+		item_free(&p->items[j]);
+	p->n = i;
+	return true;
+}
+
 void
 package_free(struct package *p)
 {

@@ -28,6 +28,13 @@ struct troopref {
 	char *note;
 };
 
+/* The largest element count read (armylist(5)); counts above an army's
+ * size are findings of armylist-check. */
+#define ARMY_COUNT_MAX 1000000000L
+/* The most entries (elements and choices, packages included) read of one
+ * army's composition (armylist(5)); the rest is reported and ignored. */
+#define ARMY_MAX_ITEMS 1000
+
 enum item_kind { ITEM_ELEMENT, ITEM_CHOICE };
 
 struct package;
@@ -73,6 +80,11 @@ struct army {
 void army_init(struct army *a);
 void army_free(struct army *a);
 void package_free(struct package *p);
+/* Entries (elements and choices) of p, nested ones included. */
+size_t package_count(const struct package *p);
+/* Keep the leading entries of p that hold at most max entries in all;
+ * true when some were cut. */
+bool package_cut(struct package *p, size_t max);
 void item_free(struct item *it);
 struct item *package_add(struct package *p);
 struct troopref *item_add_troop(struct item *it);

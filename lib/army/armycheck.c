@@ -10,7 +10,8 @@
 
 static const char *const code_names[CK_N] = {
 	"element-total", "general-count", "package-mismatch", "duplicate-id",
-	"unknown-troop", "unknown-reference", "period-order", "no-enemies"
+	"unknown-troop", "unknown-reference", "period-order", "no-enemies",
+	"element-count"
 };
 
 const char *
@@ -353,6 +354,38 @@ on_mismatch(const struct totset *sizes, void *ctx)
 	emit_cur(c, CK_PACKAGE_MISMATCH);
 }
 
+/* The largest element count of a package, its choices included. */
+static long
+max_count(const struct package *p)
+{
+	const struct item *it;
+	long m = 0, k;
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		it = &p->items[i];
+		if (it->kind == ITEM_ELEMENT && it->count > m)
+			m = it->count;
+		for (j = 0; j < it->npkgs; j++)
+			if ((k = max_count(&it->pkgs[j])) > m)
+				m = k;
+	}
+	return m;
+}
+
+/* A count no army can hold, once per army (the largest). */
+static void
+check_counts(struct armycheck *c, const struct army *a)
+{
+	long m = max_count(&a->list), want = c->rules->army_elements;
+
+	if (m <= want)
+		return;
+	sbuf_printf(&c->msg, "element count %ld, more than the %ld elements "
+	    "of an army", m, want);
+	emit_cur(c, CK_ELEMENT_COUNT);
+}
+
 static void
 check_totals(struct armycheck *c, const struct army *a)
 {
@@ -497,6 +530,7 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	c->cur = a;
 	c->nseen = 0;
 	c->armies++;
+	check_counts(c, a);
 	check_totals(c, a);
 	check_id(c, a);
 	check_troops(c, &a->list);

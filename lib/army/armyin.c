@@ -1,7 +1,6 @@
 /* Army list input: tell the carrier of an operand and read it. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <libxml/HTMLparser.h>
 
@@ -11,7 +10,7 @@
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
-#define HTML_MAX (64L * 1024 * 1024)
+#define HTML_MAX (16L * 1024 * 1024)     /* armylist-parse(1) */
 
 /* windows-1252 bytes 0x80-0x9f as code points (0: undefined) */
 static const unsigned short cp1252[32] = {
@@ -183,7 +182,8 @@ static bool
 is_el(xmlNodePtr n, const char *name)
 {
 	return n->type == XML_ELEMENT_NODE && n->name != NULL &&
-	    strcasecmp((const char *)n->name, name) == 0;
+	    str_ieq((const char *)n->name, strlen((const char *)n->name),
+	    name);
 }
 
 /* Text of a cell: text nodes, <br> as a line break, blanks as they are. */

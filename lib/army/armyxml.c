@@ -59,7 +59,8 @@ named(xmlNodePtr n, const char *name)
 	    strcmp((const char *)n->name, name) == 0;
 }
 
-static void read_items(xmlNodePtr parent, struct package *list);
+static void read_items(xmlNodePtr parent, struct package *list,
+    long *left);
 
 /* A number attribute: 1 read, 0 absent, -1 not a number within
  * [min, max] (*v left as it is, held back for report_numbers). */
@@ -135,7 +136,7 @@ read_element(xmlNodePtr n, struct item *it)
 	long cnt = 1;
 
 	it->kind = ITEM_ELEMENT;
-	(void)num_attr(n, "count", 0, 1, 99, &cnt);
+	(void)num_attr(n, "count", 0, 1, ARMY_COUNT_MAX, &cnt);
 	it->count = cnt;
 	if ((v = attr(n, "general")) != NULL) {
 		it->general = strcmp(v, "yes") == 0;
@@ -146,30 +147,98 @@ read_element(xmlNodePtr n, struct item *it)
 			read_troop(c, item_add_troop(it));
 }
 
+/* One entry of a composition, while *left (counted down) allows. */
 static void
-read_items(xmlNodePtr parent, struct package *list)
+read_item(xmlNodePtr c, struct package *list, long *left)
 {
-	xmlNodePtr c, p;
+	xmlNodePtr p;
 	struct item *it;
 
-	for (c = parent->children; c != NULL; c = c->next) {
-		if (named(c, "element")) {
-			read_element(c, package_add(list));
-		} else if (named(c, "choice")) {
-			it = package_add(list);
-			it->kind = ITEM_CHOICE;
-			for (p = c->children; p != NULL; p = p->next)
-				if (named(p, "package"))
-					read_items(p, item_add_package(it));
-		}
+	if ((named(c, "element") || named(c, "choice")) && --*left < 0)
+		return;
+	if (named(c, "element")) {
+		read_element(c, package_add(list));
+	} else if (named(c, "choice")) {
+		it = package_add(list);
+		it->kind = ITEM_CHOICE;
+		for (p = c->children; p != NULL; p = p->next)
+			if (named(p, "package"))
+				read_items(p, item_add_package(it), left);
 	}
 }
 
 static void
-read_army(xmlNodePtr n, const char *file, long line, struct army *a)
+read_items(xmlNodePtr parent, struct package *list, long *left)
 {
 	xmlNodePtr c;
+
+	for (c = parent->children; c != NULL && *left >= 0; c = c->next)
+		read_item(c, list, left);
+}
+
+/* One child of an army other than <elements>. */
+static void
+read_army_child(xmlNodePtr c, struct army *a)
+{
 	char *v;
+
+	if (named(c, "name")) {
+		set_text(&a->name, c);
+		v = attr(c, "lang");
+		a->name_lang = v != NULL && strcmp(v, "de") == 0 ?
+		    "de" : v != NULL && strcmp(v, "ru") == 0 ? "ru" :
+		    "en";
+		free(v);
+	} else if (named(c, "period")) {
+		int f, t;
+
+		set_text(&a->period, c);
+		f = num_attr(c, "from", 0, -100000, 100000, &a->from);
+		t = num_attr(c, "to", 0, -100000, 100000, &a->to);
+		a->period_ok = f == 1 && t == 1;
+		v = attr(c, "approx");
+		a->approx = v != NULL && strcmp(v, "yes") == 0;
+		free(v);
+	} else if (named(c, "terrain")) {
+		set_text(&a->terrain, c);
+	} else if (named(c, "aggression")) {
+		set_text(&a->aggression, c);
+	} else if (named(c, "sources")) {
+		set_text(&a->sources, c);
+	} else if (named(c, "dbm")) {
+		set_text(&a->dbm, c);
+	} else if (named(c, "enemies") || named(c, "allies")) {
+		bool en = named(c, "enemies");
+		xmlNodePtr r;
+
+		if (!en)
+			a->has_allies = true;
+		for (r = c->children; r != NULL; r = r->next) {
+			char ***vv = en ? &a->enemies : &a->allies;
+			size_t *nn = en ? &a->nenemies : &a->nallies;
+			size_t *cc = en ? &a->capenemies :
+			    &a->capallies;
+
+			if (!named(r, "ref"))
+				continue;
+			*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
+			(*vv)[(*nn)++] = text(r);
+		}
+	}
+}
+
+/* The army at the reader (n, its start tag), streamed: each child is
+ * expanded alone, and each entry of <elements> too, so that one army's
+ * size does not pile up in memory.  Leaves the reader past the army's
+ * start tag, on its end tag or after; returns the reader's status. */
+static int
+read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
+    struct army *a)
+{
+	xmlNodePtr c;
+	long left = ARMY_MAX_ITEMS;
+	bool empty = xmlTextReaderIsEmptyElement(r) == 1;
+	int rc, depth;
 
 	a->id = attr(n, "id");
 	if (a->id == NULL)
@@ -179,61 +248,33 @@ read_army(xmlNodePtr n, const char *file, long line, struct army *a)
 		a->file = xstrdup(file);
 	a->line = line;
 	(void)num_attr(n, "line", line, 1, 0x7fffffffL, &a->line);
-	for (c = n->children; c != NULL; c = c->next) {
-		if (c->type != XML_ELEMENT_NODE)
-			continue;
-		if (named(c, "name")) {
-			set_text(&a->name, c);
-			v = attr(c, "lang");
-			a->name_lang = v != NULL && strcmp(v, "de") == 0 ?
-			    "de" : v != NULL && strcmp(v, "ru") == 0 ? "ru" :
-			    "en";
-			free(v);
-		} else if (named(c, "period")) {
-			int f, t;
-
-			set_text(&a->period, c);
-			f = num_attr(c, "from", 0, -100000, 100000, &a->from);
-			t = num_attr(c, "to", 0, -100000, 100000, &a->to);
-			a->period_ok = f == 1 && t == 1;
-			v = attr(c, "approx");
-			a->approx = v != NULL && strcmp(v, "yes") == 0;
-			free(v);
-		} else if (named(c, "terrain")) {
-			set_text(&a->terrain, c);
-		} else if (named(c, "aggression")) {
-			set_text(&a->aggression, c);
-		} else if (named(c, "sources")) {
-			set_text(&a->sources, c);
-		} else if (named(c, "dbm")) {
-			set_text(&a->dbm, c);
-		} else if (named(c, "enemies") || named(c, "allies")) {
-			bool en = named(c, "enemies");
-			xmlNodePtr r;
-
-			if (!en)
-				a->has_allies = true;
-			for (r = c->children; r != NULL; r = r->next) {
-				char ***vv = en ? &a->enemies : &a->allies;
-				size_t *nn = en ? &a->nenemies : &a->nallies;
-				size_t *cc = en ? &a->capenemies :
-				    &a->capallies;
-
-				if (!named(r, "ref"))
-					continue;
-				*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
-				(*vv)[(*nn)++] = text(r);
+	rc = xmlio_read(r, file);
+	while (!empty && rc == 1 && (depth = xmlTextReaderDepth(r)) > 1) {
+		c = xmlTextReaderCurrentNode(r);
+		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
+		    (depth == 2 && named(c, "elements"))) {
+			if (depth == 2 && named(c, "elements")) {
+				free(a->elements_text);
+				a->elements_text = attr(c, "text");
 			}
-		} else if (named(c, "elements")) {
-			free(a->elements_text);
-			a->elements_text = attr(c, "text");
-			read_items(c, &a->list);
+			rc = xmlio_read(r, file);
+			continue;
 		}
+		if ((c = xmlTextReaderExpand(r)) == NULL)
+			return -1;
+		if (depth == 2)
+			read_army_child(c, a);
+		else if (depth == 3)
+			read_item(c, &a->list, &left);
+		rc = xmlTextReaderNext(r);
 	}
+	if (left < 0)
+		DIAG_AT(ARMY_TOO_MANY_ELEMENTS, file, line, 0, ARMY_MAX_ITEMS);
 	if (a->name == NULL)
 		a->name = xstrdup("");
 	if (a->name_lang == NULL)
 		a->name_lang = "en";
+	return rc;
 }
 
 void
@@ -278,19 +319,16 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 			rc = xmlio_read(r, in->name);
 			continue;
 		}
-		if ((n = xmlTextReaderExpand(r)) == NULL) {
-			rc = -1;
-			break;
-		}
+		n = xmlTextReaderCurrentNode(r);
 		army_init(&a);
 		line = xmlio_line(r);
-		read_army(n, in->name, line >= 65535 && hint >= 65535 ?
-		    hint : line, &a);
+		/* reading the army validates it */
+		rc = read_army(r, n, in->name, line >= 65535 &&
+		    hint >= 65535 ? hint : line, &a);
 		hint = 0;
-		cb(&a, ctx);
+		if (rc >= 0)
+			cb(&a, ctx);
 		army_free(&a);
-		/* reading past the army validates it */
-		rc = xmlTextReaderNext(r);
 		report_numbers(mark);
 		mark = diag_file_errors();
 	}

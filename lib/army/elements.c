@@ -592,5 +592,12 @@ elements_parse(struct package *list, const char *text, size_t len,
 	p.map = map;
 	parse_list(&p, list, 0);
 	sbuf_free(&p.tmp);
+	if (package_cut(list, ARMY_MAX_ITEMS)) {
+		long line, col;
+
+		srcmap_lookup(map, 0, &line, &col);
+		DIAG(ARMY_TOO_MANY_ELEMENTS, line, col, ARMY_MAX_ITEMS);
+		p.errors++;
+	}
 	return p.errors;
 }

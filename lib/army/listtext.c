@@ -1,6 +1,7 @@
 /* English DBA list text: a reference line ("I/1a Early Sumerian
  * 3000-2800BC"), then keyword lines (Aggression, Terrain, Enemies, ...)
  * and the element list, until a blank line or the next reference. */
+#include <locale.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,9 @@ static const struct {
 	{ "элементы", KW_ELEMENTS },
 };
 
+/* An era, in any case. */
+#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee])"
+
 struct listtext {
 	const char *file;
 	army_cb cb;
@@ -51,20 +55,30 @@ struct listtext {
 	struct srcmap map;
 	long eline;
 	regex_t date_re;
+	locale_t c;                /* the C locale, for date_re */
 };
 
 struct listtext *
 listtext_new(const char *file, army_cb cb, void *ctx)
 {
 	struct listtext *lt = xcalloc(1, sizeof *lt);
+	locale_t old;
+	int rc;
 
 	lt->file = file;
 	lt->cb = cb;
 	lt->ctx = ctx;
-	/* a date range or a year at the end of the reference line */
-	if (regcomp(&lt->date_re, "([0-9]+ ?(BC|AD|BCE|CE)? ?(-|–) ?[0-9]+ ?"
-	    "(BC|AD|BCE|CE)?|[0-9]+ ?(BC|AD|BCE|CE))\\.?$",
-	    REG_EXTENDED | REG_ICASE) != 0)
+	/* a date range or a year at the end of the reference line; in the
+	 * C locale, with the cases spelt out (case folding and multibyte
+	 * matching follow the user's locale: under tr_TR 'I' is not 'i') */
+	lt->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	if (lt->c == (locale_t)0)
+		abort();
+	old = uselocale(lt->c);
+	rc = regcomp(&lt->date_re, "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA
+	    "?|[0-9]+ ?" ERA ")\\.?$", REG_EXTENDED);
+	uselocale(old);
+	if (rc != 0)
 		abort();
 	return lt;
 }
@@ -80,6 +94,7 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->elems);
 	srcmap_free(&lt->map);
 	regfree(&lt->date_re);
+	freelocale(lt->c);
 	free(lt);
 }
 
@@ -90,6 +105,8 @@ set_name(struct listtext *lt)
 	const char *s = sbuf_str(&lt->head);
 	size_t n = lt->head.len;
 	regmatch_t m[1];
+	locale_t old;
+	int rc;
 
 	if (lt->dates.len > 0 || n == 0) {
 		str_trim(&s, &n);
@@ -99,7 +116,10 @@ set_name(struct listtext *lt)
 			    lt->dline, lt->dcol);
 		return;
 	}
-	if (regexec(&lt->date_re, s, 1, m, 0) == 0) {
+	old = uselocale(lt->c);
+	rc = regexec(&lt->date_re, s, 1, m, 0);
+	uselocale(old);
+	if (rc == 0) {
 		const char *d = s + m[0].rm_so;
 		size_t dn = (size_t)(m[0].rm_eo - m[0].rm_so);
 		size_t nn = (size_t)m[0].rm_so;

@@ -10,6 +10,10 @@
 
 #define MAX_COLS 64
 
+/* The most bytes of one field of an army, continuation rows included
+ * (armylist-parse(1)); the rest is reported and ignored. */
+#define SHEET_FIELD_MAX 65536
+
 struct sheet {
 	const char *file;
 	army_cb cb;
@@ -17,6 +21,7 @@ struct sheet {
 	int col[F_NFIELDS];          /* column of each field, -1: none */
 	bool have_header;
 	bool open;                   /* an army is being collected */
+	bool full;                   /* SHEET_FIELD_MAX reported for it */
 	long line;                   /* its row's line */
 	struct sbuf f[F_NFIELDS];
 	struct srcmap map[F_NFIELDS];
@@ -144,6 +149,13 @@ append(struct sheet *sh, int f, const struct cell *c)
 	lead = (size_t)(s - c->s);
 	if (n == 0)
 		return;
+	if (b->len + n + 2 > SHEET_FIELD_MAX) {
+		if (!sh->full)
+			DIAG(SHEET_FIELD_TOO_LONG, c->line, 0,
+			    sbuf_str(&sh->f[F_NUMBER]), SHEET_FIELD_MAX);
+		sh->full = true;
+		return;
+	}
 	if (b->len > 0)
 		sbuf_adds(b, f == F_NAME || ends_joined(b) ? " " : ", ");
 	if (sh->map[f].n == 0) {
@@ -281,6 +293,7 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 	if (!army_is_id(s, len))
 		return;                 /* titles, navigation rows */
 	sh->open = true;
+	sh->full = false;
 	sh->line = num->line;
 	for (f = 0; f < F_NFIELDS; f++)
 		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n)

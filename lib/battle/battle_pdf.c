@@ -8,6 +8,7 @@
 #include <pango/pangocairo.h>
 
 #include "battle/scan.h"
+#include "card/pdffont.h"
 #include "core/xalloc.h"
 #include "dba/movein.h"
 
@@ -114,6 +115,7 @@ battle_pdf_new(FILE *fp)
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATOR,
 	    "battle-scan (bellis)");
 	w->cr = cairo_create(w->surf);
+	pdffont_check(w->cr, "DejaVu Sans");
 	return w;
 }
 

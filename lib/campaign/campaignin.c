@@ -196,7 +196,8 @@ add_unit(struct cat_side *s, const char *name, size_t len, long ts, bool pc)
 {
 	struct cat_unit *u;
 
-	s->units = xreallocarray(s->units, s->nunits + 1, sizeof *s->units);
+	s->units = xgrow(s->units, &s->capunits, s->nunits + 1,
+	    sizeof *s->units);
 	u = &s->units[s->nunits++];
 	u->name = xstrndup(name, len);
 	u->ts = ts;
@@ -547,7 +548,7 @@ xml_record(const struct campin *c, xmlNodePtr n, long line)
 	int ndefs = c->side != NULL ? SF_N : PF_N, i;
 	struct tok kw, nm, *v = NULL;
 	char *name, **vals = NULL;
-	size_t nv = 0, k;
+	size_t nv = 0, cap = 0, k;
 	xmlAttrPtr a;
 
 	xml_tok(&kw, (const char *)n->name, NULL);
@@ -562,8 +563,8 @@ xml_record(const struct campin *c, xmlNodePtr n, long line)
 		for (i = 0; i < ndefs; i++)
 			if (strcmp(key, defs[i].name) == 0)
 				break;
-		v = xreallocarray(v, nv + 1, sizeof *v);
-		vals = xreallocarray(vals, nv + 1, sizeof *vals);
+		v = xgrow(v, &cap, nv + 1, sizeof *v);
+		vals = xreallocarray(vals, cap, sizeof *vals);
 		vals[nv] = xmlio_attr(n, key);
 		if (i < ndefs && defs[i].kind == FK_BARE) {
 			if (strcmp(vals[nv], "yes") != 0) {

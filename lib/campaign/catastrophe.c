@@ -184,6 +184,6 @@ cat_side_free(struct cat_side *s)
 	free(s->units);
 	free(s->name);
 	s->units = NULL;
-	s->nunits = 0;
+	s->nunits = s->capunits = 0;
 	s->name = NULL;
 }

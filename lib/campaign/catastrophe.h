@@ -52,7 +52,7 @@ struct cat_side {
 	bool has_strategy, has_ts, luck, pc_commander;
 	long strategy, ts, power;
 	struct cat_unit *units;
-	size_t nunits;
+	size_t nunits, capunits;
 	int given[3], ngiven;      /* rolls made at the table */
 	/* result */
 	int rolls[3], nrolls;

@@ -25,15 +25,34 @@ card_paper(enum card_paper p)
 
 /* ---- the model --------------------------------------------------- */
 
+/* A copy of s for the card: at most CARD_FIELD_MAX characters, a longer
+ * field ends in an ellipsis. */
+static char *
+field(const char *s)
+{
+	size_t i = 0, n = strlen(s);
+	int c;
+	char *r;
+
+	for (c = 0; i < n && c < CARD_FIELD_MAX; c++)
+		i += utf8_seqlen(s + i, n - i);
+	if (i == n)
+		return xstrdup(s);
+	r = xmalloc(i + sizeof "\u2026");
+	memcpy(r, s, i);
+	memcpy(r + i, "\u2026", sizeof "\u2026");
+	return r;
+}
+
 void
 card_init(struct card *c, const char *kind, const char *id,
     const char *title)
 {
 	memset(c, 0, sizeof *c);
 	c->kind = xstrdup(kind);
-	c->id = xstrdup(id);
-	c->title = xstrdup(title);
-	c->label = xstrdup(title);
+	c->id = field(id);
+	c->title = field(title);
+	c->label = field(title);
 	c->columns = 1;
 }
 
@@ -79,7 +98,7 @@ card_block(struct card *c, enum block_kind k, const char *title,
 	b = &c->b[c->nb++];
 	memset(b, 0, sizeof *b);
 	b->kind = k;
-	b->title = title != NULL ? xstrdup(title) : NULL;
+	b->title = title != NULL ? field(title) : NULL;
 	b->ncols = k == BLK_FACTS ? 2 : k == BLK_TEXT ? 1 :
 	    ncols > CARD_MAXCOLS ? CARD_MAXCOLS : ncols;
 	return b;
@@ -94,7 +113,7 @@ block_head(struct card_block *b, ...)
 	b->head = xcalloc(b->ncols, sizeof *b->head);
 	va_start(ap, b);
 	for (i = 0; i < b->ncols; i++)
-		b->head[i] = xstrdup(va_arg(ap, const char *));
+		b->head[i] = field(va_arg(ap, const char *));
 	va_end(ap);
 }
 
@@ -106,7 +125,7 @@ block_rowv(struct card_block *b, const char *const *v)
 	b->cell = xgrow(b->cell, &b->cap, (b->nrows + 1) * b->ncols,
 	    sizeof *b->cell);
 	for (i = 0; i < b->ncols; i++)
-		b->cell[b->nrows * b->ncols + i] = xstrdup(v[i] != NULL ?
+		b->cell[b->nrows * b->ncols + i] = field(v[i] != NULL ?
 		    v[i] : "");
 	b->nrows++;
 }

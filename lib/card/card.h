@@ -25,6 +25,8 @@ struct paper {
 const struct paper *card_paper(enum card_paper p);
 
 #define CARD_MAXCOLS 16
+/* The most characters a card shows of one field (a name, a cell). */
+#define CARD_FIELD_MAX 500
 
 enum block_kind {
 	BLK_FACTS,                 /* label: value lines (two columns) */

@@ -10,6 +10,7 @@
 #include <pango/pangocairo.h>
 
 #include "card/card.h"
+#include "card/pdffont.h"
 #include "core/diag.h"
 #include "core/labels.h"
 #include "core/num.h"
@@ -120,6 +121,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum lang lang)
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATOR,
 	    "refcard-render (bellis)");
 	w->cr = cairo_create(w->surf);
+	pdffont_check(w->cr, FONT_FAMILY);
 	w->ctx = pango_cairo_create_context(w->cr);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);

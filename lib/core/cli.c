@@ -4,13 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/dice.h"
 #include "core/num.h"
 #include "core/out.h"
+#include "core/str.h"
 #include "core/tok.h"
 #include "core/xmlio.h"
 
@@ -363,7 +363,7 @@ cli_choice(const char *opt, const char *arg, const char *const *choices)
 	int i;
 
 	for (i = 0; choices[i] != NULL; i++)
-		if (strcasecmp(arg, choices[i]) == 0)
+		if (str_ieq(arg, strlen(arg), choices[i]))
 			return i;
 	diag_usage("invalid value '%s' for %s (valid: %s)", arg, opt,
 	    joined(choices, ", "));

@@ -82,9 +82,9 @@ diag_quiet(int on)
 	quiet = on;
 }
 
-static void
-diag_vat(const char *file, int is_error, long line, long col,
-    const char *fmt, va_list ap)
+/* Counts an error against the file's cap; false when it is not printed. */
+static bool
+counted(const char *file, int is_error)
 {
 	if (is_error) {
 		diag_raise(EXIT_DATA);
@@ -93,11 +93,15 @@ diag_vat(const char *file, int is_error, long line, long col,
 				fprintf(stderr, "%s: %s: error: too many errors, "
 				    "the rest of this file is not reported\n",
 				    prog, file);
-			return;
+			return false;
 		}
 	}
-	if (quiet)
-		return;
+	return !quiet;
+}
+
+static void
+prefix(const char *file, int is_error, long line, long col)
+{
 	if (line > 0 && col > 0)
 		fprintf(stderr, "%s: %s:%ld:%ld: ", prog, file, line, col);
 	else if (line > 0)
@@ -105,20 +109,107 @@ diag_vat(const char *file, int is_error, long line, long col,
 	else
 		fprintf(stderr, "%s: %s: ", prog, file);
 	fputs(is_error ? "error: " : "warning: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+}
+
+/* Append n bytes of s, cut after DIAG_QUOTE_MAX characters with "...". */
+static void
+clipped(struct sbuf *b, const char *s, size_t n)
+{
+	size_t i = 0;
+	int c;
+
+	for (c = 0; i < n && c < DIAG_QUOTE_MAX; c++)
+		i += utf8_seqlen(s + i, n - i);
+	sbuf_add(b, s, i);
+	if (i < n)
+		sbuf_adds(b, "...");
+}
+
+/* One argument of a catalogue message; a string right after a quote is
+ * input and clipped. */
+static size_t
+conversion(struct sbuf *b, const char *p, bool quote, va_list *ap)
+{
+	const char *s;
+	size_t n;
+	int prec;
+
+	if (strncmp(p, "%d", 2) == 0) {
+		sbuf_printf(b, "%d", va_arg(*ap, int));
+		return 2;
+	}
+	if (strncmp(p, "%ld", 3) == 0 || strncmp(p, "%zu", 3) == 0) {
+		if (p[1] == 'l')
+			sbuf_printf(b, "%ld", va_arg(*ap, long));
+		else
+			sbuf_printf(b, "%zu", va_arg(*ap, size_t));
+		return 3;
+	}
+	if (strncmp(p, "%lld", 4) == 0) {
+		sbuf_printf(b, "%lld", va_arg(*ap, long long));
+		return 4;
+	}
+	if (strncmp(p, "%%", 2) == 0) {
+		sbuf_addc(b, '%');
+		return 2;
+	}
+	if (strncmp(p, "%s", 2) != 0 && strncmp(p, "%.*s", 4) != 0)
+		return 0;
+	prec = p[1] == '.' ? va_arg(*ap, int) : -1;
+	s = va_arg(*ap, const char *);
+	n = prec >= 0 ? strnlen(s, (size_t)prec) : strlen(s);
+	if (quote)
+		clipped(b, s, n);
+	else
+		sbuf_add(b, s, n);
+	return p[1] == '.' ? 4 : 2;
+}
+
+bool
+diag_format(struct sbuf *b, const char *fmt, va_list ap)
+{
+	const char *p;
+	size_t n;
+	va_list aq;
+	bool ok = true;
+
+	va_copy(aq, ap);
+	for (p = fmt; *p != '\0'; p += n) {
+		n = 1;
+		if (*p != '%')
+			sbuf_addc(b, *p);
+		else if ((n = conversion(b, p, p > fmt && p[-1] == '\'',
+		    &aq)) == 0) {
+			ok = false;
+			break;
+		}
+	}
+	va_end(aq);
+	return ok;
 }
 
 void
 diag_report(enum diag_id id, const char *fmt, const char *file, long line,
     long col, ...)
 {
+	struct sbuf b = { NULL, 0, 0 };
 	va_list ap;
+	int err = diag_defs[id].error;
 
+	if (file == NULL)
+		file = curfile;
+	if (!counted(file, err))
+		return;
 	va_start(ap, col);
-	diag_vat(file != NULL ? file : curfile, diag_defs[id].error, line, col,
-	    fmt, ap);
+	if (!diag_format(&b, fmt, ap)) {
+		sbuf_reset(&b);
+		sbuf_vprintf(&b, fmt, ap);
+	}
 	va_end(ap);
+	prefix(file, err, line, col);
+	fputs(sbuf_str(&b), stderr);
+	fputc('\n', stderr);
+	sbuf_free(&b);
 }
 
 const char *

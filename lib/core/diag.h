@@ -2,6 +2,8 @@
 #ifndef BELLIS_DIAG_H
 #define BELLIS_DIAG_H
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core/diagcat.h"
@@ -29,6 +31,14 @@ const char *diag_file(void);
 	diag_report(D_##id, DIAGF_##id, (file), __VA_ARGS__)
 void diag_report(enum diag_id id, const char *fmt, const char *file,
     long line, long col, ...) __attribute__((format(printf, 2, 6)));
+
+/* The most characters of one quoted argument ('%s', '%.*s': input) a
+ * diagnostic echoes; a longer one ends in "...". */
+#define DIAG_QUOTE_MAX 60
+struct sbuf;
+/* Format a catalogue message into b: the conversions %d %ld %lld %zu %s %.*s
+ * and %%, quoted strings clipped.  false at any other conversion. */
+bool diag_format(struct sbuf *b, const char *fmt, va_list ap);
 
 struct diag_def {
 	const char *code;          /* stable: man pages list it */

@@ -41,6 +41,7 @@ enum diag_tool {
 #define DIAGF_LINE_NO_END "no line end within %lld bytes, the rest of the file is ignored"
 #define DIAGF_INPUT_TOO_LARGE "input larger than %zu bytes"
 #define DIAGF_UNTERMINATED_QUOTE "unterminated quoted string"
+#define DIAGF_XML_TOO_MANY_ATTRS "element with more than %d attributes, the rest of the input is not read"
 
 /* ---- xml: libxml2 and our rules on XML input ------------------------ */
 #define DIAGF_XML "%s"
@@ -132,6 +133,8 @@ enum diag_tool {
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
 #define DIAGF_EMPTY_INPUT "empty input, expected armylist XML"
 #define DIAGF_NOT_ARMYLIST "not armylist XML (%s)"
+#define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
+#define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
@@ -162,6 +165,9 @@ enum diag_tool {
 
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
+
+/* ---- dba: bounds ------------------------------------------------------ */
+#define DIAGF_BOUND_TOO_LONG "more than %d moves in one bound, the rest of it is skipped"
 
 /* ---- battle: the battlefield and the plan ----------------------------- */
 #define DIAGF_BF_MISSING "missing attribute '%s' on '%s'"
@@ -265,6 +271,7 @@ enum diag_tool {
 	X(MISSING_DISTANCE, E, "missing-distance", T_MOVE) \
 	X(BAD_DISTANCE, E, "bad-distance", T_MOVE) \
 	X(MOVE_OUTSIDE_BOUND, E, "move-outside-bound", T_MOVE) \
+	X(XML_TOO_MANY_ATTRS, E, "xml-too-many-attributes", T_XML) \
 	/* army */ \
 	X(CP1252, W, "not-utf8", T_PARSE) \
 	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
@@ -288,6 +295,8 @@ enum diag_tool {
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK) \
 	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD) \
+	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
+	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_PARSE) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
@@ -316,6 +325,8 @@ enum diag_tool {
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
+	/* dba */ \
+	X(BOUND_TOO_LONG, E, "bound-too-long", T_MOVE) \
 	/* battle */ \
 	X(BF_MISSING, E, "bf-missing-attribute", T_SCAN) \
 	X(BF_BAD_VALUE, E, "bf-bad-value", T_SCAN) \

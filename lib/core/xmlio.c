@@ -24,6 +24,27 @@ static struct schema {
 } *schemas;
 static size_t nschemas, capschemas;
 
+/* The bytes on their way to libxml2, scanned for start tags with more
+ * than XMLIO_MAX_ATTRS attributes (libxml2 takes quadratic time over
+ * them): such input ends there with one error, libxml2's own errors
+ * about the cut are not shown. */
+static struct scan {
+	enum { SC_TEXT, SC_LT, SC_BANG, SC_BANG2, SC_TAG, SC_QUOTE, SC_SKIP,
+	    SC_COMMENT, SC_CDATA } st;
+	char quote;
+	int nattr, run;            /* '=' in the tag; '-' or ']' in a row */
+	long line;
+	long doctype;              /* line of the first "<!D", 0 none */
+	bool refused;
+} scan;
+
+/* The last libxml2 error shown: the same again at the same place (an
+ * entity loop is reported at each reference) is left out. */
+static struct {
+	char *file, *msg;
+	long line, col;
+} last;
+
 static xmlParserInputPtr
 deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 {
@@ -40,16 +61,32 @@ xml_error(void *ud, xmlErrorPtr e)
 {
 	struct sbuf m = {0};
 	const char *file;
-	size_t n;
+	size_t n, i;
 
 	(void)ud;
-	if (e == NULL || e->level == XML_ERR_NONE)
+	if (e == NULL || e->level == XML_ERR_NONE || scan.refused)
 		return;
 	file = e->file != NULL ? e->file : cur_xml_file;
 	sbuf_adds(&m, e->message != NULL ? e->message : "XML error");
 	n = m.len;
 	while (n > 0 && (m.s[n - 1] == '\n' || m.s[n - 1] == ' '))
 		m.s[--n] = '\0';
+	/* one line: "indicate encoding !\nBytes: 0xFF" joined with " " */
+	for (i = 0; i < n; i++)
+		if (m.s[i] == '\n')
+			m.s[i] = ' ';
+	if (last.msg != NULL && strcmp(last.msg, m.s) == 0 &&
+	    strcmp(last.file, file) == 0 && last.line == e->line &&
+	    last.col == e->int2) {
+		sbuf_free(&m);
+		return;
+	}
+	free(last.msg);
+	free(last.file);
+	last.msg = xstrdup(m.s);
+	last.file = xstrdup(file);
+	last.line = e->line;
+	last.col = e->int2;
 	/* lower-case the first letter, as all our messages are */
 	if (n > 0 && m.s[0] >= 'A' && m.s[0] <= 'Z' &&
 	    !(n > 1 && m.s[1] >= 'A' && m.s[1] <= 'Z'))
@@ -83,14 +120,95 @@ xmlio_cleanup(void)
 	free(schemas);
 	schemas = NULL;
 	nschemas = capschemas = 0;
+	free(last.msg);
+	free(last.file);
+	last.msg = last.file = NULL;
 	xmlCleanupParser();
+}
+
+
+static void
+scan_reset(void)
+{
+	memset(&scan, 0, sizeof scan);
+	scan.line = 1;
+}
+
+/* Scan buf; false when a start tag has too many attributes. */
+static bool
+scan_bytes(const char *buf, long n)
+{
+	long i;
+	char c;
+
+	for (i = 0; i < n; i++) {
+		c = buf[i];
+		if (c == '\n')
+			scan.line++;
+		switch (scan.st) {
+		case SC_TEXT:
+			if (c == '<')
+				scan.st = SC_LT;
+			break;
+		case SC_LT:
+			scan.nattr = 0;
+			scan.st = c == '!' ? SC_BANG : c == '?' || c == '/' ?
+			    SC_SKIP : SC_TAG;
+			break;
+		case SC_BANG:
+			if (c == 'D' && scan.doctype == 0)
+				scan.doctype = scan.line;
+			scan.run = 0;
+			scan.st = c == '-' ? SC_BANG2 : c == '[' ? SC_CDATA :
+			    SC_SKIP;
+			break;
+		case SC_BANG2:
+			scan.st = c == '-' ? SC_COMMENT : SC_SKIP;
+			break;
+		case SC_COMMENT:
+		case SC_CDATA:
+			if (c == '>' && scan.run >= 2)
+				scan.st = SC_TEXT;
+			scan.run = c == (scan.st == SC_CDATA ? ']' : '-') ?
+			    scan.run + 1 : 0;
+			break;
+		case SC_TAG:
+			if (c == '"' || c == '\'') {
+				scan.quote = c;
+				scan.st = SC_QUOTE;
+			} else if (c == '>')
+				scan.st = SC_TEXT;
+			else if (c == '=' && ++scan.nattr > XMLIO_MAX_ATTRS) {
+				DIAG_AT(XML_TOO_MANY_ATTRS, cur_xml_file,
+				    scan.line, 0, XMLIO_MAX_ATTRS);
+				return false;
+			}
+			break;
+		case SC_QUOTE:
+			if (c == scan.quote)
+				scan.st = SC_TAG;
+			break;
+		case SC_SKIP:
+			if (c == '>')
+				scan.st = SC_TEXT;
+			break;
+		}
+	}
+	return true;
 }
 
 static int
 read_cb(void *ctx, char *buf, int len)
 {
-	long r = input_read(ctx, buf, (size_t)len);
+	long r;
 
+	if (scan.refused)
+		return 0;
+	r = input_read(ctx, buf, (size_t)len);
+	if (r > 0 && !scan_bytes(buf, r)) {
+		scan.refused = true;
+		return 0;
+	}
 	return (int)r;
 }
 
@@ -107,6 +225,7 @@ xmlio_reader(struct input *in)
 	xmlTextReaderPtr r;
 
 	cur_xml_file = in->name;
+	scan_reset();
 	r = xmlReaderForIO(read_cb, close_cb, in, in->name, NULL,
 	    XMLIO_OPTIONS);
 	if (r == NULL)
@@ -121,8 +240,9 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 
 	if (rc == 1 && xmlTextReaderNodeType(r) ==
 	    XML_READER_TYPE_DOCUMENT_TYPE) {
-		/* the reader has read ahead: its line is not the DOCTYPE's */
-		DIAG_AT(DOCTYPE, file, 0, 0, no_dtd);
+		/* the reader has read ahead: its line is not the DOCTYPE's,
+		 * the scan of the bytes has it */
+		DIAG_AT(DOCTYPE, file, scan.doctype, 0, no_dtd);
 		return -1;
 	}
 	if (rc == 1 && entity_refused) {
@@ -189,6 +309,7 @@ xmlio_parse_file(const char *path)
 	if (input_open(&in, path) < 0)
 		return NULL;
 	cur_xml_file = path;
+	scan_reset();
 	ctxt = xmlNewParserCtxt();
 	doc = ctxt == NULL ? NULL : xmlCtxtReadIO(ctxt, read_cb, close_cb,
 	    &in, path, NULL, XMLIO_OPTIONS);
@@ -196,7 +317,7 @@ xmlio_parse_file(const char *path)
 		DIAG_AT(XML_UNPARSABLE, path, 0, 0, "file");
 	if (doc != NULL && (doc->intSubset != NULL || entity_refused)) {
 		if (doc->intSubset != NULL)
-			DIAG_AT(DOCTYPE, path, 1, 0, no_dtd);
+			DIAG_AT(DOCTYPE, path, scan.doctype, 0, no_dtd);
 		entity_refused = 0;
 		xmlFreeDoc(doc);
 		doc = NULL;

@@ -15,6 +15,9 @@
 
 #define XMLIO_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES | \
     XML_PARSE_NOCDATA)
+/* The most attributes of one element read from a file or stream (every
+ * schema allows far fewer): more end the input with an error. */
+#define XMLIO_MAX_ATTRS 64
 
 /* Once in main, before any other libxml2 call: our allocators (out of
  * memory is status 4, as everywhere), parser init, refusing entity

@@ -37,6 +37,7 @@ open_bound(struct bounds *bs, const struct bound *b)
 	finish(bs);
 	mstate_begin(&bs->st, bs->rd.r, b);
 	bs->active = true;
+	bs->full = false;
 	bs->started = false;
 }
 
@@ -58,6 +59,13 @@ on_move(void *ud, const struct move *m)
 		pre.file = m->file;
 		pre.pips = bs->pips;
 		open_bound(bs, &pre);
+	}
+	if (bs->st.b.pips > 0 && bs->n >= BOUND_MAX_MOVES) {
+		if (!bs->full)
+			DIAG_AT(BOUND_TOO_LONG, m->file, m->line, 0,
+			    BOUND_MAX_MOVES);
+		bs->full = true;
+		return;
 	}
 	move_judge(&bs->st, m, &res);
 	if (bs->st.b.pips > 0) {

@@ -11,6 +11,10 @@
 #include "dba/movein.h"
 #include "dba/moveout.h"
 
+/* The most moves one bound with a PIP budget holds (move-check(1)); the
+ * rest of a longer bound is reported and skipped. */
+#define BOUND_MAX_MOVES 10000
+
 struct bounds {
 	struct mreader rd;
 	struct moveout *w;
@@ -21,6 +25,7 @@ struct bounds {
 	struct move *mv;        /* moves of a bound with a budget */
 	struct mresult *res;
 	size_t n, cap;
+	bool full;              /* BOUND_MAX_MOVES reported for this bound */
 };
 
 /* Judge with rules r at scale (enum scale); pips as --pips; write to w. */

@@ -571,8 +571,10 @@ rules_open(const char *arg)
 	struct rules *r;
 
 	troop_init();
+	/* rules_load has reported why: a bad table is bad data (2), an
+	 * unknown edition a usage error (3), an unreadable file 4 */
 	if ((r = rules_load(arg)) == NULL)
-		diag_raise(EXIT_USAGE);
+		diag_raise(EXIT_DATA);
 	return r;
 }
 

@@ -89,7 +89,8 @@ struct rules {
 struct rules *rules_load(const char *arg);
 void rules_free(struct rules *r);
 /* For a tool: the troop table and the rules of --rules (arg), NULL after
- * reporting with status 3; rules_close frees both. */
+ * reporting: status 2 for a bad table, 3 for an unknown edition name, 4
+ * for a file that cannot be read; rules_close frees both. */
 struct rules *rules_open(const char *arg);
 void rules_close(struct rules *r);
 

@@ -278,6 +278,8 @@ test_codes(void)
 {
 	CHECK_STR(check_code_name(CK_ELEMENT_TOTAL), "element-total");
 	CHECK_STR(check_code_name(CK_NO_ENEMIES), "no-enemies");
+	CHECK_STR(check_code_name(CK_ELEMENT_COUNT), "element-count");
+	CHECK(check_code_error(CK_ELEMENT_COUNT));
 	CHECK(check_code_error(CK_DUPLICATE_ID));
 	CHECK(!check_code_error(CK_UNKNOWN_REFERENCE));
 	CHECK(!check_code_error(CK_NO_ENEMIES));

@@ -3,10 +3,13 @@
  * and the page lists no other code.  Run from the top of the tree.
  * "test_diagcat TOOL" prints the list that TOOL's page should carry
  * (a start for the maintainer, who words the explanations). */
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/str.h"
 #include "unit.h"
 
 /* ".It Sy CODE Pq error|warning" lines of the DIAGNOSTICS section. */
@@ -80,7 +83,54 @@ test_table(void)
 		    strlen(c));
 		for (j = 0; j < i; j++)
 			CHECK(strcmp(diag_defs[i].code, diag_defs[j].code) != 0);
+		/* only the conversions diag_format knows */
+		for (c = diag_defs[i].fmt; (c = strchr(c, '%')) != NULL; c++) {
+			CHECK(strncmp(c, "%d", 2) == 0 ||
+			    strncmp(c, "%ld", 3) == 0 ||
+			    strncmp(c, "%lld", 4) == 0 ||
+			    strncmp(c, "%zu", 3) == 0 ||
+			    strncmp(c, "%s", 2) == 0 ||
+			    strncmp(c, "%.*s", 4) == 0 ||
+			    strncmp(c, "%%", 2) == 0);
+			if (c[1] == '%')
+				c++;
+		}
 	}
+}
+
+static const char *
+fmt(struct sbuf *b, const char *f, ...)
+{
+	va_list ap;
+	bool ok;
+
+	sbuf_reset(b);
+	va_start(ap, f);
+	ok = diag_format(b, f, ap);
+	va_end(ap);
+	return ok ? sbuf_str(b) : NULL;
+}
+
+/* Quoted arguments are clipped to DIAG_QUOTE_MAX characters. */
+static void
+test_format(void)
+{
+	struct sbuf b = { NULL, 0, 0 }, l = { NULL, 0, 0 };
+	struct sbuf w = { NULL, 0, 0 };
+	int i;
+
+	for (i = 0; i < 70; i++)
+		sbuf_adds(&l, "\xc3\xa4");
+	sbuf_adds(&w, "unknown '");
+	sbuf_add(&w, sbuf_str(&l), 2 * DIAG_QUOTE_MAX);
+	sbuf_printf(&w, "...' in %s; 5 -3%%", sbuf_str(&l));
+	CHECK_STR(fmt(&b, "unknown '%s' in %.*s; %zu %d%%", sbuf_str(&l),
+	    140, sbuf_str(&l), (size_t)5, -3), sbuf_str(&w));
+	sbuf_free(&w);
+	CHECK_STR(fmt(&b, "'%.*s' %ld", 3, "abcdef", 7L), "'abc' 7");
+	CHECK(fmt(&b, "%x", 1) == NULL);
+	sbuf_free(&b);
+	sbuf_free(&l);
 }
 
 /* The message with each conversion as "..." and mdoc escapes. */
@@ -125,6 +175,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	test_table();
+	test_format();
 	test_pages();
 	return UNIT_DONE("diagcat");
 }

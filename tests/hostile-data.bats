@@ -1,0 +1,186 @@
+#!/usr/bin/env bats
+# Hostile data (issue 17): inputs that are valid in form but absurd in
+# size or content.  Each case is a regression test of one point; inputs
+# are generated in the test's temporary directory.
+load helpers/common
+
+T=${HOSTILE_TIMEOUT:-20}
+
+# units U N: a units= list of N units.
+units() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		printf 'u%d:5,' "$i"
+	done | sed 's/,$//'
+}
+
+@test "16: 100000 units of one side are read in linear time (ASan build too)" {
+	{
+		echo 'battle Cannae'
+		printf 'side Rome roll=10 units=%s\n' "$(units 100000)"
+		echo 'side Carthage ts=5 roll=10'
+	} > "$BATS_TEST_TMPDIR/units.txt"
+	run -0 timeout "$T" campaign-catastrophe "$BATS_TEST_TMPDIR/units.txt"
+	assert_line --index 1 "Rome: roll 10, total 10: reinforcements (Enemy reinforced); enemy-ts-percent=10; ts 500000 -> 550000"
+}
+
+@test "14: a bad --rules table is bad data (2), an unknown edition a usage error (3)" {
+	local t
+	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
+	for t in armylist-check battle-scan combat-calc move-check refcard-render; do
+		run -2 --separate-stderr $t --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
+		assert_output ''
+		[[ $stderr == "$t: $BATS_TEST_TMPDIR/bad.xml:"*"not a valid rules table"* ]]
+		run -3 --separate-stderr $t --rules=dba2 /dev/null
+		run -4 --separate-stderr $t --rules=/nonexistent/r.xml /dev/null
+	done
+}
+
+# long N: N characters A.
+long() {
+	head -c "$1" /dev/zero | tr '\0' A
+}
+
+@test "2: a name of 64k characters: 500 on the card with an ellipsis, the PDF in time" {
+	{
+		echo '<armylists version="1"><army id="1"><name lang="en">'"$(long 65536)"'</name>'
+		echo '<enemies><ref>1</ref></enemies><elements>'
+		echo '<element count="12" general="yes"><troop code="Bd"/></element>'
+		echo '</elements></army></armylists>'
+	} > "$BATS_TEST_TMPDIR/long.xml"
+	run -0 --separate-stderr timeout "$T" refcard-render "$BATS_TEST_TMPDIR/long.xml"
+	assert_output --partial "<h1>1 $(long 498)…</h1>"
+	run -0 --separate-stderr timeout "$T" refcard-render -T pdf -o "$BATS_TEST_TMPDIR/long.pdf" "$BATS_TEST_TMPDIR/long.xml"
+	assert_equal "$stderr" ""
+	[[ $(pdftotext "$BATS_TEST_TMPDIR/long.pdf" - | tr -d '\n') == *"AAAA…"* ]]
+}
+
+@test "2: a diagnostic quotes at most 60 characters of a token" {
+	run -2 --separate-stderr campaign-catastrophe <<<"$(long 100000) x"
+	assert_equal "$stderr" "campaign-catastrophe: -:1:1: error: unknown keyword '$(long 60)...'"
+}
+
+@test "7: one bound holds at most 10000 moves: one error, the rest skipped" {
+	awk 'BEGIN { print "<moves><bound pips=\"6\">"
+		for (i = 0; i < 10005; i++) print "<move troops=\"Kn\" distance=\"100\"/>"
+		print "</bound></moves>" }' > "$BATS_TEST_TMPDIR/b.xml"
+	run -2 --separate-stderr timeout "$T" move-check -T tsv "$BATS_TEST_TMPDIR/b.xml"
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/b.xml:10002: error: more than 10000 moves in one bound, the rest of it is skipped"
+	assert_equal "${#lines[@]}" 10001
+	# the same limit for move lines; a bound without a budget has none
+	{ echo 'bound 6'; for ((i = 0; i < 10001; i++)); do echo 'move Kn 100'; done; } > "$BATS_TEST_TMPDIR/b.txt"
+	run -2 --separate-stderr move-check "$BATS_TEST_TMPDIR/b.txt"
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/b.txt:10002: error: more than 10000 moves in one bound, the rest of it is skipped"
+	{ for ((i = 0; i < 10001; i++)); do echo 'move Kn 100'; done; } > "$BATS_TEST_TMPDIR/b.txt"
+	run -0 --separate-stderr move-check "$BATS_TEST_TMPDIR/b.txt"
+}
+
+@test "7: an army holds at most 1000 entries, in XML (streamed) and in text" {
+	{
+		echo '<armylists version="1"><army id="1"><name lang="en">A</name><enemies><ref>1</ref></enemies><elements>'
+		for ((i = 0; i < 1001; i++)); do echo '<element count="1"><troop code="Bd"/></element>'; done
+		echo '</elements></army></armylists>'
+	} > "$BATS_TEST_TMPDIR/a.xml"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/a.xml"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/a.xml:1: error: more than 1000 elements in one army, the rest is ignored"
+	assert_equal "$(grep -o '"count"' <<<"$output" | wc -l)" 1000
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/a.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/a.xml:1: error: more than 1000 elements in one army, the rest is ignored"
+	printf 'I/1a Early Sumerian 3000-2800BC\n%s1x3Bd (Gen)\n' "$(for ((i = 0; i < 1000; i++)); do printf '1x4Bw, '; done)" > "$BATS_TEST_TMPDIR/a.txt"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/a.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/a.txt:2:1: error: more than 1000 elements in one army, the rest is ignored"
+	assert_equal "$(grep -o '"count"' <<<"$output" | wc -l)" 1000
+}
+
+@test "7: a field holds at most 65536 bytes, continuation rows included" {
+	{
+		printf 'Nr\tArmee\tElemente\tGegner\n7\tGrenzarmee\t1x Kn (Gen),\t8\n'
+		for ((i = 0; i < 1000; i++)); do printf '\t%s\t\t\n' "$(long 100)"; done
+	} > "$BATS_TEST_TMPDIR/c.tsv"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/c.tsv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.tsv:651: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+}
+
+@test "7: an HTML sheet is at most 16 MiB" {
+	{ printf '<html><body><table>\n'; head -c 16777216 /dev/zero | tr '\0' x; } > "$BATS_TEST_TMPDIR/s.html"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/s.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/s.html: error: input larger than 16777216 bytes"
+}
+
+@test "15: an element with more than 64 attributes ends the input at once, one error" {
+	local t i
+	{
+		printf '<?xml version="1.0"?>\n<!-- a="1" b="2" -->\n<r x=">" '
+		for ((i = 0; i < 40000; i++)); do printf 'a%d="1" ' "$i"; done
+		printf '/>\n'
+	} > "$BATS_TEST_TMPDIR/attrs.xml"
+	for t in armylist-check armylist-parse battle-scan combat-calc move-check refcard-render campaign-catastrophe campaign-survival; do
+		run -2 --separate-stderr timeout "$T" $t "$BATS_TEST_TMPDIR/attrs.xml"
+		assert_equal "$stderr" "$t: $BATS_TEST_TMPDIR/attrs.xml:3: error: element with more than 64 attributes, the rest of the input is not read"
+	done
+	# 64 are read (the schema then refuses them)
+	{ printf '<r '; for ((i = 0; i < 64; i++)); do printf 'a%d="1" ' "$i"; done; printf '/>\n'; } > "$BATS_TEST_TMPDIR/64.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/64.xml"
+	refute_output --partial 'more than 64'
+	[[ $stderr != *"more than 64"* ]]
+}
+
+@test "11: no usable font: PDF writers exit 4 with a message, no PDF" {
+	local t
+	printf '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n' > "$BATS_TEST_TMPDIR/fonts.conf"
+	echo old > "$BATS_TEST_TMPDIR/out.pdf"
+	for t in "refcard-render --cards=rules" "battle-scan $SAMPLES/battle-line.xml"; do
+		FONTCONFIG_FILE="$BATS_TEST_TMPDIR/fonts.conf" run -4 --separate-stderr $t -T pdf
+		assert_output ''
+		assert_equal "$stderr" "${t%% *}: no usable font: fontconfig finds neither 'DejaVu Sans' nor another font for Latin text"
+		FONTCONFIG_FILE="$BATS_TEST_TMPDIR/fonts.conf" run -4 $t -T pdf -o "$BATS_TEST_TMPDIR/out.pdf"
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/out.pdf")" old
+	done
+}
+
+# tr_TR: generated into the test's directory when the system lacks it
+# (localedef and the tr_TR source of the locales package); else skipped.
+turkish() {
+	if locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
+		return 0
+	fi
+	export LOCPATH=$BATS_FILE_TMPDIR/locales
+	[ -d "$LOCPATH/tr_TR.UTF-8" ] && return 0
+	mkdir -p "$LOCPATH"
+	localedef -i tr_TR -f UTF-8 "$LOCPATH/tr_TR.UTF-8" > /dev/null 2>&1 ||
+	    skip "no tr_TR.UTF-8 locale and localedef cannot make one (package locales)"
+}
+
+@test "6: the output does not depend on the locale (C and tr_TR.UTF-8)" {
+	turkish
+	printf 'I/1a Early Sumerian 3000-2800BC\n1x3Bd (Gen), 8x4Bw, 3x2Ps\nI/1b Hittite Empire 1380 bc \xe2\x80\x93 1180 BCE\n1x3Bd (Gen), 8x4Bw, 3x2Ps\n' > "$BATS_TEST_TMPDIR/l.txt"
+	LC_ALL=C run -0 --separate-stderr armylist-parse -T TEXT "$BATS_TEST_TMPDIR/l.txt"
+	assert_equal "$stderr" ""
+	assert_line --index 0 --partial 'Early Sumerian'
+	assert_line --partial '3000-2800BC'
+	local c=$output
+	LC_ALL=tr_TR.UTF-8 run -0 --separate-stderr armylist-parse -T TEXT "$BATS_TEST_TMPDIR/l.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$c"
+	LC_ALL=tr_TR.UTF-8 run -0 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/l.txt"
+	assert_output --partial '"period":{"from":-3000,"to":-2800,"text":"3000-2800BC"}'
+}
+
+@test "6: no locale-dependent ctype, case folding or REG_ICASE in the sources" {
+	run grep -rnE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' "$TOP/lib" "$TOP/tools"
+	assert_output ''
+}
+
+@test "12: libxml2's messages on one line each, once per place; DOCTYPE at its line" {
+	printf '<?xml version="1.0"?>\n<armylists version="1">\xff\xfe</armylists>\n' > "$BATS_TEST_TMPDIR/enc.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/enc.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/enc.xml:2:24: error: input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0xFE 0x3C 0x2F"
+	run -2 --separate-stderr armylist-check fixtures/armylist-parse/billion-laughs.xml
+	assert_equal "$(grep -c 'entity reference loop' <<<"$stderr")" "$(sort -u <<<"$stderr" | grep -c 'entity reference loop')"
+	printf '<?xml version="1.0"?>\n\n\n<!DOCTYPE moves>\n<moves/>\n' > "$BATS_TEST_TMPDIR/d.xml"
+	run -2 --separate-stderr move-check "$BATS_TEST_TMPDIR/d.xml"
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/d.xml:4: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	printf '<?xml version="1.0"?>\n<!DOCTYPE rules [<!ENTITY a "b">]>\n<rules version="1"/>\n' > "$BATS_TEST_TMPDIR/r.xml"
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/r.xml" /dev/null
+	[[ $stderr == "combat-calc: $BATS_TEST_TMPDIR/r.xml:2: error: DOCTYPE not allowed"* ]]
+}
