@@ -82,6 +82,9 @@ diag_quiet(int on)
 	quiet = on;
 }
 
+static void diag_vat(const char *, int, long, long, const char *, va_list)
+    __attribute__((format(printf, 5, 0)));
+
 static void
 diag_vat(const char *file, int is_error, long line, long col,
     const char *fmt, va_list ap)
@@ -142,6 +145,9 @@ diag_suggest(const char *sug)
 
 /* "tool: LEAD message" on stderr, the caller ends the line; true when
  * printed (not quiet). */
+static bool say(const char *, const char *, va_list)
+    __attribute__((format(printf, 2, 0)));
+
 static bool
 say(const char *lead, const char *fmt, va_list ap)
 {
