@@ -233,6 +233,9 @@ diag_suggest(const char *sug)
 
 /* "tool: LEAD message" on stderr, the caller ends the line; true when
  * printed (not quiet). */
+static bool say(const char *, const char *, va_list)
+    __attribute__((format(printf, 2, 0)));
+
 static bool
 say(const char *lead, const char *fmt, va_list ap)
 {
