@@ -199,6 +199,45 @@ bound: no PIP budget, 3 used'
 	xml_ok
 }
 
+@test "move-check: 'general' in a bound with general-lost is a line error" {
+	run -2 --separate-stderr bash -c "printf 'bound 6 general-lost\nmove Kn 300 general\nmove Kn 300\n' | move-check -T tsv"
+	assert_equal "$stderr" "move-check: -:2:13: error: 'general' in a bound with 'general-lost' (line 1)"
+	assert_output "$(printf 'line\tbound\ttroops\tdistance\tmax\tcost\tverdict\trules\n3\t1\tKn\t300\t300\t2\tok\t')"
+	# the next bound has its general again
+	run -0 --separate-stderr bash -c "printf 'bound 6 general-lost\nbound 6\nmove Kn 300 general\n' | move-check -T tsv"
+	assert_equal "$stderr" ""
+	run -2 --separate-stderr bash -c "printf '<moves><bound pips=\"6\" general-lost=\"yes\">\n<move troops=\"Kn\" distance=\"300\" general=\"yes\"/></bound></moves>\n' | move-check -T tsv"
+	assert_equal "$stderr" "move-check: -:2: error: 'general' in a bound with 'general-lost' (line 1)"
+}
+
+@test "move-check: the general's element moves once per bound, with or without ids" {
+	run -1 --separate-stderr bash -c "printf 'bound 6\nmove Kn 300 general\nmove Kn,Bd 200 general\nmove Kn 0 general flank-contact face\n' | move-check"
+	assert_equal "$stderr" ""
+	assert_output "2: ok       Kn 300/300 p, 1 PIP
+3: illegal  Kn,Bd 200/200 p, 1 PIP: moved-twice: the general's element already moved at line 2
+4: ok       Kn 0/300 p, 0 PIP
+bound 1: 6 PIPs, 1 used, 5 unused"
+	run -1 bash -c "printf 'bound 6\nmove Kn 300 general id=g\nmove Kn 300 general id=h\n' | move-check -T tsv"
+	assert_line --index 2 "$(printf '3\t1\tKn\t300\t300\t1\tillegal\tmoved-twice')"
+	run -1 bash -c "printf 'bound 6\nmove Kn 300 general id=g\nmove Kn 300 id=g\n' | move-check"
+	assert_line --index 1 "3: illegal  Kn 300/300 p, 1 PIP: moved-twice: 'g' already moved at line 2"
+	# each bound anew
+	run -0 bash -c "printf 'bound 6\nmove Kn 300 general\nbound 6\nmove Kn 300 general\n' | move-check"
+}
+
+@test "move-check: Art and WWg may not enter a zone of control to contact" {
+	run -1 --separate-stderr bash -c "printf 'bound 6\nmove Art 200 zoc=contact\nmove WWg 200 zoc=contact screened\nmove Art 200 zoc=face\nmove Bd 200 zoc=contact\n' | move-check"
+	assert_equal "$stderr" ""
+	assert_output "2: illegal  Art 200/200 p, 1 PIP: no-contact: Art may never move into contact
+3: illegal  WWg 200/200 p, 1 PIP: no-contact: WWg may never move into contact
+4: ok       Art 200/200 p, 1 PIP
+5: ok       Bd 200/200 p, 1 PIP
+bound 1: 6 PIPs, 2 used, 4 unused"
+	# which troops may not comes from the rules table
+	sed 's/<move troop="Art" good="200" difficult="0" road="300" contact="no"\/>/<move troop="Art" good="200" difficult="0" road="300"\/>/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -0 bash -c "printf 'move Art 200 zoc=contact\n' | move-check --rules=$BATS_TEST_TMPDIR/r.xml -T tsv"
+}
+
 @test "move-check: distances with units at both scales" {
 	run -1 move-check fixtures/move/units.txt
 	golden move/units-15.txt

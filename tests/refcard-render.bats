@@ -194,6 +194,55 @@ Try 'refcard-render --help' for more information."
 	done
 }
 
+@test "refcard-render: the rules cards say what the seeds say" {
+	f=$BATS_TEST_TMPDIR/r.html
+	refcard-render --lang=en --cards=rules > "$f"
+	t="//section[@data-id='combat']//table[thead/tr/th='Factor']//tr"
+	assert_equal "$(cell "$f" "$t[td[2]='+1'][1]/td[1]")" "general in close combat or shot at"
+	assert_equal "$(cell "$f" "$t[td[2]='−1'][4]/td[1]")" "each further shooter, no. 2–3"
+	assert_equal "$(cell "$f" "$t[td[2]='−2'][1]/td[1]")" "in close combat in difficult going"
+	assert_equal "$(cell "$f" "$t[td[2]='−2'][2]/td[1]")" "they or their opponent in difficult going"
+	t="//section[@data-id='combat']//table[@class='facts']//tr"
+	assert_equal "$(cell "$f" "$t[th='rear support lost']/td")" "in difficult going, attacking a camp, shot at; contact with Art, Bw"
+	assert_equal "$(cell "$f" "$t[th='Ps behind']/td")" "only vs mounted or attacking a camp"
+	t="//section[@data-id='movement']"
+	assert_equal "$(cell "$f" "$t//tr[th='may not move into contact']/td")" "WWg, Art"
+	assert_equal "$(cell "$f" "$t//tr[th='Far from the general']/td")" "+1 (≥ 1200; out of sight ≥ 600)"
+	assert_equal "$(cell "$f" "$t//tr[th=\"General's element removed\"]/td")" "+1"
+	assert_equal "$(cell "$f" "$t//table[thead/tr/th='Range']//tr[td[1]='Art']/td[3]")" "500†"
+	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
+	t="//section[@data-id='outcomes']"
+	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[1]")" "Cv†"
+	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[1]")" "Kn"
+	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[4]")" "beaten by LH, El: destroyed; beaten by SCh: destroyed†"
+	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
+	refcard-render --lang=de --cards=rules > "$f"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Fern vom Befehlshaber']/td")" "+1 (≥ 1200; außer Sicht ≥ 600)"
+	assert_equal "$(cell "$f" "//section[@data-id='outcomes']//p")" "† rekonstruiert: nicht aus dem Regeltext der Vorlage"
+	refcard-render --lang=ru --cards=rules > "$f"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Далеко от полководца']/td")" "+1 (≥ 1200; вне видимости ≥ 600)"
+	[[ $(cell "$f" "//section[@data-id='outcomes']//p") == "† реконструировано"* ]]
+}
+
+@test "refcard-render: the campaign cards say what the seed says, in the table's words" {
+	f=$BATS_TEST_TMPDIR/c.html
+	refcard-render --lang=en --cards=campaign > "$f"
+	assert_equal "$(cell "$f" "//section[@data-id='catastrophe']//tr[td[1]='18']/td[3]")" "strategy halved (round up), morale all −5, commander killed"
+	t="//section[@data-id='survival']//table[1]//tbody"
+	assert_equal "$(cell "$f" "$t/tr[1]/td[2]")" "Unhurt"
+	assert_equal "$(cell "$f" "$t/tr[7]/td[1]")" "≤ −7 or critical failure"
+	assert_equal "$(cell "$f" "$t/tr[7]/td[2]")" "Column D"
+	for l in de ru; do
+		refcard-render --lang=$l --cards=campaign > "$f"
+		for code in unhurt hit1 hit2; do
+			! grep -q "<td>$code</td>" "$f"
+		done
+	done
+	assert_equal "$(cell "$f" "$t/tr[2]/td[2]")" "1 хит"
+	refcard-render --lang=de --cards=campaign > "$f"
+	assert_equal "$(cell "$f" "$t/tr[1]/td[2]")" "Unverletzt"
+}
+
 @test "refcard-render: every factor and move on the cards is the rules table's" {
 	f=$BATS_TEST_TMPDIR/r.html
 	refcard-render --lang=en --cards=rules > "$f"

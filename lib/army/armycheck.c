@@ -267,7 +267,6 @@ struct armycheck {
 	const struct army *cur;
 	const char *seen[16];      /* troops reported in this army */
 	size_t nseen;
-	int nmismatch;
 };
 
 /* The entry of key, made when missing. */
@@ -347,7 +346,6 @@ on_mismatch(const struct totset *sizes, void *ctx)
 {
 	struct armycheck *c = ctx;
 
-	c->nmismatch++;
 	sbuf_adds(&c->msg, "alternative packages hold ");
 	totset_format(&c->msg, sizes);
 	sbuf_adds(&c->msg, " elements");
@@ -393,11 +391,9 @@ check_totals(struct armycheck *c, const struct army *a)
 	long want = c->rules->army_elements, gen = c->rules->army_generals;
 	long only;
 
-	c->nmismatch = 0;
 	armycheck_totals(&a->list, &e, &g, on_mismatch, c);
-	/* a mismatch that still allows the right total is reported once */
-	if (!totset_has(&e, want) ||
-	    (c->nmismatch == 0 && totset_count(&e, &only) != 1)) {
+	/* every choice must make the total, a mismatch of packages too */
+	if (totset_count(&e, &only) != 1 || only != want) {
 		sbuf_adds(&c->msg, "elements total ");
 		totset_format(&c->msg, &e);
 		sbuf_printf(&c->msg, ", expected %ld", want);

@@ -159,6 +159,22 @@ lb(enum lang lang, enum label l)
 	return lang_label(lang, l);
 }
 
+/* The mark of a reconstructed number (formats/dba1.xml source), and the
+ * footnote of a card that shows it. */
+#define RECON_MARK "\xe2\x80\xa0"
+
+static const char *
+recon_mark(int src)
+{
+	return src == SRC_RECONSTRUCTED ? RECON_MARK : "";
+}
+
+static void
+recon_note(struct card *c, enum lang lang)
+{
+	block_row(card_block(c, BLK_TEXT, NULL, 1), lb(lang, L_RECONSTRUCTED));
+}
+
 static const char *
 num(char *buf, size_t n, long v)
 {
@@ -555,8 +571,25 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 
 static const int tf_label[TF_N] = {
 	L_TF_CAMP, L_TF_GENERAL, L_TF_UPHILL, L_TF_RIVERBANK, L_TF_OVERLAP,
-	L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS, L_TF_DIFFICULT, L_TF_DIFFICULT
+	L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS, L_TF_DIFFICULT, L_TF_DIFF_MOUNTED
 };
+
+/* The name of a tactical factor; the shooters' one with the shooters it
+ * counts ("each further shooter, no. 2-3"). */
+static const char *
+tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
+{
+	int from = r->shooters_free + 1, to = r->count[RC_SHOOTERS].max;
+
+	if (tf != TF_SHOOTERS)
+		return lb(lang, tf_label[tf]);
+	if (to > from)
+		snprintf(buf, n, "%s %d\xe2\x80\x93%d", lb(lang,
+		    L_TF_SHOOTERS), from, to);
+	else
+		snprintf(buf, n, "%s %d", lb(lang, L_TF_SHOOTERS), from);
+	return buf;
+}
 
 static const char *
 applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
@@ -600,9 +633,10 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
-	char v1[32], v2[32];
+	char v1[32], v2[32], name[160];
 	size_t i;
 	int f;
+	bool rear = false, psiloi = false;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
@@ -621,8 +655,9 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	for (f = 0; f < TF_N; f++) {
 		if (r->tf[f] == 0)
 			continue;
-		block_row(t, lb(lang, tf_label[f]), signed_num(v1, sizeof v1,
-		    r->tf[f]), applies_text(&b, r, f, lang));
+		block_row(t, tf_name(name, sizeof name, r, f, lang),
+		    signed_num(v1, sizeof v1, r->tf[f]), applies_text(&b, r, f,
+		    lang));
 	}
 	if (r->limit_overlap_flank > 0)
 		block_row(t, lb(lang, L_LIMIT_OVERLAP), signed_num(v1,
@@ -638,16 +673,29 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		if (r->t[i].has_psiloi)
 			block_row(t, troop_at(i)->code, "Ps",
 			    signed_num(v1, sizeof v1, r->t[i].psiloi));
+		rear |= r->t[i].has_rear;
+		psiloi |= r->t[i].has_psiloi;
 	}
 	sbuf_reset(&b);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].cancels_support)
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
 			    troop_at(i)->code);
-	if (b.len > 0) {
+	if (rear || psiloi || b.len > 0)
 		t = card_block(c, BLK_FACTS, NULL, 2);
-		block_row(t, lb(lang, L_CANCELS), sbuf_str(&b));
+	if (rear || b.len > 0) {
+		struct sbuf w = { 0 };
+
+		sbuf_adds(&w, rear ? lb(lang, L_SUPPORT_LOST_WHEN) : "");
+		if (b.len > 0)
+			sbuf_printf(&w, "%s%s %s", rear ? "; " : "",
+			    lb(lang, L_CONTACT_WITH), sbuf_str(&b));
+		block_row(t, lb(lang, L_SUPPORT_LOST), sbuf_str(&w));
+		sbuf_free(&w);
 	}
+	if (psiloi)
+		block_row(t, lb(lang, L_PSILOI_SUPPORT), lb(lang,
+		    L_PSILOI_WHEN));
 	sbuf_free(&b);
 }
 
@@ -658,6 +706,7 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	struct sbuf b = { 0 };
 	char v1[32], v2[32], v3[32];
 	size_t i;
+	bool recon = r->shooting_src == SRC_RECONSTRUCTED;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_MOVES), 5);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
@@ -689,9 +738,12 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
 	t->num = 0x4;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
-		if (r->t[i].shooter)
+		if (r->t[i].shooter) {
+			snprintf(v1, sizeof v1, "%ld%s", r->t[i].range,
+			    recon_mark(r->shooting_src));
 			block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
-			    num(v1, sizeof v1, r->t[i].range));
+			    v1);
+		}
 	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
 	snprintf(v1, sizeof v1, "1d%d", r->pip_die);
 	block_row(t, lb(lang, L_PIP_DIE), v1);
@@ -702,11 +754,16 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	if (r->pip_command != 0) {
 		char line[160];
 
-		snprintf(line, sizeof line, "%+d (> %ld; %s > %ld)",
-		    r->pip_command, r->pip_far, lb(lang, L_OUT_OF_SIGHT),
-		    r->pip_out_of_sight);
+		/* 1200 paces or more; 600 or more out of sight (seed) */
+		snprintf(line, sizeof line, "%+d (\xe2\x89\xa5 %ld; %s "
+		    "\xe2\x89\xa5 %ld)", r->pip_command, r->pip_far,
+		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight);
 		block_row(t, lb(lang, L_PIP_COMMAND), line);
+		block_row(t, lb(lang, L_PIP_GENERAL_LOST), signed_num(v1,
+		    sizeof v1, r->pip_command));
 	}
+	if (recon)
+		recon_note(c, lang);
 	sbuf_free(&b);
 }
 
@@ -715,7 +772,9 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
+	char loser[32];
 	size_t i, j;
+	bool recon = false;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_OUTCOMES), 4);
 	block_head(t, lb(lang, L_LOSER), lb(lang, L_BEATEN), lb(lang,
@@ -732,10 +791,17 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			if (j > 0)
 				sbuf_adds(&b, "; ");
 			exc_text(&b, &rt->exc[j], lang);
+			sbuf_adds(&b, recon_mark(rt->exc[j].src));
+			recon |= rt->exc[j].src == SRC_RECONSTRUCTED;
 		}
-		block_row(t, troop_at(i)->code, outcome_label(rt->beaten,
-		    lang), outcome_label(rt->doubled, lang), sbuf_str(&b));
+		recon |= rt->outcome_src == SRC_RECONSTRUCTED;
+		snprintf(loser, sizeof loser, "%s%s", troop_at(i)->code,
+		    recon_mark(rt->outcome_src));
+		block_row(t, loser, outcome_label(rt->beaten, lang),
+		    outcome_label(rt->doubled, lang), sbuf_str(&b));
 	}
+	if (recon)
+		recon_note(c, lang);
 	sbuf_free(&b);
 }
 

@@ -142,8 +142,12 @@ surv_blocks(struct card *c, const struct surv_table *t, enum lang lang)
 	k->num = 0x5;
 	for (i = 0; i < RES_N; i++) {
 		margin_text(&b, t, i);
+		/* a critical failure gives column D (seed; surv_lookup) */
+		if (i == RES_D)
+			sbuf_printf(&b, " %s", lb(lang, L_CRIT_FAILURE));
 		snprintf(hp, sizeof hp, "%d", t->hp[i]);
-		block_row(k, sbuf_str(&b), surv_result_name(i),
+		block_row(k, sbuf_str(&b), t->res_text[i][lang] != NULL ?
+		    t->res_text[i][lang] : surv_result_name(i),
 		    t->hp[i] > 0 ? hp : "");
 	}
 	k = card_block(c, BLK_TABLE, lb(lang, L_DAMAGE_COLS), 6);

@@ -163,6 +163,9 @@ enum diag_tool {
 #define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
 
+/* ---- dba: move-check bounds ------------------------------------------ */
+#define DIAGF_MOVE_GENERAL_LOST "'general' in a bound with 'general-lost' (line %ld)"
+
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
@@ -323,6 +326,8 @@ enum diag_tool {
 	X(CAMP_ROLL_NO_ROW, E, "table-roll-missing", T_CAT) \
 	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
+	/* dba: move-check bounds */ \
+	X(MOVE_GENERAL_LOST, E, "general-lost-general", T_MOVE) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	/* dba */ \

@@ -24,7 +24,7 @@ const char *const labels_de[L_N] = {
 	[L_PSILOI_SUPPORT] = "Pl dahinter",
 	[L_CANCELS] = "hebt Unterstützung auf",
 	[L_DIFF_EXEMPT] = "kein Abzug in schwierigem Gelände",
-	[L_NO_CONTACT] = "nie in Kontakt",
+	[L_NO_CONTACT] = "bewegt sich nicht in Kontakt",
 	[L_PIP] = "PIP",
 	[L_APPROX] = "um",
 	[L_BC] = "v. Chr.",
@@ -47,14 +47,14 @@ const char *const labels_de[L_N] = {
 	[L_NOTES] = "Hinweise",
 	[L_NOT_IN_EDITION] = "nicht in diesen Regeln",
 	[L_TF_CAMP] = "im eigenen Lager",
-	[L_TF_GENERAL] = "Befehlshaber",
+	[L_TF_GENERAL] = "Befehlshaber im Nahkampf oder beschossen",
 	[L_TF_UPHILL] = "bergauf",
 	[L_TF_RIVERBANK] = "Flussufer",
 	[L_TF_OVERLAP] = "je Überflügelung",
 	[L_TF_FLANK] = "Kontakt an der Flanke",
 	[L_TF_REAR] = "Kontakt im Rücken",
-	[L_TF_SHOOTERS] = "je weiterer Schütze",
-	[L_TF_DIFFICULT] = "in schwierigem Gelände",
+	[L_TF_SHOOTERS] = "je weiterer Schütze, Nr.",
+	[L_TF_DIFFICULT] = "im Nahkampf in schwierigem Gelände",
 	[L_EXCEPT] = "; nicht ",
 	[L_ON_DIE] = "bei Wurf",
 	[L_FACTORS] = "Kampffaktoren",
@@ -87,7 +87,7 @@ const char *const labels_de[L_N] = {
 	[L_EVENT] = "Ereignis",
 	[L_EFFECTS] = "Folgen",
 	[L_STRATEGY] = "Strategie",
-	[L_STRATEGY_HALVED] = "Strategie halbiert",
+	[L_STRATEGY_HALVED] = "Strategie halbiert (aufgerundet)",
 	[L_MORALE_ALL] = "Moral aller",
 	[L_MORALE_UNIT] = "diese Einheit",
 	[L_MORALE_ROLL] = "jede Einheit würfelt Moral",
@@ -110,6 +110,16 @@ const char *const labels_de[L_N] = {
 	[L_CONTINUED] = "Fortsetzung",
 	[L_PAGE] = "Seite",
 	[L_SHOOTING_T] = "Beschuss",
+	[L_TF_DIFF_MOUNTED] = "selbst oder Gegner in schwierigem Gelände",
+	[L_SUPPORT_LOST] = "Unterstützung entfällt",
+	[L_SUPPORT_LOST_WHEN] =
+	    "in schwierigem Gelände, Lagerangriff, beschossen",
+	[L_PSILOI_WHEN] = "nur gegen Berittene oder bei Lagerangriff",
+	[L_PIP_GENERAL_LOST] = "Element des Befehlshabers entfernt",
+	[L_RECONSTRUCTED] =
+	    "† rekonstruiert: nicht aus dem Regeltext der Vorlage",
+	[L_CRIT_FAILURE] = "oder kritischer Fehlschlag",
+	[L_CONTACT_WITH] = "Kontakt mit",
 	[L_UNKNOWN] = "unbekannter Truppentyp",
 
 	/* Combat text (combat-calc) */
@@ -166,6 +176,8 @@ const char *const labels_de[L_N] = {
 	[L_MOVE_BY_AWAY] = "vom Gegner weg",
 	[L_MOVE_END_GOOD] = "normalem",
 	[L_MOVE_END_DIFFICULT] = "schwierigem",
+	[L_MOVE_TWICE_GENERAL] =
+	    "das Element des Befehlshabers hat schon in Zeile $2 gezogen",
 
 	/* Army list text (armylist-parse -T text) */
 	[L_LIST_GENERAL] = "Befehlshaber",

@@ -67,6 +67,11 @@ on_move(void *ud, const struct move *m)
 		bs->full = true;
 		return;
 	}
+	if (m->has[MF_GENERAL] && bs->st.b.general_lost) {
+		DIAG(MOVE_GENERAL_LOST, m->line, m->fcol[MF_GENERAL],
+		    bs->st.b.line);
+		return;
+	}
 	move_judge(&bs->st, m, &res);
 	if (bs->st.b.pips > 0) {
 		bs->mv = xgrow(bs->mv, &bs->cap, bs->n + 1, sizeof *bs->mv);

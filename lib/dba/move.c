@@ -228,6 +228,7 @@ mstate_begin(struct mstate *st, const struct rules *r, const struct bound *b)
 	st->r = r;
 	st->b = *b;
 	st->used = 0;
+	st->general_line = 0;
 }
 
 void
@@ -325,7 +326,18 @@ move_judge(struct mstate *st, const struct move *m, struct mresult *res)
 	if (m->has[MF_ID] && !m->has[MF_FACE] &&
 	    (res->twice_line = ids_seen(st, m->id, m->line)) != 0)
 		viol(res, MR_MOVED_TWICE);
-	if (m->has[MF_CONTACT] && any_nocontact(r, m))
+	if (m->has[MF_GENERAL] && !m->has[MF_FACE]) {
+		if (st->general_line == 0)
+			st->general_line = m->line;
+		else if (res->twice_line == 0) {
+			res->twice_line = st->general_line;
+			res->twice_general = true;
+			viol(res, MR_MOVED_TWICE);
+		}
+	}
+	/* into contact: the flag, or entering a zone of control to */
+	if ((m->has[MF_CONTACT] || (m->has[MF_ZOC] &&
+	    m->zoc == ZOC_CONTACT)) && any_nocontact(r, m))
 		viol(res, MR_NO_CONTACT);
 	if (m->has[MF_DIFFICULT] && !m->has[MF_ROAD] && any_nodifficult(r, m))
 		viol(res, MR_DIFFICULT_GOING);

@@ -57,6 +57,7 @@ struct mresult {
 	bool bonus;                     /* the general's road move */
 	unsigned rules;                 /* bit per enum mrule violated */
 	long twice_line;                /* MR_MOVED_TWICE: the first move */
+	bool twice_general;             /* ... of the general's element */
 	long enemy_max, own_max;        /* MR_BREAKOFF: the two rates */
 	int left;                       /* PIPs left before this move */
 };
@@ -66,6 +67,7 @@ struct mstate {
 	const struct rules *r;
 	struct bound b;
 	int used;
+	long general_line;              /* the general's move, 0: none */
 	struct idset { char *id; long line; } *ids;
 	size_t nids, capids;
 };

@@ -70,7 +70,7 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 		snprintf(n2, sizeof n2, "%d", res->left);
 		break;
 	case MR_MOVED_TWICE:
-		k = L_MOVE_TWICE;
+		k = res->twice_general ? L_MOVE_TWICE_GENERAL : L_MOVE_TWICE;
 		a[0] = m->id;
 		snprintf(n2, sizeof n2, "%ld", res->twice_line);
 		break;

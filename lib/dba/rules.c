@@ -195,6 +195,25 @@ name_index(const char *s, const char *const *names, int n)
 	return -1;
 }
 
+/* The enum rsource of n: its source attribute, else its parent's. */
+static int
+source_of(xmlNodePtr n)
+{
+	static const char *const names[SRC_N] = { "seed", "verified",
+	    "reconstructed" };
+	char *v;
+	int k;
+
+	for (; n != NULL && n->type == XML_ELEMENT_NODE; n = n->parent) {
+		v = xmlio_attr(n, "source");
+		k = name_index(v, names, SRC_N);
+		xmlFree(v);
+		if (k >= 0)
+			return k;
+	}
+	return SRC_SEED;
+}
+
 static void
 load_count(struct ld *l, xmlNodePtr n)
 {
@@ -304,6 +323,7 @@ static void
 load_shooting(struct ld *l, xmlNodePtr sec)
 {
 	each_troop(l, sec, "shooter", "troop", shooter_row);
+	l->r->shooting_src = source_of(sec);
 }
 
 static int
@@ -337,6 +357,7 @@ loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
 	t->has_outcome = true;
 	t->beaten = outcome_attr(row, "beaten");
 	t->doubled = outcome_attr(row, "doubled");
+	t->outcome_src = source_of(row);
 	for (n = row->children; n != NULL; n = n->next) {
 		if (!is(n, "except"))
 			continue;
@@ -348,6 +369,7 @@ loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
 		e->kind = choice_attr(n, "kind", "close", "shooting");
 		codes_attr(l, n, "winner", &e->winners, &e->classes);
 		e->outcome = outcome_attr(n, "outcome");
+		e->src = source_of(n);
 	}
 }
 

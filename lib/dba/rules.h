@@ -24,6 +24,11 @@ enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_N };
 /* The figure scales of move-check's --scale. */
 enum scale { SCALE_15MM, SCALE_25MM, SCALE_N };
 
+/* Where a part of the table comes from: its source attribute, else its
+ * parent's (seed: in the seed text; verified: confirmed by a public
+ * source; reconstructed: our best guess). */
+enum rsource { SRC_SEED, SRC_VERIFIED, SRC_RECONSTRUCTED, SRC_N };
+
 /* An exception of the outcome table: -1 in a field means "any". */
 struct rules_exc {
 	int result;             /* 0 beaten, 1 doubled */
@@ -32,6 +37,7 @@ struct rules_exc {
 	int going;              /* 0 good, 1 difficult */
 	int kind;               /* 0 close, 1 shooting */
 	int outcome;
+	int src;                /* enum rsource */
 };
 
 struct rules_troop {
@@ -45,6 +51,7 @@ struct rules_troop {
 	bool diff_exempt;       /* no foot -2 in difficult going */
 	bool has_outcome;
 	int beaten, doubled;
+	int outcome_src;        /* enum rsource of beaten and doubled */
 	struct rules_exc *exc;
 	size_t nexc;
 	bool has_move, contact;
@@ -78,6 +85,7 @@ struct rules {
 	int wheel_max;               /* degrees a narrowing group wheels */
 	long inch_mm;
 	struct rules_scale scale[SCALE_N];
+	int shooting_src;            /* enum rsource of the ranges */
 	int pip_die, pip_base, pip_elephants, pip_command;
 	long pip_far, pip_out_of_sight;
 	long army_elements, army_generals;   /* per army (armylist-check) */

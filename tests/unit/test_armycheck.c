@@ -181,7 +181,8 @@ test_findings(struct rules *r)
 	mk(&v[0], "3", 5, "1x3Cv (Gen), 8x2LH, (2x2Ps + 1x3Ax) or 2x2LH",
 	    "3");
 	CHECK_STR(run(r, v, 1), "E package-mismatch 3 t.xml:5: alternative "
-	    "packages hold 2 or 3 elements;");
+	    "packages hold 2 or 3 elements;E element-total 3 t.xml:5: "
+	    "elements total 11 or 12, expected 12;");
 
 	mk(&v[0], "3", 5, "1x3Cv (Gen), 7x2LH, (2x2Ps + 1x3Ax) or 2x2LH",
 	    "3");

@@ -97,11 +97,14 @@ test_rules(struct rules *r)
 	card_rules(&c, RULES_MOVEMENT, r, LANG_EN);
 	CHECK_STR(find(&c.b[0], "LH", 2), "500");
 	CHECK_STR(find(&c.b[0], "Art", 3), "\xe2\x80\x93");
-	CHECK_STR(find(&c.b[2], "Bw", 2), "250");
+	CHECK_STR(find(&c.b[2], "Bw", 2), "250\xe2\x80\xa0");  /* reconstructed */
 	card_free(&c);
 	card_rules(&c, RULES_OUTCOMES, r, LANG_EN);
 	CHECK_STR(find(&c.b[0], "SCh", 1), "destroyed");
-	CHECK_STR(find(&c.b[0], "Cv", 3), "doubled by Sp, Pk: flee");
+	CHECK_STR(find(&c.b[0], "Cv\xe2\x80\xa0", 3),
+	    "doubled by Sp, Pk: flee");
+	CHECK_STR(find(&c.b[0], "Kn", 3), "beaten by LH, El: destroyed; "
+	    "beaten by SCh: destroyed\xe2\x80\xa0");
 	card_free(&c);
 }
 
@@ -130,7 +133,8 @@ test_campaign(void)
 	CHECK_STR(block_cell(b, 8, 0), "16");
 	CHECK_STR(block_cell(b, 8, 2), "Strategie \xe2\x88\x92" "2, Moral "
 	    "aller \xe2\x88\x92" "3, Feldherr verwundet, Schaden 2d");
-	CHECK_STR(block_cell(b, 10, 2), "Strategie halbiert, Moral aller "
+	CHECK_STR(block_cell(b, 10, 2), "Strategie halbiert (aufgerundet), "
+	    "Moral aller "
 	    "\xe2\x88\x92" "5, Feldherr gefallen");
 	card_free(&c);
 	/* a row's text is the table's, in the card's language */
@@ -145,14 +149,16 @@ test_campaign(void)
 	b = &c.b[0];
 	CHECK(b->nrows == RES_N);
 	CHECK_STR(block_cell(b, 0, 0), "\xe2\x89\xa5 5");
-	CHECK_STR(block_cell(b, 0, 1), "unhurt");
+	CHECK_STR(block_cell(b, 0, 1), "Unverletzt");
 	CHECK_STR(block_cell(b, 0, 2), "");
 	CHECK_STR(block_cell(b, 1, 0), "1\xe2\x80\xa6" "4");
 	CHECK_STR(block_cell(b, 2, 0), "0");
 	CHECK_STR(block_cell(b, 2, 2), "2");
 	CHECK_STR(block_cell(b, 3, 0), "\xe2\x88\x92" "2\xe2\x80\xa6"
 	    "\xe2\x88\x92" "1");
-	CHECK_STR(block_cell(b, 6, 0), "\xe2\x89\xa4 \xe2\x88\x92" "7");
+	CHECK_STR(block_cell(b, 6, 0), "\xe2\x89\xa4 \xe2\x88\x92" "7 "
+	    "oder kritischer Fehlschlag");
+	CHECK_STR(block_cell(b, 6, 1), "Spalte D");
 	b = &c.b[1];
 	CHECK(b->nrows == 6);
 	CHECK_STR(block_cell(b, 0, 0), "0\xe2\x80\x93" "3");
