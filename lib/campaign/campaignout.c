@@ -55,7 +55,7 @@ campout_begin(struct campout *o, const char *root)
 			fputs("battle\tfile\tline\tname\trolls\ttotal\tevent\t"
 			    "ts\tts-after\tstrategy\tstrategy-after\t"
 			    "morale-all\tmorale-unit\tunit\tmorale-roll\t"
-			    "enemy-ts-percent\trecalculate-ts\tdefector\t"
+			    "morale-fail\tmorale-success\tenemy-ts-percent\trecalculate-ts\tdefector\t"
 			    "leader\tleader-fate\tdamage\n", o->fp);
 		break;
 	case CAMPOUT_JSON:
@@ -108,6 +108,10 @@ effects(const struct campout *o, const struct cat_side *s, struct kv *kv)
 	}
 	if (r->morale_roll)
 		KV("morale-roll", "yes");
+	if (r->morale_fail != 0)
+		KV("morale-fail", "%+d", r->morale_fail);
+	if (r->morale_success != 0)
+		KV("morale-success", "%+d", r->morale_success);
 	if (r->enemy_ts_pct != 0)
 		KV("enemy-ts-percent", "%d", r->enemy_ts_pct);
 	if (r->recalc_ts) {
@@ -217,9 +221,10 @@ static void
 side_tsv(struct campout *o, const struct cat_side *s)
 {
 	static const char *const cols[] = { "strategy", "strategy-after",
-	    "morale-all", "morale-unit", "unit", "morale-roll",
-	    "enemy-ts-percent", "recalculate-ts", "defector", "leader",
-	    "leader-fate", "damage" };
+	    "morale-all", "morale-unit", "unit", "morale-roll", "morale-fail",
+	    "morale-success", "enemy-ts-percent", "recalculate-ts",
+	    "defector", "leader", "leader-fate", "damage" };
+	const size_t ncols = sizeof cols / sizeof cols[0];
 	struct kv kv[16];
 	size_t n = effects(o, s, kv), i;
 	char rb[48];
@@ -235,8 +240,8 @@ side_tsv(struct campout *o, const struct cat_side *s)
 		fprintf(o->fp, "%ld\t%ld\t", s->ts, s->ts_after);
 	else
 		fputs("\t\t", o->fp);
-	for (i = 0; i < 12; i++)
-		cell(o->fp, kv_get(kv, n, cols[i]), i == 11);
+	for (i = 0; i < ncols; i++)
+		cell(o->fp, kv_get(kv, n, cols[i]), i + 1 == ncols);
 }
 
 static void

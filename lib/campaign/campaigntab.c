@@ -182,6 +182,8 @@ load_row(struct tab *tb, struct cat_row *r, xmlNodePtr n)
 	r->morale_all = attr_int(tb, n, "morale-all", 0, NULL);
 	r->morale_unit = attr_int(tb, n, "morale-unit", 0, NULL);
 	r->morale_roll = attr_yes(n, "morale-roll");
+	r->morale_fail = attr_int(tb, n, "morale-fail", 0, NULL);
+	r->morale_success = attr_int(tb, n, "morale-success", 0, NULL);
 	r->enemy_ts_pct = attr_int(tb, n, "enemy-ts-percent", 0, NULL);
 	r->recalc_ts = attr_yes(n, "recalculate-ts");
 	r->leader = (enum cat_leader)attr_pick(n, "leader", leaders,

@@ -314,6 +314,12 @@ test_catastrophe(struct cat_table *t)
 	CHECK_STR(t->rows[t->map[13]].event, "defection");
 	CHECK_STR(t->rows[t->map[14]].event, "atrocity");
 	CHECK(cat_swap(t, 13, 14) == 0);
+	/* 13, atrocity: -1 to a failed Morale roll, +1 to a made one */
+	CHECK(t->rows[t->map[13]].morale_roll &&
+	    t->rows[t->map[13]].morale_fail == -1 &&
+	    t->rows[t->map[13]].morale_success == 1);
+	CHECK(t->rows[t->map[12]].morale_fail == 0 &&
+	    t->rows[t->map[12]].morale_success == 0);
 	CHECK(cat_swap(t, 2, 14) == -1);
 	CHECK(roll_ways(&t->dice, w) == 216 && w[2] == 0 && w[3] == 1 &&
 	    w[10] == 27 && w[18] == 1 && w[19] == 0);
