@@ -70,6 +70,11 @@ enum diag_tool {
 #define DIAGF_CAMP_ROLL_NO_ROW "roll %d is in no row"
 #define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
+#define DIAGF_CAMP_BATTLE_ROOT "root element '%s' is not 'catastrophes' (not campaign-catastrophe's XML output)"
+#define DIAGF_CAMP_BATTLE_SCHEMA "battle does not match the schema %s"
+#define DIAGF_CAMP_PC_SIDE "pc '%s': no side '%s' in the battle"
+#define DIAGF_CAMP_PC_UNIT "pc '%s': side '%s' has no unit '%s' in the battle"
+#define DIAGF_CAMP_UNIT_NO_SIDE "pc '%s': unit '%s' needs side=NAME"
 
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
@@ -147,6 +152,11 @@ enum diag_tool {
 	X(CAMP_ROLL_NO_ROW, E, "table-roll-missing", T_CAT) \
 	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
+	X(CAMP_BATTLE_ROOT, E, "battle-not-catastrophes", T_SURV) \
+	X(CAMP_BATTLE_SCHEMA, E, "battle-schema", T_SURV) \
+	X(CAMP_PC_SIDE, E, "pc-unknown-side", T_SURV) \
+	X(CAMP_PC_UNIT, E, "pc-unknown-unit", T_SURV) \
+	X(CAMP_UNIT_NO_SIDE, E, "pc-unit-without-side", T_SURV) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	/* battle */ \
