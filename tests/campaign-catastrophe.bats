@@ -85,6 +85,11 @@ Try 'campaign-catastrophe --help' for more information."
 	sed 's/morale-fail="-1" morale-success="1"/morale-fail="-2" morale-success="3"/' "$TOP/formats/catastrophe.xml" > "$BATS_TEST_TMPDIR/t.xml"
 	run -0 campaign-catastrophe -s 1 --table="$BATS_TEST_TMPDIR/t.xml" <<< 'side A roll=13'
 	assert_output --partial "morale-fail=-2 morale-success=+3"
+	# the campaign card states both (lib/card/cardcamp.c)
+	run -0 --separate-stderr refcard-render --cards=campaign
+	assert_output --partial "every unit rolls morale, on failure −1, on success +1"
+	run -0 --separate-stderr refcard-render --cards=campaign --lang=ru
+	assert_output --partial "каждый отряд бросает мораль, при провале −1, при успехе +1"
 }
 
 @test "catastrophe: luck keeps the lowest of three rolls" {
