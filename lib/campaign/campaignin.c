@@ -774,7 +774,6 @@ campin_struck_load(struct struck *s, const char *path)
 	int rc;
 
 	memset(s, 0, sizeof *s);
-	s->file = path;
 	doc = xmlio_parse_file(path);
 	if (doc == NULL) {
 		diag_raise(EXIT_DATA);

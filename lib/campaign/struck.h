@@ -19,7 +19,6 @@ struct struck_side {
 };
 
 struct struck {
-	const char *file;
 	struct struck_side *v;
 	size_t n;
 };

@@ -238,7 +238,7 @@ test_struck(void)
 	    ev18[] = "commander-killed", pname[] = "Gaius", punit[] = "LegioI";
 	char *units[2] = { u1, u2 };
 	struct struck_side ss = { side, ev17, u1, FATE_KILLED, 0, units, 2 };
-	struct struck sb = { "b.xml", &ss, 1 };
+	struct struck sb = { &ss, 1 };
 	struct surv_pc p;
 	struct dice d;
 
