@@ -70,6 +70,28 @@ Try 'campaign-catastrophe --help' for more information."
 	printf '%s\n' "$output" | jq -e '.version == 1 and .seed == "1" and (.sides | length) == 16 and .sides[11].effect.defector == "Small"'
 }
 
+@test "catastrophe: 13 atrocity: morale -1 on a failed Morale roll, +1 on a made one, in every format" {
+	run -0 campaign-catastrophe -s 1 <<< 'side A roll=13'
+	assert_output "A: roll 13, total 13: atrocity (Enemy atrocity); morale-roll=yes morale-fail=-1 morale-success=+1"
+	run -0 campaign-catastrophe -s 1 -T xml <<< 'side A roll=13'
+	assert_output --partial '<effect morale-roll="yes" morale-fail="-1" morale-success="+1"/>'
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate catastrophe.rng "$BATS_TEST_TMPDIR/o.xml"
+	run -0 campaign-catastrophe -s 1 -T json <<< 'side A roll=13'
+	printf '%s\n' "$output" | jq -e '.sides[0].effect == {"morale-roll": true, "morale-fail": -1, "morale-success": 1}'
+	run -0 campaign-catastrophe -s 1 -T tsv <<< 'side A roll=13'
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' '{ print $15 "," $16 "," $17 }' | tr '\n' ' ')" "morale-roll,morale-fail,morale-success yes,-1,+1 "
+	# the numbers are the table's
+	sed 's/morale-fail="-1" morale-success="1"/morale-fail="-2" morale-success="3"/' "$TOP/formats/catastrophe.xml" > "$BATS_TEST_TMPDIR/t.xml"
+	run -0 campaign-catastrophe -s 1 --table="$BATS_TEST_TMPDIR/t.xml" <<< 'side A roll=13'
+	assert_output --partial "morale-fail=-2 morale-success=+3"
+	# the campaign card states both (lib/card/cardcamp.c)
+	run -0 --separate-stderr refcard-render --cards=campaign
+	assert_output --partial "every unit rolls morale, on failure −1, on success +1"
+	run -0 --separate-stderr refcard-render --cards=campaign --lang=ru
+	assert_output --partial "каждый отряд бросает мораль, при провале −1, при успехе +1"
+}
+
 @test "catastrophe: luck keeps the lowest of three rolls" {
 	run -0 campaign-catastrophe -s 1 -T tsv <<< 'side A luck roll=15/9/12'
 	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $5, $6, $7 }')" "15/9/12 9 surprise"
@@ -130,7 +152,7 @@ EOF2
 @test "catastrophe: a wounded commander takes 2d" {
 	for s in 1 2 3 4 5; do
 		run -0 campaign-catastrophe -s $s -T tsv <<< 'side A roll=16'
-		d=$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $21 }')
+		d=$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $23 }')
 		(( d >= 2 && d <= 12 ))
 	done
 }

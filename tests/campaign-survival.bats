@@ -11,7 +11,7 @@ col() {         # col N: column N of the TSV data rows
 @test "survival: --help lists every option and exits 0" {
 	run -0 campaign-survival --help
 	assert_line --partial "usage: campaign-survival"
-	for o in --format --output --seed --glory-table --lang --help --version; do
+	for o in --format --output --seed --glory-table --battle --lang --help --version; do
 		assert_output --partial -- "$o"
 	done
 }
@@ -36,6 +36,8 @@ Try 'campaign-survival --help' for more information."
 	assert_equal "${stderr%%$'\n'*}" "campaign-survival: invalid value 'yaml' for --format (valid: text, xml, tsv, json)"
 	run -3 --separate-stderr campaign-survival --glory-table
 	assert_equal "${stderr%%$'\n'*}" "campaign-survival: option '--glory-table' needs a value"
+	run -3 --separate-stderr campaign-survival --battle
+	assert_equal "${stderr%%$'\n'*}" "campaign-survival: option '--battle' needs a value"
 }
 
 @test "survival: every result row, text" {
@@ -301,6 +303,13 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 @test "survival: man page EXAMPLES" {
 	run -0 bash -c "echo 'pc Conan tactics=12 weapon=16 risk=-2 roll=14 glory-roll=9' | campaign-survival -s 1"
 	assert_output "Conan: battle skill 14, effective 12, roll 14, margin -2: A (Column A); hits 5 (torso); glory roll 9 vs 16, margin 7"
+	cd "$BATS_TEST_TMPDIR"
+	run -0 bash -c "echo 'side Rome units=LegioI:400:pc,LegioII:400 roll=17' |
+  campaign-catastrophe -s 1 -T xml > cannae.xml"
+	run -0 bash -c "echo 'pc Gaius tactics=12 weapon=14 side=Rome unit=LegioI ht=12' |
+  campaign-survival -s 1 --battle=cannae.xml"
+	assert_output "Gaius: unconscious (leader-killed); battle skill 13: no survival or glory roll; ht 12 -> 12; strategy as catastrophe"
+	cd "$TOP/tests"
 	run -0 bash -c "echo 'pc Conan iq=12 weapon=15 roll=10 glory-roll=10' | campaign-survival -s 1 -T xml"
 	assert_output '<?xml version="1.0" encoding="UTF-8"?>
 <survival version="1" seed="1">
@@ -336,4 +345,78 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out.xml"
 	run -2 --separate-stderr campaign-survival -s 3 "$BATS_TEST_TMPDIR/out.xml"
 	assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/out.xml:2: error: root element 'survival' is not 'party' (not an input document)"
+}
+
+# ---- --battle: campaign-catastrophe's XML output (issue 15, point 9) ----
+
+@test "survival: --battle: 15 and 16 wound the PC leader or commander first, 17 leaves him unconscious with no rolls, 18 unconscious; others roll" {
+	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml fixtures/$F/battle-party.txt
+	golden $F/battle.txt.out
+	assert_line "Gaius: unconscious (leader-killed); battle skill 13: no survival or glory roll; ht 12 -> 12; strategy as catastrophe"
+	assert_line --partial "Brennus: wounded (leader-wounded), damage 2; battle skill 12, effective 12, roll 10"
+	assert_line --partial "Syphax: wounded (commander-wounded), damage 10; battle skill 13"
+	assert_line --partial "Hannibal: unconscious (commander-killed); battle skill 15, effective 15, roll 10"
+	# a PC of the side who does not lead the unit struck rolls as usual
+	assert_line --regexp "^Marcus: battle skill 13, effective 13, roll 10, margin 3: hit1 "
+	assert_line --regexp "^Scipio: battle skill 13, effective 13, roll 10, margin 3: hit1 "
+	# without --battle nobody is struck
+	run -0 campaign-survival -s 1 fixtures/$F/battle-party.txt
+	refute_output --partial "unconscious"
+	refute_output --partial "wounded"
+}
+
+@test "survival: --battle in XML, TSV and JSON; XML validates" {
+	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml -T xml fixtures/$F/battle-party.txt
+	golden $F/battle.xml.out
+	assert_output --partial '<pc name="Gaius" file="fixtures/survival/battle-party.txt" line="2" side="Rome" unit="LegioI" battle="13" catastrophe="leader-killed" fate="unconscious" no-rolls="yes" ht="12" ht-after="12" leader="yes" strategy-as-catastrophe="yes"/>'
+	assert_output --partial 'catastrophe="leader-wounded" fate="wounded" catastrophe-damage="2" effective="12"'
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate survival.rng "$BATS_TEST_TMPDIR/o.xml"
+	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml -T tsv fixtures/$F/battle-party.txt
+	golden $F/battle.tsv.out
+	assert_equal "$(col 21)" "leader-killed   commander-killed leader-wounded commander-wounded  "
+	assert_equal "$(col 23)" "    2 10  "
+	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml -T json fixtures/$F/battle-party.txt
+	printf '%s\n' "$output" | jq -e '.pcs[0] == {"name": "Gaius", "file": "fixtures/survival/battle-party.txt", "line": 2, "side": "Rome", "unit": "LegioI", "battle": 13, "catastrophe": "leader-killed", "fate": "unconscious", "no-rolls": true, "ht": 12, "ht-after": 12, "strategy-as-catastrophe": true}'
+	printf '%s\n' "$output" | jq -e '.pcs[4].catastrophe == "leader-wounded" and .pcs[4]["catastrophe-damage"] == 2 and .pcs[4]["ht-after"] == 8 and .pcs[3].fate == "unconscious" and .pcs[3].glory.rolls == 9 and (.pcs[6] | has("catastrophe") | not)'
+}
+
+@test "survival: --battle reads what campaign-catastrophe writes; XML input names side and unit" {
+	run -0 campaign-catastrophe -s 1 -T xml fixtures/$F/battle.txt
+	assert_equal "$output" "$(cat fixtures/$F/battle.xml)"
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/b.xml"
+	run -0 campaign-survival -s 1 --battle="$BATS_TEST_TMPDIR/b.xml" fixtures/$F/battle-party.txt
+	golden $F/battle.txt.out
+	validate survival.rng fixtures/$F/battle-party.xml
+	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml fixtures/$F/battle-party.xml
+	assert_equal "${lines[0]}" "Gaius: unconscious (leader-killed); battle skill 13: no survival or glory roll; ht 12 -> 12; strategy as catastrophe"
+	assert_equal "${lines[1]%%;*}" "Brennus: wounded (leader-wounded), damage 2"
+	assert_equal "${lines[2]%%,*}" "Nobody: battle skill 12"
+}
+
+@test "survival: --battle: an unknown side or unit, a unit without a side, exit 2" {
+	run -2 --separate-stderr campaign-survival -s 1 --battle=fixtures/$F/battle.xml fixtures/$F/battle-errors.txt
+	assert_equal "$stderr" "campaign-survival: fixtures/$F/battle-errors.txt:1:32: error: pc 'A': no side 'Rom' in the battle
+campaign-survival: fixtures/$F/battle-errors.txt:2:42: error: pc 'B': side 'Rome' has no unit 'LegioIII' in the battle
+campaign-survival: fixtures/$F/battle-errors.txt:3:27: error: pc 'C': unit 'LegioI' needs side=NAME
+campaign-survival: fixtures/$F/battle-errors.txt:4:37: error: flag 'unit' needs a value (unit=NAME)"
+	assert_output "Ok: battle skill 12, effective 12, roll 10, margin 2: hit1 (1 HP); hits 1 (right arm); glory roll 9 vs 12, margin 3"
+	# a unit without a side is an error without --battle too; a side alone is carried
+	run -2 --separate-stderr campaign-survival -s 1 <<< 'pc C tactics=12 weapon=12 unit=LegioI'
+	assert_equal "$stderr" "campaign-survival: -:1:27: error: pc 'C': unit 'LegioI' needs side=NAME"
+	run -0 campaign-survival -s 1 -T xml <<< 'pc C tactics=12 weapon=12 side=Rome roll=10 glory-roll=9'
+	assert_output --partial '<pc name="C" file="-" line="1" side="Rome" battle="12" effective="12"'
+}
+
+@test "survival: --battle that is not campaign-catastrophe's XML output, exit 2; a missing file, exit 4" {
+	run -2 --separate-stderr campaign-survival --battle=../tests/fixtures/catastrophe/battle.xml < /dev/null
+	assert_equal "$stderr" "campaign-survival: ../tests/fixtures/catastrophe/battle.xml:2: error: root element 'battles' is not 'catastrophes' (not campaign-catastrophe's XML output)"
+	assert_output ""
+	sed 's/total="17"/total="19"/' fixtures/$F/battle.xml > "$BATS_TEST_TMPDIR/bad.xml"
+	run -2 --separate-stderr campaign-survival --battle="$BATS_TEST_TMPDIR/bad.xml" < /dev/null
+	assert_equal "${stderr##*$'\n'}" "campaign-survival: $BATS_TEST_TMPDIR/bad.xml: error: battle does not match the schema catastrophe.rng"
+	run -2 --separate-stderr campaign-survival --battle=fixtures/$F/battle.txt < /dev/null
+	assert_equal "$stderr" "campaign-survival: fixtures/$F/battle.txt:1:1: error: start tag expected, '<' not found"
+	run -4 --separate-stderr campaign-survival --battle=fixtures/$F/none.xml < /dev/null
+	assert_equal "$stderr" "campaign-survival: cannot open 'fixtures/$F/none.xml': No such file or directory"
 }

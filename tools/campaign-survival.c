@@ -7,7 +7,7 @@
 #include "core/cli.h"
 #include "core/diag.h"
 
-enum { OPT_GLORY = 256 };
+enum { OPT_GLORY = 256, OPT_BATTLE };
 
 static const struct cli_tool tool = {
 	.about = "GURPS mass-combat Battle skill, Survival and Glory rolls for "
@@ -17,7 +17,8 @@ static const struct cli_tool tool = {
 	    "  [risk=N] [cowardice] [reserve] [overconfidence] [berserk] "
 	    "[losing=N] [mod=N]\n"
 	    "  [luck] [tl=N] [dr=N] [ht=N] [leader] [commander] "
-	    "[roll=N|A/B/C] [glory-roll=N]\n",
+	    "[roll=N|A/B/C] [glory-roll=N]\n"
+	    "  [side=NAME] [unit=NAME]\n",
 	.ok = "success",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
@@ -25,6 +26,9 @@ static const struct cli_tool tool = {
 		CLI_OPT_DICE_SEED,
 		{ "glory-table", required_argument, OPT_GLORY, "FILE",
 		    "apply a Glory table in XML", NULL },
+		{ "battle", required_argument, OPT_BATTLE, "FILE",
+		    "the Catastrophes of the battle: campaign-catastrophe's "
+		    "XML output", NULL },
 		CLI_OPT_LANG("the texts"),
 		CLI_OPT_END
 	}
@@ -39,8 +43,12 @@ main(int argc, char **argv)
 
 	cli_init(&cli, &tool, argc, argv);
 	memset(&c, 0, sizeof c);
-	while ((ch = cli_next(&cli)) > 0)
-		c.glory = cli.arg;      /* --glory-table */
+	while ((ch = cli_next(&cli)) > 0) {
+		if (ch == OPT_GLORY)
+			c.glory = cli.arg;
+		else
+			c.battle = cli.arg;     /* OPT_BATTLE */
+	}
 	if (ch < 0)
 		return diag_status();
 	camprun_survival(&c, &cli);

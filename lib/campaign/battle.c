@@ -94,7 +94,7 @@ on_pc(void *ctx, struct surv_pc *p)
 	surv_run(b->surv, p, &d);
 	for (i = 0; i < b->nout; i++)
 		campout_pc(&b->out[i], p);
-	free(p->name);
+	surv_pc_free(p);
 }
 
 void
@@ -115,7 +115,8 @@ battle_file(struct battle *b, struct input *in)
 {
 	const struct campin c = { .battle = on_battle,
 	    .side = b->cat != NULL ? on_side : NULL, .pc = on_pc,
-	    .cat = b->cat, .surv = b->surv, .ctx = b };
+	    .cat = b->cat, .surv = b->surv, .battle_file = b->struck,
+	    .ctx = b };
 
 	b->file = in->name;
 	b->pending = true;

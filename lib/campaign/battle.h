@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "campaign/campaignout.h"
+#include "campaign/struck.h"
 #include "core/input.h"
 
 struct battle {
@@ -14,6 +15,7 @@ struct battle {
 	size_t nout;
 	const struct cat_table *cat;       /* sides (campaign-catastrophe) */
 	const struct surv_table *surv;     /* else pcs (campaign-survival) */
+	const struct struck *struck;       /* pcs: --battle, or NULL */
 	uint64_t seed;             /* a record's dice: seed, file, line */
 	bool odds;                 /* sides: no roll (every writer's odds) */
 	uint64_t fileno;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "campaign/campaignin.h"
+#include "campaign/campaigntab.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
@@ -22,7 +23,8 @@ enum flag_kind {
 	FK_COUNT,                  /* the same, a '-' sign said as such */
 	FK_ROLLS,                  /* a roll of the table's dice, or three
 	                              as A/B/C */
-	FK_UNITS                   /* U:TS[:pc],... */
+	FK_UNITS,                  /* U:TS[:pc],... */
+	FK_NAME                    /* a name (one word on a line) */
 };
 
 struct flag_def {
@@ -47,7 +49,7 @@ static const struct flag_def side_flags[SF_N] = {
 enum pc_flag { PF_IQ, PF_TACTICS, PF_WEAPON, PF_REFLEXES, PF_DANGER,
     PF_RISK, PF_COWARDICE, PF_RESERVE, PF_OVERCONFIDENCE, PF_BERSERK,
     PF_LOSING, PF_MOD, PF_LUCK, PF_TL, PF_DR, PF_HT, PF_LEADER,
-    PF_COMMANDER, PF_ROLL, PF_GLORY_ROLL, PF_N };
+    PF_COMMANDER, PF_ROLL, PF_GLORY_ROLL, PF_SIDE, PF_UNIT, PF_N };
 
 static const struct flag_def pc_flags[PF_N] = {
 	[PF_IQ] = { "iq", FK_NUM, 1, 99 },
@@ -70,6 +72,8 @@ static const struct flag_def pc_flags[PF_N] = {
 	[PF_COMMANDER] = { "commander", FK_BARE, 0, 0 },
 	[PF_ROLL] = { "roll", FK_ROLLS, 0, 0 },
 	[PF_GLORY_ROLL] = { "glory-roll", FK_NUM, 0, 0 },  /* the same */
+	[PF_SIDE] = { "side", FK_NAME, 0, 0 },
+	[PF_UNIT] = { "unit", FK_NAME, 0, 0 },
 };
 
 /* The most flags a record has (array sizes). */
@@ -270,10 +274,28 @@ xml_units(xmlNodePtr n, long line, struct cat_side *s)
 	return bad ? -1 : 0;
 }
 
-/* Where the flags of a record go: numbers to num[flag]; set[flag] is
- * made true for a number or a bare flag; rolls to given, units to side. */
+/* A name flag's value: not empty, UTF-8. */
+static int
+name_value(const struct tok *t, long line, char **out)
+{
+	if (t->vlen == 0) {
+		DIAG(FLAG_VALUE, line, t->col, tok_str(t), tok_str(t), "NAME");
+		return -1;
+	}
+	if (!utf8_valid(t->val, t->vlen)) {
+		DIAG(CAMP_NAME_UTF8, line, t->vcol);
+		return -1;
+	}
+	*out = xstrndup(t->val, t->vlen);
+	return 0;
+}
+
+/* Where the flags of a record go: numbers to num[flag], names to
+ * str[flag]; set[flag] is made true for a number or a bare flag; rolls
+ * to given, units to side. */
 struct dest {
 	long *const *num;
+	char **const *str;
 	bool *const *set;
 	int *given, *ngiven;
 	const struct roll *dice;   /* of the given rolls */
@@ -312,6 +334,9 @@ read_flags(const struct tok *v, size_t n, long line,
 		case FK_UNITS:
 			rc = units(t, line, d->side);
 			break;
+		case FK_NAME:
+			rc = name_value(t, line, d->str[f]);
+			break;
 		case FK_BARE:
 			rc = 0;
 			break;
@@ -330,8 +355,8 @@ side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
 	bool *const set[SF_N] = { [SF_STRATEGY] = &s->has_strategy,
 	    [SF_TS] = &s->has_ts, [SF_LUCK] = &s->luck,
 	    [SF_PC_COMMANDER] = &s->pc_commander };
-	const struct dest d = { num, set, s->given, &s->ngiven, &ct->dice,
-	    s };
+	const struct dest d = { num, NULL, set, s->given, &s->ngiven,
+	    &ct->dice, s };
 	struct flags fl;
 
 	memset(&fl, 0, sizeof fl);
@@ -374,16 +399,47 @@ risk_check(const struct tok *rt, long line, const struct surv_table *t,
 	return 0;
 }
 
+/* The PC's side and unit in the battle (--battle), and what its
+ * Catastrophe did to him. */
+static int
+pc_battle(const struct flags *fl, long line, const struct struck *sb,
+    struct surv_pc *p)
+{
+	const struct tok *st = fl->at[PF_SIDE], *ut = fl->at[PF_UNIT];
+	const struct struck_side *ss;
+
+	if (p->unit != NULL && p->side == NULL) {
+		DIAG(CAMP_UNIT_NO_SIDE, line, ut->col, p->name, p->unit);
+		return -1;
+	}
+	if (sb == NULL || p->side == NULL)
+		return 0;
+	ss = struck_find(sb, p->side);
+	if (ss == NULL) {
+		DIAG(CAMP_PC_SIDE, line, st->vcol, p->name, p->side);
+		return -1;
+	}
+	if (p->unit != NULL && !struck_has_unit(ss, p->unit)) {
+		DIAG(CAMP_PC_UNIT, line, ut->vcol, p->name, p->side, p->unit);
+		return -1;
+	}
+	struck_apply(ss, p);
+	return 0;
+}
+
 static int
 pc_read(const struct tok *v, size_t n, long line,
-    const struct surv_table *st, struct surv_pc *p)
+    const struct campin *c, struct surv_pc *p)
 {
+	const struct surv_table *st = c->surv;
 	long glory = 0;
 	long *const num[PF_N] = { [PF_IQ] = &p->iq,
 	    [PF_TACTICS] = &p->tactics, [PF_WEAPON] = &p->weapon,
 	    [PF_RISK] = &p->risk, [PF_LOSING] = &p->losing,
 	    [PF_MOD] = &p->mod, [PF_TL] = &p->tl, [PF_DR] = &p->dr,
 	    [PF_HT] = &p->ht, [PF_GLORY_ROLL] = &glory };
+	char **const str[PF_N] = { [PF_SIDE] = &p->side,
+	    [PF_UNIT] = &p->unit };
 	bool *const set[PF_N] = { [PF_IQ] = &p->has_iq,
 	    [PF_TACTICS] = &p->has_tactics, [PF_WEAPON] = &p->has_weapon,
 	    [PF_REFLEXES] = &p->reflexes, [PF_DANGER] = &p->danger,
@@ -394,8 +450,8 @@ pc_read(const struct tok *v, size_t n, long line,
 	    [PF_HT] = &p->has_ht, [PF_LEADER] = &p->leader,
 	    [PF_COMMANDER] = &p->commander, [PF_ROLL] = &p->has_roll,
 	    [PF_GLORY_ROLL] = &p->has_glory };
-	const struct dest d = { num, set, p->given, &p->ngiven, &st->dice,
-	    NULL };
+	const struct dest d = { num, str, set, p->given, &p->ngiven,
+	    &st->dice, NULL };
 	struct flag_def defs[PF_N];
 	const struct tok *rt;
 	struct flags fl;
@@ -423,6 +479,11 @@ pc_read(const struct tok *v, size_t n, long line,
 		fl.bad = 1;
 	if (rt != NULL && p->ngiven > 0 &&
 	    luck_rolls(rt, line, p->ngiven, p->luck) < 0)
+		fl.bad = 1;
+	/* the unit he names is the one he leads */
+	if (p->unit != NULL)
+		p->leader = true;
+	if (!fl.bad && pc_battle(&fl, line, c->battle_file, p) < 0)
 		fl.bad = 1;
 	return fl.bad ? -1 : 0;
 }
@@ -467,8 +528,8 @@ record(const struct campin *c, const struct tok *kw, const struct tok *nm,
 	p.line = line;
 	p.tl = c->surv->default_tl;
 	if (name_of(kw, nm, line, &p.name) < 0 ||
-	    pc_read(v, n, line, c->surv, &p) < 0)
-		free(p.name);
+	    pc_read(v, n, line, c, &p) < 0)
+		surv_pc_free(&p);
 	else
 		c->pc(c->ctx, &p);
 }
@@ -648,6 +709,98 @@ read_xml(const struct campin *c, struct input *in)
 	if (rc < 0 || xmlTextReaderIsValid(r) == 0)
 		diag_raise(EXIT_DATA);
 	xmlFreeTextReader(r);
+}
+
+/* ---- campaign-survival --battle: campaign-catastrophe's XML output */
+
+static bool
+elem_is(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	    strcmp((const char *)n->name, name) == 0;
+}
+
+/* An attribute as a malloc'd string, or NULL. */
+static char *
+attr_copy(xmlNodePtr n, const char *name)
+{
+	char *v = xmlio_attr(n, name), *r;
+
+	r = v != NULL ? xstrdup(v) : NULL;
+	xmlFree(v);
+	return r;
+}
+
+static void
+read_side(struct struck_side *ss, xmlNodePtr n)
+{
+	static const char *const fates[] = { "", "wounded", "killed",
+	    "unconscious" };
+	xmlNodePtr c;
+	char *v;
+	long dmg;
+	size_t i;
+
+	memset(ss, 0, sizeof *ss);
+	ss->name = attr_copy(n, "name");
+	ss->event = attr_copy(n, "event");
+	for (c = n->children; c != NULL; c = c->next) {
+		if (elem_is(c, "effect")) {
+			ss->leader = attr_copy(c, "leader");
+			v = xmlio_attr(c, "leader-fate");
+			for (i = 1; v != NULL && i < 4; i++)
+				if (strcmp(v, fates[i]) == 0)
+					ss->fate = (enum cat_fate)i;
+			xmlFree(v);
+			v = xmlio_attr(c, "damage");
+			if (v != NULL && num_longs(v, 0, 100000, &dmg) == 0)
+				ss->damage = (int)dmg;
+			xmlFree(v);
+		} else if (elem_is(c, "unit")) {
+			ss->units = xreallocarray(ss->units, ss->nunits + 1,
+			    sizeof *ss->units);
+			ss->units[ss->nunits++] = attr_copy(c, "name");
+		}
+	}
+}
+
+int
+campin_struck_load(struct struck *s, const char *path)
+{
+	xmlDocPtr doc;
+	xmlNodePtr root, n;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	doc = xmlio_parse_file(path);
+	if (doc == NULL) {
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
+	root = xmlDocGetRootElement(doc);
+	if (root == NULL || !elem_is(root, "catastrophes")) {
+		DIAG_AT(CAMP_BATTLE_ROOT, path, root != NULL ?
+		    xmlGetLineNo(root) : 0, 0, root != NULL ?
+		    (const char *)root->name : "");
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	rc = camptab_validate(doc, catastrophe_rng, catastrophe_rng_len,
+	    "catastrophe.rng");
+	if (rc == 0)
+		DIAG_AT(CAMP_BATTLE_SCHEMA, path, 0, 0, "catastrophe.rng");
+	if (rc != 1) {
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	for (n = root->children; n != NULL; n = n->next) {
+		if (!elem_is(n, "side"))
+			continue;
+		s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+		read_side(&s->v[s->n++], n);
+	}
+	xmlFreeDoc(doc);
+	return 0;
 }
 
 void

@@ -3,12 +3,13 @@
 #ifndef BELLIS_CAMPAIGNIN_H
 #define BELLIS_CAMPAIGNIN_H
 #include "campaign/catastrophe.h"
+#include "campaign/struck.h"
 #include "campaign/survival.h"
 #include "core/input.h"
 
 /* What an input holds and who gets its records: battles and sides
  * (campaign-catastrophe) when side is set, else pcs (campaign-survival).
- * A handler owns the record it is given (cat_side_free, free(p->name)).
+ * A handler owns the record it is given (cat_side_free, surv_pc_free).
  * A record with an error is reported and not handed on. */
 struct campin {
 	/* a new battle; name malloc'd, NULL for none */
@@ -17,10 +18,14 @@ struct campin {
 	void (*pc)(void *ctx, struct surv_pc *p);
 	const struct cat_table *cat;       /* side: the dice */
 	const struct surv_table *surv;     /* pc: dice, TLs, Risk limits */
+	const struct struck *battle_file;  /* pc: --battle, or NULL */
 	void *ctx;
 };
 
 /* Read an opened input to its end: XML when its first byte is '<',
  * else lines. */
 void campin_read(const struct campin *c, struct input *in);
+/* campaign-catastrophe's XML output (path) for campaign-survival
+ * --battle: 0, or -1 with the errors reported (status 2 or 4). */
+int campin_struck_load(struct struck *s, const char *path);
 #endif

@@ -47,7 +47,9 @@ campout_begin(struct campout *o, const char *root)
 			fputs("file\tline\tname\tbattle\teffective\trolls\t"
 			    "margin\tcritical\tresult\tdamage\thits\tht\t"
 			    "ht-after\tstrategy-as-catastrophe\tglory-rolls\t"
-			    "glory-skill\tglory-margin\tglory-result\n", o->fp);
+			    "glory-skill\tglory-margin\tglory-result\tside\t"
+			    "unit\tcatastrophe\tfate\tcatastrophe-damage\n",
+			    o->fp);
 		else if (o->odds)
 			fputs("battle\tfile\tline\tname\tevent\tcount\tof\n",
 			    o->fp);
@@ -55,7 +57,7 @@ campout_begin(struct campout *o, const char *root)
 			fputs("battle\tfile\tline\tname\trolls\ttotal\tevent\t"
 			    "ts\tts-after\tstrategy\tstrategy-after\t"
 			    "morale-all\tmorale-unit\tunit\tmorale-roll\t"
-			    "enemy-ts-percent\trecalculate-ts\tdefector\t"
+			    "morale-fail\tmorale-success\tenemy-ts-percent\trecalculate-ts\tdefector\t"
 			    "leader\tleader-fate\tdamage\n", o->fp);
 		break;
 	case CAMPOUT_JSON:
@@ -108,6 +110,10 @@ effects(const struct campout *o, const struct cat_side *s, struct kv *kv)
 	}
 	if (r->morale_roll)
 		KV("morale-roll", "yes");
+	if (r->morale_fail != 0)
+		KV("morale-fail", "%+d", r->morale_fail);
+	if (r->morale_success != 0)
+		KV("morale-success", "%+d", r->morale_success);
 	if (r->enemy_ts_pct != 0)
 		KV("enemy-ts-percent", "%d", r->enemy_ts_pct);
 	if (r->recalc_ts) {
@@ -203,6 +209,15 @@ side_xml(struct campout *o, const struct cat_side *s)
 	xw_attr(o->xw, "lang", lang_code(o->lang));
 	xw_text(o->xw, r->text[o->lang]);
 	xw_end(o->xw);
+	/* the units, for campaign-survival --battle */
+	for (i = 0; i < s->nunits; i++) {
+		xw_start(o->xw, "unit");
+		xw_attr(o->xw, "name", s->units[i].name);
+		xw_attrl(o->xw, "ts", s->units[i].ts);
+		if (s->units[i].pc)
+			xw_attr(o->xw, "pc", "yes");
+		xw_end(o->xw);
+	}
 	xw_end(o->xw);
 }
 
@@ -217,9 +232,10 @@ static void
 side_tsv(struct campout *o, const struct cat_side *s)
 {
 	static const char *const cols[] = { "strategy", "strategy-after",
-	    "morale-all", "morale-unit", "unit", "morale-roll",
-	    "enemy-ts-percent", "recalculate-ts", "defector", "leader",
-	    "leader-fate", "damage" };
+	    "morale-all", "morale-unit", "unit", "morale-roll", "morale-fail",
+	    "morale-success", "enemy-ts-percent", "recalculate-ts",
+	    "defector", "leader", "leader-fate", "damage" };
+	const size_t ncols = sizeof cols / sizeof cols[0];
 	struct kv kv[16];
 	size_t n = effects(o, s, kv), i;
 	char rb[48];
@@ -235,8 +251,8 @@ side_tsv(struct campout *o, const struct cat_side *s)
 		fprintf(o->fp, "%ld\t%ld\t", s->ts, s->ts_after);
 	else
 		fputs("\t\t", o->fp);
-	for (i = 0; i < 12; i++)
-		cell(o->fp, kv_get(kv, n, cols[i]), i == 11);
+	for (i = 0; i < ncols; i++)
+		cell(o->fp, kv_get(kv, n, cols[i]), i + 1 == ncols);
 }
 
 static void
@@ -402,10 +418,28 @@ pc_text(struct campout *o, const struct surv_pc *p)
 	char rb[48];
 	int i, st = 0;
 
+	fprintf(o->fp, "%s: ", p->name);
+	if (p->struck != STRUCK_NONE)
+		fprintf(o->fp, "%s (%s)", surv_struck_name(p->struck),
+		    p->struck_event);
+	if (p->struck == STRUCK_WOUNDED)
+		fprintf(o->fp, ", damage %d", p->struck_damage);
+	if (p->struck != STRUCK_NONE)
+		fputs("; ", o->fp);
+	if (p->no_rolls) {
+		fprintf(o->fp, "battle skill %d: no survival or glory roll",
+		    p->battle);
+		if (p->has_ht)
+			fprintf(o->fp, "; ht %ld -> %ld", p->ht, p->ht_after);
+		if (p->strategy_catastrophe)
+			fputs("; strategy as catastrophe", o->fp);
+		fputc('\n', o->fp);
+		return;
+	}
 	rolls_str(rb, sizeof rb, p->rolls, p->nrolls);
-	fprintf(o->fp, "%s: battle skill %d, effective %d, %s %s, margin %d",
-	    p->name, p->battle, p->effective, p->nrolls == 3 ? "rolls" :
-	    "roll", rb, p->margin);
+	fprintf(o->fp, "battle skill %d, effective %d, %s %s, margin %d",
+	    p->battle, p->effective, p->nrolls == 3 ? "rolls" : "roll", rb,
+	    p->margin);
 	if (p->crit != CRIT_NO)
 		fprintf(o->fp, ", critical %s", crits[p->crit]);
 	fprintf(o->fp, ": %s (%s)", surv_result_name(p->result),
@@ -447,12 +481,26 @@ pc_xml(struct campout *o, const struct surv_pc *p)
 	if (p->file != NULL)
 		xw_attr(o->xw, "file", p->file);
 	xw_attrl(o->xw, "line", p->line);
+	if (p->side != NULL)
+		xw_attr(o->xw, "side", p->side);
+	if (p->unit != NULL)
+		xw_attr(o->xw, "unit", p->unit);
 	xw_attrl(o->xw, "battle", p->battle);
-	xw_attrl(o->xw, "effective", p->effective);
-	xw_attr(o->xw, "rolls", rb);
-	xw_attrl(o->xw, "margin", p->margin);
-	xw_attr(o->xw, "critical", crits[p->crit]);
-	xw_attr(o->xw, "result", surv_result_name(p->result));
+	if (p->struck != STRUCK_NONE) {
+		xw_attr(o->xw, "catastrophe", p->struck_event);
+		xw_attr(o->xw, "fate", surv_struck_name(p->struck));
+	}
+	if (p->struck == STRUCK_WOUNDED)
+		xw_attrl(o->xw, "catastrophe-damage", p->struck_damage);
+	if (p->no_rolls)
+		xw_attr(o->xw, "no-rolls", "yes");
+	else {
+		xw_attrl(o->xw, "effective", p->effective);
+		xw_attr(o->xw, "rolls", rb);
+		xw_attrl(o->xw, "margin", p->margin);
+		xw_attr(o->xw, "critical", crits[p->crit]);
+		xw_attr(o->xw, "result", surv_result_name(p->result));
+	}
 	if (p->has_ht) {
 		xw_attrl(o->xw, "ht", p->ht);
 		xw_attrl(o->xw, "ht-after", p->ht_after);
@@ -471,6 +519,10 @@ pc_xml(struct campout *o, const struct surv_pc *p)
 		xw_attr(o->xw, "location", p->hits[i].location);
 		xw_attrl(o->xw, "location-roll", p->hits[i].loc_roll);
 		xw_end(o->xw);
+	}
+	if (p->no_rolls) {
+		xw_end(o->xw);
+		return;
 	}
 	xw_start(o->xw, "glory");
 	xw_attrl(o->xw, "rolls", p->glory_roll);
@@ -505,9 +557,13 @@ pc_tsv(struct campout *o, const struct surv_pc *p)
 	cell(o->fp, p->file != NULL ? p->file : "", false);
 	fprintf(o->fp, "%ld\t", p->line);
 	cell(o->fp, p->name, false);
-	fprintf(o->fp, "%d\t%d\t%s\t%d\t%s\t%s\t%d\t", p->battle,
-	    p->effective, rb, p->margin, crits[p->crit],
-	    surv_result_name(p->result), p->damage);
+	fprintf(o->fp, "%d\t", p->battle);
+	if (p->no_rolls)
+		fputs("\t\t\t\t\t\t", o->fp);
+	else
+		fprintf(o->fp, "%d\t%s\t%d\t%s\t%s\t%d\t", p->effective, rb,
+		    p->margin, crits[p->crit], surv_result_name(p->result),
+		    p->damage);
 	for (i = 0; i < p->nhits; i++)
 		fprintf(o->fp, "%s%d@%s", i ? "," : "", p->hits[i].damage,
 		    p->hits[i].location);
@@ -515,24 +571,29 @@ pc_tsv(struct campout *o, const struct surv_pc *p)
 		fprintf(o->fp, "\t%ld\t%ld\t", p->ht, p->ht_after);
 	else
 		fputs("\t\t\t", o->fp);
+	fprintf(o->fp, "%s\t", p->strategy_catastrophe ? "yes" : "");
 	g = glory(o, p, &st);
-	fprintf(o->fp, "%s\t%d\t%d\t%d\t%s\n", p->strategy_catastrophe ?
-	    "yes" : "", p->glory_roll, p->glory_skill, p->glory_margin,
-	    g != NULL ? g->result : "");
+	if (p->no_rolls)
+		fputs("\t\t\t\t", o->fp);
+	else
+		fprintf(o->fp, "%d\t%d\t%d\t%s\t", p->glory_roll,
+		    p->glory_skill, p->glory_margin, g != NULL ? g->result :
+		    "");
+	cell(o->fp, p->side != NULL ? p->side : "", false);
+	cell(o->fp, p->unit != NULL ? p->unit : "", false);
+	fprintf(o->fp, "%s\t%s\t", p->struck_event != NULL ?
+	    p->struck_event : "", surv_struck_name(p->struck));
+	if (p->struck == STRUCK_WOUNDED)
+		fprintf(o->fp, "%d", p->struck_damage);
+	fputc('\n', o->fp);
 }
 
+/* The Survival roll of a PC in JSON: skill, rolls, result, hits. */
 static void
-pc_json(struct campout *o, const struct surv_pc *p)
+pc_json_rolls(struct campout *o, const struct surv_pc *p)
 {
-	const struct glory_row *g;
-	int i, st = 0;
+	int i;
 
-	jw_obj(&o->jw);
-	jw_kstr(&o->jw, "name", p->name);
-	if (p->file != NULL)
-		jw_kstr(&o->jw, "file", p->file);
-	jw_kint(&o->jw, "line", p->line);
-	jw_kint(&o->jw, "battle", p->battle);
 	jw_kint(&o->jw, "effective", p->effective);
 	jw_key(&o->jw, "rolls");
 	jw_arr(&o->jw);
@@ -551,26 +612,57 @@ pc_json(struct campout *o, const struct surv_pc *p)
 		jw_close(&o->jw, '}');
 	}
 	jw_close(&o->jw, ']');
+}
+
+static void
+pc_json(struct campout *o, const struct surv_pc *p)
+{
+	const struct glory_row *g;
+	int st = 0;
+
+	jw_obj(&o->jw);
+	jw_kstr(&o->jw, "name", p->name);
+	if (p->file != NULL)
+		jw_kstr(&o->jw, "file", p->file);
+	jw_kint(&o->jw, "line", p->line);
+	if (p->side != NULL)
+		jw_kstr(&o->jw, "side", p->side);
+	if (p->unit != NULL)
+		jw_kstr(&o->jw, "unit", p->unit);
+	jw_kint(&o->jw, "battle", p->battle);
+	if (p->struck != STRUCK_NONE) {
+		jw_kstr(&o->jw, "catastrophe", p->struck_event);
+		jw_kstr(&o->jw, "fate", surv_struck_name(p->struck));
+	}
+	if (p->struck == STRUCK_WOUNDED)
+		jw_kint(&o->jw, "catastrophe-damage", p->struck_damage);
+	if (p->no_rolls) {
+		jw_key(&o->jw, "no-rolls");
+		jw_bool(&o->jw, true);
+	} else
+		pc_json_rolls(o, p);
 	if (p->has_ht) {
 		jw_kint(&o->jw, "ht", p->ht);
 		jw_kint(&o->jw, "ht-after", p->ht_after);
 	}
 	jw_key(&o->jw, "strategy-as-catastrophe");
 	jw_bool(&o->jw, p->strategy_catastrophe);
-	jw_key(&o->jw, "glory");
-	jw_obj(&o->jw);
-	jw_kint(&o->jw, "rolls", p->glory_roll);
-	jw_kint(&o->jw, "skill", p->glory_skill);
-	jw_kint(&o->jw, "margin", p->glory_margin);
-	g = glory(o, p, &st);
-	if (g != NULL) {
-		jw_kstr(&o->jw, "result", g->result);
-		if (g->has_rep)
-			jw_kint(&o->jw, "reputation", g->rep);
-		if (st != 0)
-			jw_kint(&o->jw, "strategy", st);
+	if (!p->no_rolls) {
+		jw_key(&o->jw, "glory");
+		jw_obj(&o->jw);
+		jw_kint(&o->jw, "rolls", p->glory_roll);
+		jw_kint(&o->jw, "skill", p->glory_skill);
+		jw_kint(&o->jw, "margin", p->glory_margin);
+		g = glory(o, p, &st);
+		if (g != NULL) {
+			jw_kstr(&o->jw, "result", g->result);
+			if (g->has_rep)
+				jw_kint(&o->jw, "reputation", g->rep);
+			if (st != 0)
+				jw_kint(&o->jw, "strategy", st);
+		}
+		jw_close(&o->jw, '}');
 	}
-	jw_close(&o->jw, '}');
 	jw_close(&o->jw, '}');
 }
 

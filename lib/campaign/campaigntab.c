@@ -28,8 +28,6 @@ static xmlDocPtr
 load_doc(const char *path, const struct embedded *em,
     const unsigned char *rng, unsigned int rnglen, const char *rngname)
 {
-	xmlRelaxNGPtr schema;
-	xmlRelaxNGValidCtxtPtr vc;
 	xmlDocPtr doc;
 	int rc;
 
@@ -44,22 +42,33 @@ load_doc(const char *path, const struct embedded *em,
 		diag_raise(EXIT_DATA);
 		return NULL;
 	}
-	schema = xmlio_schema(rng, rnglen, rngname);
-	if (schema == NULL) {
-		xmlFreeDoc(doc);
-		return NULL;
-	}
-	vc = xmlRelaxNGNewValidCtxt(schema);
-	rc = vc == NULL ? -1 : xmlRelaxNGValidateDoc(vc, doc);
-	if (vc != NULL)
-		xmlRelaxNGFreeValidCtxt(vc);
-	if (rc != 0) {
+	rc = camptab_validate(doc, rng, rnglen, rngname);
+	if (rc == 0)
 		DIAG_AT(CAMP_TABLE_SCHEMA, path != NULL ? path : em != NULL ?
 		    em->name : "-", 0, 0, rngname);
+	if (rc != 1) {
 		xmlFreeDoc(doc);
 		return NULL;
 	}
 	return doc;
+}
+
+int
+camptab_validate(xmlDocPtr doc, const unsigned char *rng,
+    unsigned int rnglen, const char *rngname)
+{
+	xmlRelaxNGPtr schema;
+	xmlRelaxNGValidCtxtPtr vc;
+	int rc;
+
+	schema = xmlio_schema(rng, rnglen, rngname);
+	if (schema == NULL)
+		return -1;
+	vc = xmlRelaxNGNewValidCtxt(schema);
+	rc = vc == NULL ? -1 : xmlRelaxNGValidateDoc(vc, doc);
+	if (vc != NULL)
+		xmlRelaxNGFreeValidCtxt(vc);
+	return rc == 0;
 }
 
 /* A table being read: its name for messages, whether a value was bad. */
@@ -182,6 +191,8 @@ load_row(struct tab *tb, struct cat_row *r, xmlNodePtr n)
 	r->morale_all = attr_int(tb, n, "morale-all", 0, NULL);
 	r->morale_unit = attr_int(tb, n, "morale-unit", 0, NULL);
 	r->morale_roll = attr_yes(n, "morale-roll");
+	r->morale_fail = attr_int(tb, n, "morale-fail", 0, NULL);
+	r->morale_success = attr_int(tb, n, "morale-success", 0, NULL);
 	r->enemy_ts_pct = attr_int(tb, n, "enemy-ts-percent", 0, NULL);
 	r->recalc_ts = attr_yes(n, "recalculate-ts");
 	r->leader = (enum cat_leader)attr_pick(n, "leader", leaders,

@@ -39,4 +39,9 @@ void camptab_free(struct camptab *t);
 const struct glory_row *glory_match(const struct glory_table *g,
     int margin, enum surv_crit crit);
 void glory_table_free(struct glory_table *g);
+/* A document checked against an embedded schema: 1 valid, 0 not
+ * (libxml2's errors reported), -1 the schema is unusable (reported). */
+struct _xmlDoc;
+int camptab_validate(struct _xmlDoc *doc, const unsigned char *rng,
+    unsigned int rnglen, const char *rngname);
 #endif

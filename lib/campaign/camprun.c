@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "campaign/battle.h"
+#include "campaign/campaignin.h"
 #include "campaign/camprun.h"
 #include "core/cli.h"
 #include "core/diag.h"
@@ -10,7 +11,8 @@
 /* The writer over the output, seeded; the operands through the battle. */
 static void
 run(const struct cli *cli, struct campout *w, const char *root,
-    const struct cat_table *cat, const struct surv_table *surv)
+    const struct cat_table *cat, const struct surv_table *surv,
+    const struct struck *sb)
 {
 	struct battle b;
 	struct out o;
@@ -24,6 +26,7 @@ run(const struct cli *cli, struct campout *w, const char *root,
 	w->report_seed = true;
 	campout_begin(w, root);
 	battle_init(&b, w, 1, cat, surv, w->seed);
+	b.struck = sb;
 	cli_files(cli->nfiles, cli->files, battle_input, &b);
 	if (campout_end(w) < 0)
 		diag_raise(EXIT_SYS);
@@ -46,7 +49,7 @@ camprun_catastrophe(const struct camprun *c, const struct cli *cli)
 		memset(&w, 0, sizeof w);
 		w.odds = c->odds;
 		w.table = &t;
-		run(cli, &w, "catastrophes", &t, NULL);
+		run(cli, &w, "catastrophes", &t, NULL, NULL);
 	}
 	cat_table_free(&t);
 }
@@ -57,15 +60,20 @@ camprun_survival(const struct camprun *c, const struct cli *cli)
 	struct campout w;
 	struct surv_table t;
 	struct glory_table g;
+	struct struck sb;
 
 	memset(&g, 0, sizeof g);
+	memset(&sb, 0, sizeof sb);
 	if (surv_table_load(&t) == 0 &&
-	    (c->glory == NULL || glory_table_load(&g, c->glory) == 0)) {
+	    (c->glory == NULL || glory_table_load(&g, c->glory) == 0) &&
+	    (c->battle == NULL || campin_struck_load(&sb, c->battle) == 0)) {
 		memset(&w, 0, sizeof w);
 		w.glory = c->glory != NULL ? &g : NULL;
 		w.surv = &t;
-		run(cli, &w, "survival", NULL, &t);
+		run(cli, &w, "survival", NULL, &t, c->battle != NULL ? &sb :
+		    NULL);
 	}
+	struck_free(&sb);
 	glory_table_free(&g);
 	surv_table_free(&t);
 }

@@ -16,6 +16,7 @@ struct camprun {
 	const char *swap[CAMPRUN_MAXSWAP];  /* --swap A,B values */
 	int nswap;
 	const char *glory;         /* Glory table file, or NULL */
+	const char *battle;        /* campaign-catastrophe's XML output */
 };
 
 /* Each reports what goes wrong; the tool then exits with diag_status(). */

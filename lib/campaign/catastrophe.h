@@ -18,6 +18,8 @@ struct cat_row {
 	bool halved;               /* base Strategy halved, rounding up */
 	int morale_all, morale_unit;
 	bool morale_roll;
+	int morale_fail, morale_success;   /* to each unit's Morale roll
+	                                      when it fails, succeeds */
 	int enemy_ts_pct;          /* the other side's TS + this percent */
 	bool recalc_ts;            /* a unit defects */
 	enum cat_leader leader;

@@ -1,5 +1,6 @@
 /* Survival engine: Battle skill, Risk limits, criticals, damage columns. */
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "campaign/survival.h"
 
@@ -16,6 +17,23 @@ const char *
 surv_result_name(enum surv_result r)
 {
 	return surv_results[r];
+}
+
+const char *
+surv_struck_name(enum surv_struck s)
+{
+	static const char *const names[] = { "", "wounded", "unconscious" };
+
+	return names[s];
+}
+
+void
+surv_pc_free(struct surv_pc *p)
+{
+	free(p->name);
+	free(p->side);
+	free(p->unit);
+	p->name = p->side = p->unit = NULL;
 }
 
 const char *
@@ -172,6 +190,14 @@ surv_run(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 	long eff, g;
 
 	p->battle = surv_battle(t, p);
+	p->nrolls = p->nhits = p->damage = 0;
+	p->ht_after = p->ht - p->struck_damage;
+	/* an unconscious leader's final Strategy roll is made as under a
+	 * Catastrophe, as is one whom the damage leaves at 0 HT or less */
+	p->strategy_catastrophe = (p->leader || p->commander) &&
+	    p->struck == STRUCK_UNCONSCIOUS;
+	if (p->no_rolls)
+		return;
 	eff = (long)p->battle + p->risk + p->losing + p->mod;
 	p->effective = (int)(eff > t->cap ? t->cap : eff);
 	p->nrolls = p->luck ? 3 : 1;
@@ -180,9 +206,9 @@ surv_run(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 	p->margin = p->effective - p->roll;
 	p->result = surv_lookup(t, p->roll, p->effective, &p->crit);
 	damage(t, p, d);
-	p->ht_after = p->ht - p->damage;
-	p->strategy_catastrophe = p->has_ht && (p->leader || p->commander) &&
-	    p->ht_after <= 0;
+	p->ht_after -= p->damage;
+	if (p->has_ht && (p->leader || p->commander) && p->ht_after <= 0)
+		p->strategy_catastrophe = true;
 	g = (long)p->battle - p->risk;
 	p->glory_skill = (int)(g > t->cap ? t->cap : g);
 	p->glory_roll = p->has_glory ? p->glory_given :

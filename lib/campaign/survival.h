@@ -16,6 +16,10 @@
 enum surv_result { RES_UNHURT, RES_HIT1, RES_HIT2, RES_A, RES_B, RES_C,
     RES_D, RES_N };
 enum surv_crit { CRIT_NO, CRIT_SUCCESS, CRIT_FAILURE };
+/* What the Catastrophe roll did to the PC (campaign-survival --battle):
+ * nothing, wounded (damage before the Survival roll), or wounded and
+ * unconscious. */
+enum surv_struck { STRUCK_NONE, STRUCK_WOUNDED, STRUCK_UNCONSCIOUS };
 enum surv_trait { TRAIT_COWARDICE, TRAIT_RESERVE, TRAIT_OVERCONFIDENCE,
     TRAIT_BERSERK, TRAIT_N };
 
@@ -75,6 +79,12 @@ struct surv_pc {
 	bool trait[TRAIT_N];
 	int given[3], ngiven;
 	int glory_given;
+	char *side, *unit;         /* in the battle; unit: the one he leads */
+	/* the Catastrophe of his side that struck him (struck_apply) */
+	enum surv_struck struck;
+	const char *struck_event;  /* its event */
+	int struck_damage;         /* taken before the Survival roll */
+	bool no_rolls;             /* no Survival or Glory roll at all */
 	/* result */
 	int battle, effective;
 	int rolls[3], nrolls, roll, margin;
@@ -106,10 +116,14 @@ enum surv_crit surv_critical(const struct surv_table *t, int roll,
 /* Result row for a roll against the effective skill. */
 enum surv_result surv_lookup(const struct surv_table *t, int roll,
     int skill, enum surv_crit *crit);
-/* The whole record: Battle skill, Survival roll, damage, Glory roll. */
+/* The whole record: Battle skill, Survival roll, damage, Glory roll;
+ * with no_rolls the Battle skill only. */
 void surv_run(const struct surv_table *t, struct surv_pc *p,
     struct dice *d);
 const char *surv_result_name(enum surv_result r);
+/* "wounded", "unconscious" ("" for none). */
+const char *surv_struck_name(enum surv_struck s);
+void surv_pc_free(struct surv_pc *p);
 const char *surv_location(const struct surv_table *t, int roll);
 /* Damage of a column result at a TL: hits, dice, adds, DR divisor.
  * Returns -1 when the table has no row for the TL. */

@@ -50,6 +50,10 @@ cat_effects(struct sbuf *b, const struct cat_row *r, enum lang lang)
 		effect(b, lang, L_MORALE_UNIT, r->morale_unit, "");
 	if (r->morale_roll)
 		word(b, lb(lang, L_MORALE_ROLL));
+	if (r->morale_fail != 0)
+		effect(b, lang, L_MORALE_FAIL, r->morale_fail, "");
+	if (r->morale_success != 0)
+		effect(b, lang, L_MORALE_SUCCESS, r->morale_success, "");
 	if (r->recalc_ts)
 		word(b, lb(lang, L_RECALC_TS));
 	if (r->leader != CAT_NOBODY) {

@@ -162,6 +162,11 @@ enum diag_tool {
 #define DIAGF_CAMP_ROLL_NO_ROW "roll %d is in no row"
 #define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
+#define DIAGF_CAMP_BATTLE_ROOT "root element '%s' is not 'catastrophes' (not campaign-catastrophe's XML output)"
+#define DIAGF_CAMP_BATTLE_SCHEMA "battle does not match the schema %s"
+#define DIAGF_CAMP_PC_SIDE "pc '%s': no side '%s' in the battle"
+#define DIAGF_CAMP_PC_UNIT "pc '%s': side '%s' has no unit '%s' in the battle"
+#define DIAGF_CAMP_UNIT_NO_SIDE "pc '%s': unit '%s' needs side=NAME"
 
 /* ---- dba: move-check bounds ------------------------------------------ */
 #define DIAGF_MOVE_GENERAL_LOST "'general' in a bound with 'general-lost' (line %ld)"
@@ -326,6 +331,11 @@ enum diag_tool {
 	X(CAMP_ROLL_NO_ROW, E, "table-roll-missing", T_CAT) \
 	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
+	X(CAMP_BATTLE_ROOT, E, "battle-not-catastrophes", T_SURV) \
+	X(CAMP_BATTLE_SCHEMA, E, "battle-schema", T_SURV) \
+	X(CAMP_PC_SIDE, E, "pc-unknown-side", T_SURV) \
+	X(CAMP_PC_UNIT, E, "pc-unknown-unit", T_SURV) \
+	X(CAMP_UNIT_NO_SIDE, E, "pc-unit-without-side", T_SURV) \
 	/* dba: move-check bounds */ \
 	X(MOVE_GENERAL_LOST, E, "general-lost-general", T_MOVE) \
 	/* card */ \

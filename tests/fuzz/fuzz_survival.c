@@ -1,6 +1,7 @@
 /* fuzz_survival: pc lines or survival XML (from the first byte), through
  * the library's code of campaign-survival: each pc run through the
- * Survival table and written in every format. */
+ * Survival table (with a battle for inputs of odd length) and written in
+ * every format. */
 #define FUZZ_SEEDS "tests/fixtures/survival/* samples/party.txt"
 #include <string.h>
 
@@ -8,6 +9,12 @@
 #include "fuzz.h"
 
 static struct surv_table table;
+/* the battle of --battle: Rome's unit leader killed (17) */
+static char rome[] = "Rome", ev[] = "leader-killed", legio[] = "LegioI";
+static char *units[] = { legio };
+static struct struck_side side = { rome, ev, legio, FATE_KILLED, 0, units,
+    1 };
+static const struct struck battle = { &side, 1 };
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -38,6 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		campout_begin(&o[f], "survival");
 	}
 	battle_init(&b, o, 4, NULL, &table, 42);
+	b.struck = size % 2 ? &battle : NULL;
 	fuzz_input(&in, data, size);
 	battle_file(&b, &in);
 	input_close(&in);

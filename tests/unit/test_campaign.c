@@ -227,6 +227,94 @@ test_survival_run(void)
 	CHECK(p.strategy_catastrophe);
 }
 
+/* What a side's Catastrophe does to a PC (campaign-survival --battle):
+ * the leader struck by 15-17, the commander by 16 and 18. */
+static void
+test_struck(void)
+{
+	static char side[] = "Rome", u1[] = "LegioI", u2[] = "LegioII",
+	    cmd[] = "commander", ev15[] = "leader-wounded",
+	    ev17[] = "leader-killed", ev16[] = "commander-wounded",
+	    ev18[] = "commander-killed", pname[] = "Gaius", punit[] = "LegioI";
+	char *units[2] = { u1, u2 };
+	struct struck_side ss = { side, ev17, u1, FATE_KILLED, 0, units, 2 };
+	struct struck sb = { &ss, 1 };
+	struct surv_pc p;
+	struct dice d;
+
+	CHECK(struck_find(&sb, "Rome") == &ss);
+	CHECK(struck_find(&sb, "Carthage") == NULL);
+	CHECK(struck_has_unit(&ss, "LegioII"));
+	CHECK(!struck_has_unit(&ss, "Legio"));
+	/* 17: the PC leading the unit is unconscious, no rolls at all */
+	memset(&p, 0, sizeof p);
+	p.name = pname;
+	p.unit = punit;
+	p.leader = p.has_tactics = p.has_weapon = p.has_ht = true;
+	p.tactics = p.weapon = 12;
+	p.ht = 11;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_UNCONSCIOUS && p.no_rolls);
+	CHECK_STR(p.struck_event, "leader-killed");
+	dice_stream(&d, 1, 1);
+	surv_run(&st, &p, &d);
+	CHECK(p.battle == 12 && p.nrolls == 0 && p.nhits == 0);
+	CHECK(p.ht_after == 11 && p.strategy_catastrophe);
+	CHECK_STR(surv_struck_name(p.struck), "unconscious");
+	/* the same with the pc marked in the input (fate unconscious) */
+	memset(&p, 0, sizeof p);
+	p.unit = punit;
+	ss.fate = FATE_UNCONSCIOUS;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_UNCONSCIOUS && p.no_rolls);
+	/* another unit's leader, or a commander, is not struck by 17 */
+	memset(&p, 0, sizeof p);
+	p.unit = u2;
+	p.commander = true;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_NONE && !p.no_rolls && p.struck_event == NULL);
+	/* 15: the damage before the Survival roll, then the roll */
+	ss.event = ev15;
+	ss.fate = FATE_WOUNDED;
+	ss.damage = 7;
+	memset(&p, 0, sizeof p);
+	p.unit = punit;
+	p.leader = p.has_tactics = p.has_weapon = p.has_ht = true;
+	p.tactics = p.weapon = 12;
+	p.ht = 8;
+	p.given[0] = 9;                        /* made by 3: 1 HP */
+	p.ngiven = 1;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_WOUNDED && !p.no_rolls &&
+	    p.struck_damage == 7);
+	surv_run(&st, &p, &d);
+	CHECK(p.nrolls == 1 && p.result == RES_HIT1 && p.damage == 1);
+	CHECK(p.ht_after == 0 && p.strategy_catastrophe);
+	/* 16 and 18 strike the commander, not a unit named so */
+	ss.leader = cmd;
+	ss.event = ev16;
+	memset(&p, 0, sizeof p);
+	p.unit = punit;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_NONE);
+	p.commander = true;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_WOUNDED && p.struck_damage == 7);
+	ss.event = ev18;
+	ss.fate = FATE_KILLED;
+	memset(&p, 0, sizeof p);
+	p.commander = true;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_UNCONSCIOUS && !p.no_rolls);
+	CHECK_STR(p.struck_event, "commander-killed");
+	/* an odds record struck nobody */
+	ss.event = NULL;
+	memset(&p, 0, sizeof p);
+	p.commander = true;
+	struck_apply(&ss, &p);
+	CHECK(p.struck == STRUCK_NONE);
+}
+
 static void
 test_catastrophe(struct cat_table *t)
 {
@@ -314,6 +402,12 @@ test_catastrophe(struct cat_table *t)
 	CHECK_STR(t->rows[t->map[13]].event, "defection");
 	CHECK_STR(t->rows[t->map[14]].event, "atrocity");
 	CHECK(cat_swap(t, 13, 14) == 0);
+	/* 13, atrocity: -1 to a failed Morale roll, +1 to a made one */
+	CHECK(t->rows[t->map[13]].morale_roll &&
+	    t->rows[t->map[13]].morale_fail == -1 &&
+	    t->rows[t->map[13]].morale_success == 1);
+	CHECK(t->rows[t->map[12]].morale_fail == 0 &&
+	    t->rows[t->map[12]].morale_success == 0);
 	CHECK(cat_swap(t, 2, 14) == -1);
 	CHECK(roll_ways(&t->dice, w) == 216 && w[2] == 0 && w[3] == 1 &&
 	    w[10] == 27 && w[18] == 1 && w[19] == 0);
@@ -463,6 +557,7 @@ main(void)
 	test_columns();
 	test_columns_all();
 	test_survival_run();
+	test_struck();
 	test_data_drives();
 	surv_table_free(&st);
 	xmlio_cleanup();
