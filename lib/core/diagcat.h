@@ -27,6 +27,8 @@ enum diag_tool {
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
                   T_CARD | T_SCAN)
 #define T_ALL    T_XML
+/* who loads a DBA rules table */
+#define T_DBA    (T_CHECK | T_COMBAT | T_MOVE | T_CARD | T_SCAN)
 
 /* ---- core: input, tokens, XML ---------------------------------------- */
 #define DIAGF_LINE_TOO_LONG "line longer than %d bytes, the rest is ignored"
@@ -70,6 +72,10 @@ enum diag_tool {
 #define DIAGF_CAMP_ROLL_NO_ROW "roll %d is in no row"
 #define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
+
+/* ---- dba: rules tables ------------------------------------------------ */
+#define DIAGF_RULES_INCOMPLETE "troop type '%s' has no row in the %s table (troop set %s)"
+#define DIAGF_RULES_NO_TROOP_SET "no troop type has the troop set '%s' (troops.xml editions; set troops=)"
 
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
@@ -147,6 +153,9 @@ enum diag_tool {
 	X(CAMP_ROLL_NO_ROW, E, "table-roll-missing", T_CAT) \
 	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
+	/* dba: rules tables */ \
+	X(RULES_INCOMPLETE, E, "rules-incomplete", T_DBA) \
+	X(RULES_NO_TROOP_SET, E, "rules-no-troop-set", T_DBA) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	/* battle */ \

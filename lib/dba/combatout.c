@@ -16,12 +16,14 @@ static const enum label kind_label[] = {
 static const enum label outcome_label[OUT_N] = {
 	[OUT_RECOIL] = L_OUT_RECOIL, [OUT_FLEE] = L_OUT_FLEE,
 	[OUT_DESTROYED] = L_OUT_DESTROYED, [OUT_NONE] = L_COMBAT_NONE,
+	[OUT_SURRENDER] = L_OUT_SURRENDER,
 };
 static const enum label why_label[WHY_N] = {
 	[WHY_SHOT] = L_WHY_SHOT, [WHY_BOW_CONTACT] = L_WHY_BOW_CONTACT,
 	[WHY_DIFFICULT] = L_GOING_DIFF,
 	[WHY_ATTACKS_CAMP] = L_WHY_ATTACKS_CAMP,
 	[WHY_NOT_VS_MOUNTED] = L_WHY_NOT_VS_MOUNTED,
+	[WHY_NOT_VS] = L_WHY_NOT_VS,
 };
 
 struct combatout {
