@@ -91,6 +91,14 @@ prov_attr(xmlNodePtr n, struct rules_prov *p)
 	p->note = opt_str(n, "note");
 	snprintf(p->conf, sizeof p->conf, "%s", c != NULL ? c : "");
 	xmlFree(c);
+	/* a row without its own takes its section's */
+	if (p->source == NULL && p->conf[0] == '\0' && n->parent != NULL &&
+	    n->parent->type == XML_ELEMENT_NODE && !is(n->parent, "rules")) {
+		c = xmlio_attr(n->parent, "confidence");
+		p->source = opt_str(n->parent, "source");
+		snprintf(p->conf, sizeof p->conf, "%s", c != NULL ? c : "");
+		xmlFree(c);
+	}
 }
 
 static void
