@@ -65,6 +65,9 @@ TOOLS     := $(basename $(notdir $(wildcard tools/*.c)))
 LIB_SRCS  := $(wildcard lib/*/*.c)
 LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o)
 GEN_HDRS  := $(patsubst formats/%,$(B)/gen/%.h,$(subst .,_,$(wildcard formats/*.xml formats/*.rng)))
+# the rules editions: every formats/NAME.xml whose root is <rules, by NAME
+EDITIONS  := $(basename $(notdir $(shell grep -l '^<rules ' formats/*.xml)))
+GEN_HDRS  += $(B)/gen/editions.h
 BINS      := $(TOOLS:%=$(B)/bin/%)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS     := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -113,6 +116,14 @@ $(B)/%.o: %.c | $(GEN_HDRS)
 $(B)/gen/%.h: $$(subst _xml,.xml,$$(subst _rng,.rng,formats/%))
 	@mkdir -p $(@D)
 	cd formats && xxd -i $(notdir $<) > ../$@.tmp
+	mv $@.tmp $@
+
+# the table of rules editions (lib/dba/rules.c): name, XML, length
+$(B)/gen/editions.h: $(EDITIONS:%=$(B)/gen/%_xml.h) Makefile
+	@mkdir -p $(@D)
+	{ for e in $(EDITIONS); do echo "#include \"gen/$${e}_xml.h\""; done; \
+	  echo '#define RULES_EDITIONS(X) \'; \
+	  for e in $(EDITIONS); do echo "	X($$e) \\"; done; echo; } > $@.tmp
 	mv $@.tmp $@
 
 # ---- dependencies (Debian packages), then build and test -------------

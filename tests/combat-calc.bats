@@ -54,7 +54,7 @@ Try 'combat-calc --help' for more information."
 	run -3 --separate-stderr combat-calc -T
 	assert_equal "${stderr%%$'\n'*}" "combat-calc: option '-T' needs a value"
 	run -3 --separate-stderr combat-calc --rules=dba2 /dev/null
-	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown rules edition 'dba2' (dba1, or a rules XML file)"
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown rules edition 'dba2' (dba1, dba22, or a rules XML file)"
 }
 
 @test "combat-calc: every EXAMPLE of the man page" {

@@ -95,7 +95,7 @@ Try 'refcard-render --help' for more information."
 	run -3 --separate-stderr refcard-render -o
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: option '-o' needs a value"
 	run -3 --separate-stderr refcard-render --rules=dba2 /dev/null
-	assert_equal "${stderr%%$'\n'*}" "refcard-render: unknown rules edition 'dba2' (dba1, or a rules XML file)"
+	assert_equal "${stderr%%$'\n'*}" "refcard-render: unknown rules edition 'dba2' (dba1, dba22, or a rules XML file)"
 	run -3 --separate-stderr refcard-render --cards=rules "$ARMIES"
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: file operands need the army cards (--cards=army,...)"
 	assert_output ''

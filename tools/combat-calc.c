@@ -10,7 +10,7 @@
 #include "dba/combatrun.h"
 #include "dba/rules.h"
 
-enum { OPT_ODDS = 256, OPT_ROLL };
+enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN };
 
 static const struct cli_tool tool = {
 	.about = "DBA close combat and shooting: factors, totals, result, "
@@ -20,7 +20,8 @@ static const struct cli_tool tool = {
 	.more = "Flags: general uphill riverbank ford river-roll=N camp "
 	    "attacks-camp difficult\n"
 	    "       overlap[=N] flank[=N] rear[=N] support psiloi shot "
-	    "bow-contact shooters=N\n",
+	    "bow-contact shooters=N\n"
+	    "       bua charged (dba22)\n",
 	.ok = "success",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
@@ -28,6 +29,9 @@ static const struct cli_tool tool = {
 		    "exact outcome counts over the 36 dice pairs", NULL },
 		{ "roll", no_argument, OPT_ROLL, NULL,
 		    "roll the dice of combats without 'dice'", NULL },
+		{ "explain", no_argument, OPT_EXPLAIN, NULL,
+		    "text: the source and confidence of each factor and "
+		    "outcome", NULL },
 		CLI_OPT_SEED("seed for --roll (default: BELLIS_SEED, else random)"),
 		CLI_OPT_RULES,
 		CLI_OPT_LANG("the text labels"),
@@ -44,6 +48,7 @@ main(int argc, char **argv)
 	struct rules *rules;
 	struct cli cli;
 	struct out o;
+	bool explain = false;
 	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
@@ -52,6 +57,8 @@ main(int argc, char **argv)
 	while ((ch = cli_next(&cli)) > 0) {
 		if (ch == OPT_ODDS)
 			run.odds = true;
+		else if (ch == OPT_EXPLAIN)
+			explain = true;
 		else
 			run.roll = true;
 	}
@@ -71,6 +78,7 @@ main(int argc, char **argv)
 	co.seed = run.seed;
 	co.odds = run.odds;
 	co.multi = cli.nfiles > 1;
+	co.explain = explain ? rules : NULL;
 	if (out_open(&o, cli.output) < 0) {
 		rules_close(rules);
 		return cli_end(NULL);

@@ -561,12 +561,16 @@ read_verdicts(const char *path, const struct bfield *f, struct bplan *p,
 	if (input_open(&in, path) == 0) {
 		(void)input_first_byte(&in);    /* see battle_plan_read */
 		while (input_getline(&in, &l, &len)) {
-			n = strtol(l, &end, 10);
-			if (end == l || *end != ':')
-				continue;
-			for (k = 0; k < p->n; k++)
-				if (lines[k] == n)
-					v[k] = strstr(end, "illegal") != NULL;
+			/* the line is not NUL-terminated */
+			char *t = xstrndup(l, len);
+
+			n = strtol(t, &end, 10);
+			if (end != t && *end == ':')
+				for (k = 0; k < p->n; k++)
+					if (lines[k] == n)
+						v[k] = strstr(end,
+						    "illegal") != NULL;
+			free(t);
 		}
 		input_close(&in);
 	}

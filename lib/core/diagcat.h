@@ -171,6 +171,11 @@ enum diag_tool {
 /* ---- dba: move-check bounds ------------------------------------------ */
 #define DIAGF_MOVE_GENERAL_LOST "'general' in a bound with 'general-lost' (line %ld)"
 
+/* ---- dba: rules tables ------------------------------------------------ */
+#define DIAGF_RULES_EQUAL "equal-total outcome other than none (not supported) for '%s'"
+#define DIAGF_RULES_INCOMPLETE "troop type '%s' has no row in the %s table (troop set %s)"
+#define DIAGF_RULES_NO_TROOP_SET "no troop type has the troop set '%s' (troops.xml editions; set troops=)"
+
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
@@ -338,6 +343,10 @@ enum diag_tool {
 	X(CAMP_UNIT_NO_SIDE, E, "pc-unit-without-side", T_SURV) \
 	/* dba: move-check bounds */ \
 	X(MOVE_GENERAL_LOST, E, "general-lost-general", T_MOVE) \
+	/* dba: rules tables */ \
+	X(RULES_EQUAL, E, "rules-equal-outcome", T_RULES) \
+	X(RULES_INCOMPLETE, E, "rules-incomplete", T_RULES) \
+	X(RULES_NO_TROOP_SET, E, "rules-no-troop-set", T_RULES) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	/* dba */ \

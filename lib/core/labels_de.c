@@ -10,6 +10,7 @@ const char *const labels_de[L_N] = {
 	[L_OUT_FLEE] = "flieht",
 	[L_OUT_DESTROYED] = "vernichtet",
 	[L_OUT_NONE] = "keine Wirkung",
+	[L_OUT_SURRENDER] = "ergibt sich",
 	[L_BEATEN] = "geschlagen",
 	[L_DOUBLED] = "verdoppelt",
 	[L_BY] = "durch",
@@ -139,6 +140,10 @@ const char *const labels_de[L_N] = {
 	[L_WHY_BOW_CONTACT] = "Kontakt mit Bögen",
 	[L_WHY_ATTACKS_CAMP] = "greift Lager an",
 	[L_WHY_NOT_VS_MOUNTED] = "nicht gegen Berittene",
+	[L_WHY_NOT_VS] = "nicht gegen diesen Gegner",
+	[L_EXPLAIN_FACTOR] = "Faktor",
+	[L_EXPLAIN_OUTCOME] = "Ergebnis",
+	[L_EXPLAIN_ROW] = "Zeile von",
 
 	/* Move verdicts and bound totals (move-check) */
 	[L_MOVE_OK] = "erlaubt",

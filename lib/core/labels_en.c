@@ -10,6 +10,7 @@ const char *const labels_en[L_N] = {
 	[L_OUT_FLEE] = "flee",
 	[L_OUT_DESTROYED] = "destroyed",
 	[L_OUT_NONE] = "no effect",
+	[L_OUT_SURRENDER] = "surrenders",
 	[L_BEATEN] = "beaten",
 	[L_DOUBLED] = "doubled",
 	[L_BY] = "by",
@@ -137,6 +138,10 @@ const char *const labels_en[L_N] = {
 	[L_WHY_BOW_CONTACT] = "bow contact",
 	[L_WHY_ATTACKS_CAMP] = "attacks camp",
 	[L_WHY_NOT_VS_MOUNTED] = "not vs mounted",
+	[L_WHY_NOT_VS] = "not vs this enemy",
+	[L_EXPLAIN_FACTOR] = "factor",
+	[L_EXPLAIN_OUTCOME] = "outcome",
+	[L_EXPLAIN_ROW] = "row of",
 
 	/* Move verdicts and bound totals (move-check) */
 	[L_MOVE_OK] = "ok",

@@ -10,6 +10,7 @@ const char *const labels_ru[L_N] = {
 	[L_OUT_FLEE] = "бежит",
 	[L_OUT_DESTROYED] = "уничтожен",
 	[L_OUT_NONE] = "без последствий",
+	[L_OUT_SURRENDER] = "сдаётся",
 	[L_BEATEN] = "отбит",
 	[L_DOUBLED] = "вдвое",
 	[L_BY] = "кем:",
@@ -137,6 +138,10 @@ const char *const labels_ru[L_N] = {
 	[L_WHY_BOW_CONTACT] = "контакт с лучниками",
 	[L_WHY_ATTACKS_CAMP] = "атакует лагерь",
 	[L_WHY_NOT_VS_MOUNTED] = "не против конницы",
+	[L_WHY_NOT_VS] = "не против этого противника",
+	[L_EXPLAIN_FACTOR] = "фактор",
+	[L_EXPLAIN_OUTCOME] = "исход",
+	[L_EXPLAIN_ROW] = "строка",
 
 	/* Move verdicts and bound totals (move-check) */
 	[L_MOVE_OK] = "можно",

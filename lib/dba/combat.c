@@ -7,16 +7,16 @@
 static const char *const flag_names[F_N] = {
 	"general", "uphill", "riverbank", "ford", "river-roll", "camp",
 	"attacks-camp", "difficult", "overlap", "flank", "rear", "support",
-	"psiloi", "shot", "bow-contact", "shooters"
+	"psiloi", "shot", "bow-contact", "shooters", "bua", "charged"
 };
 static const char *const reason_names[R_N] = {
 	"general", "uphill", "riverbank", "camp", "support", "psiloi",
 	"overlap", "flank", "rear", "shooters", "difficult",
-	"opponent-difficult"
+	"opponent-difficult", "bua"
 };
 static const char *const why_names[WHY_N] = {
 	"", "shot", "bow-contact", "difficult", "attacks-camp",
-	"not-vs-mounted"
+	"not-vs-mounted", "not-vs"
 };
 static const char *const rkind_names[] = { "draw", "beaten", "doubled" };
 
@@ -86,6 +86,14 @@ attacks_camp(const struct combat *c, int i)
 	    (!c->shooting && c->s[1 - i].has[F_CAMP]);
 }
 
+/* Is the opponent one that support w counts against? */
+static bool
+support_vs(const struct rules_support *w, int opp)
+{
+	return (w->vs & ((uint64_t)1 << opp)) != 0 ||
+	    (w->vs_classes & (1u << cls_of(opp))) != 0;
+}
+
 static void
 support(const struct rules *r, const struct combat *c, int i,
     struct side_result *sr)
@@ -100,14 +108,22 @@ support(const struct rules *r, const struct combat *c, int i,
 		else if (s->has[F_BOW_CONTACT] ||
 		    r->t[o->troop].cancels_support)
 			why = WHY_BOW_CONTACT;
-		else if (s->has[F_DIFFICULT])
+		else if (s->has[F_DIFFICULT] || (t->rear_when.good_only &&
+		    o->has[F_DIFFICULT]))
 			why = WHY_DIFFICULT;
 		else if (attacks_camp(c, i))
 			why = WHY_ATTACKS_CAMP;
+		else if (t->rear_when.has_vs &&
+		    !support_vs(&t->rear_when, o->troop))
+			why = WHY_NOT_VS;
 		add(sr, R_SUPPORT, why == WHY_NONE ? t->rear : 0, why);
 	}
 	if (s->has[F_PSILOI] && t->has_psiloi) {
-		if (cls_of(o->troop) != CLASS_MOUNTED && !attacks_camp(c, i))
+		if (t->psiloi_when.has_vs) {
+			if (!support_vs(&t->psiloi_when, o->troop))
+				why = WHY_NOT_VS;
+		} else if (cls_of(o->troop) != CLASS_MOUNTED &&
+		    !attacks_camp(c, i))
 			why = WHY_NOT_VS_MOUNTED;
 		add(sr, R_PSILOI, why == WHY_NONE ? t->psiloi : 0, why);
 	}
@@ -139,7 +155,9 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 
 	memset(sr, 0, sizeof *sr);
 	sr->cls = cls_of(s->troop);
-	sr->factor = r->t[s->troop].factor[cls_of(o->troop)];
+	sr->factor = c->shooting && r->t[s->troop].has_shoot ?
+	    r->t[s->troop].factor_shoot[cls_of(o->troop)] :
+	    r->t[s->troop].factor[cls_of(o->troop)];
 	sr->total = sr->factor;
 	if (s->has[F_GENERAL] && (close || target))
 		tf_add(r, sr, TF_GENERAL, R_GENERAL, 1);
@@ -153,6 +171,8 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 		tf_add(r, sr, TF_RIVERBANK, R_RIVERBANK, 1);
 	if (s->has[F_CAMP])
 		tf_add(r, sr, TF_CAMP, R_CAMP, 1);
+	if (s->has[F_BUA])
+		tf_add(r, sr, TF_BUA, R_BUA, 1);
 	if (close)
 		support(r, c, i, sr);
 	if ((n = s->val[F_OVERLAP]) > 0 && close)
@@ -190,10 +210,11 @@ combat_resolve(const struct rules *r, const struct combat *c,
 {
 	int a = cr->side[0].total + d1, b = cr->side[1].total + d2;
 	int w, l, ws, ls;
-	bool difficult;
+	struct rules_when when;
 
 	res->score[0] = a;
 	res->score[1] = b;
+	res->used = NULL;
 	if (a == b) {
 		res->winner = 0;
 		res->kind = RES_DRAW;
@@ -210,9 +231,15 @@ combat_resolve(const struct rules *r, const struct combat *c,
 		res->outcome = OUT_NONE;
 		return;
 	}
-	difficult = c->s[0].has[F_DIFFICULT] || c->s[1].has[F_DIFFICULT];
-	res->outcome = rules_outcome(r, c->s[l].troop, c->s[w].troop,
-	    res->kind == RES_DOUBLED, difficult, c->shooting);
+	when.difficult = c->s[0].has[F_DIFFICULT] ||
+	    c->s[1].has[F_DIFFICULT];
+	when.loser_difficult = c->s[l].has[F_DIFFICULT];
+	when.shooting = c->shooting;
+	when.loser_in = c->s[l].has[F_BUA] || c->s[l].has[F_CAMP];
+	when.winner_in = c->s[w].has[F_BUA] || c->s[w].has[F_CAMP];
+	when.loser_charged = c->s[l].has[F_CHARGED];
+	res->outcome = rules_outcome_when(r, c->s[l].troop, c->s[w].troop,
+	    res->kind == RES_DOUBLED, &when, &res->used);
 }
 
 void

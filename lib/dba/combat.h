@@ -9,20 +9,20 @@
 enum cflag {
 	F_GENERAL, F_UPHILL, F_RIVERBANK, F_FORD, F_RIVER_ROLL, F_CAMP,
 	F_ATTACKS_CAMP, F_DIFFICULT, F_OVERLAP, F_FLANK, F_REAR, F_SUPPORT,
-	F_PSILOI, F_SHOT, F_BOW_CONTACT, F_SHOOTERS, F_N
+	F_PSILOI, F_SHOT, F_BOW_CONTACT, F_SHOOTERS, F_BUA, F_CHARGED, F_N
 };
 
 /* Reasons of a modifier, in output order. */
 enum reason {
 	R_GENERAL, R_UPHILL, R_RIVERBANK, R_CAMP, R_SUPPORT, R_PSILOI,
 	R_OVERLAP, R_FLANK, R_REAR, R_SHOOTERS, R_DIFFICULT, R_OPP_DIFFICULT,
-	R_N
+	R_BUA, R_N
 };
 
 /* Why a support flag adds nothing. */
 enum why {
 	WHY_NONE, WHY_SHOT, WHY_BOW_CONTACT, WHY_DIFFICULT, WHY_ATTACKS_CAMP,
-	WHY_NOT_VS_MOUNTED, WHY_N
+	WHY_NOT_VS_MOUNTED, WHY_NOT_VS, WHY_N
 };
 
 enum rkind { RES_DRAW, RES_BEATEN, RES_DOUBLED };
@@ -62,6 +62,7 @@ struct result {
 	int kind;               /* enum rkind */
 	int outcome;            /* the loser's, enum outcome */
 	int score[2];
+	const struct rules_exc *used;  /* the exception that decided it */
 };
 
 struct odds {

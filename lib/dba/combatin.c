@@ -47,7 +47,7 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 
 	s->col = a->col;
 	if (a->val == NULL)
-		t = troop_find(a->s, a->len);
+		t = rules_troop_find(r, a->s, a->len);
 	if (t == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
 		if (keyword(b) == KW_NONE && b->val == NULL &&
@@ -257,7 +257,8 @@ check_side(const struct rules *r, const struct combat *c, int i)
 	if (c->shooting) {
 		for (f = 0; f < F_N; f++)
 			if (s->has[f] && f != F_GENERAL && f != F_CAMP &&
-			    f != F_DIFFICULT && !(f == F_SHOOTERS && i == 1)) {
+			    f != F_BUA && f != F_DIFFICULT &&
+			    !(f == F_SHOOTERS && i == 1)) {
 				if (f == F_SHOOTERS)
 					DIAG(FLAG_ON_SHOOTER, l, s->fcol[f],
 					    flag_name(f));

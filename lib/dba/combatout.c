@@ -1,4 +1,5 @@
 /* Combat writers: text blocks, XML (formats/combat.rng), TSV, JSON Lines. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,12 +17,14 @@ static const enum label kind_label[] = {
 static const enum label outcome_label[OUT_N] = {
 	[OUT_RECOIL] = L_OUT_RECOIL, [OUT_FLEE] = L_OUT_FLEE,
 	[OUT_DESTROYED] = L_OUT_DESTROYED, [OUT_NONE] = L_COMBAT_NONE,
+	[OUT_SURRENDER] = L_OUT_SURRENDER,
 };
 static const enum label why_label[WHY_N] = {
 	[WHY_SHOT] = L_WHY_SHOT, [WHY_BOW_CONTACT] = L_WHY_BOW_CONTACT,
 	[WHY_DIFFICULT] = L_GOING_DIFF,
 	[WHY_ATTACKS_CAMP] = L_WHY_ATTACKS_CAMP,
 	[WHY_NOT_VS_MOUNTED] = L_WHY_NOT_VS_MOUNTED,
+	[WHY_NOT_VS] = L_WHY_NOT_VS,
 };
 
 struct combatout {
@@ -118,6 +121,107 @@ text_who(struct combatout *w, const struct combat *c, int i)
 		fprintf(w->fp, " (%d)", i + 1);
 }
 
+/* ---- text: --explain ------------------------------------------------ */
+
+/* "   WHAT: SOURCE [CONF]; other: ...; note" */
+static void
+explain_line(struct combatout *w, const struct rules_prov *p,
+    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void
+explain_line(struct combatout *w, const struct rules_prov *p,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("   ", w->fp);
+	va_start(ap, fmt);
+	vfprintf(w->fp, fmt, ap);
+	va_end(ap);
+	fprintf(w->fp, ": %s", p->source != NULL ? p->source : "-");
+	if (p->conf[0] != '\0')
+		fprintf(w->fp, " [%s]", p->conf);
+	if (p->other != NULL)
+		fprintf(w->fp, "; other: %s", p->other);
+	if (p->note != NULL)
+		fprintf(w->fp, "; %s", p->note);
+	fputc('\n', w->fp);
+}
+
+/* The rules row behind a modifier, or NULL. */
+static const struct rules_prov *
+mod_prov(const struct rules *r, const struct rules_troop *t,
+    const struct side_result *s, const struct mod *m)
+{
+	static const int tf[R_N] = {
+		[R_GENERAL] = TF_GENERAL + 1, [R_UPHILL] = TF_UPHILL + 1,
+		[R_RIVERBANK] = TF_RIVERBANK + 1, [R_CAMP] = TF_CAMP + 1,
+		[R_OVERLAP] = TF_OVERLAP + 1, [R_FLANK] = TF_FLANK + 1,
+		[R_REAR] = TF_REAR + 1, [R_SHOOTERS] = TF_SHOOTERS + 1,
+		[R_BUA] = TF_BUA + 1,
+	};
+
+	if (m->reason == R_SUPPORT)
+		return &t->rear_when.prov;
+	if (m->reason == R_PSILOI)
+		return &t->psiloi_when.prov;
+	if (m->reason == R_DIFFICULT || m->reason == R_OPP_DIFFICULT)
+		return &r->tf_prov[s->cls == CLASS_MOUNTED ? TF_DIFF_MOUNTED :
+		    TF_DIFF_FOOT];
+	return tf[m->reason] > 0 ? &r->tf_prov[tf[m->reason] - 1] : NULL;
+}
+
+static void
+explain_side(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr, int i)
+{
+	const struct rules *r = w->o.explain;
+	const struct rules_troop *t = &r->t[c->s[i].troop];
+	const struct side_result *s = &cr->side[i];
+	const struct rules_prov *p;
+	int k;
+
+	explain_line(w, c->shooting && t->has_shoot ? &t->fprov_shoot :
+	    &t->fprov, "%s %s %d", lbl(w, L_EXPLAIN_FACTOR), code(c, i),
+	    s->factor);
+	for (k = 0; k < s->nmods; k++)
+		if ((p = mod_prov(r, t, s, &s->mods[k])) != NULL)
+			explain_line(w, p, "%s %s %+d %s",
+			    lbl(w, L_EXPLAIN_FACTOR), code(c, i),
+			    s->mods[k].value, reason_name(s->mods[k].reason));
+}
+
+/* The outcome used, or without dice every outcome row of both types. */
+static void
+explain_outcome(struct combatout *w, const struct combat *c,
+    const struct combat_result *cr)
+{
+	const struct rules *r = w->o.explain;
+	const struct result *res = &cr->res;
+	const struct rules_troop *t;
+	int i, loser;
+
+	if (cr->has_result) {
+		if (res->winner == 0 || (c->shooting && res->winner == 2))
+			return;
+		loser = 2 - res->winner;
+		t = &r->t[c->s[loser].troop];
+		explain_line(w, res->used != NULL ? &res->used->prov :
+		    &t->oprov, "%s %s %s -> %s", lbl(w, L_EXPLAIN_OUTCOME),
+		    code(c, loser), lbl(w, kind_label[res->kind]),
+		    lbl(w, outcome_label[res->outcome]));
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		if (i == 0 && c->shooting)
+			continue;
+		t = &r->t[c->s[i].troop];
+		explain_line(w, &t->oprov, "%s %s %s",
+		    lbl(w, L_EXPLAIN_OUTCOME), lbl(w, L_EXPLAIN_ROW),
+		    code(c, i));
+	}
+}
+
 static void
 text_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
@@ -145,6 +249,11 @@ text_combat(struct combatout *w, const struct combat *c,
 			    lbl(w, outcome_label[r->outcome]));
 		}
 		fputc('\n', w->fp);
+	}
+	if (w->o.explain != NULL) {
+		explain_side(w, c, cr, 0);
+		explain_side(w, c, cr, 1);
+		explain_outcome(w, c, cr);
 	}
 	if (!cr->has_odds)
 		return;

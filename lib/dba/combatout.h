@@ -18,6 +18,8 @@ struct combatout_opts {
 	uint64_t seed;
 	bool odds;
 	bool multi;             /* several operands: name the file */
+	const struct rules *explain;  /* text: the provenance of each
+	                               * factor and outcome used; NULL none */
 };
 
 struct combatout;

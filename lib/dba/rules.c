@@ -7,18 +7,28 @@
 #include <libxml/tree.h>
 
 #include "core/diag.h"
+#include "core/diagcat.h"
 #include "core/num.h"
 #include "dba/rules.h"
 #include "dba/troop.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
-#include "gen/dba1_xml.h"
+#include "gen/editions.h"
 #include "gen/rules_rng.h"
 
 static const char *const outcome_names[OUT_N] = {
-	"recoil", "flee", "destroyed", "none"
+	"recoil", "flee", "destroyed", "none", "surrender"
 };
+
+/* The embedded editions, by the name of their file in formats/. */
+#define RULES_EDITION_(e) { #e, e##_xml, &e##_xml_len },
+static const struct {
+	const char *name;
+	const unsigned char *xml;
+	const unsigned int *len;
+} editions[] = { RULES_EDITIONS(RULES_EDITION_) };
+#undef RULES_EDITION_
 
 struct ld {
 	struct rules *r;
@@ -55,6 +65,52 @@ is(xmlNodePtr n, const char *name)
 	DIAG_AT(id, (l)->file, xmlGetLineNo(n), 0, __VA_ARGS__); \
 	(l)->bad = 1; \
 } while (0)
+
+static char *
+opt_str(xmlNodePtr n, const char *attr)
+{
+	char *v = xmlio_attr(n, attr), *s = v != NULL ? xstrdup(v) : NULL;
+
+	xmlFree(v);
+	return s;
+}
+
+/* The provenance attributes of n (the schema checked the confidence). */
+static void
+prov_attr(xmlNodePtr n, struct rules_prov *p)
+{
+	char *c = xmlio_attr(n, "confidence");
+
+	free(p->source);
+	free(p->other);
+	free(p->note);
+	p->source = opt_str(n, "source");
+	p->other = opt_str(n, "other");
+	p->note = opt_str(n, "note");
+	snprintf(p->conf, sizeof p->conf, "%s", c != NULL ? c : "");
+	xmlFree(c);
+	/* a row without its own takes its section's */
+	if (p->source == NULL && p->conf[0] == '\0' && n->parent != NULL &&
+	    n->parent->type == XML_ELEMENT_NODE && !is(n->parent, "rules")) {
+		c = xmlio_attr(n->parent, "confidence");
+		p->source = opt_str(n->parent, "source");
+		snprintf(p->conf, sizeof p->conf, "%s", c != NULL ? c : "");
+		xmlFree(c);
+	}
+}
+
+static void
+prov_free(struct rules_prov *p)
+{
+	free(p->source);
+	free(p->other);
+	free(p->note);
+}
+
+static int choice_attr(xmlNodePtr n, const char *attr, const char *a,
+    const char *b);
+static void codes_attr(struct ld *l, xmlNodePtr n, const char *attr,
+    uint64_t *ids, unsigned *classes);
 
 /* Troop id of a code attribute, or -1 (reported). */
 static int
@@ -142,12 +198,21 @@ each_troop(struct ld *l, xmlNodePtr sec, const char *el, const char *attr,
 			fn(l, n, &l->r->t[id]);
 }
 
+/* A factor pair: kind="shooting" a troop's own pair in shooting,
+ * otherwise its close-combat pair (used in shooting too without one). */
 static void
 factor_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
-	t->known = true;
-	t->factor[CLASS_FOOT] = (int)num_attr(l, n, "vs-foot");
-	t->factor[CLASS_MOUNTED] = (int)num_attr(l, n, "vs-mounted");
+	bool shoot = choice_attr(n, "kind", "close", "shooting") == 1;
+	int *f = shoot ? t->factor_shoot : t->factor;
+
+	if (shoot)
+		t->has_shoot = true;
+	else
+		t->known = true;
+	f[CLASS_FOOT] = (int)num_attr(l, n, "vs-foot");
+	f[CLASS_MOUNTED] = (int)num_attr(l, n, "vs-mounted");
+	prov_attr(n, shoot ? &t->fprov_shoot : &t->fprov);
 }
 
 static void
@@ -156,11 +221,29 @@ load_factors(struct ld *l, xmlNodePtr sec)
 	each_troop(l, sec, "troop", "code", factor_row);
 }
 
+/* The conditions of a support row: vs, going, max; its provenance. */
+static void
+support_when(struct ld *l, xmlNodePtr n, struct rules_support *w)
+{
+	char *v = xmlio_attr(n, "max");
+
+	w->has_vs = false;
+	w->vs = 0;
+	w->vs_classes = 0;
+	codes_attr(l, n, "vs", &w->vs, &w->vs_classes);
+	w->has_vs = w->vs != 0 || w->vs_classes != 0;
+	w->good_only = choice_attr(n, "going", "good", "difficult") == 0;
+	w->max = v != NULL ? (int)num_attr(l, n, "max") : 0;
+	xmlFree(v);
+	prov_attr(n, &w->prov);
+}
+
 static void
 rear_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
 	t->has_rear = true;
 	t->rear = (int)num_attr(l, n, "value");
+	support_when(l, n, &t->rear_when);
 }
 
 static void
@@ -168,6 +251,7 @@ psiloi_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
 	t->has_psiloi = true;
 	t->psiloi = (int)num_attr(l, n, "value");
+	support_when(l, n, &t->psiloi_when);
 }
 
 static void
@@ -269,18 +353,24 @@ load_factor(struct ld *l, xmlNodePtr n)
 	    1u << CLASS_FOOT : 1u << CLASS_MOUNTED;
 	int k = name_index(reason, names, sizeof names / sizeof names[0]);
 
+	if (reason != NULL && strcmp(reason, "bua") == 0)
+		k = TF_BUA;
 	if (reason != NULL && strcmp(reason, "difficult") == 0) {
 		if (cls & (1u << CLASS_FOOT)) {
 			troops_attr(l, n, "except",
 			    offsetof(struct rules_troop, diff_exempt));
 			l->r->tf[TF_DIFF_FOOT] = (int)num_attr(l, n, "value");
+			prov_attr(n, &l->r->tf_prov[TF_DIFF_FOOT]);
 		}
-		if (cls & (1u << CLASS_MOUNTED))
+		if (cls & (1u << CLASS_MOUNTED)) {
 			l->r->tf[TF_DIFF_MOUNTED] =
 			    (int)num_attr(l, n, "value");
+			prov_attr(n, &l->r->tf_prov[TF_DIFF_MOUNTED]);
+		}
 	} else if (k >= 0) {
 		l->r->tf[k] = (int)num_attr(l, n, "value");
 		l->r->tf_applies[k] = cls;
+		prov_attr(n, &l->r->tf_prov[k]);
 	}
 	if (k == TF_SHOOTERS)
 		l->r->shooters_free = (int)num_attr(l, n, "free");
@@ -317,6 +407,7 @@ shooter_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
 	t->shooter = true;
 	t->range = num_attr(l, n, "range");
+	prov_attr(n, &t->rprov);
 }
 
 static void
@@ -358,6 +449,11 @@ loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
 	t->beaten = outcome_attr(row, "beaten");
 	t->doubled = outcome_attr(row, "doubled");
 	t->outcome_src = source_of(row);
+	t->equal = outcome_attr(row, "equal");
+	prov_attr(row, &t->oprov);
+	/* a draw has no loser: combat-calc gives it no outcome */
+	if (t->equal != OUT_NONE)
+		BAD(l, row, RULES_EQUAL, outcome_name(t->equal));
 	for (n = row->children; n != NULL; n = n->next) {
 		if (!is(n, "except"))
 			continue;
@@ -367,9 +463,17 @@ loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
 		e->result = choice_attr(n, "result", "beaten", "doubled");
 		e->going = choice_attr(n, "going", "good", "difficult");
 		e->kind = choice_attr(n, "kind", "close", "shooting");
+		e->loser_going = choice_attr(n, "loser-going", "good",
+		    "difficult");
+		e->loser_in = choice_attr(n, "loser-in", "open", "bua-camp");
+		e->winner_in = choice_attr(n, "winner-in", "open",
+		    "bua-camp");
+		e->loser_charged = choice_attr(n, "loser-charged", "no",
+		    "yes");
 		codes_attr(l, n, "winner", &e->winners, &e->classes);
 		e->outcome = outcome_attr(n, "outcome");
 		e->src = source_of(n);
+		prov_attr(n, &e->prov);
 	}
 }
 
@@ -389,6 +493,7 @@ move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 	t->move_difficult = num_attr(l, n, "difficult");
 	t->move_road = num_attr(l, n, "road");
 	t->contact = choice_attr(n, "contact", "no", "yes") != 0;
+	prov_attr(n, &t->mprov);
 }
 
 static void
@@ -437,6 +542,7 @@ load_pips(struct ld *l, xmlNodePtr sec)
 {
 	xmlNodePtr n;
 	char *v;
+	int k;
 
 	l->r->pip_die = (int)num_attr(l, sec, "die");
 	for (n = sec->children; n != NULL; n = n->next) {
@@ -445,7 +551,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 		if (!is(n, "surcharge"))
 			continue;
 		v = xmlio_attr(n, "reason");
-		if (v != NULL && strcmp(v, "elephants") == 0) {
+		k = v != NULL && strcmp(v, "command") == 0;
+		if (!k) {
 			l->r->pip_elephants = (int)num_attr(l, n, "value");
 			troops_attr(l, n, "troops",
 			    offsetof(struct rules_troop, pip_surcharge));
@@ -455,6 +562,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 			l->r->pip_out_of_sight = num_attr(l, n,
 			    "out-of-sight");
 		}
+		l->r->pip_first_free[k] = choice_attr(n, "first-bound",
+		    "exempt", "") == 0;
 		xmlFree(v);
 	}
 }
@@ -464,6 +573,74 @@ load_army(struct ld *l, xmlNodePtr sec)
 {
 	l->r->army_elements = num_attr(l, sec, "elements");
 	l->r->army_generals = num_attr(l, sec, "generals");
+}
+
+static void
+load_subtypes(struct ld *l, xmlNodePtr sec)
+{
+	struct rules_subtype *st;
+	size_t cap = 0;
+	xmlNodePtr n;
+	int id;
+
+	for (n = sec->children; n != NULL; n = n->next) {
+		if (!is(n, "subtype") || (id = code_attr(l, n, "troop")) < 0)
+			continue;
+		l->r->sub = xgrow(l->r->sub, &cap, l->r->nsub + 1,
+		    sizeof *l->r->sub);
+		st = &l->r->sub[l->r->nsub++];
+		memset(st, 0, sizeof *st);
+		st->spelling = opt_str(n, "spelling");
+		st->troop = id;
+		prov_attr(n, &st->prov);
+	}
+}
+
+/* Every troop of the table's troop set has factors, a move and an
+ * outcome row; each gap is an error naming the troop and the table. */
+static void
+check_complete(struct ld *l)
+{
+	const struct rules_troop *rt;
+	const struct troop *t;
+	size_t i, n = 0;
+
+	for (i = 0; i < troop_count(); i++) {
+		t = troop_at(i);
+		if (!troop_in_edition(t, l->r->troops) ||
+		    t->id >= RULES_MAXTROOPS)
+			continue;
+		n++;
+		rt = &l->r->t[t->id];
+		if (!rt->known)
+			DIAG_AT(RULES_INCOMPLETE, l->file, 0, 0, t->code,
+			    "factors", l->r->troops);
+		if (!rt->has_move)
+			DIAG_AT(RULES_INCOMPLETE, l->file, 0, 0, t->code,
+			    "movement", l->r->troops);
+		if (!rt->has_outcome)
+			DIAG_AT(RULES_INCOMPLETE, l->file, 0, 0, t->code,
+			    "outcomes", l->r->troops);
+		if (!rt->known || !rt->has_move || !rt->has_outcome)
+			l->bad = 1;
+	}
+	if (n == 0) {
+		DIAG_AT(RULES_NO_TROOP_SET, l->file, 0, 0, l->r->troops);
+		l->bad = 1;
+	}
+}
+
+/* The list of the embedded editions, "dba1, dba22". */
+static void
+edition_names(char *buf, size_t size)
+{
+	size_t i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof editions / sizeof editions[0] && k < size;
+	    i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s, ",
+		    editions[i].name);
 }
 
 static int
@@ -494,21 +671,31 @@ rules_load(const char *arg)
 		{ "shooting", load_shooting }, { "outcomes", load_outcomes },
 		{ "movement", load_movement }, { "distances", load_distances },
 		{ "pips", load_pips }, { "army", load_army },
+		{ "subtypes", load_subtypes },
 	};
 	struct ld l = { NULL, "dba1", 0 };
-	xmlDocPtr doc;
+	xmlDocPtr doc = NULL;
 	xmlNodePtr root, n;
-	char *ed;
+	char *ed, names[256];
 	size_t i;
 
 	troop_init();
-	if (arg == NULL || strcmp(arg, "dba1") == 0)
-		doc = xmlio_parse_mem((const char *)dba1_xml, dba1_xml_len,
-		    "dba1.xml");
+	if (arg == NULL)
+		arg = editions[0].name;
+	for (i = 0; i < sizeof editions / sizeof editions[0]; i++)
+		if (strcmp(arg, editions[i].name) == 0) {
+			l.file = editions[i].name;
+			doc = xmlio_parse_mem((const char *)editions[i].xml,
+			    *editions[i].len, editions[i].name);
+			break;
+		}
+	if (doc != NULL)
+		;
 	else if (strchr(arg, '/') == NULL && strchr(arg, '.') == NULL &&
 	    access(arg, F_OK) != 0) {
-		diag_usage("unknown rules edition '%s' (dba1, or a rules "
-		    "XML file)", arg);
+		edition_names(names, sizeof names);
+		diag_usage("unknown rules edition '%s' (%sor a rules "
+		    "XML file)", arg, names);
 		return NULL;
 	} else {
 		l.file = arg;
@@ -527,12 +714,17 @@ rules_load(const char *arg)
 	ed = xmlio_attr(root, "edition");
 	snprintf(l.r->edition, sizeof l.r->edition, "%s", ed ? ed : "dba1");
 	xmlFree(ed);
+	ed = xmlio_attr(root, "troops");
+	snprintf(l.r->troops, sizeof l.r->troops, "%s",
+	    ed != NULL ? ed : l.r->edition);
+	xmlFree(ed);
 	for (n = root->children; n != NULL; n = n->next)
 		for (i = 0; i < sizeof secs / sizeof secs[0]; i++)
 			if (is(n, secs[i].name))
 				secs[i].fn(&l, n);
 	if (l.r->river_rolls >> (l.r->die + 1) != 0)
 		BAD(&l, root, RULES_RIVER_DIE, l.r->die);
+	check_complete(&l);
 	xmlFreeDoc(doc);
 	if (l.bad) {
 		rules_free(l.r);
@@ -546,22 +738,52 @@ rules_free(struct rules *r)
 {
 	size_t i;
 
+	struct rules_troop *t;
+	size_t j;
+
 	if (r == NULL)
 		return;
-	for (i = 0; i < RULES_MAXTROOPS; i++)
-		free(r->t[i].exc);
+	for (i = 0; i < RULES_MAXTROOPS; i++) {
+		t = &r->t[i];
+		for (j = 0; j < t->nexc; j++)
+			prov_free(&t->exc[j].prov);
+		free(t->exc);
+		prov_free(&t->fprov);
+		prov_free(&t->fprov_shoot);
+		prov_free(&t->rear_when.prov);
+		prov_free(&t->psiloi_when.prov);
+		prov_free(&t->rprov);
+		prov_free(&t->oprov);
+		prov_free(&t->mprov);
+	}
+	for (i = 0; i < TF_N; i++)
+		prov_free(&r->tf_prov[i]);
+	for (i = 0; i < r->nsub; i++) {
+		free(r->sub[i].spelling);
+		prov_free(&r->sub[i].prov);
+	}
+	free(r->sub);
 	free(r);
 }
 
 static bool
 exc_match(const struct rules_exc *e, int winner, int wcls, bool doubled,
-    bool difficult, bool shooting)
+    const struct rules_when *w)
 {
 	if (e->result >= 0 && e->result != (int)doubled)
 		return false;
-	if (e->going >= 0 && e->going != (int)difficult)
+	if (e->going >= 0 && e->going != (int)w->difficult)
 		return false;
-	if (e->kind >= 0 && e->kind != (int)shooting)
+	if (e->kind >= 0 && e->kind != (int)w->shooting)
+		return false;
+	if (e->loser_going >= 0 && e->loser_going != (int)w->loser_difficult)
+		return false;
+	if (e->loser_in >= 0 && e->loser_in != (int)w->loser_in)
+		return false;
+	if (e->winner_in >= 0 && e->winner_in != (int)w->winner_in)
+		return false;
+	if (e->loser_charged >= 0 && e->loser_charged !=
+	    (int)w->loser_charged)
 		return false;
 	if (e->winners == 0 && e->classes == 0)
 		return true;
@@ -570,21 +792,47 @@ exc_match(const struct rules_exc *e, int winner, int wcls, bool doubled,
 }
 
 int
-rules_outcome(const struct rules *r, int loser, int winner, bool doubled,
-    bool difficult, bool shooting)
+rules_outcome_when(const struct rules *r, int loser, int winner,
+    bool doubled, const struct rules_when *w, const struct rules_exc **used)
 {
 	const struct rules_troop *t = &r->t[loser];
-	const struct troop *w = troop_at((size_t)winner);
-	int wcls = w != NULL ? (int)w->cls : CLASS_FOOT;
+	const struct troop *wt = troop_at((size_t)winner);
+	int wcls = wt != NULL ? (int)wt->cls : CLASS_FOOT;
 	size_t i;
 
+	if (used != NULL)
+		*used = NULL;
 	if (!t->has_outcome)
 		return doubled ? r->dflt_doubled : r->dflt_beaten;
 	for (i = 0; i < t->nexc; i++)
-		if (exc_match(&t->exc[i], winner, wcls, doubled, difficult,
-		    shooting))
+		if (exc_match(&t->exc[i], winner, wcls, doubled, w)) {
+			if (used != NULL)
+				*used = &t->exc[i];
 			return t->exc[i].outcome;
+		}
 	return doubled ? t->doubled : t->beaten;
+}
+
+int
+rules_outcome(const struct rules *r, int loser, int winner, bool doubled,
+    bool difficult, bool shooting)
+{
+	struct rules_when w = { .difficult = difficult,
+	    .shooting = shooting };
+
+	return rules_outcome_when(r, loser, winner, doubled, &w, NULL);
+}
+
+const struct troop *
+rules_troop_find(const struct rules *r, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; r != NULL && i < r->nsub; i++)
+		if (strlen(r->sub[i].spelling) == n &&
+		    memcmp(r->sub[i].spelling, s, n) == 0)
+			return troop_at((size_t)r->sub[i].troop);
+	return troop_find(s, n);
 }
 
 struct rules *

@@ -10,12 +10,14 @@
 #define RULES_MAXTROOPS 64
 #define RULES_MAXDIE 30         /* sides: a face is a bit of an unsigned */
 
-enum outcome { OUT_RECOIL, OUT_FLEE, OUT_DESTROYED, OUT_NONE, OUT_N };
+enum outcome {
+	OUT_RECOIL, OUT_FLEE, OUT_DESTROYED, OUT_NONE, OUT_SURRENDER, OUT_N
+};
 
 /* Tactical factors by reason. */
 enum tf {
 	TF_CAMP, TF_GENERAL, TF_UPHILL, TF_RIVERBANK, TF_OVERLAP, TF_FLANK,
-	TF_REAR, TF_SHOOTERS, TF_DIFF_FOOT, TF_DIFF_MOUNTED, TF_N
+	TF_REAR, TF_SHOOTERS, TF_DIFF_FOOT, TF_DIFF_MOUNTED, TF_BUA, TF_N
 };
 
 /* The combat flags that give a count. */
@@ -28,6 +30,12 @@ enum scale { SCALE_15MM, SCALE_25MM, SCALE_N };
  * parent's (seed: in the seed text; verified: confirmed by a public
  * source; reconstructed: our best guess). */
 enum rsource { SRC_SEED, SRC_VERIFIED, SRC_RECONSTRUCTED, SRC_N };
+/* Where a figure or a row comes from: the sources, the confidence (2S,
+ * 1S, X, R; "" when not given), the reading not taken, a note. */
+struct rules_prov {
+	char *source, *other, *note;
+	char conf[4];
+};
 
 /* An exception of the outcome table: -1 in a field means "any". */
 struct rules_exc {
@@ -36,26 +44,48 @@ struct rules_exc {
 	unsigned classes;       /* bit 1 << CLASS_FOOT / CLASS_MOUNTED */
 	int going;              /* 0 good, 1 difficult */
 	int kind;               /* 0 close, 1 shooting */
+	int loser_going;        /* 0 good, 1 difficult: the loser's own */
+	int loser_in, winner_in; /* 0 open, 1 defends a BUA or a camp */
+	int loser_charged;      /* 1: the loser moved into contact */
 	int outcome;
 	int src;                /* enum rsource */
+	struct rules_prov prov;
+};
+
+/* When a support (rear or psiloi) counts: only against vs/vs_classes
+ * (has_vs false: any; psiloi: mounted or a camp), only in good going, for
+ * at most max supported elements (0: no limit). */
+struct rules_support {
+	bool has_vs, good_only;
+	uint64_t vs;
+	unsigned vs_classes;
+	int max;
+	struct rules_prov prov;
 };
 
 struct rules_troop {
 	bool known;             /* has dba factors in this edition */
 	int factor[2];          /* by the opponent's class */
+	int factor_shoot[2];    /* in shooting (same as factor without a pair) */
+	bool has_shoot;         /* a kind="shooting" pair of its own */
+	struct rules_prov fprov, fprov_shoot;
 	int rear, psiloi;       /* support values; 0 = none */
 	bool has_rear, has_psiloi;
+	struct rules_support rear_when, psiloi_when;
 	bool shooter;
 	long range;
+	struct rules_prov rprov; /* of the shooting range */
 	bool cancels_support;   /* contact with it cancels rear support */
 	bool diff_exempt;       /* no foot -2 in difficult going */
 	bool has_outcome;
-	int beaten, doubled;
+	int beaten, doubled, equal;
 	int outcome_src;        /* enum rsource of beaten and doubled */
+	struct rules_prov oprov;
 	struct rules_exc *exc;
 	size_t nexc;
 	bool has_move, contact;
 	long move_good, move_difficult, move_road;
+	struct rules_prov mprov;
 	bool pip_surcharge;     /* a move with it pays pip_elephants */
 };
 
@@ -69,10 +99,19 @@ struct rules_scale {
 	long paces, mm, base_width;
 };
 
+/* A list spelling of the edition (2Cm) and its troop type. */
+struct rules_subtype {
+	char *spelling;
+	int troop;
+	struct rules_prov prov;
+};
+
 struct rules {
 	char edition[32];
+	char troops[32];             /* its troop set (troops.xml editions) */
 	struct rules_troop t[RULES_MAXTROOPS];
 	int tf[TF_N];
+	struct rules_prov tf_prov[TF_N];
 	unsigned tf_applies[TF_N];   /* class bits */
 	unsigned river_rolls;        /* bit per die face giving the bonus */
 	int limit_overlap_flank;
@@ -88,12 +127,18 @@ struct rules {
 	int shooting_src;            /* enum rsource of the ranges */
 	int pip_die, pip_base, pip_elephants, pip_command;
 	long pip_far, pip_out_of_sight;
+	bool pip_first_free[2];      /* troops, command: none in first bound */
+	struct rules_subtype *sub;
+	size_t nsub;
 	long army_elements, army_generals;   /* per army (armylist-check) */
 };
 
-/* Load a rules table: NULL or "dba1" is the built-in table, anything
- * else a file validated against formats/rules.rng.  Returns NULL after
- * reporting (status 2 for a bad table, 4 for an unreadable file). */
+/* Load a rules table: NULL is dba1, the name of an edition in formats/
+ * (dba1, dba22) its embedded table, anything else a file validated
+ * against formats/rules.rng and checked for completeness: every troop
+ * of its troop set needs factors, a move and an outcome row.  Returns
+ * NULL after reporting (status 2 for a bad table, 4 for an unreadable
+ * file). */
 struct rules *rules_load(const char *arg);
 void rules_free(struct rules *r);
 /* For a tool: the troop table and the rules of --rules (arg), NULL after
@@ -102,10 +147,27 @@ void rules_free(struct rules *r);
 struct rules *rules_open(const char *arg);
 void rules_close(struct rules *r);
 
+/* The situation of an outcome: either side in difficult going, the
+ * loser's own going, shooting, where loser and winner stand (a BUA or a
+ * camp), and whether the loser moved into contact this bound. */
+struct rules_when {
+	bool difficult, loser_difficult, shooting;
+	bool loser_in, winner_in, loser_charged;
+};
+
 /* The outcome of a loser of type loser beaten (doubled false) or doubled
- * by winner; difficult: either side in difficult going. */
+ * by winner; *used (may be NULL): the exception that decided it, or
+ * NULL for the row's own outcome. */
+int rules_outcome_when(const struct rules *r, int loser, int winner,
+    bool doubled, const struct rules_when *w,
+    const struct rules_exc **used);
+/* The same with only the going (either side difficult) and the kind. */
 int rules_outcome(const struct rules *r, int loser, int winner,
     bool doubled, bool difficult, bool shooting);
+/* A troop as the readers of this edition take it: a spelling of its
+ * subtypes (2Cm), else troop_find.  NULL when unknown. */
+const struct troop *rules_troop_find(const struct rules *r, const char *s,
+    size_t n);
 
 const char *outcome_name(int o);
 #endif

@@ -1,0 +1,163 @@
+#!/usr/bin/env bats
+# Rules editions: dba1 and dba22 side by side (every changed figure of the
+# 2.2 facts, section 6, and every outcome row), provenance (--explain), the
+# completeness check of a rules table, the 2.2 corpus.
+load helpers/common
+
+F=fixtures/rules
+
+# total of side 1 (or 2) of one combat line
+total() { echo "$2" | combat-calc -T tsv --rules="$1" | tail -1 | cut -f"$3"; }
+
+@test "editions: both tables are valid and complete" {
+	validate rules.rng "$TOP/formats/dba1.xml"
+	validate rules.rng "$TOP/formats/dba22.xml"
+	run -0 --separate-stderr combat-calc --rules=dba22 /dev/null
+	assert_equal "$stderr" ''
+}
+
+@test "editions: the 2.2 combat factors beside 1.x (facts 6, factors)" {
+	while IFS='|' read -r line f1 f22 col; do
+		assert_equal "$line dba1 $(total dba1 "$line" "$col")" "$line dba1 $f1"
+		assert_equal "$line dba22 $(total dba22 "$line" "$col")" "$line dba22 $f22"
+	done <<-'EOT'
+	WWg vs Bd|4|3|4
+	WWg vs Kn|5|4|4
+	Cm vs Bd|3|2|4
+	Cm vs Kn|4|4|4
+	Art vs Bd|4|2|4
+	Art vs Kn|4|2|4
+	Art shoots Bd|4|4|4
+	Bw shoots Art|4|4|6
+	CF vs Bd|1|1|4
+	Wb difficult vs Bd|1|3|4
+	Ax difficult vs Bd|3|3|4
+	Bd bua vs Wb|5|8|4
+	Pk support vs Kn|7|7|4
+	Pk support vs LH|7|4|4
+	Sp support vs Sp|5|5|4
+	Sp support vs Bd|5|4|4
+	Sp support vs Sp difficult|5|4|4
+	EOT
+	while IFS='|' read -r line f22 col; do
+		assert_equal "$line dba22 $(total dba22 "$line" "$col")" "$line dba22 $f22"
+	done <<-'EOT'
+	Hd vs Bd|3|4
+	Hd vs Kn|2|4
+	Lit vs Bd|3|4
+	Lit vs Kn|4|4
+	Ax psiloi vs Kn|3|4
+	Ax psiloi vs Bd|3|4
+	Wb support vs Bd|4|4
+	EOT
+	run -2 --separate-stderr combat-calc --rules=dba1 <<<'Hd vs Bd'
+	assert_equal "$stderr" "combat-calc: -:1:1: error: troop type 'Hd' has no dba1 combat factors"
+	run -2 --separate-stderr combat-calc --rules=dba1 <<<'Ax psiloi vs Kn'
+	[[ $stderr == *"Auxilia get no psiloi support"* ]]
+}
+
+@test "editions: a lost 2.2 support says why" {
+	run -0 combat-calc --rules=dba22 <<<'Sp support vs Bd'
+	assert_output '1: Sp 4 (support lost: not vs this enemy) = 4  vs  Bd 5 = 5'
+}
+
+@test "editions: every outcome row of dba22, and dba1 beside each changed one" {
+	n=0
+	while IFS=$'\t' read -r ed line res out; do
+		[[ $ed == \#* ]] && continue
+		[ "$out" = - ] && out=
+		got=$(echo "$line" | combat-calc -T tsv --rules="$ed" | tail -1 | cut -f9,10)
+		assert_equal "$ed: $line: $got" "$ed: $line: $res	$out"
+		n=$((n + 1))
+	done < $F/outcomes.tsv
+	[ "$n" -ge 100 ]
+}
+
+@test "editions: the 2.2 moves and PIP surcharges beside 1.x (facts 6, movement, pips)" {
+	while IFS='|' read -r ed line max cost verdict; do
+		got=$(echo "$line" | move-check -T tsv --rules="$ed" | tail -1 | cut -f5-7)
+		assert_equal "$ed: $line: $got" "$ed: $line: $max	$cost	$verdict"
+	done <<-'EOT'
+	dba1|move Bw 250|300|1|ok
+	dba22|move Bw 250|200|1|illegal
+	dba1|move Cm 400|300|1|illegal
+	dba22|move Cm 400|400|1|ok
+	dba1|move Art 400 road|300|1|illegal
+	dba22|move Art 400 road|400|2|ok
+	dba1|move WWg 400 road|300|1|illegal
+	dba22|move WWg 400 road|400|2|ok
+	dba22|move Hd 200|200|2|ok
+	dba22|move Lit 200|200|1|ok
+	dba22|move Lit 100 difficult|200|1|illegal
+	dba22|move El 300|300|2|ok
+	dba1|move El 300|300|2|ok
+	EOT
+}
+
+@test "editions: sub-type spellings of the edition (2Cm is Light Horse in 2.2)" {
+	run -0 combat-calc --rules=dba22 <<<'2Cm vs 7Hd'
+	assert_output '1: LH 2 = 2  vs  Hd 2 = 2'
+	run -0 combat-calc --rules=dba1 <<<'2Cm vs Bd'
+	assert_output '1: Cm 3 = 3  vs  Bd 3 = 3'
+	run -0 combat-calc --rules=dba22 <<<'4Cb vs 6Kn'
+	assert_output '1: Bw 4 = 4  vs  Kn 3 = 3'
+}
+
+@test "combat-calc --explain: the source and confidence of each factor and outcome" {
+	run -0 combat-calc --rules=dba22 --explain <<<'Bd vs Kn general dice 3 2'
+	assert_output '1: Bd 3 = 3  vs  Kn 3 +1 general = 4
+   dice 3 2: 6 vs 6, draw
+   factor Bd 3: Q1 Q2/Q3 R1 [2S]
+   factor Kn 3: Q1 Q2/Q3 R1 [2S]
+   factor Kn +1 general: - [R]'
+	run -0 combat-calc --rules=dba22 --explain <<<'Kn vs Bd dice 3 2'
+	assert_line --index 4 '   outcome Bd beaten -> destroyed: Q2/Q3 R1 [X]; other: S35 (fanaticus 2.x) and O4 (1.22) list no quick kill of Blades by Knights (facts 7.3)'
+	run -0 combat-calc --rules=dba22 --explain <<<'Sp vs Ps dice 1 2'
+	assert_line --index 4 '   outcome Ps beaten -> recoil: Q2/Q3 [X]; other: F1 (2.0): Psiloi beaten by Spears flee (facts 7.2)'
+	run -0 combat-calc --rules=dba22 --explain --odds <<<'Wb difficult vs Bd'
+	assert_line --index 1 '   factor Wb 3: Q1 Q2/Q3 R1 [2S]'
+	assert_line --index 3 '   outcome row of Wb: Q2/Q3 [1S]; doubled: the 2.2 cell is cut off; destroyed is F1 (2.0)'
+	assert_line --index 4 '   outcome row of Bd: Q2/Q3 R1 [2S]'
+	run -0 combat-calc --explain <<<'Sp support vs Kn dice 3 3'
+	assert_output '1: Sp 4 +1 support = 5  vs  Kn 3 = 3
+   dice 3 3: 8 vs 6, Kn beaten -> recoil
+   factor Sp 4: seed
+   factor Sp +1 support: seed
+   factor Kn 3: seed
+   outcome Kn beaten -> recoil: verified'
+	# without --explain the output is unchanged
+	run -0 combat-calc <<<'Sp support vs Kn dice 3 3'
+	assert_output '1: Sp 4 +1 support = 5  vs  Kn 3 = 3
+   dice 3 3: 8 vs 6, Kn beaten -> recoil'
+}
+
+@test "completeness: a table without a troop's row names the troop and the table" {
+	sed '/<move troop="Hd"/d; /<loser troop="Lit"/,/<\/loser>/d' "$TOP/formats/dba22.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/r.xml" /dev/null
+	assert_output ''
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'Hd' has no row in the movement table (troop set dba22)
+combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'Lit' has no row in the outcomes table (troop set dba22)"
+	sed 's|<troop code="Cv" vs-foot="3" vs-mounted="3"/>||' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/f.xml"
+	run -2 --separate-stderr move-check --rules="$BATS_TEST_TMPDIR/f.xml" /dev/null
+	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/f.xml: error: troop type 'Cv' has no row in the factors table (troop set dba1)"
+	sed 's/edition="dba1"/edition="club"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/c.xml"
+	run -2 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/c.xml" /dev/null
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/c.xml: error: no troop type has the troop set 'club' (troops.xml editions; set troops=)"
+	sed 's/edition="dba1"/edition="club" troops="dba1"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/c.xml"
+	run -0 bash -c "echo 'Bd vs Sp' | combat-calc --rules='$BATS_TEST_TMPDIR/c.xml'"
+	assert_output '1: Bd 5 = 5  vs  Sp 4 = 4'
+	sed 's/<loser troop="SCh" beaten="destroyed" doubled="destroyed" equal="none"/<loser troop="SCh" beaten="destroyed" doubled="destroyed" equal="destroyed"/' "$TOP/formats/dba22.xml" > "$BATS_TEST_TMPDIR/e.xml"
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/e.xml" /dev/null
+	[[ $stderr == *"equal-total outcome other than none (not supported) for 'destroyed'"* ]]
+}
+
+@test "corpus: armylist-check --rules=dba22 finds no unknown troop in the 590 2.2 lists" {
+	corpus=$TOP/../shared/corpus/dba22-lists.txt
+	[ -f "$corpus" ] || skip "no corpus"
+	armylist-parse "$corpus" > "$BATS_TEST_TMPDIR/c.xml" 2>/dev/null || true
+	run -1 armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/c.xml"
+	refute_output --partial unknown-troop
+	assert_line --partial '[element-total]'    # the check ran
+	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/c.xml"
+	assert_line --partial "army I/1d: troop type 'Hd' not in dba1 [unknown-troop]"
+}
