@@ -15,35 +15,13 @@
 #define PT_PER_MM (72.0 / 25.4)
 
 struct battle_pdf {
-	FILE *fp;
-	bool failed;
+	struct pdfsink sink;
 	cairo_surface_t *surf;
 	cairo_t *cr;
 	double k;               /* points per pace */
 	int pages;
 };
 
-
-/* Under LeakSanitizer (make SAN=1): fontconfig keeps a few blocks that
- * pango's cleanup does not free; they are not ours (as in card_pdf.c,
- * which battle-scan does not link). */
-const char *__lsan_default_suppressions(void);
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
-static cairo_status_t
-sink(void *closure, const unsigned char *data, unsigned int len)
-{
-	struct battle_pdf *w = closure;
-
-	if (!w->failed && fwrite(data, 1, len, w->fp) == len)
-		return CAIRO_STATUS_SUCCESS;
-	w->failed = true;
-	return CAIRO_STATUS_WRITE_ERROR;
-}
 
 static void
 colour(cairo_t *cr, const char *hex, double alpha)
@@ -117,9 +95,10 @@ battle_pdf_new(FILE *fp)
 {
 	struct battle_pdf *w = xcalloc(1, sizeof *w);
 
-	w->fp = fp;
+	w->sink.fp = fp;
 	/* a page of any size: each page sets its own */
-	w->surf = cairo_pdf_surface_create_for_stream(sink, w, 100, 100);
+	w->surf = cairo_pdf_surface_create_for_stream(pdfsink_write,
+	    &w->sink, 100, 100);
 	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATE_DATE,
 	    "");
@@ -161,7 +140,7 @@ battle_pdf_finish(struct battle_pdf *w)
 	st = cairo_surface_status(w->surf);
 	cairo_surface_destroy(w->surf);
 	pango_cairo_font_map_set_default(NULL);
-	if (st != CAIRO_STATUS_SUCCESS || w->failed)
+	if (st != CAIRO_STATUS_SUCCESS || w->sink.failed)
 		rc = -1;
 	free(w);
 	return rc;

@@ -20,9 +20,8 @@
 #define FONT_FAMILY "DejaVu Sans"
 
 struct cardpdf {
-	FILE *fp;
+	struct pdfsink sink;
 	enum lang lang;
-	bool write_failed;
 	cairo_surface_t *surf;
 	cairo_t *cr;
 	PangoContext *ctx;
@@ -34,34 +33,6 @@ struct cardpdf {
 	const struct card *cur;
 	int card_pages;
 };
-
-/* Under LeakSanitizer (make SAN=1): fontconfig keeps a few blocks that
- * pango's cleanup does not free; they are not ours. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_options(void);
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
-const char *
-__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-
-static cairo_status_t
-write_cb(void *closure, const unsigned char *data, unsigned int len)
-{
-	struct cardpdf *w = closure;
-
-	if (w->write_failed || fwrite(data, 1, len, w->fp) != len) {
-		w->write_failed = true;
-		return CAIRO_STATUS_WRITE_ERROR;
-	}
-	return CAIRO_STATUS_SUCCESS;
-}
 
 static PangoFontDescription *
 font(double size, bool bold)
@@ -104,7 +75,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum lang lang)
 	struct cardpdf *w = xcalloc(1, sizeof *w);
 	cairo_font_options_t *fo;
 
-	w->fp = fp;
+	w->sink.fp = fp;
 	w->lang = lang;
 	w->w = pp->w_mm * PT_PER_MM;
 	w->h = pp->h_mm * PT_PER_MM;
@@ -113,7 +84,8 @@ cardpdf_new(FILE *fp, enum card_paper p, enum lang lang)
 	w->pad = w->fs * 0.25;
 	w->gap = w->fs * 1.5;
 	w->ncol = 1;
-	w->surf = cairo_pdf_surface_create_for_stream(write_cb, w, w->w, w->h);
+	w->surf = cairo_pdf_surface_create_for_stream(pdfsink_write,
+	    &w->sink, w->w, w->h);
 	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
 	set_date(w->surf);
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_TITLE,
@@ -540,8 +512,8 @@ cardpdf_finish(struct cardpdf *w)
 	cairo_surface_finish(w->surf);
 	st = cairo_surface_status(w->surf);
 	cairo_surface_destroy(w->surf);
-	if (st != CAIRO_STATUS_SUCCESS || w->write_failed ||
-	    fflush(w->fp) != 0 || ferror(w->fp))
+	if (st != CAIRO_STATUS_SUCCESS || w->sink.failed ||
+	    fflush(w->sink.fp) != 0 || ferror(w->sink.fp))
 		rc = -1;
 	free(w);
 	return rc;

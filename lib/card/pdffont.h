@@ -1,7 +1,11 @@
-/* pdffont: the check of the two PDF writers (refcard-render, battle-scan)
- * that a font can draw their text. */
+/* pdffont: what the two PDF writers (refcard-render, battle-scan) share:
+ * the check that a font can draw their text, the byte sink of the PDF
+ * surface. */
 #ifndef BELLIS_PDFFONT_H
 #define BELLIS_PDFFONT_H
+
+#include <stdbool.h>
+#include <stdio.h>
 
 #include <cairo.h>
 
@@ -9,5 +13,15 @@
  * (family first) has glyphs for Latin text: a PDF without text would
  * come out. */
 void pdffont_check(cairo_t *cr, const char *family);
+
+/* Where a PDF surface writes: cairo_pdf_surface_create_for_stream(
+ * pdfsink_write, &sink, ...).  After a failed write nothing more is
+ * written and failed stays true. */
+struct pdfsink {
+	FILE *fp;
+	bool failed;
+};
+cairo_status_t pdfsink_write(void *sink, const unsigned char *data,
+    unsigned int len);
 
 #endif
