@@ -31,7 +31,7 @@ static const struct cli_tool tool = {
 	}
 };
 
-struct run {
+struct check_ctx {
 	struct armycheck *check;
 	struct findings_out *out;
 };
@@ -39,7 +39,7 @@ struct run {
 static void
 on_army(struct army *a, void *ctx)
 {
-	struct run *run = ctx;
+	struct check_ctx *run = ctx;
 
 	armycheck_army(run->check, a);
 }
@@ -47,7 +47,7 @@ on_army(struct army *a, void *ctx)
 static void
 on_finding(const struct finding *f, void *ctx)
 {
-	struct run *run = ctx;
+	struct check_ctx *run = ctx;
 
 	findings_write(run->out, f);
 }
@@ -70,7 +70,7 @@ int
 main(int argc, char **argv)
 {
 	struct rules *rules;
-	struct run run;
+	struct check_ctx run;
 	struct cli cli;
 	struct out o;
 

@@ -17,8 +17,8 @@ static const struct cli_tool tool = {
 	    "  [risk=N] [cowardice] [reserve] [overconfidence] [berserk] "
 	    "[losing=N] [mod=N]\n"
 	    "  [luck] [tl=N] [dr=N] [ht=N] [leader] [commander] "
-	    "[roll=N|A/B/C] [glory-roll=N]\n"
-	    "  [side=NAME] [unit=NAME]\n",
+	    "[roll=N|A/B/C]\n"
+	    "  [glory-roll=N] [side=NAME] [unit=NAME]\n",
 	.ok = "success",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,

@@ -15,13 +15,13 @@ enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN };
 static const struct cli_tool tool = {
 	.about = "DBA close combat and shooting: factors, totals, result, "
 	    "odds.\n"
-	    "Lines: SIDE vs SIDE [dice A B] | SIDE shoots SIDE [dice A B]; "
-	    "SIDE := TROOP {FLAG}\n",
+	    "Lines: SIDE vs SIDE [dice A B] | SIDE shoots SIDE [dice A B]\n"
+	    "       where SIDE := TROOP {FLAG}\n",
 	.more = "Flags: general uphill riverbank ford river-roll=N camp "
 	    "attacks-camp difficult\n"
 	    "       overlap[=N] flank[=N] rear[=N] support psiloi shot "
-	    "bow-contact shooters=N\n"
-	    "       bua charged (dba22)\n",
+	    "bow-contact\n"
+	    "       shooters=N bua charged (dba22)\n",
 	.ok = "success",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,

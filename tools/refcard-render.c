@@ -19,7 +19,7 @@ static const char *const formats[] = { "html", "pdf", NULL };
 static const struct cli_tool tool = {
 	.formats = formats,
 	.about = "Printable reference cards: one per army of armylist XML, the "
-	    "rules, the campaign.\n",
+	    "rules,\nthe campaign.\n",
 	.more = "Environment: SOURCE_DATE_EPOCH sets the PDF creation date "
 	    "(default: none).\n",
 	.ok = "success",

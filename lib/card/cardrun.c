@@ -9,7 +9,7 @@
 
 const char *const cardrun_sets[] = { "army", "rules", "campaign", NULL };
 
-struct run {
+struct cardrun_ctx {
 	const struct cardrun_opts *o;
 	struct cardhtml *html;
 	struct cardpdf *pdf;
@@ -17,7 +17,7 @@ struct run {
 };
 
 static void
-emit(struct run *run, struct card *c)
+emit(struct cardrun_ctx *run, struct card *c)
 {
 	if (run->pdf != NULL)
 		cardpdf_card(run->pdf, c);
@@ -30,7 +30,7 @@ emit(struct run *run, struct card *c)
 static void
 one_army(struct army *a, void *ctx)
 {
-	struct run *run = ctx;
+	struct cardrun_ctx *run = ctx;
 	struct card c;
 
 	card_army(&c, a, run->o->rules, run->o->lang);
@@ -53,7 +53,7 @@ army_file(void *ctx, struct input *in)
 }
 
 static void
-campaign(struct run *run)
+campaign(struct cardrun_ctx *run)
 {
 	struct camptab t;
 	struct card c;
@@ -72,7 +72,7 @@ int
 cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
     char *const *files)
 {
-	struct run run;
+	struct cardrun_ctx run;
 	struct card c;
 	int i, j, st;
 

@@ -105,17 +105,39 @@ wrapped(const char *w, int col, int start)
 	return col + 1 + n;
 }
 
-/* Print s, each line after the first indented by n spaces. */
+/* Print s from column col, words wrapped before column 80 and at each
+ * newline of s, each new line indented by n spaces. */
 static void
-indented(const char *s, int n)
+indented(const char *s, int col, int n)
 {
-	const char *nl;
+	size_t k;
+	bool space = false;
 
-	while ((nl = strchr(s, '\n')) != NULL && nl[1] != '\0') {
-		printf("%.*s%*s", (int)(nl - s + 1), s, n, "");
-		s = nl + 1;
+	while (*s != '\0') {
+		if (*s == '\n') {
+			s++;
+			if (*s != '\0') {
+				printf("\n%*s", n, "");
+				col = n;
+			}
+			space = false;
+			continue;
+		}
+		if (*s == ' ') {
+			s++;
+			space = true;
+			continue;
+		}
+		k = strcspn(s, " \n");
+		if (col > n && col + (space ? 1 : 0) + (int)k > 79) {
+			printf("\n%*s", n, "");
+			col = n;
+		} else if (space)
+			col += printf(" ");
+		space = false;
+		col += printf("%.*s", (int)k, s);
+		s += k;
 	}
-	fputs(s, stdout);
 }
 
 /* "usage: TOOL [-hV] [-T a|b] ... [file ...]", from the table. */
@@ -172,12 +194,15 @@ help(const struct cli *c)
 		n = printf("--%s%s%s", p->name, p->arg != NULL ? "=" : "",
 		    p->arg != NULL ? p->arg : "");
 		printf("%*s", w + 4 - n, "");
-		if (p->id == CLI_FORMAT)
-			printf("output: %s (default)%s%s", c->formats[0],
-			    c->formats[1] != NULL ? ", " : "",
+		if (p->id == CLI_FORMAT) {
+			char f[256];
+
+			snprintf(f, sizeof f, "output: %s (default)%s%s",
+			    c->formats[0], c->formats[1] != NULL ? ", " : "",
 			    joined(c->formats + 1, ", "));
-		else
-			indented(p->help, w + 10);
+			indented(f, w + 10, w + 10);
+		} else
+			indented(p->help, w + 10, w + 10);
 		putchar('\n');
 	}
 	printf("\nWith no file, or when file is -, read standard input.\n"

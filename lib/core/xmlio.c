@@ -28,7 +28,7 @@ static size_t nschemas, capschemas;
  * than XMLIO_MAX_ATTRS attributes (libxml2 takes quadratic time over
  * them): such input ends there with one error, libxml2's own errors
  * about the cut are not shown. */
-static struct scan {
+static struct attrscan {
 	enum { SC_TEXT, SC_LT, SC_BANG, SC_BANG2, SC_TAG, SC_QUOTE, SC_SKIP,
 	    SC_COMMENT, SC_CDATA } st;
 	char quote;

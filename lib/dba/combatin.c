@@ -11,20 +11,20 @@
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
-enum { KW_NONE, KW_VS, KW_SHOOTS, KW_DICE };
+enum { CKW_NONE, CKW_VS, CKW_SHOOTS, CKW_DICE };
 
 static int
 keyword(const struct tok *t)
 {
 	if (t->val != NULL || t->quoted)
-		return KW_NONE;
+		return CKW_NONE;
 	if (tok_is(t, "vs"))
-		return KW_VS;
+		return CKW_VS;
 	if (tok_is(t, "shoots"))
-		return KW_SHOOTS;
+		return CKW_SHOOTS;
 	if (tok_is(t, "dice"))
-		return KW_DICE;
-	return KW_NONE;
+		return CKW_DICE;
+	return CKW_NONE;
 }
 
 static int
@@ -50,7 +50,7 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 		t = rules_troop_find(r, a->s, a->len);
 	if (t == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
-		if (keyword(b) == KW_NONE && b->val == NULL &&
+		if (keyword(b) == CKW_NONE && b->val == NULL &&
 		    (t = troop_find2(a->s, a->len, b->s, b->len)) != NULL)
 			(*i)++;
 	}
@@ -120,7 +120,7 @@ side_flags(const struct rules *r, struct toks *tk, size_t *i, long line,
 	const struct tok *t;
 	int f, rc = 0;
 
-	for (; *i < tk->n && keyword(&tk->v[*i]) == KW_NONE; (*i)++) {
+	for (; *i < tk->n && keyword(&tk->v[*i]) == CKW_NONE; (*i)++) {
 		t = &tk->v[*i];
 		f = t->quoted ? -1 : readin_index(t->s, t->klen, flag_name,
 		    F_N);
@@ -194,7 +194,7 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 		return 0;
 	memset(c, 0, sizeof *c);
 	c->line = lineno;
-	if (keyword(&tk->v[0]) != KW_NONE) {
+	if (keyword(&tk->v[0]) != CKW_NONE) {
 		DIAG(MISSING_TROOP_BEFORE, lineno, tk->v[0].col,
 		    tok_str(&tk->v[0]));
 		return -1;
@@ -202,8 +202,8 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	if ((fr = parse_side(r, tk, &i, lineno, &c->s[0])) == -2)
 		return -1;
 	rc |= fr;
-	k = i < tk->n ? keyword(&tk->v[i]) : KW_NONE;
-	if (k != KW_VS && k != KW_SHOOTS) {
+	k = i < tk->n ? keyword(&tk->v[i]) : CKW_NONE;
+	if (k != CKW_VS && k != CKW_SHOOTS) {
 		if (i < tk->n)
 			DIAG(MISSING_VS, lineno, tk->v[i].col,
 			    diag_tail(" before '%s'", tok_str(&tk->v[i])));
@@ -211,8 +211,8 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 			DIAG(MISSING_VS, lineno, readin_end_col(tk), "");
 		return -1;
 	}
-	c->shooting = k == KW_SHOOTS;
-	if (++i >= tk->n || keyword(&tk->v[i]) != KW_NONE) {
+	c->shooting = k == CKW_SHOOTS;
+	if (++i >= tk->n || keyword(&tk->v[i]) != CKW_NONE) {
 		DIAG(MISSING_TROOP_AFTER, lineno, i < tk->n ? tk->v[i].col :
 		    readin_end_col(tk), c->shooting ? "shoots" : "vs");
 		return -1;
@@ -220,7 +220,7 @@ combatin_parse_line(const struct rules *r, struct toks *tk, const char *line,
 	if ((fr = parse_side(r, tk, &i, lineno, &c->s[1])) == -2)
 		return -1;
 	rc |= fr;
-	if (i < tk->n && keyword(&tk->v[i]) == KW_DICE &&
+	if (i < tk->n && keyword(&tk->v[i]) == CKW_DICE &&
 	    parse_dice(r, tk, &i, lineno, c) < 0)
 		rc = -1;
 	if (i < tk->n) {
