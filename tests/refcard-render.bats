@@ -114,7 +114,7 @@ Try 'refcard-render --help' for more information."
 	n=0
 	cd "$BATS_TEST_TMPDIR"
 	while IFS= read -r -d '' ex; do
-		ex=$(sed 's/\\e/\\/g' <<<"$ex")
+		ex=$(sed 's/\\e/\\/g; s/\\(dg/†/g' <<<"$ex")
 		cmd=${ex%%$'\n'*}
 		want=${ex#*$'\n'}
 		run bash -c "${cmd#\$ }"

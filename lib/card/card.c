@@ -241,22 +241,27 @@ exc_text(struct sbuf *b, const struct rules_exc *e, enum lang lang)
 	sbuf_printf(b, ": %s", outcome_label(e->outcome, lang));
 }
 
-/* The outcome row of a loser: "beaten: recoil; doubled: destroyed; ...". */
-static void
+/* The outcome row of a loser: "beaten: recoil; doubled: destroyed; ...",
+ * a reconstructed row or exception marked; true when one is. */
+static bool
 outcome_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
     const char *sep)
 {
 	size_t i;
+	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
 
 	if (!rt->has_outcome)
-		return;
-	sbuf_printf(b, "%s: %s%s%s: %s", lb(lang, L_BEATEN),
+		return false;
+	sbuf_printf(b, "%s: %s%s%s: %s%s", lb(lang, L_BEATEN),
 	    outcome_label(rt->beaten, lang), sep, lb(lang, L_DOUBLED),
-	    outcome_label(rt->doubled, lang));
+	    outcome_label(rt->doubled, lang), recon_mark(rt->outcome_src));
 	for (i = 0; i < rt->nexc; i++) {
 		sbuf_adds(b, sep);
 		exc_text(b, &rt->exc[i], lang);
+		sbuf_adds(b, recon_mark(rt->exc[i].src));
+		recon |= rt->exc[i].src == SRC_RECONSTRUCTED;
 	}
+	return recon;
 }
 
 static void
@@ -374,20 +379,25 @@ count_list(struct counts *k, const struct package *p, struct tally *out)
 		count_item(k, &p->items[i], out);
 }
 
-static void
+/* The notes of a troop on the army card; true when one of them is
+ * marked as reconstructed. */
+static bool
 army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
     bool general, enum lang lang)
 {
 	const struct rules_troop *rt = &r->t[t->id];
 	char v[32];
+	bool recon = false;
 
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
 	if (general)
 		note(b, lb(lang, L_GENERAL));
 	if (rt->shooter) {
-		sbuf_printf(b, "%s%s %ld%s", b->len ? "; " : "",
-		    lb(lang, L_SHOOTS), rt->range, lb(lang, L_PACES));
+		sbuf_printf(b, "%s%s %ld%s%s", b->len ? "; " : "",
+		    lb(lang, L_SHOOTS), rt->range, lb(lang, L_PACES),
+		    recon_mark(r->shooting_src));
+		recon |= r->shooting_src == SRC_RECONSTRUCTED;
 	}
 	if (rt->has_rear) {
 		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
@@ -413,8 +423,9 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 	if (rt->has_outcome) {
 		if (b->len)
 			sbuf_adds(b, "; ");
-		outcome_text(b, rt, lang, "; ");
+		recon |= outcome_text(b, rt, lang, "; ");
 	}
+	return recon;
 }
 
 static void
@@ -513,6 +524,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct sbuf b = { 0 }, n = { 0 };
 	char c1[32], f1[32], f2[32], m1[32], m2[32], m3[32];
 	size_t i, o;
+	bool recon = false;
 
 	sbuf_printf(&b, "%s %s", a->id != NULL ? a->id : "?",
 	    a->name != NULL ? a->name : "");
@@ -547,7 +559,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		else
 			snprintf(c1, sizeof c1, "%ld\xe2\x80\x93%ld",
 			    sum[i].min, sum[i].max);
-		army_notes(&n, r, tp, k.t[i].general, lang);
+		recon |= army_notes(&n, r, tp, k.t[i].general, lang);
 		if (!rt->known)
 			note(&n, lb(lang, L_NOT_IN_EDITION));
 		block_row(t, tp->code, tp->name[lang], c1,
@@ -561,6 +573,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    sbuf_str(&n));
 	}
 	unknown_rows(t, &a->list, lang);
+	if (recon)
+		recon_note(c, lang);
 	free(k.t);
 	free(sum);
 	sbuf_free(&b);

@@ -56,7 +56,9 @@ test_army(struct rules *r)
 	card_army(&c, &a, r, LANG_EN);
 	CHECK_STR(c.kind, "army");
 	CHECK_STR(c.title, "12a Test");
-	CHECK(c.nb == 2);
+	/* header, troops, the footnote of the reconstructed outcomes */
+	CHECK(c.nb == 3);
+	CHECK(c.b[2].kind == BLK_TEXT);
 	t = &c.b[1];
 	CHECK(t->kind == BLK_TABLE && t->ncols == 9 && t->nrows == 6);
 	CHECK_STR(find(t, "Kn", 2), "1");
