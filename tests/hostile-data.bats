@@ -138,6 +138,17 @@ long() {
 	done
 }
 
+@test "11: fontconfig's own messages carry the tool's name, one line each" {
+	local t
+	printf '<fontconfig><bogus/></fontconfig>\n' > "$BATS_TEST_TMPDIR/fonts.conf"
+	for t in "refcard-render --cards=rules" "battle-scan $SAMPLES/battle-line.xml"; do
+		FONTCONFIG_FILE="$BATS_TEST_TMPDIR/fonts.conf" run -4 --separate-stderr $t -T pdf
+		assert_output ''
+		assert_equal "$stderr" "${t%% *}: fontconfig: warning: \"$BATS_TEST_TMPDIR/fonts.conf\", line 1: unknown element \"bogus\"
+${t%% *}: no usable font: fontconfig finds neither 'DejaVu Sans' nor another font for Latin text"
+	done
+}
+
 # tr_TR: generated into the test's directory when the system lacks it
 # (localedef and the tr_TR source of the locales package); else skipped.
 turkish() {

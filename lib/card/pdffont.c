@@ -1,5 +1,8 @@
 /* pdffont: is there a font to draw with?  The PDF byte sink. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <pango/pangocairo.h>
 
@@ -35,18 +38,76 @@ pdfsink_write(void *sink, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
+/* fontconfig writes its own messages ("Fontconfig error: ...") to
+ * standard error while it reads its configuration, at the first font
+ * look-up: they are caught in a temporary file and written again as our
+ * warnings, one line each. */
+struct caught {
+	FILE *tmp;
+	int saved;
+};
+
+static void
+catch_begin(struct caught *k)
+{
+	k->saved = -1;
+	fflush(stderr);
+	if ((k->tmp = tmpfile()) == NULL)
+		return;
+	if ((k->saved = dup(STDERR_FILENO)) < 0 ||
+	    dup2(fileno(k->tmp), STDERR_FILENO) < 0) {
+		if (k->saved >= 0)
+			close(k->saved);
+		k->saved = -1;
+		fclose(k->tmp);
+		k->tmp = NULL;
+	}
+}
+
+static void
+catch_end(struct caught *k)
+{
+	char line[512];
+	size_t n;
+
+	if (k->tmp == NULL)
+		return;
+	fflush(stderr);
+	(void)dup2(k->saved, STDERR_FILENO);
+	close(k->saved);
+	rewind(k->tmp);
+	while (fgets(line, sizeof line, k->tmp) != NULL) {
+		n = strcspn(line, "\n");
+		line[n] = '\0';
+		if (n > 0)
+			diag_msg(0, "fontconfig: %s", strncmp(line,
+			    "Fontconfig ", 11) == 0 ? line + 11 : line);
+		if (n == sizeof line - 1)   /* the rest of a long line */
+			while (fgets(line, sizeof line, k->tmp) != NULL &&
+			    strchr(line, '\n') == NULL)
+				;
+	}
+	fclose(k->tmp);
+	k->tmp = NULL;
+}
+
 void
 pdffont_check(cairo_t *cr, const char *family)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
-	PangoFontDescription *fd = pango_font_description_from_string(family);
+	PangoLayout *l;
+	PangoFontDescription *fd;
+	struct caught k;
 	int unknown;
 
+	catch_begin(&k);
+	l = pango_cairo_create_layout(cr);
+	fd = pango_font_description_from_string(family);
 	pango_layout_set_font_description(l, fd);
 	pango_layout_set_text(l, "Aa", -1);
 	unknown = pango_layout_get_unknown_glyphs_count(l);
 	pango_font_description_free(fd);
 	g_object_unref(l);
+	catch_end(&k);
 	if (unknown > 0) {
 		diag_msg(EXIT_SYS, "no usable font: fontconfig finds neither "
 		    "'%s' nor another font for Latin text", family);
