@@ -158,7 +158,7 @@ bound 1: 1 PIP, 0 used, 1 unused'
 bound 1: 6 PIPs, 1 used, 5 unused'
 	run -1 bash -c "printf 'bound 6\nmove Kn 901 road general\n' | move-check -T xml"
 	assert_line --partial '<bound file="-" line="1" pips="6" used="0" unused="6">'
-	assert_line --partial '<move line="2" troops="Kn" distance="901" max="900" cost="1" verdict="illegal">'
+	assert_line --partial '<move line="2" troops="Kn" distance="901" road="yes" general="yes" max="900" cost="1" verdict="illegal">'
 	xml_ok
 	# the general's group along a road, and the bonus only on a road
 	run -0 bash -c "printf 'bound 3\nmove Bd,Bd 600 road column general\n' | move-check -T tsv"

@@ -74,6 +74,7 @@ main(int argc, char **argv)
 	co.fmt = cli.format;
 	co.lang = cli.lang;
 	co.rules = rules->edition;
+	co.table = rules;
 	co.rolled = run.roll;
 	co.seed = run.seed;
 	co.odds = run.odds;

@@ -442,7 +442,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 {
 	static const char *const attrs[] = { "kind", "dice", "file", "line",
 	    NULL };
-	long line = xmlio_node_line(n, hint);
+	long line = xmlio_node_line(n, hint), given;
 	xmlNodePtr k;
 	char *v;
 	int ns = 0, rc;
@@ -450,6 +450,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 	memset(c, 0, sizeof *c);
 	c->line = line;
 	rc = xmlio_attrs_known(n, "combat", line, attrs);
+	rc |= readin_xml_line(n, line, &given);
 	if ((v = xmlio_attr(n, "kind")) != NULL) {
 		if (strcmp(v, "shooting") == 0)
 			c->shooting = true;
@@ -477,6 +478,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 	}
 	if (rc == 0 && combatin_check(r, c) < 0)
 		rc = -1;
+	c->line = given;        /* the checks spoke at the XML's line */
 	return rc;
 }
 

@@ -284,6 +284,23 @@ text_combat(struct combatout *w, const struct combat *c,
 
 /* ---- XML ------------------------------------------------------------ */
 
+/* The side's input flags as the reader takes them: yes, or the number of
+ * a flag that has one. */
+static void
+xml_flags(struct combatout *w, const struct side *s)
+{
+	int f;
+
+	for (f = 0; f < F_N; f++) {
+		if (!s->has[f])
+			continue;
+		if (combat_count(w->o.table, f).max == 0)
+			xw_attr(w->xw, flag_name(f), "yes");
+		else
+			xw_attrl(w->xw, flag_name(f), s->val[f]);
+	}
+}
+
 static void
 xml_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
@@ -296,10 +313,13 @@ xml_combat(struct combatout *w, const struct combat *c,
 	xw_attr(x, "file", c->file);
 	xw_attrl(x, "line", c->line);
 	xw_attr(x, "kind", c->shooting ? "shooting" : "close");
+	if (cr->has_result)     /* given or rolled: read back as given */
+		xw_attrf(x, "dice", "%d %d", cr->dice[0], cr->dice[1]);
 	for (i = 0; i < 2; i++) {
 		s = &cr->side[i];
 		xw_start(x, "side");
 		xw_attr(x, "troop", code(c, i));
+		xml_flags(w, &c->s[i]);
 		xw_attr(x, "class", cls_name(s->cls));
 		xw_attrl(x, "factor", s->factor);
 		xw_attrl(x, "total", s->total);

@@ -13,6 +13,7 @@ struct combatout_opts {
 	int fmt;                /* enum cfmt */
 	enum lang lang;
 	const char *rules;      /* edition name */
+	const struct rules *table;  /* XML: which flags take a number */
 	bool rolled;            /* --roll: report the seed */
 	bool seed_given;
 	uint64_t seed;

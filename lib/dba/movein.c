@@ -396,10 +396,12 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 {
 	xmlAttrPtr a;
 	char *v;
-	int f, rc = 0;
+	long given;
+	int f, rc;
 
 	memset(m, 0, sizeof *m);
 	m->line = line;
+	rc = readin_xml_line(n, line, &given);
 	if ((v = xmlio_attr(n, "troops")) == NULL) {
 		DIAG(MISSING_ATTRIBUTE, line, 0, "troops", "move");
 		rc = -1;
@@ -441,6 +443,7 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	}
 	if (rc == 0 && movein_check(m) < 0)
 		rc = -1;
+	m->line = given;        /* the checks spoke at the XML's line */
 	return rc;
 }
 
@@ -452,8 +455,12 @@ xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 	bool bad;
 
 	memset(b, 0, sizeof *b);
-	b->line = line;
 	bad = xmlio_attrs_known(n, "bound", line, bound_attrs) < 0;
+	if (readin_xml_line(n, line, &b->line) < 0)
+		bad = true;
+	else if (xmlHasProp(n, BAD_CAST "line") == NULL &&
+	    xmlHasProp(n, BAD_CAST "file") != NULL)
+		b->line = 0;    /* written by move-check: before any bound */
 	switch (xmlio_attr_long(n, "pips", "PIP die", line, 1, r->pip_die,
 	    &x)) {
 	case 1:

@@ -210,6 +210,26 @@ text_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	fputc('\n', w->fp);
 }
 
+/* The move's input flags as the reader takes them. */
+static void
+xml_flags(struct xw *x, const struct move *m)
+{
+	char deg[12];
+	const char *v;
+	int f;
+
+	for (f = 0; f < MF_N; f++) {
+		if (!m->has[f])
+			continue;
+		snprintf(deg, sizeof deg, "%d", m->wheel);
+		v = f == MF_ID ? m->id : f == MF_BREAKOFF ? code(m->breakoff) :
+		    f == MF_END ? going_name(m->end) : f == MF_ZOC ?
+		    zoc_name(m->zoc) : f == MF_FRONTAGE ?
+		    frontage_name(m->frontage) : f == MF_WHEEL ? deg : "yes";
+		xw_attr(x, mflag_name(f), v);
+	}
+}
+
 static void
 xml_move(struct moveout *w, const struct move *m, const struct mresult *res)
 {
@@ -220,6 +240,7 @@ xml_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	xw_attrl(x, "line", m->line);
 	xw_attr(x, "troops", troops(w, m));
 	xw_attrl(x, "distance", m->dist);
+	xml_flags(x, m);
 	xw_attrl(x, "max", res->max);
 	xw_attrl(x, "cost", res->cost);
 	xw_attr(x, "verdict", res->rules ? "illegal" : "ok");

@@ -1,4 +1,5 @@
 /* The pieces the combat and move readers share. */
+#include <limits.h>
 #include <string.h>
 
 #include "core/diag.h"
@@ -37,4 +38,14 @@ readin_line(struct input *in, const char **line, size_t *len)
 		DIAG(LINE_BYTES, in->line, 0);
 	}
 	return false;
+}
+
+int
+readin_xml_line(xmlNodePtr n, long line, long *out)
+{
+	long x;
+	int rc = xmlio_attr_long(n, "line", NULL, line, 1, LONG_MAX, &x);
+
+	*out = rc == 1 ? x : line;
+	return rc < 0 ? -1 : 0;
 }

@@ -49,6 +49,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&co, 0, sizeof co);
 	co.rules = rules->edition;
+	co.table = rules;
 	co.odds = true;
 	for (f = 0; f < 4; f++) {
 		co.fmt = f;
