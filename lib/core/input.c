@@ -228,10 +228,12 @@ bom(struct input *in)
 	n = in->end - in->start;
 	if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
 		return BOM_UTF8;
-	if (n >= 2 && b[0] == 0xff && b[1] == 0xfe && u16_likely(in, true))
-		return BOM_U16LE;
-	if (n >= 2 && b[0] == 0xfe && b[1] == 0xff && u16_likely(in, false))
-		return BOM_U16BE;
+	/* u16_likely reads on and may move the buffer: b is not used
+	 * after it */
+	if (n >= 2 && b[0] == 0xff && b[1] == 0xfe)
+		return u16_likely(in, true) ? BOM_U16LE : BOM_NONE;
+	if (n >= 2 && b[0] == 0xfe && b[1] == 0xff)
+		return u16_likely(in, false) ? BOM_U16BE : BOM_NONE;
 	return BOM_NONE;
 }
 
