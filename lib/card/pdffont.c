@@ -73,7 +73,11 @@ catch_end(struct caught *k)
 	if (k->tmp == NULL)
 		return;
 	fflush(stderr);
-	(void)dup2(k->saved, STDERR_FILENO);
+	if (dup2(k->saved, STDERR_FILENO) < 0) {
+		/* fd 2 still on the file: keep it open, replay nothing */
+		close(k->saved);
+		return;
+	}
 	close(k->saved);
 	rewind(k->tmp);
 	while (fgets(line, sizeof line, k->tmp) != NULL) {

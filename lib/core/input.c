@@ -314,7 +314,10 @@ input_first_byte(struct input *in)
 				i += 2;
 				continue;
 			}
-			if (u == 0xef && i + 2 >= in->end && !in->eof)
+			/* a BOM cut by the read: read on, unless reading
+			 * failed (fill would return 0 for ever) */
+			if (u == 0xef && i + 2 >= in->end && !in->eof &&
+			    !in->failed)
 				break;
 			return u;
 		}

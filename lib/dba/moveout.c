@@ -210,24 +210,40 @@ text_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	fputc('\n', w->fp);
 }
 
+/* The value of an input flag of m as the reader takes it. */
+static const char *
+flag_value(const struct move *m, int f, char *buf, size_t n)
+{
+	switch (f) {
+	case MF_ID:
+		return m->id;
+	case MF_BREAKOFF:
+		return code(m->breakoff);
+	case MF_END:
+		return going_name(m->end);
+	case MF_ZOC:
+		return zoc_name(m->zoc);
+	case MF_FRONTAGE:
+		return frontage_name(m->frontage);
+	case MF_WHEEL:
+		snprintf(buf, n, "%d", m->wheel);
+		return buf;
+	default:
+		return "yes";
+	}
+}
+
 /* The move's input flags as the reader takes them. */
 static void
 xml_flags(struct xw *x, const struct move *m)
 {
 	char deg[12];
-	const char *v;
 	int f;
 
-	for (f = 0; f < MF_N; f++) {
-		if (!m->has[f])
-			continue;
-		snprintf(deg, sizeof deg, "%d", m->wheel);
-		v = f == MF_ID ? m->id : f == MF_BREAKOFF ? code(m->breakoff) :
-		    f == MF_END ? going_name(m->end) : f == MF_ZOC ?
-		    zoc_name(m->zoc) : f == MF_FRONTAGE ?
-		    frontage_name(m->frontage) : f == MF_WHEEL ? deg : "yes";
-		xw_attr(x, mflag_name(f), v);
-	}
+	for (f = 0; f < MF_N; f++)
+		if (m->has[f])
+			xw_attr(x, mflag_name(f), flag_value(m, f, deg,
+			    sizeof deg));
 }
 
 static void
