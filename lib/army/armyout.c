@@ -1,4 +1,4 @@
-/* Writers of army lists: XML, TSV, JSON, list text. */
+/* Writers of army lists: XML, TSV, JSON, JSON lines, list text. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +42,9 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang)
 		jw_kstr(&o->jw, "rules", "dba1");
 		jw_key(&o->jw, "armies");
 		jw_arr(&o->jw);
+		break;
+	case AFMT_JSONL:
+		jw_init(&o->jw, fp);
 		break;
 	case AFMT_TEXT:
 		break;
@@ -454,6 +457,7 @@ armyout_army(struct armyout *o, const struct army *a)
 		tsv_army(o, a);
 		break;
 	case AFMT_JSON:
+	case AFMT_JSONL:       /* one object per line (jw_close ends it) */
 		json_army(o, a);
 		break;
 	case AFMT_TEXT:

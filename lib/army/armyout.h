@@ -1,5 +1,6 @@
-/* armyout: writers of army lists: XML (armylist.rng), TSV, JSON and the
- * canonical list text in a language. */
+/* armyout: writers of army lists: XML (armylist.rng), TSV, JSON (one
+ * document, or one army object per line) and the canonical list text in a
+ * language. */
 #ifndef BELLIS_ARMYOUT_H
 #define BELLIS_ARMYOUT_H
 
@@ -7,7 +8,7 @@
 
 #include "army/army.h"
 
-enum army_fmt { AFMT_XML, AFMT_TSV, AFMT_JSON, AFMT_TEXT };
+enum army_fmt { AFMT_XML, AFMT_TSV, AFMT_JSON, AFMT_TEXT, AFMT_JSONL };
 
 struct armyout;
 

@@ -20,7 +20,7 @@ const struct diag_def diag_defs[D_N] = { DIAG_CATALOGUE(DIAG_ROW_) };
 const char *const diag_tools[T_NTOOLS] = {
 	"armylist-parse", "armylist-check", "combat-calc", "move-check",
 	"campaign-catastrophe", "campaign-survival", "refcard-render",
-	"battle-scan"
+	"battle-scan", "armylist-select"
 };
 
 static const char *prog = "bellis";

@@ -22,13 +22,16 @@ enum diag_tool {
 	T_SURV   = 1 << 5,     /* campaign-survival */
 	T_CARD   = 1 << 6,     /* refcard-render */
 	T_SCAN   = 1 << 7,     /* battle-scan */
-	T_NTOOLS = 8
+	T_SELECT = 1 << 8,     /* armylist-select */
+	T_NTOOLS = 9
 };
-/* Groups: who reads army lists, who reads line formats, everyone. */
-#define T_ARMYIN (T_PARSE | T_CHECK | T_CARD)
-#define T_LINES  (T_PARSE | T_COMBAT | T_MOVE | T_CAT | T_SURV)
+/* Groups: who reads army lists, who reads every list carrier (sheets,
+ * list text: armyin's readers), who reads line formats, everyone. */
+#define T_ARMYIN (T_PARSE | T_CHECK | T_CARD | T_SELECT)
+#define T_SHEETS (T_PARSE | T_SELECT)
+#define T_LINES  (T_SHEETS | T_COMBAT | T_MOVE | T_CAT | T_SURV)
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
-                  T_CARD | T_SCAN)
+                  T_CARD | T_SCAN | T_SELECT)
 #define T_ALL    T_XML
 /* Who takes --rules (dba/rules), who reads combat or move input, whose
  * lines carry flags. */
@@ -217,16 +220,16 @@ enum diag_tool {
 	/* core */ \
 	X(LINE_TOO_LONG, E, "line-too-long", T_LINES | T_SCAN) \
 	X(LINE_NO_END, E, "no-line-end", T_LINES | T_SCAN) \
-	X(INPUT_TOO_LARGE, E, "input-too-large", T_PARSE) \
+	X(INPUT_TOO_LARGE, E, "input-too-large", T_SHEETS) \
 	X(UNTERMINATED_QUOTE, E, "unterminated-quote", \
-	    (T_LINES & ~T_PARSE) | T_SCAN) \
+	    (T_LINES & ~T_SHEETS) | T_SCAN) \
 	/* xml */ \
 	X(XML, E, "xml", T_ALL) \
 	X(XML_WARNING, W, "xml-warning", T_ALL) \
 	X(EXTERNAL_ENTITY, E, "external-entity", T_ALL) \
 	X(DOCTYPE, E, "doctype", T_ALL) \
 	X(XML_READER, E, "xml-reader", T_ALL) \
-	X(XML_UNPARSABLE, E, "xml-unparsable", T_ALL & ~T_PARSE) \
+	X(XML_UNPARSABLE, E, "xml-unparsable", T_ALL & ~T_SHEETS) \
 	X(UNKNOWN_ATTRIBUTE, E, "unknown-attribute", T_DBA) \
 	X(MISSING_ATTRIBUTE, E, "missing-attribute", T_DBA) \
 	X(UNEXPECTED_ROOT, E, "unexpected-root", T_DBA) \
@@ -239,7 +242,7 @@ enum diag_tool {
 	X(FLAG_NO_VALUE, E, "flag-takes-no-value", T_FLAGS) \
 	X(BAD_VALUE, E, "bad-value", T_DBA | T_ARMYIN) \
 	X(BAD_RANGE, E, "bad-range-value", T_MOVE) \
-	X(UNKNOWN_TROOP, E, "unknown-troop", T_DBA | T_PARSE) \
+	X(UNKNOWN_TROOP, E, "unknown-troop", T_DBA | T_SHEETS) \
 	/* dba */ \
 	X(RULES_SCHEMA, E, "rules-schema", T_RULES) \
 	X(RULES_TROOP, E, "rules-unknown-troop", T_RULES) \
@@ -286,30 +289,30 @@ enum diag_tool {
 	X(MOVE_OUTSIDE_BOUND, E, "move-outside-bound", T_MOVE) \
 	X(XML_TOO_MANY_ATTRS, E, "xml-too-many-attributes", T_XML) \
 	/* army */ \
-	X(CP1252, W, "not-utf8", T_PARSE) \
-	X(HTML_UNREADABLE, E, "html-unreadable", T_PARSE) \
-	X(BAD_DATE, W, "bad-date", T_PARSE) \
-	X(BAD_AGGRESSION, W, "bad-aggression", T_PARSE) \
-	X(NO_DATES, W, "no-dates", T_PARSE) \
-	X(NO_ELEMENTS, E, "no-elements", T_PARSE) \
-	X(UNKNOWN_LANGUAGE, W, "unknown-language", T_PARSE) \
-	X(BAD_COUNT, E, "bad-count", T_PARSE) \
-	X(EXPECTED_TROOP, E, "expected-troop", T_PARSE) \
-	X(EXPECTED_TROOP_AFTER, E, "expected-troop-after", T_PARSE) \
-	X(AFTER_TROOP, E, "after-troop-name", T_PARSE) \
-	X(MISSING_TROOP_COUNT, E, "missing-troop-after-count", T_PARSE) \
-	X(EXPECTED_COUNT, E, "expected-count", T_PARSE) \
-	X(UNCLOSED_PAREN, E, "unclosed-paren", T_PARSE) \
-	X(UNMATCHED_PAREN, E, "unmatched-paren", T_PARSE) \
-	X(NESTED_TOO_DEEP, E, "nested-too-deep", T_PARSE) \
-	X(MISSING_COMMA, E, "missing-comma", T_PARSE) \
-	X(EXPECTED_COMMA, E, "expected-comma", T_PARSE) \
+	X(CP1252, W, "not-utf8", T_SHEETS) \
+	X(HTML_UNREADABLE, E, "html-unreadable", T_SHEETS) \
+	X(BAD_DATE, W, "bad-date", T_SHEETS) \
+	X(BAD_AGGRESSION, W, "bad-aggression", T_SHEETS) \
+	X(NO_DATES, W, "no-dates", T_SHEETS) \
+	X(NO_ELEMENTS, E, "no-elements", T_SHEETS) \
+	X(UNKNOWN_LANGUAGE, W, "unknown-language", T_SHEETS) \
+	X(BAD_COUNT, E, "bad-count", T_SHEETS) \
+	X(EXPECTED_TROOP, E, "expected-troop", T_SHEETS) \
+	X(EXPECTED_TROOP_AFTER, E, "expected-troop-after", T_SHEETS) \
+	X(AFTER_TROOP, E, "after-troop-name", T_SHEETS) \
+	X(MISSING_TROOP_COUNT, E, "missing-troop-after-count", T_SHEETS) \
+	X(EXPECTED_COUNT, E, "expected-count", T_SHEETS) \
+	X(UNCLOSED_PAREN, E, "unclosed-paren", T_SHEETS) \
+	X(UNMATCHED_PAREN, E, "unmatched-paren", T_SHEETS) \
+	X(NESTED_TOO_DEEP, E, "nested-too-deep", T_SHEETS) \
+	X(MISSING_COMMA, E, "missing-comma", T_SHEETS) \
+	X(EXPECTED_COMMA, E, "expected-comma", T_SHEETS) \
 	X(NO_ROOT, E, "no-root", T_ARMYIN) \
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK) \
 	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
-	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_PARSE) \
+	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \

@@ -52,6 +52,14 @@ input_mem(struct input *in, const char *name, const void *buf, size_t len)
 }
 
 void
+input_fd(struct input *in, const char *name, int fd)
+{
+	memset(in, 0, sizeof *in);
+	in->name = name;
+	in->fd = fd;
+}
+
+void
 input_close(struct input *in)
 {
 	if (in->fd > STDIN_FILENO)

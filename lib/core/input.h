@@ -40,6 +40,9 @@ int input_open(struct input *in, const char *name);
  * read like a file that ends there; name is for messages. */
 void input_mem(struct input *in, const char *name, const void *buf,
     size_t len);
+/* An input over an open descriptor (a spooled copy of an operand), read
+ * from where it stands; name is for messages; input_close closes fd. */
+void input_fd(struct input *in, const char *name, int fd);
 void input_close(struct input *in);
 /* First byte that is not blank (nor a byte order mark), or -1 at end of
  * file; in UTF-16 input the first character (0xff when not ASCII).

@@ -1,0 +1,423 @@
+/* armylist-select: the predicates, the two passes of --enemy-of and the
+ * spool of operands that cannot be read twice. */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <regex.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "army/armyin.h"
+#include "army/armyout.h"
+#include "army/select.h"
+#include "core/cli.h"
+#include "core/diag.h"
+#include "core/input.h"
+#include "core/num.h"
+#include "core/xalloc.h"
+#include "dba/troop.h"
+
+/* The year range of --year, --from and --to (that of the dates read). */
+#define YEAR_MAX 100000L
+
+const char *const asel_formats[] = {
+	"xml", "tsv", "json", "text", "jsonl", NULL
+};
+
+static const char *const books[] = { "I", "II", "III", "IV", NULL };
+
+struct asel {
+	const char *id_glob;
+	const char *book;            /* "I/" ... "IV/" prefix, or NULL */
+	char bookpfx[8];
+	bool has_year, has_from, has_to;
+	long year, from, to;
+	const struct troop *troop;
+	const char *enemy_of;
+	bool has_name;
+	regex_t name_re;
+	bool invert;
+	/* the operands; spool[i] >= 0: a copy of operand i to read */
+	int nfiles;
+	char **files;
+	int *spool;
+	off_t *off;
+	/* --enemy-of: the enemies the armies ID lists (first pass) */
+	char **foes;
+	size_t nfoes, capfoes;
+	struct armyout *ao;
+	long written;
+};
+
+struct asel *
+asel_new(void)
+{
+	struct asel *s = xcalloc(1, sizeof *s);
+
+	return s;
+}
+
+static int
+year(const char *opt, const char *arg, long *out)
+{
+	if (num_longs(arg, -YEAR_MAX, YEAR_MAX, out) == 0)
+		return 0;
+	diag_usage("invalid value '%s' for %s (a year, negative for BC, "
+	    "%ld to %ld)", arg, opt, -YEAR_MAX, YEAR_MAX);
+	return -1;
+}
+
+static int
+name_regex(struct asel *s, const char *arg)
+{
+	char msg[128];
+	int rc;
+
+	if (s->has_name) {
+		regfree(&s->name_re);
+		s->has_name = false;
+	}
+	rc = regcomp(&s->name_re, arg, REG_EXTENDED | REG_ICASE | REG_NOSUB);
+	if (rc != 0) {
+		(void)regerror(rc, &s->name_re, msg, sizeof msg);
+		diag_usage("invalid regular expression '%s' for --name (%s)",
+		    arg, msg);
+		return -1;
+	}
+	s->has_name = true;
+	return 0;
+}
+
+int
+asel_option(struct asel *s, int id, const char *arg)
+{
+	const char *sug;
+	int b;
+
+	switch (id) {
+	case ASEL_INVERT:
+		s->invert = true;
+		return 0;
+	case ASEL_ID:
+		s->id_glob = arg;
+		return 0;
+	case ASEL_BOOK:
+		if ((b = cli_choice("--book", arg, books)) < 0)
+			return -1;
+		snprintf(s->bookpfx, sizeof s->bookpfx, "%s/", books[b]);
+		s->book = s->bookpfx;
+		return 0;
+	case ASEL_YEAR:
+		s->has_year = true;
+		return year("--year", arg, &s->year);
+	case ASEL_FROM:
+		s->has_from = true;
+		return year("--from", arg, &s->from);
+	case ASEL_TO:
+		s->has_to = true;
+		return year("--to", arg, &s->to);
+	case ASEL_TROOP:
+		troop_init();
+		if ((s->troop = troop_find(arg, strlen(arg))) != NULL)
+			return 0;
+		sug = troop_suggest(arg, strlen(arg));
+		diag_usage("unknown troop type '%s' for --troop%s", arg,
+		    diag_suggest(sug));
+		return -1;
+	case ASEL_ENEMY_OF:
+		if (!army_is_id(arg, strlen(arg))) {
+			diag_usage("invalid value '%s' for --enemy-of (an army "
+			    "id: 7, 12a, I/1a, IV/83b)", arg);
+			return -1;
+		}
+		s->enemy_of = arg;
+		return 0;
+	default:
+		return name_regex(s, arg);
+	}
+}
+
+/* ---- the spool ---------------------------------------------------------- */
+
+/* Copy all of fd to an unlinked file in TMPDIR; its descriptor, or -1
+ * (reported). */
+static int
+spool_fd(int fd, const char *name)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path, buf[65536];
+	ssize_t n, w, k;
+	int t;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = xmalloc(strlen(dir) + 32);
+	sprintf(path, "%s/armylist-select.XXXXXX", dir);
+	if ((t = mkstemp(path)) < 0) {
+		diag_sys("cannot spool '%s' for --enemy-of in '%s'", name, dir);
+		free(path);
+		return -1;
+	}
+	(void)unlink(path);
+	free(path);
+	for (;;) {
+		n = read(fd, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			diag_sys("cannot read '%s'", name);
+			close(t);
+			return -1;
+		}
+		if (n == 0)
+			break;
+		for (w = 0; w < n; w += k)
+			if ((k = write(t, buf + w, (size_t)(n - w))) < 0 &&
+			    errno != EINTR) {
+				diag_sys("cannot spool '%s' for --enemy-of in "
+				    "'%s'", name, dir);
+				close(t);
+				return -1;
+			} else if (k < 0)
+				k = 0;
+	}
+	return t;
+}
+
+/* Make operand name readable twice: *fd a descriptor to read it from
+ * at *off, or -1 for a regular file to open again (or one that cannot
+ * be opened, which the passes report).  Standard input that is a
+ * regular file is read again from where it stood; anything else that
+ * is not a regular file is spooled.  -1 on a spool failure. */
+static int
+spool(const char *name, int *fd, off_t *off)
+{
+	struct stat st;
+	int src, rc = 0;
+
+	*fd = -1;
+	*off = 0;
+	if (strcmp(name, "-") == 0)
+		src = STDIN_FILENO;
+	else if ((src = open(name, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	if (fstat(src, &st) != 0 || S_ISDIR(st.st_mode))
+		;
+	else if (!S_ISREG(st.st_mode))
+		rc = (*fd = spool_fd(src, name)) < 0 ? -1 : 0;
+	else if (src == STDIN_FILENO &&
+	    (*off = lseek(src, 0, SEEK_CUR)) >= 0)
+		*fd = dup(src);
+	if (src != STDIN_FILENO)
+		close(src);
+	return rc;
+}
+
+int
+asel_open(struct asel *s, int nfiles, char **files)
+{
+	static char dash0[] = "-";
+	static char *dash[] = { dash0 };
+	int i;
+
+	if (s->has_from && s->has_to && s->from > s->to) {
+		diag_usage("--from %ld is after --to %ld", s->from, s->to);
+		return -1;
+	}
+	if (nfiles == 0) {
+		nfiles = 1;
+		files = dash;
+	}
+	s->nfiles = nfiles;
+	s->files = files;
+	s->spool = xmalloc((size_t)nfiles * sizeof *s->spool);
+	s->off = xcalloc((size_t)nfiles, sizeof *s->off);
+	for (i = 0; i < nfiles; i++)
+		s->spool[i] = -1;
+	if (s->enemy_of == NULL)
+		return 0;
+	for (i = 0; i < nfiles; i++) {
+		diag_set_file(files[i]);
+		if (spool(files[i], &s->spool[i], &s->off[i]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- the predicates ----------------------------------------------------- */
+
+/* An enemy reference names an army: the same id, or one is the list
+ * of the other's variant ("II/5" and "II/5a", "12" and "12b"). */
+static bool
+ref_match(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	const char *q;
+
+	if (na > nb)
+		return ref_match(b, a);
+	if (strncmp(a, b, na) != 0 || na == 0)
+		return false;
+	if (na == nb)
+		return true;
+	if (a[na - 1] < '0' || a[na - 1] > '9')
+		return false;
+	for (q = b + na; *q != '\0'; q++)
+		if (*q < 'a' || *q > 'z')
+			return false;
+	return true;
+}
+
+static bool
+refs_match(char *const *v, size_t n, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ref_match(v[i], id))
+			return true;
+	return false;
+}
+
+static bool
+has_troop(const struct package *p, const struct troop *t)
+{
+	const struct item *it;
+	size_t i, k;
+
+	for (i = 0; i < p->n; i++) {
+		it = &p->items[i];
+		for (k = 0; k < it->ntroops; k++)
+			if (it->troops[k].t == t || it->troops[k].dis == t)
+				return true;
+		for (k = 0; k < it->npkgs; k++)
+			if (has_troop(&it->pkgs[k], t))
+				return true;
+	}
+	return false;
+}
+
+static bool
+passes(const struct asel *s, const struct army *a)
+{
+	if (s->id_glob != NULL && fnmatch(s->id_glob, a->id, 0) != 0)
+		return false;
+	if (s->book != NULL &&
+	    strncmp(a->id, s->book, strlen(s->book)) != 0)
+		return false;
+	if ((s->has_year || s->has_from || s->has_to) && !a->period_ok)
+		return false;
+	if (s->has_year && (a->from > s->year || a->to < s->year))
+		return false;
+	if (s->has_from && a->to < s->from)
+		return false;
+	if (s->has_to && a->from > s->to)
+		return false;
+	if (s->troop != NULL && !has_troop(&a->list, s->troop))
+		return false;
+	if (s->enemy_of != NULL &&
+	    !refs_match(a->enemies, a->nenemies, s->enemy_of) &&
+	    !refs_match(s->foes, s->nfoes, a->id))
+		return false;
+	if (s->has_name && a->name != NULL &&
+	    regexec(&s->name_re, a->name, 0, NULL, 0) != 0)
+		return false;
+	return true;
+}
+
+/* ---- the passes --------------------------------------------------------- */
+
+/* First pass of --enemy-of: the enemies of every army ID names. */
+static void
+collect(struct army *a, void *ctx)
+{
+	struct asel *s = ctx;
+	size_t i, k;
+
+	if (!ref_match(a->id, s->enemy_of))
+		return;
+	for (i = 0; i < a->nenemies; i++) {
+		for (k = 0; k < s->nfoes; k++)
+			if (strcmp(s->foes[k], a->enemies[i]) == 0)
+				break;
+		if (k < s->nfoes)
+			continue;
+		s->foes = xgrow(s->foes, &s->capfoes, s->nfoes + 1,
+		    sizeof *s->foes);
+		s->foes[s->nfoes++] = xstrdup(a->enemies[i]);
+	}
+}
+
+static void
+emit(struct army *a, void *ctx)
+{
+	struct asel *s = ctx;
+
+	if (passes(s, a) != s->invert) {
+		armyout_army(s->ao, a);
+		s->written++;
+	}
+}
+
+static void
+pass(struct asel *s, army_cb cb)
+{
+	struct input in;
+	int i, fd;
+
+	for (i = 0; i < s->nfiles; i++) {
+		diag_set_file(s->files[i]);
+		if (s->spool[i] < 0) {
+			if (input_open(&in, s->files[i]) < 0)
+				continue;
+		} else if (lseek(s->spool[i], s->off[i], SEEK_SET) < 0 ||
+		    (fd = dup(s->spool[i])) < 0) {
+			diag_sys("cannot read the spool of '%s'", s->files[i]);
+			continue;
+		} else
+			input_fd(&in, s->files[i], fd);
+		armylist_read(&in, cb, s);
+		input_close(&in);
+	}
+}
+
+long
+asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang)
+{
+	if (s->enemy_of != NULL) {
+		diag_quiet(1);
+		pass(s, collect);
+		diag_quiet(0);
+	}
+	s->ao = armyout_new(fp, (enum army_fmt)fmt, lang);
+	pass(s, emit);
+	(void)armyout_finish(s->ao);   /* out_close reports write errors */
+	s->ao = NULL;
+	if (s->written == 0)
+		diag_raise(EXIT_NO);
+	return s->written;
+}
+
+void
+asel_free(struct asel *s)
+{
+	size_t k;
+	int i;
+
+	if (s == NULL)
+		return;
+	if (s->has_name)
+		regfree(&s->name_re);
+	for (i = 0; s->spool != NULL && i < s->nfiles; i++)
+		if (s->spool[i] >= 0)
+			close(s->spool[i]);
+	free(s->spool);
+	free(s->off);
+	for (k = 0; k < s->nfoes; k++)
+		free(s->foes[k]);
+	free(s->foes);
+	free(s);
+}

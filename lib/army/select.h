@@ -1,0 +1,38 @@
+/* select: armylist-select's predicates over a stream of army lists (any
+ * carrier of armyin), the armies that pass written by armyout one at a
+ * time.  --enemy-of reads the input twice: an operand that is not a
+ * regular file (standard input, a pipe) is first spooled to an unlinked
+ * file in TMPDIR. */
+#ifndef BELLIS_SELECT_H
+#define BELLIS_SELECT_H
+
+#include <stdio.h>
+
+#include "core/lang.h"
+
+/* The option ids of the predicates ('v' is also the short option). */
+enum {
+	ASEL_INVERT = 'v',
+	ASEL_ID = 256, ASEL_BOOK, ASEL_YEAR, ASEL_FROM, ASEL_TO, ASEL_TROOP,
+	ASEL_ENEMY_OF, ASEL_NAME
+};
+
+/* The names of -T in the order of enum army_fmt (army/armyout.h). */
+extern const char *const asel_formats[];
+
+struct asel;
+
+struct asel *asel_new(void);
+/* Take the value of one predicate option; -1 after a usage error that
+ * names the value. */
+int asel_option(struct asel *s, int id, const char *arg);
+/* Check the options together and spool what must be read twice; -1
+ * after a usage or system error (reported). */
+int asel_open(struct asel *s, int nfiles, char **files);
+/* Read the operands and write the armies that pass in format fmt (enum
+ * army_fmt) to fp; status 1 (EXIT_NO) is raised when none passed.
+ * Returns the number written. */
+long asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang);
+void asel_free(struct asel *s);
+
+#endif
