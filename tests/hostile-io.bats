@@ -316,7 +316,8 @@ reap() {
 	for t in $(line_tools); do
 		# a line that is an error again and again
 		case $t in
-		armylist-parse) l='I/1 A 100BC' ;;   # an army without elements
+		armylist-parse | armylist-select)
+			l='I/1 A 100BC' ;;   # an army without elements
 		*) l='Xx zz 1 2 3' ;;
 		esac
 		run --separate-stderr timeout -k 5 "$TMO" bash -c \

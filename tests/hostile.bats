@@ -34,6 +34,15 @@ expect() {
 	# an army row with bad elements, an error
 	armylist-parse:junk2)
 		echo 2 ;;
+	# armylist-select reads as armylist-parse does and exits 1 when no
+	# army matched: an input without armies is a 'no'
+	armylist-select:junk | armylist-select:empty |\
+	    armylist-select:comments)
+		echo 1 ;;
+	armylist-select:utf8)
+		echo 0 ;;
+	armylist-select:junk2)
+		echo 2 ;;
 	# the tools that read only armylist XML refuse text that is not XML;
 	# armylist-check calls an empty input not armylist XML (spec 20:
 	# exit 2), refcard-render renders no card and warns

@@ -18,6 +18,7 @@ static const struct cli_tool tool = {
 	.ok = "an army matched",
 	.no = "no army matched",
 	.opts = (const struct cli_opt[]){
+		CLI_OPT_FORMAT,
 		{ "id", required_argument, ASEL_ID, "GLOB",
 		    "the id matches a shell pattern (II/5*)", NULL },
 		{ "book", required_argument, ASEL_BOOK, "BOOK",
@@ -37,7 +38,6 @@ static const struct cli_tool tool = {
 		    "the name matches the extended regex (any case)", NULL },
 		{ "invert-match", no_argument, ASEL_INVERT, NULL,
 		    "select the armies that do not match", NULL },
-		CLI_OPT_FORMAT,
 		CLI_OPT_LANG("troop names in text output"),
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
