@@ -2,6 +2,7 @@
  * totals, generals, packages, ids, troops, references, dates). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "army/checkrun.h"
 #include "core/cli.h"
@@ -9,7 +10,11 @@
 #include "core/out.h"
 #include "dba/rules.h"
 
-static const char *const formats[] = { "text", "xml", NULL };
+enum { OPT_IGNORE = 256 };
+
+/* In the order of enum findings_fmt. */
+static const char *const formats[] = { "text", "xml", "tsv", "json", "jsonl",
+	NULL };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -21,6 +26,11 @@ static const struct cli_tool tool = {
 	.no = "an error finding",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
+		{ "ignore", required_argument, OPT_IGNORE, "CODES",
+		    "neither report nor count findings with these codes",
+		    "CODE[,CODE]" },
+		{ "quiet", no_argument, 'q', NULL,
+		    "errors only: no warnings, no summary line", NULL },
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
@@ -34,9 +44,17 @@ main(int argc, char **argv)
 	struct rules *rules;
 	struct cli cli;
 	struct out o;
+	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	if (cli_next(&cli) < 0)
+	memset(&co, 0, sizeof co);
+	while ((ch = cli_next(&cli)) > 0) {
+		if (ch == 'q')
+			co.quiet = true;
+		else if (checkrun_ignore(cli.arg, &co.ignore) < 0)
+			return EXIT_USAGE;
+	}
+	if (ch < 0)
 		return diag_status();
 	if ((rules = rules_open(cli.rules)) == NULL)
 		return cli_end(NULL);
