@@ -31,7 +31,7 @@ xmlcheck() {
 @test "the samples, parsed, hold no error; unknown references are warnings at the sheet's line" {
 	run -0 --separate-stderr bash -o pipefail -c 'armylist-parse ../samples/*.html \
 	    ../samples/*.txt ../samples/*.tsv | armylist-check'
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 39 armies: 0 errors, 54 warnings"
 	refute_output --partial ": error: "
 	golden $G/samples.txt
 	assert_line --index 0 "../samples/armeelisten-1-60.html:27: warning: army 1: enemy '5a' names no army in the input [unknown-reference]"
@@ -45,31 +45,31 @@ xmlcheck() {
 
 @test "element-total: at the army's source line, every total listed" {
 	run -1 --separate-stderr armylist-check $P/element-total.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 4 armies: 6 errors, 0 warnings"
 	assert_line --index 0 "lists.xml:88: error: army 12a: elements total 11, expected 12 [element-total]"
 	golden $G/element-total.txt
 	xmlcheck $P/element-total.xml
-	run -1 armylist-check -T xml $P/element-total.xml
+	run -1 --separate-stderr armylist-check -T xml $P/element-total.xml
 	golden $G/element-total.xml
 }
 
 @test "general-count: none, two, a count of two, a choice without one" {
 	run -1 --separate-stderr armylist-check $P/general-count.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 4 armies: 4 errors, 0 warnings"
 	golden $G/general-count.txt
 	xmlcheck $P/general-count.xml
 }
 
 @test "element-count: counts are read exactly, one above the army size is a finding" {
 	run -1 --separate-stderr armylist-check $P/element-count.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 0 warnings"
 	assert_output "lists.html:40: error: army 80: element count 1000000, more than the 12 elements of an army [element-count]
 lists.html:40: error: army 80: elements total 255 or more, expected 12 [element-total]
 lists.html:41: error: army 81: element count 150, more than the 12 elements of an army [element-count]
 lists.html:41: error: army 81: alternative packages hold 11 or 150 elements [package-mismatch]
 lists.html:41: error: army 81: elements total 12 or 151, expected 12 [element-total]"
 	xmlcheck $P/element-count.xml
-	run -1 armylist-check -T xml $P/element-count.xml
+	run -1 --separate-stderr armylist-check -T xml $P/element-count.xml
 	assert_line --index 2 '  <finding code="element-count" severity="error" army="80" file="lists.html" line="40">element count 1000000, more than the 12 elements of an army</finding>'
 	validate findings.rng <(printf '%s\n' "$output")
 	# beyond the largest count read: the reader's error, read as 1
@@ -80,7 +80,7 @@ lists.html:41: error: army 81: elements total 12 or 151, expected 12 [element-to
 
 @test "package-mismatch: once per choice, and element-total for the choice short of 12" {
 	run -1 --separate-stderr armylist-check $P/package-mismatch.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 0 warnings"
 	golden $G/package-mismatch.txt
 	assert_line --partial "error: army 30: elements total 11 or 12, expected 12 [element-total]"
 	xmlcheck $P/package-mismatch.xml
@@ -88,7 +88,7 @@ lists.html:41: error: army 81: elements total 12 or 151, expected 12 [element-to
 
 @test "duplicate-id: within a file and across files, naming the first" {
 	run -1 --separate-stderr armylist-check $P/dup-a.xml $P/dup-b.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 4 armies: 2 errors, 0 warnings"
 	assert_output "lists-1-60.html:14: error: army 41: duplicate id, first at lists-1-60.html:13 [duplicate-id]
 lists-61-120.txt:7: error: army 40: duplicate id, first at lists-1-60.html:12 [duplicate-id]"
 	run -0 armylist-check $P/dup-b.xml
@@ -97,7 +97,7 @@ lists-61-120.txt:7: error: army 40: duplicate id, first at lists-1-60.html:12 [d
 
 @test "unknown-troop: Hd and Lit are not dba1, nor an unknown name, once per army" {
 	run -1 --separate-stderr armylist-check $P/unknown-troop.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 2 armies: 4 errors, 0 warnings"
 	assert_output "dba22.txt:21: error: army I/1d: troop type 'Lit' not in dba1 [unknown-troop]
 dba22.txt:21: error: army I/1d: troop type 'Hd' not in dba1 [unknown-troop]
 dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]
@@ -112,7 +112,7 @@ dba22.txt:26: error: army I/2a: troop type 'Hd' not in dba1 [unknown-troop]"
 
 @test "unknown-reference: forward refs resolve, a bare number names its variants, warnings last" {
 	run -0 --separate-stderr armylist-check $P/unknown-reference.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 3 armies: 0 errors, 4 warnings"
 	assert_output "$P/unknown-reference.xml:3: warning: army 50: enemy '99' names no army in the input [unknown-reference]
 $P/unknown-reference.xml:3: warning: army 50: ally '7' names no army in the input [unknown-reference]
 $P/unknown-reference.xml:3: warning: army 50: ally '51a' names no army in the input [unknown-reference]
@@ -139,7 +139,7 @@ $P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names no army in the i
 
 @test "period-order: AD and BC reversed, text-only periods ignored" {
 	run -1 --separate-stderr armylist-check $P/period-order.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 4 armies: 2 errors, 0 warnings"
 	assert_output "$P/period-order.xml:3: error: army 60: period from 1201 is later than to 1135 [period-order]
 $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [period-order]"
 	xmlcheck $P/period-order.xml
@@ -147,17 +147,18 @@ $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [
 
 @test "no-enemies: a warning, exit 0" {
 	run -0 --separate-stderr armylist-check $P/no-enemies.xml
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 2 armies: 0 errors, 1 warning"
 	assert_output "$P/no-enemies.xml:3: warning: army 70: no enemies listed [no-enemies]"
 	run -0 armylist-check -T xml $P/no-enemies.xml
 	assert_line --index 2 "  <finding code=\"no-enemies\" severity=\"warning\" army=\"70\" file=\"$P/no-enemies.xml\" line=\"3\">no enemies listed</finding>"
 }
 
 @test "-T xml: every finding of every fixture, schema-valid, with a summary" {
-	run -1 armylist-check -T xml $P/clean.xml $P/element-total.xml \
+	run -1 --separate-stderr armylist-check -T xml $P/clean.xml $P/element-total.xml \
 	    $P/general-count.xml $P/package-mismatch.xml $P/dup-a.xml \
 	    $P/dup-b.xml $P/unknown-troop.xml $P/unknown-reference.xml \
 	    $P/period-order.xml $P/no-enemies.xml
+	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
 	golden $G/all.xml
 	assert_line '  <summary armies="28" errors="23" warnings="3"/>'
 	for c in element-total general-count package-mismatch duplicate-id \
@@ -168,6 +169,115 @@ $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [
 	    $P/package-mismatch.xml $P/dup-a.xml $P/dup-b.xml \
 	    $P/unknown-troop.xml $P/unknown-reference.xml $P/period-order.xml \
 	    $P/no-enemies.xml
+}
+
+# ---- --ignore, -q, the summary line, TSV and JSON -----------------------------------
+
+# ALL: every fixture with a finding
+ALL="clean.xml element-total.xml general-count.xml package-mismatch.xml dup-a.xml dup-b.xml unknown-troop.xml unknown-reference.xml period-order.xml no-enemies.xml"
+
+@test "--ignore: the codes are neither written nor counted, nor in the exit status" {
+	run -0 --separate-stderr armylist-check --ignore=element-total,general-count \
+	    --ignore=PACKAGE-MISMATCH $P/element-total.xml
+	assert_output ""
+	assert_equal "$stderr" ""
+	run -0 --separate-stderr armylist-check -T xml --ignore=element-total,general-count,package-mismatch $P/element-total.xml
+	assert_line --index 2 '  <summary armies="4" errors="0" warnings="0"/>'
+	run -1 --separate-stderr armylist-check --ignore=element-total $P/element-total.xml
+	assert_output "lists.xml:92: error: army 14: alternative packages hold 1 or 2 elements [package-mismatch]
+lists.xml:94: error: army 15: general elements 0, expected 1 [general-count]"
+	assert_equal "$stderr" "armylist-check: 4 armies: 2 errors, 0 warnings"
+	run -1 --separate-stderr armylist-check --ignore=no-enemies,unknown-reference \
+	    $(printf "$P/%s " $ALL)
+	refute_output --partial warning
+	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 0 warnings"
+}
+
+@test "--ignore: an unknown code is a usage error with the nearest code, or all of them" {
+	run -3 --separate-stderr armylist-check --ignore=no-enemies,perod-order $P/clean.xml
+	assert_equal "$stderr" "armylist-check: unknown finding code 'perod-order' for --ignore (did you mean 'period-order'?)
+Try 'armylist-check --help' for more information."
+	assert_output ""
+	run -3 --separate-stderr armylist-check --ignore=foo
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown finding code 'foo' for --ignore (codes: element-total, general-count, package-mismatch, duplicate-id, unknown-troop, unknown-reference, period-order, no-enemies, element-count)"
+	for v in '' , no-enemies, ,no-enemies; do
+		run -3 --separate-stderr armylist-check --ignore="$v"
+		assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value '$v' for --ignore (a list of finding codes)"
+	done
+	run -3 --separate-stderr armylist-check --ignore
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '--ignore' needs a value"
+}
+
+@test "-q, --quiet: errors only, no summary line; warnings alone give nothing" {
+	run -1 --separate-stderr armylist-check -q $(printf "$P/%s " $ALL)
+	assert_equal "$stderr" ""
+	refute_output --partial warning
+	assert_equal "$(grep -c ': error: ' <<<"$output")" 23
+	run -1 --separate-stderr armylist-check --quiet -T xml $(printf "$P/%s " $ALL)
+	assert_line '  <summary armies="28" errors="23" warnings="0"/>'
+	run -0 --separate-stderr armylist-check -q $P/no-enemies.xml $P/unknown-reference.xml
+	assert_output ""
+	assert_equal "$stderr" ""
+	# schema errors are diagnostics, not findings: -q keeps them
+	run -2 --separate-stderr armylist-check -q $P/invalid.xml
+	assert_equal "$(grep -c ': error: ' <<<"$stderr")" 3
+}
+
+@test "the summary line: singular and plural, after the findings, none when clean" {
+	run -1 --separate-stderr armylist-check $P/tab.xml
+	assert_equal "$stderr" "armylist-check: 1 army: 1 error, 1 warning"
+	run -0 --separate-stderr armylist-check $P/no-enemies.xml
+	assert_equal "$stderr" "armylist-check: 2 armies: 0 errors, 1 warning"
+	run -0 --separate-stderr armylist-check $P/clean.xml
+	assert_equal "$stderr" ""
+	run -0 armylist-check $P/no-enemies.xml
+	assert_line --index 1 "armylist-check: 2 armies: 0 errors, 1 warning"
+}
+
+@test "-T tsv: a header row, a file column, escaped cells" {
+	run -1 --separate-stderr armylist-check -T tsv $(printf "$P/%s " $ALL)
+	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
+	golden $G/all.tsv
+	assert_line --index 0 "file	line	army	severity	code	message"
+	assert_equal "$(awk -F '\t' 'NF != 6' <<<"$output")" ""
+	run -1 --separate-stderr armylist-check -T tsv $P/tab.xml
+	assert_line --index 1 'a\tb\\\\c.txt	7	1	error	element-total	elements total 11, expected 12'
+	run -0 --separate-stderr armylist-check -T tsv $P/clean.xml
+	assert_output "file	line	army	severity	code	message"
+}
+
+@test "-T json: one document, numbers as numbers, the summary" {
+	run -1 --separate-stderr armylist-check -T json $(printf "$P/%s " $ALL)
+	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
+	golden $G/all.json
+	assert_equal "$(jq -c '.summary' <<<"$output")" '{"armies":28,"errors":23,"warnings":3}'
+	assert_equal "$(jq '.findings | length' <<<"$output")" 26
+	assert_equal "$(jq '[.findings[].line | numbers] | length' <<<"$output")" 26
+	run -0 armylist-check -T json $P/clean.xml
+	assert_output '{"version":1,"rules":"dba1","findings":[],"summary":{"armies":3,"errors":0,"warnings":0}}'
+	run -1 --separate-stderr armylist-check -T json $P/tab.xml
+	assert_equal "$(jq -r '.findings[0].file' <<<"$output")" 'a	b\\c.txt'
+}
+
+@test "-T jsonl: one finding object per line, the same findings as json" {
+	run -1 --separate-stderr armylist-check -T jsonl $(printf "$P/%s " $ALL)
+	golden $G/all.jsonl
+	assert_equal "${#lines[@]}" 26
+	assert_equal "$(jq -c . <<<"$output")" "$output"
+	assert_equal "$output" "$(armylist-check -T json $(printf "$P/%s " $ALL) 2>/dev/null | jq -c '.findings[]')"
+	run -0 --separate-stderr armylist-check -T jsonl $P/clean.xml
+	assert_output ""
+}
+
+@test "-T tsv, json, jsonl: a full disk is exit 4, the -o file untouched" {
+	[ -c /dev/full ] || skip "/dev/full is not a device here"
+	for f in tsv json jsonl; do
+		run -4 --separate-stderr bash -c "armylist-check -q -T $f $P/element-total.xml > /dev/full"
+		assert_equal "$stderr" "armylist-check: write error: No space left on device"
+	done
+	echo old > "$BATS_TEST_TMPDIR/out.json"
+	run -4 armylist-check -T json -o "$BATS_TEST_TMPDIR/out.json" nosuch.xml $P/clean.xml
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/out.json")" old
 }
 
 @test "combinatorial lists: 2^60 choices of packages are checked at once" {
@@ -205,10 +315,10 @@ $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [
 @test "--rules=FILE: a table with Hordes and Litter, an army of 10 elements" {
 	sed 's|<troop code="CF" vs-foot="1" vs-mounted="1"/>|&<troop code="Hd" vs-foot="2" vs-mounted="2"/><troop code="Lit" vs-foot="3" vs-mounted="3"/>|' \
 	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
-	run -1 armylist-check --rules="$BATS_TEST_TMPDIR/r.xml" $P/unknown-troop.xml
+	run -1 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/r.xml" $P/unknown-troop.xml
 	assert_output "dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]"
 	sed 's/elements="12"/elements="10"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/ten.xml"
-	run -1 armylist-check --rules="$BATS_TEST_TMPDIR/ten.xml" $P/clean.xml
+	run -1 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/ten.xml" $P/clean.xml
 	assert_line --index 0 "lists.html:30: error: army 5a: elements total 12, expected 10 [element-total]"
 	run -0 armylist-check --rules=dba1 $P/clean.xml
 	run -0 armylist-check -T xml --rules=dba1 $P/clean.xml
@@ -231,7 +341,8 @@ $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [
 	run -2 --separate-stderr armylist-check $P/invalid.xml
 	assert_equal "$stderr" "armylist-check: $P/invalid.xml:11: error: type positiveInteger doesn't allow value 'x'
 armylist-check: $P/invalid.xml:11: error: element element failed to validate attributes
-armylist-check: $P/invalid.xml:11: error: invalid attribute count for element element"
+armylist-check: $P/invalid.xml:11: error: invalid attribute count for element element
+armylist-check: 2 armies: 2 errors, 2 warnings"
 	assert_line --index 0 "$P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]"
 	run -2 --separate-stderr armylist-check $P/clean.xml $P/invalid.xml
 	run -2 --separate-stderr bash -c 'echo "<foo/>" | armylist-check'
@@ -253,6 +364,20 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 	assert_equal "$stderr" "armylist-check: $P/sheet.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
 	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/junk.bin
 	[[ "$stderr" == "armylist-check: fixtures/armylist-parse/junk.bin"*"error: "* ]]
+}
+
+@test "an HTML or text sheet: not armylist XML, run armylist-parse first, exit 2" {
+	run -2 --separate-stderr armylist-check ../samples/armeelisten-1-60.html
+	assert_equal "$stderr" "armylist-check: ../samples/armeelisten-1-60.html:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	assert_output ""
+	run -2 --separate-stderr bash -c 'armylist-check -T json < ../samples/armeelisten-1-60.html'
+	assert_equal "$stderr" "armylist-check: -:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	assert_output '{"version":1,"rules":"dba1","findings":[],"summary":{"armies":0,"errors":0,"warnings":0}}'
+	printf '<table><tr><td>1</td></tr></table>\n' > "$BATS_TEST_TMPDIR/t.html"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/t.html" $P/clean.xml
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/t.html:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	run -2 --separate-stderr armylist-check ../samples/english-lists.txt
+	assert_equal "$stderr" "armylist-check: ../samples/english-lists.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
 }
 
 @test "hostile XML: DOCTYPE with an external entity, billion laughs, deep nesting" {
@@ -280,7 +405,8 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 
 @test "a file that cannot be opened is reported, the next is checked, exit 4" {
 	run -4 --separate-stderr armylist-check nosuch.xml $P/no-enemies.xml
-	assert_equal "$stderr" "armylist-check: cannot open 'nosuch.xml': No such file or directory"
+	assert_equal "$stderr" "armylist-check: cannot open 'nosuch.xml': No such file or directory
+armylist-check: 2 armies: 0 errors, 1 warning"
 	assert_output --partial "army 70: no enemies listed"
 	run -4 --separate-stderr armylist-check fixtures
 	assert_equal "$stderr" "armylist-check: cannot read 'fixtures': Is a directory"
@@ -291,7 +417,7 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 @test "-o replaces the file atomically, also when findings give exit 1" {
 	echo old > "$BATS_TEST_TMPDIR/out.txt"
 	run -1 armylist-check -o "$BATS_TEST_TMPDIR/out.txt" $P/element-total.xml
-	assert_output ""
+	assert_output "armylist-check: 4 armies: 6 errors, 0 warnings"
 	grep -q 'army 12a: elements total 11' "$BATS_TEST_TMPDIR/out.txt"
 	[ "$(ls -A "$BATS_TEST_TMPDIR")" = out.txt ]
 	run -0 armylist-check --output="$BATS_TEST_TMPDIR/out.txt" -T xml $P/clean.xml
@@ -336,7 +462,8 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 
 @test "--help and --version" {
 	run -0 armylist-check --help
-	assert_line --index 0 "usage: armylist-check [-hV] [-T text|xml] [--rules=dba1|FILE] [-o FILE]"
+	assert_line --index 0 "usage: armylist-check [-hV] [-T text|xml|tsv|json|jsonl] [--ignore=CODE[,CODE]]"
+	assert_line --index 1 "                      [-q] [--rules=dba1|FILE] [-o FILE] [file ...]"
 	run -0 armylist-check -h
 	run -0 armylist-check --version
 	assert_output "armylist-check (bellis) 0.1.0"
@@ -347,13 +474,13 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 	run -3 --separate-stderr armylist-check --rulez=dba1
 	assert_equal "$stderr" "armylist-check: unknown option '--rulez=dba1' (did you mean '--rules'?)
 Try 'armylist-check --help' for more information."
-	run -3 --separate-stderr armylist-check -q
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown option '-q'"
+	run -3 --separate-stderr armylist-check -x
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown option '-x'"
 }
 
 @test "bad option values: exit 3" {
-	run -3 --separate-stderr armylist-check -T json
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value 'json' for --format (valid: text, xml)"
+	run -3 --separate-stderr armylist-check -T html
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value 'html' for --format (valid: text, xml, tsv, json, jsonl)"
 	run -3 --separate-stderr armylist-check -o
 	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '-o' needs a value"
 	run -3 --separate-stderr armylist-check --rules
@@ -377,7 +504,7 @@ Try 'armylist-check --help' for more information."
 	cp "$SHARED/corpus/dba22-lists.txt" "$BATS_TEST_TMPDIR/c.txt"
 	cd "$BATS_TEST_TMPDIR"
 	run -1 --separate-stderr bash -c 'armylist-parse c.txt 2>/dev/null | armylist-check'
-	assert_equal "$stderr" ""
+	assert_equal "$stderr" "armylist-check: 590 armies: 124 errors, 590 warnings"
 	assert_equal "$(grep -c '\[no-enemies\]$' <<<"$output")" 590
 	assert_equal "$(grep -c '\[duplicate-id\]$' <<<"$output")" 30
 	assert_equal "$(grep -c "troop type 'Hd' not in dba1 \[unknown-troop\]$" <<<"$output")" 75

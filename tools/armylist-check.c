@@ -2,18 +2,19 @@
  * totals, generals, packages, ids, troops, references, dates). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "army/armycheck.h"
-#include "army/armyin.h"
-#include "army/findings.h"
+#include "army/checkrun.h"
 #include "core/cli.h"
 #include "core/diag.h"
-#include "core/input.h"
 #include "core/out.h"
 #include "dba/rules.h"
-#include "dba/troop.h"
 
-static const char *const formats[] = { "text", "xml", NULL };
+enum { OPT_IGNORE = 256 };
+
+/* In the order of enum findings_fmt. */
+static const char *const formats[] = { "text", "xml", "tsv", "json", "jsonl",
+	NULL };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -25,57 +26,35 @@ static const struct cli_tool tool = {
 	.no = "an error finding",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
+		{ "ignore", required_argument, OPT_IGNORE, "CODES",
+		    "neither report nor count findings with these codes",
+		    "CODE[,CODE]" },
+		{ "quiet", no_argument, 'q', NULL,
+		    "errors only: no warnings, no summary line", NULL },
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
 	}
 };
 
-struct check_ctx {
-	struct armycheck *check;
-	struct findings_out *out;
-};
-
-static void
-on_army(struct army *a, void *ctx)
-{
-	struct check_ctx *run = ctx;
-
-	armycheck_army(run->check, a);
-}
-
-static void
-on_finding(const struct finding *f, void *ctx)
-{
-	struct check_ctx *run = ctx;
-
-	findings_write(run->out, f);
-}
-
-static void
-check_file(void *ctx, struct input *in)
-{
-	int c = input_first_byte(in);
-
-	if (c == EOF)
-		DIAG(EMPTY_INPUT, 0, 0);
-	else if (c != '<')
-		DIAG(NOT_ARMYLIST, 1, 0,
-		    "convert a sheet with armylist-parse first");
-	else
-		armylist_read_xml(in, on_army, ctx);
-}
-
 int
 main(int argc, char **argv)
 {
+	struct checkrun_opts co;
 	struct rules *rules;
-	struct check_ctx run;
 	struct cli cli;
 	struct out o;
+	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	if (cli_next(&cli) < 0)
+	memset(&co, 0, sizeof co);
+	while ((ch = cli_next(&cli)) > 0) {
+		if (ch == 'q')
+			co.quiet = true;
+		else if (checkrun_ignore(cli.arg, &co.ignore) < 0)
+			return EXIT_USAGE;
+	}
+	if (ch < 0)
 		return diag_status();
 	if ((rules = rules_open(cli.rules)) == NULL)
 		return cli_end(NULL);
@@ -84,17 +63,10 @@ main(int argc, char **argv)
 		rules_close(rules);
 		return cli_end(NULL);
 	}
-	run.out = findings_new(o.fp, (enum findings_fmt)cli.format,
-	    rules->edition);
-	run.check = armycheck_new(rules, on_finding, &run);
-	cli_files(cli.nfiles, cli.files, check_file, &run);
-	armycheck_finish(run.check);
-	if (armycheck_errors(run.check) > 0)
-		diag_raise(EXIT_NO);
+	co.rules = rules;
+	co.fmt = (enum findings_fmt)cli.format;
 	/* out_close reports write errors */
-	(void)findings_finish(run.out, armycheck_armies(run.check),
-	    armycheck_errors(run.check), armycheck_warnings(run.check));
-	armycheck_free(run.check);
+	(void)checkrun_run(o.fp, &co, cli.nfiles, cli.files);
 	rules_close(rules);
 	return cli_end(&o);
 }

@@ -1,7 +1,10 @@
-/* findings: text lines and findings XML for armylist-check. */
+/* findings: text lines, findings XML, TSV, JSON and JSON Lines for
+ * armylist-check. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "army/findings.h"
+#include "core/jsonout.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
 
@@ -9,6 +12,7 @@ struct findings_out {
 	FILE *fp;
 	enum findings_fmt fmt;
 	struct xw *xw;
+	struct jw jw;
 };
 
 struct findings_out *
@@ -25,8 +29,39 @@ findings_new(FILE *fp, enum findings_fmt fmt,
 		xw_attr(o->xw, "version", "1");
 		xw_attr(o->xw, "rules", rules);
 		xw_flush(o->xw);
+	} else if (fmt == FFMT_TSV) {
+		fputs("file\tline\tarmy\tseverity\tcode\tmessage\n", fp);
+	} else if (fmt == FFMT_JSON || fmt == FFMT_JSONL) {
+		jw_init(&o->jw, fp);
+	}
+	if (fmt == FFMT_JSON) {
+		jw_obj(&o->jw);
+		jw_kint(&o->jw, "version", 1);
+		jw_kstr(&o->jw, "rules", rules);
+		jw_key(&o->jw, "findings");
+		jw_arr(&o->jw);
 	}
 	return o;
+}
+
+static void
+tsv_str(FILE *fp, const char *s, char end)
+{
+	tsv_cell(fp, s, strlen(s));
+	fputc(end, fp);
+}
+
+static void
+json_finding(struct jw *j, const struct finding *f)
+{
+	jw_obj(j);
+	jw_kstr(j, "file", f->file);
+	jw_kint(j, "line", f->line);
+	jw_kstr(j, "army", f->army);
+	jw_kstr(j, "severity", f->error ? "error" : "warning");
+	jw_kstr(j, "code", check_code_name(f->code));
+	jw_kstr(j, "message", f->msg);
+	jw_close(j, '}');
 }
 
 void
@@ -34,10 +69,24 @@ findings_write(struct findings_out *o, const struct finding *f)
 {
 	const char *sev = f->error ? "error" : "warning";
 
-	if (o->fmt == FFMT_TEXT) {
-		fprintf(o->fp, "%s:%ld: %s: army %s: %s [%s]\n", f->file, f->line, sev, f->army, f->msg,
-		    check_code_name(f->code));
+	switch (o->fmt) {
+	case FFMT_TEXT:
+		fprintf(o->fp, "%s:%ld: %s: army %s: %s [%s]\n", f->file,
+		    f->line, sev, f->army, f->msg, check_code_name(f->code));
 		return;
+	case FFMT_TSV:
+		tsv_str(o->fp, f->file, '\t');
+		fprintf(o->fp, "%ld\t", f->line);
+		tsv_str(o->fp, f->army, '\t');
+		fprintf(o->fp, "%s\t%s\t", sev, check_code_name(f->code));
+		tsv_str(o->fp, f->msg, '\n');
+		return;
+	case FFMT_JSON:
+	case FFMT_JSONL:
+		json_finding(&o->jw, f);
+		return;
+	case FFMT_XML:
+		break;
 	}
 	xw_start(o->xw, "finding");
 	xw_attr(o->xw, "code", check_code_name(f->code));
@@ -64,9 +113,18 @@ findings_finish(struct findings_out *o, long armies, long errors,
 		xw_end(o->xw);
 		xw_end(o->xw);
 		rc = xw_finish(o->xw);
-	} else if (ferror(o->fp)) {
-		rc = -1;
+	} else if (o->fmt == FFMT_JSON) {
+		jw_close(&o->jw, ']');
+		jw_key(&o->jw, "summary");
+		jw_obj(&o->jw);
+		jw_kint(&o->jw, "armies", armies);
+		jw_kint(&o->jw, "errors", errors);
+		jw_kint(&o->jw, "warnings", warnings);
+		jw_close(&o->jw, '}');
+		jw_close(&o->jw, '}');
 	}
+	if (o->fmt != FFMT_XML && ferror(o->fp))
+		rc = -1;
 	free(o);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* findings: the writers of armylist-check's findings (text lines like
- * diagnostics, or findings XML, formats/findings.rng). */
+ * diagnostics, findings XML (formats/findings.rng), TSV, JSON, JSON
+ * Lines). */
 #ifndef BELLIS_FINDINGS_H
 #define BELLIS_FINDINGS_H
 
@@ -7,12 +8,15 @@
 
 #include "army/armycheck.h"
 
-enum findings_fmt { FFMT_TEXT, FFMT_XML };
+/* In the order of armylist-check's -T values. */
+enum findings_fmt { FFMT_TEXT, FFMT_XML, FFMT_TSV, FFMT_JSON, FFMT_JSONL };
 
 struct findings_out;
 
 /* Text lines are "FILE:LINE: error: army ID: message [code]" (spec 20);
- * rules: the edition named in the XML. */
+ * TSV has a header row and a file column; JSON is one document with the
+ * findings and the counts, JSON Lines one object per finding; rules: the
+ * edition named in the XML and JSON. */
 struct findings_out *findings_new(FILE *fp, enum findings_fmt fmt,
     const char *rules);
 void findings_write(struct findings_out *o, const struct finding *f);
