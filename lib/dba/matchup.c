@@ -117,17 +117,7 @@ one_army(struct army *a, void *ctx)
 void
 matchup_read(void *ctx, struct input *in)
 {
-	switch (input_first_byte(in)) {
-	case EOF:
-		DIAG(EMPTY_INPUT, 0, 0);
-		break;
-	case '<':
-		armylist_read_xml(in, one_army, ctx);
-		break;
-	default:
-		DIAG(NOT_ARMYLIST, 1, 0,
-		    "convert a sheet with armylist-parse first");
-	}
+	armylist_read_collection(in, one_army, ctx);
 }
 
 /* The pair a, b in one going, as its line would be read. */
