@@ -62,7 +62,7 @@ Try 'combat-calc --help' for more information."
 	while IFS= read -r -d '' ex; do
 		cmd=${ex%%$'\n'*}
 		want=${ex#*$'\n'}
-		run bash -c "${cmd#\$ }"
+		run bash -c "cd '$TOP' && ${cmd#\$ }"
 		assert_equal "$output" "$want"
 		n=$((n + 1))
 	done < <(awk '
@@ -72,7 +72,7 @@ Try 'combat-calc --help' for more information."
 		on && /^\.Ed/ { if (blk ~ /^\$ /) printf "%s%c", blk, 0; inb = 0; next }
 		on && inb { blk = blk (blk == "" ? "" : "\n") $0 }
 	' "$TOP/man/combat-calc.1")
-	[ "$n" -ge 4 ]
+	[ "$n" -ge 6 ]
 }
 
 @test "combat-calc: worked check Kn vs Sp: Knights win 10/36, doubled 4/36" {
@@ -329,4 +329,173 @@ $output" "$first"
 	run -0 bash -c "printf 'Cv vs Bd difficult\nCv difficult vs Bd difficult\n' | combat-calc"
 	assert_output '1: Cv 3 -2 opponent-difficult = 1  vs  Bd 3 -2 difficult = 1
 2: Cv 3 -2 difficult = 1  vs  Bd 3 -2 difficult = 1'
+}
+
+# ---- --matchup (issue 14, item 2) ------------------------------------
+
+MU=fixtures/combat/matchup.xml
+
+@test "combat-calc: the matchup sample is armylist-parse's XML of its sheet" {
+	cd "$TOP"
+	run -0 --separate-stderr armylist-parse samples/english-lists.txt
+	assert_equal "$output" "$(cat samples/english-lists.xml)"
+	cd tests
+	run -0 --separate-stderr armylist-parse fixtures/combat/matchup.txt
+	assert_equal "$output" "$(cat $MU)"
+}
+
+@test "combat-calc: --matchup judges each pair as its line 'X vs Y'" {
+	run -0 --separate-stderr combat-calc --matchup=I/1a,I/24a --odds "$SAMPLES/english-lists.xml"
+	assert_equal "$stderr" ""
+	want=$(printf '%s vs %s\n' Bd Cv Bd Sp Bd Ps Bw Cv Bw Sp Bw Ps Ps Cv Ps Sp Ps Ps | combat-calc --odds)
+	assert_equal "$output" "$want"
+	run -0 combat-calc --matchup=I/1a,I/24a --going -T tsv "$SAMPLES/english-lists.xml"
+	want=$(printf '%s vs %s\n%s difficult vs %s difficult\n' Bd Cv Bd Cv Bd Sp Bd Sp Bd Ps Bd Ps Bw Cv Bw Cv Bw Sp Bw Sp Bw Ps Bw Ps Ps Cv Ps Cv Ps Sp Ps Sp Ps Ps Ps Ps | combat-calc -T tsv)
+	assert_equal "$output" "$want"
+}
+
+@test "combat-calc: --matchup, every choice, package and dismount, text" {
+	run -0 --separate-stderr combat-calc --matchup=II/27b,IV/62 --odds "$SAMPLES/english-lists.xml"
+	golden combat/matchup-sample.txt
+	assert_equal "$stderr" ""
+	# III/17: a package (2x4Bd + 2x2Ps) counts; IV/62: Kn or 4Bd, Cb or Art
+	run -0 combat-calc --matchup=III/17,IV/62 -T tsv "$SAMPLES/english-lists.xml"
+	assert_equal "$(cut -f3 <<<"$output" | sed 1d | uniq | tr '\n' ' ')" "Cv LH Kn Bd Ps "
+	assert_equal "$(cut -f5 <<<"$output" | sed 1d | sort -u | tr '\n' ' ')" "Art Bd Bw Kn Ps Sp "
+	# a dismount (3Kn//4Bd) fields its foot type too
+	run -0 bash -c "printf 'IV/1 Test 1000-1100AD\nAggression 1\nTerrain Arable\n1x3Kn//4Bd (Gen), 2x3Kn, 1x2Ps\n' | armylist-parse | combat-calc --matchup=IV/1,IV/1 -T tsv"
+	assert_equal "$(cut -f3 <<<"$output" | sed 1d | uniq | tr '\n' ' ')" "Kn Bd Ps "
+}
+
+@test "combat-calc: --matchup lists the types without factors, unjudged" {
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b --going $MU
+	golden combat/matchup.txt
+	assert_equal "$stderr" ""
+	assert_line '   not in these rules (dba1): Lit Hd'
+	run -0 combat-calc --matchup=I/2a,I/2b --going --odds -T xml $MU
+	golden combat/matchup.xml
+	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
+	assert_line '  <combat file="I/2a,I/2b" line="8" kind="close" unjudged="yes">'
+	run -0 combat-calc --matchup=I/2a,I/2b --going --odds -T tsv $MU
+	golden combat/matchup.tsv
+	assert_line "$(printf '7\tclose\tBd\t\tHd\t\t\t\tunjudged\t\t\t\t\t\t')"
+	run -0 combat-calc --matchup=I/2a,I/2b --going -T json $MU
+	golden combat/matchup.json
+	assert_line --index 7 '{"file":"I/2a,I/2b","line":8,"kind":"close","unjudged":true,"sides":[{"troop":"Bd","class":"foot","difficult":true},{"troop":"Hd","class":"foot","difficult":true}]}'
+	if command -v jq >/dev/null; then
+		jq -e . <<<"$output" >/dev/null
+	fi
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b --lang=de $MU
+	assert_line '   nicht in diesen Regeln (dba1): Hd'
+	# in dba22 Hordes and Litter have factors
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b --rules=dba22 $MU
+	refute_output --partial 'not in these rules'
+	assert_line '4: Bd 5 = 5  vs  Hd 3 = 3'
+}
+
+@test "combat-calc: --matchup XML reads back to the same results" {
+	for o in "" --odds --explain "--roll -s 9" "--rules=dba22 --odds" "--lang=ru"; do
+		for g in "" --going; do
+			run -0 --separate-stderr combat-calc $o $g --matchup=I/2a,I/2b $MU
+			want=$output
+			run -0 --separate-stderr bash -c "combat-calc -T xml $o $g --matchup=I/2a,I/2b $MU | combat-calc ${o/-s 9/-s 1}"
+			assert_equal "$stderr" ""
+			assert_equal "$output" "$want"
+		done
+	done
+}
+
+@test "combat-calc: an unjudged combat of the XML needs its mark" {
+	run -2 --separate-stderr bash -c "echo '<combats><combat><side troop=\"Hd\"/><side troop=\"Bd\"/></combat></combats>' | combat-calc"
+	assert_equal "$stderr" "combat-calc: -:1: error: troop type 'Hd' has no dba1 combat factors"
+	run -0 bash -c "echo '<combats><combat unjudged=\"yes\"><side troop=\"Hd\"/><side troop=\"Bd\"/></combat></combats>' | combat-calc"
+	assert_output '1: Hd  vs  Bd
+   not in these rules (dba1): Hd'
+	# the mark does not stop a combat that can be judged
+	run -0 bash -c "echo '<combats><combat unjudged=\"yes\"><side troop=\"Kn\"/><side troop=\"Sp\"/></combat></combats>' | combat-calc"
+	assert_output '1: Kn 3 = 3  vs  Sp 4 = 4'
+}
+
+@test "combat-calc: --matchup of an army against itself" {
+	run -0 --separate-stderr combat-calc --matchup=I/1a,I/1a -T tsv "$SAMPLES/english-lists.xml"
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" 10
+	assert_line --index 9 "$(printf '9\tclose\tPs\t2\tPs\t2\t\t\t\t')"
+}
+
+@test "combat-calc: --matchup: an army not in the collection" {
+	run -2 --separate-stderr combat-calc --matchup=I/2,I/2b $MU
+	assert_output ''
+	assert_equal "$stderr" "combat-calc: fixtures/combat/matchup.xml: error: army 'I/2' not in the collection (did you mean 'I/2a'?)"
+	run -2 --separate-stderr combat-calc --matchup=XX/1,XX/1 $MU
+	assert_output ''
+	assert_equal "$stderr" "combat-calc: fixtures/combat/matchup.xml: error: army 'XX/1' not in the collection"
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2c -T xml $MU
+	assert_equal "$stderr" "combat-calc: fixtures/combat/matchup.xml: error: army 'I/2c' not in the collection (did you mean 'I/2a'?)"
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<combats version="1" rules="dba1"/>'
+}
+
+@test "combat-calc: --matchup: an army twice in the collection, the first is used" {
+	cd "$BATS_TEST_TMPDIR"
+	{ cat "$FIX/combat/matchup.txt"; printf '\nI/2b Other 1000-900BC\nAggression 1\nTerrain Arable\n1x3Kn (Gen)\n'; } > two.txt
+	armylist-parse two.txt > two.xml
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b two.xml
+	assert_equal "$stderr" "combat-calc: two.txt:14: warning: army 'I/2b' twice in the collection (first at two.txt:9), the first is used"
+	assert_equal "$output" "$(combat-calc --matchup=I/2a,I/2b "$FIX/combat/matchup.xml")"
+	# several operands are one collection
+	run -0 --separate-stderr combat-calc --matchup=I/1a,I/2a "$SAMPLES/english-lists.xml" "$FIX/combat/matchup.xml"
+	assert_line --index 0 '1: Bd 5 = 5  vs  Bd 5 = 5'
+}
+
+@test "combat-calc: bad --matchup values are usage errors" {
+	for v in I/2a ,I/2a I/2a, a,b,c ""; do
+		run -3 --separate-stderr combat-calc --matchup="$v" $MU
+		assert_output ''
+		assert_equal "$stderr" "combat-calc: invalid value '$v' for --matchup (two army ids: A,B)
+Try 'combat-calc --help' for more information."
+	done
+	run -3 --separate-stderr combat-calc --going fixtures/combat/t.txt
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: --going needs --matchup"
+	run -3 --separate-stderr combat-calc --matchup
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: option '--matchup' needs a value"
+}
+
+@test "combat-calc: --matchup on junk, empty input, no armylist" {
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b fixtures/combat/junk.bin
+	assert_output ''
+	assert_equal "$stderr" "combat-calc: fixtures/combat/junk.bin:1: error: not armylist XML (convert a sheet with armylist-parse first)
+combat-calc: fixtures/combat/junk.bin: error: army 'I/2a' not in the collection
+combat-calc: fixtures/combat/junk.bin: error: army 'I/2b' not in the collection"
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b < /dev/null
+	assert_output ''
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: -: error: empty input, expected armylist XML"
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b fixtures/combat/matchup.txt
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: fixtures/combat/matchup.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b fixtures/combat/combats.xml
+	assert_output ''
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: fixtures/combat/combats.xml:2: error: did not expect element combats there"
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b fixtures/combat/broken.xml
+	assert_output ''
+	[[ $stderr == "combat-calc: fixtures/combat/broken.xml:"* ]]
+	run -4 --separate-stderr combat-calc --matchup=I/2a,I/2b /nonexistent
+	[[ ${stderr%%$'\n'*} == "combat-calc: cannot open '/nonexistent'"* ]]
+	# a collection cut short keeps what it read
+	head -c 1500 $MU > "$BATS_TEST_TMPDIR/cut.xml"
+	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b "$BATS_TEST_TMPDIR/cut.xml"
+	assert_output ''
+}
+
+@test "combat-calc: --matchup on a full disk, -o and a closed pipe" {
+	run -4 --separate-stderr bash -c "combat-calc --matchup=I/2a,I/2b --odds $MU > /dev/full"
+	[[ $stderr == *"write error"* ]]
+	out=$BATS_TEST_TMPDIR/m.txt
+	echo old > "$out"
+	run -2 combat-calc -o "$out" --matchup=I/2a,I/2x $MU
+	assert_equal "$(cat "$out")" old
+	run -0 combat-calc -o "$out" --matchup=I/2a,I/2b $MU
+	assert_equal "$(cat "$out")" "$(combat-calc --matchup=I/2a,I/2b $MU)"
+	run bash -c "combat-calc --matchup=I/2a,I/2b --going --odds $MU 2>&1 | head -n 1"
+	assert_output '1: Bd 3 = 3  vs  Cv 3 = 3'
 }

@@ -146,3 +146,16 @@ bound: 1 PIP, 1 used, 0 unused
 3: ok       Bd 200/200 p, 1 PIP
 bound 2: 2 PIPs, 1 used, 1 unused'
 }
+
+@test "roundtrip: combat-calc --matchup XML reads back without --matchup" {
+	for o in "" --odds "--going --odds" "--rules=dba22 --going"; do
+		run -0 --separate-stderr combat-calc $o --matchup=I/2a,I/2b "$FIX/combat/matchup.xml"
+		want=$output
+		run -0 --separate-stderr combat-calc -T xml $o --matchup=I/2a,I/2b "$FIX/combat/matchup.xml"
+		printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/rt.xml"
+		validate combat.rng "$BATS_TEST_TMPDIR/rt.xml"
+		run -0 --separate-stderr combat-calc ${o/--going/} < "$BATS_TEST_TMPDIR/rt.xml"
+		assert_equal "$stderr" ""
+		assert_equal "$output" "$want"
+	done
+}

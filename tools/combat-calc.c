@@ -8,9 +8,10 @@
 #include "core/diag.h"
 #include "core/out.h"
 #include "dba/combatrun.h"
+#include "dba/matchup.h"
 #include "dba/rules.h"
 
-enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN };
+enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN, OPT_MATCHUP, OPT_GOING };
 
 static const struct cli_tool tool = {
 	.about = "DBA close combat and shooting: factors, totals, result, "
@@ -32,6 +33,11 @@ static const struct cli_tool tool = {
 		{ "explain", no_argument, OPT_EXPLAIN, NULL,
 		    "text: the source and confidence of each factor and "
 		    "outcome", NULL },
+		{ "matchup", required_argument, OPT_MATCHUP, "A,B",
+		    "every troop type of army A against every one of B, "
+		    "from an armylist XML collection", NULL },
+		{ "going", no_argument, OPT_GOING, NULL,
+		    "--matchup: also in difficult going", NULL },
 		CLI_OPT_SEED("seed for --roll (default: BELLIS_SEED, else random)"),
 		CLI_OPT_RULES,
 		CLI_OPT_LANG("the text labels"),
@@ -45,10 +51,12 @@ main(int argc, char **argv)
 {
 	struct combatout_opts co;
 	struct combatrun run;
+	struct matchup *m = NULL;
 	struct rules *rules;
+	const char *matchup = NULL;
 	struct cli cli;
 	struct out o;
-	bool explain = false;
+	bool explain = false, going = false;
 	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
@@ -59,11 +67,21 @@ main(int argc, char **argv)
 			run.odds = true;
 		else if (ch == OPT_EXPLAIN)
 			explain = true;
+		else if (ch == OPT_MATCHUP)
+			matchup = cli.arg;
+		else if (ch == OPT_GOING)
+			going = true;
 		else
 			run.roll = true;
 	}
 	if (ch < 0)
 		return diag_status();
+	if (going && matchup == NULL) {
+		diag_usage("--going needs --matchup");
+		return EXIT_USAGE;
+	}
+	if (matchup != NULL && (m = matchup_new(matchup, going)) == NULL)
+		return EXIT_USAGE;
 	if ((cli.seed != NULL || run.roll) &&
 	    cli_seed(cli.seed, &run.seed, &co.seed_given) < 0)
 		return EXIT_USAGE;
@@ -78,7 +96,7 @@ main(int argc, char **argv)
 	co.rolled = run.roll;
 	co.seed = run.seed;
 	co.odds = run.odds;
-	co.multi = cli.nfiles > 1;
+	co.multi = cli.nfiles > 1 && m == NULL;
 	co.explain = explain ? rules : NULL;
 	if (out_open(&o, cli.output) < 0) {
 		rules_close(rules);
@@ -88,7 +106,11 @@ main(int argc, char **argv)
 	    co.fmt != CFMT_XML)
 		diag_msg(0, "seed: %llu", (unsigned long long)run.seed);
 	run.w = combatout_new(o.fp, &co);
-	cli_files(cli.nfiles, cli.files, combatrun_read, &run);
+	if (m != NULL) {
+		cli_files(cli.nfiles, cli.files, matchup_read, m);
+		matchup_finish(m, &run);
+	} else
+		cli_files(cli.nfiles, cli.files, combatrun_read, &run);
 	if (combatout_finish(run.w) < 0)
 		diag_raise(EXIT_SYS);
 	rules_close(rules);

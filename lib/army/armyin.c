@@ -306,3 +306,17 @@ armylist_read(struct input *in, army_cb cb, void *ctx)
 	} else if (c >= 0)
 		armylist_read_lines(in, cb, ctx);
 }
+
+void
+armylist_read_collection(struct input *in, army_cb cb, void *ctx)
+{
+	int c = input_first_byte(in);
+
+	if (c == EOF)
+		DIAG(EMPTY_INPUT, 0, 0);
+	else if (c != '<' || input_looks_html(in))
+		DIAG(NOT_ARMYLIST, 1, 0,
+		    "convert a sheet with armylist-parse first");
+	else
+		armylist_read_xml(in, cb, ctx);
+}

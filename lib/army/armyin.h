@@ -11,6 +11,9 @@ typedef void (*army_cb)(struct army *a, void *ctx);
 
 /* Read one operand, whatever its carrier. */
 void armylist_read(struct input *in, army_cb cb, void *ctx);
+/* Read one operand of a collection: armylist XML only (empty input and
+ * any other carrier are errors). */
+void armylist_read_collection(struct input *in, army_cb cb, void *ctx);
 
 /* The carriers, for tests and fuzzing. */
 void armylist_read_lines(struct input *in, army_cb cb, void *ctx);

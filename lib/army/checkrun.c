@@ -90,15 +90,7 @@ on_finding(const struct finding *f, void *ctx)
 static void
 check_file(void *ctx, struct input *in)
 {
-	int c = input_first_byte(in);
-
-	if (c == EOF)
-		DIAG(EMPTY_INPUT, 0, 0);
-	else if (c != '<' || input_looks_html(in))
-		DIAG(NOT_ARMYLIST, 1, 0,
-		    "convert a sheet with armylist-parse first");
-	else
-		armylist_read_xml(in, on_army, ctx);
+	armylist_read_collection(in, on_army, ctx);
 }
 
 static const char *

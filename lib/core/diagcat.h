@@ -25,9 +25,9 @@ enum diag_tool {
 	T_SELECT = 1 << 8,     /* armylist-select */
 	T_NTOOLS = 9
 };
-/* Groups: who reads army lists, who reads every list carrier (sheets,
+/* Groups: who reads army lists (combat-calc for --matchup), who reads every list carrier (sheets,
  * list text: armyin's readers), who reads line formats, everyone. */
-#define T_ARMYIN (T_PARSE | T_CHECK | T_CARD | T_SELECT)
+#define T_ARMYIN (T_PARSE | T_CHECK | T_CARD | T_SELECT | T_COMBAT)
 #define T_SHEETS (T_PARSE | T_SELECT)
 #define T_LINES  (T_SHEETS | T_COMBAT | T_MOVE | T_CAT | T_SURV)
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
@@ -99,6 +99,8 @@ enum diag_tool {
 #define DIAGF_NO_RIVERBANK "flag '%s' without 'riverbank'"
 #define DIAGF_CANNOT_SHOOT "'%s' cannot shoot (only %s)"
 #define DIAGF_TWO_CAMPS "both sides defend a camp"
+#define DIAGF_MATCHUP_NO_ARMY "army '%s' not in the collection%s"
+#define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used"
 #define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances"
 #define DIAGF_GROUP_NO_TROOP "missing troop type in the group"
 #define DIAGF_GROUP_TOO_LARGE "a group of more than %d elements"
@@ -274,6 +276,8 @@ enum diag_tool {
 	X(NO_RIVERBANK, E, "without-riverbank", T_COMBAT) \
 	X(CANNOT_SHOOT, E, "cannot-shoot", T_COMBAT) \
 	X(TWO_CAMPS, E, "two-camps", T_COMBAT) \
+	X(MATCHUP_NO_ARMY, E, "matchup-no-army", T_COMBAT) \
+	X(MATCHUP_ARMY_TWICE, W, "matchup-army-twice", T_COMBAT) \
 	X(MOVE_NO_DISTANCES, E, "no-move-distances", T_MOVE) \
 	X(GROUP_NO_TROOP, E, "group-missing-troop", T_MOVE) \
 	X(GROUP_TOO_LARGE, E, "group-too-large", T_MOVE) \
@@ -309,8 +313,8 @@ enum diag_tool {
 	X(EXPECTED_COMMA, E, "expected-comma", T_SHEETS) \
 	X(NO_ROOT, E, "no-root", T_ARMYIN) \
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
-	X(EMPTY_INPUT, E, "empty-input", T_CHECK) \
-	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD) \
+	X(EMPTY_INPUT, E, "empty-input", T_CHECK | T_COMBAT) \
+	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD | T_COMBAT) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
 	/* campaign */ \

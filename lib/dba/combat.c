@@ -44,6 +44,12 @@ rkind_name(int k)
 	return rkind_names[k];
 }
 
+bool
+combat_judged(const struct rules *r, int troop)
+{
+	return troop >= 0 && troop < RULES_MAXTROOPS && r->t[troop].known;
+}
+
 struct rules_count
 combat_count(const struct rules *r, int f)
 {

@@ -43,6 +43,8 @@ struct combat {
 	bool has_dice;
 	int dice[2];
 	long dcol[2];
+	bool unjudged;          /* a type has no factors in these rules:
+	                         * listed (--matchup), not judged */
 };
 
 struct mod {
@@ -80,6 +82,8 @@ struct combat_result {
 	struct odds odds;
 };
 
+/* The troop has combat factors in these rules. */
+bool combat_judged(const struct rules *r, int troop);
 /* Factors and totals of both sides. */
 void combat_eval(const struct rules *r, const struct combat *c,
     struct combat_result *cr);

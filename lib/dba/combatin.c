@@ -31,7 +31,7 @@ static int
 known_troop(const struct rules *r, const struct troop *t, long line,
     long col)
 {
-	if (t->id < RULES_MAXTROOPS && r->t[t->id].known)
+	if (combat_judged(r, t->id))
 		return 0;
 	DIAG(COMBAT_NO_FACTORS, line, col, t->code, r->edition);
 	return -1;
@@ -365,8 +365,11 @@ static const char *const side_out_attrs[] = {
 	"troop", "class", "factor", "total", "die", "score", NULL
 };
 
+/* A side; listed: a type without factors is no error (an unjudged
+ * combat of --matchup read back). */
 static int
-xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
+xml_side(const struct rules *r, xmlNodePtr n, long hint, bool listed,
+    struct side *s)
 {
 	long line = xmlio_node_line(n, hint);
 	struct rules_count fr;
@@ -385,7 +388,8 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, struct side *s)
 		rc = -1;
 	else {
 		s->troop = t->id;
-		rc = known_troop(r, t, line, 0);
+		if (!listed || combat_judged(r, t->id))
+			rc = known_troop(r, t, line, 0);
 	}
 	xmlFree(v);
 	for (a = n->properties; a != NULL; a = a->next) {
@@ -441,11 +445,12 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
     struct combat *c)
 {
 	static const char *const attrs[] = { "kind", "dice", "file", "line",
-	    NULL };
+	    "unjudged", NULL };
 	long line = xmlio_node_line(n, hint), given;
 	xmlNodePtr k;
 	char *v;
 	int ns = 0, rc;
+	bool listed = false;
 
 	memset(c, 0, sizeof *c);
 	c->line = line;
@@ -464,11 +469,15 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 		rc |= xml_dice(r, v, line, c);
 		xmlFree(v);
 	}
+	if ((v = xmlio_attr(n, "unjudged")) != NULL) {
+		listed = strcmp(v, "yes") == 0;
+		xmlFree(v);
+	}
 	for (k = n->children; k != NULL; k = k->next) {
 		if (k->type != XML_ELEMENT_NODE ||
 		    strcmp((const char *)k->name, "side") != 0)
 			continue;
-		if (ns < 2 && xml_side(r, k, line, &c->s[ns]) < 0)
+		if (ns < 2 && xml_side(r, k, line, listed, &c->s[ns]) < 0)
 			rc = -1;
 		ns++;
 	}
@@ -476,7 +485,9 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 		DIAG(TWO_SIDES, line, 0, ns);
 		return -1;
 	}
-	if (rc == 0 && combatin_check(r, c) < 0)
+	c->unjudged = listed && (!combat_judged(r, c->s[0].troop) ||
+	    !combat_judged(r, c->s[1].troop));
+	if (rc == 0 && !c->unjudged && combatin_check(r, c) < 0)
 		rc = -1;
 	c->line = given;        /* the checks spoke at the XML's line */
 	return rc;

@@ -121,6 +121,34 @@ text_who(struct combatout *w, const struct combat *c, int i)
 		fprintf(w->fp, " (%d)", i + 1);
 }
 
+/* An unjudged combat: the sides as given, then the types without
+ * factors in these rules. */
+static void
+text_unjudged(struct combatout *w, const struct combat *c)
+{
+	int i, f;
+
+	for (i = 0; i < 2; i++) {
+		fputs(i == 0 ? "" : c->shooting ? "  shoots  " : "  vs  ",
+		    w->fp);
+		fputs(code(c, i), w->fp);
+		for (f = 0; f < F_N; f++)
+			if (c->s[i].has[f] &&
+			    combat_count(w->o.table, f).max == 0)
+				fprintf(w->fp, " %s", flag_name(f));
+			else if (c->s[i].has[f])
+				fprintf(w->fp, " %s=%d", flag_name(f),
+				    c->s[i].val[f]);
+	}
+	fprintf(w->fp, "\n   %s (%s):", lbl(w, L_NOT_IN_EDITION),
+	    w->o.rules);
+	for (i = 0; i < 2; i++)
+		if (!combat_judged(w->o.table, c->s[i].troop) &&
+		    (i == 0 || c->s[1].troop != c->s[0].troop))
+			fprintf(w->fp, " %s", code(c, i));
+	fputc('\n', w->fp);
+}
+
 /* ---- text: --explain ------------------------------------------------ */
 
 /* "   WHAT: SOURCE [CONF]; other: ...; note" */
@@ -233,6 +261,10 @@ text_combat(struct combatout *w, const struct combat *c,
 	if (w->o.multi)
 		fprintf(w->fp, "%s:", c->file);
 	fprintf(w->fp, "%ld: ", c->line);
+	if (c->unjudged) {
+		text_unjudged(w, c);
+		return;
+	}
 	text_side(w, c, cr, 0);
 	fputs(c->shooting ? "  shoots  " : "  vs  ", w->fp);
 	text_side(w, c, cr, 1);
@@ -313,6 +345,8 @@ xml_combat(struct combatout *w, const struct combat *c,
 	xw_attr(x, "file", c->file);
 	xw_attrl(x, "line", c->line);
 	xw_attr(x, "kind", c->shooting ? "shooting" : "close");
+	if (c->unjudged)
+		xw_attr(x, "unjudged", "yes");
 	if (cr->has_result)     /* given or rolled: read back as given */
 		xw_attrf(x, "dice", "%d %d", cr->dice[0], cr->dice[1]);
 	for (i = 0; i < 2; i++) {
@@ -320,9 +354,11 @@ xml_combat(struct combatout *w, const struct combat *c,
 		xw_start(x, "side");
 		xw_attr(x, "troop", code(c, i));
 		xml_flags(w, &c->s[i]);
-		xw_attr(x, "class", cls_name(s->cls));
-		xw_attrl(x, "factor", s->factor);
-		xw_attrl(x, "total", s->total);
+		xw_attr(x, "class", cls_name(troop_at((size_t)c->s[i].troop)->cls));
+		if (!c->unjudged) {
+			xw_attrl(x, "factor", s->factor);
+			xw_attrl(x, "total", s->total);
+		}
 		if (cr->has_result) {
 			xw_attrl(x, "die", cr->dice[i]);
 			xw_attrl(x, "score", cr->res.score[i]);
@@ -380,6 +416,12 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	FILE *fp = w->fp;
 	const struct odds *o = &cr->odds;
 
+	if (c->unjudged) {
+		fprintf(fp, "%ld\t%s\t%s\t\t%s\t\t\t\tunjudged\t%s\n",
+		    c->line, c->shooting ? "shooting" : "close", code(c, 0),
+		    code(c, 1), w->o.odds ? "\t\t\t\t\t" : "");
+		return;
+	}
 	fprintf(fp, "%ld\t%s\t%s\t%d\t%s\t%d\t", c->line,
 	    c->shooting ? "shooting" : "close", code(c, 0),
 	    cr->side[0].total, code(c, 1), cr->side[1].total);
@@ -396,6 +438,23 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	fputc('\n', fp);
 }
 
+/* The input flags of a side, as in the XML (unjudged combats). */
+static void
+json_flags(struct combatout *w, const struct side *s)
+{
+	int f;
+
+	for (f = 0; f < F_N; f++) {
+		if (!s->has[f])
+			continue;
+		jw_key(&w->jw, flag_name(f));
+		if (combat_count(w->o.table, f).max == 0)
+			jw_bool(&w->jw, true);
+		else
+			jw_int(&w->jw, s->val[f]);
+	}
+}
+
 static void
 json_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
@@ -408,13 +467,23 @@ json_combat(struct combatout *w, const struct combat *c,
 	jw_kstr(j, "file", c->file);
 	jw_kint(j, "line", c->line);
 	jw_kstr(j, "kind", c->shooting ? "shooting" : "close");
+	if (c->unjudged) {
+		jw_key(j, "unjudged");
+		jw_bool(j, true);
+	}
 	jw_key(j, "sides");
 	jw_arr(j);
 	for (i = 0; i < 2; i++) {
 		s = &cr->side[i];
 		jw_obj(j);
 		jw_kstr(j, "troop", code(c, i));
-		jw_kstr(j, "class", cls_name(s->cls));
+		jw_kstr(j, "class",
+		    cls_name(troop_at((size_t)c->s[i].troop)->cls));
+		if (c->unjudged) {
+			json_flags(w, &c->s[i]);
+			jw_close(j, '}');
+			continue;
+		}
 		jw_kint(j, "factor", s->factor);
 		jw_kint(j, "total", s->total);
 		if (cr->has_result) {

@@ -1,4 +1,6 @@
 /* The combats of an operand: judged, rolled, written. */
+#include <string.h>
+
 #include "core/dice.h"
 #include "dba/combatin.h"
 #include "dba/combatrun.h"
@@ -30,14 +32,21 @@ combatrun_judge(const struct combatrun *run, const struct combat *c,
 	}
 }
 
+void
+combatrun_combat(struct combatrun *run, const struct combat *c)
+{
+	struct combat_result cr;
+
+	memset(&cr, 0, sizeof cr);
+	if (!c->unjudged)
+		combatrun_judge(run, c, &cr);
+	combatout_combat(run->w, c, &cr);
+}
+
 static void
 one(void *ud, const struct combat *c)
 {
-	struct combatrun *run = ud;
-	struct combat_result cr;
-
-	combatrun_judge(run, c, &cr);
-	combatout_combat(run->w, c, &cr);
+	combatrun_combat(ud, c);
 }
 
 void

@@ -23,6 +23,8 @@ struct combatrun {
  * the line of c, so a combat rolls the same wherever it is read). */
 void combatrun_judge(const struct combatrun *run, const struct combat *c,
     struct combat_result *cr);
+/* Judge c (or list it, when unjudged) and write it to run->w. */
+void combatrun_combat(struct combatrun *run, const struct combat *c);
 /* Read one operand, combat XML or lines (told by its first byte), and
  * write each combat to run->w. */
 /* One operand (cli_files: ctx is the struct combatrun). */

@@ -1,0 +1,187 @@
+/* The pairs of a matchup: the troop types of two armies of a collection,
+ * every type of one against every type of the other. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyin.h"
+#include "core/diag.h"
+#include "core/str.h"
+#include "core/tok.h"
+#include "core/xalloc.h"
+#include "dba/combatin.h"
+#include "dba/matchup.h"
+
+/* An id within this edit distance of a missing one is suggested. */
+#define SUGGEST_MAX 2
+
+struct mside {
+	char *id;
+	bool found;
+	char *file;             /* where it was found */
+	long line;
+	int *types;             /* troop ids, in the order of the list */
+	size_t ntypes;
+	bool *seen;             /* by troop id */
+	char *sug;              /* the nearest other id, for did-you-mean */
+	int sugdist;
+};
+
+struct matchup {
+	char *arg;              /* "A,B": the file name of the combats */
+	bool goings;
+	struct mside s[2];
+};
+
+struct matchup *
+matchup_new(const char *arg, bool goings)
+{
+	const char *comma = strchr(arg, ',');
+	struct matchup *m;
+	int i;
+
+	if (comma == NULL || comma == arg || comma[1] == '\0' ||
+	    strchr(comma + 1, ',') != NULL) {
+		diag_usage("invalid value '%s' for --matchup (two army ids: "
+		    "A,B)", arg);
+		return NULL;
+	}
+	m = xcalloc(1, sizeof *m);
+	m->arg = xstrdup(arg);
+	m->goings = goings;
+	m->s[0].id = xstrndup(arg, (size_t)(comma - arg));
+	m->s[1].id = xstrdup(comma + 1);
+	for (i = 0; i < 2; i++) {
+		m->s[i].types = xcalloc(troop_count(), sizeof (int));
+		m->s[i].seen = xcalloc(troop_count(), sizeof (bool));
+		m->s[i].sugdist = SUGGEST_MAX + 1;
+	}
+	return m;
+}
+
+static void
+add_type(struct mside *s, const struct troop *t)
+{
+	if (t != NULL && !s->seen[t->id]) {
+		s->seen[t->id] = true;
+		s->types[s->ntypes++] = t->id;
+	}
+}
+
+/* Every type of a list, its choices and dismounts included. */
+static void
+add_types(struct mside *s, const struct package *p)
+{
+	const struct item *it;
+	size_t i, k;
+
+	for (i = 0; i < p->n; i++) {
+		it = &p->items[i];
+		for (k = 0; k < it->ntroops; k++) {
+			add_type(s, it->troops[k].t);
+			add_type(s, it->troops[k].dis);
+		}
+		for (k = 0; k < it->npkgs; k++)
+			add_types(s, &it->pkgs[k]);
+	}
+}
+
+static void
+one_army(struct army *a, void *ctx)
+{
+	struct matchup *m = ctx;
+	struct mside *s;
+	int i, d;
+
+	for (i = 0; i < 2; i++) {
+		s = &m->s[i];
+		if (strcmp(a->id, s->id) != 0) {
+			d = str_editdist(a->id, s->id, SUGGEST_MAX);
+			if (d < s->sugdist) {
+				free(s->sug);
+				s->sug = xstrdup(a->id);
+				s->sugdist = d;
+			}
+		} else if (s->found) {
+			if (i == 0 || strcmp(m->s[0].id, s->id) != 0)
+				DIAG_AT(MATCHUP_ARMY_TWICE, a->file, a->line, 0, a->id,
+				    s->file, s->line);
+		} else {
+			s->found = true;
+			s->file = xstrdup(a->file);
+			s->line = a->line;
+			add_types(s, &a->list);
+		}
+	}
+}
+
+void
+matchup_read(void *ctx, struct input *in)
+{
+	armylist_read_collection(in, one_army, ctx);
+}
+
+/* The pair a, b in one going, as its line would be read. */
+static void
+pair(struct matchup *m, struct combatrun *run, struct toks *tk, int a,
+    int b, bool difficult, long line)
+{
+	const char *fl = difficult ? " difficult" : "";
+	struct combat c;
+	struct sbuf t = {0};
+
+	sbuf_printf(&t, "%s%s vs %s%s", troop_at((size_t)a)->code, fl,
+	    troop_at((size_t)b)->code, fl);
+	if (combat_judged(run->rules, a) && combat_judged(run->rules, b)) {
+		if (combatin_parse_line(run->rules, tk, sbuf_str(&t),
+		    strlen(sbuf_str(&t)), line, &c) != 1)
+			abort();        /* two types and a flag always parse */
+	} else {
+		memset(&c, 0, sizeof c);
+		c.line = line;
+		c.s[0].troop = a;
+		c.s[1].troop = b;
+		c.s[0].has[F_DIFFICULT] = c.s[1].has[F_DIFFICULT] = difficult;
+		c.unjudged = true;
+	}
+	c.file = m->arg;
+	combatrun_combat(run, &c);
+	sbuf_free(&t);
+}
+
+static void
+mside_free(struct mside *s)
+{
+	free(s->id);
+	free(s->file);
+	free(s->types);
+	free(s->seen);
+	free(s->sug);
+}
+
+void
+matchup_finish(struct matchup *m, struct combatrun *run)
+{
+	struct toks tk = {0};
+	size_t i, k;
+	long line = 0;
+	int g, ok = 1;
+
+	for (g = 0; g < 2; g++) {
+		if (m->s[g].found)
+			continue;
+		ok = 0;
+		if (g == 0 || strcmp(m->s[0].id, m->s[1].id) != 0)
+			DIAG(MATCHUP_NO_ARMY, 0, 0, m->s[g].id,
+			    diag_suggest(m->s[g].sug));
+	}
+	for (i = 0; ok && i < m->s[0].ntypes; i++)
+		for (k = 0; k < m->s[1].ntypes; k++)
+			for (g = 0; g < (m->goings ? 2 : 1); g++)
+				pair(m, run, &tk, m->s[0].types[i],
+				    m->s[1].types[k], g == 1, ++line);
+	tok_free(&tk);
+	mside_free(&m->s[0]);
+	mside_free(&m->s[1]);
+	free(m->arg);
+	free(m);
+}
