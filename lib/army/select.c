@@ -17,6 +17,7 @@
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/num.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "dba/troop.h"
 
@@ -39,6 +40,7 @@ struct asel {
 	const char *enemy_of;
 	bool has_name;
 	regex_t name_re;
+	struct sbuf lower;           /* a name in lower case, for name_re */
 	bool invert;
 	/* the operands; spool[i] >= 0: a copy of operand i to read */
 	int nfiles;
@@ -80,7 +82,10 @@ name_regex(struct asel *s, const char *arg)
 		regfree(&s->name_re);
 		s->has_name = false;
 	}
-	rc = regcomp(&s->name_re, arg, REG_EXTENDED | REG_ICASE | REG_NOSUB);
+	/* Case-insensitive without the locale: pattern and names are both
+	 * lowered by str_lower (regcomp's own case flag follows LC_CTYPE). */
+	str_lower(&s->lower, arg);
+	rc = regcomp(&s->name_re, s->lower.s, REG_EXTENDED | REG_NOSUB);
 	if (rc != 0) {
 		(void)regerror(rc, &s->name_re, msg, sizeof msg);
 		diag_usage("invalid regular expression '%s' for --name (%s)",
@@ -322,9 +327,11 @@ passes(const struct asel *s, const struct army *a)
 	    !refs_match(a->enemies, a->nenemies, s->enemy_of) &&
 	    !refs_match(s->foes, s->nfoes, a->id))
 		return false;
-	if (s->has_name && a->name != NULL &&
-	    regexec(&s->name_re, a->name, 0, NULL, 0) != 0)
-		return false;
+	if (s->has_name && a->name != NULL) {
+		str_lower(&s->lower, a->name);
+		if (regexec(&s->name_re, s->lower.s, 0, NULL, 0) != 0)
+			return false;
+	}
 	return true;
 }
 
@@ -411,6 +418,7 @@ asel_free(struct asel *s)
 		return;
 	if (s->has_name)
 		regfree(&s->name_re);
+	sbuf_free(&s->lower);
 	for (i = 0; s->spool != NULL && i < s->nfiles; i++)
 		if (s->spool[i] >= 0)
 			close(s->spool[i]);

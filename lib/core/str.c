@@ -257,6 +257,34 @@ str_fold(struct sbuf *b, const char *s, size_t n)
 	}
 }
 
+void
+str_lower(struct sbuf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t k, n = strlen(s), i = 0;
+	uint32_t c;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	while (i < n) {
+		k = utf8_decode(p + i, n - i, &c);
+		if (k == 0) {
+			sbuf_add(b, s + i, 1);
+			i++;
+			continue;
+		}
+		if ((c >= 'A' && c <= 'Z') ||
+		    (c >= 0xc0 && c <= 0xde && c != 0xd7))
+			c += 32;
+		else if (c >= 0x410 && c <= 0x42f)
+			c += 32;
+		else if (c == 0x401)
+			c = 0x451;
+		put_cp(b, c);
+		i += k;
+	}
+}
+
 int
 str_editdist(const char *a, const char *b, int max)
 {

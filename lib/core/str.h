@@ -34,6 +34,10 @@ void utf8_sanitize(struct sbuf *b, const char *s, size_t n);
  * ü→ue, ß→ss, ё→е, no-break space and runs of blanks to one blank,
  * leading/trailing blanks dropped.  Result in b (reset first). */
 void str_fold(struct sbuf *b, const char *s, size_t n);
+/* Lower case without the locale: ASCII, Latin-1 (À-Þ but ×), Cyrillic
+ * (А-Я, Ё); every other byte is copied as it is, so a regular
+ * expression keeps its meaning.  b holds a NUL-terminated string. */
+void str_lower(struct sbuf *b, const char *s);
 /* Levenshtein distance on code points, capped at max+1. */
 int str_editdist(const char *a, const char *b, int max);
 bool str_ieq(const char *a, size_t alen, const char *b);
