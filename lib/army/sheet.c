@@ -346,10 +346,22 @@ sheet_flush(struct sheet *sh)
 	}
 }
 
+static bool
+has_letter(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') ||
+		    (unsigned char)s[i] >= 0x80)
+			return true;
+	return false;
+}
+
 /* A row that starts no army.  A number cell that looks like a mistyped
  * reference starts a record that is reported; other rows are titles and
- * navigation unless they hold elements (or a name, without an elements
- * column). */
+ * navigation unless they hold elements, a cell with a letter in that
+ * column (the name column when there is none). */
 static void
 not_read(struct sheet *sh, const struct cell *cells, size_t n,
     const char *num, size_t len)
@@ -368,7 +380,7 @@ not_read(struct sheet *sh, const struct cell *cells, size_t n,
 		    c->col > 0 ? c->col + (long)(num - c->s) : 0, q.s);
 		sh->bad = true;
 	} else if (key >= 0 && (size_t)key < n &&
-	    !str_blank(cells[key].s, cells[key].n)) {
+	    has_letter(cells[key].s, cells[key].n)) {
 		if (len == 0) {
 			DIAG(ROW_NOT_READ, cells[key].line, 0,
 			    "it continues no army (the row before it is blank or not read)");
