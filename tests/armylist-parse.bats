@@ -162,6 +162,57 @@ sample() {
 	armylist-parse "$BATS_TEST_TMPDIR/d.tsv" | grep -q '<period from="-1000" to="-1000" approx="yes">um 1000 v.Chr.</period>'
 }
 
+# ---- CSV sheets ---------------------------------------------------------------
+
+@test "CSV with ';': BOM, CRLF, windows-1252, quotes, line breaks in quotes" {
+	run -0 --separate-stderr armylist-parse $P/sheet-semicolon.csv
+	assert_equal "$stderr" "armylist-parse: $P/sheet-semicolon.csv:4: warning: invalid UTF-8, read as windows-1252"
+	golden $G/sheet-csv.xml
+}
+
+@test "CSV with ',' gives the same armies as with ';'" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/sheet-comma.csv
+	assert_equal "$stderr" ""
+	golden $G/sheet-csv.tsv
+	a=$(armylist-parse $P/sheet-comma.csv | sed 's/ file="[^"]*"//')
+	b=$(armylist-parse $P/sheet-semicolon.csv 2>/dev/null | sed 's/ file="[^"]*"//')
+	assert_equal "$a" "$b"
+}
+
+@test "CSV: an unterminated quote is reported and closes at its line end" {
+	run -2 --separate-stderr armylist-parse -T tsv $P/unterminated.csv
+	assert_equal "$stderr" "armylist-parse: $P/unterminated.csv:3:3: error: unterminated quoted field, closed at the end of its line
+armylist-parse: $P/unterminated.csv:3: error: army 2 has no elements
+armylist-parse: $P/unterminated.csv:5:21: error: unterminated quoted field, closed at the end of its line"
+	golden $G/unterminated.tsv
+}
+
+@test "CSV: a quote open over 100 lines ends there, the rest is read again" {
+	f=$BATS_TEST_TMPDIR/q.csv
+	{ printf 'Nr;Armee;Elemente\n1;"A\n'; for i in $(seq 2 150); do printf '%s;B%s;12x Ps (Bef.)\n' $i $i; done; } > "$f"
+	run -2 --separate-stderr armylist-parse -T tsv "$f"
+	assert_equal "$stderr" "armylist-parse: $f:2:3: error: unterminated quoted field, closed at the end of its line
+armylist-parse: $f:2: error: army 1 has no elements"
+	assert_equal "${#lines[@]}" 151
+}
+
+# ---- nothing dropped silently ---------------------------------------------------
+
+@test "list text: a bad reference starts a record that is reported, a stray line too" {
+	run -2 --separate-stderr armylist-parse -T tsv $P/bad-reference.txt
+	assert_equal "$stderr" "armylist-parse: $P/bad-reference.txt:3:1: error: bad army reference 'l/2' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read
+armylist-parse: $P/bad-reference.txt:9:1: error: line not read: it is in no army record (a record starts with a reference such as 'I/1a')"
+	golden $G/bad-reference.tsv
+}
+
+@test "tables: a bad reference and its rows, rows that start and continue no army" {
+	run -2 --separate-stderr armylist-parse -T tsv $P/rows-not-read.txt
+	assert_equal "$stderr" "armylist-parse: $P/rows-not-read.txt:3:3: error: bad army reference 'l/2' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read
+armylist-parse: $P/rows-not-read.txt:5:3: error: row not read: 'Summe' is no army number
+armylist-parse: $P/rows-not-read.txt:8: error: row not read: it continues no army (the row before it is blank or not read)"
+	golden $G/rows-not-read.tsv
+}
+
 # ---- bad input: reported, the rest still written ---------------------------
 
 @test "unknown troop: error with suggestion, code ?, army still written, exit 2" {
@@ -235,11 +286,10 @@ armylist-parse: $P/deep.xml:1:794: error: excessive depth in document: 256 use X
 	refute_output --partial '<army '
 }
 
-@test "binary junk: no crash, valid output" {
-	# its CR bytes end lines: one reads as an army with junk elements
+@test "binary junk: said once, not read as lines, valid output" {
 	run -2 --separate-stderr timeout 10 armylist-parse $P/junk.bin
-	assert_equal "${stderr%%$'\n'*}" "armylist-parse: $P/junk.bin:1: warning: invalid UTF-8, read as windows-1252"
-	assert_line --index 1 '<armylists version="1" rules="dba1">'
+	assert_equal "$stderr" "armylist-parse: $P/junk.bin: error: no army read: binary data, not text"
+	assert_line --index 1 '<armylists version="1" rules="dba1"/>'
 	armylist-parse $P/junk.bin 2>/dev/null > "$BATS_TEST_TMPDIR/o.xml" || true
 	validate armylist.rng "$BATS_TEST_TMPDIR/o.xml"
 }

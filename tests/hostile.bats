@@ -28,11 +28,10 @@ expect() {
 	case $1:$2 in
 	# armylist-parse reads bytes that are not UTF-8 as windows-1252 and
 	# drops control bytes (armylist-parse(1)): a warning at most
-	armylist-parse:junk | armylist-parse:utf8)
+	armylist-parse:utf8)
 		echo 0 ;;
-	# this junk holds CR bytes, which end lines: a line of it reads as
-	# an army row with bad elements, an error
-	armylist-parse:junk2)
+	# binary data is said to be so and not read (no-armies), an error
+	armylist-parse:junk | armylist-parse:junk2)
 		echo 2 ;;
 	# armylist-select reads as armylist-parse does and exits 1 when no
 	# army matched: an input without armies is a 'no'

@@ -15,7 +15,7 @@ static const char *const formats[] = { "xml", "tsv", "json", "text", NULL };
 
 static const struct cli_tool tool = {
 	.formats = formats,
-	.about = "Convert army list sheets (pipe table, TSV, HTML, English "
+	.about = "Convert army list sheets (pipe table, TSV, CSV, HTML, English "
 	    "list text,\narmylist XML) into armylist XML.\n",
 	.more = "See armylist-parse(1), armylist(5) and bellis(7).\n",
 	.ok = "ok",

@@ -11,6 +11,62 @@
 #include "core/xmlio.h"
 
 #define HTML_MAX (16L * 1024 * 1024)     /* armylist-parse(1) */
+/* A quoted CSV field open over more lines or bytes than this is taken
+ * as unterminated (armylist-parse(1)). */
+#define CSV_ROW_LINES 100
+#define CSV_ROW_MAX (256L * 1024)
+
+/* The callback of a carrier, counting the armies for the error when
+ * none is read. */
+struct counted {
+	army_cb cb;
+	void *ctx;
+	struct armyseen seen;
+};
+
+static void
+count_army(struct army *a, void *ctx)
+{
+	struct counted *c = ctx;
+
+	c->seen.armies++;
+	c->cb(a, c->ctx);
+}
+
+/* The end of an operand: content from which no army was read is an
+ * error that says what was seen and what was expected. */
+static void
+counted_end(struct counted *c)
+{
+	struct armyseen *sn = &c->seen;
+	struct sbuf b = {0};
+
+	if (sn->armies == 0 && sn->content) {
+		if (sn->header > 0)
+			DIAG(NO_ARMIES, sn->header, 0,
+			    "a table header but no row with an army number such as '61' or 'I/2a'");
+		else if (sn->combat > 0)
+			DIAG(NO_ARMIES, 0, 0,
+			    "this looks like combat lines: try combat-calc");
+		else if (sn->moves > 0)
+			DIAG(NO_ARMIES, 0, 0,
+			    "this looks like move lines: try move-check");
+		else if (sn->hline > 0) {
+			sbuf_printf(&b, "a table with the columns %s%s; expected "
+			    "a header with 'Nr' and 'Armee' or 'Elemente'",
+			    sbuf_str(&sn->hwords), sbuf_str(&sn->near));
+			DIAG(NO_ARMIES, sn->hline, 0, b.s);
+		} else if (sn->html)
+			DIAG(NO_ARMIES, 0, 0,
+			    "no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page");
+		else
+			DIAG(NO_ARMIES, 0, 0,
+			    "expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'");
+	}
+	sbuf_free(&b);
+	sbuf_free(&sn->hwords);
+	sbuf_free(&sn->near);
+}
 
 /* windows-1252 bytes 0x80-0x9f as code points (0: undefined) */
 static const unsigned short cp1252[32] = {
@@ -77,17 +133,182 @@ split_cells(struct sheet *sh, const char *s, size_t n, char sep, long line,
 	sheet_row(sh, *cells, nc);
 }
 
+/* ---- CSV (RFC 4180) ------------------------------------------------- */
+
+struct csv {
+	char sep;                    /* ';' or ',', 0: no CSV header yet */
+	size_t width;                /* cells of the header */
+	struct sbuf row;             /* the lines of a row open in quotes */
+	long line;                   /* its first line */
+	int nlines;
+	struct sbuf text;            /* the cells, unquoted, one after another */
+	size_t *off;                 /* where each starts in text */
+	size_t capoff;
+	struct cell *cells;
+	size_t cap;
+};
+
+/* Split a row (its lines joined by LF) into c->cells.  A quoted field
+ * holds separators, line ends and doubled quotes.  Returns the number
+ * of cells, or 0 when the row ends inside quotes; with last, that quote
+ * is reported and closes at the end. */
+static size_t
+csv_split(struct csv *c, const char *s, size_t n, long line, bool last)
+{
+	size_t i = 0, nc = 0, k, bol = 0;
+	long qline = 0, qcol = 0;
+	bool quoted;
+
+	sbuf_reset(&c->text);
+	sbuf_add(&c->text, "", 0);
+	for (;;) {
+		c->cells = xgrow(c->cells, &c->cap, nc + 1, sizeof *c->cells);
+		c->off = xgrow(c->off, &c->capoff, nc + 1, sizeof *c->off);
+		c->off[nc] = c->text.len;
+		quoted = i < n && s[i] == '"';
+		c->cells[nc].line = line;
+		c->cells[nc].col = (long)(i - bol) + 1 + (quoted ? 1 : 0);
+		if (quoted) {
+			qline = line;
+			qcol = (long)(i - bol) + 1;
+			for (i++;; i++) {
+				if (i >= n) {
+					if (!last)
+						return 0;
+					DIAG(CSV_UNTERMINATED_QUOTE, qline, qcol);
+					break;
+				}
+				if (s[i] == '"' && i + 1 < n && s[i + 1] == '"')
+					i++;
+				else if (s[i] == '"') {
+					i++;
+					break;
+				} else if (s[i] == '\n') {
+					line++;
+					bol = i + 1;
+				}
+				sbuf_addc(&c->text, s[i]);
+			}
+		}
+		/* unquoted, or text after the closing quote: as it is */
+		for (k = i; k < n && s[k] != c->sep; k++)
+			;
+		sbuf_add(&c->text, s + i, k - i);
+		c->cells[nc].n = c->text.len - c->off[nc];
+		sbuf_addc(&c->text, '\0');
+		nc++;
+		if (k >= n)
+			break;
+		i = k + 1;
+	}
+	for (k = 0; k < nc; k++)
+		c->cells[k].s = c->text.s + c->off[k];
+	return nc;
+}
+
+static void csv_giveup(struct csv *c, struct sheet *sh);
+
+static void
+csv_line(struct csv *c, struct sheet *sh, const char *s, size_t n,
+    long line)
+{
+	size_t nc;
+
+	if (c->nlines++ == 0) {
+		sbuf_reset(&c->row);
+		c->line = line;
+	} else
+		sbuf_addc(&c->row, '\n');
+	sbuf_add(&c->row, s, n);
+	nc = csv_split(c, c->row.s, c->row.len, c->line, false);
+	/* a quote over line ends that leaves the row short of the header
+	 * took the next rows in: it was never closed */
+	if ((nc > 0 && c->nlines > 1 && nc < c->width) || (nc == 0 &&
+	    (c->nlines >= CSV_ROW_LINES || c->row.len >= (size_t)CSV_ROW_MAX)))
+		csv_giveup(c, sh);
+	else if (nc > 0) {
+		c->nlines = 0;
+		sheet_row(sh, c->cells, nc);
+	}
+}
+
+/* A quote open at the cap or at the end: it closes at the end of its
+ * first line, and the lines after it are read again. */
+static void
+csv_giveup(struct csv *c, struct sheet *sh)
+{
+	char *rest = xstrndup(c->row.s, c->row.len), *p, *e, *end;
+	long line = c->line;
+	size_t nc;
+
+	end = rest + c->row.len;
+	e = memchr(rest, '\n', c->row.len);
+	if (e == NULL)
+		e = end;
+	c->nlines = 0;
+	nc = csv_split(c, rest, (size_t)(e - rest), line, true);
+	sheet_row(sh, c->cells, nc);
+	for (p = e; p < end; p = e) {
+		p++;
+		line++;
+		if ((e = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			e = end;
+		csv_line(c, sh, p, (size_t)(e - p), line);
+	}
+	free(rest);
+}
+
+/* A line outside any record: the header of a CSV sheet? */
+static bool
+csv_header(struct csv *c, struct sheet *sh, const char *s, size_t n,
+    long line)
+{
+	static const char seps[] = ";,";
+	size_t k, nc;
+
+	for (k = 0; k < 2; k++) {
+		if (memchr(s, seps[k], n) == NULL)
+			continue;
+		c->sep = seps[k];
+		nc = csv_split(c, s, n, line, false);
+		if (nc > 1 && sheet_header(sh, c->cells, nc)) {
+			c->width = nc;
+			return true;
+		}
+	}
+	c->sep = 0;
+	return false;
+}
+
+static void
+csv_free(struct csv *c, struct sheet *sh)
+{
+	while (c->nlines > 0)
+		csv_giveup(c, sh);
+	sbuf_free(&c->row);
+	sbuf_free(&c->text);
+	free(c->off);
+	free(c->cells);
+}
+
+/* ---- lines: pipe table, TSV, CSV, list text -------------------------- */
+
 void
 armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 {
-	struct sheet *sh = sheet_new(in->name, cb, ctx);
-	struct listtext *lt = listtext_new(in->name, cb, ctx);
+	struct counted cnt = { cb, ctx, { 0 } };
+	struct sheet *sh = sheet_new(in->name, count_army, &cnt);
+	struct listtext *lt = listtext_new(in->name, count_army, &cnt);
+	struct csv csv = { 0 };
 	struct sbuf conv = {0}, clean = {0};
 	struct cell *cells = NULL;
 	size_t cap = 0, n, i;
 	const char *s;
 	bool warned = false;
 	int mode = 0;       /* 1 table rows, 2 list text: what ran last */
+
+	sheet_track(sh, &cnt.seen);
+	listtext_track(lt, &cnt.seen);
 
 	while (input_getline(in, &s, &n)) {
 		if (!utf8_valid(s, n)) {
@@ -115,7 +336,11 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 		}
 		for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
 			;
-		if (i < n && s[i] == '|') {
+		if (i < n && s[i] != '#')
+			cnt.seen.content = true;
+		if (csv.sep != 0) {
+			csv_line(&csv, sh, s, n, in->line);
+		} else if (i < n && s[i] == '|') {
 			if (mode == 2)
 				listtext_flush(lt);
 			mode = 1;
@@ -125,6 +350,11 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 				listtext_flush(lt);
 			mode = 1;
 			split_cells(sh, s, n, '\t', in->line, &cells, &cap);
+		} else if (i < n && s[i] != '#' && !listtext_open(lt) &&
+		    csv_header(&csv, sh, s + i, n - i, in->line)) {
+			if (mode == 2)
+				listtext_flush(lt);
+			mode = 1;
 		} else {
 			if (mode == 1 && i < n)
 				sheet_flush(sh);
@@ -133,10 +363,12 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 			listtext_line(lt, s, n, in->line);
 		}
 	}
+	csv_free(&csv, sh);
 	sheet_flush(sh);
 	listtext_flush(lt);
 	sheet_free(sh);
 	listtext_free(lt);
+	counted_end(&cnt);
 	free(cells);
 	sbuf_free(&conv);
 	sbuf_free(&clean);
@@ -242,6 +474,7 @@ html_row(struct sheet *sh, xmlNodePtr tr, struct cell **cells, size_t *cap,
 void
 armylist_read_html(struct input *in, army_cb cb, void *ctx)
 {
+	struct counted cnt = { cb, ctx, { 0 } };
 	struct sheet *sh;
 	struct cell *cells = NULL;
 	struct sbuf texts[64];
@@ -260,7 +493,9 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 		return;
 	}
 	memset(texts, 0, sizeof texts);
-	sh = sheet_new(in->name, cb, ctx);
+	sh = sheet_new(in->name, count_army, &cnt);
+	sheet_track(sh, &cnt.seen);
+	cnt.seen.content = cnt.seen.html = true;   /* a page, if empty */
 	/* every <tr> in document order, without recursion */
 	n = xmlDocGetRootElement(doc);
 	while (n != NULL) {
@@ -287,10 +522,34 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 	}
 	sheet_flush(sh);
 	sheet_free(sh);
+	counted_end(&cnt);
 	for (i = 0; i < 64; i++)
 		sbuf_free(&texts[i]);
 	free(cells);
 	xmlFreeDoc(doc);
+}
+
+/* Compressed or binary data: said once, not read as lines. */
+static bool
+binary(struct input *in)
+{
+	const unsigned char *p;
+	size_t n = input_peek(in, &p, 4096), i, ctl = 0;
+
+	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
+		DIAG(NO_ARMIES, 0, 0,
+		    "gzip-compressed data (decompress it first: gzip -dc)");
+		return true;
+	}
+	for (i = 0; i < n; i++)
+		if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n' &&
+		    p[i] != '\r' && p[i] != '\f') || p[i] == 0x7f)
+			ctl++;
+	if (ctl * 16 > n) {
+		DIAG(NO_ARMIES, 0, 0, "binary data, not text");
+		return true;
+	}
+	return false;
 }
 
 void
@@ -298,6 +557,8 @@ armylist_read(struct input *in, army_cb cb, void *ctx)
 {
 	int c = input_first_byte(in);
 
+	if (c >= 0 && c != '<' && binary(in))
+		return;
 	if (c == '<') {
 		if (input_looks_html(in))
 			armylist_read_html(in, cb, ctx);

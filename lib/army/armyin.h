@@ -6,6 +6,7 @@
 
 #include "army/army.h"
 #include "core/input.h"
+#include "core/str.h"
 
 typedef void (*army_cb)(struct army *a, void *ctx);
 
@@ -32,9 +33,29 @@ struct cell {
 	long line, col;          /* col 0: unknown */
 };
 
+/* What the readers of one operand saw, for the error when no army is
+ * read (armylist_read) and to tell a preamble from lost lines. */
+struct armyseen {
+	long armies;            /* records handed to the callback */
+	bool content;           /* a line or row that is not blank */
+	bool started;           /* a record or a table header */
+	bool html;              /* an HTML page */
+	long header;            /* line of the first table header, 0: none */
+	long combat;            /* lines that look like combat-calc input */
+	long moves;             /* lines that look like move-check input */
+	long hline;             /* first row of cells that is no header */
+	struct sbuf hwords;     /* its cells, quoted */
+	struct sbuf near;       /* " (did you mean ...?)" for one of them */
+};
+
 struct sheet;
 struct sheet *sheet_new(const char *file, army_cb cb, void *ctx);
+/* Report rows not read, and note what was seen, in seen. */
+void sheet_track(struct sheet *sh, struct armyseen *seen);
 void sheet_row(struct sheet *sh, const struct cell *cells, size_t n);
+/* Take a row as the header if it is one (a CSV carrier's first test);
+ * else note it as a row of other columns. */
+bool sheet_header(struct sheet *sh, const struct cell *cells, size_t n);
 /* End of a table: finish the open army (the header stays). */
 void sheet_flush(struct sheet *sh);
 void sheet_free(struct sheet *sh);
@@ -42,8 +63,12 @@ void sheet_free(struct sheet *sh);
 /* English list text, one line at a time (col of the line's byte 0 is 1). */
 struct listtext;
 struct listtext *listtext_new(const char *file, army_cb cb, void *ctx);
+/* Report lines not read, and note what was seen, in seen. */
+void listtext_track(struct listtext *lt, struct armyseen *seen);
 void listtext_line(struct listtext *lt, const char *s, size_t n, long line);
 void listtext_flush(struct listtext *lt);
+/* True while a record is being collected. */
+bool listtext_open(const struct listtext *lt);
 void listtext_free(struct listtext *lt);
 
 /* Build the common fields of an army from raw texts (shared by the
@@ -52,6 +77,10 @@ void listtext_free(struct listtext *lt);
 void army_set_period(struct army *a, const char *s, size_t n, long line,
     long col);
 void army_set_sources(struct army *a, const char *s, size_t n);
+/* Whether a word not read as a reference (army_is_id) looks like a
+ * mistyped one: "l/2", "1/5a", "II/2A", and with plain, a number such as
+ * "12?" too.  Such a word starts a record that is reported. */
+bool army_like_id(const char *s, size_t n, bool plain);
 void army_set_aggression(struct army *a, const char *s, size_t n,
     long line, long col);
 

@@ -78,3 +78,27 @@ army_set_aggression(struct army *a, const char *s, size_t n, long line,
 		sbuf_free(&b);
 	}
 }
+
+bool
+army_like_id(const char *s, size_t n, bool plain)
+{
+	const char *slash;
+	size_t i;
+
+	if (n == 0 || n > 12 || army_is_id(s, n))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' &&
+		    s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		    strchr("./|!?", s[i]) != NULL))
+			return false;
+	if ((slash = memchr(s, '/', n)) == NULL)
+		return plain && s[0] >= '0' && s[0] <= '9' && n <= 8;
+	if (slash == s || slash - s > 5 || (size_t)(slash - s) + 1 >= n ||
+	    slash[1] < '0' || slash[1] > '9')
+		return false;
+	for (i = 0; s + i < slash; i++)
+		if (strchr("IVXivxlL1|!", s[i]) == NULL)
+			return false;
+	return true;
+}

@@ -46,6 +46,8 @@ struct listtext {
 	army_cb cb;
 	void *ctx;
 	bool open;
+	bool bad;                    /* a bad reference: its lines not read */
+	struct armyseen *seen;       /* NULL: nothing reported nor noted */
 	struct army a;
 	struct sbuf head;            /* reference line after the id */
 	long headline, headcol;
@@ -81,6 +83,18 @@ listtext_new(const char *file, army_cb cb, void *ctx)
 	if (rc != 0)
 		abort();
 	return lt;
+}
+
+void
+listtext_track(struct listtext *lt, struct armyseen *seen)
+{
+	lt->seen = seen;
+}
+
+bool
+listtext_open(const struct listtext *lt)
+{
+	return lt->open;
 }
 
 void
@@ -273,6 +287,24 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 	}
 }
 
+/* A line with the word "vs" or "shoots": combat-calc input. */
+static bool
+combat_like(const char *s, size_t n)
+{
+	size_t i, e;
+
+	for (i = 0; i < n; i = e + 1) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
+			;
+		if ((e - i == 2 && str_ieq(s + i, 2, "vs")) ||
+		    (e - i == 6 && str_ieq(s + i, 6, "shoots")))
+			return true;
+	}
+	return false;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -284,10 +316,13 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	str_trim(&t, &tn);
 	if (tn == 0) {
 		listtext_flush(lt);
+		lt->bad = false;
 		return;
 	}
 	if (t[0] == '#')
 		return;
+	if (lt->seen != NULL)
+		lt->seen->content = true;
 	col = (long)(t - s) + 1;
 	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
 	    idlen++)
@@ -296,10 +331,37 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	 * when no record is open (a wrapped element line may start "4 Sp") */
 	if (army_is_id(t, idlen) && (!lt->open || memchr(t, '/', idlen))) {
 		start_record(lt, t, tn, idlen, line, col);
+		lt->bad = false;
+		if (lt->seen != NULL)
+			lt->seen->started = true;
 		return;
 	}
-	if (!lt->open)
-		return;                 /* titles and other prose */
+	if (lt->seen != NULL && memchr(t, '/', idlen) != NULL &&
+	    army_like_id(t, idlen, false)) {
+		struct sbuf q = {0};
+
+		listtext_flush(lt);
+		utf8_sanitize(&q, t, idlen);
+		DIAG(BAD_REFERENCE, line, col, q.s);
+		sbuf_free(&q);
+		lt->bad = lt->seen->started = true;
+		return;
+	}
+	if (lt->bad)
+		return;                 /* the lines of a record not read */
+	if (!lt->open) {
+		if (lt->seen == NULL)
+			return;
+		if (lt->seen->started)
+			DIAG(LINE_NOT_READ, line, col,
+			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+		else if (combat_like(t, tn))
+			lt->seen->combat++;
+		else if ((idlen == 4 && str_ieq(t, 4, "move")) ||
+		    (idlen == 5 && str_ieq(t, 5, "bound")))
+			lt->seen->moves++;
+		return;                 /* a title before the first record */
+	}
 	kw = keyword(t, tn, &val);
 	if (kw != KW_NONE) {
 		keyword_line(lt, kw, t + val, tn - val, line, col + (long)val);

@@ -306,7 +306,7 @@ has_troop(const struct package *p, const struct troop *t)
 }
 
 static bool
-passes(const struct asel *s, const struct army *a)
+passes(struct asel *s, const struct army *a)
 {
 	if (s->id_glob != NULL && fnmatch(s->id_glob, a->id, 0) != 0)
 		return false;

@@ -22,6 +22,8 @@ struct sheet {
 	bool have_header;
 	bool open;                   /* an army is being collected */
 	bool full;                   /* SHEET_FIELD_MAX reported for it */
+	bool bad;                    /* a bad reference: its rows are not read */
+	struct armyseen *seen;       /* NULL: nothing reported nor noted */
 	long line;                   /* its row's line */
 	struct sbuf f[F_NFIELDS];
 	struct srcmap map[F_NFIELDS];
@@ -61,6 +63,12 @@ sheet_new(const char *file, army_cb cb, void *ctx)
 }
 
 void
+sheet_track(struct sheet *sh, struct armyseen *seen)
+{
+	sh->seen = seen;
+}
+
+void
 sheet_free(struct sheet *sh)
 {
 	int i;
@@ -97,6 +105,90 @@ header_field(struct sheet *sh, const struct cell *c)
 	return -1;
 }
 
+/* The header word within a typo of a cell that names no field: one
+ * edit for short words, two for longer ones; NULL if none. */
+static const char *
+header_near(struct sheet *sh, const struct cell *c)
+{
+	const char *s = c->s;
+	size_t n = c->n;
+	int f, k, d, max;
+
+	str_trim(&s, &n);
+	if (n < 3 || n > 40)
+		return NULL;
+	str_fold(&sh->tmp, s, n);
+	max = sh->tmp.len <= 4 ? 1 : 2;
+	for (f = 0; f < F_NFIELDS; f++)
+		for (k = 0; headers[f][k] != NULL; k++) {
+			if (strlen(headers[f][k]) < 3)
+				continue;
+			d = str_editdist(sbuf_str(&sh->tmp), headers[f][k], max);
+			if (d > 0 && d <= max)
+				return headers[f][k];
+		}
+	return NULL;
+}
+
+/* A row of cells that is no header: the first one (or the first with a
+ * near miss) is kept for the error when no army is read. */
+static void
+note_cells(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	struct armyseen *sn = sh->seen;
+	const char *near = NULL, *s;
+	size_t i, k, len, nb = 0, at = 0;
+	bool known = false;
+
+	if (sn == NULL || (sn->hline > 0 && sn->near.len > 0))
+		return;
+	for (i = 0; i < n; i++)
+		if (!str_blank(cells[i].s, cells[i].n)) {
+			/* data or prose, not column names */
+			if (cells[i].n > 40 || memchr(cells[i].s, '"',
+			    cells[i].n) != NULL || memchr(cells[i].s, '=',
+			    cells[i].n) != NULL)
+				return;
+			nb++;
+		}
+	for (at = 0; at < n && near == NULL; at++) {
+		if (header_field(sh, &cells[at]) >= 0)
+			known = true;
+		else if ((near = header_near(sh, &cells[at])) != NULL)
+			break;
+	}
+	if (nb < 2 || (nb < 3 && !known && near == NULL) ||
+	    (sn->hline > 0 && near == NULL))
+		return;
+	sn->hline = cells[0].line;
+	sbuf_reset(&sn->hwords);
+	sbuf_reset(&sn->near);
+	sbuf_add(&sn->hwords, "", 0);
+	for (k = 0, i = 0; k < n && i < 8; k++) {
+		s = cells[k].s;
+		len = cells[k].n;
+		str_trim(&s, &len);
+		if (len == 0)
+			continue;
+		sbuf_adds(&sn->hwords, i++ > 0 ? ", '" : "'");
+		len = len > 24 ? 24 : len;
+		str_trim(&s, &len);
+		utf8_sanitize(&sn->hwords, s, len);
+		sbuf_addc(&sn->hwords, '\'');
+	}
+	if (near != NULL) {
+		s = cells[at].s;
+		len = cells[at].n;
+		str_trim(&s, &len);
+		sbuf_adds(&sn->near, " (did you mean '");
+		sbuf_addc(&sn->near, (char)(near[0] - 32));
+		sbuf_adds(&sn->near, near + 1);
+		sbuf_adds(&sn->near, "' for '");
+		utf8_sanitize(&sn->near, s, len);
+		sbuf_adds(&sn->near, "'?)");
+	}
+}
+
 static bool
 try_header(struct sheet *sh, const struct cell *cells, size_t n)
 {
@@ -118,7 +210,22 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 	sheet_flush(sh);
 	memcpy(sh->col, col, sizeof col);
 	sh->have_header = true;
+	sh->bad = false;
+	if (sh->seen != NULL) {
+		sh->seen->started = true;
+		if (sh->seen->header == 0)
+			sh->seen->header = cells[0].line;
+	}
 	return true;
+}
+
+bool
+sheet_header(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	if (try_header(sh, cells, n))
+		return true;
+	note_cells(sh, cells, n);
+	return false;
 }
 
 static bool
@@ -240,6 +347,55 @@ sheet_flush(struct sheet *sh)
 }
 
 static bool
+has_letter(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') ||
+		    (unsigned char)s[i] >= 0x80)
+			return true;
+	return false;
+}
+
+/* A row that starts no army.  A number cell that looks like a mistyped
+ * reference starts a record that is reported; other rows are titles and
+ * navigation unless they hold elements, a cell with a letter in that
+ * column (the name column when there is none). */
+static void
+not_read(struct sheet *sh, const struct cell *cells, size_t n,
+    const char *num, size_t len)
+{
+	const struct cell *c = &cells[sh->col[F_NUMBER] < (int)n ?
+	    sh->col[F_NUMBER] : 0];
+	int key = sh->col[F_ELEMENTS] >= 0 ? sh->col[F_ELEMENTS] :
+	    sh->col[F_NAME];
+	struct sbuf q = {0};
+
+	if (sh->seen == NULL)
+		return;
+	if (num != NULL && army_like_id(num, len, true)) {
+		utf8_sanitize(&q, num, len);
+		DIAG(BAD_REFERENCE, c->line,
+		    c->col > 0 ? c->col + (long)(num - c->s) : 0, q.s);
+		sh->bad = true;
+	} else if (key >= 0 && (size_t)key < n &&
+	    has_letter(cells[key].s, cells[key].n)) {
+		if (len == 0) {
+			DIAG(ROW_NOT_READ, cells[key].line, 0,
+			    "it continues no army (the row before it is blank or not read)");
+		} else {
+			sbuf_adds(&q, "'");
+			utf8_sanitize(&q, num, len > 24 ? 24 : len);
+			sbuf_adds(&q, "' is no army number");
+			DIAG(ROW_NOT_READ, c->line, c->col > 0 ?
+			    c->col + (long)(num - c->s) : 0, q.s);
+		}
+	}
+	sbuf_free(&q);
+}
+
+static bool
 is_data(const struct cell *c)
 {
 	const char *s = c->s;
@@ -264,8 +420,11 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 			blank = false;
 	if (blank) {
 		sheet_flush(sh);
+		sh->bad = false;
 		return;
 	}
+	if (sh->seen != NULL)
+		sh->seen->content = true;
 	/* a data row is no header: test for one only when the number cell
 	 * holds no army number (keeps str_fold off the hot path) */
 	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n ||
@@ -273,8 +432,13 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 		if (try_header(sh, cells, n))
 			return;
 	}
-	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n) {
+	if (!sh->have_header) {
+		note_cells(sh, cells, n);
+		return;
+	}
+	if ((size_t)sh->col[F_NUMBER] >= n) {
 		sheet_flush(sh);
+		not_read(sh, cells, n, NULL, 0);
 		return;
 	}
 	num = &cells[sh->col[F_NUMBER]];
@@ -289,9 +453,14 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 				append(sh, f, &cells[sh->col[f]]);
 		return;
 	}
+	if (len == 0 && sh->bad)
+		return;                 /* the rows of a record not read */
 	sheet_flush(sh);
-	if (!army_is_id(s, len))
-		return;                 /* titles, navigation rows */
+	sh->bad = false;
+	if (!army_is_id(s, len)) {
+		not_read(sh, cells, n, s, len);
+		return;
+	}
 	sh->open = true;
 	sh->full = false;
 	sh->line = num->line;

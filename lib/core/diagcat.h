@@ -140,6 +140,11 @@ enum diag_tool {
 #define DIAGF_NOT_ARMYLIST "not armylist XML (%s)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
 #define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
+#define DIAGF_NO_ARMIES "no army read: %s"
+#define DIAGF_BAD_REFERENCE "bad army reference '%s' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
+#define DIAGF_LINE_NOT_READ "line not read: %s"
+#define DIAGF_ROW_NOT_READ "row not read: %s"
+#define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
@@ -317,6 +322,11 @@ enum diag_tool {
 	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD | T_COMBAT) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
+	X(NO_ARMIES, E, "no-armies", T_SHEETS) \
+	X(BAD_REFERENCE, E, "bad-reference", T_SHEETS) \
+	X(LINE_NOT_READ, E, "line-not-read", T_SHEETS) \
+	X(ROW_NOT_READ, E, "row-not-read", T_SHEETS) \
+	X(CSV_UNTERMINATED_QUOTE, E, "csv-unterminated-quote", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \

@@ -336,6 +336,21 @@ input_first_byte(struct input *in)
 	}
 }
 
+size_t
+input_peek(struct input *in, const unsigned char **p, size_t n)
+{
+	int b = in->mode == M_UNDECIDED ? bom(in) : BOM_NONE;
+
+	*p = NULL;
+	if (b == BOM_U16LE || b == BOM_U16BE || in->mode == M_U16LE ||
+	    in->mode == M_U16BE)
+		return 0;
+	while (in->end - in->start < n && fill(in) > 0)
+		;
+	*p = (const unsigned char *)in->buf + in->start;
+	return in->end - in->start < n ? in->end - in->start : n;
+}
+
 static bool
 has_ci(const char *s, size_t n, const char *pat)
 {

@@ -48,6 +48,10 @@ void input_close(struct input *in);
  * file; in UTF-16 input the first character (0xff when not ASCII).
  * Consumes nothing. */
 int input_first_byte(struct input *in);
+/* The first bytes of the input as they are, up to n of them (fewer at
+ * the end); none for UTF-16 (its bytes are no text).  Consumes nothing;
+ * valid until the next read. */
+size_t input_peek(struct input *in, const unsigned char **p, size_t n);
 /* True when the first kilobytes hold "<html" or "<table" (any case). */
 bool input_looks_html(struct input *in);
 /* Next line without its line end.  Returns false at end of file, on a

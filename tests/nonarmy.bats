@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# armylist-parse on input that holds no army: exit 2 and a message that
+# says what was seen and what was expected, never an empty list with exit
+# 0 (issue 12, item 1).
+
+setup() {
+	load helpers/common
+	N=fixtures/nonarmy
+	EMPTY='<?xml version="1.0" encoding="UTF-8"?>
+<armylists version="1" rules="dba1"/>'
+}
+
+# nonarmy FILE MESSAGE: exit 2, the empty list, exactly that message
+nonarmy() {
+	run -2 --separate-stderr armylist-parse "$1"
+	assert_equal "$stderr" "armylist-parse: $2"
+	assert_output "$EMPTY"
+}
+
+@test "CSV with other headers: the columns seen, the header expected" {
+	nonarmy $N/other-headers.csv "$N/other-headers.csv:1: error: no army read: a table with the columns 'Name', 'Punkte', 'Datum'; expected a header with 'Nr' and 'Armee' or 'Elemente'"
+}
+
+@test "near-miss header: did you mean" {
+	nonarmy $N/near-header.csv "$N/near-header.csv:1: error: no army read: a table with the columns 'Nr', 'Armie', 'Zeitraum' (did you mean 'Armee' for 'Armie'?); expected a header with 'Nr' and 'Armee' or 'Elemente'"
+}
+
+@test "empty table: CSV and HTML header without rows" {
+	nonarmy $N/empty-table.csv "$N/empty-table.csv:1: error: no army read: a table header but no row with an army number such as '61' or 'I/2a'"
+	nonarmy $N/empty-table.html "$N/empty-table.html:2: error: no army read: a table header but no row with an army number such as '61' or 'I/2a'"
+}
+
+@test "a table of only navigation rows" {
+	nonarmy $N/navigation.txt "$N/navigation.txt:1: error: no army read: a table header but no row with an army number such as '61' or 'I/2a'"
+}
+
+@test "an HTML page without a table" {
+	nonarmy $N/no-table.html "$N/no-table.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page"
+}
+
+@test "combat lines: try combat-calc" {
+	nonarmy $N/combat.txt "$N/combat.txt: error: no army read: this looks like combat lines: try combat-calc"
+	nonarmy ../samples/combats.txt "../samples/combats.txt: error: no army read: this looks like combat lines: try combat-calc"
+}
+
+@test "move lines: try move-check" {
+	nonarmy $N/moves.txt "$N/moves.txt: error: no army read: this looks like move lines: try move-check"
+	nonarmy ../samples/bound.txt "../samples/bound.txt: error: no army read: this looks like move lines: try move-check"
+}
+
+@test "prose: a reference line or a table expected" {
+	nonarmy $N/prose.txt "$N/prose.txt: error: no army read: expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'"
+}
+
+@test "a gzip file says so, also on standard input" {
+	gzip -c ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/l.txt.gz"
+	cd "$BATS_TEST_TMPDIR"
+	nonarmy l.txt.gz "l.txt.gz: error: no army read: gzip-compressed data (decompress it first: gzip -dc)"
+	run -2 --separate-stderr armylist-parse - < l.txt.gz
+	assert_equal "$stderr" "armylist-parse: -: error: no army read: gzip-compressed data (decompress it first: gzip -dc)"
+}
+
+@test "binary data says so" {
+	nonarmy fixtures/armylist-parse/junk.bin "fixtures/armylist-parse/junk.bin: error: no army read: binary data, not text"
+}
+
+@test "armylist-parse's own TSV and JSON are not read back as armies yet" {
+	armylist-parse -T tsv ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/a.tsv"
+	armylist-parse -T json ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/a.json"
+	cd "$BATS_TEST_TMPDIR"
+	nonarmy a.tsv "a.tsv:1: error: no army read: a table with the columns 'id', 'name', 'from', 'to', 'terrain', 'aggression', 'enemies', 'elements'; expected a header with 'Nr' and 'Armee' or 'Elemente'"
+	nonarmy a.json "a.json: error: no army read: expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'"
+}
+
+@test "empty, blank and comment-only input is no error" {
+	run -0 --separate-stderr armylist-parse $N/comments.txt
+	assert_equal "$stderr" ""
+	assert_output "$EMPTY"
+}
+
+@test "one operand without armies does not hide the armies of another" {
+	run -2 --separate-stderr armylist-parse $N/prose.txt ../samples/english-lists.txt
+	assert_equal "$(grep -c '<army ' <<<"$output")" 6
+	assert_equal "$stderr" "armylist-parse: $N/prose.txt: error: no army read: expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'"
+}
