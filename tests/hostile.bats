@@ -33,14 +33,13 @@ expect() {
 	# binary data is said to be so and not read (no-armies), an error
 	armylist-parse:junk | armylist-parse:junk2)
 		echo 2 ;;
-	# armylist-select reads as armylist-parse does and exits 1 when no
-	# army matched: an input without armies is a 'no'
-	armylist-select:junk | armylist-select:empty |\
-	    armylist-select:comments)
+	# armylist-select reads as armylist-parse does: binary data is an
+	# error; an empty input has no army to match, a 'no' (exit 1)
+	armylist-select:empty | armylist-select:comments)
 		echo 1 ;;
 	armylist-select:utf8)
 		echo 0 ;;
-	armylist-select:junk2)
+	armylist-select:junk | armylist-select:junk2)
 		echo 2 ;;
 	# the tools that read only armylist XML refuse text that is not XML;
 	# armylist-check calls an empty input not armylist XML (spec 20:
