@@ -336,7 +336,7 @@ armylist-check: $P/invalid.xml:11: error: invalid attribute count for element el
 
 @test "--help and --version" {
 	run -0 armylist-check --help
-	assert_line --index 0 "usage: armylist-check [-hV] [-T text|xml] [--rules=dba1|FILE] [-o FILE]"
+	assert_line --index 0 "usage: armylist-check [-hV] [-T text|xml] [--rules=dba1|dba22|FILE] [-o FILE]"
 	run -0 armylist-check -h
 	run -0 armylist-check --version
 	assert_output "armylist-check (bellis) 0.1.0"
