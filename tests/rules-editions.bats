@@ -161,3 +161,96 @@ combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'Lit' has no row in the 
 	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/c.xml"
 	assert_line --partial "army I/1d: troop type 'Hd' not in dba1 [unknown-troop]"
 }
+
+# ---- --rules on every tool; armylist-parse labels, armylist-check reads the label
+
+@test "--rules: every tool's help names the editions" {
+	for t in armylist-parse armylist-check combat-calc move-check refcard-render battle-scan; do
+		run -0 "$t" --help
+		assert_output --partial '[--rules=dba1|dba22|FILE]'
+		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, or a rules XML'
+		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | file$' "$TOP/man/$t.1"
+		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | file$' "$TOP/man/$t.1"
+	done
+}
+
+@test "armylist-parse --rules labels the collection (XML and JSON)" {
+	run -0 --separate-stderr armylist-parse --rules=dba22 "$F/hordes.txt"
+	assert_equal "$stderr" ''
+	golden rules-parse-dba22.xml
+	validate armylist.rng <(printf '%s\n' "$output")
+	run -0 armylist-parse --rules=dba22 -T json "$F/hordes.txt"
+	golden rules-parse-dba22.json
+	# without --rules, and with --rules=dba1: dba1 as before
+	run -0 armylist-parse "$F/hordes.txt"
+	assert_line --index 1 '<armylists version="1" rules="dba1">'
+	run -0 armylist-parse --rules=dba1 -T json "$F/hordes.txt"
+	assert_output --partial '{"version":1,"rules":"dba1","armies":'
+	# a rules file: the edition it declares
+	sed 's/edition="dba1"/edition="club" troops="dba1"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/club.xml"
+	run -0 armylist-parse --rules="$BATS_TEST_TMPDIR/club.xml" "$F/hordes.txt"
+	assert_line --index 1 '<armylists version="1" rules="club">'
+	# TSV and text have no label
+	run -0 armylist-parse --rules=dba22 -T tsv "$F/hordes.txt"
+	assert_equal "$output" "$(armylist-parse -T tsv "$F/hordes.txt")"
+}
+
+@test "armylist-parse --rules: an unknown edition, a bad or missing rules file" {
+	run -3 --separate-stderr armylist-parse --rules=dba3 "$F/hordes.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-parse: unknown rules edition 'dba3' (dba1, dba22, or a rules XML file)
+Try 'armylist-parse --help' for more information."
+	printf '<rules/>\n' > "$BATS_TEST_TMPDIR/bad.xml"
+	run -2 --separate-stderr armylist-parse --rules="$BATS_TEST_TMPDIR/bad.xml" "$F/hordes.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/bad.xml:1: error: element rules failed to validate attributes
+armylist-parse: $BATS_TEST_TMPDIR/bad.xml:1: error: expecting an element , got nothing
+armylist-parse: $BATS_TEST_TMPDIR/bad.xml: error: not a valid rules table"
+	run -4 --separate-stderr armylist-parse --rules=./none.xml -o "$BATS_TEST_TMPDIR/out.xml" "$F/hordes.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-parse: cannot open './none.xml': No such file or directory"
+	[ ! -e "$BATS_TEST_TMPDIR/out.xml" ]
+}
+
+@test "armylist-check: each file against its own rules= label, unless --rules" {
+	armylist-parse --rules=dba22 "$F/hordes.txt" > "$BATS_TEST_TMPDIR/22.xml"
+	armylist-parse "$F/hordes.txt" > "$BATS_TEST_TMPDIR/1.xml"
+	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/22.xml"
+	assert_output ''
+	assert_equal "$stderr" ''
+	run -1 armylist-check "$BATS_TEST_TMPDIR/1.xml"
+	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
+$F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
+	# --rules wins over the label
+	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/22.xml"
+	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]"
+	run -0 armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/1.xml"
+	# two files, two labels: the 2.2 file passes, the 1.x one does not
+	run -1 armylist-check "$BATS_TEST_TMPDIR/22.xml" "$BATS_TEST_TMPDIR/1.xml"
+	assert_line --partial "duplicate-id"
+	refute_line --partial "$BATS_TEST_TMPDIR/22.xml"
+	# an old file without a label: dba1
+	sed 's/ rules="dba1"//' "$BATS_TEST_TMPDIR/1.xml" > "$BATS_TEST_TMPDIR/old.xml"
+	run -1 armylist-check "$BATS_TEST_TMPDIR/old.xml"
+	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]"
+}
+
+@test "armylist-check: a label naming no edition is armylist-unknown-rules" {
+	armylist-parse --rules=dba22 "$F/hordes.txt" | sed 's/rules="dba22"/rules="dba9"/' > "$BATS_TEST_TMPDIR/9.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or check with --rules=FILE)"
+	# its armies are checked against dba1
+	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
+$F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
+	# --rules: the label is not read
+	run -0 --separate-stderr armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" ''
+	run -0 grep -c '^\.It Sy armylist-unknown-rules Pq error$' "$TOP/man/armylist-check.1"
+}
+
+@test "armylist-parse(1) example: label the English lists as 2.2 and check them" {
+	cd "$TOP"
+	run -0 --separate-stderr bash -c 'armylist-parse --rules=dba22 samples/english-lists.txt | armylist-check'
+	assert_equal "$stderr" ''
+	golden rules-parse-example.txt
+}

@@ -87,6 +87,8 @@ main(int argc, char **argv)
 	run.out = findings_new(o.fp, (enum findings_fmt)cli.format,
 	    rules->edition);
 	run.check = armycheck_new(rules, on_finding, &run);
+	if (cli.rules == NULL)          /* each file by its rules= label */
+		armycheck_by_label(run.check);
 	cli_files(cli.nfiles, cli.files, check_file, &run);
 	armycheck_finish(run.check);
 	if (armycheck_errors(run.check) > 0)

@@ -630,9 +630,9 @@ check_complete(struct ld *l)
 	}
 }
 
-/* The list of the embedded editions, "dba1, dba22". */
-static void
-edition_names(char *buf, size_t size)
+/* The list of the embedded editions, "dba1, dba22, ". */
+void
+rules_edition_names(char *buf, size_t size)
 {
 	size_t i, k = 0;
 
@@ -693,7 +693,7 @@ rules_load(const char *arg)
 		;
 	else if (strchr(arg, '/') == NULL && strchr(arg, '.') == NULL &&
 	    access(arg, F_OK) != 0) {
-		edition_names(names, sizeof names);
+		rules_edition_names(names, sizeof names);
 		diag_usage("unknown rules edition '%s' (%sor a rules "
 		    "XML file)", arg, names);
 		return NULL;
@@ -846,6 +846,32 @@ rules_open(const char *arg)
 	if ((r = rules_load(arg)) == NULL)
 		diag_raise(EXIT_DATA);
 	return r;
+}
+
+const struct rules *
+rules_labelled(struct rules_labels *l, const char *label)
+{
+	size_t i;
+
+	if (label == NULL || strcmp(label, l->dflt->edition) == 0)
+		return l->dflt;
+	for (i = 0; i < sizeof editions / sizeof editions[0] &&
+	    i < RULES_MAXEDITIONS; i++)
+		if (strcmp(label, editions[i].name) == 0) {
+			if (l->ed[i] == NULL)
+				l->ed[i] = rules_load(label);
+			return l->ed[i];
+		}
+	return NULL;
+}
+
+void
+rules_labels_free(struct rules_labels *l)
+{
+	size_t i;
+
+	for (i = 0; i < RULES_MAXEDITIONS; i++)
+		rules_free(l->ed[i]);
 }
 
 void

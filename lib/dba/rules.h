@@ -169,5 +169,21 @@ int rules_outcome(const struct rules *r, int loser, int winner,
 const struct troop *rules_troop_find(const struct rules *r, const char *s,
     size_t n);
 
+/* The names of the embedded editions, "dba1, dba22, ", into buf. */
+void rules_edition_names(char *buf, size_t size);
+
+/* The rules of army list collections by their rules= label: dflt for
+ * no label or the label of dflt's edition, else the embedded edition of
+ * that name, loaded once. */
+#define RULES_MAXEDITIONS 8
+struct rules_labels {
+	const struct rules *dflt;
+	struct rules *ed[RULES_MAXEDITIONS];
+};
+/* NULL when label names no embedded edition. */
+const struct rules *rules_labelled(struct rules_labels *l,
+    const char *label);
+void rules_labels_free(struct rules_labels *l);
+
 const char *outcome_name(int o);
 #endif
