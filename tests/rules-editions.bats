@@ -254,3 +254,34 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	assert_equal "$stderr" ''
 	golden rules-parse-example.txt
 }
+
+# ---- move-check --explain
+
+@test "move-check --explain: the source and confidence of each figure used" {
+	run -1 --separate-stderr move-check --rules=dba22 --explain "$F/moves.txt"
+	assert_equal "$stderr" ''
+	golden rules-move-explain-dba22.txt
+	grep -v Hd "$F/moves.txt" > "$BATS_TEST_TMPDIR/m1.txt"
+	run -1 --separate-stderr move-check --explain "$BATS_TEST_TMPDIR/m1.txt"
+	assert_equal "$stderr" ''
+	golden rules-move-explain-dba1.txt
+	run -1 move-check --rules=dba22 --explain --lang=de "$F/moves.txt"
+	golden rules-move-explain-de.txt
+	run -1 move-check --rules=dba22 --explain --lang=ru "$F/moves.txt"
+	golden rules-move-explain-ru.txt
+	# the same verdicts as without it; other formats ignore it
+	run -1 move-check --rules=dba22 "$F/moves.txt"
+	assert_equal "$output" "$(move-check --rules=dba22 --explain "$F/moves.txt" | grep -v '^   ')"
+	for f in xml tsv json; do
+		run -1 move-check --rules=dba22 --explain -T $f "$F/moves.txt"
+		assert_equal "$output" "$(move-check --rules=dba22 -T $f "$F/moves.txt")"
+	done
+	run -0 move-check --help
+	assert_line --regexp '^ +--explain +text: the source and confidence of each figure used$'
+}
+
+@test "combat-calc and move-check --explain print provenance alike (one function)" {
+	run -0 bash -c "grep -c 'rules_explain(' '$TOP/lib/dba/combatout.c' '$TOP/lib/dba/moveout.c'"
+	refute_output --partial ':0'
+	run -1 grep -n 'explain_line' "$TOP/lib/dba/combatout.c"
+}
