@@ -285,3 +285,44 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	refute_output --partial ':0'
 	run -1 grep -n 'explain_line' "$TOP/lib/dba/combatout.c"
 }
+
+# ---- rules cards: signs and footnotes of figures not confirmed by two sources
+
+@test "refcard-render --rules=dba22: * ? and double dagger marks with their footnotes, in three languages" {
+	for l in de en ru; do
+		run -0 --separate-stderr refcard-render --rules=dba22 --lang=$l --cards=rules
+		assert_equal "$stderr" ''
+		golden refcard/rules-dba22-$l.html
+	done
+	run -0 refcard-render --rules=dba22 --lang=en --cards=rules
+	assert_output --partial '<p>* unconfirmed: one source</p>'
+	assert_output --partial '<p>? uncertain: the sources disagree</p>'
+	assert_output --partial '<p>‡ unconfirmed: recalled, no readable source</p>'
+	assert_output --partial '>SCh?<'            # outcome row [X]
+	assert_output --partial '>+2‡<'             # in own camp [R]
+	# dba1 has no confidence tags: no sign, no footnote
+	run -0 refcard-render --lang=en --cards=rules
+	refute_output --partial 'unconfirmed'
+	refute_output --partial '‡'
+}
+
+# ---- make demo
+
+@test "make demo shows one 2.2 matchup with its provenance" {
+	run -0 grep -F "echo '7Hd vs 4Bd' | combat-calc --rules=dba22 --odds --explain" "$TOP/samples/demo.sh"
+	run -0 --separate-stderr bash -c "echo '7Hd vs 4Bd' | combat-calc --rules=dba22 --odds --explain"
+	assert_equal "$stderr" ''
+	golden rules-demo-dba22.txt
+}
+
+@test "the manuals describe editions and provenance" {
+	for p in bellis.7 dba-rules.5 armylist.5 armylist-parse.1 armylist-check.1; do
+		run -0 grep -c 'dba22' "$TOP/man/$p"
+	done
+	for p in bellis.7 dba-rules.5 refcard-render.1; do
+		run -0 grep -c '\\(dd' "$TOP/man/$p"
+	done
+	run -0 grep -c 'move-check 1' "$TOP/man/dba-rules.5"
+	run -0 mandoc -T lint -W warning "$TOP/man/bellis.7" "$TOP/man/dba-rules.5" "$TOP/man/armylist.5"
+	assert_output ''
+}
