@@ -28,6 +28,9 @@ echo
 echo "== combat-calc: the same combats rolled with seed 42"
 combat-calc --roll -s 42 samples/combats.txt
 echo
+echo "== combat-calc: a DBA 2.2 matchup (7Hd Hordes vs 4Bd Blades), with the source of each figure"
+echo '7Hd vs 4Bd' | combat-calc --rules=dba22 --odds --explain
+echo
 echo "== move-check: a sample bound (some moves are illegal on purpose: exit 1)"
 move-check samples/bound.txt || [ $? -eq 1 ]
 echo

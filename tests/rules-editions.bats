@@ -161,3 +161,168 @@ combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'Lit' has no row in the 
 	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/c.xml"
 	assert_line --partial "army I/1d: troop type 'Hd' not in dba1 [unknown-troop]"
 }
+
+# ---- --rules on every tool; armylist-parse labels, armylist-check reads the label
+
+@test "--rules: every tool's help names the editions" {
+	for t in armylist-parse armylist-check combat-calc move-check refcard-render battle-scan; do
+		run -0 "$t" --help
+		assert_output --partial '[--rules=dba1|dba22|FILE]'
+		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, or a rules XML'
+		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | file$' "$TOP/man/$t.1"
+		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | file$' "$TOP/man/$t.1"
+	done
+}
+
+@test "armylist-parse --rules labels the collection (XML and JSON)" {
+	run -0 --separate-stderr armylist-parse --rules=dba22 "$F/hordes.txt"
+	assert_equal "$stderr" ''
+	golden rules-parse-dba22.xml
+	validate armylist.rng <(printf '%s\n' "$output")
+	run -0 armylist-parse --rules=dba22 -T json "$F/hordes.txt"
+	golden rules-parse-dba22.json
+	# without --rules, and with --rules=dba1: dba1 as before
+	run -0 armylist-parse "$F/hordes.txt"
+	assert_line --index 1 '<armylists version="1" rules="dba1">'
+	run -0 armylist-parse --rules=dba1 -T json "$F/hordes.txt"
+	assert_output --partial '{"version":1,"rules":"dba1","armies":'
+	# a rules file: the edition it declares
+	sed 's/edition="dba1"/edition="club" troops="dba1"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/club.xml"
+	run -0 armylist-parse --rules="$BATS_TEST_TMPDIR/club.xml" "$F/hordes.txt"
+	assert_line --index 1 '<armylists version="1" rules="club">'
+	# TSV and text have no label
+	run -0 armylist-parse --rules=dba22 -T tsv "$F/hordes.txt"
+	assert_equal "$output" "$(armylist-parse -T tsv "$F/hordes.txt")"
+}
+
+@test "armylist-parse --rules: an unknown edition, a bad or missing rules file" {
+	run -3 --separate-stderr armylist-parse --rules=dba3 "$F/hordes.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-parse: unknown rules edition 'dba3' (dba1, dba22, or a rules XML file)
+Try 'armylist-parse --help' for more information."
+	printf '<rules/>\n' > "$BATS_TEST_TMPDIR/bad.xml"
+	run -2 --separate-stderr armylist-parse --rules="$BATS_TEST_TMPDIR/bad.xml" "$F/hordes.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/bad.xml:1: error: element rules failed to validate attributes
+armylist-parse: $BATS_TEST_TMPDIR/bad.xml:1: error: expecting an element , got nothing
+armylist-parse: $BATS_TEST_TMPDIR/bad.xml: error: not a valid rules table"
+	run -4 --separate-stderr armylist-parse --rules=./none.xml -o "$BATS_TEST_TMPDIR/out.xml" "$F/hordes.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-parse: cannot open './none.xml': No such file or directory"
+	[ ! -e "$BATS_TEST_TMPDIR/out.xml" ]
+}
+
+@test "armylist-check: each file against its own rules= label, unless --rules" {
+	armylist-parse --rules=dba22 "$F/hordes.txt" > "$BATS_TEST_TMPDIR/22.xml"
+	armylist-parse "$F/hordes.txt" > "$BATS_TEST_TMPDIR/1.xml"
+	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/22.xml"
+	assert_output ''
+	assert_equal "$stderr" ''
+	run -1 armylist-check "$BATS_TEST_TMPDIR/1.xml"
+	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
+$F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
+	# --rules wins over the label
+	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/22.xml"
+	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]"
+	run -0 armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/1.xml"
+	# two files, two labels: the 2.2 file passes, the 1.x one does not
+	run -1 armylist-check "$BATS_TEST_TMPDIR/22.xml" "$BATS_TEST_TMPDIR/1.xml"
+	assert_line --partial "duplicate-id"
+	refute_line --partial "$BATS_TEST_TMPDIR/22.xml"
+	# an old file without a label: dba1
+	sed 's/ rules="dba1"//' "$BATS_TEST_TMPDIR/1.xml" > "$BATS_TEST_TMPDIR/old.xml"
+	run -1 armylist-check "$BATS_TEST_TMPDIR/old.xml"
+	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]"
+}
+
+@test "armylist-check: a label naming no edition is armylist-unknown-rules" {
+	armylist-parse --rules=dba22 "$F/hordes.txt" | sed 's/rules="dba22"/rules="dba9"/' > "$BATS_TEST_TMPDIR/9.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or check with --rules=FILE)"
+	# its armies are checked against dba1
+	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
+$F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
+	# --rules: the label is not read
+	run -0 --separate-stderr armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" ''
+	run -0 grep -c '^\.It Sy armylist-unknown-rules Pq error$' "$TOP/man/armylist-check.1"
+}
+
+@test "armylist-parse(1) example: label the English lists as 2.2 and check them" {
+	cd "$TOP"
+	run -0 --separate-stderr bash -c 'armylist-parse --rules=dba22 samples/english-lists.txt | armylist-check'
+	assert_equal "$stderr" ''
+	golden rules-parse-example.txt
+}
+
+# ---- move-check --explain
+
+@test "move-check --explain: the source and confidence of each figure used" {
+	run -1 --separate-stderr move-check --rules=dba22 --explain "$F/moves.txt"
+	assert_equal "$stderr" ''
+	golden rules-move-explain-dba22.txt
+	grep -v Hd "$F/moves.txt" > "$BATS_TEST_TMPDIR/m1.txt"
+	run -1 --separate-stderr move-check --explain "$BATS_TEST_TMPDIR/m1.txt"
+	assert_equal "$stderr" ''
+	golden rules-move-explain-dba1.txt
+	run -1 move-check --rules=dba22 --explain --lang=de "$F/moves.txt"
+	golden rules-move-explain-de.txt
+	run -1 move-check --rules=dba22 --explain --lang=ru "$F/moves.txt"
+	golden rules-move-explain-ru.txt
+	# the same verdicts as without it; other formats ignore it
+	run -1 move-check --rules=dba22 "$F/moves.txt"
+	assert_equal "$output" "$(move-check --rules=dba22 --explain "$F/moves.txt" | grep -v '^   ')"
+	for f in xml tsv json; do
+		run -1 move-check --rules=dba22 --explain -T $f "$F/moves.txt"
+		assert_equal "$output" "$(move-check --rules=dba22 -T $f "$F/moves.txt")"
+	done
+	run -0 move-check --help
+	assert_line --regexp '^ +--explain +text: the source and confidence of each figure used$'
+}
+
+@test "combat-calc and move-check --explain print provenance alike (one function)" {
+	run -0 bash -c "grep -c 'rules_explain(' '$TOP/lib/dba/combatout.c' '$TOP/lib/dba/moveout.c'"
+	refute_output --partial ':0'
+	run -1 grep -n 'explain_line' "$TOP/lib/dba/combatout.c"
+}
+
+# ---- rules cards: signs and footnotes of figures not confirmed by two sources
+
+@test "refcard-render --rules=dba22: * ? and double dagger marks with their footnotes, in three languages" {
+	for l in de en ru; do
+		run -0 --separate-stderr refcard-render --rules=dba22 --lang=$l --cards=rules
+		assert_equal "$stderr" ''
+		golden refcard/rules-dba22-$l.html
+	done
+	run -0 refcard-render --rules=dba22 --lang=en --cards=rules
+	assert_output --partial '<p>* unconfirmed: one source</p>'
+	assert_output --partial '<p>? uncertain: the sources disagree</p>'
+	assert_output --partial '<p>‡ unconfirmed: recalled, no readable source</p>'
+	assert_output --partial '>SCh?<'            # outcome row [X]
+	assert_output --partial '>+2‡<'             # in own camp [R]
+	# dba1 has no confidence tags: no sign, no footnote
+	run -0 refcard-render --lang=en --cards=rules
+	refute_output --partial 'unconfirmed'
+	refute_output --partial '‡'
+}
+
+# ---- make demo
+
+@test "make demo shows one 2.2 matchup with its provenance" {
+	run -0 grep -F "echo '7Hd vs 4Bd' | combat-calc --rules=dba22 --odds --explain" "$TOP/samples/demo.sh"
+	run -0 --separate-stderr bash -c "echo '7Hd vs 4Bd' | combat-calc --rules=dba22 --odds --explain"
+	assert_equal "$stderr" ''
+	golden rules-demo-dba22.txt
+}
+
+@test "the manuals describe editions and provenance" {
+	for p in bellis.7 dba-rules.5 armylist.5 armylist-parse.1 armylist-check.1; do
+		run -0 grep -c 'dba22' "$TOP/man/$p"
+	done
+	for p in bellis.7 dba-rules.5 refcard-render.1; do
+		run -0 grep -c '\\(dd' "$TOP/man/$p"
+	done
+	run -0 grep -c 'move-check 1' "$TOP/man/dba-rules.5"
+	run -0 mandoc -T lint -W warning "$TOP/man/bellis.7" "$TOP/man/dba-rules.5" "$TOP/man/armylist.5"
+	assert_output ''
+}

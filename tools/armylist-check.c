@@ -64,6 +64,7 @@ main(int argc, char **argv)
 		return cli_end(NULL);
 	}
 	co.rules = rules;
+	co.by_label = cli.rules == NULL;        /* each file by its label */
 	co.fmt = (enum findings_fmt)cli.format;
 	/* out_close reports write errors */
 	(void)checkrun_run(o.fp, &co, cli.nfiles, cli.files);

@@ -9,6 +9,7 @@
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/out.h"
+#include "dba/rules.h"
 #include "dba/troop.h"
 
 static const char *const formats[] = { "xml", "tsv", "json", "text", NULL };
@@ -22,6 +23,7 @@ static const struct cli_tool tool = {
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
 		CLI_OPT_LANG("troop names in text output"),
+		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
 	}
@@ -43,6 +45,7 @@ int
 main(int argc, char **argv)
 {
 	struct armyout *ao;
+	struct rules *r = NULL;
 	struct cli cli;
 	struct out o;
 
@@ -50,13 +53,16 @@ main(int argc, char **argv)
 	if (cli_next(&cli) < 0)
 		return diag_status();
 	troop_init();
-	if (out_open(&o, cli.output) < 0) {
-		troop_cleanup();
+	/* --rules labels the collection with the edition's name */
+	if ((cli.rules != NULL && (r = rules_open(cli.rules)) == NULL) ||
+	    out_open(&o, cli.output) < 0) {
+		rules_close(r);
 		return cli_end(NULL);
 	}
-	ao = armyout_new(o.fp, (enum army_fmt)cli.format, cli.lang);
+	ao = armyout_new(o.fp, (enum army_fmt)cli.format, cli.lang,
+	    r != NULL ? r->edition : NULL);
 	cli_files(cli.nfiles, cli.files, parse_file, ao);
 	(void)armyout_finish(ao);      /* out_close reports write errors */
-	troop_cleanup();
+	rules_close(r);
 	return cli_end(&o);
 }

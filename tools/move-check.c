@@ -11,7 +11,7 @@
 #include "dba/bound.h"
 #include "dba/rules.h"
 
-enum { OPT_PIPS = 256, OPT_SCALE };
+enum { OPT_PIPS = 256, OPT_SCALE, OPT_EXPLAIN };
 
 static const struct cli_tool tool = {
 	.about = "DBA tactical moves: distances, PIP costs and budget, groups, "
@@ -34,6 +34,9 @@ static const struct cli_tool tool = {
 		{ "scale", required_argument, OPT_SCALE, "SCALE",
 		    "15mm (default: 100 paces = 1 in) or 25mm (1.5 in)",
 		    "15mm|25mm" },
+		{ "explain", no_argument, OPT_EXPLAIN, NULL,
+		    "text: the source and confidence of each figure used",
+		    NULL },
 		CLI_OPT_RULES,
 		CLI_OPT_LANG("the text output"),
 		CLI_OPT_OUTPUT,
@@ -52,6 +55,7 @@ main(int argc, char **argv)
 	struct out o;
 	const char *pipsarg = NULL;
 	int ch, scale = SCALE_15MM;
+	bool explain = false;
 	long pips = 0;
 
 	cli_init(&cli, &tool, argc, argv);
@@ -64,6 +68,9 @@ main(int argc, char **argv)
 			if ((scale = cli_choice("--scale", cli.arg,
 			    scales)) < 0)
 				return EXIT_USAGE;
+			break;
+		case OPT_EXPLAIN:
+			explain = true;
 			break;
 		}
 	}
@@ -85,6 +92,7 @@ main(int argc, char **argv)
 	mo.lang = cli.lang;
 	mo.rules = rules;
 	mo.multi = cli.nfiles > 1;
+	mo.explain = explain;
 	if (out_open(&o, cli.output) < 0) {
 		rules_close(rules);
 		return cli_end(NULL);

@@ -75,6 +75,9 @@ struct army {
 	bool has_allies;
 	char *elements_text;       /* as written (blanks collapsed) */
 	struct package list;       /* the parsed elements */
+	const char *rules;         /* its collection's rules= label (XML),
+				    * borrowed; NULL: none */
+	long rules_line;           /* the line of that label */
 };
 
 void army_init(struct army *a);

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "army/armycheck.h"
+#include "core/diag.h"
+#include "core/diagcat.h"
 #include "core/str.h"
 #include "core/strset.h"
 #include "core/xalloc.h"
@@ -251,7 +253,10 @@ struct pending {
 };
 
 struct armycheck {
-	const struct rules *rules;
+	const struct rules *rules;   /* of the current army */
+	struct rules_labels labels;  /* by_label: the editions by label */
+	bool by_label;
+	char *bad_file;              /* its unknown label is reported */
 	finding_cb cb;
 	void *ctx;
 	struct strset ids;
@@ -520,12 +525,34 @@ add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
 	}
 }
 
+/* The rules of the edition a's collection is labelled with; an unknown
+ * label is reported once per file and the default edition used. */
+static void
+pick_rules(struct armycheck *c, const struct army *a)
+{
+	const char *file = diag_file() != NULL ? diag_file() : "-";
+	char names[256];
+
+	c->rules = rules_labelled(&c->labels, a->rules);
+	if (c->rules != NULL)
+		return;
+	c->rules = c->labels.dflt;
+	if (c->bad_file != NULL && strcmp(c->bad_file, file) == 0)
+		return;
+	free(c->bad_file);
+	c->bad_file = xstrdup(file);
+	rules_edition_names(names, sizeof names);
+	DIAG(ARMYLIST_UNKNOWN_RULES, a->rules_line, 0, a->rules, names);
+}
+
 void
 armycheck_army(struct armycheck *c, const struct army *a)
 {
 	c->cur = a;
 	c->nseen = 0;
 	c->armies++;
+	if (c->by_label)
+		pick_rules(c, a);
 	check_counts(c, a);
 	check_totals(c, a);
 	check_id(c, a);
@@ -542,6 +569,12 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	add_refs(c, a, a->enemies, a->nenemies, false);
 	add_refs(c, a, a->allies, a->nallies, true);
 	c->cur = NULL;
+}
+
+void
+armycheck_by_label(struct armycheck *c)
+{
+	c->by_label = true;
 }
 
 void
@@ -570,6 +603,7 @@ armycheck_new(const struct rules *r, finding_cb cb, void *ctx)
 	struct armycheck *c = xcalloc(1, sizeof *c);
 
 	c->rules = r;
+	c->labels.dflt = r;
 	c->cb = cb;
 	c->ctx = ctx;
 	return c;
@@ -609,5 +643,7 @@ armycheck_free(struct armycheck *c)
 	}
 	free(c->pend);
 	sbuf_free(&c->msg);
+	rules_labels_free(&c->labels);
+	free(c->bad_file);
 	free(c);
 }

@@ -61,6 +61,11 @@ struct armycheck;
 
 struct armycheck *armycheck_new(const struct rules *r, finding_cb cb,
     void *ctx);
+/* Check each army against the edition its collection is labelled with
+ * (rules=; r of armycheck_new when none): armylist-check without
+ * --rules.  A label naming no edition is an error (reported once per
+ * file); its armies are checked against r. */
+void armycheck_by_label(struct armycheck *c);
 /* The findings of one army (unknown references wait for the end). */
 void armycheck_army(struct armycheck *c, const struct army *a);
 /* The end of the collection: unknown references, in input order. */

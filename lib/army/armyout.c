@@ -19,17 +19,19 @@ struct armyout {
 };
 
 struct armyout *
-armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang)
+armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 {
 	struct armyout *o = xmalloc(sizeof *o);
 
 	*o = (struct armyout){ .fp = fp, .fmt = fmt, .lang = lang };
+	if (rules == NULL)
+		rules = "dba1";
 	switch (fmt) {
 	case AFMT_XML:
 		o->xw = xw_new(fp);
 		xw_start(o->xw, "armylists");
 		xw_attr(o->xw, "version", "1");
-		xw_attr(o->xw, "rules", "dba1");
+		xw_attr(o->xw, "rules", rules);
 		break;
 	case AFMT_TSV:
 		fputs("id\tname\tfrom\tto\tterrain\taggression\tenemies\t"
@@ -39,7 +41,7 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang)
 		jw_init(&o->jw, fp);
 		jw_obj(&o->jw);
 		jw_kint(&o->jw, "version", 1);
-		jw_kstr(&o->jw, "rules", "dba1");
+		jw_kstr(&o->jw, "rules", rules);
 		jw_key(&o->jw, "armies");
 		jw_arr(&o->jw);
 		break;

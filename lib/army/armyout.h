@@ -12,7 +12,10 @@ enum army_fmt { AFMT_XML, AFMT_TSV, AFMT_JSON, AFMT_TEXT, AFMT_JSONL };
 
 struct armyout;
 
-struct armyout *armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang);
+/* rules: the edition the collection is labelled with (XML, JSON), NULL
+ * for dba1. */
+struct armyout *armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang,
+    const char *rules);
 void armyout_army(struct armyout *o, const struct army *a);
 /* Close the document; -1 when a write failed. */
 int armyout_finish(struct armyout *o);

@@ -287,6 +287,8 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	int rc, depth, type;
 	long line, hint = 0, mark;
 	bool root_seen = false;
+	char *label = NULL;
+	long label_line = 0;
 
 	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
 	if ((r = xmlio_reader(in)) == NULL)
@@ -312,8 +314,12 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 			continue;
 		}
 		depth = xmlTextReaderDepth(r);
-		if (depth == 0)
+		if (depth == 0 && !root_seen) {
 			root_seen = true;
+			label = xmlio_attr(xmlTextReaderCurrentNode(r),
+			    "rules");
+			label_line = xmlio_line(r);
+		}
 		if (depth != 1 || strcmp((const char *)
 		    xmlTextReaderConstLocalName(r), "army") != 0) {
 			rc = xmlio_read(r, in->name);
@@ -326,6 +332,8 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		rc = read_army(r, n, in->name, line >= 65535 &&
 		    hint >= 65535 ? hint : line, &a);
 		hint = 0;
+		a.rules = label;
+		a.rules_line = label_line;
 		if (rc >= 0)
 			cb(&a, ctx);
 		army_free(&a);
@@ -337,5 +345,6 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	if (rc == 0 && schema != NULL && xmlTextReaderIsValid(r) != 1 &&
 	    diag_file_errors() == 0)
 		DIAG(ARMYLIST_SCHEMA, 0, 0);
+	xmlFree(label);
 	xmlFreeTextReader(r);
 }

@@ -111,6 +111,8 @@ checkrun_run(FILE *fp, const struct checkrun_opts *o, int n,
 	run.o = o;
 	run.out = findings_new(fp, o->fmt, o->rules->edition);
 	run.check = armycheck_new(o->rules, on_finding, &run);
+	if (o->by_label)
+		armycheck_by_label(run.check);
 	cli_files(n, files, check_file, &run);
 	armycheck_finish(run.check);
 	armies = armycheck_armies(run.check);

@@ -14,6 +14,7 @@ struct checkrun_opts {
 	enum findings_fmt fmt;
 	bool quiet;             /* errors only: no warning, no summary */
 	unsigned ignore;        /* bits 1 << enum check_code not reported */
+	bool by_label;          /* each file by its collection's rules= label */
 };
 
 /* Add the codes of a --ignore value ("CODE[,CODE]") to *ignore; -1

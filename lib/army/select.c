@@ -41,6 +41,9 @@ struct asel {
 	bool has_name;
 	regex_t name_re;
 	struct sbuf lower;           /* a name in lower case, for name_re */
+	FILE *fp;                    /* the output, opened at the first army */
+	enum army_fmt fmt;
+	enum lang lang;
 	bool invert;
 	/* the operands; spool[i] >= 0: a copy of operand i to read */
 	int nfiles;
@@ -363,6 +366,8 @@ emit(struct army *a, void *ctx)
 {
 	struct asel *s = ctx;
 
+	if (s->ao == NULL)      /* the output keeps the collection's label */
+		s->ao = armyout_new(s->fp, s->fmt, s->lang, a->rules);
 	if (passes(s, a) != s->invert) {
 		armyout_army(s->ao, a);
 		s->written++;
@@ -399,8 +404,12 @@ asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang)
 		pass(s, collect);
 		diag_quiet(0);
 	}
-	s->ao = armyout_new(fp, (enum army_fmt)fmt, lang);
+	s->fp = fp;
+	s->fmt = (enum army_fmt)fmt;
+	s->lang = lang;
 	pass(s, emit);
+	if (s->ao == NULL)
+		s->ao = armyout_new(fp, s->fmt, lang, NULL);
 	(void)armyout_finish(s->ao);   /* out_close reports write errors */
 	s->ao = NULL;
 	if (s->written == 0)

@@ -175,6 +175,48 @@ recon_note(struct card *c, enum lang lang)
 	block_row(card_block(c, BLK_TEXT, NULL, 1), lb(lang, L_RECONSTRUCTED));
 }
 
+/* The sign of a figure that two sources do not confirm: * one source
+ * (1S), ? the sources disagree (X), a double dagger recalled (R); none
+ * for 2S or a figure without a confidence (dba1).  *used gets a bit per
+ * sign, for the footnotes of conf_notes. */
+static const char *
+conf_mark(unsigned *used, const struct rules_prov *p)
+{
+	static const char *const conf[] = { "1S", "X", "R" };
+	static const char *const sign[] = { "*", "?", "\xe2\x80\xa1" };
+	size_t k;
+
+	for (k = 0; k < sizeof conf / sizeof conf[0]; k++)
+		if (strcmp(p->conf, conf[k]) == 0) {
+			*used |= 1u << k;
+			return sign[k];
+		}
+	return "";
+}
+
+/* v with the sign of p, in buf. */
+static const char *
+marked(char *buf, size_t n, const char *v, unsigned *used,
+    const struct rules_prov *p)
+{
+	snprintf(buf, n, "%s%s", v, conf_mark(used, p));
+	return buf;
+}
+
+static void
+conf_notes(struct card *c, unsigned used, enum lang lang)
+{
+	struct card_block *t;
+	int k;
+
+	if (used == 0)
+		return;
+	t = card_block(c, BLK_TEXT, NULL, 1);
+	for (k = 0; k < 3; k++)
+		if (used & (1u << k))
+			block_row(t, lb(lang, L_CONF_1S + k));
+}
+
 static const char *
 num(char *buf, size_t n, long v)
 {
@@ -647,10 +689,11 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
-	char v1[32], v2[32], name[160];
+	char v1[32], v2[32], m1[40], m2[40], name[160];
 	size_t i;
 	int f;
 	bool rear = false, psiloi = false;
+	unsigned used = 0;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
@@ -660,8 +703,11 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		if (r->t[i].known)
 			block_row(t, troop_at(i)->code,
 			    troop_at(i)->name[lang],
-			    num(v1, sizeof v1, r->t[i].factor[CLASS_FOOT]),
-			    num(v2, sizeof v2, r->t[i].factor[CLASS_MOUNTED]));
+			    marked(m1, sizeof m1, num(v1, sizeof v1,
+			    r->t[i].factor[CLASS_FOOT]), &used, &r->t[i].fprov),
+			    marked(m2, sizeof m2, num(v2, sizeof v2,
+			    r->t[i].factor[CLASS_MOUNTED]), &used,
+			    &r->t[i].fprov));
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
 	t->num = 0x2;
@@ -670,8 +716,8 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		if (r->tf[f] == 0)
 			continue;
 		block_row(t, tf_name(name, sizeof name, r, f, lang),
-		    signed_num(v1, sizeof v1, r->tf[f]), applies_text(&b, r, f,
-		    lang));
+		    marked(m1, sizeof m1, signed_num(v1, sizeof v1, r->tf[f]),
+		    &used, &r->tf_prov[f]), applies_text(&b, r, f, lang));
 	}
 	if (r->limit_overlap_flank > 0)
 		block_row(t, lb(lang, L_LIMIT_OVERLAP), signed_num(v1,
@@ -683,10 +729,12 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		if (r->t[i].has_rear)
 			block_row(t, troop_at(i)->code, troop_at(i)->code,
-			    signed_num(v1, sizeof v1, r->t[i].rear));
+			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
+			    r->t[i].rear), &used, &r->t[i].rear_when.prov));
 		if (r->t[i].has_psiloi)
 			block_row(t, troop_at(i)->code, "Ps",
-			    signed_num(v1, sizeof v1, r->t[i].psiloi));
+			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
+			    r->t[i].psiloi), &used, &r->t[i].psiloi_when.prov));
 		rear |= r->t[i].has_rear;
 		psiloi |= r->t[i].has_psiloi;
 	}
@@ -710,6 +758,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	if (psiloi)
 		block_row(t, lb(lang, L_PSILOI_SUPPORT), lb(lang,
 		    L_PSILOI_WHEN));
+	conf_notes(c, used, lang);
 	sbuf_free(&b);
 }
 
@@ -718,9 +767,10 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
-	char v1[32], v2[32], v3[32];
+	char v1[32], v2[32], v3[32], m1[40], m2[40], m3[40];
 	size_t i;
 	bool recon = r->shooting_src == SRC_RECONSTRUCTED;
+	unsigned used = 0;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_MOVES), 5);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
@@ -732,9 +782,12 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 		if (!rt->has_move)
 			continue;
 		block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
-		    move_cell(v1, sizeof v1, rt, rt->move_good),
-		    move_cell(v2, sizeof v2, rt, rt->move_difficult),
-		    move_cell(v3, sizeof v3, rt, rt->move_road));
+		    marked(m1, sizeof m1, move_cell(v1, sizeof v1, rt,
+		    rt->move_good), &used, &rt->mprov),
+		    marked(m2, sizeof m2, move_cell(v2, sizeof v2, rt,
+		    rt->move_difficult), &used, &rt->mprov),
+		    marked(m3, sizeof m3, move_cell(v3, sizeof v3, rt,
+		    rt->move_road), &used, &rt->mprov));
 		if (!rt->contact)
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
 			    troop_at(i)->code);
@@ -743,11 +796,13 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	if (b.len > 0)
 		block_row(t, lb(lang, L_NO_CONTACT), sbuf_str(&b));
 	if (r->river_crossing > 0)
-		block_row(t, lb(lang, L_RIVER), num(v1, sizeof v1,
-		    r->river_crossing));
+		block_row(t, lb(lang, L_RIVER), marked(m1, sizeof m1,
+		    num(v1, sizeof v1, r->river_crossing), &used,
+		    &r->prov[RP_RIVER]));
 	if (r->road_bonus > 0)
-		block_row(t, lb(lang, L_ROAD_BONUS), num(v1, sizeof v1,
-		    r->road_bonus));
+		block_row(t, lb(lang, L_ROAD_BONUS), marked(m1, sizeof m1,
+		    num(v1, sizeof v1, r->road_bonus), &used,
+		    &r->prov[RP_ROAD_BONUS]));
 	t = card_block(c, BLK_TABLE, lb(lang, L_SHOOTING_T), 3);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
 	t->num = 0x4;
@@ -756,28 +811,33 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 			snprintf(v1, sizeof v1, "%ld%s", r->t[i].range,
 			    recon_mark(r->shooting_src));
 			block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
-			    v1);
+			    marked(m1, sizeof m1, v1, &used, &r->t[i].rprov));
 		}
 	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
 	snprintf(v1, sizeof v1, "1d%d", r->pip_die);
 	block_row(t, lb(lang, L_PIP_DIE), v1);
-	block_row(t, lb(lang, L_PIP_BASE), num(v2, sizeof v2, r->pip_base));
+	block_row(t, lb(lang, L_PIP_BASE), marked(m2, sizeof m2, num(v2,
+	    sizeof v2, r->pip_base), &used, &r->prov[RP_PIP_BASE]));
 	if (r->pip_elephants != 0)
-		block_row(t, lb(lang, L_PIP_ELEPHANTS), signed_num(v3,
-		    sizeof v3, r->pip_elephants));
+		block_row(t, lb(lang, L_PIP_ELEPHANTS), marked(m3, sizeof m3,
+		    signed_num(v3, sizeof v3, r->pip_elephants), &used,
+		    &r->prov[RP_PIP_TROOPS]));
 	if (r->pip_command != 0) {
 		char line[160];
 
 		/* 1200 paces or more; 600 or more out of sight (seed) */
-		snprintf(line, sizeof line, "%+d (\xe2\x89\xa5 %ld; %s "
-		    "\xe2\x89\xa5 %ld)", r->pip_command, r->pip_far,
+		snprintf(line, sizeof line, "%+d%s (\xe2\x89\xa5 %ld; %s "
+		    "\xe2\x89\xa5 %ld)", r->pip_command,
+		    conf_mark(&used, &r->prov[RP_PIP_COMMAND]), r->pip_far,
 		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight);
 		block_row(t, lb(lang, L_PIP_COMMAND), line);
-		block_row(t, lb(lang, L_PIP_GENERAL_LOST), signed_num(v1,
-		    sizeof v1, r->pip_command));
+		block_row(t, lb(lang, L_PIP_GENERAL_LOST), marked(m1,
+		    sizeof m1, signed_num(v1, sizeof v1, r->pip_command),
+		    &used, &r->prov[RP_PIP_COMMAND]));
 	}
 	if (recon)
 		recon_note(c, lang);
+	conf_notes(c, used, lang);
 	sbuf_free(&b);
 }
 
@@ -786,9 +846,10 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
-	char loser[32];
+	char loser[48];
 	size_t i, j;
 	bool recon = false;
+	unsigned used = 0;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_OUTCOMES), 4);
 	block_head(t, lb(lang, L_LOSER), lb(lang, L_BEATEN), lb(lang,
@@ -806,16 +867,18 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 				sbuf_adds(&b, "; ");
 			exc_text(&b, &rt->exc[j], lang);
 			sbuf_adds(&b, recon_mark(rt->exc[j].src));
+			sbuf_adds(&b, conf_mark(&used, &rt->exc[j].prov));
 			recon |= rt->exc[j].src == SRC_RECONSTRUCTED;
 		}
 		recon |= rt->outcome_src == SRC_RECONSTRUCTED;
-		snprintf(loser, sizeof loser, "%s%s", troop_at(i)->code,
-		    recon_mark(rt->outcome_src));
+		snprintf(loser, sizeof loser, "%s%s%s", troop_at(i)->code,
+		    recon_mark(rt->outcome_src), conf_mark(&used, &rt->oprov));
 		block_row(t, loser, outcome_label(rt->beaten, lang),
 		    outcome_label(rt->doubled, lang), sbuf_str(&b));
 	}
 	if (recon)
 		recon_note(c, lang);
+	conf_notes(c, used, lang);
 	sbuf_free(&b);
 }
 

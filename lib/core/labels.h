@@ -45,6 +45,14 @@ enum label {
 	L_WHY_BOW_CONTACT, L_WHY_ATTACKS_CAMP, L_WHY_NOT_VS_MOUNTED,
 	L_WHY_NOT_VS, L_EXPLAIN_FACTOR, L_EXPLAIN_OUTCOME, L_EXPLAIN_ROW,
 
+	/* move-check --explain: the figures of a move */
+	L_EXPLAIN_MOVE, L_EXPLAIN_RIVER, L_EXPLAIN_ROAD_BONUS, L_EXPLAIN_WHEEL,
+	L_EXPLAIN_PIP_COST, L_EXPLAIN_PIP_TROOPS, L_EXPLAIN_PIP_COMMAND,
+
+	/* rules cards: the footnotes of figures not confirmed by two
+	 * sources (1S, X, R) */
+	L_CONF_1S, L_CONF_X, L_CONF_R,
+
 	/* move-check: verdicts and bound totals */
 	L_MOVE_OK, L_MOVE_ILLEGAL, L_MOVE_BOUND, L_MOVE_PIP, L_MOVE_PIPS,
 	L_MOVE_USED, L_MOVE_UNUSED, L_MOVE_NO_BUDGET,

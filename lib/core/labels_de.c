@@ -144,6 +144,16 @@ const char *const labels_de[L_N] = {
 	[L_EXPLAIN_FACTOR] = "Faktor",
 	[L_EXPLAIN_OUTCOME] = "Ergebnis",
 	[L_EXPLAIN_ROW] = "Zeile von",
+	[L_EXPLAIN_MOVE] = "Bewegung",
+	[L_EXPLAIN_RIVER] = "Flussüberquerung",
+	[L_EXPLAIN_ROAD_BONUS] = "Straßenbonus je PIP",
+	[L_EXPLAIN_WHEEL] = "Schwenkgrenze",
+	[L_EXPLAIN_PIP_COST] = "PIP-Kosten",
+	[L_EXPLAIN_PIP_TROOPS] = "PIP-Zuschlag",
+	[L_EXPLAIN_PIP_COMMAND] = "PIP-Zuschlag Befehl",
+	[L_CONF_1S] = "* unbestätigt: eine Quelle",
+	[L_CONF_X] = "? unsicher: die Quellen widersprechen sich",
+	[L_CONF_R] = "‡ unbestätigt: aus dem Gedächtnis, keine lesbare Quelle",
 
 	/* Move verdicts and bound totals (move-check) */
 	[L_MOVE_OK] = "erlaubt",

@@ -142,6 +142,16 @@ const char *const labels_en[L_N] = {
 	[L_EXPLAIN_FACTOR] = "factor",
 	[L_EXPLAIN_OUTCOME] = "outcome",
 	[L_EXPLAIN_ROW] = "row of",
+	[L_EXPLAIN_MOVE] = "move",
+	[L_EXPLAIN_RIVER] = "river crossing",
+	[L_EXPLAIN_ROAD_BONUS] = "road bonus per PIP",
+	[L_EXPLAIN_WHEEL] = "wheel limit",
+	[L_EXPLAIN_PIP_COST] = "PIP cost",
+	[L_EXPLAIN_PIP_TROOPS] = "PIP surcharge",
+	[L_EXPLAIN_PIP_COMMAND] = "PIP command surcharge",
+	[L_CONF_1S] = "* unconfirmed: one source",
+	[L_CONF_X] = "? uncertain: the sources disagree",
+	[L_CONF_R] = "‡ unconfirmed: recalled, no readable source",
 
 	/* Move verdicts and bound totals (move-check) */
 	[L_MOVE_OK] = "ok",

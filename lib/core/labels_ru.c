@@ -142,6 +142,16 @@ const char *const labels_ru[L_N] = {
 	[L_EXPLAIN_FACTOR] = "фактор",
 	[L_EXPLAIN_OUTCOME] = "исход",
 	[L_EXPLAIN_ROW] = "строка",
+	[L_EXPLAIN_MOVE] = "движение",
+	[L_EXPLAIN_RIVER] = "переправа",
+	[L_EXPLAIN_ROAD_BONUS] = "бонус дороги за PIP",
+	[L_EXPLAIN_WHEEL] = "предел поворота",
+	[L_EXPLAIN_PIP_COST] = "стоимость PIP",
+	[L_EXPLAIN_PIP_TROOPS] = "надбавка PIP",
+	[L_EXPLAIN_PIP_COMMAND] = "надбавка PIP за командование",
+	[L_CONF_1S] = "* не подтверждено: один источник",
+	[L_CONF_X] = "? сомнительно: источники расходятся",
+	[L_CONF_R] = "‡ не подтверждено: по памяти, без источника",
 
 	/* Move verdicts and bound totals (move-check) */
 	[L_MOVE_OK] = "можно",

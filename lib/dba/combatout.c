@@ -1,5 +1,4 @@
 /* Combat writers: text blocks, XML (formats/combat.rng), TSV, JSON Lines. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,31 +150,6 @@ text_unjudged(struct combatout *w, const struct combat *c)
 
 /* ---- text: --explain ------------------------------------------------ */
 
-/* "   WHAT: SOURCE [CONF]; other: ...; note" */
-static void
-explain_line(struct combatout *w, const struct rules_prov *p,
-    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void
-explain_line(struct combatout *w, const struct rules_prov *p,
-    const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("   ", w->fp);
-	va_start(ap, fmt);
-	vfprintf(w->fp, fmt, ap);
-	va_end(ap);
-	fprintf(w->fp, ": %s", p->source != NULL ? p->source : "-");
-	if (p->conf[0] != '\0')
-		fprintf(w->fp, " [%s]", p->conf);
-	if (p->other != NULL)
-		fprintf(w->fp, "; other: %s", p->other);
-	if (p->note != NULL)
-		fprintf(w->fp, "; %s", p->note);
-	fputc('\n', w->fp);
-}
-
 /* The rules row behind a modifier, or NULL. */
 static const struct rules_prov *
 mod_prov(const struct rules *r, const struct rules_troop *t,
@@ -209,12 +183,12 @@ explain_side(struct combatout *w, const struct combat *c,
 	const struct rules_prov *p;
 	int k;
 
-	explain_line(w, c->shooting && t->has_shoot ? &t->fprov_shoot :
+	rules_explain(w->fp, c->shooting && t->has_shoot ? &t->fprov_shoot :
 	    &t->fprov, "%s %s %d", lbl(w, L_EXPLAIN_FACTOR), code(c, i),
 	    s->factor);
 	for (k = 0; k < s->nmods; k++)
 		if ((p = mod_prov(r, t, s, &s->mods[k])) != NULL)
-			explain_line(w, p, "%s %s %+d %s",
+			rules_explain(w->fp, p, "%s %s %+d %s",
 			    lbl(w, L_EXPLAIN_FACTOR), code(c, i),
 			    s->mods[k].value, reason_name(s->mods[k].reason));
 }
@@ -234,7 +208,7 @@ explain_outcome(struct combatout *w, const struct combat *c,
 			return;
 		loser = 2 - res->winner;
 		t = &r->t[c->s[loser].troop];
-		explain_line(w, res->used != NULL ? &res->used->prov :
+		rules_explain(w->fp, res->used != NULL ? &res->used->prov :
 		    &t->oprov, "%s %s %s -> %s", lbl(w, L_EXPLAIN_OUTCOME),
 		    code(c, loser), lbl(w, kind_label[res->kind]),
 		    lbl(w, outcome_label[res->outcome]));
@@ -244,7 +218,7 @@ explain_outcome(struct combatout *w, const struct combat *c,
 		if (i == 0 && c->shooting)
 			continue;
 		t = &r->t[c->s[i].troop];
-		explain_line(w, &t->oprov, "%s %s %s",
+		rules_explain(w->fp, &t->oprov, "%s %s %s",
 		    lbl(w, L_EXPLAIN_OUTCOME), lbl(w, L_EXPLAIN_ROW),
 		    code(c, i));
 	}

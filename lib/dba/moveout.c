@@ -210,6 +210,54 @@ text_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	fputc('\n', w->fp);
 }
 
+/* --explain: the source and confidence of each figure the verdict used:
+ * the move rate of each troop type, the river and road figures, the
+ * wheel limit, the PIP cost and its surcharges. */
+static void
+explain_move(struct moveout *w, const struct bound *b, const struct move *m,
+    const struct mresult *res)
+{
+	const struct rules *r = w->o.rules;
+	enum lang l = w->o.lang;
+	bool road = m->has[MF_ROAD], diff = m->has[MF_DIFFICULT];
+	int i, j, t, sur = -1;     /* the first type paying the surcharge */
+
+	for (i = 0; i < m->ntroops; i++) {
+		t = m->troop[i];
+		for (j = 0; j < i && m->troop[j] != t; j++)
+			;
+		if (j < i)              /* each type once */
+			continue;
+		rules_explain(w->fp, &r->t[t].mprov, "%s %s %s %ld",
+		    lang_label(l, L_EXPLAIN_MOVE), code(t), lang_label(l,
+		    road ? L_ROAD : diff ? L_GOING_DIFF : L_GOING_GOOD),
+		    move_rate(r, t, diff ? GO_DIFFICULT : GO_GOOD, road));
+		if (r->t[t].pip_surcharge && sur < 0)
+			sur = t;
+	}
+	if (m->has[MF_RIVER])
+		rules_explain(w->fp, &r->prov[RP_RIVER], "%s %ld",
+		    lang_label(l, L_EXPLAIN_RIVER), r->river_crossing);
+	if (res->bonus)
+		rules_explain(w->fp, &r->prov[RP_ROAD_BONUS], "%s %ld",
+		    lang_label(l, L_EXPLAIN_ROAD_BONUS), r->road_bonus);
+	if (m->has[MF_FRONTAGE] && m->frontage == FR_WHEEL &&
+	    m->has[MF_WHEEL])
+		rules_explain(w->fp, &r->prov[RP_WHEEL], "%s %d",
+		    lang_label(l, L_EXPLAIN_WHEEL), r->wheel_max);
+	if (m->has[MF_FACE])            /* costs nothing */
+		return;
+	rules_explain(w->fp, &r->prov[RP_PIP_BASE], "%s %d",
+	    lang_label(l, L_EXPLAIN_PIP_COST), r->pip_base);
+	if (sur >= 0)
+		rules_explain(w->fp, &r->prov[RP_PIP_TROOPS], "%s %+d %s",
+		    lang_label(l, L_EXPLAIN_PIP_TROOPS), r->pip_elephants,
+		    code(sur));
+	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || b->general_lost)
+		rules_explain(w->fp, &r->prov[RP_PIP_COMMAND], "%s %+d",
+		    lang_label(l, L_EXPLAIN_PIP_COMMAND), r->pip_command);
+}
+
 /* The value of an input flag of m as the reader takes it. */
 static const char *
 flag_value(const struct move *m, int f, char *buf, size_t n)
@@ -342,6 +390,8 @@ moveout_move(struct moveout *w, const struct bound *b, const struct move *m,
 		break;
 	default:
 		text_move(w, m, res);
+		if (w->o.explain)
+			explain_move(w, b, m, res);
 	}
 }
 

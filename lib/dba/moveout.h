@@ -15,6 +15,7 @@ struct moveout_opts {
 	enum lang lang;         /* of the text output */
 	const struct rules *rules;
 	bool multi;             /* several operands: name the file */
+	bool explain;           /* text: the provenance of each figure */
 };
 
 struct moveout;

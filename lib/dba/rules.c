@@ -1,4 +1,5 @@
 /* Rules tables: the embedded dba1 table or a user's file, into a struct. */
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,12 +504,16 @@ load_movement(struct ld *l, xmlNodePtr sec)
 
 	each_troop(l, sec, "move", "troop", move_row);
 	for (n = sec->children; n != NULL; n = n->next) {
-		if (is(n, "river-crossing"))
+		if (is(n, "river-crossing")) {
 			l->r->river_crossing = num_attr(l, n, "paces");
-		else if (is(n, "road-bonus"))
+			prov_attr(n, &l->r->prov[RP_RIVER]);
+		} else if (is(n, "road-bonus")) {
 			l->r->road_bonus = num_attr(l, n, "per-pip");
-		else if (is(n, "wheel"))
+			prov_attr(n, &l->r->prov[RP_ROAD_BONUS]);
+		} else if (is(n, "wheel")) {
 			l->r->wheel_max = (int)num_attr(l, n, "max");
+			prov_attr(n, &l->r->prov[RP_WHEEL]);
+		}
 	}
 }
 
@@ -546,8 +551,10 @@ load_pips(struct ld *l, xmlNodePtr sec)
 
 	l->r->pip_die = (int)num_attr(l, sec, "die");
 	for (n = sec->children; n != NULL; n = n->next) {
-		if (is(n, "cost"))
+		if (is(n, "cost")) {
 			l->r->pip_base = (int)num_attr(l, n, "base");
+			prov_attr(n, &l->r->prov[RP_PIP_BASE]);
+		}
 		if (!is(n, "surcharge"))
 			continue;
 		v = xmlio_attr(n, "reason");
@@ -564,6 +571,7 @@ load_pips(struct ld *l, xmlNodePtr sec)
 		}
 		l->r->pip_first_free[k] = choice_attr(n, "first-bound",
 		    "exempt", "") == 0;
+		prov_attr(n, &l->r->prov[k ? RP_PIP_COMMAND : RP_PIP_TROOPS]);
 		xmlFree(v);
 	}
 }
@@ -630,9 +638,9 @@ check_complete(struct ld *l)
 	}
 }
 
-/* The list of the embedded editions, "dba1, dba22". */
-static void
-edition_names(char *buf, size_t size)
+/* The list of the embedded editions, "dba1, dba22, ". */
+void
+rules_edition_names(char *buf, size_t size)
 {
 	size_t i, k = 0;
 
@@ -693,7 +701,7 @@ rules_load(const char *arg)
 		;
 	else if (strchr(arg, '/') == NULL && strchr(arg, '.') == NULL &&
 	    access(arg, F_OK) != 0) {
-		edition_names(names, sizeof names);
+		rules_edition_names(names, sizeof names);
 		diag_usage("unknown rules edition '%s' (%sor a rules "
 		    "XML file)", arg, names);
 		return NULL;
@@ -758,6 +766,8 @@ rules_free(struct rules *r)
 	}
 	for (i = 0; i < TF_N; i++)
 		prov_free(&r->tf_prov[i]);
+	for (i = 0; i < RP_N; i++)
+		prov_free(&r->prov[i]);
 	for (i = 0; i < r->nsub; i++) {
 		free(r->sub[i].spelling);
 		prov_free(&r->sub[i].prov);
@@ -846,6 +856,51 @@ rules_open(const char *arg)
 	if ((r = rules_load(arg)) == NULL)
 		diag_raise(EXIT_DATA);
 	return r;
+}
+
+const struct rules *
+rules_labelled(struct rules_labels *l, const char *label)
+{
+	size_t i;
+
+	if (label == NULL || strcmp(label, l->dflt->edition) == 0)
+		return l->dflt;
+	for (i = 0; i < sizeof editions / sizeof editions[0] &&
+	    i < RULES_MAXEDITIONS; i++)
+		if (strcmp(label, editions[i].name) == 0) {
+			if (l->ed[i] == NULL)
+				l->ed[i] = rules_load(label);
+			return l->ed[i];
+		}
+	return NULL;
+}
+
+void
+rules_labels_free(struct rules_labels *l)
+{
+	size_t i;
+
+	for (i = 0; i < RULES_MAXEDITIONS; i++)
+		rules_free(l->ed[i]);
+}
+
+void
+rules_explain(FILE *fp, const struct rules_prov *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("   ", fp);
+	va_start(ap, fmt);
+	vfprintf(fp, fmt, ap);
+	va_end(ap);
+	fprintf(fp, ": %s", p->source != NULL ? p->source : "-");
+	if (p->conf[0] != '\0')
+		fprintf(fp, " [%s]", p->conf);
+	if (p->other != NULL)
+		fprintf(fp, "; other: %s", p->other);
+	if (p->note != NULL)
+		fprintf(fp, "; %s", p->note);
+	fputc('\n', fp);
 }
 
 void

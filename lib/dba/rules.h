@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define RULES_MAXTROOPS 64
 #define RULES_MAXDIE 30         /* sides: a face is a bit of an unsigned */
@@ -35,6 +36,11 @@ enum rsource { SRC_SEED, SRC_VERIFIED, SRC_RECONSTRUCTED, SRC_N };
 struct rules_prov {
 	char *source, *other, *note;
 	char conf[4];
+};
+/* The provenance of the single figures of movement and PIPs. */
+enum rprov {
+	RP_RIVER, RP_ROAD_BONUS, RP_WHEEL, RP_PIP_BASE, RP_PIP_TROOPS,
+	RP_PIP_COMMAND, RP_N
 };
 
 /* An exception of the outcome table: -1 in a field means "any". */
@@ -131,6 +137,7 @@ struct rules {
 	struct rules_subtype *sub;
 	size_t nsub;
 	long army_elements, army_generals;   /* per army (armylist-check) */
+	struct rules_prov prov[RP_N];
 };
 
 /* Load a rules table: NULL is dba1, the name of an edition in formats/
@@ -168,6 +175,27 @@ int rules_outcome(const struct rules *r, int loser, int winner,
  * subtypes (2Cm), else troop_find.  NULL when unknown. */
 const struct troop *rules_troop_find(const struct rules *r, const char *s,
     size_t n);
+
+/* The names of the embedded editions, "dba1, dba22, ", into buf. */
+void rules_edition_names(char *buf, size_t size);
+
+/* The rules of army list collections by their rules= label: dflt for
+ * no label or the label of dflt's edition, else the embedded edition of
+ * that name, loaded once. */
+#define RULES_MAXEDITIONS 8
+struct rules_labels {
+	const struct rules *dflt;
+	struct rules *ed[RULES_MAXEDITIONS];
+};
+/* NULL when label names no embedded edition. */
+const struct rules *rules_labelled(struct rules_labels *l,
+    const char *label);
+void rules_labels_free(struct rules_labels *l);
+
+/* --explain: "   WHAT: SOURCE [CONF]; other: OTHER; NOTE" on fp, WHAT
+ * from fmt. */
+void rules_explain(FILE *fp, const struct rules_prov *p, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 
 const char *outcome_name(int o);
 #endif
