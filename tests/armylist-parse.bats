@@ -201,7 +201,7 @@ armylist-parse: $P/unknown-troop.txt:3:16: warning: unreadable date 'irgendwann'
 armylist-parse: $f:2:36: error: missing ',' before '1x3Bd'
 armylist-parse: $f:2:62: error: expected a count ('1x') at 'Scottish1x3Kn'
 armylist-parse: $f:2:85: error: missing troop after the count '4x'"
-	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x2LH, 1x3Kn, 1x3Bd')"
+	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x3Cv (Gen), 1x2LH, 1x3Kn, 1x3Bd, (1x2LH + 1x2Ps) or 1xPs')"
 }
 
 @test "hostile XML: DOCTYPE with an external entity is rejected" {

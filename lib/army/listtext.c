@@ -148,8 +148,13 @@ listtext_flush(struct listtext *lt)
 	a->elements_text = xstrdup(sbuf_str(&lt->elems));
 	if (lt->elems.len == 0)
 		DIAG(NO_ELEMENTS, a->line, 0, a->id);
-	else
-		elements_parse(&a->list, lt->elems.s, lt->elems.len, &lt->map);
+	else {
+		int lost;
+
+		elements_parse(&a->list, lt->elems.s, lt->elems.len, &lt->map,
+		    &lost);
+		a->incomplete = lost > 0;
+	}
 	lt->cb(a, lt->ctx);
 	army_free(a);
 	sbuf_reset(&lt->head);

@@ -39,7 +39,7 @@ mk_army(struct army *a, const char *id, long line, const char *elems,
 	a->line = line;
 	a->name = xstrdup("A");
 	srcmap_add(&map, 0, line, 1);
-	rc = elements_parse(&a->list, elems, strlen(elems), &map);
+	rc = elements_parse(&a->list, elems, strlen(elems), &map, NULL);
 	srcmap_free(&map);
 	if (enemies != NULL)
 		army_refs(&a->enemies, &a->nenemies, &a->capenemies, enemies,
