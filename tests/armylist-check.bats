@@ -60,6 +60,21 @@ xmlcheck() {
 	xmlcheck $P/general-count.xml
 }
 
+@test "parse-errors: an incomplete army gets one finding instead of follow-on totals and generals" {
+	armylist-parse fixtures/armylist-parse/corpus-garbled.txt > "$BATS_TEST_TMPDIR/g.xml" 2>/dev/null || true
+	cd "$BATS_TEST_TMPDIR"
+	run -1 --separate-stderr armylist-check g.xml
+	assert_equal "$stderr" ""
+	assert_output "fixtures/armylist-parse/corpus-garbled.txt:3: warning: army I/32a: no enemies listed [no-enemies]
+fixtures/armylist-parse/corpus-garbled.txt:8: error: army III/57c: not checked: army has parse errors [parse-errors]
+fixtures/armylist-parse/corpus-garbled.txt:8: warning: army III/57c: no enemies listed [no-enemies]
+fixtures/armylist-parse/corpus-garbled.txt:13: error: army IV/58: not checked: army has parse errors [parse-errors]
+fixtures/armylist-parse/corpus-garbled.txt:13: warning: army IV/58: no enemies listed [no-enemies]"
+	xmlcheck g.xml
+	run -1 armylist-check -T xml g.xml
+	assert_line --index 3 '  <finding code="parse-errors" severity="error" army="III/57c" file="fixtures/armylist-parse/corpus-garbled.txt" line="8">not checked: army has parse errors</finding>'
+}
+
 @test "element-count: counts are read exactly, one above the army size is a finding" {
 	run -1 --separate-stderr armylist-check $P/element-count.xml
 	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 0 warnings"
@@ -510,11 +525,13 @@ Try 'armylist-check --help' for more information."
 	assert_equal "$(grep -c "troop type 'Hd' not in dba1 \[unknown-troop\]$" <<<"$output")" 75
 	assert_equal "$(grep -c "troop type 'Lit' not in dba1 \[unknown-troop\]$" <<<"$output")" 4
 	assert_equal "$(grep -c '\[unknown-troop\]$' <<<"$output")" 79
-	assert_equal "$(grep -c '\[element-total\]$' <<<"$output")" 9
-	assert_equal "$(grep -c '\[general-count\]$' <<<"$output")" 3
+	assert_equal "$(grep -c '\[element-total\]$' <<<"$output")" 7
+	assert_equal "$(grep -c '\[general-count\]$' <<<"$output")" 1
 	assert_equal "$(grep -c '\[package-mismatch\]$' <<<"$output")" 1
 	assert_equal "$(grep -c '\[period-order\]$' <<<"$output")" 2
-	assert_equal "$(grep -c . <<<"$output")" 714
+	# III/57c and IV/58: one parse-errors finding, no follow-on totals
+	assert_equal "$(grep -c '\[parse-errors\]$' <<<"$output")" 2
+	assert_equal "$(grep -c . <<<"$output")" 712
 	output=$(grep -v 'no-enemies\|unknown-troop' <<<"$output")
 	golden $G/corpus.txt
 }

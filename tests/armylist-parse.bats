@@ -252,7 +252,33 @@ armylist-parse: $P/unknown-troop.txt:3:16: warning: unreadable date 'irgendwann'
 armylist-parse: $f:2:36: error: missing ',' before '1x3Bd'
 armylist-parse: $f:2:62: error: expected a count ('1x') at 'Scottish1x3Kn'
 armylist-parse: $f:2:85: error: missing troop after the count '4x'"
-	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x2LH, 1x3Kn, 1x3Bd')"
+	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x3Cv (Gen), 1x2LH, 1x3Kn, 1x3Bd, (1x2LH + 1x2Ps) or 1xPs')"
+}
+
+@test "error recovery: IV/58 and III/57c of the corpus keep their good items and generals, marked incomplete" {
+	run -2 --separate-stderr armylist-parse $P/corpus-garbled.txt
+	assert_equal "$stderr" "armylist-parse: $P/corpus-garbled.txt:6:20: error: missing ',' before '1x3Bd'
+armylist-parse: $P/corpus-garbled.txt:11:11: error: expected a troop name after '3'
+armylist-parse: $P/corpus-garbled.txt:16:40: error: expected a count ('1x') at 'Scottish1x3Kn'"
+	golden $G/corpus-garbled.xml
+	# a missing comma loses nothing: I/32a is complete
+	assert_equal "$(grep -c 'incomplete="yes"' <<<"$output")" 2
+	refute_line --partial '<army id="I/32a" file="'"$P"'/corpus-garbled.txt" line="3" incomplete'
+	# the mark reads back, and a file without it reads as complete
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/g.xml"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/g.xml"
+	assert_equal "$stderr" ""
+	assert_equal "$(grep -c 'incomplete="yes"' <<<"$output")" 2
+	sed 's/ incomplete="yes"//' "$BATS_TEST_TMPDIR/g.xml" > "$BATS_TEST_TMPDIR/old.xml"
+	run -0 armylist-parse "$BATS_TEST_TMPDIR/old.xml"
+	refute_output --partial incomplete
+}
+
+@test "error recovery: a keyword typo gets a did-you-mean and is not read as elements" {
+	run -2 --separate-stderr armylist-parse -T tsv $P/keyword-typo.txt
+	assert_equal "$stderr" "armylist-parse: $P/keyword-typo.txt:2:1: error: unknown keyword 'Aggresion' (did you mean 'Aggression'?)
+armylist-parse: $P/keyword-typo.txt:3:1: error: unknown keyword 'Terain' (did you mean 'Terrain'?)"
+	assert_output "$(printf 'id\tname\tfrom\tto\tterrain\taggression\tenemies\telements\nI/1\tKeyword Typos\t-100\t-50\tArable\t\t\t1x3Bd (Gen), 8x4Bw, 3x2Ps')"
 }
 
 @test "hostile XML: DOCTYPE with an external entity is rejected" {
@@ -412,6 +438,8 @@ armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'
 	validate armylist.rng c.xml
 	# every army has elements, every element a known troop
 	[ "$(grep -c 'code="?"' c.xml)" = 0 ]
+	# only the two armies that lost items are incomplete
+	assert_equal "$(grep -o '<army id="[^"]*"[^>]*incomplete="yes"' c.xml | cut -d'"' -f2 | tr '\n' ' ')" "III/57c IV/58 "
 }
 
 # ---- the manual -----------------------------------------------------------------

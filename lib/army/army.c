@@ -144,6 +144,20 @@ item_add_package(struct item *it)
 }
 
 void
+item_drop_troop(struct item *it)
+{
+	if (it->ntroops > 0)
+		troopref_free(&it->troops[--it->ntroops]);
+}
+
+void
+item_drop_package(struct item *it)
+{
+	if (it->npkgs > 0)
+		package_free(&it->pkgs[--it->npkgs]);
+}
+
+void
 army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
 {
 	size_t i = 0, start;

@@ -74,6 +74,7 @@ struct army {
 	size_t nallies, capallies;
 	bool has_allies;
 	char *elements_text;       /* as written (blanks collapsed) */
+	bool incomplete;           /* the parser dropped part of the list */
 	struct package list;       /* the parsed elements */
 	const char *rules;         /* its collection's rules= label (XML),
 				    * borrowed; NULL: none */
@@ -92,6 +93,9 @@ void item_free(struct item *it);
 struct item *package_add(struct package *p);
 struct troopref *item_add_troop(struct item *it);
 struct package *item_add_package(struct item *it);
+/* Free the last troop or package of it (error recovery). */
+void item_drop_troop(struct item *it);
+void item_drop_package(struct item *it);
 /* Split a reference list ("60, 61, 63, 66a" or "I/1a, II/5") into refs. */
 void army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len);
 
@@ -102,10 +106,13 @@ void srcmap_reset(struct srcmap *m);
 void srcmap_free(struct srcmap *m);
 
 /* Parse an element list (the grammar of spec 20) into a->list; errors
- * are reported at the positions given by map.  Returns the number of
- * errors. */
+ * are reported at the positions given by map.  A bad token loses only
+ * its own item (an element, a troop alternative, a marker): the parser
+ * reads on at the next separator of its level.  Returns the number of
+ * errors; *lost (when not NULL) is set to the number of them that left
+ * something out of the list (unknown troop names are kept, as "?"). */
 int elements_parse(struct package *list, const char *text, size_t len,
-    const struct srcmap *map);
+    const struct srcmap *map, int *lost);
 
 /* Parse a date ("3500 - 2334 v.Chr.", "250BC-225AD", "um 1200 v.Chr.",
  * "5. Jh. n.Chr.").  Returns 0 with from/to/approx, or -1. */

@@ -13,7 +13,7 @@
 static const char *const code_names[CK_N] = {
 	"element-total", "general-count", "package-mismatch", "duplicate-id",
 	"unknown-troop", "unknown-reference", "period-order", "no-enemies",
-	"element-count"
+	"element-count", "parse-errors"
 };
 
 const char *
@@ -553,10 +553,17 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	c->armies++;
 	if (c->by_label)
 		pick_rules(c, a);
-	check_counts(c, a);
-	check_totals(c, a);
+	if (a->incomplete) {
+		/* the totals of a list with parts left out say nothing */
+		sbuf_adds(&c->msg, "not checked: army has parse errors");
+		emit_cur(c, CK_PARSE_ERRORS);
+	} else {
+		check_counts(c, a);
+		check_totals(c, a);
+	}
 	check_id(c, a);
-	check_troops(c, &a->list);
+	if (!a->incomplete)
+		check_troops(c, &a->list);
 	if (a->period_ok && a->from > a->to) {
 		sbuf_printf(&c->msg, "period from %ld is later than to %ld",
 		    a->from, a->to);

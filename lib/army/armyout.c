@@ -219,6 +219,8 @@ xml_army(struct armyout *o, const struct army *a)
 		xw_attr(w, "file", a->file);
 	if (a->line > 0)
 		xw_attrl(w, "line", a->line);
+	if (a->incomplete)
+		xw_attr(w, "incomplete", "yes");
 	xw_start(w, "name");
 	xw_attr(w, "lang", a->name_lang);
 	xw_text(w, a->name);

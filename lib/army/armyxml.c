@@ -239,6 +239,7 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 	long left = ARMY_MAX_ITEMS;
 	bool empty = xmlTextReaderIsEmptyElement(r) == 1;
 	int rc, depth;
+	char *v;
 
 	a->id = attr(n, "id");
 	if (a->id == NULL)
@@ -248,6 +249,9 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 		a->file = xstrdup(file);
 	a->line = line;
 	(void)num_attr(n, "line", line, 1, 0x7fffffffL, &a->line);
+	v = attr(n, "incomplete");
+	a->incomplete = v != NULL && strcmp(v, "yes") == 0;
+	free(v);
 	rc = xmlio_read(r, file);
 	while (!empty && rc == 1 && (depth = xmlTextReaderDepth(r)) > 1) {
 		c = xmlTextReaderCurrentNode(r);
@@ -268,8 +272,10 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 			read_item(c, &a->list, &left);
 		rc = xmlTextReaderNext(r);
 	}
-	if (left < 0)
+	if (left < 0) {
 		DIAG_AT(ARMY_TOO_MANY_ELEMENTS, file, line, 0, ARMY_MAX_ITEMS);
+		a->incomplete = true;
+	}
 	if (a->name == NULL)
 		a->name = xstrdup("");
 	if (a->name_lang == NULL)

@@ -15,10 +15,13 @@ struct ep {
 	size_t n, i;
 	const struct srcmap *map;
 	int errors;
+	int lost;                  /* errors that left something out */
+	int depth;                 /* of the package being read */
 	struct sbuf tmp;
 };
 
-static int parse_list(struct ep *p, struct package *list, int depth);
+static void parse_list(struct ep *p, struct package *list, int depth);
+static void resync(struct ep *p, bool unit);
 
 /* An error of the catalogue at byte at of the list. */
 #define PERR(p, at, id, ...) do { \
@@ -322,8 +325,10 @@ general_marker(const char *s)
 	return false;
 }
 
-/* Markers after a troop: "(Gen)", "(Bef.)", or a note "(tower)". */
-static int
+/* Markers after a troop: "(Gen)", "(Bef.)", or a note "(tower)" (left
+ * out when r is NULL: its troop was lost).  An unclosed '(' loses the
+ * marker: the list reads on at the next separator. */
+static void
 parse_markers(struct ep *p, struct item *el, struct troopref *r)
 {
 	struct sbuf f = {0};
@@ -345,8 +350,10 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 		if (close >= p->n || p->s[close] != ')') {
 			PERR(p, open, UNCLOSED_PAREN,
 			    excerpt(p, open));
-			sbuf_free(&f);
-			return -1;
+			p->lost++;
+			p->i = open + 1;
+			resync(p, false);
+			break;
 		}
 		a = open + 1;
 		b = close;
@@ -357,7 +364,7 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 		str_fold(&f, p->s + a, b - a);
 		if (general_marker(sbuf_str(&f))) {
 			el->general = true;
-		} else if (b > a) {
+		} else if (b > a && r != NULL) {
 			sbuf_reset(&f);
 			utf8_sanitize(&f, p->s + open + 1, close - open - 1);
 			{
@@ -372,7 +379,6 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 		p->i = close + 1;
 	}
 	sbuf_free(&f);
-	return 0;
 }
 
 /* COUNT x troopspec markers */
@@ -393,8 +399,8 @@ parse_element(struct ep *p, struct item *el)
 				return -1;
 			if (parse_troopspec(p, item_add_troop(el)) < 0)
 				return -1;
-			return parse_markers(p, el,
-			    &el->troops[el->ntroops - 1]);
+			parse_markers(p, el, &el->troops[el->ntroops - 1]);
+			return 0;
 		}
 	}
 	if (!count_at(p, p->i)) {
@@ -423,10 +429,12 @@ parse_element(struct ep *p, struct item *el)
 	}
 	if (parse_troopspec(p, item_add_troop(el)) < 0)
 		return -1;
-	return parse_markers(p, el, &el->troops[el->ntroops - 1]);
+	parse_markers(p, el, &el->troops[el->ntroops - 1]);
+	return 0;
 }
 
-/* '(' package ')' */
+/* '(' package ')'.  An unclosed package keeps what it holds up to the
+ * end of the list. */
 static int
 parse_package(struct ep *p, struct package *pkg, int depth)
 {
@@ -438,11 +446,11 @@ parse_package(struct ep *p, struct package *pkg, int depth)
 		return -1;
 	}
 	p->i++;
-	if (parse_list(p, pkg, depth + 1) < 0)
-		return -1;
+	parse_list(p, pkg, depth + 1);
 	if (p->i >= p->n || p->s[p->i] != ')') {
 		PERR(p, open, UNCLOSED_PAREN, excerpt(p, open));
-		return -1;
+		p->lost++;
+		return 0;
 	}
 	p->i++;
 	return 0;
@@ -460,34 +468,76 @@ splice(struct package *dst, struct package *src)
 	memset(src, 0, sizeof *src);
 }
 
+/* The bad token at i, a troop alternative, is skipped up to a blank or
+ * a separator (a ')' of its own kept in it), so that markers after it
+ * still count: "1x3Cv or 3(4Ax (Gen)" keeps the general. */
+static void
+skip_token(struct ep *p)
+{
+	int level = 0;
+
+	for (; p->i < p->n; p->i++) {
+		char c = p->s[p->i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == ',' || c == ';' ||
+		    c == '+' || (c == ')' && level == 0))
+			return;
+		if (c == '(')
+			level++;
+		else if (c == ')')
+			level--;
+	}
+}
+
 /* entry := unit (OR unit)*; unit := '(' package ')' | element; an OR
- * followed by a bare troop adds an alternative troop to the element. */
-static int
+ * followed by a bare troop adds an alternative troop to the element.
+ * A unit in error is left out, and the alternatives after it are read
+ * on: only a lost element takes its bare alternatives with it. */
+static void
 parse_entry(struct ep *p, struct package *list, int depth)
 {
 	struct item choice = {0}, *cur = NULL;
-	struct package *pkg;
+	bool dropped = false;
 	size_t k;
 
 	choice.kind = ITEM_CHOICE;
 	for (;;) {
 		skip_blanks(p);
 		if (p->i < p->n && p->s[p->i] == '(') {
-			pkg = item_add_package(&choice);
-			if (parse_package(p, pkg, depth) < 0)
-				goto fail;
+			size_t open = p->i;
+
+			if (parse_package(p, item_add_package(&choice),
+			    depth) < 0) {
+				item_drop_package(&choice);
+				p->lost++;
+				p->i = open;
+				resync(p, true);
+			}
 			cur = NULL;
+			dropped = false;
+		} else if (cur == NULL && dropped && !count_at(p, p->i)) {
+			/* a bare alternative of the element lost before */
+			resync(p, true);
 		} else if (cur == NULL || count_at(p, p->i)) {
-			pkg = item_add_package(&choice);
-			cur = package_add(pkg);
-			if (parse_element(p, cur) < 0)
-				goto fail;
+			cur = package_add(item_add_package(&choice));
+			dropped = false;
+			if (parse_element(p, cur) < 0) {
+				item_drop_package(&choice);
+				p->lost++;
+				cur = NULL;
+				dropped = true;
+				resync(p, true);
+			}
 		} else {
 			struct troopref *r = item_add_troop(cur);
 
-			if (parse_troopspec(p, r) < 0 ||
-			    parse_markers(p, cur, r) < 0)
-				goto fail;
+			if (parse_troopspec(p, r) < 0) {
+				item_drop_troop(cur);
+				p->lost++;
+				skip_token(p);
+				r = NULL;
+			}
+			parse_markers(p, cur, r);
 		}
 		skip_blanks(p);
 		if ((k = or_at(p)) == 0)
@@ -495,20 +545,19 @@ parse_entry(struct ep *p, struct package *list, int depth)
 		p->i += k;
 		skip_blanks(p);
 	}
-	if (choice.npkgs == 1) {
+	if (choice.npkgs == 1)
 		splice(list, &choice.pkgs[0]);
-		item_free(&choice);
-	} else
+	if (choice.npkgs > 1)
 		*package_add(list) = choice;
-	return 0;
-fail:
-	item_free(&choice);
-	return -1;
+	else
+		item_free(&choice);
 }
 
-/* Skip to the next ',' (or ')' closing this level) after an error. */
+/* After an error, skip to the next ',' or ';' of this level or the ')'
+ * that closes it; a unit (an element or a package in a choice) ends at a
+ * '+' or an "or" word too. */
 static void
-recover(struct ep *p, int depth)
+resync(struct ep *p, bool unit)
 {
 	size_t from = p->i;
 	int level = 0;
@@ -519,24 +568,35 @@ recover(struct ep *p, int depth)
 		if (c == '(')
 			level++;
 		else if (c == ')') {
-			if (level == 0 && depth > 0)
+			if (level == 0 && p->depth > 0)
 				return;
 			if (level > 0)
 				level--;
-		} else if (c == ',' && level == 0)
+		} else if (level == 0 && (c == ',' || c == ';' ||
+		    (unit && c == '+')))
 			return;
+		else if (level == 0 && unit && c == ' ' && p->i > from) {
+			p->i++;
+			if (or_at(p) > 0)
+				return;
+			p->i--;
+		}
 	}
-	/* a stray '(' kept the level up to the end: take the next comma */
-	for (p->i = from; p->i < p->n && p->s[p->i] != ','; p->i++)
-		if (p->s[p->i] == ')' && depth > 0)
+	/* a stray '(' kept the level up to the end: take the next comma
+	 * (or '+' of a unit) */
+	for (p->i = from; p->i < p->n && p->s[p->i] != ',' &&
+	    p->s[p->i] != ';' && !(unit && p->s[p->i] == '+'); p->i++)
+		if (p->s[p->i] == ')' && p->depth > 0)
 			return;
 }
 
-static int
+static void
 parse_list(struct ep *p, struct package *list, int depth)
 {
 	size_t k;
-	int bad = 0;
+	int outer = p->depth;
+
+	p->depth = depth;
 
 	for (;;) {
 		skip_blanks(p);
@@ -551,14 +611,10 @@ parse_list(struct ep *p, struct package *list, int depth)
 			PERR(p, p->i, UNMATCHED_PAREN,
 			    excerpt(p, p->i));
 			p->i++;
-			bad = 1;
 			continue;
 		}
-		if (parse_entry(p, list, depth) < 0) {
-			bad = 1;
-			recover(p, depth);
-			continue;
-		}
+		parse_entry(p, list, depth);
+		p->depth = depth;
 		skip_blanks(p);
 		if (p->i >= p->n || p->s[p->i] == ',' || p->s[p->i] == '.' ||
 		    p->s[p->i] == ';' || (p->s[p->i] == ')' && depth > 0))
@@ -567,7 +623,6 @@ parse_list(struct ep *p, struct package *list, int depth)
 			p->i += k;
 			continue;
 		}
-		bad = 1;
 		if (count_at(p, p->i)) {
 			/* a forgotten comma: report it and read on */
 			PERR(p, p->i, MISSING_COMMA,
@@ -575,14 +630,19 @@ parse_list(struct ep *p, struct package *list, int depth)
 			continue;
 		}
 		PERR(p, p->i, EXPECTED_COMMA, excerpt(p, p->i));
-		recover(p, depth);
+		if (p->s[p->i] == ')') {
+			p->i++;         /* a stray ')': read on after it */
+			continue;
+		}
+		p->lost++;
+		resync(p, false);
 	}
-	return bad && depth > 0 ? -1 : 0;
+	p->depth = outer;
 }
 
 int
 elements_parse(struct package *list, const char *text, size_t len,
-    const struct srcmap *map)
+    const struct srcmap *map, int *lost)
 {
 	struct ep p;
 
@@ -598,6 +658,9 @@ elements_parse(struct package *list, const char *text, size_t len,
 		srcmap_lookup(map, 0, &line, &col);
 		DIAG(ARMY_TOO_MANY_ELEMENTS, line, col, ARMY_MAX_ITEMS);
 		p.errors++;
+		p.lost++;
 	}
+	if (lost != NULL)
+		*lost = p.lost;
 	return p.errors;
 }

@@ -9,6 +9,7 @@
 #include "army/armyin.h"
 #include "core/diag.h"
 #include "core/str.h"
+#include "core/tok.h"
 #include "core/xalloc.h"
 
 enum kw {
@@ -162,8 +163,13 @@ listtext_flush(struct listtext *lt)
 	a->elements_text = xstrdup(sbuf_str(&lt->elems));
 	if (lt->elems.len == 0)
 		DIAG(NO_ELEMENTS, a->line, 0, a->id);
-	else
-		elements_parse(&a->list, lt->elems.s, lt->elems.len, &lt->map);
+	else {
+		int lost;
+
+		elements_parse(&a->list, lt->elems.s, lt->elems.len, &lt->map,
+		    &lost);
+		a->incomplete = lost > 0;
+	}
 	lt->cb(a, lt->ctx);
 	army_free(a);
 	sbuf_reset(&lt->head);
@@ -206,6 +212,41 @@ keyword(const char *s, size_t n, size_t *val)
 		i++;
 	*val = i;
 	return r;
+}
+
+/* A line whose first word is a near miss of a keyword ("Aggresion 2",
+ * "Terain: Hilly") is reported with a did-you-mean and left out, rather
+ * than read as elements.  Words of fewer than four letters are never
+ * taken for keywords (troop names are that short). */
+static bool
+keyword_typo(const char *s, size_t n, long line, long col)
+{
+	const char *words[sizeof keywords / sizeof keywords[0]];
+	const char *sug;
+	struct sbuf w = {0}, c = {0};
+	size_t k, e;
+
+	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
+		if ((unsigned char)s[e] < 0x80 && !(s[e] >= 'a' && s[e] <= 'z') &&
+		    !(s[e] >= 'A' && s[e] <= 'Z'))
+			return false;
+	if (e < 4 || e == n)
+		return false;
+	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
+		words[k] = keywords[k].word;
+	sug = tok_suggest(s, e, words, k);
+	if (sug == NULL || strlen(sug) < 4)
+		return false;
+	utf8_sanitize(&w, s, e > 64 ? 64 : e);
+	/* in the case of the word: "Aggresion" gives "Aggression" */
+	sbuf_adds(&c, sug);
+	if (s[0] >= 'A' && s[0] <= 'Z' && c.s[0] >= 'a' && c.s[0] <= 'z')
+		c.s[0] = (char)(c.s[0] - 'a' + 'A');
+	DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w),
+	    diag_suggest(sbuf_str(&c)));
+	sbuf_free(&w);
+	sbuf_free(&c);
+	return true;
 }
 
 static void
@@ -367,5 +408,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		keyword_line(lt, kw, t + val, tn - val, line, col + (long)val);
 		return;
 	}
+	if (keyword_typo(t, tn, line, col))
+		return;
 	keyword_line(lt, KW_NONE, t, tn, line, col);
 }

@@ -335,9 +335,13 @@ sheet_flush(struct sheet *sh)
 	}
 	if (b[F_ELEMENTS].len == 0)
 		DIAG(NO_ELEMENTS, sh->line, 0, a.id);
-	else
+	else {
+		int lost;
+
 		elements_parse(&a.list, b[F_ELEMENTS].s, b[F_ELEMENTS].len,
-		    &sh->map[F_ELEMENTS]);
+		    &sh->map[F_ELEMENTS], &lost);
+		a.incomplete = lost > 0;
+	}
 	sh->cb(&a, sh->ctx);
 	army_free(&a);
 	for (f = 0; f < F_NFIELDS; f++) {

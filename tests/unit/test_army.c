@@ -73,23 +73,33 @@ test_ids(void)
 	CHECK(!army_is_id("", 0));
 }
 
-/* Parse, render in English and compare. */
+/* Parse, render in English and compare, with the errors and how many
+ * of them left something out. */
 static void
-roundtrip(const char *in, const char *want, int errors)
+recovers(const char *in, const char *want, int errors, int lost)
 {
 	struct package list = {0};
 	struct srcmap map = {0};
 	struct sbuf b = {0};
-	int e;
+	int e, l = -1;
 
 	srcmap_add(&map, 0, 1, 1);
-	e = elements_parse(&list, in, strlen(in), &map);
+	e = elements_parse(&list, in, strlen(in), &map, &l);
 	army_elements_text(&b, &list, LANG_EN);
 	CHECK(e == errors);
+	CHECK(lost < 0 || l == lost);
+	if (e != errors || (lost >= 0 && l != lost))
+		fprintf(stderr, "  '%s': %d errors, %d lost\n", in, e, l);
 	CHECK_STR(sbuf_str(&b), want);
 	package_free(&list);
 	srcmap_free(&map);
 	sbuf_free(&b);
+}
+
+static void
+roundtrip(const char *in, const char *want, int errors)
+{
+	recovers(in, want, errors, -1);
 }
 
 static void
@@ -121,14 +131,46 @@ test_elements(void)
 	roundtrip("1x3Cv o 3Kn (Gen), 1x3/4Kn", "1x3Cv or 3Kn (Gen), 1x3/4Kn",
 	    0);
 	roundtrip("1x Rittr", "1xRittr", 1);
-	roundtrip("1x3Cv or 3(4Ax (Gen), 1x2LH", "1x2LH", 1);
 	roundtrip("1xHCh 1x3Bd, 1xPs", "1xKn, 1x3Bd, 1xPs", 1);
 	roundtrip("((((((((((1xPs))))))))))", "", 1);
-	roundtrip("1x Ps (Gen", "", 1);
 	roundtrip("1x Ps), 2xBd", "1xPs, 2xBd", 1);
 	roundtrip("0x Ps, 100x Bd, 3x", "", 3);
 	roundtrip("", "", 0);
 	roundtrip("x", "", 1);
+	diag_quiet(0);
+}
+
+/* A bad token loses only its own item: the parser reads on at the next
+ * separator of its level (',', '+', "or", the closing ')'). */
+static void
+test_recovery(void)
+{
+	diag_quiet(1);
+	/* III/57c: the bad alternative goes, the general stays */
+	recovers("1x3Cv or 3(4Ax (Gen), 1x2LH, 6x3/4Ax",
+	    "1x3Cv (Gen), 1x2LH, 6x3/4Ax", 1, 1);
+	recovers("1x3Cv or 3(4Ax(Gen), 1x2LH", "1x3Cv, 1x2LH", 1, 1);
+	/* IV/58: the bad element goes, its package and the choice stay */
+	recovers("(1x2LH (Gen) + 1x2LH o 3Cv + 1x4Bd) o "
+	    "(Scottish1x3Kn (Gen) + 2x4Pk), 1x4Bd o 2LH, 4x3Ax",
+	    "(1x2LH (Gen) + 1x2LH or 3Cv + 1x4Bd) or 2x4Pk, 1x4Bd or 2LH, "
+	    "4x3Ax", 1, 1);
+	/* a lost element takes its bare alternatives, not the next unit */
+	recovers("Scottish1x3Kn o 3Cv, 2xPs", "2xPs", 1, 1);
+	recovers("Scottish1x3Kn (Gen) o 2x3Cv, 2xPs", "2x3Cv, 2xPs", 1, 1);
+	recovers("1x3Kn or Bad1, 2xPs", "1x3Kn, 2xPs", 2, 1);
+	recovers("1xPs + 3(4Ax + 2xBd", "1xPs, 2xBd", 1, 1);
+	recovers("(1xPs + 1x) or 2xBd, 1xAx", "1xPs or 2xBd, 1xAx", 1, 1);
+	/* an unclosed marker is lost, its element kept */
+	recovers("1x Ps (Gen", "1xPs", 1, 1);
+	recovers("1x Ps (Gen, 2xBd", "1xPs, 2xBd", 1, 1);
+	/* an unclosed package keeps what it holds */
+	recovers("1xKn or (1xPs + 2xBd", "1xKn or (1xPs + 2xBd)", 1, 1);
+	/* unknown names are kept, not lost; a missing comma loses nothing */
+	recovers("1x Rittr, 2xPs", "1xRittr, 2xPs", 1, 0);
+	recovers("1xHCh 1x3Bd", "1xKn, 1x3Bd", 1, 0);
+	recovers("1x Ps), 2xBd", "1xPs, 2xBd", 1, 0);
+	recovers("1x3Kn, 2xPs", "1x3Kn, 2xPs", 0, 0);
 	diag_quiet(0);
 }
 
@@ -140,6 +182,7 @@ main(void)
 	test_dates();
 	test_ids();
 	test_elements();
+	test_recovery();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");

@@ -39,7 +39,7 @@ mk_army(struct army *a, const char *id, long line, const char *elems,
 	a->line = line;
 	a->name = xstrdup("A");
 	srcmap_add(&map, 0, line, 1);
-	rc = elements_parse(&a->list, elems, strlen(elems), &map);
+	rc = elements_parse(&a->list, elems, strlen(elems), &map, NULL);
 	srcmap_free(&map);
 	if (enemies != NULL)
 		army_refs(&a->enemies, &a->nenemies, &a->capenemies, enemies,
@@ -231,6 +231,20 @@ test_findings(struct rules *r)
 	CHECK_STR(run(r, v, 2), "E period-order 13 t.xml:3: period from 1201 "
 	    "is later than to 1135;W no-enemies 13 t.xml:3: no enemies "
 	    "listed;");
+
+	/* parse errors: one finding instead of the follow-on totals,
+	 * generals and troops; the id and references are still checked */
+	diag_quiet(1);
+	CHECK(mk_army(&v[0], "15", 5, "1x3Cv or 3(4Ax (Gen), 1x2LH, "
+	    "8x4Bd or Lit", "16") == 1);
+	diag_quiet(0);
+	v[0].incomplete = true;
+	mk(&v[1], "15", 6, "1x3Cv (Gen), 11x2Ps", "16");
+	CHECK_STR(run(r, v, 2), "E parse-errors 15 t.xml:5: not checked: "
+	    "army has parse errors;E duplicate-id 15 t.xml:6: duplicate id, "
+	    "first at t.xml:5;W unknown-reference 15 t.xml:5: enemy '16' "
+	    "names no army in the input;W unknown-reference 15 t.xml:6: "
+	    "enemy '16' names no army in the input;");
 }
 
 static void
@@ -281,6 +295,8 @@ test_codes(void)
 	CHECK_STR(check_code_name(CK_NO_ENEMIES), "no-enemies");
 	CHECK_STR(check_code_name(CK_ELEMENT_COUNT), "element-count");
 	CHECK(check_code_error(CK_ELEMENT_COUNT));
+	CHECK_STR(check_code_name(CK_PARSE_ERRORS), "parse-errors");
+	CHECK(check_code_error(CK_PARSE_ERRORS));
 	CHECK(check_code_error(CK_DUPLICATE_ID));
 	CHECK(!check_code_error(CK_UNKNOWN_REFERENCE));
 	CHECK(!check_code_error(CK_NO_ENEMIES));
