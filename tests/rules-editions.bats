@@ -218,7 +218,8 @@ armylist-parse: $BATS_TEST_TMPDIR/bad.xml: error: not a valid rules table"
 	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/22.xml"
 	assert_output ''
 	assert_equal "$stderr" ''
-	run -1 armylist-check "$BATS_TEST_TMPDIR/1.xml"
+	run -1 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/1.xml"
+	assert_equal "$stderr" "armylist-check: 2 armies: 2 errors, 0 warnings"
 	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
 $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	# --rules wins over the label
@@ -238,7 +239,8 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 @test "armylist-check: a label naming no edition is armylist-unknown-rules" {
 	armylist-parse --rules=dba22 "$F/hordes.txt" | sed 's/rules="dba22"/rules="dba9"/' > "$BATS_TEST_TMPDIR/9.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/9.xml"
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or check with --rules=FILE)"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or check with --rules=FILE)
+armylist-check: 2 armies: 2 errors, 0 warnings"
 	# its armies are checked against dba1
 	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
 $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
@@ -251,7 +253,7 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 @test "armylist-parse(1) example: label the English lists as 2.2 and check them" {
 	cd "$TOP"
 	run -0 --separate-stderr bash -c 'armylist-parse --rules=dba22 samples/english-lists.txt | armylist-check'
-	assert_equal "$stderr" ''
+	assert_equal "$stderr" 'armylist-check: 6 armies: 0 errors, 20 warnings'
 	golden rules-parse-example.txt
 }
 
