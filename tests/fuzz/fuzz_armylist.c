@@ -33,7 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	for (f = 0; f < 4; f++)
 		o[f] = armyout_new(fuzz_sink, (enum army_fmt)f,
-		    (enum lang)(f % LANG_N));
+		    (enum lang)(f % LANG_N), NULL);
 	fuzz_input(&in, data, size);
 	armylist_read(&in, emit, o);
 	input_close(&in);

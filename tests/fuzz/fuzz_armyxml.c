@@ -22,7 +22,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct armyout *o = armyout_new(fuzz_sink, AFMT_JSON, LANG_DE);
+	struct armyout *o = armyout_new(fuzz_sink, AFMT_JSON, LANG_DE, NULL);
 	struct input in;
 
 	fuzz_input(&in, data, size);
