@@ -89,9 +89,9 @@ Try 'refcard-render --help' for more information."
 	run -3 --separate-stderr refcard-render --lang=fr
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value 'fr' for --lang (valid: en, de, ru)"
 	run -3 --separate-stderr refcard-render --cards=army,maps
-	assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value 'maps' for --cards (valid: army, rules, campaign)"
+	assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value 'maps' for --cards (valid: army, rules, campaign, matchup)"
 	run -3 --separate-stderr refcard-render --cards=
-	assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value '' for --cards (a list of: army, rules, campaign)"
+	assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value '' for --cards (a list of: army, rules, campaign, matchup)"
 	run -3 --separate-stderr refcard-render -o
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: option '-o' needs a value"
 	run -3 --separate-stderr refcard-render --rules=dba2 /dev/null
@@ -448,10 +448,10 @@ Try 'refcard-render --help' for more information."
 
 @test "refcard-render: a full disk is exit 4" {
 	[ -c /dev/full ] || skip "/dev/full is missing"
-	run -4 --separate-stderr bash -c "refcard-render --cards=army,rules '$ARMIES' > /dev/full"
-	[[ $stderr == *"write error"* ]]
-	run -4 --separate-stderr bash -c "refcard-render -T pdf --cards=army,rules '$ARMIES' > /dev/full"
-	[[ $stderr == *"write error"* ]]
+	for o in "--cards=army,rules" "-T pdf --cards=army,rules" "--matchup=66a,7" "-T pdf --impose=2x2 --matchup=66a,7 --army=7"; do
+		run -4 --separate-stderr bash -c "refcard-render $o '$ARMIES' > /dev/full"
+		[[ $stderr == *"write error"* ]]
+	done
 	run -4 --separate-stderr refcard-render -T pdf -o /dev/full --cards=rules
 	assert_equal "$stderr" "refcard-render: cannot write '/dev/full': No space left on device"
 }
@@ -463,4 +463,179 @@ Try 'refcard-render --help' for more information."
 		print "</armylists>" }' > "$BATS_TEST_TMPDIR/many.xml"
 	run bash -c "refcard-render '$BATS_TEST_TMPDIR/many.xml' 2>&1 | head -n 1"
 	assert_output '<!DOCTYPE html>'
+}
+
+# ---- --army, the matchup card, imposition -------------------------------
+
+MU=fixtures/combat/matchup.xml
+
+@test "refcard-render: --army renders only those armies, in input order" {
+	run -0 --separate-stderr refcard-render --lang=en --army=7,66a "$ARMIES"
+	assert_equal "$stderr" ''
+	assert_equal "$(grep -o 'data-id="[^"]*"' <<<"$output" | tr '\n' ' ')" 'data-id="66a" data-id="7" '
+	run -0 --separate-stderr refcard-render --lang=en --army=III/17 --army=7 "$ARMIES"
+	assert_equal "$(grep -c '<section' <<<"$output")" 2
+	# an id given twice is one card
+	run -0 --separate-stderr refcard-render --army=7,7 "$ARMIES"
+	assert_equal "$(grep -c '<section' <<<"$output")" 1
+}
+
+@test "refcard-render: an unknown --army id is exit 2 with did-you-mean, the others rendered" {
+	run -2 --separate-stderr refcard-render --lang=en --army=III/71,66a,zzzz "$ARMIES"
+	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)
+refcard-render: -: error: army 'zzzz' not in the collection"
+	assert_equal "$(grep -o 'data-id="[^"]*"' <<<"$output")" 'data-id="66a"'
+	run -2 --separate-stderr refcard-render --army=7 /dev/null
+	assert_equal "$stderr" "refcard-render: -: error: army '7' not in the collection"
+	refute_output --partial '<section'
+}
+
+@test "refcard-render: the matchup card, golden, in three languages" {
+	for l in en de ru; do
+		run -0 --separate-stderr refcard-render --lang=$l --matchup=66a,III/17 "$ARMIES"
+		assert_equal "$stderr" ''
+		golden refcard/matchup-$l.html
+		echo "$output" > "$BATS_TEST_TMPDIR/m.html"
+		html_ok "$BATS_TEST_TMPDIR/m.html"
+		assert_equal "$(grep -c '<section' <<<"$output")" 1
+	done
+	assert_line --partial '<h1>Противостояние: 66a '
+	assert_line '<tr><th>III/17</th><td>Maurikian Byzantine, 575–650 н. э.</td></tr>'
+}
+
+@test "refcard-render: every matchup cell is combat-calc --matchup --odds" {
+	run -0 refcard-render --lang=en --matchup=66a,III/17 "$ARMIES"
+	cells=$(sed -n 's/<[^>]*>/|/g; s/||*/|/g; /^|[A-Z][A-Za-z]* [A-Z]/p' <<<"$output" |
+	    awk -F'|' '{ for (i = 3; i < NF; i++) print $i }')
+	want=$(combat-calc --matchup=66a,III/17 --odds -T tsv "$ARMIES" |
+	    awk -F'\t' 'NR > 1 { printf "%d / %d\n", ($11 * 200 + 36) / 72, ($12 * 200 + 36) / 72 }')
+	assert_equal "$cells" "$want"
+	[ "$(wc -l <<<"$cells")" -eq 40 ]
+}
+
+@test "refcard-render: matchup cells are shaded red to green by the chance to win" {
+	run -0 refcard-render --lang=en --matchup=66a,III/17 "$ARMIES"
+	# 8 per cent: nearly the red end; 72: green; a draw-ish 42 and 58 between
+	assert_output --partial 'background: #f69c88; print-color-adjust: exact; -webkit-print-color-adjust: exact">8 / 0<'
+	assert_output --partial 'background: #cce495; print-color-adjust: exact; -webkit-print-color-adjust: exact">72 / 25<'
+}
+
+@test "refcard-render: types without factors in the edition are dash cells, not dropped" {
+	run -0 --separate-stderr refcard-render --lang=en --matchup=I/2a,I/2b $MU
+	assert_line '<tr><td>Lit Litter</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td></tr>'
+	assert_line '<thead><tr><th>I/2a ↓ I/2b →</th><th class="num">Cv</th><th class="num">Bw</th><th class="num">Bd</th><th class="num">Hd</th><th class="num">Ps</th></tr></thead>'
+	run -0 --separate-stderr refcard-render --lang=en --rules=dba22 --matchup=I/2a,I/2b $MU
+	refute_output --partial '<td class="num">–</td>'
+}
+
+@test "refcard-render: --matchup with --army and --cards, input read once" {
+	run -0 --separate-stderr refcard-render --matchup=66a,7 --army=7 - < "$ARMIES"
+	assert_equal "$(grep -o 'data-kind="[^"]*" data-id="[^"]*"' <<<"$output" | tr '\n' ' ')" 'data-kind="matchup" data-id="66a,7" data-kind="army" data-id="7" '
+	run -0 --separate-stderr refcard-render --matchup=66a,7 --cards=rules,army,matchup - < "$ARMIES"
+	assert_equal "$(grep -o 'data-kind="[^"]*"' <<<"$output" | uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ')" '3 data-kind="rules" 3 data-kind="army" 1 data-kind="matchup" '
+}
+
+@test "refcard-render: an army of --matchup not in the input is exit 2, no matchup card" {
+	run -2 --separate-stderr refcard-render --matchup=66a,III/71 "$ARMIES"
+	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+	refute_output --partial '<section'
+	run -2 --separate-stderr refcard-render --matchup=66a,7 fixtures/refcard/junk.bin
+	assert_equal "${stderr%%$'\n'*}" "refcard-render: fixtures/refcard/junk.bin:1: error: not armylist XML (armylist-parse converts list sheets and list text)"
+	run -2 --separate-stderr refcard-render --matchup=66a,7 /dev/null
+	assert_equal "$stderr" "refcard-render: -: error: army '66a' not in the collection
+refcard-render: -: error: army '7' not in the collection"
+	run -0 --separate-stderr refcard-render --matchup=7,7 "$ARMIES" "$ARMIES"
+	assert_equal "$stderr" "refcard-render: lists.txt:12: warning: army '7' twice in the collection (first at lists.txt:12), the first is used"
+	assert_equal "$(grep -c '<section' <<<"$output")" 1
+}
+
+@test "refcard-render: bad --army, --matchup and --impose values are usage errors" {
+	for v in --army= --army=7,,66a --army=, --matchup=66a --matchup=,7 --matchup=66a, --matchup=a,b,c --impose=3x3 --impose= "--impose=2x2" "--impose=1x2 -T pdf --paper=a6" "--cards=matchup" "--matchup=66a,7 --cards=army" "--army=7 --cards=rules,matchup --matchup=66a,7" "--cards=rules --matchup=66a,7"; do
+		run -3 --separate-stderr refcard-render $v "$ARMIES"
+		assert_output ''
+		case $v in
+		--army=|--army=7,,66a|--army=,)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value '${v#--army=}' for --army (army ids separated by commas: ID[,ID...])" ;;
+		--matchup=*,*,*|--matchup=66a|--matchup=,7|--matchup=66a,)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value '${v#--matchup=}' for --matchup (two army ids: A,B)" ;;
+		--impose=3x3|--impose=)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: invalid value '${v#--impose=}' for --impose (valid: 1x2, 2x2)" ;;
+		--impose=2x2)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: --impose needs -T pdf" ;;
+		--impose=1x2*)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: --impose needs a sheet of --paper=a4 or letter" ;;
+		--cards=matchup)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: the matchup card needs --matchup=A,B" ;;
+		"--matchup=66a,7 --cards=army"|"--cards=rules --matchup=66a,7")
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: --matchup needs the matchup card (--cards=matchup,...)" ;;
+		--army=7*)
+			assert_equal "${stderr%%$'\n'*}" "refcard-render: --army needs the army cards (--cards=army,...)" ;;
+		esac
+	done
+}
+
+@test "refcard-render: the matchup card as PDF, one A6 page, three languages" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/m.pdf
+	for l in en de ru; do
+		run -0 --separate-stderr refcard-render -T pdf --lang=$l --matchup=66a,III/17 -o "$f" "$ARMIES"
+		assert_equal "$stderr" ''
+		run -0 pdfinfo "$f"
+		assert_line --regexp '^Pages: +1$'
+		assert_line --regexp '^Page size: +419.528 x 297.638 pts'
+		run -0 pdftotext -layout "$f" -
+		case $l in
+		en) assert_line --regexp '^Pk Pikes +58 / 11 +72 / 25 +58 / 11 +17 / 0 +58 / 17$'
+		    assert_line 'Cell: % the row wins / doubles the column (close combat, good going); red low, green high; – no factors' ;;
+		de) assert_line --regexp '^Begegnung: 66a Alexandrinische Makedonen'
+		    assert_line 'Feld: % Sieg / Verdopplung Zeile gegen Spalte (Nahkampf, gutes Gelände); rot wenig, grün viel; – ohne Faktoren' ;;
+		ru) assert_line --regexp '^Pk Пикинёры +58 / 11'
+		    assert_line '% победы / удвоения строки над столбцом (ближний бой, хорошая местность); красный → зелёный; – нет' ;;
+		esac
+	done
+	not_blank "$f"
+}
+
+@test "refcard-render: --impose puts A6 cards 2x2 or 1x2 on A4 or letter sheets" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/s.pdf
+	# the three army cards, one going on over two pages: four A6 pages
+	for p in "2x2 a4 1 841.89 595.276" "2x2 letter 1 792 612" "1x2 a4 2 595.276 841.89" "1x2 letter 2 612 792"; do
+		set -- $p
+		run -0 refcard-render -T pdf --impose=$1 --paper=$2 -o "$f" --lang=de "$ARMIES"
+		run -0 pdfinfo "$f"
+		assert_line --regexp "^Pages: +$3\$"
+		assert_line --regexp "^Page size: +$4 x $5 pts"
+	done
+	# a4 is the default sheet; five pages are two sheets
+	run -0 --separate-stderr refcard-render -T pdf --impose=2x2 --cards=army,matchup --matchup=66a,7 -o "$f" --lang=de "$ARMIES"
+	run -0 pdfinfo "$f"
+	assert_line --regexp '^Pages: +2$'
+	assert_line --regexp '^Page size: +841.89 x 595.276 pts \(A4\)'
+	run -0 pdftotext -f 2 -l 2 "$f" -
+	assert_line --regexp '^Begegnung: 66a '
+	not_blank "$f"
+}
+
+@test "refcard-render: imposed sheets carry crop marks off every cut" {
+	need_pdf
+	command -v pdftoppm >/dev/null || skip "pdftoppm is missing"
+	f=$BATS_TEST_TMPDIR/s.pdf
+	refcard-render -T pdf --impose=2x2 --cards=rules -o "$f"
+	# 72 dpi, grey: the margin left of the grid (x < 9 mm) has ink only on
+	# the three horizontal cut lines
+	pdftoppm -gray -r 72 -singlefile -x 0 -y 0 -W 20 -H 595 "$f" "$BATS_TEST_TMPDIR/m"
+	h=$(head -n 3 "$BATS_TEST_TMPDIR/m.pgm" | wc -c)
+	rows=$(tail -c +$((h + 1)) "$BATS_TEST_TMPDIR/m.pgm" | od -An -v -tu1 -w20 |
+	    awk '{ ink = 0; for (i = 1; i <= NF; i++) if ($i < 200) ink = 1; if (ink) print NR - 1 }' |
+	    awk 'NR == 1 || $1 != prev + 1 { n++ } { prev = $1 } END { print n }')
+	assert_equal "$rows" 3
+	refcard-render -T pdf --impose=1x2 --cards=rules -o "$f"
+	run -0 pdfinfo "$f"
+	assert_line --regexp '^Pages: +2$'
+}
+
+@test "refcard-render: an imposed PDF into a closed pipe ends quietly" {
+	run bash -c "refcard-render -T pdf --impose=2x2 --cards=rules,campaign 2>&1 | head -c 4"
+	assert_output '%PDF'
 }

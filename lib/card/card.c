@@ -69,6 +69,7 @@ block_free(struct card_block *b)
 	for (i = 0; i < b->nrows * b->ncols; i++)
 		free(b->cell[i]);
 	free(b->cell);
+	free(b->heat);
 }
 
 void
@@ -117,7 +118,7 @@ block_head(struct card_block *b, ...)
 	va_end(ap);
 }
 
-static void
+void
 block_rowv(struct card_block *b, const char *const *v)
 {
 	size_t i;
@@ -142,6 +143,54 @@ block_row(struct card_block *b, ...)
 		v[i] = va_arg(ap, const char *);
 	va_end(ap);
 	block_rowv(b, v);
+}
+
+void
+block_heat(struct card_block *b, size_t row, size_t col, int pct)
+{
+	size_t i;
+
+	if (row >= b->nrows || col >= b->ncols)
+		return;
+	if (b->heat == NULL) {
+		b->heat = xmalloc(b->nrows * b->ncols * sizeof *b->heat);
+		memset(b->heat, -1, b->nrows * b->ncols * sizeof *b->heat);
+		b->heatcap = b->nrows * b->ncols;
+	} else if (b->heatcap < b->nrows * b->ncols) {
+		i = b->heatcap;
+		b->heat = xgrow(b->heat, &b->heatcap, b->nrows * b->ncols,
+		    sizeof *b->heat);
+		memset(b->heat + i, -1, (b->heatcap - i) * sizeof *b->heat);
+	}
+	b->heat[row * b->ncols + col] = (signed char)(pct < 0 ? 0 :
+	    pct > 100 ? 100 : pct);
+}
+
+int
+block_heat_at(const struct card_block *b, size_t row, size_t col)
+{
+	size_t i = row * b->ncols + col;
+
+	return b->heat != NULL && row < b->nrows && col < b->ncols &&
+	    i < b->heatcap ? b->heat[i] : -1;
+}
+
+void
+card_heat_rgb(int pct, double rgb[3])
+{
+	/* light red (0) through light yellow (50) to light green (100):
+	 * black text stays readable on every shade */
+	static const double lo[3] = { 0.96, 0.55, 0.52 };
+	static const double mid[3] = { 0.99, 0.93, 0.60 };
+	static const double hi[3] = { 0.56, 0.85, 0.56 };
+	double t = (pct < 0 ? 0 : pct > 100 ? 100 : pct) / 50.0;
+	const double *a = t <= 1 ? lo : mid, *z = t <= 1 ? mid : hi;
+	int i;
+
+	if (t > 1)
+		t -= 1;
+	for (i = 0; i < 3; i++)
+		rgb[i] = a[i] + (z[i] - a[i]) * t;
 }
 
 const char *
@@ -470,8 +519,8 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 	return recon;
 }
 
-static void
-period_text(struct sbuf *b, const struct army *a, enum lang lang)
+void
+card_period(struct sbuf *b, const struct army *a, enum lang lang)
 {
 	long f = a->from, t = a->to;
 
@@ -507,7 +556,7 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 	struct sbuf b = { 0 };
 
 	if (a->period != NULL) {
-		period_text(&b, a, lang);
+		card_period(&b, a, lang);
 		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
 	}
 	if (a->terrain != NULL)

@@ -9,11 +9,15 @@
 #include <stdio.h>
 
 #include "army/army.h"
+#include "core/str.h"
 #include "campaign/campaigntab.h"
 #include "dba/rules.h"
 #include "dba/troop.h"
 
 enum card_paper { PAPER_A6, PAPER_A5, PAPER_A4, PAPER_LETTER, PAPER_N };
+/* PDF imposition: A6 cards two (1x2: one column of two) or four (2x2)
+ * to a sheet of the paper, with crop marks. */
+enum card_impose { IMPOSE_NONE, IMPOSE_1X2, IMPOSE_2X2 };
 
 struct paper {
 	const char *name;          /* "a6" */
@@ -43,6 +47,10 @@ struct card_block {
 	size_t cap;
 	unsigned num;              /* bit per column of numbers */
 	unsigned wide;             /* bit per column that may wrap */
+	unsigned center;           /* bit per column of numbers centred */
+	signed char *heat;         /* NULL, or per cell -1 (plain) or a
+	                            * percentage for its shade */
+	size_t heatcap;
 };
 
 struct card {
@@ -67,7 +75,17 @@ struct card_block *card_block(struct card *c, enum block_kind k,
 void block_head(struct card_block *b, ...);
 /* Add a row of ncols strings (copied). */
 void block_row(struct card_block *b, ...);
+/* Add a row of ncols strings from v (NULL: empty). */
+void block_rowv(struct card_block *b, const char *const *v);
 const char *block_cell(const struct card_block *b, size_t row, size_t col);
+/* Shade a cell (of a row already added) by pct, 0 (red) to 100 (green);
+ * block_heat_at: its percentage, or -1 for a plain cell. */
+void block_heat(struct card_block *b, size_t row, size_t col, int pct);
+int block_heat_at(const struct card_block *b, size_t row, size_t col);
+/* The colour of a shade, r, g, b from 0 to 1. */
+void card_heat_rgb(int pct, double rgb[3]);
+/* The period of an army as the cards write it ("c. 300-200 BC"). */
+void card_period(struct sbuf *b, const struct army *a, enum lang lang);
 
 /* ---- the cards --------------------------------------------------- */
 
@@ -89,6 +107,13 @@ enum { CAMP_CATASTROPHE, CAMP_SURVIVAL, CAMP_NCARDS };
 void card_campaign(struct card *c, int which, const struct camptab *t,
     enum lang lang);
 
+/* The matchup card: A's troop types (rows) against B's (columns), each
+ * cell the chance of the row's type to win and to double in good going,
+ * shaded by the chance to win (lib/dba/matchup, the combat odds). */
+struct matchup;
+void card_matchup(struct card *c, struct matchup *m, const struct rules *r,
+    enum lang lang);
+
 /* ---- writers ----------------------------------------------------- */
 
 struct cardhtml;
@@ -98,9 +123,11 @@ void cardhtml_card(struct cardhtml *w, const struct card *c);
 int cardhtml_finish(struct cardhtml *w);
 
 /* lib/card_pdf.c (cairo and pango): one card per page, continued on
- * further pages with a warning when it does not fit. */
+ * further pages with a warning when it does not fit; imposed, the pages
+ * are A6 and go im to a sheet of paper p. */
 struct cardpdf;
-struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum lang lang);
+struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
+    enum lang lang);
 void cardpdf_card(struct cardpdf *w, const struct card *c);
 /* Finish the document; -1 when a write failed. */
 int cardpdf_finish(struct cardpdf *w);

@@ -98,6 +98,22 @@ cell(FILE *fp, const char *tag, const char *s, bool num)
 	fprintf(fp, "</%s>", tag);
 }
 
+/* A number cell shaded by pct (print CSS keeps the colour). */
+static void
+heat_cell(FILE *fp, const char *s, int pct)
+{
+	double rgb[3];
+
+	card_heat_rgb(pct, rgb);
+	fprintf(fp, "<td class=\"num heat\" style=\"text-align: center; "
+	    "background: #%02x%02x%02x; print-color-adjust: exact; "
+	    "-webkit-print-color-adjust: exact\">",
+	    (unsigned)(rgb[0] * 255 + 0.5), (unsigned)(rgb[1] * 255 + 0.5),
+	    (unsigned)(rgb[2] * 255 + 0.5));
+	esc(fp, s);
+	fputs("</td>", fp);
+}
+
 static void
 block(FILE *fp, const struct card_block *b)
 {
@@ -134,7 +150,12 @@ block(FILE *fp, const struct card_block *b)
 	for (r = 0; r < b->nrows; r++) {
 		fputs("<tr>", fp);
 		for (c = 0; c < b->ncols; c++)
-			cell(fp, "td", block_cell(b, r, c), (b->num >> c) & 1);
+			if (block_heat_at(b, r, c) >= 0)
+				heat_cell(fp, block_cell(b, r, c),
+				    block_heat_at(b, r, c));
+			else
+				cell(fp, "td", block_cell(b, r, c),
+				    (b->num >> c) & 1);
 		fputs("</tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);

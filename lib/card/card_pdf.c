@@ -32,7 +32,18 @@ struct cardpdf {
 	int pages;
 	const struct card *cur;
 	int card_pages;
+	/* imposition: nx by ny cards of w by h to a sheet of sw by sh,
+	 * scaled by scale, the grid's top left at gx, gy; the slot of the
+	 * page drawn */
+	int nx, ny, slot;
+	double sw, sh, scale, gx, gy;
 };
+
+/* The sheet's margin when imposed: printers do not print to the edge,
+ * and the crop marks are drawn in it. */
+#define IMPOSE_MARGIN_MM 7.0
+#define CROP_GAP_MM 1.5
+#define CROP_LEN_MM 5.0
 
 static PangoFontDescription *
 font(double size, bool bold)
@@ -68,10 +79,90 @@ set_date(cairo_surface_t *s)
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, buf);
 }
 
-struct cardpdf *
-cardpdf_new(FILE *fp, enum card_paper p, enum lang lang)
+/* Sheet size, grid and scale of an imposition on paper p. */
+static void
+impose(struct cardpdf *w, enum card_paper p, enum card_impose im)
 {
-	const struct paper *pp = card_paper(p);
+	const struct paper *sp = card_paper(p);
+	double a = sp->w_mm * PT_PER_MM, b = sp->h_mm * PT_PER_MM;
+	double m = IMPOSE_MARGIN_MM * PT_PER_MM, s;
+
+	w->nx = im == IMPOSE_2X2 ? 2 : 1;
+	w->ny = 2;
+	/* 2x2: the sheet lies in landscape; 1x2: upright */
+	w->sw = im == IMPOSE_2X2 ? (a > b ? a : b) : (a < b ? a : b);
+	w->sh = im == IMPOSE_2X2 ? (a > b ? b : a) : (a < b ? b : a);
+	w->scale = (w->sw - 2 * m) / (w->nx * w->w);
+	s = (w->sh - 2 * m) / (w->ny * w->h);
+	if (s < w->scale)
+		w->scale = s;
+	if (w->scale > 1)
+		w->scale = 1;
+	w->gx = (w->sw - w->nx * w->w * w->scale) / 2;
+	w->gy = (w->sh - w->ny * w->h * w->scale) / 2;
+	w->slot = -1;
+}
+
+/* The crop marks of a sheet: short lines in the margin that continue
+ * every cut, off the corners of the grid. */
+static void
+crop_marks(struct cardpdf *w)
+{
+	double gap = CROP_GAP_MM * PT_PER_MM, len = CROP_LEN_MM * PT_PER_MM;
+	double cw = w->w * w->scale, ch = w->h * w->scale, v;
+	int i;
+
+	cairo_save(w->cr);
+	cairo_set_source_rgb(w->cr, 0, 0, 0);
+	cairo_set_line_width(w->cr, 0.25);
+	for (i = 0; i <= w->nx; i++) {
+		v = w->gx + i * cw;
+		cairo_move_to(w->cr, v, w->gy - gap);
+		cairo_line_to(w->cr, v, w->gy - gap - len);
+		cairo_move_to(w->cr, v, w->gy + w->ny * ch + gap);
+		cairo_line_to(w->cr, v, w->gy + w->ny * ch + gap + len);
+	}
+	for (i = 0; i <= w->ny; i++) {
+		v = w->gy + i * ch;
+		cairo_move_to(w->cr, w->gx - gap, v);
+		cairo_line_to(w->cr, w->gx - gap - len, v);
+		cairo_move_to(w->cr, w->gx + w->nx * cw + gap, v);
+		cairo_line_to(w->cr, w->gx + w->nx * cw + gap + len, v);
+	}
+	cairo_stroke(w->cr);
+	cairo_restore(w->cr);
+}
+
+/* Begin the next page: a sheet, or imposed, the next slot of the sheet
+ * (a new sheet when it is full), drawn into through a transform. */
+static void
+next_page(struct cardpdf *w)
+{
+	if (w->nx == 0) {
+		if (w->page_open)
+			cairo_show_page(w->cr);
+		return;
+	}
+	cairo_reset_clip(w->cr);
+	cairo_identity_matrix(w->cr);
+	if (++w->slot == w->nx * w->ny) {
+		cairo_show_page(w->cr);
+		w->slot = 0;
+	}
+	if (w->slot == 0)
+		crop_marks(w);
+	cairo_translate(w->cr, w->gx + (w->slot % w->nx) * w->w * w->scale,
+	    w->gy + (w->slot / w->nx) * w->h * w->scale);
+	cairo_scale(w->cr, w->scale, w->scale);
+	cairo_rectangle(w->cr, 0, 0, w->w, w->h);
+	cairo_clip(w->cr);
+}
+
+struct cardpdf *
+cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
+    enum lang lang)
+{
+	const struct paper *pp = card_paper(im != IMPOSE_NONE ? PAPER_A6 : p);
 	struct cardpdf *w = xcalloc(1, sizeof *w);
 	cairo_font_options_t *fo;
 
@@ -84,8 +175,12 @@ cardpdf_new(FILE *fp, enum card_paper p, enum lang lang)
 	w->pad = w->fs * 0.25;
 	w->gap = w->fs * 1.5;
 	w->ncol = 1;
+	w->sw = w->w;
+	w->sh = w->h;
+	if (im != IMPOSE_NONE)
+		impose(w, p, im);
 	w->surf = cairo_pdf_surface_create_for_stream(pdfsink_write,
-	    &w->sink, w->w, w->h);
+	    &w->sink, w->sw, w->sh);
 	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
 	set_date(w->surf);
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_TITLE,
@@ -146,17 +241,18 @@ text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 	return wd;
 }
 
-/* Draw text at x, y (top left) within width; returns its height. */
+/* Draw text at x, y (top left) within width, aligned left (0), right
+ * (1) or centred (2); returns its height. */
 static double
 draw(struct cardpdf *w, const char *s, PangoFontDescription *fd, double x,
-    double y, double width, bool right)
+    double y, double width, int align)
 {
 	PangoLayout *l = layout(w, s, fd, width);
 	double wd, ht;
 
 	measure(l, &wd, &ht);
-	if (right && width > 0 && wd < width)
-		x += width - wd;
+	if (align != 0 && width > 0 && wd < width)
+		x += (width - wd) / (align == 2 ? 2 : 1);
 	cairo_move_to(w->cr, x, y);
 	pango_cairo_show_layout(w->cr, l);
 	g_object_unref(l);
@@ -203,8 +299,7 @@ page(struct cardpdf *w)
 	char *title;
 	size_t n;
 
-	if (w->page_open)
-		cairo_show_page(w->cr);
+	next_page(w);
 	w->page_open = true;
 	w->pages++;
 	w->card_pages++;
@@ -258,9 +353,16 @@ need(struct cardpdf *w, double h)
 
 static void
 rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
-    double grey)
+    double grey, int heat)
 {
-	if (grey < 1.0) {
+	double rgb[3];
+
+	if (heat >= 0) {
+		card_heat_rgb(heat, rgb);
+		cairo_set_source_rgb(w->cr, rgb[0], rgb[1], rgb[2]);
+		cairo_rectangle(w->cr, x, y, wd, ht);
+		cairo_fill(w->cr);
+	} else if (grey < 1.0) {
 		cairo_set_source_rgb(w->cr, grey, grey, grey);
 		cairo_rectangle(w->cr, x, y, wd, ht);
 		cairo_fill(w->cr);
@@ -405,10 +507,12 @@ row_height(struct cardpdf *w, const struct card_block *b, const char *const
 	return ht + 2 * w->pad * 0.6;
 }
 
+/* Draw a row of cells: the header (row < 0) or row number row. */
 static void
 draw_row(struct cardpdf *w, const struct card_block *b, const char *const
-    *cells, const double *cw, double ht, bool header)
+    *cells, const double *cw, double ht, long row)
 {
+	bool header = row < 0;
 	double x = left(w);
 	size_t c;
 	bool label;
@@ -416,10 +520,11 @@ draw_row(struct cardpdf *w, const struct card_block *b, const char *const
 	for (c = 0; c < b->ncols; c++) {
 		label = b->kind == BLK_FACTS && c == 0;
 		rule_box(w, x, w->y, cw[c], ht, header ? 0.88 : label ? 0.94 :
-		    1.0);
+		    1.0, header ? -1 : block_heat_at(b, (size_t)row, c));
 		draw(w, cells[c], header || label ? w->bold : w->font,
 		    x + w->pad, w->y + w->pad * 0.6, cw[c] - 2 * w->pad,
-		    !label && ((b->num >> c) & 1));
+		    label || !((b->num >> c) & 1) ? 0 : (b->center >> c) & 1 ?
+		    2 : 1);
 		x += cw[c];
 	}
 	w->y += ht;
@@ -462,14 +567,14 @@ block(struct cardpdf *w, const struct card_block *b)
 				    w->y, 0, false) + w->pad;
 			if (hh > 0)
 				draw_row(w, b, (const char *const *)b->head,
-				    cw, hh, true);
+				    cw, hh, -1);
 		} else if (w->y + rh > bottom(w)) {
 			next_area(w);
 			if (hh > 0)
 				draw_row(w, b, (const char *const *)b->head,
-				    cw, hh, true);
+				    cw, hh, -1);
 		}
-		draw_row(w, b, cells, cw, rh, false);
+		draw_row(w, b, cells, cw, rh, (long)r);
 	}
 	w->y += w->pad * 2;
 }

@@ -1,4 +1,5 @@
 /* The cards of a refcard-render run, set by set. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "army/armyin.h"
@@ -6,15 +7,114 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "dba/matchup.h"
 
-const char *const cardrun_sets[] = { "army", "rules", "campaign", NULL };
+const char *const cardrun_sets[] = { "army", "rules", "campaign",
+	"matchup", NULL };
+
+/* An id of --army within this edit distance of a missing one is
+ * suggested. */
+#define SUGGEST_MAX 2
+
+struct pick {
+	bool found;
+	char *sug;              /* the nearest id of the collection */
+	int dist;
+};
 
 struct cardrun_ctx {
 	const struct cardrun_opts *o;
 	struct cardhtml *html;
 	struct cardpdf *pdf;
 	size_t ncards;
+	struct pick *pick;      /* by --army id */
+	bool keep;              /* hold the army cards back (matchup) */
+	struct card *kept;
+	size_t nkept, capkept;
 };
+
+int
+cardrun_ids(struct cardrun_opts *o, const char *arg)
+{
+	const char *p = arg, *e;
+
+	for (;;) {
+		e = strchr(p, ',');
+		if (e == NULL)
+			e = p + strlen(p);
+		if (e == p) {
+			diag_usage("invalid value '%s' for --army (army ids "
+			    "separated by commas: ID[,ID...])", arg);
+			return -1;
+		}
+		o->ids = xrealloc(o->ids, (o->nids + 1) * sizeof *o->ids);
+		o->ids[o->nids++] = xstrndup(p, (size_t)(e - p));
+		if (*e == '\0')
+			return 0;
+		p = e + 1;
+	}
+}
+
+void
+cardrun_opts_free(struct cardrun_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nids; i++)
+		free(o->ids[i]);
+	free(o->ids);
+	o->ids = NULL;
+	o->nids = 0;
+	if (o->matchup != NULL)
+		matchup_free(o->matchup);
+	o->matchup = NULL;
+}
+
+static bool wanted(const struct cardrun_opts *o, int set);
+
+int
+cardrun_check(struct cardrun_opts *o, int *sets, bool cards, bool paper,
+    int nfiles)
+{
+	if (o->matchup != NULL && !cards) {
+		sets[0] = CARDS_MATCHUP;
+		sets[1] = CARDS_ARMY;
+		o->nsets = o->ids != NULL ? 2 : 1;
+	}
+	if (o->matchup == NULL && wanted(o, CARDS_MATCHUP)) {
+		diag_usage("the matchup card needs --matchup=A,B");
+		return -1;
+	}
+	if (o->matchup != NULL && !wanted(o, CARDS_MATCHUP)) {
+		diag_usage("--matchup needs the matchup card "
+		    "(--cards=matchup,...)");
+		return -1;
+	}
+	if (o->ids != NULL && !wanted(o, CARDS_ARMY)) {
+		diag_usage("--army needs the army cards (--cards=army,...)");
+		return -1;
+	}
+	if (nfiles > 0 && !wanted(o, CARDS_ARMY) &&
+	    !wanted(o, CARDS_MATCHUP)) {
+		diag_usage("file operands need the army cards "
+		    "(--cards=army,...)");
+		return -1;
+	}
+	if (o->impose != IMPOSE_NONE && !o->pdf) {
+		diag_usage("--impose needs -T pdf");
+		return -1;
+	}
+	if (o->impose != IMPOSE_NONE && paper && o->paper != PAPER_A4 &&
+	    o->paper != PAPER_LETTER) {
+		diag_usage("--impose needs a sheet of --paper=a4 or letter");
+		return -1;
+	}
+	if (o->impose != IMPOSE_NONE && !paper)
+		o->paper = PAPER_A4;
+	return 0;
+}
 
 static void
 emit(struct cardrun_ctx *run, struct card *c)
@@ -27,14 +127,50 @@ emit(struct cardrun_ctx *run, struct card *c)
 	card_free(c);
 }
 
+/* The army is one of --army (or there is no --army); the nearest ids
+ * of those it is not are kept for did-you-mean. */
+static bool
+picked(struct cardrun_ctx *run, const char *id)
+{
+	const struct cardrun_opts *o = run->o;
+	bool yes = o->ids == NULL;
+	size_t i;
+	int d;
+
+	for (i = 0; i < o->nids; i++) {
+		if (strcmp(o->ids[i], id) == 0) {
+			run->pick[i].found = yes = true;
+			continue;
+		}
+		d = str_editdist(id, o->ids[i], SUGGEST_MAX);
+		if (d < run->pick[i].dist) {
+			free(run->pick[i].sug);
+			run->pick[i].sug = xstrdup(id);
+			run->pick[i].dist = d;
+		}
+	}
+	return yes;
+}
+
 static void
 one_army(struct army *a, void *ctx)
 {
 	struct cardrun_ctx *run = ctx;
 	struct card c;
 
+	if (run->o->matchup != NULL)
+		matchup_add(a, run->o->matchup);
+	if (run->keep == false && run->pick == NULL)
+		return;         /* read for the matchup only */
+	if (a->id == NULL || !picked(run, a->id))
+		return;
 	card_army(&c, a, run->o->rules, run->o->lang);
-	emit(run, &c);
+	if (run->keep) {
+		run->kept = xgrow(run->kept, &run->capkept, run->nkept + 1,
+		    sizeof *run->kept);
+		run->kept[run->nkept++] = c;
+	} else
+		emit(run, &c);
 }
 
 static void
@@ -50,6 +186,33 @@ army_file(void *ctx, struct input *in)
 		DIAG(NOT_ARMYLIST, 1, 0,
 		    "armylist-parse converts list sheets and list text");
 	}
+}
+
+/* Read the operands once: the army cards (kept when a matchup comes
+ * too), the armies of the matchup; then the ids of --army not found. */
+static void
+read_armies(struct cardrun_ctx *run, bool army, int n, char *const *files)
+{
+	const struct cardrun_opts *o = run->o;
+	size_t i;
+
+	run->keep = army && o->matchup != NULL;
+	if (army || o->matchup == NULL) {
+		run->pick = xcalloc(o->nids + 1, sizeof *run->pick);
+		for (i = 0; i < o->nids; i++)
+			run->pick[i].dist = SUGGEST_MAX + 1;
+	}
+	cli_files(n, files, army_file, run);
+	diag_set_file("-");
+	for (i = 0; run->pick != NULL && i < o->nids; i++) {
+		if (!run->pick[i].found)
+			DIAG(MATCHUP_NO_ARMY, 0, 0, o->ids[i],
+			    diag_suggest(run->pick[i].sug));
+		free(run->pick[i].sug);
+	}
+	free(run->pick);
+	run->pick = NULL;
+	run->keep = false;
 }
 
 static void
@@ -68,35 +231,73 @@ campaign(struct cardrun_ctx *run)
 	camptab_free(&t);
 }
 
+static bool
+wanted(const struct cardrun_opts *o, int set)
+{
+	int i;
+
+	for (i = 0; i < o->nsets && o->sets[i] != set; i++)
+		;
+	return i < o->nsets;
+}
+
+/* One set of cards; the operands are read for the first set that
+ * needs them. */
+static void
+one_set(struct cardrun_ctx *run, int set, bool *read, int n,
+    char *const *files)
+{
+	const struct cardrun_opts *o = run->o;
+	struct card c;
+	size_t k;
+	int j;
+
+	if ((set == CARDS_ARMY || set == CARDS_MATCHUP) && !*read) {
+		*read = true;
+		read_armies(run, wanted(o, CARDS_ARMY), n, files);
+	}
+	if (set == CARDS_ARMY) {
+		for (k = 0; k < run->nkept; k++)
+			emit(run, &run->kept[k]);
+		run->nkept = 0;
+	} else if (set == CARDS_MATCHUP && o->matchup != NULL) {
+		diag_set_file("-");
+		if (matchup_check(o->matchup)) {
+			card_matchup(&c, o->matchup, o->rules, o->lang);
+			emit(run, &c);
+		}
+	} else if (set == CARDS_CAMPAIGN)
+		campaign(run);
+	for (j = 0; set == CARDS_RULES && j < RULES_NCARDS; j++) {
+		card_rules(&c, j, o->rules, o->lang);
+		emit(run, &c);
+	}
+}
+
 int
 cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
     char *const *files)
 {
 	struct cardrun_ctx run;
-	struct card c;
+	bool read = false;
+	size_t k;
 	int i, j, st;
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
 	if (o->pdf)
-		run.pdf = cardpdf_new(fp, o->paper, o->lang);
+		run.pdf = cardpdf_new(fp, o->paper, o->impose, o->lang);
 	else
 		run.html = cardhtml_new(fp, o->paper, o->lang);
 	for (i = 0; i < o->nsets; i++) {
 		for (j = 0; j < i && o->sets[j] != o->sets[i]; j++)
 			;
-		if (j < i)
-			continue;       /* named twice */
-		if (o->sets[i] == CARDS_ARMY)
-			cli_files(n, files, army_file, &run);
-		else if (o->sets[i] == CARDS_CAMPAIGN)
-			campaign(&run);
-		for (j = 0; o->sets[i] == CARDS_RULES && j < RULES_NCARDS;
-		    j++) {
-			card_rules(&c, j, o->rules, o->lang);
-			emit(&run, &c);
-		}
+		if (j == i)     /* else named twice */
+			one_set(&run, o->sets[i], &read, n, files);
 	}
+	for (k = 0; k < run.nkept; k++)
+		card_free(&run.kept[k]);
+	free(run.kept);
 	diag_set_file("-");
 	if (run.ncards == 0 && diag_status() < EXIT_DATA)
 		diag_warn("no cards to render (no armies in the "

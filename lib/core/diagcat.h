@@ -283,8 +283,8 @@ enum diag_tool {
 	X(NO_RIVERBANK, E, "without-riverbank", T_COMBAT) \
 	X(CANNOT_SHOOT, E, "cannot-shoot", T_COMBAT) \
 	X(TWO_CAMPS, E, "two-camps", T_COMBAT) \
-	X(MATCHUP_NO_ARMY, E, "matchup-no-army", T_COMBAT) \
-	X(MATCHUP_ARMY_TWICE, W, "matchup-army-twice", T_COMBAT) \
+	X(MATCHUP_NO_ARMY, E, "matchup-no-army", T_COMBAT | T_CARD) \
+	X(MATCHUP_ARMY_TWICE, W, "matchup-army-twice", T_COMBAT | T_CARD) \
 	X(MOVE_NO_DISTANCES, E, "no-move-distances", T_MOVE) \
 	X(GROUP_NO_TROOP, E, "group-missing-troop", T_MOVE) \
 	X(GROUP_TOO_LARGE, E, "group-too-large", T_MOVE) \

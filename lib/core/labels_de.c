@@ -124,6 +124,8 @@ const char *const labels_de[L_N] = {
 	[L_CRIT_FAILURE] = "oder kritischer Fehlschlag",
 	[L_CONTACT_WITH] = "Kontakt mit",
 	[L_UNKNOWN] = "unbekannter Truppentyp",
+	[L_MATCHUP] = "Begegnung",
+	[L_MATCHUP_LEGEND] = "Feld: % Sieg / Verdopplung Zeile gegen Spalte (Nahkampf, gutes Gelände); rot wenig, grün viel; – ohne Faktoren",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "gewinnt",

@@ -122,6 +122,8 @@ const char *const labels_en[L_N] = {
 	[L_CRIT_FAILURE] = "or critical failure",
 	[L_CONTACT_WITH] = "contact with",
 	[L_UNKNOWN] = "unknown troop type",
+	[L_MATCHUP] = "Matchup",
+	[L_MATCHUP_LEGEND] = "Cell: % the row wins / doubles the column (close combat, good going); red low, green high; – no factors",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "wins",

@@ -122,6 +122,8 @@ const char *const labels_ru[L_N] = {
 	[L_CRIT_FAILURE] = "или критический провал",
 	[L_CONTACT_WITH] = "контакт с",
 	[L_UNKNOWN] = "неизвестный тип войск",
+	[L_MATCHUP] = "Противостояние",
+	[L_MATCHUP_LEGEND] = "% победы / удвоения строки над столбцом (ближний бой, хорошая местность); красный → зелёный; – нет",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "побеждает",

@@ -22,6 +22,7 @@ struct mside {
 	int *types;             /* troop ids, in the order of the list */
 	size_t ntypes;
 	bool *seen;             /* by troop id */
+	struct army hdr;        /* id, name and period of the army */
 	char *sug;              /* the nearest other id, for did-you-mean */
 	int sugdist;
 };
@@ -51,6 +52,7 @@ matchup_new(const char *arg, bool goings)
 	m->s[0].id = xstrndup(arg, (size_t)(comma - arg));
 	m->s[1].id = xstrdup(comma + 1);
 	for (i = 0; i < 2; i++) {
+		m->s[i].hdr.id = m->s[i].id;
 		m->s[i].types = xcalloc(troop_count(), sizeof (int));
 		m->s[i].seen = xcalloc(troop_count(), sizeof (bool));
 		m->s[i].sugdist = SUGGEST_MAX + 1;
@@ -85,8 +87,8 @@ add_types(struct mside *s, const struct package *p)
 	}
 }
 
-static void
-one_army(struct army *a, void *ctx)
+void
+matchup_add(struct army *a, void *ctx)
 {
 	struct matchup *m = ctx;
 	struct mside *s;
@@ -109,6 +111,13 @@ one_army(struct army *a, void *ctx)
 			s->found = true;
 			s->file = xstrdup(a->file);
 			s->line = a->line;
+			s->hdr.name = a->name != NULL ? xstrdup(a->name) : NULL;
+			s->hdr.period = a->period != NULL ?
+			    xstrdup(a->period) : NULL;
+			s->hdr.period_ok = a->period_ok;
+			s->hdr.from = a->from;
+			s->hdr.to = a->to;
+			s->hdr.approx = a->approx;
 			add_types(s, &a->list);
 		}
 	}
@@ -117,13 +126,13 @@ one_army(struct army *a, void *ctx)
 void
 matchup_read(void *ctx, struct input *in)
 {
-	armylist_read_collection(in, one_army, ctx);
+	armylist_read_collection(in, matchup_add, ctx);
 }
 
 /* The pair a, b in one going, as its line would be read. */
 static void
-pair(struct matchup *m, struct combatrun *run, struct toks *tk, int a,
-    int b, bool difficult, long line)
+pair(struct matchup *m, const struct rules *r, struct toks *tk, int a,
+    int b, bool difficult, long line, matchup_cb cb, void *ctx)
 {
 	const char *fl = difficult ? " difficult" : "";
 	struct combat c;
@@ -131,8 +140,8 @@ pair(struct matchup *m, struct combatrun *run, struct toks *tk, int a,
 
 	sbuf_printf(&t, "%s%s vs %s%s", troop_at((size_t)a)->code, fl,
 	    troop_at((size_t)b)->code, fl);
-	if (combat_judged(run->rules, a) && combat_judged(run->rules, b)) {
-		if (combatin_parse_line(run->rules, tk, sbuf_str(&t),
+	if (combat_judged(r, a) && combat_judged(r, b)) {
+		if (combatin_parse_line(r, tk, sbuf_str(&t),
 		    strlen(sbuf_str(&t)), line, &c) != 1)
 			abort();        /* two types and a flag always parse */
 	} else {
@@ -144,7 +153,7 @@ pair(struct matchup *m, struct combatrun *run, struct toks *tk, int a,
 		c.unjudged = true;
 	}
 	c.file = m->arg;
-	combatrun_combat(run, &c);
+	cb(ctx, &c);
 	sbuf_free(&t);
 }
 
@@ -156,32 +165,74 @@ mside_free(struct mside *s)
 	free(s->types);
 	free(s->seen);
 	free(s->sug);
+	free(s->hdr.name);
+	free(s->hdr.period);
+}
+
+bool
+matchup_check(const struct matchup *m)
+{
+	int g;
+	bool ok = true;
+
+	for (g = 0; g < 2; g++) {
+		if (m->s[g].found)
+			continue;
+		ok = false;
+		if (g == 0 || strcmp(m->s[0].id, m->s[1].id) != 0)
+			DIAG(MATCHUP_NO_ARMY, 0, 0, m->s[g].id,
+			    diag_suggest(m->s[g].sug));
+	}
+	return ok;
+}
+
+const struct army *
+matchup_army(const struct matchup *m, int side, const int **types,
+    size_t *ntypes)
+{
+	const struct mside *s = &m->s[side != 0];
+
+	*types = s->types;
+	*ntypes = s->ntypes;
+	return &s->hdr;
+}
+
+void
+matchup_pairs(struct matchup *m, const struct rules *r, matchup_cb cb,
+    void *ctx)
+{
+	struct toks tk = {0};
+	size_t i, k;
+	long line = 0;
+	int g;
+
+	for (i = 0; i < m->s[0].ntypes; i++)
+		for (k = 0; k < m->s[1].ntypes; k++)
+			for (g = 0; g < (m->goings ? 2 : 1); g++)
+				pair(m, r, &tk, m->s[0].types[i],
+				    m->s[1].types[k], g == 1, ++line, cb, ctx);
+	tok_free(&tk);
+}
+
+void
+matchup_free(struct matchup *m)
+{
+	mside_free(&m->s[0]);
+	mside_free(&m->s[1]);
+	free(m->arg);
+	free(m);
+}
+
+static void
+to_run(void *ctx, const struct combat *c)
+{
+	combatrun_combat(ctx, c);
 }
 
 void
 matchup_finish(struct matchup *m, struct combatrun *run)
 {
-	struct toks tk = {0};
-	size_t i, k;
-	long line = 0;
-	int g, ok = 1;
-
-	for (g = 0; g < 2; g++) {
-		if (m->s[g].found)
-			continue;
-		ok = 0;
-		if (g == 0 || strcmp(m->s[0].id, m->s[1].id) != 0)
-			DIAG(MATCHUP_NO_ARMY, 0, 0, m->s[g].id,
-			    diag_suggest(m->s[g].sug));
-	}
-	for (i = 0; ok && i < m->s[0].ntypes; i++)
-		for (k = 0; k < m->s[1].ntypes; k++)
-			for (g = 0; g < (m->goings ? 2 : 1); g++)
-				pair(m, run, &tk, m->s[0].types[i],
-				    m->s[1].types[k], g == 1, ++line);
-	tok_free(&tk);
-	mside_free(&m->s[0]);
-	mside_free(&m->s[1]);
-	free(m->arg);
-	free(m);
+	if (matchup_check(m))
+		matchup_pairs(m, run->rules, to_run, run);
+	matchup_free(m);
 }

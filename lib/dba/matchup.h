@@ -6,6 +6,7 @@
 #define BELLIS_MATCHUP_H
 #include <stdbool.h>
 
+#include "army/army.h"
 #include "core/input.h"
 #include "dba/combatrun.h"
 
@@ -16,6 +17,21 @@ struct matchup;
 struct matchup *matchup_new(const char *arg, bool goings);
 /* One operand of the collection (cli_files: ctx is the struct matchup). */
 void matchup_read(void *ctx, struct input *in);
+/* One army of the collection (army_cb: ctx is the struct matchup). */
+void matchup_add(struct army *a, void *ctx);
+/* After the collection: report an army not found (false), else true. */
+bool matchup_check(const struct matchup *m);
+/* The army of side 0 (A) or 1 (B): id, name and period only; its troop
+ * types (troop ids, in the order of its list) in *types. */
+const struct army *matchup_army(const struct matchup *m, int side,
+    const int **types, size_t *ntypes);
+/* Every pair, A's types by B's (and each in difficult going after good
+ * going when asked), as the combat its line would be; a pair with a
+ * type without factors in r is unjudged. */
+typedef void (*matchup_cb)(void *ctx, const struct combat *c);
+void matchup_pairs(struct matchup *m, const struct rules *r, matchup_cb cb,
+    void *ctx);
+void matchup_free(struct matchup *m);
 /* After the collection: report an army not found, else judge and write
  * every pair through run; frees m. */
 void matchup_finish(struct matchup *m, struct combatrun *run);

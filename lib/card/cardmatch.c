@@ -1,0 +1,141 @@
+/* The matchup card: the grid of two armies' troop types, each cell the
+ * odds of its pair as combat-calc --matchup --odds finds them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "card/card.h"
+#include "core/labels.h"
+#include "core/xalloc.h"
+#include "dba/combatrun.h"
+#include "dba/matchup.h"
+
+#define DASH "\xe2\x80\x93"
+/* B's types per table: the row label takes one column. */
+#define GRID_COLS (CARD_MAXCOLS - 1)
+
+struct grid {
+	struct combatrun run;   /* rules and odds only: no dice, no writer */
+	size_t n;               /* pairs seen */
+	int *win, *dbl;         /* per pair, percent; -1: not judged */
+};
+
+static int
+pct(int k, int of)
+{
+	return of > 0 ? (200 * k + of) / (2 * of) : 0;
+}
+
+static void
+one_pair(void *ctx, const struct combat *c)
+{
+	struct grid *g = ctx;
+	struct combat_result cr;
+
+	g->win[g->n] = g->dbl[g->n] = -1;
+	if (!c->unjudged) {
+		memset(&cr, 0, sizeof cr);
+		combatrun_judge(&g->run, c, &cr);
+		g->win[g->n] = pct(cr.odds.first_wins, cr.odds.pairs);
+		g->dbl[g->n] = pct(cr.odds.first_doubles, cr.odds.pairs);
+	}
+	g->n++;
+}
+
+static void
+army_fact(struct card_block *f, const struct army *a, enum lang lang)
+{
+	struct sbuf b = { 0 };
+
+	sbuf_adds(&b, a->name != NULL ? a->name : "?");
+	if (a->period != NULL) {
+		sbuf_adds(&b, ", ");
+		card_period(&b, a, lang);
+	}
+	block_row(f, a->id, sbuf_str(&b));
+	sbuf_free(&b);
+}
+
+/* The grid of B's types from col0 on, at most GRID_COLS of them. */
+static void
+grid_block(struct card *c, const struct grid *g, const int *ta, size_t na,
+    const int *tb, size_t nb, size_t col0, const char *corner, enum lang lang)
+{
+	const char *v[CARD_MAXCOLS];
+	char cell[GRID_COLS][24];
+	struct card_block *t;
+	struct sbuf name = { 0 };
+	size_t n = nb - col0 < GRID_COLS ? nb - col0 : GRID_COLS, i, k, p;
+
+	t = card_block(c, BLK_TABLE, NULL, n + 1);
+	t->num = ~1u;
+	t->wide = t->center = ~1u;  /* the grid fills the card's width */
+	v[0] = corner;
+	for (k = 0; k < n; k++)
+		v[k + 1] = troop_at((size_t)tb[col0 + k])->code;
+	t->head = xcalloc(t->ncols, sizeof *t->head);
+	for (k = 0; k <= n; k++)
+		t->head[k] = xstrdup(v[k]);
+	for (i = 0; i < na; i++) {
+		sbuf_reset(&name);
+		sbuf_printf(&name, "%s %s", troop_at((size_t)ta[i])->code,
+		    troop_at((size_t)ta[i])->name[lang]);
+		v[0] = sbuf_str(&name);
+		for (k = 0; k < n; k++) {
+			p = i * nb + col0 + k;
+			if (g->win[p] < 0)
+				v[k + 1] = DASH;
+			else {
+				snprintf(cell[k], sizeof cell[k], "%d / %d",
+				    g->win[p], g->dbl[p]);
+				v[k + 1] = cell[k];
+			}
+		}
+		block_rowv(t, v);
+		for (k = 0; k < n; k++)
+			if (g->win[i * nb + col0 + k] >= 0)
+				block_heat(t, i, k + 1,
+				    g->win[i * nb + col0 + k]);
+	}
+	sbuf_free(&name);
+}
+
+void
+card_matchup(struct card *c, struct matchup *m, const struct rules *r,
+    enum lang lang)
+{
+	const struct army *a, *b;
+	struct card_block *f;
+	const int *ta, *tb;
+	size_t na, nb, col;
+	struct grid g;
+	struct sbuf s = { 0 };
+
+	a = matchup_army(m, 0, &ta, &na);
+	b = matchup_army(m, 1, &tb, &nb);
+	sbuf_printf(&s, "%s: %s %s \xe2\x80\x93 %s %s", lang_label(lang,
+	    L_MATCHUP), a->id, a->name != NULL ? a->name : "", b->id,
+	    b->name != NULL ? b->name : "");
+	card_init(c, "matchup", a->id, sbuf_str(&s));
+	free(c->id);
+	sbuf_reset(&s);
+	sbuf_printf(&s, "%s,%s", a->id, b->id);
+	c->id = xstrdup(sbuf_str(&s));
+	f = card_block(c, BLK_FACTS, NULL, 2);
+	army_fact(f, a, lang);
+	army_fact(f, b, lang);
+	memset(&g, 0, sizeof g);
+	g.run.rules = r;
+	g.run.odds = true;
+	g.win = xcalloc(na * nb + 1, sizeof *g.win);
+	g.dbl = xcalloc(na * nb + 1, sizeof *g.dbl);
+	matchup_pairs(m, r, one_pair, &g);
+	sbuf_reset(&s);
+	sbuf_printf(&s, "%s \xe2\x86\x93 %s \xe2\x86\x92", a->id, b->id);
+	for (col = 0; col < nb || col == 0; col += GRID_COLS)
+		grid_block(c, &g, ta, na, tb, nb, col, sbuf_str(&s), lang);
+	block_row(card_block(c, BLK_TEXT, NULL, 1), lang_label(lang,
+	    L_MATCHUP_LEGEND));
+	free(g.win);
+	free(g.dbl);
+	sbuf_free(&s);
+}
