@@ -56,6 +56,18 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 
 /* ---- canonical element text --------------------------------------- */
 
+/* The spelling w of troop t for list text, when it reads back as t with
+ * w kept (a hand-written XML attribute may name another troop, or be a
+ * standard name); NULL otherwise. */
+static const char *
+spelling(const char *w, const struct troop *t)
+{
+	if (w == NULL || t == NULL || troop_find(w, strlen(w)) != t ||
+	    troop_is_standard(t, w, strlen(w)))
+		return NULL;
+	return w;
+}
+
 /* A troop in a language: list text (card false) writes the figures and
  * the spelling as written (HCh) in every language, so that it reads back
  * to the same troops; a card of another language than English keeps to
@@ -66,6 +78,8 @@ troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
 {
 	bool local = card && lang != LANG_EN;
 	const char *name, *dis = r->dis_name;
+	const char *w = spelling(r->written, r->t);
+	const char *dw = spelling(r->dis_written, r->dis);
 
 	name = r->t == NULL ? r->name : lang == LANG_EN ? r->t->code :
 	    r->t->abbr[lang];
@@ -75,20 +89,19 @@ troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
 		sbuf_addc(b, ' ');
 	if (r->figures != NULL && !local)
 		sbuf_adds(b, r->figures);
-	sbuf_adds(b, r->written != NULL && !local ? r->written : name);
+	sbuf_adds(b, w != NULL && !local ? w : name);
 	if (r->dis != NULL || r->dis_name != NULL) {
 		sbuf_adds(b, "//");
 		if (r->dis_figures != NULL && !local)
 			sbuf_adds(b, r->dis_figures);
-		sbuf_adds(b, r->dis_written != NULL && !local ?
-		    r->dis_written : dis);
+		sbuf_adds(b, dw != NULL && !local ? dw : dis);
 	}
-	if (local && (r->written != NULL || r->dis_written != NULL)) {
+	if (local && (w != NULL || dw != NULL)) {
 		sbuf_adds(b, " [");
-		if (r->written != NULL)
-			sbuf_adds(b, r->written);
-		if (r->dis_written != NULL)
-			sbuf_printf(b, "//%s", r->dis_written);
+		if (w != NULL)
+			sbuf_adds(b, w);
+		if (dw != NULL)
+			sbuf_printf(b, "//%s", dw);
 		sbuf_addc(b, ']');
 	}
 	if (r->note != NULL)
