@@ -162,6 +162,18 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "//section[@data-id='66a']//tr[th='Elemente']/td")" "1x Ri (Befehlshaber), 1x Re, 1x LR, 1x Hi, 6x Pk, 1x Pl, 1x Sp oder Hi oder Pl oder Art"
 }
 
+@test "refcard-render: army cards show the troops as written (HCh, Cb)" {
+	armylist-parse fixtures/armylist-parse/written.txt > "$BATS_TEST_TMPDIR/w.xml"
+	for l in en de; do
+		refcard-render --lang=$l "$BATS_TEST_TMPDIR/w.xml" > "$BATS_TEST_TMPDIR/$l.html"
+	done
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/en.html" "//section[@data-id='I/1b']//tr[th='Elements']/td")" "1xHCh (Gen), 2x6Kn or LCh, 1x8Bw, 1x7Hd, 2x4Cb or 4Lb, 1x3/4Ax, 1x3Kn//4Bd, 1xHCh//4Cb (tower), 2x2Ps"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/de.html" "//section[@data-id='I/1b']//tr[th='Elemente']/td")" "1x Ri [HCh] (Befehlshaber), 2x Ri oder Re [LCh], 1x Bo, 1x Ho, 2x Bo [Cb] oder Bo [Lb], 1x Hi, 1x Ri//Kl, 1x Ri//Bo [HCh//Cb] (tower), 2x Pl"
+	# the table of troop types keeps the rules codes
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/en.html" "//section[@data-id='I/1b']//tbody/tr[td[1]='Kn']/td[1]")" "Kn"
+	! grep -q '<td>HCh</td>' "$BATS_TEST_TMPDIR/en.html"
+}
+
 @test "refcard-render: HTML is self-contained, print CSS sets the paper" {
 	for p in "a6 148mm 105mm" "a5 210mm 148mm" "a4 210mm 297mm" "letter 8.5in 11in"; do
 		set -- $p

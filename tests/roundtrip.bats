@@ -159,3 +159,39 @@ bound 2: 2 PIPs, 1 used, 1 unused'
 		assert_equal "$output" "$want"
 	done
 }
+
+# ---- army lists: XML and list text in every language (issue 12, item 4)
+
+# armies_rt IN: the XML of IN, and of its -T xml and its -T text in de,
+# en and ru read back, are the same armies (file, line, the text as
+# written and the incomplete mark are the source's, not the armies').
+armies_rt() {
+	local in=$1 l strip='s/ file="[^"]*"//; s/ line="[0-9]*"//; s/<elements text="[^"]*"/<elements/; s/ incomplete="yes"//'
+	armylist-parse "$in" 2>/dev/null | sed "$strip" > "$BATS_TEST_TMPDIR/a.xml"
+	grep -q '<army ' "$BATS_TEST_TMPDIR/a.xml"
+	armylist-parse -T xml "$in" 2>/dev/null | armylist-parse | sed "$strip" > "$BATS_TEST_TMPDIR/b.xml"
+	diff "$BATS_TEST_TMPDIR/a.xml" "$BATS_TEST_TMPDIR/b.xml"
+	for l in de en ru; do
+		# the source's errors give status 2; their armies are written
+		armylist-parse -T text --lang=$l "$in" 2>/dev/null > "$BATS_TEST_TMPDIR/t.txt" || true
+		armylist-parse "$BATS_TEST_TMPDIR/t.txt" 2>"$BATS_TEST_TMPDIR/err" | sed "$strip" > "$BATS_TEST_TMPDIR/b.xml"
+		diff "$BATS_TEST_TMPDIR/a.xml" "$BATS_TEST_TMPDIR/b.xml"
+		# only the source's warnings come again (an army without dates)
+		assert_equal "$(grep -v 'warning: no dates for army' "$BATS_TEST_TMPDIR/err")" ""
+	done
+}
+
+@test "roundtrip: armylist-parse samples through -T xml and -T text --lang=de|en|ru" {
+	for f in "$SAMPLES"/armeelisten-* "$SAMPLES"/english-lists.*; do
+		armies_rt "$f"
+	done
+	armies_rt "$FIX/armylist-parse/written.txt"
+}
+
+@test "roundtrip: the 590 corpus lists through -T xml and -T text --lang=de|en|ru, spellings and figures kept" {
+	[ -f "$SHARED/corpus/dba22-lists.txt" ] || skip "../shared/corpus is not here"
+	armies_rt "$SHARED/corpus/dba22-lists.txt"
+	[ "$(grep -c 'written="HCh"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
+	[ "$(grep -c 'written="Cb"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
+	[ "$(grep -c 'code="Hd" figures="7"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
+}

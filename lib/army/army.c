@@ -16,6 +16,8 @@ troopref_free(struct troopref *r)
 {
 	free(r->name);
 	free(r->figures);
+	free(r->written);
+	free(r->dis_written);
 	free(r->dis_name);
 	free(r->dis_figures);
 	free(r->note);

@@ -22,9 +22,13 @@ struct troopref {
 	const struct troop *t;     /* NULL: unknown name (code "?") */
 	char *name;                /* the unknown name as written */
 	char *figures;             /* "3", "3/4" or NULL */
+	char *written;             /* the known name as written when it is
+				    * not a standard name of t (HCh, Cb):
+				    * troop_is_standard; else NULL */
 	const struct troop *dis;   /* dismounts as (3Kn//4Bd) */
 	char *dis_name;            /* unknown dismount name */
 	char *dis_figures;
+	char *dis_written;         /* as written, as for written */
 	char *note;
 };
 

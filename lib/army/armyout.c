@@ -56,42 +56,63 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 
 /* ---- canonical element text --------------------------------------- */
 
+/* The spelling w of troop t for list text, when it reads back as t with
+ * w kept (a hand-written XML attribute may name another troop, or be a
+ * standard name); NULL otherwise. */
+static const char *
+spelling(const char *w, const struct troop *t)
+{
+	if (w == NULL || t == NULL || troop_find(w, strlen(w)) != t ||
+	    troop_is_standard(t, w, strlen(w)))
+		return NULL;
+	return w;
+}
+
+/* A troop in a language: list text (card false) writes the figures and
+ * the spelling as written (HCh) in every language, so that it reads back
+ * to the same troops; a card of another language than English keeps to
+ * its abbreviations and shows a spelling as written in brackets. */
 static void
 troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
-    bool first)
+    bool first, bool card)
 {
-	const struct troop *t = r->t;
+	bool local = card && lang != LANG_EN;
+	const char *name, *dis = r->dis_name;
+	const char *w = spelling(r->written, r->t);
+	const char *dw = spelling(r->dis_written, r->dis);
 
-	if (lang == LANG_EN) {
-		if (r->figures != NULL)
-			sbuf_adds(b, r->figures);
-		sbuf_adds(b, t != NULL ? t->code : r->name);
-		if (r->dis != NULL || r->dis_name != NULL) {
-			sbuf_adds(b, "//");
-			if (r->dis_figures != NULL)
-				sbuf_adds(b, r->dis_figures);
-			sbuf_adds(b, r->dis != NULL ? r->dis->code :
-			    r->dis_name);
-		}
-	} else {
-		if (first)
-			sbuf_addc(b, ' ');
-		sbuf_adds(b, t != NULL ? t->abbr[lang] : r->name);
-		if (r->dis != NULL || r->dis_name != NULL) {
-			sbuf_adds(b, "//");
-			sbuf_adds(b, r->dis != NULL ? r->dis->abbr[lang] :
-			    r->dis_name);
-		}
+	name = r->t == NULL ? r->name : lang == LANG_EN ? r->t->code :
+	    r->t->abbr[lang];
+	if (r->dis != NULL)
+		dis = lang == LANG_EN ? r->dis->code : r->dis->abbr[lang];
+	if (first && lang != LANG_EN)
+		sbuf_addc(b, ' ');
+	if (r->figures != NULL && !local)
+		sbuf_adds(b, r->figures);
+	sbuf_adds(b, w != NULL && !local ? w : name);
+	if (r->dis != NULL || r->dis_name != NULL) {
+		sbuf_adds(b, "//");
+		if (r->dis_figures != NULL && !local)
+			sbuf_adds(b, r->dis_figures);
+		sbuf_adds(b, dw != NULL && !local ? dw : dis);
+	}
+	if (local && (w != NULL || dw != NULL)) {
+		sbuf_adds(b, " [");
+		if (w != NULL)
+			sbuf_adds(b, w);
+		if (dw != NULL)
+			sbuf_printf(b, "//%s", dw);
+		sbuf_addc(b, ']');
 	}
 	if (r->note != NULL)
 		sbuf_printf(b, " (%s)", r->note);
 }
 
 static void items_text(struct sbuf *b, const struct package *list,
-    enum lang lang, const char *sep);
+    enum lang lang, const char *sep, bool card);
 
 static void
-item_text(struct sbuf *b, const struct item *it, enum lang lang)
+item_text(struct sbuf *b, const struct item *it, enum lang lang, bool card)
 {
 	size_t i;
 
@@ -101,7 +122,8 @@ item_text(struct sbuf *b, const struct item *it, enum lang lang)
 			if (i > 0)
 				sbuf_printf(b, " %s ", lang_label(lang,
 				    L_LIST_OR));
-			troop_text(b, &it->troops[i], lang, i == 0);
+			troop_text(b, &it->troops[i], lang, i == 0,
+			    card);
 		}
 		if (it->general)
 			sbuf_printf(b, " (%s)", lang_label(lang,
@@ -114,25 +136,25 @@ item_text(struct sbuf *b, const struct item *it, enum lang lang)
 		if (i > 0)
 			sbuf_printf(b, " %s ", lang_label(lang, L_LIST_OR));
 		if (p->n == 1 && p->items[0].kind == ITEM_ELEMENT) {
-			item_text(b, &p->items[0], lang);
+			item_text(b, &p->items[0], lang, card);
 			continue;
 		}
 		sbuf_addc(b, '(');
-		items_text(b, p, lang, " + ");
+		items_text(b, p, lang, " + ", card);
 		sbuf_addc(b, ')');
 	}
 }
 
 static void
 items_text(struct sbuf *b, const struct package *list, enum lang lang,
-    const char *sep)
+    const char *sep, bool card)
 {
 	size_t i;
 
 	for (i = 0; i < list->n; i++) {
 		if (i > 0)
 			sbuf_adds(b, sep);
-		item_text(b, &list->items[i], lang);
+		item_text(b, &list->items[i], lang, card);
 	}
 }
 
@@ -141,7 +163,15 @@ army_elements_text(struct sbuf *b, const struct package *list,
     enum lang lang)
 {
 	sbuf_add(b, "", 0);
-	items_text(b, list, lang, ", ");
+	items_text(b, list, lang, ", ", false);
+}
+
+void
+army_elements_card(struct sbuf *b, const struct package *list,
+    enum lang lang)
+{
+	sbuf_add(b, "", 0);
+	items_text(b, list, lang, ", ", true);
 }
 
 /* ---- XML ------------------------------------------------------------ */
@@ -155,6 +185,8 @@ xml_troop(struct xw *w, const struct troopref *r)
 	xw_attr(w, "code", r->t != NULL ? r->t->code : "?");
 	if (r->t == NULL && r->name != NULL)
 		xw_attr(w, "name", r->name);
+	if (r->written != NULL)
+		xw_attr(w, "written", r->written);
 	if (r->figures != NULL)
 		xw_attr(w, "figures", r->figures);
 	if (r->dis != NULL || r->dis_name != NULL) {
@@ -162,6 +194,8 @@ xml_troop(struct xw *w, const struct troopref *r)
 		if (r->dis == NULL)
 			xw_attr(w, "dismount-name", r->dis_name);
 	}
+	if (r->dis_written != NULL)
+		xw_attr(w, "dismount-written", r->dis_written);
 	if (r->dis_figures != NULL)
 		xw_attr(w, "dismount-figures", r->dis_figures);
 	if (r->note != NULL)
@@ -291,6 +325,8 @@ json_items(struct jw *j, const struct package *list)
 			jw_kstr(j, "code", r->t != NULL ? r->t->code : "?");
 			if (r->t == NULL && r->name != NULL)
 				jw_kstr(j, "name", r->name);
+			if (r->written != NULL)
+				jw_kstr(j, "written", r->written);
 			if (r->figures != NULL)
 				jw_kstr(j, "figures", r->figures);
 			if (r->dis != NULL || r->dis_name != NULL)
@@ -298,6 +334,9 @@ json_items(struct jw *j, const struct package *list)
 				    r->dis->code : "?");
 			if (r->dis == NULL && r->dis_name != NULL)
 				jw_kstr(j, "dismount-name", r->dis_name);
+			if (r->dis_written != NULL)
+				jw_kstr(j, "dismount-written",
+				    r->dis_written);
 			if (r->dis_figures != NULL)
 				jw_kstr(j, "dismount-figures",
 				    r->dis_figures);

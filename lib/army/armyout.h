@@ -20,9 +20,15 @@ void armyout_army(struct armyout *o, const struct army *a);
 /* Close the document; -1 when a write failed. */
 int armyout_finish(struct armyout *o);
 
-/* The element list in canonical notation of a language (en: "1x3Bd
- * (Gen), 8x4Bw"; de: "1x Kl (Befehlshaber), 8x Bo"). */
+/* The element list in canonical notation of a language, figures and
+ * spellings as written kept, so that it reads back (en: "1x3Bd (Gen),
+ * 8x4Bw, 1xHCh"; de: "1x 3Kl (Befehlshaber), 8x 4Bo, 1x HCh"). */
 void army_elements_text(struct sbuf *b, const struct package *list,
+    enum lang lang);
+/* The same for a card: in another language than English only its
+ * abbreviations, without figures, a spelling as written in brackets
+ * ("1x Ri [HCh]"). */
+void army_elements_card(struct sbuf *b, const struct package *list,
     enum lang lang);
 
 #endif

@@ -115,6 +115,8 @@ read_troop(xmlNodePtr n, struct troopref *r)
 	if (r->t == NULL && r->name == NULL)
 		r->name = xstrdup(code != NULL ? code : "?");
 	free(code);
+	if (r->t != NULL)
+		r->written = attr(n, "written");
 	r->figures = attr(n, "figures");
 	code = attr(n, "dismount");
 	if (code != NULL) {
@@ -124,6 +126,8 @@ read_troop(xmlNodePtr n, struct troopref *r)
 		else
 			free(code);
 	}
+	if (r->dis != NULL)
+		r->dis_written = attr(n, "dismount-written");
 	r->dis_figures = attr(n, "dismount-figures");
 	r->note = attr(n, "note");
 }

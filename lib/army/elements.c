@@ -229,9 +229,12 @@ parse_figures(struct ep *p)
 	return xstrndup(p->s + start, e - start);
 }
 
-/* A troop name of one to three words, the longest that is known. */
+/* A troop name of one to three words, the longest that is known; an
+ * unknown name goes to *unknown, a known one not standard for its troop
+ * (HCh for Kn) to *written. */
 static int
-parse_name(struct ep *p, const struct troop **t, char **unknown)
+parse_name(struct ep *p, const struct troop **t, char **unknown,
+    char **written)
 {
 	size_t start = p->i, ends[3], len, e, k, nw = 0;
 	const struct troop *best = NULL;
@@ -273,6 +276,10 @@ parse_name(struct ep *p, const struct troop **t, char **unknown)
 		srcmap_lookup(p->map, start, &line, &col);
 		troop_unknown(*unknown, strlen(*unknown), line, col);
 		p->errors++;
+	} else if (!troop_is_standard(best, p->s + start, bestend - start)) {
+		sbuf_reset(&p->tmp);
+		utf8_sanitize(&p->tmp, p->s + start, bestend - start);
+		*written = xstrdup(sbuf_str(&p->tmp));
 	}
 	if (bestend < p->n && is_digit(p, bestend)) {
 		PERR(p, bestend, AFTER_TROOP,
@@ -299,12 +306,13 @@ parse_troopspec(struct ep *p, struct troopref *r)
 		PERR(p, at, EXPECTED_TROOP, excerpt(p, at));
 		return -1;
 	}
-	if (parse_name(p, &r->t, &r->name) < 0)
+	if (parse_name(p, &r->t, &r->name, &r->written) < 0)
 		return -1;
 	if (p->i + 1 < p->n && p->s[p->i] == '/' && p->s[p->i + 1] == '/') {
 		p->i += 2;
 		r->dis_figures = parse_figures(p);
-		if (parse_name(p, &r->dis, &r->dis_name) < 0)
+		if (parse_name(p, &r->dis, &r->dis_name,
+		    &r->dis_written) < 0)
 			return -1;
 	}
 	return 0;

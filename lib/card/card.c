@@ -573,7 +573,7 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 		block_row(f, lb(lang, L_ALLIES), sbuf_str(&b));
 	}
 	sbuf_reset(&b);
-	army_elements_text(&b, &a->list, lang);
+	army_elements_card(&b, &a->list, lang);
 	block_row(f, lb(lang, L_COMPOSITION), sbuf_str(&b));
 	sbuf_free(&b);
 }

@@ -221,6 +221,34 @@ troop_find(const char *s, size_t n)
 	return troop_lookup(s, n);
 }
 
+static bool
+folds_to(const char *f, const char *name)
+{
+	struct sbuf g = {0};
+	bool eq;
+
+	str_fold(&g, name, strlen(name));
+	eq = strcmp(f, sbuf_str(&g)) == 0;
+	sbuf_free(&g);
+	return eq;
+}
+
+bool
+troop_is_standard(const struct troop *t, const char *s, size_t n)
+{
+	struct sbuf f = {0};
+	bool std;
+	int l;
+
+	str_fold(&f, s, n);
+	std = folds_to(sbuf_str(&f), t->code);
+	for (l = 0; l < LANG_N && !std; l++)
+		std = (t->name[l] != NULL && folds_to(f.s, t->name[l])) ||
+		    (t->abbr[l] != NULL && folds_to(f.s, t->abbr[l]));
+	sbuf_free(&f);
+	return std;
+}
+
 const struct troop *
 troop_find2(const char *a, size_t an, const char *b, size_t bn)
 {

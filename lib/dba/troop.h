@@ -31,6 +31,11 @@ const char *troop_suggest(const char *name, size_t len);
 /* A troop as the readers take it: a figure prefix (3Kn) dropped, an
  * exact code first, then troop_lookup.  NULL when unknown. */
 const struct troop *troop_find(const char *s, size_t n);
+/* True when the n bytes at s are one of t's standard names: its code,
+ * or its name or abbreviation in a language (any case, ä or ae); false
+ * for the other spellings the table accepts (HCh, Cb, Knight, ...),
+ * which armylist outputs keep as written. */
+bool troop_is_standard(const struct troop *t, const char *s, size_t n);
 /* A two-word name ("Light Horse") from two tokens; NULL when unknown. */
 const struct troop *troop_find2(const char *a, size_t an, const char *b,
     size_t bn);
