@@ -374,6 +374,8 @@ Carthage: roll 12, total 12: friction (Discord among leaders); strategy=-2 moral
 	assert_output "1	-	1	Rome	none	4147955	10077696"
 	run -0 bash -c "echo 'side Tokugawa roll=13' | campaign-catastrophe -s 1 --swap=13,14 --lang=de"
 	assert_output "Tokugawa: roll 13, total 13: defection (Überläufer); strategy=-2 recalculate-ts=yes"
+	run -0 bash -c "echo 'side Rome units=A:600,B:400 roll=15' | campaign-catastrophe -s 3 -T xml | campaign-catastrophe"
+	assert_output "Rome: roll 15, total 15: leader-wounded (Unit leader wounded); morale-all=-1 morale-unit=-2 unit=A leader=A leader-fate=wounded damage=4; ts 1000 -> 1000"
 }
 
 @test "catastrophe: the sample battle" {
@@ -386,9 +388,13 @@ Carthage: roll 12, total 12: friction (Discord among leaders); strategy=-2 moral
 	[[ $stderr == "campaign-catastrophe: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
 }
 
-@test "catastrophe: its own XML output is not input" {
+@test "catastrophe: its own XML output reads back (issue 12), another root is not input" {
 	run -0 campaign-catastrophe -s 3 -T xml fixtures/$F/battle.xml
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out.xml"
-	run -2 --separate-stderr campaign-catastrophe -s 3 "$BATS_TEST_TMPDIR/out.xml"
-	assert_equal "$stderr" "campaign-catastrophe: $BATS_TEST_TMPDIR/out.xml:2: error: root element 'catastrophes' is not 'battles' (not an input document)"
+	run -0 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/out.xml"
+	assert_equal "$stderr" ""
+	assert_output "$(campaign-catastrophe -s 3 fixtures/$F/battle.xml)"
+	printf '<armylists version="1"/>\n' > "$BATS_TEST_TMPDIR/a.xml"
+	run -2 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/a.xml"
+	[[ $stderr == *"campaign-catastrophe: $BATS_TEST_TMPDIR/a.xml:1: error: root element 'armylists' is not 'battles' (not an input document)" ]]
 }

@@ -313,11 +313,13 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	run -0 bash -c "echo 'pc Conan iq=12 weapon=15 roll=10 glory-roll=10' | campaign-survival -s 1 -T xml"
 	assert_output '<?xml version="1.0" encoding="UTF-8"?>
 <survival version="1" seed="1">
-  <pc name="Conan" file="-" line="1" battle="10" effective="10" rolls="10" margin="0" critical="no" result="hit2">
+  <pc name="Conan" file="-" line="1" iq="12" weapon="15" battle="10" effective="10" rolls="10" margin="0" critical="no" result="hit2">
     <hit damage="2" location="torso" location-roll="10"/>
     <glory rolls="10" skill="10" margin="0"/>
   </pc>
 </survival>'
+	run -0 bash -c "echo 'pc Olaf iq=9 weapon=14 berserk risk=-6 dr=3 roll=15' | campaign-survival -s 2 -T xml | campaign-survival"
+	assert_output "Olaf: battle skill 8, effective 2, roll 15, margin -13, critical failure: D (Column D); hits 5 (torso), 9 (torso), 2 (torso); glory roll 12 vs 14, margin 2"
 }
 
 @test "survival: --lang labels results and hit locations in text" {
@@ -340,11 +342,15 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	[[ $stderr == "campaign-survival: cannot create a temporary file for '$BATS_TEST_TMPDIR/no/such':"* ]]
 }
 
-@test "survival: its own XML output is not input" {
+@test "survival: its own XML output reads back (issue 12), another root is not input" {
 	run -0 campaign-survival -s 3 -T xml fixtures/$F/party.xml
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out.xml"
-	run -2 --separate-stderr campaign-survival -s 3 "$BATS_TEST_TMPDIR/out.xml"
-	assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/out.xml:2: error: root element 'survival' is not 'party' (not an input document)"
+	run -0 --separate-stderr campaign-survival "$BATS_TEST_TMPDIR/out.xml"
+	assert_equal "$stderr" ""
+	assert_output "$(campaign-survival -s 3 fixtures/$F/party.xml)"
+	printf '<armylists version="1"/>\n' > "$BATS_TEST_TMPDIR/a.xml"
+	run -2 --separate-stderr campaign-survival "$BATS_TEST_TMPDIR/a.xml"
+	[[ $stderr == *"campaign-survival: $BATS_TEST_TMPDIR/a.xml:1: error: root element 'armylists' is not 'party' (not an input document)" ]]
 }
 
 # ---- --battle: campaign-catastrophe's XML output (issue 15, point 9) ----
@@ -368,7 +374,7 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 @test "survival: --battle in XML, TSV and JSON; XML validates" {
 	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml -T xml fixtures/$F/battle-party.txt
 	golden $F/battle.xml.out
-	assert_output --partial '<pc name="Gaius" file="fixtures/survival/battle-party.txt" line="2" side="Rome" unit="LegioI" battle="13" catastrophe="leader-killed" fate="unconscious" no-rolls="yes" ht="12" ht-after="12" leader="yes" strategy-as-catastrophe="yes"/>'
+	assert_output --partial '<pc name="Gaius" file="fixtures/survival/battle-party.txt" line="2" tactics="12" weapon="14" side="Rome" unit="LegioI" battle="13" catastrophe="leader-killed" fate="unconscious" no-rolls="yes" ht="12" ht-after="12" leader="yes" strategy-as-catastrophe="yes"/>'
 	assert_output --partial 'catastrophe="leader-wounded" fate="wounded" catastrophe-damage="2" effective="12"'
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
 	validate survival.rng "$BATS_TEST_TMPDIR/o.xml"
@@ -405,7 +411,7 @@ campaign-survival: fixtures/$F/battle-errors.txt:4:37: error: flag 'unit' needs 
 	run -2 --separate-stderr campaign-survival -s 1 <<< 'pc C tactics=12 weapon=12 unit=LegioI'
 	assert_equal "$stderr" "campaign-survival: -:1:27: error: pc 'C': unit 'LegioI' needs side=NAME"
 	run -0 campaign-survival -s 1 -T xml <<< 'pc C tactics=12 weapon=12 side=Rome roll=10 glory-roll=9'
-	assert_output --partial '<pc name="C" file="-" line="1" side="Rome" battle="12" effective="12"'
+	assert_output --partial '<pc name="C" file="-" line="1" tactics="12" weapon="12" side="Rome" battle="12" effective="12"'
 }
 
 @test "survival: --battle that is not campaign-catastrophe's XML output, exit 2; a missing file, exit 4" {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# Round trips (issue 12, item 3): the XML of combat-calc and move-check
-# carries every input flag and roll, so that `tool -T xml OPTS IN | tool
-# OPTS` prints what `tool OPTS IN` prints, with the same exit status.
-# Neither tool reads TSV or JSON, so only XML goes round.
+# Round trips (issue 12, items 3 and 4): the XML of combat-calc,
+# move-check and the campaign tools carries every input flag and roll, so
+# that `tool -T xml OPTS IN | tool OPTS` prints what `tool OPTS IN`
+# prints, with the same exit status; armylist XML and list text in every
+# language read back to the same armies.
 load helpers/common
 
 # rt TOOL SCHEMA IN [OPTS...]: the text of IN and of its XML read back
@@ -194,4 +195,129 @@ armies_rt() {
 	[ "$(grep -c 'written="HCh"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
 	[ "$(grep -c 'written="Cb"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
 	[ "$(grep -c 'code="Hd" figures="7"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
+
+# ---- campaign-catastrophe and campaign-survival: every flag and roll ----
+
+# crt TOOL SCHEMA IN [OPTS...]: with -s 5, the text of IN and of its XML
+# read back (without -s: the XML's seed stands for it) are the same.
+crt() {
+	local tool=$1 rng=$2 in=$3
+	shift 3
+	rt "$tool" "$rng" "$in" -s 5 "$@"
+	run --separate-stderr "$tool" -s 5 "$@" "$in"
+	want=$output
+	run --separate-stderr bash -c '"$0" -T xml -s 5 "${@:2}" "$1" | "$0" "${@:2}"' "$tool" "$in" "$@"
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$want"
+}
+
+@test "roundtrip: campaign-catastrophe, every input, rolled and --odds" {
+	for f in "$SAMPLES/battle.txt" "$FIX/catastrophe/rows.txt" \
+	    "$FIX/catastrophe/rows-bare.txt" "$FIX/catastrophe/two.txt" \
+	    "$FIX/catastrophe/battle.xml" "$FIX/survival/battle.txt"; do
+		crt campaign-catastrophe catastrophe.rng "$f"
+		crt campaign-catastrophe catastrophe.rng "$f" --odds
+		crt campaign-catastrophe catastrophe.rng "$f" --swap=13,14 --lang=de
+	done
+	crt campaign-catastrophe catastrophe.rng "$FIX/catastrophe/two.txt" --table="$FIX/catastrophe/table-2d6.xml"
+}
+
+@test "roundtrip: campaign-catastrophe random leaders, defectors and damage read back" {
+	for s in 1 2 3 4 5 6 7 8; do
+		run -0 bash -c "printf 'side A units=X:500,Y:400,Z:100:pc roll=15\nside B units=X:500,Y:500 roll=14\nside C units=X:500,Y:500 roll=17\n' > '$BATS_TEST_TMPDIR/r.txt'"
+		want=$(campaign-catastrophe -s $s "$BATS_TEST_TMPDIR/r.txt")
+		run -0 bash -c "campaign-catastrophe -T xml -s $s '$BATS_TEST_TMPDIR/r.txt' | campaign-catastrophe -s 99"
+		assert_output "$want"
+	done
+}
+
+@test "roundtrip: campaign-catastrophe without a seed: the XML's seed is -s" {
+	run -0 campaign-catastrophe -T xml "$SAMPLES/battle.txt"
+	seed=$(sed -n 's/.*seed="\([0-9]*\)".*/\1/p' <<<"$output")
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/s.xml"
+	run -0 campaign-catastrophe "$BATS_TEST_TMPDIR/s.xml"
+	assert_output "$(campaign-catastrophe -s "$seed" "$SAMPLES/battle.txt")"
+	run -0 campaign-catastrophe -T xml "$BATS_TEST_TMPDIR/s.xml"
+	assert_line --index 1 "<catastrophes version=\"1\" seed=\"$seed\">"
+}
+
+@test "roundtrip: campaign-catastrophe keeps the battles of several files" {
+	two=$FIX/catastrophe/two.txt
+	run -0 campaign-catastrophe -s 5 "$two" "$SAMPLES/battle.txt" "$two"
+	want=$output
+	run -0 bash -c "campaign-catastrophe -T xml -s 5 '$two' '$SAMPLES/battle.txt' '$two' | campaign-catastrophe"
+	assert_output "$want"
+	printf 'side A ts=100 roll=10\nside B ts=100\n' > "$BATS_TEST_TMPDIR/a.txt"
+	run -0 campaign-catastrophe -s 5 "$BATS_TEST_TMPDIR/a.txt" "$BATS_TEST_TMPDIR/a.txt"
+	want=$output
+	run -0 bash -c "campaign-catastrophe -T xml -s 5 '$BATS_TEST_TMPDIR/a.txt' '$BATS_TEST_TMPDIR/a.txt' | campaign-catastrophe"
+	assert_output "$want"
+	assert_line "B: roll 9, total 9: surprise (Enemy surprise); strategy=-1; ts 100 -> 110"
+}
+
+@test "roundtrip: campaign-survival, every input, with --glory-table and --battle" {
+	S=$FIX/survival
+	for f in "$SAMPLES/party.txt" "$S/party.txt" "$S/party.xml" "$S/battle-party.txt"; do
+		crt campaign-survival survival.rng "$f"
+		crt campaign-survival survival.rng "$f" --glory-table="$SAMPLES/glory.xml" --lang=ru
+		crt campaign-survival survival.rng "$f" --battle="$S/battle.xml"
+	done
+}
+
+@test "roundtrip: campaign-survival carries what --battle did without it" {
+	S=$FIX/survival
+	run -0 campaign-survival -s 1 --battle="$S/battle.xml" "$S/battle-party.txt"
+	want=$output
+	run -0 bash -c "campaign-survival -T xml -s 1 --battle='$S/battle.xml' '$S/battle-party.txt' | campaign-survival"
+	assert_output "$want"
+	assert_line "Gaius: unconscious (leader-killed); battle skill 13: no survival or glory roll; ht 12 -> 12; strategy as catastrophe"
+}
+
+@test "roundtrip: campaign-survival random hits, locations and glory read back" {
+	for s in 1 2 3 4 5 6 7 8; do
+		want=$(campaign-survival -s $s "$SAMPLES/party.txt")
+		run -0 bash -c "campaign-survival -T xml -s $s '$SAMPLES/party.txt' | campaign-survival -s 99"
+		assert_output "$want"
+	done
+}
+
+@test "roundtrip: campaign tools, the good records of an input with errors" {
+	for t in catastrophe survival; do
+		run -2 campaign-$t -s 5 "$FIX/$t/errors.txt"
+		want=$output
+		run -0 bash -c "campaign-$t -T xml -s 5 '$FIX/$t/errors.txt' 2>/dev/null | campaign-$t"
+		assert_equal "$output" "$(grep -v "^campaign-$t: " <<<"$want")"
+	done
+}
+
+@test "roundtrip: campaign outputs read back, hostile: truncated, wrong root, bad rolls, huge attribute" {
+	campaign-catastrophe -s 3 -T xml "$SAMPLES/battle.txt" > "$BATS_TEST_TMPDIR/c.xml"
+	campaign-survival -s 3 -T xml "$SAMPLES/party.txt" > "$BATS_TEST_TMPDIR/p.xml"
+	# truncated: the records before the cut, then an error
+	head -c 700 "$BATS_TEST_TMPDIR/c.xml" > "$BATS_TEST_TMPDIR/t.xml"
+	run -2 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/t.xml"
+	[[ $stderr == "campaign-catastrophe: $BATS_TEST_TMPDIR/t.xml:"*"error: "* ]]
+	head -c 500 "$BATS_TEST_TMPDIR/p.xml" > "$BATS_TEST_TMPDIR/t.xml"
+	run -2 --separate-stderr campaign-survival "$BATS_TEST_TMPDIR/t.xml"
+	[[ $stderr == "campaign-survival: $BATS_TEST_TMPDIR/t.xml:"*"error: "* ]]
+	# the other tool's output is the wrong root
+	run -2 --separate-stderr campaign-survival -s 1 "$BATS_TEST_TMPDIR/c.xml"
+	[[ $stderr == *"error: root element 'catastrophes' is not 'party' (not an input document)" ]]
+	assert_output ""
+	run -2 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/p.xml"
+	[[ $stderr == *"error: root element 'survival' is not 'battles' (not an input document)" ]]
+	# an effect naming no unit of the side, a location roll off the dice
+	printf '<catastrophes version="1" seed="1"><side name="A" line="1" rolls="15" total="15" event="leader-wounded"><effect leader="Q" damage="3"/><text lang="en">x</text><unit name="X" ts="10"/></side></catastrophes>\n' > "$BATS_TEST_TMPDIR/u.xml"
+	run -2 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/u.xml"
+	assert_equal "$stderr" "campaign-catastrophe: $BATS_TEST_TMPDIR/u.xml:1: error: effect leader 'Q' is not a unit of the side"
+	assert_output ""
+	sed 's/location-roll="[0-9]*"/location-roll="19"/' "$BATS_TEST_TMPDIR/p.xml" > "$BATS_TEST_TMPDIR/l.xml"
+	grep -q 'location-roll="19"' "$BATS_TEST_TMPDIR/l.xml"
+	run -2 --separate-stderr campaign-survival "$BATS_TEST_TMPDIR/l.xml"
+	[[ $stderr == *"error: invalid location-roll '19' (a whole number 3 to 18)"* ]]
+	# a huge name and a far battle number neither crash nor hang
+	big=$(head -c 200000 /dev/zero | tr '\0' x)
+	printf '<catastrophes version="1" seed="1"><side name="%s" battle="999999999" line="1" rolls="9" total="9" event="surprise"><effect strategy="-1"/><text lang="en">x</text></side></catastrophes>\n' "$big" > "$BATS_TEST_TMPDIR/h.xml"
+	run -0 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/h.xml"
+	[[ $output == "$big: roll 9, total 9: surprise"* ]]
 }

@@ -6,6 +6,7 @@
 
 #include "campaign/battle.h"
 #include "campaign/campaignin.h"
+#include "core/num.h"
 
 static void
 dice_of(const struct battle *b, long line, struct dice *d)
@@ -58,8 +59,12 @@ on_side(void *ctx, struct cat_side *sp)
 	struct battle *b = ctx;
 	struct cat_side s = *sp;
 	struct dice d;
+	size_t i;
 
 	if (b->pending) {
+		/* a second file's battle is numbered, to be read back */
+		for (i = 0; b->n > 0 && i < b->nout; i++)
+			b->out[i].battles = true;
 		b->n++;
 		b->pending = false;
 		free(b->name);
@@ -98,6 +103,34 @@ on_pc(void *ctx, struct surv_pc *p)
 }
 
 void
+battle_begin(struct battle *b, const char *seed)
+{
+	unsigned long long v;
+	size_t i;
+
+	if (b->begun)
+		return;
+	b->begun = true;
+	/* the seed of an output read back stands for -s */
+	if (seed != NULL && b->nout > 0 && !b->out[0].seed_given &&
+	    num_u64(seed, &v) == 0) {
+		b->seed = v;
+		for (i = 0; i < b->nout; i++) {
+			b->out[i].seed = v;
+			b->out[i].seed_given = true;
+		}
+	}
+	for (i = 0; i < b->nout; i++)
+		campout_begin(&b->out[i], b->root);
+}
+
+static void
+on_start(void *ctx, const char *seed)
+{
+	battle_begin(ctx, seed);
+}
+
+void
 battle_init(struct battle *b, struct campout *out, size_t nout,
     const struct cat_table *cat, const struct surv_table *surv,
     uint64_t seed)
@@ -105,7 +138,8 @@ battle_init(struct battle *b, struct campout *out, size_t nout,
 	size_t i;
 
 	*b = (struct battle){ .out = out, .nout = nout, .cat = cat,
-	    .surv = surv, .seed = seed, .odds = nout > 0 };
+	    .surv = surv, .seed = seed, .odds = nout > 0,
+	    .root = cat != NULL ? "catastrophes" : "survival" };
 	for (i = 0; i < nout; i++)
 		b->odds = b->odds && out[i].odds;
 }
@@ -113,7 +147,7 @@ battle_init(struct battle *b, struct campout *out, size_t nout,
 void
 battle_file(struct battle *b, struct input *in)
 {
-	const struct campin c = { .battle = on_battle,
+	const struct campin c = { .start = on_start, .battle = on_battle,
 	    .side = b->cat != NULL ? on_side : NULL, .pc = on_pc,
 	    .cat = b->cat, .surv = b->surv, .battle_file = b->struck,
 	    .ctx = b };

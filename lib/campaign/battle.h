@@ -26,12 +26,17 @@ struct battle {
 	bool pending;              /* the next side starts a new battle */
 	struct cat_side buf[2];
 	size_t nbuf;
+	const char *root;          /* of the writers' documents */
+	bool begun;                /* the writers have begun */
 };
 
 /* Set b up for nout writers (begun) and either table, the other NULL. */
 void battle_init(struct battle *b, struct campout *out, size_t nout,
     const struct cat_table *cat, const struct surv_table *surv,
     uint64_t seed);
+/* Begin the writers, once: before the first input's records (seed:
+ * that of the tool's XML output read back, else NULL) or at the end. */
+void battle_begin(struct battle *b, const char *seed);
 /* Read one opened input (XML or lines, in->name for messages and the
  * records' file) and write its records; its battles end with it. */
 void battle_file(struct battle *b, struct input *in);

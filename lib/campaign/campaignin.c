@@ -1,6 +1,7 @@
 /* Readers of the campaign tools: battle, side and pc records from lines
  * or XML.  A line's flag is a token; an XML attribute becomes the same
  * token (key, value, no column), so both are checked by one code. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,7 +252,8 @@ xml_units(xmlNodePtr n, long line, struct cat_side *s)
 	int bad = 0;
 
 	for (c = n->children; c != NULL && !bad; c = c->next) {
-		if (c->type != XML_ELEMENT_NODE)
+		if (c->type != XML_ELEMENT_NODE ||
+		    strcmp((const char *)c->name, "unit") != 0)
 			continue;
 		name = xmlio_attr(c, "name");
 		ts = xmlio_attr(c, "ts");
@@ -270,6 +272,135 @@ xml_units(xmlNodePtr n, long line, struct cat_side *s)
 		xmlFree(name);
 		xmlFree(ts);
 		xmlFree(pc);
+	}
+	return bad ? -1 : 0;
+}
+
+static void xml_tok(struct tok *t, const char *key, const char *val);
+
+/* A number attribute of a result read back: 0 absent, 1 read, -1 bad
+ * (reported as the flag of that name would be). */
+static int
+given_num(xmlNodePtr n, const char *attr, long line, long lo, long hi,
+    long *out)
+{
+	const struct flag_def d = { attr, FK_NUM, lo, hi };
+	char *v = xmlio_attr(n, attr);
+	struct tok t;
+	int rc;
+
+	if (v == NULL)
+		return 0;
+	xml_tok(&t, attr, v);
+	rc = value(&t, line, &d, out) < 0 ? -1 : 1;
+	xmlFree(v);
+	return rc;
+}
+
+/* A unit named by attr of the effect n: its index + 1 in *out, 0 when
+ * absent (or "commander"), -1 when the side has no such unit. */
+static int
+given_unit(xmlNodePtr n, const char *attr, long line,
+    const struct cat_side *s, int *out)
+{
+	char *v = xmlio_attr(n, attr);
+	size_t i;
+	int rc = 0;
+
+	if (v != NULL && strcmp(v, "commander") != 0) {
+		for (i = 0; i < s->nunits; i++)
+			if (strcmp(s->units[i].name, v) == 0)
+				break;
+		if (i < s->nunits)
+			*out = (int)i + 1;
+		else {
+			DIAG(CAMP_GIVEN_UNIT, line, 0, attr, v);
+			rc = -1;
+		}
+	}
+	xmlFree(v);
+	return rc;
+}
+
+/* The element child of n named name, or NULL. */
+static xmlNodePtr
+child(xmlNodePtr n, const char *name)
+{
+	xmlNodePtr c;
+
+	for (c = n->children; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE &&
+		    strcmp((const char *)c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+/* The other rolls of a side read back from campaign-catastrophe's XML
+ * output: the effect's leader (or unit), defector and damage. */
+static int
+xml_given_side(xmlNodePtr n, long line, struct cat_side *s)
+{
+	xmlNodePtr e = child(n, "effect");
+	long v = 0;
+	int bad = 0;
+
+	if (e == NULL)
+		return 0;
+	if (given_unit(e, "leader", line, s, &s->given_unit) < 0 ||
+	    given_unit(e, "unit", line, s, &s->given_unit) < 0 ||
+	    given_unit(e, "defector", line, s, &s->given_defector) < 0)
+		bad = 1;
+	if (given_num(e, "damage", line, 1, 1000000, &v) < 0)
+		bad = 1;
+	s->given_damage = (int)v;
+	return bad ? -1 : 0;
+}
+
+/* What a pc read back from campaign-survival's XML output was given:
+ * the Catastrophe that struck him, his hits' rolls. */
+static int
+xml_given_pc(xmlNodePtr n, long line, const struct surv_table *t,
+    struct surv_pc *p)
+{
+	xmlNodePtr c;
+	char *ev, *fate, *no;
+	long v;
+	int bad = 0, rc;
+
+	ev = xmlio_attr(n, "catastrophe");
+	fate = xmlio_attr(n, "fate");
+	no = xmlio_attr(n, "no-rolls");
+	if (ev != NULL && fate != NULL) {
+		p->struck_own = xstrdup(ev);
+		p->struck_event = p->struck_own;
+		p->struck = strcmp(fate, "wounded") == 0 ? STRUCK_WOUNDED :
+		    STRUCK_UNCONSCIOUS;
+		p->no_rolls = no != NULL && strcmp(no, "yes") == 0;
+		v = 0;
+		if (given_num(n, "catastrophe-damage", line, 0, 1000000,
+		    &v) < 0)
+			bad = 1;
+		p->struck_damage = (int)v;
+	}
+	xmlFree(ev);
+	xmlFree(fate);
+	xmlFree(no);
+	for (c = n->children; c != NULL && !bad; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE ||
+		    strcmp((const char *)c->name, "hit") != 0 ||
+		    p->ngiven_hits == SURV_HITS_MAX)
+			continue;
+		v = 0;
+		if (given_num(c, "rolled", line, 0, 1000000, &v) < 0)
+			bad = 1;
+		p->given_rolled[p->ngiven_hits] = (int)v;
+		rc = given_num(c, "location-roll", line, roll_lo(&t->dice),
+		    roll_hi(&t->dice), &v);
+		if (rc < 0)
+			bad = 1;
+		if (rc != 1)
+			break;
+		p->given_loc[p->ngiven_hits++] = (int)v;
 	}
 	return bad ? -1 : 0;
 }
@@ -366,7 +497,8 @@ side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
 	    fl.at[SF_UNITS] != NULL) {
 		DIAG(DUPLICATE_FLAG, line, 0, side_flags[SF_UNITS].name);
 		fl.bad = 1;
-	} else if (xml != NULL && xml_units(xml, line, s) < 0)
+	} else if (xml != NULL && (xml_units(xml, line, s) < 0 ||
+	    xml_given_side(xml, line, s) < 0))
 		fl.bad = 1;
 	if (!fl.bad && luck_rolls(fl.at[SF_ROLL], line, s->ngiven,
 	    s->luck) < 0)
@@ -428,7 +560,7 @@ pc_battle(const struct flags *fl, long line, const struct struck *sb,
 }
 
 static int
-pc_read(const struct tok *v, size_t n, long line,
+pc_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
     const struct campin *c, struct surv_pc *p)
 {
 	const struct surv_table *st = c->surv;
@@ -465,6 +597,8 @@ pc_read(const struct tok *v, size_t n, long line,
 	memset(&fl, 0, sizeof fl);
 	read_flags(v, n, line, defs, PF_N, &d, &fl);
 	p->glory_given = (int)glory;
+	if (xml != NULL && xml_given_pc(xml, line, st, p) < 0)
+		fl.bad = 1;
 	rt = fl.at[PF_ROLL];
 	if (!p->has_tactics && !p->has_iq) {
 		DIAG(CAMP_NO_SKILL, line, 0, p->name);
@@ -509,14 +643,14 @@ name_of(const struct tok *kw, const struct tok *t, long line, char **name)
 /* A side or pc record: keyword token, name token (NULL: none), flags. */
 static void
 record(const struct campin *c, const struct tok *kw, const struct tok *nm,
-    const struct tok *v, size_t n, long line, xmlNodePtr xml)
+    const struct tok *v, size_t n, long line, long rline, xmlNodePtr xml)
 {
 	struct cat_side s;
 	struct surv_pc p;
 
 	if (c->side != NULL) {
 		memset(&s, 0, sizeof s);
-		s.line = line;
+		s.line = rline;
 		if (name_of(kw, nm, line, &s.name) < 0 ||
 		    side_read(v, n, line, xml, c->cat, &s) < 0)
 			cat_side_free(&s);
@@ -525,10 +659,10 @@ record(const struct campin *c, const struct tok *kw, const struct tok *nm,
 		return;
 	}
 	memset(&p, 0, sizeof p);
-	p.line = line;
+	p.line = rline;
 	p.tl = c->surv->default_tl;
 	if (name_of(kw, nm, line, &p.name) < 0 ||
-	    pc_read(v, n, line, c, &p) < 0)
+	    pc_read(v, n, line, xml, c, &p) < 0)
 		surv_pc_free(&p);
 	else
 		c->pc(c->ctx, &p);
@@ -564,7 +698,7 @@ line_record(const struct campin *c, const struct toks *tk, long line)
 		line_battle(c, tk, line);
 	else if (keyword(kw, c->side != NULL ? "side" : "pc"))
 		record(c, kw, tk->n > 1 ? &tk->v[1] : NULL, tk->v + 2,
-		    tk->n > 2 ? tk->n - 2 : 0, line, NULL);
+		    tk->n > 2 ? tk->n - 2 : 0, line, line, NULL);
 	else if (c->side != NULL)
 		unknown(kw, line, side_kws, 2, false);
 	else
@@ -578,6 +712,8 @@ read_lines(const struct campin *c, struct input *in)
 	const char *line;
 	size_t len;
 
+	if (c->start != NULL)
+		c->start(c->ctx, NULL);
 	while (input_getline(in, &line, &len)) {
 		if (!utf8_valid(line, len)) {
 			DIAG(CAMP_LINE_UTF8, in->line, 0);
@@ -602,14 +738,44 @@ xml_tok(struct tok *t, const char *key, const char *val)
 
 /* A side or pc element: its attributes are the record's flags (a bare
  * flag when "yes", none when "no"), its units are its children. */
+/* Whether key is an attribute of the tool's XML output that is not an
+ * input flag (the rolls of a result are its roll flag). */
+static bool
+result_attr(const char *key, bool side)
+{
+	static const char *const sides[] = { "battle", "battle-name",
+	    "file", "line", "modifier", "total", "event", "ts-after", NULL };
+	static const char *const pcs[] = { "battle", "file", "line",
+	    "catastrophe", "fate", "catastrophe-damage", "ht-after",
+	    "effective", "margin", "critical", "result", "no-rolls",
+	    "strategy-as-catastrophe", NULL };
+	const char *const *k;
+
+	for (k = side ? sides : pcs; *k != NULL; k++)
+		if (strcmp(key, *k) == 0)
+			return true;
+	return false;
+}
+
+/* The record's line: the line attribute of a result read back, else the
+ * element's own. */
+static long
+record_line(xmlNodePtr n, long line)
+{
+	long v;
+
+	return given_num(n, "line", line, 1, LONG_MAX, &v) == 1 ? v : line;
+}
+
 static void
-xml_record(const struct campin *c, xmlNodePtr n, long line)
+xml_record(const struct campin *c, xmlNodePtr n, long line, bool result)
 {
 	const struct flag_def *defs = c->side != NULL ? side_flags : pc_flags;
 	int ndefs = c->side != NULL ? SF_N : PF_N, i;
 	struct tok kw, nm, *v = NULL;
 	char *name, **vals = NULL;
 	size_t nv = 0, cap = 0, k;
+	xmlNodePtr g;
 	xmlAttrPtr a;
 
 	xml_tok(&kw, (const char *)n->name, NULL);
@@ -619,7 +785,8 @@ xml_record(const struct campin *c, xmlNodePtr n, long line)
 	for (a = n->properties; a != NULL; a = a->next) {
 		const char *key = (const char *)a->name;
 
-		if (strcmp(key, "name") == 0 || strcmp(key, "version") == 0)
+		if (strcmp(key, "name") == 0 || strcmp(key, "version") == 0 ||
+		    (result && result_attr(key, c->side != NULL)))
 			continue;
 		for (i = 0; i < ndefs; i++)
 			if (strcmp(key, defs[i].name) == 0)
@@ -635,10 +802,21 @@ xml_record(const struct campin *c, xmlNodePtr n, long line)
 			xml_tok(&v[nv], key, NULL);
 		} else
 			xml_tok(&v[nv], key, vals[nv]);
+		if (result && strcmp(key, "rolls") == 0)
+			xml_tok(&v[nv], "roll", vals[nv]);
+		nv++;
+	}
+	/* the Glory roll of a pc read back */
+	g = result && c->side == NULL ? child(n, "glory") : NULL;
+	if (g != NULL) {
+		v = xgrow(v, &cap, nv + 1, sizeof *v);
+		vals = xreallocarray(vals, cap, sizeof *vals);
+		vals[nv] = xmlio_attr(g, "rolls");
+		xml_tok(&v[nv], "glory-roll", vals[nv]);
 		nv++;
 	}
 	record(c, &kw, name != NULL ? &nm : NULL, v, nv, line,
-	    c->side != NULL ? n : NULL);
+	    result ? record_line(n, line) : line, n);
 	for (k = 0; k < nv; k++)
 		xmlFree(vals[k]);
 	free(vals);
@@ -646,18 +824,67 @@ xml_record(const struct campin *c, xmlNodePtr n, long line)
 	xmlFree(name);
 }
 
+/* The root element: the tool's input or its output read back (whose
+ * seed goes to the start handler); 1 output, 0 input, -1 neither. */
+static int
+xml_root(const struct campin *c, xmlTextReaderPtr r, const char *name)
+{
+	const char *root = c->side != NULL ? "battles" : "party";
+	const char *out = c->side != NULL ? "catastrophes" : "survival";
+	char *v = NULL;
+	int res = strcmp(name, out) == 0;
+
+	if (!res && strcmp(name, root) != 0) {
+		DIAG(CAMP_ROOT, xmlio_line(r), 0, name, root);
+		return -1;
+	}
+	if (res)
+		v = (char *)xmlTextReaderGetAttribute(r,
+		    (const xmlChar *)"seed");
+	if (c->start != NULL)
+		c->start(c->ctx, v);
+	xmlFree(v);
+	return res;
+}
+
+/* A side of campaign-catastrophe's output read back: its battle
+ * attribute (none before any battle line) starts the battles up to
+ * it, *cur the last one started. */
+static void
+xml_side_battle(const struct campin *c, xmlTextReaderPtr r, long *cur)
+{
+	char *v = (char *)xmlTextReaderGetAttribute(r,
+	    (const xmlChar *)"battle");
+	long b;
+
+	if (v == NULL) {
+		if (*cur == 0)
+			*cur = 1;       /* the sides before any battle line */
+		return;
+	}
+	/* a hand-made number far ahead starts one battle, not millions */
+	if (num_longs(v, 1, *cur + 1000, &b) < 0)
+		b = *cur + 1;
+	xmlFree(v);
+	while (*cur < b) {
+		v = ++*cur == b ? (char *)xmlTextReaderGetAttribute(r,
+		    (const xmlChar *)"battle-name") : NULL;
+		c->battle(c->ctx, v != NULL ? xstrdup(v) : NULL);
+		xmlFree(v);
+	}
+}
+
 static void
 read_xml(const struct campin *c, struct input *in)
 {
 	static xmlRelaxNGPtr schemas[2];
-	const char *root = c->side != NULL ? "battles" : "party";
 	const char *rec = c->side != NULL ? "side" : "pc";
-	int k = c->side != NULL, rc, type;
+	int k = c->side != NULL, rc, type, result = 0;
 	xmlTextReaderPtr r;
 	const char *name;
 	xmlNodePtr n;
 	char *v;
-	long hint = 0;
+	long hint = 0, cur = 0;
 
 	if (schemas[k] == NULL)
 		schemas[k] = k ? xmlio_schema(catastrophe_rng,
@@ -685,10 +912,9 @@ read_xml(const struct campin *c, struct input *in)
 			rc = xmlio_read(r, in->name);
 			continue;
 		}
-		if (xmlTextReaderDepth(r) == 0 && strcmp(name, root) != 0) {
-			DIAG(CAMP_ROOT, xmlio_line(r), 0, name, root);
+		if (xmlTextReaderDepth(r) == 0 &&
+		    (result = xml_root(c, r, name)) < 0)
 			break;
-		}
 		if (k && strcmp(name, "battle") == 0) {
 			v = (char *)xmlTextReaderGetAttribute(r,
 			    (const xmlChar *)"name");
@@ -697,10 +923,12 @@ read_xml(const struct campin *c, struct input *in)
 			if (xmlTextReaderIsEmptyElement(r) == 1)
 				c->battle(c->ctx, NULL);
 		} else if (strcmp(name, rec) == 0) {
+			if (k && result)
+				xml_side_battle(c, r, &cur);
 			n = xmlTextReaderExpand(r);
 			if (n == NULL)
 				break;
-			xml_record(c, n, xmlio_node_line(n, hint));
+			xml_record(c, n, xmlio_node_line(n, hint), result);
 			rc = xmlTextReaderNext(r);
 			continue;
 		}

@@ -12,6 +12,9 @@
  * A handler owns the record it is given (cat_side_free, surv_pc_free).
  * A record with an error is reported and not handed on. */
 struct campin {
+	/* once, before the records: seed is the seed attribute of the
+	 * tool's XML output read back, else NULL; may be NULL */
+	void (*start)(void *ctx, const char *seed);
 	/* a new battle; name malloc'd, NULL for none */
 	void (*battle)(void *ctx, char *name);
 	void (*side)(void *ctx, struct cat_side *s);
@@ -23,7 +26,8 @@ struct campin {
 };
 
 /* Read an opened input to its end: XML when its first byte is '<',
- * else lines. */
+ * else lines.  XML is the tool's input document or its output (every
+ * input flag and roll, so the same results come out). */
 void campin_read(const struct campin *c, struct input *in);
 /* campaign-catastrophe's XML output (path) for campaign-survival
  * --battle: 0, or -1 with the errors reported (status 2 or 4). */

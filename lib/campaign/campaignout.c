@@ -177,6 +177,31 @@ side_attrs_xml(struct campout *o, const struct cat_side *s)
 	if (s->file != NULL)
 		xw_attr(o->xw, "file", s->file);
 	xw_attrl(o->xw, "line", s->line);
+	/* the input flags, so that the tool reads its output back */
+	if (s->has_strategy)
+		xw_attrl(o->xw, "strategy", s->strategy);
+	if (s->power != 0)
+		xw_attrl(o->xw, "enemy-power", s->power);
+	if (s->luck)
+		xw_attr(o->xw, "luck", "yes");
+	if (s->pc_commander)
+		xw_attr(o->xw, "pc-commander", "yes");
+}
+
+/* The side's units, for campaign-survival --battle and read back. */
+static void
+units_xml(struct campout *o, const struct cat_side *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nunits; i++) {
+		xw_start(o->xw, "unit");
+		xw_attr(o->xw, "name", s->units[i].name);
+		xw_attrl(o->xw, "ts", s->units[i].ts);
+		if (s->units[i].pc)
+			xw_attr(o->xw, "pc", "yes");
+		xw_end(o->xw);
+	}
 }
 
 static void
@@ -209,15 +234,7 @@ side_xml(struct campout *o, const struct cat_side *s)
 	xw_attr(o->xw, "lang", lang_code(o->lang));
 	xw_text(o->xw, r->text[o->lang]);
 	xw_end(o->xw);
-	/* the units, for campaign-survival --battle */
-	for (i = 0; i < s->nunits; i++) {
-		xw_start(o->xw, "unit");
-		xw_attr(o->xw, "name", s->units[i].name);
-		xw_attrl(o->xw, "ts", s->units[i].ts);
-		if (s->units[i].pc)
-			xw_attr(o->xw, "pc", "yes");
-		xw_end(o->xw);
-	}
+	units_xml(o, s);
 	xw_end(o->xw);
 }
 
@@ -329,8 +346,14 @@ odds_out(struct campout *o, const struct cat_side *s)
 	case CAMPOUT_XML:
 		xw_start(o->xw, "side");
 		side_attrs_xml(o, s);
-		if (s->luck)
-			xw_attr(o->xw, "luck", "yes");
+		if (s->has_ts)
+			xw_attrl(o->xw, "ts", s->ts);
+		if (s->ngiven > 0) {
+			char rb[48];
+
+			rolls_str(rb, sizeof rb, s->given, s->ngiven);
+			xw_attr(o->xw, "roll", rb);
+		}
 		xw_start(o->xw, "odds");
 		xw_attrf(o->xw, "of", "%llu", of);
 		for (i = 0; i < t->nrows; i++) {
@@ -340,6 +363,7 @@ odds_out(struct campout *o, const struct cat_side *s)
 			xw_end(o->xw);
 		}
 		xw_end(o->xw);
+		units_xml(o, s);
 		xw_end(o->xw);
 		break;
 	case CAMPOUT_TSV:
@@ -468,6 +492,39 @@ pc_text(struct campout *o, const struct surv_pc *p)
 	fputc('\n', o->fp);
 }
 
+/* The input flags of a pc, so that the tool reads its output back. */
+static void
+pc_flags_xml(struct campout *o, const struct surv_pc *p)
+{
+	int i;
+
+	if (p->has_iq)
+		xw_attrl(o->xw, "iq", p->iq);
+	if (p->has_tactics)
+		xw_attrl(o->xw, "tactics", p->tactics);
+	if (p->has_weapon)
+		xw_attrl(o->xw, "weapon", p->weapon);
+	if (p->reflexes)
+		xw_attr(o->xw, "combat-reflexes", "yes");
+	if (p->danger)
+		xw_attr(o->xw, "danger-sense", "yes");
+	if (p->risk != 0)
+		xw_attrl(o->xw, "risk", p->risk);
+	for (i = 0; i < TRAIT_N; i++)
+		if (p->trait[i])
+			xw_attr(o->xw, surv_trait_name(i), "yes");
+	if (p->losing != 0)
+		xw_attrl(o->xw, "losing", p->losing);
+	if (p->mod != 0)
+		xw_attrl(o->xw, "mod", p->mod);
+	if (p->luck)
+		xw_attr(o->xw, "luck", "yes");
+	if (p->tl != o->surv->default_tl)
+		xw_attrl(o->xw, "tl", p->tl);
+	if (p->dr != 0)
+		xw_attrl(o->xw, "dr", p->dr);
+}
+
 static void
 pc_xml(struct campout *o, const struct surv_pc *p)
 {
@@ -481,6 +538,7 @@ pc_xml(struct campout *o, const struct surv_pc *p)
 	if (p->file != NULL)
 		xw_attr(o->xw, "file", p->file);
 	xw_attrl(o->xw, "line", p->line);
+	pc_flags_xml(o, p);
 	if (p->side != NULL)
 		xw_attr(o->xw, "side", p->side);
 	if (p->unit != NULL)

@@ -10,7 +10,7 @@
 
 /* The writer over the output, seeded; the operands through the battle. */
 static void
-run(const struct cli *cli, struct campout *w, const char *root,
+run(const struct cli *cli, struct campout *w,
     const struct cat_table *cat, const struct surv_table *surv,
     const struct struck *sb)
 {
@@ -24,10 +24,10 @@ run(const struct cli *cli, struct campout *w, const char *root,
 	w->fmt = (enum campout_fmt)cli->format;
 	w->lang = cli->lang;
 	w->report_seed = true;
-	campout_begin(w, root);
 	battle_init(&b, w, 1, cat, surv, w->seed);
 	b.struck = sb;
 	cli_files(cli->nfiles, cli->files, battle_input, &b);
+	battle_begin(&b, NULL);
 	if (campout_end(w) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
@@ -49,7 +49,7 @@ camprun_catastrophe(const struct camprun *c, const struct cli *cli)
 		memset(&w, 0, sizeof w);
 		w.odds = c->odds;
 		w.table = &t;
-		run(cli, &w, "catastrophes", &t, NULL, NULL);
+		run(cli, &w, &t, NULL, NULL);
 	}
 	cat_table_free(&t);
 }
@@ -70,7 +70,7 @@ camprun_survival(const struct camprun *c, const struct cli *cli)
 		memset(&w, 0, sizeof w);
 		w.glory = c->glory != NULL ? &g : NULL;
 		w.surv = &t;
-		run(cli, &w, "survival", NULL, &t, c->battle != NULL ? &sb :
+		run(cli, &w, NULL, &t, c->battle != NULL ? &sb :
 		    NULL);
 	}
 	struck_free(&sb);

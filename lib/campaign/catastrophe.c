@@ -103,7 +103,8 @@ cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 	s->fate = row->fate;
 	side_ts(s);
 	if (row->leader == CAT_UNIT && s->nunits > 0) {
-		s->unit = pick_leader(s, t->leader_pct, d);
+		s->unit = s->given_unit > 0 ? s->given_unit - 1 :
+		    pick_leader(s, t->leader_pct, d);
 		if (s->unit >= 0 && s->units[s->unit].pc &&
 		    s->fate == FATE_KILLED)
 			s->fate = FATE_UNCONSCIOUS;
@@ -112,9 +113,11 @@ cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 	    s->fate == FATE_KILLED)
 		s->fate = FATE_UNCONSCIOUS;
 	if (row->damage_dice > 0 && s->fate == FATE_WOUNDED)
-		s->damage = dice_sum(d, row->damage_dice, t->damage_sides);
+		s->damage = s->given_damage > 0 ? s->given_damage :
+		    dice_sum(d, row->damage_dice, t->damage_sides);
 	if (row->recalc_ts && s->nunits > 0)
-		s->defector = dice_roll(d, (int)s->nunits) - 1;
+		s->defector = s->given_defector > 0 ? s->given_defector - 1 :
+		    dice_roll(d, (int)s->nunits) - 1;
 	s->strategy_after = s->strategy;
 	if (row->halved && s->has_strategy)
 		s->strategy_after = (s->strategy + 1) / 2;

@@ -56,6 +56,9 @@ struct cat_side {
 	struct cat_unit *units;
 	size_t nunits, capunits;
 	int given[3], ngiven;      /* rolls made at the table */
+	/* the other rolls as given by a result read back (XML output):
+	 * leader's and defector's unit + 1, damage; 0 for none given */
+	int given_unit, given_defector, given_damage;
 	/* result */
 	int rolls[3], nrolls;
 	int modifier, total, row;

@@ -33,7 +33,8 @@ surv_pc_free(struct surv_pc *p)
 	free(p->name);
 	free(p->side);
 	free(p->unit);
-	p->name = p->side = p->unit = NULL;
+	free(p->struck_own);
+	p->name = p->side = p->unit = p->struck_own = NULL;
 }
 
 const char *
@@ -153,11 +154,13 @@ static void
 add_hit(const struct surv_table *t, struct surv_pc *p, int damage,
     int rolled, struct dice *d)
 {
-	struct surv_hit *h = &p->hits[p->nhits++];
+	struct surv_hit *h = &p->hits[p->nhits];
 
 	h->damage = damage;
 	h->rolled = rolled;
-	h->loc_roll = roll_throw(&t->dice, d);
+	h->loc_roll = p->nhits < p->ngiven_hits ? p->given_loc[p->nhits] :
+	    roll_throw(&t->dice, d);
+	p->nhits++;
 	h->location = surv_location(t, h->loc_roll);
 	p->damage += damage;
 }
@@ -177,8 +180,11 @@ damage(const struct surv_table *t, struct surv_pc *p, struct dice *d)
 	    &div) < 0)
 		return;
 	for (i = 0; i < hits && i < SURV_HITS_MAX; i++) {
-		rolled = (nd > 0 ? dice_sum(d, nd, t->damage_sides) : 0) +
-		    adds;
+		if (i < p->ngiven_hits)
+			rolled = p->given_rolled[i];
+		else
+			rolled = (nd > 0 ? dice_sum(d, nd, t->damage_sides) :
+			    0) + adds;
 		dmg = rolled - (int)(p->dr / div);
 		add_hit(t, p, dmg > 0 ? dmg : 0, rolled, d);
 	}

@@ -79,6 +79,11 @@ struct surv_pc {
 	bool trait[TRAIT_N];
 	int given[3], ngiven;
 	int glory_given;
+	/* the hits of a result read back (XML output): the rolled damage
+	 * (0 for a flat hit) and location roll of each */
+	int given_rolled[SURV_HITS_MAX], given_loc[SURV_HITS_MAX];
+	int ngiven_hits;
+	char *struck_own;          /* struck_event read back, owned */
 	char *side, *unit;         /* in the battle; unit: the one he leads */
 	/* the Catastrophe of his side that struck him (struck_apply) */
 	enum surv_struck struck;
