@@ -195,6 +195,7 @@ armies_rt() {
 	[ "$(grep -c 'written="HCh"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
 	[ "$(grep -c 'written="Cb"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
 	[ "$(grep -c 'code="Hd" figures="7"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
+}
 
 # ---- campaign-catastrophe and campaign-survival: every flag and roll ----
 
