@@ -37,12 +37,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o[f].table = &table;
 		o[f].report_seed = true;
 		o[f].odds = f == 1;
-		campout_begin(&o[f], "catastrophes");
 	}
 	battle_init(&b, o, 4, &table, NULL, 42);
 	fuzz_input(&in, data, size);
 	battle_file(&b, &in);
 	input_close(&in);
+	battle_begin(&b, NULL);         /* the outputs begin at the first record */
 	for (f = 0; f < 4; f++)
 		campout_end(&o[f]);
 	return 0;

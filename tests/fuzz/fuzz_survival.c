@@ -42,13 +42,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o[f].lang = (enum lang)(f % LANG_N);
 		o[f].surv = &table;
 		o[f].report_seed = true;
-		campout_begin(&o[f], "survival");
 	}
 	battle_init(&b, o, 4, NULL, &table, 42);
 	b.struck = size % 2 ? &battle : NULL;
 	fuzz_input(&in, data, size);
 	battle_file(&b, &in);
 	input_close(&in);
+	battle_begin(&b, NULL);         /* the outputs begin at the first record */
 	for (f = 0; f < 4; f++)
 		campout_end(&o[f]);
 	return 0;
