@@ -282,6 +282,32 @@ Try 'refcard-render --help' for more information."
 	[[ $stderr == *"not a valid rules table"* ]]
 }
 
+@test "refcard-render: army cards follow the collection's rules label unless --rules" {
+	armylist-parse --rules=dba22 fixtures/rules/hordes.txt > "$BATS_TEST_TMPDIR/22.xml"
+	f=$BATS_TEST_TMPDIR/c.html
+	# labelled dba22: Hordes have the 2.2 factors and moves
+	run -0 --separate-stderr refcard-render --lang=en "$BATS_TEST_TMPDIR/22.xml"
+	assert_equal "$stderr" ''
+	printf '%s\n' "$output" > "$f"
+	row='//section[@data-id="I/1b"]//tbody/tr[td[1]="Hd"]'
+	assert_equal "$(cell "$f" "$row/td[2]")" "Hordes"
+	assert_equal "$(cell "$f" "$row/td[4]")" "$(xmllint --xpath "string(//factors/troop[@code='Hd']/@vs-foot)" "$TOP/formats/dba22.xml")"
+	assert_equal "$(cell "$f" "$row/td[6]")" "$(xmllint --xpath "string(//movement/move[@troop='Hd']/@good)" "$TOP/formats/dba22.xml")"
+	# --rules wins over the label
+	refcard-render --lang=en --rules=dba1 "$BATS_TEST_TMPDIR/22.xml" > "$f"
+	assert_equal "$(cell "$f" "$row/td[4]")" "–"
+	assert_equal "$(cell "$f" "$row/td[9]")" "not in these rules"
+	# a label naming no edition: reported once, no card of that file
+	sed 's/rules="dba22"/rules="dba9"/' "$BATS_TEST_TMPDIR/22.xml" > "$BATS_TEST_TMPDIR/9.xml"
+	run -2 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/9.xml" "$BATS_TEST_TMPDIR/22.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	printf '%s\n' "$output" > "$f"
+	assert_equal "$(cell "$f" 'count(//section[@class="card"])')" "2"
+	run -0 --separate-stderr refcard-render --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" ''
+	run -0 grep -c '^\.It Sy armylist-unknown-rules Pq error$' "$TOP/man/refcard-render.1"
+}
+
 @test "refcard-render: the campaign card reads the campaign tables" {
 	run -0 --separate-stderr refcard-render --lang=de --cards=campaign
 	echo "$output" > "$BATS_TEST_TMPDIR/c.html"

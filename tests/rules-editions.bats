@@ -239,7 +239,7 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 @test "armylist-check: a label naming no edition is armylist-unknown-rules" {
 	armylist-parse --rules=dba22 "$F/hordes.txt" | sed 's/rules="dba22"/rules="dba9"/' > "$BATS_TEST_TMPDIR/9.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/9.xml"
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or check with --rules=FILE)
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)
 armylist-check: 2 armies: 2 errors, 0 warnings"
 	# its armies are checked against dba1
 	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]

@@ -108,6 +108,7 @@ main(int argc, char **argv)
 	}
 	co.pdf = cli.format == 1;
 	co.lang = cli.lang;
+	co.by_label = cli.rules == NULL;        /* each file by its label */
 	if (cardrun_check(&co, sets, cards, paper, cli.nfiles) < 0)
 		return usage(&co);
 	if (co.pdf && (cli.output == NULL || strcmp(cli.output, "-") == 0) &&

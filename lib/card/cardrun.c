@@ -33,6 +33,8 @@ struct cardrun_ctx {
 	bool keep;              /* hold the army cards back (matchup) */
 	struct card *kept;
 	size_t nkept, capkept;
+	struct rules_labels labels;     /* by_label: the editions by label */
+	char *bad_file;         /* its unknown label is reported */
 };
 
 int
@@ -152,10 +154,35 @@ picked(struct cardrun_ctx *run, const char *id)
 	return yes;
 }
 
+/* The rules of a's card: --rules, else those its collection is
+ * labelled with; NULL for a label that names no edition, reported once
+ * per file. */
+static const struct rules *
+army_rules(struct cardrun_ctx *run, const struct army *a)
+{
+	const char *file = diag_file() != NULL ? diag_file() : "-";
+	const struct rules *r;
+	char names[256];
+
+	if (!run->o->by_label)
+		return run->o->rules;
+	if ((r = rules_labelled(&run->labels, a->rules)) != NULL)
+		return r;
+	if (run->bad_file == NULL || strcmp(run->bad_file, file) != 0) {
+		free(run->bad_file);
+		run->bad_file = xstrdup(file);
+		rules_edition_names(names, sizeof names);
+		DIAG(ARMYLIST_UNKNOWN_RULES, a->rules_line, 0, a->rules,
+		    names);
+	}
+	return NULL;
+}
+
 static void
 one_army(struct army *a, void *ctx)
 {
 	struct cardrun_ctx *run = ctx;
+	const struct rules *r;
 	struct card c;
 
 	if (run->o->matchup != NULL)
@@ -164,7 +191,9 @@ one_army(struct army *a, void *ctx)
 		return;         /* read for the matchup only */
 	if (a->id == NULL || !picked(run, a->id))
 		return;
-	card_army(&c, a, run->o->rules, run->o->lang);
+	if ((r = army_rules(run, a)) == NULL)
+		return;
+	card_army(&c, a, r, run->o->lang);
 	if (run->keep) {
 		run->kept = xgrow(run->kept, &run->capkept, run->nkept + 1,
 		    sizeof *run->kept);
@@ -285,6 +314,7 @@ cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
+	run.labels.dflt = o->rules;
 	if (o->pdf)
 		run.pdf = cardpdf_new(fp, o->paper, o->impose, o->lang);
 	else
@@ -298,6 +328,8 @@ cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
 	for (k = 0; k < run.nkept; k++)
 		card_free(&run.kept[k]);
 	free(run.kept);
+	rules_labels_free(&run.labels);
+	free(run.bad_file);
 	diag_set_file("-");
 	if (run.ncards == 0 && diag_status() < EXIT_DATA)
 		diag_warn("no cards to render (no armies in the "

@@ -17,6 +17,7 @@ extern const char *const cardrun_sets[];
 
 struct cardrun_opts {
 	const struct rules *rules;
+	bool by_label;          /* army cards by their collection's label */
 	enum lang lang;
 	enum card_paper paper;
 	bool pdf;

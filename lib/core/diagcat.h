@@ -138,7 +138,7 @@ enum diag_tool {
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
 #define DIAGF_EMPTY_INPUT "empty input, expected armylist XML"
 #define DIAGF_NOT_ARMYLIST "not armylist XML (%s)"
-#define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor check with --rules=FILE)"
+#define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
 #define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
 #define DIAGF_NO_ARMIES "no army read: %s"
@@ -323,7 +323,7 @@ enum diag_tool {
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK | T_COMBAT) \
 	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD | T_COMBAT) \
-	X(ARMYLIST_UNKNOWN_RULES, E, "armylist-unknown-rules", T_CHECK) \
+	X(ARMYLIST_UNKNOWN_RULES, E, "armylist-unknown-rules", T_CHECK | T_CARD) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
 	X(NO_ARMIES, E, "no-armies", T_SHEETS) \
