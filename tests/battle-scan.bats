@@ -107,6 +107,34 @@ setup() {
 	assert_equal "$stderr" "$(cat fixtures/battle/bad.err)"
 }
 
+@test "battle-scan: the battlefield's rules label is followed unless --rules" {
+	BLUE=$(e b1 Hd 1200 800 180)
+	field
+	sed 's/<battlefield /<battlefield rules="dba22" /' "$F" > "$BATS_TEST_TMPDIR/22.xml"
+	run -0 --separate-stderr battle-scan -T combat "$BATS_TEST_TMPDIR/22.xml"
+	assert_equal "$stderr" ''
+	assert_line "Hd vs Bd"
+	# the XML and JSON say which edition a field was scanned with
+	run -0 battle-scan -T xml "$BATS_TEST_TMPDIR/22.xml"
+	assert_line --index 1 '<battle-scan version="1" rules="dba1">'
+	assert_line --index 2 "  <battlefield file=\"$BATS_TEST_TMPDIR/22.xml\" rules=\"dba22\" width=\"2400\" height=\"2400\">"
+	run -0 battle-scan -T json "$BATS_TEST_TMPDIR/22.xml"
+	[[ $output == '{"version":1,"rules":"dba1","battlefields":[{"file":"'"$BATS_TEST_TMPDIR"'/22.xml","rules":"dba22","width":2400,'* ]]
+	run -0 battle-scan -T xml --rules=dba22 "$BATS_TEST_TMPDIR/22.xml"
+	assert_line --index 2 "  <battlefield file=\"$BATS_TEST_TMPDIR/22.xml\" width=\"2400\" height=\"2400\">"
+	# --rules wins over the label
+	run -2 --separate-stderr battle-scan -T combat --rules=dba1 "$BATS_TEST_TMPDIR/22.xml"
+	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/22.xml:7: error: troop type 'Hd' has no dba1 rules data"
+	# a label naming no edition
+	sed 's/<battlefield /<battlefield rules="dba9" /' "$F" > "$BATS_TEST_TMPDIR/9.xml"
+	run -2 --separate-stderr battle-scan -T combat "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/9.xml:1: error: battlefield labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	assert_output "# $BATS_TEST_TMPDIR/9.xml"
+	run -0 --separate-stderr battle-scan -T combat --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
+	assert_equal "$stderr" ''
+	run -0 grep -c '^\.It Sy bf-unknown-rules Pq error$' "$TOP/man/battle-scan.1"
+}
+
 @test "battle-scan: a DOCTYPE and a wrong root are refused" {
 	printf '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n<battlefield/>\n' > "$BATS_TEST_TMPDIR/d.xml"
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/d.xml"

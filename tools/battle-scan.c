@@ -88,6 +88,7 @@ main(int argc, char **argv)
 		return diag_status();
 	o.fmt = cli.format;
 	o.lang = cli.lang;
+	o.by_label = cli.rules == NULL;         /* each file by its label */
 	if (o.fmt == BS_SVG && cli.nfiles > 1) {
 		diag_usage("-T svg draws one battlefield (-T pdf draws one "
 		    "page each)");

@@ -116,6 +116,7 @@ struct bfield {
 	int *scr;               /* scratch for battle_screened */
 	size_t scap;
 	const struct rules *r;
+	struct rules_labels *labels;    /* r by the rules= label, or NULL */
 };
 
 /* One front contact to fight out. */

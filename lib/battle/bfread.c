@@ -107,6 +107,23 @@ str_attr(struct rd *rd, const char *name)
 	return s;
 }
 
+/* The rules of the edition the battlefield is labelled with; a label
+ * naming none is an error (the file is not read on). */
+static void
+by_label(struct rd *rd)
+{
+	struct bfield *f = rd->f;
+	const struct rules *r = rules_labelled(f->labels, f->rules);
+	char names[256];
+
+	if (r != NULL) {
+		f->r = r;
+		return;
+	}
+	rules_edition_names(names, sizeof names);
+	DIAG(BF_UNKNOWN_RULES, rd->line, 0, f->rules, names);
+}
+
 static void
 root(struct rd *rd)
 {
@@ -121,6 +138,8 @@ root(struct rd *rd)
 		f->height = 2400;
 	free(f->rules);
 	f->rules = str_attr(rd, "rules");
+	if (f->labels != NULL)
+		by_label(rd);
 	if (num_attr(rd, "battlefield", "bound", 1, 1e6, &b) == 0)
 		f->bound = (int)b;
 }

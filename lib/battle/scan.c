@@ -27,6 +27,7 @@ struct scan {
 	struct battle_pdf *pdf;
 	int nfield;
 	long outline;           /* lines of -T moves written so far */
+	struct rules_labels labels;     /* by_label: the editions */
 };
 
 static const char *
@@ -328,6 +329,8 @@ write_xml(struct scan *s, const struct bfield *f, const struct bcombat *c,
 
 	xw_start(w, "battlefield");
 	xw_attr(w, "file", f->file);
+	if (f->r != s->o->r)    /* by its label */
+		xw_attr(w, "rules", f->r->edition);
 	xnum(w, "width", f->width);
 	xnum(w, "height", f->height);
 	if (f->bound > 0)
@@ -492,6 +495,8 @@ write_json(struct scan *s, const struct bfield *f, const struct bcombat *c,
 	if (!lines) {
 		jw_obj(j);
 		jw_kstr(j, "file", f->file);
+		if (f->r != s->o->r)    /* by its label */
+			jw_kstr(j, "rules", f->r->edition);
 		jnum(j, "width", f->width);
 		jnum(j, "height", f->height);
 		if (f->bound > 0)
@@ -594,6 +599,7 @@ one(struct scan *s, const char *name)
 		return;
 	memset(&f, 0, sizeof f);
 	f.tol = o->tol;
+	f.labels = o->by_label ? &s->labels : NULL;
 	battle_read(&f, &in, o->r, o->scale);
 	input_close(&in);
 	battle_derive(&f);
@@ -654,6 +660,7 @@ battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
 	memset(&s, 0, sizeof s);
 	s.o = o;
 	s.fp = fp;
+	s.labels.dflt = o->r;
 	if (o->fmt == BS_XML) {
 		s.xw = xw_new(fp);
 		xw_start(s.xw, "battle-scan");
@@ -682,6 +689,7 @@ battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
 		jw_close(&s.jw, '}');
 	} else if (s.pdf != NULL)
 		rc = battle_pdf_finish(s.pdf);
+	rules_labels_free(&s.labels);
 	if (fflush(fp) != 0 || ferror(fp))
 		rc = -1;
 	return rc;

@@ -21,6 +21,7 @@ struct bscan_opts {
 	const char *plan;       /* plan file, NULL for none */
 	const char *verdicts;   /* move-check's text output, NULL */
 	const struct rules *r;
+	bool by_label;          /* each file by its rules= label */
 };
 
 /* The format names, in enum order, NULL-terminated. */

@@ -201,6 +201,7 @@ enum diag_tool {
 #define DIAGF_BF_DUP_SIDE "duplicate side '%s' (first at line %ld)"
 #define DIAGF_BF_UNKNOWN_TROOP "unknown troop type '%s'%s"
 #define DIAGF_BF_NO_RULES "troop type '%s' has no %s rules data"
+#define DIAGF_BF_UNKNOWN_RULES "battlefield labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_BF_BAD_SIZE "element '%s' has no area (width and depth must be positive)"
 #define DIAGF_BF_ROOT "unexpected root element '%s' (expected 'battlefield')"
 #define DIAGF_BF_EMPTY "no XML root element"
@@ -380,6 +381,7 @@ enum diag_tool {
 	X(BF_DUP_SIDE, E, "bf-duplicate-side", T_SCAN) \
 	X(BF_UNKNOWN_TROOP, E, "bf-unknown-troop", T_SCAN) \
 	X(BF_NO_RULES, E, "bf-troop-not-in-rules", T_SCAN) \
+	X(BF_UNKNOWN_RULES, E, "bf-unknown-rules", T_SCAN) \
 	X(BF_BAD_SIZE, E, "bf-no-area", T_SCAN) \
 	X(BF_ROOT, E, "bf-not-battlefield", T_SCAN) \
 	X(BF_EMPTY, E, "bf-no-root", T_SCAN) \
