@@ -460,8 +460,9 @@ check_troops(struct armycheck *c, const struct package *p)
 	}
 }
 
+/* a's id among the known ones; a second one is a finding if report. */
 static void
-check_id(struct armycheck *c, const struct army *a)
+check_id(struct armycheck *c, const struct army *a, bool report)
 {
 	struct ident *e;
 	size_t b;
@@ -469,6 +470,8 @@ check_id(struct armycheck *c, const struct army *a)
 	if (strcmp(a->id, "?") == 0)
 		return;
 	e = id_put(c, a->id, strlen(a->id));
+	if ((e->flags & ID_EXACT) && !report)
+		return;
 	if (e->flags & ID_EXACT) {
 		sbuf_printf(&c->msg, "duplicate id, first at %s:%ld", e->file,
 		    e->line);
@@ -525,9 +528,9 @@ add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
 	}
 }
 
-/* The rules of the edition a's collection is labelled with; an unknown
- * label is reported once per file and the default edition used. */
-static void
+/* The rules of the edition a's collection is labelled with; false for
+ * a label naming none, reported once per file. */
+static bool
 pick_rules(struct armycheck *c, const struct army *a)
 {
 	const char *file = diag_file() != NULL ? diag_file() : "-";
@@ -535,24 +538,29 @@ pick_rules(struct armycheck *c, const struct army *a)
 
 	c->rules = rules_labelled(&c->labels, a->rules);
 	if (c->rules != NULL)
-		return;
+		return true;
 	c->rules = c->labels.dflt;
 	if (c->bad_file != NULL && strcmp(c->bad_file, file) == 0)
-		return;
+		return false;
 	free(c->bad_file);
 	c->bad_file = xstrdup(file);
 	rules_edition_names(names, sizeof names);
 	DIAG(ARMYLIST_UNKNOWN_RULES, a->rules_line, 0, a->rules, names);
+	return false;
 }
 
 void
 armycheck_army(struct armycheck *c, const struct army *a)
 {
+	/* the armies of a collection of no known edition are not checked,
+	 * their ids still answer the references of the others */
+	if (c->by_label && !pick_rules(c, a)) {
+		check_id(c, a, false);
+		return;
+	}
 	c->cur = a;
 	c->nseen = 0;
 	c->armies++;
-	if (c->by_label)
-		pick_rules(c, a);
 	if (a->incomplete) {
 		/* the totals of a list with parts left out say nothing */
 		sbuf_adds(&c->msg, "not checked: army has parse errors");
@@ -561,7 +569,7 @@ armycheck_army(struct armycheck *c, const struct army *a)
 		check_counts(c, a);
 		check_totals(c, a);
 	}
-	check_id(c, a);
+	check_id(c, a, true);
 	if (!a->incomplete)
 		check_troops(c, &a->list);
 	if (a->period_ok && a->from > a->to) {
