@@ -311,6 +311,24 @@ Try 'armylist-check --help' for more information."
 	assert_equal "$(grep -c package-mismatch <<<"$output")" 60
 }
 
+@test "-T xml: a finding of an army checked by its label with another edition names it" {
+	R=fixtures/rules
+	armylist-parse --rules=dba22 $R/hordes.txt | sed 's/id="I\/1b"/id="I\/7"/; s/id="I\/9"/id="I\/8"/; 0,/count="2"/s//count="3"/' > "$BATS_TEST_TMPDIR/22.xml"
+	run -1 --separate-stderr armylist-check -T xml "$BATS_TEST_TMPDIR/22.xml"
+	assert_equal "$stderr" "armylist-check: 2 armies: 1 error, 3 warnings"
+	assert_line --index 1 '<findings version="1" rules="dba1">'
+	assert_line --index 2 "  <finding code=\"element-total\" severity=\"error\" army=\"I/7\" file=\"$R/hordes.txt\" line=\"3\" rules=\"dba22\">elements total 13, expected 12</finding>"
+	# unknown-reference does not depend on the edition
+	assert_line --index 3 "  <finding code=\"unknown-reference\" severity=\"warning\" army=\"I/7\" file=\"$R/hordes.txt\" line=\"3\">enemy 'I/1b' names no army in the input</finding>"
+	xmlcheck "$BATS_TEST_TMPDIR/22.xml"
+	# with --rules, the header names it and no finding another
+	run -1 --separate-stderr armylist-check -T xml --rules=dba22 "$BATS_TEST_TMPDIR/22.xml"
+	assert_line --index 1 '<findings version="1" rules="dba22">'
+	assert_line --index 2 "  <finding code=\"element-total\" severity=\"error\" army=\"I/7\" file=\"$R/hordes.txt\" line=\"3\">elements total 13, expected 12</finding>"
+	# an old document, without the attribute, is still valid
+	validate findings.rng "$TOP/tests/golden/$G/all.xml"
+}
+
 @test "XML line numbers stay right past 65535 (armies without a line attribute)" {
 	{
 		echo '<armylists version="1">'

@@ -332,6 +332,7 @@ emit(struct armycheck *c, enum check_code code, const char *army,
 	f.file = file;
 	f.line = line;
 	f.msg = sbuf_str(&c->msg);
+	f.rules = c->cur != NULL ? c->rules->edition : NULL;
 	if (f.error)
 		c->errors++;
 	else

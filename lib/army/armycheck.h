@@ -24,6 +24,8 @@ struct finding {
 	const char *file;          /* the army's source file and line */
 	long line;
 	const char *msg;           /* "elements total 11, expected 12" */
+	const char *rules;         /* the edition the army was checked
+	                              with, NULL for unknown-reference */
 };
 
 typedef void (*finding_cb)(const struct finding *f, void *ctx);

@@ -13,6 +13,7 @@ struct findings_out {
 	enum findings_fmt fmt;
 	struct xw *xw;
 	struct jw jw;
+	const char *rules;      /* the edition of the header */
 };
 
 struct findings_out *
@@ -23,6 +24,7 @@ findings_new(FILE *fp, enum findings_fmt fmt,
 
 	o->fp = fp;
 	o->fmt = fmt;
+	o->rules = rules;
 	if (fmt == FFMT_XML) {
 		o->xw = xw_new(fp);
 		xw_start(o->xw, "findings");
@@ -94,6 +96,9 @@ findings_write(struct findings_out *o, const struct finding *f)
 	xw_attr(o->xw, "army", f->army);
 	xw_attr(o->xw, "file", f->file);
 	xw_attrl(o->xw, "line", f->line);
+	/* checked by its collection's label with another edition */
+	if (f->rules != NULL && strcmp(f->rules, o->rules) != 0)
+		xw_attr(o->xw, "rules", f->rules);
 	xw_text(o->xw, f->msg);
 	xw_end(o->xw);
 	xw_flush(o->xw);

@@ -16,7 +16,8 @@ struct findings_out;
 /* Text lines are "FILE:LINE: error: army ID: message [code]" (spec 20);
  * TSV has a header row and a file column; JSON is one document with the
  * findings and the counts, JSON Lines one object per finding; rules: the
- * edition named in the XML and JSON. */
+ * edition named in the XML and JSON (a finding of another edition names
+ * its own in the XML). */
 struct findings_out *findings_new(FILE *fp, enum findings_fmt fmt,
     const char *rules);
 void findings_write(struct findings_out *o, const struct finding *f);
