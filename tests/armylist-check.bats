@@ -380,6 +380,10 @@ armylist-check: 2 armies: 2 errors, 2 warnings"
 	run -2 --separate-stderr armylist-check $P/clean.xml $P/invalid.xml
 	run -2 --separate-stderr bash -c 'echo "<foo/>" | armylist-check'
 	assert_equal "$stderr" "armylist-check: -:1: error: did not expect element foo there"
+	# a line attribute past what an int holds names that range
+	sed '0,/line="30"/s//line="99999999999999999999"/' $P/clean.xml > "$BATS_TEST_TMPDIR/line.xml"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/line.xml"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/line.xml:3: error: invalid value '99999999999999999999' for 'line' (1-2147483647)"
 }
 
 @test "malformed XML: error at line and column, exit 2" {

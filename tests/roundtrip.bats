@@ -102,6 +102,14 @@ move_inputs() {
 	run -2 --separate-stderr combat-calc "$BATS_TEST_TMPDIR/x.xml"
 	assert_output ''
 	[[ $stderr == *"invalid value 'x' for 'line'"* ]]
+	# a line number out of range names the range an int holds
+	sed 's/line="x"/line="2147483648"/' "$BATS_TEST_TMPDIR/x.xml" > "$BATS_TEST_TMPDIR/big.xml"
+	run -2 --separate-stderr combat-calc "$BATS_TEST_TMPDIR/big.xml"
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/big.xml:1: error: invalid value '2147483648' for 'line' (1-2147483647)"
+	run -2 --separate-stderr bash -c "printf 'move Cv 400\n' | move-check -T xml | sed 's/line=\"1\"/line=\"0\"/' | move-check"
+	assert_equal "$stderr" "move-check: -:4: error: invalid value '0' for 'line' (1-2147483647)"
+	run -2 --separate-stderr bash -c "campaign-catastrophe -s 7 -T xml '$TOP/samples/battle.txt' | sed '0,/line=\"[0-9]*\"/s//line=\"2147483648\"/' | campaign-catastrophe"
+	assert_equal "$stderr" "campaign-catastrophe: -:3: error: invalid line '2147483648' (a whole number 1 to 2147483647)"
 }
 
 @test "roundtrip: an illegal move stays illegal through move-check -T xml | move-check" {

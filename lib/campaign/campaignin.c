@@ -764,7 +764,7 @@ record_line(xmlNodePtr n, long line)
 {
 	long v;
 
-	return given_num(n, "line", line, 1, LONG_MAX, &v) == 1 ? v : line;
+	return given_num(n, "line", line, 1, INT_MAX, &v) == 1 ? v : line;
 }
 
 static void

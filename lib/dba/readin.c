@@ -44,7 +44,7 @@ int
 readin_xml_line(xmlNodePtr n, long line, long *out)
 {
 	long x;
-	int rc = xmlio_attr_long(n, "line", NULL, line, 1, LONG_MAX, &x);
+	int rc = xmlio_attr_long(n, "line", NULL, line, 1, INT_MAX, &x);
 
 	*out = rc == 1 ? x : line;
 	return rc < 0 ? -1 : 0;
