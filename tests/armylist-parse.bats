@@ -245,6 +245,13 @@ armylist-parse: $P/rows-not-read.txt:8: error: row not read: it continues no arm
 	golden $G/rows-not-read.tsv
 }
 
+@test "tables: a long cell quoted in row-not-read is cut on a character boundary" {
+	printf '| Nr | Armee | Elemente |\n| 1 | Erste | 12x Ps (Bef.) |\n| Aбвгдежзийклмнопрстуфхцч | | 24x Ps |\n| Zusammenfassung fürÜbungsämter | | 24x Ps |\n' > "$BATS_TEST_TMPDIR/u.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/u.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/u.txt:3:3: error: row not read: 'Aбвгдежзийкл' is no army number
+armylist-parse: $BATS_TEST_TMPDIR/u.txt:4:3: error: row not read: 'Zusammenfassung fürÜbu' is no army number"
+}
+
 # ---- bad input: reported, the rest still written ---------------------------
 
 @test "unknown troop: error with suggestion, code ?, army still written, exit 2" {

@@ -375,6 +375,7 @@ not_read(struct sheet *sh, const struct cell *cells, size_t n,
 	int key = sh->col[F_ELEMENTS] >= 0 ? sh->col[F_ELEMENTS] :
 	    sh->col[F_NAME];
 	struct sbuf q = {0};
+	size_t cut = 0, k;
 
 	if (sh->seen == NULL)
 		return;
@@ -389,8 +390,12 @@ not_read(struct sheet *sh, const struct cell *cells, size_t n,
 			DIAG(ROW_NOT_READ, cells[key].line, 0,
 			    "it continues no army (the row before it is blank or not read)");
 		} else {
+			/* 24 bytes at most, on a character boundary */
+			while (cut < len && (k = utf8_seqlen(num + cut,
+			    len - cut)) <= 24 - cut)
+				cut += k;
 			sbuf_adds(&q, "'");
-			utf8_sanitize(&q, num, len > 24 ? 24 : len);
+			utf8_sanitize(&q, num, cut);
 			sbuf_adds(&q, "' is no army number");
 			DIAG(ROW_NOT_READ, c->line, c->col > 0 ?
 			    c->col + (long)(num - c->s) : 0, q.s);
