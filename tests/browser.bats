@@ -91,8 +91,9 @@ document.querySelectorAll("section.card").forEach(function (s) {\
 var p = document.createElement("pre"); p.id = "too-wide";\
 p.textContent = "[" + bad.join(" ") + "]"; document.body.appendChild(p);\
 </script></body>|' "$1" > "$f"
-	chrome --window-size=1280,900 --dump-dom "file://$f" |
-	    sed -n 's|.*<pre id="too-wide">\[\(.*\)\]</pre>.*|\1|p'
+	chrome --window-size=1280,900 --dump-dom "file://$f" > "$f.dom"
+	grep -q '<pre id="too-wide">\[' "$f.dom" || { echo "no measure"; return 1; }
+	sed -n 's|.*<pre id="too-wide">\[\(.*\)\]</pre>.*|\1|p' "$f.dom"
 }
 
 # browse NAME ARG...: refcard-render ARG... as HTML printed by chromium
@@ -118,6 +119,7 @@ browse() {
 		return 1
 	fi
 	run too_wide "$d/$name.html"
+	assert_success
 	assert_output ''
 }
 
@@ -146,6 +148,15 @@ browse() {
 		browse "matchup-$l" --lang=$l --matchup=I/1a,II/27b "$EN_ARMIES"
 		assert_equal "$(cut -f1 "$OUT/pages-matchup-$l.txt")" 1
 	done
+}
+
+@test "browser: the width check finds a card with something too wide" {
+	refcard-render --lang=en --cards=rules |
+	    sed 's|<h1>Movement|<div style="width: 150mm">wide</div>&|' \
+	    > "$BATS_TEST_TMPDIR/w.html"
+	run too_wide "$BATS_TEST_TMPDIR/w.html"
+	assert_success
+	assert_output movement
 }
 
 @test "browser: the print CSS sets the paper: A5 rules cards are 210 x 148 mm" {
