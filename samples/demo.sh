@@ -49,6 +49,19 @@ echo "   demo/cards.html: $(grep -c '<section' demo/cards.html) cards"
 echo "   demo/cards.pdf: $(pdfinfo demo/cards.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages"
 echo "   demo/rules-ru.pdf: the rules and campaign cards in Russian (A6)"
 echo
+echo "== tonight's game: two armies of the corpus sample (active in 330 BC), their"
+echo "   matchup card and both army cards, four A6 cards to an A4 sheet"
+armylist-select --year=-330 --name='Macedonian|Athenian' \
+    -o demo/tonight.xml samples/corpus-sample.xml
+armylist-select -T tsv demo/tonight.xml | cut -f1,2
+refcard-render --rules=dba22 --lang=en --matchup=II/12,II/5b \
+    -o demo/matchup.html demo/tonight.xml
+refcard-render -T pdf --rules=dba22 --lang=en --matchup=II/12,II/5b \
+    --army=II/12,II/5b --impose=2x2 --paper=a4 -o demo/tonight.pdf \
+    demo/tonight.xml
+echo "   demo/matchup.html: the matchup card; demo/tonight.pdf: $(pdfinfo demo/tonight.pdf 2>/dev/null | sed -n 's/^Pages: *//p') A4 sheet"
+echo
+
 echo "== battle-scan: the battle line adjudicated, its bound checked and drawn"
 battle-scan -T combat samples/battle-line.xml | combat-calc --odds | head -n 3
 battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml |
@@ -58,4 +71,4 @@ battle-scan -T svg --plan=samples/battle-line.plan \
     --verdicts=demo/verdicts.txt -o demo/battle-line.svg samples/battle-line.xml
 echo "   demo/battle-line.svg: the table to scale"
 echo
-echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf, battle-line.svg)"
+echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf, tonight.pdf, battle-line.svg)"

@@ -677,3 +677,20 @@ refcard-render: -: error: army '7' not in the collection"
 	run bash -c "refcard-render -T pdf --impose=2x2 --cards=rules,campaign 2>&1 | head -c 4"
 	assert_output '%PDF'
 }
+
+@test "refcard-render: make demo's tonight's game (corpus sample, select, matchup, 2x2 on A4)" {
+	need_pdf
+	cd "$TOP"
+	run -0 armylist-parse --rules=dba22 samples/corpus-sample.txt
+	assert_equal "$output" "$(cat samples/corpus-sample.xml)"
+	armylist-select --year=-330 --name='Macedonian|Athenian' \
+	    -o "$BATS_TEST_TMPDIR/t.xml" samples/corpus-sample.xml
+	run -0 armylist-select -T tsv "$BATS_TEST_TMPDIR/t.xml"
+	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "id II/5b II/12 "
+	run -0 refcard-render -T pdf --rules=dba22 --lang=en \
+	    --matchup=II/12,II/5b --army=II/12,II/5b --impose=2x2 --paper=a4 \
+	    -o "$BATS_TEST_TMPDIR/t.pdf" "$BATS_TEST_TMPDIR/t.xml"
+	run pdfinfo "$BATS_TEST_TMPDIR/t.pdf"
+	assert_line --regexp '^Pages: +1$'
+	assert_line --regexp '^Page size: +841.89 x 595.276 pts \(A4\)$'
+}

@@ -16,7 +16,7 @@ struct cardhtml {
 
 static const char css[] =
     "body { font-family: \"DejaVu Sans\", sans-serif; margin: 0;"
-    " color: #000; background: #fff; }\n"
+    " line-height: 1.1; color: #000; background: #fff; }\n"
     "section.card { break-after: page; page-break-after: always;"
     " box-sizing: border-box; }\n"
     "section.card:last-of-type { break-after: auto;"
@@ -26,10 +26,11 @@ static const char css[] =
     "p { margin: 0.2em 0; }\n"
     "table { border-collapse: collapse; width: 100%; }\n"
     "tr { break-inside: avoid; page-break-inside: avoid; }\n"
-    "th, td { border: 0.2pt solid #777; padding: 0.1em 0.3em;"
+    "th, td { border: 0.2pt solid #777; padding: 0.02em 0.25em;"
     " text-align: left; vertical-align: top; }\n"
     "thead th { background: #e4e4e4; }\n"
     "td.num, th.num { text-align: right; white-space: nowrap; }\n"
+    "td.nw { white-space: nowrap; }\n"
     "table.facts th { width: 18%; background: #f0f0f0; }\n"
     "section.cols { column-count: 2; column-gap: 4mm; }\n"
     "section.cols h1 { column-span: all; }\n"
@@ -90,10 +91,14 @@ head(struct cardhtml *w)
 	w->head_done = true;
 }
 
+/* A cell of class cls (NULL: none). */
 static void
-cell(FILE *fp, const char *tag, const char *s, bool num)
+cell(FILE *fp, const char *tag, const char *s, const char *cls)
 {
-	fprintf(fp, "<%s%s>", tag, num ? " class=\"num\"" : "");
+	if (cls != NULL)
+		fprintf(fp, "<%s class=\"%s\">", tag, cls);
+	else
+		fprintf(fp, "<%s>", tag);
 	esc(fp, s);
 	fprintf(fp, "</%s>", tag);
 }
@@ -112,6 +117,19 @@ heat_cell(FILE *fp, const char *s, int pct)
 	    (unsigned)(rgb[2] * 255 + 0.5));
 	esc(fp, s);
 	fputs("</td>", fp);
+}
+
+/* Numbers keep to one line; so do short texts of words beside a column
+ * that may wrap, as in the PDF, where the wide columns give way first. */
+static const char *
+col_class(const struct card_block *b, size_t r, size_t c)
+{
+	const char *s = block_cell(b, r, c);
+
+	if ((b->num >> c) & 1)
+		return "num";
+	return b->heat == NULL && b->wide != 0 && !((b->wide >> c) & 1) &&
+	    strchr(s, ' ') != NULL && strlen(s) <= 16 ? "nw" : NULL;
 }
 
 static void
@@ -136,8 +154,8 @@ block(FILE *fp, const struct card_block *b)
 		fputs("<table class=\"facts\">\n", fp);
 		for (r = 0; r < b->nrows; r++) {
 			fputs("<tr>", fp);
-			cell(fp, "th", block_cell(b, r, 0), false);
-			cell(fp, "td", block_cell(b, r, 1), false);
+			cell(fp, "th", block_cell(b, r, 0), NULL);
+			cell(fp, "td", block_cell(b, r, 1), NULL);
 			fputs("</tr>\n", fp);
 		}
 		fputs("</table>\n", fp);
@@ -145,7 +163,7 @@ block(FILE *fp, const struct card_block *b)
 	}
 	fputs("<table>\n<thead><tr>", fp);
 	for (c = 0; c < b->ncols; c++)
-		cell(fp, "th", b->head[c], (b->num >> c) & 1);
+		cell(fp, "th", b->head[c], (b->num >> c) & 1 ? "num" : NULL);
 	fputs("</tr></thead>\n<tbody>\n", fp);
 	for (r = 0; r < b->nrows; r++) {
 		fputs("<tr>", fp);
@@ -155,7 +173,7 @@ block(FILE *fp, const struct card_block *b)
 				    block_heat_at(b, r, c));
 			else
 				cell(fp, "td", block_cell(b, r, c),
-				    (b->num >> c) & 1);
+				    col_class(b, r, c));
 		fputs("</tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
