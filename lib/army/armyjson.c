@@ -262,9 +262,27 @@ read_value(const struct jval *v, const char *file, army_cb cb, void *ctx)
 		read_army(&arr->v[i], file, rules, rules_line, cb, ctx);
 }
 
+struct stream {
+	const char *file;
+	army_cb cb;
+	void *ctx;
+};
+
+/* An army of a document's "armies", as soon as it is read. */
+static void
+each_army(const struct jval *top, const struct jval *elem, void *ctx)
+{
+	struct stream *s = ctx;
+	const struct jval *r = member(top, "rules", J_STR);
+
+	read_army(elem, s->file, r != NULL ? r->s : NULL,
+	    r != NULL ? r->line : 0, s->cb, s->ctx);
+}
+
 void
 armylist_read_json(struct input *in, army_cb cb, void *ctx)
 {
+	struct stream st = { in->name, cb, ctx };
 	struct jsonin j;
 	struct jval v;
 	char *buf;
@@ -273,6 +291,9 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	if (input_slurp(in, &buf, &len, JSON_MAX) < 0)
 		return;
 	jsonin_init(&j, buf, len);
+	j.each_key = "armies";
+	j.each = each_army;
+	j.ctx = &st;
 	while (jsonin_more(&j)) {
 		if (jsonin_value(&j, &v) < 0)
 			break;

@@ -263,6 +263,11 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 		col[f] = -1;
 	for (i = 0; i < n && i < MAX_COLS; i++) {
 		f = header_field(sh, &cells[i]);
+		/* our TSV's "notes" as written; a sheet's "Notes" column
+		 * is a note of its own */
+		if (f == F_NOTES && !(cells[i].n == 5 &&
+		    memcmp(cells[i].s, "notes", 5) == 0))
+			f = -1;
 		if (f >= 0 && col[f] < 0) {
 			col[f] = (int)i;
 			found++;
@@ -393,7 +398,7 @@ more_fields(struct sheet *sh, struct army *a)
 		if (s + i + 1 < e)
 			army_add_note(a, s, i, s + i + 2, (size_t)(e - s) - i - 2);
 		else if (e > s)
-			army_add_note(a, "", 0, s, (size_t)(e - s));
+			army_add_note(a, "notes", 5, s, (size_t)(e - s));
 	}
 }
 

@@ -219,7 +219,7 @@ word(struct jsonin *j, const char *w)
 	return true;
 }
 
-static int value(struct jsonin *j, struct jval *v, int depth);
+static int value(struct jsonin *j, struct jval *v, int depth, bool stream);
 
 static struct jval *
 add(struct jval *v)
@@ -239,7 +239,7 @@ add(struct jval *v)
 }
 
 static int
-container(struct jsonin *j, struct jval *v, int depth)
+container(struct jsonin *j, struct jval *v, int depth, bool stream)
 {
 	char close = j->s[j->i] == '[' ? ']' : '}';
 	char *key;
@@ -278,13 +278,19 @@ container(struct jsonin *j, struct jval *v, int depth)
 		add(v);
 		if (v->t == J_OBJ)
 			v->keys[v->nv] = key;
-		if (value(j, &v->v[v->nv], depth + 1) < 0) {
+		if (value(j, &v->v[v->nv], depth + 1, depth == 0 &&
+		    v->t == J_OBJ && j->each != NULL && j->each_key != NULL &&
+		    strcmp(key, j->each_key) == 0) < 0) {
 			/* the half-built member: what it holds is counted */
 			jval_free(&v->v[v->nv]);
 			free(key);
 			return -1;
 		}
-		v->nv++;
+		if (stream && v->t == J_ARR) {
+			j->each(j->top, &v->v[v->nv], j->ctx);
+			jval_free(&v->v[v->nv]);
+		} else
+			v->nv++;
 		blanks(j);
 		if (j->i < j->n && j->s[j->i] == ',') {
 			j->i++;
@@ -300,7 +306,7 @@ container(struct jsonin *j, struct jval *v, int depth)
 }
 
 static int
-value(struct jsonin *j, struct jval *v, int depth)
+value(struct jsonin *j, struct jval *v, int depth, bool stream)
 {
 	blanks(j);
 	memset(v, 0, sizeof *v);
@@ -311,7 +317,9 @@ value(struct jsonin *j, struct jval *v, int depth)
 	switch (j->s[j->i]) {
 	case '{':
 	case '[':
-		return container(j, v, depth);
+		if (depth == 0)
+			j->top = v;
+		return container(j, v, depth, stream);
 	case '"':
 		v->t = J_STR;
 		return string(j, &v->s, &v->n);
@@ -336,7 +344,7 @@ value(struct jsonin *j, struct jval *v, int depth)
 int
 jsonin_value(struct jsonin *j, struct jval *v)
 {
-	if (value(j, v, 0) < 0) {
+	if (value(j, v, 0, false) < 0) {
 		jval_free(v);
 		j->i = j->n;           /* the rest is not read */
 		return -1;

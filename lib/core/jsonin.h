@@ -28,6 +28,15 @@ struct jsonin {
 	size_t n, i;
 	long line;
 	size_t bol;                /* offset of the line's first byte */
+	/* Streaming: each element of the array under member each_key of
+	 * a top-level object is handed to each (with that object, its
+	 * members so far) as soon as it is read, then freed; so a
+	 * truncated document still gives its first elements. */
+	const char *each_key;
+	void (*each)(const struct jval *top, const struct jval *elem,
+	    void *ctx);
+	void *ctx;
+	const struct jval *top;
 };
 
 void jsonin_init(struct jsonin *j, const char *s, size_t n);
