@@ -84,6 +84,26 @@ sample() {
 	jq -e '.armies[2].elements.items[0].troops[1].code == "Cv"' <<<"$output"
 }
 
+@test "-T jsonl: one army object per line with the rules label" {
+	run -0 armylist-parse -T jsonl --rules=dba22 ../samples/english-lists.txt
+	golden $G/english.jsonl
+	assert_equal "${#lines[@]}" 6
+	jq -e -s 'length == 6 and all(.rules == "dba22")' <<<"$output"
+}
+
+@test "notes: sheet columns without a field of ours in every output" {
+	run -0 armylist-parse -T json ../samples/armeelisten-121-180.tsv
+	jq -e '.armies[0].notes == [{"column":"Bemerkungen","text":"Attila"}]' <<<"$output"
+	run -0 armylist-parse -T text --lang=de ../samples/armeelisten-121-180.tsv
+	golden $G/notes-de.txt
+	printf 'Nr;Armee;Elemente;Notes;Armee\n7;A;12x Ps (Bef.);eins  zwei;B\n' > "$BATS_TEST_TMPDIR/n.csv"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/n.csv"
+	assert_line '    <note column="Notes">eins zwei</note>'
+	assert_line '    <note column="Armee">B</note>'
+	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.csv"
+	assert_line --index 1 "$(printf '7\tA\t\t\t\t\t\t12xPs (Gen)\tde\t\t\t\t\t12x Ps (Bef.)\t\tNotes: eins zwei\\nArmee: B')"
+}
+
 @test "-T text --lang=de|en|ru" {
 	run -0 armylist-parse -T text --lang=de ../samples/armeelisten-61-120.txt
 	golden $G/text-de.txt
@@ -169,7 +189,7 @@ sample() {
 
 @test "continuation rows append to every field" {
 	run -0 armylist-parse -T tsv $P/continuation.tsv
-	assert_line --index 1 "$(printf '7\tGrenzarmee\t\t\t\t\t8, 9\t1xCv (Gen), 2xLH, 9xPs')"
+	assert_line --index 1 "$(printf '7\tGrenzarmee\t\t\t\t\t8, 9\t1xCv (Gen), 2xLH, 9xPs\tde\t\t\t\t\t1x Re (Feldherr), 2x LR, 9x Pl\t\t')"
 }
 
 @test "header found as a whole word sequence, Referenzen is sources" {
@@ -291,7 +311,7 @@ armylist-parse: $P/unknown-troop.txt:3:16: warning: unreadable date 'irgendwann'
 armylist-parse: $f:2:36: error: missing ',' before '1x3Bd'
 armylist-parse: $f:2:62: error: expected a count ('1x') at 'Scottish1x3Kn'
 armylist-parse: $f:2:85: error: missing troop after the count '4x'"
-	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x3Cv (Gen), 1x2LH, 1x3Kn, 1x3Bd, (1x2LH + 1x2Ps) or 1xPs')"
+	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x3Cv (Gen), 1x2LH, 1x3Kn, 1x3Bd, (1x2LH + 1x2Ps) or 1xPs\ten\t100BC\t\t\t\t1x3Cv or 3(4Ax (Gen), 1x2LH, 1x3Kn 1x3Bd, (1x2LH + 1x2Ps) o (Scottish1x3Kn + 1xPs), 4x\tyes\t')"
 }
 
 @test "error recovery: IV/58 and III/57c of the corpus keep their good items and generals, marked incomplete" {
@@ -317,7 +337,7 @@ armylist-parse: $P/corpus-garbled.txt:16:40: error: expected a count ('1x') at '
 	run -2 --separate-stderr armylist-parse -T tsv $P/keyword-typo.txt
 	assert_equal "$stderr" "armylist-parse: $P/keyword-typo.txt:2:1: error: unknown keyword 'Aggresion' (did you mean 'Aggression'?)
 armylist-parse: $P/keyword-typo.txt:3:1: error: unknown keyword 'Terain' (did you mean 'Terrain'?)"
-	assert_output "$(printf 'id\tname\tfrom\tto\tterrain\taggression\tenemies\telements\nI/1\tKeyword Typos\t-100\t-50\tArable\t\t\t1x3Bd (Gen), 8x4Bw, 3x2Ps')"
+	assert_output "$(printf 'id\tname\tfrom\tto\tterrain\taggression\tenemies\telements\tlang\tdates\tsources\tdbm\tallies\ttext\tincomplete\tnotes\nI/1\tKeyword Typos\t-100\t-50\tArable\t\t\t1x3Bd (Gen), 8x4Bw, 3x2Ps\ten\t100-50BC\t\t\t\t1x3Bd (Gen), 8x4Bw, 3x2Ps\t\t')"
 }
 
 @test "hostile XML: DOCTYPE with an external entity is rejected" {
@@ -369,7 +389,7 @@ armylist-parse: $P/deep.xml:1:794: error: excessive depth in document: 256 use X
 @test "NUL bytes, CRLF line ends and a 2 MB line" {
 	printf 'I/1 A 100BC\r\n1x3Bd (Gen),\0 11x2Ps\r\n' > "$BATS_TEST_TMPDIR/n.txt"
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
-	assert_line --index 1 "$(printf 'I/1\tA\t-100\t-100\t\t\t\t1x3Bd (Gen), 11x2Ps')"
+	assert_line --index 1 "$(printf 'I/1\tA\t-100\t-100\t\t\t\t1x3Bd (Gen), 11x2Ps\ten\t100BC\t\t\t\t1x3Bd (Gen),  11x2Ps\t\t')"
 	head -c 2097152 /dev/zero | tr '\0' a > "$BATS_TEST_TMPDIR/long.txt"
 	printf '\nI/2 B 100BC\n12x2Ps (Gen)\n' >> "$BATS_TEST_TMPDIR/long.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/long.txt"
@@ -431,7 +451,7 @@ armylist-parse: $P/deep.xml:1:794: error: excessive depth in document: 256 use X
 
 @test "--help and --version" {
 	run -0 armylist-parse --help
-	assert_line --index 0 --partial "usage: armylist-parse [-hV] [-T xml|tsv|json|text]"
+	assert_line --index 0 --partial "usage: armylist-parse [-hV] [-T xml|tsv|json|text|jsonl]"
 	run -0 armylist-parse -h
 	run -0 armylist-parse --version
 	assert_output "armylist-parse (bellis) 0.1.0"
@@ -448,7 +468,7 @@ Try 'armylist-parse --help' for more information."
 
 @test "bad option values: exit 3" {
 	run -3 --separate-stderr armylist-parse -T yaml
-	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'yaml' for --format (valid: xml, tsv, json, text)"
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'yaml' for --format (valid: xml, tsv, json, text, jsonl)"
 	run -3 --separate-stderr armylist-parse --lang=fr
 	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'fr' for --lang (valid: en, de, ru)"
 	run -3 --separate-stderr armylist-parse -o

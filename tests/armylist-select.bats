@@ -86,7 +86,7 @@ sel() {
 	sel combined.tsv -T tsv --book=II --troop=Kn $E
 	sel invert.tsv -T tsv -v --book=II --troop=Kn $E
 	run -1 armylist-select -T tsv --invert-match --id='I*' $E
-	assert_equal "$output" "id	name	from	to	terrain	aggression	enemies	elements"
+	assert_equal "$output" "id	name	from	to	terrain	aggression	enemies	elements	lang	dates	sources	dbm	allies	text	incomplete	notes"
 	run -0 armylist-select -T tsv --invert-match --id='I/*' $E
 	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "id II/27b II/37 III/17 IV/62 "
 }

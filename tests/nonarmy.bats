@@ -64,12 +64,42 @@ nonarmy() {
 	nonarmy fixtures/armylist-parse/junk.bin "fixtures/armylist-parse/junk.bin: error: no army read: binary data, not text"
 }
 
-@test "armylist-parse's own TSV and JSON are not read back as armies yet" {
-	armylist-parse -T tsv ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/a.tsv"
-	armylist-parse -T json ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/a.json"
+@test "armylist-parse reads its own TSV, JSON and JSON Lines back as armies" {
+	for F in tsv json jsonl; do
+		armylist-parse -T $F ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/a.$F"
+		run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/a.$F"
+		assert_equal "$stderr" ""
+		assert_equal "$(grep -c '<army ' <<<"$output")" 6
+	done
+}
+
+# json FILE MESSAGE ARMIES: exit 2, that many armies, exactly that message
+json() {
+	run -2 --separate-stderr armylist-parse "$1"
+	assert_equal "$stderr" "armylist-parse: $2"
+	assert_equal "$(grep -c '<army ' <<<"$output")" "$3"
+}
+
+@test "hostile JSON: deep nesting, truncated, binary, bad syntax, wrong types" {
+	armylist-parse -T json ../samples/english-lists.txt | head -c 3000 > "$BATS_TEST_TMPDIR/trunc.json"
 	cd "$BATS_TEST_TMPDIR"
-	nonarmy a.tsv "a.tsv:1: error: no army read: a table with the columns 'id', 'name', 'from', 'to', 'terrain', 'aggression', 'enemies', 'elements'; expected a header with 'Nr' and 'Armee' or 'Elemente'"
-	nonarmy a.json "a.json: error: no army read: expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'"
+	head -c 100000 /dev/zero | tr '\0' '[' > deep.json
+	json deep.json "deep.json:1:65: error: invalid JSON: nesting deeper than 64 levels" 0
+	# the armies before the cut are written
+	run -2 --separate-stderr armylist-parse trunc.json
+	[[ $stderr == "armylist-parse: trunc.json:1:3001: error: invalid JSON: expected "*", found the end of the input" ]]
+	assert_equal "$(grep -c '<army ' <<<"$output")" 4
+	printf '[\x01\x02\x00\x03\x04\x05\x06\x07\x08]' > bin.json
+	json bin.json "bin.json: error: no army read: binary data, not text" 0
+	printf '{"id":"1" "x"}' > comma.json
+	json comma.json "comma.json:1:11: error: invalid JSON: expected ',' or '}', found '\"'" 0
+	printf '{"id":"\\u12"}' > esc.json
+	json esc.json "esc.json:1:9: error: invalid JSON: expected four hex digits after \\u, found 'u'" 0
+	printf '{"id":"1","name":{"text":"A"},"aggression":"x","elements":{"items":[1,{"count":-5}]}}\n{"x":1}\n' > types.json
+	json types.json "types.json:1:44: error: JSON army: 'aggression' is not a number
+armylist-parse: types.json:1:69: error: JSON army: an item is not an object with 'count' and 'troops' or 'choice'
+armylist-parse: types.json:1:80: error: JSON army: 'count' is not a whole number from 1 to 1000000000
+armylist-parse: types.json:2:1: error: JSON army: expected an object with an 'id' such as \"I/1a\"" 1
 }
 
 @test "empty, blank and comment-only input is no error" {

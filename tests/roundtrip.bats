@@ -171,15 +171,23 @@ bound 2: 2 PIPs, 1 used, 1 unused'
 
 # ---- army lists: XML and list text in every language (issue 12, item 4)
 
-# armies_rt IN: the XML of IN, and of its -T xml and its -T text in de,
-# en and ru read back, are the same armies (file, line, the text as
-# written and the incomplete mark are the source's, not the armies').
+# armies_rt IN: the XML of IN, and of its -T xml, tsv, json and jsonl
+# read back, are the same armies but for file and line; its -T text in
+# de, en and ru read back too, but for the text as written (the source's,
+# not the armies').
 armies_rt() {
-	local in=$1 l strip='s/ file="[^"]*"//; s/ line="[0-9]*"//; s/<elements text="[^"]*"/<elements/; s/ incomplete="yes"//'
+	local in=$1 l F strip='s/ file="[^"]*"//; s/ line="[0-9]*"//'
 	armylist-parse "$in" 2>/dev/null | sed "$strip" > "$BATS_TEST_TMPDIR/a.xml"
 	grep -q '<army ' "$BATS_TEST_TMPDIR/a.xml"
-	armylist-parse -T xml "$in" 2>/dev/null | armylist-parse | sed "$strip" > "$BATS_TEST_TMPDIR/b.xml"
-	diff "$BATS_TEST_TMPDIR/a.xml" "$BATS_TEST_TMPDIR/b.xml"
+	for F in xml tsv json jsonl; do
+		armylist-parse -T $F "$in" 2>/dev/null > "$BATS_TEST_TMPDIR/o.$F" || true
+		run --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/o.$F"
+		assert_equal "$stderr" ""
+		sed "$strip" <<<"$output" > "$BATS_TEST_TMPDIR/b.xml"
+		diff "$BATS_TEST_TMPDIR/a.xml" "$BATS_TEST_TMPDIR/b.xml"
+	done
+	strip="$strip"'; s/<elements text="[^"]*"/<elements/'
+	sed -i 's/<elements text="[^"]*"/<elements/' "$BATS_TEST_TMPDIR/a.xml"
 	for l in de en ru; do
 		# the source's errors give status 2; their armies are written
 		armylist-parse -T text --lang=$l "$in" 2>/dev/null > "$BATS_TEST_TMPDIR/t.txt" || true
@@ -190,14 +198,39 @@ armies_rt() {
 	done
 }
 
-@test "roundtrip: armylist-parse samples through -T xml and -T text --lang=de|en|ru" {
+@test "roundtrip: armylist-parse samples through -T xml|tsv|json|jsonl and -T text --lang=de|en|ru" {
 	for f in "$SAMPLES"/armeelisten-* "$SAMPLES"/english-lists.*; do
 		armies_rt "$f"
 	done
 	armies_rt "$FIX/armylist-parse/written.txt"
+	armies_rt "$FIX/armylist-parse/sheet-semicolon.csv"
+	grep -q '<note column="Bemerkungen">' "$BATS_TEST_TMPDIR/a.xml"
 }
 
-@test "roundtrip: the 590 corpus lists through -T xml and -T text --lang=de|en|ru, spellings and figures kept" {
+@test "roundtrip: armylist-parse keeps the rules label, the notes and the incomplete mark" {
+	for F in xml json jsonl; do
+		run -0 bash -c "armylist-parse --rules=dba22 -T $F '$SAMPLES/english-lists.txt' | armylist-parse"
+		assert_line --index 1 '<armylists version="1" rules="dba22">'
+	done
+	for F in tsv json jsonl text; do
+		run -0 bash -c "armylist-parse -T $F '$SAMPLES/armeelisten-121-180.tsv' | armylist-parse"
+		assert_line '    <note column="Bemerkungen">Hastings</note>'
+		run -0 bash -c "armylist-parse -T $F '$FIX/armylist-parse/corpus-garbled.txt' 2>/dev/null | armylist-parse"
+		assert_line --partial '<army id="IV/58" '
+		[[ $(grep 'id="IV/58"' <<<"$output") == *'incomplete="yes"'* ]]
+	done
+}
+
+@test "roundtrip: -T tsv of several files has a file column that reads back" {
+	run -0 armylist-parse -T tsv "$SAMPLES/english-lists.txt" "$SAMPLES/armeelisten-121-180.tsv"
+	[[ ${lines[0]} == "file	id	name	from	to	"* ]]
+	[[ ${lines[1]} == "$SAMPLES/english-lists.txt	I/1a	Early Sumerian	"* ]]
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/f.tsv"
+	run -0 armylist-parse "$BATS_TEST_TMPDIR/f.tsv"
+	assert_line --partial "<army id=\"123\" file=\"$SAMPLES/armeelisten-121-180.tsv\" line=\"8\">"
+}
+
+@test "roundtrip: the 590 corpus lists through -T xml|tsv|json|jsonl and -T text --lang=de|en|ru, spellings and figures kept" {
 	[ -f "$SHARED/corpus/dba22-lists.txt" ] || skip "../shared/corpus is not here"
 	armies_rt "$SHARED/corpus/dba22-lists.txt"
 	[ "$(grep -c 'written="HCh"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]

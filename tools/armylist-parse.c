@@ -12,7 +12,8 @@
 #include "dba/rules.h"
 #include "dba/troop.h"
 
-static const char *const formats[] = { "xml", "tsv", "json", "text", NULL };
+static const char *const formats[] = { "xml", "tsv", "json", "text",
+	"jsonl", NULL };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -29,10 +30,33 @@ static const struct cli_tool tool = {
 	}
 };
 
+/* The writer starts at the first army, labelled with --rules or else
+ * with the label of that army's collection (XML, JSON), so that the
+ * label reads back. */
+struct run {
+	struct armyout *ao;
+	FILE *fp;
+	enum army_fmt fmt;
+	enum lang lang;
+	const char *rules;
+	bool files;
+};
+
+static void
+start(struct run *r, const char *label)
+{
+	if (r->ao != NULL)
+		return;
+	r->ao = armyout_new(r->fp, r->fmt, r->lang,
+	    r->rules != NULL ? r->rules : label);
+	armyout_files(r->ao, r->files);
+}
+
 static void
 emit(struct army *a, void *ctx)
 {
-	armyout_army(ctx, a);
+	start(ctx, a->rules);
+	armyout_army(((struct run *)ctx)->ao, a);
 }
 
 static void
@@ -44,8 +68,8 @@ parse_file(void *ctx, struct input *in)
 int
 main(int argc, char **argv)
 {
-	struct armyout *ao;
 	struct rules *r = NULL;
+	struct run run;
 	struct cli cli;
 	struct out o;
 
@@ -59,10 +83,12 @@ main(int argc, char **argv)
 		rules_close(r);
 		return cli_end(NULL);
 	}
-	ao = armyout_new(o.fp, (enum army_fmt)cli.format, cli.lang,
-	    r != NULL ? r->edition : NULL);
-	cli_files(cli.nfiles, cli.files, parse_file, ao);
-	(void)armyout_finish(ao);      /* out_close reports write errors */
+	run = (struct run){ .fp = o.fp, .fmt = (enum army_fmt)cli.format,
+	    .lang = cli.lang, .rules = r != NULL ? r->edition : NULL,
+	    .files = cli.nfiles > 1 };
+	cli_files(cli.nfiles, cli.files, parse_file, &run);
+	start(&run, NULL);
+	(void)armyout_finish(run.ao);  /* out_close reports write errors */
 	rules_close(r);
 	return cli_end(&o);
 }

@@ -95,6 +95,8 @@ strv_free(char **v, size_t n)
 void
 army_free(struct army *a)
 {
+	size_t i;
+
 	free(a->id);
 	free(a->file);
 	free(a->name);
@@ -107,7 +109,23 @@ army_free(struct army *a)
 	strv_free(a->allies, a->nallies);
 	free(a->elements_text);
 	package_free(&a->list);
+	for (i = 0; i < a->nnotes; i++) {
+		free(a->notes[i].column);
+		free(a->notes[i].text);
+	}
+	free(a->notes);
 	army_init(a);
+}
+
+void
+army_add_note(struct army *a, const char *column, size_t cn,
+    const char *text, size_t tn)
+{
+	a->notes = xgrow(a->notes, &a->capnotes, a->nnotes + 1,
+	    sizeof *a->notes);
+	a->notes[a->nnotes].column = xstrndup(column, cn);
+	a->notes[a->nnotes].text = xstrndup(text, tn);
+	a->nnotes++;
 }
 
 struct item *

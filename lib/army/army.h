@@ -58,6 +58,12 @@ struct package {
 	size_t n, cap;
 };
 
+/* A column of a sheet without a field of ours, kept with its army. */
+struct note {
+	char *column;              /* the header as written */
+	char *text;
+};
+
 struct army {
 	char *id;
 	char *file;
@@ -83,10 +89,15 @@ struct army {
 	const char *rules;         /* its collection's rules= label (XML),
 				    * borrowed; NULL: none */
 	long rules_line;           /* the line of that label */
+	struct note *notes;        /* in column order */
+	size_t nnotes, capnotes;
 };
 
 void army_init(struct army *a);
 void army_free(struct army *a);
+/* Keep a note (column header, text) on a. */
+void army_add_note(struct army *a, const char *column, size_t cn,
+    const char *text, size_t tn);
 void package_free(struct package *p);
 /* Entries (elements and choices) of p, nested ones included. */
 size_t package_count(const struct package *p);

@@ -100,9 +100,45 @@ from_cp1252(struct sbuf *b, const char *s, size_t n)
 	}
 }
 
+/* The escapes of a TSV cell as armylist-parse -T tsv writes them (\t,
+ * \n, \r, \\), undone in the cells that hold a backslash; esc holds
+ * the texts. */
+static void
+tsv_unescape(struct cell *cells, size_t nc, struct sbuf *esc)
+{
+	size_t i, k, *off = NULL;
+	const char *s;
+
+	for (i = 0; i < nc && memchr(cells[i].s, '\\', cells[i].n) == NULL;
+	    i++)
+		;
+	if (i == nc)
+		return;
+	off = xcalloc(nc, sizeof *off);
+	sbuf_reset(esc);
+	sbuf_add(esc, "", 0);
+	for (i = 0; i < nc; i++) {
+		off[i] = esc->len;
+		s = cells[i].s;
+		for (k = 0; k < cells[i].n; k++) {
+			if (s[k] == '\\' && k + 1 < cells[i].n &&
+			    strchr("tnr\\", s[k + 1]) != NULL) {
+				k++;
+				sbuf_addc(esc, s[k] == 't' ? '\t' : s[k] == 'n' ?
+				    '\n' : s[k] == 'r' ? '\r' : '\\');
+			} else
+				sbuf_addc(esc, s[k]);
+		}
+		cells[i].n = esc->len - off[i];
+	}
+	for (i = 0; i < nc; i++)
+		cells[i].s = esc->s + off[i];
+	free(off);
+}
+
 static void
 split_cells(struct sheet *sh, const char *s, size_t n, char sep, long line,
-    struct cell **cells, size_t *cap)
+    struct cell **cells, size_t *cap, struct sbuf *esc)
 {
 	size_t i = 0, start, nc = 0;
 
@@ -130,6 +166,8 @@ split_cells(struct sheet *sh, const char *s, size_t n, char sep, long line,
 			break;
 		i++;
 	}
+	if (sep == '\t')
+		tsv_unescape(*cells, nc, esc);
 	sheet_row(sh, *cells, nc);
 }
 
@@ -300,7 +338,7 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 	struct sheet *sh = sheet_new(in->name, count_army, &cnt);
 	struct listtext *lt = listtext_new(in->name, count_army, &cnt);
 	struct csv csv = { 0 };
-	struct sbuf conv = {0}, clean = {0};
+	struct sbuf conv = {0}, clean = {0}, esc = {0};
 	struct cell *cells = NULL;
 	size_t cap = 0, n, i;
 	const char *s;
@@ -344,12 +382,12 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 			if (mode == 2)
 				listtext_flush(lt);
 			mode = 1;
-			split_cells(sh, s, n, '|', in->line, &cells, &cap);
+			split_cells(sh, s, n, '|', in->line, &cells, &cap, &esc);
 		} else if (memchr(s, '\t', n) != NULL && !(i < n && s[i] == '#')) {
 			if (mode == 2)
 				listtext_flush(lt);
 			mode = 1;
-			split_cells(sh, s, n, '\t', in->line, &cells, &cap);
+			split_cells(sh, s, n, '\t', in->line, &cells, &cap, &esc);
 		} else if (i < n && s[i] != '#' && !listtext_open(lt) &&
 		    csv_header(&csv, sh, s + i, n - i, in->line)) {
 			if (mode == 2)
@@ -372,6 +410,7 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 	free(cells);
 	sbuf_free(&conv);
 	sbuf_free(&clean);
+	sbuf_free(&esc);
 }
 
 /* ---- HTML ---------------------------------------------------------- */
@@ -564,7 +603,9 @@ armylist_read(struct input *in, army_cb cb, void *ctx)
 			armylist_read_html(in, cb, ctx);
 		else
 			armylist_read_xml(in, cb, ctx);
-	} else if (c >= 0)
+	} else if (c == '{' || c == '[')
+		armylist_read_json(in, cb, ctx);
+	else if (c >= 0)
 		armylist_read_lines(in, cb, ctx);
 }
 

@@ -20,11 +20,15 @@ void armylist_read_collection(struct input *in, army_cb cb, void *ctx);
 void armylist_read_lines(struct input *in, army_cb cb, void *ctx);
 void armylist_read_html(struct input *in, army_cb cb, void *ctx);
 void armylist_read_xml(struct input *in, army_cb cb, void *ctx);
+/* armylist-parse -T json and -T jsonl output. */
+void armylist_read_json(struct input *in, army_cb cb, void *ctx);
 
 /* Internal: table rows (pipe, TSV, HTML) share one state machine. */
 enum sheet_field {
 	F_NUMBER, F_NAME, F_DATES, F_SOURCES, F_DBM, F_ENEMIES, F_ALLIES,
-	F_TERRAIN, F_AGGRESSION, F_ELEMENTS, F_NFIELDS
+	F_TERRAIN, F_AGGRESSION, F_ELEMENTS,
+	/* the further columns of armylist-parse -T tsv */
+	F_FILE, F_LANG, F_FROM, F_TO, F_TEXT, F_INCOMPLETE, F_NOTES, F_NFIELDS
 };
 
 struct cell {

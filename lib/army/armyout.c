@@ -16,16 +16,41 @@ struct armyout {
 	struct jw jw;
 	struct sbuf tmp;
 	long count;
+	char *rules;               /* the collection's label */
+	bool files;                /* TSV: a file column first */
+	bool header;               /* TSV: the header is written */
 };
+
+static const char tsv_header[] = "id\tname\tfrom\tto\tterrain\taggression\t"
+    "enemies\telements\tlang\tdates\tsources\tdbm\tallies\ttext\t"
+    "incomplete\tnotes\n";
+
+static void
+tsv_start(struct armyout *o)
+{
+	if (o->header)
+		return;
+	o->header = true;
+	if (o->files)
+		fputs("file\t", o->fp);
+	fputs(tsv_header, o->fp);
+}
+
+void
+armyout_files(struct armyout *o, bool files)
+{
+	o->files = files;
+}
 
 struct armyout *
 armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 {
 	struct armyout *o = xmalloc(sizeof *o);
 
-	*o = (struct armyout){ .fp = fp, .fmt = fmt, .lang = lang };
 	if (rules == NULL)
 		rules = "dba1";
+	*o = (struct armyout){ .fp = fp, .fmt = fmt, .lang = lang,
+	    .rules = xstrdup(rules) };
 	switch (fmt) {
 	case AFMT_XML:
 		o->xw = xw_new(fp);
@@ -34,8 +59,6 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 		xw_attr(o->xw, "rules", rules);
 		break;
 	case AFMT_TSV:
-		fputs("id\tname\tfrom\tto\tterrain\taggression\tenemies\t"
-		    "elements\n", fp);
 		break;
 	case AFMT_JSON:
 		jw_init(&o->jw, fp);
@@ -246,6 +269,7 @@ static void
 xml_army(struct armyout *o, const struct army *a)
 {
 	struct xw *w = o->xw;
+	size_t i;
 
 	xw_start(w, "army");
 	xw_attr(w, "id", a->id);
@@ -286,6 +310,12 @@ xml_army(struct armyout *o, const struct army *a)
 		xw_attr(w, "text", a->elements_text);
 	xml_items(w, &a->list);
 	xw_end(w);
+	for (i = 0; i < a->nnotes; i++) {
+		xw_start(w, "note");
+		xw_attr(w, "column", a->notes[i].column);
+		xw_text(w, a->notes[i].text);
+		xw_end(w);
+	}
 	xw_end(w);
 	/* no flush per army: libxml2 writes out every 4 KB by itself */
 }
@@ -366,13 +396,20 @@ static void
 json_army(struct armyout *o, const struct army *a)
 {
 	struct jw *j = &o->jw;
+	size_t i;
 
 	jw_obj(j);
 	jw_kstr(j, "id", a->id);
+	if (o->fmt == AFMT_JSONL)       /* each line carries the label */
+		jw_kstr(j, "rules", o->rules);
 	if (a->file != NULL)
 		jw_kstr(j, "file", a->file);
 	if (a->line > 0)
 		jw_kint(j, "line", a->line);
+	if (a->incomplete) {
+		jw_key(j, "incomplete");
+		jw_bool(j, true);
+	}
 	jw_key(j, "name");
 	jw_obj(j);
 	jw_kstr(j, "lang", a->name_lang);
@@ -410,6 +447,17 @@ json_army(struct armyout *o, const struct army *a)
 	jw_key(j, "items");
 	json_items(j, &a->list);
 	jw_close(j, '}');
+	if (a->nnotes > 0) {
+		jw_key(j, "notes");
+		jw_arr(j);
+		for (i = 0; i < a->nnotes; i++) {
+			jw_obj(j);
+			jw_kstr(j, "column", a->notes[i].column);
+			jw_kstr(j, "text", a->notes[i].text);
+			jw_close(j, '}');
+		}
+		jw_close(j, ']');
+	}
 	jw_close(j, '}');
 }
 
@@ -438,7 +486,11 @@ static void
 tsv_army(struct armyout *o, const struct army *a)
 {
 	char from[24] = "", to[24] = "";
+	size_t i;
 
+	tsv_start(o);
+	if (o->files)
+		cell(o->fp, a->file, false);
 	if (a->period_ok) {
 		snprintf(from, sizeof from, "%ld", a->from);
 		snprintf(to, sizeof to, "%ld", a->to);
@@ -453,6 +505,21 @@ tsv_army(struct armyout *o, const struct army *a)
 	cell(o->fp, o->tmp.s, false);
 	sbuf_reset(&o->tmp);
 	army_elements_text(&o->tmp, &a->list, LANG_EN);
+	cell(o->fp, o->tmp.s, false);
+	cell(o->fp, a->name_lang, false);
+	cell(o->fp, a->period, false);
+	cell(o->fp, a->sources, false);
+	cell(o->fp, a->dbm, false);
+	join_refs(&o->tmp, a->allies, a->nallies);
+	cell(o->fp, a->has_allies ? o->tmp.s : NULL, false);
+	cell(o->fp, a->elements_text, false);
+	cell(o->fp, a->incomplete ? "yes" : NULL, false);
+	/* the notes: "COLUMN: text" lines in one cell */
+	sbuf_reset(&o->tmp);
+	sbuf_add(&o->tmp, "", 0);
+	for (i = 0; i < a->nnotes; i++)
+		sbuf_printf(&o->tmp, "%s%s: %s", i > 0 ? "\n" : "",
+		    a->notes[i].column, a->notes[i].text);
 	cell(o->fp, o->tmp.s, true);
 }
 
@@ -466,6 +533,8 @@ text_line(const struct armyout *o, enum label l, const char *v)
 static void
 text_army(struct armyout *o, const struct army *a)
 {
+	size_t i;
+
 	if (o->count > 0)
 		fputc('\n', o->fp);
 	fprintf(o->fp, "%s %s\n", a->id, a->name);
@@ -484,6 +553,11 @@ text_army(struct armyout *o, const struct army *a)
 		join_refs(&o->tmp, a->allies, a->nallies);
 		text_line(o, L_ALLIES, o->tmp.s);
 	}
+	for (i = 0; i < a->nnotes; i++)
+		fprintf(o->fp, "%s: %s: %s\n", lang_label(o->lang, L_LIST_NOTE),
+		    a->notes[i].column, a->notes[i].text);
+	if (a->incomplete)
+		fprintf(o->fp, "%s\n", lang_label(o->lang, L_LIST_INCOMPLETE));
 	sbuf_reset(&o->tmp);
 	army_elements_text(&o->tmp, &a->list, o->lang);
 	fprintf(o->fp, "%s\n", o->tmp.s);
@@ -515,6 +589,8 @@ armyout_finish(struct armyout *o)
 {
 	int rc = 0;
 
+	if (o->fmt == AFMT_TSV)
+		tsv_start(o);
 	switch (o->fmt) {
 	case AFMT_XML:
 		xw_end(o->xw);
@@ -530,6 +606,7 @@ armyout_finish(struct armyout *o)
 	if (fflush(o->fp) != 0 || ferror(o->fp))
 		rc = -1;
 	sbuf_free(&o->tmp);
+	free(o->rules);
 	free(o);
 	return rc;
 }

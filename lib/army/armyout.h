@@ -16,6 +16,8 @@ struct armyout;
  * for dba1. */
 struct armyout *armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang,
     const char *rules);
+/* TSV: a file column first (several inputs); before the first army. */
+void armyout_files(struct armyout *o, bool files);
 void armyout_army(struct armyout *o, const struct army *a);
 /* Close the document; -1 when a write failed. */
 int armyout_finish(struct armyout *o);

@@ -211,6 +211,14 @@ read_army_child(xmlNodePtr c, struct army *a)
 		set_text(&a->sources, c);
 	} else if (named(c, "dbm")) {
 		set_text(&a->dbm, c);
+	} else if (named(c, "note")) {
+		char *t = text(c);
+
+		v = attr(c, "column");
+		army_add_note(a, v != NULL ? v : "", v != NULL ? strlen(v) : 0,
+		    t, strlen(t));
+		free(v);
+		free(t);
 	} else if (named(c, "enemies") || named(c, "allies")) {
 		bool en = named(c, "enemies");
 		xmlNodePtr r;

@@ -14,7 +14,7 @@
 
 enum kw {
 	KW_NONE, KW_AGGRESSION, KW_TERRAIN, KW_ENEMIES, KW_ALLIES, KW_DATES,
-	KW_SOURCES, KW_DBM, KW_LANGUAGE, KW_ELEMENTS
+	KW_SOURCES, KW_DBM, KW_LANGUAGE, KW_ELEMENTS, KW_INCOMPLETE, KW_NOTE
 };
 
 static const struct {
@@ -37,6 +37,10 @@ static const struct {
 	{ "язык", KW_LANGUAGE },
 	{ "elements", KW_ELEMENTS }, { "elemente", KW_ELEMENTS },
 	{ "элементы", KW_ELEMENTS },
+	{ "incomplete", KW_INCOMPLETE }, { "unvollständig", KW_INCOMPLETE },
+	{ "неполный", KW_INCOMPLETE },
+	{ "note", KW_NOTE }, { "anmerkung", KW_NOTE },
+	{ "примечание", KW_NOTE },
 };
 
 /* An era, in any case. */
@@ -57,6 +61,7 @@ struct listtext {
 	struct sbuf elems;
 	struct srcmap map;
 	long eline;
+	bool incomplete;             /* an Incomplete line */
 	regex_t date_re;
 	locale_t c;                /* the C locale, for date_re */
 };
@@ -170,6 +175,8 @@ listtext_flush(struct listtext *lt)
 		    &lost);
 		a->incomplete = lost > 0;
 	}
+	a->incomplete = a->incomplete || lt->incomplete;
+	lt->incomplete = false;
 	lt->cb(a, lt->ctx);
 	army_free(a);
 	sbuf_reset(&lt->head);
@@ -258,6 +265,7 @@ start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
 	listtext_flush(lt);
 	army_init(a);
 	lt->open = true;
+	lt->incomplete = false;
 	a->id = xstrndup(s, idlen);
 	a->file = xstrdup(lt->file);
 	a->line = line;
@@ -314,6 +322,21 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 			DIAG(UNKNOWN_LANGUAGE, line, col,
 			    (int)(vn > 16 ? 16 : vn), v);
 		break;
+	case KW_INCOMPLETE:
+		lt->incomplete = true;
+		break;
+	case KW_NOTE: {
+		/* "Note: COLUMN: text" */
+		size_t k;
+
+		for (k = 0; k + 1 < vn && !(v[k] == ':' && v[k + 1] == ' '); k++)
+			;
+		if (k + 1 < vn)
+			army_add_note(a, v, k, v + k + 2, vn - k - 2);
+		else
+			army_add_note(a, "", 0, v, vn);
+		break;
+	}
 	case KW_ELEMENTS:
 	case KW_NONE:
 		if (vn == 0)

@@ -29,10 +29,15 @@ struct sheet {
 	struct srcmap map[F_NFIELDS];
 	long fline[F_NFIELDS], fcol[F_NFIELDS];
 	struct sbuf tmp;
+	/* the columns without a field of ours: kept as notes */
+	size_t nnotes;
+	int ncol[MAX_COLS];
+	char *nhead[MAX_COLS];
+	struct sbuf nf[MAX_COLS];
 };
 
 static const char *const headers[F_NFIELDS][12] = {
-	[F_NUMBER] = { "nr", "nummer", "no", "ref", NULL },
+	[F_NUMBER] = { "nr", "nummer", "no", "ref", "id", NULL },
 	[F_NAME] = { "armee", "bezeichnung", "name", "army", NULL },
 	[F_DATES] = { "zeitraum", "zeit", "datum", "zeitliches auftreten",
 	    "dates", NULL },
@@ -46,6 +51,13 @@ static const char *const headers[F_NFIELDS][12] = {
 	    "agressionsfaktor", "agg", NULL },
 	[F_ELEMENTS] = { "elemente", "zusammensetzung", "truppen",
 	    "aufstellung", "elements", "list", NULL },
+	[F_FILE] = { "file", NULL },
+	[F_LANG] = { "lang", NULL },
+	[F_FROM] = { "from", NULL },
+	[F_TO] = { "to", NULL },
+	[F_TEXT] = { "text", NULL },
+	[F_INCOMPLETE] = { "incomplete", NULL },
+	[F_NOTES] = { "notes", NULL },
 };
 
 struct sheet *
@@ -80,7 +92,32 @@ sheet_free(struct sheet *sh)
 		srcmap_free(&sh->map[i]);
 	}
 	sbuf_free(&sh->tmp);
+	for (i = 0; i < MAX_COLS; i++) {
+		free(sh->nhead[i]);
+		sbuf_free(&sh->nf[i]);
+	}
 	free(sh);
+}
+
+/* Append s to b with its runs of blanks as one space. */
+static void
+collapse(struct sbuf *b, const char *s, size_t n)
+{
+	size_t i;
+	bool blank = false;
+
+	sbuf_add(b, "", 0);
+	for (i = 0; i < n; i++) {
+		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
+		    s[i] == '\r') {
+			blank = true;
+			continue;
+		}
+		if (blank && b->len > 0)
+			sbuf_addc(b, ' ');
+		blank = false;
+		sbuf_addc(b, s[i]);
+	}
 }
 
 /* The field a header cell names, or -1. */
@@ -189,6 +226,33 @@ note_cells(struct sheet *sh, const struct cell *cells, size_t n)
 	}
 }
 
+/* The columns of a header without a field of ours (or a second one for
+ * a field) become notes, named by their header. */
+static void
+note_columns(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	const char *s;
+	size_t i, len;
+	int f;
+
+	for (i = 0; i < sh->nnotes; i++)
+		free(sh->nhead[i]);
+	sh->nnotes = 0;
+	for (i = 0; i < n && i < MAX_COLS; i++) {
+		for (f = 0; f < F_NFIELDS && sh->col[f] != (int)i; f++)
+			;
+		s = cells[i].s;
+		len = cells[i].n;
+		str_trim(&s, &len);
+		if (f < F_NFIELDS || len == 0)
+			continue;
+		sbuf_reset(&sh->tmp);
+		collapse(&sh->tmp, s, len);
+		sh->ncol[sh->nnotes] = (int)i;
+		sh->nhead[sh->nnotes++] = xstrdup(sbuf_str(&sh->tmp));
+	}
+}
+
 static bool
 try_header(struct sheet *sh, const struct cell *cells, size_t n)
 {
@@ -199,6 +263,11 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 		col[f] = -1;
 	for (i = 0; i < n && i < MAX_COLS; i++) {
 		f = header_field(sh, &cells[i]);
+		/* our TSV's "notes" as written; a sheet's "Notes" column
+		 * is a note of its own */
+		if (f == F_NOTES && !(cells[i].n == 5 &&
+		    memcmp(cells[i].s, "notes", 5) == 0))
+			f = -1;
 		if (f >= 0 && col[f] < 0) {
 			col[f] = (int)i;
 			found++;
@@ -209,6 +278,7 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 		return false;
 	sheet_flush(sh);
 	memcpy(sh->col, col, sizeof col);
+	note_columns(sh, cells, n);
 	sh->have_header = true;
 	sh->bad = false;
 	if (sh->seen != NULL) {
@@ -274,6 +344,64 @@ append(struct sheet *sh, int f, const struct cell *c)
 	sbuf_add(b, s, n);
 }
 
+/* A year of the from and to columns. */
+static bool
+year(const struct sbuf *b, long *y)
+{
+	char *end;
+
+	if (b->len == 0 || b->len > 8)
+		return false;
+	*y = strtol(b->s, &end, 10);
+	return *end == '\0' && *y >= -100000 && *y <= 100000;
+}
+
+/* The fields of our own TSV, and the notes. */
+static void
+more_fields(struct sheet *sh, struct army *a)
+{
+	struct sbuf *b = sh->f;
+	const char *s, *e, *end;
+	size_t i;
+
+	if (b[F_FILE].len > 0) {
+		free(a->file);
+		a->file = xstrdup(b[F_FILE].s);
+	}
+	if (b[F_LANG].len == 2 && (strcmp(b[F_LANG].s, "de") == 0 || strcmp(b[F_LANG].s, "en") == 0 ||
+	    strcmp(b[F_LANG].s, "ru") == 0))
+		a->name_lang = strcmp(b[F_LANG].s, "de") == 0 ? "de" :
+		    strcmp(b[F_LANG].s, "en") == 0 ? "en" : "ru";
+	if (a->period == NULL && year(&b[F_FROM], &a->from) &&
+	    year(&b[F_TO], &a->to)) {
+		struct sbuf t = {0};
+
+		sbuf_printf(&t, "%ld - %ld", a->from, a->to);
+		a->period = t.s;
+		a->period_ok = true;
+	}
+	if (b[F_INCOMPLETE].len > 0)
+		a->incomplete = strcmp(b[F_INCOMPLETE].s, "yes") == 0;
+	for (i = 0; i < sh->nnotes; i++)
+		if (sh->nf[i].len > 0)
+			army_add_note(a, sh->nhead[i], strlen(sh->nhead[i]),
+			    sh->nf[i].s, sh->nf[i].len);
+	/* our notes column: "COLUMN: text" lines */
+	s = sbuf_str(&b[F_NOTES]);
+	end = s + b[F_NOTES].len;
+	for (; s < end; s = e + 1) {
+		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			e = end;
+		for (i = 0; s + i + 1 < e && !(s[i] == ':' && s[i + 1] == ' ');
+		    i++)
+			;
+		if (s + i + 1 < e)
+			army_add_note(a, s, i, s + i + 2, (size_t)(e - s) - i - 2);
+		else if (e > s)
+			army_add_note(a, "notes", 5, s, (size_t)(e - s));
+	}
+}
+
 void
 sheet_flush(struct sheet *sh)
 {
@@ -313,26 +441,15 @@ sheet_flush(struct sheet *sh)
 		a.has_allies = a.nallies > 0;
 	}
 	{
-		/* the text attribute: blanks collapsed */
+		/* the text attribute: as written (our TSV), else the
+		 * elements with blanks collapsed */
 		struct sbuf t = {0};
-		size_t i;
-		int blank = 0;
+		int tf = sh->col[F_TEXT] >= 0 ? F_TEXT : F_ELEMENTS;
 
-		sbuf_add(&t, "", 0);
-		for (i = 0; i < b[F_ELEMENTS].len; i++) {
-			char c = b[F_ELEMENTS].s[i];
-
-			if (c == ' ' || c == '\n' || c == '\t') {
-				blank = 1;
-				continue;
-			}
-			if (blank && t.len > 0)
-				sbuf_addc(&t, ' ');
-			blank = 0;
-			sbuf_addc(&t, c);
-		}
+		collapse(&t, b[tf].s, b[tf].len);
 		a.elements_text = t.s;
 	}
+	more_fields(sh, &a);
 	if (b[F_ELEMENTS].len == 0)
 		DIAG(NO_ELEMENTS, sh->line, 0, a.id);
 	else {
@@ -340,7 +457,7 @@ sheet_flush(struct sheet *sh)
 
 		elements_parse(&a.list, b[F_ELEMENTS].s, b[F_ELEMENTS].len,
 		    &sh->map[F_ELEMENTS], &lost);
-		a.incomplete = lost > 0;
+		a.incomplete = lost > 0 || a.incomplete;
 	}
 	sh->cb(&a, sh->ctx);
 	army_free(&a);
@@ -348,6 +465,8 @@ sheet_flush(struct sheet *sh)
 		sbuf_reset(&b[f]);
 		srcmap_reset(&sh->map[f]);
 	}
+	for (f = 0; f < (int)sh->nnotes; f++)
+		sbuf_reset(&sh->nf[f]);
 }
 
 static bool
@@ -402,6 +521,30 @@ not_read(struct sheet *sh, const struct cell *cells, size_t n,
 		}
 	}
 	sbuf_free(&q);
+}
+
+/* The cells of the note columns, blanks collapsed, continuation rows
+ * joined by a blank. */
+static void
+append_notes(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	const char *s;
+	size_t i, len;
+	struct sbuf *b;
+
+	for (i = 0; i < sh->nnotes; i++) {
+		if ((size_t)sh->ncol[i] >= n)
+			continue;
+		s = cells[sh->ncol[i]].s;
+		len = cells[sh->ncol[i]].n;
+		str_trim(&s, &len);
+		b = &sh->nf[i];
+		if (len == 0 || b->len + len + 1 > SHEET_FIELD_MAX)
+			continue;
+		if (b->len > 0)
+			sbuf_addc(b, ' ');
+		collapse(b, s, len);
+	}
 }
 
 static bool
@@ -460,6 +603,7 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 			if (f != F_NUMBER && sh->col[f] >= 0 &&
 			    (size_t)sh->col[f] < n)
 				append(sh, f, &cells[sh->col[f]]);
+		append_notes(sh, cells, n);
 		return;
 	}
 	if (len == 0 && sh->bad)
@@ -476,4 +620,5 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 	for (f = 0; f < F_NFIELDS; f++)
 		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n)
 			append(sh, f, &cells[sh->col[f]]);
+	append_notes(sh, cells, n);
 }

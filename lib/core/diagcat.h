@@ -44,6 +44,7 @@ enum diag_tool {
 #define DIAGF_LINE_NO_END "no line end within %lld bytes, the rest of the file is ignored"
 #define DIAGF_INPUT_TOO_LARGE "input larger than %zu bytes"
 #define DIAGF_UNTERMINATED_QUOTE "unterminated quoted string"
+#define DIAGF_JSON_SYNTAX "invalid JSON: %s"
 #define DIAGF_XML_TOO_MANY_ATTRS "element with more than %d attributes, the rest of the input is not read"
 
 /* ---- xml: libxml2 and our rules on XML input ------------------------ */
@@ -145,6 +146,7 @@ enum diag_tool {
 #define DIAGF_BAD_REFERENCE "bad army reference '%s' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
 #define DIAGF_LINE_NOT_READ "line not read: %s"
 #define DIAGF_ROW_NOT_READ "row not read: %s"
+#define DIAGF_JSON_ARMY "JSON army: %s"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 
 /* ---- campaign: records and tables ------------------------------------ */
@@ -233,6 +235,7 @@ enum diag_tool {
 	X(INPUT_TOO_LARGE, E, "input-too-large", T_SHEETS) \
 	X(UNTERMINATED_QUOTE, E, "unterminated-quote", \
 	    (T_LINES & ~T_SHEETS) | T_SCAN) \
+	X(JSON_SYNTAX, E, "json-syntax", T_SHEETS) \
 	/* xml */ \
 	X(XML, E, "xml", T_ALL) \
 	X(XML_WARNING, W, "xml-warning", T_ALL) \
@@ -332,6 +335,7 @@ enum diag_tool {
 	X(LINE_NOT_READ, E, "line-not-read", T_SHEETS) \
 	X(ROW_NOT_READ, E, "row-not-read", T_SHEETS) \
 	X(CSV_UNTERMINATED_QUOTE, E, "csv-unterminated-quote", T_SHEETS) \
+	X(JSON_ARMY, E, "json-army", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \

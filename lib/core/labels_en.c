@@ -203,5 +203,7 @@ const char *const labels_en[L_N] = {
 	[L_LIST_DATES] = "Dates",
 	[L_LIST_SOURCES] = "Sources",
 	[L_LIST_DBM] = "DBM",
+	[L_LIST_INCOMPLETE] = "Incomplete",
+	[L_LIST_NOTE] = "Note",
 	[L_LIST_ENEMIES] = "Enemies",
 };

@@ -1,0 +1,304 @@
+/* armylist-parse's own JSON (one document) and JSON Lines (one army
+ * object per line) read back to the same armies. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyin.h"
+#include "core/diag.h"
+#include "core/jsonin.h"
+#include "core/num.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+#define JSON_MAX (64L * 1024 * 1024)     /* armylist-parse(1) */
+
+/* A member that is there but of another type: reported, then absent. */
+static const struct jval *
+member(const struct jval *o, const char *key, enum jtype t)
+{
+	static const char *const names[] = { "null", "true or false",
+	    "a number", "a string", "an array", "an object" };
+	const struct jval *v = jval_get(o, key);
+	struct sbuf b = {0};
+
+	if (v == NULL || v->t == t || v->t == J_NULL)
+		return v != NULL && v->t == t ? v : NULL;
+	sbuf_printf(&b, "'%s' is not %s", key, names[t]);
+	DIAG(JSON_ARMY, v->line, v->col, b.s);
+	sbuf_free(&b);
+	return NULL;
+}
+
+static char *
+str_member(const struct jval *o, const char *key)
+{
+	const struct jval *v = member(o, key, J_STR);
+
+	return v != NULL ? xstrdup(v->s) : NULL;
+}
+
+static bool
+bool_member(const struct jval *o, const char *key)
+{
+	const struct jval *v = member(o, key, J_BOOL);
+
+	return v != NULL && v->b;
+}
+
+/* A whole number member within [min, max]: 1 read, 0 absent or bad. */
+static int
+num_member(const struct jval *o, const char *key, long min, long max,
+    long *out)
+{
+	const struct jval *v = member(o, key, J_NUM);
+	struct sbuf b = {0};
+
+	if (v == NULL)
+		return 0;
+	if (num_longs(v->s, min, max, out) == 0)
+		return 1;
+	sbuf_printf(&b, "'%s' is not a whole number from %ld to %ld", key,
+	    min, max);
+	DIAG(JSON_ARMY, v->line, v->col, b.s);
+	sbuf_free(&b);
+	return 0;
+}
+
+static void
+read_troop(const struct jval *o, struct troopref *r)
+{
+	char *code = str_member(o, "code");
+
+	r->t = code != NULL ? troop_by_code(code) : NULL;
+	if (r->t == NULL)
+		r->name = str_member(o, "name");
+	if (r->t == NULL && r->name == NULL)
+		r->name = xstrdup(code != NULL ? code : "?");
+	free(code);
+	if (r->t != NULL)
+		r->written = str_member(o, "written");
+	r->figures = str_member(o, "figures");
+	if ((code = str_member(o, "dismount")) != NULL) {
+		r->dis = troop_by_code(code);
+		free(code);
+		if (r->dis == NULL) {
+			r->dis_name = str_member(o, "dismount-name");
+			if (r->dis_name == NULL)
+				r->dis_name = xstrdup("?");
+		}
+	}
+	if (r->dis != NULL)
+		r->dis_written = str_member(o, "dismount-written");
+	r->dis_figures = str_member(o, "dismount-figures");
+	r->note = str_member(o, "note");
+}
+
+static void read_items(const struct jval *arr, struct package *list,
+    long *left);
+
+static void
+read_item(const struct jval *o, struct package *list, long *left)
+{
+	const struct jval *v;
+	struct item *it;
+	size_t i;
+	long cnt = 1;
+
+	if (o->t != J_OBJ) {
+		DIAG(JSON_ARMY, o->line, o->col,
+		    "an item is not an object with 'count' and 'troops' or 'choice'");
+		return;
+	}
+	if (--*left < 0)
+		return;
+	it = package_add(list);
+	if ((v = member(o, "choice", J_ARR)) != NULL) {
+		it->kind = ITEM_CHOICE;
+		for (i = 0; i < v->nv && *left >= 0; i++) {
+			if (v->v[i].t != J_ARR) {
+				DIAG(JSON_ARMY, v->v[i].line, v->v[i].col,
+				    "a package of 'choice' is not an array");
+				continue;
+			}
+			read_items(&v->v[i], item_add_package(it), left);
+		}
+		return;
+	}
+	it->kind = ITEM_ELEMENT;
+	(void)num_member(o, "count", 1, ARMY_COUNT_MAX, &cnt);
+	it->count = cnt;
+	it->general = bool_member(o, "general");
+	if ((v = member(o, "troops", J_ARR)) != NULL)
+		for (i = 0; i < v->nv; i++)
+			if (v->v[i].t == J_OBJ)
+				read_troop(&v->v[i], item_add_troop(it));
+}
+
+static void
+read_items(const struct jval *arr, struct package *list, long *left)
+{
+	size_t i;
+
+	for (i = 0; i < arr->nv && *left >= 0; i++)
+		read_item(&arr->v[i], list, left);
+}
+
+static void
+read_refs(const struct jval *o, const char *key, char ***v, size_t *n,
+    size_t *cap)
+{
+	const struct jval *a = member(o, key, J_ARR);
+	size_t i;
+
+	for (i = 0; a != NULL && i < a->nv; i++) {
+		if (a->v[i].t != J_STR)
+			continue;
+		*v = xgrow(*v, cap, *n + 1, sizeof **v);
+		(*v)[(*n)++] = xstrdup(a->v[i].s);
+	}
+}
+
+static void
+read_army(const struct jval *o, const char *file, const char *rules,
+    long rules_line, army_cb cb, void *ctx)
+{
+	struct army a;
+	const struct jval *v, *w;
+	const char *s;
+	long left = ARMY_MAX_ITEMS;
+	size_t i;
+
+	if (o->t != J_OBJ || (s = jval_str(jval_get(o, "id"))) == NULL) {
+		DIAG(JSON_ARMY, o->line, o->col,
+		    "expected an object with an 'id' such as \"I/1a\"");
+		return;
+	}
+	army_init(&a);
+	a.id = xstrdup(s);
+	if ((a.file = str_member(o, "file")) == NULL)
+		a.file = xstrdup(file);
+	a.line = o->line;
+	(void)num_member(o, "line", 1, 0x7fffffffL, &a.line);
+	a.incomplete = bool_member(o, "incomplete");
+	a.name_lang = "en";
+	if ((v = member(o, "name", J_OBJ)) != NULL) {
+		a.name = str_member(v, "text");
+		s = jval_str(jval_get(v, "lang"));
+		if (s != NULL && (strcmp(s, "de") == 0 || strcmp(s, "ru") == 0))
+			a.name_lang = s[0] == 'd' ? "de" : "ru";
+	}
+	if (a.name == NULL)
+		a.name = xstrdup("");
+	if ((v = member(o, "period", J_OBJ)) != NULL) {
+		a.period = str_member(v, "text");
+		if (a.period == NULL)
+			a.period = xstrdup("");
+		a.period_ok = num_member(v, "from", -100000, 100000, &a.from) &&
+		    num_member(v, "to", -100000, 100000, &a.to);
+		a.approx = bool_member(v, "approx");
+	}
+	a.terrain = str_member(o, "terrain");
+	/* as the XML's nonNegativeInteger, which -T json writes */
+	if ((v = member(o, "aggression", J_NUM)) != NULL &&
+	    v->s[strspn(v->s, "0123456789")] == '\0')
+		a.aggression = xstrdup(v->s);
+	else if (v != NULL)
+		army_set_aggression(&a, v->s, v->n, v->line, v->col);
+	a.sources = str_member(o, "sources");
+	a.dbm = str_member(o, "dbm");
+	read_refs(o, "enemies", &a.enemies, &a.nenemies, &a.capenemies);
+	if (member(o, "allies", J_ARR) != NULL) {
+		a.has_allies = true;
+		read_refs(o, "allies", &a.allies, &a.nallies, &a.capallies);
+	}
+	if ((v = member(o, "elements", J_OBJ)) != NULL) {
+		a.elements_text = str_member(v, "text");
+		if ((w = member(v, "items", J_ARR)) != NULL)
+			read_items(w, &a.list, &left);
+	}
+	if (left < 0) {
+		DIAG(ARMY_TOO_MANY_ELEMENTS, o->line, o->col, ARMY_MAX_ITEMS);
+		a.incomplete = true;
+	}
+	if ((v = member(o, "notes", J_ARR)) != NULL)
+		for (i = 0; i < v->nv; i++) {
+			const char *c = jval_str(jval_get(&v->v[i], "column"));
+			const char *t = jval_str(jval_get(&v->v[i], "text"));
+
+			if (t != NULL)
+				army_add_note(&a, c != NULL ? c : "",
+				    c != NULL ? strlen(c) : 0, t, strlen(t));
+		}
+	a.rules = rules;
+	a.rules_line = rules_line;
+	cb(&a, ctx);
+	army_free(&a);
+}
+
+/* One top-level value: a document {"armies": [...]}, an army (a line of
+ * JSON Lines) or an array of armies. */
+static void
+read_value(const struct jval *v, const char *file, army_cb cb, void *ctx)
+{
+	const struct jval *arr = v, *r;
+	const char *rules = NULL;
+	long rules_line = 0;
+	size_t i;
+
+	if (v->t == J_OBJ && jval_get(v, "armies") != NULL) {
+		if ((arr = member(v, "armies", J_ARR)) == NULL)
+			return;
+		if ((r = member(v, "rules", J_STR)) != NULL) {
+			rules = r->s;
+			rules_line = r->line;
+		}
+	} else if (v->t != J_ARR) {
+		r = member(v, "rules", J_STR);
+		read_army(v, file, r != NULL ? r->s : NULL, r != NULL ?
+		    r->line : 0, cb, ctx);
+		return;
+	}
+	for (i = 0; i < arr->nv; i++)
+		read_army(&arr->v[i], file, rules, rules_line, cb, ctx);
+}
+
+struct stream {
+	const char *file;
+	army_cb cb;
+	void *ctx;
+};
+
+/* An army of a document's "armies", as soon as it is read. */
+static void
+each_army(const struct jval *top, const struct jval *elem, void *ctx)
+{
+	struct stream *s = ctx;
+	const struct jval *r = member(top, "rules", J_STR);
+
+	read_army(elem, s->file, r != NULL ? r->s : NULL,
+	    r != NULL ? r->line : 0, s->cb, s->ctx);
+}
+
+void
+armylist_read_json(struct input *in, army_cb cb, void *ctx)
+{
+	struct stream st = { in->name, cb, ctx };
+	struct jsonin j;
+	struct jval v;
+	char *buf;
+	size_t len;
+
+	if (input_slurp(in, &buf, &len, JSON_MAX) < 0)
+		return;
+	jsonin_init(&j, buf, len);
+	j.each_key = "armies";
+	j.each = each_army;
+	j.ctx = &st;
+	while (jsonin_more(&j)) {
+		if (jsonin_value(&j, &v) < 0)
+			break;
+		read_value(&v, in->name, cb, ctx);
+		jval_free(&v);
+	}
+	free(buf);
+}
