@@ -410,6 +410,30 @@ Try 'refcard-render --help' for more information."
 	assert_line --regexp '^Pages: +1$'
 }
 
+@test "refcard-render: German army cards of the corpus fit one A6 page in 99 of 100 cases" {
+	need_pdf
+	[ -f "$SHARED/corpus/dba22-lists.txt" ] || skip "../shared/corpus is not here"
+	[ -z "${BELLIS_VALGRIND:-}" ] || skip "590 cards are too slow under valgrind"
+	run -0 --separate-stderr sh "$TOP/bench/card-fit.sh" "$BELLIS_BIN" "$SHARED/corpus/dba22-lists.txt" de dba1
+	assert_equal "$stderr" ""
+	assert_equal "${lines[0]}" "rules	lang	armies	overflow"
+	set -- ${lines[1]}
+	assert_equal "$1 $2 $3" "dba1 de 590"
+	[ "$4" -le $(($3 / 100)) ] || { echo "$4 of $3 German cards spill over"; false; }
+}
+
+@test "refcard-render: a tight card fits one page: notes below the table in two columns, short facts on one line" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/c.pdf
+	run -0 --separate-stderr refcard-render -T pdf --lang=de --rules=dba22 -o "$f" "$ARMIES"
+	assert_equal "$stderr" ""
+	run -0 pdfinfo "$f"
+	assert_line --regexp '^Pages: +3$'
+	run -0 pdftotext -layout -f 1 -l 1 "$f" -
+	golden refcard/tight-de.txt
+	not_blank "$f"
+}
+
 @test "refcard-render: empty input gives no card and a warning" {
 	run -0 --separate-stderr refcard-render /dev/null
 	assert_equal "$stderr" "refcard-render: warning: no cards to render (no armies in the input)"
@@ -637,7 +661,7 @@ refcard-render: -: error: army '7' not in the collection"
 @test "refcard-render: --impose puts A6 cards 2x2 or 1x2 on A4 or letter sheets" {
 	need_pdf
 	f=$BATS_TEST_TMPDIR/s.pdf
-	# the three army cards, one going on over two pages: four A6 pages
+	# the three army cards, one A6 page each
 	for p in "2x2 a4 1 841.89 595.276" "2x2 letter 1 792 612" "1x2 a4 2 595.276 841.89" "1x2 letter 2 612 792"; do
 		set -- $p
 		run -0 refcard-render -T pdf --impose=$1 --paper=$2 -o "$f" --lang=de "$ARMIES"
@@ -645,8 +669,8 @@ refcard-render: -: error: army '7' not in the collection"
 		assert_line --regexp "^Pages: +$3\$"
 		assert_line --regexp "^Page size: +$4 x $5 pts"
 	done
-	# a4 is the default sheet; five pages are two sheets
-	run -0 --separate-stderr refcard-render -T pdf --impose=2x2 --cards=army,matchup --matchup=66a,7 -o "$f" --lang=de "$ARMIES"
+	# a4 is the default sheet; seven pages are two sheets
+	run -0 --separate-stderr refcard-render -T pdf --impose=2x2 --cards=army,rules,matchup --matchup=66a,7 -o "$f" --lang=de "$ARMIES"
 	run -0 pdfinfo "$f"
 	assert_line --regexp '^Pages: +2$'
 	assert_line --regexp '^Page size: +841.89 x 595.276 pts \(A4\)'

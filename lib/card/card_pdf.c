@@ -1,6 +1,10 @@
 /* card_pdf: the cards as PDF through cairo and pango (DejaVu Sans,
  * embedded), one card per page, a card that does not fit continued on
- * the next page with a warning; identical input gives identical bytes. */
+ * the next page with a warning; identical input gives identical bytes.
+ * Each card is first laid out without drawing in ever tighter fits (the
+ * paper's type, then tighter lines, the notes of a table below it in two
+ * columns, smaller type down to FIT_MIN_PT) and drawn in the first that
+ * fits one page; a card that fits none goes on a second page. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +22,10 @@
 
 #define PT_PER_MM (72.0 / 25.4)
 #define FONT_FAMILY "DejaVu Sans"
+/* The smallest type a card is set in (points), and the tighter line
+ * spacing of the compact fits (a factor of the font's line height). */
+#define FIT_MIN_PT 6.5
+#define FIT_SPACING 0.92
 
 struct cardpdf {
 	struct pdfsink sink;
@@ -27,7 +35,12 @@ struct cardpdf {
 	PangoContext *ctx;
 	PangoFontDescription *font, *bold, *big;
 	double w, h, margin, fs, pad, y, ytop, gap;
+	double base_fs, spacing;   /* the paper's type; 0 or FIT_SPACING */
 	int ncol, col;
+	/* dry: lay out without drawing, overflow set when a second page
+	 * would begin; notes_out: the wide last column of an army table
+	 * goes below it in two columns */
+	bool dry, overflow, notes_out;
 	bool page_open;
 	int pages;
 	const struct card *cur;
@@ -158,6 +171,35 @@ next_page(struct cardpdf *w)
 	cairo_clip(w->cr);
 }
 
+static void
+free_fonts(struct cardpdf *w)
+{
+	if (w->font == NULL)
+		return;
+	pango_font_description_free(w->font);
+	pango_font_description_free(w->bold);
+	pango_font_description_free(w->big);
+	w->font = w->bold = w->big = NULL;
+}
+
+/* Set the type at fs points; compact: tighter lines, padding and
+ * title. */
+static void
+set_type(struct cardpdf *w, double fs, bool compact)
+{
+	if (w->font != NULL && w->fs == fs && (w->spacing != 0) == compact)
+		return;
+	free_fonts(w);
+	w->fs = fs;
+	w->spacing = compact ? FIT_SPACING : 0;
+	w->margin = fs * (compact ? 0.65 : 0.75) * PT_PER_MM;
+	w->pad = fs * (compact ? 0.2 : 0.25);
+	w->gap = fs * (compact ? 1.2 : 1.5);
+	w->font = font(fs, false);
+	w->bold = font(fs, true);
+	w->big = font(fs * (compact ? 1.2 : 1.35), true);
+}
+
 struct cardpdf *
 cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
     enum lang lang)
@@ -170,10 +212,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	w->lang = lang;
 	w->w = pp->w_mm * PT_PER_MM;
 	w->h = pp->h_mm * PT_PER_MM;
-	w->fs = pp->font_pt;
-	w->margin = pp->font_pt * 0.75 * PT_PER_MM;
-	w->pad = w->fs * 0.25;
-	w->gap = w->fs * 1.5;
+	w->base_fs = pp->font_pt;
 	w->ncol = 1;
 	w->sw = w->w;
 	w->sh = w->h;
@@ -196,9 +235,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	pango_cairo_context_set_font_options(w->ctx, fo);
 	cairo_font_options_destroy(fo);
 	pango_cairo_context_set_resolution(w->ctx, 72.0);
-	w->font = font(w->fs, false);
-	w->bold = font(w->fs, true);
-	w->big = font(w->fs * 1.35, true);
+	set_type(w, w->base_fs, false);
 	return w;
 }
 
@@ -210,6 +247,8 @@ layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
 	PangoLayout *l = pango_layout_new(w->ctx);
 
 	pango_layout_set_font_description(l, fd);
+	if (w->spacing > 0)
+		pango_layout_set_line_spacing(l, (float)w->spacing);
 	if (width > 0) {
 		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
@@ -253,8 +292,10 @@ draw(struct cardpdf *w, const char *s, PangoFontDescription *fd, double x,
 	measure(l, &wd, &ht);
 	if (align != 0 && width > 0 && wd < width)
 		x += (width - wd) / (align == 2 ? 2 : 1);
-	cairo_move_to(w->cr, x, y);
-	pango_cairo_show_layout(w->cr, l);
+	if (!w->dry) {
+		cairo_move_to(w->cr, x, y);
+		pango_cairo_show_layout(w->cr, l);
+	}
 	g_object_unref(l);
 	return ht;
 }
@@ -299,9 +340,14 @@ page(struct cardpdf *w)
 	char *title;
 	size_t n;
 
-	next_page(w);
-	w->page_open = true;
-	w->pages++;
+	if (w->dry) {
+		if (w->card_pages > 0)
+			w->overflow = true;
+	} else {
+		next_page(w);
+		w->page_open = true;
+		w->pages++;
+	}
 	w->card_pages++;
 	w->y = w->ytop = w->margin;
 	w->col = 0;
@@ -315,7 +361,7 @@ page(struct cardpdf *w)
 		snprintf(title, n, "%s (%s, %s %d)", c->title,
 		    lang_label(w->lang, L_CONTINUED),
 		    lang_label(w->lang, L_PAGE), w->card_pages);
-		if (w->card_pages == 2) {
+		if (w->card_pages == 2 && !w->dry) {
 			if (c->file != NULL)
 				DIAG_AT(CARD_OVERFLOW, c->file, c->line, 0,
 				    strcmp(c->kind, "army") == 0 ?
@@ -357,6 +403,8 @@ rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
 {
 	double rgb[3];
 
+	if (w->dry)
+		return;
 	if (heat >= 0) {
 		card_heat_rgb(heat, rgb);
 		cairo_set_source_rgb(w->cr, rgb[0], rgb[1], rgb[2]);
@@ -399,17 +447,32 @@ word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 	return best;
 }
 
-/* Shrink the columns picked by pass toward their least widths by
- * *excess; returns true when that was enough. */
+/* Whether the wide last column of an army table (its notes) goes below
+ * the table; the columns the table itself shows. */
 static bool
-shrink(const struct card_block *b, double *cw, const double *mn,
+notes_below(const struct cardpdf *w, const struct card_block *b)
+{
+	return w->notes_out && b->kind == BLK_TABLE && b->ncols > 1 &&
+	    b->wide == 1u << (b->ncols - 1);
+}
+
+static size_t
+shown(const struct cardpdf *w, const struct card_block *b)
+{
+	return b->ncols - (notes_below(w, b) ? 1 : 0);
+}
+
+/* Shrink the nc first columns picked by pass toward their least widths
+ * by *excess; returns true when that was enough. */
+static bool
+shrink(const struct card_block *b, size_t nc, double *cw, const double *mn,
     double *excess, int pass)
 {
 	double slack = 0;
 	size_t c;
 	bool pick;
 
-	for (c = 0; c < b->ncols; c++) {
+	for (c = 0; c < nc; c++) {
 		pick = pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
 		    !((b->num >> c) & 1) : true;
 		if (pick && cw[c] > mn[c])
@@ -417,7 +480,7 @@ shrink(const struct card_block *b, double *cw, const double *mn,
 	}
 	if (slack <= 0)
 		return false;
-	for (c = 0; c < b->ncols; c++) {
+	for (c = 0; c < nc; c++) {
 		pick = pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
 		    !((b->num >> c) & 1) : true;
 		if (!pick || cw[c] <= mn[c])
@@ -445,10 +508,10 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 	double avail = content_width(w), sum = 0, wide = 0, x, excess;
 	double mn[CARD_MAXCOLS];
 	PangoFontDescription *fd;
-	size_t r, c;
+	size_t r, c, nc = shown(w, b);
 	int pass;
 
-	for (c = 0; c < b->ncols; c++) {
+	for (c = 0; c < nc; c++) {
 		cw[c] = mn[c] = b->head != NULL ? word_width(w, b->head[c],
 		    w->bold) : 0;
 		fd = b->kind == BLK_FACTS && c == 0 ? w->bold : w->font;
@@ -474,7 +537,7 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 	}
 	if (sum <= avail) {
 		/* stretch the wide columns (and facts) to the edge */
-		for (c = 0; c < b->ncols; c++)
+		for (c = 0; c < nc; c++)
 			if (wide > 0 ? (b->wide >> c) & 1 : b->kind ==
 			    BLK_FACTS && c == 1)
 				cw[c] += (avail - sum) * (wide > 0 ? cw[c] /
@@ -483,11 +546,11 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 	}
 	excess = sum - avail;
 	for (pass = 0; pass < 3; pass++)
-		if (shrink(b, cw, mn, &excess, pass))
+		if (shrink(b, nc, cw, mn, &excess, pass))
 			return;
-	for (c = 0, sum = 0; c < b->ncols; c++)
+	for (c = 0, sum = 0; c < nc; c++)
 		sum += cw[c];
-	for (c = 0; c < b->ncols; c++)
+	for (c = 0; c < nc; c++)
 		cw[c] = cw[c] * avail / sum;
 }
 
@@ -498,7 +561,7 @@ row_height(struct cardpdf *w, const struct card_block *b, const char *const
 	double ht = 0, x;
 	size_t c;
 
-	for (c = 0; c < b->ncols; c++) {
+	for (c = 0; c < shown(w, b); c++) {
 		x = height_of(w, cells[c], header || (b->kind == BLK_FACTS &&
 		    c == 0) ? w->bold : w->font, cw[c] - 2 * w->pad);
 		if (x > ht)
@@ -517,7 +580,7 @@ draw_row(struct cardpdf *w, const struct card_block *b, const char *const
 	size_t c;
 	bool label;
 
-	for (c = 0; c < b->ncols; c++) {
+	for (c = 0; c < shown(w, b); c++) {
 		label = b->kind == BLK_FACTS && c == 0;
 		rule_box(w, x, w->y, cw[c], ht, header ? 0.88 : label ? 0.94 :
 		    1.0, header ? -1 : block_heat_at(b, (size_t)row, c));
@@ -530,15 +593,152 @@ draw_row(struct cardpdf *w, const struct card_block *b, const char *const
 	w->y += ht;
 }
 
+/* The note of row r below the table: its code in bold, then the note;
+ * drawn at x, y when show (and not dry); returns its height. */
+static double
+note_para(struct cardpdf *w, const struct card_block *b, size_t r, bool show,
+    double x, double y, double width)
+{
+	char *m = g_markup_printf_escaped("<b>%s</b> %s", block_cell(b, r, 0),
+	    block_cell(b, r, b->ncols - 1));
+	PangoLayout *l = layout(w, "", w->font, width);
+	double ht;
+
+	pango_layout_set_markup(l, m, -1);
+	g_free(m);
+	measure(l, NULL, &ht);
+	if (show && !w->dry) {
+		cairo_move_to(w->cr, x, y);
+		pango_cairo_show_layout(w->cr, l);
+	}
+	g_object_unref(l);
+	return ht;
+}
+
+/* The notes of a table below it, in two columns of paragraphs balanced
+ * in height; when they do not fit the page, one after the other in the
+ * full width, continued on the next page. */
+static void
+notes(struct cardpdf *w, const struct card_block *b)
+{
+	double half = (content_width(w) - w->gap) / 2, sep = w->pad;
+	double *ht = xcalloc(b->nrows + 1, sizeof *ht);
+	double total = 0, run = 0, best, l, y0;
+	size_t r, k = 0;
+
+	w->y += w->pad;
+	for (r = 0; r < b->nrows; r++)
+		if (*block_cell(b, r, b->ncols - 1) != '\0')
+			total += ht[r] = note_para(w, b, r, false, 0, 0, half) + sep;
+	/* the first k rows go left: the split with the lower taller half */
+	best = total;
+	for (r = 0; r < b->nrows; r++) {
+		run += ht[r];
+		l = run > total - run ? run : total - run;
+		if (l < best) {
+			best = l;
+			k = r + 1;
+		}
+	}
+	if (w->y + best > bottom(w)) {
+		for (r = 0; r < b->nrows; r++) {
+			if (*block_cell(b, r, b->ncols - 1) == '\0')
+				continue;
+			need(w, note_para(w, b, r, false, 0, 0,
+			    content_width(w)));
+			w->y += note_para(w, b, r, true, left(w), w->y,
+			    content_width(w)) + sep;
+		}
+		free(ht);
+		return;
+	}
+	y0 = w->y;
+	for (r = 0; r < b->nrows; r++) {
+		if (r == k)
+			w->y = y0;
+		if (ht[r] > 0)
+			w->y += note_para(w, b, r, true, left(w) + (r < k ? 0 :
+			    half + w->gap), w->y, half) + sep;
+	}
+	w->y = y0 + best;
+	free(ht);
+}
+
+/* Compact, the short facts of a one-column card (a value under a
+ * quarter of the width) go on one line at the block's top, when there
+ * are two or more; returns the mask of the rows joined. */
+static unsigned long
+joined_facts(struct cardpdf *w, const struct card_block *b)
+{
+	unsigned long mask = 0;
+	GString *m;
+	char *e;
+	double ht;
+	size_t r, n = 0;
+	PangoLayout *l;
+
+	if (w->spacing == 0 || b->kind != BLK_FACTS || w->ncol != 1 ||
+	    b->title != NULL)
+		return 0;
+	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++)
+		if (text_width(w, block_cell(b, r, 1), w->font) <
+		    content_width(w) / 4) {
+			mask |= 1ul << r;
+			n++;
+		}
+	if (n < 2)
+		return 0;
+	m = g_string_new(NULL);
+	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
+		if (!((mask >> r) & 1))
+			continue;
+		e = g_markup_printf_escaped("%s<b>%s</b> %s", m->len > 0 ?
+		    "  \xc2\xb7  " : "", block_cell(b, r, 0),
+		    block_cell(b, r, 1));
+		g_string_append(m, e);
+		g_free(e);
+	}
+	l = layout(w, "", w->font, content_width(w) - 2 * w->pad);
+	pango_layout_set_markup(l, m->str, -1);
+	g_string_free(m, TRUE);
+	measure(l, NULL, &ht);
+	ht += 2 * w->pad * 0.6;
+	need(w, ht);
+	rule_box(w, left(w), w->y, content_width(w), ht, 1.0, -1);
+	if (!w->dry) {
+		cairo_move_to(w->cr, left(w) + w->pad, w->y + w->pad * 0.6);
+		pango_cairo_show_layout(w->cr, l);
+	}
+	g_object_unref(l);
+	w->y += ht;
+	return mask;
+}
+
 static void
 block(struct cardpdf *w, const struct card_block *b)
 {
 	double cw[CARD_MAXCOLS], th = 0, hh = 0, rh;
 	const char *cells[CARD_MAXCOLS];
 	size_t r, c, nc = b->ncols;
+	unsigned long skip = joined_facts(w, b);
+	bool first = true;
 
 	if (b->title != NULL)
 		th = height_of(w, b->title, w->bold, 0) + w->pad;
+	if (b->kind == BLK_TEXT && w->spacing > 0 && b->title == NULL &&
+	    b->nrows > 1) {
+		/* compact: the lines (footnotes) run on in one paragraph */
+		GString *t = g_string_new(NULL);
+
+		for (r = 0; r < b->nrows; r++)
+			g_string_append_printf(t, "%s%s", r > 0 ?
+			    "   " : "", block_cell(b, r, 0));
+		need(w, height_of(w, t->str, w->font, content_width(w)));
+		w->y += draw(w, t->str, w->font, left(w), w->y,
+		    content_width(w), false) + w->pad * 2;
+		g_string_free(t, TRUE);
+		return;
+	}
 	if (b->kind == BLK_TEXT) {
 		for (r = 0; r < b->nrows; r++) {
 			rh = height_of(w, block_cell(b, r, 0), w->font,
@@ -557,10 +757,13 @@ block(struct cardpdf *w, const struct card_block *b)
 	if (b->kind == BLK_TABLE && b->head != NULL)
 		hh = row_height(w, b, (const char *const *)b->head, cw, true);
 	for (r = 0; r < b->nrows; r++) {
+		if (r < 8 * sizeof skip && (skip >> r) & 1)
+			continue;
 		for (c = 0; c < nc; c++)
 			cells[c] = block_cell(b, r, c);
 		rh = row_height(w, b, cells, cw, false);
-		if (r == 0) {
+		if (first) {
+			first = false;
 			need(w, th + hh + rh);
 			if (b->title != NULL)
 				w->y += draw(w, b->title, w->bold, left(w),
@@ -575,15 +778,22 @@ block(struct cardpdf *w, const struct card_block *b)
 				    cw, hh, -1);
 		}
 		draw_row(w, b, cells, cw, rh, (long)r);
+		if (w->dry && w->overflow)
+			return;
 	}
+	if (notes_below(w, b))
+		notes(w, b);
 	w->y += w->pad * 2;
 }
 
-void
-cardpdf_card(struct cardpdf *w, const struct card *c)
+/* Lay out (dry: only measure) card c; true when it fits one page. */
+static bool
+lay_out(struct cardpdf *w, const struct card *c, bool dry)
 {
 	size_t i;
 
+	w->dry = dry;
+	w->overflow = false;
 	w->cur = c;
 	w->card_pages = 0;
 	w->ncol = c->columns > 1 ? 2 : 1;
@@ -592,9 +802,54 @@ cardpdf_card(struct cardpdf *w, const struct card *c)
 		w->y += draw(w, c->subtitle, w->font, w->margin, w->y,
 		    w->w - 2 * w->margin, false) + w->pad;
 	w->ytop = w->y;
-	for (i = 0; i < c->nb; i++)
+	for (i = 0; i < c->nb && !(dry && w->overflow); i++)
 		block(w, &c->b[i]);
 	w->cur = NULL;
+	w->dry = false;
+	return !w->overflow;
+}
+
+/* The fits tried in turn: type as a share of the paper's (never under
+ * FIT_MIN_PT), compact, notes below the table. */
+static const struct fit {
+	double scale;
+	bool compact, notes_out;
+} fits[] = {
+	{ 1.0, false, false },
+	{ 1.0, true, false },
+	{ 1.0, true, true },
+	{ 0.965, true, false },
+	{ 0.965, true, true },
+	{ 0.93, true, false },
+	{ 0.93, true, true },
+};
+
+void
+cardpdf_card(struct cardpdf *w, const struct card *c)
+{
+	size_t i, n = sizeof fits / sizeof fits[0];
+	bool army = strcmp(c->kind, "army") == 0;
+	double fs;
+
+	for (i = 0; i < n; i++) {
+		if (fits[i].notes_out && !army)
+			continue;
+		fs = w->base_fs * fits[i].scale;
+		set_type(w, fs < FIT_MIN_PT ? FIT_MIN_PT : fs,
+		    fits[i].compact);
+		w->notes_out = fits[i].notes_out;
+		if (lay_out(w, c, true))
+			break;
+	}
+	if (i == n) {
+		/* fits none: the smallest type, continued on a second page */
+		fs = w->base_fs * fits[n - 1].scale;
+		set_type(w, fs < FIT_MIN_PT ? FIT_MIN_PT : fs, true);
+		w->notes_out = false;
+	}
+	lay_out(w, c, false);
+	w->notes_out = false;
+	set_type(w, w->base_fs, false);
 }
 
 int
@@ -609,9 +864,7 @@ cardpdf_finish(struct cardpdf *w)
 		    w->margin, content_width(w), false);
 	}
 	cairo_show_page(w->cr);
-	pango_font_description_free(w->font);
-	pango_font_description_free(w->bold);
-	pango_font_description_free(w->big);
+	free_fonts(w);
 	g_object_unref(w->ctx);
 	cairo_destroy(w->cr);
 	cairo_surface_finish(w->surf);
