@@ -5,7 +5,7 @@ load helpers/common
 F=catastrophe   # fixture and golden subdirectory
 
 event_of() {    # the event column of TSV output, data rows only
-	printf '%s\n' "$1" | awk -F '\t' 'NR > 1 { print $7 }'
+	printf '%s\n' "$1" | awk -F '\t' 'NR > 1 { print $6 }'
 }
 
 @test "catastrophe: --help lists every option and exits 0" {
@@ -38,7 +38,7 @@ Try 'campaign-catastrophe --help' for more information."
 	run -3 --separate-stderr campaign-catastrophe --swap
 	assert_equal "${stderr%%$'\n'*}" "campaign-catastrophe: option '--swap' needs a value"
 	run -3 --separate-stderr campaign-catastrophe -T html
-	assert_equal "${stderr%%$'\n'*}" "campaign-catastrophe: invalid value 'html' for --format (valid: text, xml, tsv, json)"
+	assert_equal "${stderr%%$'\n'*}" "campaign-catastrophe: invalid value 'html' for --format (valid: text, xml, tsv, json, jsonl)"
 	run -3 --separate-stderr campaign-catastrophe --lang=fr
 	assert_equal "${stderr%%$'\n'*}" "campaign-catastrophe: invalid value 'fr' for --lang (valid: en, de, ru)"
 	run -3 --separate-stderr campaign-catastrophe -s x
@@ -68,6 +68,35 @@ Try 'campaign-catastrophe --help' for more information."
 	run -0 campaign-catastrophe -s 1 -T json "fixtures/$F/rows.txt"
 	golden $F/rows.json.out
 	printf '%s\n' "$output" | jq -e '.version == 1 and .seed == "1" and (.sides | length) == 16 and .sides[11].effect.defector == "Small"'
+	assert_equal "${#lines[@]}" 1
+	doc=$output
+	run -0 --separate-stderr campaign-catastrophe -s 1 -T jsonl "fixtures/$F/rows.txt"
+	jsonl 16
+	assert_equal "$stderr" ''
+	assert_line --index 0 '{"name":"R3","battle":1,"file":"fixtures/catastrophe/rows.txt","line":2,"rolls":[3],"modifier":0,"total":3,"event":"none","ts":1000,"ts-after":1000,"effect":{},"text":"No catastrophe"}'
+	want=$output
+	output=$doc
+	json_doc sides "$want"
+}
+
+@test "catastrophe: -T tsv has a file column exactly with several files; jsonl reports a drawn seed" {
+	printf 'side A ts=100 roll=10\n' > "$BATS_TEST_TMPDIR/1.txt"
+	printf 'side B ts=100 roll=5\n' > "$BATS_TEST_TMPDIR/2.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -0 campaign-catastrophe -s 1 -T tsv 1.txt 2.txt
+	assert_equal "$(printf '%s\n' "$output" | cut -f 1-9)" "$(printf '%s\n' 'file	battle	line	name	rolls	total	event	ts	ts-after' \
+	    '1.txt	1	1	A	10	10	reinforcements	100	100' \
+	    '2.txt	2	1	B	5	5	none	100	100')"
+	run -0 campaign-catastrophe -s 1 -T tsv 1.txt
+	assert_equal "$(printf '%s\n' "$output" | cut -f 1-8)" "$(printf '%s\n' 'battle	line	name	rolls	total	event	ts	ts-after' \
+	    '1	1	A	10	10	reinforcements	100	100')"
+	run -0 --separate-stderr campaign-catastrophe -T jsonl 1.txt 2.txt
+	jsonl 2
+	[[ "$stderr" =~ ^campaign-catastrophe:\ seed:\ [0-9]+$ ]]
+	run -0 --separate-stderr campaign-catastrophe -T json 1.txt 2.txt
+	assert_equal "$stderr" ''
+	assert_output --regexp '^\{"version":1,"seed":"[0-9]+","sides":\[\{"name":"A",'
+	json_doc sides
 }
 
 @test "catastrophe: 13 atrocity: morale -1 on a failed Morale roll, +1 on a made one, in every format" {
@@ -80,7 +109,7 @@ Try 'campaign-catastrophe --help' for more information."
 	run -0 campaign-catastrophe -s 1 -T json <<< 'side A roll=13'
 	printf '%s\n' "$output" | jq -e '.sides[0].effect == {"morale-roll": true, "morale-fail": -1, "morale-success": 1}'
 	run -0 campaign-catastrophe -s 1 -T tsv <<< 'side A roll=13'
-	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' '{ print $15 "," $16 "," $17 }' | tr '\n' ' ')" "morale-roll,morale-fail,morale-success yes,-1,+1 "
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' '{ print $14 "," $15 "," $16 }' | tr '\n' ' ')" "morale-roll,morale-fail,morale-success yes,-1,+1 "
 	# the numbers are the table's
 	sed 's/morale-fail="-1" morale-success="1"/morale-fail="-2" morale-success="3"/' "$TOP/formats/catastrophe.xml" > "$BATS_TEST_TMPDIR/t.xml"
 	run -0 campaign-catastrophe -s 1 --table="$BATS_TEST_TMPDIR/t.xml" <<< 'side A roll=13'
@@ -94,7 +123,7 @@ Try 'campaign-catastrophe --help' for more information."
 
 @test "catastrophe: luck keeps the lowest of three rolls" {
 	run -0 campaign-catastrophe -s 1 -T tsv <<< 'side A luck roll=15/9/12'
-	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $5, $6, $7 }')" "15/9/12 9 surprise"
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $4, $5, $6 }')" "15/9/12 9 surprise"
 }
 
 @test "catastrophe: enemy-power adds +1 per full 2 points, then the clamp" {
@@ -104,7 +133,7 @@ side B roll=10 enemy-power=4
 side C roll=17 enemy-power=10
 side D luck roll=16/17/15 enemy-power=20
 EOF2
-	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $6 }' | tr '\n' ' ')" "11 12 18 18 "
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $5 }' | tr '\n' ' ')" "11 12 18 18 "
 	run -0 campaign-catastrophe -T xml -s 2 <<< 'side A roll=10 enemy-power=3'
 	assert_output --partial 'rolls="10" modifier="1" total="11" event="plans-known"'
 }
@@ -131,7 +160,7 @@ EOF2
 @test "catastrophe: leaders come only from units with 20% of the TS" {
 	for s in 1 2 3 4 5 6 7 8; do
 		run -0 campaign-catastrophe -s $s -T tsv <<< 'side A units=Big:800,Edge:200,Small:199 roll=15'
-		unit=$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $14 }')
+		unit=$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $13 }')
 		[[ $unit == Big || $unit == Edge ]]
 	done
 	run -0 campaign-catastrophe -s 1 -T xml <<< 'side A ts=1000 roll=15'
@@ -152,7 +181,7 @@ EOF2
 @test "catastrophe: a wounded commander takes 2d" {
 	for s in 1 2 3 4 5; do
 		run -0 campaign-catastrophe -s $s -T tsv <<< 'side A roll=16'
-		d=$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $23 }')
+		d=$(printf '%s\n' "$output" | awk -F '\t' 'NR == 2 { print $22 }')
 		(( d >= 2 && d <= 12 ))
 	done
 }
@@ -179,7 +208,7 @@ EOF2
 	assert_output "A: roll 10, total 10: calm (Ruhe)
 B: roll 10, modifier +1, total 11: storm (Storm); strategy=-4 morale-all=-2"
 	run -0 campaign-catastrophe --odds -T tsv --table="fixtures/$F/table-mini.xml" <<< 'side A'
-	assert_equal "$(printf '%s\n' "$output" | cut -f 5-)" "event	count	of
+	assert_equal "$(printf '%s\n' "$output" | cut -f 4-)" "event	count	of
 calm	108	216
 storm	108	216"
 }
@@ -193,12 +222,12 @@ campaign-catastrophe: fixtures/$F/table-gap.xml: error: roll 18 is in no row"
 
 @test "catastrophe: the table's dice make the rolls and the odds" {
 	run -0 campaign-catastrophe --odds -T tsv --table="fixtures/$F/table-2d6.xml" <<< 'side A'
-	assert_equal "$(printf '%s\n' "$output" | cut -f 5-)" "event	count	of
+	assert_equal "$(printf '%s\n' "$output" | cut -f 4-)" "event	count	of
 calm	15	36
 muddle	6	36
 storm	15	36"
 	run -0 campaign-catastrophe --odds -T tsv --table="fixtures/$F/table-2d6.xml" <<< 'side A luck'
-	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $7 }' | sort -u)" "46656"
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $6 }' | sort -u)" "46656"
 	run -0 campaign-catastrophe -s 1 -T tsv --table="fixtures/$F/table-2d6.xml" <<< 'side A roll=2'
 	assert_equal "$(event_of "$output")" "calm"
 	run -2 --separate-stderr campaign-catastrophe --table="fixtures/$F/table-2d6.xml" <<< 'side A roll=13'
@@ -231,7 +260,7 @@ storm	15	36"
 
 @test "catastrophe: --odds with Luck: numerators over 216^3 of section 6" {
 	run -0 campaign-catastrophe --odds -T tsv <<< 'side A luck'
-	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $6 "/" $7 }' | tr '\n' ' ')" "4147955/10077696 3469366/10077696 1200663/10077696 728271/10077696 355825/10077696 132741/10077696 34875/10077696 7000/10077696 936/10077696 63/10077696 1/10077696 "
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $5 "/" $6 }' | tr '\n' ' ')" "4147955/10077696 3469366/10077696 1200663/10077696 728271/10077696 355825/10077696 132741/10077696 34875/10077696 7000/10077696 936/10077696 63/10077696 1/10077696 "
 }
 
 @test "catastrophe: --odds text shows count/of and a percentage" {
@@ -272,9 +301,9 @@ EOF2
 	printf 'side A\nside B\nside C\n' > "$BATS_TEST_TMPDIR/a.txt"
 	printf 'side A luck\n# gone\nside C\n' > "$BATS_TEST_TMPDIR/b.txt"
 	run -0 campaign-catastrophe -s 5 -T tsv "$BATS_TEST_TMPDIR/a.txt"
-	a=$(printf '%s\n' "$output" | awk -F '\t' '$4 == "C" { print $5 }')
+	a=$(printf '%s\n' "$output" | awk -F '\t' '$3 == "C" { print $4 }')
 	run -0 campaign-catastrophe -s 5 -T tsv "$BATS_TEST_TMPDIR/b.txt"
-	b=$(printf '%s\n' "$output" | awk -F '\t' '$4 == "C" { print $5 }')
+	b=$(printf '%s\n' "$output" | awk -F '\t' '$3 == "C" { print $4 }')
 	assert_equal "$a" "$b"
 }
 
@@ -363,7 +392,7 @@ campaign-catastrophe: fixtures/$F/invalid.xml:3: error: invalid roll '2' (a 3d6 
 	printf 'side A ts=100 roll=10\n' > "$BATS_TEST_TMPDIR/1.txt"
 	printf 'side B ts=100 roll=10\n' > "$BATS_TEST_TMPDIR/2.txt"
 	run -0 campaign-catastrophe -s 1 -T tsv "$BATS_TEST_TMPDIR/1.txt" "$BATS_TEST_TMPDIR/2.txt"
-	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $1, $9 }' | tr '\n' ' ')" "1 100 2 100 "
+	assert_equal "$(printf '%s\n' "$output" | awk -F '\t' 'NR > 1 { print $2, $9 }' | tr '\n' ' ')" "1 100 2 100 "
 }
 
 @test "catastrophe: man page EXAMPLES" {
@@ -371,7 +400,7 @@ campaign-catastrophe: fixtures/$F/invalid.xml:3: error: invalid roll '2' (a 3d6 
 	assert_output "Rome: roll 10, total 10: reinforcements (Enemy reinforced); enemy-ts-percent=10; ts 1000 -> 1000
 Carthage: roll 12, total 12: friction (Discord among leaders); strategy=-2 morale-all=-1; ts 800 -> 880"
 	run -0 bash -c "echo 'side Rome luck' | campaign-catastrophe --odds -T tsv | grep none"
-	assert_output "1	-	1	Rome	none	4147955	10077696"
+	assert_output "1	1	Rome	none	4147955	10077696"
 	run -0 bash -c "echo 'side Tokugawa roll=13' | campaign-catastrophe -s 1 --swap=13,14 --lang=de"
 	assert_output "Tokugawa: roll 13, total 13: defection (Überläufer); strategy=-2 recalculate-ts=yes"
 	run -0 bash -c "echo 'side Rome units=A:600,B:400 roll=15' | campaign-catastrophe -s 3 -T xml | campaign-catastrophe"

@@ -33,7 +33,7 @@ col() {         # col N: column N of the TSV data rows
 	assert_equal "$stderr" "campaign-survival: unknown option '--glory-tabel=x' (did you mean '--glory-table'?)
 Try 'campaign-survival --help' for more information."
 	run -3 --separate-stderr campaign-survival -T yaml
-	assert_equal "${stderr%%$'\n'*}" "campaign-survival: invalid value 'yaml' for --format (valid: text, xml, tsv, json)"
+	assert_equal "${stderr%%$'\n'*}" "campaign-survival: invalid value 'yaml' for --format (valid: text, xml, tsv, json, jsonl)"
 	run -3 --separate-stderr campaign-survival --glory-table
 	assert_equal "${stderr%%$'\n'*}" "campaign-survival: option '--glory-table' needs a value"
 	run -3 --separate-stderr campaign-survival --battle
@@ -56,9 +56,41 @@ Try 'campaign-survival --help' for more information."
 @test "survival: TSV and JSON" {
 	run -0 campaign-survival -s 1 -T tsv fixtures/$F/party.txt
 	golden $F/party.tsv.out
-	assert_equal "$(col 9)" "unhurt unhurt hit1 hit2 A B C D D "
+	assert_equal "$(col 8)" "unhurt unhurt hit1 hit2 A B C D D "
 	run -0 campaign-survival -s 1 -T json fixtures/$F/party.txt
 	printf '%s\n' "$output" | jq -e '.seed == "1" and (.pcs | length) == 9 and .pcs[8]["strategy-as-catastrophe"] == true and .pcs[3]["ht-after"] == 8'
+	assert_equal "${#lines[@]}" 1
+	doc=$output
+	run -0 --separate-stderr campaign-survival -s 1 -T jsonl fixtures/$F/party.txt
+	jsonl 9
+	assert_equal "$stderr" ''
+	want=$output
+	output=$doc
+	json_doc pcs "$want"
+}
+
+@test "survival: -T tsv has a file column exactly with several files; jsonl reports a drawn seed" {
+	printf 'pc A tactics=12 weapon=12 roll=9 glory-roll=8\n' > "$BATS_TEST_TMPDIR/a.txt"
+	printf 'pc B tactics=10 weapon=10 roll=18 glory-roll=8\n' > "$BATS_TEST_TMPDIR/b.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -0 campaign-survival -s 1 -T tsv a.txt b.txt
+	assert_equal "$(printf '%s\n' "$output" | cut -f 1-9)" "$(printf '%s\n' 'file	line	name	battle	effective	rolls	margin	critical	result' \
+	    'a.txt	1	A	12	12	9	3	no	hit1' \
+	    'b.txt	1	B	10	10	18	-8	failure	D')"
+	run -0 campaign-survival -s 1 -T tsv a.txt
+	assert_equal "$(printf '%s\n' "$output" | cut -f 1-8)" "$(printf '%s\n' 'line	name	battle	effective	rolls	margin	critical	result' \
+	    '1	A	12	12	9	3	no	hit1')"
+	run -0 --separate-stderr campaign-survival -T jsonl a.txt b.txt
+	jsonl 2
+	assert_line --index 1 --partial '{"name":"B","file":"b.txt","line":1,"battle":10,"effective":10,"rolls":[18],'
+	[[ "$stderr" =~ ^campaign-survival:\ seed:\ [0-9]+$ ]]
+	run -0 --separate-stderr campaign-survival -T json a.txt b.txt
+	assert_equal "$stderr" ''
+	assert_output --regexp '^\{"version":1,"seed":"[0-9]+","pcs":\[\{"name":"A",'
+	run -0 campaign-survival -s 1 -T jsonl a.txt b.txt
+	want=$output
+	run -0 campaign-survival -s 1 -T json a.txt b.txt
+	json_doc pcs "$want"
 }
 
 @test "survival: Battle skill: Tactics, IQ-6 default, the better of both, rounding down, advantages" {
@@ -69,7 +101,7 @@ pc C iq=14 tactics=7 weapon=14 roll=10
 pc D iq=10 tactics=9 weapon=14 combat-reflexes roll=10
 pc E iq=10 tactics=9 weapon=14 danger-sense combat-reflexes roll=10
 EOF2
-	assert_equal "$(col 4)" "13 10 11 13 14 "
+	assert_equal "$(col 3)" "13 10 11 13 14 "
 }
 
 @test "survival: the cap of 16 comes after every modifier" {
@@ -79,7 +111,7 @@ pc B tactics=20 weapon=20 risk=-3 losing=-1 roll=10
 pc C tactics=14 weapon=14 risk=6 mod=2 roll=10
 pc D tactics=20 weapon=20 risk=-6 losing=-2 mod=-3 roll=10
 EOF2
-	assert_equal "$(col 5)" "16 16 16 9 "
+	assert_equal "$(col 4)" "16 16 16 9 "
 }
 
 @test "survival: the Risk limits are errors naming the limit, exit 2" {
@@ -96,7 +128,7 @@ pc C iq=10 weapon=12 overconfidence risk=1 roll=10
 pc D iq=10 weapon=12 berserk risk=-6 roll=10
 pc E iq=10 weapon=12 berserk overconfidence cowardice risk=0 roll=10
 EOF2
-	assert_equal "$(col 5)" "7 14 9 2 8 "
+	assert_equal "$(col 4)" "7 14 9 2 8 "
 }
 
 @test "survival: criticals: 3-4 always, 5 at 15+, 6 at 16; 18, 17 at 15 or less, 10 over" {
@@ -112,8 +144,8 @@ pc H tactics=16 weapon=16 roll=18
 pc I tactics=5 weapon=5 roll=15
 pc J tactics=5 weapon=5 roll=11
 EOF2
-	assert_equal "$(col 8)" "success success no success no no failure failure failure no "
-	assert_equal "$(col 9)" "unhurt unhurt unhurt unhurt unhurt A D D D C "
+	assert_equal "$(col 7)" "success success no success no no failure failure failure no "
+	assert_equal "$(col 8)" "unhurt unhurt unhurt unhurt unhurt A D D D C "
 }
 
 @test "survival: an effective skill below 3 is still rolled" {
@@ -121,13 +153,13 @@ EOF2
 pc A tactics=0 weapon=0 risk=-6 roll=3
 pc B tactics=0 weapon=0 risk=-6 roll=5
 EOF2
-	assert_equal "$(col 5)" "-6 -6 "
-	assert_equal "$(col 9)" "unhurt D "
+	assert_equal "$(col 4)" "-6 -6 "
+	assert_equal "$(col 8)" "unhurt D "
 }
 
 @test "survival: luck takes the lowest of three rolls" {
 	run -0 campaign-survival -s 1 -T tsv <<< 'pc A tactics=12 weapon=12 luck roll=15/9/12'
-	assert_equal "$(col 6)$(col 7)" "15/9/12 3 "
+	assert_equal "$(col 5)$(col 6)" "15/9/12 3 "
 }
 
 @test "survival: TL damage columns: hits, dice, DR per hit" {
@@ -159,8 +191,8 @@ pc A tactics=12 weapon=12 dr=9 ht=10 roll=11
 pc B tactics=12 weapon=12 dr=9 ht=10 roll=12
 pc C tactics=12 weapon=12 ht=10 roll=5
 EOF2
-	assert_equal "$(col 10)" "1 2 0 "
-	assert_equal "$(col 13)" "9 8 10 "
+	assert_equal "$(col 9)" "1 2 0 "
+	assert_equal "$(col 12)" "9 8 10 "
 }
 
 @test "survival: hit locations from 3d6" {
@@ -194,9 +226,9 @@ pc A tactics=12 weapon=12 risk=-3 losing=-4 mod=-2 glory-roll=9
 pc B tactics=12 weapon=12 risk=3 glory-roll=9
 pc C tactics=15 weapon=15 risk=-4 glory-roll=9
 EOF2
-	assert_equal "$(col 16)" "15 9 16 "
-	assert_equal "$(col 17)" "6 0 7 "
-	assert_equal "$(col 18)" "   "
+	assert_equal "$(col 15)" "15 9 16 "
+	assert_equal "$(col 16)" "6 0 7 "
+	assert_equal "$(col 17)" "   "
 }
 
 @test "survival: --glory-table applies a table; Strategy for leaders, one better for commanders" {
@@ -247,9 +279,9 @@ campaign-survival: fixtures/$F/glory-bad.xml: error: table does not match the sc
 
 @test "survival: roll= and glory-roll= replace the generator" {
 	run -0 campaign-survival -s 1 -T tsv <<< 'pc A tactics=12 weapon=12 roll=9 glory-roll=8'
-	a=$(col 6)$(col 15)
+	a=$(col 5)$(col 14)
 	run -0 campaign-survival -s 2 -T tsv <<< 'pc A tactics=12 weapon=12 roll=9 glory-roll=8'
-	assert_equal "$(col 6)$(col 15)" "$a"
+	assert_equal "$(col 5)$(col 14)" "$a"
 	assert_equal "$a" "9 8 "
 }
 
@@ -380,8 +412,8 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 	validate survival.rng "$BATS_TEST_TMPDIR/o.xml"
 	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml -T tsv fixtures/$F/battle-party.txt
 	golden $F/battle.tsv.out
-	assert_equal "$(col 21)" "leader-killed   commander-killed leader-wounded commander-wounded  "
-	assert_equal "$(col 23)" "    2 10  "
+	assert_equal "$(col 20)" "leader-killed   commander-killed leader-wounded commander-wounded  "
+	assert_equal "$(col 22)" "    2 10  "
 	run -0 campaign-survival -s 1 --battle=fixtures/$F/battle.xml -T json fixtures/$F/battle-party.txt
 	printf '%s\n' "$output" | jq -e '.pcs[0] == {"name": "Gaius", "file": "fixtures/survival/battle-party.txt", "line": 2, "side": "Rome", "unit": "LegioI", "battle": 13, "catastrophe": "leader-killed", "fate": "unconscious", "no-rolls": true, "ht": 12, "ht-after": 12, "strategy-as-catastrophe": true}'
 	printf '%s\n' "$output" | jq -e '.pcs[4].catastrophe == "leader-wounded" and .pcs[4]["catastrophe-damage"] == 2 and .pcs[4]["ht-after"] == 8 and .pcs[3].fate == "unconscious" and .pcs[3].glory.rolls == 9 and (.pcs[6] | has("catastrophe") | not)'

@@ -46,7 +46,7 @@ Try 'combat-calc --help' for more information."
 
 @test "combat-calc: bad option values are usage errors" {
 	run -3 --separate-stderr combat-calc -T yaml
-	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid value 'yaml' for --format (valid: text, xml, tsv, json)"
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid value 'yaml' for --format (valid: text, xml, tsv, json, jsonl)"
 	run -3 --separate-stderr combat-calc --lang=fr
 	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid value 'fr' for --lang (valid: en, de, ru)"
 	run -3 --separate-stderr combat-calc -s abc --roll
@@ -119,12 +119,49 @@ Try 'combat-calc --help' for more information."
 	assert_line --index 0 "$(printf 'line\tkind\ttroop1\ttotal1\ttroop2\ttotal2\tdie1\tdie2\tresult\toutcome')"
 	run -0 combat-calc -T tsv --odds fixtures/combat/flags.txt
 	golden combat/flags-odds.tsv
+	run -0 combat-calc -T jsonl --odds fixtures/combat/flags.txt
+	golden combat/flags.jsonl
+	jsonl 48
+	want=$output
 	run -0 combat-calc -T json --odds fixtures/combat/flags.txt
-	golden combat/flags.json
-	[ "${#lines[@]}" -eq 48 ]
-	if command -v jq >/dev/null; then
-		jq -e . <<<"$output" >/dev/null
-	fi
+	assert_equal "${#lines[@]}" 1
+	assert_output --partial '{"version":1,"rules":"dba1","combats":[{"file":"fixtures/combat/flags.txt","line":2,'
+	json_doc combats "$want"
+}
+
+@test "combat-calc: -T json and jsonl carry the seed of --roll as the XML does" {
+	run -0 --separate-stderr combat-calc -T json --roll -s 7 fixtures/combat/t.txt
+	assert_output --partial '{"version":1,"rules":"dba1","seed":"7","combats":[{'
+	assert_equal "$stderr" ''
+	json_doc combats
+	run -0 --separate-stderr bash -c "echo 'Kn vs Sp' | combat-calc -T jsonl --roll"
+	assert_output --regexp '^\{"file":"-","line":1,.*"die":[1-6],'
+	jsonl 1
+	[[ "$stderr" =~ ^combat-calc:\ seed:\ [0-9]+$ ]]
+	run -0 --separate-stderr combat-calc -T json --roll fixtures/combat/t.txt
+	assert_equal "$stderr" ''
+	assert_output --regexp '^\{"version":1,"rules":"dba1","seed":"[0-9]+","combats":'
+}
+
+@test "combat-calc: -T tsv has a file column exactly with several files" {
+	printf 'Kn vs Sp dice 1 1\nBd vs Bd\n' > "$BATS_TEST_TMPDIR/a.txt"
+	printf 'Kn general vs Bw\n' > "$BATS_TEST_TMPDIR/b.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -0 combat-calc -T tsv a.txt b.txt
+	assert_output "$(printf '%s\n' 'file	line	kind	troop1	total1	troop2	total2	die1	die2	result	outcome' \
+	    'a.txt	1	close	Kn	3	Sp	4	1	1	beaten	recoil' \
+	    'a.txt	2	close	Bd	5	Bd	5				' \
+	    'b.txt	1	close	Kn	4	Bw	4				')"
+	run -0 combat-calc -T tsv a.txt
+	assert_output "$(printf '%s\n' 'line	kind	troop1	total1	troop2	total2	die1	die2	result	outcome' \
+	    '1	close	Kn	3	Sp	4	1	1	beaten	recoil' \
+	    '2	close	Bd	5	Bd	5				')"
+	run -0 combat-calc -T jsonl a.txt b.txt
+	jsonl 3
+	assert_line --index 2 '{"file":"b.txt","line":1,"kind":"close","sides":[{"troop":"Kn","class":"mounted","factor":3,"total":4,"mods":[{"reason":"general","value":1}]},{"troop":"Bw","class":"foot","factor":4,"total":4,"mods":[]}]}'
+	want=$output
+	run -0 combat-calc -T json a.txt b.txt
+	json_doc combats "$want"
 }
 
 @test "combat-calc: support lost says why" {
@@ -273,6 +310,9 @@ $output" "$first"
 	assert_output '<?xml version="1.0" encoding="UTF-8"?>
 <combats version="1" rules="dba1"/>'
 	run -0 combat-calc -T json < /dev/null
+	assert_output '{"version":1,"rules":"dba1","combats":[]}'
+	json_doc combats
+	run -0 combat-calc -T jsonl < /dev/null
 	assert_output ''
 }
 
@@ -380,12 +420,13 @@ MU=fixtures/combat/matchup.xml
 	run -0 combat-calc --matchup=I/2a,I/2b --going --odds -T tsv $MU
 	golden combat/matchup.tsv
 	assert_line "$(printf '7\tclose\tBd\t\tHd\t\t\t\tunjudged\t\t\t\t\t\t')"
-	run -0 combat-calc --matchup=I/2a,I/2b --going -T json $MU
-	golden combat/matchup.json
+	run -0 combat-calc --matchup=I/2a,I/2b --going -T jsonl $MU
+	golden combat/matchup.jsonl
 	assert_line --index 7 '{"file":"I/2a,I/2b","line":8,"kind":"close","unjudged":true,"sides":[{"troop":"Bd","class":"foot","difficult":true},{"troop":"Hd","class":"foot","difficult":true}]}'
-	if command -v jq >/dev/null; then
-		jq -e . <<<"$output" >/dev/null
-	fi
+	jsonl 50
+	want=$output
+	run -0 combat-calc --matchup=I/2a,I/2b --going -T json $MU
+	json_doc combats "$want"
 	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b --lang=de $MU
 	assert_line '   nicht in diesen Regeln (dba1): Hd'
 	# in dba22 Hordes and Litter have factors

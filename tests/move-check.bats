@@ -58,7 +58,7 @@ Try 'move-check --help' for more information."
 
 @test "move-check: bad option values are usage errors" {
 	run -3 --separate-stderr move-check -T yaml
-	assert_equal "${stderr%%$'\n'*}" "move-check: invalid value 'yaml' for --format (valid: text, xml, tsv, json)"
+	assert_equal "${stderr%%$'\n'*}" "move-check: invalid value 'yaml' for --format (valid: text, xml, tsv, json, jsonl)"
 	run -3 --separate-stderr move-check --pips=7
 	assert_equal "${stderr%%$'\n'*}" "move-check: invalid value '7' for --pips (1-6)"
 	run -3 --separate-stderr move-check --pips=0
@@ -138,12 +138,33 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	golden move/rules.tsv
 	assert_line --index 0 "$(printf 'line\tbound\ttroops\tdistance\tmax\tcost\tverdict\trules')"
 	assert_line "$(printf '56\t54\tCv\t500\t400\t1\tillegal\ttoo-far,no-pips')"
+	run -1 move-check -T jsonl fixtures/move/rules.txt
+	golden move/rules.jsonl
+	jsonl 87
+	want=$output
 	run -1 move-check -T json fixtures/move/rules.txt
-	golden move/rules.json
-	[ "${#lines[@]}" -eq 87 ]
-	if command -v jq >/dev/null; then
-		jq -e . <<<"$output" >/dev/null
-	fi
+	assert_equal "${#lines[@]}" 1
+	assert_output --partial '{"version":1,"rules":"dba1","moves":[{"file":"fixtures/move/rules.txt",'
+	json_doc moves "$want"
+}
+
+@test "move-check: -T tsv has a file column exactly with several files" {
+	printf 'bound 3\nmove Kn 300 general\n' > "$BATS_TEST_TMPDIR/a.txt"
+	printf 'move El 350\n' > "$BATS_TEST_TMPDIR/b.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -1 move-check -T tsv a.txt b.txt
+	assert_output "$(printf '%s\n' 'file	line	bound	troops	distance	max	cost	verdict	rules' \
+	    'a.txt	2	1	Kn	300	300	1	ok	' \
+	    'b.txt	1		El	350	300	2	illegal	too-far')"
+	run -0 move-check -T tsv a.txt
+	assert_output "$(printf '%s\n' 'line	bound	troops	distance	max	cost	verdict	rules' \
+	    '2	1	Kn	300	300	1	ok	')"
+	run -1 move-check -T jsonl a.txt b.txt
+	jsonl 2
+	assert_line --index 0 '{"file":"a.txt","line":2,"bound":1,"troops":"Kn","distance":300,"max":300,"cost":1,"charged":true,"verdict":"ok","violations":[]}'
+	want=$output
+	run -1 move-check -T json a.txt b.txt
+	json_doc moves "$want"
 }
 
 @test "move-check: a move can break several rules at once" {
@@ -306,6 +327,8 @@ bound 1: 6 PIPs, 2 used, 4 unused"
 <moves version="1" rules="dba1"/>'
 	xml_ok
 	run -0 move-check -T json < /dev/null
+	assert_output '{"version":1,"rules":"dba1","moves":[]}'
+	run -0 move-check -T jsonl < /dev/null
 	assert_output ''
 	run -0 bash -c "echo 'bound 3' | move-check"
 	assert_output 'bound 1: 3 PIPs, 0 used, 3 unused'

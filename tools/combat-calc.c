@@ -102,8 +102,8 @@ main(int argc, char **argv)
 		rules_close(rules);
 		return cli_end(NULL);
 	}
-	if (run.roll && !co.seed_given && co.fmt != CFMT_TEXT &&
-	    co.fmt != CFMT_XML)
+	if (run.roll && !co.seed_given && (co.fmt == CFMT_TSV ||
+	    co.fmt == CFMT_JSONL))
 		diag_msg(0, "seed: %llu", (unsigned long long)run.seed);
 	run.w = combatout_new(o.fp, &co);
 	if (m != NULL) {

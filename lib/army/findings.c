@@ -33,16 +33,9 @@ findings_new(FILE *fp, enum findings_fmt fmt,
 		xw_flush(o->xw);
 	} else if (fmt == FFMT_TSV) {
 		fputs("file\tline\tarmy\tseverity\tcode\tmessage\n", fp);
-	} else if (fmt == FFMT_JSON || fmt == FFMT_JSONL) {
-		jw_init(&o->jw, fp);
-	}
-	if (fmt == FFMT_JSON) {
-		jw_obj(&o->jw);
-		jw_kint(&o->jw, "version", 1);
-		jw_kstr(&o->jw, "rules", rules);
-		jw_key(&o->jw, "findings");
-		jw_arr(&o->jw);
-	}
+	} else if (fmt == FFMT_JSON || fmt == FFMT_JSONL)
+		jw_begin(&o->jw, fp, fmt == FFMT_JSONL, rules, NULL,
+		    "findings");
 	return o;
 }
 

@@ -420,7 +420,8 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	jnum(j, "facing", e->box.facing);
 	jw_kstr(j, "going", going(d));
 	jw_kint(j, "level", d->level);
-	jw_kstr(j, "river", d->ford ? "ford" : d->in_river ? "yes" : "no");
+	jw_key(j, "river"), jw_bool(j, d->in_river);
+	jw_key(j, "ford"), jw_bool(j, d->ford);
 	jw_key(j, "road"), jw_bool(j, d->on_road);
 	jw_key(j, "camp"), jw_bool(j, d->camp);
 	jw_key(j, "general"), jw_bool(j, e->general);
@@ -666,16 +667,10 @@ battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
 		xw_start(s.xw, "battle-scan");
 		xw_attr(s.xw, "version", "1");
 		xw_attr(s.xw, "rules", o->r->edition);
-	} else if (o->fmt == BS_JSON || o->fmt == BS_JSONL) {
-		jw_init(&s.jw, fp);
-		if (o->fmt == BS_JSON) {
-			jw_obj(&s.jw);
-			jw_kint(&s.jw, "version", 1);
-			jw_kstr(&s.jw, "rules", o->r->edition);
-			jw_key(&s.jw, "battlefields");
-			jw_arr(&s.jw);
-		}
-	} else if (o->fmt == BS_PDF)
+	} else if (o->fmt == BS_JSON || o->fmt == BS_JSONL)
+		jw_begin(&s.jw, fp, o->fmt == BS_JSONL, o->r->edition, NULL,
+		    "battlefields");
+	else if (o->fmt == BS_PDF)
 		s.pdf = battle_pdf_new(fp);
 	if (nfiles == 0)
 		one(&s, "-");
@@ -684,10 +679,9 @@ battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
 	if (s.xw != NULL) {
 		xw_end(s.xw);
 		rc = xw_finish(s.xw);
-	} else if (o->fmt == BS_JSON) {
-		jw_close(&s.jw, ']');
-		jw_close(&s.jw, '}');
-	} else if (s.pdf != NULL)
+	} else if (o->fmt == BS_JSON)
+		jw_end(&s.jw);
+	else if (s.pdf != NULL)
 		rc = battle_pdf_finish(s.pdf);
 	rules_labels_free(&s.labels);
 	if (fflush(fp) != 0 || ferror(fp))

@@ -43,37 +43,32 @@ campout_begin(struct campout *o, const char *root)
 	case CAMPOUT_TSV:
 		if (seed && !o->seed_given)
 			diag_msg(0, "seed: %llu", (unsigned long long)o->seed);
+		if (o->multi)
+			fputs("file\t", o->fp);
 		if (strcmp(root, "survival") == 0)
-			fputs("file\tline\tname\tbattle\teffective\trolls\t"
+			fputs("line\tname\tbattle\teffective\trolls\t"
 			    "margin\tcritical\tresult\tdamage\thits\tht\t"
 			    "ht-after\tstrategy-as-catastrophe\tglory-rolls\t"
 			    "glory-skill\tglory-margin\tglory-result\tside\t"
 			    "unit\tcatastrophe\tfate\tcatastrophe-damage\n",
 			    o->fp);
 		else if (o->odds)
-			fputs("battle\tfile\tline\tname\tevent\tcount\tof\n",
+			fputs("battle\tline\tname\tevent\tcount\tof\n",
 			    o->fp);
 		else
-			fputs("battle\tfile\tline\tname\trolls\ttotal\tevent\t"
+			fputs("battle\tline\tname\trolls\ttotal\tevent\t"
 			    "ts\tts-after\tstrategy\tstrategy-after\t"
 			    "morale-all\tmorale-unit\tunit\tmorale-roll\t"
 			    "morale-fail\tmorale-success\tenemy-ts-percent\trecalculate-ts\tdefector\t"
 			    "leader\tleader-fate\tdamage\n", o->fp);
 		break;
 	case CAMPOUT_JSON:
-		jw_init(&o->jw, o->fp);
-		jw_obj(&o->jw);
-		jw_kint(&o->jw, "version", 1);
-		if (seed) {
-			char sb[24];
-
-			snprintf(sb, sizeof sb, "%llu",
-			    (unsigned long long)o->seed);
-			jw_kstr(&o->jw, "seed", sb);
-		}
-		jw_key(&o->jw, strcmp(root, "survival") == 0 ? "pcs" :
-		    "sides");
-		jw_arr(&o->jw);
+	case CAMPOUT_JSONL:
+		if (seed && o->fmt == CAMPOUT_JSONL && !o->seed_given)
+			diag_msg(0, "seed: %llu", (unsigned long long)o->seed);
+		jw_begin(&o->jw, o->fp, o->fmt == CAMPOUT_JSONL, NULL,
+		    seed ? &o->seed : NULL, strcmp(root, "survival") == 0 ?
+		    "pcs" : "sides");
 		break;
 	}
 }
@@ -245,6 +240,14 @@ cell(FILE *fp, const char *s, bool last)
 	fputc(last ? '\n' : '\t', fp);
 }
 
+/* The file cell, first, when there are several operands. */
+static void
+file_cell(struct campout *o, const char *file)
+{
+	if (o->multi)
+		cell(o->fp, file != NULL ? file : "", false);
+}
+
 static void
 side_tsv(struct campout *o, const struct cat_side *s)
 {
@@ -258,9 +261,8 @@ side_tsv(struct campout *o, const struct cat_side *s)
 	char rb[48];
 
 	rolls_str(rb, sizeof rb, s->rolls, s->nrolls);
-	fprintf(o->fp, "%ld\t", s->battle);
-	cell(o->fp, s->file != NULL ? s->file : "", false);
-	fprintf(o->fp, "%ld\t", s->line);
+	file_cell(o, s->file);
+	fprintf(o->fp, "%ld\t%ld\t", s->battle, s->line);
 	cell(o->fp, s->name, false);
 	fprintf(o->fp, "%s\t%d\t%s\t", rb, s->total,
 	    o->table->rows[s->row].event);
@@ -368,15 +370,15 @@ odds_out(struct campout *o, const struct cat_side *s)
 		break;
 	case CAMPOUT_TSV:
 		for (i = 0; i < t->nrows; i++) {
-			fprintf(o->fp, "%ld\t", s->battle);
-			cell(o->fp, s->file != NULL ? s->file : "", false);
-			fprintf(o->fp, "%ld\t", s->line);
+			file_cell(o, s->file);
+			fprintf(o->fp, "%ld\t%ld\t", s->battle, s->line);
 			cell(o->fp, s->name, false);
 			fprintf(o->fp, "%s\t%llu\t%llu\n", t->rows[i].event,
 			    c[i], of);
 		}
 		break;
 	case CAMPOUT_JSON:
+	case CAMPOUT_JSONL:
 		jw_obj(&o->jw);
 		jw_kstr(&o->jw, "name", s->name);
 		jw_kint(&o->jw, "battle", s->battle);
@@ -612,7 +614,7 @@ pc_tsv(struct campout *o, const struct surv_pc *p)
 	int i, st = 0;
 
 	rolls_str(rb, sizeof rb, p->rolls, p->nrolls);
-	cell(o->fp, p->file != NULL ? p->file : "", false);
+	file_cell(o, p->file);
 	fprintf(o->fp, "%ld\t", p->line);
 	cell(o->fp, p->name, false);
 	fprintf(o->fp, "%d\t", p->battle);
@@ -748,9 +750,7 @@ campout_end(struct campout *o)
 		xw_end(o->xw);
 		r = xw_finish(o->xw);
 		o->xw = NULL;
-	} else if (o->fmt == CAMPOUT_JSON) {
-		jw_close(&o->jw, ']');
-		jw_close(&o->jw, '}');
-	}
+	} else
+		jw_end(&o->jw);
 	return r;
 }

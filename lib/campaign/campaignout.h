@@ -1,4 +1,5 @@
-/* campaignout: the writers of the campaign tools (text, XML, TSV, JSON). */
+/* campaignout: the writers of the campaign tools (text, XML, TSV, JSON,
+ * JSON Lines). */
 #ifndef BELLIS_CAMPAIGNOUT_H
 #define BELLIS_CAMPAIGNOUT_H
 #include <stdbool.h>
@@ -8,7 +9,8 @@
 #include "core/jsonout.h"
 #include "core/xmlout.h"
 
-enum campout_fmt { CAMPOUT_TEXT, CAMPOUT_XML, CAMPOUT_TSV, CAMPOUT_JSON };
+enum campout_fmt { CAMPOUT_TEXT, CAMPOUT_XML, CAMPOUT_TSV, CAMPOUT_JSON,
+	CAMPOUT_JSONL };
 
 struct campout {
 	enum campout_fmt fmt;
@@ -16,6 +18,7 @@ struct campout {
 	enum lang lang;
 	uint64_t seed;
 	bool seed_given, report_seed, odds, battles;
+	bool multi;             /* several operands: a TSV file column */
 	const struct cat_table *table;
 	const struct glory_table *glory;   /* NULL: margin only */
 	const struct surv_table *surv;     /* labels of results, locations */

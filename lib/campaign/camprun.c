@@ -24,6 +24,7 @@ run(const struct cli *cli, struct campout *w,
 	w->fmt = (enum campout_fmt)cli->format;
 	w->lang = cli->lang;
 	w->report_seed = true;
+	w->multi = cli->nfiles > 1;
 	battle_init(&b, w, 1, cat, surv, w->seed);
 	b.struck = sb;
 	cli_files(cli->nfiles, cli->files, battle_input, &b);

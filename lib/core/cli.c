@@ -14,7 +14,8 @@
 #include "core/tok.h"
 #include "core/xmlio.h"
 
-const char *const cli_formats[] = { "text", "xml", "tsv", "json", NULL };
+const char *const cli_formats[] = { "text", "xml", "tsv", "json", "jsonl",
+    NULL };
 
 static const struct cli_opt builtin[] = {
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },

@@ -67,7 +67,7 @@ struct cli_tool {
 	const char *no;         /* status 1, NULL when never */
 };
 
-/* text, xml, tsv, json: the output formats of most tools, in the order
+/* text, xml, tsv, json, jsonl: the output formats of most tools, in the order
  * of their writers' enums. */
 extern const char *const cli_formats[];
 

@@ -134,6 +134,39 @@ jw_kint(struct jw *j, const char *key, long long v)
 }
 
 void
+jw_begin(struct jw *j, FILE *fp, bool lines, const char *rules,
+    const uint64_t *seed, const char *records)
+{
+	jw_init(j, fp);
+	if (lines)
+		return;
+	j->doc = true;
+	jw_obj(j);
+	jw_kint(j, "version", 1);
+	if (rules != NULL)
+		jw_kstr(j, "rules", rules);
+	if (seed != NULL) {     /* a string: 64 bits do not survive
+				 * the doubles of most JSON readers */
+		char b[24];
+
+		snprintf(b, sizeof b, "%llu", (unsigned long long)*seed);
+		jw_kstr(j, "seed", b);
+	}
+	jw_key(j, records);
+	jw_arr(j);
+}
+
+void
+jw_end(struct jw *j)
+{
+	if (!j->doc)
+		return;
+	jw_close(j, ']');
+	jw_close(j, '}');
+	j->doc = false;
+}
+
+void
 tsv_cell(FILE *fp, const char *s, size_t n)
 {
 	size_t i;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define JW_DEPTH 32
@@ -14,6 +15,7 @@ struct jw {
 	int depth;
 	bool first[JW_DEPTH];
 	bool after_key;
+	bool doc;               /* jw_begin opened a document */
 };
 
 void jw_init(struct jw *j, FILE *fp);
@@ -29,6 +31,16 @@ void jw_null(struct jw *j);
 /* Convenience: "key": "value" and "key": number. */
 void jw_kstr(struct jw *j, const char *key, const char *s);
 void jw_kint(struct jw *j, const char *key, long long v);
+/* The -T json and -T jsonl of a tool that writes records: with lines
+ * false, one document {"version":1,"rules":R,"seed":N,"RECORDS":[...]}
+ * (rules NULL or seed NULL: left out) whose records the caller writes
+ * as objects, jw_end closing it; with lines true, each record object
+ * on its own line and nothing else.  The seed is a string of digits:
+ * 64 bits do not survive the doubles of most JSON readers (RFC 8259,
+ * section 6). */
+void jw_begin(struct jw *j, FILE *fp, bool lines, const char *rules,
+    const uint64_t *seed, const char *records);
+void jw_end(struct jw *j);
 /* JSON string escaping into a stream (also used by TSV/text writers). */
 void json_escape(FILE *fp, const char *s, size_t n);
 /* TSV cell: tab, newline, CR and backslash escaped as \t \n \r \\. */

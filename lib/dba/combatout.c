@@ -1,4 +1,5 @@
-/* Combat writers: text blocks, XML (formats/combat.rng), TSV, JSON Lines. */
+/* Combat writers: text blocks, XML (formats/combat.rng), TSV, JSON, JSON
+ * Lines. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,8 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 			    (unsigned long long)o->seed);
 		break;
 	case CFMT_TSV:
+		if (o->multi)
+			fputs("file\t", fp);
 		fputs("line\tkind\ttroop1\ttotal1\ttroop2\ttotal2\tdie1\tdie2"
 		    "\tresult\toutcome", fp);
 		if (o->odds)
@@ -77,7 +80,9 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 		fputc('\n', fp);
 		break;
 	case CFMT_JSON:
-		jw_init(&w->jw, fp);
+	case CFMT_JSONL:
+		jw_begin(&w->jw, fp, o->fmt == CFMT_JSONL, o->rules,
+		    o->rolled ? &o->seed : NULL, "combats");
 		break;
 	default:
 		if (o->rolled && !o->seed_given)
@@ -390,6 +395,10 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	FILE *fp = w->fp;
 	const struct odds *o = &cr->odds;
 
+	if (w->o.multi) {
+		tsv_cell(fp, c->file, strlen(c->file));
+		fputc('\t', fp);
+	}
 	if (c->unjudged) {
 		fprintf(fp, "%ld\t%s\t%s\t\t%s\t\t\t\tunjudged\t%s\n",
 		    c->line, c->shooting ? "shooting" : "close", code(c, 0),
@@ -528,6 +537,7 @@ combatout_combat(struct combatout *w, const struct combat *c,
 		tsv_combat(w, c, cr);
 		break;
 	case CFMT_JSON:
+	case CFMT_JSONL:
 		json_combat(w, c, cr);
 		break;
 	default:
@@ -544,6 +554,7 @@ combatout_finish(struct combatout *w)
 		xw_end(w->xw);
 		rc = xw_finish(w->xw);
 	}
+	jw_end(&w->jw);
 	free(w);
 	return rc;
 }

@@ -1,4 +1,4 @@
-/* combatout: combat results as text, XML, TSV or JSON Lines. */
+/* combatout: combat results as text, XML, TSV, JSON or JSON Lines. */
 #ifndef BELLIS_COMBATOUT_H
 #define BELLIS_COMBATOUT_H
 #include <stdbool.h>
@@ -7,7 +7,7 @@
 #include "dba/combat.h"
 #include "dba/troop.h"
 
-enum cfmt { CFMT_TEXT, CFMT_XML, CFMT_TSV, CFMT_JSON };
+enum cfmt { CFMT_TEXT, CFMT_XML, CFMT_TSV, CFMT_JSON, CFMT_JSONL };
 
 struct combatout_opts {
 	int fmt;                /* enum cfmt */
@@ -18,7 +18,8 @@ struct combatout_opts {
 	bool seed_given;
 	uint64_t seed;
 	bool odds;
-	bool multi;             /* several operands: name the file */
+	bool multi;             /* several operands: name the file (text
+	                         * prefix, TSV column) */
 	const struct rules *explain;  /* text: the provenance of each
 	                               * factor and outcome used; NULL none */
 };

@@ -1,4 +1,4 @@
-/* Move writers: text lines, XML (formats/move.rng), TSV, JSON Lines. */
+/* Move writers: text lines, XML (formats/move.rng), TSV, JSON, JSON Lines. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,11 +143,15 @@ moveout_new(FILE *fp, const struct moveout_opts *o)
 		xw_attr(w->xw, "rules", o->rules->edition);
 		break;
 	case MFMT_TSV:
+		if (o->multi)
+			fputs("file\t", fp);
 		fputs("line\tbound\ttroops\tdistance\tmax\tcost\tverdict\t"
 		    "rules\n", fp);
 		break;
 	case MFMT_JSON:
-		jw_init(&w->jw, fp);
+	case MFMT_JSONL:
+		jw_begin(&w->jw, fp, o->fmt == MFMT_JSONL, o->rules->edition,
+		    NULL, "moves");
 		break;
 	}
 	return w;
@@ -327,6 +331,10 @@ tsv_move(struct moveout *w, const struct bound *b, const struct move *m,
 {
 	int rule, n = 0;
 
+	if (w->o.multi) {
+		tsv_cell(w->fp, m->file, strlen(m->file));
+		fputc('\t', w->fp);
+	}
 	fprintf(w->fp, "%ld\t", m->line);
 	if (b->line > 0)
 		fprintf(w->fp, "%ld", b->line);
@@ -386,6 +394,7 @@ moveout_move(struct moveout *w, const struct bound *b, const struct move *m,
 		tsv_move(w, b, m, res);
 		break;
 	case MFMT_JSON:
+	case MFMT_JSONL:
 		json_move(w, b, m, res);
 		break;
 	default:
@@ -436,6 +445,7 @@ moveout_finish(struct moveout *w)
 		xw_end(w->xw);
 		rc = xw_finish(w->xw);
 	}
+	jw_end(&w->jw);
 	sbuf_free(&w->sb);
 	sbuf_free(&w->troops);
 	free(w);

@@ -1,5 +1,5 @@
 /* moveout: verdicts of moves and PIP totals of bounds as text, XML
- * (formats/move.rng), TSV or JSON Lines. */
+ * (formats/move.rng), TSV, JSON or JSON Lines. */
 #ifndef BELLIS_MOVEOUT_H
 #define BELLIS_MOVEOUT_H
 #include <stdbool.h>
@@ -8,7 +8,7 @@
 #include "core/str.h"
 #include "dba/troop.h"
 
-enum mfmt { MFMT_TEXT, MFMT_XML, MFMT_TSV, MFMT_JSON };
+enum mfmt { MFMT_TEXT, MFMT_XML, MFMT_TSV, MFMT_JSON, MFMT_JSONL };
 
 struct moveout_opts {
 	int fmt;                /* enum mfmt */

@@ -23,6 +23,26 @@ golden() {
 	diff -u "$GOLD/$1" <(printf '%s\n' "$output")
 }
 
+# json_doc RECORDS [JSONL]: $output is one JSON document of version 1
+# whose array RECORDS holds the objects of the lines JSONL (-T jsonl of
+# the same run), one by one.
+json_doc() {
+	command -v jq >/dev/null || return 0
+	[ "$(jq -s length <<<"$output")" = 1 ] || return 1
+	jq -e ".version == 1 and (.$1 | type) == \"array\"" <<<"$output" \
+	    >/dev/null || return 1
+	[ $# -lt 2 ] || diff -u <(printf '%s' "$2" | jq -c .) \
+	    <(jq -c ".$1[]" <<<"$output")
+}
+
+# jsonl N: $output is N lines, each one JSON object.
+jsonl() {
+	[ "$1" = 0 ] && [ -z "$output" ] && return 0
+	[ "${#lines[@]}" = "$1" ] || return 1
+	command -v jq >/dev/null || return 0
+	diff -u <(printf '%s\n' "$output") <(jq -c 'objects' <<<"$output")
+}
+
 # validate SCHEMA FILE: the file validates against formats/SCHEMA.
 validate() {
 	xmllint --noout --relaxng "$TOP/formats/$1" "$2"

@@ -500,6 +500,7 @@ test_battle(const struct cat_table *t)
 
 	memset(&o, 0, sizeof o);
 	o.fmt = CAMPOUT_TSV;
+	o.multi = true;         /* two inputs: the file column first */
 	o.fp = open_memstream(&buf, &len);
 	o.table = t;
 	campout_begin(&o, "catastrophes");
@@ -515,18 +516,18 @@ test_battle(const struct cat_table *t)
 	diag_quiet(0);
 	campout_end(&o);
 	fclose(o.fp);
-	CHECK(strstr(buf, "\n1\tt\t1\tA\t10\t10\treinforcements\t100\t100\t")
+	CHECK(strstr(buf, "\nt\t1\t1\tA\t10\t10\treinforcements\t100\t100\t")
 	    != NULL);
-	CHECK(strstr(buf, "\n1\tt\t2\tB\t5\t5\tnone\t100\t110\t") != NULL);
-	CHECK(strstr(buf, "\n2\tt\t4\tC\t10\t10\treinforcements\t100\t100\t")
+	CHECK(strstr(buf, "\nt\t1\t2\tB\t5\t5\tnone\t100\t110\t") != NULL);
+	CHECK(strstr(buf, "\nt\t2\t4\tC\t10\t10\treinforcements\t100\t100\t")
 	    != NULL);
-	CHECK(strstr(buf, "\n2\tt\t5\tD\t5\t5\tnone\t100\t100\t") != NULL);
+	CHECK(strstr(buf, "\nt\t2\t5\tD\t5\t5\tnone\t100\t100\t") != NULL);
 	CHECK(strstr(buf, "\tE\t") == NULL);
-	CHECK(strstr(buf, "\n2\tt\t7\tF\t5\t5\tnone\t100\t100\t") != NULL);
-	CHECK(strstr(buf, "\n3\tx\t1\tG\t10\t10\treinforcements\t50\t50\t")
+	CHECK(strstr(buf, "\nt\t2\t7\tF\t5\t5\tnone\t100\t100\t") != NULL);
+	CHECK(strstr(buf, "\nx\t3\t1\tG\t10\t10\treinforcements\t50\t50\t")
 	    != NULL);
-	CHECK(strstr(buf, "\n3\tx\t1\tH\t5/6/7\t5\tnone\t100\t110\t") != NULL);
-	CHECK(strstr(buf, "\n4\tx\t1\tI\t3\t3\tnone\t\t\t") != NULL);
+	CHECK(strstr(buf, "\nx\t3\t1\tH\t5/6/7\t5\tnone\t100\t110\t") != NULL);
+	CHECK(strstr(buf, "\nx\t4\t1\tI\t3\t3\tnone\t\t\t") != NULL);
 	CHECK(b.n == 4 && b.name == NULL && b.fileno == 2);
 	free(buf);
 }
