@@ -361,13 +361,22 @@ collect(struct army *a, void *ctx)
 	}
 }
 
+/* The writer, begun at the first army so that the output keeps the
+ * collection's label; a file column with several inputs. */
+static void
+begin(struct asel *s, const char *rules)
+{
+	s->ao = armyout_new(s->fp, s->fmt, s->lang, rules);
+	armyout_files(s->ao, s->nfiles > 1);
+}
+
 static void
 emit(struct army *a, void *ctx)
 {
 	struct asel *s = ctx;
 
-	if (s->ao == NULL)      /* the output keeps the collection's label */
-		s->ao = armyout_new(s->fp, s->fmt, s->lang, a->rules);
+	if (s->ao == NULL)
+		begin(s, a->rules);
 	if (passes(s, a) != s->invert) {
 		armyout_army(s->ao, a);
 		s->written++;
@@ -409,7 +418,7 @@ asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang)
 	s->lang = lang;
 	pass(s, emit);
 	if (s->ao == NULL)
-		s->ao = armyout_new(fp, s->fmt, lang, NULL);
+		begin(s, NULL);
 	(void)armyout_finish(s->ao);   /* out_close reports write errors */
 	s->ao = NULL;
 	if (s->written == 0)
