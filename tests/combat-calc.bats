@@ -106,6 +106,28 @@ Try 'combat-calc --help' for more information."
 	assert_equal "$stderr" ""
 }
 
+@test "combat-calc: --lang=de and ru name the troops by their abbreviations, golden; machine formats keep the codes" {
+	for l in de ru; do
+		run -0 --separate-stderr combat-calc --lang=$l --odds fixtures/combat/flags.txt
+		golden combat/flags-$l.txt
+		assert_equal "$stderr" ""
+	done
+	assert_line --index 0 '2: Ры 3 = 3  vs  Ко 4 = 4'
+	run -0 --separate-stderr combat-calc --lang=en --odds fixtures/combat/flags.txt
+	golden combat/flags.txt
+	run -0 --separate-stderr combat-calc --lang=de --explain --matchup=I/2a,I/2b $MU
+	golden combat/matchup-explain-de.txt
+	assert_line '   nicht in diesen Regeln (dba1): Ho'
+	for l in de ru; do
+		run -0 combat-calc --lang=$l -T tsv --odds fixtures/combat/flags.txt
+		golden combat/flags-odds.tsv
+		run -0 combat-calc --lang=$l -T json --odds fixtures/combat/flags.txt
+		golden combat/flags.json
+		run -0 combat-calc --lang=$l -T xml --odds fixtures/combat/flags.txt
+		golden combat/flags.xml
+	done
+}
+
 @test "combat-calc: every flag and rule, XML validates" {
 	run -0 combat-calc -T xml --odds fixtures/combat/flags.txt
 	golden combat/flags.xml
@@ -243,10 +265,10 @@ $output" "$first"
 
 @test "combat-calc: --lang changes the words of the text only" {
 	run -0 bash -c "echo 'Pk support shot vs Kn dice 1 6' | combat-calc --lang=de"
-	assert_output '1: Pk 4 (Unterstützung entfällt: beschossen) = 4  vs  Kn 3 = 3
+	assert_output '1: Pk 4 (Unterstützung entfällt: beschossen) = 4  vs  Ri 3 = 3
    Würfel 1 6: 5 vs 9, Pk geschlagen -> vernichtet'
 	run -0 bash -c "echo 'Pk vs Kn dice 1 6' | LANG=ru_RU.UTF-8 LC_ALL= combat-calc"
-	assert_line '   кубики 1 6: 5 vs 9, Pk отбит -> уничтожен'
+	assert_line '   кубики 1 6: 5 vs 9, Пи отбит -> уничтожен'
 	run -0 bash -c "echo 'Pk vs Kn dice 1 6' | combat-calc --lang=de -T tsv"
 	assert_line --index 1 "$(printf '1\tclose\tPk\t4\tKn\t3\t1\t6\tbeaten\tdestroyed')"
 }
@@ -428,7 +450,7 @@ MU=fixtures/combat/matchup.xml
 	run -0 combat-calc --matchup=I/2a,I/2b --going -T json $MU
 	json_doc combats "$want"
 	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b --lang=de $MU
-	assert_line '   nicht in diesen Regeln (dba1): Hd'
+	assert_line '   nicht in diesen Regeln (dba1): Ho'
 	# in dba22 Hordes and Litter have factors
 	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b --rules=dba22 $MU
 	refute_output --partial 'not in these rules'

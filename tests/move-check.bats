@@ -126,6 +126,27 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	assert_line 'bound 119: 1 PIP, 1 used, 0 unused'
 }
 
+@test "move-check: --lang=de and ru name the troops by their abbreviations, golden; machine formats keep the codes" {
+	for l in de ru; do
+		run -1 --separate-stderr move-check --lang=$l fixtures/move/rules.txt
+		golden move/rules-$l.txt
+		assert_equal "$stderr" ""
+	done
+	assert_line '37: можно    ЛК,Кн,Ры 300/300 p, 1 PIP'
+	run -1 --separate-stderr move-check --lang=de fixtures/move/rules.txt
+	assert_line '113: verboten Ri 200/300 p, 1 PIP: breakoff: der Gegner Kl zieht 200 Schritt in schwierigem Gelände, nicht weniger als die 200 des Ziehenden'
+	run -1 --separate-stderr move-check --lang=en fixtures/move/rules.txt
+	golden move/rules.txt
+	for l in de ru; do
+		run -1 move-check --lang=$l -T tsv fixtures/move/rules.txt
+		golden move/rules.tsv
+		run -1 move-check --lang=$l -T json fixtures/move/rules.txt
+		golden move/rules.json
+		run -1 move-check --lang=$l -T xml fixtures/move/rules.txt
+		golden move/rules.xml
+	done
+}
+
 @test "move-check: every rule code, XML validates" {
 	run -1 move-check -T xml fixtures/move/rules.txt
 	golden move/rules.xml
@@ -355,11 +376,11 @@ bound 1: 6 PIPs, 2 used, 4 unused"
 
 @test "move-check: --lang changes the words of the text only" {
 	run -1 bash -c "printf 'bound 4\nmove Kn 300\nmove El 350\n' | move-check --lang=de"
-	assert_output '2: erlaubt  Kn 300/300 p, 1 PIP
+	assert_output '2: erlaubt  Ri 300/300 p, 1 PIP
 3: verboten El 350/300 p, 2 PIP: too-far: 350 Schritt überschreiten die erlaubten 300
 Zug 1: 4 PIPs, 1 verbraucht, 3 übrig'
 	run -1 bash -c "printf 'bound 4\nmove El 350\n' | LANG=ru_RU.UTF-8 LC_ALL= move-check"
-	assert_line '2: нельзя   El 350/300 p, 2 PIP: too-far: 350 шагов больше допустимых 300'
+	assert_line '2: нельзя   Сл 350/300 p, 2 PIP: too-far: 350 шагов больше допустимых 300'
 	run -1 bash -c "printf 'bound 4\nmove El 350\n' | move-check --lang=de -T xml"
 	assert_line --partial '<violation rule="too-far">350 paces exceeds the 300 allowed</violation>'
 	run -1 bash -c "printf 'bound 4\nmove El 350\n' | move-check --lang=ru -T tsv"

@@ -152,10 +152,10 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$row/td[5]")" "4"
 	assert_equal "$(cell "$f" "$row/td[6]")" "200"
 	[[ $(cell "$f" "$row/td[9]") == *"Unterstützung +3"* ]]
-	row='//section[@data-id="III/17"]//tbody/tr[td[1]="Cv"]'
+	row='//section[@data-id="III/17"]//tbody/tr[td[1]="Re"]'
 	assert_equal "$(cell "$f" "$row/td[3]")" "4–6"
 	[[ $(cell "$f" "$row/td[9]") == Befehlshaber* ]]
-	row='//section[@data-id="7"]//tbody/tr[td[1]="WWg"]'
+	row='//section[@data-id="7"]//tbody/tr[td[1]="Kw"]'
 	assert_equal "$(cell "$f" "$row/td[7]")" "–"
 	assert_equal "$(cell "$f" "//section[@data-id='7']/h1")" "7 Армия & <проба>"
 	assert_equal "$(cell "$f" "//section[@data-id='7']//tr[th='Zeit']/td")" "um 1200 v. Chr. – 200 n. Chr."
@@ -354,9 +354,9 @@ Try 'refcard-render --help' for more information."
 	assert_line --partial 'Пикинёры'
 	assert_line --partial 'поддержка сзади +3'
 	refcard-render -T pdf --lang=ru --cards=rules -o "$f"
-	run -0 pdftotext -f 1 -l 1 "$f" -
+	run -0 pdftotext -layout -f 1 -l 1 "$f" -
 	assert_line 'Бой (dba1)'
-	assert_line 'SCh Серпоносные колесницы'
+	assert_line --regexp '^СК +Серпоносные колесницы +4 +4$'
 }
 
 @test "refcard-render: PDF fonts are embedded DejaVu, pages are not blank" {
@@ -636,6 +636,66 @@ refcard-render: -: error: army '7' not in the collection"
 	done
 }
 
+@test "refcard-render: German and Russian cards name no troop by its English code" {
+	for l in de ru; do
+		run -0 --separate-stderr refcard-render --lang=$l --cards=army,rules,matchup --matchup=66a,III/17 "$ARMIES"
+		# the codes that are not also a German or Russian abbreviation
+		run grep -oE '(^|[^A-Za-z])(Kn|Cv|LH|Cm|SCh|WWg|Bd|Ax|Wb|Bw|Ps|CF|Hd|Lit)([^A-Za-z]|$)' <<<"$(sed 's/<[^>]*>/ /g' <<<"$output")"
+		assert_output ''
+	done
+	run -0 refcard-render --lang=de --cards=army,rules,matchup --matchup=66a,III/17 "$ARMIES"
+	assert_line --partial '<tr><td>Ri</td><td>Ritter</td>'
+	assert_line --partial '<th class="num">Re</th><th class="num">LR</th><th class="num">Ri</th><th class="num">Kl</th><th class="num">Pl</th>'
+	assert_line --partial '<tr><td>Hi Hilfstruppen</td>'
+	assert_line --partial 'verdoppelt durch Berittene, Kw, Bo: vernichtet'
+	assert_line '<tr><td>Kl</td><td>Pl</td><td class="num">+1</td></tr>'
+	# without --legend no key
+	refute_output --partial 'Ri = Kn'
+}
+
+@test "refcard-render: --legend maps the abbreviations of each card to the codes, golden" {
+	# the cards without --legend, and the key as the last line of each
+	# card with troop types, none on the campaign cards
+	for l in de ru; do
+		run -0 --separate-stderr refcard-render --lang=$l --cards=army,rules,campaign,matchup --matchup=66a,III/17 "$ARMIES"
+		want=$output
+		run -0 --separate-stderr refcard-render --legend --lang=$l --cards=army,rules,campaign,matchup --matchup=66a,III/17 "$ARMIES"
+		assert_equal "$stderr" ""
+		echo "$output" > "$BATS_TEST_TMPDIR/c.html"
+		html_ok "$BATS_TEST_TMPDIR/c.html"
+		assert_equal "$(grep -v '^<p>.* = ' <<<"$output")" "$want"
+		[ "$(grep -A1 '^<p>.* = ' <<<"$output" | grep -c '^</section>$')" -eq 7 ]
+		output=$(grep '^<p>.* = ' <<<"$output")
+		golden refcard/legend-$l.txt
+	done
+	assert_equal "$(sed -n 7p <<<"$output")" '<p>Ры = Kn, Кн = Cv, ЛК = LH, Ар = Art, Ме = Bd, Ко = Sp, Пи = Pk, Вс = Ax, За = Ps</p>'
+	run -0 refcard-render --legend --lang=de --matchup=66a,III/17 "$ARMIES"
+	assert_line '<p>Ri = Kn, Re = Cv, LR = LH, Kl = Bd, Hi = Ax, Pl = Ps</p>'
+	# only the abbreviations the card shows: the Sumerian army has no Cavalry
+	run -0 bash -c "printf 'I/1a Early Sumerian 3000-2800BC\n1x3Bd (Gen), 8x4Bw, 3x2Ps\n' | armylist-parse | refcard-render --lang=de --legend"
+	assert_line '<p>Ri = Kn, Kl = Bd, Hi = Ax, St = Wb, Bo = Bw, Pl = Ps</p>'
+	# an English card has no key: --legend changes nothing
+	run -0 refcard-render --lang=en --cards=army,rules,matchup --matchup=66a,III/17 "$ARMIES"
+	want=$output
+	run -0 refcard-render --legend --lang=en --cards=army,rules,matchup --matchup=66a,III/17 "$ARMIES"
+	assert_equal "$output" "$want"
+}
+
+@test "refcard-render: --legend in the PDF, the matchup card still one page" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/m.pdf
+	run -0 --separate-stderr refcard-render -T pdf --legend --lang=de --matchup=66a,III/17 -o "$f" "$ARMIES"
+	assert_equal "$stderr" ''
+	run -0 pdfinfo "$f"
+	assert_line --regexp '^Pages: +1$'
+	run -0 pdftotext -layout "$f" -
+	assert_line 'Ri = Kn, Re = Cv, LR = LH, Kl = Bd, Hi = Ax, Pl = Ps'
+	assert_line --regexp '^Pk Piken +58 / 11 +72 / 25 +58 / 11 +17 / 0 +58 / 17$'
+	run -0 --separate-stderr refcard-render -T pdf --legend --lang=ru --cards=rules -o "$f"
+	run -0 pdftotext -f 2 -l 2 "$f" -
+	assert_line --partial 'Ры = Kn'
+}
+
 @test "refcard-render: the matchup card as PDF, one A6 page, three languages" {
 	need_pdf
 	f=$BATS_TEST_TMPDIR/m.pdf
@@ -651,7 +711,7 @@ refcard-render: -: error: army '7' not in the collection"
 		    assert_line 'Cell: % the row wins / doubles the column (close combat, good going); red low, green high; – no factors' ;;
 		de) assert_line --regexp '^Begegnung: 66a Alexandrinische Makedonen'
 		    assert_line 'Feld: % Sieg / Verdopplung Zeile gegen Spalte (Nahkampf, gutes Gelände); rot wenig, grün viel; – ohne Faktoren' ;;
-		ru) assert_line --regexp '^Pk Пикинёры +58 / 11'
+		ru) assert_line --regexp '^Пи Пикинёры +58 / 11'
 		    assert_line '% победы / удвоения строки над столбцом (ближний бой, хорошая местность); красный → зелёный; – нет' ;;
 		esac
 	done

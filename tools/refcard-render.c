@@ -13,7 +13,8 @@
 #include "dba/matchup.h"
 #include "dba/rules.h"
 
-enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE };
+enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE,
+	OPT_LEGEND };
 
 static const char *const formats[] = { "html", "pdf", NULL };
 
@@ -39,6 +40,9 @@ static const struct cli_tool tool = {
 		{ "impose", required_argument, OPT_IMPOSE, "GRID",
 		    "PDF: A6 cards 2x2 or 1x2 to an A4 (or letter) sheet",
 		    "2x2|1x2" },
+		{ "legend", no_argument, OPT_LEGEND, NULL,
+		    "a line on each German or Russian card mapping its "
+		    "troop abbreviations to the English codes", NULL },
 		CLI_OPT_LANG("the cards"),
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
@@ -99,6 +103,9 @@ main(int argc, char **argv)
 			if ((ch = cli_choice("--impose", cli.arg, grids)) < 0)
 				return usage(&co);
 			co.impose = (enum card_impose)(ch + 1);
+			break;
+		case OPT_LEGEND:
+			co.legend = true;
 			break;
 		}
 	}

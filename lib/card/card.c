@@ -266,6 +266,15 @@ conf_notes(struct card *c, unsigned used, enum lang lang)
 			block_row(t, lb(lang, L_CONF_1S + k));
 }
 
+/* Psiloi as the language writes them (the support behind). */
+static const char *
+psiloi_abbr(enum lang lang)
+{
+	const struct troop *t = troop_by_code("Ps");
+
+	return t != NULL ? troop_abbr(t, lang) : "Ps";
+}
+
 static const char *
 num(char *buf, size_t n, long v)
 {
@@ -301,7 +310,7 @@ winners_text(struct sbuf *b, uint64_t mask, unsigned classes,
 	for (i = 0; i < troop_count() && i < 64; i++)
 		if (mask & ((uint64_t)1 << i))
 			sbuf_printf(b, "%s%s", n++ ? ", " : "",
-			    troop_at(i)->code);
+			    troop_abbr(troop_at(i), lang));
 }
 
 static const char *
@@ -653,7 +662,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		recon |= army_notes(&n, r, tp, k.t[i].general, lang);
 		if (!rt->known)
 			note(&n, lb(lang, L_NOT_IN_EDITION));
-		block_row(t, tp->code, tp->name[lang], c1,
+		block_row(t, troop_abbr(tp, lang), tp->name[lang], c1,
 		    rt->known ? num(f1, sizeof f1, rt->factor[CLASS_FOOT]) :
 		    "\xe2\x80\x93",
 		    rt->known ? num(f2, sizeof f2, rt->factor[CLASS_MOUNTED]) :
@@ -721,7 +730,8 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 			if (!r->t[i].diff_exempt)
 				continue;
 			sbuf_printf(b, "%s%s", n++ ? ", " :
-			    lb(lang, L_EXCEPT), troop_at(i)->code);
+			    lb(lang, L_EXCEPT), troop_abbr(troop_at(i),
+			    lang));
 		}
 	}
 	if (tf == TF_RIVERBANK && r->river_rolls != 0) {
@@ -750,7 +760,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t->num = 0xc;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].known)
-			block_row(t, troop_at(i)->code,
+			block_row(t, troop_abbr(troop_at(i), lang),
 			    troop_at(i)->name[lang],
 			    marked(m1, sizeof m1, num(v1, sizeof v1,
 			    r->t[i].factor[CLASS_FOOT]), &used, &r->t[i].fprov),
@@ -777,11 +787,13 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t->num = 0x4;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		if (r->t[i].has_rear)
-			block_row(t, troop_at(i)->code, troop_at(i)->code,
+			block_row(t, troop_abbr(troop_at(i), lang),
+			    troop_abbr(troop_at(i), lang),
 			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
 			    r->t[i].rear), &used, &r->t[i].rear_when.prov));
 		if (r->t[i].has_psiloi)
-			block_row(t, troop_at(i)->code, "Ps",
+			block_row(t, troop_abbr(troop_at(i), lang),
+			    psiloi_abbr(lang),
 			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
 			    r->t[i].psiloi), &used, &r->t[i].psiloi_when.prov));
 		rear |= r->t[i].has_rear;
@@ -791,7 +803,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].cancels_support)
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
-			    troop_at(i)->code);
+			    troop_abbr(troop_at(i), lang));
 	if (rear || psiloi || b.len > 0)
 		t = card_block(c, BLK_FACTS, NULL, 2);
 	if (rear || b.len > 0) {
@@ -830,7 +842,8 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 
 		if (!rt->has_move)
 			continue;
-		block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
+		block_row(t, troop_abbr(troop_at(i), lang),
+		    troop_at(i)->name[lang],
 		    marked(m1, sizeof m1, move_cell(v1, sizeof v1, rt,
 		    rt->move_good), &used, &rt->mprov),
 		    marked(m2, sizeof m2, move_cell(v2, sizeof v2, rt,
@@ -839,7 +852,7 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 		    rt->move_road), &used, &rt->mprov));
 		if (!rt->contact)
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
-			    troop_at(i)->code);
+			    troop_abbr(troop_at(i), lang));
 	}
 	t = card_block(c, BLK_FACTS, NULL, 2);
 	if (b.len > 0)
@@ -859,7 +872,8 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 		if (r->t[i].shooter) {
 			snprintf(v1, sizeof v1, "%ld%s", r->t[i].range,
 			    recon_mark(r->shooting_src));
-			block_row(t, troop_at(i)->code, troop_at(i)->name[lang],
+			block_row(t, troop_abbr(troop_at(i), lang),
+			    troop_at(i)->name[lang],
 			    marked(m1, sizeof m1, v1, &used, &r->t[i].rprov));
 		}
 	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
@@ -920,7 +934,8 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			recon |= rt->exc[j].src == SRC_RECONSTRUCTED;
 		}
 		recon |= rt->outcome_src == SRC_RECONSTRUCTED;
-		snprintf(loser, sizeof loser, "%s%s%s", troop_at(i)->code,
+		snprintf(loser, sizeof loser, "%s%s%s",
+		    troop_abbr(troop_at(i), lang),
 		    recon_mark(rt->outcome_src), conf_mark(&used, &rt->oprov));
 		block_row(t, loser, outcome_label(rt->beaten, lang),
 		    outcome_label(rt->doubled, lang), sbuf_str(&b));

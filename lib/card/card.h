@@ -114,6 +114,11 @@ struct matchup;
 void card_matchup(struct card *c, struct matchup *m, const struct rules *r,
     enum lang lang);
 
+/* --legend: a line at the end of c with each troop abbreviation of a
+ * German or Russian card that differs from its English code, mapped to
+ * the code ("Ri = Kn, Re = Cv"); nothing on an English card. */
+void card_legend(struct card *c, enum lang lang);
+
 /* ---- writers ----------------------------------------------------- */
 
 struct cardhtml;

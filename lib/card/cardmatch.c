@@ -71,14 +71,14 @@ grid_block(struct card *c, const struct grid *g, const int *ta, size_t na,
 	t->wide = t->center = ~1u;  /* the grid fills the card's width */
 	v[0] = corner;
 	for (k = 0; k < n; k++)
-		v[k + 1] = troop_at((size_t)tb[col0 + k])->code;
+		v[k + 1] = troop_abbr(troop_at((size_t)tb[col0 + k]), lang);
 	t->head = xcalloc(t->ncols, sizeof *t->head);
 	for (k = 0; k <= n; k++)
 		t->head[k] = xstrdup(v[k]);
 	for (i = 0; i < na; i++) {
 		sbuf_reset(&name);
-		sbuf_printf(&name, "%s %s", troop_at((size_t)ta[i])->code,
-		    troop_at((size_t)ta[i])->name[lang]);
+		sbuf_printf(&name, "%s %s", troop_abbr(troop_at((size_t)ta[i]),
+		    lang), troop_at((size_t)ta[i])->name[lang]);
 		v[0] = sbuf_str(&name);
 		for (k = 0; k < n; k++) {
 			p = i * nb + col0 + k;

@@ -121,6 +121,8 @@ cardrun_check(struct cardrun_opts *o, int *sets, bool cards, bool paper,
 static void
 emit(struct cardrun_ctx *run, struct card *c)
 {
+	if (run->o->legend)
+		card_legend(c, run->o->lang);
 	if (run->pdf != NULL)
 		cardpdf_card(run->pdf, c);
 	else

@@ -27,6 +27,7 @@ struct cardrun_opts {
 	char **ids;             /* --army: only these armies; NULL: all */
 	size_t nids;
 	struct matchup *matchup;        /* --matchup, or NULL */
+	bool legend;            /* --legend: the abbreviations' line */
 };
 
 /* --army=ID[,ID...] into o->ids; -1 after a usage error. */

@@ -46,6 +46,14 @@ code(const struct combat *c, int i)
 	return troop_at((size_t)c->s[i].troop)->code;
 }
 
+/* The troop of side i as the text writes it: its code in English, its
+ * abbreviation in the other languages (the machine formats: code). */
+static const char *
+tcode(const struct combatout *w, const struct combat *c, int i)
+{
+	return troop_abbr(troop_at((size_t)c->s[i].troop), w->o.lang);
+}
+
 static const char *
 cls_name(int cls)
 {
@@ -102,7 +110,7 @@ text_side(struct combatout *w, const struct combat *c,
 	const struct mod *m;
 	int k;
 
-	fprintf(w->fp, "%s %d", code(c, i), s->factor);
+	fprintf(w->fp, "%s %d", tcode(w, c, i), s->factor);
 	for (k = 0; k < s->nmods; k++) {
 		m = &s->mods[k];
 		if (m->why != WHY_NONE)
@@ -120,7 +128,7 @@ text_side(struct combatout *w, const struct combat *c,
 static void
 text_who(struct combatout *w, const struct combat *c, int i)
 {
-	fputs(code(c, i), w->fp);
+	fputs(tcode(w, c, i), w->fp);
 	if (c->s[0].troop == c->s[1].troop)
 		fprintf(w->fp, " (%d)", i + 1);
 }
@@ -135,7 +143,7 @@ text_unjudged(struct combatout *w, const struct combat *c)
 	for (i = 0; i < 2; i++) {
 		fputs(i == 0 ? "" : c->shooting ? "  shoots  " : "  vs  ",
 		    w->fp);
-		fputs(code(c, i), w->fp);
+		fputs(tcode(w, c, i), w->fp);
 		for (f = 0; f < F_N; f++)
 			if (c->s[i].has[f] &&
 			    combat_count(w->o.table, f).max == 0)
@@ -149,7 +157,7 @@ text_unjudged(struct combatout *w, const struct combat *c)
 	for (i = 0; i < 2; i++)
 		if (!combat_judged(w->o.table, c->s[i].troop) &&
 		    (i == 0 || c->s[1].troop != c->s[0].troop))
-			fprintf(w->fp, " %s", code(c, i));
+			fprintf(w->fp, " %s", tcode(w, c, i));
 	fputc('\n', w->fp);
 }
 
@@ -189,12 +197,12 @@ explain_side(struct combatout *w, const struct combat *c,
 	int k;
 
 	rules_explain(w->fp, c->shooting && t->has_shoot ? &t->fprov_shoot :
-	    &t->fprov, "%s %s %d", lbl(w, L_EXPLAIN_FACTOR), code(c, i),
+	    &t->fprov, "%s %s %d", lbl(w, L_EXPLAIN_FACTOR), tcode(w, c, i),
 	    s->factor);
 	for (k = 0; k < s->nmods; k++)
 		if ((p = mod_prov(r, t, s, &s->mods[k])) != NULL)
 			rules_explain(w->fp, p, "%s %s %+d %s",
-			    lbl(w, L_EXPLAIN_FACTOR), code(c, i),
+			    lbl(w, L_EXPLAIN_FACTOR), tcode(w, c, i),
 			    s->mods[k].value, reason_name(s->mods[k].reason));
 }
 
@@ -215,7 +223,7 @@ explain_outcome(struct combatout *w, const struct combat *c,
 		t = &r->t[c->s[loser].troop];
 		rules_explain(w->fp, res->used != NULL ? &res->used->prov :
 		    &t->oprov, "%s %s %s -> %s", lbl(w, L_EXPLAIN_OUTCOME),
-		    code(c, loser), lbl(w, kind_label[res->kind]),
+		    tcode(w, c, loser), lbl(w, kind_label[res->kind]),
 		    lbl(w, outcome_label[res->outcome]));
 		return;
 	}
@@ -225,7 +233,7 @@ explain_outcome(struct combatout *w, const struct combat *c,
 		t = &r->t[c->s[i].troop];
 		rules_explain(w->fp, &t->oprov, "%s %s %s",
 		    lbl(w, L_EXPLAIN_OUTCOME), lbl(w, L_EXPLAIN_ROW),
-		    code(c, i));
+		    tcode(w, c, i));
 	}
 }
 

@@ -35,17 +35,25 @@ code(int troop)
 	return troop_at((size_t)troop)->code;
 }
 
+/* A troop as a text in lang writes it (Ri for Kn in German). */
+static const char *
+tcode(int troop, enum lang lang)
+{
+	return troop_abbr(troop_at((size_t)troop), lang);
+}
+
 /* The first member of the move that breaks rule flag (ids in m). */
 static const char *
-culprit(const struct rules *r, const struct move *m, bool contact)
+culprit(const struct rules *r, const struct move *m, bool contact,
+    enum lang lang)
 {
 	int i;
 
 	for (i = 0; i < m->ntroops; i++)
 		if (contact ? !r->t[m->troop[i]].contact :
 		    r->t[m->troop[i]].move_difficult <= 0)
-			return code(m->troop[i]);
-	return code(m->troop[0]);
+			return tcode(m->troop[i], lang);
+	return tcode(m->troop[0], lang);
 }
 
 void
@@ -78,7 +86,7 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	case MR_DIFFICULT_GOING:
 		k = rule == MR_NO_CONTACT ? L_MOVE_NO_CONTACT :
 		    L_MOVE_DIFFICULT;
-		a[0] = culprit(r, m, rule == MR_NO_CONTACT);
+		a[0] = culprit(r, m, rule == MR_NO_CONTACT, lang);
 		break;
 	case MR_GROUP_ENGAGED:
 		k = L_MOVE_ENGAGED;
@@ -99,7 +107,7 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 		break;
 	case MR_BREAKOFF:
 		k = L_MOVE_BREAKOFF;
-		a[0] = code(m->breakoff);
+		a[0] = tcode(m->breakoff, lang);
 		snprintf(n2, sizeof n2, "%ld", res->enemy_max);
 		snprintf(n3, sizeof n3, "%ld", res->own_max);
 		a[3] = lang_label(lang, move_end_going(m) == GO_DIFFICULT ?
@@ -114,8 +122,10 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	subst(sb, lang_label(lang, k), a);
 }
 
+/* The troops of m joined by commas, in lang (the machine formats:
+ * LANG_EN, the codes). */
 static const char *
-troops(struct moveout *w, const struct move *m)
+troops(struct moveout *w, const struct move *m, enum lang lang)
 {
 	int i;
 
@@ -123,7 +133,7 @@ troops(struct moveout *w, const struct move *m)
 	for (i = 0; i < m->ntroops; i++) {
 		if (i > 0)
 			sbuf_addc(&w->troops, ',');
-		sbuf_adds(&w->troops, code(m->troop[i]));
+		sbuf_adds(&w->troops, tcode(m->troop[i], lang));
 	}
 	return sbuf_str(&w->troops);
 }
@@ -201,7 +211,8 @@ text_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	if (w->o.multi)
 		fprintf(w->fp, "%s:", m->file);
 	fprintf(w->fp, "%ld: %s%*s%s %ld/%ld p, %d PIP", m->line, v,
-	    (int)pad, "", troops(w, m), m->dist, res->max, res->cost);
+	    (int)pad, "", troops(w, m, w->o.lang), m->dist, res->max,
+	    res->cost);
 	for (rule = 0; rule < MR_N; rule++) {
 		if (!(res->rules & (1u << rule)))
 			continue;
@@ -233,7 +244,7 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 		if (j < i)              /* each type once */
 			continue;
 		rules_explain(w->fp, &r->t[t].mprov, "%s %s %s %ld",
-		    lang_label(l, L_EXPLAIN_MOVE), code(t), lang_label(l,
+		    lang_label(l, L_EXPLAIN_MOVE), tcode(t, l), lang_label(l,
 		    road ? L_ROAD : diff ? L_GOING_DIFF : L_GOING_GOOD),
 		    move_rate(r, t, diff ? GO_DIFFICULT : GO_GOOD, road));
 		if (r->t[t].pip_surcharge && sur < 0)
@@ -256,7 +267,7 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	if (sur >= 0)
 		rules_explain(w->fp, &r->prov[RP_PIP_TROOPS], "%s %+d %s",
 		    lang_label(l, L_EXPLAIN_PIP_TROOPS), r->pip_elephants,
-		    code(sur));
+		    tcode(sur, l));
 	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || b->general_lost)
 		rules_explain(w->fp, &r->prov[RP_PIP_COMMAND], "%s %+d",
 		    lang_label(l, L_EXPLAIN_PIP_COMMAND), r->pip_command);
@@ -306,7 +317,7 @@ xml_move(struct moveout *w, const struct move *m, const struct mresult *res)
 
 	xw_start(x, "move");
 	xw_attrl(x, "line", m->line);
-	xw_attr(x, "troops", troops(w, m));
+	xw_attr(x, "troops", troops(w, m, LANG_EN));
 	xw_attrl(x, "distance", m->dist);
 	xml_flags(x, m);
 	xw_attrl(x, "max", res->max);
@@ -338,8 +349,8 @@ tsv_move(struct moveout *w, const struct bound *b, const struct move *m,
 	fprintf(w->fp, "%ld\t", m->line);
 	if (b->line > 0)
 		fprintf(w->fp, "%ld", b->line);
-	fprintf(w->fp, "\t%s\t%ld\t%ld\t%d\t%s\t", troops(w, m), m->dist,
-	    res->max, res->cost, res->rules ? "illegal" : "ok");
+	fprintf(w->fp, "\t%s\t%ld\t%ld\t%d\t%s\t", troops(w, m, LANG_EN),
+	    m->dist, res->max, res->cost, res->rules ? "illegal" : "ok");
 	for (rule = 0; rule < MR_N; rule++)
 		if (res->rules & (1u << rule))
 			fprintf(w->fp, "%s%s", n++ ? "," : "",
@@ -359,7 +370,7 @@ json_move(struct moveout *w, const struct bound *b, const struct move *m,
 	jw_kint(j, "line", m->line);
 	if (b->line > 0)
 		jw_kint(j, "bound", b->line);
-	jw_kstr(j, "troops", troops(w, m));
+	jw_kstr(j, "troops", troops(w, m, LANG_EN));
 	jw_kint(j, "distance", m->dist);
 	jw_kint(j, "max", res->max);
 	jw_kint(j, "cost", res->cost);

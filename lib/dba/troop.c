@@ -136,6 +136,13 @@ troop_at(size_t i)
 	return i < ntroops ? &troops[i] : NULL;
 }
 
+const char *
+troop_abbr(const struct troop *t, enum lang lang)
+{
+	return lang == LANG_EN || t->abbr[lang] == NULL ? t->code :
+	    t->abbr[lang];
+}
+
 const struct troop *
 troop_by_code(const char *code)
 {

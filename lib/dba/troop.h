@@ -23,6 +23,9 @@ void troop_init(void);
 size_t troop_count(void);
 const struct troop *troop_at(size_t i);
 const struct troop *troop_by_code(const char *code);
+/* The short name of t in a language's texts: its code in English, its
+ * abbreviation (Ri, Ры) in the others. */
+const char *troop_abbr(const struct troop *t, enum lang lang);
 /* Look up any accepted name (code, English, German, abbreviation,
  * alias, singular or plural, any case, ä or ae).  NULL when unknown. */
 const struct troop *troop_lookup(const char *name, size_t len);

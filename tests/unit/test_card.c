@@ -78,9 +78,11 @@ test_army(struct rules *r)
 	r->t[troop_by_code("Kn")->id].factor[CLASS_FOOT] = 7;
 	r->t[troop_by_code("Bw")->id].range = 250;
 	card_army(&c, &a, r, LANG_DE);
-	CHECK_STR(find(&c.b[1], "Kn", 3), "7");
-	CHECK(strstr(find(&c.b[1], "Bw", 8), "schießt 250 S") != NULL);
-	CHECK_STR(find(&c.b[1], "Bw", 1), "Bögen");
+	/* a German card names the types by their German abbreviations */
+	CHECK(find(&c.b[1], "Kn", 3) == NULL);
+	CHECK_STR(find(&c.b[1], "Ri", 3), "7");
+	CHECK(strstr(find(&c.b[1], "Bo", 8), "schießt 250 S") != NULL);
+	CHECK_STR(find(&c.b[1], "Bo", 1), "Bögen");
 	card_free(&c);
 	army_free(&a);
 }
@@ -92,9 +94,9 @@ test_rules(struct rules *r)
 
 	card_rules(&c, RULES_COMBAT, r, LANG_RU);
 	CHECK_STR(c.id, "combat");
-	CHECK_STR(find(&c.b[0], "Bd", 2), "5");
-	CHECK_STR(find(&c.b[0], "Kn", 2), "7");
-	CHECK_STR(find(&c.b[0], "Bd", 1), "Мечники");
+	CHECK_STR(find(&c.b[0], "Ме", 2), "5");
+	CHECK_STR(find(&c.b[0], "Ры", 2), "7");
+	CHECK_STR(find(&c.b[0], "Ме", 1), "Мечники");
 	card_free(&c);
 	card_rules(&c, RULES_MOVEMENT, r, LANG_EN);
 	CHECK_STR(find(&c.b[0], "LH", 2), "500");
@@ -111,6 +113,37 @@ test_rules(struct rules *r)
 }
 
 /* The campaign cards from the tables of the one loader (campaigntab). */
+/* --legend: the abbreviations the card shows as words of their own,
+ * each once, in the order of the troop table; none in English. */
+static void
+test_legend(void)
+{
+	struct card c;
+	struct card_block *t;
+
+	card_init(&c, "army", "x", "Kl Re");    /* the title is not read */
+	t = card_block(&c, BLK_TABLE, NULL, 2);
+	block_head(t, "K\xc3\xbcrzel", "Hinweise");
+	block_row(t, "Pl\xe2\x80\xa0", "durch Ri, Bo; 1x Ri//St [HCh]");
+	block_row(t, "Rie", "Sp; \xc3\xa4Hi Hi\xc3\xa4 Hi7 Km\xd0\xb0");
+	card_legend(&c, LANG_DE);
+	CHECK(c.nb == 2 && c.b[1].kind == BLK_TEXT);
+	CHECK_STR(block_cell(&c.b[1], 0, 0),
+	    "Ri = Kn, St = Wb, Bo = Bw, Pl = Ps");
+	card_legend(&c, LANG_EN);
+	CHECK(c.nb == 2);
+	card_free(&c);
+	card_init(&c, "army", "x", "");
+	block_row(card_block(&c, BLK_TEXT, NULL, 1),
+	    "\xd0\x97\xd0\xb0 \xd1\x81\xd0\xb7\xd0\xb0\xd0\xb4\xd0\xb8");
+	card_legend(&c, LANG_RU);       /* За сзади: Psiloi behind */
+	CHECK(c.nb == 2);
+	CHECK_STR(block_cell(&c.b[1], 0, 0), "\xd0\x97\xd0\xb0 = Ps");
+	card_legend(&c, LANG_DE);       /* nothing German: no line */
+	CHECK(c.nb == 2);
+	card_free(&c);
+}
+
 static void
 test_campaign(void)
 {
@@ -219,6 +252,7 @@ main(void)
 	test_army(r);
 	test_rules(r);
 	test_campaign();
+	test_legend();
 	test_html(r);
 	rules_free(r);
 	troop_cleanup();
