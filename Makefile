@@ -93,7 +93,8 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
 $(B)/lib/card/card_pdf.o $(B)/lib/card/pdffont.o: ALL_CFLAGS += $(PANGO_CFLAGS)
-$(B)/bin/refcard-render: LDLIBS += $(PANGO_LIBS)
+# the HTML cards are measured as the PDF sets them (card_pdf.c)
+$(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS)
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
 BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \
     $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan

@@ -134,6 +134,16 @@ browse() {
 	browse armies-sheet --lang=de "$BATS_TEST_TMPDIR/de.xml"
 }
 
+@test "browser: the dba22 army cards of the corpus sample, one A6 page each (de, ru)" {
+	# the tightest cards: set in the browser as the PDF writer fits them,
+	# notes below the table, the smallest type
+	for l in de ru; do
+		browse "corpus-$l" --lang=$l "$SAMPLES/corpus-sample.xml"
+		run awk -F '\t' '$1 != 1' "$OUT/pages-corpus-$l.txt"
+		assert_output ''
+	done
+}
+
 @test "browser: the rules and campaign cards, exactly one A6 page each (de, en, ru)" {
 	for l in de en ru; do
 		browse "rules-$l" --lang=$l --cards=rules,campaign

@@ -13,7 +13,9 @@ need_pdf() {
 # parser are the only messages allowed) and is well-formed XML.
 html_ok() {
 	xmllint --html --noout "$1" 2>"$BATS_TEST_TMPDIR/lint" || return 1
-	if grep -v -e 'Tag section invalid' -e '^<section' -e '^ *^$' \
+	# each message is followed by its context line and a caret line
+	if awk '/Tag section invalid/ { skip = 2; next }
+	    skip > 0 { skip--; next } { print }' \
 	    "$BATS_TEST_TMPDIR/lint" | grep -q .; then
 		cat "$BATS_TEST_TMPDIR/lint"
 		return 1
@@ -137,7 +139,7 @@ Try 'refcard-render --help' for more information."
 		assert_equal "$stderr" ""
 		echo "$output" > "$BATS_TEST_TMPDIR/c.html"
 		html_ok "$BATS_TEST_TMPDIR/c.html"
-		[ "$(grep -c '<section class="card" data-kind="army"' <<<"$output")" -eq 3 ]
+		[ "$(grep -c '<section class="card[ a-z]*"\( style="[^"]*"\)\? data-kind="army"' <<<"$output")" -eq 3 ]
 	done
 }
 
@@ -151,7 +153,8 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$row/td[4]")" "3"
 	assert_equal "$(cell "$f" "$row/td[5]")" "4"
 	assert_equal "$(cell "$f" "$row/td[6]")" "200"
-	[[ $(cell "$f" "$row/td[9]") == *"Unterstützung +3"* ]]
+	# 66a is set tight: its notes below the table, each led by the code
+	[[ $(cell "$f" '//section[@data-id="66a"]//div[@class="notes"]/p[b="Pk"]') == *"Unterstützung +3"* ]]
 	row='//section[@data-id="III/17"]//tbody/tr[td[1]="Re"]'
 	assert_equal "$(cell "$f" "$row/td[3]")" "4–6"
 	[[ $(cell "$f" "$row/td[9]") == Befehlshaber* ]]
@@ -302,7 +305,7 @@ Try 'refcard-render --help' for more information."
 	run -2 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/9.xml" "$BATS_TEST_TMPDIR/22.xml"
 	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
 	printf '%s\n' "$output" > "$f"
-	assert_equal "$(cell "$f" 'count(//section[@class="card"])')" "2"
+	assert_equal "$(cell "$f" 'count(//section[starts-with(@class,"card")])')" "2"
 	run -0 --separate-stderr refcard-render --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
 	assert_equal "$stderr" ''
 	run -0 grep -c '^\.It Sy armylist-unknown-rules Pq error$' "$TOP/man/refcard-render.1"
@@ -663,7 +666,9 @@ refcard-render: -: error: army '7' not in the collection"
 		assert_equal "$stderr" ""
 		echo "$output" > "$BATS_TEST_TMPDIR/c.html"
 		html_ok "$BATS_TEST_TMPDIR/c.html"
-		assert_equal "$(grep -v '^<p>.* = ' <<<"$output")" "$want"
+		# the key's line may set a card tighter: class and type size apart
+		assert_equal "$(grep -v '^<p>.* = ' <<<"$output" | sed 's/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/')" \
+		    "$(sed 's/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/' <<<"$want")"
 		[ "$(grep -A1 '^<p>.* = ' <<<"$output" | grep -c '^</section>$')" -eq 7 ]
 		output=$(grep '^<p>.* = ' <<<"$output")
 		golden refcard/legend-$l.txt

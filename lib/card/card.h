@@ -134,6 +134,17 @@ struct cardpdf;
 struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
     enum lang lang);
 void cardpdf_card(struct cardpdf *w, const struct card *c);
+/* How a card is set to fit one page: the type in points, tighter lines,
+ * the notes of an army table below it in two columns; fits: false when
+ * even the smallest setting spills onto a second page.  The HTML writer
+ * sets its cards the same way, measured by a cardpdf_measurer, which
+ * writes nothing and fits to a little less than the page. */
+struct card_fit {
+	double pt;
+	bool compact, notes_below, fits;
+};
+struct cardpdf *cardpdf_measurer(enum card_paper p, enum lang lang);
+void cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f);
 /* Finish the document; -1 when a write failed. */
 int cardpdf_finish(struct cardpdf *w);
 /* Free what cairo, pango and fontconfig keep (at exit). */

@@ -12,6 +12,9 @@ struct cardhtml {
 	enum lang lang;
 	bool head_done;
 	size_t ncards;
+	/* measures each card as the PDF writer sets it, so that a card
+	 * the PDF fits on one page is set the same way here */
+	struct cardpdf *measure;
 };
 
 static const char css[] =
@@ -35,6 +38,15 @@ static const char css[] =
     "section.cols { column-count: 2; column-gap: 4mm; }\n"
     "section.cols h1 { column-span: all; }\n"
     "section.cols table { break-inside: avoid; page-break-inside: avoid; }\n"
+    "section.compact { line-height: 1.0; }\n"
+    "section.compact h1 { font-size: 1.2em; margin-bottom: 0.15em; }\n"
+    "section.compact h2 { margin: 0.3em 0 0.1em; }\n"
+    "section.compact p { margin: 0.1em 0; }\n"
+    "section.compact th, section.compact td { padding: 0 0.2em; }\n"
+    "p.facts { border: 0.2pt solid #777; padding: 0 0.25em;"
+    " margin: 0; }\n"
+    "div.notes { column-count: 2; column-gap: 3mm; margin-top: 0.2em; }\n"
+    "div.notes p { margin: 0 0 0.15em; break-inside: avoid; }\n"
     "@media screen { section.card { margin: 1em auto;"
     " border: 1px solid #999; } }\n";
 
@@ -132,10 +144,81 @@ col_class(const struct card_block *b, size_t r, size_t c)
 	    strchr(s, ' ') != NULL && strlen(s) <= 16 ? "nw" : NULL;
 }
 
-static void
-block(FILE *fp, const struct card_block *b)
+/* The wide last column of a table (an army's notes), set below it in
+ * two columns of paragraphs, each led by the row's code in bold. */
+static bool
+notes_below(const struct card_block *b, bool below)
 {
-	size_t r, c;
+	return below && b->kind == BLK_TABLE && b->ncols > 1 &&
+	    b->wide == 1u << (b->ncols - 1);
+}
+
+static void
+notes(FILE *fp, const struct card_block *b)
+{
+	size_t r;
+
+	fputs("<div class=\"notes\">\n", fp);
+	for (r = 0; r < b->nrows; r++) {
+		if (*block_cell(b, r, b->ncols - 1) == '\0')
+			continue;
+		fputs("<p><b>", fp);
+		esc(fp, block_cell(b, r, 0));
+		fputs("</b> ", fp);
+		esc(fp, block_cell(b, r, b->ncols - 1));
+		fputs("</p>\n", fp);
+	}
+	fputs("</div>\n", fp);
+}
+
+/* Compact, as the PDF sets it: the short facts (at most JOIN_CHARS
+ * characters, about a quarter of a card's line) share one line at the top
+ * of the block, when there are two or more; returns the mask of the rows
+ * joined. */
+#define JOIN_CHARS 24
+
+static size_t
+chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static unsigned long
+joined_facts(FILE *fp, const struct card_block *b)
+{
+	unsigned long mask = 0;
+	size_t r, n = 0;
+
+	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++)
+		if (chars(block_cell(b, r, 1)) <= JOIN_CHARS) {
+			mask |= 1ul << r;
+			n++;
+		}
+	if (n < 2)
+		return 0;
+	fputs("<p class=\"facts\">", fp);
+	for (r = 0, n = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
+		if (!((mask >> r) & 1))
+			continue;
+		fputs(n++ > 0 ? " &#183; <b>" : "<b>", fp);
+		esc(fp, block_cell(b, r, 0));
+		fputs("</b> ", fp);
+		esc(fp, block_cell(b, r, 1));
+	}
+	fputs("</p>\n", fp);
+	return mask;
+}
+
+static void
+block(FILE *fp, const struct card_block *b, const struct card_fit *f,
+    bool one_col)
+{
+	size_t r, c, nc = b->ncols - (notes_below(b, f->notes_below) ? 1 : 0);
+	unsigned long joined;
 
 	if (b->title != NULL) {
 		fputs("<h2>", fp);
@@ -151,8 +234,12 @@ block(FILE *fp, const struct card_block *b)
 		return;
 	}
 	if (b->kind == BLK_FACTS) {
+		joined = f->compact && one_col && b->title == NULL ?
+		    joined_facts(fp, b) : 0;
 		fputs("<table class=\"facts\">\n", fp);
 		for (r = 0; r < b->nrows; r++) {
+			if (r < 8 * sizeof joined && ((joined >> r) & 1))
+				continue;
 			fputs("<tr>", fp);
 			cell(fp, "th", block_cell(b, r, 0), NULL);
 			cell(fp, "td", block_cell(b, r, 1), NULL);
@@ -162,12 +249,12 @@ block(FILE *fp, const struct card_block *b)
 		return;
 	}
 	fputs("<table>\n<thead><tr>", fp);
-	for (c = 0; c < b->ncols; c++)
+	for (c = 0; c < nc; c++)
 		cell(fp, "th", b->head[c], (b->num >> c) & 1 ? "num" : NULL);
 	fputs("</tr></thead>\n<tbody>\n", fp);
 	for (r = 0; r < b->nrows; r++) {
 		fputs("<tr>", fp);
-		for (c = 0; c < b->ncols; c++)
+		for (c = 0; c < nc; c++)
 			if (block_heat_at(b, r, c) >= 0)
 				heat_cell(fp, block_cell(b, r, c),
 				    block_heat_at(b, r, c));
@@ -177,17 +264,27 @@ block(FILE *fp, const struct card_block *b)
 		fputs("</tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
+	if (nc < b->ncols)
+		notes(fp, b);
 }
 
 void
 cardhtml_card(struct cardhtml *w, const struct card *c)
 {
+	const struct paper *p = card_paper(w->paper);
+	struct card_fit f;
 	size_t i;
 
 	if (!w->head_done)
 		head(w);
-	fprintf(w->fp, "<section class=\"card%s\" data-kind=\"%s\" "
-	    "data-id=\"", c->columns > 1 ? " cols" : "", c->kind);
+	if (w->measure == NULL)
+		w->measure = cardpdf_measurer(w->paper, w->lang);
+	cardpdf_fit(w->measure, c, &f);
+	fprintf(w->fp, "<section class=\"card%s%s\"", c->columns > 1 ?
+	    " cols" : "", f.compact ? " compact" : "");
+	if (f.pt < p->font_pt - 0.01)
+		fprintf(w->fp, " style=\"font-size: %.2fpt\"", f.pt);
+	fprintf(w->fp, " data-kind=\"%s\" data-id=\"", c->kind);
 	esc(w->fp, c->id);
 	fputs("\">\n<h1>", w->fp);
 	esc(w->fp, c->title);
@@ -198,7 +295,7 @@ cardhtml_card(struct cardhtml *w, const struct card *c)
 		fputs("</p>\n", w->fp);
 	}
 	for (i = 0; i < c->nb; i++)
-		block(w->fp, &c->b[i]);
+		block(w->fp, &c->b[i], &f, c->columns <= 1);
 	fputs("</section>\n", w->fp);
 	w->ncards++;
 }
@@ -212,6 +309,8 @@ cardhtml_finish(struct cardhtml *w)
 		head(w);
 	fputs("</body>\n</html>\n", w->fp);
 	rc = fflush(w->fp) != 0 || ferror(w->fp) ? -1 : 0;
+	if (w->measure != NULL)
+		(void)cardpdf_finish(w->measure);
 	free(w);
 	return rc;
 }

@@ -26,6 +26,9 @@
  * spacing of the compact fits (a factor of the font's line height). */
 #define FIT_MIN_PT 6.5
 #define FIT_SPACING 0.92
+/* The share of the page a measurer fits a card to: a browser sets the
+ * same text a little longer than pango does. */
+#define MEASURE_SLACK 0.88
 
 struct cardpdf {
 	struct pdfsink sink;
@@ -824,8 +827,10 @@ static const struct fit {
 	{ 0.93, true, true },
 };
 
-void
-cardpdf_card(struct cardpdf *w, const struct card *c)
+/* Set w up for the first fit of c that lays out on one page, or for the
+ * smallest when none does; the fit chosen in *f. */
+static void
+choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {
 	size_t i, n = sizeof fits / sizeof fits[0];
 	bool army = strcmp(c->kind, "army") == 0;
@@ -842,12 +847,43 @@ cardpdf_card(struct cardpdf *w, const struct card *c)
 			break;
 	}
 	if (i == n) {
-		/* fits none: the smallest type, continued on a second page */
+		/* fits none: the smallest type, continued on a second page;
+		 * a measurer for the browser, whose pages differ a little
+		 * from ours, takes the tightest fit there is */
 		fs = w->base_fs * fits[n - 1].scale;
 		set_type(w, fs < FIT_MIN_PT ? FIT_MIN_PT : fs, true);
-		w->notes_out = false;
+		w->notes_out = w->sink.fp == NULL && army;
 	}
+	f->pt = w->fs;
+	f->compact = w->spacing != 0;
+	f->notes_below = w->notes_out;
+	f->fits = i < n;
+}
+
+void
+cardpdf_card(struct cardpdf *w, const struct card *c)
+{
+	struct card_fit f;
+
+	choose(w, c, &f);
 	lay_out(w, c, false);
+	w->notes_out = false;
+	set_type(w, w->base_fs, false);
+}
+
+struct cardpdf *
+cardpdf_measurer(enum card_paper p, enum lang lang)
+{
+	struct cardpdf *w = cardpdf_new(NULL, p, IMPOSE_NONE, lang);
+
+	w->h *= MEASURE_SLACK;
+	return w;
+}
+
+void
+cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
+{
+	choose(w, c, f);
 	w->notes_out = false;
 	set_type(w, w->base_fs, false);
 }
@@ -870,8 +906,8 @@ cardpdf_finish(struct cardpdf *w)
 	cairo_surface_finish(w->surf);
 	st = cairo_surface_status(w->surf);
 	cairo_surface_destroy(w->surf);
-	if (st != CAIRO_STATUS_SUCCESS || w->sink.failed ||
-	    fflush(w->sink.fp) != 0 || ferror(w->sink.fp))
+	if (st != CAIRO_STATUS_SUCCESS || w->sink.failed || (w->sink.fp !=
+	    NULL && (fflush(w->sink.fp) != 0 || ferror(w->sink.fp))))
 		rc = -1;
 	free(w);
 	return rc;

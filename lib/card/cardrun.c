@@ -338,7 +338,6 @@ cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
 		    "input)");
 	st = run.pdf != NULL ? cardpdf_finish(run.pdf) :
 	    cardhtml_finish(run.html);
-	if (o->pdf)
-		cardpdf_cleanup();
+	cardpdf_cleanup();      /* the HTML writer measures with pango too */
 	return st;
 }
