@@ -121,8 +121,8 @@ Try 'combat-calc --help' for more information."
 	for l in de ru; do
 		run -0 combat-calc --lang=$l -T tsv --odds fixtures/combat/flags.txt
 		golden combat/flags-odds.tsv
-		run -0 combat-calc --lang=$l -T json --odds fixtures/combat/flags.txt
-		golden combat/flags.json
+		run -0 combat-calc --lang=$l -T jsonl --odds fixtures/combat/flags.txt
+		golden combat/flags.jsonl
 		run -0 combat-calc --lang=$l -T xml --odds fixtures/combat/flags.txt
 		golden combat/flags.xml
 	done

@@ -140,8 +140,8 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	for l in de ru; do
 		run -1 move-check --lang=$l -T tsv fixtures/move/rules.txt
 		golden move/rules.tsv
-		run -1 move-check --lang=$l -T json fixtures/move/rules.txt
-		golden move/rules.json
+		run -1 move-check --lang=$l -T jsonl fixtures/move/rules.txt
+		golden move/rules.jsonl
 		run -1 move-check --lang=$l -T xml fixtures/move/rules.txt
 		golden move/rules.xml
 	done
