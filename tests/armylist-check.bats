@@ -589,3 +589,10 @@ examples() {
 	    grep -o 'Fl -[a-z][a-z-]*' | sed 's/Fl -/--/' | sort -u)
 	assert_equal "$man" "$help"
 }
+
+@test "armylist-check -T json, jsonl: each finding names the edition it was checked with" {
+	run -0 --separate-stderr armylist-check -T jsonl ../samples/corpus-sample.xml
+	assert_equal "$(jq -r .rules <<<"$output" | sort -u)" "dba22"
+	run -0 --separate-stderr armylist-check -T jsonl --rules=dba1 ../samples/corpus-sample.xml
+	assert_equal "$(jq -r .rules <<<"$output" | sort -u)" "dba1"
+}

@@ -102,6 +102,27 @@ armylist-parse: types.json:1:80: error: JSON army: 'count' is not a whole number
 armylist-parse: types.json:2:1: error: JSON army: expected an object with an 'id' such as \"I/1a\"" 1
 }
 
+@test "hostile JSON: control characters, a huge top-level array, mixed labels" {
+	cd "$BATS_TEST_TMPDIR"
+	# a control character never reaches the XML; NUL does not cut the text
+	printf '{"id":"I/1","name":{"text":"A\\u0001B\\u0000C\\bD"},"elements":{"text":"1x3Bd (Gen)"}}\n' > ctl.json
+	run -0 --separate-stderr armylist-parse ctl.json
+	assert_line '    <name lang="en">A�B�C�D</name>'
+	xmllint --noout - <<<"$output"
+	# a top-level array is read one element at a time: every element is
+	# reported (up to the error limit), memory stays small
+	awk 'BEGIN { printf "["; for (i = 0; i < 300000; i++) printf "0,"; print "0]" }' > big.json
+	run -2 --separate-stderr armylist-parse big.json
+	assert_output "$EMPTY"
+	[[ ${stderr%%$'\n'*} == "armylist-parse: big.json:1:2: error: JSON army: expected an object with an 'id' such as \"I/1a\"" ]]
+	# JSON Lines of two collections: each line keeps its own label
+	{ armylist-parse -T jsonl --rules=dba22 "$OLDPWD/../samples/corpus-sample.txt" | head -1
+	  armylist-parse -T jsonl "$OLDPWD/../samples/english-lists.txt" | head -1; } > mix.jsonl
+	run -0 --separate-stderr armylist-parse -T jsonl mix.jsonl
+	assert_equal "$(jq -r '.id + " " + .rules' <<<"$output")" "II/5a dba22
+I/1a dba1"
+}
+
 @test "empty, blank and comment-only input is no error" {
 	run -0 --separate-stderr armylist-parse $N/comments.txt
 	assert_equal "$stderr" ""

@@ -783,3 +783,13 @@ refcard-render: -: error: army '7' not in the collection"
 	assert_line --regexp '^Pages: +1$'
 	assert_line --regexp '^Page size: +841.89 x 595.276 pts \(A4\)$'
 }
+
+@test "refcard-render: the matchup card follows army A's collection label unless --rules" {
+	# the corpus sample is labelled dba22: its matchup is judged by 2.2
+	run -0 --separate-stderr refcard-render --matchup=II/5b,II/12 ../samples/corpus-sample.xml
+	want=$output
+	run -0 --separate-stderr refcard-render --rules=dba22 --matchup=II/5b,II/12 ../samples/corpus-sample.xml
+	assert_equal "$output" "$want"
+	run -0 --separate-stderr refcard-render --rules=dba1 --matchup=II/5b,II/12 ../samples/corpus-sample.xml
+	[ "$output" != "$want" ]
+}

@@ -50,6 +50,8 @@ start(struct run *r, const char *label)
 	r->ao = armyout_new(r->fp, r->fmt, r->lang,
 	    r->rules != NULL ? r->rules : label);
 	armyout_files(r->ao, r->files);
+	if (r->rules == NULL)
+		armyout_own_labels(r->ao);
 }
 
 static void

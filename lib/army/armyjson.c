@@ -199,7 +199,9 @@ read_army(const struct jval *o, const char *file, const char *rules,
 	}
 	a.terrain = str_member(o, "terrain");
 	/* as the XML's nonNegativeInteger, which -T json writes */
-	if ((v = member(o, "aggression", J_NUM)) != NULL &&
+	/* as the XML's nonNegativeInteger, which -T json writes; nine
+	 * digits at most, so that it is written back unchanged */
+	if ((v = member(o, "aggression", J_NUM)) != NULL && v->n <= 9 &&
 	    v->s[strspn(v->s, "0123456789")] == '\0')
 		a.aggression = xstrdup(v->s);
 	else if (v != NULL)
@@ -266,6 +268,9 @@ struct stream {
 	const char *file;
 	army_cb cb;
 	void *ctx;
+	/* the document's rules label, looked up once (its members before
+	 * "armies") */
+	const struct jval *top, *rules;
 };
 
 /* An army of a document's "armies", as soon as it is read. */
@@ -273,8 +278,13 @@ static void
 each_army(const struct jval *top, const struct jval *elem, void *ctx)
 {
 	struct stream *s = ctx;
-	const struct jval *r = member(top, "rules", J_STR);
+	const struct jval *r;
 
+	if (s->top != top) {
+		s->top = top;
+		s->rules = member(top, "rules", J_STR);
+	}
+	r = s->rules;
 	read_army(elem, s->file, r != NULL ? r->s : NULL,
 	    r != NULL ? r->line : 0, s->cb, s->ctx);
 }
@@ -282,7 +292,7 @@ each_army(const struct jval *top, const struct jval *elem, void *ctx)
 void
 armylist_read_json(struct input *in, army_cb cb, void *ctx)
 {
-	struct stream st = { in->name, cb, ctx };
+	struct stream st = { in->name, cb, ctx, NULL, NULL };
 	struct jsonin j;
 	struct jval v;
 	char *buf;
@@ -293,12 +303,14 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	jsonin_init(&j, buf, len);
 	j.each_key = "armies";
 	j.each = each_army;
+	j.each_top_array = true;
 	j.ctx = &st;
 	while (jsonin_more(&j)) {
 		if (jsonin_value(&j, &v) < 0)
 			break;
 		read_value(&v, in->name, cb, ctx);
 		jval_free(&v);
+		st.top = st.rules = NULL;       /* the next value's own */
 	}
 	free(buf);
 }

@@ -17,6 +17,7 @@ struct armyout {
 	struct sbuf tmp;
 	long count;
 	char *rules;               /* the collection's label */
+	bool own_labels;           /* JSON Lines: each army's own label */
 	bool files;                /* TSV: a file column first */
 	bool header;               /* TSV: the header is written */
 };
@@ -34,6 +35,12 @@ tsv_start(struct armyout *o)
 	if (o->files)
 		fputs("file\t", o->fp);
 	fputs(tsv_header, o->fp);
+}
+
+void
+armyout_own_labels(struct armyout *o)
+{
+	o->own_labels = true;
 }
 
 void
@@ -400,8 +407,9 @@ json_army(struct armyout *o, const struct army *a)
 
 	jw_obj(j);
 	jw_kstr(j, "id", a->id);
-	if (o->fmt == AFMT_JSONL)       /* each line carries the label */
-		jw_kstr(j, "rules", o->rules);
+	if (o->fmt == AFMT_JSONL)       /* each line carries its label */
+		jw_kstr(j, "rules", a->rules != NULL && o->own_labels ?
+		    a->rules : o->rules);
 	if (a->file != NULL)
 		jw_kstr(j, "file", a->file);
 	if (a->line > 0)

@@ -18,6 +18,9 @@ struct armyout *armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang,
     const char *rules);
 /* TSV: a file column first (several inputs); before the first army. */
 void armyout_files(struct armyout *o, bool files);
+/* JSON Lines: each army carries the label of its own collection (when
+ * no --rules relabels them all). */
+void armyout_own_labels(struct armyout *o);
 void armyout_army(struct armyout *o, const struct army *a);
 /* Close the document; -1 when a write failed. */
 int armyout_finish(struct armyout *o);

@@ -47,12 +47,15 @@ tsv_str(FILE *fp, const char *s, char end)
 }
 
 static void
-json_finding(struct jw *j, const struct finding *f)
+json_finding(struct jw *j, const struct finding *f, const char *rules)
 {
 	jw_obj(j);
 	jw_kstr(j, "file", f->file);
 	jw_kint(j, "line", f->line);
 	jw_kstr(j, "army", f->army);
+	/* the edition the army was checked with: each JSON Lines object
+	 * stands alone */
+	jw_kstr(j, "rules", f->rules != NULL ? f->rules : rules);
 	jw_kstr(j, "severity", f->error ? "error" : "warning");
 	jw_kstr(j, "code", check_code_name(f->code));
 	jw_kstr(j, "message", f->msg);
@@ -78,7 +81,7 @@ findings_write(struct findings_out *o, const struct finding *f)
 		return;
 	case FFMT_JSON:
 	case FFMT_JSONL:
-		json_finding(&o->jw, f);
+		json_finding(&o->jw, f, o->rules);
 		return;
 	case FFMT_XML:
 		break;

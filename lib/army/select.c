@@ -368,6 +368,7 @@ begin(struct asel *s, const char *rules)
 {
 	s->ao = armyout_new(s->fp, s->fmt, s->lang, rules);
 	armyout_files(s->ao, s->nfiles > 1);
+	armyout_own_labels(s->ao);
 }
 
 static void

@@ -180,6 +180,24 @@ army_rules(struct cardrun_ctx *run, const struct army *a)
 	return NULL;
 }
 
+/* The rules of the matchup card: --rules, else the edition army A's
+ * collection is labelled with (an unknown label is reported with A's
+ * army card, and the card then uses the default). */
+static const struct rules *
+matchup_rules(struct cardrun_ctx *run)
+{
+	const struct army *a;
+	const struct rules *r;
+	const int *types;
+	size_t n;
+
+	if (!run->o->by_label)
+		return run->o->rules;
+	a = matchup_army(run->o->matchup, 0, &types, &n);
+	r = rules_labelled(&run->labels, a->rules);
+	return r != NULL ? r : run->o->rules;
+}
+
 static void
 one_army(struct army *a, void *ctx)
 {
@@ -294,7 +312,8 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 	} else if (set == CARDS_MATCHUP && o->matchup != NULL) {
 		diag_set_file("-");
 		if (matchup_check(o->matchup)) {
-			card_matchup(&c, o->matchup, o->rules, o->lang);
+			card_matchup(&c, o->matchup, matchup_rules(run),
+			    o->lang);
 			emit(run, &c);
 		}
 	} else if (set == CARDS_CAMPAIGN)

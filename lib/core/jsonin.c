@@ -139,13 +139,16 @@ string(struct jsonin *j, char **out, size_t *len)
 				j->i += 6;
 			} else if (u >= 0xd800 && u < 0xe000)
 				u = 0xfffd;
+			/* no control character gets through: XML holds
+			 * none, and NUL would cut the text short */
+			if (u < 0x20 && u != '\t' && u != '\n' && u != '\r')
+				u = 0xfffd;
 			put_utf8(&b, u);
 			continue;
 		}
 		switch (e) {
 		case '"': case '\\': case '/': sbuf_addc(&b, e); break;
-		case 'b': sbuf_addc(&b, '\b'); break;
-		case 'f': sbuf_addc(&b, '\f'); break;
+		case 'b': case 'f': put_utf8(&b, 0xfffd); break;
 		case 'n': sbuf_addc(&b, '\n'); break;
 		case 'r': sbuf_addc(&b, '\r'); break;
 		case 't': sbuf_addc(&b, '\t'); break;
@@ -289,6 +292,7 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 		if (stream && v->t == J_ARR) {
 			j->each(j->top, &v->v[v->nv], j->ctx);
 			jval_free(&v->v[v->nv]);
+			j->nvals = 0;   /* each element its own budget */
 		} else
 			v->nv++;
 		blanks(j);
@@ -310,6 +314,15 @@ value(struct jsonin *j, struct jval *v, int depth, bool stream)
 {
 	blanks(j);
 	memset(v, 0, sizeof *v);
+	if (++j->nvals > JSON_VALUES_MAX) {
+		struct sbuf b = {0};
+
+		sbuf_printf(&b, "more than %d values in one record",
+		    JSON_VALUES_MAX);
+		DIAG(JSON_SYNTAX, j->line, col(j), b.s);
+		sbuf_free(&b);
+		return -1;
+	}
 	v->line = j->line;
 	v->col = col(j);
 	if (j->i >= j->n)
@@ -344,7 +357,9 @@ value(struct jsonin *j, struct jval *v, int depth, bool stream)
 int
 jsonin_value(struct jsonin *j, struct jval *v)
 {
-	if (value(j, v, 0, false) < 0) {
+	j->nvals = 0;
+	/* a top-level array is streamed as "armies" is */
+	if (value(j, v, 0, j->each != NULL && j->each_top_array) < 0) {
 		jval_free(v);
 		j->i = j->n;           /* the rest is not read */
 		return -1;

@@ -9,6 +9,9 @@
 #include <stddef.h>
 
 #define JSON_DEPTH_MAX 64
+/* Values in one record (a top-level value, or one streamed element):
+ * the tree of each costs about 100 bytes. */
+#define JSON_VALUES_MAX (1 << 18)
 
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
@@ -37,6 +40,8 @@ struct jsonin {
 	    void *ctx);
 	void *ctx;
 	const struct jval *top;
+	bool each_top_array;       /* also the elements of a top array */
+	long nvals;                /* values of the record being read */
 };
 
 void jsonin_init(struct jsonin *j, const char *s, size_t n);

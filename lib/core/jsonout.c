@@ -18,6 +18,10 @@ sep(struct jw *j)
 		j->after_key = false;
 		return;
 	}
+	if (j->depth >= JW_DEPTH) {     /* not tracked: never reached */
+		fputc(',', j->fp);
+		return;
+	}
 	if (!j->first[j->depth])
 		fputc(j->depth == 0 ? '\n' : ',', j->fp);
 	j->first[j->depth] = false;
@@ -28,8 +32,8 @@ jw_obj(struct jw *j)
 {
 	sep(j);
 	fputc('{', j->fp);
-	if (j->depth < JW_DEPTH - 1)
-		j->first[++j->depth] = true;
+	if (++j->depth < JW_DEPTH)
+		j->first[j->depth] = true;
 }
 
 void
@@ -37,8 +41,8 @@ jw_arr(struct jw *j)
 {
 	sep(j);
 	fputc('[', j->fp);
-	if (j->depth < JW_DEPTH - 1)
-		j->first[++j->depth] = true;
+	if (++j->depth < JW_DEPTH)
+		j->first[j->depth] = true;
 }
 
 void

@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define JW_DEPTH 32
+/* Levels whose commas are tracked: more than any input nests (libxml2
+ * stops at 256 levels, the JSON reader at JSON_DEPTH_MAX). */
+#define JW_DEPTH 1024
 
 struct jw {
 	FILE *fp;

@@ -23,6 +23,7 @@ struct mside {
 	size_t ntypes;
 	bool *seen;             /* by troop id */
 	struct army hdr;        /* id, name and period of the army */
+	char *rules;            /* its collection's rules label (hdr.rules) */
 	char *sug;              /* the nearest other id, for did-you-mean */
 	int sugdist;
 };
@@ -118,6 +119,8 @@ matchup_add(struct army *a, void *ctx)
 			s->hdr.from = a->from;
 			s->hdr.to = a->to;
 			s->hdr.approx = a->approx;
+			s->rules = a->rules != NULL ? xstrdup(a->rules) : NULL;
+			s->hdr.rules = s->rules;
 			add_types(s, &a->list);
 		}
 	}
@@ -167,6 +170,7 @@ mside_free(struct mside *s)
 	free(s->sug);
 	free(s->hdr.name);
 	free(s->hdr.period);
+	free(s->rules);
 }
 
 bool

@@ -21,7 +21,8 @@ void matchup_read(void *ctx, struct input *in);
 void matchup_add(struct army *a, void *ctx);
 /* After the collection: report an army not found (false), else true. */
 bool matchup_check(const struct matchup *m);
-/* The army of side 0 (A) or 1 (B): id, name and period only; its troop
+/* The army of side 0 (A) or 1 (B): id, name, period and the rules label
+ * of its collection only; its troop
  * types (troop ids, in the order of its list) in *types. */
 const struct army *matchup_army(const struct matchup *m, int side,
     const int **types, size_t *ntypes);

@@ -3,7 +3,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <stdio.h>
+
 #include "core/dice.h"
+#include "core/jsonout.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
@@ -151,6 +154,41 @@ test_strset(void)
 	strset_free(&s);
 }
 
+/* Nesting deeper than ever tracked before still gives valid JSON:
+ * two elements at each of 40 levels. */
+static void
+test_jsonout(void)
+{
+	struct jw j;
+	char *buf = NULL, want[256];
+	size_t len = 0, k = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	int i;
+
+	if (fp == NULL) {
+		CHECK(0);
+		return;
+	}
+	jw_init(&j, fp);
+	for (i = 0; i < 40; i++) {
+		jw_arr(&j);
+		jw_int(&j, i);
+	}
+	for (i = 0; i < 40; i++)
+		jw_close(&j, ']');
+	fclose(fp);
+	for (i = 0; i < 40; i++)
+		k += (size_t)snprintf(want + k, sizeof want - k, "[%d,", i);
+	want[k - 1] = '\0';    /* the last element is not followed by ',' */
+	k--;
+	for (i = 0; i < 40; i++)
+		want[k++] = ']';
+	want[k++] = '\n';
+	want[k] = '\0';
+	CHECK_STR(buf, want);
+	free(buf);
+}
+
 static void
 test_tok(void)
 {
@@ -238,6 +276,7 @@ main(void)
 	test_str();
 	test_strset();
 	test_tok();
+	test_jsonout();
 	test_troop();
 	xmlio_cleanup();
 	return UNIT_DONE("core");
