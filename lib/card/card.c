@@ -319,57 +319,169 @@ outcome_label(int o, enum lang lang)
 	return lb(lang, L_OUT_RECOIL + (o >= 0 && o < OUT_N ? o : OUT_NONE));
 }
 
-/* "beaten by Kn (good going): destroyed" for one exception. */
+/* The conditions of an exception but its winners, " (good going, close
+ * combat)"; without parentheses (paren false) " itself in bad going"
+ * after no winners; nothing when it has none. */
 static void
-exc_text(struct sbuf *b, const struct rules_exc *e, enum lang lang)
+exc_cond(struct sbuf *b, const struct rules_exc *e, bool paren,
+    enum lang lang)
 {
-	sbuf_adds(b, lb(lang, e->result ? L_DOUBLED : L_BEATEN));
-	if (e->winners != 0 || e->classes != 0) {
-		sbuf_printf(b, " %s ", lb(lang, L_BY));
-		winners_text(b, e->winners, e->classes, lang);
-	}
-	if (e->going >= 0 || e->kind >= 0) {
-		sbuf_adds(b, " (");
-		if (e->going >= 0)
-			sbuf_adds(b, lb(lang, e->going ? L_GOING_DIFF :
-			    L_GOING_GOOD));
-		if (e->kind >= 0)
-			sbuf_printf(b, "%s%s", e->going >= 0 ? ", " : "",
-			    lb(lang, e->kind ? L_SHOOTING : L_CLOSE));
+	static const int label[][2] = {
+		{ L_GOING_GOOD, L_GOING_DIFF }, { L_CLOSE, L_SHOOTING },
+		{ L_EXC_LOSER_GOOD, L_EXC_LOSER_DIFF },
+		{ L_EXC_LOSER_OPEN, L_EXC_LOSER_FORT },
+		{ L_EXC_WINNER_OPEN, L_EXC_WINNER_FORT },
+		{ L_EXC_NOT_CHARGED, L_EXC_CHARGED }
+	};
+	const int v[] = { e->going, e->kind, e->loser_going, e->loser_in,
+		e->winner_in, e->loser_charged };
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (v[i] >= 0)
+			sbuf_printf(b, "%s%s", n++ ? ", " : paren ? " (" :
+			    " ", lb(lang, label[i][v[i] != 0]));
+	if (n > 0 && paren)
 		sbuf_addc(b, ')');
-	}
-	sbuf_printf(b, ": %s", outcome_label(e->outcome, lang));
 }
 
-/* The outcome row of a loser: "beaten: recoil; doubled: destroyed; ...",
- * a reconstructed row or exception marked; true when one is. */
 static bool
-outcome_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
-    const char *sep)
+same_cond(const struct rules_exc *a, const struct rules_exc *b)
 {
-	size_t i;
-	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
+	return a->going == b->going && a->kind == b->kind &&
+	    a->loser_going == b->loser_going && a->loser_in == b->loser_in &&
+	    a->winner_in == b->winner_in &&
+	    a->loser_charged == b->loser_charged;
+}
 
-	if (!rt->has_outcome)
-		return false;
-	sbuf_printf(b, "%s: %s%s%s: %s%s", lb(lang, L_BEATEN),
-	    outcome_label(rt->beaten, lang), sep, lb(lang, L_DOUBLED),
-	    outcome_label(rt->doubled, lang), recon_mark(rt->outcome_src));
-	for (i = 0; i < rt->nexc; i++) {
-		sbuf_adds(b, sep);
-		exc_text(b, &rt->exc[i], lang);
-		sbuf_adds(b, recon_mark(rt->exc[i].src));
-		recon |= rt->exc[i].src == SRC_RECONSTRUCTED;
+static bool
+has_winners(const struct rules_exc *e)
+{
+	return e->winners != 0 || e->classes != 0;
+}
+
+/* Exceptions a and b say the same thing with the same marks (with conf,
+ * the same confidence sign), so that one clause "doubled by X or by Y:
+ * flee" tells both. */
+static bool
+same_clause(const struct rules_exc *a, const struct rules_exc *b,
+    bool conf)
+{
+	return a->result == b->result && a->outcome == b->outcome &&
+	    a->src == b->src &&
+	    (!conf || strcmp(a->prov.conf, b->prov.conf) == 0);
+}
+
+/* One clause from e[0] on: "beaten by Kn, El (good going) or by Bw
+ * (having charged): destroyed", of the next exceptions of that result
+ * that same_clause() joins (winners under the same conditions in one
+ * list), their marks after it; the number of exceptions it tells. */
+static size_t
+exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
+    enum lang lang, unsigned *used)
+{
+	size_t i = 0, j;
+
+	sbuf_adds(b, lb(lang, e[0].result ? L_DOUBLED : L_BEATEN));
+	while (i < n && same_clause(&e[0], &e[i], used != NULL)) {
+		uint64_t w = e[i].winners;
+		unsigned cls = e[i].classes;
+
+		for (j = i + 1; j < n && same_clause(&e[0], &e[j], used != NULL) &&
+		    has_winners(&e[i]) && has_winners(&e[j]) &&
+		    same_cond(&e[i], &e[j]); j++) {
+			w |= e[j].winners;
+			cls |= e[j].classes;
+		}
+		if (i > 0)
+			sbuf_printf(b, " %s", lb(lang, L_LIST_OR));
+		if (w != 0 || cls != 0) {
+			sbuf_printf(b, " %s ", lb(lang, L_BY));
+			winners_text(b, w, cls, lang);
+		}
+		exc_cond(b, &e[i], w != 0 || cls != 0 || e[i].going >= 0 ||
+		    e[i].kind >= 0, lang);
+		i = j;
 	}
+	sbuf_printf(b, ": %s%s", outcome_label(e[0].outcome, lang),
+	    recon_mark(e[0].src));
+	if (used != NULL)
+		sbuf_adds(b, conf_mark(used, &e[0].prov));
+	return i;
+}
+
+/* The exceptions of rt, beaten ones first, in clauses joined by sep;
+ * with used, each clause with its confidence sign.  True when one is
+ * marked as reconstructed. */
+static bool
+exc_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
+    const char *sep, unsigned *used)
+{
+	struct rules_exc *e;
+	size_t i, n = 0;
+	int res;
+	bool recon = false;
+
+	if (rt->nexc == 0)
+		return false;
+	e = xcalloc(rt->nexc, sizeof *e);
+	for (res = 0; res < 2; res++)
+		for (i = 0; i < rt->nexc; i++)
+			if ((rt->exc[i].result != 0) == res)
+				e[n++] = rt->exc[i];
+	for (i = 0; i < n; i += exc_clause(b, &e[i], n - i, lang, used)) {
+		if (b->len > 0)
+			sbuf_adds(b, sep);
+		recon |= e[i].src == SRC_RECONSTRUCTED;
+	}
+	free(e);
 	return recon;
 }
-
 static void
 note(struct sbuf *b, const char *s)
 {
 	if (b->len > 0)
 		sbuf_adds(b, "; ");
 	sbuf_adds(b, s);
+}
+
+/* The outcomes of a loser on its army card: "beaten: flee" where the
+ * rules' default does not say it (*dropped set where it does), then its
+ * exceptions; true when one of them is marked as reconstructed. */
+static bool
+outcome_text(struct sbuf *b, const struct rules *r,
+    const struct rules_troop *rt, enum lang lang, bool *dropped)
+{
+	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
+
+	if (!rt->has_outcome)
+		return false;
+	if (recon || rt->beaten != r->dflt_beaten) {
+		note(b, lb(lang, L_BEATEN));
+		sbuf_printf(b, ": %s", outcome_label(rt->beaten, lang));
+	}
+	if (recon || rt->doubled != r->dflt_doubled) {
+		note(b, lb(lang, L_DOUBLED));
+		sbuf_printf(b, ": %s%s", outcome_label(rt->doubled, lang),
+		    recon_mark(rt->outcome_src));
+	}
+	if (!recon && (rt->beaten == r->dflt_beaten ||
+	    rt->doubled == r->dflt_doubled))
+		*dropped = true;
+	return exc_text(b, rt, lang, "; ", NULL) || recon;
+}
+
+/* The line of the outcomes that army cards leave out. */
+static void
+outcome_default(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct sbuf b = { 0 };
+
+	sbuf_printf(&b, "%s: %s: %s, %s: %s", lb(lang, L_OUT_UNLESS),
+	    lb(lang, L_BEATEN), outcome_label(r->dflt_beaten, lang),
+	    lb(lang, L_DOUBLED), outcome_label(r->dflt_doubled, lang));
+	block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&b));
+	sbuf_free(&b);
 }
 
 static const char *
@@ -483,7 +595,7 @@ count_list(struct counts *k, const struct package *p, struct tally *out)
  * marked as reconstructed. */
 static bool
 army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
-    bool general, enum lang lang)
+    bool general, enum lang lang, bool *dropped)
 {
 	const struct rules_troop *rt = &r->t[t->id];
 	char v[32];
@@ -520,11 +632,7 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_PIP), signed_num(v, sizeof v,
 		    r->pip_elephants));
 	}
-	if (rt->has_outcome) {
-		if (b->len)
-			sbuf_adds(b, "; ");
-		recon |= outcome_text(b, rt, lang, "; ");
-	}
+	recon |= outcome_text(b, r, rt, lang, dropped);
 	return recon;
 }
 
@@ -624,7 +732,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct sbuf b = { 0 }, n = { 0 };
 	char c1[32], f1[32], f2[32], m1[32], m2[32], m3[32];
 	size_t i, o;
-	bool recon = false;
+	bool recon = false, dropped = false;
 
 	sbuf_printf(&b, "%s %s", a->id != NULL ? a->id : "?",
 	    a->name != NULL ? a->name : "");
@@ -659,7 +767,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		else
 			snprintf(c1, sizeof c1, "%ld\xe2\x80\x93%ld",
 			    sum[i].min, sum[i].max);
-		recon |= army_notes(&n, r, tp, k.t[i].general, lang);
+		recon |= army_notes(&n, r, tp, k.t[i].general, lang,
+		    &dropped);
 		if (!rt->known)
 			note(&n, lb(lang, L_NOT_IN_EDITION));
 		block_row(t, troop_abbr(tp, lang), tp->name[lang], c1,
@@ -673,6 +782,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    sbuf_str(&n));
 	}
 	unknown_rows(t, &a->list, lang);
+	if (dropped)
+		outcome_default(c, r, lang);
 	if (recon)
 		recon_note(c, lang);
 	free(k.t);
@@ -910,7 +1021,7 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 	struct card_block *t;
 	struct sbuf b = { 0 };
 	char loser[48];
-	size_t i, j;
+	size_t i;
 	bool recon = false;
 	unsigned used = 0;
 
@@ -925,14 +1036,7 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		sbuf_reset(&b);
 		sbuf_add(&b, "", 0);
-		for (j = 0; j < rt->nexc; j++) {
-			if (j > 0)
-				sbuf_adds(&b, "; ");
-			exc_text(&b, &rt->exc[j], lang);
-			sbuf_adds(&b, recon_mark(rt->exc[j].src));
-			sbuf_adds(&b, conf_mark(&used, &rt->exc[j].prov));
-			recon |= rt->exc[j].src == SRC_RECONSTRUCTED;
-		}
+		recon |= exc_text(&b, rt, lang, "; ", &used);
 		recon |= rt->outcome_src == SRC_RECONSTRUCTED;
 		snprintf(loser, sizeof loser, "%s%s%s",
 		    troop_abbr(troop_at(i), lang),

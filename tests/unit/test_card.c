@@ -56,9 +56,12 @@ test_army(struct rules *r)
 	card_army(&c, &a, r, LANG_EN);
 	CHECK_STR(c.kind, "army");
 	CHECK_STR(c.title, "12a Test");
-	/* header, troops, the footnote of the reconstructed outcomes */
-	CHECK(c.nb == 3);
-	CHECK(c.b[2].kind == BLK_TEXT);
+	/* header, troops, the outcomes the notes leave out, the footnote
+	 * of the reconstructed outcomes */
+	CHECK(c.nb == 4);
+	CHECK(c.b[2].kind == BLK_TEXT && c.b[3].kind == BLK_TEXT);
+	CHECK_STR(block_cell(&c.b[2], 0, 0),
+	    "Unless noted: beaten: recoil, doubled: destroyed");
 	t = &c.b[1];
 	CHECK(t->kind == BLK_TABLE && t->ncols == 9 && t->nrows == 6);
 	CHECK_STR(find(t, "Kn", 2), "1");
