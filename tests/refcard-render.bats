@@ -229,16 +229,17 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t//table[thead/tr/th='Range']//tr[td[1]='Art']/td[3]")" "500†"
 	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
 	t="//section[@data-id='outcomes']"
-	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[1]")" "Cv†"
+	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[2]")" "beaten: recoil; doubled: destroyed†; doubled by Sp, Pk: flee"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[1]")" "Kn"
-	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[4]")" "beaten by LH, El: destroyed; beaten by SCh: destroyed†"
-	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
+	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[2]")" "beaten by LH, El: destroyed; beaten by SCh: destroyed†"
+	assert_equal "$(cell "$f" "$t//p[1]")" "Unless noted: beaten: recoil, doubled: destroyed"
+	assert_equal "$(cell "$f" "$t//p[2]")" "† reconstructed: not from the seed rules text"
 	refcard-render --lang=de --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Fern vom Befehlshaber']/td")" "+1 (≥ 1200; außer Sicht ≥ 600)"
-	assert_equal "$(cell "$f" "//section[@data-id='outcomes']//p")" "† rekonstruiert: nicht aus dem Regeltext der Vorlage"
+	assert_equal "$(cell "$f" "//section[@data-id='outcomes']//p[2]")" "† rekonstruiert: nicht aus dem Regeltext der Vorlage"
 	refcard-render --lang=ru --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Далеко от полководца']/td")" "+1 (≥ 1200; вне видимости ≥ 600)"
-	[[ $(cell "$f" "//section[@data-id='outcomes']//p") == "† реконструировано"* ]]
+	[[ $(cell "$f" "//section[@data-id='outcomes']//p[2]") == "† реконструировано"* ]]
 }
 
 @test "refcard-render: the campaign cards say what the seed says, in the table's words" {
@@ -437,6 +438,23 @@ Try 'refcard-render --help' for more information."
 	set -- ${lines[1]}
 	assert_equal "$1 $2 $3" "dba22 de 590"
 	[ "$4" -le $(($3 / 100)) ] || { echo "$4 of $3 German cards spill over"; false; }
+}
+
+@test "refcard-render: the 2.2 combat results card fits one A6 page in every language: the default once, a clause most rows share below the table" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/c.pdf
+	for l in de en ru; do
+		run -0 --separate-stderr refcard-render -T pdf --rules=dba22 --cards=rules --lang=$l -o "$f"
+		assert_equal "$stderr" ""
+		run -0 pdfinfo "$f"
+		assert_line --regexp '^Pages: +3$'
+	done
+	run -0 --separate-stderr refcard-render --rules=dba22 --cards=rules --lang=en
+	t="//section[@data-id='outcomes']"
+	echo "$output" > "$BATS_TEST_TMPDIR/c.html"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//p[1]")" "Kn, Cm, SCh, El, Bd, Sp, Pk, Ax, Bw, Hd: doubled by Art (close combat): recoil*"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//p[2]")" "Unless noted: beaten: recoil, doubled: destroyed"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//tbody/tr[td[1]='Kn']/td[2]")" "beaten by LH, SCh, El or by Bw (having charged) or itself in bad going: destroyed"
 }
 
 @test "refcard-render: a tight card fits one page: notes below the table in two columns, short facts on one line" {

@@ -445,12 +445,14 @@ note(struct sbuf *b, const char *s)
 	sbuf_adds(b, s);
 }
 
-/* The outcomes of a loser on its army card: "beaten: flee" where the
- * rules' default does not say it (*dropped set where it does), then its
- * exceptions; true when one of them is marked as reconstructed. */
+/* The outcomes of a loser: "beaten: flee" where the rules' default does
+ * not say it (*dropped set where it does), then its exceptions (with
+ * used, their confidence signs); true when one of them is marked as
+ * reconstructed. */
 static bool
 outcome_text(struct sbuf *b, const struct rules *r,
-    const struct rules_troop *rt, enum lang lang, bool *dropped)
+    const struct rules_troop *rt, enum lang lang, bool *dropped,
+    unsigned *used)
 {
 	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
 
@@ -468,7 +470,7 @@ outcome_text(struct sbuf *b, const struct rules *r,
 	if (!recon && (rt->beaten == r->dflt_beaten ||
 	    rt->doubled == r->dflt_doubled))
 		*dropped = true;
-	return exc_text(b, rt, lang, "; ", NULL) || recon;
+	return exc_text(b, rt, lang, "; ", used) || recon;
 }
 
 /* The line of the outcomes that army cards leave out. */
@@ -632,7 +634,7 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_PIP), signed_num(v, sizeof v,
 		    r->pip_elephants));
 	}
-	recon |= outcome_text(b, r, rt, lang, dropped);
+	recon |= outcome_text(b, r, rt, lang, dropped, NULL);
 	return recon;
 }
 
@@ -1015,6 +1017,104 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	sbuf_free(&b);
 }
 
+/* The exception clauses of an outcome row ("beaten by Kn: destroyed",
+ * joined by "; "): which result the segment seg of n bytes is the
+ * exception of, 0 beaten, 1 doubled, -1 none ("beaten: flee"). */
+static int
+seg_result(const char *seg, size_t n, enum lang lang)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const char *w = lb(lang, k ? L_DOUBLED : L_BEATEN);
+		size_t l = strlen(w);
+
+		if (n > l && strncmp(seg, w, l) == 0 && seg[l] == ' ')
+			return k;
+	}
+	return -1;
+}
+
+/* Whether the clause seg of n bytes is in row, the only exception of its
+ * result there, and not all the row says, so that it may be told apart
+ * from the row; with out, the row without it. */
+static bool
+sole_clause(const char *row, const char *seg, size_t n, enum lang lang,
+    struct sbuf *out)
+{
+	const char *p = row, *q;
+	int res = seg_result(seg, n, lang), same = 0, others = 0;
+	bool found = false;
+	size_t l;
+
+	if (res < 0)
+		return false;
+	for (; *p != '\0'; p = q != NULL ? q + 2 : p + l) {
+		q = strstr(p, "; ");
+		l = q != NULL ? (size_t)(q - p) : strlen(p);
+		if (l == n && strncmp(p, seg, n) == 0 && !found)
+			found = true;
+		else {
+			same += seg_result(p, l, lang) == res;
+			others++;
+			if (out != NULL) {
+				if (out->len > 0)
+					sbuf_adds(out, "; ");
+				sbuf_add(out, p, l);
+			}
+		}
+	}
+	return found && same == 0 && others > 0;
+}
+
+/* The clause that most rows of the outcome table share as their only
+ * exception of its result ("doubled by Art (close combat): recoil"),
+ * told once below the table with the losers it is for, when at least
+ * four rows have it. */
+static void
+shared_clause(struct card *c, struct card_block *t, enum lang lang)
+{
+	struct sbuf seg = { 0 }, row = { 0 }, who = { 0 };
+	const char *best = NULL, *p, *q;
+	size_t i, j, l, bestn = 0, most = 0, k;
+
+	for (i = 0; i < t->nrows; i++)
+		for (p = t->cell[i * 2 + 1]; *p != '\0';
+		    p = q != NULL ? q + 2 : p + l) {
+			q = strstr(p, "; ");
+			l = q != NULL ? (size_t)(q - p) : strlen(p);
+			for (j = 0, k = 0; j < t->nrows; j++)
+				k += sole_clause(t->cell[j * 2 + 1], p, l,
+				    lang, NULL);
+			if (k > most) {
+				most = k;
+				best = p;
+				bestn = l;
+			}
+		}
+	if (most >= 4) {
+		sbuf_add(&seg, best, bestn);
+		for (i = 0; i < t->nrows; i++) {
+			sbuf_reset(&row);
+			sbuf_add(&row, "", 0);
+			if (!sole_clause(t->cell[i * 2 + 1], sbuf_str(&seg),
+			    seg.len, lang, &row))
+				continue;
+			/* the code without the sign of its row */
+			sbuf_printf(&who, "%s%.*s", who.len ? ", " : "",
+			    (int)strcspn(t->cell[i * 2], "*?\xe2"),
+			    t->cell[i * 2]);
+			free(t->cell[i * 2 + 1]);
+			t->cell[i * 2 + 1] = xstrdup(sbuf_str(&row));
+		}
+		sbuf_printf(&who, ": %s", sbuf_str(&seg));
+		block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&who));
+	}
+	sbuf_free(&seg);
+	sbuf_free(&row);
+	sbuf_free(&who);
+}
+
 static void
 rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 {
@@ -1022,13 +1122,14 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 	struct sbuf b = { 0 };
 	char loser[48];
 	size_t i;
-	bool recon = false;
+	bool recon = false, dropped = false;
 	unsigned used = 0;
 
-	t = card_block(c, BLK_TABLE, lb(lang, L_OUTCOMES), 4);
-	block_head(t, lb(lang, L_LOSER), lb(lang, L_BEATEN), lb(lang,
-	    L_DOUBLED), lb(lang, L_EXCEPTIONS));
-	t->wide = 0x8;
+	/* the default once, each row what differs from it: the exceptions
+	 * get the width of the card; the card's title names the table */
+	t = card_block(c, BLK_TABLE, NULL, 2);
+	block_head(t, lb(lang, L_LOSER), lb(lang, L_EXCEPTIONS));
+	t->wide = 0x2;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 
@@ -1036,14 +1137,14 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		sbuf_reset(&b);
 		sbuf_add(&b, "", 0);
-		recon |= exc_text(&b, rt, lang, "; ", &used);
-		recon |= rt->outcome_src == SRC_RECONSTRUCTED;
-		snprintf(loser, sizeof loser, "%s%s%s",
-		    troop_abbr(troop_at(i), lang),
-		    recon_mark(rt->outcome_src), conf_mark(&used, &rt->oprov));
-		block_row(t, loser, outcome_label(rt->beaten, lang),
-		    outcome_label(rt->doubled, lang), sbuf_str(&b));
+		recon |= outcome_text(&b, r, rt, lang, &dropped, &used);
+		snprintf(loser, sizeof loser, "%s%s",
+		    troop_abbr(troop_at(i), lang), conf_mark(&used, &rt->oprov));
+		block_row(t, loser, sbuf_str(&b));
 	}
+	shared_clause(c, t, lang);
+	if (dropped)
+		outcome_default(c, r, lang);
 	if (recon)
 		recon_note(c, lang);
 	conf_notes(c, used, lang);
