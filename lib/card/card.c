@@ -319,57 +319,171 @@ outcome_label(int o, enum lang lang)
 	return lb(lang, L_OUT_RECOIL + (o >= 0 && o < OUT_N ? o : OUT_NONE));
 }
 
-/* "beaten by Kn (good going): destroyed" for one exception. */
+/* The conditions of an exception but its winners, " (good going, close
+ * combat)"; without parentheses (paren false) " itself in bad going"
+ * after no winners; nothing when it has none. */
 static void
-exc_text(struct sbuf *b, const struct rules_exc *e, enum lang lang)
+exc_cond(struct sbuf *b, const struct rules_exc *e, bool paren,
+    enum lang lang)
 {
-	sbuf_adds(b, lb(lang, e->result ? L_DOUBLED : L_BEATEN));
-	if (e->winners != 0 || e->classes != 0) {
-		sbuf_printf(b, " %s ", lb(lang, L_BY));
-		winners_text(b, e->winners, e->classes, lang);
-	}
-	if (e->going >= 0 || e->kind >= 0) {
-		sbuf_adds(b, " (");
-		if (e->going >= 0)
-			sbuf_adds(b, lb(lang, e->going ? L_GOING_DIFF :
-			    L_GOING_GOOD));
-		if (e->kind >= 0)
-			sbuf_printf(b, "%s%s", e->going >= 0 ? ", " : "",
-			    lb(lang, e->kind ? L_SHOOTING : L_CLOSE));
+	static const int label[][2] = {
+		{ L_GOING_GOOD, L_GOING_DIFF }, { L_CLOSE, L_SHOOTING },
+		{ L_EXC_LOSER_GOOD, L_EXC_LOSER_DIFF },
+		{ L_EXC_LOSER_OPEN, L_EXC_LOSER_FORT },
+		{ L_EXC_WINNER_OPEN, L_EXC_WINNER_FORT },
+		{ L_EXC_NOT_CHARGED, L_EXC_CHARGED }
+	};
+	const int v[] = { e->going, e->kind, e->loser_going, e->loser_in,
+		e->winner_in, e->loser_charged };
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (v[i] >= 0)
+			sbuf_printf(b, "%s%s", n++ ? ", " : paren ? " (" :
+			    " ", lb(lang, label[i][v[i] != 0]));
+	if (n > 0 && paren)
 		sbuf_addc(b, ')');
-	}
-	sbuf_printf(b, ": %s", outcome_label(e->outcome, lang));
 }
 
-/* The outcome row of a loser: "beaten: recoil; doubled: destroyed; ...",
- * a reconstructed row or exception marked; true when one is. */
 static bool
-outcome_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
-    const char *sep)
+same_cond(const struct rules_exc *a, const struct rules_exc *b)
 {
-	size_t i;
-	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
+	return a->going == b->going && a->kind == b->kind &&
+	    a->loser_going == b->loser_going && a->loser_in == b->loser_in &&
+	    a->winner_in == b->winner_in &&
+	    a->loser_charged == b->loser_charged;
+}
 
-	if (!rt->has_outcome)
-		return false;
-	sbuf_printf(b, "%s: %s%s%s: %s%s", lb(lang, L_BEATEN),
-	    outcome_label(rt->beaten, lang), sep, lb(lang, L_DOUBLED),
-	    outcome_label(rt->doubled, lang), recon_mark(rt->outcome_src));
-	for (i = 0; i < rt->nexc; i++) {
-		sbuf_adds(b, sep);
-		exc_text(b, &rt->exc[i], lang);
-		sbuf_adds(b, recon_mark(rt->exc[i].src));
-		recon |= rt->exc[i].src == SRC_RECONSTRUCTED;
+static bool
+has_winners(const struct rules_exc *e)
+{
+	return e->winners != 0 || e->classes != 0;
+}
+
+/* Exceptions a and b say the same thing with the same marks (with conf,
+ * the same confidence sign), so that one clause "doubled by X or by Y:
+ * flee" tells both. */
+static bool
+same_clause(const struct rules_exc *a, const struct rules_exc *b,
+    bool conf)
+{
+	return a->result == b->result && a->outcome == b->outcome &&
+	    a->src == b->src &&
+	    (!conf || strcmp(a->prov.conf, b->prov.conf) == 0);
+}
+
+/* One clause from e[0] on: "beaten by Kn, El (good going) or by Bw
+ * (having charged): destroyed", of the next exceptions of that result
+ * that same_clause() joins (winners under the same conditions in one
+ * list), their marks after it; the number of exceptions it tells. */
+static size_t
+exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
+    enum lang lang, unsigned *used)
+{
+	size_t i = 0, j;
+
+	sbuf_adds(b, lb(lang, e[0].result ? L_DOUBLED : L_BEATEN));
+	while (i < n && same_clause(&e[0], &e[i], used != NULL)) {
+		uint64_t w = e[i].winners;
+		unsigned cls = e[i].classes;
+
+		for (j = i + 1; j < n && same_clause(&e[0], &e[j], used != NULL) &&
+		    has_winners(&e[i]) && has_winners(&e[j]) &&
+		    same_cond(&e[i], &e[j]); j++) {
+			w |= e[j].winners;
+			cls |= e[j].classes;
+		}
+		if (i > 0)
+			sbuf_printf(b, " %s", lb(lang, L_LIST_OR));
+		if (w != 0 || cls != 0) {
+			sbuf_printf(b, " %s ", lb(lang, L_BY));
+			winners_text(b, w, cls, lang);
+		}
+		exc_cond(b, &e[i], w != 0 || cls != 0 || e[i].going >= 0 ||
+		    e[i].kind >= 0, lang);
+		i = j;
 	}
+	sbuf_printf(b, ": %s%s", outcome_label(e[0].outcome, lang),
+	    recon_mark(e[0].src));
+	if (used != NULL)
+		sbuf_adds(b, conf_mark(used, &e[0].prov));
+	return i;
+}
+
+/* The exceptions of rt, beaten ones first, in clauses joined by sep;
+ * with used, each clause with its confidence sign.  True when one is
+ * marked as reconstructed. */
+static bool
+exc_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
+    const char *sep, unsigned *used)
+{
+	struct rules_exc *e;
+	size_t i, n = 0;
+	int res;
+	bool recon = false;
+
+	if (rt->nexc == 0)
+		return false;
+	e = xcalloc(rt->nexc, sizeof *e);
+	for (res = 0; res < 2; res++)
+		for (i = 0; i < rt->nexc; i++)
+			if ((rt->exc[i].result != 0) == res)
+				e[n++] = rt->exc[i];
+	for (i = 0; i < n; i += exc_clause(b, &e[i], n - i, lang, used)) {
+		if (b->len > 0)
+			sbuf_adds(b, sep);
+		recon |= e[i].src == SRC_RECONSTRUCTED;
+	}
+	free(e);
 	return recon;
 }
-
 static void
 note(struct sbuf *b, const char *s)
 {
 	if (b->len > 0)
 		sbuf_adds(b, "; ");
 	sbuf_adds(b, s);
+}
+
+/* The outcomes of a loser: "beaten: flee" where the rules' default does
+ * not say it (*dropped set where it does), then its exceptions (with
+ * used, their confidence signs); true when one of them is marked as
+ * reconstructed. */
+static bool
+outcome_text(struct sbuf *b, const struct rules *r,
+    const struct rules_troop *rt, enum lang lang, bool *dropped,
+    unsigned *used)
+{
+	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
+
+	if (!rt->has_outcome)
+		return false;
+	if (recon || rt->beaten != r->dflt_beaten) {
+		note(b, lb(lang, L_BEATEN));
+		sbuf_printf(b, ": %s", outcome_label(rt->beaten, lang));
+	}
+	if (recon || rt->doubled != r->dflt_doubled) {
+		note(b, lb(lang, L_DOUBLED));
+		sbuf_printf(b, ": %s%s", outcome_label(rt->doubled, lang),
+		    recon_mark(rt->outcome_src));
+	}
+	if (!recon && (rt->beaten == r->dflt_beaten ||
+	    rt->doubled == r->dflt_doubled))
+		*dropped = true;
+	return exc_text(b, rt, lang, "; ", used) || recon;
+}
+
+/* The line of the outcomes that army cards leave out. */
+static void
+outcome_default(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct sbuf b = { 0 };
+
+	sbuf_printf(&b, "%s: %s: %s, %s: %s", lb(lang, L_OUT_UNLESS),
+	    lb(lang, L_BEATEN), outcome_label(r->dflt_beaten, lang),
+	    lb(lang, L_DOUBLED), outcome_label(r->dflt_doubled, lang));
+	block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&b));
+	sbuf_free(&b);
 }
 
 static const char *
@@ -483,7 +597,7 @@ count_list(struct counts *k, const struct package *p, struct tally *out)
  * marked as reconstructed. */
 static bool
 army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
-    bool general, enum lang lang)
+    bool general, enum lang lang, bool *dropped)
 {
 	const struct rules_troop *rt = &r->t[t->id];
 	char v[32];
@@ -520,11 +634,7 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_PIP), signed_num(v, sizeof v,
 		    r->pip_elephants));
 	}
-	if (rt->has_outcome) {
-		if (b->len)
-			sbuf_adds(b, "; ");
-		recon |= outcome_text(b, rt, lang, "; ");
-	}
+	recon |= outcome_text(b, r, rt, lang, dropped, NULL);
 	return recon;
 }
 
@@ -624,7 +734,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct sbuf b = { 0 }, n = { 0 };
 	char c1[32], f1[32], f2[32], m1[32], m2[32], m3[32];
 	size_t i, o;
-	bool recon = false;
+	bool recon = false, dropped = false;
 
 	sbuf_printf(&b, "%s %s", a->id != NULL ? a->id : "?",
 	    a->name != NULL ? a->name : "");
@@ -659,7 +769,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		else
 			snprintf(c1, sizeof c1, "%ld\xe2\x80\x93%ld",
 			    sum[i].min, sum[i].max);
-		recon |= army_notes(&n, r, tp, k.t[i].general, lang);
+		recon |= army_notes(&n, r, tp, k.t[i].general, lang,
+		    &dropped);
 		if (!rt->known)
 			note(&n, lb(lang, L_NOT_IN_EDITION));
 		block_row(t, troop_abbr(tp, lang), tp->name[lang], c1,
@@ -673,6 +784,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    sbuf_str(&n));
 	}
 	unknown_rows(t, &a->list, lang);
+	if (dropped)
+		outcome_default(c, r, lang);
 	if (recon)
 		recon_note(c, lang);
 	free(k.t);
@@ -904,20 +1017,119 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	sbuf_free(&b);
 }
 
+/* The exception clauses of an outcome row ("beaten by Kn: destroyed",
+ * joined by "; "): which result the segment seg of n bytes is the
+ * exception of, 0 beaten, 1 doubled, -1 none ("beaten: flee"). */
+static int
+seg_result(const char *seg, size_t n, enum lang lang)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const char *w = lb(lang, k ? L_DOUBLED : L_BEATEN);
+		size_t l = strlen(w);
+
+		if (n > l && strncmp(seg, w, l) == 0 && seg[l] == ' ')
+			return k;
+	}
+	return -1;
+}
+
+/* Whether the clause seg of n bytes is in row, the only exception of its
+ * result there, and not all the row says, so that it may be told apart
+ * from the row; with out, the row without it. */
+static bool
+sole_clause(const char *row, const char *seg, size_t n, enum lang lang,
+    struct sbuf *out)
+{
+	const char *p = row, *q;
+	int res = seg_result(seg, n, lang), same = 0, others = 0;
+	bool found = false;
+	size_t l;
+
+	if (res < 0)
+		return false;
+	for (; *p != '\0'; p = q != NULL ? q + 2 : p + l) {
+		q = strstr(p, "; ");
+		l = q != NULL ? (size_t)(q - p) : strlen(p);
+		if (l == n && strncmp(p, seg, n) == 0 && !found)
+			found = true;
+		else {
+			same += seg_result(p, l, lang) == res;
+			others++;
+			if (out != NULL) {
+				if (out->len > 0)
+					sbuf_adds(out, "; ");
+				sbuf_add(out, p, l);
+			}
+		}
+	}
+	return found && same == 0 && others > 0;
+}
+
+/* The clause that most rows of the outcome table share as their only
+ * exception of its result ("doubled by Art (close combat): recoil"),
+ * told once below the table with the losers it is for, when at least
+ * four rows have it. */
+static void
+shared_clause(struct card *c, struct card_block *t, enum lang lang)
+{
+	struct sbuf seg = { 0 }, row = { 0 }, who = { 0 };
+	const char *best = NULL, *p, *q;
+	size_t i, j, l, bestn = 0, most = 0, k;
+
+	for (i = 0; i < t->nrows; i++)
+		for (p = t->cell[i * 2 + 1]; *p != '\0';
+		    p = q != NULL ? q + 2 : p + l) {
+			q = strstr(p, "; ");
+			l = q != NULL ? (size_t)(q - p) : strlen(p);
+			for (j = 0, k = 0; j < t->nrows; j++)
+				k += sole_clause(t->cell[j * 2 + 1], p, l,
+				    lang, NULL);
+			if (k > most) {
+				most = k;
+				best = p;
+				bestn = l;
+			}
+		}
+	if (most >= 4) {
+		sbuf_add(&seg, best, bestn);
+		for (i = 0; i < t->nrows; i++) {
+			sbuf_reset(&row);
+			sbuf_add(&row, "", 0);
+			if (!sole_clause(t->cell[i * 2 + 1], sbuf_str(&seg),
+			    seg.len, lang, &row))
+				continue;
+			/* the code without the sign of its row */
+			sbuf_printf(&who, "%s%.*s", who.len ? ", " : "",
+			    (int)strcspn(t->cell[i * 2], "*?\xe2"),
+			    t->cell[i * 2]);
+			free(t->cell[i * 2 + 1]);
+			t->cell[i * 2 + 1] = xstrdup(sbuf_str(&row));
+		}
+		sbuf_printf(&who, ": %s", sbuf_str(&seg));
+		block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&who));
+	}
+	sbuf_free(&seg);
+	sbuf_free(&row);
+	sbuf_free(&who);
+}
+
 static void
 rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
 	char loser[48];
-	size_t i, j;
-	bool recon = false;
+	size_t i;
+	bool recon = false, dropped = false;
 	unsigned used = 0;
 
-	t = card_block(c, BLK_TABLE, lb(lang, L_OUTCOMES), 4);
-	block_head(t, lb(lang, L_LOSER), lb(lang, L_BEATEN), lb(lang,
-	    L_DOUBLED), lb(lang, L_EXCEPTIONS));
-	t->wide = 0x8;
+	/* the default once, each row what differs from it: the exceptions
+	 * get the width of the card; the card's title names the table */
+	t = card_block(c, BLK_TABLE, NULL, 2);
+	block_head(t, lb(lang, L_LOSER), lb(lang, L_EXCEPTIONS));
+	t->wide = 0x2;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 
@@ -925,21 +1137,14 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		sbuf_reset(&b);
 		sbuf_add(&b, "", 0);
-		for (j = 0; j < rt->nexc; j++) {
-			if (j > 0)
-				sbuf_adds(&b, "; ");
-			exc_text(&b, &rt->exc[j], lang);
-			sbuf_adds(&b, recon_mark(rt->exc[j].src));
-			sbuf_adds(&b, conf_mark(&used, &rt->exc[j].prov));
-			recon |= rt->exc[j].src == SRC_RECONSTRUCTED;
-		}
-		recon |= rt->outcome_src == SRC_RECONSTRUCTED;
-		snprintf(loser, sizeof loser, "%s%s%s",
-		    troop_abbr(troop_at(i), lang),
-		    recon_mark(rt->outcome_src), conf_mark(&used, &rt->oprov));
-		block_row(t, loser, outcome_label(rt->beaten, lang),
-		    outcome_label(rt->doubled, lang), sbuf_str(&b));
+		recon |= outcome_text(&b, r, rt, lang, &dropped, &used);
+		snprintf(loser, sizeof loser, "%s%s",
+		    troop_abbr(troop_at(i), lang), conf_mark(&used, &rt->oprov));
+		block_row(t, loser, sbuf_str(&b));
 	}
+	shared_clause(c, t, lang);
+	if (dropped)
+		outcome_default(c, r, lang);
 	if (recon)
 		recon_note(c, lang);
 	conf_notes(c, used, lang);

@@ -56,9 +56,12 @@ test_army(struct rules *r)
 	card_army(&c, &a, r, LANG_EN);
 	CHECK_STR(c.kind, "army");
 	CHECK_STR(c.title, "12a Test");
-	/* header, troops, the footnote of the reconstructed outcomes */
-	CHECK(c.nb == 3);
-	CHECK(c.b[2].kind == BLK_TEXT);
+	/* header, troops, the outcomes the notes leave out, the footnote
+	 * of the reconstructed outcomes */
+	CHECK(c.nb == 4);
+	CHECK(c.b[2].kind == BLK_TEXT && c.b[3].kind == BLK_TEXT);
+	CHECK_STR(block_cell(&c.b[2], 0, 0),
+	    "Unless noted: beaten: recoil, doubled: destroyed");
 	t = &c.b[1];
 	CHECK(t->kind == BLK_TABLE && t->ncols == 9 && t->nrows == 6);
 	CHECK_STR(find(t, "Kn", 2), "1");
@@ -104,11 +107,14 @@ test_rules(struct rules *r)
 	CHECK_STR(find(&c.b[2], "Bw", 2), "250\xe2\x80\xa0");  /* reconstructed */
 	card_free(&c);
 	card_rules(&c, RULES_OUTCOMES, r, LANG_EN);
-	CHECK_STR(find(&c.b[0], "SCh", 1), "destroyed");
-	CHECK_STR(find(&c.b[0], "Cv\xe2\x80\xa0", 3),
-	    "doubled by Sp, Pk: flee");
-	CHECK_STR(find(&c.b[0], "Kn", 3), "beaten by LH, El: destroyed; "
+	/* each row what the default line does not say */
+	CHECK_STR(find(&c.b[0], "SCh", 1), "beaten: destroyed");
+	CHECK_STR(find(&c.b[0], "Cv", 1), "beaten: recoil; "
+	    "doubled: destroyed\xe2\x80\xa0; doubled by Sp, Pk: flee");
+	CHECK_STR(find(&c.b[0], "Kn", 1), "beaten by LH, El: destroyed; "
 	    "beaten by SCh: destroyed\xe2\x80\xa0");
+	CHECK_STR(block_cell(&c.b[1], 0, 0),
+	    "Unless noted: beaten: recoil, doubled: destroyed");
 	card_free(&c);
 }
 
