@@ -205,6 +205,26 @@ armies_rt() {
 	armies_rt "$FIX/armylist-parse/written.txt"
 	armies_rt "$FIX/armylist-parse/sheet-semicolon.csv"
 	grep -q '<note column="Bemerkungen">' "$BATS_TEST_TMPDIR/a.xml"
+	# a column named with ': ' and a backslash; a sheet's own "Text"
+	# column is a note, not our field
+	armies_rt "$FIX/armylist-parse/notes-hard.csv"
+	grep -q '<note column="a: b\\c">x: y\\z</note>' "$BATS_TEST_TMPDIR/a.xml"
+	grep -q '<note column="Text">frei</note>' "$BATS_TEST_TMPDIR/a.xml"
+}
+
+@test "roundtrip: TSV from and to stand for dates written as words; JSON Lines lose only a bad line; an empty id is refused" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'id\tname\tfrom\tto\tdates\telements\nI/9\tFrühe\t-500\t-400\tearly times\t1x3Bd (Gen)\n' > d.tsv
+	run -0 --separate-stderr armylist-parse -T json d.tsv
+	assert_equal "$(jq -c '.armies[0].period' <<<"$output")" '{"from":-500,"to":-400,"text":"early times"}'
+	armylist-parse -T jsonl "$SAMPLES/english-lists.txt" > all.jsonl
+	{ head -2 all.jsonl; echo '{"id":"X", bad'; sed -n 3,4p all.jsonl; } > s.jsonl
+	run -2 --separate-stderr armylist-parse -T jsonl s.jsonl
+	assert_equal "$stderr" "armylist-parse: s.jsonl:3:12: error: invalid JSON: expected a member name in quotes, found 'b'"
+	assert_equal "$(jq -r .id <<<"$output" | tr '\n' ' ')" "I/1a I/24a II/27b II/37 "
+	printf '{"id":" ","name":{"text":"A"}}\n' > e.jsonl
+	run -2 --separate-stderr armylist-parse e.jsonl
+	assert_equal "$stderr" "armylist-parse: e.jsonl:1:1: error: JSON army: expected an object with an 'id' such as \"I/1a\""
 }
 
 @test "roundtrip: armylist-parse keeps the rules label, the notes and the incomplete mark" {

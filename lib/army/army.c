@@ -279,3 +279,55 @@ army_is_id(const char *s, size_t n)
 	}
 	return i == n;
 }
+
+void
+army_note_escape(struct sbuf *b, const char *s, bool column)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || (column && *s == ':'))
+			sbuf_addc(b, '\\');
+		if (*s == '\n')
+			sbuf_add(b, "\\n", 2);
+		else
+			sbuf_addc(b, *s);
+	}
+}
+
+/* Undo the escapes of a note's column or text (\\ \: \n) into b. */
+static void
+note_unescape(struct sbuf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\\' && i + 1 < n) {
+			i++;
+			sbuf_addc(b, s[i] == 'n' ? '\n' : s[i]);
+		} else
+			sbuf_addc(b, s[i]);
+	}
+}
+
+
+void
+army_note_line(struct army *a, const char *s, size_t n, const char *dflt)
+{
+	struct sbuf c = {0}, t = {0};
+	size_t i;
+
+	for (i = 0; i + 1 < n && !(s[i] == ':' && s[i + 1] == ' '); i++)
+		if (s[i] == '\\')
+			i++;
+	if (i + 1 < n) {
+		note_unescape(&c, s, i);
+		note_unescape(&t, s + i + 2, n - i - 2);
+	} else {
+		note_unescape(&c, dflt, strlen(dflt));
+		note_unescape(&t, s, n);
+	}
+	army_add_note(a, c.s, c.len, t.s, t.len);
+	sbuf_free(&c);
+	sbuf_free(&t);
+}

@@ -98,6 +98,13 @@ void army_free(struct army *a);
 /* Keep a note (column header, text) on a. */
 void army_add_note(struct army *a, const char *column, size_t cn,
     const char *text, size_t tn);
+/* A note as "COLUMN: text" in list text and our TSV: a backslash, a line
+ * break and (in the column) a colon escaped with a backslash, appended
+ * to b; army_note_line reads one such line back (without ": " the whole
+ * line is the text of a note of column dflt). */
+void army_note_escape(struct sbuf *b, const char *s, bool column);
+void army_note_line(struct army *a, const char *s, size_t n,
+    const char *dflt);
 void package_free(struct package *p);
 /* Entries (elements and choices) of p, nested ones included. */
 size_t package_count(const struct package *p);

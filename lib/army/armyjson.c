@@ -168,7 +168,8 @@ read_army(const struct jval *o, const char *file, const char *rules,
 	long left = ARMY_MAX_ITEMS;
 	size_t i;
 
-	if (o->t != J_OBJ || (s = jval_str(jval_get(o, "id"))) == NULL) {
+	if (o->t != J_OBJ || (s = jval_str(jval_get(o, "id"))) == NULL ||
+	    s[strspn(s, " \t")] == '\0') {
 		DIAG(JSON_ARMY, o->line, o->col,
 		    "expected an object with an 'id' such as \"I/1a\"");
 		return;
@@ -296,7 +297,9 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	struct jsonin j;
 	struct jval v;
 	char *buf;
-	size_t len;
+	size_t len, at;
+	long line, nvals = 0;
+	bool lines = false, col1;
 
 	if (input_slurp(in, &buf, &len, JSON_MAX) < 0)
 		return;
@@ -306,8 +309,19 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	j.each_top_array = true;
 	j.ctx = &st;
 	while (jsonin_more(&j)) {
-		if (jsonin_value(&j, &v) < 0)
-			break;
+		at = j.i;
+		line = j.line;
+		col1 = j.i == j.bol;
+		if (jsonin_value(&j, &v) < 0) {
+			/* JSON Lines (every value so far on a line of its
+			 * own): a bad line loses only itself */
+			if (!lines || !col1)
+				break;
+			jsonin_next_line(&j, at, line);
+			continue;
+		}
+		lines = v.line == j.line && (nvals == 0 || lines);
+		nvals++;
 		read_value(&v, in->name, cb, ctx);
 		jval_free(&v);
 		st.top = st.rules = NULL;       /* the next value's own */

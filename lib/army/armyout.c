@@ -522,12 +522,17 @@ tsv_army(struct armyout *o, const struct army *a)
 	cell(o->fp, a->has_allies ? o->tmp.s : NULL, false);
 	cell(o->fp, a->elements_text, false);
 	cell(o->fp, a->incomplete ? "yes" : NULL, false);
-	/* the notes: "COLUMN: text" lines in one cell */
+	/* the notes: "COLUMN: text" lines in one cell; a backslash, a
+	 * line break and (in the column) a colon escaped */
 	sbuf_reset(&o->tmp);
 	sbuf_add(&o->tmp, "", 0);
-	for (i = 0; i < a->nnotes; i++)
-		sbuf_printf(&o->tmp, "%s%s: %s", i > 0 ? "\n" : "",
-		    a->notes[i].column, a->notes[i].text);
+	for (i = 0; i < a->nnotes; i++) {
+		if (i > 0)
+			sbuf_addc(&o->tmp, '\n');
+		army_note_escape(&o->tmp, a->notes[i].column, true);
+		sbuf_add(&o->tmp, ": ", 2);
+		army_note_escape(&o->tmp, a->notes[i].text, false);
+	}
 	cell(o->fp, o->tmp.s, true);
 }
 
@@ -561,9 +566,15 @@ text_army(struct armyout *o, const struct army *a)
 		join_refs(&o->tmp, a->allies, a->nallies);
 		text_line(o, L_ALLIES, o->tmp.s);
 	}
-	for (i = 0; i < a->nnotes; i++)
-		fprintf(o->fp, "%s: %s: %s\n", lang_label(o->lang, L_LIST_NOTE),
-		    a->notes[i].column, a->notes[i].text);
+	for (i = 0; i < a->nnotes; i++) {
+		sbuf_reset(&o->tmp);
+		sbuf_add(&o->tmp, "", 0);
+		army_note_escape(&o->tmp, a->notes[i].column, true);
+		sbuf_add(&o->tmp, ": ", 2);
+		army_note_escape(&o->tmp, a->notes[i].text, false);
+		fprintf(o->fp, "%s: %s\n", lang_label(o->lang, L_LIST_NOTE),
+		    o->tmp.s);
+	}
 	if (a->incomplete)
 		fprintf(o->fp, "%s\n", lang_label(o->lang, L_LIST_INCOMPLETE));
 	sbuf_reset(&o->tmp);

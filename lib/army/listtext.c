@@ -325,18 +325,9 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 	case KW_INCOMPLETE:
 		lt->incomplete = true;
 		break;
-	case KW_NOTE: {
-		/* "Note: COLUMN: text" */
-		size_t k;
-
-		for (k = 0; k + 1 < vn && !(v[k] == ':' && v[k + 1] == ' '); k++)
-			;
-		if (k + 1 < vn)
-			army_add_note(a, v, k, v + k + 2, vn - k - 2);
-		else
-			army_add_note(a, "", 0, v, vn);
+	case KW_NOTE:           /* "Note: COLUMN: text" */
+		army_note_line(a, v, vn, "");
 		break;
-	}
 	case KW_ELEMENTS:
 	case KW_NONE:
 		if (vn == 0)

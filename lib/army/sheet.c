@@ -263,10 +263,10 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 		col[f] = -1;
 	for (i = 0; i < n && i < MAX_COLS; i++) {
 		f = header_field(sh, &cells[i]);
-		/* our TSV's "notes" as written; a sheet's "Notes" column
-		 * is a note of its own */
-		if (f == F_NOTES && !(cells[i].n == 5 &&
-		    memcmp(cells[i].s, "notes", 5) == 0))
+		/* the columns only our TSV has count as written there; a
+		 * sheet's "Notes" or "Text" column is a note of its own */
+		if (f >= F_FILE && !(cells[i].n == strlen(headers[f][0]) &&
+		    memcmp(cells[i].s, headers[f][0], cells[i].n) == 0))
 			f = -1;
 		if (f >= 0 && col[f] < 0) {
 			col[f] = (int)i;
@@ -372,12 +372,15 @@ more_fields(struct sheet *sh, struct army *a)
 	    strcmp(b[F_LANG].s, "ru") == 0))
 		a->name_lang = strcmp(b[F_LANG].s, "de") == 0 ? "de" :
 		    strcmp(b[F_LANG].s, "en") == 0 ? "en" : "ru";
-	if (a->period == NULL && year(&b[F_FROM], &a->from) &&
+	/* from and to stand for the dates when the text is none */
+	if (!a->period_ok && year(&b[F_FROM], &a->from) &&
 	    year(&b[F_TO], &a->to)) {
 		struct sbuf t = {0};
 
-		sbuf_printf(&t, "%ld - %ld", a->from, a->to);
-		a->period = t.s;
+		if (a->period == NULL) {
+			sbuf_printf(&t, "%ld - %ld", a->from, a->to);
+			a->period = t.s;
+		}
 		a->period_ok = true;
 	}
 	if (b[F_INCOMPLETE].len > 0)
@@ -386,19 +389,15 @@ more_fields(struct sheet *sh, struct army *a)
 		if (sh->nf[i].len > 0)
 			army_add_note(a, sh->nhead[i], strlen(sh->nhead[i]),
 			    sh->nf[i].s, sh->nf[i].len);
-	/* our notes column: "COLUMN: text" lines */
+	/* our notes column: "COLUMN: text" lines, escaped as armyout
+	 * writes them */
 	s = sbuf_str(&b[F_NOTES]);
 	end = s + b[F_NOTES].len;
 	for (; s < end; s = e + 1) {
 		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
 			e = end;
-		for (i = 0; s + i + 1 < e && !(s[i] == ':' && s[i + 1] == ' ');
-		    i++)
-			;
-		if (s + i + 1 < e)
-			army_add_note(a, s, i, s + i + 2, (size_t)(e - s) - i - 2);
-		else if (e > s)
-			army_add_note(a, "notes", 5, s, (size_t)(e - s));
+		if (e > s)
+			army_note_line(a, s, (size_t)(e - s), "notes");
 	}
 }
 

@@ -26,6 +26,16 @@ blanks(struct jsonin *j)
 	}
 }
 
+void
+jsonin_next_line(struct jsonin *j, size_t at, long line)
+{
+	const char *nl = memchr(j->s + at, '\n', j->n - at);
+
+	j->i = nl != NULL ? (size_t)(nl - j->s) + 1 : j->n;
+	j->line = line + 1;
+	j->bol = j->i;
+}
+
 bool
 jsonin_more(struct jsonin *j)
 {

@@ -50,6 +50,9 @@ bool jsonin_more(struct jsonin *j);
 /* Parse the next value into *v: 0, or -1 after reporting an error (*v
  * then holds nothing to free). */
 int jsonin_value(struct jsonin *j, struct jval *v);
+/* JSON Lines: go on at the line after line, which begins at or before
+ * offset at (after an error in the value that began there). */
+void jsonin_next_line(struct jsonin *j, size_t at, long line);
 void jval_free(struct jval *v);
 /* The member key of an object, or NULL. */
 const struct jval *jval_get(const struct jval *o, const char *key);
