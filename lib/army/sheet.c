@@ -235,8 +235,10 @@ note_columns(struct sheet *sh, const struct cell *cells, size_t n)
 	size_t i, len;
 	int f;
 
-	for (i = 0; i < sh->nnotes; i++)
+	for (i = 0; i < sh->nnotes; i++) {
 		free(sh->nhead[i]);
+		sh->nhead[i] = NULL;    /* sheet_free frees every slot */
+	}
 	sh->nnotes = 0;
 	for (i = 0; i < n && i < MAX_COLS; i++) {
 		for (f = 0; f < F_NFIELDS && sh->col[f] != (int)i; f++)
