@@ -546,3 +546,10 @@ examples() {
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/big.tsv:70002:8: error: unknown troop type 'Rittr' (did you mean 'Ritter'?)"
 	assert_output --partial 'line="70002"'
 }
+
+@test "armylist-parse: a second header with fewer note columns (once a double free)" {
+	run -0 --separate-stderr armylist-parse fixtures/armylist-parse/two-headers.tsv
+	assert_equal "$(grep -c '<army ' <<<"$output")" 2
+	assert_line '    <note column="A">a</note>'
+	assert_equal "$stderr" ""
+}
