@@ -131,12 +131,18 @@ $(B)/gen/editions.h: $(EDITIONS:%=$(B)/gen/%_xml.h) Makefile
 deps:
 	@sh .ci/deps
 
+# the bats suites make check also runs with the tools under valgrind: the
+# hostile inputs (make check-valgrind runs every suite; empty: none)
+VALGRIND_CHECK ?= tests/hostile.bats tests/nonarmy.bats tests/fuzz-regress.bats
+VALGRIND_JOBS  ?= 2
+
 check: deps
-	$(MAKE) all units
-	$(MAKE) SAN=1 all units
-	$(MAKE) FUZZ=1 fuzzers
+	$(MAKE) -j2 all units
+	$(MAKE) -j2 SAN=1 all units
+	$(MAKE) -j2 FUZZ=1 fuzzers
 	@FUZZ_DIR=build-fuzz FUZZ_SMOKE=$(FUZZ_SMOKE) \
-	    sh tests/check.sh build build-san
+	    VALGRIND_DIR=$(if $(strip $(VALGRIND_CHECK)),build) \
+	    VALGRIND_BATS="$(VALGRIND_CHECK)" sh tests/check.sh build build-san
 
 # every harness for FUZZ_SECONDS, the corpus kept in build-fuzz/fuzz/corpus
 fuzz: deps
@@ -145,8 +151,8 @@ fuzz: deps
 
 # the bats suites with every tool under valgrind memcheck
 check-valgrind: deps
-	$(MAKE) all
-	sh tests/valgrind.sh build
+	$(MAKE) -j2 all
+	VALGRIND_JOBS=$(VALGRIND_JOBS) sh tests/valgrind.sh build
 
 # line and branch coverage of lib/ and tools/ by the unit and bats tests
 coverage: deps

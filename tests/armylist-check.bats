@@ -332,9 +332,7 @@ Try 'armylist-check --help' for more information."
 @test "XML line numbers stay right past 65535 (armies without a line attribute)" {
 	{
 		echo '<armylists version="1">'
-		for i in $(seq 14000); do
-			printf '  <army id="%d">\n    <name lang="en">A</name>\n    <enemies><ref>1</ref></enemies>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n' $i
-		done
+		seq 14000 | xargs printf '  <army id="%d">\n    <name lang="en">A</name>\n    <enemies><ref>1</ref></enemies>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n'
 		printf '  <army id="99999">\n    <name lang="en">A</name>\n    <enemies/>\n    <elements><element count="1" general="yes"><troop code="Cv"/></element><element count="11"><troop code="Ps"/></element></elements>\n  </army>\n'
 		echo '</armylists>'
 	} > "$BATS_TEST_TMPDIR/big.xml"
@@ -482,9 +480,7 @@ armylist-check: 2 armies: 0 errors, 1 warning"
 	big=$BATS_TEST_TMPDIR/big.xml
 	{
 		echo '<armylists version="1">'
-		for i in $(seq 3000); do
-			echo "<army id=\"$i\"><name lang=\"en\">A</name><enemies/><elements/></army>"
-		done
+		seq 3000 | xargs printf '<army id="%d"><name lang="en">A</name><enemies/><elements/></army>\n'
 		echo '</armylists>'
 	} > "$big"
 	run bash -c 'armylist-check "$1" 2>"$2" | head -n 1; echo "${PIPESTATUS[0]}"' _ "$big" "$BATS_TEST_TMPDIR/err"

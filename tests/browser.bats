@@ -4,16 +4,20 @@
 # is exactly one page of its paper size (print CSS: @page size, a page
 # break after each card) unless the PDF writer of bellis could not fit it
 # either; nothing is wider than the card; one card at screen width is kept
-# as a screenshot in build/test-output/browser/, with the page counts.
+# as a screenshot in build/test-output/browser/ (beside the bin/ of the
+# tools under test: build-san/ for the sanitizer build), with the page
+# counts.
 load helpers/common
 
-OUT=$TOP/build/test-output/browser
+OUT=$(dirname "$BIN")/test-output/browser
 EN_ARMIES=$SAMPLES/english-lists.xml
 # the A6 page in PostScript points, landscape (148 x 105 mm)
 A6_W=419.53
 A6_H=297.64
 
 setup() {
+	[ -z "${BELLIS_SAN:-}" ] ||
+	    skip "the browser test runs once, with the plain build"
 	command -v chromium >/dev/null ||
 	    skip "chromium is missing (Debian package chromium: make deps)"
 	command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null ||

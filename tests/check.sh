@@ -4,12 +4,16 @@
 # Stages: the unit tests and the bats suites, once for each build directory
 # given (plain, then ASan+UBSan), mandoc -T lint on every page, and when
 # FUZZ_DIR names the libFuzzer build (build-fuzz), a smoke run of every
-# harness for FUZZ_SMOKE seconds (default 10; 0 skips them), one test each.
+# harness for FUZZ_SMOKE seconds (default 10; 0 skips them), one test each,
+# and when VALGRIND_DIR names a build directory, the bats suites
+# VALGRIND_BATS (default: all) with its tools under valgrind
+# (tests/valgrind.sh).  The bats runs go side by side, one per build
+# directory and one under valgrind.
 # BATS_FILTER (a regular expression) limits the bats tests that run.
 set -u
 pass=0 fail=0 skip=0
-tap=$(mktemp) || exit 4
-trap 'rm -f "$tap"' EXIT
+tmp=$(mktemp -d) || exit 4
+trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
 unset BELLIS_SEED LANG LC_MESSAGES
 
@@ -30,21 +34,25 @@ count_unit() {  # $1: build dir
 	done
 }
 
-run_bats() {  # $1: build dir
-	set -- "$1" tests/*.bats
-	[ -e "$2" ] || return 0
-	dir=$1
-	shift
+# bats_run DIR TAP: the bats suites against DIR/bin, TAP output to TAP
+# (run in the background, one run per build directory at a time).
+bats_run() {
+	case $1 in *san*) export BELLIS_SAN=1 ;; esac
 	if [ -n "${BATS_FILTER:-}" ]; then
-		BELLIS_BIN="$PWD/$dir/bin" bats --tap -f "$BATS_FILTER" "$@" >"$tap" 2>&1
+		BELLIS_BIN="$PWD/$1/bin" bats --tap -f "$BATS_FILTER" tests/*.bats >"$2" 2>&1
 	else
-		BELLIS_BIN="$PWD/$dir/bin" bats --tap "$@" >"$tap" 2>&1
+		BELLIS_BIN="$PWD/$1/bin" bats --tap tests/*.bats >"$2" 2>&1
 	fi
-	cat "$tap"
-	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | head -n 1)
-	s=$(grep -c -E '^ok [0-9]+ .*# [Ss][Kk][Ii][Pp]' "$tap")
-	p=$(($(grep -c -E '^ok [0-9]+' "$tap") - s))
-	f=$(grep -c -E '^not ok [0-9]+' "$tap")
+}
+
+# bats_count DIR TAP: print the TAP output of DIR's run and count it.
+bats_count() {
+	dir=$1
+	cat "$2"
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$2" | head -n 1)
+	s=$(grep -c -E '^ok [0-9]+ .*# [Ss][Kk][Ii][Pp]' "$2")
+	p=$(($(grep -c -E '^ok [0-9]+' "$2") - s))
+	f=$(grep -c -E '^not ok [0-9]+' "$2")
 	if [ -z "$plan" ] || [ "$plan" -ne $((p + f + s)) ]; then
 		echo "check: bats stopped before the end of its plan ($dir)" >&2
 		f=$((f + 1))
@@ -71,8 +79,38 @@ for dir in "$@"; do
 	       export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ;;
 	esac
 	count_unit "$dir"
-	run_bats "$dir"
 done
+
+# The bats runs of the build directories, and the valgrind run when
+# VALGRIND_DIR names a build directory (VALGRIND_BATS: its suites), go
+# side by side: each is one process at a time, and they share nothing
+# but the read-only tree.
+i=0
+for dir in "$@"; do
+	i=$((i + 1))
+	bats_run "$dir" "$tmp/bats.$i" &
+done
+if [ -n "${VALGRIND_DIR:-}" ]; then
+	sh tests/valgrind.sh "$VALGRIND_DIR" ${VALGRIND_BATS:-} > "$tmp/valgrind" 2>&1 &
+fi
+wait
+i=0
+for dir in "$@"; do
+	i=$((i + 1))
+	bats_count "$dir" "$tmp/bats.$i"
+done
+if [ -n "${VALGRIND_DIR:-}" ]; then
+	cat "$tmp/valgrind"
+	line=$(tail -n 1 "$tmp/valgrind")
+	case $line in
+	"valgrind: "*" passed, "*" failed, "*" skipped")
+		set -- $line
+		pass=$((pass + $2)) fail=$((fail + $4)) skip=$((skip + $6)) ;;
+	*)
+		echo "check: the valgrind run ended without its summary" >&2
+		fail=$((fail + 1)) ;;
+	esac
+fi
 
 set -- man/*.[157]
 if [ -e "$1" ]; then

@@ -6,7 +6,9 @@
 # as BELLIS_BIN, with BELLIS_VALGRIND=1 (tests of timing or of a status
 # valgrind changes skip themselves).  Valgrind logs go to
 # BUILD_DIR/valgrind-log/; any report there fails the run.  Default: all
-# of tests/*.bats; VALGRIND_BATS (a list of files) narrows it, as CI does.
+# of tests/*.bats; VALGRIND_BATS (a list of files) narrows it, as make
+# check does.  VALGRIND_JOBS (default 1) bats runs go side by side, the
+# suites dealt out among them.
 # Ends with "valgrind: N passed, N failed, N skipped".
 set -u
 [ $# -ge 1 ] || { echo "usage: valgrind.sh BUILD_DIR [file.bats ...]" >&2; exit 3; }
@@ -30,21 +32,38 @@ exec valgrind -q --leak-check=full --errors-for-leak-kinds=definite \\
 EOW
 	chmod +x "$wrap/$n"
 done
-tap=$(mktemp) || exit 4
-trap 'rm -f "$tap"' EXIT
+tmp=$(mktemp -d) || exit 4
+trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
 unset BELLIS_SEED LANG LC_MESSAGES
-BELLIS_BIN=$wrap BELLIS_VALGRIND=1 HOSTILE_TIMEOUT=300 \
-    bats --tap ${BATS_FILTER:+-f "$BATS_FILTER"} "$@" >"$tap" 2>&1
-cat "$tap"
-s=$(grep -c -E '^ok [0-9]+ .*# [Ss][Kk][Ii][Pp]' "$tap")
-p=$(($(grep -c -E '^ok [0-9]+' "$tap") - s))
-f=$(grep -c -E '^not ok [0-9]+' "$tap")
-plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | head -n 1)
-if [ -z "$plan" ] || [ "$plan" -ne $((p + f + s)) ]; then
-	echo "valgrind: bats stopped before the end of its plan" >&2
-	f=$((f + 1))
-fi
+# VALGRIND_JOBS bats runs side by side, the suites dealt out in turn
+jobs=${VALGRIND_JOBS:-1}
+i=0
+for f in "$@"; do
+	echo "$f" >> "$tmp/files.$((i % jobs))"
+	i=$((i + 1))
+done
+for l in "$tmp"/files.*; do
+	[ -f "$l" ] || continue
+	BELLIS_BIN=$wrap BELLIS_VALGRIND=1 HOSTILE_TIMEOUT=300 \
+	    bats --tap ${BATS_FILTER:+-f "$BATS_FILTER"} $(cat "$l") \
+	    >"$l.tap" 2>&1 &
+done
+wait
+p=0 f=0 s=0
+for tap in "$tmp"/files.*.tap; do
+	[ -f "$tap" ] || continue
+	cat "$tap"
+	ts=$(grep -c -E '^ok [0-9]+ .*# [Ss][Kk][Ii][Pp]' "$tap")
+	tp=$(($(grep -c -E '^ok [0-9]+' "$tap") - ts))
+	tf=$(grep -c -E '^not ok [0-9]+' "$tap")
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | head -n 1)
+	if [ -z "$plan" ] || [ "$plan" -ne $((tp + tf + ts)) ]; then
+		echo "valgrind: bats stopped before the end of its plan" >&2
+		tf=$((tf + 1))
+	fi
+	p=$((p + tp)) f=$((f + tf)) s=$((s + ts))
+done
 # with -q a log holds something only when valgrind reported a problem
 find "$log" -type f -empty -delete
 for l in "$log"/*; do
