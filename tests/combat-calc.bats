@@ -512,6 +512,48 @@ MU=fixtures/combat/matchup.xml
 	assert_line --index 0 '1: Bd 5 = 5  vs  Bd 5 = 5'
 }
 
+@test "combat-calc: --matchup follows the collection's rules label unless --rules" {
+	# corpus-sample.xml is labelled dba22: its factors and its header
+	run -0 --separate-stderr combat-calc --matchup=II/5a,II/12 --odds "$SAMPLES/corpus-sample.xml"
+	golden combat/matchup-dba22.txt
+	assert_equal "$stderr" ""
+	assert_line '8: Sp 4 = 4  vs  Art 2 = 2'
+	assert_equal "$output" "$(combat-calc --matchup=II/5a,II/12 --odds --rules=dba22 "$SAMPLES/corpus-sample.xml")"
+	run -0 --separate-stderr combat-calc --matchup=II/5a,II/12 -T xml "$SAMPLES/corpus-sample.xml"
+	golden combat/matchup-dba22.xml
+	assert_line --index 1 '<combats version="1" rules="dba22">'
+	assert_equal "$output" "$(combat-calc --matchup=II/5a,II/12 -T xml --rules=dba22 "$SAMPLES/corpus-sample.xml")"
+	run -0 combat-calc --matchup=II/5a,II/12 -T json "$SAMPLES/corpus-sample.xml"
+	assert_equal "${output:0:32}" '{"version":1,"rules":"dba22","co'
+	# --rules wins over the label, silently
+	run -0 --separate-stderr combat-calc --matchup=II/5a,II/12 --rules=dba1 -T xml "$SAMPLES/corpus-sample.xml"
+	assert_equal "$stderr" ""
+	assert_line --index 1 '<combats version="1" rules="dba1">'
+	run -0 combat-calc --matchup=II/5a,II/12 --rules=dba1 "$SAMPLES/corpus-sample.xml"
+	assert_line '8: Sp 4 = 4  vs  Art 4 = 4'
+	# armies of differently labelled collections: army A's label
+	run -0 combat-calc --matchup=II/5a,I/2a -T xml "$SAMPLES/corpus-sample.xml" $MU
+	assert_line --index 1 '<combats version="1" rules="dba22">'
+	run -0 combat-calc --matchup=I/2a,II/5a -T xml "$SAMPLES/corpus-sample.xml" $MU
+	assert_line --index 1 '<combats version="1" rules="dba1">'
+}
+
+@test "combat-calc: --matchup: a collection labelled with no rules edition" {
+	F=fixtures/combat/matchup-dba9.xml
+	for t in text xml tsv json; do
+		run -2 --separate-stderr combat-calc --matchup=IV/1,I/2a -T $t $F $MU
+		assert_output ''
+		assert_equal "$stderr" "combat-calc: $F:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	done
+	# only army A's label counts; --rules needs none
+	run -0 --separate-stderr combat-calc --matchup=I/2a,IV/1 $F $MU
+	assert_equal "$stderr" ""
+	run -0 --separate-stderr combat-calc --matchup=IV/1,IV/1 --rules=dba22 $F
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$(printf '%s vs %s\n' Kn Kn Kn Ps Ps Kn Ps Ps | combat-calc --rules=dba22)"
+	run -0 grep -c '^\.It Sy armylist-unknown-rules Pq error$' "$TOP/man/combat-calc.1"
+}
+
 @test "combat-calc: bad --matchup values are usage errors" {
 	for v in I/2a ,I/2a I/2a, a,b,c ""; do
 		run -3 --separate-stderr combat-calc --matchup="$v" $MU

@@ -46,11 +46,28 @@ static const struct cli_tool tool = {
 	}
 };
 
+/* The writer of run, in the edition run->rules. */
+static void
+start(struct combatrun *run, struct combatout_opts *co, const struct cli *cli,
+    bool explain, FILE *fp)
+{
+	co->fmt = cli->format;
+	co->lang = cli->lang;
+	co->rules = run->rules->edition;
+	co->table = run->rules;
+	co->explain = explain ? run->rules : NULL;
+	if (run->roll && !co->seed_given && (co->fmt == CFMT_TSV ||
+	    co->fmt == CFMT_JSONL))
+		diag_msg(0, "seed: %llu", (unsigned long long)run->seed);
+	run->w = combatout_new(fp, co);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct combatout_opts co;
 	struct combatrun run;
+	struct rules_labels labels;
 	struct matchup *m = NULL;
 	struct rules *rules;
 	const char *matchup = NULL;
@@ -62,6 +79,7 @@ main(int argc, char **argv)
 	cli_init(&cli, &tool, argc, argv);
 	memset(&run, 0, sizeof run);
 	memset(&co, 0, sizeof co);
+	memset(&labels, 0, sizeof labels);
 	while ((ch = cli_next(&cli)) > 0) {
 		if (ch == OPT_ODDS)
 			run.odds = true;
@@ -88,31 +106,31 @@ main(int argc, char **argv)
 	if ((rules = rules_open(cli.rules)) == NULL)
 		return cli_end(NULL);
 	diag_set_file("-");
-	run.rules = rules;
-	co.fmt = cli.format;
-	co.lang = cli.lang;
-	co.rules = rules->edition;
-	co.table = rules;
+	run.rules = labels.dflt = rules;
 	co.rolled = run.roll;
 	co.seed = run.seed;
 	co.odds = run.odds;
 	co.multi = cli.nfiles > 1 && m == NULL;
-	co.explain = explain ? rules : NULL;
 	if (out_open(&o, cli.output) < 0) {
 		rules_close(rules);
 		return cli_end(NULL);
 	}
-	if (run.roll && !co.seed_given && (co.fmt == CFMT_TSV ||
-	    co.fmt == CFMT_JSONL))
-		diag_msg(0, "seed: %llu", (unsigned long long)run.seed);
-	run.w = combatout_new(o.fp, &co);
-	if (m != NULL) {
+	if (m != NULL) {        /* the edition of the collection's label */
 		cli_files(cli.nfiles, cli.files, matchup_read, m);
-		matchup_finish(m, &run);
-	} else
+		if (cli.rules == NULL)
+			run.rules = matchup_edition(m, &labels);
+		if (run.rules != NULL) {
+			start(&run, &co, &cli, explain, o.fp);
+			matchup_finish(m, &run);
+		} else
+			matchup_free(m);
+	} else {
+		start(&run, &co, &cli, explain, o.fp);
 		cli_files(cli.nfiles, cli.files, combatrun_read, &run);
-	if (combatout_finish(run.w) < 0)
+	}
+	if (run.w != NULL && combatout_finish(run.w) < 0)
 		diag_raise(EXIT_SYS);
+	rules_labels_free(&labels);
 	rules_close(rules);
 	return cli_end(&o);
 }

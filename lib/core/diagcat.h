@@ -327,7 +327,7 @@ enum diag_tool {
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK | T_COMBAT) \
 	X(NOT_ARMYLIST, E, "not-armylist", T_CHECK | T_CARD | T_COMBAT) \
-	X(ARMYLIST_UNKNOWN_RULES, E, "armylist-unknown-rules", T_CHECK | T_CARD) \
+	X(ARMYLIST_UNKNOWN_RULES, E, "armylist-unknown-rules", T_CHECK | T_COMBAT | T_CARD) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
 	X(NO_ARMIES, E, "no-armies", T_SHEETS) \

@@ -24,6 +24,8 @@ struct mside {
 	bool *seen;             /* by troop id */
 	struct army hdr;        /* id, name and period of the army */
 	char *rules;            /* its collection's rules label (hdr.rules) */
+	char *rfile;            /* the operand of that label */
+	long rline;             /* and its line */
 	char *sug;              /* the nearest other id, for did-you-mean */
 	int sugdist;
 };
@@ -121,6 +123,9 @@ matchup_add(struct army *a, void *ctx)
 			s->hdr.approx = a->approx;
 			s->rules = a->rules != NULL ? xstrdup(a->rules) : NULL;
 			s->hdr.rules = s->rules;
+			s->rfile = xstrdup(diag_file() != NULL ?
+			    diag_file() : "-");
+			s->rline = a->rules_line;
 			add_types(s, &a->list);
 		}
 	}
@@ -171,6 +176,7 @@ mside_free(struct mside *s)
 	free(s->hdr.name);
 	free(s->hdr.period);
 	free(s->rules);
+	free(s->rfile);
 }
 
 bool
@@ -188,6 +194,23 @@ matchup_check(const struct matchup *m)
 			    diag_suggest(m->s[g].sug));
 	}
 	return ok;
+}
+
+const struct rules *
+matchup_edition(const struct matchup *m, struct rules_labels *l)
+{
+	const struct mside *a = &m->s[0];
+	const struct rules *r;
+	char names[256];
+
+	if (!a->found)
+		return l->dflt;
+	if ((r = rules_labelled(l, a->rules)) != NULL)
+		return r;
+	rules_edition_names(names, sizeof names);
+	DIAG_AT(ARMYLIST_UNKNOWN_RULES, a->rfile, a->rline, 0, a->rules,
+	    names);
+	return NULL;
 }
 
 const struct army *

@@ -21,6 +21,12 @@ void matchup_read(void *ctx, struct input *in);
 void matchup_add(struct army *a, void *ctx);
 /* After the collection: report an army not found (false), else true. */
 bool matchup_check(const struct matchup *m);
+/* After the collection: the rules of the pairs, by the label of army
+ * A's collection: l->dflt for no label, an army not found or the label
+ * of l->dflt's edition, else the edition of that name (loaded into l);
+ * NULL after reporting a label that names no edition. */
+const struct rules *matchup_edition(const struct matchup *m,
+    struct rules_labels *l);
 /* The army of side 0 (A) or 1 (B): id, name, period and the rules label
  * of its collection only; its troop
  * types (troop ids, in the order of its list) in *types. */
