@@ -798,6 +798,13 @@ block(struct cardpdf *w, const struct card_block *b)
 	w->y += w->pad * 2;
 }
 
+/* The columns the blocks of c flow in. */
+static int
+card_cols(const struct card *c)
+{
+	return c->columns > 1 ? 2 : 1;
+}
+
 /* Lay out (dry: only measure) card c; true when it fits one page. */
 static bool
 lay_out(struct cardpdf *w, const struct card *c, bool dry)
@@ -808,7 +815,7 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 	w->overflow = false;
 	w->cur = c;
 	w->card_pages = 0;
-	w->ncol = c->columns > 1 ? 2 : 1;
+	w->ncol = card_cols(c);
 	page(w);
 	if (c->subtitle != NULL)
 		w->y += draw(w, c->subtitle, w->font, w->margin, w->y,
@@ -895,7 +902,7 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 
 	choose(w, c, f);
 	/* each block as lay_out sets it in the fit chosen */
-	w->ncol = c->columns > 1 ? 2 : 1;
+	w->ncol = card_cols(c);
 	w->col = 0;
 	f->b = xgrow(f->b, &f->capb, c->nb, sizeof *f->b);
 	f->nb = c->nb;
