@@ -416,6 +416,24 @@ Try 'refcard-render --help' for more information."
 	assert_line --regexp '^Pages: +1$'
 }
 
+@test "refcard-render: the HTML joins on one line the facts the PDF joins (a German period of 25 characters)" {
+	need_pdf
+	a=$BATS_TEST_TMPDIR/a.xml h=$BATS_TEST_TMPDIR/c.html p=$BATS_TEST_TMPDIR/c.pdf
+	armylist-parse --rules=dba1 fixtures/refcard/period25.txt > "$a"
+	joined='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropical · Aggression 1 · Gegner –'
+	run -0 --separate-stderr refcard-render -T pdf --lang=de -o "$p" "$a"
+	assert_equal "$stderr" ""
+	run -0 sh -c 'pdftotext -layout "$1" - | sed -n 2p | tr -s " "' sh "$p"
+	assert_equal "$output" "$joined"
+	run -0 --separate-stderr refcard-render --lang=de -o "$h" "$a"
+	assert_equal "$stderr" ""
+	html_ok "$h"
+	run -0 cell "$h" "//p[@class='facts']"
+	assert_equal "$output" "$joined"
+	run -0 cell "$h" "count(//table[@class='facts']//th[.='Zeit'])"
+	assert_equal "$output" 0
+}
+
 # corpus_fit RULES: at most 1 in 100 German army cards of the corpus
 # spill over one A6 page with these rules.
 corpus_fit() {

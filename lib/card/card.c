@@ -200,6 +200,21 @@ block_cell(const struct card_block *b, size_t row, size_t col)
 	    b->cell[row * b->ncols + col] : "";
 }
 
+bool
+block_notes_col(const struct card_block *b)
+{
+	return b->kind == BLK_TABLE && b->ncols > 1 &&
+	    b->wide == 1u << (b->ncols - 1);
+}
+
+void
+card_fit_free(struct card_fit *f)
+{
+	free(f->b);
+	f->b = NULL;
+	f->nb = f->capb = 0;
+}
+
 /* ---- helpers ----------------------------------------------------- */
 
 static const char *

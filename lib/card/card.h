@@ -78,6 +78,9 @@ void block_row(struct card_block *b, ...);
 /* Add a row of ncols strings from v (NULL: empty). */
 void block_rowv(struct card_block *b, const char *const *v);
 const char *block_cell(const struct card_block *b, size_t row, size_t col);
+/* Whether b is a table whose only wide column is its last (an army's
+ * notes), which a tight fit sets below the table. */
+bool block_notes_col(const struct card_block *b);
 /* Shade a cell (of a row already added) by pct, 0 (red) to 100 (green);
  * block_heat_at: its percentage, or -1 for a plain cell. */
 void block_heat(struct card_block *b, size_t row, size_t col, int pct);
@@ -134,17 +137,28 @@ struct cardpdf;
 struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
     enum lang lang);
 void cardpdf_card(struct cardpdf *w, const struct card *c);
-/* How a card is set to fit one page: the type in points, tighter lines,
- * the notes of an army table below it in two columns; fits: false when
- * even the smallest setting spills onto a second page.  The HTML writer
- * sets its cards the same way, measured by a cardpdf_measurer, which
- * writes nothing and fits to a little less than the page. */
+/* How a card is set to fit one page: the type in points, tighter lines;
+ * fits: false when even the smallest setting spills onto a second page.
+ * For each block of the card, as the PDF lays it out in that fit:
+ * whether its notes column goes below it in two columns, and the mask of
+ * its facts rows set together on one line (bit r: row r).  The HTML
+ * writer sets its cards the same way, measured by a cardpdf_measurer,
+ * which writes nothing and fits to a little less than the page. */
+struct card_fit_block {
+	bool notes_below;
+	unsigned long joined;
+};
 struct card_fit {
 	double pt;
-	bool compact, notes_below, fits;
+	bool compact, fits;
+	struct card_fit_block *b;  /* nb blocks; owned, grown by cardpdf_fit */
+	size_t nb, capb;
 };
 struct cardpdf *cardpdf_measurer(enum card_paper p, enum lang lang);
+/* Fit c; f zeroed before the first call, then reused; card_fit_free
+ * frees its blocks. */
 void cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f);
+void card_fit_free(struct card_fit *f);
 /* Finish the document; -1 when a write failed. */
 int cardpdf_finish(struct cardpdf *w);
 /* Free what cairo, pango and fontconfig keep (at exit). */

@@ -15,6 +15,7 @@ struct cardhtml {
 	/* measures each card as the PDF writer sets it, so that a card
 	 * the PDF fits on one page is set the same way here */
 	struct cardpdf *measure;
+	struct card_fit fit;       /* the last card's, as measured */
 };
 
 static const char css[] =
@@ -146,13 +147,6 @@ col_class(const struct card_block *b, size_t r, size_t c)
 
 /* The wide last column of a table (an army's notes), set below it in
  * two columns of paragraphs, each led by the row's code in bold. */
-static bool
-notes_below(const struct card_block *b, bool below)
-{
-	return below && b->kind == BLK_TABLE && b->ncols > 1 &&
-	    b->wide == 1u << (b->ncols - 1);
-}
-
 static void
 notes(FILE *fp, const struct card_block *b)
 {
@@ -171,37 +165,15 @@ notes(FILE *fp, const struct card_block *b)
 	fputs("</div>\n", fp);
 }
 
-/* Compact, as the PDF sets it: the short facts (at most JOIN_CHARS
- * characters, about a quarter of a card's line) share one line at the top
- * of the block, when there are two or more; returns the mask of the rows
- * joined. */
-#define JOIN_CHARS 24
-
-static size_t
-chars(const char *s)
+/* Compact, as the PDF sets it: the facts of mask (the PDF's) share one
+ * line at the top of the block. */
+static void
+joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 {
-	size_t n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-static unsigned long
-joined_facts(FILE *fp, const struct card_block *b)
-{
-	unsigned long mask = 0;
 	size_t r, n = 0;
 
-	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++)
-		if (chars(block_cell(b, r, 1)) <= JOIN_CHARS) {
-			mask |= 1ul << r;
-			n++;
-		}
-	if (n < 2)
-		return 0;
 	fputs("<p class=\"facts\">", fp);
-	for (r = 0, n = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
+	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
 		fputs(n++ > 0 ? " &#183; <b>" : "<b>", fp);
@@ -210,15 +182,15 @@ joined_facts(FILE *fp, const struct card_block *b)
 		esc(fp, block_cell(b, r, 1));
 	}
 	fputs("</p>\n", fp);
-	return mask;
 }
 
+/* Block b set as fit fb has it (NULL: plain, unfitted). */
 static void
-block(FILE *fp, const struct card_block *b, const struct card_fit *f,
-    bool one_col)
+block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 {
-	size_t r, c, nc = b->ncols - (notes_below(b, f->notes_below) ? 1 : 0);
-	unsigned long joined;
+	size_t r, c, nc = b->ncols - (fb != NULL && fb->notes_below ? 1 : 0);
+	unsigned long joined = fb != NULL && b->kind == BLK_FACTS ?
+	    fb->joined : 0;
 
 	if (b->title != NULL) {
 		fputs("<h2>", fp);
@@ -234,8 +206,8 @@ block(FILE *fp, const struct card_block *b, const struct card_fit *f,
 		return;
 	}
 	if (b->kind == BLK_FACTS) {
-		joined = f->compact && one_col && b->title == NULL ?
-		    joined_facts(fp, b) : 0;
+		if (joined != 0)
+			joined_facts(fp, b, joined);
 		fputs("<table class=\"facts\">\n", fp);
 		for (r = 0; r < b->nrows; r++) {
 			if (r < 8 * sizeof joined && ((joined >> r) & 1))
@@ -272,18 +244,21 @@ void
 cardhtml_card(struct cardhtml *w, const struct card *c)
 {
 	const struct paper *p = card_paper(w->paper);
-	struct card_fit f;
+	const struct card_fit *f = NULL;
 	size_t i;
 
 	if (!w->head_done)
 		head(w);
 	if (w->measure == NULL)
 		w->measure = cardpdf_measurer(w->paper, w->lang);
-	cardpdf_fit(w->measure, c, &f);
+	if (w->measure != NULL) {
+		cardpdf_fit(w->measure, c, &w->fit);
+		f = &w->fit;
+	}
 	fprintf(w->fp, "<section class=\"card%s%s\"", c->columns > 1 ?
-	    " cols" : "", f.compact ? " compact" : "");
-	if (f.pt < p->font_pt - 0.01)
-		fprintf(w->fp, " style=\"font-size: %.2fpt\"", f.pt);
+	    " cols" : "", f != NULL && f->compact ? " compact" : "");
+	if (f != NULL && f->pt < p->font_pt - 0.01)
+		fprintf(w->fp, " style=\"font-size: %.2fpt\"", f->pt);
 	fprintf(w->fp, " data-kind=\"%s\" data-id=\"", c->kind);
 	esc(w->fp, c->id);
 	fputs("\">\n<h1>", w->fp);
@@ -295,7 +270,8 @@ cardhtml_card(struct cardhtml *w, const struct card *c)
 		fputs("</p>\n", w->fp);
 	}
 	for (i = 0; i < c->nb; i++)
-		block(w->fp, &c->b[i], &f, c->columns <= 1);
+		block(w->fp, &c->b[i], f != NULL && i < f->nb ? &f->b[i] :
+		    NULL);
 	fputs("</section>\n", w->fp);
 	w->ncards++;
 }
@@ -311,6 +287,7 @@ cardhtml_finish(struct cardhtml *w)
 	rc = fflush(w->fp) != 0 || ferror(w->fp) ? -1 : 0;
 	if (w->measure != NULL)
 		(void)cardpdf_finish(w->measure);
+	card_fit_free(&w->fit);
 	free(w);
 	return rc;
 }

@@ -455,8 +455,7 @@ word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 static bool
 notes_below(const struct cardpdf *w, const struct card_block *b)
 {
-	return w->notes_out && b->kind == BLK_TABLE && b->ncols > 1 &&
-	    b->wide == 1u << (b->ncols - 1);
+	return w->notes_out && block_notes_col(b);
 }
 
 static size_t
@@ -669,16 +668,12 @@ notes(struct cardpdf *w, const struct card_block *b)
 
 /* Compact, the short facts of a one-column card (a value under a
  * quarter of the width) go on one line at the block's top, when there
- * are two or more; returns the mask of the rows joined. */
+ * are two or more; the mask of the rows joined. */
 static unsigned long
-joined_facts(struct cardpdf *w, const struct card_block *b)
+join_mask(struct cardpdf *w, const struct card_block *b)
 {
 	unsigned long mask = 0;
-	GString *m;
-	char *e;
-	double ht;
 	size_t r, n = 0;
-	PangoLayout *l;
 
 	if (w->spacing == 0 || b->kind != BLK_FACTS || w->ncol != 1 ||
 	    b->title != NULL)
@@ -689,7 +684,21 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 			mask |= 1ul << r;
 			n++;
 		}
-	if (n < 2)
+	return n < 2 ? 0 : mask;
+}
+
+/* Draw the joined facts of b (join_mask); returns their mask. */
+static unsigned long
+joined_facts(struct cardpdf *w, const struct card_block *b)
+{
+	unsigned long mask = join_mask(w, b);
+	GString *m;
+	char *e;
+	double ht;
+	size_t r;
+	PangoLayout *l;
+
+	if (mask == 0)
 		return 0;
 	m = g_string_new(NULL);
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
@@ -789,6 +798,13 @@ block(struct cardpdf *w, const struct card_block *b)
 	w->y += w->pad * 2;
 }
 
+/* The columns the blocks of c flow in. */
+static int
+card_cols(const struct card *c)
+{
+	return c->columns > 1 ? 2 : 1;
+}
+
 /* Lay out (dry: only measure) card c; true when it fits one page. */
 static bool
 lay_out(struct cardpdf *w, const struct card *c, bool dry)
@@ -799,7 +815,7 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 	w->overflow = false;
 	w->cur = c;
 	w->card_pages = 0;
-	w->ncol = c->columns > 1 ? 2 : 1;
+	w->ncol = card_cols(c);
 	page(w);
 	if (c->subtitle != NULL)
 		w->y += draw(w, c->subtitle, w->font, w->margin, w->y,
@@ -856,7 +872,6 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	}
 	f->pt = w->fs;
 	f->compact = w->spacing != 0;
-	f->notes_below = w->notes_out;
 	f->fits = i < n;
 }
 
@@ -883,7 +898,18 @@ cardpdf_measurer(enum card_paper p, enum lang lang)
 void
 cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {
+	size_t i;
+
 	choose(w, c, f);
+	/* each block as lay_out sets it in the fit chosen */
+	w->ncol = card_cols(c);
+	w->col = 0;
+	f->b = xgrow(f->b, &f->capb, c->nb, sizeof *f->b);
+	f->nb = c->nb;
+	for (i = 0; i < c->nb; i++) {
+		f->b[i].notes_below = notes_below(w, &c->b[i]);
+		f->b[i].joined = join_mask(w, &c->b[i]);
+	}
 	w->notes_out = false;
 	set_type(w, w->base_fs, false);
 }
