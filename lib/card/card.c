@@ -396,6 +396,7 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
     enum lang lang, unsigned *used)
 {
 	size_t i = 0, j;
+	bool by = false;        /* "by" said: the next winners follow "or by" */
 
 	sbuf_adds(b, lb(lang, e[0].result ? L_DOUBLED : L_BEATEN));
 	while (i < n && same_clause(&e[0], &e[i], used != NULL)) {
@@ -408,11 +409,17 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
 			w |= e[j].winners;
 			cls |= e[j].classes;
 		}
-		if (i > 0)
-			sbuf_printf(b, " %s", lb(lang, L_LIST_OR));
+		if ((w != 0 || cls != 0) && by)
+			sbuf_printf(b, " %s ", lb(lang, L_OR_BY));
+		else {
+			if (i > 0)
+				sbuf_printf(b, " %s", lb(lang, L_LIST_OR));
+			if (w != 0 || cls != 0)
+				sbuf_printf(b, " %s ", lb(lang, L_BY));
+		}
 		if (w != 0 || cls != 0) {
-			sbuf_printf(b, " %s ", lb(lang, L_BY));
 			winners_text(b, w, cls, lang);
+			by = true;
 		}
 		exc_cond(b, &e[i], w != 0 || cls != 0 || e[i].going >= 0 ||
 		    e[i].kind >= 0, lang);

@@ -13,7 +13,7 @@ enum label {
 	/* refcard-render: the cards; L_OUT_RECOIL..L_OUT_NONE in the order
 	 * of enum outcome */
 	L_CLS_FOOT, L_CLS_MOUNTED, L_CLS_ALL, L_OUT_RECOIL, L_OUT_FLEE,
-	L_OUT_DESTROYED, L_OUT_NONE, L_OUT_SURRENDER, L_BEATEN, L_DOUBLED, L_BY, L_GOING_GOOD,
+	L_OUT_DESTROYED, L_OUT_NONE, L_OUT_SURRENDER, L_BEATEN, L_DOUBLED, L_BY, L_OR_BY, L_GOING_GOOD,
 	L_GOING_DIFF, L_SHOOTING, L_CLOSE,
 	/* the other conditions of an outcome exception, value 0 then 1, and
 	 * the line of the outcomes an army card leaves out */

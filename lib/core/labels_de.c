@@ -14,6 +14,7 @@ const char *const labels_de[L_N] = {
 	[L_BEATEN] = "geschlagen",
 	[L_DOUBLED] = "verdoppelt",
 	[L_BY] = "durch",
+	[L_OR_BY] = "oder durch",
 	[L_GOING_GOOD] = "offenes Gelände",
 	[L_GOING_DIFF] = "schwieriges Gelände",
 	[L_SHOOTING] = "Beschuss",

@@ -14,6 +14,7 @@ const char *const labels_en[L_N] = {
 	[L_BEATEN] = "beaten",
 	[L_DOUBLED] = "doubled",
 	[L_BY] = "by",
+	[L_OR_BY] = "or by",
 	[L_GOING_GOOD] = "good going",
 	[L_GOING_DIFF] = "difficult going",
 	[L_SHOOTING] = "shooting",

@@ -14,6 +14,7 @@ const char *const labels_ru[L_N] = {
 	[L_BEATEN] = "отбит",
 	[L_DOUBLED] = "вдвое",
 	[L_BY] = "кем:",
+	[L_OR_BY] = "или",
 	[L_GOING_GOOD] = "открытая местность",
 	[L_GOING_DIFF] = "трудная местность",
 	[L_SHOOTING] = "стрельба",
