@@ -133,7 +133,8 @@ deps:
 
 # the bats suites make check also runs with the tools under valgrind: the
 # hostile inputs (make check-valgrind runs every suite; empty: none)
-VALGRIND_CHECK ?= tests/hostile.bats tests/nonarmy.bats tests/fuzz-regress.bats
+VALGRIND_CHECK ?= tests/hostile.bats tests/hostile-data.bats \
+                  tests/hostile-io.bats tests/nonarmy.bats tests/fuzz-regress.bats
 VALGRIND_JOBS  ?= 2
 
 check: deps

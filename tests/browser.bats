@@ -16,7 +16,7 @@ A6_W=419.53
 A6_H=297.64
 
 setup() {
-	[ -z "${BELLIS_SAN:-}" ] ||
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] ||
 	    skip "the browser test runs once, with the plain build"
 	command -v chromium >/dev/null ||
 	    skip "chromium is missing (Debian package chromium: make deps)"

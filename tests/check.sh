@@ -34,17 +34,6 @@ count_unit() {  # $1: build dir
 	done
 }
 
-# bats_run DIR TAP: the bats suites against DIR/bin, TAP output to TAP
-# (run in the background, one run per build directory at a time).
-bats_run() {
-	case $1 in *san*) export BELLIS_SAN=1 ;; esac
-	if [ -n "${BATS_FILTER:-}" ]; then
-		BELLIS_BIN="$PWD/$1/bin" bats --tap -f "$BATS_FILTER" tests/*.bats >"$2" 2>&1
-	else
-		BELLIS_BIN="$PWD/$1/bin" bats --tap tests/*.bats >"$2" 2>&1
-	fi
-}
-
 # bats_count DIR TAP: print the TAP output of DIR's run and count it.
 bats_count() {
 	dir=$1
@@ -85,15 +74,26 @@ done
 # VALGRIND_DIR names a build directory (VALGRIND_BATS: its suites), go
 # side by side: each is one process at a time, and they share nothing
 # but the read-only tree.
-i=0
+# Each run is a process group of its own (setsid), so that an interrupt
+# of make check ends it with all its children (background jobs of a
+# script would ignore SIGINT).
+i=0 pids=
+trap 'for p in $pids; do kill -TERM -"$p" "$p"; done 2>/dev/null; exit 130' INT TERM
 for dir in "$@"; do
 	i=$((i + 1))
-	bats_run "$dir" "$tmp/bats.$i" &
+	san=
+	case $dir in *san*) san=1 ;; esac
+	BELLIS_SAN=$san BELLIS_BIN="$PWD/$dir/bin" setsid -w bats --tap \
+	    ${BATS_FILTER:+-f "$BATS_FILTER"} tests/*.bats >"$tmp/bats.$i" 2>&1 &
+	pids="$pids $!"
 done
 if [ -n "${VALGRIND_DIR:-}" ]; then
-	sh tests/valgrind.sh "$VALGRIND_DIR" ${VALGRIND_BATS:-} > "$tmp/valgrind" 2>&1 &
+	setsid -w sh tests/valgrind.sh "$VALGRIND_DIR" ${VALGRIND_BATS:-} \
+	    >"$tmp/valgrind" 2>&1 &
+	pids="$pids $!"
 fi
 wait
+trap - INT TERM
 i=0
 for dir in "$@"; do
 	i=$((i + 1))

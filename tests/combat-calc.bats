@@ -552,6 +552,11 @@ MU=fixtures/combat/matchup.xml
 	assert_equal "$stderr" ""
 	assert_equal "$output" "$(printf '%s vs %s\n' Kn Kn Kn Ps Ps Kn Ps Ps | combat-calc --rules=dba22)"
 	run -0 grep -c '^\.It Sy armylist-unknown-rules Pq error$' "$TOP/man/combat-calc.1"
+	# a missing army B is named as well
+	run -2 --separate-stderr combat-calc --matchup=IV/1,X/9 $F
+	assert_output ''
+	assert_equal "$stderr" "combat-calc: $F:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)
+combat-calc: $F: error: army 'X/9' not in the collection"
 }
 
 @test "combat-calc: bad --matchup values are usage errors" {

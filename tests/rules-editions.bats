@@ -295,6 +295,20 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 
 # ---- rules cards: signs and footnotes of figures not confirmed by two sources
 
+@test "refcard-render: joined exceptions say 'by' once, again after one of the loser's own (ru: 'кем:')" {
+	# Kn of dba1 beaten by El, LH; in bad going; by SCh: one clause
+	awk '/winner="SCh" outcome="destroyed" source="reconstructed"/ {
+		print "      <except result=\"beaten\" loser-going=\"difficult\" outcome=\"destroyed\" source=\"verified\"/>"
+		sub(/reconstructed/, "verified") } { print }' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -0 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules --lang=ru
+	assert_line '<tr><td>Ры</td><td>отбит кем: ЛК, Сл или сам в трудной местности или кем: СК: уничтожен</td></tr>'
+	run -0 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules --lang=en
+	assert_line '<tr><td>Kn</td><td>beaten by LH, El or itself in bad going or by SCh: destroyed</td></tr>'
+	run -0 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules --lang=de
+	assert_line '<tr><td>Ri</td><td>geschlagen durch LR, El oder selbst in schw. Gelände oder durch SiS: vernichtet</td></tr>'
+}
+
 @test "refcard-render --rules=dba22: * ? and double dagger marks with their footnotes, in three languages" {
 	for l in de en ru; do
 		run -0 --separate-stderr refcard-render --rules=dba22 --lang=$l --cards=rules

@@ -38,18 +38,29 @@ export LC_ALL=C.UTF-8
 unset BELLIS_SEED LANG LC_MESSAGES
 # VALGRIND_JOBS bats runs side by side, the suites dealt out in turn
 jobs=${VALGRIND_JOBS:-1}
+case $jobs in
+''|*[!0-9]*|0)
+	echo "valgrind: VALGRIND_JOBS must be a positive number, not '$jobs'" >&2
+	exit 3 ;;
+esac
 i=0
 for f in "$@"; do
 	echo "$f" >> "$tmp/files.$((i % jobs))"
 	i=$((i + 1))
 done
+# each run a process group of its own, ended with its children on an
+# interrupt (background jobs of a script would ignore SIGINT)
+pids=
+trap 'for p in $pids; do kill -TERM -"$p" "$p"; done 2>/dev/null; exit 130' INT TERM
 for l in "$tmp"/files.*; do
 	[ -f "$l" ] || continue
-	BELLIS_BIN=$wrap BELLIS_VALGRIND=1 HOSTILE_TIMEOUT=300 \
+	BELLIS_BIN=$wrap BELLIS_VALGRIND=1 HOSTILE_TIMEOUT=300 setsid -w \
 	    bats --tap ${BATS_FILTER:+-f "$BATS_FILTER"} $(cat "$l") \
 	    >"$l.tap" 2>&1 &
+	pids="$pids $!"
 done
 wait
+trap - INT TERM
 p=0 f=0 s=0
 for tap in "$tmp"/files.*.tap; do
 	[ -f "$tap" ] || continue

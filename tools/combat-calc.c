@@ -122,8 +122,10 @@ main(int argc, char **argv)
 		if (run.rules != NULL) {
 			start(&run, &co, &cli, explain, o.fp);
 			matchup_finish(m, &run);
-		} else
+		} else {
+			(void)matchup_check(m);         /* names a missing army */
 			matchup_free(m);
+		}
 	} else {
 		start(&run, &co, &cli, explain, o.fp);
 		cli_files(cli.nfiles, cli.files, combatrun_read, &run);

@@ -417,10 +417,10 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
 			if (w != 0 || cls != 0)
 				sbuf_printf(b, " %s ", lb(lang, L_BY));
 		}
-		if (w != 0 || cls != 0) {
+		if (w != 0 || cls != 0)
 			winners_text(b, w, cls, lang);
-			by = true;
-		}
+		/* after a clause of the loser's own, "by" again */
+		by = w != 0 || cls != 0;
 		exc_cond(b, &e[i], w != 0 || cls != 0 || e[i].going >= 0 ||
 		    e[i].kind >= 0, lang);
 		i = j;
