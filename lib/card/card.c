@@ -396,7 +396,7 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
     enum lang lang, unsigned *used)
 {
 	size_t i = 0, j;
-	bool by = false;        /* "by" said: the next winners follow "or by" */
+	bool by = false, win;   /* by: the clause before named its winners */
 
 	sbuf_adds(b, lb(lang, e[0].result ? L_DOUBLED : L_BEATEN));
 	while (i < n && same_clause(&e[0], &e[i], used != NULL)) {
@@ -409,20 +409,20 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
 			w |= e[j].winners;
 			cls |= e[j].classes;
 		}
-		if ((w != 0 || cls != 0) && by)
+		win = w != 0 || cls != 0;
+		if (win && by)          /* "or by", not "or" and "by" again */
 			sbuf_printf(b, " %s ", lb(lang, L_OR_BY));
 		else {
 			if (i > 0)
 				sbuf_printf(b, " %s", lb(lang, L_LIST_OR));
-			if (w != 0 || cls != 0)
+			if (win)
 				sbuf_printf(b, " %s ", lb(lang, L_BY));
 		}
-		if (w != 0 || cls != 0)
+		if (win)
 			winners_text(b, w, cls, lang);
-		/* after a clause of the loser's own, "by" again */
-		by = w != 0 || cls != 0;
-		exc_cond(b, &e[i], w != 0 || cls != 0 || e[i].going >= 0 ||
-		    e[i].kind >= 0, lang);
+		by = win;       /* after a clause of the loser's own, "by" again */
+		exc_cond(b, &e[i], win || e[i].going >= 0 || e[i].kind >= 0,
+		    lang);
 		i = j;
 	}
 	sbuf_printf(b, ": %s%s", outcome_label(e[0].outcome, lang),

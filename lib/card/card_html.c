@@ -184,13 +184,12 @@ joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 	fputs("</p>\n", fp);
 }
 
-/* Block b set as fit fb has it (NULL: plain, unfitted). */
+/* Block b set as the PDF fit has it (fb). */
 static void
 block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 {
-	size_t r, c, nc = b->ncols - (fb != NULL && fb->notes_below ? 1 : 0);
-	unsigned long joined = fb != NULL && b->kind == BLK_FACTS ?
-	    fb->joined : 0;
+	size_t r, c, nc = b->ncols - (fb->notes_below ? 1 : 0);
+	unsigned long joined = b->kind == BLK_FACTS ? fb->joined : 0;
 
 	if (b->title != NULL) {
 		fputs("<h2>", fp);
@@ -244,20 +243,17 @@ void
 cardhtml_card(struct cardhtml *w, const struct card *c)
 {
 	const struct paper *p = card_paper(w->paper);
-	const struct card_fit *f = NULL;
+	const struct card_fit *f = &w->fit;
 	size_t i;
 
 	if (!w->head_done)
 		head(w);
 	if (w->measure == NULL)
 		w->measure = cardpdf_measurer(w->paper, w->lang);
-	if (w->measure != NULL) {
-		cardpdf_fit(w->measure, c, &w->fit);
-		f = &w->fit;
-	}
+	cardpdf_fit(w->measure, c, &w->fit);
 	fprintf(w->fp, "<section class=\"card%s%s\"", c->columns > 1 ?
-	    " cols" : "", f != NULL && f->compact ? " compact" : "");
-	if (f != NULL && f->pt < p->font_pt - 0.01)
+	    " cols" : "", f->compact ? " compact" : "");
+	if (f->pt < p->font_pt - 0.01)
 		fprintf(w->fp, " style=\"font-size: %.2fpt\"", f->pt);
 	fprintf(w->fp, " data-kind=\"%s\" data-id=\"", c->kind);
 	esc(w->fp, c->id);
@@ -270,8 +266,7 @@ cardhtml_card(struct cardhtml *w, const struct card *c)
 		fputs("</p>\n", w->fp);
 	}
 	for (i = 0; i < c->nb; i++)
-		block(w->fp, &c->b[i], f != NULL && i < f->nb ? &f->b[i] :
-		    NULL);
+		block(w->fp, &c->b[i], &f->b[i]);
 	fputs("</section>\n", w->fp);
 	w->ncards++;
 }
