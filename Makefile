@@ -170,6 +170,7 @@ bench: deps
 	@sh bench/run.sh build/bin
 
 lint: deps
+	sh tests/lint.sh
 	mandoc -T lint -W warning $(MANS)
 	cppcheck --quiet --error-exitcode=1 --std=c11 -Ilib lib tools 2>&1
 

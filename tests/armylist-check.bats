@@ -306,7 +306,7 @@ Try 'armylist-check --help' for more information."
 		done
 		echo '</elements></army></armylists>'
 	} > "$BATS_TEST_TMPDIR/many.xml"
-	run -1 timeout 5 armylist-check "$BATS_TEST_TMPDIR/many.xml"
+	run -1 timeout "$(limit 5)" armylist-check "$BATS_TEST_TMPDIR/many.xml"
 	assert_line --partial "error: army 1: elements total between 61 and 121, expected 12 [element-total]"
 	assert_equal "$(grep -c package-mismatch <<<"$output")" 60
 }
@@ -397,7 +397,7 @@ armylist-check: 2 armies: 2 errors, 2 warnings"
 	assert_equal "$stderr" "armylist-check: -: error: empty input, expected armylist XML"
 	run -2 --separate-stderr armylist-check $P/sheet.txt
 	assert_equal "$stderr" "armylist-check: $P/sheet.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
-	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/junk.bin
+	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/junk.bin
 	[[ "$stderr" == "armylist-check: fixtures/armylist-parse/junk.bin"*"error: "* ]]
 }
 
@@ -419,9 +419,9 @@ armylist-check: 2 armies: 2 errors, 2 warnings"
 	run -2 --separate-stderr armylist-check $P/doctype.xml
 	assert_equal "$stderr" "armylist-check: $P/doctype.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
 	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
-	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/billion-laughs.xml
+	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/billion-laughs.xml
 	[[ "$stderr" == *"billion-laughs.xml:"*"error: "* ]]
-	run -2 --separate-stderr timeout 10 armylist-check fixtures/armylist-parse/deep.xml
+	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/deep.xml
 	[[ "$stderr" == *"deep.xml:1: error: "* ]]
 }
 

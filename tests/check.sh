@@ -2,7 +2,8 @@
 # Run every test stage of `make check` and print one summary line:
 #   check: N passed, N failed, N skipped
 # Stages: the unit tests and the bats suites, once for each build directory
-# given (plain, then ASan+UBSan), mandoc -T lint on every page, and when
+# given (plain, then ASan+UBSan), the source rules of tests/lint.sh,
+# mandoc -T lint on every page, and when
 # FUZZ_DIR names the libFuzzer build (build-fuzz), a smoke run of every
 # harness for FUZZ_SMOKE seconds (default 10; 0 skips them), one test each,
 # and when VALGRIND_DIR names a build directory, the bats suites
@@ -110,6 +111,12 @@ if [ -n "${VALGRIND_DIR:-}" ]; then
 		echo "check: the valgrind run ended without its summary" >&2
 		fail=$((fail + 1)) ;;
 	esac
+fi
+
+if sh tests/lint.sh; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
 fi
 
 set -- man/*.[157]

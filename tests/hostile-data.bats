@@ -4,11 +4,25 @@
 # are generated in the test's temporary directory.
 load helpers/common
 
-T=${HOSTILE_TIMEOUT:-20}
+T=$(limit 20)
 
 # units U N: a units= list of N units.
 units() {
 	awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "%su%d:5", (i ? "," : ""), i }'
+}
+
+# gen_units N FILE: a battle whose first side has N units.
+gen_units() {
+	{
+		echo 'battle Cannae'
+		printf 'side Rome roll=10 units=%s\n' "$(units "$1")"
+		echo 'side Carthage ts=5 roll=10'
+	} > "$2"
+}
+
+@test "16: units of one side are read in linear time" {
+	linear 25000 gen_units campaign-catastrophe @LIN@
+	linear 25000 gen_units campaign-catastrophe -T xml @LIN@
 }
 
 @test "16: 100000 units of one side are read in linear time (ASan build too)" {
@@ -52,6 +66,30 @@ long() {
 	[[ $(pdftotext "$BATS_TEST_TMPDIR/long.pdf" - | tr -d '\n') == *"AAAA…"* ]]
 }
 
+# gen_name N FILE: an army whose name is N characters long.
+gen_name() {
+	{
+		echo '<armylists version="1"><army id="1"><name lang="en">'"$(long "$1")"'</name>'
+		echo '<enemies><ref>1</ref></enemies><elements>'
+		echo '<element count="12" general="yes"><troop code="Bd"/></element>'
+		echo '</elements></army></armylists>'
+	} > "$2"
+}
+
+@test "2: a long name costs linear time on a card" {
+	linear 16384 gen_name refcard-render @LIN@
+	linear 16384 gen_name refcard-render -T pdf @LIN@
+}
+
+# gen_ids N FILE: N army ids separated by commas, for --army.
+gen_ids() {
+	seq "$1" | sed 's,^,X/,' | paste -s -d , > "$2"
+}
+
+@test "22: --army with many ids costs linear time" {
+	linear 3000 gen_ids sh -c 'refcard-render --army="$(cat "$1")" "$2"' sh @LIN@ "$SAMPLES/corpus-sample.xml"
+}
+
 @test "2: a diagnostic quotes at most 60 characters of a token" {
 	run -2 --separate-stderr campaign-catastrophe <<<"$(long 100000) x"
 	assert_equal "$stderr" "campaign-catastrophe: -:1:1: error: unknown keyword '$(long 60)...'"
@@ -70,6 +108,52 @@ long() {
 	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/b.txt:10002: error: more than 10000 moves in one bound, the rest of it is skipped"
 	yes 'move Kn 100' | head -n 10001 > "$BATS_TEST_TMPDIR/b.txt"
 	run -0 --separate-stderr move-check "$BATS_TEST_TMPDIR/b.txt"
+}
+
+# gen_moves N FILE: one bound of 6 PIPs with N moves, in XML.
+gen_moves() {
+	awk -v n="$1" 'BEGIN { print "<moves><bound pips=\"6\">"
+		for (i = 0; i < n; i++) print "<move troops=\"Kn\" distance=\"100\"/>"
+		print "</bound></moves>" }' > "$2"
+}
+
+# gen_move_lines N FILE: the same as move lines.
+gen_move_lines() {
+	{ echo 'bound 6'; yes 'move Kn 100' | head -n "$1"; } > "$2"
+}
+
+@test "22: the moves of one bound cost linear time, in XML and in lines" {
+	linear 2500 gen_moves move-check -T tsv @LIN@
+	linear 2500 gen_move_lines move-check @LIN@
+}
+
+# gen_glory N FILE: a Glory table of N rows.
+gen_glory() {
+	awk -v n="$1" 'BEGIN { print "<glory-table version=\"1\">"
+		for (i = 0; i < n; i++) printf "<row min=\"%d\" result=\"r%d\"><text lang=\"en\">R</text></row>\n", 99 - i % 199, i
+		print "</glory-table>" }' > "$2"
+}
+
+@test "22: a Glory table's rows cost linear time" {
+	linear 5000 gen_glory campaign-survival -s 1 --glory-table=@LIN@ "$SAMPLES/party.txt"
+}
+
+# gen_field N FILE: two lines of N Blades each, front to front, each base
+# in the zone of control of the one it faces.
+gen_field() {
+	awk -v n="$1" 'BEGIN {
+		printf "<battlefield version=\"1\" rules=\"dba1\" width=\"%d\" height=\"2400\">\n", 160 * n + 400
+		for (s = 0; s < 2; s++) {
+			printf "<side name=\"%s\" pips=\"4\">\n", s ? "blue" : "red"
+			for (i = 0; i < n; i++)
+				printf "<element id=\"%s%d\" troop=\"Bd\" x=\"%d\" y=\"1000\" facing=\"%d\"/>\n", s ? "b" : "r", i, 200 + 160 * i, 180 * s
+			print "</side>"
+		}
+		print "</battlefield>" }' > "$2"
+}
+
+@test "22: contacts and zones of control cost linear time" {
+	linear 500 gen_field battle-scan @LIN@
 }
 
 @test "7: an army holds at most 1000 entries, in XML (streamed) and in text" {

@@ -9,9 +9,6 @@
 # is only ever written through a redirection to a temporary file.
 load helpers/common
 
-BIN=${BELLIS_BIN:-$TOP/build/bin}
-H=$FIX/hostile
-TMO=${HOSTILE_TIMEOUT:-60}
 export BELLIS_SEED=1
 
 tools() {

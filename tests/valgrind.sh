@@ -54,7 +54,7 @@ pids=
 trap 'for p in $pids; do kill -TERM -"$p" "$p"; done 2>/dev/null; exit 130' INT TERM
 for l in "$tmp"/files.*; do
 	[ -f "$l" ] || continue
-	BELLIS_BIN=$wrap BELLIS_VALGRIND=1 HOSTILE_TIMEOUT=300 setsid -w \
+	BELLIS_BIN=$wrap BELLIS_VALGRIND=1 setsid -w \
 	    bats --tap ${BATS_FILTER:+-f "$BATS_FILTER"} $(cat "$l") \
 	    >"$l.tap" 2>&1 &
 	pids="$pids $!"

@@ -65,7 +65,7 @@ struct bderived {
 	bool psiloi;            /* that element gives Psiloi support */
 	bool support_lost;      /* ... but it stands in difficult going */
 	int *zoc;               /* enemies in whose zone it stands */
-	size_t nzoc;
+	size_t nzoc, capzoc;
 	bool *zoc_screened;
 	double gdist;           /* to its general's base; <0: none */
 	bool hidden;            /* out of its general's sight */

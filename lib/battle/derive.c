@@ -165,7 +165,7 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 {
 	const struct belem *a = &f->e[i], *b;
 	struct gpt z[4];
-	size_t k, n, nz = 0;
+	size_t k, n, nz = 0, old;
 	int j;
 
 	n = grid_query(f, &a->bb, near, cap);
@@ -177,8 +177,9 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 		battle_zoc(b, z);
 		if (!geom_quad_overlap(a->c, z, f->tol))
 			continue;
-		d->zoc = xreallocarray(d->zoc, nz + 1, sizeof *d->zoc);
-		d->zoc_screened = xreallocarray(d->zoc_screened, nz + 1,
+		old = d->capzoc;
+		d->zoc = xgrow(d->zoc, &d->capzoc, nz + 1, sizeof *d->zoc);
+		d->zoc_screened = xfollow(d->zoc_screened, old, d->capzoc,
 		    sizeof *d->zoc_screened);
 		d->zoc[nz] = j;
 		d->zoc_screened[nz] = battle_screened(f, a->centre,

@@ -774,7 +774,7 @@ xml_record(const struct campin *c, xmlNodePtr n, long line, bool result)
 	int ndefs = c->side != NULL ? SF_N : PF_N, i;
 	struct tok kw, nm, *v = NULL;
 	char *name, **vals = NULL;
-	size_t nv = 0, cap = 0, k;
+	size_t nv = 0, cap = 0, old, k;
 	xmlNodePtr g;
 	xmlAttrPtr a;
 
@@ -791,8 +791,9 @@ xml_record(const struct campin *c, xmlNodePtr n, long line, bool result)
 		for (i = 0; i < ndefs; i++)
 			if (strcmp(key, defs[i].name) == 0)
 				break;
+		old = cap;
 		v = xgrow(v, &cap, nv + 1, sizeof *v);
-		vals = xreallocarray(vals, cap, sizeof *vals);
+		vals = xfollow(vals, old, cap, sizeof *vals);
 		vals[nv] = xmlio_attr(n, key);
 		if (i < ndefs && defs[i].kind == FK_BARE) {
 			if (strcmp(vals[nv], "yes") != 0) {
@@ -809,8 +810,9 @@ xml_record(const struct campin *c, xmlNodePtr n, long line, bool result)
 	/* the Glory roll of a pc read back */
 	g = result && c->side == NULL ? child(n, "glory") : NULL;
 	if (g != NULL) {
+		old = cap;
 		v = xgrow(v, &cap, nv + 1, sizeof *v);
-		vals = xreallocarray(vals, cap, sizeof *vals);
+		vals = xfollow(vals, old, cap, sizeof *vals);
 		vals[nv] = xmlio_attr(g, "rolls");
 		xml_tok(&v[nv], "glory-roll", vals[nv]);
 		nv++;
@@ -985,8 +987,8 @@ read_side(struct struck_side *ss, xmlNodePtr n)
 				ss->damage = (int)dmg;
 			xmlFree(v);
 		} else if (elem_is(c, "unit")) {
-			ss->units = xreallocarray(ss->units, ss->nunits + 1,
-			    sizeof *ss->units);
+			ss->units = xgrow(ss->units, &ss->capunits,
+			    ss->nunits + 1, sizeof *ss->units);
 			ss->units[ss->nunits++] = attr_copy(c, "name");
 		}
 	}
@@ -1024,7 +1026,7 @@ campin_struck_load(struct struck *s, const char *path)
 	for (n = root->children; n != NULL; n = n->next) {
 		if (!elem_is(n, "side"))
 			continue;
-		s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+		s->v = xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 		read_side(&s->v[s->n++], n);
 	}
 	xmlFreeDoc(doc);

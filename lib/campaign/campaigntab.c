@@ -283,7 +283,7 @@ cat_table_load(struct cat_table *t, const char *path)
 	for (n = root->children; n != NULL; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
-		t->rows = xreallocarray(t->rows, t->nrows + 1,
+		t->rows = xgrow(t->rows, &t->caprows, t->nrows + 1,
 		    sizeof *t->rows);
 		load_row(&tb, &t->rows[t->nrows++], n);
 	}
@@ -329,7 +329,7 @@ glory_table_load(struct glory_table *g, const char *path)
 	    n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
-		g->rows = xreallocarray(g->rows, g->n + 1, sizeof *g->rows);
+		g->rows = xgrow(g->rows, &g->cap, g->n + 1, sizeof *g->rows);
 		r = &g->rows[g->n++];
 		memset(r, 0, sizeof *r);
 		r->min = attr_int(&tb, n, "min", 0, &r->has_min);

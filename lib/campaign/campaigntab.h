@@ -15,7 +15,7 @@ struct glory_row {
 
 struct glory_table {
 	struct glory_row *rows;
-	size_t n;
+	size_t n, cap;
 };
 
 /* Both embedded tables (the campaign cards). */

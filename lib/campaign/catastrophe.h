@@ -30,7 +30,7 @@ struct cat_row {
 
 struct cat_table {
 	struct cat_row *rows;
-	size_t nrows;
+	size_t nrows, caprows;
 	int map[ROLL_MAX + 1];     /* roll -> row index */
 	struct roll dice;          /* the Catastrophe roll */
 	int damage_sides;          /* of a die of damage */

@@ -15,12 +15,12 @@ struct struck_side {
 	enum cat_fate fate;
 	int damage;                /* the rolled damage of a wounded leader */
 	char **units;
-	size_t nunits;
+	size_t nunits, capunits;
 };
 
 struct struck {
 	struct struck_side *v;
-	size_t n;
+	size_t n, cap;
 };
 
 void struck_free(struct struck *s);

@@ -51,7 +51,8 @@ cardrun_ids(struct cardrun_opts *o, const char *arg)
 			    "separated by commas: ID[,ID...])", arg);
 			return -1;
 		}
-		o->ids = xrealloc(o->ids, (o->nids + 1) * sizeof *o->ids);
+		o->ids = xgrow(o->ids, &o->capids, o->nids + 1,
+		    sizeof *o->ids);
 		o->ids[o->nids++] = xstrndup(p, (size_t)(e - p));
 		if (*e == '\0')
 			return 0;
@@ -68,7 +69,7 @@ cardrun_opts_free(struct cardrun_opts *o)
 		free(o->ids[i]);
 	free(o->ids);
 	o->ids = NULL;
-	o->nids = 0;
+	o->nids = o->capids = 0;
 	if (o->matchup != NULL)
 		matchup_free(o->matchup);
 	o->matchup = NULL;

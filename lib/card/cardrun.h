@@ -25,7 +25,7 @@ struct cardrun_opts {
 	const int *sets;        /* enum card_set, in output order */
 	int nsets;              /* a set named twice is rendered once */
 	char **ids;             /* --army: only these armies; NULL: all */
-	size_t nids;
+	size_t nids, capids;
 	struct matchup *matchup;        /* --matchup, or NULL */
 	bool legend;            /* --legend: the abbreviations' line */
 };

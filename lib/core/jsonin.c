@@ -238,14 +238,12 @@ static struct jval *
 add(struct jval *v)
 {
 	struct jval *e;
+	size_t old;
 
+	old = v->cap;
 	v->v = xgrow(v->v, &v->cap, v->nv + 1, sizeof *v->v);
-	if (v->t == J_OBJ) {
-		/* keys grow with the values: cap is shared */
-		v->keys = realloc(v->keys, v->cap * sizeof *v->keys);
-		if (v->keys == NULL)
-			abort();
-	}
+	if (v->t == J_OBJ)      /* keys grow with the values: cap is shared */
+		v->keys = xfollow(v->keys, old, v->cap, sizeof *v->keys);
 	e = &v->v[v->nv];
 	memset(e, 0, sizeof *e);
 	return e;

@@ -91,3 +91,11 @@ xgrow(void *v, size_t *cap, size_t need, size_t sz)
 	*cap = n;
 	return v;
 }
+
+void *
+xfollow(void *w, size_t old, size_t cap, size_t sz)
+{
+	if (w != NULL && old == cap)
+		return w;
+	return xreallocarray(w, cap, sz);
+}

@@ -74,8 +74,10 @@ on_move(void *ud, const struct move *m)
 	}
 	move_judge(&bs->st, m, &res);
 	if (bs->st.b.pips > 0) {
+		size_t old = bs->cap;
+
 		bs->mv = xgrow(bs->mv, &bs->cap, bs->n + 1, sizeof *bs->mv);
-		bs->res = xreallocarray(bs->res, bs->cap, sizeof *bs->res);
+		bs->res = xfollow(bs->res, old, bs->cap, sizeof *bs->res);
 		bs->mv[bs->n] = *m;
 		bs->res[bs->n++] = res;
 		return;

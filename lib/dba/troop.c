@@ -29,15 +29,16 @@ add_key(const char *name, int id)
 {
 	struct sbuf f = {0};
 	bool added;
-	size_t i;
+	size_t i, old;
 
 	str_fold(&f, name, strlen(name));
 	i = strset_add(&names, sbuf_str(&f), f.len, &added);
 	sbuf_free(&f);
 	if (!added)
 		return;
+	old = capnames;
 	shown = xgrow(shown, &capnames, i + 1, sizeof *shown);
-	nameid = xreallocarray(nameid, capnames, sizeof *nameid);
+	nameid = xfollow(nameid, old, capnames, sizeof *nameid);
 	shown[i] = name;
 	nameid[i] = id;
 }

@@ -51,12 +51,61 @@ validate() {
 # Run from the test directory so diagnostics carry short file names.
 cd "$TOP/tests" || exit 1
 
+# ---- time ------------------------------------------------------------
+# The tools run slower under ASan+UBSan (BELLIS_SAN) and much slower under
+# valgrind (BELLIS_VALGRIND): a time limit is written for the plain build
+# and scaled by SLOW, 1, 3 or 15.  HOSTILE_TIMEOUT (seconds) overrides
+# the scaled limits of the hostile suites.
+SLOW=1
+[ -z "${BELLIS_SAN:-}" ] || SLOW=3
+[ -z "${BELLIS_VALGRIND:-}" ] || SLOW=15
+
+# limit S: S seconds of the plain build, scaled for this run.
+limit() {
+	echo "${HOSTILE_TIMEOUT:-$(($1 * SLOW))}"
+}
+
+# cputime CMD...: the user plus system CPU seconds of CMD (output and
+# status ignored), the least of three runs.
+cputime() {
+	local i t best=
+	for i in 1 2 3; do
+		/usr/bin/time -f '%U %S' -o "$BATS_TEST_TMPDIR/cputime" \
+		    "$@" >/dev/null 2>&1 </dev/null
+		t=$(awk 'END { printf "%.2f", $1 + $2 }' "$BATS_TEST_TMPDIR/cputime")
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$t
+		fi
+	done
+	echo "$best"
+}
+
+# linear N GEN CMD...: CMD grows linearly with its input.  GEN K FILE
+# writes an input of size K to FILE; CMD reads $LIN.  The CPU time on
+# GEN 4N must stay below 6 times that on GEN N (a quadratic path gives
+# 16).  Times below 0.1 s count as 0.1 s: start-up is not growth.
+linear() {
+	local n=$1 gen=$2 t1 t4
+	shift 2
+	LIN=$BATS_TEST_TMPDIR/linear.in
+	"$gen" "$n" "$LIN"
+	t1=$(cputime "${@//@LIN@/$LIN}")
+	"$gen" $((4 * n)) "$LIN"
+	t4=$(cputime "${@//@LIN@/$LIN}")
+	echo "linear: $* on $n and $((4 * n)): ${t1} s and ${t4} s" >&3
+	awk -v a="$t1" -v b="$t4" 'BEGIN { if (a < 0.1) a = 0.1
+		exit !(b / a < 6) }' || {
+		echo "$* is not linear: $t1 s on $n, $t4 s on $((4 * n))"
+		return 1
+	}
+}
+
 # ---- loops over every tool (common.bats, hostile.bats) ----------------
 # A tool joins by being built, plus small valid inputs in fixtures/hostile:
 # TOOL.xml (its XML input) and TOOL.txt (its line format, if it has one).
 BIN=${BELLIS_BIN:-$TOP/build/bin}
 H=$FIX/hostile
-TMO=${HOSTILE_TIMEOUT:-60}
+TMO=$(limit 20)
 
 # tools: the names of the tools built in $BIN.
 tools() {

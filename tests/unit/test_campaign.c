@@ -237,8 +237,8 @@ test_struck(void)
 	    ev17[] = "leader-killed", ev16[] = "commander-wounded",
 	    ev18[] = "commander-killed", pname[] = "Gaius", punit[] = "LegioI";
 	char *units[2] = { u1, u2 };
-	struct struck_side ss = { side, ev17, u1, FATE_KILLED, 0, units, 2 };
-	struct struck sb = { &ss, 1 };
+	struct struck_side ss = { side, ev17, u1, FATE_KILLED, 0, units, 2, 2 };
+	struct struck sb = { &ss, 1, 1 };
 	struct surv_pc p;
 	struct dice d;
 

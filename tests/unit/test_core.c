@@ -12,6 +12,7 @@
 #include "core/str.h"
 #include "core/strset.h"
 #include "core/tok.h"
+#include "core/xalloc.h"
 #include "dba/troop.h"
 #include "unit.h"
 #include "core/xmlio.h"
@@ -108,6 +109,33 @@ test_str(void)
 	utf8_sanitize(&b, "a\xff" "b\x01", 4);
 	CHECK_STR(sbuf_str(&b), "a\xef\xbf\xbd" "b ");
 	sbuf_free(&b);
+}
+
+/* xgrow doubles; xfollow reallocates a parallel array only when the
+ * capacity moved, so n appends cost O(log n) reallocations. */
+static void
+test_grow(void)
+{
+	int *a = NULL, *b = NULL, *keep;
+	size_t cap = 0, old, i, moves = 0, kept = 0;
+
+	for (i = 0; i < 10000; i++) {
+		old = cap;
+		a = xgrow(a, &cap, i + 1, sizeof *a);
+		keep = b;
+		b = xfollow(b, old, cap, sizeof *b);
+		if (old != cap)
+			moves++;
+		else if (b == keep)
+			kept++;
+		a[i] = b[i] = (int)i;
+	}
+	CHECK(cap == 16384);
+	CHECK(moves == 12);        /* 8, 16, ..., 16384 */
+	CHECK(kept == 10000 - 12);
+	CHECK(a[9999] == 9999 && b[9999] == 9999);
+	free(a);
+	free(b);
 }
 
 static void
@@ -274,6 +302,7 @@ main(void)
 	test_dice();
 	test_num();
 	test_str();
+	test_grow();
 	test_strset();
 	test_tok();
 	test_jsonout();
