@@ -122,8 +122,8 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	assert_line '5: ok       LH 500/500 p, 1 PIP'
 	assert_line '60: ok       Kn 700/700 p, 1 PIP'
 	assert_line '51: ok       El 300/300 p, 3 PIP'
-	assert_line 'bound 50: 3 PIPs, 3 used, 0 unused'
-	assert_line 'bound 119: 1 PIP, 1 used, 0 unused'
+	assert_line 'bound 7: 3 PIPs, 3 used, 0 unused'
+	assert_line 'bound 20: 1 PIP, 1 used, 0 unused'
 }
 
 @test "move-check: --lang=de and ru name the troops by their abbreviations, golden; machine formats keep the codes" {
@@ -158,7 +158,7 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	run -1 move-check -T tsv fixtures/move/rules.txt
 	golden move/rules.tsv
 	assert_line --index 0 "$(printf 'line\tbound\ttroops\tdistance\tmax\tcost\tverdict\trules')"
-	assert_line "$(printf '56\t54\tCv\t500\t400\t1\tillegal\ttoo-far,no-pips')"
+	assert_line "$(printf '56\t8\tCv\t500\t400\t1\tillegal\ttoo-far,no-pips')"
 	run -1 move-check -T jsonl fixtures/move/rules.txt
 	golden move/rules.jsonl
 	jsonl 87
@@ -169,6 +169,38 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	json_doc moves "$want"
 }
 
+@test "move-check: bounds are numbered from 1; comments and blank lines before the first start none" {
+	local f
+	for f in '# tonight\nbound 6\nmove Sp 200\n' 'bound 6\nmove Sp 200\n' '\n\n# a\n# b\nbound 6\nmove Sp 200\n'; do
+		run -0 bash -c "printf '$f' | move-check -T tsv"
+		assert_equal "$(cut -f 2 <<<"${lines[1]}")" 1
+		run -0 bash -c "printf '$f' | move-check"
+		assert_line 'bound 1: 6 PIPs, 1 used, 5 unused'
+		run -0 bash -c "printf '$f' | move-check -T jsonl"
+		assert_output --partial '"bound":1,'
+		run -0 bash -c "printf '$f' | move-check -T xml | move-check -T tsv"
+		assert_equal "$(cut -f 2 <<<"${lines[1]}")" 1
+	done
+	# moves before the first bound line are bound 1, the next bound 2
+	run -0 bash -c "printf '# c\nmove Sp 200\nbound 3\nmove Sp 100\n' | move-check"
+	assert_output '2: ok       Sp 200/200 p, 1 PIP
+bound 1: no PIP budget, 1 used
+4: ok       Sp 100/200 p, 1 PIP
+bound 2: 3 PIPs, 1 used, 2 unused'
+}
+
+@test "move-check: battle-scan's moves of a sample number their bound 1" {
+	local s
+	for s in line river hill; do
+		run bash -c "battle-scan -T moves --plan=$SAMPLES/battle-$s.plan $SAMPLES/battle-$s.xml | move-check"
+		[ "$status" -le 1 ]
+		assert_equal "$(grep -c '^bound ' <<<"$output")" 1
+		assert_line --regexp '^bound 1: '
+		run bash -c "battle-scan -T moves --plan=$SAMPLES/battle-$s.plan $SAMPLES/battle-$s.xml | move-check -T tsv"
+		assert_equal "$(cut -f 2 <<<"$output" | sort -u | paste -s -d ' ')" '1 bound'
+	done
+}
+
 @test "move-check: -T tsv has a file column exactly with several files" {
 	printf 'bound 3\nmove Kn 300 general\n' > "$BATS_TEST_TMPDIR/a.txt"
 	printf 'move El 350\n' > "$BATS_TEST_TMPDIR/b.txt"
@@ -176,7 +208,7 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	run -1 move-check -T tsv a.txt b.txt
 	assert_output "$(printf '%s\n' 'file	line	bound	troops	distance	max	cost	verdict	rules' \
 	    'a.txt	2	1	Kn	300	300	1	ok	' \
-	    'b.txt	1		El	350	300	2	illegal	too-far')"
+	    'b.txt	1	1	El	350	300	2	illegal	too-far')"
 	run -0 move-check -T tsv a.txt
 	assert_output "$(printf '%s\n' 'line	bound	troops	distance	max	cost	verdict	rules' \
 	    '2	1	Kn	300	300	1	ok	')"
@@ -209,19 +241,19 @@ bound 1: 6 PIPs, 1 used, 5 unused'
 	assert_line --index 1 "$(printf '2\t1\tKn\t400\t300\t1\tillegal\ttoo-far')"
 	# no bonus without a PIP budget
 	run -1 bash -c "echo 'move Kn 500 road general' | move-check -T tsv"
-	assert_line --index 1 "$(printf '1\t\tKn\t500\t400\t1\tillegal\ttoo-far')"
+	assert_line --index 1 "$(printf '1\t1\tKn\t500\t400\t1\tillegal\ttoo-far')"
 	run -0 bash -c "echo 'move Kn 500 road general' | move-check -T tsv --pips=2"
-	assert_line --index 1 "$(printf '1\t\tKn\t500\t500\t1\tok\t')"
+	assert_line --index 1 "$(printf '1\t1\tKn\t500\t500\t1\tok\t')"
 }
 
 @test "move-check: moves before any bound use --pips, else no budget" {
 	run -0 bash -c "printf 'move Kn 300\nmove El 300\n' | move-check"
 	assert_output '1: ok       Kn 300/300 p, 1 PIP
 2: ok       El 300/300 p, 2 PIP
-bound: no PIP budget, 3 used'
+bound 1: no PIP budget, 3 used'
 	run -1 bash -c "printf 'move Kn 300\nmove El 300\n' | move-check --pips=2"
 	assert_line '2: illegal  El 300/300 p, 2 PIP: no-pips: costs 2 PIP, 1 left'
-	assert_line 'bound: 2 PIPs, 1 used, 1 unused'
+	assert_line 'bound 1: 2 PIPs, 1 used, 1 unused'
 	run -0 bash -c "printf 'move Kn 300\nbound 1\nmove Bd 200\n' | move-check -T xml"
 	assert_line --index 2 '  <bound file="-">'
 	assert_line --partial '<bound file="-" line="2" pips="1" used="1" unused="0">'
@@ -286,15 +318,15 @@ bound 1: 6 PIPs, 2 used, 4 unused"
 	run -1 move-check --scale=25mm fixtures/move/units.txt
 	golden move/units-25.txt
 	run -1 move-check --scale=15mm fixtures/move/units.txt -T tsv
-	[ "${lines[1]}" = "$(printf '3\t2\tKn\t300\t300\t1\tok\t')" ]
+	[ "${lines[1]}" = "$(printf '3\t1\tKn\t300\t300\t1\tok\t')" ]
 }
 
 @test "move-check: names of troops in every form" {
 	run -0 bash -c "printf 'move Leichte Reiterei 500\nmove \"Light Horse,3Kn\" 300\nmove ritter,Elefanten 300\nmove Plänkler 300 difficult\n' | move-check -T tsv"
-	assert_line --index 1 "$(printf '1\t\tLH\t500\t500\t1\tok\t')"
-	assert_line --index 2 "$(printf '2\t\tLH,Kn\t300\t300\t1\tok\t')"
-	assert_line --index 3 "$(printf '3\t\tKn,El\t300\t300\t2\tok\t')"
-	assert_line --index 4 "$(printf '4\t\tPs\t300\t300\t1\tok\t')"
+	assert_line --index 1 "$(printf '1\t1\tLH\t500\t500\t1\tok\t')"
+	assert_line --index 2 "$(printf '2\t1\tLH,Kn\t300\t300\t1\tok\t')"
+	assert_line --index 3 "$(printf '3\t1\tKn,El\t300\t300\t2\tok\t')"
+	assert_line --index 4 "$(printf '4\t1\tPs\t300\t300\t1\tok\t')"
 }
 
 @test "move-check: errors in lines at line and column; the rest is checked" {
@@ -363,12 +395,12 @@ bound 1: 6 PIPs, 2 used, 4 unused"
 	xml_ok
 	run -1 move-check fixtures/move/units.txt fixtures/move/units.txt
 	assert_line --index 0 'fixtures/move/units.txt:3: ok       Kn 300/300 p, 1 PIP'
-	assert_line 'bound fixtures/move/units.txt:2: 6 PIPs, 5 used, 1 unused'
+	assert_line 'fixtures/move/units.txt: bound 1: 6 PIPs, 5 used, 1 unused'
 	run -1 move-check --pips=2 fixtures/move/moves.xml - <<<'move Kn 300'
 	assert_line 'fixtures/move/moves.xml:4: ok       Kn 300/300 p, 1 PIP'
-	assert_line 'bound fixtures/move/moves.xml: 2 PIPs, 1 used, 1 unused'
+	assert_line 'fixtures/move/moves.xml: bound 1: 2 PIPs, 1 used, 1 unused'
 	assert_line -- '-:1: ok       Kn 300/300 p, 1 PIP'
-	assert_line 'bound -: 2 PIPs, 1 used, 1 unused'
+	assert_line -- '-: bound 1: 2 PIPs, 1 used, 1 unused'
 	run -4 --separate-stderr move-check /nonexistent fixtures/move/units.txt
 	assert_line --index 0 'fixtures/move/units.txt:3: ok       Kn 300/300 p, 1 PIP'
 	[[ $stderr == "move-check: cannot open '/nonexistent'"* ]]
@@ -391,7 +423,7 @@ Zug 1: 4 PIPs, 1 verbraucht, 3 übrig'
 	sed 's/<move troop="Kn" good="300"/<move troop="Kn" good="350"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
 	run -0 bash -c "echo 'move Kn 350' | move-check --rules='$BATS_TEST_TMPDIR/r.xml'"
 	assert_output '1: ok       Kn 350/350 p, 1 PIP
-bound: no PIP budget, 1 used'
+bound 1: no PIP budget, 1 used'
 	run -1 bash -c "echo 'move Kn 350' | move-check --rules=dba1"
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
 	run -2 --separate-stderr move-check --rules="$BATS_TEST_TMPDIR/bad.xml" /dev/null
@@ -408,9 +440,9 @@ bound: no PIP budget, 1 used'
 	assert_line --index 0 '1: illegal  Bd,Bd 200/200 p, 1 PIP: frontage: a wheel of 60 degrees exceeds 45'
 	run -0 bash -c "echo 'move Bd,Bd 200 frontage=wheel wheel=60' | move-check"
 	run -0 bash -c "echo 'move Kn 1bw' | move-check -T tsv --rules='$BATS_TEST_TMPDIR/r.xml'"
-	assert_line --index 1 "$(printf '1\t\tKn\t200\t300\t2\tok\t')"
+	assert_line --index 1 "$(printf '1\t1\tKn\t200\t300\t2\tok\t')"
 	run -0 bash -c "echo 'move Kn 1bw' | move-check -T tsv"
-	assert_line --index 1 "$(printf '1\t\tKn\t160\t300\t1\tok\t')"
+	assert_line --index 1 "$(printf '1\t1\tKn\t160\t300\t1\tok\t')"
 }
 
 @test "move-check: -o writes atomically and keeps the old file on failure" {
@@ -454,5 +486,7 @@ bound: no PIP budget, 1 used'
 		print "</bound>"; print "</moves>" }' > "$BATS_TEST_TMPDIR/big.xml"
 	run -2 --separate-stderr move-check -T tsv "$BATS_TEST_TMPDIR/big.xml"
 	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/big.xml:70000: error: unknown troop type 'Knx' (did you mean 'Kn'?)"
-	assert_equal "${lines[${#lines[@]}-1]}" "$(printf '70002\t2\tKn\t100\t300\t1\tok\t')"
+	assert_equal "${lines[${#lines[@]}-1]}" "$(printf '70002\t1\tKn\t100\t300\t1\tok\t')"
+	run -2 --separate-stderr move-check -T xml "$BATS_TEST_TMPDIR/big.xml"
+	assert_line --index 2 '  <bound file="'"$BATS_TEST_TMPDIR/big.xml"'" line="2">'
 }

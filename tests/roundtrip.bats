@@ -151,9 +151,22 @@ bound 1: 4 PIPs, 0 used, 4 unused'
 	printf 'move Kn 300\nbound 2\nmove Bd 200\n' > "$BATS_TEST_TMPDIR/p.txt"
 	run -0 bash -c "move-check -T xml --pips=1 '$BATS_TEST_TMPDIR/p.txt' | move-check"
 	assert_output '1: ok       Kn 300/300 p, 1 PIP
-bound: 1 PIP, 1 used, 0 unused
+bound 1: 1 PIP, 1 used, 0 unused
 3: ok       Bd 200/200 p, 1 PIP
 bound 2: 2 PIPs, 1 used, 1 unused'
+}
+
+@test "roundtrip: move-check XML keeps the numbers of the bounds, per file" {
+	printf 'move Sp 200\nbound 3\nmove Sp 100\n' > "$BATS_TEST_TMPDIR/a.txt"
+	printf '# tonight\n\nbound 2\nmove Sp 100\nbound 4\nmove Sp 100\n' > "$BATS_TEST_TMPDIR/b.txt"
+	cd "$BATS_TEST_TMPDIR"
+	run -0 move-check -T tsv a.txt b.txt
+	assert_equal "$(cut -f 3 <<<"$output" | paste -s -d ' ')" 'bound 1 2 1 2'
+	want=$(cut -f 2- <<<"$output" | sed 1d)
+	run -0 bash -c 'move-check -T xml a.txt b.txt | move-check -T tsv'
+	assert_equal "$(sed 1d <<<"$output")" "$want"
+	run -0 bash -c 'move-check -T xml a.txt b.txt | move-check'
+	assert_equal "$(grep '^bound' <<<"$output" | cut -d: -f1 | paste -s -d ' ')" 'bound 1 bound 2 bound 1 bound 2'
 }
 
 @test "roundtrip: combat-calc --matchup XML reads back without --matchup" {

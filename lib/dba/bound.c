@@ -36,6 +36,10 @@ open_bound(struct bounds *bs, const struct bound *b)
 {
 	finish(bs);
 	mstate_begin(&bs->st, bs->rd.r, b);
+	/* bounds count from 1 in each operand; a number read back from
+	 * move-check's XML is kept and the count goes on from it */
+	bs->number = b->number > 0 ? b->number : bs->number + 1;
+	bs->st.b.number = bs->number;
 	bs->active = true;
 	bs->full = false;
 	bs->started = false;
@@ -110,6 +114,7 @@ bounds_read(void *ctx, struct input *in)
 {
 	struct bounds *bs = ctx;
 
+	bs->number = 0;
 	if (input_first_byte(in) == '<')
 		movein_read_xml(&bs->rd, in);
 	else

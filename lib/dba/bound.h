@@ -26,6 +26,7 @@ struct bounds {
 	struct mresult *res;
 	size_t n, cap;
 	bool full;              /* BOUND_MAX_MOVES reported for this bound */
+	long number;            /* of the last bound opened in this operand */
 };
 
 /* Judge with rules r at scale (enum scale); pips as --pips; write to w. */

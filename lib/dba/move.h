@@ -46,6 +46,7 @@ struct move {
 struct bound {
 	const char *file;
 	long line;                      /* 0: moves before any bound line */
+	long number;                    /* 1, 2, ... in its file; 0: the next */
 	int pips;                       /* 0: no PIP budget */
 	bool general_lost;
 };

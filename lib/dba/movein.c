@@ -484,10 +484,34 @@ xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 		b->pips = 0;
 }
 
+/* Of the stream so far: a bound was seen; the file attribute of the
+ * last bound (move-check's XML of several files: numbering restarts). */
+struct xstate {
+	bool bounds;
+	bool has_file;
+	struct sbuf file;
+};
+
+/* b numbers 1 when its file attribute differs from the last bound's. */
+static void
+xml_bound_file(struct xstate *xs, xmlNodePtr n, struct bound *b)
+{
+	char *v = xmlio_attr(n, "file");
+
+	if (v == NULL)
+		return;
+	if (xs->has_file && strcmp(sbuf_str(&xs->file), v) != 0)
+		b->number = 1;
+	sbuf_reset(&xs->file);
+	sbuf_add(&xs->file, v, strlen(v));
+	xs->has_file = true;
+	xmlFree(v);
+}
+
 /* One element of the stream; false stops reading. */
 static bool
 xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
-    long hint, bool *bounds)
+    long hint, struct xstate *xs)
 {
 	int depth = xmlTextReaderDepth(x);
 	const char *name = (const char *)xmlTextReaderConstLocalName(x);
@@ -504,9 +528,10 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 		return true;
 	if (depth == 1 && strcmp(name, "bound") == 0) {
 		xml_bound(rd->r, n, line, &b);
+		xml_bound_file(xs, n, &b);
 		b.file = in->name;
 		rd->bound(rd->ud, &b);
-		*bounds = true;
+		xs->bounds = true;
 		return true;
 	}
 	if (strcmp(name, "move") != 0 || depth > 2) {
@@ -515,7 +540,7 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 		xmlTextReaderNext(x);
 		return true;
 	}
-	if (depth == 1 && *bounds) {
+	if (depth == 1 && xs->bounds) {
 		DIAG(MOVE_OUTSIDE_BOUND, line, 0);
 		xmlTextReaderNext(x);
 		return true;
@@ -533,16 +558,17 @@ void
 movein_read_xml(const struct mreader *rd, struct input *in)
 {
 	xmlTextReaderPtr x = xmlio_reader(in);
-	bool bounds = false;
+	struct xstate xs = {0};
 	long hint = 0;
 	int rc;
 
 	if (x == NULL)
 		return;
 	while ((rc = xmlio_next_element(x, in->name, 2, &hint)) == 1)
-		if (!xml_element(rd, x, in, hint, &bounds))
+		if (!xml_element(rd, x, in, hint, &xs))
 			break;
 	if (rc < 0 && diag_file_errors() == 0)
 		DIAG(XML_UNPARSABLE, 0, 0, "input");
 	xmlFreeTextReader(x);
+	sbuf_free(&xs.file);
 }

@@ -346,9 +346,7 @@ tsv_move(struct moveout *w, const struct bound *b, const struct move *m,
 		tsv_cell(w->fp, m->file, strlen(m->file));
 		fputc('\t', w->fp);
 	}
-	fprintf(w->fp, "%ld\t", m->line);
-	if (b->line > 0)
-		fprintf(w->fp, "%ld", b->line);
+	fprintf(w->fp, "%ld\t%ld", m->line, b->number);
 	fprintf(w->fp, "\t%s\t%ld\t%ld\t%d\t%s\t", troops(w, m, LANG_EN),
 	    m->dist, res->max, res->cost, res->rules ? "illegal" : "ok");
 	for (rule = 0; rule < MR_N; rule++)
@@ -368,8 +366,7 @@ json_move(struct moveout *w, const struct bound *b, const struct move *m,
 	jw_obj(j);
 	jw_kstr(j, "file", m->file);
 	jw_kint(j, "line", m->line);
-	if (b->line > 0)
-		jw_kint(j, "bound", b->line);
+	jw_kint(j, "bound", b->number);
 	jw_kstr(j, "troops", troops(w, m, LANG_EN));
 	jw_kint(j, "distance", m->dist);
 	jw_kint(j, "max", res->max);
@@ -428,13 +425,9 @@ moveout_bound_end(struct moveout *w, const struct bound *b, int used, int unused
 	}
 	if (w->o.fmt != MFMT_TEXT)
 		return;
-	fputs(lang_label(l, L_MOVE_BOUND), w->fp);
 	if (w->o.multi)
-		fprintf(w->fp, " %s%s", b->file, b->line > 0 ? ":" : "");
-	else if (b->line > 0)
-		fputc(' ', w->fp);
-	if (b->line > 0)
-		fprintf(w->fp, "%ld", b->line);
+		fprintf(w->fp, "%s: ", b->file);
+	fprintf(w->fp, "%s %ld", lang_label(l, L_MOVE_BOUND), b->number);
 	if (b->pips > 0)
 		fprintf(w->fp, ": %d %s, %d %s, %d %s\n", b->pips,
 		    lang_label(l, b->pips == 1 ? L_MOVE_PIP : L_MOVE_PIPS),
