@@ -39,7 +39,8 @@ bound(int pips, bool lost, const char *const *lines, size_t n,
     struct mresult *res, int *unused)
 {
 	struct mstate st;
-	struct bound b = { "t", 1, pips, lost };
+	struct bound b = { .file = "t", .line = 1, .pips = pips,
+	    .general_lost = lost };
 	struct move mv[16];
 	size_t i;
 	int used;
