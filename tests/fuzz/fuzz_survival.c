@@ -12,9 +12,10 @@ static struct surv_table table;
 /* the battle of --battle: Rome's unit leader killed (17) */
 static char rome[] = "Rome", ev[] = "leader-killed", legio[] = "LegioI";
 static char *units[] = { legio };
-static struct struck_side side = { rome, ev, legio, FATE_KILLED, 0, units,
-    1 };
-static const struct struck battle = { &side, 1 };
+static struct struck_side side = { .name = rome, .event = ev,
+    .leader = legio, .fate = FATE_KILLED, .units = units, .nunits = 1,
+    .capunits = 1 };
+static const struct struck battle = { .v = &side, .n = 1, .cap = 1 };
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
