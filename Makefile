@@ -55,9 +55,9 @@ ALL_CFLAGS = $(CSTD) $(WARN) -Ilib -I$(B) -Itests/unit $(XML_CFLAGS) \
              -DBELLIS_VERSION='"$(VERSION)"' $(HARDEN) $(CPPFLAGS) \
              $(CFLAGS) -MMD -MP
 
-# refcard-render draws its PDF with cairo and pango (lib/card/card_pdf.c): only
+# refcard-render draws its PDF with cairo and pango (lib/card/cardpdf.c): only
 # that object and that tool see their flags; other tools never reference
-# card_pdf.o, so the linker leaves it out of them.
+# cardpdf.o, so the linker leaves it out of them.
 PANGO_CFLAGS = $(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null)
 PANGO_LIBS   = $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
 
@@ -92,13 +92,13 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
-$(B)/lib/card/card_pdf.o $(B)/lib/card/pdffont.o: ALL_CFLAGS += $(PANGO_CFLAGS)
-# the HTML cards are measured as the PDF sets them (card_pdf.c)
+$(B)/lib/card/cardpdf.o $(B)/lib/core/pdffont.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+# the HTML cards are measured as the PDF sets them (cardpdf.c)
 $(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS)
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
 BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \
     $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan
-$(B)/lib/battle/battle_pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
 
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
@@ -119,7 +119,7 @@ $(B)/gen/%.h: $$(subst _xml,.xml,$$(subst _rng,.rng,formats/%))
 	cd formats && xxd -i $(notdir $<) > ../$@.tmp
 	mv $@.tmp $@
 
-# the table of rules editions (lib/dba/rules.c): name, XML, length
+# the table of rules editions (lib/rules/rules.c): name, XML, length
 $(B)/gen/editions.h: $(EDITIONS:%=$(B)/gen/%_xml.h) Makefile
 	@mkdir -p $(@D)
 	{ for e in $(EDITIONS); do echo "#include \"gen/$${e}_xml.h\""; done; \

@@ -259,11 +259,6 @@ turkish() {
 	assert_output --partial '"period":{"from":-3000,"to":-2800,"text":"3000-2800BC"}'
 }
 
-@test "6: no locale-dependent ctype, case folding or REG_ICASE in the sources" {
-	run grep -rnE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' "$TOP/lib" "$TOP/tools"
-	assert_output ''
-}
-
 @test "12: libxml2's messages on one line each, once per place; DOCTYPE at its line" {
 	printf '<?xml version="1.0"?>\n<armylists version="1">\xff\xfe</armylists>\n' > "$BATS_TEST_TMPDIR/enc.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/enc.xml"

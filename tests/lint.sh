@@ -8,6 +8,7 @@ set -u
 top=${1:-.}
 cd "$top" || exit 2
 bad=0
+[ -d lib/core ] || { echo "not ok lint: no lib/core in $top"; exit 1; }
 
 # rule NAME STATUS OUTPUT: report one rule (STATUS of grep: 1 = no match)
 rule() {
@@ -27,5 +28,60 @@ srcs=$(find lib tools tests/unit tests/fuzz -name '*.[ch]' \
 [ -n "$srcs" ] || { echo "not ok lint: no sources found in $top"; exit 1; }
 out=$(grep -nE '\b(x?realloc(array)?)[[:space:]]*\(' $srcs)
 rule "no realloc outside core/xalloc.c (use xgrow, xfollow)" $? "$out"
+
+# The layers of lib/ (lib/README): a folder includes only from its own
+# folder and from lower layers, so no two folders include each other.
+#   core < rules < army, dba, campaign < card, battle
+layer() {
+	case $1 in
+	core) echo 0 ;;
+	rules) echo 1 ;;
+	army|dba|campaign) echo 2 ;;
+	card|battle) echo 3 ;;
+	*) echo '' ;;
+	esac
+}
+out=
+for d in lib/*/; do
+	d=${d#lib/}
+	d=${d%/}
+	[ -n "$(layer "$d")" ] || out="$out${out:+
+}lib/$d/: a folder with no layer (add it to tests/lint.sh and lib/README)"
+done
+incs=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"[a-z]+/' lib/*/*.[ch])
+case $? in 0|1) ;; *) rule "layers of lib/" 2 ""; exit 1 ;; esac
+[ -n "$incs" ] || { rule "layers of lib/ (no include found)" 2 ""; exit 1; }
+while IFS= read -r l; do
+	f=${l%%:*}
+	from=${f#lib/}
+	from=${from%%/*}
+	to=$(printf '%s\n' "$l" | sed -E 's/^[^:]*:[0-9]+:[[:space:]]*#[[:space:]]*include[[:space:]]+"([a-z]+)\/.*/\1/')
+	[ "$to" = gen ] && continue      # generated headers of formats/
+	[ "$to" = "$from" ] && continue
+	lf=$(layer "$from") lt=$(layer "$to")
+	if [ -z "$lt" ] || [ -z "$lf" ] || [ "$lt" -ge "$lf" ]; then
+		how=up
+		[ -n "$lt" ] && [ -n "$lf" ] && [ "$lt" -eq "$lf" ] && how=sideways
+		out="$out${out:+
+}${l%%#*}$from includes $to ($how; core < rules < army, dba, campaign < card, battle)"
+	fi
+done <<EOI
+$incs
+EOI
+if [ -n "$out" ]; then rule "layers of lib/" 0 "$out"; else rule "layers of lib/" 1 ""; fi
+
+# Internal headers (NAME_int.h) are for their own folder (and the tests)
+# only: a tool or another folder includes the public header.
+out=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"[a-z]+/[a-z0-9_]+_int\.h"' \
+    lib/*/*.[ch] tools/*.c | awk -F: '{
+	split($1, f, "/"); inc = $0; sub(/^[^"]*"/, "", inc); split(inc, h, "/")
+	if ($1 ~ /^tools\// || f[2] != h[1]) print }')
+[ -n "$out" ]
+rule "internal headers (*_int.h) only in their own folder" $? "$out"
+
+# The output does not depend on the locale: no ctype, case folding or
+# REG_ICASE of the C library (core/str.h folds ASCII and UTF-8 itself).
+out=$(grep -nE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' $srcs lib/core/xalloc.c lib/core/xalloc.h)
+rule "no locale-dependent ctype, case folding or REG_ICASE" $? "$out"
 
 exit $bad

@@ -8,7 +8,7 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 enum { OPT_IGNORE = 256 };
 

@@ -9,8 +9,8 @@
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/out.h"
-#include "dba/rules.h"
-#include "dba/troop.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 
 static const char *const formats[] = { "xml", "tsv", "json", "text",
 	"jsonl", NULL };

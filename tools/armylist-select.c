@@ -3,14 +3,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "army/select.h"
+#include "army/armyselect.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 static const struct cli_tool tool = {
-	.formats = asel_formats,
+	.formats = armyselect_formats,
 	.about = "Select the armies of a collection (armylist XML or any "
 	    "list carrier of\narmylist-parse) that match every predicate "
 	    "given, like grep.\n",
@@ -47,29 +47,29 @@ static const struct cli_tool tool = {
 int
 main(int argc, char **argv)
 {
-	struct asel *s;
+	struct armyselect *s;
 	struct cli cli;
 	struct out o;
 	int ch, st;
 
 	cli_init(&cli, &tool, argc, argv);
-	s = asel_new();
+	s = armyselect_new();
 	while ((ch = cli_next(&cli)) > 0)
-		if (asel_option(s, ch, cli.arg) < 0)
+		if (armyselect_option(s, ch, cli.arg) < 0)
 			break;
-	if (ch != 0 || asel_open(s, cli.nfiles, cli.files) < 0) {
-		asel_free(s);
+	if (ch != 0 || armyselect_open(s, cli.nfiles, cli.files) < 0) {
+		armyselect_free(s);
 		troop_cleanup();
 		return cli_end(NULL);
 	}
 	troop_init();
 	if (out_open(&o, cli.output) < 0) {
-		asel_free(s);
+		armyselect_free(s);
 		troop_cleanup();
 		return cli_end(NULL);
 	}
-	(void)asel_write(s, o.fp, cli.format, cli.lang);
-	asel_free(s);
+	(void)armyselect_write(s, o.fp, cli.format, cli.lang);
+	armyselect_free(s);
 	st = cli_end(&o);
 	troop_cleanup();
 	return st;

@@ -9,8 +9,8 @@
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/out.h"
-#include "dba/rules.h"
-#include "dba/troop.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 
 enum { OPT_PLAN = 256, OPT_TOL, OPT_SCALE, OPT_VERD };
 
@@ -100,7 +100,7 @@ main(int argc, char **argv)
 		rules_close(rules);
 		return cli_end(NULL);
 	}
-	if (battle_scan(&o, out.fp, cli.files, cli.nfiles) < 0)
+	if (scan_files(&o, out.fp, cli.files, cli.nfiles) < 0)
 		diag_raise(EXIT_SYS);
 	rules_close(rules);
 	return cli_end(&out);

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "card/matchup.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
 #include "dba/combatrun.h"
-#include "dba/matchup.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN, OPT_MATCHUP, OPT_GOING };
 

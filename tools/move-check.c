@@ -8,8 +8,8 @@
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/out.h"
-#include "dba/bound.h"
-#include "dba/rules.h"
+#include "dba/bounds.h"
+#include "rules/rules.h"
 
 enum { OPT_PIPS = 256, OPT_SCALE, OPT_EXPLAIN };
 

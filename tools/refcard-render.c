@@ -7,11 +7,11 @@
 #include <unistd.h>
 
 #include "card/cardrun.h"
+#include "card/matchup.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "dba/matchup.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE,
 	OPT_LEGEND };

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "core/str.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 /* Where the bytes of a joined text came from: offsets to line:col. */
 struct srcmap {

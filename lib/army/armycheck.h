@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "army/army.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 enum check_code {
 	CK_ELEMENT_TOTAL, CK_GENERAL_COUNT, CK_PACKAGE_MISMATCH,

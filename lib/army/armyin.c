@@ -5,6 +5,7 @@
 #include <libxml/HTMLparser.h>
 
 #include "army/armyin.h"
+#include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/xalloc.h"

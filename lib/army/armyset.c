@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "army/armyin.h"
+#include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "army/findings.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 struct checkrun_opts {
 	const struct rules *rules;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "army/armyin.h"
+#include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/tok.h"

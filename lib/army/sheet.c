@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "army/armyin.h"
+#include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/xalloc.h"

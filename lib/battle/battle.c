@@ -6,7 +6,7 @@
 
 #include "battle/battle.h"
 #include "core/xalloc.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 /* Base depths in paces at the usual 15 mm basing (40 mm wide = 160
  * paces; reconstructed from the 1.x basing notes: the seeds give none). */

@@ -12,7 +12,7 @@
 #include "core/input.h"
 #include "core/str.h"
 #include "dba/move.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 #define BF_MAXSIDES 2
 #define BF_BASE_WIDTH 160.0     /* paces: 40 mm at 15 mm scale */

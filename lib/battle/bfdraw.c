@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "battle/scan.h"
+#include "battle/scan_int.h"
 #include "core/str.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 #define TRUNC_LABEL 24
 
@@ -229,7 +229,7 @@ paths(const struct scene *s, const struct bplan *p, const int *verdict)
 }
 
 void
-battle_draw(const struct bfield *f, const struct bplan *p,
+bfdraw(const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, const struct painter *pt)
 {
 	struct scene s = { f, pt };

@@ -11,7 +11,7 @@
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 #include "dba/movein.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 #include "gen/battlefield_rng.h"
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "battle/scan.h"
+#include "battle/scan_int.h"
 #include "core/str.h"
 #include "dba/movein.h"
 
@@ -81,7 +81,7 @@ svg_text(void *ud, struct gpt p, double deg, double size, const char *s,
 }
 
 int
-battle_svg(FILE *fp, const struct bfield *f, const struct bplan *p,
+bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, int scale)
 {
 	struct painter pt = { fp, svg_path, svg_text };
@@ -100,7 +100,7 @@ battle_svg(FILE *fp, const struct bfield *f, const struct bplan *p,
 	fputs("\" font-family=\"DejaVu Sans, sans-serif\">\n", fp);
 	fprintf(fp, "<title>%s</title>\n", strchr(f->file, '<') == NULL &&
 	    strchr(f->file, '&') == NULL ? f->file : "battlefield");
-	battle_draw(f, p, verdict, lang, &pt);
+	bfdraw(f, p, verdict, lang, &pt);
 	fputs("</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
 }

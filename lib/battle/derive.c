@@ -9,7 +9,7 @@
 
 #include "battle/battle.h"
 #include "core/xalloc.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 static int
 troop_is(int troop, const char *code)

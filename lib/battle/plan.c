@@ -13,7 +13,7 @@
 #include "core/tok.h"
 #include "core/xalloc.h"
 #include "dba/movein.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 #define RAD(d) ((d) * M_PI / 180.0)
 

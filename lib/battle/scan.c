@@ -1,17 +1,18 @@
 /* scan: battle-scan's file loop and its record writers: text, combat
  * lines, move lines, XML, JSON, JSON Lines; the picture is drawn by
- * bfdraw.c through bfsvg.c or battle_pdf.c. */
+ * bfdraw.c through bfsvg.c or bfpdf.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "battle/scan.h"
+#include "battle/scan_int.h"
 #include "core/diag.h"
 #include "core/jsonout.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 const char *const bscan_fmts[] = {
 	"text", "combat", "moves", "xml", "json", "jsonl", "svg", "pdf", NULL
@@ -24,7 +25,7 @@ struct scan {
 	FILE *fp;
 	struct xw *xw;
 	struct jw jw;
-	struct battle_pdf *pdf;
+	struct bfpdf *pdf;
 	int nfield;
 	long outline;           /* lines of -T moves written so far */
 	struct rules_labels labels;     /* by_label: the editions */
@@ -638,9 +639,9 @@ one(struct scan *s, const char *name)
 	case BS_PDF:
 		verdict = read_verdicts(o->verdicts, &f, p, s);
 		if (o->fmt == BS_SVG && s->nfield == 0)
-			battle_svg(s->fp, &f, p, verdict, o->lang, o->scale);
+			bfsvg(s->fp, &f, p, verdict, o->lang, o->scale);
 		else if (o->fmt == BS_PDF)
-			battle_pdf_page(s->pdf, &f, p, verdict, o->lang,
+			bfpdf_page(s->pdf, &f, p, verdict, o->lang,
 			    o->scale);
 		free(verdict);
 		break;
@@ -652,7 +653,7 @@ one(struct scan *s, const char *name)
 }
 
 int
-battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
+scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
     int nfiles)
 {
 	struct scan s;
@@ -671,7 +672,7 @@ battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
 		jw_begin(&s.jw, fp, o->fmt == BS_JSONL, o->r->edition, NULL,
 		    "battlefields");
 	else if (o->fmt == BS_PDF)
-		s.pdf = battle_pdf_new(fp);
+		s.pdf = bfpdf_new(fp);
 	if (nfiles == 0)
 		one(&s, "-");
 	for (i = 0; i < nfiles; i++)
@@ -682,7 +683,7 @@ battle_scan(const struct bscan_opts *o, FILE *fp, char *const *files,
 	} else if (o->fmt == BS_JSON)
 		jw_end(&s.jw);
 	else if (s.pdf != NULL)
-		rc = battle_pdf_finish(s.pdf);
+		rc = bfpdf_finish(s.pdf);
 	rules_labels_free(&s.labels);
 	if (fflush(fp) != 0 || ferror(fp))
 		rc = -1;

@@ -561,7 +561,7 @@ pc_battle(const struct flags *fl, long line, const struct struck *sb,
 
 static int
 pc_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
-    const struct campin *c, struct surv_pc *p)
+    const struct campaignin *c, struct surv_pc *p)
 {
 	const struct surv_table *st = c->surv;
 	long glory = 0;
@@ -642,7 +642,7 @@ name_of(const struct tok *kw, const struct tok *t, long line, char **name)
 
 /* A side or pc record: keyword token, name token (NULL: none), flags. */
 static void
-record(const struct campin *c, const struct tok *kw, const struct tok *nm,
+record(const struct campaignin *c, const struct tok *kw, const struct tok *nm,
     const struct tok *v, size_t n, long line, long rline, xmlNodePtr xml)
 {
 	struct cat_side s;
@@ -676,7 +676,7 @@ keyword(const struct tok *t, const char *kw)
 
 /* "battle [NAME]" */
 static void
-line_battle(const struct campin *c, const struct toks *tk, long line)
+line_battle(const struct campaignin *c, const struct toks *tk, long line)
 {
 	if (tk->n > 2) {
 		DIAG(CAMP_AFTER_BATTLE, line, tk->v[2].col,
@@ -688,7 +688,7 @@ line_battle(const struct campin *c, const struct toks *tk, long line)
 }
 
 static void
-line_record(const struct campin *c, const struct toks *tk, long line)
+line_record(const struct campaignin *c, const struct toks *tk, long line)
 {
 	static const char *const side_kws[] = { "side", "battle" };
 	static const char *const pc_kws[] = { "pc" };
@@ -706,7 +706,7 @@ line_record(const struct campin *c, const struct toks *tk, long line)
 }
 
 static void
-read_lines(const struct campin *c, struct input *in)
+read_lines(const struct campaignin *c, struct input *in)
 {
 	struct toks tk = {0};
 	const char *line;
@@ -768,7 +768,7 @@ record_line(xmlNodePtr n, long line)
 }
 
 static void
-xml_record(const struct campin *c, xmlNodePtr n, long line, bool result)
+xml_record(const struct campaignin *c, xmlNodePtr n, long line, bool result)
 {
 	const struct flag_def *defs = c->side != NULL ? side_flags : pc_flags;
 	int ndefs = c->side != NULL ? SF_N : PF_N, i;
@@ -829,7 +829,7 @@ xml_record(const struct campin *c, xmlNodePtr n, long line, bool result)
 /* The root element: the tool's input or its output read back (whose
  * seed goes to the start handler); 1 output, 0 input, -1 neither. */
 static int
-xml_root(const struct campin *c, xmlTextReaderPtr r, const char *name)
+xml_root(const struct campaignin *c, xmlTextReaderPtr r, const char *name)
 {
 	const char *root = c->side != NULL ? "battles" : "party";
 	const char *out = c->side != NULL ? "catastrophes" : "survival";
@@ -853,7 +853,7 @@ xml_root(const struct campin *c, xmlTextReaderPtr r, const char *name)
  * attribute (none before any battle line) starts the battles up to
  * it, *cur the last one started. */
 static void
-xml_side_battle(const struct campin *c, xmlTextReaderPtr r, long *cur)
+xml_side_battle(const struct campaignin *c, xmlTextReaderPtr r, long *cur)
 {
 	char *v = (char *)xmlTextReaderGetAttribute(r,
 	    (const xmlChar *)"battle");
@@ -877,7 +877,7 @@ xml_side_battle(const struct campin *c, xmlTextReaderPtr r, long *cur)
 }
 
 static void
-read_xml(const struct campin *c, struct input *in)
+read_xml(const struct campaignin *c, struct input *in)
 {
 	static xmlRelaxNGPtr schemas[2];
 	const char *rec = c->side != NULL ? "side" : "pc";
@@ -995,7 +995,7 @@ read_side(struct struck_side *ss, xmlNodePtr n)
 }
 
 int
-campin_struck_load(struct struck *s, const char *path)
+campaignin_struck_load(struct struck *s, const char *path)
 {
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
@@ -1034,7 +1034,7 @@ campin_struck_load(struct struck *s, const char *path)
 }
 
 void
-campin_read(const struct campin *c, struct input *in)
+campaignin_read(const struct campaignin *c, struct input *in)
 {
 	if (input_first_byte(in) == '<')
 		read_xml(c, in);

@@ -11,7 +11,7 @@
  * (campaign-catastrophe) when side is set, else pcs (campaign-survival).
  * A handler owns the record it is given (cat_side_free, surv_pc_free).
  * A record with an error is reported and not handed on. */
-struct campin {
+struct campaignin {
 	/* once, before the records: seed is the seed attribute of the
 	 * tool's XML output read back, else NULL; may be NULL */
 	void (*start)(void *ctx, const char *seed);
@@ -28,8 +28,8 @@ struct campin {
 /* Read an opened input to its end: XML when its first byte is '<',
  * else lines.  XML is the tool's input document or its output (every
  * input flag and roll, so the same results come out). */
-void campin_read(const struct campin *c, struct input *in);
+void campaignin_read(const struct campaignin *c, struct input *in);
 /* campaign-catastrophe's XML output (path) for campaign-survival
  * --battle: 0, or -1 with the errors reported (status 2 or 4). */
-int campin_struck_load(struct struck *s, const char *path);
+int campaignin_struck_load(struct struck *s, const char *path);
 #endif

@@ -21,7 +21,7 @@ rolls_str(char *buf, size_t n, const int *r, int nr)
 }
 
 void
-campout_begin(struct campout *o, const char *root)
+campaignout_begin(struct campaignout *o, const char *root)
 {
 	bool seed = o->report_seed && !o->odds;
 
@@ -82,7 +82,7 @@ struct kv {
 };
 
 static size_t
-effects(const struct campout *o, const struct cat_side *s, struct kv *kv)
+effects(const struct campaignout *o, const struct cat_side *s, struct kv *kv)
 {
 	const struct cat_row *r = &o->table->rows[s->row];
 	size_t n = 0;
@@ -140,7 +140,7 @@ kv_get(const struct kv *kv, size_t n, const char *k)
 }
 
 static void
-side_text(struct campout *o, const struct cat_side *s)
+side_text(struct campaignout *o, const struct cat_side *s)
 {
 	const struct cat_row *r = &o->table->rows[s->row];
 	struct kv kv[16];
@@ -162,7 +162,7 @@ side_text(struct campout *o, const struct cat_side *s)
 }
 
 static void
-side_attrs_xml(struct campout *o, const struct cat_side *s)
+side_attrs_xml(struct campaignout *o, const struct cat_side *s)
 {
 	xw_attr(o->xw, "name", s->name);
 	if (o->battles)
@@ -185,7 +185,7 @@ side_attrs_xml(struct campout *o, const struct cat_side *s)
 
 /* The side's units, for campaign-survival --battle and read back. */
 static void
-units_xml(struct campout *o, const struct cat_side *s)
+units_xml(struct campaignout *o, const struct cat_side *s)
 {
 	size_t i;
 
@@ -200,7 +200,7 @@ units_xml(struct campout *o, const struct cat_side *s)
 }
 
 static void
-side_xml(struct campout *o, const struct cat_side *s)
+side_xml(struct campaignout *o, const struct cat_side *s)
 {
 	const struct cat_row *r = &o->table->rows[s->row];
 	struct kv kv[16];
@@ -242,14 +242,14 @@ cell(FILE *fp, const char *s, bool last)
 
 /* The file cell, first, when there are several operands. */
 static void
-file_cell(struct campout *o, const char *file)
+file_cell(struct campaignout *o, const char *file)
 {
 	if (o->multi)
 		cell(o->fp, file != NULL ? file : "", false);
 }
 
 static void
-side_tsv(struct campout *o, const struct cat_side *s)
+side_tsv(struct campaignout *o, const struct cat_side *s)
 {
 	static const char *const cols[] = { "strategy", "strategy-after",
 	    "morale-all", "morale-unit", "unit", "morale-roll", "morale-fail",
@@ -275,7 +275,7 @@ side_tsv(struct campout *o, const struct cat_side *s)
 }
 
 static void
-side_json(struct campout *o, const struct cat_side *s)
+side_json(struct campaignout *o, const struct cat_side *s)
 {
 	const struct cat_row *r = &o->table->rows[s->row];
 	struct kv kv[16];
@@ -322,7 +322,7 @@ side_json(struct campout *o, const struct cat_side *s)
 }
 
 static void
-odds_out(struct campout *o, const struct cat_side *s)
+odds_out(struct campaignout *o, const struct cat_side *s)
 {
 	const struct cat_table *t = o->table;
 	unsigned long long *c, of;
@@ -398,7 +398,7 @@ odds_out(struct campout *o, const struct cat_side *s)
 }
 
 void
-campout_side(struct campout *o, const struct cat_side *s)
+campaignout_side(struct campaignout *o, const struct cat_side *s)
 {
 	o->n++;
 	if (o->odds)
@@ -424,7 +424,7 @@ label(const char *text, const char *code)
 }
 
 static const struct glory_row *
-glory(const struct campout *o, const struct surv_pc *p, int *strat)
+glory(const struct campaignout *o, const struct surv_pc *p, int *strat)
 {
 	const struct glory_row *g;
 
@@ -438,7 +438,7 @@ glory(const struct campout *o, const struct surv_pc *p, int *strat)
 }
 
 static void
-pc_text(struct campout *o, const struct surv_pc *p)
+pc_text(struct campaignout *o, const struct surv_pc *p)
 {
 	const struct glory_row *g;
 	char rb[48];
@@ -496,7 +496,7 @@ pc_text(struct campout *o, const struct surv_pc *p)
 
 /* The input flags of a pc, so that the tool reads its output back. */
 static void
-pc_flags_xml(struct campout *o, const struct surv_pc *p)
+pc_flags_xml(struct campaignout *o, const struct surv_pc *p)
 {
 	int i;
 
@@ -528,7 +528,7 @@ pc_flags_xml(struct campout *o, const struct surv_pc *p)
 }
 
 static void
-pc_xml(struct campout *o, const struct surv_pc *p)
+pc_xml(struct campaignout *o, const struct surv_pc *p)
 {
 	const struct glory_row *g;
 	char rb[48];
@@ -607,7 +607,7 @@ pc_xml(struct campout *o, const struct surv_pc *p)
 }
 
 static void
-pc_tsv(struct campout *o, const struct surv_pc *p)
+pc_tsv(struct campaignout *o, const struct surv_pc *p)
 {
 	const struct glory_row *g;
 	char rb[48];
@@ -650,7 +650,7 @@ pc_tsv(struct campout *o, const struct surv_pc *p)
 
 /* The Survival roll of a PC in JSON: skill, rolls, result, hits. */
 static void
-pc_json_rolls(struct campout *o, const struct surv_pc *p)
+pc_json_rolls(struct campaignout *o, const struct surv_pc *p)
 {
 	int i;
 
@@ -675,7 +675,7 @@ pc_json_rolls(struct campout *o, const struct surv_pc *p)
 }
 
 static void
-pc_json(struct campout *o, const struct surv_pc *p)
+pc_json(struct campaignout *o, const struct surv_pc *p)
 {
 	const struct glory_row *g;
 	int st = 0;
@@ -727,7 +727,7 @@ pc_json(struct campout *o, const struct surv_pc *p)
 }
 
 void
-campout_pc(struct campout *o, const struct surv_pc *p)
+campaignout_pc(struct campaignout *o, const struct surv_pc *p)
 {
 	o->n++;
 	if (o->fmt == CAMPOUT_TEXT)
@@ -742,7 +742,7 @@ campout_pc(struct campout *o, const struct surv_pc *p)
 }
 
 int
-campout_end(struct campout *o)
+campaignout_end(struct campaignout *o)
 {
 	int r = 0;
 

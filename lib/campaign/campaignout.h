@@ -9,11 +9,11 @@
 #include "core/jsonout.h"
 #include "core/xmlout.h"
 
-enum campout_fmt { CAMPOUT_TEXT, CAMPOUT_XML, CAMPOUT_TSV, CAMPOUT_JSON,
+enum campaignout_fmt { CAMPOUT_TEXT, CAMPOUT_XML, CAMPOUT_TSV, CAMPOUT_JSON,
 	CAMPOUT_JSONL };
 
-struct campout {
-	enum campout_fmt fmt;
+struct campaignout {
+	enum campaignout_fmt fmt;
 	FILE *fp;
 	enum lang lang;
 	uint64_t seed;
@@ -27,10 +27,10 @@ struct campout {
 	long n;
 };
 
-void campout_begin(struct campout *o, const char *root);
+void campaignout_begin(struct campaignout *o, const char *root);
 /* One side of a battle (rolled, or its odds with o->odds). */
-void campout_side(struct campout *o, const struct cat_side *s);
-void campout_pc(struct campout *o, const struct surv_pc *p);
+void campaignout_side(struct campaignout *o, const struct cat_side *s);
+void campaignout_pc(struct campaignout *o, const struct surv_pc *p);
 /* Close the document; -1 when a write failed. */
-int campout_end(struct campout *o);
+int campaignout_end(struct campaignout *o);
 #endif

@@ -10,10 +10,9 @@
 #include "core/num.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
-#include "dba/troop.h"
 
-#include "gen/catastrophe_xml.h"
 #include "gen/catastrophe-table_rng.h"
+#include "gen/catastrophe_xml.h"
 #include "gen/glory-table_rng.h"
 #include "gen/survival-table_rng.h"
 #include "gen/survival-table_xml.h"

@@ -1,35 +1,35 @@
 /* The runs of the two campaign tools. */
 #include <string.h>
 
-#include "campaign/battle.h"
 #include "campaign/campaignin.h"
 #include "campaign/camprun.h"
+#include "campaign/pairing.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
 
 /* The writer over the output, seeded; the operands through the battle. */
 static void
-run(const struct cli *cli, struct campout *w,
+run(const struct cli *cli, struct campaignout *w,
     const struct cat_table *cat, const struct surv_table *surv,
     const struct struck *sb)
 {
-	struct battle b;
+	struct pairing b;
 	struct out o;
 
 	if (cli_seed(cli->seed, &w->seed, &w->seed_given) < 0 ||
 	    out_open(&o, cli->output) < 0)
 		return;
 	w->fp = o.fp;
-	w->fmt = (enum campout_fmt)cli->format;
+	w->fmt = (enum campaignout_fmt)cli->format;
 	w->lang = cli->lang;
 	w->report_seed = true;
 	w->multi = cli->nfiles > 1;
-	battle_init(&b, w, 1, cat, surv, w->seed);
+	pairing_init(&b, w, 1, cat, surv, w->seed);
 	b.struck = sb;
-	cli_files(cli->nfiles, cli->files, battle_input, &b);
-	battle_begin(&b, NULL);
-	if (campout_end(w) < 0)
+	cli_files(cli->nfiles, cli->files, pairing_input, &b);
+	pairing_begin(&b, NULL);
+	if (campaignout_end(w) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);
 }
@@ -37,7 +37,7 @@ run(const struct cli *cli, struct campout *w,
 void
 camprun_catastrophe(const struct camprun *c, const struct cli *cli)
 {
-	struct campout w;
+	struct campaignout w;
 	struct cat_table t;
 	int i;
 
@@ -58,7 +58,7 @@ camprun_catastrophe(const struct camprun *c, const struct cli *cli)
 void
 camprun_survival(const struct camprun *c, const struct cli *cli)
 {
-	struct campout w;
+	struct campaignout w;
 	struct surv_table t;
 	struct glory_table g;
 	struct struck sb;
@@ -67,7 +67,7 @@ camprun_survival(const struct camprun *c, const struct cli *cli)
 	memset(&sb, 0, sizeof sb);
 	if (surv_table_load(&t) == 0 &&
 	    (c->glory == NULL || glory_table_load(&g, c->glory) == 0) &&
-	    (c->battle == NULL || campin_struck_load(&sb, c->battle) == 0)) {
+	    (c->battle == NULL || campaignin_struck_load(&sb, c->battle) == 0)) {
 		memset(&w, 0, sizeof w);
 		w.glory = c->glory != NULL ? &g : NULL;
 		w.surv = &t;

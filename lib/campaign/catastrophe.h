@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "campaign/roll.h"
-#include "dba/troop.h"
+#include "core/lang.h"
 
 enum cat_leader { CAT_NOBODY, CAT_UNIT, CAT_COMMANDER };
 enum cat_fate { FATE_NONE, FATE_WOUNDED, FATE_KILLED, FATE_UNCONSCIOUS };

@@ -1,5 +1,5 @@
 /* campaign-catastrophe's XML output as the battle of campaign-survival:
- * what struck whom (its reader is campin_struck_load). */
+ * what struck whom (its reader is campaignin_struck_load). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* struck: campaign-catastrophe's XML output read back for
  * campaign-survival --battle: per side, the leader its Catastrophe
  * struck and how, and its units; a PC who is that leader takes the
- * effect.  Read by campin_struck_load (campaign/campaignin.h). */
+ * effect.  Read by campaignin_struck_load (campaign/campaignin.h). */
 #ifndef BELLIS_STRUCK_H
 #define BELLIS_STRUCK_H
 #include <stddef.h>

@@ -4,7 +4,7 @@
 #define BELLIS_SURVIVAL_H
 #include <stdbool.h>
 #include "campaign/roll.h"
-#include "dba/troop.h"
+#include "core/lang.h"
 
 /* Sizes: hits of a column (the schema allows 3), damage rows, critical
  * rules, hit locations by roll. */

@@ -9,10 +9,10 @@
 #include <stdio.h>
 
 #include "army/army.h"
-#include "core/str.h"
 #include "campaign/campaigntab.h"
-#include "dba/rules.h"
-#include "dba/troop.h"
+#include "core/str.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 
 enum card_paper { PAPER_A6, PAPER_A5, PAPER_A4, PAPER_LETTER, PAPER_N };
 /* PDF imposition: A6 cards two (1x2: one column of two) or four (2x2)
@@ -112,7 +112,7 @@ void card_campaign(struct card *c, int which, const struct camptab *t,
 
 /* The matchup card: A's troop types (rows) against B's (columns), each
  * cell the chance of the row's type to win and to double in good going,
- * shaded by the chance to win (lib/dba/matchup, the combat odds). */
+ * shaded by the chance to win (card/matchup.c, the combat odds). */
 struct matchup;
 void card_matchup(struct card *c, struct matchup *m, const struct rules *r,
     enum lang lang);
@@ -130,7 +130,7 @@ void cardhtml_card(struct cardhtml *w, const struct card *c);
 /* Close the document; -1 when a write failed. */
 int cardhtml_finish(struct cardhtml *w);
 
-/* lib/card_pdf.c (cairo and pango): one card per page, continued on
+/* lib/card/cardpdf.c (cairo and pango): one card per page, continued on
  * further pages with a warning when it does not fit; imposed, the pages
  * are A6 and go im to a sheet of paper p. */
 struct cardpdf;

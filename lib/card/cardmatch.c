@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "card/card.h"
+#include "card/matchup.h"
 #include "core/labels.h"
 #include "core/xalloc.h"
 #include "dba/combatrun.h"
-#include "dba/matchup.h"
 
 #define DASH "\xe2\x80\x93"
 /* B's types per table: the row label takes one column. */

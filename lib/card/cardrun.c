@@ -4,12 +4,12 @@
 
 #include "army/armyin.h"
 #include "card/cardrun.h"
+#include "card/matchup.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/str.h"
 #include "core/xalloc.h"
-#include "dba/matchup.h"
 
 const char *const cardrun_sets[] = { "army", "rules", "campaign",
 	"matchup", NULL };

@@ -33,7 +33,7 @@ enum diag_tool {
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
                   T_CARD | T_SCAN | T_SELECT)
 #define T_ALL    T_XML
-/* Who takes --rules (dba/rules), who reads combat or move input, whose
+/* Who takes --rules (rules/rules), who reads combat or move input, whose
  * lines carry flags. */
 #define T_RULES  (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CARD | T_SCAN)
 #define T_DBA    (T_COMBAT | T_MOVE)

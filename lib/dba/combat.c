@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "dba/combat.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 static const char *const flag_names[F_N] = {
 	"general", "uphill", "riverbank", "ford", "river-roll", "camp",

@@ -3,7 +3,7 @@
 #ifndef BELLIS_COMBAT_H
 #define BELLIS_COMBAT_H
 #include <stdbool.h>
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 /* A side's flags, in the order of the line format's table. */
 enum cflag {

@@ -2,14 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dba/combatin.h"
-#include "dba/readin.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
-#include "dba/troop.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "dba/combatin.h"
+#include "dba/readin.h"
+#include "rules/troop.h"
 
 enum { CKW_NONE, CKW_VS, CKW_SHOOTS, CKW_DICE };
 

@@ -2,9 +2,9 @@
  * checks for contradictions, reported at line and column. */
 #ifndef BELLIS_COMBATIN_H
 #define BELLIS_COMBATIN_H
-#include "dba/combat.h"
 #include "core/input.h"
 #include "core/tok.h"
+#include "dba/combat.h"
 
 /* Called for every combat read without errors. */
 typedef void (*combatin_fn)(void *ud, const struct combat *c);

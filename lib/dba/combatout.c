@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dba/combatout.h"
 #include "core/jsonout.h"
 #include "core/labels.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
+#include "dba/combatout.h"
 
 /* The labels of the results, outcomes and lost supports. */
 static const enum label kind_label[] = {

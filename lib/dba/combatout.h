@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "dba/combat.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 enum cfmt { CFMT_TEXT, CFMT_XML, CFMT_TSV, CFMT_JSON, CFMT_JSONL };
 

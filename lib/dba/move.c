@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "core/str.h"
-#include "dba/move.h"
 #include "core/xalloc.h"
+#include "dba/move.h"
 
 static const char *const mflag_names[MF_N] = {
 	"id", "road", "difficult", "river", "general", "column", "away",

@@ -5,7 +5,7 @@
 #define BELLIS_MOVE_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 #define MOVE_MAXGROUP 48        /* elements in one group */
 

@@ -3,12 +3,12 @@
 #include <string.h>
 
 #include "core/diag.h"
-#include "dba/movein.h"
-#include "dba/readin.h"
 #include "core/num.h"
 #include "core/str.h"
-#include "dba/troop.h"
 #include "core/xmlio.h"
+#include "dba/movein.h"
+#include "dba/readin.h"
+#include "rules/troop.h"
 
 #define MAX_PACES 1000000L
 

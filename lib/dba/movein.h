@@ -3,8 +3,8 @@
 #ifndef BELLIS_MOVEIN_H
 #define BELLIS_MOVEIN_H
 #include "core/input.h"
-#include "dba/move.h"
 #include "core/tok.h"
+#include "dba/move.h"
 
 
 struct mreader {

@@ -4,9 +4,9 @@
 
 #include "core/jsonout.h"
 #include "core/labels.h"
-#include "dba/moveout.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
+#include "dba/moveout.h"
 
 struct moveout {
 	FILE *fp;

@@ -4,9 +4,9 @@
 #define BELLIS_MOVEOUT_H
 #include <stdbool.h>
 #include <stdio.h>
-#include "dba/move.h"
 #include "core/str.h"
-#include "dba/troop.h"
+#include "dba/move.h"
+#include "rules/troop.h"
 
 enum mfmt { MFMT_TEXT, MFMT_XML, MFMT_TSV, MFMT_JSON, MFMT_JSONL };
 

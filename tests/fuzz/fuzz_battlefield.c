@@ -38,7 +38,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.fmt = fmts[i];
 		o.lang = (enum lang)(i % LANG_N);
 		diag_set_file("fuzz");
-		battle_scan(&o, fuzz_sink, files, 1);
+		scan_files(&o, fuzz_sink, files, 1);
 	}
 	return 0;
 }

@@ -5,7 +5,7 @@
 #define FUZZ_SEEDS "tests/fixtures/catastrophe/* samples/battle.txt"
 #include <string.h>
 
-#include "campaign/battle.h"
+#include "campaign/pairing.h"
 #include "fuzz.h"
 
 static struct cat_table table;
@@ -24,26 +24,26 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct campout o[4];
-	struct battle b;
+	struct campaignout o[4];
+	struct pairing b;
 	struct input in;
 	int f;
 
 	memset(o, 0, sizeof o);
 	for (f = 0; f < 4; f++) {
-		o[f].fmt = (enum campout_fmt)f;
+		o[f].fmt = (enum campaignout_fmt)f;
 		o[f].fp = fuzz_sink;
 		o[f].lang = (enum lang)(f % LANG_N);
 		o[f].table = &table;
 		o[f].report_seed = true;
 		o[f].odds = f == 1;
 	}
-	battle_init(&b, o, 4, &table, NULL, 42);
+	pairing_init(&b, o, 4, &table, NULL, 42);
 	fuzz_input(&in, data, size);
-	battle_file(&b, &in);
+	pairing_file(&b, &in);
 	input_close(&in);
-	battle_begin(&b, NULL);         /* the outputs begin at the first record */
+	pairing_begin(&b, NULL);         /* the outputs begin at the first record */
 	for (f = 0; f < 4; f++)
-		campout_end(&o[f]);
+		campaignout_end(&o[f]);
 	return 0;
 }

@@ -10,7 +10,7 @@
 #include "dba/combatout.h"
 #include "dba/combatrun.h"
 #include "fuzz.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 static struct rules *rules;
 

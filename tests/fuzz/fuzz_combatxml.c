@@ -3,7 +3,7 @@
 #include "dba/combat.h"
 #include "dba/combatin.h"
 #include "fuzz.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 static struct rules *rules;
 

@@ -5,9 +5,9 @@
 #define FUZZ_SEEDS "tests/fixtures/move/* samples/bound.txt"
 #include <string.h>
 
-#include "dba/bound.h"
-#include "dba/rules.h"
+#include "dba/bounds.h"
 #include "fuzz.h"
+#include "rules/rules.h"
 
 static struct rules *rules;
 

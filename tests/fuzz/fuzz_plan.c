@@ -66,6 +66,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.fmt = BS_MOVES;
 	o.plan = fuzz_path(data, size);
 	diag_set_file("fuzz");
-	battle_scan(&o, fuzz_sink, files, 1);
+	scan_files(&o, fuzz_sink, files, 1);
 	return 0;
 }

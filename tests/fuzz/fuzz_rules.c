@@ -1,7 +1,7 @@
 /* fuzz_rules: a user's rules file (--rules=FILE of combat-calc). */
 #define FUZZ_SEEDS "formats/dba1.xml"
 #include "fuzz.h"
-#include "dba/rules.h"
+#include "rules/rules.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

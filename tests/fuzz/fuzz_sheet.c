@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "army/armyin.h"
-#include "fuzz.h"
+#include "army/armyin_int.h"
 #include "core/xalloc.h"
+#include "fuzz.h"
 
 static void
 emit(struct army *a, void *ctx)

@@ -4,8 +4,8 @@
 #include "army/army.h"
 #include "army/armyout.h"
 #include "core/diag.h"
-#include "unit.h"
 #include "core/xmlio.h"
+#include "unit.h"
 
 static void
 date(const char *s, long from, long to, bool approx)

@@ -8,11 +8,11 @@
 #include "army/army.h"
 #include "army/armycheck.h"
 #include "core/diag.h"
-#include "dba/rules.h"
 #include "core/str.h"
-#include "unit.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "rules/rules.h"
+#include "unit.h"
 
 static struct sbuf got;            /* "code army msg;" per finding */
 

@@ -8,7 +8,7 @@
 #include "core/diag.h"
 #include "core/xmlio.h"
 #include "dba/movein.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 #include "unit.h"
 
 static struct rules *R;

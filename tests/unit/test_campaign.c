@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign/battle.h"
 #include "campaign/campaigntab.h"
+#include "campaign/pairing.h"
 #include "core/diag.h"
-#include "unit.h"
 #include "core/xmlio.h"
+#include "unit.h"
 
 /* section 6: outcome counts by effective skill 3-16: CS, unhurt, hit1,
  * hit2, A, B, C, D */
@@ -473,7 +473,7 @@ test_data_drives(void)
 	}
 }
 
-/* The side pairing of campaign-catastrophe (lib/campaign/battle): two
+/* The side pairing of campaign-catastrophe (lib/campaign/pairing): two
  * sides fight (the other's TS +10%), a third makes separate rolls, a
  * battle line starts a battle, a bad side is not handed on. */
 static void
@@ -492,8 +492,8 @@ test_battle(const struct cat_table *t)
 	    "<side name=\"G\" roll=\"10\"><unit name=\"u\" ts=\"50\"/></side>"
 	    "<side name=\"H\" ts=\"100\" luck=\"yes\" roll=\"5/6/7\"/>"
 	    "</battle><side name=\"I\" roll=\"3\"/></battles>";
-	struct campout o;
-	struct battle b;
+	struct campaignout o;
+	struct pairing b;
 	struct input in;
 	char *buf = NULL;
 	size_t len = 0;
@@ -503,18 +503,18 @@ test_battle(const struct cat_table *t)
 	o.multi = true;         /* two inputs: the file column first */
 	o.fp = open_memstream(&buf, &len);
 	o.table = t;
-	campout_begin(&o, "catastrophes");
-	battle_init(&b, &o, 1, t, NULL, 1);
+	campaignout_begin(&o, "catastrophes");
+	pairing_init(&b, &o, 1, t, NULL, 1);
 	diag_set_file("t");
 	diag_quiet(1);
 	input_mem(&in, "t", in_lines, sizeof in_lines - 1);
-	battle_file(&b, &in);
+	pairing_file(&b, &in);
 	input_close(&in);
 	input_mem(&in, "x", in_xml, sizeof in_xml - 1);
-	battle_file(&b, &in);
+	pairing_file(&b, &in);
 	input_close(&in);
 	diag_quiet(0);
-	campout_end(&o);
+	campaignout_end(&o);
 	fclose(o.fp);
 	CHECK(strstr(buf, "\nt\t1\t1\tA\t10\t10\treinforcements\t100\t100\t")
 	    != NULL);

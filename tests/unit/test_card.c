@@ -6,10 +6,10 @@
 #include "army/army.h"
 #include "card/card.h"
 #include "core/diag.h"
-#include "dba/rules.h"
-#include "unit.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "rules/rules.h"
+#include "unit.h"
 
 static const char *
 find(const struct card_block *b, const char *code, size_t col)

@@ -1,14 +1,14 @@
 /* Unit tests of the rules table and the pure combat engine. */
 #include <string.h>
 
+#include "core/diag.h"
+#include "core/tok.h"
+#include "core/xmlio.h"
 #include "dba/combat.h"
 #include "dba/combatin.h"
-#include "core/diag.h"
-#include "dba/rules.h"
-#include "core/tok.h"
-#include "dba/troop.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 #include "unit.h"
-#include "core/xmlio.h"
 #include "rulesedit.inc"
 
 static struct rules *R;

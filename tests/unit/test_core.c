@@ -5,17 +5,17 @@
 
 #include <stdio.h>
 
+#include "core/diag.h"
 #include "core/dice.h"
 #include "core/jsonout.h"
-#include "core/diag.h"
 #include "core/num.h"
 #include "core/str.h"
 #include "core/strset.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
-#include "dba/troop.h"
-#include "unit.h"
 #include "core/xmlio.h"
+#include "rules/troop.h"
+#include "unit.h"
 
 static void
 test_dice(void)

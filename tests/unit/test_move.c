@@ -3,14 +3,14 @@
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/tok.h"
+#include "core/xmlio.h"
 #include "dba/move.h"
 #include "dba/movein.h"
 #include "dba/moveout.h"
-#include "dba/rules.h"
-#include "core/tok.h"
-#include "dba/troop.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 #include "unit.h"
-#include "core/xmlio.h"
 #include "rulesedit.inc"
 
 static struct rules *R;

@@ -1,4 +1,4 @@
-/* card_html: the cards as one self-contained HTML5 file with print CSS,
+/* cardhtml: the cards as one self-contained HTML5 file with print CSS,
  * one card per printed page. */
 #include <stdlib.h>
 #include <string.h>

@@ -4,29 +4,29 @@
  * line only. */
 #include <stdlib.h>
 
-#include "campaign/battle.h"
 #include "campaign/campaignin.h"
+#include "campaign/pairing.h"
 #include "core/num.h"
 
 static void
-dice_of(const struct battle *b, long line, struct dice *d)
+dice_of(const struct pairing *b, long line, struct dice *d)
 {
 	dice_stream(d, b->seed, (b->fileno << 48) + (uint64_t)line);
 }
 
 static void
-write_side(struct battle *b, struct cat_side *s)
+write_side(struct pairing *b, struct cat_side *s)
 {
 	size_t i;
 
 	for (i = 0; i < b->nout; i++)
-		campout_side(&b->out[i], s);
+		campaignout_side(&b->out[i], s);
 	cat_side_free(s);
 }
 
 /* The sides held back: two fight each other, then all are written. */
 static void
-flush(struct battle *b)
+flush(struct pairing *b)
 {
 	size_t i;
 
@@ -40,7 +40,7 @@ flush(struct battle *b)
 static void
 on_battle(void *ctx, char *name)
 {
-	struct battle *b = ctx;
+	struct pairing *b = ctx;
 	size_t i;
 
 	flush(b);
@@ -56,7 +56,7 @@ on_battle(void *ctx, char *name)
 static void
 on_side(void *ctx, struct cat_side *sp)
 {
-	struct battle *b = ctx;
+	struct pairing *b = ctx;
 	struct cat_side s = *sp;
 	struct dice d;
 	size_t i;
@@ -90,7 +90,7 @@ on_side(void *ctx, struct cat_side *sp)
 static void
 on_pc(void *ctx, struct surv_pc *p)
 {
-	struct battle *b = ctx;
+	struct pairing *b = ctx;
 	struct dice d;
 	size_t i;
 
@@ -98,12 +98,12 @@ on_pc(void *ctx, struct surv_pc *p)
 	dice_of(b, p->line, &d);
 	surv_run(b->surv, p, &d);
 	for (i = 0; i < b->nout; i++)
-		campout_pc(&b->out[i], p);
+		campaignout_pc(&b->out[i], p);
 	surv_pc_free(p);
 }
 
 void
-battle_begin(struct battle *b, const char *seed)
+pairing_begin(struct pairing *b, const char *seed)
 {
 	unsigned long long v;
 	size_t i;
@@ -121,23 +121,23 @@ battle_begin(struct battle *b, const char *seed)
 		}
 	}
 	for (i = 0; i < b->nout; i++)
-		campout_begin(&b->out[i], b->root);
+		campaignout_begin(&b->out[i], b->root);
 }
 
 static void
 on_start(void *ctx, const char *seed)
 {
-	battle_begin(ctx, seed);
+	pairing_begin(ctx, seed);
 }
 
 void
-battle_init(struct battle *b, struct campout *out, size_t nout,
+pairing_init(struct pairing *b, struct campaignout *out, size_t nout,
     const struct cat_table *cat, const struct surv_table *surv,
     uint64_t seed)
 {
 	size_t i;
 
-	*b = (struct battle){ .out = out, .nout = nout, .cat = cat,
+	*b = (struct pairing){ .out = out, .nout = nout, .cat = cat,
 	    .surv = surv, .seed = seed, .odds = nout > 0,
 	    .root = cat != NULL ? "catastrophes" : "survival" };
 	for (i = 0; i < nout; i++)
@@ -145,9 +145,9 @@ battle_init(struct battle *b, struct campout *out, size_t nout,
 }
 
 void
-battle_file(struct battle *b, struct input *in)
+pairing_file(struct pairing *b, struct input *in)
 {
-	const struct campin c = { .start = on_start, .battle = on_battle,
+	const struct campaignin c = { .start = on_start, .battle = on_battle,
 	    .side = b->cat != NULL ? on_side : NULL, .pc = on_pc,
 	    .cat = b->cat, .surv = b->surv, .battle_file = b->struck,
 	    .ctx = b };
@@ -155,7 +155,7 @@ battle_file(struct battle *b, struct input *in)
 	b->file = in->name;
 	b->pending = true;
 	b->many = false;
-	campin_read(&c, in);
+	campaignin_read(&c, in);
 	flush(b);
 	free(b->name);
 	b->name = NULL;
@@ -163,7 +163,7 @@ battle_file(struct battle *b, struct input *in)
 }
 
 void
-battle_input(void *ctx, struct input *in)
+pairing_input(void *ctx, struct input *in)
 {
-	battle_file(ctx, in);
+	pairing_file(ctx, in);
 }

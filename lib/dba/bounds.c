@@ -4,7 +4,7 @@
 
 #include "core/diag.h"
 #include "core/xalloc.h"
-#include "dba/bound.h"
+#include "dba/bounds.h"
 
 /* Close the open bound: the road bonus, then its output. */
 static void

@@ -10,10 +10,10 @@
 #include "core/diag.h"
 #include "core/diagcat.h"
 #include "core/num.h"
-#include "dba/rules.h"
-#include "dba/troop.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 
 #include "gen/editions.h"
 #include "gen/rules_rng.h"

@@ -6,8 +6,8 @@
 
 #include <pango/pangocairo.h>
 
-#include "card/pdffont.h"
 #include "core/diag.h"
+#include "core/pdffont.h"
 
 /* Under LeakSanitizer (make SAN=1): fontconfig keeps a few blocks that
  * pango's cleanup does not free; they are not ours.  Both PDF writers
@@ -27,9 +27,9 @@ __lsan_default_options(void)
 }
 
 cairo_status_t
-pdfsink_write(void *sink, const unsigned char *data, unsigned int len)
+pdffont_sink_write(void *sink, const unsigned char *data, unsigned int len)
 {
-	struct pdfsink *k = sink;
+	struct pdffont_sink *k = sink;
 
 	if (k->fp == NULL)      /* a measuring writer: nothing is kept */
 		return CAIRO_STATUS_SUCCESS;

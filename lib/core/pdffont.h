@@ -15,13 +15,13 @@
 void pdffont_check(cairo_t *cr, const char *family);
 
 /* Where a PDF surface writes: cairo_pdf_surface_create_for_stream(
- * pdfsink_write, &sink, ...).  After a failed write nothing more is
+ * pdffont_sink_write, &sink, ...).  After a failed write nothing more is
  * written and failed stays true. */
-struct pdfsink {
+struct pdffont_sink {
 	FILE *fp;
 	bool failed;
 };
-cairo_status_t pdfsink_write(void *sink, const unsigned char *data,
+cairo_status_t pdffont_sink_write(void *sink, const unsigned char *data,
     unsigned int len);
 
 #endif

@@ -1,17 +1,17 @@
-/* battle: the records of a campaign input rolled and written, one call
+/* pairing: the records of a campaign input rolled and written, one call
  * per operand: the sides of campaign-catastrophe paired into battles
  * (two sides fight each other; a third makes a melee of separate
  * rolls), the pcs of campaign-survival. */
-#ifndef BELLIS_BATTLE_H
-#define BELLIS_BATTLE_H
+#ifndef BELLIS_PAIRING_H
+#define BELLIS_PAIRING_H
 #include <stdbool.h>
 #include <stdint.h>
 #include "campaign/campaignout.h"
 #include "campaign/struck.h"
 #include "core/input.h"
 
-struct battle {
-	struct campout *out;       /* nout writers, each record to all */
+struct pairing {
+	struct campaignout *out;       /* nout writers, each record to all */
 	size_t nout;
 	const struct cat_table *cat;       /* sides (campaign-catastrophe) */
 	const struct surv_table *surv;     /* else pcs (campaign-survival) */
@@ -31,15 +31,15 @@ struct battle {
 };
 
 /* Set b up for nout writers (begun) and either table, the other NULL. */
-void battle_init(struct battle *b, struct campout *out, size_t nout,
+void pairing_init(struct pairing *b, struct campaignout *out, size_t nout,
     const struct cat_table *cat, const struct surv_table *surv,
     uint64_t seed);
 /* Begin the writers, once: before the first input's records (seed:
  * that of the tool's XML output read back, else NULL) or at the end. */
-void battle_begin(struct battle *b, const char *seed);
+void pairing_begin(struct pairing *b, const char *seed);
 /* Read one opened input (XML or lines, in->name for messages and the
  * records' file) and write its records; its battles end with it. */
-void battle_file(struct battle *b, struct input *in);
-/* battle_file for cli_files: ctx is the struct battle. */
-void battle_input(void *ctx, struct input *in);
+void pairing_file(struct pairing *b, struct input *in);
+/* pairing_file for cli_files: ctx is the struct pairing. */
+void pairing_input(void *ctx, struct input *in);
 #endif

@@ -1,4 +1,4 @@
-/* bound: the moves of one operand judged bound by bound.  A bound with
+/* bounds: the moves of one operand judged bound by bound.  A bound with
  * a PIP budget is held until it ends, since the general's road bonus
  * needs its unused PIPs; without one, each move is written at once. */
 #ifndef BELLIS_BOUND_H

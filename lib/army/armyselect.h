@@ -1,4 +1,4 @@
-/* select: armylist-select's predicates over a stream of army lists (any
+/* armyselect: armylist-select's predicates over a stream of army lists (any
  * carrier of armyin), the armies that pass written by armyout one at a
  * time.  --enemy-of reads the input twice: an operand that is not a
  * regular file (standard input, a pipe) is first spooled to an unlinked
@@ -18,21 +18,21 @@ enum {
 };
 
 /* The names of -T in the order of enum army_fmt (army/armyout.h). */
-extern const char *const asel_formats[];
+extern const char *const armyselect_formats[];
 
-struct asel;
+struct armyselect;
 
-struct asel *asel_new(void);
+struct armyselect *armyselect_new(void);
 /* Take the value of one predicate option; -1 after a usage error that
  * names the value. */
-int asel_option(struct asel *s, int id, const char *arg);
+int armyselect_option(struct armyselect *s, int id, const char *arg);
 /* Check the options together and spool what must be read twice; -1
  * after a usage or system error (reported). */
-int asel_open(struct asel *s, int nfiles, char **files);
+int armyselect_open(struct armyselect *s, int nfiles, char **files);
 /* Read the operands and write the armies that pass in format fmt (enum
  * army_fmt) to fp; status 1 (EXIT_NO) is raised when none passed.
  * Returns the number written. */
-long asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang);
-void asel_free(struct asel *s);
+long armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang);
+void armyselect_free(struct armyselect *s);
 
 #endif

@@ -1,4 +1,4 @@
-/* battle_pdf: the battlefield as PDF through cairo and pango, one page
+/* bfpdf: the battlefield as PDF through cairo and pango, one page
  * per file, to scale, drawn by bfdraw.c. */
 #include <math.h>
 #include <stdlib.h>
@@ -7,15 +7,15 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
-#include "battle/scan.h"
-#include "card/pdffont.h"
+#include "battle/scan_int.h"
+#include "core/pdffont.h"
 #include "core/xalloc.h"
 #include "dba/movein.h"
 
 #define PT_PER_MM (72.0 / 25.4)
 
-struct battle_pdf {
-	struct pdfsink sink;
+struct bfpdf {
+	struct pdffont_sink sink;
 	cairo_surface_t *surf;
 	cairo_t *cr;
 	double k;               /* points per pace */
@@ -37,7 +37,7 @@ pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
     const char *fill, double opacity, const char *stroke, double width,
     double dash)
 {
-	struct battle_pdf *w = ud;
+	struct bfpdf *w = ud;
 	size_t i;
 
 	cairo_new_path(w->cr);
@@ -65,7 +65,7 @@ static void
 pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
     const char *col)
 {
-	struct battle_pdf *w = ud;
+	struct bfpdf *w = ud;
 	PangoLayout *l = pango_cairo_create_layout(w->cr);
 	PangoFontDescription *fd = pango_font_description_new();
 	PangoRectangle r;
@@ -90,14 +90,14 @@ pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	g_object_unref(l);
 }
 
-struct battle_pdf *
-battle_pdf_new(FILE *fp)
+struct bfpdf *
+bfpdf_new(FILE *fp)
 {
-	struct battle_pdf *w = xcalloc(1, sizeof *w);
+	struct bfpdf *w = xcalloc(1, sizeof *w);
 
 	w->sink.fp = fp;
 	/* a page of any size: each page sets its own */
-	w->surf = cairo_pdf_surface_create_for_stream(pdfsink_write,
+	w->surf = cairo_pdf_surface_create_for_stream(pdffont_sink_write,
 	    &w->sink, 100, 100);
 	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATE_DATE,
@@ -110,7 +110,7 @@ battle_pdf_new(FILE *fp)
 }
 
 void
-battle_pdf_page(struct battle_pdf *w, const struct bfield *f,
+bfpdf_page(struct bfpdf *w, const struct bfield *f,
     const struct bplan *p, const int *verdict, enum lang lang, int scale)
 {
 	struct painter pt = { w, pdf_path, pdf_text };
@@ -121,14 +121,14 @@ battle_pdf_page(struct battle_pdf *w, const struct bfield *f,
 	    f->height * w->k);
 	cairo_save(w->cr);
 	cairo_scale(w->cr, w->k, w->k);
-	battle_draw(f, p, verdict, lang, &pt);
+	bfdraw(f, p, verdict, lang, &pt);
 	cairo_restore(w->cr);
 	cairo_show_page(w->cr);
 	w->pages++;
 }
 
 int
-battle_pdf_finish(struct battle_pdf *w)
+bfpdf_finish(struct bfpdf *w)
 {
 	cairo_status_t st;
 	int rc = 0;

@@ -4,12 +4,12 @@
 #include <string.h>
 
 #include "army/armyin.h"
+#include "card/matchup.h"
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
 #include "dba/combatin.h"
-#include "dba/matchup.h"
 
 /* An id within this edit distance of a missing one is suggested. */
 #define SUGGEST_MAX 2

@@ -8,9 +8,9 @@
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/strset.h"
-#include "dba/troop.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "rules/troop.h"
 
 #include "gen/troops_xml.h"
 

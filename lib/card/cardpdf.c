@@ -1,4 +1,4 @@
-/* card_pdf: the cards as PDF through cairo and pango (DejaVu Sans,
+/* cardpdf: the cards as PDF through cairo and pango (DejaVu Sans,
  * embedded), one card per page, a card that does not fit continued on
  * the next page with a warning; identical input gives identical bytes.
  * Each card is first laid out without drawing in ever tighter fits (the
@@ -14,10 +14,10 @@
 #include <pango/pangocairo.h>
 
 #include "card/card.h"
-#include "card/pdffont.h"
 #include "core/diag.h"
 #include "core/labels.h"
 #include "core/num.h"
+#include "core/pdffont.h"
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -31,7 +31,7 @@
 #define MEASURE_SLACK 0.88
 
 struct cardpdf {
-	struct pdfsink sink;
+	struct pdffont_sink sink;
 	enum lang lang;
 	cairo_surface_t *surf;
 	cairo_t *cr;
@@ -221,7 +221,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	w->sh = w->h;
 	if (im != IMPOSE_NONE)
 		impose(w, p, im);
-	w->surf = cairo_pdf_surface_create_for_stream(pdfsink_write,
+	w->surf = cairo_pdf_surface_create_for_stream(pdffont_sink_write,
 	    &w->sink, w->sw, w->sh);
 	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
 	set_date(w->surf);

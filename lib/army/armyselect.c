@@ -12,25 +12,25 @@
 
 #include "army/armyin.h"
 #include "army/armyout.h"
-#include "army/select.h"
+#include "army/armyselect.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/num.h"
 #include "core/str.h"
 #include "core/xalloc.h"
-#include "dba/troop.h"
+#include "rules/troop.h"
 
 /* The year range of --year, --from and --to (that of the dates read). */
 #define YEAR_MAX 100000L
 
-const char *const asel_formats[] = {
+const char *const armyselect_formats[] = {
 	"xml", "tsv", "json", "text", "jsonl", NULL
 };
 
 static const char *const books[] = { "I", "II", "III", "IV", NULL };
 
-struct asel {
+struct armyselect {
 	const char *id_glob;
 	const char *book;            /* "I/" ... "IV/" prefix, or NULL */
 	char bookpfx[8];
@@ -57,10 +57,10 @@ struct asel {
 	long written;
 };
 
-struct asel *
-asel_new(void)
+struct armyselect *
+armyselect_new(void)
 {
-	struct asel *s = xcalloc(1, sizeof *s);
+	struct armyselect *s = xcalloc(1, sizeof *s);
 
 	return s;
 }
@@ -76,7 +76,7 @@ year(const char *opt, const char *arg, long *out)
 }
 
 static int
-name_regex(struct asel *s, const char *arg)
+name_regex(struct armyselect *s, const char *arg)
 {
 	char msg[128];
 	int rc;
@@ -100,7 +100,7 @@ name_regex(struct asel *s, const char *arg)
 }
 
 int
-asel_option(struct asel *s, int id, const char *arg)
+armyselect_option(struct armyselect *s, int id, const char *arg)
 {
 	const char *sug;
 	int b;
@@ -225,7 +225,7 @@ spool(const char *name, int *fd, off_t *off)
 }
 
 int
-asel_open(struct asel *s, int nfiles, char **files)
+armyselect_open(struct armyselect *s, int nfiles, char **files)
 {
 	static char dash0[] = "-";
 	static char *dash[] = { dash0 };
@@ -309,7 +309,7 @@ has_troop(const struct package *p, const struct troop *t)
 }
 
 static bool
-passes(struct asel *s, const struct army *a)
+passes(struct armyselect *s, const struct army *a)
 {
 	if (s->id_glob != NULL && fnmatch(s->id_glob, a->id, 0) != 0)
 		return false;
@@ -344,7 +344,7 @@ passes(struct asel *s, const struct army *a)
 static void
 collect(struct army *a, void *ctx)
 {
-	struct asel *s = ctx;
+	struct armyselect *s = ctx;
 	size_t i, k;
 
 	if (!ref_match(a->id, s->enemy_of))
@@ -364,7 +364,7 @@ collect(struct army *a, void *ctx)
 /* The writer, begun at the first army so that the output keeps the
  * collection's label; a file column with several inputs. */
 static void
-begin(struct asel *s, const char *rules)
+begin(struct armyselect *s, const char *rules)
 {
 	s->ao = armyout_new(s->fp, s->fmt, s->lang, rules);
 	armyout_files(s->ao, s->nfiles > 1);
@@ -374,7 +374,7 @@ begin(struct asel *s, const char *rules)
 static void
 emit(struct army *a, void *ctx)
 {
-	struct asel *s = ctx;
+	struct armyselect *s = ctx;
 
 	if (s->ao == NULL)
 		begin(s, a->rules);
@@ -385,7 +385,7 @@ emit(struct army *a, void *ctx)
 }
 
 static void
-pass(struct asel *s, army_cb cb)
+pass(struct armyselect *s, army_cb cb)
 {
 	struct input in;
 	int i, fd;
@@ -407,7 +407,7 @@ pass(struct asel *s, army_cb cb)
 }
 
 long
-asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang)
+armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang)
 {
 	if (s->enemy_of != NULL) {
 		diag_quiet(1);
@@ -428,7 +428,7 @@ asel_write(struct asel *s, FILE *fp, int fmt, enum lang lang)
 }
 
 void
-asel_free(struct asel *s)
+armyselect_free(struct armyselect *s)
 {
 	size_t k;
 	int i;

@@ -1,0 +1,79 @@
+/* armyin_int: the internals the army readers share (not for use outside
+ * army/ and its tests): the state machine of table rows (pipe, TSV, HTML),
+ * the list-text reader, what a reader saw of an operand, and the army
+ * fields both build from raw texts. */
+#ifndef BELLIS_ARMYIN_INT_H
+#define BELLIS_ARMYIN_INT_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "army/army.h"
+#include "army/armyin.h"
+#include "core/str.h"
+
+/* Table rows (pipe, TSV, HTML) share one state machine. */
+enum sheet_field {
+	F_NUMBER, F_NAME, F_DATES, F_SOURCES, F_DBM, F_ENEMIES, F_ALLIES,
+	F_TERRAIN, F_AGGRESSION, F_ELEMENTS,
+	/* the further columns of armylist-parse -T tsv */
+	F_FILE, F_LANG, F_FROM, F_TO, F_TEXT, F_INCOMPLETE, F_NOTES, F_NFIELDS
+};
+
+struct cell {
+	const char *s;
+	size_t n;
+	long line, col;          /* col 0: unknown */
+};
+
+/* What the readers of one operand saw, for the error when no army is
+ * read (armylist_read) and to tell a preamble from lost lines. */
+struct armyseen {
+	long armies;            /* records handed to the callback */
+	bool content;           /* a line or row that is not blank */
+	bool started;           /* a record or a table header */
+	bool html;              /* an HTML page */
+	long header;            /* line of the first table header, 0: none */
+	long combat;            /* lines that look like combat-calc input */
+	long moves;             /* lines that look like move-check input */
+	long hline;             /* first row of cells that is no header */
+	struct sbuf hwords;     /* its cells, quoted */
+	struct sbuf near;       /* " (did you mean ...?)" for one of them */
+};
+
+struct sheet;
+struct sheet *sheet_new(const char *file, army_cb cb, void *ctx);
+/* Report rows not read, and note what was seen, in seen. */
+void sheet_track(struct sheet *sh, struct armyseen *seen);
+void sheet_row(struct sheet *sh, const struct cell *cells, size_t n);
+/* Take a row as the header if it is one (a CSV carrier's first test);
+ * else note it as a row of other columns. */
+bool sheet_header(struct sheet *sh, const struct cell *cells, size_t n);
+/* End of a table: finish the open army (the header stays). */
+void sheet_flush(struct sheet *sh);
+void sheet_free(struct sheet *sh);
+
+/* English list text, one line at a time (col of the line's byte 0 is 1). */
+struct listtext;
+struct listtext *listtext_new(const char *file, army_cb cb, void *ctx);
+/* Report lines not read, and note what was seen, in seen. */
+void listtext_track(struct listtext *lt, struct armyseen *seen);
+void listtext_line(struct listtext *lt, const char *s, size_t n, long line);
+void listtext_flush(struct listtext *lt);
+/* True while a record is being collected. */
+bool listtext_open(const struct listtext *lt);
+void listtext_free(struct listtext *lt);
+
+/* Build the common fields of an army from raw texts (shared by the
+ * sheet and list-text readers): dates with a warning when unreadable,
+ * sources with a "DBM n/m" part split off, references, aggression. */
+void army_set_period(struct army *a, const char *s, size_t n, long line,
+    long col);
+void army_set_sources(struct army *a, const char *s, size_t n);
+/* Whether a word not read as a reference (army_is_id) looks like a
+ * mistyped one: "l/2", "1/5a", "II/2A", and with plain, a number such as
+ * "12?" too.  Such a word starts a record that is reported. */
+bool army_like_id(const char *s, size_t n, bool plain);
+void army_set_aggression(struct army *a, const char *s, size_t n,
+    long line, long col);
+
+#endif

@@ -1,0 +1,37 @@
+/* scan_int: the pictures of battle-scan, internal to battle/: the scene
+ * drawn through a painter (bfdraw.c), the SVG (bfsvg.c) and PDF (bfpdf.c)
+ * painters. */
+#ifndef BELLIS_SCAN_INT_H
+#define BELLIS_SCAN_INT_H
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "battle/battle.h"
+#include "core/lang.h"
+
+/* The picture (bfdraw.c): a painter draws what the scene asks. */
+struct painter {
+	void *ud;
+	/* a polygon (closed) or polyline; fill and stroke as "#rrggbb" or
+	 * NULL; dash > 0 dashes the stroke */
+	void (*path)(void *ud, const struct gpt *v, size_t n, bool closed,
+	    const char *fill, double opacity, const char *stroke, double width,
+	    double dash);
+	/* text centred at p, turned clockwise by deg, size in paces */
+	void (*text)(void *ud, struct gpt p, double deg, double size,
+	    const char *s, const char *colour);
+};
+
+void bfdraw(const struct bfield *f, const struct bplan *p,
+    const int *verdict, enum lang lang, const struct painter *pt);
+/* SVG and PDF of one or more fields, to scale (the field's width in
+ * paces at the scale's 4 or 8/3 paces per mm). */
+int bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
+    const int *verdict, enum lang lang, int scale);
+struct bfpdf;
+struct bfpdf *bfpdf_new(FILE *fp);
+void bfpdf_page(struct bfpdf *w, const struct bfield *f,
+    const struct bplan *p, const int *verdict, enum lang lang, int scale);
+int bfpdf_finish(struct bfpdf *w);
+
+#endif

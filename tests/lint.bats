@@ -1,0 +1,76 @@
+#!/usr/bin/env bats
+# tests/lint.sh, the source rules of make lint and make check: it passes on
+# the tree, and each rule fails on a scratch copy that breaks it, as does
+# a copy it cannot read.
+load helpers/common
+
+# scratch: a copy of the sources lint.sh reads, in $S.
+scratch() {
+	S=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$S/tests"
+	cp -r "$TOP/lib" "$TOP/tools" "$S/"
+	cp -r "$TOP/tests/unit" "$TOP/tests/fuzz" "$TOP/tests/lint.sh" "$S/tests/"
+}
+
+@test "lint: the tree keeps every rule" {
+	run -0 sh "$TOP/tests/lint.sh" "$TOP"
+	assert_output 'ok lint: no realloc outside core/xalloc.c (use xgrow, xfollow)
+ok lint: layers of lib/
+ok lint: internal headers (*_int.h) only in their own folder
+ok lint: no locale-dependent ctype, case folding or REG_ICASE'
+}
+
+@test "lint: an include up or sideways the layers fails, with its place" {
+	scratch
+	sed -i '1i #include "card/card.h"' "$S/lib/core/str.c"
+	sed -i '1i #include "army/army.h"' "$S/lib/dba/move.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'lib/core/str.c:1:core includes card (up; core < rules < army, dba, campaign < card, battle)'
+	assert_line 'lib/dba/move.c:1:dba includes army (sideways; core < rules < army, dba, campaign < card, battle)'
+	assert_line 'not ok lint: layers of lib/'
+	assert_line 'ok lint: no locale-dependent ctype, case folding or REG_ICASE'
+}
+
+@test "lint: a folder of lib/ without a layer fails" {
+	scratch
+	mkdir "$S/lib/extra"
+	echo '#include "core/str.h"' > "$S/lib/extra/x.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'lib/extra/: a folder with no layer (add it to tests/lint.sh and lib/README)'
+	assert_line 'lib/extra/x.c:1:extra includes core (up; core < rules < army, dba, campaign < card, battle)'
+}
+
+@test "lint: an internal header outside its folder fails" {
+	scratch
+	sed -i '1i #include "army/armyin_int.h"' "$S/lib/card/card.c" "$S/tools/armylist-parse.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'lib/card/card.c:1:#include "army/armyin_int.h"'
+	assert_line 'tools/armylist-parse.c:1:#include "army/armyin_int.h"'
+	assert_line 'not ok lint: internal headers (*_int.h) only in their own folder'
+}
+
+@test "lint: a realloc that grows by one fails" {
+	scratch
+	printf 'void f(int **p, size_t n);\nvoid f(int **p, size_t n) { *p = xreallocarray(*p, n + 1, sizeof **p); }\n' >> "$S/lib/card/card.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line --partial 'lib/card/card.c:'
+	assert_line 'not ok lint: no realloc outside core/xalloc.c (use xgrow, xfollow)'
+}
+
+@test "lint: locale-dependent case folding fails" {
+	scratch
+	echo 'int g(int c) { return tolower(c); }' >> "$S/lib/army/date.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'not ok lint: no locale-dependent ctype, case folding or REG_ICASE'
+}
+
+@test "lint: a tree it cannot read fails" {
+	scratch
+	rm -r "$S/lib"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_output "not ok lint: no lib/core in $S"
+	chmod 000 "$BATS_TEST_TMPDIR" 2>/dev/null
+	run sh "$TOP/tests/lint.sh" "$BATS_TEST_TMPDIR/none"
+	chmod 755 "$BATS_TEST_TMPDIR"
+	[ "$status" -ne 0 ]
+}
