@@ -84,6 +84,25 @@ sample() {
 	jq -e '.armies[2].elements.items[0].troops[1].code == "Cv"' <<<"$output"
 }
 
+@test "JSON: \"armies\" twice with members between reads both armies with the label (no use after free)" {
+	local army='{"id":"I/1a","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":12,"general":true,"troops":[{"code":"Bd"}]}]}}'
+	{
+		printf '{"version":1,"rules":"dba22","armies":[%s]' "$army"
+		seq 200 | awk '{ printf ",\"n%d\":1000000000000000", $1 }'
+		printf ',"armies":[%s]}\n' "$army"
+	} > "$BATS_TEST_TMPDIR/dup.json"
+	run -0 --separate-stderr armylist-parse -T jsonl "$BATS_TEST_TMPDIR/dup.json"
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --partial '"rules":"dba22"'
+	run -0 --separate-stderr armylist-parse -T jsonl - < "$BATS_TEST_TMPDIR/dup.json"
+	assert_equal "${#lines[@]}" 2
+	run -0 --separate-stderr armylist-select --troop=Bd "$BATS_TEST_TMPDIR/dup.json"
+	assert_equal "$(grep -c '<army ' <<<"$output")" 2
+	run -0 --separate-stderr armylist-parse -o "$BATS_TEST_TMPDIR/out.xml" "$BATS_TEST_TMPDIR/dup.json"
+	[ "$(ls -a "$BATS_TEST_TMPDIR" | grep -c '^\.out')" -eq 0 ]
+}
+
 @test "-T jsonl: one army object per line with the rules label" {
 	run -0 armylist-parse -T jsonl --rules=dba22 ../samples/english-lists.txt
 	golden $G/english.jsonl

@@ -270,9 +270,12 @@ struct stream {
 	const char *file;
 	army_cb cb;
 	void *ctx;
-	/* the document's rules label, looked up once (its members before
-	 * "armies") */
-	const struct jval *top, *rules;
+	/* the document's rules label, looked up once per document (its
+	 * members before "armies"): kept by value, since top's members
+	 * move when more are appended after it */
+	const struct jval *top;
+	const char *rules;
+	long rules_line;
 };
 
 /* An army of a document's "armies", as soon as it is read. */
@@ -284,17 +287,17 @@ each_army(const struct jval *top, const struct jval *elem, void *ctx)
 
 	if (s->top != top) {
 		s->top = top;
-		s->rules = member(top, "rules", J_STR);
+		r = member(top, "rules", J_STR);
+		s->rules = r != NULL ? r->s : NULL;
+		s->rules_line = r != NULL ? r->line : 0;
 	}
-	r = s->rules;
-	read_army(elem, s->file, r != NULL ? r->s : NULL,
-	    r != NULL ? r->line : 0, s->cb, s->ctx);
+	read_army(elem, s->file, s->rules, s->rules_line, s->cb, s->ctx);
 }
 
 void
 armylist_read_json(struct input *in, army_cb cb, void *ctx)
 {
-	struct stream st = { in->name, cb, ctx, NULL, NULL };
+	struct stream st = { .file = in->name, .cb = cb, .ctx = ctx };
 	struct jsonin j;
 	struct jval v;
 	char *buf;
@@ -325,7 +328,7 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 		nvals++;
 		read_value(&v, in->name, cb, ctx);
 		jval_free(&v);
-		st.top = st.rules = NULL;       /* the next value's own */
+		st.top = NULL;                  /* the next value's own */
 	}
 	free(buf);
 }

@@ -179,10 +179,11 @@ test_attr_long(void)
 struct counts {
 	int armies;
 	long count[4];
+	int labelled;           /* armies with the rules label "dba22" */
 };
 
 static void
-army(struct army *a, void *ctx)
+army_cb_count(struct army *a, void *ctx)
 {
 	struct counts *c = ctx;
 	size_t i;
@@ -190,6 +191,40 @@ army(struct army *a, void *ctx)
 	for (i = 0; i < a->list.n && i < 4; i++)
 		c->count[i] = a->list.items[i].count;
 	c->armies++;
+	if (a->rules != NULL && strcmp(a->rules, "dba22") == 0)
+		c->labelled++;
+}
+
+/* A JSON document whose members grow past a reallocation while its
+ * armies are streamed: "armies" twice with 200 members between.  The
+ * rules label of the document, read before the first army, holds for
+ * both (it was a pointer into the moved members). */
+static void
+test_json_members(void)
+{
+	static const char army[] = "{\"id\":\"I/1a\",\"name\":{\"lang\":"
+	    "\"en\",\"text\":\"A\"},\"enemies\":[\"I/1a\"],\"elements\":"
+	    "{\"items\":[{\"count\":12,\"general\":true,\"troops\":"
+	    "[{\"code\":\"Bd\"}]}]}}";
+	struct sbuf b = {0};
+	struct counts c;
+	struct input in;
+	int i;
+
+	sbuf_printf(&b, "{\"version\":1,\"rules\":\"dba22\",\"armies\":[%s]",
+	    army);
+	for (i = 0; i < 200; i++)
+		sbuf_printf(&b, ",\"n%d\":1000000000000000", i);
+	sbuf_printf(&b, ",\"armies\":[%s]}", army);
+	memset(&c, 0, sizeof c);
+	input_mem(&in, "a.json", sbuf_str(&b), b.len);
+	diag_set_file("a.json");
+	armylist_read_json(&in, army_cb_count, &c);
+	input_close(&in);
+	CHECK(c.armies == 2);
+	CHECK(c.labelled == 2);
+	CHECK(c.count[0] == 12);
+	sbuf_free(&b);
 }
 
 /* armylist XML: a count the schema lets through but we cannot read was
@@ -221,7 +256,7 @@ test_armyxml_count(void)
 		input_mem(&in, "army.xml", buf, strlen(buf));
 		diag_set_file("army.xml");
 		e = diag_file_errors();
-		armylist_read_xml(&in, army, &c);
+		armylist_read_xml(&in, army_cb_count, &c);
 		input_close(&in);
 		CHECK(c.armies == 1);
 		CHECK(diag_file_errors() == e + (i == 1));
@@ -242,6 +277,7 @@ main(void)
 	test_attr_flags();
 	test_attr_long();
 	test_armyxml_count();
+	test_json_members();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("xmlio");
