@@ -103,6 +103,54 @@ sample() {
 	[ "$(ls -a "$BATS_TEST_TMPDIR" | grep -c '^\.out')" -eq 0 ]
 }
 
+@test "JSON: what the XML could not carry is reported and left out; the XML validates" {
+	printf '{"version":1,"armies":[{"id":"hello world!","name":{"lang":"en","text":"A"},"enemies":[],"elements":{"items":[]}}]}\n' > "$BATS_TEST_TMPDIR/id.json"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/id.json"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/id.json:1:30: error: bad army reference 'hello world!' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
+	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":12,"general":true,"troops":[{"code":"Bd","figures":"x3"}]},{"count":1,"choice":[]},{"count":1,"choice":[[],[{"count":1,"troops":[]}],[{"count":2,"troops":[{"code":"Ax"}]}]]}]}}]}\n' > "$BATS_TEST_TMPDIR/e.json"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.json"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.json:1:168: error: JSON army: figures are a number such as \"3\" or \"3/4\"; they are left out
+armylist-parse: $BATS_TEST_TMPDIR/e.json:1:176: error: JSON army: a 'choice' without packages is left out
+armylist-parse: $BATS_TEST_TMPDIR/e.json:1:221: error: JSON army: an empty package of 'choice' is left out
+armylist-parse: $BATS_TEST_TMPDIR/e.json:1:225: error: JSON army: an element without troops is left out
+armylist-parse: $BATS_TEST_TMPDIR/e.json:1:224: error: JSON army: an empty package of 'choice' is left out"
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/e.xml"
+	validate armylist.rng "$BATS_TEST_TMPDIR/e.xml"
+	assert_line --partial 'incomplete="yes"'
+	assert_equal "$(grep -c '<package>' <<<"$output")" 1
+}
+
+@test "list text: an empty package is reported and left out, never written" {
+	local s
+	for s in '1x3Bd (Gen), (), 10x4Bw' '1x3Bd (Gen), ((())), 10x4Bw' '1x3Bd (Gen), 1x3Bd or 4Ax or (from 704BC) Sp, 10x4Bw'; do
+		printf 'I/1a Test 3000-2800BC\n%s\n' "$s" > "$BATS_TEST_TMPDIR/p.txt"
+		run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/p.txt"
+		printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/p.xml"
+		validate armylist.rng "$BATS_TEST_TMPDIR/p.xml"
+		refute_output --partial '<package/>'
+		refute_output --partial '<choice/>'
+		assert_output --partial 'incomplete="yes"'
+	done
+	printf 'I/1a Test 3000-2800BC\n1x3Bd (Gen), (), 10x4Bw\n' > "$BATS_TEST_TMPDIR/p.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/p.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/p.txt:2:14: error: empty package '()' is left out"
+	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1x3Bd (Gen), 10x4Bw'
+}
+
+@test "counts of 1 to 10^9 read back from every carrier; 0 and more are bad counts" {
+	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":100,"general":true,"troops":[{"code":"Bd"}]},{"count":1000000000,"troops":[{"code":"Ax"}]}]}}]}\n' > "$BATS_TEST_TMPDIR/c.json"
+	local f
+	for f in xml tsv json jsonl text; do
+		run -0 --separate-stderr bash -c "armylist-parse -T $f '$BATS_TEST_TMPDIR/c.json' | armylist-parse -T tsv"
+		assert_equal "$(cut -f 8 <<<"${lines[1]}")" '100xBd (Gen), 1000000000xAx'
+	done
+	printf 'I/1a Test 3000BC\n1x3Bd (Gen), 1000000001xBw, 0xAx, 10x4Bw\n' > "$BATS_TEST_TMPDIR/c.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.txt:2:14: error: bad element count '1000000001xBw'
+armylist-parse: $BATS_TEST_TMPDIR/c.txt:2:29: error: bad element count '0xAx'"
+	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1x3Bd (Gen), 10x4Bw'
+}
+
 @test "-T jsonl: one army object per line with the rules label" {
 	run -0 armylist-parse -T jsonl --rules=dba22 ../samples/english-lists.txt
 	golden $G/english.jsonl

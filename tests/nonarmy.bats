@@ -99,6 +99,7 @@ json() {
 	json types.json "types.json:1:44: error: JSON army: 'aggression' is not a number
 armylist-parse: types.json:1:69: error: JSON army: an item is not an object with 'count' and 'troops' or 'choice'
 armylist-parse: types.json:1:80: error: JSON army: 'count' is not a whole number from 1 to 1000000000
+armylist-parse: types.json:1:71: error: JSON army: an element without troops is left out
 armylist-parse: types.json:2:1: error: JSON army: expected an object with an 'id' such as \"I/1a\"" 1
 }
 

@@ -65,6 +65,32 @@ num_member(const struct jval *o, const char *key, long min, long max,
 	return 0;
 }
 
+/* Figures as the schema has them ("3", "3/4"), else NULL after saying
+ * so: a value the XML could not carry is not kept. */
+static char *
+figures_member(const struct jval *o, const char *key)
+{
+	const struct jval *v = member(o, key, J_STR);
+	const char *s;
+	bool digit = false;
+
+	if (v == NULL)
+		return NULL;
+	for (s = v->s; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9')
+			digit = true;
+		else if (*s != '/' || !digit)
+			break;
+		else
+			digit = false;
+	}
+	if (*s == '\0' && digit)
+		return xstrdup(v->s);
+	DIAG(JSON_ARMY, v->line, v->col, "figures are a number such as "
+	    "\"3\" or \"3/4\"; they are left out");
+	return NULL;
+}
+
 static void
 read_troop(const struct jval *o, struct troopref *r)
 {
@@ -78,7 +104,7 @@ read_troop(const struct jval *o, struct troopref *r)
 	free(code);
 	if (r->t != NULL)
 		r->written = str_member(o, "written");
-	r->figures = str_member(o, "figures");
+	r->figures = figures_member(o, "figures");
 	if ((code = str_member(o, "dismount")) != NULL) {
 		r->dis = troop_by_code(code);
 		free(code);
@@ -90,15 +116,37 @@ read_troop(const struct jval *o, struct troopref *r)
 	}
 	if (r->dis != NULL)
 		r->dis_written = str_member(o, "dismount-written");
-	r->dis_figures = str_member(o, "dismount-figures");
+	r->dis_figures = figures_member(o, "dismount-figures");
 	r->note = str_member(o, "note");
 }
 
+/* Of the items of one army: how many more may be read, and whether one
+ * was left out. */
+struct items {
+	long left;
+	bool lost;
+};
+
 static void read_items(const struct jval *arr, struct package *list,
-    long *left);
+    struct items *n);
+
+/* The last item of list, just read from o, holds nothing the XML could
+ * carry: it is reported and left out. */
+static void
+drop_item(struct package *list, const struct jval *o, const char *what,
+    struct items *n)
+{
+	struct sbuf b = {0};
+
+	sbuf_printf(&b, "%s is left out", what);
+	DIAG(JSON_ARMY, o->line, o->col, b.s);
+	sbuf_free(&b);
+	item_free(&list->items[--list->n]);
+	n->lost = true;
+}
 
 static void
-read_item(const struct jval *o, struct package *list, long *left)
+read_item(const struct jval *o, struct package *list, struct items *n)
 {
 	const struct jval *v;
 	struct item *it;
@@ -110,19 +158,27 @@ read_item(const struct jval *o, struct package *list, long *left)
 		    "an item is not an object with 'count' and 'troops' or 'choice'");
 		return;
 	}
-	if (--*left < 0)
+	if (--n->left < 0)
 		return;
 	it = package_add(list);
 	if ((v = member(o, "choice", J_ARR)) != NULL) {
 		it->kind = ITEM_CHOICE;
-		for (i = 0; i < v->nv && *left >= 0; i++) {
+		for (i = 0; i < v->nv && n->left >= 0; i++) {
 			if (v->v[i].t != J_ARR) {
 				DIAG(JSON_ARMY, v->v[i].line, v->v[i].col,
 				    "a package of 'choice' is not an array");
 				continue;
 			}
-			read_items(&v->v[i], item_add_package(it), left);
+			read_items(&v->v[i], item_add_package(it), n);
+			if (it->pkgs[it->npkgs - 1].n == 0) {
+				DIAG(JSON_ARMY, v->v[i].line, v->v[i].col,
+				    "an empty package of 'choice' is left out");
+				item_drop_package(it);
+				n->lost = true;
+			}
 		}
+		if (it->npkgs == 0)
+			drop_item(list, o, "a 'choice' without packages", n);
 		return;
 	}
 	it->kind = ITEM_ELEMENT;
@@ -133,15 +189,17 @@ read_item(const struct jval *o, struct package *list, long *left)
 		for (i = 0; i < v->nv; i++)
 			if (v->v[i].t == J_OBJ)
 				read_troop(&v->v[i], item_add_troop(it));
+	if (it->ntroops == 0)
+		drop_item(list, o, "an element without troops", n);
 }
 
 static void
-read_items(const struct jval *arr, struct package *list, long *left)
+read_items(const struct jval *arr, struct package *list, struct items *n)
 {
 	size_t i;
 
-	for (i = 0; i < arr->nv && *left >= 0; i++)
-		read_item(&arr->v[i], list, left);
+	for (i = 0; i < arr->nv && n->left >= 0; i++)
+		read_item(&arr->v[i], list, n);
 }
 
 static void
@@ -166,13 +224,18 @@ read_army(const struct jval *o, const char *file, const char *rules,
 	struct army a;
 	const struct jval *v, *w;
 	const char *s;
-	long left = ARMY_MAX_ITEMS;
+	struct items n = { ARMY_MAX_ITEMS, false };
 	size_t i;
 
 	if (o->t != J_OBJ || (s = jval_str(jval_get(o, "id"))) == NULL ||
 	    s[strspn(s, " \t")] == '\0') {
 		DIAG(JSON_ARMY, o->line, o->col,
 		    "expected an object with an 'id' such as \"I/1a\"");
+		return;
+	}
+	if (!army_is_id(s, strlen(s)) && strcmp(s, "?") != 0) {
+		v = jval_get(o, "id");
+		DIAG(BAD_REFERENCE, v->line, v->col, s);
 		return;
 	}
 	army_init(&a);
@@ -218,12 +281,13 @@ read_army(const struct jval *o, const char *file, const char *rules,
 	if ((v = member(o, "elements", J_OBJ)) != NULL) {
 		a.elements_text = str_member(v, "text");
 		if ((w = member(v, "items", J_ARR)) != NULL)
-			read_items(w, &a.list, &left);
+			read_items(w, &a.list, &n);
 	}
-	if (left < 0) {
+	if (n.left < 0) {
 		DIAG(ARMY_TOO_MANY_ELEMENTS, o->line, o->col, ARMY_MAX_ITEMS);
 		a.incomplete = true;
 	}
+	a.incomplete = a.incomplete || n.lost;
 	if ((v = member(o, "notes", J_ARR)) != NULL)
 		for (i = 0; i < v->nv; i++) {
 			const char *c = jval_str(jval_get(&v->v[i], "column"));

@@ -51,6 +51,15 @@ excerpt(struct ep *p, size_t at)
 	return sbuf_str(&p->tmp);
 }
 
+/* The bytes from a to b, for messages. */
+static const char *
+span(struct ep *p, size_t a, size_t b)
+{
+	sbuf_reset(&p->tmp);
+	utf8_sanitize(&p->tmp, p->s + a, b - a);
+	return sbuf_str(&p->tmp);
+}
+
 static void
 skip_blanks(struct ep *p)
 {
@@ -189,12 +198,14 @@ parse_count(struct ep *p, long *count)
 	long v = 0;
 	size_t start = p->i;
 
+	/* as the XML's counts: 1 to ARMY_COUNT_MAX (armylist-check judges
+	 * them), so that every count written reads back */
 	while (is_digit(p, p->i)) {
-		if (v < 1000)
+		if (v <= ARMY_COUNT_MAX)
 			v = v * 10 + (p->s[p->i] - '0');
 		p->i++;
 	}
-	if (v == 0 || v > 99) {
+	if (v == 0 || v > ARMY_COUNT_MAX) {
 		PERR(p, start, BAD_COUNT, excerpt(p, start));
 		return -1;
 	}
@@ -442,11 +453,13 @@ parse_element(struct ep *p, struct item *el)
 }
 
 /* '(' package ')'.  An unclosed package keeps what it holds up to the
- * end of the list. */
+ * end of the list.  A package left empty (by errors in it, or "()")
+ * fails: an empty package is never written. */
 static int
 parse_package(struct ep *p, struct package *pkg, int depth)
 {
 	size_t open = p->i;
+	int errors = p->errors;
 
 	if (depth >= MAX_DEPTH) {
 		PERR(p, open, NESTED_TOO_DEEP,
@@ -455,6 +468,12 @@ parse_package(struct ep *p, struct package *pkg, int depth)
 	}
 	p->i++;
 	parse_list(p, pkg, depth + 1);
+	if (pkg->n == 0) {
+		if (p->errors == errors)
+			PERR(p, open, EMPTY_PACKAGE, span(p, open, p->i < p->n &&
+			    p->s[p->i] == ')' ? p->i + 1 : p->i));
+		return -1;
+	}
 	if (p->i >= p->n || p->s[p->i] != ')') {
 		PERR(p, open, UNCLOSED_PAREN, excerpt(p, open));
 		p->lost++;

@@ -135,6 +135,7 @@ enum diag_tool {
 #define DIAGF_NESTED_TOO_DEEP "packages nested too deeply at '%s'"
 #define DIAGF_MISSING_COMMA "missing ',' before '%s'"
 #define DIAGF_EXPECTED_COMMA "expected ',' before '%s'"
+#define DIAGF_EMPTY_PACKAGE "empty package '%s' is left out"
 #define DIAGF_NO_ROOT "no XML root element"
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
 #define DIAGF_EMPTY_INPUT "empty input, expected armylist XML"
@@ -323,6 +324,7 @@ enum diag_tool {
 	X(NESTED_TOO_DEEP, E, "nested-too-deep", T_SHEETS) \
 	X(MISSING_COMMA, E, "missing-comma", T_SHEETS) \
 	X(EXPECTED_COMMA, E, "expected-comma", T_SHEETS) \
+	X(EMPTY_PACKAGE, E, "empty-package", T_SHEETS) \
 	X(NO_ROOT, E, "no-root", T_ARMYIN) \
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK | T_COMBAT) \

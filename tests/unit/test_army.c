@@ -134,7 +134,8 @@ test_elements(void)
 	roundtrip("1xHCh 1x3Bd, 1xPs", "1xHCh, 1x3Bd, 1xPs", 1);
 	roundtrip("((((((((((1xPs))))))))))", "", 1);
 	roundtrip("1x Ps), 2xBd", "1xPs, 2xBd", 1);
-	roundtrip("0x Ps, 100x Bd, 3x", "", 3);
+	roundtrip("0x Ps, 1000000001x Bd, 3x", "", 3);
+	roundtrip("100x Bd, 1000000000x Ps", "100xBd, 1000000000xPs", 0);
 	roundtrip("", "", 0);
 	roundtrip("x", "", 1);
 	diag_quiet(0);
