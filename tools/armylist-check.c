@@ -12,9 +12,8 @@
 
 enum { OPT_IGNORE = 256 };
 
-/* In the order of enum findings_fmt. */
-static const char *const formats[] = { "text", "xml", "tsv", "json", "jsonl",
-	NULL };
+static const enum out_fmt formats[] = { FMT_TEXT, FMT_XML, FMT_TSV, FMT_JSON,
+	FMT_JSONL, FMT_N };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -65,7 +64,7 @@ main(int argc, char **argv)
 	}
 	co.rules = rules;
 	co.by_label = cli.rules == NULL;        /* each file by its label */
-	co.fmt = (enum findings_fmt)cli.format;
+	co.fmt = cli.format;
 	/* out_close reports write errors */
 	(void)checkrun_run(o.fp, &co, cli.nfiles, cli.files);
 	rules_close(rules);

@@ -12,8 +12,8 @@
 #include "rules/rules.h"
 #include "rules/troop.h"
 
-static const char *const formats[] = { "xml", "tsv", "json", "text",
-	"jsonl", NULL };
+static const enum out_fmt formats[] = { FMT_XML, FMT_TSV, FMT_JSON, FMT_TEXT,
+	FMT_JSONL, FMT_N };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -36,7 +36,7 @@ static const struct cli_tool tool = {
 struct run {
 	struct armyout *ao;
 	FILE *fp;
-	enum army_fmt fmt;
+	enum out_fmt fmt;
 	enum lang lang;
 	const char *rules;
 	bool files;
@@ -85,7 +85,7 @@ main(int argc, char **argv)
 		rules_close(r);
 		return cli_end(NULL);
 	}
-	run = (struct run){ .fp = o.fp, .fmt = (enum army_fmt)cli.format,
+	run = (struct run){ .fp = o.fp, .fmt = cli.format,
 	    .lang = cli.lang, .rules = r != NULL ? r->edition : NULL,
 	    .files = cli.nfiles > 1 };
 	cli_files(cli.nfiles, cli.files, parse_file, &run);

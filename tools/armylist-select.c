@@ -9,8 +9,11 @@
 #include "core/out.h"
 #include "rules/troop.h"
 
+static const enum out_fmt formats[] = { FMT_XML, FMT_TSV, FMT_JSON, FMT_TEXT,
+	FMT_JSONL, FMT_N };
+
 static const struct cli_tool tool = {
-	.formats = armyselect_formats,
+	.formats = formats,
 	.about = "Select the armies of a collection (armylist XML or any "
 	    "list carrier of\narmylist-parse) that match every predicate "
 	    "given, like grep.\n",

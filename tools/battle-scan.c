@@ -16,8 +16,11 @@ enum { OPT_PLAN = 256, OPT_TOL, OPT_SCALE, OPT_VERD };
 
 static const char *const scales[] = { "15mm", "25mm", NULL };
 
+static const enum out_fmt formats[] = { FMT_TEXT, FMT_COMBAT, FMT_MOVES,
+	FMT_XML, FMT_JSON, FMT_JSONL, FMT_SVG, FMT_PDF, FMT_N };
+
 static const struct cli_tool tool = {
-	.formats = bscan_fmts,
+	.formats = formats,
 	.about = "Adjudicate a DBA position from a battlefield file: the "
 	    "words of combat-calc\nand move-check derived from where the "
 	    "bases stand, or the table drawn.\n",
@@ -89,7 +92,7 @@ main(int argc, char **argv)
 	o.fmt = cli.format;
 	o.lang = cli.lang;
 	o.by_label = cli.rules == NULL;         /* each file by its label */
-	if (o.fmt == BS_SVG && cli.nfiles > 1) {
+	if (o.fmt == FMT_SVG && cli.nfiles > 1) {
 		diag_usage("-T svg draws one battlefield (-T pdf draws one "
 		    "page each)");
 		return EXIT_USAGE;

@@ -56,8 +56,8 @@ start(struct combatrun *run, struct combatout_opts *co, const struct cli *cli,
 	co->rules = run->rules->edition;
 	co->table = run->rules;
 	co->explain = explain ? run->rules : NULL;
-	if (run->roll && !co->seed_given && (co->fmt == CFMT_TSV ||
-	    co->fmt == CFMT_JSONL))
+	if (run->roll && !co->seed_given && (co->fmt == FMT_TSV ||
+	    co->fmt == FMT_JSONL))
 		diag_msg(0, "seed: %llu", (unsigned long long)run->seed);
 	run->w = combatout_new(fp, co);
 }

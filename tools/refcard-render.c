@@ -16,7 +16,7 @@
 enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE,
 	OPT_LEGEND };
 
-static const char *const formats[] = { "html", "pdf", NULL };
+static const enum out_fmt formats[] = { FMT_HTML, FMT_PDF, FMT_N };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -113,7 +113,7 @@ main(int argc, char **argv)
 		cardrun_opts_free(&co);
 		return diag_status();
 	}
-	co.pdf = cli.format == 1;
+	co.pdf = cli.format == FMT_PDF;
 	co.lang = cli.lang;
 	co.by_label = cli.rules == NULL;        /* each file by its label */
 	if (cardrun_check(&co, sets, cards, paper, cli.nfiles) < 0)

@@ -24,10 +24,6 @@
 /* The year range of --year, --from and --to (that of the dates read). */
 #define YEAR_MAX 100000L
 
-const char *const armyselect_formats[] = {
-	"xml", "tsv", "json", "text", "jsonl", NULL
-};
-
 static const char *const books[] = { "I", "II", "III", "IV", NULL };
 
 struct armyselect {
@@ -42,7 +38,7 @@ struct armyselect {
 	regex_t name_re;
 	struct sbuf lower;           /* a name in lower case, for name_re */
 	FILE *fp;                    /* the output, opened at the first army */
-	enum army_fmt fmt;
+	enum out_fmt fmt;
 	enum lang lang;
 	bool invert;
 	/* the operands; spool[i] >= 0: a copy of operand i to read */
@@ -407,7 +403,8 @@ pass(struct armyselect *s, army_cb cb)
 }
 
 long
-armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang)
+armyselect_write(struct armyselect *s, FILE *fp, enum out_fmt fmt,
+    enum lang lang)
 {
 	if (s->enemy_of != NULL) {
 		diag_quiet(1);
@@ -415,7 +412,7 @@ armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang)
 		diag_quiet(0);
 	}
 	s->fp = fp;
-	s->fmt = (enum army_fmt)fmt;
+	s->fmt = fmt;
 	s->lang = lang;
 	pass(s, emit);
 	if (s->ao == NULL)

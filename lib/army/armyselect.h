@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "core/lang.h"
+#include "core/out.h"
 
 /* The option ids of the predicates ('v' is also the short option). */
 enum {
@@ -16,9 +17,6 @@ enum {
 	ASEL_ID = 256, ASEL_BOOK, ASEL_YEAR, ASEL_FROM, ASEL_TO, ASEL_TROOP,
 	ASEL_ENEMY_OF, ASEL_NAME
 };
-
-/* The names of -T in the order of enum army_fmt (army/armyout.h). */
-extern const char *const armyselect_formats[];
 
 struct armyselect;
 
@@ -29,10 +27,11 @@ int armyselect_option(struct armyselect *s, int id, const char *arg);
 /* Check the options together and spool what must be read twice; -1
  * after a usage or system error (reported). */
 int armyselect_open(struct armyselect *s, int nfiles, char **files);
-/* Read the operands and write the armies that pass in format fmt (enum
- * army_fmt) to fp; status 1 (EXIT_NO) is raised when none passed.
+/* Read the operands and write the armies that pass in format fmt (one
+ * of armyout's) to fp; status 1 (EXIT_NO) is raised when none passed.
  * Returns the number written. */
-long armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang);
+long armyselect_write(struct armyselect *s, FILE *fp, enum out_fmt fmt,
+    enum lang lang);
 void armyselect_free(struct armyselect *s);
 
 #endif

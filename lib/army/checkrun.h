@@ -11,7 +11,7 @@
 
 struct checkrun_opts {
 	const struct rules *rules;
-	enum findings_fmt fmt;
+	enum out_fmt fmt;
 	bool quiet;             /* errors only: no warning, no summary */
 	unsigned ignore;        /* bits 1 << enum check_code not reported */
 	bool by_label;          /* each file by its collection's rules= label */

@@ -21,7 +21,7 @@ run(const struct cli *cli, struct campaignout *w,
 	    out_open(&o, cli->output) < 0)
 		return;
 	w->fp = o.fp;
-	w->fmt = (enum campaignout_fmt)cli->format;
+	w->fmt = cli->format;
 	w->lang = cli->lang;
 	w->report_seed = true;
 	w->multi = cli->nfiles > 1;
