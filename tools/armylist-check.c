@@ -9,6 +9,7 @@
 #include "core/diag.h"
 #include "core/out.h"
 #include "rules/rules.h"
+#include "rules/troop.h"
 
 enum { OPT_IGNORE = 256 };
 
@@ -59,7 +60,8 @@ main(int argc, char **argv)
 		return cli_end(NULL);
 	diag_set_file("-");
 	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
+		rules_free(rules);
+		troop_cleanup();
 		return cli_end(NULL);
 	}
 	co.rules = rules;
@@ -67,6 +69,7 @@ main(int argc, char **argv)
 	co.fmt = cli.format;
 	/* out_close reports write errors */
 	(void)checkrun_run(o.fp, &co, cli.nfiles, cli.files);
-	rules_close(rules);
+	rules_free(rules);
+	troop_cleanup();
 	return cli_end(&o);
 }

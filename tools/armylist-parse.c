@@ -82,7 +82,8 @@ main(int argc, char **argv)
 	/* --rules labels the collection with the edition's name */
 	if ((cli.rules != NULL && (r = rules_open(cli.rules)) == NULL) ||
 	    out_open(&o, cli.output) < 0) {
-		rules_close(r);
+		rules_free(r);
+		troop_cleanup();
 		return cli_end(NULL);
 	}
 	run = (struct run){ .fp = o.fp, .fmt = cli.format,
@@ -91,6 +92,7 @@ main(int argc, char **argv)
 	cli_files(cli.nfiles, cli.files, parse_file, &run);
 	start(&run, NULL);
 	(void)armyout_finish(run.ao);  /* out_close reports write errors */
-	rules_close(r);
+	rules_free(r);
+	troop_cleanup();
 	return cli_end(&o);
 }

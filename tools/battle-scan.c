@@ -100,11 +100,13 @@ main(int argc, char **argv)
 	if ((o.r = rules = rules_open(cli.rules)) == NULL)
 		return cli_end(NULL);
 	if (out_open(&out, cli.output) < 0) {
-		rules_close(rules);
+		rules_free(rules);
+		troop_cleanup();
 		return cli_end(NULL);
 	}
 	if (scan_files(&o, out.fp, cli.files, cli.nfiles) < 0)
 		diag_raise(EXIT_SYS);
-	rules_close(rules);
+	rules_free(rules);
+	troop_cleanup();
 	return cli_end(&out);
 }

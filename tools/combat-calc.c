@@ -10,6 +10,7 @@
 #include "core/out.h"
 #include "dba/combatrun.h"
 #include "rules/rules.h"
+#include "rules/troop.h"
 
 enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN, OPT_MATCHUP, OPT_GOING };
 
@@ -112,7 +113,8 @@ main(int argc, char **argv)
 	co.odds = run.odds;
 	co.multi = cli.nfiles > 1 && m == NULL;
 	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
+		rules_free(rules);
+		troop_cleanup();
 		return cli_end(NULL);
 	}
 	if (m != NULL) {        /* the edition of the collection's label */
@@ -133,6 +135,7 @@ main(int argc, char **argv)
 	if (run.w != NULL && combatout_finish(run.w) < 0)
 		diag_raise(EXIT_SYS);
 	rules_labels_free(&labels);
-	rules_close(rules);
+	rules_free(rules);
+	troop_cleanup();
 	return cli_end(&o);
 }

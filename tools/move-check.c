@@ -10,6 +10,7 @@
 #include "core/out.h"
 #include "dba/bounds.h"
 #include "rules/rules.h"
+#include "rules/troop.h"
 
 enum { OPT_PIPS = 256, OPT_SCALE, OPT_EXPLAIN };
 
@@ -83,7 +84,8 @@ main(int argc, char **argv)
 		/* the PIP die is the rules table's */
 		diag_usage("invalid value '%s' for --pips (1-%d)", pipsarg,
 		    rules->pip_die);
-		rules_close(rules);
+		rules_free(rules);
+		troop_cleanup();
 		return cli_end(NULL);
 	}
 	diag_set_file("-");
@@ -94,7 +96,8 @@ main(int argc, char **argv)
 	mo.multi = cli.nfiles > 1;
 	mo.explain = explain;
 	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
+		rules_free(rules);
+		troop_cleanup();
 		return cli_end(NULL);
 	}
 	bounds_init(&bs, rules, scale, (int)pips, moveout_new(o.fp, &mo));
@@ -102,6 +105,7 @@ main(int argc, char **argv)
 	if (moveout_finish(bs.w) < 0)
 		diag_raise(EXIT_SYS);
 	bounds_free(&bs);
-	rules_close(rules);
+	rules_free(rules);
+	troop_cleanup();
 	return cli_end(&o);
 }

@@ -12,6 +12,7 @@
 #include "core/diag.h"
 #include "core/out.h"
 #include "rules/rules.h"
+#include "rules/troop.h"
 
 enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE,
 	OPT_LEGEND };
@@ -128,13 +129,15 @@ main(int argc, char **argv)
 		return cli_end(NULL);
 	}
 	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
+		rules_free(rules);
+		troop_cleanup();
 		cardrun_opts_free(&co);
 		return cli_end(NULL);
 	}
 	if (cardrun_render(o.fp, &co, cli.nfiles, cli.files) < 0)
 		diag_raise(EXIT_SYS);
-	rules_close(rules);
+	rules_free(rules);
+	troop_cleanup();
 	cardrun_opts_free(&co);
 	return cli_end(&o);
 }
