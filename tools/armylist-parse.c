@@ -55,7 +55,7 @@ start(struct run *r, const char *label)
 }
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	start(ctx, a->rules);
 	armyout_army(((struct run *)ctx)->ao, a);

@@ -338,7 +338,7 @@ passes(struct armyselect *s, const struct army *a)
 
 /* First pass of --enemy-of: the enemies of every army ID names. */
 static void
-collect(struct army *a, void *ctx)
+collect(void *ctx, const struct army *a)
 {
 	struct armyselect *s = ctx;
 	size_t i, k;
@@ -368,7 +368,7 @@ begin(struct armyselect *s, const char *rules)
 }
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	struct armyselect *s = ctx;
 

@@ -66,7 +66,7 @@ checkrun_ignore(const char *arg, unsigned *ignore)
 }
 
 static void
-on_army(struct army *a, void *ctx)
+on_army(void *ctx, const struct army *a)
 {
 	struct checkrun_ctx *run = ctx;
 
@@ -74,7 +74,7 @@ on_army(struct army *a, void *ctx)
 }
 
 static void
-on_finding(const struct finding *f, void *ctx)
+on_finding(void *ctx, const struct finding *f)
 {
 	struct checkrun_ctx *run = ctx;
 

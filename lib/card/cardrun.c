@@ -200,14 +200,14 @@ matchup_rules(struct cardrun_ctx *run)
 }
 
 static void
-one_army(struct army *a, void *ctx)
+one_army(void *ctx, const struct army *a)
 {
 	struct cardrun_ctx *run = ctx;
 	const struct rules *r;
 	struct card c;
 
 	if (run->o->matchup != NULL)
-		matchup_add(a, run->o->matchup);
+		matchup_add(run->o->matchup, a);
 	if (run->keep == false && run->pick == NULL)
 		return;         /* read for the matchup only */
 	if (a->id == NULL || !picked(run, a->id))

@@ -91,7 +91,7 @@ add_types(struct mside *s, const struct package *p)
 }
 
 void
-matchup_add(struct army *a, void *ctx)
+matchup_add(void *ctx, const struct army *a)
 {
 	struct matchup *m = ctx;
 	struct mside *s;

@@ -18,7 +18,7 @@ struct matchup *matchup_new(const char *arg, bool goings);
 /* One operand of the collection (cli_files: ctx is the struct matchup). */
 void matchup_read(void *ctx, struct input *in);
 /* One army of the collection (army_cb: ctx is the struct matchup). */
-void matchup_add(struct army *a, void *ctx);
+void matchup_add(void *ctx, const struct army *a);
 /* After the collection: report an army not found (false), else true. */
 bool matchup_check(const struct matchup *m);
 /* After the collection: the rules of the pairs, by the label of army

@@ -44,9 +44,9 @@ combatrun_combat(struct combatrun *run, const struct combat *c)
 }
 
 static void
-one(void *ud, const struct combat *c)
+one(void *ctx, const struct combat *c)
 {
-	combatrun_combat(ud, c);
+	combatrun_combat(ctx, c);
 }
 
 void

@@ -6,7 +6,7 @@
 #include "fuzz.h"
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	struct armyout **o = ctx;
 	int f;

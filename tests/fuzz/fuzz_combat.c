@@ -15,9 +15,9 @@
 static struct rules *rules;
 
 static void
-one(void *ud, const struct combat *c)
+one(void *ctx, const struct combat *c)
 {
-	struct combatout **w = ud;
+	struct combatout **w = ctx;
 	struct combatrun run = { .rules = rules, .roll = true, .odds = true,
 	    .seed = 1 };
 	struct combat_result cr;

@@ -182,7 +182,7 @@ struct counts {
 };
 
 static void
-army(struct army *a, void *ctx)
+army(void *ctx, const struct army *a)
 {
 	struct counts *c = ctx;
 	size_t i;
