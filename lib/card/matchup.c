@@ -249,17 +249,3 @@ matchup_free(struct matchup *m)
 	free(m->arg);
 	free(m);
 }
-
-static void
-to_run(void *ctx, const struct combat *c)
-{
-	combatrun_combat(ctx, c);
-}
-
-void
-matchup_finish(struct matchup *m, struct combatrun *run)
-{
-	if (matchup_check(m))
-		matchup_pairs(m, run->rules, to_run, run);
-	matchup_free(m);
-}

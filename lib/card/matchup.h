@@ -8,7 +8,8 @@
 
 #include "army/army.h"
 #include "core/input.h"
-#include "dba/combatrun.h"
+#include "dba/combat.h"
+#include "rules/rules.h"
 
 struct matchup;
 
@@ -39,7 +40,4 @@ typedef void (*matchup_cb)(void *ctx, const struct combat *c);
 void matchup_pairs(struct matchup *m, const struct rules *r, matchup_cb cb,
     void *ctx);
 void matchup_free(struct matchup *m);
-/* After the collection: report an army not found, else judge and write
- * every pair through run; frees m. */
-void matchup_finish(struct matchup *m, struct combatrun *run);
 #endif
