@@ -36,6 +36,19 @@ struct matchup {
 	struct mside s[2];
 };
 
+int
+matchup_arg(const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (comma != NULL && comma != arg && comma[1] != '\0' &&
+	    strchr(comma + 1, ',') == NULL)
+		return 0;
+	diag_usage("invalid value '%s' for --matchup (two army ids: A,B)",
+	    arg);
+	return -1;
+}
+
 struct matchup *
 matchup_new(const char *arg, bool goings)
 {
@@ -43,12 +56,8 @@ matchup_new(const char *arg, bool goings)
 	struct matchup *m;
 	int i;
 
-	if (comma == NULL || comma == arg || comma[1] == '\0' ||
-	    strchr(comma + 1, ',') != NULL) {
-		diag_usage("invalid value '%s' for --matchup (two army ids: "
-		    "A,B)", arg);
+	if (matchup_arg(arg) < 0)
 		return NULL;
-	}
 	m = xcalloc(1, sizeof *m);
 	m->arg = xstrdup(arg);
 	m->goings = goings;

@@ -13,8 +13,11 @@
 
 struct matchup;
 
-/* A matchup of the --matchup value arg ("A,B"), or NULL after a usage
- * error; goings: also in difficult going. */
+/* 0 when arg is a value of --matchup ("A,B"), else -1 after a usage
+ * error. */
+int matchup_arg(const char *arg);
+/* A matchup of the --matchup value arg, or NULL after matchup_arg's
+ * usage error; goings: also in difficult going. */
 struct matchup *matchup_new(const char *arg, bool goings);
 /* One operand of the collection (cli_files: ctx is the struct matchup). */
 void matchup_read(void *ctx, struct input *in);
