@@ -17,7 +17,7 @@
 static const char *const edge_side[2] = { "left", "right" };
 
 struct scan {
-	const struct bscan_opts *o;
+	const struct scan_opts *o;
 	FILE *fp;
 	struct xw *xw;
 	struct jw jw;
@@ -584,7 +584,7 @@ read_verdicts(const char *path, const struct bfield *f, struct bplan *p,
 static void
 one(struct scan *s, const char *name)
 {
-	const struct bscan_opts *o = s->o;
+	const struct scan_opts *o = s->o;
 	struct bfield f;
 	struct bplan plan, *p = NULL;
 	struct bcombat *c = NULL;
@@ -651,7 +651,7 @@ one(struct scan *s, const char *name)
 }
 
 int
-scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
+scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
     int nfiles)
 {
 	struct scan s;

@@ -9,7 +9,7 @@
 #include "core/lang.h"
 #include "core/out.h"
 
-struct bscan_opts {
+struct scan_opts {
 	enum out_fmt fmt;       /* text, combat, moves, xml, json, jsonl,
 				 * svg, pdf */
 	enum lang lang;
@@ -23,7 +23,7 @@ struct bscan_opts {
 
 /* Process the files (none: standard input) into fp; the exit status is
  * diag_status().  Returns -1 when fp could not be written. */
-int scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
+int scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
     int nfiles);
 
 #endif

@@ -25,7 +25,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const enum out_fmt fmts[] = { FMT_TEXT, FMT_COMBAT, FMT_XML, FMT_JSONL,
 	    FMT_SVG };
-	struct bscan_opts o;
+	struct scan_opts o;
 	char *files[1];
 	size_t i;
 

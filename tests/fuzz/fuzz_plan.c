@@ -55,7 +55,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct bscan_opts o;
+	struct scan_opts o;
 	char *files[1] = { field };
 
 	if (size > 4096)
