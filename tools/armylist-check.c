@@ -7,15 +7,11 @@
 #include "army/checkrun.h"
 #include "core/cli.h"
 #include "core/diag.h"
-#include "core/out.h"
 
 enum { OPT_IGNORE = 256 };
 
-static const enum out_fmt formats[] = { FMT_TEXT, FMT_XML, FMT_TSV, FMT_JSON,
-	FMT_JSONL, FMT_N };
-
 static const struct cli_tool tool = {
-	.formats = formats,
+	.formats = cli_formats,
 	.about = "Check a collection of armylist XML: schema, 12 elements, one "
 	    "general,\npackages, ids, troop types, references, dates.\n",
 	.more = "References are resolved across all files.\n"

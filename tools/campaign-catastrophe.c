@@ -9,6 +9,7 @@
 enum { OPT_ODDS = 256, OPT_SWAP, OPT_TABLE };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "The GURPS mass-combat Catastrophe roll for each side of a "
 	    "battle.\n",
 	.more = "Input lines: side NAME [strategy=N] [ts=N] "

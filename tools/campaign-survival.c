@@ -9,6 +9,7 @@
 enum { OPT_GLORY = 256, OPT_BATTLE };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "GURPS mass-combat Battle skill, Survival and Glory rolls for "
 	    "each PC.\n",
 	.more = "Input lines: pc NAME iq=N|tactics=N weapon=N "

@@ -11,6 +11,7 @@
 enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN, OPT_MATCHUP, OPT_GOING };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "DBA close combat and shooting: factors, totals, result, "
 	    "odds.\n"
 	    "Lines: SIDE vs SIDE [dice A B] | SIDE shoots SIDE [dice A B]\n"

@@ -11,6 +11,7 @@
 enum { OPT_PIPS = 256, OPT_SCALE, OPT_EXPLAIN };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "DBA tactical moves: distances, PIP costs and budget, groups, "
 	    "contacts.\n"
 	    "Lines: bound PIPS [general-lost] | move TROOP[,TROOP...] DIST "

@@ -62,7 +62,7 @@ cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
 	c->argc = argc;
 	c->argv = argv;
 	c->lang = cli_lang_default();
-	c->formats = t->formats != NULL ? t->formats : cli_formats;
+	c->formats = t->formats;
 	for (i = 0; c->formats[i] != FMT_N; i++)
 		c->fnames[i] = out_fmt_names[c->formats[i]];
 	c->format = c->formats[0];

@@ -60,7 +60,7 @@ enum {
 /* A tool's command line and the text of its --help. */
 struct cli_tool {
 	const enum out_fmt *formats;    /* of -T, the default first, up
-					 * to FMT_N; NULL: cli_formats */
+					 * to FMT_N */
 	const char *about;      /* what it does; each line ends in '\n' */
 	const struct cli_opt *opts;     /* ends at a NULL name */
 	const char *more;       /* after the options, or NULL */
@@ -68,7 +68,8 @@ struct cli_tool {
 	const char *no;         /* status 1, NULL when never */
 };
 
-/* text, xml, tsv, json, jsonl: the output formats of most tools. */
+/* text, xml, tsv, json, jsonl, the default text: the formats of most
+ * tools. */
 extern const enum out_fmt cli_formats[];
 
 struct cli {
