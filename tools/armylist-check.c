@@ -7,17 +7,11 @@
 #include "army/checkrun.h"
 #include "core/cli.h"
 #include "core/diag.h"
-#include "core/out.h"
-#include "rules/rules.h"
 
 enum { OPT_IGNORE = 256 };
 
-/* In the order of enum findings_fmt. */
-static const char *const formats[] = { "text", "xml", "tsv", "json", "jsonl",
-	NULL };
-
 static const struct cli_tool tool = {
-	.formats = formats,
+	.formats = cli_formats,
 	.about = "Check a collection of armylist XML: schema, 12 elements, one "
 	    "general,\npackages, ids, troop types, references, dates.\n",
 	.more = "References are resolved across all files.\n"
@@ -40,34 +34,26 @@ static const struct cli_tool tool = {
 int
 main(int argc, char **argv)
 {
-	struct checkrun_opts co;
-	struct rules *rules;
+	struct checkrun_opts o;
 	struct cli cli;
-	struct out o;
 	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	memset(&co, 0, sizeof co);
+	memset(&o, 0, sizeof o);
 	while ((ch = cli_next(&cli)) > 0) {
-		if (ch == 'q')
-			co.quiet = true;
-		else if (checkrun_ignore(cli.arg, &co.ignore) < 0)
-			return EXIT_USAGE;
+		switch (ch) {
+		case OPT_IGNORE:
+			if (checkrun_ignore(cli.arg, &o.ignore) < 0)
+				return EXIT_USAGE;
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		default:        /* cli_next returns no other id */
+			abort();
+		}
 	}
 	if (ch < 0)
 		return diag_status();
-	if ((rules = rules_open(cli.rules)) == NULL)
-		return cli_end(NULL);
-	diag_set_file("-");
-	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
-		return cli_end(NULL);
-	}
-	co.rules = rules;
-	co.by_label = cli.rules == NULL;        /* each file by its label */
-	co.fmt = (enum findings_fmt)cli.format;
-	/* out_close reports write errors */
-	(void)checkrun_run(o.fp, &co, cli.nfiles, cli.files);
-	rules_close(rules);
-	return cli_end(&o);
+	return checkrun_run(&o, &cli);
 }

@@ -1,16 +1,21 @@
 /* armylist-select: the armies of a collection (armylist XML or any list
  * carrier) that pass every predicate given, like grep. */
-#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "army/armyselect.h"
+#include "army/selectrun.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "rules/troop.h"
+
+enum { OPT_ID = 256, OPT_BOOK, OPT_YEAR, OPT_FROM, OPT_TO, OPT_TROOP,
+	OPT_ENEMY_OF, OPT_NAME };
+
+static const enum out_fmt formats[] = { FMT_XML, FMT_TSV, FMT_JSON, FMT_TEXT,
+	FMT_JSONL, FMT_N };
 
 static const struct cli_tool tool = {
-	.formats = armyselect_formats,
+	.formats = formats,
 	.about = "Select the armies of a collection (armylist XML or any "
 	    "list carrier of\narmylist-parse) that match every predicate "
 	    "given, like grep.\n",
@@ -19,24 +24,24 @@ static const struct cli_tool tool = {
 	.no = "no army matched",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
-		{ "id", required_argument, ASEL_ID, "GLOB",
+		{ "id", required_argument, OPT_ID, "GLOB",
 		    "the id matches a shell pattern (II/5*)", NULL },
-		{ "book", required_argument, ASEL_BOOK, "BOOK",
+		{ "book", required_argument, OPT_BOOK, "BOOK",
 		    "the id is in book I, II, III or IV", "I|II|III|IV" },
-		{ "year", required_argument, ASEL_YEAR, "Y",
+		{ "year", required_argument, OPT_YEAR, "Y",
 		    "active in year Y (negative: BC)", NULL },
-		{ "from", required_argument, ASEL_FROM, "Y",
+		{ "from", required_argument, OPT_FROM, "Y",
 		    "the period ends in year Y or later", NULL },
-		{ "to", required_argument, ASEL_TO, "Y",
+		{ "to", required_argument, OPT_TO, "Y",
 		    "the period starts in year Y or earlier", NULL },
-		{ "troop", required_argument, ASEL_TROOP, "TYPE",
+		{ "troop", required_argument, OPT_TROOP, "TYPE",
 		    "the troop type appears in any choice (code or name)",
 		    NULL },
-		{ "enemy-of", required_argument, ASEL_ENEMY_OF, "ID",
+		{ "enemy-of", required_argument, OPT_ENEMY_OF, "ID",
 		    "lists ID as an enemy, or is an enemy ID lists", NULL },
-		{ "name", required_argument, ASEL_NAME, "REGEX",
+		{ "name", required_argument, OPT_NAME, "REGEX",
 		    "the name matches the extended regex (any case)", NULL },
-		{ "invert-match", no_argument, ASEL_INVERT, NULL,
+		{ "invert-match", no_argument, 'v', NULL,
 		    "select the armies that do not match", NULL },
 		CLI_OPT_LANG("troop names in text output"),
 		CLI_OPT_OUTPUT,
@@ -47,30 +52,56 @@ static const struct cli_tool tool = {
 int
 main(int argc, char **argv)
 {
-	struct armyselect *s;
+	struct selectrun_opts o;
 	struct cli cli;
-	struct out o;
-	int ch, st;
+	int ch, rc;
 
 	cli_init(&cli, &tool, argc, argv);
-	s = armyselect_new();
-	while ((ch = cli_next(&cli)) > 0)
-		if (armyselect_option(s, ch, cli.arg) < 0)
+	memset(&o, 0, sizeof o);
+	while ((ch = cli_next(&cli)) > 0) {
+		rc = 0;
+		switch (ch) {
+		case OPT_BOOK:
+			if ((rc = cli_choice("--book", cli.arg,
+			    selectrun_books)) >= 0)
+				o.book = selectrun_books[rc];
 			break;
-	if (ch != 0 || armyselect_open(s, cli.nfiles, cli.files) < 0) {
-		armyselect_free(s);
-		troop_cleanup();
-		return cli_end(NULL);
+		case OPT_ENEMY_OF:
+			o.enemy_of = cli.arg;
+			rc = selectrun_enemy(cli.arg);
+			break;
+		case OPT_FROM:
+			o.has_from = true;
+			rc = selectrun_year("--from", cli.arg, &o.from);
+			break;
+		case OPT_ID:
+			o.id = cli.arg;
+			break;
+		case 'v':
+			o.invert = true;
+			break;
+		case OPT_NAME:
+			o.name = cli.arg;
+			rc = selectrun_name(cli.arg);
+			break;
+		case OPT_TO:
+			o.has_to = true;
+			rc = selectrun_year("--to", cli.arg, &o.to);
+			break;
+		case OPT_TROOP:
+			rc = selectrun_troop(cli.arg, &o.troop);
+			break;
+		case OPT_YEAR:
+			o.has_year = true;
+			rc = selectrun_year("--year", cli.arg, &o.year);
+			break;
+		default:        /* cli_next returns no other id */
+			abort();
+		}
+		if (rc < 0)
+			return EXIT_USAGE;
 	}
-	troop_init();
-	if (out_open(&o, cli.output) < 0) {
-		armyselect_free(s);
-		troop_cleanup();
-		return cli_end(NULL);
-	}
-	(void)armyselect_write(s, o.fp, cli.format, cli.lang);
-	armyselect_free(s);
-	st = cli_end(&o);
-	troop_cleanup();
-	return st;
+	if (ch < 0)
+		return diag_status();
+	return selectrun_run(&o, &cli);
 }

@@ -1,5 +1,4 @@
 /* campaign-catastrophe: the GURPS mass-combat Catastrophe roll per side. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +9,7 @@
 enum { OPT_ODDS = 256, OPT_SWAP, OPT_TABLE };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "The GURPS mass-combat Catastrophe roll for each side of a "
 	    "battle.\n",
 	.more = "Input lines: side NAME [strategy=N] [ts=N] "
@@ -35,26 +35,32 @@ static const struct cli_tool tool = {
 int
 main(int argc, char **argv)
 {
-	struct camprun c;
+	struct camprun_opts o;
 	struct cli cli;
 	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	memset(&c, 0, sizeof c);
+	memset(&o, 0, sizeof o);
 	while ((ch = cli_next(&cli)) > 0) {
-		if (ch == OPT_ODDS)
-			c.odds = true;
-		else if (ch == OPT_TABLE)
-			c.table = cli.arg;
-		else if (c.nswap < CAMPRUN_MAXSWAP)
-			c.swap[c.nswap++] = cli.arg;
-		else {
-			diag_usage("too many --swap options");
-			return EXIT_USAGE;
+		switch (ch) {
+		case OPT_ODDS:
+			o.odds = true;
+			break;
+		case OPT_SWAP:
+			if (o.nswap == CAMPRUN_MAXSWAP) {
+				diag_usage("too many --swap options");
+				return EXIT_USAGE;
+			}
+			o.swap[o.nswap++] = cli.arg;
+			break;
+		case OPT_TABLE:
+			o.table = cli.arg;
+			break;
+		default:        /* cli_next returns no other id */
+			abort();
 		}
 	}
 	if (ch < 0)
 		return diag_status();
-	camprun_catastrophe(&c, &cli);
-	return cli_end(NULL);
+	return camprun_catastrophe(&o, &cli);
 }

@@ -1,5 +1,4 @@
 /* campaign-survival: Battle skill, Survival and Glory rolls per PC. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +9,7 @@
 enum { OPT_GLORY = 256, OPT_BATTLE };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "GURPS mass-combat Battle skill, Survival and Glory rolls for "
 	    "each PC.\n",
 	.more = "Input lines: pc NAME iq=N|tactics=N weapon=N "
@@ -37,20 +37,25 @@ static const struct cli_tool tool = {
 int
 main(int argc, char **argv)
 {
-	struct camprun c;
+	struct camprun_opts o;
 	struct cli cli;
 	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	memset(&c, 0, sizeof c);
+	memset(&o, 0, sizeof o);
 	while ((ch = cli_next(&cli)) > 0) {
-		if (ch == OPT_GLORY)
-			c.glory = cli.arg;
-		else
-			c.battle = cli.arg;     /* OPT_BATTLE */
+		switch (ch) {
+		case OPT_BATTLE:
+			o.battle = cli.arg;
+			break;
+		case OPT_GLORY:
+			o.glory = cli.arg;
+			break;
+		default:        /* cli_next returns no other id */
+			abort();
+		}
 	}
 	if (ch < 0)
 		return diag_status();
-	camprun_survival(&c, &cli);
-	return cli_end(NULL);
+	return camprun_survival(&o, &cli);
 }

@@ -1,19 +1,17 @@
 /* combat-calc: DBA close combat and shooting: factors, totals, results,
  * exact odds over the 36 pairs of dice. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "card/matchup.h"
+#include "card/matchuprun.h"
 #include "core/cli.h"
 #include "core/diag.h"
-#include "core/out.h"
 #include "dba/combatrun.h"
-#include "rules/rules.h"
 
 enum { OPT_ODDS = 256, OPT_ROLL, OPT_EXPLAIN, OPT_MATCHUP, OPT_GOING };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "DBA close combat and shooting: factors, totals, result, "
 	    "odds.\n"
 	    "Lines: SIDE vs SIDE [dice A B] | SIDE shoots SIDE [dice A B]\n"
@@ -46,93 +44,40 @@ static const struct cli_tool tool = {
 	}
 };
 
-/* The writer of run, in the edition run->rules. */
-static void
-start(struct combatrun *run, struct combatout_opts *co, const struct cli *cli,
-    bool explain, FILE *fp)
-{
-	co->fmt = cli->format;
-	co->lang = cli->lang;
-	co->rules = run->rules->edition;
-	co->table = run->rules;
-	co->explain = explain ? run->rules : NULL;
-	if (run->roll && !co->seed_given && (co->fmt == CFMT_TSV ||
-	    co->fmt == CFMT_JSONL))
-		diag_msg(0, "seed: %llu", (unsigned long long)run->seed);
-	run->w = combatout_new(fp, co);
-}
-
 int
 main(int argc, char **argv)
 {
-	struct combatout_opts co;
-	struct combatrun run;
-	struct rules_labels labels;
-	struct matchup *m = NULL;
-	struct rules *rules;
-	const char *matchup = NULL;
+	struct combatrun_opts o;
 	struct cli cli;
-	struct out o;
-	bool explain = false, going = false;
 	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
-	memset(&run, 0, sizeof run);
-	memset(&co, 0, sizeof co);
-	memset(&labels, 0, sizeof labels);
+	memset(&o, 0, sizeof o);
 	while ((ch = cli_next(&cli)) > 0) {
-		if (ch == OPT_ODDS)
-			run.odds = true;
-		else if (ch == OPT_EXPLAIN)
-			explain = true;
-		else if (ch == OPT_MATCHUP)
-			matchup = cli.arg;
-		else if (ch == OPT_GOING)
-			going = true;
-		else
-			run.roll = true;
+		switch (ch) {
+		case OPT_EXPLAIN:
+			o.explain = true;
+			break;
+		case OPT_GOING:
+			o.going = true;
+			break;
+		case OPT_MATCHUP:
+			o.matchup = cli.arg;
+			break;
+		case OPT_ODDS:
+			o.odds = true;
+			break;
+		case OPT_ROLL:
+			o.roll = true;
+			break;
+		default:        /* cli_next returns no other id */
+			abort();
+		}
 	}
 	if (ch < 0)
 		return diag_status();
-	if (going && matchup == NULL) {
-		diag_usage("--going needs --matchup");
-		return EXIT_USAGE;
-	}
-	if (matchup != NULL && (m = matchup_new(matchup, going)) == NULL)
-		return EXIT_USAGE;
-	if ((cli.seed != NULL || run.roll) &&
-	    cli_seed(cli.seed, &run.seed, &co.seed_given) < 0)
-		return EXIT_USAGE;
-	if ((rules = rules_open(cli.rules)) == NULL)
-		return cli_end(NULL);
-	diag_set_file("-");
-	run.rules = labels.dflt = rules;
-	co.rolled = run.roll;
-	co.seed = run.seed;
-	co.odds = run.odds;
-	co.multi = cli.nfiles > 1 && m == NULL;
-	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
-		return cli_end(NULL);
-	}
-	if (m != NULL) {        /* the edition of the collection's label */
-		cli_files(cli.nfiles, cli.files, matchup_read, m);
-		if (cli.rules == NULL)
-			run.rules = matchup_edition(m, &labels);
-		if (run.rules != NULL) {
-			start(&run, &co, &cli, explain, o.fp);
-			matchup_finish(m, &run);
-		} else {
-			(void)matchup_check(m);         /* names a missing army */
-			matchup_free(m);
-		}
-	} else {
-		start(&run, &co, &cli, explain, o.fp);
-		cli_files(cli.nfiles, cli.files, combatrun_read, &run);
-	}
-	if (run.w != NULL && combatout_finish(run.w) < 0)
-		diag_raise(EXIT_SYS);
-	rules_labels_free(&labels);
-	rules_close(rules);
-	return cli_end(&o);
+	/* the pairs of --matchup need the armies, a layer above combats */
+	if (o.matchup != NULL)
+		return matchuprun_run(&o, &cli);
+	return combatrun_run(&o, &cli);
 }

@@ -1,19 +1,17 @@
 /* move-check: DBA tactical moves against the movement rules: distances,
  * PIP costs and budget, groups, columns, contacts, zone of control. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/cli.h"
 #include "core/diag.h"
-#include "core/num.h"
-#include "core/out.h"
-#include "dba/bounds.h"
+#include "dba/moverun.h"
 #include "rules/rules.h"
 
 enum { OPT_PIPS = 256, OPT_SCALE, OPT_EXPLAIN };
 
 static const struct cli_tool tool = {
+	.formats = cli_formats,
 	.about = "DBA tactical moves: distances, PIP costs and budget, groups, "
 	    "contacts.\n"
 	    "Lines: bound PIPS [general-lost] | move TROOP[,TROOP...] DIST "
@@ -48,60 +46,31 @@ int
 main(int argc, char **argv)
 {
 	static const char *const scales[] = { "15mm", "25mm", NULL };
-	struct moveout_opts mo;
-	struct bounds bs;
-	struct rules *rules;
+	struct moverun_opts o;
 	struct cli cli;
-	struct out o;
-	const char *pipsarg = NULL;
-	int ch, scale = SCALE_15MM;
-	bool explain = false;
-	long pips = 0;
+	int ch;
 
 	cli_init(&cli, &tool, argc, argv);
+	memset(&o, 0, sizeof o);
+	o.scale = SCALE_15MM;
 	while ((ch = cli_next(&cli)) > 0) {
 		switch (ch) {
+		case OPT_EXPLAIN:
+			o.explain = true;
+			break;
 		case OPT_PIPS:
-			pipsarg = cli.arg;
+			o.pips = cli.arg;
 			break;
 		case OPT_SCALE:
-			if ((scale = cli_choice("--scale", cli.arg,
+			if ((o.scale = cli_choice("--scale", cli.arg,
 			    scales)) < 0)
 				return EXIT_USAGE;
 			break;
-		case OPT_EXPLAIN:
-			explain = true;
-			break;
+		default:        /* cli_next returns no other id */
+			abort();
 		}
 	}
 	if (ch < 0)
 		return diag_status();
-	if ((rules = rules_open(cli.rules)) == NULL)
-		return cli_end(NULL);
-	if (pipsarg != NULL && num_longs(pipsarg, 1, rules->pip_die,
-	    &pips) < 0) {
-		/* the PIP die is the rules table's */
-		diag_usage("invalid value '%s' for --pips (1-%d)", pipsarg,
-		    rules->pip_die);
-		rules_close(rules);
-		return cli_end(NULL);
-	}
-	diag_set_file("-");
-	memset(&mo, 0, sizeof mo);
-	mo.fmt = cli.format;
-	mo.lang = cli.lang;
-	mo.rules = rules;
-	mo.multi = cli.nfiles > 1;
-	mo.explain = explain;
-	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
-		return cli_end(NULL);
-	}
-	bounds_init(&bs, rules, scale, (int)pips, moveout_new(o.fp, &mo));
-	cli_files(cli.nfiles, cli.files, bounds_read, &bs);
-	if (moveout_finish(bs.w) < 0)
-		diag_raise(EXIT_SYS);
-	bounds_free(&bs);
-	rules_close(rules);
-	return cli_end(&o);
+	return moverun_run(&o, &cli);
 }

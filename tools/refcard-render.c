@@ -1,22 +1,19 @@
 /* refcard-render: printable reference cards (HTML or PDF) for the armies
  * of armylist XML, the matchup of two of them, the rules tables and the
  * campaign tables. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "card/cardrun.h"
 #include "card/matchup.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
-#include "rules/rules.h"
 
 enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE,
 	OPT_LEGEND };
 
-static const char *const formats[] = { "html", "pdf", NULL };
+static const enum out_fmt formats[] = { FMT_HTML, FMT_PDF, FMT_N };
 
 static const struct cli_tool tool = {
 	.formats = formats,
@@ -51,9 +48,9 @@ static const struct cli_tool tool = {
 };
 
 static int
-usage(struct cardrun_opts *co)
+usage(struct cardrun_opts *o)
 {
-	cardrun_opts_free(co);
+	cardrun_opts_free(o);
 	return EXIT_USAGE;
 }
 
@@ -63,78 +60,52 @@ main(int argc, char **argv)
 	static const char *const papers[] = { "a6", "a5", "a4", "letter",
 	    NULL };
 	static const char *const grids[] = { "1x2", "2x2", NULL };
-	int sets[CARDS_N * 4] = { CARDS_ARMY }, ch;
-	bool cards = false, paper = false;
-	struct cardrun_opts co;
-	struct rules *rules;
+	struct cardrun_opts o;
 	struct cli cli;
-	struct out o;
+	int ch, v;
 
 	cli_init(&cli, &tool, argc, argv);
-	memset(&co, 0, sizeof co);
-	co.paper = PAPER_A6;
-	co.sets = sets;
-	co.nsets = 1;
+	memset(&o, 0, sizeof o);
+	o.sets[0] = CARDS_ARMY;
+	o.nsets = 1;
+	o.paper = PAPER_A6;
 	while ((ch = cli_next(&cli)) > 0) {
 		switch (ch) {
-		case OPT_CARDS:
-			if ((co.nsets = cli_choices("--cards", cli.arg,
-			    cardrun_sets, sets, CARDS_N * 4)) < 0)
-				return usage(&co);
-			cards = true;
-			break;
-		case OPT_PAPER:
-			if ((ch = cli_choice("--paper", cli.arg, papers)) < 0)
-				return usage(&co);
-			co.paper = (enum card_paper)ch;
-			paper = true;
-			break;
 		case OPT_ARMY:
-			if (cardrun_ids(&co, cli.arg) < 0)
-				return usage(&co);
+			if (cardrun_ids(&o, cli.arg) < 0)
+				return usage(&o);
 			break;
-		case OPT_MATCHUP:
-			if (co.matchup != NULL)
-				matchup_free(co.matchup);
-			if ((co.matchup = matchup_new(cli.arg, false)) == NULL)
-				return usage(&co);
+		case OPT_CARDS:
+			if ((o.nsets = cli_choices("--cards", cli.arg,
+			    cardrun_sets, o.sets, CARDS_N * 4)) < 0)
+				return usage(&o);
+			o.cards = true;
 			break;
 		case OPT_IMPOSE:
-			if ((ch = cli_choice("--impose", cli.arg, grids)) < 0)
-				return usage(&co);
-			co.impose = (enum card_impose)(ch + 1);
+			if ((v = cli_choice("--impose", cli.arg, grids)) < 0)
+				return usage(&o);
+			o.impose = (enum card_impose)(v + 1);
 			break;
 		case OPT_LEGEND:
-			co.legend = true;
+			o.legend = true;
 			break;
+		case OPT_MATCHUP:
+			if (matchup_arg(cli.arg) < 0)
+				return usage(&o);
+			o.matchup = cli.arg;
+			break;
+		case OPT_PAPER:
+			if ((v = cli_choice("--paper", cli.arg, papers)) < 0)
+				return usage(&o);
+			o.paper = (enum card_paper)v;
+			o.paper_given = true;
+			break;
+		default:        /* cli_next returns no other id */
+			abort();
 		}
 	}
-	if (ch < 0) {
-		cardrun_opts_free(&co);
-		return diag_status();
-	}
-	co.pdf = cli.format == 1;
-	co.lang = cli.lang;
-	co.by_label = cli.rules == NULL;        /* each file by its label */
-	if (cardrun_check(&co, sets, cards, paper, cli.nfiles) < 0)
-		return usage(&co);
-	if (co.pdf && (cli.output == NULL || strcmp(cli.output, "-") == 0) &&
-	    isatty(STDOUT_FILENO)) {
-		diag_usage("not writing PDF to a terminal (use -o FILE)");
-		return usage(&co);
-	}
-	if ((co.rules = rules = rules_open(cli.rules)) == NULL) {
-		cardrun_opts_free(&co);
-		return cli_end(NULL);
-	}
-	if (out_open(&o, cli.output) < 0) {
-		rules_close(rules);
-		cardrun_opts_free(&co);
-		return cli_end(NULL);
-	}
-	if (cardrun_render(o.fp, &co, cli.nfiles, cli.files) < 0)
-		diag_raise(EXIT_SYS);
-	rules_close(rules);
-	cardrun_opts_free(&co);
-	return cli_end(&o);
+	/* the ids of --army are the main's to free */
+	v = ch < 0 ? diag_status() : cardrun_run(&o, &cli);
+	cardrun_opts_free(&o);
+	return v;
 }

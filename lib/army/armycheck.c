@@ -337,7 +337,7 @@ emit(struct armycheck *c, enum check_code code, const char *army,
 		c->errors++;
 	else
 		c->warnings++;
-	c->cb(&f, c->ctx);
+	c->cb(c->ctx, &f);
 	sbuf_reset(&c->msg);
 }
 

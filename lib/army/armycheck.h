@@ -28,7 +28,7 @@ struct finding {
 	                              with, NULL for unknown-reference */
 };
 
-typedef void (*finding_cb)(const struct finding *f, void *ctx);
+typedef void (*finding_cb)(void *ctx, const struct finding *f);
 
 const char *check_code_name(enum check_code c);
 bool check_code_error(enum check_code c);

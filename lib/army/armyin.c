@@ -26,12 +26,12 @@ struct counted {
 };
 
 static void
-count_army(struct army *a, void *ctx)
+count_army(void *ctx, const struct army *a)
 {
 	struct counted *c = ctx;
 
 	c->seen.armies++;
-	c->cb(a, c->ctx);
+	c->cb(c->ctx, a);
 }
 
 /* The end of an operand: content from which no army was read is an

@@ -1,6 +1,7 @@
 /* armyin: the readers of army lists.  Every carrier (pipe table, TSV,
  * HTML, English list text, armylist XML) becomes struct army records,
- * handed one by one to a callback and freed after it. */
+ * handed one by one to a callback: the record is the reader's, freed
+ * after the call, so a callback that keeps any of it makes a copy. */
 #ifndef BELLIS_ARMYIN_H
 #define BELLIS_ARMYIN_H
 
@@ -8,7 +9,7 @@
 #include "core/input.h"
 #include "core/str.h"
 
-typedef void (*army_cb)(struct army *a, void *ctx);
+typedef void (*army_cb)(void *ctx, const struct army *a);
 
 /* Read one operand, whatever its carrier. */
 void armylist_read(struct input *in, army_cb cb, void *ctx);

@@ -299,7 +299,7 @@ read_army(const struct jval *o, const char *file, const char *rules,
 		}
 	a.rules = rules;
 	a.rules_line = rules_line;
-	cb(&a, ctx);
+	cb(ctx, &a);
 	army_free(&a);
 }
 

@@ -10,7 +10,7 @@
 
 struct armyout {
 	FILE *fp;
-	enum army_fmt fmt;
+	enum out_fmt fmt;
 	enum lang lang;
 	struct xw *xw;
 	struct jw jw;
@@ -50,7 +50,7 @@ armyout_files(struct armyout *o, bool files)
 }
 
 struct armyout *
-armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
+armyout_new(FILE *fp, enum out_fmt fmt, enum lang lang, const char *rules)
 {
 	struct armyout *o = xmalloc(sizeof *o);
 
@@ -59,15 +59,13 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 	*o = (struct armyout){ .fp = fp, .fmt = fmt, .lang = lang,
 	    .rules = xstrdup(rules) };
 	switch (fmt) {
-	case AFMT_XML:
+	case FMT_XML:
 		o->xw = xw_new(fp);
 		xw_start(o->xw, "armylists");
 		xw_attr(o->xw, "version", "1");
 		xw_attr(o->xw, "rules", rules);
 		break;
-	case AFMT_TSV:
-		break;
-	case AFMT_JSON:
+	case FMT_JSON:
 		jw_init(&o->jw, fp);
 		jw_obj(&o->jw);
 		jw_kint(&o->jw, "version", 1);
@@ -75,10 +73,10 @@ armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang, const char *rules)
 		jw_key(&o->jw, "armies");
 		jw_arr(&o->jw);
 		break;
-	case AFMT_JSONL:
+	case FMT_JSONL:
 		jw_init(&o->jw, fp);
 		break;
-	case AFMT_TEXT:
+	default:                /* TSV, text: nothing before the armies */
 		break;
 	}
 	return o;
@@ -407,7 +405,7 @@ json_army(struct armyout *o, const struct army *a)
 
 	jw_obj(j);
 	jw_kstr(j, "id", a->id);
-	if (o->fmt == AFMT_JSONL)       /* each line carries its label */
+	if (o->fmt == FMT_JSONL)       /* each line carries its label */
 		jw_kstr(j, "rules", a->rules != NULL && o->own_labels ?
 		    a->rules : o->rules);
 	if (a->file != NULL)
@@ -586,17 +584,17 @@ void
 armyout_army(struct armyout *o, const struct army *a)
 {
 	switch (o->fmt) {
-	case AFMT_XML:
+	case FMT_XML:
 		xml_army(o, a);
 		break;
-	case AFMT_TSV:
+	case FMT_TSV:
 		tsv_army(o, a);
 		break;
-	case AFMT_JSON:
-	case AFMT_JSONL:       /* one object per line (jw_close ends it) */
+	case FMT_JSON:
+	case FMT_JSONL:       /* one object per line (jw_close ends it) */
 		json_army(o, a);
 		break;
-	case AFMT_TEXT:
+	default:
 		text_army(o, a);
 		break;
 	}
@@ -608,14 +606,14 @@ armyout_finish(struct armyout *o)
 {
 	int rc = 0;
 
-	if (o->fmt == AFMT_TSV)
+	if (o->fmt == FMT_TSV)
 		tsv_start(o);
 	switch (o->fmt) {
-	case AFMT_XML:
+	case FMT_XML:
 		xw_end(o->xw);
 		rc = xw_finish(o->xw);
 		break;
-	case AFMT_JSON:
+	case FMT_JSON:
 		jw_close(&o->jw, ']');
 		jw_close(&o->jw, '}');
 		break;

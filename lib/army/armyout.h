@@ -7,14 +7,13 @@
 #include <stdio.h>
 
 #include "army/army.h"
-
-enum army_fmt { AFMT_XML, AFMT_TSV, AFMT_JSON, AFMT_TEXT, AFMT_JSONL };
+#include "core/out.h"
 
 struct armyout;
 
-/* rules: the edition the collection is labelled with (XML, JSON), NULL
- * for dba1. */
-struct armyout *armyout_new(FILE *fp, enum army_fmt fmt, enum lang lang,
+/* fmt: xml, tsv, json, text or jsonl; rules: the edition the collection
+ * is labelled with (XML, JSON), NULL for dba1. */
+struct armyout *armyout_new(FILE *fp, enum out_fmt fmt, enum lang lang,
     const char *rules);
 /* TSV: a file column first (several inputs); before the first army. */
 void armyout_files(struct armyout *o, bool files);

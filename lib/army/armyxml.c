@@ -353,7 +353,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		a.rules = label;
 		a.rules_line = label_line;
 		if (rc >= 0)
-			cb(&a, ctx);
+			cb(ctx, &a);
 		army_free(&a);
 		report_numbers(mark);
 		mark = diag_file_errors();

@@ -6,10 +6,14 @@
 #include "army/armycheck.h"
 #include "army/armyin.h"
 #include "army/checkrun.h"
+#include "army/findings.h"
 #include "core/cli.h"
 #include "core/diag.h"
+#include "core/out.h"
 #include "core/str.h"
 #include "core/tok.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 
 struct checkrun_ctx {
 	const struct checkrun_opts *o;
@@ -66,7 +70,7 @@ checkrun_ignore(const char *arg, unsigned *ignore)
 }
 
 static void
-on_army(struct army *a, void *ctx)
+on_army(void *ctx, const struct army *a)
 {
 	struct checkrun_ctx *run = ctx;
 
@@ -74,7 +78,7 @@ on_army(struct army *a, void *ctx)
 }
 
 static void
-on_finding(const struct finding *f, void *ctx)
+on_finding(void *ctx, const struct finding *f)
 {
 	struct checkrun_ctx *run = ctx;
 
@@ -99,9 +103,11 @@ plural(long n, const char *one, const char *more)
 	return n == 1 ? one : more;
 }
 
-int
-checkrun_run(FILE *fp, const struct checkrun_opts *o, int n,
-    char *const *files)
+/* Check the operands with rules r, the findings to fp; -1 when fp could
+ * not be written. */
+static int
+check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
+    const struct cli *cli)
 {
 	struct checkrun_ctx run;
 	long armies;
@@ -109,11 +115,11 @@ checkrun_run(FILE *fp, const struct checkrun_opts *o, int n,
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
-	run.out = findings_new(fp, o->fmt, o->rules->edition);
-	run.check = armycheck_new(o->rules, on_finding, &run);
-	if (o->by_label)
+	run.out = findings_new(fp, cli->format, r->edition);
+	run.check = armycheck_new(r, on_finding, &run);
+	if (cli->rules == NULL)         /* each file by its label */
 		armycheck_by_label(run.check);
-	cli_files(n, files, check_file, &run);
+	cli_files(cli->nfiles, cli->files, check_file, &run);
 	armycheck_finish(run.check);
 	armies = armycheck_armies(run.check);
 	if (run.errors > 0)
@@ -128,4 +134,24 @@ checkrun_run(FILE *fp, const struct checkrun_opts *o, int n,
 		    plural(run.errors, "error", "errors"), run.warnings,
 		    plural(run.warnings, "warning", "warnings"));
 	return rc;
+}
+
+int
+checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
+{
+	struct rules *r;
+	struct out out;
+
+	if ((r = rules_open(cli->rules)) == NULL)
+		return cli_end(NULL);
+	diag_set_file("-");
+	if (out_open(&out, cli->output) < 0) {
+		rules_free(r);
+		troop_cleanup();
+		return cli_end(NULL);
+	}
+	(void)check(out.fp, o, r, cli);  /* out_close reports write errors */
+	rules_free(r);
+	troop_cleanup();
+	return cli_end(&out);
 }

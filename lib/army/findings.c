@@ -10,31 +10,30 @@
 
 struct findings_out {
 	FILE *fp;
-	enum findings_fmt fmt;
+	enum out_fmt fmt;
 	struct xw *xw;
 	struct jw jw;
 	const char *rules;      /* the edition of the header */
 };
 
 struct findings_out *
-findings_new(FILE *fp, enum findings_fmt fmt,
-    const char *rules)
+findings_new(FILE *fp, enum out_fmt fmt, const char *rules)
 {
 	struct findings_out *o = xcalloc(1, sizeof *o);
 
 	o->fp = fp;
 	o->fmt = fmt;
 	o->rules = rules;
-	if (fmt == FFMT_XML) {
+	if (fmt == FMT_XML) {
 		o->xw = xw_new(fp);
 		xw_start(o->xw, "findings");
 		xw_attr(o->xw, "version", "1");
 		xw_attr(o->xw, "rules", rules);
 		xw_flush(o->xw);
-	} else if (fmt == FFMT_TSV) {
+	} else if (fmt == FMT_TSV) {
 		fputs("file\tline\tarmy\tseverity\tcode\tmessage\n", fp);
-	} else if (fmt == FFMT_JSON || fmt == FFMT_JSONL)
-		jw_begin(&o->jw, fp, fmt == FFMT_JSONL, rules, NULL,
+	} else if (fmt == FMT_JSON || fmt == FMT_JSONL)
+		jw_begin(&o->jw, fp, fmt == FMT_JSONL, rules, NULL,
 		    "findings");
 	return o;
 }
@@ -68,22 +67,22 @@ findings_write(struct findings_out *o, const struct finding *f)
 	const char *sev = f->error ? "error" : "warning";
 
 	switch (o->fmt) {
-	case FFMT_TEXT:
+	case FMT_TEXT:
 		fprintf(o->fp, "%s:%ld: %s: army %s: %s [%s]\n", f->file,
 		    f->line, sev, f->army, f->msg, check_code_name(f->code));
 		return;
-	case FFMT_TSV:
+	case FMT_TSV:
 		tsv_str(o->fp, f->file, '\t');
 		fprintf(o->fp, "%ld\t", f->line);
 		tsv_str(o->fp, f->army, '\t');
 		fprintf(o->fp, "%s\t%s\t", sev, check_code_name(f->code));
 		tsv_str(o->fp, f->msg, '\n');
 		return;
-	case FFMT_JSON:
-	case FFMT_JSONL:
+	case FMT_JSON:
+	case FMT_JSONL:
 		json_finding(&o->jw, f, o->rules);
 		return;
-	case FFMT_XML:
+	default:                /* XML */
 		break;
 	}
 	xw_start(o->xw, "finding");
@@ -106,7 +105,7 @@ findings_finish(struct findings_out *o, long armies, long errors,
 {
 	int rc = 0;
 
-	if (o->fmt == FFMT_XML) {
+	if (o->fmt == FMT_XML) {
 		xw_start(o->xw, "summary");
 		xw_attrl(o->xw, "armies", armies);
 		xw_attrl(o->xw, "errors", errors);
@@ -114,7 +113,7 @@ findings_finish(struct findings_out *o, long armies, long errors,
 		xw_end(o->xw);
 		xw_end(o->xw);
 		rc = xw_finish(o->xw);
-	} else if (o->fmt == FFMT_JSON) {
+	} else if (o->fmt == FMT_JSON) {
 		jw_close(&o->jw, ']');
 		jw_key(&o->jw, "summary");
 		jw_obj(&o->jw);
@@ -124,7 +123,7 @@ findings_finish(struct findings_out *o, long armies, long errors,
 		jw_close(&o->jw, '}');
 		jw_close(&o->jw, '}');
 	}
-	if (o->fmt != FFMT_XML && ferror(o->fp))
+	if (o->fmt != FMT_XML && ferror(o->fp))
 		rc = -1;
 	free(o);
 	return rc;

@@ -7,9 +7,7 @@
 #include <stdio.h>
 
 #include "army/armycheck.h"
-
-/* In the order of armylist-check's -T values. */
-enum findings_fmt { FFMT_TEXT, FFMT_XML, FFMT_TSV, FFMT_JSON, FFMT_JSONL };
+#include "core/out.h"
 
 struct findings_out;
 
@@ -18,7 +16,7 @@ struct findings_out;
  * findings and the counts, JSON Lines one object per finding; rules: the
  * edition named in the XML and JSON (a finding of another edition names
  * its own in the XML). */
-struct findings_out *findings_new(FILE *fp, enum findings_fmt fmt,
+struct findings_out *findings_new(FILE *fp, enum out_fmt fmt,
     const char *rules);
 void findings_write(struct findings_out *o, const struct finding *f);
 /* End the document with the counts; frees o.  -1 if a write failed. */

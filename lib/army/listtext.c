@@ -178,7 +178,7 @@ listtext_flush(struct listtext *lt)
 	}
 	a->incomplete = a->incomplete || lt->incomplete;
 	lt->incomplete = false;
-	lt->cb(a, lt->ctx);
+	lt->cb(lt->ctx, a);
 	army_free(a);
 	sbuf_reset(&lt->head);
 	sbuf_reset(&lt->dates);

@@ -461,7 +461,7 @@ sheet_flush(struct sheet *sh)
 		    &sh->map[F_ELEMENTS], &lost);
 		a.incomplete = lost > 0 || a.incomplete;
 	}
-	sh->cb(&a, sh->ctx);
+	sh->cb(sh->ctx, &a);
 	army_free(&a);
 	for (f = 0; f < F_NFIELDS; f++) {
 		sbuf_reset(&b[f]);

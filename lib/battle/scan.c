@@ -14,14 +14,10 @@
 #include "core/xmlout.h"
 #include "rules/troop.h"
 
-const char *const bscan_fmts[] = {
-	"text", "combat", "moves", "xml", "json", "jsonl", "svg", "pdf", NULL
-};
-
 static const char *const edge_side[2] = { "left", "right" };
 
 struct scan {
-	const struct bscan_opts *o;
+	const struct scan_opts *o;
 	FILE *fp;
 	struct xw *xw;
 	struct jw jw;
@@ -207,7 +203,7 @@ write_lines(struct scan *s, const struct bfield *f, const struct bcombat *c,
 	struct sbuf b = {0};
 	size_t k;
 
-	if (s->o->fmt == BS_COMBAT) {
+	if (s->o->fmt == FMT_COMBAT) {
 		sbuf_printf(&b, "# %s\n", f->file);
 		for (k = 0; k < nc; k++)
 			battle_combat_line(f, &c[k], &b);
@@ -490,7 +486,7 @@ write_json(struct scan *s, const struct bfield *f, const struct bcombat *c,
     size_t nc, const struct bplan *p)
 {
 	struct jw *j = &s->jw;
-	bool lines = s->o->fmt == BS_JSONL;
+	bool lines = s->o->fmt == FMT_JSONL;
 	struct sbuf b = {0};
 	size_t k;
 
@@ -588,7 +584,7 @@ read_verdicts(const char *path, const struct bfield *f, struct bplan *p,
 static void
 one(struct scan *s, const char *name)
 {
-	const struct bscan_opts *o = s->o;
+	const struct scan_opts *o = s->o;
 	struct bfield f;
 	struct bplan plan, *p = NULL;
 	struct bcombat *c = NULL;
@@ -621,29 +617,31 @@ one(struct scan *s, const char *name)
 		diag_set_file(name);
 	}
 	switch (o->fmt) {
-	case BS_TEXT:
+	case FMT_TEXT:
 		write_text(s, &f, c, nc, p);
 		break;
-	case BS_COMBAT:
-	case BS_MOVES:
+	case FMT_COMBAT:
+	case FMT_MOVES:
 		write_lines(s, &f, c, nc, p);
 		break;
-	case BS_XML:
+	case FMT_XML:
 		write_xml(s, &f, c, nc, p);
 		break;
-	case BS_JSON:
-	case BS_JSONL:
+	case FMT_JSON:
+	case FMT_JSONL:
 		write_json(s, &f, c, nc, p);
 		break;
-	case BS_SVG:
-	case BS_PDF:
+	case FMT_SVG:
+	case FMT_PDF:
 		verdict = read_verdicts(o->verdicts, &f, p, s);
-		if (o->fmt == BS_SVG && s->nfield == 0)
+		if (o->fmt == FMT_SVG && s->nfield == 0)
 			bfsvg(s->fp, &f, p, verdict, o->lang, o->scale);
-		else if (o->fmt == BS_PDF)
+		else if (o->fmt == FMT_PDF)
 			bfpdf_page(s->pdf, &f, p, verdict, o->lang,
 			    o->scale);
 		free(verdict);
+		break;
+	default:                /* not one of battle-scan's */
 		break;
 	}
 	s->nfield++;
@@ -653,7 +651,7 @@ one(struct scan *s, const char *name)
 }
 
 int
-scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
+scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
     int nfiles)
 {
 	struct scan s;
@@ -663,15 +661,15 @@ scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
 	s.o = o;
 	s.fp = fp;
 	s.labels.dflt = o->r;
-	if (o->fmt == BS_XML) {
+	if (o->fmt == FMT_XML) {
 		s.xw = xw_new(fp);
 		xw_start(s.xw, "battle-scan");
 		xw_attr(s.xw, "version", "1");
 		xw_attr(s.xw, "rules", o->r->edition);
-	} else if (o->fmt == BS_JSON || o->fmt == BS_JSONL)
-		jw_begin(&s.jw, fp, o->fmt == BS_JSONL, o->r->edition, NULL,
+	} else if (o->fmt == FMT_JSON || o->fmt == FMT_JSONL)
+		jw_begin(&s.jw, fp, o->fmt == FMT_JSONL, o->r->edition, NULL,
 		    "battlefields");
-	else if (o->fmt == BS_PDF)
+	else if (o->fmt == FMT_PDF)
 		s.pdf = bfpdf_new(fp);
 	if (nfiles == 0)
 		one(&s, "-");
@@ -680,7 +678,7 @@ scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
 	if (s.xw != NULL) {
 		xw_end(s.xw);
 		rc = xw_finish(s.xw);
-	} else if (o->fmt == BS_JSON)
+	} else if (o->fmt == FMT_JSON)
 		jw_end(&s.jw);
 	else if (s.pdf != NULL)
 		rc = bfpdf_finish(s.pdf);

@@ -7,14 +7,11 @@
 
 #include "battle/battle.h"
 #include "core/lang.h"
+#include "core/out.h"
 
-enum bscan_fmt {
-	BS_TEXT, BS_COMBAT, BS_MOVES, BS_XML, BS_JSON, BS_JSONL, BS_SVG,
-	BS_PDF
-};
-
-struct bscan_opts {
-	int fmt;                /* enum bscan_fmt */
+struct scan_opts {
+	enum out_fmt fmt;       /* text, combat, moves, xml, json, jsonl,
+				 * svg, pdf */
 	enum lang lang;
 	int scale;              /* enum scale of dba/movein.h */
 	double tol;             /* paces */
@@ -24,12 +21,9 @@ struct bscan_opts {
 	bool by_label;          /* each file by its rules= label */
 };
 
-/* The format names, in enum order, NULL-terminated. */
-extern const char *const bscan_fmts[];
-
 /* Process the files (none: standard input) into fp; the exit status is
  * diag_status().  Returns -1 when fp could not be written. */
-int scan_files(const struct bscan_opts *o, FILE *fp, char *const *files,
+int scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
     int nfiles);
 
 #endif

@@ -651,21 +651,19 @@ record(const struct campaignin *c, const struct tok *kw, const struct tok *nm,
 	if (c->side != NULL) {
 		memset(&s, 0, sizeof s);
 		s.line = rline;
-		if (name_of(kw, nm, line, &s.name) < 0 ||
-		    side_read(v, n, line, xml, c->cat, &s) < 0)
-			cat_side_free(&s);
-		else
+		if (name_of(kw, nm, line, &s.name) == 0 &&
+		    side_read(v, n, line, xml, c->cat, &s) == 0)
 			c->side(c->ctx, &s);
+		cat_side_free(&s);
 		return;
 	}
 	memset(&p, 0, sizeof p);
 	p.line = rline;
 	p.tl = c->surv->default_tl;
-	if (name_of(kw, nm, line, &p.name) < 0 ||
-	    pc_read(v, n, line, xml, c, &p) < 0)
-		surv_pc_free(&p);
-	else
+	if (name_of(kw, nm, line, &p.name) == 0 &&
+	    pc_read(v, n, line, xml, c, &p) == 0)
 		c->pc(c->ctx, &p);
+	surv_pc_free(&p);
 }
 
 static bool
@@ -678,13 +676,16 @@ keyword(const struct tok *t, const char *kw)
 static void
 line_battle(const struct campaignin *c, const struct toks *tk, long line)
 {
+	char *name;
+
 	if (tk->n > 2) {
 		DIAG(CAMP_AFTER_BATTLE, line, tk->v[2].col,
 		    tok_str(&tk->v[2]));
 		return;
 	}
-	c->battle(c->ctx, tk->n == 2 ? xstrndup(tk->v[1].s, tk->v[1].len) :
-	    NULL);
+	name = tk->n == 2 ? xstrndup(tk->v[1].s, tk->v[1].len) : NULL;
+	c->battle(c->ctx, name);
+	free(name);
 }
 
 static void
@@ -871,7 +872,7 @@ xml_side_battle(const struct campaignin *c, xmlTextReaderPtr r, long *cur)
 	while (*cur < b) {
 		v = ++*cur == b ? (char *)xmlTextReaderGetAttribute(r,
 		    (const xmlChar *)"battle-name") : NULL;
-		c->battle(c->ctx, v != NULL ? xstrdup(v) : NULL);
+		c->battle(c->ctx, v);
 		xmlFree(v);
 	}
 }
@@ -920,7 +921,7 @@ read_xml(const struct campaignin *c, struct input *in)
 		if (k && strcmp(name, "battle") == 0) {
 			v = (char *)xmlTextReaderGetAttribute(r,
 			    (const xmlChar *)"name");
-			c->battle(c->ctx, v != NULL ? xstrdup(v) : NULL);
+			c->battle(c->ctx, v);
 			xmlFree(v);
 			if (xmlTextReaderIsEmptyElement(r) == 1)
 				c->battle(c->ctx, NULL);

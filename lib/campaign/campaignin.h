@@ -9,16 +9,17 @@
 
 /* What an input holds and who gets its records: battles and sides
  * (campaign-catastrophe) when side is set, else pcs (campaign-survival).
- * A handler owns the record it is given (cat_side_free, surv_pc_free).
- * A record with an error is reported and not handed on. */
+ * A record is the reader's, freed after the handler returns: a handler
+ * that keeps one copies it (cat_side_copy).  A record with an error is
+ * reported and not handed on. */
 struct campaignin {
 	/* once, before the records: seed is the seed attribute of the
 	 * tool's XML output read back, else NULL; may be NULL */
 	void (*start)(void *ctx, const char *seed);
-	/* a new battle; name malloc'd, NULL for none */
-	void (*battle)(void *ctx, char *name);
-	void (*side)(void *ctx, struct cat_side *s);
-	void (*pc)(void *ctx, struct surv_pc *p);
+	/* a new battle; its name, NULL for none */
+	void (*battle)(void *ctx, const char *name);
+	void (*side)(void *ctx, const struct cat_side *s);
+	void (*pc)(void *ctx, const struct surv_pc *p);
 	const struct cat_table *cat;       /* side: the dice */
 	const struct surv_table *surv;     /* pc: dice, TLs, Risk limits */
 	const struct struck *battle_file;  /* pc: --battle, or NULL */

@@ -27,12 +27,7 @@ campaignout_begin(struct campaignout *o, const char *root)
 
 	o->n = 0;
 	switch (o->fmt) {
-	case CAMPOUT_TEXT:
-		if (seed && !o->seed_given)
-			fprintf(o->fp, "seed: %llu\n",
-			    (unsigned long long)o->seed);
-		break;
-	case CAMPOUT_XML:
+	case FMT_XML:
 		o->xw = xw_new(o->fp);
 		xw_start(o->xw, root);
 		xw_attr(o->xw, "version", "1");
@@ -40,7 +35,7 @@ campaignout_begin(struct campaignout *o, const char *root)
 			xw_attrf(o->xw, "seed", "%llu",
 			    (unsigned long long)o->seed);
 		break;
-	case CAMPOUT_TSV:
+	case FMT_TSV:
 		if (seed && !o->seed_given)
 			diag_msg(0, "seed: %llu", (unsigned long long)o->seed);
 		if (o->multi)
@@ -62,13 +57,18 @@ campaignout_begin(struct campaignout *o, const char *root)
 			    "morale-fail\tmorale-success\tenemy-ts-percent\trecalculate-ts\tdefector\t"
 			    "leader\tleader-fate\tdamage\n", o->fp);
 		break;
-	case CAMPOUT_JSON:
-	case CAMPOUT_JSONL:
-		if (seed && o->fmt == CAMPOUT_JSONL && !o->seed_given)
+	case FMT_JSON:
+	case FMT_JSONL:
+		if (seed && o->fmt == FMT_JSONL && !o->seed_given)
 			diag_msg(0, "seed: %llu", (unsigned long long)o->seed);
-		jw_begin(&o->jw, o->fp, o->fmt == CAMPOUT_JSONL, NULL,
+		jw_begin(&o->jw, o->fp, o->fmt == FMT_JSONL, NULL,
 		    seed ? &o->seed : NULL, strcmp(root, "survival") == 0 ?
 		    "pcs" : "sides");
+		break;
+	default:                /* text */
+		if (seed && !o->seed_given)
+			fprintf(o->fp, "seed: %llu\n",
+			    (unsigned long long)o->seed);
 		break;
 	}
 }
@@ -333,7 +333,7 @@ odds_out(struct campaignout *o, const struct cat_side *s)
 		return;
 	cat_odds(t, s, c, &of);
 	switch (o->fmt) {
-	case CAMPOUT_TEXT:
+	case FMT_TEXT:
 		fprintf(o->fp, "%s:", s->name);
 		if (s->modifier != 0 || s->power != 0)
 			fprintf(o->fp, " modifier %+ld", s->power /
@@ -345,7 +345,7 @@ odds_out(struct campaignout *o, const struct cat_side *s)
 			    100.0 * (double)c[i] / (double)of,
 			    t->rows[i].text[o->lang]);
 		break;
-	case CAMPOUT_XML:
+	case FMT_XML:
 		xw_start(o->xw, "side");
 		side_attrs_xml(o, s);
 		if (s->has_ts)
@@ -368,7 +368,7 @@ odds_out(struct campaignout *o, const struct cat_side *s)
 		units_xml(o, s);
 		xw_end(o->xw);
 		break;
-	case CAMPOUT_TSV:
+	case FMT_TSV:
 		for (i = 0; i < t->nrows; i++) {
 			file_cell(o, s->file);
 			fprintf(o->fp, "%ld\t%ld\t", s->battle, s->line);
@@ -377,8 +377,8 @@ odds_out(struct campaignout *o, const struct cat_side *s)
 			    c[i], of);
 		}
 		break;
-	case CAMPOUT_JSON:
-	case CAMPOUT_JSONL:
+	case FMT_JSON:
+	case FMT_JSONL:
 		jw_obj(&o->jw);
 		jw_kstr(&o->jw, "name", s->name);
 		jw_kint(&o->jw, "battle", s->battle);
@@ -393,6 +393,8 @@ odds_out(struct campaignout *o, const struct cat_side *s)
 		jw_close(&o->jw, '}');
 		jw_close(&o->jw, '}');
 		break;
+	default:                /* not a format of the campaign tools */
+		break;
 	}
 	free(c);
 }
@@ -403,15 +405,15 @@ campaignout_side(struct campaignout *o, const struct cat_side *s)
 	o->n++;
 	if (o->odds)
 		odds_out(o, s);
-	else if (o->fmt == CAMPOUT_TEXT)
+	else if (o->fmt == FMT_TEXT)
 		side_text(o, s);
-	else if (o->fmt == CAMPOUT_XML)
+	else if (o->fmt == FMT_XML)
 		side_xml(o, s);
-	else if (o->fmt == CAMPOUT_TSV)
+	else if (o->fmt == FMT_TSV)
 		side_tsv(o, s);
 	else
 		side_json(o, s);
-	if (o->fmt == CAMPOUT_XML)
+	if (o->fmt == FMT_XML)
 		xw_flush(o->xw);
 }
 
@@ -730,12 +732,12 @@ void
 campaignout_pc(struct campaignout *o, const struct surv_pc *p)
 {
 	o->n++;
-	if (o->fmt == CAMPOUT_TEXT)
+	if (o->fmt == FMT_TEXT)
 		pc_text(o, p);
-	else if (o->fmt == CAMPOUT_XML) {
+	else if (o->fmt == FMT_XML) {
 		pc_xml(o, p);
 		xw_flush(o->xw);
-	} else if (o->fmt == CAMPOUT_TSV)
+	} else if (o->fmt == FMT_TSV)
 		pc_tsv(o, p);
 	else
 		pc_json(o, p);
@@ -746,7 +748,7 @@ campaignout_end(struct campaignout *o)
 {
 	int r = 0;
 
-	if (o->fmt == CAMPOUT_XML) {
+	if (o->fmt == FMT_XML) {
 		xw_end(o->xw);
 		r = xw_finish(o->xw);
 		o->xw = NULL;

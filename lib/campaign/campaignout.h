@@ -7,13 +7,11 @@
 #include <stdio.h>
 #include "campaign/campaigntab.h"
 #include "core/jsonout.h"
+#include "core/out.h"
 #include "core/xmlout.h"
 
-enum campaignout_fmt { CAMPOUT_TEXT, CAMPOUT_XML, CAMPOUT_TSV, CAMPOUT_JSON,
-	CAMPOUT_JSONL };
-
 struct campaignout {
-	enum campaignout_fmt fmt;
+	enum out_fmt fmt;       /* text, xml, tsv, json, jsonl */
 	FILE *fp;
 	enum lang lang;
 	uint64_t seed;

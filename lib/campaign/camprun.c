@@ -21,7 +21,7 @@ run(const struct cli *cli, struct campaignout *w,
 	    out_open(&o, cli->output) < 0)
 		return;
 	w->fp = o.fp;
-	w->fmt = (enum campaignout_fmt)cli->format;
+	w->fmt = cli->format;
 	w->lang = cli->lang;
 	w->report_seed = true;
 	w->multi = cli->nfiles > 1;
@@ -34,15 +34,15 @@ run(const struct cli *cli, struct campaignout *w,
 	out_close(&o, diag_status() < EXIT_USAGE);
 }
 
-void
-camprun_catastrophe(const struct camprun *c, const struct cli *cli)
+int
+camprun_catastrophe(const struct camprun_opts *c, const struct cli *cli)
 {
 	struct campaignout w;
 	struct cat_table t;
 	int i;
 
 	if (cat_table_load(&t, c->table) < 0)
-		return;
+		return cli_end(NULL);
 	for (i = 0; i < c->nswap; i++)
 		if (cat_swap_arg(&t, c->swap[i]) < 0)
 			break;
@@ -53,10 +53,11 @@ camprun_catastrophe(const struct camprun *c, const struct cli *cli)
 		run(cli, &w, &t, NULL, NULL);
 	}
 	cat_table_free(&t);
+	return cli_end(NULL);
 }
 
-void
-camprun_survival(const struct camprun *c, const struct cli *cli)
+int
+camprun_survival(const struct camprun_opts *c, const struct cli *cli)
 {
 	struct campaignout w;
 	struct surv_table t;
@@ -77,4 +78,5 @@ camprun_survival(const struct camprun *c, const struct cli *cli)
 	struck_free(&sb);
 	glory_table_free(&g);
 	surv_table_free(&t);
+	return cli_end(NULL);
 }

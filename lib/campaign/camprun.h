@@ -10,7 +10,7 @@
 
 /* The options of the tools besides those of struct cli (-T, -o, -s,
  * --lang and the operands). */
-struct camprun {
+struct camprun_opts {
 	bool odds;                 /* Catastrophe: odds instead of rolls */
 	const char *table;         /* Catastrophe table file, or NULL */
 	const char *swap[CAMPRUN_MAXSWAP];  /* --swap A,B values */
@@ -19,7 +19,12 @@ struct camprun {
 	const char *battle;        /* campaign-catastrophe's XML output */
 };
 
-/* Each reports what goes wrong; the tool then exits with diag_status(). */
-void camprun_catastrophe(const struct camprun *c, const struct cli *cli);
-void camprun_survival(const struct camprun *c, const struct cli *cli);
+/* campaign-catastrophe and campaign-survival once their options are
+ * read: the tables loaded (the Catastrophe table of --table with the
+ * rows of --swap exchanged; the Glory table of --glory-table and the
+ * Catastrophes of --battle), the dice seeded by -s, every operand (none:
+ * standard input) rolled and written to -o in the format of -T.  Each
+ * returns the exit status. */
+int camprun_catastrophe(const struct camprun_opts *c, const struct cli *cli);
+int camprun_survival(const struct camprun_opts *c, const struct cli *cli);
 #endif

@@ -5,6 +5,7 @@
 #include "campaign/catastrophe.h"
 #include "core/diag.h"
 #include "core/num.h"
+#include "core/xalloc.h"
 
 /* A modified roll kept within the rolls of the dice. */
 static int
@@ -175,6 +176,23 @@ cat_odds(const struct cat_table *t, const struct cat_side *s,
 	for (r = roll_lo(&t->dice); r <= roll_hi(&t->dice); r++)
 		count[t->map[clamp(t, r + m)]] += ways_kept(ways, r, s->luck);
 	*of = s->luck ? all * all * all : all;
+}
+
+void
+cat_side_copy(struct cat_side *dst, const struct cat_side *s)
+{
+	size_t i;
+
+	*dst = *s;
+	dst->name = s->name != NULL ? xstrdup(s->name) : NULL;
+	dst->units = s->nunits > 0 ? xcalloc(s->nunits, sizeof *s->units) :
+	    NULL;
+	dst->capunits = s->nunits;
+	for (i = 0; i < s->nunits; i++) {
+		dst->units[i] = s->units[i];
+		dst->units[i].name = s->units[i].name != NULL ?
+		    xstrdup(s->units[i].name) : NULL;
+	}
 }
 
 void

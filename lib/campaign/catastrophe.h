@@ -85,5 +85,7 @@ void cat_battle(const struct cat_table *t, struct cat_side *s, size_t n);
  * dice (216 for 3d6), cubed with Luck. */
 void cat_odds(const struct cat_table *t, const struct cat_side *s,
     unsigned long long *count, unsigned long long *of);
+/* A copy of s in *dst with its own name and units (cat_side_free). */
+void cat_side_copy(struct cat_side *dst, const struct cat_side *s);
 void cat_side_free(struct cat_side *s);
 #endif

@@ -7,6 +7,7 @@
 #include "campaign/campaignin.h"
 #include "campaign/pairing.h"
 #include "core/num.h"
+#include "core/xalloc.h"
 
 static void
 dice_of(const struct pairing *b, long line, struct dice *d)
@@ -38,14 +39,14 @@ flush(struct pairing *b)
 }
 
 static void
-on_battle(void *ctx, char *name)
+on_battle(void *ctx, const char *name)
 {
 	struct pairing *b = ctx;
 	size_t i;
 
 	flush(b);
 	free(b->name);
-	b->name = name;
+	b->name = name != NULL ? xstrdup(name) : NULL;
 	b->n++;
 	b->many = false;
 	b->pending = false;
@@ -53,14 +54,17 @@ on_battle(void *ctx, char *name)
 		b->out[i].battles = true;
 }
 
+/* A side rolled on a copy of its own, held back or written (and
+ * freed) at once. */
 static void
-on_side(void *ctx, struct cat_side *sp)
+on_side(void *ctx, const struct cat_side *sp)
 {
 	struct pairing *b = ctx;
-	struct cat_side s = *sp;
+	struct cat_side s;
 	struct dice d;
 	size_t i;
 
+	cat_side_copy(&s, sp);
 	if (b->pending) {
 		/* a second file's battle is numbered, to be read back */
 		for (i = 0; b->n > 0 && i < b->nout; i++)
@@ -87,19 +91,20 @@ on_side(void *ctx, struct cat_side *sp)
 		b->buf[b->nbuf++] = s;
 }
 
+/* A pc rolled on a copy; its strings stay the reader's. */
 static void
-on_pc(void *ctx, struct surv_pc *p)
+on_pc(void *ctx, const struct surv_pc *pc)
 {
 	struct pairing *b = ctx;
+	struct surv_pc p = *pc;
 	struct dice d;
 	size_t i;
 
-	p->file = b->file;
-	dice_of(b, p->line, &d);
-	surv_run(b->surv, p, &d);
+	p.file = b->file;
+	dice_of(b, p.line, &d);
+	surv_run(b->surv, &p, &d);
 	for (i = 0; i < b->nout; i++)
-		campaignout_pc(&b->out[i], p);
-	surv_pc_free(p);
+		campaignout_pc(&b->out[i], &p);
 }
 
 void

@@ -1,6 +1,7 @@
 /* The cards of a refcard-render run, set by set. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "army/armyin.h"
 #include "card/cardrun.h"
@@ -8,8 +9,11 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
+#include "core/out.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
 
 const char *const cardrun_sets[] = { "army", "rules", "campaign",
 	"matchup", NULL };
@@ -26,6 +30,10 @@ struct pick {
 
 struct cardrun_ctx {
 	const struct cardrun_opts *o;
+	const struct rules *rules;      /* of --rules */
+	bool by_label;          /* army cards by their collection's label */
+	enum lang lang;
+	struct matchup *m;      /* of --matchup, or NULL */
 	struct cardhtml *html;
 	struct cardpdf *pdf;
 	size_t ncards;
@@ -70,20 +78,17 @@ cardrun_opts_free(struct cardrun_opts *o)
 	free(o->ids);
 	o->ids = NULL;
 	o->nids = o->capids = 0;
-	if (o->matchup != NULL)
-		matchup_free(o->matchup);
-	o->matchup = NULL;
 }
 
 static bool wanted(const struct cardrun_opts *o, int set);
 
-int
-cardrun_check(struct cardrun_opts *o, int *sets, bool cards, bool paper,
-    int nfiles)
+/* The options together (cardrun_run); -1 after a usage error. */
+static int
+check(struct cardrun_opts *o, bool pdf, int nfiles)
 {
-	if (o->matchup != NULL && !cards) {
-		sets[0] = CARDS_MATCHUP;
-		sets[1] = CARDS_ARMY;
+	if (o->matchup != NULL && !o->cards) {
+		o->sets[0] = CARDS_MATCHUP;
+		o->sets[1] = CARDS_ARMY;
 		o->nsets = o->ids != NULL ? 2 : 1;
 	}
 	if (o->matchup == NULL && wanted(o, CARDS_MATCHUP)) {
@@ -105,16 +110,17 @@ cardrun_check(struct cardrun_opts *o, int *sets, bool cards, bool paper,
 		    "(--cards=army,...)");
 		return -1;
 	}
-	if (o->impose != IMPOSE_NONE && !o->pdf) {
+	if (o->impose != IMPOSE_NONE && !pdf) {
 		diag_usage("--impose needs -T pdf");
 		return -1;
 	}
-	if (o->impose != IMPOSE_NONE && paper && o->paper != PAPER_A4 &&
+	if (o->impose != IMPOSE_NONE && o->paper_given &&
+	    o->paper != PAPER_A4 &&
 	    o->paper != PAPER_LETTER) {
 		diag_usage("--impose needs a sheet of --paper=a4 or letter");
 		return -1;
 	}
-	if (o->impose != IMPOSE_NONE && !paper)
+	if (o->impose != IMPOSE_NONE && !o->paper_given)
 		o->paper = PAPER_A4;
 	return 0;
 }
@@ -123,7 +129,7 @@ static void
 emit(struct cardrun_ctx *run, struct card *c)
 {
 	if (run->o->legend)
-		card_legend(c, run->o->lang);
+		card_legend(c, run->lang);
 	if (run->pdf != NULL)
 		cardpdf_card(run->pdf, c);
 	else
@@ -167,8 +173,8 @@ army_rules(struct cardrun_ctx *run, const struct army *a)
 	const struct rules *r;
 	char names[256];
 
-	if (!run->o->by_label)
-		return run->o->rules;
+	if (!run->by_label)
+		return run->rules;
 	if ((r = rules_labelled(&run->labels, a->rules)) != NULL)
 		return r;
 	if (run->bad_file == NULL || strcmp(run->bad_file, file) != 0) {
@@ -192,29 +198,29 @@ matchup_rules(struct cardrun_ctx *run)
 	const int *types;
 	size_t n;
 
-	if (!run->o->by_label)
-		return run->o->rules;
-	a = matchup_army(run->o->matchup, 0, &types, &n);
+	if (!run->by_label)
+		return run->rules;
+	a = matchup_army(run->m, 0, &types, &n);
 	r = rules_labelled(&run->labels, a->rules);
-	return r != NULL ? r : run->o->rules;
+	return r != NULL ? r : run->rules;
 }
 
 static void
-one_army(struct army *a, void *ctx)
+one_army(void *ctx, const struct army *a)
 {
 	struct cardrun_ctx *run = ctx;
 	const struct rules *r;
 	struct card c;
 
-	if (run->o->matchup != NULL)
-		matchup_add(a, run->o->matchup);
+	if (run->m != NULL)
+		matchup_add(run->m, a);
 	if (run->keep == false && run->pick == NULL)
 		return;         /* read for the matchup only */
 	if (a->id == NULL || !picked(run, a->id))
 		return;
 	if ((r = army_rules(run, a)) == NULL)
 		return;
-	card_army(&c, a, r, run->o->lang);
+	card_army(&c, a, r, run->lang);
 	if (run->keep) {
 		run->kept = xgrow(run->kept, &run->capkept, run->nkept + 1,
 		    sizeof *run->kept);
@@ -246,8 +252,8 @@ read_armies(struct cardrun_ctx *run, bool army, int n, char *const *files)
 	const struct cardrun_opts *o = run->o;
 	size_t i;
 
-	run->keep = army && o->matchup != NULL;
-	if (army || o->matchup == NULL) {
+	run->keep = army && run->m != NULL;
+	if (army || run->m == NULL) {
 		run->pick = xcalloc(o->nids + 1, sizeof *run->pick);
 		for (i = 0; i < o->nids; i++)
 			run->pick[i].dist = SUGGEST_MAX + 1;
@@ -275,7 +281,7 @@ campaign(struct cardrun_ctx *run)
 	if (camptab_load(&t) < 0)
 		return;
 	for (i = 0; i < CAMP_NCARDS; i++) {
-		card_campaign(&c, i, &t, run->o->lang);
+		card_campaign(&c, i, &t, run->lang);
 		emit(run, &c);
 	}
 	camptab_free(&t);
@@ -310,24 +316,25 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 		for (k = 0; k < run->nkept; k++)
 			emit(run, &run->kept[k]);
 		run->nkept = 0;
-	} else if (set == CARDS_MATCHUP && o->matchup != NULL) {
+	} else if (set == CARDS_MATCHUP && run->m != NULL) {
 		diag_set_file("-");
-		if (matchup_check(o->matchup)) {
-			card_matchup(&c, o->matchup, matchup_rules(run),
-			    o->lang);
+		if (matchup_check(run->m)) {
+			card_matchup(&c, run->m, matchup_rules(run),
+			    run->lang);
 			emit(run, &c);
 		}
 	} else if (set == CARDS_CAMPAIGN)
 		campaign(run);
 	for (j = 0; set == CARDS_RULES && j < RULES_NCARDS; j++) {
-		card_rules(&c, j, o->rules, o->lang);
+		card_rules(&c, j, run->rules, run->lang);
 		emit(run, &c);
 	}
 }
 
-int
-cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
-    char *const *files)
+/* Render to fp, with rules r; -1 when fp could not be written. */
+static int
+render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
+    const struct cli *cli)
 {
 	struct cardrun_ctx run;
 	bool read = false;
@@ -336,20 +343,27 @@ cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
-	run.labels.dflt = o->rules;
-	if (o->pdf)
-		run.pdf = cardpdf_new(fp, o->paper, o->impose, o->lang);
+	run.rules = run.labels.dflt = r;
+	run.by_label = cli->rules == NULL;      /* each file by its label */
+	run.lang = cli->lang;
+	if (o->matchup != NULL)
+		run.m = matchup_new(o->matchup, false);
+	if (cli->format == FMT_PDF)
+		run.pdf = cardpdf_new(fp, o->paper, o->impose, run.lang);
 	else
-		run.html = cardhtml_new(fp, o->paper, o->lang);
+		run.html = cardhtml_new(fp, o->paper, run.lang);
 	for (i = 0; i < o->nsets; i++) {
 		for (j = 0; j < i && o->sets[j] != o->sets[i]; j++)
 			;
 		if (j == i)     /* else named twice */
-			one_set(&run, o->sets[i], &read, n, files);
+			one_set(&run, o->sets[i], &read, cli->nfiles,
+			    cli->files);
 	}
 	for (k = 0; k < run.nkept; k++)
 		card_free(&run.kept[k]);
 	free(run.kept);
+	if (run.m != NULL)
+		matchup_free(run.m);
 	rules_labels_free(&run.labels);
 	free(run.bad_file);
 	diag_set_file("-");
@@ -360,4 +374,33 @@ cardrun_render(FILE *fp, const struct cardrun_opts *o, int n,
 	    cardhtml_finish(run.html);
 	cardpdf_cleanup();      /* the HTML writer measures with pango too */
 	return st;
+}
+
+int
+cardrun_run(const struct cardrun_opts *opts, const struct cli *cli)
+{
+	struct cardrun_opts o = *opts;  /* with the defaults check sets */
+	bool pdf = cli->format == FMT_PDF;
+	struct rules *r;
+	struct out out;
+
+	if (check(&o, pdf, cli->nfiles) < 0)
+		return EXIT_USAGE;
+	if (pdf && (cli->output == NULL || strcmp(cli->output, "-") == 0) &&
+	    isatty(STDOUT_FILENO)) {
+		diag_usage("not writing PDF to a terminal (use -o FILE)");
+		return EXIT_USAGE;
+	}
+	if ((r = rules_open(cli->rules)) == NULL)
+		return cli_end(NULL);
+	if (out_open(&out, cli->output) < 0) {
+		rules_free(r);
+		troop_cleanup();
+		return cli_end(NULL);
+	}
+	if (render(out.fp, &o, r, cli) < 0)
+		diag_raise(EXIT_SYS);
+	rules_free(r);
+	troop_cleanup();
+	return cli_end(&out);
 }

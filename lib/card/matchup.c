@@ -36,6 +36,19 @@ struct matchup {
 	struct mside s[2];
 };
 
+int
+matchup_arg(const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (comma != NULL && comma != arg && comma[1] != '\0' &&
+	    strchr(comma + 1, ',') == NULL)
+		return 0;
+	diag_usage("invalid value '%s' for --matchup (two army ids: A,B)",
+	    arg);
+	return -1;
+}
+
 struct matchup *
 matchup_new(const char *arg, bool goings)
 {
@@ -43,12 +56,8 @@ matchup_new(const char *arg, bool goings)
 	struct matchup *m;
 	int i;
 
-	if (comma == NULL || comma == arg || comma[1] == '\0' ||
-	    strchr(comma + 1, ',') != NULL) {
-		diag_usage("invalid value '%s' for --matchup (two army ids: "
-		    "A,B)", arg);
+	if (matchup_arg(arg) < 0)
 		return NULL;
-	}
 	m = xcalloc(1, sizeof *m);
 	m->arg = xstrdup(arg);
 	m->goings = goings;
@@ -91,7 +100,7 @@ add_types(struct mside *s, const struct package *p)
 }
 
 void
-matchup_add(struct army *a, void *ctx)
+matchup_add(void *ctx, const struct army *a)
 {
 	struct matchup *m = ctx;
 	struct mside *s;
@@ -248,18 +257,4 @@ matchup_free(struct matchup *m)
 	mside_free(&m->s[1]);
 	free(m->arg);
 	free(m);
-}
-
-static void
-to_run(void *ctx, const struct combat *c)
-{
-	combatrun_combat(ctx, c);
-}
-
-void
-matchup_finish(struct matchup *m, struct combatrun *run)
-{
-	if (matchup_check(m))
-		matchup_pairs(m, run->rules, to_run, run);
-	matchup_free(m);
 }

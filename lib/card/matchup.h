@@ -8,17 +8,21 @@
 
 #include "army/army.h"
 #include "core/input.h"
-#include "dba/combatrun.h"
+#include "dba/combat.h"
+#include "rules/rules.h"
 
 struct matchup;
 
-/* A matchup of the --matchup value arg ("A,B"), or NULL after a usage
- * error; goings: also in difficult going. */
+/* 0 when arg is a value of --matchup ("A,B"), else -1 after a usage
+ * error. */
+int matchup_arg(const char *arg);
+/* A matchup of the --matchup value arg, or NULL after matchup_arg's
+ * usage error; goings: also in difficult going. */
 struct matchup *matchup_new(const char *arg, bool goings);
 /* One operand of the collection (cli_files: ctx is the struct matchup). */
 void matchup_read(void *ctx, struct input *in);
 /* One army of the collection (army_cb: ctx is the struct matchup). */
-void matchup_add(struct army *a, void *ctx);
+void matchup_add(void *ctx, const struct army *a);
 /* After the collection: report an army not found (false), else true. */
 bool matchup_check(const struct matchup *m);
 /* After the collection: the rules of the pairs, by the label of army
@@ -39,7 +43,4 @@ typedef void (*matchup_cb)(void *ctx, const struct combat *c);
 void matchup_pairs(struct matchup *m, const struct rules *r, matchup_cb cb,
     void *ctx);
 void matchup_free(struct matchup *m);
-/* After the collection: report an army not found, else judge and write
- * every pair through run; frees m. */
-void matchup_finish(struct matchup *m, struct combatrun *run);
 #endif

@@ -14,8 +14,8 @@
 #include "core/tok.h"
 #include "core/xmlio.h"
 
-const char *const cli_formats[] = { "text", "xml", "tsv", "json", "jsonl",
-    NULL };
+const enum out_fmt cli_formats[] = { FMT_TEXT, FMT_XML, FMT_TSV, FMT_JSON,
+    FMT_JSONL, FMT_N };
 
 static const struct cli_opt builtin[] = {
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
@@ -62,7 +62,10 @@ cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
 	c->argc = argc;
 	c->argv = argv;
 	c->lang = cli_lang_default();
-	c->formats = t->formats != NULL ? t->formats : cli_formats;
+	c->formats = t->formats;
+	for (i = 0; c->formats[i] != FMT_N; i++)
+		c->fnames[i] = out_fmt_names[c->formats[i]];
+	c->format = c->formats[0];
 	c->so[k++] = ':';
 	for (i = 0; (p = nth(t, i)) != NULL; i++) {
 		if (i >= CLI_MAXOPT + 2)
@@ -157,7 +160,7 @@ synopsis(const struct cli *c)
 	for (i = 0; (p = nth(t, i)) != NULL; i++) {
 		if (p->id == 'h' || p->id == 'V')
 			continue;
-		v = p->id == CLI_FORMAT ? joined(c->formats, "|") :
+		v = p->id == CLI_FORMAT ? joined(c->fnames, "|") :
 		    p->values != NULL ? p->values : p->arg;
 		if (p->id < 256)
 			snprintf(w, sizeof w, "[-%c%s%s]", p->id,
@@ -199,8 +202,8 @@ help(const struct cli *c)
 			char f[256];
 
 			snprintf(f, sizeof f, "output: %s (default)%s%s",
-			    c->formats[0], c->formats[1] != NULL ? ", " : "",
-			    joined(c->formats + 1, ", "));
+			    c->fnames[0], c->fnames[1] != NULL ? ", " : "",
+			    joined(c->fnames + 1, ", "));
 			indented(f, w + 10, w + 10);
 		} else
 			indented(p->help, w + 10, w + 10);
@@ -303,7 +306,8 @@ common(struct cli *c, int ch)
 
 	switch (ch) {
 	case CLI_FORMAT:
-		v = c->format = cli_choice("--format", optarg, c->formats);
+		if ((v = cli_choice("--format", optarg, c->fnames)) >= 0)
+			c->format = c->formats[v];
 		break;
 	case CLI_OUTPUT:
 		c->output = optarg;

@@ -10,6 +10,7 @@
 
 #include "core/input.h"
 #include "core/lang.h"
+#include "core/out.h"
 
 #ifndef BELLIS_VERSION
 #define BELLIS_VERSION "0.1.0"
@@ -33,7 +34,7 @@ struct cli_opt {
 /* The options every tool may have: cli_next handles them itself and
  * keeps their values in struct cli. */
 enum {
-	CLI_FORMAT = 'T',       /* -T: c->format, an index in t->formats */
+	CLI_FORMAT = 'T',       /* -T: c->format, one of t->formats */
 	CLI_OUTPUT = 'o',       /* -o: c->output */
 	CLI_SEED = 's',         /* -s: c->seed, the argument of cli_seed */
 	CLI_LANG = 0x1000,      /* c->lang, else from the environment */
@@ -58,8 +59,8 @@ enum {
 
 /* A tool's command line and the text of its --help. */
 struct cli_tool {
-	const char *const *formats;     /* of -T, the default first;
-					 * NULL: cli_formats */
+	const enum out_fmt *formats;    /* of -T, the default first, up
+					 * to FMT_N */
 	const char *about;      /* what it does; each line ends in '\n' */
 	const struct cli_opt *opts;     /* ends at a NULL name */
 	const char *more;       /* after the options, or NULL */
@@ -67,9 +68,9 @@ struct cli_tool {
 	const char *no;         /* status 1, NULL when never */
 };
 
-/* text, xml, tsv, json, jsonl: the output formats of most tools, in the order
- * of their writers' enums. */
-extern const char *const cli_formats[];
+/* text, xml, tsv, json, jsonl, the default text: the formats of most
+ * tools. */
+extern const enum out_fmt cli_formats[];
 
 struct cli {
 	const struct cli_tool *t;
@@ -78,8 +79,9 @@ struct cli {
 	struct option lo[CLI_MAXOPT + 3];
 	char so[3 * CLI_MAXOPT + 8];
 	const char *arg;        /* value of the option just returned */
-	const char *const *formats;
-	int format;             /* the options of the enum above */
+	const enum out_fmt *formats;
+	const char *fnames[FMT_N + 1];  /* their names, NULL-terminated */
+	enum out_fmt format;    /* -T, else formats[0] */
 	const char *output, *seed, *rules;
 	enum lang lang;
 	char **files;           /* the operands, once the options end */
@@ -98,7 +100,6 @@ int cli_next(struct cli *c);
 /* The end of a tool: the output o (NULL: none opened) closed, kept only
  * when no usage or system error occurred, libxml2 cleaned up; returns
  * the exit status. */
-struct out;
 int cli_end(struct out *o);
 /* Default language from LC_ALL, LC_MESSAGES or LANG (first set one). */
 enum lang cli_lang_default(void);

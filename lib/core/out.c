@@ -17,6 +17,13 @@
 
 #define LINK_HOPS 40
 
+const char *const out_fmt_names[FMT_N] = {
+	[FMT_TEXT] = "text", [FMT_XML] = "xml", [FMT_TSV] = "tsv",
+	[FMT_JSON] = "json", [FMT_JSONL] = "jsonl", [FMT_HTML] = "html",
+	[FMT_PDF] = "pdf", [FMT_SVG] = "svg", [FMT_COMBAT] = "combat",
+	[FMT_MOVES] = "moves"
+};
+
 /* The temporary file while it exists, for the exit and signal handlers
  * (one -o at a time). */
 static char *volatile pending;

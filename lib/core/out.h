@@ -8,6 +8,19 @@
 
 #include <stdio.h>
 
+/* The output formats of the tools (-T).  A tool lists those it writes,
+ * its default first, ending at FMT_N (struct cli_tool). */
+enum out_fmt {
+	FMT_TEXT, FMT_XML, FMT_TSV, FMT_JSON, FMT_JSONL, FMT_HTML, FMT_PDF,
+	FMT_SVG,
+	FMT_COMBAT,             /* battle-scan: combat-calc lines */
+	FMT_MOVES,              /* battle-scan: move-check lines */
+	FMT_N
+};
+
+/* The name of each format (-T NAME), by enum out_fmt. */
+extern const char *const out_fmt_names[FMT_N];
+
 struct out {
 	FILE *fp;
 	const char *path;   /* as given; NULL for stdout */

@@ -46,15 +46,15 @@ open_bound(struct bounds *bs, const struct bound *b)
 }
 
 static void
-on_bound(void *ud, const struct bound *b)
+on_bound(void *ctx, const struct bound *b)
 {
-	open_bound(ud, b);
+	open_bound(ctx, b);
 }
 
 static void
-on_move(void *ud, const struct move *m)
+on_move(void *ctx, const struct move *m)
 {
-	struct bounds *bs = ud;
+	struct bounds *bs = ctx;
 	struct mresult res;
 	struct bound pre;
 
@@ -104,7 +104,7 @@ bounds_init(struct bounds *bs, const struct rules *r, int scale, int pips,
 	bs->rd.scale = scale;
 	bs->rd.bound = on_bound;
 	bs->rd.move = on_move;
-	bs->rd.ud = bs;
+	bs->rd.ctx = bs;
 	bs->w = w;
 	bs->pips = pips;
 }

@@ -344,7 +344,7 @@ combatin_check(const struct rules *r, const struct combat *c)
 
 void
 combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
-    void *ud)
+    void *ctx)
 {
 	struct toks tk = {0};
 	struct combat c;
@@ -354,7 +354,7 @@ combatin_read_lines(const struct rules *r, struct input *in, combatin_fn fn,
 	while (readin_line(in, &line, &len))
 		if (combatin_parse_line(r, &tk, line, len, in->line, &c) == 1) {
 			c.file = in->name;
-			fn(ud, &c);
+			fn(ctx, &c);
 		}
 	tok_free(&tk);
 }
@@ -495,7 +495,7 @@ xml_combat(const struct rules *r, xmlNodePtr n, long hint,
 
 void
 combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
-    void *ud)
+    void *ctx)
 {
 	xmlTextReaderPtr rd = xmlio_reader(in);
 	struct combat c;
@@ -527,7 +527,7 @@ combatin_read_xml(const struct rules *r, struct input *in, combatin_fn fn,
 			break;
 		if (xml_combat(r, n, hint, &c) == 0) {
 			c.file = in->name;
-			fn(ud, &c);
+			fn(ctx, &c);
 		}
 	}
 	if (rc < 0 && diag_file_errors() == 0)

@@ -7,7 +7,7 @@
 #include "dba/combat.h"
 
 /* Called for every combat read without errors. */
-typedef void (*combatin_fn)(void *ud, const struct combat *c);
+typedef void (*combatin_fn)(void *ctx, const struct combat *c);
 
 /* Parse one line into c; 1 for a combat, 0 for a blank line, -1 after
  * reporting errors. */
@@ -18,7 +18,7 @@ int combatin_check(const struct rules *r, const struct combat *c);
 
 /* Read a whole input in the line format, or as combat XML. */
 void combatin_read_lines(const struct rules *r, struct input *in,
-    combatin_fn fn, void *ud);
+    combatin_fn fn, void *ctx);
 void combatin_read_xml(const struct rules *r, struct input *in,
-    combatin_fn fn, void *ud);
+    combatin_fn fn, void *ctx);
 #endif

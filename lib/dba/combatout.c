@@ -68,7 +68,7 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 	w->fp = fp;
 	w->o = *o;
 	switch (o->fmt) {
-	case CFMT_XML:
+	case FMT_XML:
 		w->xw = xw_new(fp);
 		xw_start(w->xw, "combats");
 		xw_attr(w->xw, "version", "1");
@@ -77,7 +77,7 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 			xw_attrf(w->xw, "seed", "%llu",
 			    (unsigned long long)o->seed);
 		break;
-	case CFMT_TSV:
+	case FMT_TSV:
 		if (o->multi)
 			fputs("file\t", fp);
 		fputs("line\tkind\ttroop1\ttotal1\ttroop2\ttotal2\tdie1\tdie2"
@@ -87,9 +87,9 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 			    "\tsecond-doubles", fp);
 		fputc('\n', fp);
 		break;
-	case CFMT_JSON:
-	case CFMT_JSONL:
-		jw_begin(&w->jw, fp, o->fmt == CFMT_JSONL, o->rules,
+	case FMT_JSON:
+	case FMT_JSONL:
+		jw_begin(&w->jw, fp, o->fmt == FMT_JSONL, o->rules,
 		    o->rolled ? &o->seed : NULL, "combats");
 		break;
 	default:
@@ -538,14 +538,14 @@ combatout_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
 {
 	switch (w->o.fmt) {
-	case CFMT_XML:
+	case FMT_XML:
 		xml_combat(w, c, cr);
 		break;
-	case CFMT_TSV:
+	case FMT_TSV:
 		tsv_combat(w, c, cr);
 		break;
-	case CFMT_JSON:
-	case CFMT_JSONL:
+	case FMT_JSON:
+	case FMT_JSONL:
 		json_combat(w, c, cr);
 		break;
 	default:

@@ -4,13 +4,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "core/out.h"
 #include "dba/combat.h"
 #include "rules/troop.h"
 
-enum cfmt { CFMT_TEXT, CFMT_XML, CFMT_TSV, CFMT_JSON, CFMT_JSONL };
-
 struct combatout_opts {
-	int fmt;                /* enum cfmt */
+	enum out_fmt fmt;       /* text, xml, tsv, json, jsonl */
 	enum lang lang;
 	const char *rules;      /* edition name */
 	const struct rules *table;  /* XML: which flags take a number */

@@ -373,10 +373,10 @@ movein_read_lines(const struct mreader *rd, struct input *in)
 		rc = movein_parse_line(rd, &tk, line, len, in->line, &m, &b);
 		if (b.line != 0) {
 			b.file = in->name;
-			rd->bound(rd->ud, &b);
+			rd->bound(rd->ctx, &b);
 		} else if (rc == 1) {
 			m.file = in->name;
-			rd->move(rd->ud, &m);
+			rd->move(rd->ctx, &m);
 		}
 	}
 	tok_free(&tk);
@@ -530,7 +530,7 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 		xml_bound(rd->r, n, line, &b);
 		xml_bound_file(xs, n, &b);
 		b.file = in->name;
-		rd->bound(rd->ud, &b);
+		rd->bound(rd->ctx, &b);
 		xs->bounds = true;
 		return true;
 	}
@@ -549,7 +549,7 @@ xml_element(const struct mreader *rd, xmlTextReaderPtr x, struct input *in,
 		return false;
 	if (xml_move(rd, n, line, &m) == 0) {
 		m.file = in->name;
-		rd->move(rd->ud, &m);
+		rd->move(rd->ctx, &m);
 	}
 	return true;
 }

@@ -11,10 +11,10 @@ struct mreader {
 	const struct rules *r;
 	int scale;                      /* enum scale */
 	/* a bound starts (pips 0 when its PIP die was bad) */
-	void (*bound)(void *ud, const struct bound *b);
+	void (*bound)(void *ctx, const struct bound *b);
 	/* a move read without errors */
-	void (*move)(void *ud, const struct move *m);
-	void *ud;
+	void (*move)(void *ctx, const struct move *m);
+	void *ctx;
 };
 
 /* A distance with an optional unit (p, mm, cm, in, bw) in whole paces,

@@ -146,22 +146,24 @@ moveout_new(FILE *fp, const struct moveout_opts *o)
 	w->fp = fp;
 	w->o = *o;
 	switch (o->fmt) {
-	case MFMT_XML:
+	case FMT_XML:
 		w->xw = xw_new(fp);
 		xw_start(w->xw, "moves");
 		xw_attr(w->xw, "version", "1");
 		xw_attr(w->xw, "rules", o->rules->edition);
 		break;
-	case MFMT_TSV:
+	case FMT_TSV:
 		if (o->multi)
 			fputs("file\t", fp);
 		fputs("line\tbound\ttroops\tdistance\tmax\tcost\tverdict\t"
 		    "rules\n", fp);
 		break;
-	case MFMT_JSON:
-	case MFMT_JSONL:
-		jw_begin(&w->jw, fp, o->fmt == MFMT_JSONL, o->rules->edition,
+	case FMT_JSON:
+	case FMT_JSONL:
+		jw_begin(&w->jw, fp, o->fmt == FMT_JSONL, o->rules->edition,
 		    NULL, "moves");
+		break;
+	default:                /* text: nothing before the bounds */
 		break;
 	}
 	return w;
@@ -395,14 +397,14 @@ moveout_move(struct moveout *w, const struct bound *b, const struct move *m,
     const struct mresult *res)
 {
 	switch (w->o.fmt) {
-	case MFMT_XML:
+	case FMT_XML:
 		xml_move(w, m, res);
 		break;
-	case MFMT_TSV:
+	case FMT_TSV:
 		tsv_move(w, b, m, res);
 		break;
-	case MFMT_JSON:
-	case MFMT_JSONL:
+	case FMT_JSON:
+	case FMT_JSONL:
 		json_move(w, b, m, res);
 		break;
 	default:
@@ -423,7 +425,7 @@ moveout_bound_end(struct moveout *w, const struct bound *b, int used, int unused
 		w->open = false;
 		return;
 	}
-	if (w->o.fmt != MFMT_TEXT)
+	if (w->o.fmt != FMT_TEXT)
 		return;
 	if (w->o.multi)
 		fprintf(w->fp, "%s: ", b->file);

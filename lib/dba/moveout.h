@@ -4,14 +4,13 @@
 #define BELLIS_MOVEOUT_H
 #include <stdbool.h>
 #include <stdio.h>
+#include "core/out.h"
 #include "core/str.h"
 #include "dba/move.h"
 #include "rules/troop.h"
 
-enum mfmt { MFMT_TEXT, MFMT_XML, MFMT_TSV, MFMT_JSON, MFMT_JSONL };
-
 struct moveout_opts {
-	int fmt;                /* enum mfmt */
+	enum out_fmt fmt;       /* text, xml, tsv, json, jsonl */
 	enum lang lang;         /* of the text output */
 	const struct rules *rules;
 	bool multi;             /* several operands: name the file */

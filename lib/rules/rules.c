@@ -850,7 +850,6 @@ rules_open(const char *arg)
 {
 	struct rules *r;
 
-	troop_init();
 	/* rules_load has reported why: a bad table is bad data (2), an
 	 * unknown edition a usage error (3), an unreadable file 4 */
 	if ((r = rules_load(arg)) == NULL)
@@ -901,11 +900,4 @@ rules_explain(FILE *fp, const struct rules_prov *p, const char *fmt, ...)
 	if (p->note != NULL)
 		fprintf(fp, "; %s", p->note);
 	fputc('\n', fp);
-}
-
-void
-rules_close(struct rules *r)
-{
-	rules_free(r);
-	troop_cleanup();
 }

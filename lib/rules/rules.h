@@ -145,14 +145,16 @@ struct rules {
  * against formats/rules.rng and checked for completeness: every troop
  * of its troop set needs factors, a move and an outcome row.  Returns
  * NULL after reporting (status 2 for a bad table, 4 for an unreadable
- * file). */
+ * file).  The troop table it needs is loaded (troop_init) and stays
+ * until troop_cleanup. */
 struct rules *rules_load(const char *arg);
-void rules_free(struct rules *r);
-/* For a tool: the troop table and the rules of --rules (arg), NULL after
- * reporting: status 2 for a bad table, 3 for an unknown edition name, 4
- * for a file that cannot be read; rules_close frees both. */
+/* For a tool: the rules of --rules (arg), NULL after reporting: status
+ * 2 for a bad table, 3 for an unknown edition name, 4 for a file that
+ * cannot be read. */
 struct rules *rules_open(const char *arg);
-void rules_close(struct rules *r);
+/* Free what rules_load or rules_open loaded (NULL: nothing); the troop
+ * table is troop_cleanup's. */
+void rules_free(struct rules *r);
 
 /* The situation of an outcome: either side in difficult going, the
  * loser's own going, shooting, where loser and winner stand (a BUA or a

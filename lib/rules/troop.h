@@ -18,7 +18,8 @@ struct troop {
 	char *editions;            /* "dba1 dba2" */
 };
 
-/* Load the embedded table (once; later calls do nothing). */
+/* Load the embedded table (once; later calls do nothing).  Every
+ * function of the table loads it when it is not loaded yet. */
 void troop_init(void);
 size_t troop_count(void);
 const struct troop *troop_at(size_t i);
@@ -49,6 +50,7 @@ void troop_unknown(const char *s, size_t n, long line, long col);
 const struct troop *troop_lookup_or_suggest(const char *s, size_t n,
     long line, long col);
 bool troop_in_edition(const struct troop *t, const char *edition);
+/* Free the table troop_init loaded; a later call loads it again. */
 void troop_cleanup(void);
 
 #endif

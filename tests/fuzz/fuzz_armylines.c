@@ -6,7 +6,7 @@
 #include "fuzz.h"
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	armyout_army(ctx, a);
 }
@@ -23,7 +23,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct armyout *o = armyout_new(fuzz_sink, AFMT_TEXT, LANG_EN, NULL);
+	struct armyout *o = armyout_new(fuzz_sink, FMT_TEXT, LANG_EN, NULL);
 	struct input in;
 
 	fuzz_input(&in, data, size);

@@ -6,7 +6,7 @@
 #include "fuzz.h"
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	struct armyout **o = ctx;
 	int f;
@@ -27,12 +27,14 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const enum out_fmt fmts[4] = { FMT_XML, FMT_TSV, FMT_JSON,
+	    FMT_TEXT };
 	struct armyout *o[4];
 	struct input in;
 	int f;
 
 	for (f = 0; f < 4; f++)
-		o[f] = armyout_new(fuzz_sink, (enum army_fmt)f,
+		o[f] = armyout_new(fuzz_sink, fmts[f],
 		    (enum lang)(f % LANG_N), NULL);
 	fuzz_input(&in, data, size);
 	armylist_read(&in, emit, o);

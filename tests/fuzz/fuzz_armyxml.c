@@ -5,7 +5,7 @@
 #include "fuzz.h"
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	armyout_army(ctx, a);
 }
@@ -22,7 +22,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct armyout *o = armyout_new(fuzz_sink, AFMT_JSON, LANG_DE, NULL);
+	struct armyout *o = armyout_new(fuzz_sink, FMT_JSON, LANG_DE, NULL);
 	struct input in;
 
 	fuzz_input(&in, data, size);

@@ -23,9 +23,9 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const int fmts[] = { BS_TEXT, BS_COMBAT, BS_XML, BS_JSONL,
-	    BS_SVG };
-	struct bscan_opts o;
+	static const enum out_fmt fmts[] = { FMT_TEXT, FMT_COMBAT, FMT_XML, FMT_JSONL,
+	    FMT_SVG };
+	struct scan_opts o;
 	char *files[1];
 	size_t i;
 

@@ -24,6 +24,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const enum out_fmt fmts[4] = { FMT_TEXT, FMT_XML, FMT_TSV,
+	    FMT_JSON };
 	struct campaignout o[4];
 	struct pairing b;
 	struct input in;
@@ -31,7 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(o, 0, sizeof o);
 	for (f = 0; f < 4; f++) {
-		o[f].fmt = (enum campaignout_fmt)f;
+		o[f].fmt = fmts[f];
 		o[f].fp = fuzz_sink;
 		o[f].lang = (enum lang)(f % LANG_N);
 		o[f].table = &table;

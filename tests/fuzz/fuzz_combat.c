@@ -15,9 +15,9 @@
 static struct rules *rules;
 
 static void
-one(void *ud, const struct combat *c)
+one(void *ctx, const struct combat *c)
 {
-	struct combatout **w = ud;
+	struct combatout **w = ctx;
 	struct combatrun run = { .rules = rules, .roll = true, .odds = true,
 	    .seed = 1 };
 	struct combat_result cr;
@@ -42,6 +42,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const enum out_fmt fmts[4] = { FMT_TEXT, FMT_XML, FMT_TSV,
+	    FMT_JSON };
 	struct combatout_opts co;
 	struct combatout *w[4];
 	struct input in;
@@ -52,7 +54,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	co.table = rules;
 	co.odds = true;
 	for (f = 0; f < 4; f++) {
-		co.fmt = f;
+		co.fmt = fmts[f];
 		co.lang = (enum lang)(f % LANG_N);
 		w[f] = combatout_new(fuzz_sink, &co);
 	}

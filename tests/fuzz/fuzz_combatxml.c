@@ -8,11 +8,11 @@
 static struct rules *rules;
 
 static void
-one(void *ud, const struct combat *c)
+one(void *ctx, const struct combat *c)
 {
 	struct combat_result cr;
 
-	(void)ud;
+	(void)ctx;
 	combat_eval(rules, c, &cr);
 }
 

@@ -4,7 +4,7 @@
 #include "fuzz.h"
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
 	(void)a;
 	(void)ctx;

@@ -25,6 +25,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const enum out_fmt fmts[4] = { FMT_TEXT, FMT_XML, FMT_TSV,
+	    FMT_JSON };
 	struct moveout_opts mo;
 	struct bounds bs;
 	struct input in;
@@ -32,7 +34,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	for (f = 0; f < 4; f++) {
 		memset(&mo, 0, sizeof mo);
-		mo.fmt = f;
+		mo.fmt = fmts[f];
 		mo.lang = (enum lang)(f % LANG_N);
 		mo.rules = rules;
 		mo.multi = f == 3;

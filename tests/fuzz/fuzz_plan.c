@@ -55,7 +55,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct bscan_opts o;
+	struct scan_opts o;
 	char *files[1] = { field };
 
 	if (size > 4096)
@@ -63,7 +63,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&o, 0, sizeof o);
 	o.r = rules;
 	o.tol = 2;
-	o.fmt = BS_MOVES;
+	o.fmt = FMT_MOVES;
 	o.plan = fuzz_path(data, size);
 	diag_set_file("fuzz");
 	scan_files(&o, fuzz_sink, files, 1);

@@ -17,7 +17,7 @@
 static struct sbuf got;            /* "code army msg;" per finding */
 
 static void
-collect(const struct finding *f, void *ctx)
+collect(void *ctx, const struct finding *f)
 {
 	(void)ctx;
 	sbuf_printf(&got, "%s %s %s %s:%ld: %s;", f->error ? "E" : "W",
@@ -248,7 +248,7 @@ test_findings(struct rules *r)
 }
 
 static void
-count_cb(const struct finding *f, void *ctx)
+count_cb(void *ctx, const struct finding *f)
 {
 	long *n = ctx;
 

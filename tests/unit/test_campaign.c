@@ -499,7 +499,7 @@ test_battle(const struct cat_table *t)
 	size_t len = 0;
 
 	memset(&o, 0, sizeof o);
-	o.fmt = CAMPOUT_TSV;
+	o.fmt = FMT_TSV;
 	o.multi = true;         /* two inputs: the file column first */
 	o.fp = open_memstream(&buf, &len);
 	o.table = t;

@@ -183,7 +183,7 @@ struct counts {
 };
 
 static void
-army_cb_count(struct army *a, void *ctx)
+army_cb_count(void *ctx, const struct army *a)
 {
 	struct counts *c = ctx;
 	size_t i;

@@ -12,11 +12,12 @@
 
 #include "army/armyin.h"
 #include "army/armyout.h"
-#include "army/armyselect.h"
+#include "army/selectrun.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/num.h"
+#include "core/out.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "rules/troop.h"
@@ -24,27 +25,16 @@
 /* The year range of --year, --from and --to (that of the dates read). */
 #define YEAR_MAX 100000L
 
-const char *const armyselect_formats[] = {
-	"xml", "tsv", "json", "text", "jsonl", NULL
-};
+const char *const selectrun_books[] = { "I", "II", "III", "IV", NULL };
 
-static const char *const books[] = { "I", "II", "III", "IV", NULL };
-
-struct armyselect {
-	const char *id_glob;
-	const char *book;            /* "I/" ... "IV/" prefix, or NULL */
-	char bookpfx[8];
-	bool has_year, has_from, has_to;
-	long year, from, to;
-	const struct troop *troop;
-	const char *enemy_of;
+struct selectrun_ctx {
+	const struct selectrun_opts *o;
 	bool has_name;
 	regex_t name_re;
 	struct sbuf lower;           /* a name in lower case, for name_re */
 	FILE *fp;                    /* the output, opened at the first army */
-	enum army_fmt fmt;
+	enum out_fmt fmt;
 	enum lang lang;
-	bool invert;
 	/* the operands; spool[i] >= 0: a copy of operand i to read */
 	int nfiles;
 	char **files;
@@ -57,95 +47,74 @@ struct armyselect {
 	long written;
 };
 
-struct armyselect *
-armyselect_new(void)
-{
-	struct armyselect *s = xcalloc(1, sizeof *s);
+/* ---- the options ------------------------------------------------------- */
 
-	return s;
-}
-
-static int
-year(const char *opt, const char *arg, long *out)
+int
+selectrun_year(const char *opt, const char *arg, long *year)
 {
-	if (num_longs(arg, -YEAR_MAX, YEAR_MAX, out) == 0)
+	if (num_longs(arg, -YEAR_MAX, YEAR_MAX, year) == 0)
 		return 0;
 	diag_usage("invalid value '%s' for %s (a year, negative for BC, "
 	    "%ld to %ld)", arg, opt, -YEAR_MAX, YEAR_MAX);
 	return -1;
 }
 
+/* Compile the regex of --name into *re, lowered in *lower; -1 after a
+ * usage error. */
 static int
-name_regex(struct armyselect *s, const char *arg)
+name_regex(regex_t *re, struct sbuf *lower, const char *arg)
 {
 	char msg[128];
 	int rc;
 
-	if (s->has_name) {
-		regfree(&s->name_re);
-		s->has_name = false;
-	}
 	/* Case-insensitive without the locale: pattern and names are both
 	 * lowered by str_lower (regcomp's own case flag follows LC_CTYPE). */
-	str_lower(&s->lower, arg);
-	rc = regcomp(&s->name_re, s->lower.s, REG_EXTENDED | REG_NOSUB);
+	str_lower(lower, arg);
+	rc = regcomp(re, lower->s, REG_EXTENDED | REG_NOSUB);
 	if (rc != 0) {
-		(void)regerror(rc, &s->name_re, msg, sizeof msg);
+		(void)regerror(rc, re, msg, sizeof msg);
 		diag_usage("invalid regular expression '%s' for --name (%s)",
 		    arg, msg);
 		return -1;
 	}
-	s->has_name = true;
 	return 0;
 }
 
 int
-armyselect_option(struct armyselect *s, int id, const char *arg)
+selectrun_name(const char *arg)
+{
+	struct sbuf lower = {0};
+	regex_t re;
+	int rc;
+
+	if ((rc = name_regex(&re, &lower, arg)) == 0)
+		regfree(&re);
+	sbuf_free(&lower);
+	return rc;
+}
+
+int
+selectrun_troop(const char *arg, const struct troop **t)
 {
 	const char *sug;
-	int b;
 
-	switch (id) {
-	case ASEL_INVERT:
-		s->invert = true;
+	troop_init();
+	if ((*t = troop_find(arg, strlen(arg))) != NULL)
 		return 0;
-	case ASEL_ID:
-		s->id_glob = arg;
+	sug = troop_suggest(arg, strlen(arg));
+	diag_usage("unknown troop type '%s' for --troop%s", arg,
+	    diag_suggest(sug));
+	return -1;
+}
+
+int
+selectrun_enemy(const char *arg)
+{
+	if (army_is_id(arg, strlen(arg)))
 		return 0;
-	case ASEL_BOOK:
-		if ((b = cli_choice("--book", arg, books)) < 0)
-			return -1;
-		snprintf(s->bookpfx, sizeof s->bookpfx, "%s/", books[b]);
-		s->book = s->bookpfx;
-		return 0;
-	case ASEL_YEAR:
-		s->has_year = true;
-		return year("--year", arg, &s->year);
-	case ASEL_FROM:
-		s->has_from = true;
-		return year("--from", arg, &s->from);
-	case ASEL_TO:
-		s->has_to = true;
-		return year("--to", arg, &s->to);
-	case ASEL_TROOP:
-		troop_init();
-		if ((s->troop = troop_find(arg, strlen(arg))) != NULL)
-			return 0;
-		sug = troop_suggest(arg, strlen(arg));
-		diag_usage("unknown troop type '%s' for --troop%s", arg,
-		    diag_suggest(sug));
-		return -1;
-	case ASEL_ENEMY_OF:
-		if (!army_is_id(arg, strlen(arg))) {
-			diag_usage("invalid value '%s' for --enemy-of (an army "
-			    "id: 7, 12a, I/1a, IV/83b)", arg);
-			return -1;
-		}
-		s->enemy_of = arg;
-		return 0;
-	default:
-		return name_regex(s, arg);
-	}
+	diag_usage("invalid value '%s' for --enemy-of (an army id: 7, 12a, "
+	    "I/1a, IV/83b)", arg);
+	return -1;
 }
 
 /* ---- the spool ---------------------------------------------------------- */
@@ -224,16 +193,24 @@ spool(const char *name, int *fd, off_t *off)
 	return rc;
 }
 
-int
-armyselect_open(struct armyselect *s, int nfiles, char **files)
+/* Check the options together, compile --name and spool what must be
+ * read twice; -1 after a usage or system error (reported). */
+static int
+open_operands(struct selectrun_ctx *s, int nfiles, char **files)
 {
 	static char dash0[] = "-";
 	static char *dash[] = { dash0 };
+	const struct selectrun_opts *o = s->o;
 	int i;
 
-	if (s->has_from && s->has_to && s->from > s->to) {
-		diag_usage("--from %ld is after --to %ld", s->from, s->to);
+	if (o->has_from && o->has_to && o->from > o->to) {
+		diag_usage("--from %ld is after --to %ld", o->from, o->to);
 		return -1;
+	}
+	if (o->name != NULL) {
+		if (name_regex(&s->name_re, &s->lower, o->name) < 0)
+			return -1;
+		s->has_name = true;
 	}
 	if (nfiles == 0) {
 		nfiles = 1;
@@ -245,7 +222,7 @@ armyselect_open(struct armyselect *s, int nfiles, char **files)
 	s->off = xcalloc((size_t)nfiles, sizeof *s->off);
 	for (i = 0; i < nfiles; i++)
 		s->spool[i] = -1;
-	if (s->enemy_of == NULL)
+	if (o->enemy_of == NULL)
 		return 0;
 	for (i = 0; i < nfiles; i++) {
 		diag_set_file(files[i]);
@@ -309,25 +286,28 @@ has_troop(const struct package *p, const struct troop *t)
 }
 
 static bool
-passes(struct armyselect *s, const struct army *a)
+passes(struct selectrun_ctx *s, const struct army *a)
 {
-	if (s->id_glob != NULL && fnmatch(s->id_glob, a->id, 0) != 0)
+	const struct selectrun_opts *o = s->o;
+	size_t n = o->book != NULL ? strlen(o->book) : 0;
+
+	if (o->id != NULL && fnmatch(o->id, a->id, 0) != 0)
 		return false;
-	if (s->book != NULL &&
-	    strncmp(a->id, s->book, strlen(s->book)) != 0)
+	if (o->book != NULL && (strncmp(a->id, o->book, n) != 0 ||
+	    a->id[n] != '/'))
 		return false;
-	if ((s->has_year || s->has_from || s->has_to) && !a->period_ok)
+	if ((o->has_year || o->has_from || o->has_to) && !a->period_ok)
 		return false;
-	if (s->has_year && (a->from > s->year || a->to < s->year))
+	if (o->has_year && (a->from > o->year || a->to < o->year))
 		return false;
-	if (s->has_from && a->to < s->from)
+	if (o->has_from && a->to < o->from)
 		return false;
-	if (s->has_to && a->from > s->to)
+	if (o->has_to && a->from > o->to)
 		return false;
-	if (s->troop != NULL && !has_troop(&a->list, s->troop))
+	if (o->troop != NULL && !has_troop(&a->list, o->troop))
 		return false;
-	if (s->enemy_of != NULL &&
-	    !refs_match(a->enemies, a->nenemies, s->enemy_of) &&
+	if (o->enemy_of != NULL &&
+	    !refs_match(a->enemies, a->nenemies, o->enemy_of) &&
 	    !refs_match(s->foes, s->nfoes, a->id))
 		return false;
 	if (s->has_name && a->name != NULL) {
@@ -342,12 +322,12 @@ passes(struct armyselect *s, const struct army *a)
 
 /* First pass of --enemy-of: the enemies of every army ID names. */
 static void
-collect(struct army *a, void *ctx)
+collect(void *ctx, const struct army *a)
 {
-	struct armyselect *s = ctx;
+	struct selectrun_ctx *s = ctx;
 	size_t i, k;
 
-	if (!ref_match(a->id, s->enemy_of))
+	if (!ref_match(a->id, s->o->enemy_of))
 		return;
 	for (i = 0; i < a->nenemies; i++) {
 		for (k = 0; k < s->nfoes; k++)
@@ -364,7 +344,7 @@ collect(struct army *a, void *ctx)
 /* The writer, begun at the first army so that the output keeps the
  * collection's label; a file column with several inputs. */
 static void
-begin(struct armyselect *s, const char *rules)
+begin(struct selectrun_ctx *s, const char *rules)
 {
 	s->ao = armyout_new(s->fp, s->fmt, s->lang, rules);
 	armyout_files(s->ao, s->nfiles > 1);
@@ -372,20 +352,20 @@ begin(struct armyselect *s, const char *rules)
 }
 
 static void
-emit(struct army *a, void *ctx)
+emit(void *ctx, const struct army *a)
 {
-	struct armyselect *s = ctx;
+	struct selectrun_ctx *s = ctx;
 
 	if (s->ao == NULL)
 		begin(s, a->rules);
-	if (passes(s, a) != s->invert) {
+	if (passes(s, a) != s->o->invert) {
 		armyout_army(s->ao, a);
 		s->written++;
 	}
 }
 
 static void
-pass(struct armyselect *s, army_cb cb)
+pass(struct selectrun_ctx *s, army_cb cb)
 {
 	struct input in;
 	int i, fd;
@@ -406,17 +386,16 @@ pass(struct armyselect *s, army_cb cb)
 	}
 }
 
-long
-armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang)
+/* Read the operands and write the armies that pass; status 1 (EXIT_NO)
+ * when none passed. */
+static void
+write_armies(struct selectrun_ctx *s)
 {
-	if (s->enemy_of != NULL) {
+	if (s->o->enemy_of != NULL) {
 		diag_quiet(1);
 		pass(s, collect);
 		diag_quiet(0);
 	}
-	s->fp = fp;
-	s->fmt = (enum army_fmt)fmt;
-	s->lang = lang;
 	pass(s, emit);
 	if (s->ao == NULL)
 		begin(s, NULL);
@@ -424,17 +403,14 @@ armyselect_write(struct armyselect *s, FILE *fp, int fmt, enum lang lang)
 	s->ao = NULL;
 	if (s->written == 0)
 		diag_raise(EXIT_NO);
-	return s->written;
 }
 
-void
-armyselect_free(struct armyselect *s)
+static void
+ctx_free(struct selectrun_ctx *s)
 {
 	size_t k;
 	int i;
 
-	if (s == NULL)
-		return;
 	if (s->has_name)
 		regfree(&s->name_re);
 	sbuf_free(&s->lower);
@@ -446,5 +422,34 @@ armyselect_free(struct armyselect *s)
 	for (k = 0; k < s->nfoes; k++)
 		free(s->foes[k]);
 	free(s->foes);
-	free(s);
+}
+
+int
+selectrun_run(const struct selectrun_opts *o, const struct cli *cli)
+{
+	struct selectrun_ctx s;
+	struct out out;
+	int st;
+
+	memset(&s, 0, sizeof s);
+	s.o = o;
+	if (open_operands(&s, cli->nfiles, cli->files) < 0) {
+		ctx_free(&s);
+		troop_cleanup();
+		return cli_end(NULL);
+	}
+	troop_init();
+	if (out_open(&out, cli->output) < 0) {
+		ctx_free(&s);
+		troop_cleanup();
+		return cli_end(NULL);
+	}
+	s.fp = out.fp;
+	s.fmt = cli->format;
+	s.lang = cli->lang;
+	write_armies(&s);
+	ctx_free(&s);
+	st = cli_end(&out);
+	troop_cleanup();
+	return st;
 }

@@ -1,0 +1,76 @@
+/* The run of armylist-parse: operands read, armies written. */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "army/armyin.h"
+#include "army/armyout.h"
+#include "army/parserun.h"
+#include "core/cli.h"
+#include "core/out.h"
+#include "rules/rules.h"
+#include "rules/troop.h"
+
+/* The writer starts at the first army, labelled with --rules or else
+ * with the label of that army's collection (XML, JSON), so that the
+ * label reads back. */
+struct parserun_ctx {
+	struct armyout *ao;
+	FILE *fp;
+	enum out_fmt fmt;
+	enum lang lang;
+	const char *rules;
+	bool files;
+};
+
+static void
+start(struct parserun_ctx *r, const char *label)
+{
+	if (r->ao != NULL)
+		return;
+	r->ao = armyout_new(r->fp, r->fmt, r->lang,
+	    r->rules != NULL ? r->rules : label);
+	armyout_files(r->ao, r->files);
+	if (r->rules == NULL)
+		armyout_own_labels(r->ao);
+}
+
+static void
+emit(void *ctx, const struct army *a)
+{
+	struct parserun_ctx *r = ctx;
+
+	start(r, a->rules);
+	armyout_army(r->ao, a);
+}
+
+static void
+parse_file(void *ctx, struct input *in)
+{
+	armylist_read(in, emit, ctx);
+}
+
+int
+parserun_run(const struct cli *cli)
+{
+	struct parserun_ctx run;
+	struct rules *r = NULL;
+	struct out o;
+
+	troop_init();
+	/* --rules labels the collection with the edition's name */
+	if ((cli->rules != NULL && (r = rules_open(cli->rules)) == NULL) ||
+	    out_open(&o, cli->output) < 0) {
+		rules_free(r);
+		troop_cleanup();
+		return cli_end(NULL);
+	}
+	run = (struct parserun_ctx){ .fp = o.fp, .fmt = cli->format,
+	    .lang = cli->lang, .rules = r != NULL ? r->edition : NULL,
+	    .files = cli->nfiles > 1 };
+	cli_files(cli->nfiles, cli->files, parse_file, &run);
+	start(&run, NULL);
+	(void)armyout_finish(run.ao);  /* out_close reports write errors */
+	rules_free(r);
+	troop_cleanup();
+	return cli_end(&o);
+}
