@@ -246,6 +246,12 @@ struct pending {
 	bool ally;
 };
 
+/* Where a finding is: the army's id, its source file and line. */
+struct at {
+	const char *army, *file;
+	long line;
+};
+
 struct armycheck {
 	const struct rules *rules;   /* of the current army */
 	struct rules_labels labels;  /* by_label: the editions by label */
@@ -264,6 +270,7 @@ struct armycheck {
 	struct sbuf part;          /* a part of the message (a set) */
 	/* per army */
 	const struct army *cur;
+	struct at at;              /* where its findings are */
 	const char *seen[16];      /* troops reported in this army */
 	size_t nseen;
 };
@@ -314,12 +321,6 @@ intern(struct armycheck *c, const char *file)
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* Where a finding is: the army's id, its source file and line. */
-struct at {
-	const char *army, *file;
-	long line;
-};
-
 /* A finding of the catalogue (core/diagcat.h) at w, its message fmt
  * with the arguments. */
 static void found(struct armycheck *, enum check_code, const char *,
@@ -353,16 +354,6 @@ found(struct armycheck *c, enum check_code code, const char *fmt,
 	c->cb(&f, c->ctx);
 }
 
-/* The current army as the place of a finding. */
-static const struct at *
-here(struct armycheck *c, struct at *w)
-{
-	w->army = c->cur->id;
-	w->file = c->cur->file;
-	w->line = c->cur->line;
-	return w;
-}
-
 /* The set s as a part of a message, valid until the next one. */
 static const char *
 set_str(struct armycheck *c, const struct totset *s)
@@ -376,9 +367,8 @@ static void
 on_mismatch(const struct totset *sizes, void *ctx)
 {
 	struct armycheck *c = ctx;
-	struct at w;
 
-	FINDING(c, PACKAGE_MISMATCH, here(c, &w), set_str(c, sizes));
+	FINDING(c, PACKAGE_MISMATCH, &c->at, set_str(c, sizes));
 }
 
 /* The largest element count of a package, its choices included. */
@@ -405,11 +395,10 @@ static void
 check_counts(struct armycheck *c, const struct army *a)
 {
 	long m = max_count(&a->list), want = c->rules->army_elements;
-	struct at w;
 
 	if (m <= want)
 		return;
-	FINDING(c, ELEMENT_COUNT, here(c, &w), m, want);
+	FINDING(c, ELEMENT_COUNT, &c->at, m, want);
 }
 
 static void
@@ -418,14 +407,13 @@ check_totals(struct armycheck *c, const struct army *a)
 	struct totset e, g;
 	long want = c->rules->army_elements, gen = c->rules->army_generals;
 	long only;
-	struct at w;
 
 	armycheck_totals(&a->list, &e, &g, on_mismatch, c);
 	/* every choice must make the total, a mismatch of packages too */
 	if (totset_count(&e, &only) != 1 || only != want)
-		FINDING(c, ELEMENT_TOTAL, here(c, &w), set_str(c, &e), want);
+		FINDING(c, ELEMENT_TOTAL, &c->at, set_str(c, &e), want);
 	if (totset_count(&g, &only) != 1 || only != gen)
-		FINDING(c, GENERAL_COUNT, here(c, &w), set_str(c, &g), gen);
+		FINDING(c, GENERAL_COUNT, &c->at, set_str(c, &g), gen);
 }
 
 static bool
@@ -439,7 +427,6 @@ static void
 check_troop(struct armycheck *c, const struct troop *t, const char *name)
 {
 	const char *key = t != NULL ? t->code : name != NULL ? name : "?";
-	struct at w;
 	size_t i;
 
 	if (troop_ok(c, t))
@@ -452,7 +439,7 @@ check_troop(struct armycheck *c, const struct troop *t, const char *name)
 	sbuf_reset(&c->part);
 	if (t != NULL)
 		sbuf_printf(&c->part, " not in %s", c->rules->edition);
-	FINDING(c, UNKNOWN_TROOP, here(c, &w), t == NULL ? "unknown " : "",
+	FINDING(c, UNKNOWN_TROOP, &c->at, t == NULL ? "unknown " : "",
 	    key, sbuf_str(&c->part));
 }
 
@@ -481,7 +468,6 @@ static void
 check_id(struct armycheck *c, const struct army *a, bool report)
 {
 	struct ident *e;
-	struct at w;
 	size_t b;
 
 	if (strcmp(a->id, "?") == 0)
@@ -490,7 +476,7 @@ check_id(struct armycheck *c, const struct army *a, bool report)
 	if ((e->flags & ID_EXACT) && !report)
 		return;
 	if (e->flags & ID_EXACT) {
-		FINDING(c, DUPLICATE_ID, here(c, &w), e->file, e->line);
+		FINDING(c, DUPLICATE_ID, &c->at, e->file, e->line);
 		return;
 	}
 	e->flags |= ID_EXACT;
@@ -558,8 +544,6 @@ pick_rules(struct armycheck *c, const struct army *a)
 bool
 armycheck_army(struct armycheck *c, const struct army *a)
 {
-	struct at w;
-
 	/* the armies of a collection of no known edition are not checked,
 	 * their ids still answer the references of the others */
 	if (c->by_label && !pick_rules(c, a)) {
@@ -567,11 +551,14 @@ armycheck_army(struct armycheck *c, const struct army *a)
 		return false;
 	}
 	c->cur = a;
+	c->at.army = a->id;
+	c->at.file = a->file;
+	c->at.line = a->line;
 	c->nseen = 0;
 	c->armies++;
 	if (a->incomplete) {
 		/* the totals of a list with parts left out say nothing */
-		FINDING(c, PARSE_ERRORS, here(c, &w));
+		FINDING(c, PARSE_ERRORS, &c->at);
 	} else {
 		check_counts(c, a);
 		check_totals(c, a);
@@ -580,9 +567,9 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	if (!a->incomplete)
 		check_troops(c, &a->list);
 	if (a->period_ok && a->from > a->to)
-		FINDING(c, PERIOD_ORDER, here(c, &w), a->from, a->to);
+		FINDING(c, PERIOD_ORDER, &c->at, a->from, a->to);
 	if (a->nenemies == 0)
-		FINDING(c, NO_ENEMIES, here(c, &w));
+		FINDING(c, NO_ENEMIES, &c->at);
 	add_refs(c, a, a->enemies, a->nenemies, false);
 	add_refs(c, a, a->allies, a->nallies, true);
 	c->cur = NULL;
