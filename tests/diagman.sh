@@ -3,7 +3,10 @@
 # tool's manual from the catalogue (lib/core/diagcat.h), between the
 # comment lines '.\" codes: begin' and '.\" codes: end' (added before the
 # section's end when missing).  The unit test test_diagcat checks that
-# pages and catalogue agree; run this after changing the catalogue.
+# pages and catalogue agree; run this after changing the catalogue.  The
+# findings of armylist-check (the second catalogue) are listed with their
+# explanations in its Checks list, by hand: "test_diagcat -f
+# armylist-check" prints the lines that list must hold.
 #   usage: tests/diagman.sh [BUILD_DIR]      (default build)
 set -eu
 cd "$(dirname "$0")/.."

@@ -151,6 +151,72 @@ combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'Lit' has no row in the 
 	[[ $stderr == *"equal-total outcome other than none (not supported) for 'destroyed'"* ]]
 }
 
+# field: a general, an element 1000 paces from it, an enemy 240 paces
+# in front of that one, into $BATS_TEST_TMPDIR/f.xml
+field() {
+	cat > "$BATS_TEST_TMPDIR/f.xml" <<-'EOT'
+	<battlefield version="1" width="2400" height="2400">
+	<side name="red" pips="4">
+	<element id="g" troop="Bd" x="1200" y="200" facing="0" general="yes"/>
+	<element id="r1" troop="Bd" x="1200" y="1260" facing="0"/>
+	</side>
+	<side name="blue">
+	<element id="b1" troop="Wb" x="1200" y="1500" facing="180" general="yes"/>
+	</side>
+	</battlefield>
+	EOT
+}
+
+@test "battle-scan: the command distance comes from the rules table" {
+	field
+	printf 'move r1 fwd 10\n' > "$BATS_TEST_TMPDIR/p"
+	sed 's/far="1200"/far="1000"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	for ed in dba1 dba22; do
+		run -0 battle-scan --rules=$ed -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/f.xml"
+		assert_line 'move Bd 10 id=r1'
+		run -0 battle-scan --rules=$ed -T xml "$BATS_TEST_TMPDIR/f.xml"
+		assert_line --partial '<element id="r1" side="red" troop="Bd" x="1200" y="1260" facing="0" width="160" depth="60" going="good" level="0" river="no" road="no" camp="no" general="no" general-distance="1000" far="no" hidden="no"/>'
+	done
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/r.xml" -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/f.xml"
+	assert_line 'move Bd 10 id=r1 far'
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/r.xml" "$BATS_TEST_TMPDIR/f.xml"
+	assert_line '  r1     Bd  1200,1260 facing 0: good, level 0; general 1000 p, far'
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/r.xml" -T xml "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --partial 'general-distance="1000" far="yes" hidden="no"/>'
+}
+
+@test "battle-scan: base width, base depth and zone of control come from the rules table" {
+	field
+	run -0 battle-scan "$BATS_TEST_TMPDIR/f.xml"
+	assert_line '  r1     Bd  1200,1260 facing 0: good, level 0; general 1000 p'
+	# zones of control two base widths deep: r1 and b1 stand in each other's
+	sed 's/<zone-of-control base-widths="1"/<zone-of-control base-widths="2"/' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/z.xml"
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/z.xml" "$BATS_TEST_TMPDIR/f.xml"
+	assert_line '  r1     Bd  1200,1260 facing 0: good, level 0; zone of control of b1; general 1000 p'
+	assert_line '  b1     Wb  1200,1500 facing 180: good, level 0, general; zone of control of r1'
+	# Bd 100 paces deep, bases 50 mm (200 paces) wide
+	sed 's/<base troop="Bd" depth="60"/<base troop="Bd" depth="100"/; s/base-width="40"/base-width="50"/' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/b.xml"
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/b.xml" -T xml "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --partial '<element id="r1" side="red" troop="Bd" x="1200" y="1260" facing="0" width="200" depth="100" '
+	assert_line --partial '<element id="b1" side="blue" troop="Wb" x="1200" y="1500" facing="180" width="200" depth="60" '
+	assert_line --partial 'general-distance="960" far="no"'
+	# the ZOC is one base width of 200 paces: 40 paces short of r1
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/b.xml" "$BATS_TEST_TMPDIR/f.xml"
+	assert_line '  r1     Bd  1200,1260 facing 0: good, level 0; general 960 p'
+}
+
+@test "completeness: a table without a troop's base row names the troop and the bases table" {
+	sed '/<base troop="Hd"/d' "$TOP/formats/dba22.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -2 --separate-stderr battle-scan --rules="$BATS_TEST_TMPDIR/r.xml" /dev/null
+	assert_output ''
+	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/r.xml: error: troop type 'Hd' has no row in the bases table (troop set dba22)"
+	sed '/<bases /,/<\/bases>/d' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/n.xml"
+	run -2 --separate-stderr battle-scan --rules="$BATS_TEST_TMPDIR/n.xml" /dev/null
+	[[ $stderr == *"not a valid rules table"* ]]
+}
+
 @test "corpus: armylist-check --rules=dba22 finds no unknown troop in the 590 2.2 lists" {
 	corpus=$TOP/../shared/corpus/dba22-lists.txt
 	[ -f "$corpus" ] || skip "no corpus"

@@ -1,31 +1,25 @@
 /* armycheck: the findings of armylist-check, army by army, with a table
  * of ids (and pending references) as the only state across armies. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "army/armycheck.h"
-#include "core/diag.h"
 #include "core/diagcat.h"
 #include "core/str.h"
 #include "core/strset.h"
 #include "core/xalloc.h"
 
-static const char *const code_names[CK_N] = {
-	"element-total", "general-count", "package-mismatch", "duplicate-id",
-	"unknown-troop", "unknown-reference", "period-order", "no-enemies",
-	"element-count", "parse-errors"
-};
-
 const char *
 check_code_name(enum check_code c)
 {
-	return c < CK_N ? code_names[c] : "?";
+	return c < CK_N ? finding_defs[c].code : "?";
 }
 
 bool
 check_code_error(enum check_code c)
 {
-	return c != CK_UNKNOWN_REFERENCE && c != CK_NO_ENEMIES;
+	return c < CK_N && finding_defs[c].error;
 }
 
 /* ---- sets of totals ---------------------------------------------------- */
@@ -252,11 +246,16 @@ struct pending {
 	bool ally;
 };
 
+/* Where a finding is: the army's id, its source file and line. */
+struct at {
+	const char *army, *file;
+	long line;
+};
+
 struct armycheck {
 	const struct rules *rules;   /* of the current army */
 	struct rules_labels labels;  /* by_label: the editions by label */
 	bool by_label;
-	char *bad_file;              /* its unknown label is reported */
 	finding_cb cb;
 	void *ctx;
 	struct strset ids;
@@ -268,8 +267,10 @@ struct armycheck {
 	size_t compact_at;         /* drop resolved ones at this size */
 	long armies, errors, warnings;
 	struct sbuf msg;
+	struct sbuf part;          /* a part of the message (a set) */
 	/* per army */
 	const struct army *cur;
+	struct at at;              /* where its findings are */
 	const char *seen[16];      /* troops reported in this army */
 	size_t nseen;
 };
@@ -320,17 +321,30 @@ intern(struct armycheck *c, const char *file)
 
 /* ---- findings ------------------------------------------------------------ */
 
+/* A finding of the catalogue (core/diagcat.h) at w, its message fmt
+ * with the arguments. */
+static void found(struct armycheck *, enum check_code, const char *,
+    const struct at *, ...) __attribute__((format(printf, 3, 5)));
+
+#define FINDING(c, code, ...) \
+	found((c), CK_##code, FINDF_##code, __VA_ARGS__)
+
 static void
-emit(struct armycheck *c, enum check_code code, const char *army,
-    const char *file, long line)
+found(struct armycheck *c, enum check_code code, const char *fmt,
+    const struct at *w, ...)
 {
 	struct finding f;
+	va_list ap;
 
+	va_start(ap, w);
+	sbuf_reset(&c->msg);
+	sbuf_vprintf(&c->msg, fmt, ap);
+	va_end(ap);
 	f.code = code;
 	f.error = check_code_error(code);
-	f.army = army;
-	f.file = file;
-	f.line = line;
+	f.army = w->army;
+	f.file = w->file;
+	f.line = w->line;
 	f.msg = sbuf_str(&c->msg);
 	f.rules = c->cur != NULL ? c->rules->edition : NULL;
 	if (f.error)
@@ -338,13 +352,15 @@ emit(struct armycheck *c, enum check_code code, const char *army,
 	else
 		c->warnings++;
 	c->cb(c->ctx, &f);
-	sbuf_reset(&c->msg);
 }
 
-static void
-emit_cur(struct armycheck *c, enum check_code code)
+/* The set s as a part of a message, valid until the next one. */
+static const char *
+set_str(struct armycheck *c, const struct totset *s)
 {
-	emit(c, code, c->cur->id, c->cur->file, c->cur->line);
+	sbuf_reset(&c->part);
+	totset_format(&c->part, s);
+	return sbuf_str(&c->part);
 }
 
 static void
@@ -352,10 +368,7 @@ on_mismatch(const struct totset *sizes, void *ctx)
 {
 	struct armycheck *c = ctx;
 
-	sbuf_adds(&c->msg, "alternative packages hold ");
-	totset_format(&c->msg, sizes);
-	sbuf_adds(&c->msg, " elements");
-	emit_cur(c, CK_PACKAGE_MISMATCH);
+	FINDING(c, PACKAGE_MISMATCH, &c->at, set_str(c, sizes));
 }
 
 /* The largest element count of a package, its choices included. */
@@ -385,9 +398,7 @@ check_counts(struct armycheck *c, const struct army *a)
 
 	if (m <= want)
 		return;
-	sbuf_printf(&c->msg, "element count %ld, more than the %ld elements "
-	    "of an army", m, want);
-	emit_cur(c, CK_ELEMENT_COUNT);
+	FINDING(c, ELEMENT_COUNT, &c->at, m, want);
 }
 
 static void
@@ -399,18 +410,10 @@ check_totals(struct armycheck *c, const struct army *a)
 
 	armycheck_totals(&a->list, &e, &g, on_mismatch, c);
 	/* every choice must make the total, a mismatch of packages too */
-	if (totset_count(&e, &only) != 1 || only != want) {
-		sbuf_adds(&c->msg, "elements total ");
-		totset_format(&c->msg, &e);
-		sbuf_printf(&c->msg, ", expected %ld", want);
-		emit_cur(c, CK_ELEMENT_TOTAL);
-	}
-	if (totset_count(&g, &only) != 1 || only != gen) {
-		sbuf_adds(&c->msg, "general elements ");
-		totset_format(&c->msg, &g);
-		sbuf_printf(&c->msg, ", expected %ld", gen);
-		emit_cur(c, CK_GENERAL_COUNT);
-	}
+	if (totset_count(&e, &only) != 1 || only != want)
+		FINDING(c, ELEMENT_TOTAL, &c->at, set_str(c, &e), want);
+	if (totset_count(&g, &only) != 1 || only != gen)
+		FINDING(c, GENERAL_COUNT, &c->at, set_str(c, &g), gen);
 }
 
 static bool
@@ -433,12 +436,11 @@ check_troop(struct armycheck *c, const struct troop *t, const char *name)
 			return;
 	if (c->nseen < sizeof c->seen / sizeof c->seen[0])
 		c->seen[c->nseen++] = key;
-	if (t == NULL)
-		sbuf_printf(&c->msg, "unknown troop type '%s'", key);
-	else
-		sbuf_printf(&c->msg, "troop type '%s' not in %s", key,
-		    c->rules->edition);
-	emit_cur(c, CK_UNKNOWN_TROOP);
+	sbuf_reset(&c->part);
+	if (t != NULL)
+		sbuf_printf(&c->part, " not in %s", c->rules->edition);
+	FINDING(c, UNKNOWN_TROOP, &c->at, t == NULL ? "unknown " : "",
+	    key, sbuf_str(&c->part));
 }
 
 static void
@@ -474,9 +476,7 @@ check_id(struct armycheck *c, const struct army *a, bool report)
 	if ((e->flags & ID_EXACT) && !report)
 		return;
 	if (e->flags & ID_EXACT) {
-		sbuf_printf(&c->msg, "duplicate id, first at %s:%ld", e->file,
-		    e->line);
-		emit_cur(c, CK_DUPLICATE_ID);
+		FINDING(c, DUPLICATE_ID, &c->at, e->file, e->line);
 		return;
 	}
 	e->flags |= ID_EXACT;
@@ -530,42 +530,35 @@ add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
 }
 
 /* The rules of the edition a's collection is labelled with; false for
- * a label naming none, reported once per file. */
+ * a label naming none. */
 static bool
 pick_rules(struct armycheck *c, const struct army *a)
 {
-	const char *file = diag_file() != NULL ? diag_file() : "-";
-	char names[256];
-
 	c->rules = rules_labelled(&c->labels, a->rules);
 	if (c->rules != NULL)
 		return true;
 	c->rules = c->labels.dflt;
-	if (c->bad_file != NULL && strcmp(c->bad_file, file) == 0)
-		return false;
-	free(c->bad_file);
-	c->bad_file = xstrdup(file);
-	rules_edition_names(names, sizeof names);
-	DIAG(ARMYLIST_UNKNOWN_RULES, a->rules_line, 0, a->rules, names);
 	return false;
 }
 
-void
+bool
 armycheck_army(struct armycheck *c, const struct army *a)
 {
 	/* the armies of a collection of no known edition are not checked,
 	 * their ids still answer the references of the others */
 	if (c->by_label && !pick_rules(c, a)) {
 		check_id(c, a, false);
-		return;
+		return false;
 	}
 	c->cur = a;
+	c->at.army = a->id;
+	c->at.file = a->file;
+	c->at.line = a->line;
 	c->nseen = 0;
 	c->armies++;
 	if (a->incomplete) {
 		/* the totals of a list with parts left out say nothing */
-		sbuf_adds(&c->msg, "not checked: army has parse errors");
-		emit_cur(c, CK_PARSE_ERRORS);
+		FINDING(c, PARSE_ERRORS, &c->at);
 	} else {
 		check_counts(c, a);
 		check_totals(c, a);
@@ -573,18 +566,14 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	check_id(c, a, true);
 	if (!a->incomplete)
 		check_troops(c, &a->list);
-	if (a->period_ok && a->from > a->to) {
-		sbuf_printf(&c->msg, "period from %ld is later than to %ld",
-		    a->from, a->to);
-		emit_cur(c, CK_PERIOD_ORDER);
-	}
-	if (a->nenemies == 0) {
-		sbuf_adds(&c->msg, "no enemies listed");
-		emit_cur(c, CK_NO_ENEMIES);
-	}
+	if (a->period_ok && a->from > a->to)
+		FINDING(c, PERIOD_ORDER, &c->at, a->from, a->to);
+	if (a->nenemies == 0)
+		FINDING(c, NO_ENEMIES, &c->at);
 	add_refs(c, a, a->enemies, a->nenemies, false);
 	add_refs(c, a, a->allies, a->nallies, true);
 	c->cur = NULL;
+	return true;
 }
 
 void
@@ -597,16 +586,17 @@ void
 armycheck_finish(struct armycheck *c)
 {
 	struct pending *p;
+	struct at w;
 	size_t i;
 
 	for (i = 0; i < c->npend; i++) {
 		p = &c->pend[i];
-		if (!id_known(c, p->ref)) {
-			sbuf_printf(&c->msg, "%s '%s' names no army in the "
-			    "input", p->ally ? "ally" : "enemy", p->ref);
-			emit(c, CK_UNKNOWN_REFERENCE, p->army, p->file,
-			    p->line);
-		}
+		w.army = p->army;
+		w.file = p->file;
+		w.line = p->line;
+		if (!id_known(c, p->ref))
+			FINDING(c, UNKNOWN_REFERENCE, &w, p->ally ? "ally" :
+			    "enemy", p->ref);
 		free(p->army);
 		free(p->ref);
 	}
@@ -659,7 +649,7 @@ armycheck_free(struct armycheck *c)
 	}
 	free(c->pend);
 	sbuf_free(&c->msg);
+	sbuf_free(&c->part);
 	rules_labels_free(&c->labels);
-	free(c->bad_file);
 	free(c);
 }

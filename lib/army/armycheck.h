@@ -1,6 +1,7 @@
 /* armycheck: the findings of armylist-check over a stream of armies
  * (element totals, generals, packages, ids, troops, references, dates).
- * Pure: no I/O; findings go to a callback. */
+ * Pure: no I/O; findings (the second catalogue of core/diagcat.h) go to
+ * a callback, and what must become a diagnostic is returned. */
 #ifndef BELLIS_ARMYCHECK_H
 #define BELLIS_ARMYCHECK_H
 
@@ -8,14 +9,8 @@
 #include <stdint.h>
 
 #include "army/army.h"
+#include "core/diagcat.h"
 #include "rules/rules.h"
-
-enum check_code {
-	CK_ELEMENT_TOTAL, CK_GENERAL_COUNT, CK_PACKAGE_MISMATCH,
-	CK_DUPLICATE_ID, CK_UNKNOWN_TROOP, CK_UNKNOWN_REFERENCE,
-	CK_PERIOD_ORDER, CK_NO_ENEMIES, CK_ELEMENT_COUNT, CK_PARSE_ERRORS,
-	CK_N
-};
 
 struct finding {
 	enum check_code code;
@@ -66,11 +61,13 @@ struct armycheck *armycheck_new(const struct rules *r, finding_cb cb,
     void *ctx);
 /* Check each army against the edition its collection is labelled with
  * (rules=; r of armycheck_new when none): armylist-check without
- * --rules.  A label naming no edition is an error (reported once per
- * file); its armies are checked against r. */
+ * --rules. */
 void armycheck_by_label(struct armycheck *c);
-/* The findings of one army (unknown references wait for the end). */
-void armycheck_army(struct armycheck *c, const struct army *a);
+/* The findings of one army (unknown references wait for the end).
+ * false when the army is not checked: by_label, and its collection's
+ * label names no edition (the caller reports it); its id still answers
+ * the references of the others. */
+bool armycheck_army(struct armycheck *c, const struct army *a);
 /* The end of the collection: unknown references, in input order. */
 void armycheck_finish(struct armycheck *c);
 /* Counts so far. */

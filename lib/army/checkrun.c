@@ -12,6 +12,7 @@
 #include "core/out.h"
 #include "core/str.h"
 #include "core/tok.h"
+#include "core/xalloc.h"
 #include "rules/rules.h"
 #include "rules/troop.h"
 
@@ -20,6 +21,7 @@ struct checkrun_ctx {
 	struct armycheck *check;
 	struct findings_out *out;
 	long errors, warnings;  /* the findings written */
+	char *bad_file;         /* its unknown rules= label is reported */
 };
 
 /* The usage error of an unknown code: the nearest code, else all. */
@@ -69,12 +71,22 @@ checkrun_ignore(const char *arg, unsigned *ignore)
 	}
 }
 
+/* An army not checked for the label of its collection, which names no
+ * edition: an error of the input, once per file. */
 static void
 on_army(void *ctx, const struct army *a)
 {
 	struct checkrun_ctx *run = ctx;
+	const char *file = diag_file() != NULL ? diag_file() : "-";
+	char names[256];
 
-	armycheck_army(run->check, a);
+	if (armycheck_army(run->check, a) || (run->bad_file != NULL &&
+	    strcmp(run->bad_file, file) == 0))
+		return;
+	free(run->bad_file);
+	run->bad_file = xstrdup(file);
+	rules_edition_names(names, sizeof names);
+	DIAG(ARMYLIST_UNKNOWN_RULES, a->rules_line, 0, a->rules, names);
 }
 
 static void
@@ -126,6 +138,7 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 		diag_raise(EXIT_NO);
 	rc = findings_finish(run.out, armies, run.errors, run.warnings);
 	armycheck_free(run.check);
+	free(run.bad_file);
 	/* the summary comes after the findings also in 2>&1 (out_close
 	 * reports a write error) */
 	if (!o->quiet && run.errors + run.warnings > 0 && fflush(fp) == 0)

@@ -6,27 +6,29 @@
 
 #include "battle/battle.h"
 #include "core/xalloc.h"
-#include "rules/troop.h"
-
-/* Base depths in paces at the usual 15 mm basing (40 mm wide = 160
- * paces; reconstructed from the 1.x basing notes: the seeds give none). */
-static const struct { const char *code; double depth; } depths[] = {
-	{ "El", 160 }, { "SCh", 160 }, { "WWg", 160 }, { "Art", 160 },
-	{ "Lit", 160 }, { "Kn", 120 }, { "Cv", 120 }, { "LH", 120 },
-	{ "Cm", 120 }, { "Hd", 120 }, { "Ax", 80 }, { "Ps", 80 },
-	{ "CF", 80 },
-};
 
 double
-battle_default_depth(int troop)
+battle_base_width(const struct bfield *f)
 {
-	const struct troop *t = troop_at((size_t)troop);
-	size_t i;
+	return rules_base_width(f->r, f->scale);
+}
 
-	for (i = 0; t != NULL && i < sizeof depths / sizeof depths[0]; i++)
-		if (strcmp(t->code, depths[i].code) == 0)
-			return depths[i].depth;
-	return 60;      /* Bd, Sp, Pk, Wb, Bw: 15 mm */
+double
+battle_base_depth(const struct bfield *f, int troop)
+{
+	return (double)f->r->t[troop].base_depth;
+}
+
+double
+battle_far(const struct bfield *f)
+{
+	return (double)f->r->pip_far;
+}
+
+double
+battle_sight(const struct bfield *f)
+{
+	return (double)f->r->pip_out_of_sight;
 }
 
 /* Ids in natural order: "r2" before "r10". */
@@ -78,12 +80,12 @@ battle_place(struct bfield *f, struct belem *e)
 }
 
 void
-battle_zoc(const struct belem *e, struct gpt z[4])
+battle_zoc(const struct bfield *f, const struct belem *e, struct gpt z[4])
 {
 	struct gbox b = e->box;
 
-	b.p = geom_add(b.p, geom_fwd(b.facing), BF_BASE_WIDTH);
-	b.d = BF_BASE_WIDTH;
+	b.d = f->r->zoc_widths * battle_base_width(f);
+	b.p = geom_add(b.p, geom_fwd(b.facing), b.d);
 	geom_corners(&b, z);
 }
 
@@ -97,7 +99,7 @@ reach(const struct bfield *f, const struct belem *e)
 	struct gbb bb;
 
 	memcpy(z, e->c, sizeof e->c);
-	battle_zoc(e, z + 4);
+	battle_zoc(f, e, z + 4);
 	bb = geom_bb(z, 8);
 	bb.x0 -= f->tol, bb.y0 -= f->tol;
 	bb.x1 += f->tol, bb.y1 += f->tol;
@@ -181,7 +183,7 @@ grid_build(struct bfield *f)
 	}
 	/* cells of two base widths, but not many more cells than elements;
 	 * moves that leave the area go to the border cells */
-	g->cell = 2 * BF_BASE_WIDTH;
+	g->cell = 2 * battle_base_width(f);
 	while ((all.x1 - all.x0) / g->cell * (all.y1 - all.y0) / g->cell >
 	    4.0 * (double)f->ne + 1024)
 		g->cell *= 2;
@@ -413,7 +415,7 @@ battle_gdist(const struct bfield *f, const struct belem *g,
 	int i, j;
 
 	*hidden = false;
-	if (d < BF_SIGHT)
+	if (d < battle_sight(f))
 		return d;
 	samples(g->c, sg);
 	samples(q, sq);

@@ -1,5 +1,5 @@
 /* battle: a DBA table as it stands (the battlefield file), the words
- * the seeds define by the positions of the bases (contacts, overlaps,
+ * the rules define by the positions of the bases (contacts, overlaps,
  * support, going, zones of control, command distance), and the plan of a
  * bound with the flags of each move. */
 #ifndef BELLIS_BATTLE_H
@@ -15,9 +15,6 @@
 #include "rules/rules.h"
 
 #define BF_MAXSIDES 2
-#define BF_BASE_WIDTH 160.0     /* paces: 40 mm at 15 mm scale */
-#define BF_FAR 1200.0           /* seed 001: command distance */
-#define BF_SIGHT 600.0          /* seed 001: out of sight beyond */
 #define BF_STEP 10.0            /* paths are followed in steps of this */
 
 struct bpoly {
@@ -103,6 +100,7 @@ struct bgrid {
 struct bfield {
 	const char *file;
 	char *rules;
+	int scale;              /* enum scale: the base width of r */
 	double width, height;
 	int bound;
 	double tol, angtol;
@@ -182,7 +180,15 @@ void battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 int battle_cmp_id(const char *a, const char *b);
 int battle_find(const struct bfield *f, const char *id, size_t n);
 void battle_place(struct bfield *f, struct belem *e);
-double battle_default_depth(int troop);
+/* The rules numbers of the table in paces, from the field's rules r
+ * (formats/dba1.xml, dba22.xml) at its scale: one base width (an
+ * element's default width), the base depth of a troop type (its default
+ * depth), the command distance (far) and the distance from which a
+ * general's sight counts (hidden). */
+double battle_base_width(const struct bfield *f);
+double battle_base_depth(const struct bfield *f, int troop);
+double battle_far(const struct bfield *f);
+double battle_sight(const struct bfield *f);
 void grid_build(struct bfield *f);
 void grid_free(struct bgrid *g);
 /* Take an element out before it moves, put it back after. */
@@ -191,8 +197,10 @@ void grid_insert(struct bfield *f, int e);
 /* Elements whose cells meet bb (each once); returns the count. */
 size_t grid_query(struct bfield *f, const struct gbb *bb, int **out,
     size_t *cap);
-/* A base's zone of control: one base width in front of its front edge. */
-void battle_zoc(const struct belem *e, struct gpt z[4]);
+/* A base's zone of control: in front of its front edge, as wide as that
+ * edge and as deep as the rules' zone of control. */
+void battle_zoc(const struct bfield *f, const struct belem *e,
+    struct gpt z[4]);
 bool battle_in_river(const struct bfield *f, struct gpt p, int *river);
 bool battle_on_road(const struct bfield *f, struct gpt p);
 bool battle_difficult_at(const struct bfield *f, struct gpt p);

@@ -114,7 +114,7 @@ zones(const struct scene *s)
 	for (i = 0; i < f->ne; i++) {
 		e = &f->e[i];
 		for (k = 0; k < e->d.nzoc; k++) {
-			battle_zoc(&f->e[e->d.zoc[k]], z);
+			battle_zoc(f, &f->e[e->d.zoc[k]], z);
 			shape(s, z, 4, true, e->d.zoc_screened[k] ? NULL :
 			    "#ffd700", 0.25, "#b8860b", 2, 8);
 		}

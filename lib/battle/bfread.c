@@ -249,11 +249,13 @@ element(struct rd *rd)
 	const struct troop *tr = NULL;
 	struct belem e;
 	char *v;
-	double d = 0;
+	double d = 0, depth;
 	int bad = 0;
 
 	if (rd->side < 0)
 		return;
+	/* the troop's base depth; an element not placed is only read */
+	depth = battle_base_width(f);
 	memset(&e, 0, sizeof e);
 	e.line = rd->line;
 	e.side = rd->side;
@@ -273,10 +275,12 @@ element(struct rd *rd)
 			    sug);
 		DIAG(BF_UNKNOWN_TROOP, rd->line, 0, v, hint);
 		bad = 1;
-	} else if (tr->id >= RULES_MAXTROOPS || !f->r->t[tr->id].known) {
+	} else if (tr->id >= RULES_MAXTROOPS || !f->r->t[tr->id].known ||
+	    !f->r->t[tr->id].has_base) {
 		DIAG(BF_NO_RULES, rd->line, 0, tr->code, f->r->edition);
 		bad = 1;
-	}
+	} else
+		depth = battle_base_depth(f, tr->id);
 	xmlFree(v);
 	if (len_attr(rd, "element", "x", NAN, &e.box.p.x) < 0 ||
 	    len_attr(rd, "element", "y", NAN, &e.box.p.y) < 0)
@@ -291,9 +295,9 @@ element(struct rd *rd)
 	default:
 		bad = 1;
 	}
-	if (len_attr(rd, "element", "width", BF_BASE_WIDTH, &e.box.w) < 0 ||
-	    len_attr(rd, "element", "depth", tr != NULL ?
-	    battle_default_depth(tr->id) : 60, &e.box.d) < 0)
+	if (len_attr(rd, "element", "width", battle_base_width(f),
+	    &e.box.w) < 0 ||
+	    len_attr(rd, "element", "depth", depth, &e.box.d) < 0)
 		bad = 1;
 	if (!bad && (e.box.w <= 0 || e.box.d <= 0)) {
 		DIAG(BF_BAD_SIZE, rd->line, 0, e.id);
@@ -452,6 +456,7 @@ battle_read(struct bfield *f, struct input *in, const struct rules *r,
 
 	f->file = in->name;
 	f->r = r;
+	f->scale = scale;
 	if (f->tol <= 0)
 		f->tol = 2;
 	if (f->angtol <= 0)

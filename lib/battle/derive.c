@@ -1,5 +1,5 @@
-/* derive: the words of seeds 000 and 001 from the positions of the
- * bases: going, hill level, river bank and ford, camp, front, flank and
+/* derive: the words of battle-scan(1) from the positions of the bases:
+ * going, hill level, river bank and ford, camp, front, flank and
  * rear contacts, overlaps, rear and Psiloi support, zones of control and
  * screening, distance and sight to the general; then the combats. */
 #include <math.h>
@@ -174,7 +174,7 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 		b = &f->e[j];
 		if (b->side == a->side)
 			continue;
-		battle_zoc(b, z);
+		battle_zoc(f, b, z);
 		if (!geom_quad_overlap(a->c, z, f->tol))
 			continue;
 		old = d->capzoc;

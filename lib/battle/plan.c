@@ -240,7 +240,7 @@ sample(struct walk *w)
 					break;
 			if (j < w->nin)
 				continue;
-			battle_zoc(b, z);
+			battle_zoc(f, b, z);
 			if (!geom_quad_overlap(e->c, z, f->tol))
 				continue;
 			w->in = xgrow(w->in, &w->capin, w->nin + 1,
@@ -475,8 +475,8 @@ command(struct bfield *f, struct bmove *mv)
 		d = fmin(d, g);
 		hidden = hidden && h;
 	}
-	mv->m.has[MF_FAR] = d >= BF_FAR;
-	mv->m.has[MF_HIDDEN] = hidden && d >= BF_SIGHT;
+	mv->m.has[MF_FAR] = d >= battle_far(f);
+	mv->m.has[MF_HIDDEN] = hidden && d >= battle_sight(f);
 }
 
 /* The zone of control entered that decides the flag: one entered for
@@ -544,7 +544,7 @@ before(struct walk *w)
 		/* an enemy before the group's front */
 		if (mv->n == 1)
 			continue;
-		battle_zoc(&f->e[mv->ids[m]], fz);
+		battle_zoc(f, &f->e[mv->ids[m]], fz);
 		for (i = 0; i < n; i++) {
 			j = w->near[i];
 			if (f->e[j].side != f->e[mv->ids[m]].side &&
@@ -602,8 +602,8 @@ after(struct walk *w)
 	}
 }
 
-/* Members each touching another (seed 001: "berühren"; a corner will
- * do); -1 reported. */
+/* Members each touching another (battle-scan(1); a corner will do); -1
+ * reported. */
 static int
 touching(struct bfield *f, const struct bmove *mv)
 {

@@ -14,6 +14,11 @@
 #define DIAG_ROW_(id, lv, c, t) [D_##id] = { c, lv, DIAGF_##id, t },
 const struct diag_def diag_defs[D_N] = { DIAG_CATALOGUE(DIAG_ROW_) };
 #undef DIAG_ROW_
+#define FINDING_ROW_(id, lv, c, t) [CK_##id] = { c, lv, FINDF_##id, t },
+const struct diag_def finding_defs[CK_N] = {
+	FINDING_CATALOGUE(FINDING_ROW_)
+};
+#undef FINDING_ROW_
 #undef E
 #undef W
 

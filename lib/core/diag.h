@@ -40,15 +40,6 @@ struct sbuf;
  * and %%, quoted strings clipped.  false at any other conversion. */
 bool diag_format(struct sbuf *b, const char *fmt, va_list ap);
 
-struct diag_def {
-	const char *code;          /* stable: man pages list it */
-	int error;                 /* 1 error (status 2), 0 warning */
-	const char *fmt;           /* the message */
-	unsigned tools;            /* enum diag_tool bits */
-};
-extern const struct diag_def diag_defs[D_N];
-extern const char *const diag_tools[T_NTOOLS];
-
 /* The optional tail of a message, printf-style (" before 'x'"); valid
  * until the next call. */
 const char *diag_tail(const char *fmt, ...)

@@ -416,4 +416,54 @@ enum diag_tool {
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 #undef DIAG_ENUM_
 
+/* ---- the findings of armylist-check ------------------------------------- */
+/* A second catalogue of the same shape: the findings of army/armycheck,
+ * armylist-check's answer, which it writes to its output in every -T
+ * format (not to the standard error).  Each has a stable code (written
+ * with it, named by --ignore), listed with its level and message in the
+ * Checks list of armylist-check(1); LEVEL E is an error finding (exit
+ * status 1), W a warning.  The engine reports one with FINDING(...),
+ * whose arguments the compiler checks against the message. */
+#define FINDF_ELEMENT_TOTAL "elements total %s, expected %ld"
+#define FINDF_GENERAL_COUNT "general elements %s, expected %ld"
+#define FINDF_PACKAGE_MISMATCH "alternative packages hold %s elements"
+#define FINDF_DUPLICATE_ID "duplicate id, first at %s:%ld"
+/* "unknown " and "" or "" and " not in dba1" */
+#define FINDF_UNKNOWN_TROOP "%stroop type '%s'%s"
+#define FINDF_UNKNOWN_REFERENCE "%s '%s' names no army in the input"
+#define FINDF_PERIOD_ORDER "period from %ld is later than to %ld"
+#define FINDF_NO_ENEMIES "no enemies listed"
+#define FINDF_ELEMENT_COUNT "element count %ld, more than the %ld elements of an army"
+#define FINDF_PARSE_ERRORS "not checked: army has parse errors"
+
+/* X(ID, LEVEL, CODE, TOOLS), in the order --ignore lists the codes. */
+#define FINDING_CATALOGUE(X) \
+	X(ELEMENT_TOTAL, E, "element-total", T_CHECK) \
+	X(GENERAL_COUNT, E, "general-count", T_CHECK) \
+	X(PACKAGE_MISMATCH, E, "package-mismatch", T_CHECK) \
+	X(DUPLICATE_ID, E, "duplicate-id", T_CHECK) \
+	X(UNKNOWN_TROOP, E, "unknown-troop", T_CHECK) \
+	X(UNKNOWN_REFERENCE, W, "unknown-reference", T_CHECK) \
+	X(PERIOD_ORDER, E, "period-order", T_CHECK) \
+	X(NO_ENEMIES, W, "no-enemies", T_CHECK) \
+	X(ELEMENT_COUNT, E, "element-count", T_CHECK) \
+	X(PARSE_ERRORS, E, "parse-errors", T_CHECK) \
+	/* end */
+
+#define FINDING_ENUM_(id, lv, code, tools) CK_##id,
+enum check_code { FINDING_CATALOGUE(FINDING_ENUM_) CK_N };
+#undef FINDING_ENUM_
+
+/* A row of either catalogue (core/diag.c). */
+struct diag_def {
+	const char *code;          /* stable: man pages list it */
+	int error;                 /* 1 error (a diagnostic: status 2, a
+	                              finding: 1), 0 warning */
+	const char *fmt;           /* the message */
+	unsigned tools;            /* enum diag_tool bits */
+};
+extern const struct diag_def diag_defs[D_N];
+extern const struct diag_def finding_defs[CK_N];
+extern const char *const diag_tools[T_NTOOLS];
+
 #endif

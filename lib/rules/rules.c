@@ -513,6 +513,9 @@ load_movement(struct ld *l, xmlNodePtr sec)
 		} else if (is(n, "wheel")) {
 			l->r->wheel_max = (int)num_attr(l, n, "max");
 			prov_attr(n, &l->r->prov[RP_WHEEL]);
+		} else if (is(n, "zone-of-control")) {
+			l->r->zoc_widths = (int)num_attr(l, n, "base-widths");
+			prov_attr(n, &l->r->prov[RP_ZOC]);
 		}
 	}
 }
@@ -540,6 +543,20 @@ load_distances(struct ld *l, xmlNodePtr sec)
 		sc->mm = num_attr(l, n, "mm");
 		sc->base_width = num_attr(l, n, "base-width");
 	}
+}
+
+static void
+base_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->has_base = true;
+	t->base_depth = num_attr(l, n, "depth");
+	prov_attr(n, &t->bprov);
+}
+
+static void
+load_bases(struct ld *l, xmlNodePtr sec)
+{
+	each_troop(l, sec, "base", "troop", base_row);
 }
 
 static void
@@ -604,8 +621,8 @@ load_subtypes(struct ld *l, xmlNodePtr sec)
 	}
 }
 
-/* Every troop of the table's troop set has factors, a move and an
- * outcome row; each gap is an error naming the troop and the table. */
+/* Every troop of the table's troop set has factors, a move, an outcome
+ * and a base row; each gap is an error naming the troop and the table. */
 static void
 check_complete(struct ld *l)
 {
@@ -629,7 +646,11 @@ check_complete(struct ld *l)
 		if (!rt->has_outcome)
 			DIAG_AT(RULES_INCOMPLETE, l->file, 0, 0, t->code,
 			    "outcomes", l->r->troops);
-		if (!rt->known || !rt->has_move || !rt->has_outcome)
+		if (!rt->has_base)
+			DIAG_AT(RULES_INCOMPLETE, l->file, 0, 0, t->code,
+			    "bases", l->r->troops);
+		if (!rt->known || !rt->has_move || !rt->has_outcome ||
+		    !rt->has_base)
 			l->bad = 1;
 	}
 	if (n == 0) {
@@ -678,7 +699,8 @@ rules_load(const char *arg)
 		{ "tactical", load_tactical }, { "result", load_result },
 		{ "shooting", load_shooting }, { "outcomes", load_outcomes },
 		{ "movement", load_movement }, { "distances", load_distances },
-		{ "pips", load_pips }, { "army", load_army },
+		{ "bases", load_bases }, { "pips", load_pips },
+		{ "army", load_army },
 		{ "subtypes", load_subtypes },
 	};
 	struct ld l = { NULL, "dba1", 0 };
@@ -763,6 +785,7 @@ rules_free(struct rules *r)
 		prov_free(&t->rprov);
 		prov_free(&t->oprov);
 		prov_free(&t->mprov);
+		prov_free(&t->bprov);
 	}
 	for (i = 0; i < TF_N; i++)
 		prov_free(&r->tf_prov[i]);
@@ -831,6 +854,15 @@ rules_outcome(const struct rules *r, int loser, int winner, bool doubled,
 	    .shooting = shooting };
 
 	return rules_outcome_when(r, loser, winner, doubled, &w, NULL);
+}
+
+double
+rules_base_width(const struct rules *r, int scale)
+{
+	const struct rules_scale *s = &r->scale[scale];
+
+	return s->mm > 0 ? (double)s->base_width * (double)s->paces /
+	    (double)s->mm : 0;
 }
 
 const struct troop *

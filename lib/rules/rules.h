@@ -1,6 +1,7 @@
 /* rules: one DBA rules table per edition (factors, support, tactical
  * factors, flag counts, dice, shooting, outcomes, movement, distances,
- * PIPs, army size) loaded from formats/ data: every rules number. */
+ * base depths, PIPs, army size) loaded from formats/ data: every rules
+ * number. */
 #ifndef BELLIS_RULES_H
 #define BELLIS_RULES_H
 #include <stdbool.h>
@@ -39,7 +40,7 @@ struct rules_prov {
 };
 /* The provenance of the single figures of movement and PIPs. */
 enum rprov {
-	RP_RIVER, RP_ROAD_BONUS, RP_WHEEL, RP_PIP_BASE, RP_PIP_TROOPS,
+	RP_RIVER, RP_ROAD_BONUS, RP_WHEEL, RP_ZOC, RP_PIP_BASE, RP_PIP_TROOPS,
 	RP_PIP_COMMAND, RP_N
 };
 
@@ -92,6 +93,9 @@ struct rules_troop {
 	bool has_move, contact;
 	long move_good, move_difficult, move_road;
 	struct rules_prov mprov;
+	bool has_base;
+	long base_depth;        /* paces (battle-scan) */
+	struct rules_prov bprov;
 	bool pip_surcharge;     /* a move with it pays pip_elephants */
 };
 
@@ -128,6 +132,8 @@ struct rules {
 	int dflt_beaten, dflt_doubled; /* a loser type without a row */
 	long river_crossing, road_bonus;
 	int wheel_max;               /* degrees a narrowing group wheels */
+	int zoc_widths;              /* depth of a zone of control, in base
+	                                widths */
 	long inch_mm;
 	struct rules_scale scale[SCALE_N];
 	int shooting_src;            /* enum rsource of the ranges */
@@ -143,10 +149,10 @@ struct rules {
 /* Load a rules table: NULL is dba1, the name of an edition in formats/
  * (dba1, dba22) its embedded table, anything else a file validated
  * against formats/rules.rng and checked for completeness: every troop
- * of its troop set needs factors, a move and an outcome row.  Returns
- * NULL after reporting (status 2 for a bad table, 4 for an unreadable
- * file).  The troop table it needs is loaded (troop_init) and stays
- * until troop_cleanup. */
+ * of its troop set needs factors, a move, an outcome and a base row.
+ * Returns NULL after reporting (status 2 for a bad table, 4 for an
+ * unreadable file).  The troop table it needs is loaded (troop_init)
+ * and stays until troop_cleanup. */
 struct rules *rules_load(const char *arg);
 /* For a tool: the rules of --rules (arg), NULL after reporting: status
  * 2 for a bad table, 3 for an unknown edition name, 4 for a file that
@@ -177,6 +183,9 @@ int rules_outcome(const struct rules *r, int loser, int winner,
  * subtypes (2Cm), else troop_find.  NULL when unknown. */
 const struct troop *rules_troop_find(const struct rules *r, const char *s,
     size_t n);
+
+/* One base width in paces at a scale (enum scale). */
+double rules_base_width(const struct rules *r, int scale);
 
 /* The names of the embedded editions, "dba1, dba22, ", into buf. */
 void rules_edition_names(char *buf, size_t size);

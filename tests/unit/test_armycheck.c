@@ -288,6 +288,38 @@ test_pending(struct rules *r)
 	armycheck_free(c);
 }
 
+/* By label: an army labelled with no edition is not checked and handed
+ * back (the engine reports nothing itself); its id still answers the
+ * references of the others; one labelled dba22 is checked with it. */
+static void
+test_labels(struct rules *r)
+{
+	struct armycheck *c;
+	struct army v[3];
+	int st = diag_status();
+
+	mk(&v[0], "1", 1, "1x3Cv (Gen), 11x2Ps", "2");
+	mk(&v[1], "2", 2, "1x3Cv (Gen), 11x7Hd", "1");
+	mk(&v[2], "3", 3, "1x3Cv (Gen), 11x7Hd", "1");
+	v[0].rules = "dba3";
+	v[1].rules = "dba22";
+	sbuf_reset(&got);
+	c = armycheck_new(r, collect, NULL);
+	armycheck_by_label(c);
+	CHECK(!armycheck_army(c, &v[0]));
+	CHECK(armycheck_army(c, &v[1]));
+	CHECK(armycheck_army(c, &v[2]));
+	armycheck_finish(c);
+	CHECK(armycheck_armies(c) == 2);
+	CHECK(diag_status() == st);
+	CHECK_STR(sbuf_str(&got), "E unknown-troop 3 t.xml:3: troop type "
+	    "'Hd' not in dba1;");
+	armycheck_free(c);
+	army_free(&v[0]);
+	army_free(&v[1]);
+	army_free(&v[2]);
+}
+
 static void
 test_codes(void)
 {
@@ -319,6 +351,7 @@ main(void)
 	test_totals();
 	test_findings(r);
 	test_pending(r);
+	test_labels(r);
 	test_codes();
 	rules_free(r);
 	sbuf_free(&got);

@@ -1,6 +1,7 @@
 /* Unit tests of lib/battle: the reader, the derived words of a small
- * battle line, the combat line, a plan's distances and flags, natural
- * id order and the numbers as written. */
+ * battle line, the combat line, a plan's distances and flags, the rules
+ * numbers of the table, natural id order and the numbers as written. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "dba/movein.h"
 #include "rules/troop.h"
 #include "unit.h"
+#include "rulesedit.inc"
 
 static struct rules *R;
 
@@ -107,6 +109,54 @@ test_errors(void)
 	diag_quiet(0);
 }
 
+/* Base sizes, the zone of control and the command distances are those
+ * of the rules table the field is read with. */
+static void
+test_rules(void)
+{
+	static const char *const edits[] = {
+		"far=\"1200\" out-of-sight=\"600\"",
+		"far=\"1000\" out-of-sight=\"500\"",
+		"<zone-of-control base-widths=\"1\"",
+		"<zone-of-control base-widths=\"2\"",
+		"<base troop=\"Kn\" depth=\"120\"",
+		"<base troop=\"Kn\" depth=\"100\"",
+		"<scale name=\"15mm\" paces=\"100\" mm=\"25\" base-width=\"40\"",
+		"<scale name=\"15mm\" paces=\"100\" mm=\"25\" base-width=\"50\"",
+		NULL
+	};
+	static const char two[] =
+	    "<battlefield version=\"1\" width=\"2400\" height=\"2400\">"
+	    "<side name=\"red\"><element id=\"r1\" troop=\"Bw\" x=\"1200\" "
+	    "y=\"800\" facing=\"0\"/></side><side name=\"blue\">"
+	    "<element id=\"b1\" troop=\"Kn\" x=\"1200\" y=\"1500\" "
+	    "facing=\"180\"/></side></battlefield>";
+	struct rules *dba1 = R, *r = rules_edit(edits);
+	struct bfield f;
+	struct gpt z[4];
+
+	CHECK(r != NULL);
+	CHECK(read_field(&f, two) == 0);
+	CHECK(battle_base_width(&f) == 160 && f.e[0].box.w == 160);
+	CHECK(f.e[0].box.d == 60 && f.e[1].box.d == 120);
+	CHECK(battle_far(&f) == 1200 && battle_sight(&f) == 600);
+	battle_zoc(&f, &f.e[1], z);
+	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 160) < 1e-9);
+	battle_free(&f);
+	if (r == NULL)
+		return;
+	R = r;
+	CHECK(read_field(&f, two) == 0);
+	CHECK(battle_base_width(&f) == 200 && f.e[0].box.w == 200);
+	CHECK(f.e[0].box.d == 60 && f.e[1].box.d == 100);
+	CHECK(battle_far(&f) == 1000 && battle_sight(&f) == 500);
+	battle_zoc(&f, &f.e[1], z);
+	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 400) < 1e-9);
+	battle_free(&f);
+	R = dba1;
+	rules_free(r);
+}
+
 static void
 test_misc(void)
 {
@@ -139,6 +189,7 @@ main(void)
 	test_derive();
 	test_plan();
 	test_errors();
+	test_rules();
 	test_misc();
 	rules_free(R);
 	troop_cleanup();

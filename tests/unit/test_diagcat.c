@@ -1,8 +1,11 @@
-/* The diagnostics catalogue against the manuals: every code a tool can
- * print is listed in the DIAGNOSTICS section of its page, with its level,
- * and the page lists no other code.  Run from the top of the tree.
- * "test_diagcat TOOL" prints the list that TOOL's page should carry
- * (a start for the maintainer, who words the explanations). */
+/* The two catalogues against the manuals: every code a tool can print,
+ * a diagnostic (the DIAGNOSTICS section of its page) or a finding of
+ * armylist-check (the Checks list of its page), is listed there with
+ * its level and its message, and the list holds no other code.  Run
+ * from the top of the tree.  "test_diagcat TOOL" prints the list of
+ * diagnostics that TOOL's page should carry (tests/diagman.sh writes it
+ * into the page), "test_diagcat -f TOOL" that of its findings (a start
+ * for the maintainer, who words the explanations). */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -12,79 +15,145 @@
 #include "core/str.h"
 #include "unit.h"
 
-/* ".It Sy CODE Pq error|warning" lines of the DIAGNOSTICS section. */
+/* A catalogue and the heading of the list of it in a page. */
+struct cat {
+	const struct diag_def *defs;
+	size_t n;
+	const char *heading;       /* ".Sh SECTION" or ".Ss SUBSECTION" */
+};
+
+static const struct cat cats[] = {
+	{ diag_defs, D_N, ".Sh DIAGNOSTICS\n" },
+	{ finding_defs, CK_N, ".Ss Checks\n" },
+};
+
+/* The message as a page lists it: each conversion as "...", with mdoc
+ * escapes. */
+static void
+message_line(struct sbuf *b, const char *fmt)
+{
+	const char *p;
+
+	if (strchr("%.'", fmt[0]) != NULL)
+		sbuf_adds(b, "\\&");
+	for (p = fmt; *p != '\0'; p++) {
+		if (*p == '%') {
+			p += strspn(p + 1, "-0123456789.*lz") + 1;
+			sbuf_adds(b, "...");
+		} else if (*p == '\\')
+			sbuf_adds(b, "\\e");
+		else
+			sbuf_addc(b, *p);
+	}
+	sbuf_addc(b, '\n');
+}
+
+/* Whether a heading line starts (or ends) the list of c: a section
+ * ends at the next section, a subsection at the next of either. */
+static bool
+heading(const struct cat *c, const char *line, bool in)
+{
+	if (strncmp(line, ".Sh ", 4) == 0)
+		return strcmp(line, c->heading) == 0;
+	if (strncmp(line, ".Ss ", 4) == 0 && strncmp(c->heading, ".Ss ", 4) ==
+	    0)
+		return strcmp(line, c->heading) == 0;
+	return in;
+}
+
+/* ".It Sy CODE Pq error|warning" lines of the list of c, each followed
+ * by the line of its message: 1 when d has them, 0 when not, -1 for no
+ * page; *listed counts the ".It Sy" lines of the list. */
 static int
-page_has(const char *tool, const char *code, int error, int *listed)
+page_has(const char *tool, const struct cat *c, const struct diag_def *d,
+    int *listed)
 {
 	char path[256], line[1024], want[300];
+	struct sbuf msg = { NULL, 0, 0 };
 	FILE *fp;
-	int in = 0, found = 0;
+	bool in = false, next = false;
+	int found = 0;
 
 	snprintf(path, sizeof path, "man/%s.1", tool);
-	snprintf(want, sizeof want, ".It Sy %s Pq %s\n", code,
-	    error ? "error" : "warning");
-	if ((fp = fopen(path, "r")) == NULL)
+	snprintf(want, sizeof want, ".It Sy %s Pq %s\n", d->code,
+	    d->error ? "error" : "warning");
+	message_line(&msg, d->fmt);
+	if ((fp = fopen(path, "r")) == NULL) {
+		sbuf_free(&msg);
 		return -1;
+	}
 	*listed = 0;
 	while (fgets(line, sizeof line, fp) != NULL) {
-		if (strncmp(line, ".Sh ", 4) == 0)
-			in = strcmp(line, ".Sh DIAGNOSTICS\n") == 0;
-		else if (in && strncmp(line, ".It Sy ", 7) == 0) {
+		if (next && strcmp(line, sbuf_str(&msg)) == 0)
+			found = 1;
+		next = false;
+		in = heading(c, line, in);
+		if (in && strncmp(line, ".It Sy ", 7) == 0) {
 			(*listed)++;
-			if (strcmp(line, want) == 0)
-				found = 1;
+			next = strcmp(line, want) == 0;
 		}
 	}
 	fclose(fp);
+	sbuf_free(&msg);
 	return found;
+}
+
+static void
+test_page(const struct cat *c, size_t t)
+{
+	static const struct diag_def none = { "", 0, "", 0 };
+	const struct diag_def *d;
+	size_t i, n = 0;
+	int listed, r;
+
+	for (i = 0; i < c->n; i++) {
+		d = &c->defs[i];
+		if (!(d->tools & (1u << t)))
+			continue;
+		n++;
+		r = page_has(diag_tools[t], c, d, &listed);
+		if (r != 1)
+			fprintf(stderr, "man/%s.1: %.*s lacks .It Sy %s Pq %s "
+			    "and the message line\n", diag_tools[t],
+			    (int)strlen(c->heading) - 1, c->heading, d->code,
+			    d->error ? "error" : "warning");
+		CHECK(r == 1);
+	}
+	(void)page_has(diag_tools[t], c, &none, &listed);
+	if ((size_t)listed != n)
+		fprintf(stderr, "man/%s.1: %.*s lists %d codes, the catalogue "
+		    "%zu\n", diag_tools[t], (int)strlen(c->heading) - 1,
+		    c->heading, listed, n);
+	CHECK((size_t)listed == n);
 }
 
 static void
 test_pages(void)
 {
-	size_t t, i, n;
-	int listed, r;
+	size_t k, t;
 
-	for (t = 0; t < T_NTOOLS; t++) {
-		n = 0;
-		for (i = 0; i < D_N; i++) {
-			if (!(diag_defs[i].tools & (1u << t)))
-				continue;
-			n++;
-			r = page_has(diag_tools[t], diag_defs[i].code,
-			    diag_defs[i].error, &listed);
-			if (r != 1)
-				fprintf(stderr, "man/%s.1: DIAGNOSTICS lacks "
-				    ".It Sy %s Pq %s\n", diag_tools[t],
-				    diag_defs[i].code, diag_defs[i].error ?
-				    "error" : "warning");
-			CHECK(r == 1);
-		}
-		(void)page_has(diag_tools[t], "", 0, &listed);
-		if ((size_t)listed != n)
-			fprintf(stderr, "man/%s.1: DIAGNOSTICS lists %d codes, "
-			    "the catalogue %zu\n", diag_tools[t], listed, n);
-		CHECK((size_t)listed == n);
-	}
+	for (k = 0; k < sizeof cats / sizeof cats[0]; k++)
+		for (t = 0; t < T_NTOOLS; t++)
+			test_page(&cats[k], t);
 }
 
 static void
-test_table(void)
+test_table(const struct diag_def *defs, size_t n)
 {
 	size_t i, j;
 	const char *c;
 
-	for (i = 0; i < D_N; i++) {
-		CHECK(diag_defs[i].code != NULL && diag_defs[i].fmt != NULL);
-		CHECK(diag_defs[i].tools != 0);
+	for (i = 0; i < n; i++) {
+		CHECK(defs[i].code != NULL && defs[i].fmt != NULL);
+		CHECK(defs[i].tools != 0);
 		/* codes are lower-case words joined by '-', and unique */
-		c = diag_defs[i].code;
+		c = defs[i].code;
 		CHECK(strspn(c, "abcdefghijklmnopqrstuvwxyz0123456789-") ==
 		    strlen(c));
 		for (j = 0; j < i; j++)
-			CHECK(strcmp(diag_defs[i].code, diag_defs[j].code) != 0);
+			CHECK(strcmp(defs[i].code, defs[j].code) != 0);
 		/* only the conversions diag_format knows */
-		for (c = diag_defs[i].fmt; (c = strchr(c, '%')) != NULL; c++) {
+		for (c = defs[i].fmt; (c = strchr(c, '%')) != NULL; c++) {
 			CHECK(strncmp(c, "%d", 2) == 0 ||
 			    strncmp(c, "%ld", 3) == 0 ||
 			    strncmp(c, "%lld", 4) == 0 ||
@@ -133,12 +202,12 @@ test_format(void)
 	sbuf_free(&l);
 }
 
-/* The message with each conversion as "..." and mdoc escapes. */
+/* The codes of c that tool prints, each with its level and message. */
 static void
-print_list(const char *tool)
+print_list(const struct cat *c, const char *tool)
 {
+	struct sbuf msg = { NULL, 0, 0 };
 	size_t t, i;
-	const char *p;
 
 	for (t = 0; t < T_NTOOLS; t++)
 		if (strcmp(diag_tools[t], tool) == 0)
@@ -147,34 +216,30 @@ print_list(const char *tool)
 		fprintf(stderr, "test_diagcat: no tool '%s'\n", tool);
 		exit(3);
 	}
-	for (i = 0; i < D_N; i++) {
-		if (!(diag_defs[i].tools & (1u << t)))
+	for (i = 0; i < c->n; i++) {
+		if (!(c->defs[i].tools & (1u << t)))
 			continue;
-		printf(".It Sy %s Pq %s\n", diag_defs[i].code,
-		    diag_defs[i].error ? "error" : "warning");
-		if (strchr("%.'", diag_defs[i].fmt[0]) != NULL)
-			fputs("\\&", stdout);
-		for (p = diag_defs[i].fmt; *p != '\0'; p++) {
-			if (*p == '%') {
-				p += strspn(p + 1, "-0123456789.*lz") + 1;
-				fputs("...", stdout);
-			} else if (*p == '\\')
-				fputs("\\e", stdout);
-			else
-				putchar(*p);
-		}
-		putchar('\n');
+		sbuf_reset(&msg);
+		message_line(&msg, c->defs[i].fmt);
+		printf(".It Sy %s Pq %s\n%s", c->defs[i].code,
+		    c->defs[i].error ? "error" : "warning", sbuf_str(&msg));
 	}
+	sbuf_free(&msg);
 }
 
 int
 main(int argc, char **argv)
 {
 	if (argc == 2) {
-		print_list(argv[1]);
+		print_list(&cats[0], argv[1]);
 		return 0;
 	}
-	test_table();
+	if (argc == 3 && strcmp(argv[1], "-f") == 0) {
+		print_list(&cats[1], argv[2]);
+		return 0;
+	}
+	test_table(diag_defs, D_N);
+	test_table(finding_defs, CK_N);
 	test_format();
 	test_pages();
 	return UNIT_DONE("diagcat");
