@@ -496,7 +496,8 @@ armylist-check: 2 armies: 0 errors, 1 warning"
 @test "--help and --version" {
 	run -0 armylist-check --help
 	assert_line --index 0 "usage: armylist-check [-hV] [-T text|xml|tsv|json|jsonl] [--ignore=CODE[,CODE]]"
-	assert_line --index 1 "                      [-q] [--rules=dba1|dba22|FILE] [-o FILE] [file ...]"
+	assert_line --index 1 "                      [-q] [--rules=dba1|dba22|FILE] [-o FILE] [--max-errors=N]"
+	assert_line --index 2 "                      [file ...]"
 	run -0 armylist-check -h
 	run -0 armylist-check --version
 	assert_output "armylist-check (bellis) 0.1.0"

@@ -151,6 +151,27 @@ armylist-parse: $BATS_TEST_TMPDIR/c.txt:2:29: error: bad element count '0xAx'"
 	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1x3Bd (Gen), 10x4Bw'
 }
 
+@test "--max-errors: the cap limits what is reported, never what is read" {
+	{
+		seq 60 | awk '{ printf "I/%d Army %d 100BC\n1x3Bd (Gen), 11x4Zz\n", $1, $1 }'
+		seq 61 70 | awk '{ printf "I/%d Army %d 100BC\n1x3Bd (Gen), 11x4Bw\n", $1, $1 }'
+	} > "$BATS_TEST_TMPDIR/many.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/many.txt"
+	assert_equal "${#lines[@]}" 71
+	assert_equal "$(grep -c ': error: ' <<<"$stderr")" 51
+	assert_equal "${stderr##*$'\n'}" "armylist-parse: $BATS_TEST_TMPDIR/many.txt: error: 10 more errors not reported (--max-errors=0 reports all)"
+	run -2 --separate-stderr armylist-parse -T tsv --max-errors=0 "$BATS_TEST_TMPDIR/many.txt"
+	assert_equal "$(grep -c ': error: ' <<<"$stderr")" 60
+	assert_equal "${#lines[@]}" 71
+	run -2 --separate-stderr armylist-parse -T tsv --max-errors=5 "$BATS_TEST_TMPDIR/many.txt" "$BATS_TEST_TMPDIR/many.txt"
+	assert_equal "$(grep -c ': error: ' <<<"$stderr")" 12
+	assert_equal "$(grep -c ': error: 55 more errors not reported' <<<"$stderr")" 2
+	assert_equal "${#lines[@]}" 141
+	run -3 --separate-stderr armylist-parse --max-errors=-1 "$BATS_TEST_TMPDIR/many.txt"
+	assert_equal "$stderr" "armylist-parse: invalid value '-1' for --max-errors (a number of errors, 0 for all)
+Try 'armylist-parse --help' for more information."
+}
+
 @test "-T jsonl: one army object per line with the rules label" {
 	run -0 armylist-parse -T jsonl --rules=dba22 ../samples/english-lists.txt
 	golden $G/english.jsonl

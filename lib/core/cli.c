@@ -18,6 +18,8 @@ const enum out_fmt cli_formats[] = { FMT_TEXT, FMT_XML, FMT_TSV, FMT_JSON,
     FMT_JSONL, FMT_N };
 
 static const struct cli_opt builtin[] = {
+	{ "max-errors", required_argument, CLI_MAX_ERRORS, "N",
+	    "report at most N errors per file (default 50; 0: all)", NULL },
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
 	{ "version", no_argument, 'V', NULL, "show the version and exit",
 	    NULL },
@@ -68,7 +70,7 @@ cli_init(struct cli *c, const struct cli_tool *t, int argc, char **argv)
 	c->format = c->formats[0];
 	c->so[k++] = ':';
 	for (i = 0; (p = nth(t, i)) != NULL; i++) {
-		if (i >= CLI_MAXOPT + 2)
+		if (i >= CLI_MAXOPT + 3)
 			abort();        /* a tool with too many options */
 		c->lo[i] = (struct option){ p->name, p->has_arg, NULL, p->id };
 		if (p->id < 256) {
@@ -258,7 +260,7 @@ static void
 bad(const struct cli *c, int ch)
 {
 	const char *arg = c->argv[optind - 1], *name, *eq;
-	const char *names[CLI_MAXOPT + 3], *s;
+	const char *names[CLI_MAXOPT + 4], *s;
 	const struct option *o;
 	char list[256];
 	size_t n, k = 0;
@@ -303,6 +305,7 @@ static int
 common(struct cli *c, int ch)
 {
 	int v = 0;
+	long n;
 
 	switch (ch) {
 	case CLI_FORMAT:
@@ -321,6 +324,13 @@ common(struct cli *c, int ch)
 		break;
 	case CLI_RULES:
 		c->rules = optarg;
+		break;
+	case CLI_MAX_ERRORS:
+		if ((v = num_longs(optarg, 0, 1000000000L, &n)) < 0)
+			diag_usage("invalid value '%s' for --max-errors (a "
+			    "number of errors, 0 for all)", optarg);
+		else
+			diag_set_cap(n);
 		break;
 	}
 	return v;
@@ -358,6 +368,7 @@ cli_next(struct cli *c)
 		case CLI_SEED:
 		case CLI_LANG:
 		case CLI_RULES:
+		case CLI_MAX_ERRORS:
 			if (common(c, ch) < 0)
 				return -1;
 			break;
@@ -473,6 +484,7 @@ cli_files(int n, char *const *files,
 			continue;
 		fn(ctx, &in);
 		input_close(&in);
+		diag_end_file();
 	}
 }
 

@@ -38,7 +38,8 @@ enum {
 	CLI_OUTPUT = 'o',       /* -o: c->output */
 	CLI_SEED = 's',         /* -s: c->seed, the argument of cli_seed */
 	CLI_LANG = 0x1000,      /* c->lang, else from the environment */
-	CLI_RULES               /* c->rules, the argument of rules_load */
+	CLI_RULES,              /* c->rules, the argument of rules_load */
+	CLI_MAX_ERRORS          /* --max-errors: diag_set_cap (every tool) */
 };
 
 /* help and synopsis from t->formats */
@@ -76,7 +77,7 @@ struct cli {
 	const struct cli_tool *t;
 	int argc;
 	char **argv;
-	struct option lo[CLI_MAXOPT + 3];
+	struct option lo[CLI_MAXOPT + 4];   /* and the 3 built in, the end */
 	char so[3 * CLI_MAXOPT + 8];
 	const char *arg;        /* value of the option just returned */
 	const enum out_fmt *formats;

@@ -32,15 +32,39 @@ static const char *prog = "bellis";
 static const char *curfile = "-";
 static int status;
 static long file_errors;
+static long cap = DIAG_CAP;     /* 0: no cap */
+static long held;               /* errors of this file not printed */
+static struct sbuf heldfile;    /* the file they were of */
 static int quiet;
 
 void
 diag_init(const char *argv0)
 {
 	const char *p = strrchr(argv0, '/');
+	static bool once;
 
 	prog = p != NULL ? p + 1 : argv0;
 	status = 0;
+	if (!once)
+		atexit(diag_end_file);
+	once = true;
+}
+
+void
+diag_set_cap(long n)
+{
+	cap = n;
+}
+
+void
+diag_end_file(void)
+{
+	if (held > 0 && !quiet)
+		fprintf(stderr, "%s: %s: error: %ld more error%s not reported "
+		    "(--max-errors=0 reports all)\n", prog, sbuf_str(&heldfile),
+		    held, held == 1 ? "" : "s");
+	held = 0;
+	sbuf_free(&heldfile);
 }
 
 const char *
@@ -52,6 +76,7 @@ diag_prog(void)
 void
 diag_set_file(const char *name)
 {
+	diag_end_file();
 	curfile = name;
 	file_errors = 0;
 }
@@ -87,17 +112,18 @@ diag_quiet(int on)
 	quiet = on;
 }
 
-/* Counts an error against the file's cap; false when it is not printed. */
+/* Counts an error against the file's cap; false when it is not printed
+ * (held back, and counted for diag_end_file). */
 static bool
 counted(const char *file, int is_error)
 {
 	if (is_error) {
 		diag_raise(EXIT_DATA);
-		if (++file_errors > DIAG_CAP) {
-			if (file_errors == DIAG_CAP + 1 && !quiet)
-				fprintf(stderr, "%s: %s: error: too many errors, "
-				    "the rest of this file is not reported\n",
-				    prog, file);
+		if (++file_errors > cap && cap > 0) {
+			if (held++ == 0) {
+				sbuf_reset(&heldfile);
+				sbuf_adds(&heldfile, file);
+			}
 			return false;
 		}
 	}

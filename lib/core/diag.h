@@ -15,12 +15,20 @@ enum {
 	EXIT_SYS = 4      /* cannot open or write a file, out of memory */
 };
 
-#define DIAG_CAP 50       /* errors printed per file */
+#define DIAG_CAP 50       /* errors printed per file, by default */
 
 void diag_init(const char *argv0);
 const char *diag_prog(void);
-/* Start a new input file: resets the per-file error cap. */
+/* At most n errors printed per file (--max-errors; 0: all).  The cap
+ * limits what is reported, never what is read: past it the errors are
+ * counted, and one line at the file's end says how many. */
+void diag_set_cap(long n);
+/* Start a new input file: ends the last one (diag_end_file) and resets
+ * the per-file error count. */
 void diag_set_file(const char *name);
+/* The end of the current file: "FILE: error: N more errors not
+ * reported" when the cap held some back (also run at exit). */
+void diag_end_file(void);
 const char *diag_file(void);
 /* An input diagnostic of the catalogue (core/diagcat.h) at LINE:COL of
  * the current file: "tool: FILE:LINE:COL: error: message" (status 2) or

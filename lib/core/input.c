@@ -451,10 +451,8 @@ input_getline(struct input *in, const char **line, size_t *len)
 	char *e;
 	size_t n, scanned = 0;
 
-	if (in->stop || diag_file_errors() > DIAG_CAP) {
-		in->stop = true;
+	if (in->stop)
 		return false;
-	}
 	text_begin(in);
 	if (in->cr) {
 		/* the LF of a CRLF split between two reads */

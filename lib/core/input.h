@@ -55,8 +55,7 @@ size_t input_peek(struct input *in, const unsigned char **p, size_t n);
 /* True when the first kilobytes hold "<html" or "<table" (any case). */
 bool input_looks_html(struct input *in);
 /* Next line without its line end.  Returns false at end of file, on a
- * read error (reported), and once the current file has more errors than
- * DIAG_CAP (core/diag.h), so that endless junk ends.  A line longer than
+ * read error (reported).  A line longer than
  * INPUT_LINE_MAX bytes (from a file or a pipe alike) is an error and is
  * handed back empty; one with no end within INPUT_SKIP_MAX bytes ends
  * the file.  The line may hold NUL bytes; *len tells its length.  Valid
