@@ -120,7 +120,7 @@ counted(const char *file, int is_error)
 	if (is_error) {
 		diag_raise(EXIT_DATA);
 		if (++file_errors > cap && cap > 0) {
-			if (held++ == 0) {
+			if (!quiet && held++ == 0) {
 				sbuf_reset(&heldfile);
 				sbuf_adds(&heldfile, file);
 			}
