@@ -1,5 +1,5 @@
 # bellis: C toolchain of small Unix filters for DBA and GURPS mass combat.
-# GNU make.  make [all] | check | demo | bench | lint | install | clean
+# GNU make.  make [all] | test | check | demo | bench | lint | install | clean
 # Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI),
 # FUZZ=1 (libFuzzer harnesses, build-fuzz), COV=1 (gcov, build-cov).
 # make fuzz [FUZZ_SECONDS=60] | check-valgrind | coverage
@@ -145,6 +145,12 @@ check: deps
 	    VALGRIND_DIR=$(if $(strip $(VALGRIND_CHECK)),build) \
 	    VALGRIND_BATS="$(VALGRIND_CHECK)" sh tests/check.sh build build-san
 
+# the edit-compile-test loop: the plain build, the unit tests, the bats
+# suites, tests/lint.sh and mandoc (no sanitizers, valgrind or fuzzers)
+test: deps
+	$(MAKE) -j2 all units
+	@sh tests/check.sh build
+
 # every harness for FUZZ_SECONDS, the corpus kept in build-fuzz/fuzz/corpus
 fuzz: deps
 	$(MAKE) FUZZ=1 fuzzers
@@ -189,8 +195,8 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-cov demo
 
-.PHONY: all units fuzzers deps check fuzz check-valgrind coverage demo bench \
-    lint install uninstall clean
+.PHONY: all units fuzzers deps test check fuzz check-valgrind coverage demo \
+    bench lint install uninstall clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 

@@ -55,23 +55,7 @@ setup() {
 	OPTS=
 }
 
-@test "battle-scan: --help lists every option of the man page" {
-	run -0 battle-scan --help
-	assert_line --partial 'usage: battle-scan'
-	help=$output
-	opts=$(sed -n 's/^\.It Fl \([a-zA-Z]\) .*Fl -\([a-z]*\).*/\1 \2/p; s/^\.It Fl -\([a-z]*\).*/\1/p' "$TOP/man/battle-scan.1")
-	[ -n "$opts" ]
-	for o in $opts; do
-		case $o in
-		?) grep -q -- "-$o," <<<"$help" || { echo "help lacks -$o"; false; } ;;
-		*) grep -q -- "--$o" <<<"$help" || { echo "help lacks --$o"; false; } ;;
-		esac
-	done
-}
-
-@test "battle-scan: --version and usage errors" {
-	run -0 battle-scan --version
-	assert_output --regexp '^battle-scan \(bellis\) [0-9]+\.[0-9]+\.[0-9]+$'
+@test "battle-scan: usage errors" {
 	run -3 --separate-stderr battle-scan -T png
 	assert_equal "${stderr%%$'\n'*}" "battle-scan: invalid value 'png' for --format (valid: text, combat, moves, xml, json, jsonl, svg, pdf)"
 	run -3 --separate-stderr battle-scan --tolerance=x
@@ -81,23 +65,16 @@ setup() {
 	run -4 --separate-stderr battle-scan /nonexistent.xml
 }
 
-@test "battle-scan: every EXAMPLE of the man page" {
-	cd "$TOP"
-	n=0
-	while IFS= read -r -d '' ex; do
-		cmd=${ex%%$'\n'*}
-		want=${ex#*$'\n'}
-		run bash -c "${cmd#\$ }"
-		assert_equal "$output" "$want"
-		n=$((n + 1))
-	done < <(awk '
-		/^\.Sh EXAMPLES/ { on = 1; next }
-		/^\.Sh / { on = 0 }
-		on && /^\.Bd -literal/ { blk = ""; inb = 1; next }
-		on && /^\.Ed/ { if (blk ~ /^\$ /) printf "%s%c", blk, 0; inb = 0; next }
-		on && inb { gsub(/\\e/, "\\"); gsub(/\\\(aq/, "'"'"'"); blk = blk (blk == "" ? "" : "\n") $0 }
-	' "$TOP/man/battle-scan.1")
-	[ "$n" -ge 3 ]
+@test "battle-scan: every EXAMPLE of the man page, with its status" {
+	# the picture's field.xml and bound.txt: the river crossing
+	mkdir "$BATS_TEST_TMPDIR/examples"
+	cp "$TOP/samples/battle-river.xml" "$BATS_TEST_TMPDIR/examples/field.xml"
+	cp "$TOP/samples/battle-river.plan" "$BATS_TEST_TMPDIR/examples/bound.txt"
+	# 1: move-check finds an illegal move (its EXIT STATUS), in the plan
+	# and in the picture's verdicts
+	man_examples battle-scan.1 0 0 1 1 0
+	assert_equal "$(head -c 5 table.pdf)" "%PDF-"
+	assert_equal "$(cat v.txt)" "$(battle-scan -T moves --plan=bound.txt field.xml | move-check)"
 }
 
 # ---- the reader -------------------------------------------------------
@@ -578,7 +555,7 @@ $(e r2 Bd 1360 800 0)"
 	for s in samples/battle-*.xml; do
 		validate battlefield.rng "$s"
 	done
-	command -v jq >/dev/null || skip "no jq"
+	need_jq "JSON parses" || return 1
 	run -0 bash -c "battle-scan -T json samples/battle-line.xml | jq -e '.battlefields[0].elements | length > 5'"
 	run -0 bash -c "battle-scan -T jsonl samples/battle-*.xml | jq -s -e 'length > 10'"
 }
@@ -613,4 +590,20 @@ $(e r2 Bd 1360 800 0)"
 	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true
 	run -0 battle-scan -T svg --plan=samples/battle-line.plan --verdicts="$BATS_TEST_TMPDIR/v" samples/battle-line.xml
 	assert_line --partial 'stroke="#1a9850"'
+}
+
+# gen_stack N FILE: N red Blades on one spot, one blue Blade away.
+gen_stack() {
+	awk -v n="$1" 'BEGIN {
+		print "<battlefield version=\"1\" rules=\"dba1\" width=\"2400\" height=\"2400\"><side name=\"red\" pips=\"4\">"
+		for (i = 0; i < n; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"1000\" y=\"1000\" facing=\"0\"/>\n", i
+		print "</side><side name=\"blue\" pips=\"3\"><element id=\"b1\" troop=\"Bd\" x=\"200\" y=\"200\" facing=\"0\"/></side></battlefield>" }' > "$2"
+}
+
+@test "battle-scan: stacked bases: each named once, in time linear in their number" {
+	gen_stack 3 "$BATS_TEST_TMPDIR/s.xml"
+	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/s.xml"
+	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/s.xml:3: error: element 'r1' intersects 'r0' (line 2)
+battle-scan: $BATS_TEST_TMPDIR/s.xml:4: error: element 'r2' intersects 'r0' (line 2)"
+	linear 2000 gen_stack battle-scan @LIN@
 }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Run every test stage of `make check` and print one summary line:
+# Run every test stage of `make check` (or, given only the plain build,
+# of `make test`) and print one summary line:
 #   check: N passed, N failed, N skipped
 # Stages: the unit tests and the bats suites, once for each build directory
 # given (plain, then ASan+UBSan), the source rules of tests/lint.sh,

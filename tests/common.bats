@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# What every tool shares, in one loop over the tools built in $BELLIS_BIN
+# What every tool shares, in one loop over the tools of README.md's table
 # (lib/core/cli, lib/core/out): --help and --version, bad options named,
 # missing values, option values in any case, -o failures, a closed pipe,
 # a full disk; each with its exact status and stderr.  Broken input is
@@ -28,9 +28,64 @@ longopts() {
 	"$1" --help | sed -n 's/^  \(-[a-zA-Z], \|    \)--\([a-z][a-z-]*\).*/\2/p'
 }
 
+# shortopts TOOL: "X long" for each short option its --help lists.
+shortopts() {
+	"$1" --help |
+	    sed -n 's/^  -\([a-zA-Z]\)\(, --\([a-z][a-z-]*\)\)\{0,1\}.*/\1 \3/p' |
+	    sort
+}
+
+# man_shortopts TOOL: "X long" for each short option of the manual's list.
+man_shortopts() {
+	sed -n 's/^\.It Fl \([a-zA-Z]\)\( [^,]*\)\{0,1\}\(, Fl \\\{0,1\}-\([a-z][a-z-]*\)\)\{0,1\}.*/\1 \4/p' \
+	    "$TOP/man/$1.1" | sort
+}
+
+# man_mentions TOOL: every long option the manual names, anywhere.
+man_mentions() {
+	grep -o 'Fl \\\{0,1\}-[a-z][a-z-]*' "$TOP/man/$1.1" |
+	    sed 's/^Fl \\\{0,1\}-//' | sort -u
+}
+
+# mention_ok TOOL OPTION: a long option the manual of TOOL may name: one
+# of TOOL's, an abbreviation of one, or another tool's named in the text.
+mention_ok() {
+	case $1:$2 in
+	refcard-render:odds) return 0 ;;  # combat-calc --matchup=a,b --odds
+	esac
+	longopts "$1" | grep -q "^$2"
+}
+
 # statuses TEXT: the exit statuses a --help lists, one per line.
 statuses() {
 	sed -n '/^Exit status:/,$s/^  \([0-9]\)  .*/\1/p' <<<"$1"
+}
+
+@test "common: the tools built are the tools of README.md's table, each with its manual" {
+	local f t
+	[ "${#TOOLS[@]}" -ge 9 ] || fails+="only ${#TOOLS[@]} tools in README.md"$'\n'
+	for f in "$BIN"/*; do
+		t=${f##*/}
+		[[ " ${TOOLS[*]} " == *" $t "* ]] ||
+		    fails+="$t: built in $BIN but not in README.md's table"$'\n'
+	done
+	for t in "${TOOLS[@]}"; do
+		[ -f "$TOP/man/$t.1" ] || fails+="$t: no man/$t.1"$'\n'
+	done
+	done_all
+}
+
+@test "common: a suite fails when a tool of README.md is not built" {
+	local d=$BATS_TEST_TMPDIR t
+	mkdir "$d/bin"
+	for t in "${TOOLS[@]:1}"; do
+		ln -s "$BIN/$t" "$d/bin/$t"
+	done
+	run -1 env BELLIS_BIN="$d/bin" bats --tap -f 'the tools built' \
+	    "$TOP/tests/common.bats"
+	assert_line --index 0 '1..1'
+	assert_line --index 1 'not ok 1 setup_file failed'
+	assert_line "# bellis tests: tools of README.md not built in $d/bin: ${TOOLS[0]} (make all, or set BELLIS_BIN)"
 }
 
 @test "common: --help starts with usage:, lists every option and the exit statuses" {
@@ -54,8 +109,25 @@ statuses() {
 		    grep -o 'Fl -[a-z][a-z-]*' | sed 's/Fl -//' | sort)
 		[ "$man" = "$(longopts "$t" | sort)" ] ||
 		    fails+="$t (help): options differ from the manual"$'\n'
+		# and so is every short option, beside the same long one
+		[ "$(man_shortopts "$t")" = "$(shortopts "$t")" ] ||
+		    fails+="$t (help): short options differ from the manual"$'\n'
+		# an option the manual's text names is one of the tool's
+		for o in $(man_mentions "$t"); do
+			mention_ok "$t" "$o" ||
+			    fails+="$t (help): the manual names --$o"$'\n'
+		done
 		exact "$t" -h 0 "" "$t" -h
 		[ "$output" = "$help" ] || fails+="$t (-h): not --help"$'\n'
+	done
+	done_all
+}
+
+@test "common: --help of every tool, golden" {
+	local t
+	for t in $(tools); do
+		exact "$t" help 0 "" "$t" --help
+		golden "common/$t.help" || fails+="$t (help): differs from tests/golden/common/$t.help"$'\n'
 	done
 	done_all
 }
@@ -202,18 +274,26 @@ statuses() {
 	done_all
 }
 
-@test "common: a closed pipe ends the tool quietly (SIGPIPE)" {
+@test "common: a closed pipe ends the tool quietly (SIGPIPE, also when ignored)" {
 	local t f args
 	for t in $(tools); do
 		f=$(valid "$t")
-		args=()
-		for i in $(seq 2000); do args+=("$f"); done
+		# 2000 operands (a loop here would cost bats 1 ms a turn)
+		mapfile -t args < <(yes "$f" | head -n 2000)
+		[ "${#args[@]}" = 2000 ] || fails+="$t: ${#args[@]} operands"$'\n'
 		check "$t" pipe 0 bash -c \
 		    '"$@" | head -c 1; echo " ${PIPESTATUS[0]}"' _ \
 		    "$t" "${args[@]}"
 		[ "${output##* }" = 141 ] ||
 		    fails+="$t (pipe): status ${output##* }, expected 141"$'\n'
 		[ -z "$stderr" ] || fails+="$t (pipe): $stderr"$'\n'
+		# SIGPIPE ignored by the caller: the same end, by EPIPE
+		check "$t" pipe-ignored 0 bash -c \
+		    'trap "" PIPE; "$@" | head -c 1; echo " ${PIPESTATUS[0]}"' _ \
+		    "$t" "${args[@]}"
+		[ "${output##* }" = 141 ] ||
+		    fails+="$t (pipe-ignored): status ${output##* }, expected 141"$'\n'
+		[ -z "$stderr" ] || fails+="$t (pipe-ignored): $stderr"$'\n'
 	done
 	done_all
 }

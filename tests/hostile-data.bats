@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Hostile data (issue 17): inputs that are valid in form but absurd in
+# Hostile data: inputs that are valid in form but absurd in
 # size or content.  Each case is a regression test of one point; inputs
 # are generated in the test's temporary directory.
 load helpers/common
@@ -264,7 +264,8 @@ turkish() {
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/enc.xml"
 	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/enc.xml:2:24: error: input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0xFE 0x3C 0x2F"
 	run -2 --separate-stderr armylist-check fixtures/armylist-parse/billion-laughs.xml
-	assert_equal "$(grep -c 'entity reference loop' <<<"$stderr")" "$(sort -u <<<"$stderr" | grep -c 'entity reference loop')"
+	assert_equal "$stderr" "armylist-check: fixtures/armylist-parse/billion-laughs.xml:1:7: error: detected an entity reference loop
+armylist-check: fixtures/armylist-parse/billion-laughs.xml:8:30: error: detected an entity reference loop"
 	printf '<?xml version="1.0"?>\n\n\n<!DOCTYPE moves>\n<moves/>\n' > "$BATS_TEST_TMPDIR/d.xml"
 	run -2 --separate-stderr move-check "$BATS_TEST_TMPDIR/d.xml"
 	assert_equal "$stderr" "move-check: $BATS_TEST_TMPDIR/d.xml:4: error: DOCTYPE not allowed (no DTDs or entities are read)"

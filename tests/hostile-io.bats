@@ -1,22 +1,15 @@
 #!/usr/bin/env bats
-# Hostile input and output around the core input/output layer (issue 17:
-# -o onto links and descriptors, temp files on signals and exits, the old
+# Hostile input and output around the core input/output layer: -o onto
+# links and descriptors, temp files on signals and exits, the old
 # file kept on errors, one line limit for files and pipes, CR line ends,
-# byte order marks and UTF-16, endless input, the form of numbers).
-# Cases that every tool shares loop over the tools in $BELLIS_BIN, with
+# byte order marks and UTF-16, endless input, the form of numbers.
+# Cases that every tool shares loop over the tools of README.md, with
 # the small valid inputs of tests/fixtures/hostile.  Nothing here writes
 # over a device: links point into temporary directories, and /dev/stdout
 # is only ever written through a redirection to a temporary file.
 load helpers/common
 
 export BELLIS_SEED=1
-
-tools() {
-	local f
-	for f in "$BIN"/*; do
-		[ -f "$f" ] && [ -x "$f" ] && basename "$f"
-	done
-}
 
 # line tools: the tools with a line format
 line_tools() {
@@ -31,14 +24,6 @@ fails=
 # fail MSG: note a failure, so that every tool is tried before the end
 fail() {
 	fails+="$1"$'\n'
-}
-
-done_all() {
-	if [ -n "$fails" ]; then
-		printf '%s' "$fails" >&3
-		printf '%s' "$fails"
-		return 1
-	fi
 }
 
 # the names in directory $1, hidden ones too, on one line
@@ -195,10 +180,10 @@ reap() {
 	wait "$1" || st=$?
 }
 
-@test "no temporary file is left after SIGHUP, SIGINT, SIGQUIT or SIGTERM" {
+@test "no temporary file is left after any signal that ends a process" {
 	local sig st d=$BATS_TEST_TMPDIR
 	env --default-signal true 2>/dev/null || skip "env --default-signal"
-	for sig in HUP INT QUIT TERM; do
+	for sig in HUP INT QUIT TERM USR1 USR2 ALRM VTALRM PROF XCPU; do
 		rm -rf "$d/o" "$d/in" && mkdir "$d/o"
 		echo old > "$d/o/out"
 		start_blocked combat-calc "$d/o/out"
@@ -241,9 +226,7 @@ reap() {
 	local i st d=$BATS_TEST_TMPDIR
 	mkdir "$d/o"
 	echo old > "$d/o/out"
-	for i in $(seq 200); do
-		echo 'Bd general uphill vs Kn overlap dice 4 2'
-	done > "$d/many.txt"
+	yes 'Bd general uphill vs Kn overlap dice 4 2' | head -n 200 > "$d/many.txt"
 	st=0
 	(ulimit -f 4; exec env --default-signal combat-calc -o "$d/o/out" \
 	    "$d/many.txt") || st=$?
@@ -417,4 +400,38 @@ same_as() {
 	assert_equal "$stderr" "move-check: -:2:9: error: invalid distance '.5bw' (paces, or with p, mm, cm, in, bw)"
 	run -2 --separate-stderr move-check <<<$'bound 4\nmove Kn 5.bw'
 	assert_equal "$stderr" "move-check: -:2:9: error: invalid distance '5.bw' (paces, or with p, mm, cm, in, bw)"
+}
+
+@test "a crash or a library out of memory (PDF under ulimit -v) ends in status 4, no temporary file" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "the sanitizers and valgrind need the address space"
+	local t v st d=$BATS_TEST_TMPDIR
+	for t in "refcard-render --cards=rules -T pdf" "battle-scan -T pdf $SAMPLES/battle-line.xml"; do
+		for v in 70000 100000 150000; do
+			rm -rf "$d/o" && mkdir "$d/o"
+			echo old > "$d/o/out.pdf"
+			st=0
+			(ulimit -v $v; exec $t -o "$d/o/out.pdf") 2> "$d/err" || st=$?
+			[ "$(names "$d/o")" = "out.pdf " ] || fail "$t ($v KB): left $(names "$d/o")"
+			if [ "$st" -eq 0 ]; then      # enough memory after all
+				[ "$(head -c 5 "$d/o/out.pdf")" = "%PDF-" ] || fail "$t ($v KB): status 0, no PDF"
+				continue
+			fi
+			[ "$st" -eq 4 ] || fail "$t ($v KB): status $st"
+			[ "$(cat "$d/o/out.pdf")" = old ] || fail "$t ($v KB): the old file changed"
+			grep -q "^${t%% *}: " "$d/err" || fail "$t ($v KB): no message"
+		done
+	done
+	done_all
+}
+
+@test "-o names up to the longest file name: the temporary file's name is cut to fit" {
+	local d=$BATS_TEST_TMPDIR n
+	for n in 247 248 250 255; do
+		f=$d/$(head -c "$n" /dev/zero | tr '\0' a)
+		run -0 --separate-stderr bash -c "echo '7Hd vs 4Bd' | combat-calc --rules=dba22 -o '$f'"
+		assert_equal "$stderr" ""
+		assert_equal "$(head -c 9 "$f")" "1: Hd 3 ="
+		rm "$f"
+		[ "$(ls -A "$d" | grep -c '^\.')" -eq 0 ]
+	done
 }

@@ -64,6 +64,17 @@ ok lint: no locale-dependent ctype, case folding or REG_ICASE'
 	assert_line 'not ok lint: no locale-dependent ctype, case folding or REG_ICASE'
 }
 
+@test "lint: a source it cannot read fails every rule that reads it" {
+	scratch
+	mkdir "$S/tools/unreadable.c"
+	run -1 --separate-stderr sh "$TOP/tests/lint.sh" "$S"
+	assert_output 'not ok lint: no realloc outside core/xalloc.c (use xgrow, xfollow) (could not be checked, grep status 2)
+ok lint: layers of lib/
+not ok lint: internal headers (*_int.h) only in their own folder (could not be checked, grep status 2)
+not ok lint: no locale-dependent ctype, case folding or REG_ICASE (could not be checked, grep status 2)'
+	[[ $stderr == *'tools/unreadable.c: Is a directory'* ]]
+}
+
 @test "lint: a tree it cannot read fails" {
 	scratch
 	rm -r "$S/lib"

@@ -32,20 +32,23 @@ rule "no realloc outside core/xalloc.c (use xgrow, xfollow)" $? "$out"
 # The layers of lib/ (lib/README): a folder includes only from its own
 # folder and from lower layers, so no two folders include each other.
 #   core < rules < army, dba, campaign < card, battle
+# layer FOLDER: its layer in $L, empty for a folder with none (a function
+# that sets a variable: a subshell per include would cost a process)
 layer() {
 	case $1 in
-	core) echo 0 ;;
-	rules) echo 1 ;;
-	army|dba|campaign) echo 2 ;;
-	card|battle) echo 3 ;;
-	*) echo '' ;;
+	core) L=0 ;;
+	rules) L=1 ;;
+	army|dba|campaign) L=2 ;;
+	card|battle) L=3 ;;
+	*) L= ;;
 	esac
 }
 out=
 for d in lib/*/; do
 	d=${d#lib/}
 	d=${d%/}
-	[ -n "$(layer "$d")" ] || out="$out${out:+
+	layer "$d"
+	[ -n "$L" ] || out="$out${out:+
 }lib/$d/: a folder with no layer (add it to tests/lint.sh and lib/README)"
 done
 incs=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"[a-z]+/' lib/*/*.[ch])
@@ -55,10 +58,14 @@ while IFS= read -r l; do
 	f=${l%%:*}
 	from=${f#lib/}
 	from=${from%%/*}
-	to=$(printf '%s\n' "$l" | sed -E 's/^[^:]*:[0-9]+:[[:space:]]*#[[:space:]]*include[[:space:]]+"([a-z]+)\/.*/\1/')
+	to=${l#*\"}             # the folder of the included header, the
+	to=${to%%/*}            # grep above matched it: "FOLDER/...
 	[ "$to" = gen ] && continue      # generated headers of formats/
 	[ "$to" = "$from" ] && continue
-	lf=$(layer "$from") lt=$(layer "$to")
+	layer "$from"
+	lf=$L
+	layer "$to"
+	lt=$L
 	if [ -z "$lt" ] || [ -z "$lf" ] || [ "$lt" -ge "$lf" ]; then
 		how=up
 		[ -n "$lt" ] && [ -n "$lf" ] && [ "$lt" -eq "$lf" ] && how=sideways
@@ -72,12 +79,18 @@ if [ -n "$out" ]; then rule "layers of lib/" 0 "$out"; else rule "layers of lib/
 
 # Internal headers (NAME_int.h) are for their own folder (and the tests)
 # only: a tool or another folder includes the public header.
-out=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"[a-z]+/[a-z0-9_]+_int\.h"' \
-    lib/*/*.[ch] tools/*.c | awk -F: '{
+incs=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"[a-z]+/[a-z0-9_]+_int\.h"' \
+    lib/*/*.[ch] tools/*.c)
+st=$?
+out=
+if [ "$st" -le 1 ]; then
+	out=$(printf '%s\n' "$incs" | awk -F: 'NF > 1 {
 	split($1, f, "/"); inc = $0; sub(/^[^"]*"/, "", inc); split(inc, h, "/")
 	if ($1 ~ /^tools\// || f[2] != h[1]) print }')
-[ -n "$out" ]
-rule "internal headers (*_int.h) only in their own folder" $? "$out"
+	[ -n "$out" ]
+	st=$?
+fi
+rule "internal headers (*_int.h) only in their own folder" $st "$out"
 
 # The output does not depend on the locale: no ctype, case folding or
 # REG_ICASE of the C library (core/str.h folds ASCII and UTF-8 itself).

@@ -1,14 +1,15 @@
 #!/usr/bin/env bats
 # armylist-parse on input that holds no army: exit 2 and a message that
 # says what was seen and what was expected, never an empty list with exit
-# 0 (issue 12, item 1).
+# 0.
 
-setup() {
-	load helpers/common
-	N=fixtures/nonarmy
-	EMPTY='<?xml version="1.0" encoding="UTF-8"?>
+# helpers/common at the top: in setup() bats's debug trap would run on
+# every command it runs, many times its cost
+load helpers/common
+
+N=fixtures/nonarmy
+EMPTY='<?xml version="1.0" encoding="UTF-8"?>
 <armylists version="1" rules="dba1"/>'
-}
 
 # nonarmy FILE MESSAGE: exit 2, the empty list, exactly that message
 nonarmy() {

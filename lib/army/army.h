@@ -127,7 +127,7 @@ void srcmap_lookup(const struct srcmap *m, size_t off, long *line,
 void srcmap_reset(struct srcmap *m);
 void srcmap_free(struct srcmap *m);
 
-/* Parse an element list (the grammar of spec 20) into a->list; errors
+/* Parse an element list (the grammar of armylist(5)) into a->list; errors
  * are reported at the positions given by map.  A bad token loses only
  * its own item (an element, a troop alternative, a marker): the parser
  * reads on at the next separator of its level.  Returns the number of

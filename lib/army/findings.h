@@ -11,7 +11,8 @@
 
 struct findings_out;
 
-/* Text lines are "FILE:LINE: error: army ID: message [code]" (spec 20);
+/* Text lines are "FILE:LINE: error: army ID: message [code]"
+ * (armylist-check(1));
  * TSV has a header row and a file column; JSON is one document with the
  * findings and the counts, JSON Lines one object per finding; rules: the
  * edition named in the XML and JSON (a finding of another edition names

@@ -160,7 +160,9 @@ grid_remove(struct bfield *f, int e)
 	for (y = r[1]; y <= r[3]; y++)
 		for (x = r[0]; x <= r[2]; x++) {
 			c = &g->cells[y * g->nx + x];
-			for (i = 0; i < c->n; i++)
+			/* from the end: the last inserted go first (a stack
+			 * removed in reverse order costs one step each) */
+			for (i = c->n; i-- > 0;)
 				if (c->v[i] == e) {
 					c->v[i] = c->v[--c->n];
 					break;

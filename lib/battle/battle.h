@@ -74,6 +74,8 @@ struct belem {
 	int side;
 	struct gbox box;
 	bool general;
+	bool intersects;        /* lies on another (reported): left out of
+	                         * the grid, no contacts or zones derived */
 	long line;
 	struct gpt c[4];        /* corners, from box */
 	struct gpt centre;

@@ -430,18 +430,28 @@ check_elements(struct bfield *f)
 			s->general = (int)i;
 	}
 	grid_build(f);
+	/* each element that intersects another is named once, with the
+	 * first it intersects, and asks no more; it leaves the grid, so a
+	 * stack of n bases costs n tests here and in the derivation, not
+	 * n * n */
 	for (i = 0; i < f->ne; i++) {
+		if (f->e[i].intersects)
+			continue;
 		e = &f->e[i];
 		n = grid_query(f, &e->bb, &near, &cap);
 		for (k = 0; k < n; k++) {
 			j = near[k];
-			if ((size_t)j <= i || !geom_quad_overlap(e->c,
-			    f->e[j].c, tol))
+			if ((size_t)j <= i || f->e[j].intersects ||
+			    !geom_quad_overlap(e->c, f->e[j].c, tol))
 				continue;
+			f->e[j].intersects = true;
 			DIAG(BF_INTERSECT, f->e[j].line, 0, f->e[j].id, e->id,
 			    e->line);
 		}
 	}
+	for (i = f->ne; i-- > 0;)       /* the last inserted first */
+		if (f->e[i].intersects)
+			grid_remove(f, (int)i);
 	free(near);
 }
 

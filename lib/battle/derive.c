@@ -204,8 +204,11 @@ battle_derive(struct bfield *f)
 		terrain_words(f, (int)i);
 	}
 	for (i = 0; i < f->ne; i++)
-		battle_contacts(f, (int)i, &f->e[i].d, &near, &cap);
+		if (!f->e[i].intersects)
+			battle_contacts(f, (int)i, &f->e[i].d, &near, &cap);
 	for (i = 0; i < f->ne; i++) {
+		if (f->e[i].intersects)
+			continue;
 		overlaps(f, (int)i, &near, &cap);
 		battle_zones(f, (int)i, &f->e[i].d, &near, &cap);
 		e = &f->e[i];

@@ -336,7 +336,7 @@ displacement(struct walk *w, const struct gbox *was)
 	return d;
 }
 
-/* One step, sampled; returns its length by the spec's measure. */
+/* One step, sampled; returns its length as battle-scan(1) measures it. */
 static double
 step(struct walk *w, int s)
 {

@@ -335,6 +335,42 @@ child(xmlNodePtr n, const char *name)
 	return NULL;
 }
 
+/* A side of campaign-catastrophe's XML holds odds or one roll's result:
+ * its attributes are of the one or the other (checked here rather than
+ * by a choice in catastrophe.rng, which libxml2 validates in time
+ * quadratic in the units after it).  False after reporting. */
+static bool
+side_shape(xmlNodePtr n, const char *file, long line)
+{
+	static const char *const rolled[] = { "rolls", "modifier", "total",
+	    "event", "ts-after" };
+	const char *why = NULL;
+	char *name;
+	size_t i;
+
+	if (child(n, "odds") != NULL) {
+		for (i = 0; i < sizeof rolled / sizeof rolled[0]; i++)
+			if (xmlHasProp(n, BAD_CAST rolled[i]) != NULL)
+				why = "with odds has no rolls, modifier, total, "
+				    "event or ts-after";
+	} else if (xmlHasProp(n, BAD_CAST "rolls") == NULL ||
+	    xmlHasProp(n, BAD_CAST "total") == NULL ||
+	    xmlHasProp(n, BAD_CAST "event") == NULL)
+		why = "needs rolls, total and event (or odds)";
+	else if (xmlHasProp(n, BAD_CAST "roll") != NULL)
+		why = "with rolls has no roll";
+	else if ((xmlHasProp(n, BAD_CAST "ts") == NULL) !=
+	    (xmlHasProp(n, BAD_CAST "ts-after") == NULL))
+		why = "has one of ts and ts-after without the other";
+	if (why == NULL)
+		return true;
+	name = xmlio_attr(n, "name");
+	DIAG_AT(CAMP_SIDE_SHAPE, file, line, 0, name != NULL ? name : "",
+	    why);
+	xmlFree(name);
+	return false;
+}
+
 /* The other rolls of a side read back from campaign-catastrophe's XML
  * output: the effect's leader (or unit), defector and damage. */
 static int
@@ -931,7 +967,10 @@ read_xml(const struct campaignin *c, struct input *in)
 			n = xmlTextReaderExpand(r);
 			if (n == NULL)
 				break;
-			xml_record(c, n, xmlio_node_line(n, hint), result);
+			if (!k || !result || side_shape(n, in->name,
+			    xmlio_node_line(n, hint)))
+				xml_record(c, n, xmlio_node_line(n, hint),
+				    result);
 			rc = xmlTextReaderNext(r);
 			continue;
 		}
@@ -1024,6 +1063,12 @@ campaignin_struck_load(struct struck *s, const char *path)
 		xmlFreeDoc(doc);
 		return -1;
 	}
+	for (n = root->children; n != NULL; n = n->next)
+		if (elem_is(n, "side") && !side_shape(n, path,
+		    xmlGetLineNo(n))) {
+			xmlFreeDoc(doc);
+			return -1;
+		}
 	for (n = root->children; n != NULL; n = n->next) {
 		if (!elem_is(n, "side"))
 			continue;

@@ -75,7 +75,8 @@ campaignout_begin(struct campaignout *o, const char *root)
 
 /* ---- catastrophe ---- */
 
-/* The effect as key/value pairs, in the fixed order of the spec. */
+/* The effect as key/value pairs, in the fixed order of
+ * campaign-catastrophe(1). */
 struct kv {
 	const char *k;
 	char v[96];

@@ -1023,7 +1023,7 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	if (r->pip_command != 0) {
 		char line[160];
 
-		/* 1200 paces or more; 600 or more out of sight (seed) */
+		/* the command distances of the rules table: far, out of sight */
 		snprintf(line, sizeof line, "%+d%s (\xe2\x89\xa5 %ld; %s "
 		    "\xe2\x89\xa5 %ld)", r->pip_command,
 		    conf_mark(&used, &r->prov[RP_PIP_COMMAND]), r->pip_far,

@@ -267,13 +267,39 @@ diag_suggest(const char *sug)
 static bool say(const char *, const char *, va_list)
     __attribute__((format(printf, 2, 0)));
 
+/* s with each quoted part ('...') longer than DIAG_QUOTE_MAX characters
+ * cut there, as the catalogue's messages cut their quoted input.  No
+ * allocation: this also reports running out of memory. */
+static void
+put_clipped(const char *s)
+{
+	const char *e;
+	size_t i, n;
+	int c;
+
+	while (*s != '\0') {
+		if (*s != '\'' || (e = strchr(s + 1, '\'')) == NULL) {
+			fputc(*s++, stderr);
+			continue;
+		}
+		n = (size_t)(e - s - 1);
+		for (i = 0, c = 0; i < n && c < DIAG_QUOTE_MAX; c++)
+			i += utf8_seqlen(s + 1 + i, n - i);
+		fprintf(stderr, "'%.*s%s'", (int)i, s + 1, i < n ? "..." : "");
+		s = e + 1;
+	}
+}
+
 static bool
 say(const char *lead, const char *fmt, va_list ap)
 {
+	char buf[4096];
+
 	if (quiet)
 		return false;
+	vsnprintf(buf, sizeof buf, fmt, ap);
 	fprintf(stderr, "%s: %s", prog, lead);
-	vfprintf(stderr, fmt, ap);
+	put_clipped(buf);
 	return true;
 }
 

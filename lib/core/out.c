@@ -16,6 +16,18 @@
 #include "core/xalloc.h"
 
 #define LINK_HOPS 40
+#define NAME_MAX_BYTES 255      /* of a file name, as on every file system
+                                 * we write to */
+
+/* Under the sanitizers their own handlers report a crash: ours stay out
+ * of the way. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
 
 const char *const out_fmt_names[FMT_N] = {
 	[FMT_TEXT] = "text", [FMT_XML] = "xml", [FMT_TSV] = "tsv",
@@ -28,10 +40,13 @@ const char *const out_fmt_names[FMT_N] = {
  * (one -o at a time). */
 static char *volatile pending;
 
+static void arm_crashes(void);
+
 void
 out_setup(void)
 {
 	signal(SIGPIPE, SIG_DFL);
+	arm_crashes();
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
 }
@@ -58,30 +73,95 @@ on_signal(int sig)
 	(void)raise(sig);
 }
 
+/* The descriptor of the standard error while fd 2 is borrowed (pdffont
+ * catches fontconfig's messages there); -1: fd 2. */
+static volatile sig_atomic_t errfd = -1;
+
+void
+out_stderr_moved(int fd)
+{
+	errfd = fd;
+}
+
+#ifndef UNDER_SANITIZER
+/* A crash, in our code or in a library that failed for want of memory
+ * (fontconfig, glib, cairo, pango): the temporary file is removed and
+ * the tool ends with status 4 and a message, as on any out of memory.
+ * Only async-signal-safe calls. */
+static void
+on_fatal(int sig)
+{
+	static const char msg[] = ": stopped by a fatal signal (out of "
+	    "memory in a library?); nothing written\n";
+	const char *prog = diag_prog();
+	char *p = pending;
+	int fd = errfd >= 0 ? (int)errfd : STDERR_FILENO;
+	ssize_t w;
+
+	if (p != NULL)
+		(void)unlink(p);
+	w = write(fd, prog, strlen(prog));
+	if (w >= 0)
+		w = write(fd, msg, sizeof msg - 1);
+	(void)w;
+	(void)sig;
+	_exit(EXIT_SYS);
+}
+#endif
+
+/* Set handler h for the signals sigs unless one is ignored (nohup). */
+static void
+handle(const int *sigs, size_t n, void (*h)(int), int flags)
+{
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = h;
+	sa.sa_flags = flags;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < n; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			(void)sigaction(sigs[i], &sa, NULL);
+}
+
 /* Once: remove the temporary file on exit() (out of memory, status 4)
- * and on the signals that end a filter; an ignored signal stays
- * ignored (nohup). */
+ * and on every signal whose default ends the process. */
 static void
 arm(void)
 {
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
-	    SIGPIPE, SIGXFSZ };
+	static const int ends[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
+	    SIGPIPE, SIGXFSZ, SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	    SIGPROF };
 	static int armed;
-	struct sigaction sa, old;
-	size_t i;
 
 	if (armed)
 		return;
 	armed = 1;
 	(void)atexit(out_cleanup);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler != SIG_IGN)
-			(void)sigaction(sigs[i], &sa, NULL);
+	handle(ends, sizeof ends / sizeof ends[0], on_signal, SA_RESETHAND);
+}
+
+/* A crash ends in status 4 with a message (on_fatal), on a stack of its
+ * own so that a stack overflow is caught too; not under the sanitizers,
+ * whose own handlers report it. */
+static void
+arm_crashes(void)
+{
+#ifndef UNDER_SANITIZER
+	static const int crashes[] = { SIGSEGV, SIGBUS, SIGABRT, SIGTRAP,
+	    SIGILL, SIGFPE, SIGSYS };
+	static char altstack[1 << 16];
+	stack_t ss;
+
+	ss.ss_sp = altstack;
+	ss.ss_size = sizeof altstack;
+	ss.ss_flags = 0;
+	(void)sigaltstack(&ss, NULL);
+	handle(crashes, sizeof crashes / sizeof crashes[0], on_fatal,
+	    SA_RESETHAND | SA_ONSTACK);
+#endif
 }
 
 /* A path whose link text does not name the open file: a descriptor
@@ -157,7 +237,7 @@ int
 out_open(struct out *o, const char *path)
 {
 	struct sbuf b = {0};
-	const char *slash;
+	const char *slash, *base;
 	struct stat st;
 	mode_t mask;
 	int fd, r;
@@ -183,7 +263,10 @@ out_open(struct out *o, const char *path)
 	slash = strrchr(o->dest, '/');
 	if (slash != NULL)
 		sbuf_add(&b, o->dest, (size_t)(slash - o->dest) + 1);
-	sbuf_printf(&b, ".%s.XXXXXX", slash != NULL ? slash + 1 : o->dest);
+	base = slash != NULL ? slash + 1 : o->dest;
+	/* "." NAME ".XXXXXX" must be a file name too: a long name is cut */
+	sbuf_printf(&b, ".%.*s.XXXXXX", (int)(strlen(base) > NAME_MAX_BYTES -
+	    8 ? NAME_MAX_BYTES - 8 : strlen(base)), base);
 	o->tmp = b.s;
 	arm();
 	if ((fd = mkstemp(o->tmp)) < 0) {

@@ -42,8 +42,13 @@ int out_open(struct out *o, const char *path);
  * SIGPIPE is ignored; out_setup restores its default, so normally the
  * process ends with 141 like any filter. */
 int out_close(struct out *o, int commit);
-/* Call once at the top of main: SIGPIPE default, C numeric locale. */
+/* Call once at the top of main: SIGPIPE default, C numeric locale, and
+ * a crash (in a library out of memory, say) ends in status 4 with a
+ * message and no temporary file. */
 void out_setup(void);
+/* While fd 2 is redirected, fd is the standard error for the message of
+ * a crash; -1 when fd 2 is itself again. */
+void out_stderr_moved(int fd);
 /* Remove the temporary file of an unfinished -o (registered with
  * atexit() by out_open; safe to call again). */
 void out_cleanup(void);

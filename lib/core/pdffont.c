@@ -7,6 +7,7 @@
 #include <pango/pangocairo.h>
 
 #include "core/diag.h"
+#include "core/out.h"
 #include "core/pdffont.h"
 
 /* Under LeakSanitizer (make SAN=1): fontconfig keeps a few blocks that
@@ -63,7 +64,9 @@ catch_begin(struct caught *k)
 		k->saved = -1;
 		fclose(k->tmp);
 		k->tmp = NULL;
+		return;
 	}
+	out_stderr_moved(k->saved);
 }
 
 static void
@@ -75,6 +78,7 @@ catch_end(struct caught *k)
 	if (k->tmp == NULL)
 		return;
 	fflush(stderr);
+	out_stderr_moved(-1);
 	if (dup2(k->saved, STDERR_FILENO) < 0) {
 		/* fd 2 still on the file: keep it open, replay nothing */
 		close(k->saved);

@@ -1,6 +1,7 @@
 /* libxml2 glue: safe parsing and error routing. */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <libxml/parser.h>
@@ -56,6 +57,74 @@ deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 	return NULL;
 }
 
+/* The element of a schema error, "" when libxml2 does not say. */
+static const char *
+error_element(const xmlError *e)
+{
+	xmlNodePtr n = e->node;
+
+	return n != NULL && n->type == XML_ELEMENT_NODE && n->name != NULL ?
+	    (const char *)n->name : "";
+}
+
+/* The schema's messages in our words: the names of elements and
+ * attributes set apart ("element element failed ..." read as a typo). */
+static bool
+schema_words(struct sbuf *m, const xmlError *e)
+{
+	char a[128], b[128];
+	const char *s = sbuf_str(m);
+	struct sbuf t = {0};
+
+	if (sscanf(s, "Element %127s failed to validate attributes", a) == 1)
+		sbuf_printf(&t, "an attribute of <%s> is not valid", a);
+	else if (sscanf(s, "Invalid attribute %127s for element %127s", a,
+	    b) == 2)
+		sbuf_printf(&t, "attribute '%s' of <%s> is not valid", a, b);
+	else if (sscanf(s, "Did not expect element %127s there", a) == 1)
+		sbuf_printf(&t, "element <%s> is not expected there", a);
+	else if (strcmp(s, "Expecting an element , got nothing") == 0)
+		sbuf_printf(&t, *error_element(e) != '\0' ? "<%s> lacks an "
+		    "element it must hold" : "%san element is missing",
+		    error_element(e));
+	else if (sscanf(s, "Expecting element %127[^,], got %127s", a, b) ==
+	    2)
+		sbuf_printf(&t, "expected element <%s>, found <%s>", a, b);
+	else
+		return false;
+	sbuf_reset(m);
+	sbuf_adds(m, sbuf_str(&t));
+	sbuf_free(&t);
+	return true;
+}
+
+/* libxml2's words for its limits name a parser option the user cannot
+ * set: said in ours; and the schema's messages (schema_words). */
+static void
+our_words(struct sbuf *m, const xmlError *e)
+{
+	static const char huge[] = " use XML_PARSE_HUGE option";
+	const char *p;
+	long depth;
+
+	if (schema_words(m, e))
+		return;
+	if (sscanf(sbuf_str(m), "Excessive depth in document: %ld",
+	    &depth) == 1) {
+		sbuf_reset(m);
+		sbuf_printf(m, "elements nested more than %ld deep (the "
+		    "most this tool reads)", depth);
+	} else if (strcmp(sbuf_str(m), "xmlSAX2Characters: huge text node")
+	    == 0) {
+		sbuf_reset(m);
+		sbuf_adds(m, "a text of more than 10000000 bytes (the most "
+		    "this tool reads)");
+	} else if ((p = strstr(sbuf_str(m), huge)) != NULL) {
+		m->len = (size_t)(p - m->s);
+		m->s[m->len] = '\0';
+	}
+}
+
 static void
 xml_error(void *ud, xmlErrorPtr e)
 {
@@ -71,6 +140,9 @@ xml_error(void *ud, xmlErrorPtr e)
 	n = m.len;
 	while (n > 0 && (m.s[n - 1] == '\n' || m.s[n - 1] == ' '))
 		m.s[--n] = '\0';
+	m.len = n;
+	our_words(&m, e);
+	n = m.len;
 	/* one line: "indicate encoding !\nBytes: 0xFF" joined with " " */
 	for (i = 0; i < n; i++)
 		if (m.s[i] == '\n')

@@ -1,70 +1,128 @@
-/* XML writer on xmlTextWriter over a stdio stream. */
+/* XML writer of our own over a stdio stream: indented by two spaces per
+ * level, an element with text kept on one line, an empty element closed
+ * as <name/>; text escapes & < > " and CR, attribute values also TAB
+ * and LF, as character references.  Well-formed by construction: names
+ * are the callers' constants, values are escaped, and each end closes
+ * the element last started. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
-
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
 
+#define XW_BUF (64 * 1024)      /* bytes gathered before one fwrite */
+
+enum xstate {
+	XS_OPEN,        /* start tag still open: attributes may follow */
+	XS_ELEMS,       /* children written */
+	XS_TEXT         /* text written: the end tag follows on its line */
+};
+
+struct xnode {
+	const char *name;
+	enum xstate st;
+};
+
 struct xw {
-	xmlTextWriterPtr w;
 	FILE *fp;
 	bool failed;
 	int err;
-	struct sbuf tmp;
+	char *buf;
+	size_t len;
+	struct xnode *nodes;
+	size_t depth, cap;
 };
 
-static int
-write_cb(void *ctx, const char *buf, int len)
+static void
+drain(struct xw *x)
 {
-	struct xw *x = ctx;
-
-	/* a failed write is latched here and reported by out_close() from
-	 * the stream's error flag; libxml2 is told all went well so that it
-	 * prints nothing of its own */
-	if (!x->failed && len > 0 &&
-	    fwrite(buf, 1, (size_t)len, x->fp) != (size_t)len) {
+	if (!x->failed && x->len > 0 &&
+	    fwrite(x->buf, 1, x->len, x->fp) != x->len) {
 		x->failed = true;
 		x->err = errno;
 	}
-	return len;
+	x->len = 0;
 }
-
-static int
-close_cb(void *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-
-#define BC(s) ((const xmlChar *)(s))
 
 static void
-check(struct xw *x, int rc)
+put(struct xw *x, const char *s, size_t n)
 {
-	if (rc < 0)
-		x->failed = true;
+	if (x->len + n > XW_BUF)
+		drain(x);
+	if (n > XW_BUF) {       /* a long value: straight through */
+		if (!x->failed && fwrite(s, 1, n, x->fp) != n) {
+			x->failed = true;
+			x->err = errno;
+		}
+		return;
+	}
+	memcpy(x->buf + x->len, s, n);
+	x->len += n;
+}
+
+static void
+puts_(struct xw *x, const char *s)
+{
+	put(x, s, strlen(s));
+}
+
+/* s[0..n) escaped; attr: also TAB and LF (attribute values). */
+static void
+escaped(struct xw *x, const char *s, size_t n, bool attr)
+{
+	size_t i, from = 0;
+	const char *rep;
+
+	for (i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\r': rep = "&#13;"; break;
+		case '\n': rep = attr ? "&#10;" : NULL; break;
+		case '\t': rep = attr ? "&#9;" : NULL; break;
+		default: rep = NULL; break;
+		}
+		if (rep == NULL)
+			continue;
+		put(x, s + from, i - from);
+		puts_(x, rep);
+		from = i + 1;
+	}
+	put(x, s + from, n - from);
+}
+
+static void
+indent(struct xw *x, size_t level)
+{
+	static const char sp[] = "                                ";
+	size_t n = 2 * level, k;
+
+	while (n > 0) {
+		k = n < sizeof sp - 1 ? n : sizeof sp - 1;
+		put(x, sp, k);
+		n -= k;
+	}
+}
+
+static struct xnode *
+top(struct xw *x)
+{
+	return x->depth > 0 ? &x->nodes[x->depth - 1] : NULL;
 }
 
 struct xw *
 xw_new(FILE *fp)
 {
 	struct xw *x = xcalloc(1, sizeof *x);
-	xmlOutputBufferPtr ob;
 
 	x->fp = fp;
-	ob = xmlOutputBufferCreateIO(write_cb, close_cb, x, NULL);
-	if (ob == NULL || (x->w = xmlNewTextWriter(ob)) == NULL) {
-		x->failed = true;
-		return x;
-	}
-	xmlTextWriterSetIndent(x->w, 1);
-	xmlTextWriterSetIndentString(x->w, BC("  "));
-	check(x, xmlTextWriterStartDocument(x->w, NULL, "UTF-8", NULL));
+	x->buf = xmalloc(XW_BUF);
+	puts_(x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	return x;
 }
 
@@ -73,16 +131,18 @@ xw_finish(struct xw *x)
 {
 	bool failed;
 
-	if (x->w != NULL && !x->failed)
-		check(x, xmlTextWriterEndDocument(x->w));
-	if (x->w != NULL)
-		xmlFreeTextWriter(x->w);
-	if (fflush(x->fp) != 0)
+	while (x->depth > 0)
+		xw_end(x);
+	drain(x);
+	if (fflush(x->fp) != 0 && !x->failed) {
 		x->failed = true;
+		x->err = errno;
+	}
 	failed = x->failed;
 	if (failed && x->err != 0)
 		errno = x->err;
-	sbuf_free(&x->tmp);
+	free(x->buf);
+	free(x->nodes);
 	free(x);
 	return failed ? -1 : 0;
 }
@@ -90,31 +150,52 @@ xw_finish(struct xw *x)
 void
 xw_start(struct xw *x, const char *name)
 {
-	if (!x->failed)
-		check(x, xmlTextWriterStartElement(x->w, BC(name)));
+	struct xnode *p = top(x);
+
+	if (p != NULL && p->st == XS_OPEN)
+		puts_(x, ">\n");
+	if (p != NULL)
+		p->st = XS_ELEMS;
+	indent(x, x->depth);
+	put(x, "<", 1);
+	puts_(x, name);
+	x->nodes = xgrow(x->nodes, &x->cap, x->depth + 1, sizeof *x->nodes);
+	x->nodes[x->depth++] = (struct xnode){ name, XS_OPEN };
 }
 
 void
 xw_end(struct xw *x)
 {
-	if (!x->failed)
-		check(x, xmlTextWriterEndElement(x->w));
-}
+	struct xnode *p = top(x);
 
-void
-xw_attr(struct xw *x, const char *name, const char *value)
-{
-	if (!x->failed)
-		check(x, xmlTextWriterWriteAttribute(x->w, BC(name),
-		    BC(value)));
+	if (p == NULL)
+		return;
+	x->depth--;
+	if (p->st == XS_OPEN) {
+		puts_(x, "/>\n");
+		return;
+	}
+	if (p->st == XS_ELEMS)
+		indent(x, x->depth);
+	put(x, "</", 2);
+	puts_(x, p->name);
+	puts_(x, ">\n");
 }
 
 void
 xw_attrn(struct xw *x, const char *name, const char *value, size_t n)
 {
-	sbuf_reset(&x->tmp);
-	sbuf_add(&x->tmp, value, n);
-	xw_attr(x, name, sbuf_str(&x->tmp));
+	put(x, " ", 1);
+	puts_(x, name);
+	put(x, "=\"", 2);
+	escaped(x, value, n, true);
+	put(x, "\"", 1);
+}
+
+void
+xw_attr(struct xw *x, const char *name, const char *value)
+{
+	xw_attrn(x, name, value, strlen(value));
 }
 
 void
@@ -139,18 +220,21 @@ xw_attrf(struct xw *x, const char *name, const char *fmt, ...)
 }
 
 void
-xw_text(struct xw *x, const char *text)
+xw_textn(struct xw *x, const char *text, size_t n)
 {
-	if (!x->failed)
-		check(x, xmlTextWriterWriteString(x->w, BC(text)));
+	struct xnode *p = top(x);
+
+	if (p != NULL && p->st == XS_OPEN)
+		put(x, ">", 1);
+	if (p != NULL && p->st != XS_ELEMS)
+		p->st = XS_TEXT;
+	escaped(x, text, n, false);
 }
 
 void
-xw_textn(struct xw *x, const char *text, size_t n)
+xw_text(struct xw *x, const char *text)
 {
-	sbuf_reset(&x->tmp);
-	sbuf_add(&x->tmp, text, n);
-	xw_text(x, sbuf_str(&x->tmp));
+	xw_textn(x, text, strlen(text));
 }
 
 void
@@ -164,8 +248,7 @@ xw_elem(struct xw *x, const char *name, const char *text)
 void
 xw_flush(struct xw *x)
 {
-	if (!x->failed)
-		check(x, xmlTextWriterFlush(x->w));
+	drain(x);
 	if (ferror(x->fp))
 		x->failed = true;
 }

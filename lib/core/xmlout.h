@@ -1,4 +1,4 @@
-/* xmlout: XML output through xmlTextWriter, indented, with one error latch
+/* xmlout: XML output of our own (indented, escaped), with one error latch
  * so callers need not check every call. */
 #ifndef BELLIS_XMLOUT_H
 #define BELLIS_XMLOUT_H

@@ -13,7 +13,8 @@ typedef void (*combatin_fn)(void *ctx, const struct combat *c);
  * reporting errors. */
 int combatin_parse_line(const struct rules *r, struct toks *tk,
     const char *line, size_t len, long lineno, struct combat *c);
-/* The contradictions of the spec; -1 after reporting. */
+/* Flags that contradict each other (combat-calc(1)); -1 after
+ * reporting. */
 int combatin_check(const struct rules *r, const struct combat *c);
 
 /* Read a whole input in the line format, or as combat XML. */

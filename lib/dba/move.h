@@ -9,7 +9,7 @@
 
 #define MOVE_MAXGROUP 48        /* elements in one group */
 
-/* The flags of a move line, in the order of the spec's table. */
+/* The flags of a move line, in the order of move-check(1)'s table. */
 enum mflag {
 	MF_ID, MF_ROAD, MF_DIFFICULT, MF_RIVER, MF_GENERAL, MF_COLUMN,
 	MF_AWAY, MF_FAR, MF_HIDDEN, MF_CONTACT, MF_BREAKOFF, MF_END,

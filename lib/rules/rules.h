@@ -29,8 +29,8 @@ enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_N };
 enum scale { SCALE_15MM, SCALE_25MM, SCALE_N };
 
 /* Where a part of the table comes from: its source attribute, else its
- * parent's (seed: in the seed text; verified: confirmed by a public
- * source; reconstructed: our best guess). */
+ * parent's (seed: in the rules text of the edition; verified: confirmed
+ * by a public source; reconstructed: our best guess; dba-rules(5)). */
 enum rsource { SRC_SEED, SRC_VERIFIED, SRC_RECONSTRUCTED, SRC_N };
 /* Where a figure or a row comes from: the sources, the confidence (2S,
  * 1S, X, R; "" when not given), the reading not taken, a note. */

@@ -229,32 +229,51 @@ troop_find(const char *s, size_t n)
 	return troop_lookup(s, n);
 }
 
-static bool
-folds_to(const char *f, const char *name)
-{
-	struct sbuf g = {0};
-	bool eq;
+/* Per troop, its standard forms (code, names, abbreviations) folded,
+ * each ended by a NUL, the list by an empty one: folded once, at the
+ * first question, not for every token. */
+static struct sbuf *standard;
 
-	str_fold(&g, name, strlen(name));
-	eq = strcmp(f, sbuf_str(&g)) == 0;
-	sbuf_free(&g);
-	return eq;
+static void
+add_form(struct sbuf *b, const char *name)
+{
+	if (name == NULL)
+		return;
+	str_fold(&fold, name, strlen(name));   /* str_fold resets fold */
+	sbuf_add(b, fold.s, fold.len);
+	sbuf_addc(b, '\0');
+}
+
+static const char *
+standard_forms(const struct troop *t)
+{
+	struct sbuf *b;
+	int l;
+
+	if (standard == NULL)
+		standard = xcalloc(ntroops, sizeof *standard);
+	b = &standard[t->id];
+	if (b->len == 0) {
+		add_form(b, t->code);
+		for (l = 0; l < LANG_N; l++) {
+			add_form(b, t->name[l]);
+			add_form(b, t->abbr[l]);
+		}
+		sbuf_addc(b, '\0');
+	}
+	return b->s;
 }
 
 bool
 troop_is_standard(const struct troop *t, const char *s, size_t n)
 {
-	struct sbuf f = {0};
-	bool std;
-	int l;
+	const char *p = standard_forms(t);     /* folds with fold too */
 
-	str_fold(&f, s, n);
-	std = folds_to(sbuf_str(&f), t->code);
-	for (l = 0; l < LANG_N && !std; l++)
-		std = (t->name[l] != NULL && folds_to(f.s, t->name[l])) ||
-		    (t->abbr[l] != NULL && folds_to(f.s, t->abbr[l]));
-	sbuf_free(&f);
-	return std;
+	str_fold(&fold, s, n);
+	for (; *p != '\0'; p += strlen(p) + 1)
+		if (strcmp(p, sbuf_str(&fold)) == 0)
+			return true;
+	return false;
 }
 
 const struct troop *
@@ -315,6 +334,10 @@ troop_cleanup(void)
 			free(troops[i].abbr[l]);
 		}
 	}
+	for (i = 0; standard != NULL && i < ntroops; i++)
+		sbuf_free(&standard[i]);
+	free(standard);
+	standard = NULL;
 	for (i = 0; i < naliases; i++)
 		free(aliases[i]);
 	free(aliases);

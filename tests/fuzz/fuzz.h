@@ -1,8 +1,15 @@
-/* fuzz: what every libFuzzer harness shares: quiet diagnostics, the
- * library set up once, a sink for the writers, an input over the data.
- * A harness is tests/fuzz/fuzz_NAME.c; its FUZZ_SEEDS string lists the
- * globs (from the top of the tree) of its seed corpus (tests/fuzz/run.sh
- * reads it). */
+/* fuzz: the skeleton of every libFuzzer harness: quiet diagnostics, the
+ * library set up once (LLVMFuzzerInitialize is here), a sink for the
+ * writers, an input, a file or lines over the data.  A harness is
+ * tests/fuzz/fuzz_NAME.c: it defines LLVMFuzzerTestOneInput only, and
+ * before it includes this file
+ *   FUZZ_SEEDS  a string: the globs (from the top of the tree) of its
+ *               seed corpus (tests/fuzz/run.sh reads it)
+ *   FUZZ_RULES  to have fuzz_rules, the default rules edition, loaded once
+ *   FUZZ_INIT   to have its own static void fuzz_init(void) called once,
+ *               after the rest is set up
+ *   FUZZ_ARMIES to have fuzz_no_army, a reader's callback that drops the
+ *               army */
 #ifndef BELLIS_FUZZ_H
 #define BELLIS_FUZZ_H
 
@@ -12,24 +19,59 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <string.h>
+
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/xmlio.h"
+#ifdef FUZZ_RULES
+#include "rules/rules.h"
+#endif
+#ifdef FUZZ_ARMIES
+#include "army/armyin.h"
+#endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static FILE *fuzz_sink;
+#ifdef FUZZ_RULES
+static struct rules *fuzz_rules;
+#endif
+#ifdef FUZZ_INIT
+static void fuzz_init(void);
+#endif
 
-/* Once per process: diagnostics off, libxml2 set up, a /dev/null sink. */
-static inline void
-fuzz_setup(void)
+#ifdef FUZZ_ARMIES
+/* An army reader's callback for a harness of the reader alone. */
+static void
+fuzz_no_army(void *ctx, const struct army *a)
 {
+	(void)a;
+	(void)ctx;
+}
+#endif
+
+/* Once per process: diagnostics off, libxml2 set up, a /dev/null sink,
+ * the rules and the harness's own set-up where it asks for them. */
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
 	diag_init("fuzz");
 	diag_quiet(1);
 	xmlio_init();
 	if ((fuzz_sink = fopen("/dev/null", "w")) == NULL)
 		abort();
+#ifdef FUZZ_RULES
+	if ((fuzz_rules = rules_load(NULL)) == NULL)
+		abort();
+#endif
+#ifdef FUZZ_INIT
+	fuzz_init();
+#endif
+	return 0;
 }
 
 /* Every run: a new file for the error cap, an input over the data. */
@@ -38,6 +80,22 @@ fuzz_input(struct input *in, const uint8_t *data, size_t size)
 {
 	diag_set_file("fuzz");
 	input_mem(in, "fuzz", data, size);
+}
+
+/* The next line of the data at *s (before end), its length without the
+ * newline in *n; *s moves past it.  NULL when no line is left. */
+static inline const char *
+fuzz_line(const char **s, const char *end, size_t *n)
+{
+	const char *l = *s, *nl;
+
+	if (l >= end)
+		return NULL;
+	if ((nl = memchr(l, '\n', (size_t)(end - l))) == NULL)
+		nl = end;
+	*n = (size_t)(nl - l);
+	*s = nl < end ? nl + 1 : end;
+	return l;
 }
 
 /* The data as a file (for the readers that take a path: --rules,

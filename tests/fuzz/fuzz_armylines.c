@@ -12,15 +12,6 @@ emit(void *ctx, const struct army *a)
 }
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct armyout *o = armyout_new(fuzz_sink, FMT_TEXT, LANG_EN, NULL);

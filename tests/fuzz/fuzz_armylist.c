@@ -16,15 +16,6 @@ emit(void *ctx, const struct army *a)
 }
 
 int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
-	return 0;
-}
-
-int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const enum out_fmt fmts[4] = { FMT_XML, FMT_TSV, FMT_JSON,

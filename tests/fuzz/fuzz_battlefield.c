@@ -1,24 +1,12 @@
 /* fuzz_battlefield: the battlefield reader, the derivation and every
  * record writer (text, combat lines, XML, JSON, SVG). */
 #define FUZZ_SEEDS "samples/battle-*.xml tests/fixtures/battle/*.xml"
+#define FUZZ_RULES
 #include <string.h>
 
 #include "battle/scan.h"
 #include "dba/movein.h"
 #include "fuzz.h"
-
-static struct rules *rules;
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
-	if ((rules = rules_load(NULL)) == NULL)
-		abort();
-	return 0;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -30,7 +18,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t i;
 
 	memset(&o, 0, sizeof o);
-	o.r = rules;
+	o.r = fuzz_rules;
 	o.tol = 2;
 	o.scale = SCALE_15MM;
 	files[0] = (char *)fuzz_path(data, size);

@@ -3,6 +3,7 @@
  * own): each side rolled, fought in pairs and written in every format
  * (XML as odds). */
 #define FUZZ_SEEDS "tests/fixtures/catastrophe/* samples/battle.txt"
+#define FUZZ_INIT
 #include <string.h>
 
 #include "campaign/pairing.h"
@@ -10,15 +11,11 @@
 
 static struct cat_table table;
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
+static void
+fuzz_init(void)
 {
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
 	if (cat_table_load(&table, NULL) < 0)
 		abort();
-	return 0;
 }
 
 int

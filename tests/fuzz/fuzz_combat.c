@@ -3,6 +3,7 @@
  * code (combatrun: dice rolled when none are given, the odds) and
  * written as text, XML, TSV and JSON. */
 #define FUZZ_SEEDS "tests/fixtures/combat/* samples/combats.txt"
+#define FUZZ_RULES
 #include <string.h>
 
 #include "dba/combat.h"
@@ -12,31 +13,18 @@
 #include "fuzz.h"
 #include "rules/rules.h"
 
-static struct rules *rules;
-
 static void
 one(void *ctx, const struct combat *c)
 {
 	struct combatout **w = ctx;
-	struct combatrun run = { .rules = rules, .roll = true, .odds = true,
-	    .seed = 1 };
+	struct combatrun run = { .rules = fuzz_rules, .roll = true,
+	    .odds = true, .seed = 1 };
 	struct combat_result cr;
 	int f;
 
 	combatrun_judge(&run, c, &cr);
 	for (f = 0; f < 4; f++)
 		combatout_combat(w[f], c, &cr);
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
-	if ((rules = rules_load(NULL)) == NULL)
-		abort();
-	return 0;
 }
 
 int
@@ -50,8 +38,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int f;
 
 	memset(&co, 0, sizeof co);
-	co.rules = rules->edition;
-	co.table = rules;
+	co.rules = fuzz_rules->edition;
+	co.table = fuzz_rules;
 	co.odds = true;
 	for (f = 0; f < 4; f++) {
 		co.fmt = fmts[f];
@@ -60,9 +48,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fuzz_input(&in, data, size);
 	if (input_first_byte(&in) == '<')
-		combatin_read_xml(rules, &in, one, w);
+		combatin_read_xml(fuzz_rules, &in, one, w);
 	else
-		combatin_read_lines(rules, &in, one, w);
+		combatin_read_lines(fuzz_rules, &in, one, w);
 	input_close(&in);
 	for (f = 0; f < 4; f++)
 		combatout_finish(w[f]);

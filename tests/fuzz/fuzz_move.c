@@ -3,24 +3,12 @@
  * while a PIP budget is open), written in every format, with and without
  * --pips, at both scales. */
 #define FUZZ_SEEDS "tests/fixtures/move/* samples/bound.txt"
+#define FUZZ_RULES
 #include <string.h>
 
 #include "dba/bounds.h"
 #include "fuzz.h"
 #include "rules/rules.h"
-
-static struct rules *rules;
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
-	if ((rules = rules_load(NULL)) == NULL)
-		abort();
-	return 0;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -36,9 +24,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&mo, 0, sizeof mo);
 		mo.fmt = fmts[f];
 		mo.lang = (enum lang)(f % LANG_N);
-		mo.rules = rules;
+		mo.rules = fuzz_rules;
 		mo.multi = f == 3;
-		bounds_init(&bs, rules, f / 2, f % 2 ? 3 : 0,
+		bounds_init(&bs, fuzz_rules, f / 2, f % 2 ? 3 : 0,
 		    moveout_new(fuzz_sink, &mo));
 		fuzz_input(&in, data, size);
 		bounds_read(&bs, &in);

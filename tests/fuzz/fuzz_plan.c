@@ -2,13 +2,14 @@
  * line with a wood, a river and a road): the plan reader, the paths and
  * the move lines. */
 #define FUZZ_SEEDS "samples/battle-*.plan"
+#define FUZZ_RULES
+#define FUZZ_INIT
 #include <string.h>
 
 #include "battle/scan.h"
 #include "dba/movein.h"
 #include "fuzz.h"
 
-static struct rules *rules;
 static char field[64];
 
 static const char text[] =
@@ -34,22 +35,16 @@ static const char text[] =
     "<element id=\"b2\" troop=\"Ps\" x=\"1700\" y=\"1300\" "
     "facing=\"180\"/>\n</side>\n</battlefield>\n";
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
+static void
+fuzz_init(void)
 {
-	(void)argc;
-	(void)argv;
 	int fd;
 
-	fuzz_setup();
-	if ((rules = rules_load(NULL)) == NULL)
-		abort();
 	snprintf(field, sizeof field, "/tmp/bellis-field-XXXXXX");
 	if ((fd = mkstemp(field)) < 0 || write(fd, text, sizeof text - 1) !=
 	    (ssize_t)(sizeof text - 1))
 		abort();
 	close(fd);
-	return 0;
 }
 
 int
@@ -61,7 +56,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 4096)
 		return 0;       /* long plans only repeat the short ones */
 	memset(&o, 0, sizeof o);
-	o.r = rules;
+	o.r = fuzz_rules;
 	o.tol = 2;
 	o.fmt = FMT_MOVES;
 	o.plan = fuzz_path(data, size);

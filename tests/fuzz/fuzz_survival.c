@@ -3,6 +3,7 @@
  * Survival table (with a battle for inputs of odd length) and written in
  * every format. */
 #define FUZZ_SEEDS "tests/fixtures/survival/* samples/party.txt"
+#define FUZZ_INIT
 #include <string.h>
 
 #include "campaign/pairing.h"
@@ -17,15 +18,11 @@ static struct struck_side side = { .name = rome, .event = ev,
     .capunits = 1 };
 static const struct struck battle = { .v = &side, .n = 1, .cap = 1 };
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
+static void
+fuzz_init(void)
 {
-	(void)argc;
-	(void)argv;
-	fuzz_setup();
 	if (surv_table_load(&table) < 0)
 		abort();
-	return 0;
 }
 
 int

@@ -1,33 +1,79 @@
 # Loaded by every bats file: tools on PATH, fixture and golden paths,
-# bats-support and bats-assert, and a golden-file helper.
+# bats-support and bats-assert, and a golden-file helper.  It runs again
+# for every test: it starts no process where a builtin does.
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
 
-TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
-PATH="${BELLIS_BIN:-$TOP/build/bin}:$PATH"
+# load_lib NAME: bats_load_library NAME, but the files its load.bash
+# sources by "$(dirname "${BASH_SOURCE[0]}")/FILE" (a process each, 15 in
+# every test for bats-support and bats-assert) are sourced here by name.
+# A load.bash that does anything else is loaded by bats_load_library.
+load_lib() {
+	local p d= line files=() f
+	local IFS=:
+	for p in $BATS_LIB_PATH; do
+		[ -f "$p/$1/load.bash" ] && { d=$p/$1; break; }
+	done
+	IFS=$' \t\n'
+	[ -n "$d" ] || { bats_load_library "$1"; return; }
+	while IFS= read -r line; do
+		case $line in
+		'' | '#'*) ;;
+		'source "$(dirname "${BASH_SOURCE[0]}")/'*'"')
+			f=${line#'source "$(dirname "${BASH_SOURCE[0]}")/'}
+			files+=("$d/${f%'"'}") ;;
+		*) bats_load_library "$1"; return ;;
+		esac
+	done < "$d/load.bash"
+	[ ${#files[@]} -gt 0 ] || { bats_load_library "$1"; return; }
+	for f in "${files[@]}"; do
+		source "$f" || return 1
+	done
+}
+load_lib bats-support || return 1
+load_lib bats-assert || return 1
+
+# the top of the tree (tests/..), by its name when it can be
+case $BATS_TEST_DIRNAME in
+/*/tests) TOP=${BATS_TEST_DIRNAME%/tests} ;;
+*) TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd) ;;
+esac
+BIN=${BELLIS_BIN:-$TOP/build/bin}
+PATH="$BIN:$PATH"
 FIX="$TOP/tests/fixtures"
 GOLD="$TOP/tests/golden"
 SAMPLES="$TOP/samples"
-SHARED="$TOP/../shared"
+CORPUS="$TOP/tests/corpus"
 export LC_ALL=C.UTF-8
 unset BELLIS_SEED LANG LC_MESSAGES
 
-# golden NAME: compare $output with tests/golden/NAME (UPDATE_GOLDEN=1
-# rewrites the file instead).
+# golden NAME: compare $output with tests/golden/NAME.  UPDATE_GOLDEN=1
+# rewrites the file instead and prints the change (a diff, on fd 3 so
+# that bats shows it) for review.
 golden() {
+	local f=$GOLD/$1
 	if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
-		printf '%s\n' "$output" > "$GOLD/$1"
+		[ -f "$f" ] || echo "golden: new file tests/golden/$1" >&3
+		diff -u --label "tests/golden/$1" --label "tests/golden/$1 (new)" \
+		    "$([ -f "$f" ] && echo "$f" || echo /dev/null)" \
+		    <(printf '%s\n' "$output") >&3 && return 0
+		printf '%s\n' "$output" > "$f"
 		return 0
 	fi
-	diff -u "$GOLD/$1" <(printf '%s\n' "$output")
+	diff -u "$f" <(printf '%s\n' "$output")
+}
+
+# need_jq FUNCTION: jq is installed (make deps), else FUNCTION fails.
+need_jq() {
+	command -v jq >/dev/null && return 0
+	echo "$1: jq is not installed (make deps)" >&2
+	return 1
 }
 
 # json_doc RECORDS [JSONL]: $output is one JSON document of version 1
 # whose array RECORDS holds the objects of the lines JSONL (-T jsonl of
 # the same run), one by one.
 json_doc() {
-	command -v jq >/dev/null || return 0
+	need_jq json_doc || return 1
 	[ "$(jq -s length <<<"$output")" = 1 ] || return 1
 	jq -e ".version == 1 and (.$1 | type) == \"array\"" <<<"$output" \
 	    >/dev/null || return 1
@@ -39,8 +85,26 @@ json_doc() {
 jsonl() {
 	[ "$1" = 0 ] && [ -z "$output" ] && return 0
 	[ "${#lines[@]}" = "$1" ] || return 1
-	command -v jq >/dev/null || return 0
+	need_jq jsonl || return 1
 	diff -u <(printf '%s\n' "$output") <(jq -c 'objects' <<<"$output")
+}
+
+# each_case DIR TOOL ARG... < CASES: TOOL ARG... -T tsv run once over a
+# file per case, DIR/1, DIR/2, ..., each holding one line of CASES: each
+# case is line 1 of an input of its own, as in a run of its own, and the
+# tool starts once.  Prints the TSV's data rows, the file column (the
+# first, with several files) replaced by the case; TOOL's exit status.
+each_case() {
+	local d=$1 st=0 files
+	shift
+	mkdir -p "$d" && cat > "$d/cases" || return 4
+	mapfile -t files < <(awk -v d="$d" '{ f = d "/" NR; print > f
+	    close(f); print f }' "$d/cases")
+	"$@" -T tsv "${files[@]}" > "$d/out" || st=$?
+	awk -F '\t' -v OFS='\t' -v d="$d" 'NR == FNR { c[d "/" FNR] = $0; next }
+	    FNR > 1 { $1 = $1 in c ? c[$1] : "(not a case) " $1; print }' \
+	    "$d/cases" "$d/out"
+	return "$st"
 }
 
 # validate SCHEMA FILE: the file validates against formats/SCHEMA.
@@ -50,6 +114,40 @@ validate() {
 
 # Run from the test directory so diagnostics carry short file names.
 cd "$TOP/tests" || exit 1
+
+# ---- the tools -------------------------------------------------------
+# TOOLS: the tools of the table under "## Tools" in README.md, in its
+# order.  Every suite tests them: loading this file fails, and with it
+# every test of the suite, unless each is an executable in $BIN.
+TOOLS=()
+readme_tools() {
+	local text row rows
+	# the section read whole and cut by builtins (a loop over every line
+	# of README.md would cost bats's trap on each)
+	IFS= read -r -d '' text < "$TOP/README.md" || [ -n "$text" ] || return 1
+	[[ $text == *$'\n## Tools\n'* ]] && text=${text#*$'\n## Tools\n'} &&
+	    text=${text%%$'\n## '*} || text=
+	mapfile -t rows <<<"$text"
+	for row in "${rows[@]}"; do
+		[[ $row =~ ^\|\ \`([a-z][a-z-]*)\`\ \| ]] &&
+		    TOOLS+=("${BASH_REMATCH[1]}")
+	done
+	[ ${#TOOLS[@]} -gt 0 ] || {
+		echo "bellis tests: no tool in the table of README.md's '## Tools'" >&2
+		return 1
+	}
+}
+readme_tools || return 1
+tools_missing=
+for t in "${TOOLS[@]}"; do
+	[ -f "$BIN/$t" ] && [ -x "$BIN/$t" ] || tools_missing+=" $t"
+done
+unset t
+if [ -n "$tools_missing" ]; then
+	echo "bellis tests: tools of README.md not built in $BIN:$tools_missing (make all, or set BELLIS_BIN)" >&2
+	return 1
+fi
+unset tools_missing
 
 # ---- time ------------------------------------------------------------
 # The tools run slower under ASan+UBSan (BELLIS_SAN) and much slower under
@@ -101,18 +199,16 @@ linear() {
 }
 
 # ---- loops over every tool (common.bats, hostile.bats) ----------------
-# A tool joins by being built, plus small valid inputs in fixtures/hostile:
-# TOOL.xml (its XML input) and TOOL.txt (its line format, if it has one).
-BIN=${BELLIS_BIN:-$TOP/build/bin}
+# A tool joins by its row in README.md's table (TOOLS above), plus small
+# valid inputs in fixtures/hostile: TOOL.xml (its XML input) and TOOL.txt
+# (its line format, if it has one).
 H=$FIX/hostile
-TMO=$(limit 20)
+TMO=${HOSTILE_TIMEOUT:-$((20 * SLOW))}     # limit 20, without a process
 
-# tools: the names of the tools built in $BIN.
+# tools: the tools of README.md's table, one per line (all built: see
+# TOOLS above).
 tools() {
-	local f
-	for f in "$BIN"/*; do
-		[ -f "$f" ] && [ -x "$f" ] && basename "$f"
-	done
+	printf '%s\n' "${TOOLS[@]}"
 }
 
 # valid TOOL: a small valid input of TOOL, in its line format if it has one.
@@ -156,6 +252,119 @@ done_all() {
 	if [ -n "$fails" ]; then
 		printf '%s' "$fails" >&3
 		printf '%s' "$fails"
+		return 1
+	fi
+}
+
+# ---- the EXAMPLES of the manual pages --------------------------------
+# examples PAGE: the examples of the EXAMPLES section of man/PAGE, in
+# order, each as three NUL-terminated fields KIND, COMMAND, OUTPUT.
+# KIND '$': a literal block of "$ COMMAND" lines, each followed by its
+# exact output (a command line ending in |, \ or && goes on in the next
+# line).  KIND '.': a command alone, a .Dl line or a line of a literal
+# block without '$'.  A block that is a document (its first line starts
+# with '<') holds no command.  The mdoc escapes are undone; one this does
+# not know is an error (status 1), so that no example is run misread.
+examples() {
+	awk -v page="man/$1" '
+	function unesc(s,   out, i, e) {
+		out = ""
+		while ((i = index(s, "\\")) > 0) {
+			out = out substr(s, 1, i - 1)
+			s = substr(s, i + 1)
+			e = substr(s, 1, 1)
+			if (e == "e") { out = out "\\"; s = substr(s, 2) }
+			else if (e == "-") { out = out "-"; s = substr(s, 2) }
+			else if (e == "&") { s = substr(s, 2) }
+			else if (e == "(" && substr(s, 2, 2) in named) {
+				out = out named[substr(s, 2, 2)]; s = substr(s, 4)
+			} else {
+				printf "examples: %s:%d: unknown escape \\%s\n", page,
+				    NR, substr(s, 1, 3) > "/dev/stderr"
+				bad = 1
+				s = substr(s, 2)
+			}
+		}
+		return out s
+	}
+	function emit(k, c, w) { printf "%s%c%s%c%s%c", k, 0, c, 0, w, 0 }
+	function flush() {
+		if (kind == "$") emit("$", cmd, want)
+		kind = ""; cmd = ""; want = ""; nw = 0
+	}
+	BEGIN {
+		named["aq"] = "\047"; named["dg"] = "†"; named["ss"] = "ß"
+		named[":a"] = "ä"; named[":o"] = "ö"; named[":u"] = "ü"
+		named[":A"] = "Ä"; named[":O"] = "Ö"; named[":U"] = "Ü"
+	}
+	/^\.Sh EXAMPLES/ { on = 1; next }
+	/^\.Sh / { on = 0 }
+	!on { next }
+	/^\.Dl / { emit(".", unesc(substr($0, 5)), ""); next }
+	/^\.Bd -literal/ { inb = 1; first = 1; doc = 0; next }
+	/^\.Ed/ { flush(); inb = 0; next }
+	!inb { next }
+	{
+		line = unesc($0)
+		if (first) { doc = line ~ /^</; first = 0 }
+		if (doc) next
+		if (line ~ /^\$ /) {
+			flush()
+			kind = "$"; cmd = substr(line, 3)
+			more = line ~ /(\||\\|&&)[ \t]*$/
+		} else if (kind == "$" && more) {
+			cmd = cmd "\n" line
+			more = line ~ /(\||\\|&&)[ \t]*$/
+		} else if (kind == "$") {
+			want = want (nw++ ? "\n" : "") line
+		} else if (line != "") {
+			emit(".", line, "")
+		}
+	}
+	END { exit bad }' "$TOP/man/$1"
+}
+
+# man_examples PAGE STATUS...: run every example of man/PAGE (examples
+# above) in order, each with bash -o pipefail in one scratch directory
+# holding samples/ and formats/ (the pages write their commands for the
+# top of the sources), and stay there.  STATUS is the exit status each
+# example must end with, one per example, in order; '-' leaves one out
+# (the caller says why).  A transcript must print its output exactly,
+# stderr included.  $EXAMPLES is left holding "$ COMMAND" and the output
+# of every example run, for a golden file.
+man_examples() {
+	local page=$1 kind cmd want n=0 st d=$BATS_TEST_TMPDIR/examples
+	shift
+	examples "$page" > "$BATS_TEST_TMPDIR/examples.nul" || return 1
+	mkdir -p "$d" && ln -sfn "$TOP/samples" "$d/samples" &&
+	    ln -sfn "$TOP/formats" "$d/formats" && cd "$d" || return 1
+	EXAMPLES=
+	while IFS= read -r -d '' -u 4 kind && IFS= read -r -d '' -u 4 cmd &&
+	    IFS= read -r -d '' -u 4 want; do
+		n=$((n + 1))
+		if [ $# -eq 0 ]; then
+			echo "man/$page: example $n has no status given: $cmd"
+			return 1
+		fi
+		st=$1
+		shift
+		[ "$st" = - ] && continue
+		run bash -o pipefail -c "$cmd" < /dev/null
+		if [ "$status" != "$st" ]; then
+			printf 'man/%s: example %d: status %s, not %s:\n%s\n%s\n' \
+			    "$page" "$n" "$status" "$st" "$cmd" "$output"
+			return 1
+		fi
+		if [ "$kind" = '$' ] && [ "$output" != "$want" ]; then
+			echo "man/$page: example $n prints other output: $cmd"
+			diff -u --label manual --label output \
+			    <(printf '%s\n' "$want") <(printf '%s\n' "$output")
+			return 1
+		fi
+		EXAMPLES+="\$ $cmd"$'\n'"$output"$'\n'
+	done 4< "$BATS_TEST_TMPDIR/examples.nul"
+	if [ $# -ne 0 ]; then
+		echo "man/$page: $n examples, $# more statuses given"
 		return 1
 	fi
 }

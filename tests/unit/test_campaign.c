@@ -160,7 +160,8 @@ test_columns(void)
 	CHECK_STR(surv_location(&st, 18), "neck");
 }
 
-/* the spec's damage table, written out as formulas, for every TL */
+/* the damage table of campaign-catastrophe(1), written out as
+ * formulas, for every TL */
 static void
 test_columns_all(void)
 {

@@ -89,13 +89,13 @@ test_worked(void)
 	struct combat_result cr;
 	struct odds o;
 
-	/* spec: Kn vs Sp, Knights win 10 of 36 and are doubled in 4 */
+	/* combat-calc(1): Kn vs Sp, Knights win 10 of 36 and are doubled in 4 */
 	CHECK(eval("Kn vs Sp", &c, &cr) == 1);
 	CHECK(cr.side[0].total == 3 && cr.side[1].total == 4);
 	combat_odds(R, &c, &cr, &o);
 	CHECK(o.first_wins == 10 && o.second_doubles == 4);
 	CHECK(o.draws + o.first_wins + o.second_wins == 36);
-	/* spec: the Bd vs Kn XML example */
+	/* combat-calc(1): the Bd vs Kn XML example */
 	CHECK(eval("Bd general uphill vs Kn overlap dice 4 2", &c, &cr) == 1);
 	CHECK(cr.side[0].total == 5 && cr.side[1].total == 2);
 	CHECK(cr.side[0].nmods == 2 && cr.side[0].mods[1].reason == R_UPHILL);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <libxml/xmlmemory.h>
+#include <libxml/xmlwriter.h>
 
 #include "army/armyin.h"
 #include "core/diag.h"
@@ -16,6 +17,7 @@
 #include "core/out.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "core/xmlout.h"
 #include "unit.h"
 
 
@@ -265,6 +267,122 @@ test_armyxml_count(void)
 	diag_quiet(0);
 }
 
+/* The XML writer of core/xmlout against libxml2's xmlTextWriter set up as
+ * it was before (indent of two spaces): the same bytes for random
+ * documents of elements, attributes and texts with every character the
+ * escaping treats. */
+static const char *const pieces[] = { "a", "é", "<", ">", "&", "\"", "'",
+    "\t", "\n", "\r", " ", "Кн", "x y", "" };
+
+static char *
+oracle(const int *ops, size_t n, size_t *len)
+{
+	xmlBufferPtr b = xmlBufferCreate();
+	xmlTextWriterPtr w = xmlNewTextWriterMemory(b, 0);
+	char *s;
+	size_t i;
+
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterSetIndentString(w, BAD_CAST "  ");
+	xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+	for (i = 0; i < n; i++)
+		switch (ops[i] % 4) {
+		case 0:
+			xmlTextWriterStartElement(w, BAD_CAST "e");
+			break;
+		case 1:
+			xmlTextWriterEndElement(w);
+			break;
+		case 2:
+			xmlTextWriterWriteAttribute(w, BAD_CAST "k",
+			    BAD_CAST pieces[ops[i] / 4]);
+			break;
+		default:
+			xmlTextWriterWriteString(w, BAD_CAST pieces[ops[i] / 4]);
+			break;
+		}
+	xmlTextWriterEndDocument(w);
+	xmlFreeTextWriter(w);
+	*len = (size_t)xmlBufferLength(b);
+	s = xstrndup((const char *)xmlBufferContent(b), *len);
+	xmlBufferFree(b);
+	return s;
+}
+
+static char *
+ours(const int *ops, size_t n, size_t *len)
+{
+	char *s = NULL;
+	FILE *fp = open_memstream(&s, len);
+	struct xw *w = xw_new(fp);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		switch (ops[i] % 4) {
+		case 0: xw_start(w, "e"); break;
+		case 1: xw_end(w); break;
+		case 2: xw_attr(w, "k", pieces[ops[i] / 4]); break;
+		default: xw_text(w, pieces[ops[i] / 4]); break;
+		}
+	xw_finish(w);
+	fclose(fp);
+	return s;
+}
+
+static void
+test_xml_writer(void)
+{
+	int ops[24], depth, attrs_ok, k, bad = 0;
+	size_t n, i, la, lb;
+	unsigned seed = 1;
+	char *a, *b;
+	int round;
+
+	for (round = 0; round < 3000; round++) {
+		/* a well-formed sequence: attributes only right after a
+		 * start, text not beside elements (no mixed content), ends
+		 * matching starts */
+		n = 0, depth = 0, attrs_ok = 0;
+		int text = 0, kids = 0;
+		while (n < 20) {
+			seed = seed * 1103515245u + 12345u;
+			k = (int)(seed >> 16) % 4;
+			if (k == 2 && !attrs_ok)
+				k = 0;
+			if (k == 3 && (depth == 0 || kids))
+				k = 0;
+			if (k == 1 && depth == 0)
+				k = 0;
+			if (k == 0 && text)
+				k = 1;
+			seed = seed * 1103515245u + 12345u;
+			ops[n++] = k + 4 * (int)((seed >> 16) %
+			    (sizeof pieces / sizeof pieces[0]));
+			attrs_ok = k == 0 || (k == 2 && attrs_ok);
+			if (k == 0) {
+				depth++;
+				text = kids = 0;
+			} else if (k == 1) {
+				depth--;
+				text = 0;
+				kids = depth > 0;
+			} else if (k == 3)
+				text = 1;
+		}
+		a = oracle(ops, n, &la);
+		b = ours(ops, n, &lb);
+		if (la != lb || memcmp(a, b, la) != 0) {
+			if (bad++ == 0)
+				fprintf(stderr, "xmlout differs:\n%s\n---\n%s\n",
+				    a, b);
+		}
+		free(a);
+		free(b);
+	}
+	CHECK(bad == 0);
+	(void)i;
+}
+
 int
 main(void)
 {
@@ -278,6 +396,7 @@ main(void)
 	test_attr_long();
 	test_armyxml_count();
 	test_json_members();
+	test_xml_writer();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("xmlio");
