@@ -352,11 +352,11 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		hint = 0;
 		a.rules = label;
 		a.rules_line = label_line;
+		report_numbers(mark);   /* before the army: its errors */
+		mark = diag_file_errors();
 		if (rc >= 0)
 			cb(ctx, &a);
 		army_free(&a);
-		report_numbers(mark);
-		mark = diag_file_errors();
 	}
 	if (rc == 0 && !root_seen)
 		DIAG(NO_ROOT, 0, 0);

@@ -28,7 +28,7 @@ enum diag_tool {
 /* Groups: who reads army lists (combat-calc for --matchup), who reads every list carrier (sheets,
  * list text: armyin's readers), who reads line formats, everyone. */
 #define T_ARMYIN (T_PARSE | T_CHECK | T_CARD | T_SELECT | T_COMBAT)
-#define T_SHEETS (T_PARSE | T_SELECT)
+#define T_SHEETS (T_PARSE | T_SELECT | T_CHECK)
 #define T_LINES  (T_SHEETS | T_COMBAT | T_MOVE | T_CAT | T_SURV)
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
                   T_CARD | T_SCAN | T_SELECT)
@@ -138,7 +138,7 @@ enum diag_tool {
 #define DIAGF_EMPTY_PACKAGE "empty package '%s' is left out"
 #define DIAGF_NO_ROOT "no XML root element"
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
-#define DIAGF_EMPTY_INPUT "empty input, expected armylist XML"
+#define DIAGF_EMPTY_INPUT "empty input, expected army lists"
 #define DIAGF_NOT_ARMYLIST "not armylist XML (%s)"
 #define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
@@ -437,6 +437,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 #define FINDF_NO_ENEMIES "no enemies listed"
 #define FINDF_ELEMENT_COUNT "element count %ld, more than the %ld elements of an army"
 #define FINDF_PARSE_ERRORS "not checked: army has parse errors"
+#define FINDF_AGGRESSION_RANGE "aggression %s outside %ld-%ld"
+#define FINDF_UNKNOWN_TERRAIN "terrain '%s' names no home topography of %s%s"
 
 /* X(ID, LEVEL, CODE, TOOLS), in the order --ignore lists the codes. */
 #define FINDING_CATALOGUE(X) \
@@ -450,6 +452,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 	X(NO_ENEMIES, W, "no-enemies", T_CHECK) \
 	X(ELEMENT_COUNT, E, "element-count", T_CHECK) \
 	X(PARSE_ERRORS, E, "parse-errors", T_CHECK) \
+	X(AGGRESSION_RANGE, E, "aggression-range", T_CHECK) \
+	X(UNKNOWN_TERRAIN, W, "unknown-terrain", T_CHECK) \
 	/* end */
 
 #define FINDING_ENUM_(id, lv, code, tools) CK_##id,

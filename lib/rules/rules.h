@@ -143,6 +143,10 @@ struct rules {
 	struct rules_subtype *sub;
 	size_t nsub;
 	long army_elements, army_generals;   /* per army (armylist-check) */
+	bool has_aggression;         /* the edition's lists carry one */
+	long aggression_min, aggression_max;
+	char **topography;           /* the home topographies of its lists */
+	size_t ntopography;
 	struct rules_prov prov[RP_N];
 };
 
