@@ -1,0 +1,35 @@
+#!/usr/bin/env bats
+# Sheets as users export them (issue 24): the language of the names from
+# the header words, header suggestions that skip troop codes.
+
+load helpers/common
+
+@test "lang follows the header words: English headers give en, Russian ru, German and a tie de" {
+	printf 'Ref,Name,Dates,Topography,Agg,Elements,Enemies\nI/1a,Early Sumerian,3000-2800BC,Arable,2,"1x4Pk (Gen), 11x4Pk",I/2\n' > "$BATS_TEST_TMPDIR/e.csv"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.csv"
+	assert_line --index 3 '    <name lang="en">Early Sumerian</name>'
+	printf 'Номер\tАрмия\tЭлементы\n1\tГунны\t1x3Cv (Gen), 11x2LH\n' > "$BATS_TEST_TMPDIR/r.tsv"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/r.tsv"
+	assert_line --index 3 '    <name lang="ru">Гунны</name>'
+	printf '| Nr | Armee | Elemente |\n| 1 | Hunnen | 1x Re (Bef.), 11x LR |\n' > "$BATS_TEST_TMPDIR/d.txt"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/d.txt"
+	assert_line --index 3 '    <name lang="de">Hunnen</name>'
+	# as many English as German words: German
+	printf 'Nr\tName\tElemente\tEnemies\n1\tHunnen\t12x Ps (Gen)\t2\n' > "$BATS_TEST_TMPDIR/m.tsv"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/m.tsv"
+	assert_line --index 3 '    <name lang="de">Hunnen</name>'
+	# the lang column of our own TSV decides per row
+	armylist-parse -T tsv "$BATS_TEST_TMPDIR/r.tsv" > "$BATS_TEST_TMPDIR/o.tsv"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/o.tsv"
+	assert_line --index 3 '    <name lang="ru">Гунны</name>'
+	# the samples: German
+	assert_equal "$(armylist-parse ../samples/armeelisten-1-60.html | grep -c 'lang="de"')" 12
+}
+
+@test "a troop code in a header is a count column, never a typo of a header word" {
+	run -2 --separate-stderr armylist-parse <<<$'Ref,Lit,Sp\nI/1,1,2'
+	assert_equal "$stderr" "armylist-parse: -:1: error: no army read: a table with the columns 'Ref', 'Lit', 'Sp'; expected a header with 'Nr' and 'Armee' or 'Elemente'"
+	# a real typo still gets its suggestion
+	run -2 --separate-stderr armylist-parse <<<$'Nr,Armme,Sp\n1,A,2'
+	[[ $stderr == *"(did you mean 'Armee' for 'Armme'?)"* ]]
+}
