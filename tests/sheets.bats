@@ -4,20 +4,24 @@
 
 load helpers/common
 
+# name_lang NAME CONTENT EXPECTED: the <name> line armylist-parse writes
+# for a sheet file NAME holding CONTENT (printf format)
+name_lang() {
+	printf "$2" > "$BATS_TEST_TMPDIR/$1"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/$1"
+	assert_line --index 3 "$3"
+}
+
 @test "lang follows the header words: English headers give en, Russian ru, German and a tie de" {
-	printf 'Ref,Name,Dates,Topography,Agg,Elements,Enemies\nI/1a,Early Sumerian,3000-2800BC,Arable,2,"1x4Pk (Gen), 11x4Pk",I/2\n' > "$BATS_TEST_TMPDIR/e.csv"
-	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.csv"
-	assert_line --index 3 '    <name lang="en">Early Sumerian</name>'
-	printf 'Номер\tАрмия\tЭлементы\n1\tГунны\t1x3Cv (Gen), 11x2LH\n' > "$BATS_TEST_TMPDIR/r.tsv"
-	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/r.tsv"
-	assert_line --index 3 '    <name lang="ru">Гунны</name>'
-	printf '| Nr | Armee | Elemente |\n| 1 | Hunnen | 1x Re (Bef.), 11x LR |\n' > "$BATS_TEST_TMPDIR/d.txt"
-	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/d.txt"
-	assert_line --index 3 '    <name lang="de">Hunnen</name>'
+	name_lang e.csv 'Ref,Name,Dates,Topography,Agg,Elements,Enemies\nI/1a,Early Sumerian,3000-2800BC,Arable,2,"1x4Pk (Gen), 11x4Pk",I/2\n' \
+	    '    <name lang="en">Early Sumerian</name>'
+	name_lang r.tsv 'Номер\tАрмия\tЭлементы\n1\tГунны\t1x3Cv (Gen), 11x2LH\n' \
+	    '    <name lang="ru">Гунны</name>'
+	name_lang d.txt '| Nr | Armee | Elemente |\n| 1 | Hunnen | 1x Re (Bef.), 11x LR |\n' \
+	    '    <name lang="de">Hunnen</name>'
 	# as many English as German words: German
-	printf 'Nr\tName\tElemente\tEnemies\n1\tHunnen\t12x Ps (Gen)\t2\n' > "$BATS_TEST_TMPDIR/m.tsv"
-	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/m.tsv"
-	assert_line --index 3 '    <name lang="de">Hunnen</name>'
+	name_lang m.tsv 'Nr\tName\tElemente\tEnemies\n1\tHunnen\t12x Ps (Gen)\t2\n' \
+	    '    <name lang="de">Hunnen</name>'
 	# the lang column of our own TSV decides per row
 	armylist-parse -T tsv "$BATS_TEST_TMPDIR/r.tsv" > "$BATS_TEST_TMPDIR/o.tsv"
 	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/o.tsv"
