@@ -37,3 +37,11 @@ name_lang() {
 	run -2 --separate-stderr armylist-parse <<<$'Nr,Armme,Sp\n1,A,2'
 	[[ $stderr == *"(did you mean 'Armee' for 'Armme'?)"* ]]
 }
+
+@test "every output validates: a year past what armylist(5) holds is a date kept as text, not a bad attribute" {
+	run -0 --separate-stderr armylist-parse <<<$'I/1a Test 130410-78AD\n1x3Bd (Gen), 11x3Bd\nI/1b Test 100000BC-78AD\n1x3Bd (Gen), 11x3Bd'
+	assert_equal "$stderr" "armylist-parse: -:1:11: warning: unreadable date '130410-78AD' of army I/1a, kept as text"
+	assert_line --index 4 '    <period>130410-78AD</period>'
+	assert_line --index 17 '    <period from="-100000" to="78">100000BC-78AD</period>'
+	validate armylist.rng <(printf '%s\n' "$output")
+}

@@ -1,8 +1,10 @@
 /* armylist XML input: streamed army by army, validated against
  * formats/armylist.rng while reading. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/relaxng.h>
 #include <libxml/xmlreader.h>
 
 #include "army/armyin.h"
@@ -365,4 +367,24 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		DIAG(ARMYLIST_SCHEMA, 0, 0);
 	xmlFree(label);
 	xmlFreeTextReader(r);
+}
+
+bool
+armylist_valid(const char *buf, size_t len)
+{
+	xmlRelaxNGValidCtxtPtr v;
+	xmlRelaxNGPtr schema;
+	xmlDocPtr d;
+	bool ok;
+
+	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
+	if (schema == NULL || len > INT32_MAX)
+		return false;
+	d = xmlReadMemory(buf, (int)len, "armylist.xml", NULL, XML_PARSE_NONET |
+	    XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	v = xmlRelaxNGNewValidCtxt(schema);
+	ok = d != NULL && v != NULL && xmlRelaxNGValidateDoc(v, d) == 0;
+	xmlRelaxNGFreeValidCtxt(v);
+	xmlFreeDoc(d);
+	return ok;
 }

@@ -88,6 +88,21 @@ checkrun_ignore(const char *arg, unsigned *ignore)
 
 static void on_finding(void *ctx, const struct finding *f);
 
+/* The key of a row for "said already": its code and its message up to
+ * the end of its first quoted part (a reader's suggestion left out). */
+static const char *
+said_key(struct checkrun_ctx *run, const char *code, const char *msg)
+{
+	const char *q = strchr(msg, '\'');
+
+	if (q != NULL)
+		q = strchr(q + 1, '\'');
+	sbuf_reset(&run->key);
+	sbuf_printf(&run->key, "%s %.*s", code, q != NULL ?
+	    (int)(q + 1 - msg) : (int)strlen(msg), msg);
+	return sbuf_str(&run->key);
+}
+
 /* A parse diagnostic while the reader reads: held. */
 static void
 on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
@@ -135,8 +150,7 @@ write_held(struct checkrun_ctx *run, const struct army *a)
 		} else {
 			f.army = a->id;
 			run->rows = true;
-			sbuf_reset(&run->key);
-			sbuf_printf(&run->key, "%s %s", f.name, f.msg);
+			(void)said_key(run, f.name, f.msg);
 			(void)strset_add(&run->said, run->key.s, run->key.len,
 			    NULL);
 			on_finding(run, &f);
@@ -184,10 +198,8 @@ on_finding(void *ctx, const struct finding *f)
 	if (f->name == NULL && run->rows) {
 		if (f->code == CK_PARSE_ERRORS)
 			return;
-		sbuf_reset(&run->key);
-		sbuf_printf(&run->key, "%s %s", check_code_name(f->code),
-		    f->msg);
-		if (strset_find(&run->said, sbuf_str(&run->key)) >= 0)
+		if (strset_find(&run->said, said_key(run,
+		    check_code_name(f->code), f->msg)) >= 0)
 			return;
 	}
 	if (f->error)
