@@ -170,6 +170,44 @@ item_drop_troop(struct item *it)
 		troopref_free(&it->troops[--it->ntroops]);
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+void
+item_copy_element(struct item *dst, const struct item *src)
+{
+	size_t i;
+
+	memset(dst, 0, sizeof *dst);
+	dst->kind = ITEM_ELEMENT;
+	dst->count = src->count;
+	dst->general = src->general;
+	for (i = 0; i < src->ntroops; i++) {
+		const struct troopref *a = &src->troops[i];
+		struct troopref *b = item_add_troop(dst);
+
+		b->t = a->t;
+		b->dis = a->dis;
+		b->name = dup_or_null(a->name);
+		b->figures = dup_or_null(a->figures);
+		b->written = dup_or_null(a->written);
+		b->dis_name = dup_or_null(a->dis_name);
+		b->dis_figures = dup_or_null(a->dis_figures);
+		b->dis_written = dup_or_null(a->dis_written);
+		b->note = dup_or_null(a->note);
+	}
+}
+
+void
+package_drop_item(struct package *p)
+{
+	if (p->n > 0)
+		item_free(&p->items[--p->n]);
+}
+
 void
 item_drop_package(struct item *it)
 {

@@ -118,6 +118,10 @@ struct package *item_add_package(struct item *it);
 /* Free the last troop or package of it (error recovery). */
 void item_drop_troop(struct item *it);
 void item_drop_package(struct item *it);
+/* Free the last item of p (error recovery). */
+void package_drop_item(struct package *p);
+/* dst: a copy of the element src, its troops copied deep. */
+void item_copy_element(struct item *dst, const struct item *src);
 /* Split a reference list ("60, 61, 63, 66a" or "I/1a, II/5") into refs. */
 void army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len);
 
