@@ -139,6 +139,11 @@ void srcmap_free(struct srcmap *m);
  * something out of the list (unknown troop names are kept, as "?"). */
 int elements_parse(struct package *list, const char *text, size_t len,
     const struct srcmap *map, int *lost);
+/* The same for the value of a General line ("General: 1x3Cv"): the first
+ * element of each of its entries is the general (one element of it, as
+ * for "2x3Cv (Gen)"). */
+int elements_parse_general(struct package *list, const char *text,
+    size_t len, const struct srcmap *map, int *lost);
 
 /* Parse a date ("3500 - 2334 v.Chr.", "250BC-225AD", "um 1200 v.Chr.",
  * "5. Jh. n.Chr.").  Returns 0 with from/to/approx, or -1. */

@@ -17,6 +17,8 @@ struct ep {
 	int errors;
 	int lost;                  /* errors that left something out */
 	int depth;                 /* of the package being read */
+	bool general;              /* a General line: its elements are the
+				    * general's */
 	struct sbuf tmp;
 };
 
@@ -624,12 +626,17 @@ parse_entry(struct ep *p, struct package *list, int depth)
 			struct package *pk;
 
 			cstart = p->i;
+			bool first = !chain;
+
 			if (!chain || choice.npkgs == 0)
 				item_add_package(&choice);
 			pk = &choice.pkgs[choice.npkgs - 1];
 			cur = package_add(pk);
 			dropped = false;
-			if (parse_element(p, cur) < 0) {
+			if (parse_element(p, cur) == 0) {
+				if (p->general && depth == 0 && first)
+					cur->general = true;
+			} else {
 				package_drop_item(pk);
 				if (pk->n == 0)
 					item_drop_package(&choice);
@@ -760,13 +767,14 @@ parse_list(struct ep *p, struct package *list, int depth)
 	p->depth = outer;
 }
 
-int
-elements_parse(struct package *list, const char *text, size_t len,
-    const struct srcmap *map, int *lost)
+static int
+parse_text(struct package *list, const char *text, size_t len,
+    const struct srcmap *map, int *lost, bool general)
 {
 	struct ep p;
 
 	memset(&p, 0, sizeof p);
+	p.general = general;
 	p.s = text;
 	p.n = len;
 	p.map = map;
@@ -783,4 +791,18 @@ elements_parse(struct package *list, const char *text, size_t len,
 	if (lost != NULL)
 		*lost = p.lost;
 	return p.errors;
+}
+
+int
+elements_parse(struct package *list, const char *text, size_t len,
+    const struct srcmap *map, int *lost)
+{
+	return parse_text(list, text, len, map, lost, false);
+}
+
+int
+elements_parse_general(struct package *list, const char *text, size_t len,
+    const struct srcmap *map, int *lost)
+{
+	return parse_text(list, text, len, map, lost, true);
 }
