@@ -483,10 +483,10 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 		a->terrain = vn > 0 ? xstrndup(v, vn) : NULL;
 		break;
 	case KW_ENEMIES:
-		army_refs(&a->enemies, &a->nenemies, &a->capenemies, v, vn);
+		army_refs_at(a, false, v, vn, line, col);
 		break;
 	case KW_ALLIES:
-		army_refs(&a->allies, &a->nallies, &a->capallies, v, vn);
+		army_refs_at(a, true, v, vn, line, col);
 		a->has_allies = a->nallies > 0;
 		break;
 	case KW_DATES:
