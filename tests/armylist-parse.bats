@@ -139,11 +139,11 @@ armylist-parse: $BATS_TEST_TMPDIR/e.json:1:224: error: JSON army: an empty packa
 }
 
 @test "counts of 1 to 10^9 read back from every carrier; 0 and more are bad counts" {
-	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":100,"general":true,"troops":[{"code":"Bd"}]},{"count":1000000000,"troops":[{"code":"Ax"}]}]}}]}\n' > "$BATS_TEST_TMPDIR/c.json"
+	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":1,"general":true,"troops":[{"code":"Bd"}]},{"count":100,"troops":[{"code":"Bd"}]},{"count":1000000000,"troops":[{"code":"Ax"}]}]}}]}\n' > "$BATS_TEST_TMPDIR/c.json"
 	local f
 	for f in xml tsv json jsonl text; do
 		run -0 --separate-stderr bash -c "armylist-parse -T $f '$BATS_TEST_TMPDIR/c.json' | armylist-parse -T tsv"
-		assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1xBd (Gen), 99xBd, 1000000000xAx'
+		assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1xBd (Gen), 100xBd, 1000000000xAx'
 	done
 	printf 'I/1a Test 3000BC\n1x3Bd (Gen), 1000000001xBw, 0xAx, 10x4Bw\n' > "$BATS_TEST_TMPDIR/c.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.txt"

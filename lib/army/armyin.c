@@ -6,7 +6,6 @@
 
 #include "army/armyin.h"
 #include "army/armyin_int.h"
-#include "army/armyout.h"
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/xalloc.h"
@@ -623,42 +622,4 @@ armylist_read_collection(struct input *in, army_cb cb, void *ctx)
 		    "convert a sheet with armylist-parse first");
 	else
 		armylist_read_xml(in, cb, ctx);
-}
-
-/* Split the elements of p marked general with a count above 1. */
-static void
-split_generals(struct package *p, long line, long col)
-{
-	size_t i, k;
-
-	for (i = 0; i < p->n; i++) {
-		struct item *it = &p->items[i], copy;
-		struct package one;
-		struct sbuf b = {0};
-
-		for (k = 0; k < it->npkgs; k++)
-			split_generals(&it->pkgs[k], line, col);
-		if (it->kind != ITEM_ELEMENT || !it->general || it->count < 2)
-			continue;
-		one.items = it;
-		one.n = one.cap = 1;
-		army_elements_text(&b, &one, LANG_EN);
-		DIAG(GENERAL_SPLIT, line, col, it->count, b.s, it->count - 1);
-		sbuf_free(&b);
-		item_copy_element(&copy, it);
-		copy.count = it->count - 1;
-		copy.general = false;
-		it->count = 1;
-		package_add(p);
-		memmove(&p->items[i + 2], &p->items[i + 1],
-		    (p->n - i - 2) * sizeof *p->items);
-		p->items[i + 1] = copy;
-		i++;
-	}
-}
-
-void
-armyin_split_generals(struct army *a, long line, long col)
-{
-	split_generals(&a->list, line, col);
 }

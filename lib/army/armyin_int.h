@@ -76,9 +76,4 @@ bool army_like_id(const char *s, size_t n, bool plain);
 void army_set_aggression(struct army *a, const char *s, size_t n,
     long line, long col);
 
-/* A general is one element: an element of a's list marked general with a
- * count above 1 (XML, JSON) is read as the general and the rest, with a
- * warning at LINE:COL, as the element grammar reads "2x3Cv (Gen)". */
-void armyin_split_generals(struct army *a, long line, long col);
-
 #endif

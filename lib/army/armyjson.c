@@ -317,7 +317,6 @@ read_army(const struct jval *o, const char *file, const char *rules,
 		}
 	a.rules = rules;
 	a.rules_line = rules_line;
-	armyin_split_generals(&a, o->line, o->col);
 	cb(ctx, &a);
 	army_free(&a);
 }

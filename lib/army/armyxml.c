@@ -6,7 +6,6 @@
 #include <libxml/xmlreader.h>
 
 #include "army/armyin.h"
-#include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/xalloc.h"
@@ -357,16 +356,13 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		army_init(&a);
 		line = xmlio_line(r);
 		/* reading the army validates it */
-		if (line >= 65535 && hint >= 65535)
-			line = hint;
-		rc = read_army(r, n, in->name, line, &a);
+		rc = read_army(r, n, in->name, line >= 65535 &&
+		    hint >= 65535 ? hint : line, &a);
 		hint = 0;
 		a.rules = label;
 		a.rules_line = label_line;
-		if (rc >= 0) {
-			armyin_split_generals(&a, line, 0);
+		if (rc >= 0)
 			cb(ctx, &a);
-		}
 		army_free(&a);
 		report_numbers(mark);
 		mark = diag_file_errors();
