@@ -584,6 +584,88 @@ armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'
 	assert_equal "${stderr##*$'\n'}" "armylist-parse: c.txt: error: 57 more errors not reported (--max-errors=0 reports all)"
 }
 
+# ---- the notations players write (issue 24, items 4-7) ------------------------
+
+@test "label lines: Agg, Topography, Troops, List, Army, Elements, General and their German and Russian forms; an unknown label is its own error" {
+	run -2 --separate-stderr armylist-parse -T tsv $P/labels.txt
+	assert_equal "$stderr" "armylist-parse: $P/labels.txt:39:1: error: unknown keyword 'Points' (a label of no field: the line is not read)
+armylist-parse: $P/labels.txt:42:1: error: unknown keyword 'Core troops' (a label of no field: the line is not read)"
+	golden $G/labels.tsv
+	# the general after a label line is kept: 12 elements, one general
+	run -2 armylist-parse $P/labels.txt
+	assert_equal "$(grep -c 'general="yes"' <<<"$output")" 8
+}
+
+@test "label lines: a typo of a label gets a did-you-mean, a label alone never glues to the next line" {
+	printf 'I/1a Test 3000BC\nTroop:\n1x3Cv (Gen), 8x4Bw, 3x2Ps\n' > "$BATS_TEST_TMPDIR/t.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/t.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/t.txt:2:1: error: unknown keyword 'Troop' (did you mean 'Troops'?)"
+	assert_equal "$(cut -f 8,15 <<<"${lines[1]}")" "$(printf '1x3Cv (Gen), 8x4Bw, 3x2Ps\t')"
+}
+
+@test "reference shorthand: the book carried, a stop for a comma, ally alternatives kept, fragments reported and never ids" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/refs.txt
+	assert_equal "$stderr" "armylist-parse: $P/refs.txt:8:16: warning: '.' after 'II/30a' read as ',' between army references
+armylist-parse: $P/refs.txt:13:17: warning: 'or' is no army reference, left out
+armylist-parse: $P/refs.txt:13:21: warning: '(31j' is no army reference, left out
+armylist-parse: $P/refs.txt:14:9: warning: 'or' is no army reference, left out
+armylist-parse: $P/refs.txt:14:23: warning: 'and/or' is no army reference, left out"
+	golden $G/refs.tsv
+	run -0 armylist-parse $P/refs.txt
+	golden $G/refs.xml
+	refute_output --partial '<ref>or</ref>'
+	refute_output --partial '(31j</ref>'
+}
+
+@test "ally alternatives read back from every output (TSV keeps the references, not the join)" {
+	armylist-parse $P/refs.txt > "$BATS_TEST_TMPDIR/r.xml" 2>/dev/null
+	local f want
+	want=$(armylist-parse -T json "$BATS_TEST_TMPDIR/r.xml" | jq -c '.armies[] | [.id, .allies, ."ally-joins"]')
+	assert_equal "$(head -1 <<<"$want")" '["II/33",["II/10","II/11a","II/11b","III/4"],["","or","and/or",""]]'
+	for f in xml json jsonl text; do
+		run -0 --separate-stderr bash -c "armylist-parse -T $f '$BATS_TEST_TMPDIR/r.xml' | armylist-parse -T json | jq -c '.armies[] | [.id, .allies, .\"ally-joins\"]'"
+		assert_equal "$stderr" ""
+		assert_equal "$output" "$want"
+	done
+	run -0 bash -c "armylist-parse -T json '$BATS_TEST_TMPDIR/r.xml' | armylist-parse -T tsv"
+	assert_line --index 1 --partial "$(printf '\tII/10 or II/11a and/or II/11b, III/4\t')"
+	# an old file without join attributes still reads
+	sed 's/ join="[^"]*"//' "$BATS_TEST_TMPDIR/r.xml" > "$BATS_TEST_TMPDIR/old.xml"
+	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/old.xml"
+	assert_line --index 1 --partial "$(printf '\tII/10, II/11a, II/11b, III/4\t')"
+	# a join the schema does not know is refused
+	sed 's/join="or"/join="xor"/' "$BATS_TEST_TMPDIR/r.xml" > "$BATS_TEST_TMPDIR/bad.xml"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/bad.xml"
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: $BATS_TEST_TMPDIR/bad.xml:14: error: attribute 'join' of <ref> is not valid"
+}
+
+@test "'+' outside parentheses joins a package, as inside them" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/plus.txt
+	assert_equal "$stderr" ""
+	golden $G/plus.tsv
+	run -0 armylist-parse $P/plus.txt
+	assert_equal "$(grep -c '<package>' <<<"$output")" 6
+}
+
+@test "list styles: bullets, numbers, N* and N x counts, full type names, one element per line, general markers" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/styles.txt
+	assert_equal "$stderr" "armylist-parse: $P/styles.txt:3:3: warning: general marked on 2 elements '2 x 3Cv (General)': read as one general element and 1 more"
+	golden $G/styles.tsv
+}
+
+@test "a general marked on several elements is one general and the rest, in list text and sheets" {
+	printf 'I/1a Test 3000BC\n2x3Cv (Gen), 10x4Bw\n\nI/1b Test 3000BC\n1x3Kn or 2x3Cv or 3Bd (Gen), 10x4Bw\n' > "$BATS_TEST_TMPDIR/g.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/g.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/g.txt:2:1: warning: general marked on 2 elements '2x3Cv (Gen)': read as one general element and 1 more
+armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 elements '2x3Cv or 3Bd (Gen)': read as one general element and 1 more"
+	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1x3Cv (Gen), 1x3Cv, 10x4Bw'
+	assert_equal "$(cut -f 8 <<<"${lines[2]}")" '1x3Kn or (1x3Cv or 3Bd (Gen) + 1x3Cv or 3Bd), 10x4Bw'
+	printf 'Nr;Armee;Elemente\n7;A;12x Ps (Bef.)\n' > "$BATS_TEST_TMPDIR/g.csv"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/g.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/g.csv:2:5: warning: general marked on 12 elements '12x Ps (Bef.)': read as one general element and 11 more"
+	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1xPs (Gen), 11xPs'
+}
+
 # ---- the manual -----------------------------------------------------------------
 
 @test "every EXAMPLE of armylist-parse(1) runs, with its status, golden" {
