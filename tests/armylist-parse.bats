@@ -615,6 +615,11 @@ armylist-parse: $P/refs.txt:14:23: warning: 'and/or' is no army reference, left 
 	golden $G/refs.xml
 	refute_output --partial '<ref>or</ref>'
 	refute_output --partial '(31j</ref>'
+	# "none" and "-" are no references, and no diagnostic
+	printf 'I/1 A 100BC\nEnemies: none\nAllies: -\n1x3Cv (Gen), 11x2Ps\n' > "$BATS_TEST_TMPDIR/n.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f 7,13 <<<"${lines[1]}")" "$(printf '\t')"
 }
 
 @test "ally alternatives read back from every output (TSV keeps the references, not the join)" {

@@ -326,6 +326,22 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 	int j;
 
 #define AT(off) (line), (line > 0 && col > 0 ? col + (long)(off) : 0)
+	{
+		/* "none", "-": no references */
+		static const char *const none[] = {
+			"none", "-", "keine", "нет", NULL
+		};
+		const char *t0 = s;
+		size_t n0 = len;
+		int k;
+
+		str_trim(&t0, &n0);
+		while (n0 > 0 && t0[n0 - 1] == '.')
+			n0--;
+		for (k = 0; none[k] != NULL; k++)
+			if (str_ieq(t0, n0, none[k]))
+				return;
+	}
 	while (i < len) {
 		while (i < len && (s[i] == ',' || s[i] == ';' ||
 		    s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
