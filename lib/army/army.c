@@ -351,10 +351,12 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 			break;
 		start = i;
 		if (s[i] == '(') {
-			/* a note in parentheses, or an unclosed '(' */
-			while (i < len && s[i] != ')')
+			/* a note in parentheses, or an unclosed '(' up to
+			 * the next comma */
+			while (i < len && s[i] != ')' && s[i] != ',' &&
+			    s[i] != ';')
 				i++;
-			if (i < len)
+			if (i < len && s[i] == ')')
 				i++;
 		} else
 			while (i < len && s[i] != ',' && s[i] != ';' &&

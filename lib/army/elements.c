@@ -568,7 +568,8 @@ split_general(struct ep *p, struct item *choice, size_t start, size_t e)
 	*package_add(pk) = copy;
 }
 
-/* Is the '+' at i followed by a unit (a count or a package)? */
+/* Is the '+' at i followed by a part of the unit (not by the end of the
+ * list or of its package)? */
 static bool
 plus_unit(struct ep *p, size_t k)
 {
@@ -576,8 +577,8 @@ plus_unit(struct ep *p, size_t k)
 
 	while (e < p->n && (p->s[e] == ' ' || p->s[e] == '\t'))
 		e++;
-	return e < p->n && (p->s[e] == '(' || count_at(p, e) ||
-	    is_digit(p, e));
+	return e < p->n && p->s[e] != ',' && p->s[e] != ';' &&
+	    p->s[e] != ')' && p->s[e] != '+';
 }
 
 /* entry := unit (OR unit)*; unit := part ('+' part)*; part := '('
