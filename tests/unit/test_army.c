@@ -200,6 +200,7 @@ test_notations(void)
 	    "(1x3Kn (Gen) + 2x3Kn + 3xPs) or 6xCv", 0);
 	roundtrip("1x3Cv (Gen.), 1xPs (C-in-C)", "1x3Cv (Gen), 1xPs (Gen)",
 	    0);
+	roundtrip("4x Crossbows, 2x4 Longbow", "4xCrossbows, 2x4Longbow", 0);
 	/* a bad part of a '+' chain loses only itself */
 	recovers("1x3Kn + Scottish1x3Bd or 2xPs", "1x3Kn or 2xPs", 1, 1);
 	recovers("1x3Kn + LH or 2xPs", "1x3Kn or 2xPs", 1, 1);
