@@ -237,6 +237,15 @@ read_army_child(xmlNodePtr c, struct army *a)
 				continue;
 			*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
 			(*vv)[(*nn)++] = text(r);
+			if (!en) {
+				char *j = attr(r, "join");
+				int k = army_join_read(j);
+
+				if (k > 0)
+					army_set_ally_join(a, *nn - 1,
+					    (enum ally_join)k);
+				free(j);
+			}
 		}
 	}
 }

@@ -256,15 +256,21 @@ ref_match(const char *a, const char *b)
 	return true;
 }
 
+/* Does a reference of v name id?  A bare "32b" after "II/32a" is
+ * "II/32b" (lists read before the readers resolved them). */
 static bool
 refs_match(char *const *v, size_t n, const char *id)
 {
+	struct sbuf r = {0};
 	size_t i;
+	bool m = false;
 
-	for (i = 0; i < n; i++)
-		if (ref_match(v[i], id))
-			return true;
-	return false;
+	for (i = 0; i < n && !m; i++) {
+		army_ref_resolved(&r, v, i);
+		m = ref_match(r.s, id);
+	}
+	sbuf_free(&r);
+	return m;
 }
 
 static bool
@@ -325,20 +331,23 @@ static void
 collect(void *ctx, const struct army *a)
 {
 	struct selectrun_ctx *s = ctx;
+	struct sbuf r = {0};
 	size_t i, k;
 
 	if (!ref_match(a->id, s->o->enemy_of))
 		return;
 	for (i = 0; i < a->nenemies; i++) {
+		army_ref_resolved(&r, a->enemies, i);
 		for (k = 0; k < s->nfoes; k++)
-			if (strcmp(s->foes[k], a->enemies[i]) == 0)
+			if (strcmp(s->foes[k], r.s) == 0)
 				break;
 		if (k < s->nfoes)
 			continue;
 		s->foes = xgrow(s->foes, &s->capfoes, s->nfoes + 1,
 		    sizeof *s->foes);
-		s->foes[s->nfoes++] = xstrdup(a->enemies[i]);
+		s->foes[s->nfoes++] = xstrdup(r.s);
 	}
+	sbuf_free(&r);
 }
 
 /* The writer, begun at the first army so that the output keeps the

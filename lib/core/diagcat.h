@@ -136,6 +136,9 @@ enum diag_tool {
 #define DIAGF_MISSING_COMMA "missing ',' before '%s'"
 #define DIAGF_EXPECTED_COMMA "expected ',' before '%s'"
 #define DIAGF_EMPTY_PACKAGE "empty package '%s' is left out"
+#define DIAGF_REF_STOP "'.' after '%s' read as ',' between army references"
+#define DIAGF_NOT_A_REFERENCE "'%s' is no army reference, left out"
+#define DIAGF_GENERAL_SPLIT "general marked on %ld elements '%s': read as one general element and %ld more"
 #define DIAGF_NO_ROOT "no XML root element"
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
 #define DIAGF_EMPTY_INPUT "empty input, expected army lists"
@@ -326,6 +329,9 @@ enum diag_tool {
 	X(MISSING_COMMA, E, "missing-comma", T_SHEETS) \
 	X(EXPECTED_COMMA, E, "expected-comma", T_SHEETS) \
 	X(EMPTY_PACKAGE, E, "empty-package", T_SHEETS) \
+	X(GENERAL_SPLIT, W, "general-split", T_SHEETS) \
+	X(REF_STOP, W, "reference-stop", T_SHEETS) \
+	X(NOT_A_REFERENCE, W, "not-a-reference", T_SHEETS) \
 	X(NO_ROOT, E, "no-root", T_ARMYIN) \
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK | T_COMBAT) \
