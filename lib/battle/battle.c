@@ -31,6 +31,27 @@ battle_sight(const struct bfield *f)
 	return (double)f->r->pip_out_of_sight;
 }
 
+/* d reaches the distance lim as the edition compares: at it or beyond
+ * (dba1), or only beyond it (dba22); within a millionth of a pace is
+ * at it. */
+static bool
+reaches(const struct bfield *f, double d, double lim)
+{
+	return f->r->pip_beyond ? d > lim + 1e-6 : d >= lim - 1e-6;
+}
+
+bool
+battle_is_far(const struct bfield *f, double d)
+{
+	return reaches(f, d, battle_far(f));
+}
+
+bool
+battle_sight_counts(const struct bfield *f, double d)
+{
+	return reaches(f, d, battle_sight(f));
+}
+
 /* Ids in natural order: "r2" before "r10". */
 int
 battle_cmp_id(const char *a, const char *b)
@@ -417,7 +438,7 @@ battle_gdist(const struct bfield *f, const struct belem *g,
 	int i, j;
 
 	*hidden = false;
-	if (d < battle_sight(f))
+	if (!battle_sight_counts(f, d))
 		return d;
 	samples(g->c, sg);
 	samples(q, sq);

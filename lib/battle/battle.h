@@ -191,6 +191,11 @@ double battle_base_width(const struct bfield *f);
 double battle_base_depth(const struct bfield *f, int troop);
 double battle_far(const struct bfield *f);
 double battle_sight(const struct bfield *f);
+/* The distance d to the general is far, or far enough for his sight to
+ * count, by the edition's comparison (compare= of its command
+ * surcharge: at least, or more than). */
+bool battle_is_far(const struct bfield *f, double d);
+bool battle_sight_counts(const struct bfield *f, double d);
 void grid_build(struct bfield *f);
 void grid_free(struct bgrid *g);
 /* Take an element out before it moves, put it back after. */

@@ -475,8 +475,8 @@ command(struct bfield *f, struct bmove *mv)
 		d = fmin(d, g);
 		hidden = hidden && h;
 	}
-	mv->m.has[MF_FAR] = d >= battle_far(f);
-	mv->m.has[MF_HIDDEN] = hidden && d >= battle_sight(f);
+	mv->m.has[MF_FAR] = battle_is_far(f, d);
+	mv->m.has[MF_HIDDEN] = hidden && battle_sight_counts(f, d);
 }
 
 /* The zone of control entered that decides the flag: one entered for

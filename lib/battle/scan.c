@@ -105,7 +105,7 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 	if (d->gdist > 0) {
 		sbuf_adds(b, "; general ");
 		battle_num(b, d->gdist);
-		sbuf_printf(b, " p%s%s", d->gdist >= battle_far(f) ? ", far" : "",
+		sbuf_printf(b, " p%s%s", battle_is_far(f, d->gdist) ? ", far" : "",
 		    d->hidden ? ", out of sight" : "");
 	}
 	sbuf_addc(b, '\n');
@@ -262,7 +262,7 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 	xw_attr(w, "general", e->general ? "yes" : "no");
 	if (d->gdist >= 0) {
 		xnum(w, "general-distance", d->gdist);
-		xw_attr(w, "far", d->gdist >= battle_far(f) ? "yes" : "no");
+		xw_attr(w, "far", battle_is_far(f, d->gdist) ? "yes" : "no");
 		xw_attr(w, "hidden", d->hidden ? "yes" : "no");
 	}
 	if (d->front >= 0) {
@@ -424,7 +424,7 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	jw_key(j, "general"), jw_bool(j, e->general);
 	if (d->gdist >= 0) {
 		jnum(j, "general_distance", d->gdist);
-		jw_key(j, "far"), jw_bool(j, d->gdist >= battle_far(f));
+		jw_key(j, "far"), jw_bool(j, battle_is_far(f, d->gdist));
 		jw_key(j, "hidden"), jw_bool(j, d->hidden);
 	}
 	if (d->front >= 0) {
