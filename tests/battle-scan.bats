@@ -228,6 +228,65 @@ $(e b3 Kn 1040 800 180)"
 	combat "Kn vs Bd flank"
 }
 
+@test "battle-scan: an enemy whose front is on a flank overlaps no one (seed 000)" {
+	# b2's front is on r2's left flank; its right front corner is on
+	# r1's right front corner
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1440 720 90)"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Bd 1360 800 180)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_output "# $F
+# b1 at 1200,800 facing 180 vs r1 at 1200,800 facing 0
+Kn vs Bd"
+	run -0 battle-scan "$F"
+	assert_line '  r2     Bd  1440,720 facing 90: good, level 0; left flank b2; zone of control of b2'
+	# on its rear likewise
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1360 740 180)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Kn vs Bd"
+	refute_line --partial overlap
+	# b2 free of contact overlaps r1
+	RED=$(e r1 Bd 1200 800 0)
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Kn vs Bd overlap"
+}
+
+@test "battle-scan: two Psiloi on a flank and an overlap: every attacker in every output, no limit" {
+	RED=$(e r1 El 1200 800 0)
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e p1 Ps 1120 800 90)
+$(e p2 Ps 1120 640 90)
+$(e b3 Bd 1360 800 180)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Bd vs El overlap flank=2"
+	run -0 bash -c "battle-scan -T combat '$F' | combat-calc"
+	assert_output "3: Bd 3 = 3  vs  El 4 -1 overlap -2 flank = 1"
+	run -0 battle-scan "$F"
+	assert_line '  r1     El  1200,800 facing 0: good, level 0; front b1; left flank p1,p2; overlapped right by b3; zone of control of b1,p1,p2'
+	run -0 battle-scan -T xml "$F"
+	assert_line '      <flank side="left" by="p1"/>'
+	assert_line '      <flank side="left" by="p2"/>'
+	run -0 battle-scan -T json "$F"
+	assert_output --partial '"front":"b1","front_contacts":1,"flank_left":["p1","p2"],"overlap_right":"b3","zoc":'
+	# two on the rear
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e p1 Ps 1120 640 0)
+$(e p2 Ps 1280 640 0)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Bd vs El rear=2"
+	run -0 battle-scan "$F"
+	assert_line --partial '; front b1; rear p1,p2;'
+	run -0 battle-scan -T jsonl "$F"
+	assert_output --partial '"rear":["p1","p2"]'
+}
+
 @test "battle-scan: one enemy overlaps two elements, one on each of its sides" {
 	RED="$(e r1 Bd 1200 800 0)
 $(e r2 Bd 1520 800 0)"

@@ -351,6 +351,21 @@ battle_front_contact(const struct bfield *f, const struct belem *a,
 	    b->c[GC_FR], f->tol, f->angtol);
 }
 
+double
+battle_front_touch(const struct bfield *f, const struct belem *a,
+    const struct belem *b)
+{
+	double len, best = 0;
+	int j;
+
+	for (j = 0; j < 4; j++) {
+		len = geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[j],
+		    b->c[(j + 1) % 4], f->tol, f->angtol);
+		best = fmax(best, len);
+	}
+	return best;
+}
+
 bool
 battle_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b, bool corners)
