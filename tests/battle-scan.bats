@@ -262,9 +262,7 @@ $(e r2 Bd 1360 740 180)"
 $(e p1 Ps 1120 800 90)
 $(e p2 Ps 1120 640 90)
 $(e b3 Bd 1360 800 180)"
-	field
-	run -0 battle-scan -T combat "$F"
-	assert_line "Bd vs El overlap flank=2"
+	combat "Bd vs El overlap flank=2"
 	run -0 bash -c "battle-scan -T combat '$F' | combat-calc"
 	assert_output "3: Bd 3 = 3  vs  El 4 -1 overlap -2 flank = 1"
 	run -0 battle-scan "$F"
@@ -278,9 +276,7 @@ $(e b3 Bd 1360 800 180)"
 	BLUE="$(e b1 Bd 1200 800 180)
 $(e p1 Ps 1120 640 0)
 $(e p2 Ps 1280 640 0)"
-	field
-	run -0 battle-scan -T combat "$F"
-	assert_line "Bd vs El rear=2"
+	combat "Bd vs El rear=2"
 	run -0 battle-scan "$F"
 	assert_line --partial '; front b1; rear p1,p2;'
 	run -0 battle-scan -T jsonl "$F"
