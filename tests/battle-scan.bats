@@ -598,6 +598,11 @@ $(e r2 Bd 1360 800 0)"
 	BLUE="$(e b1 Bd 1200 800 180)
 $(e b2 LH 1120 720 270)"
 	planned "move Bd 100 id=r1 breakoff=LH zoc=withdraw" 'move r1 back 100'
+	# with its front on b1's flank it may not turn to face b3 on its own
+	# flank: no face, and it breaks off from b1
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e b3 Bd 1090 910 180)"
+	planned "move Bd 168 id=r1 breakoff=Bd flank-contact zoc=other" 'move r1 to 1090,910,0'
 }
 
 @test "battle-scan: entering a zone of control: contact, face, withdraw, other, screened" {

@@ -736,8 +736,10 @@ after(struct walk *w)
 	}
 	if (mv->n == 1)
 		breakoff(w);
-	/* a single element turning to face an enemy on its flank or rear */
-	if (mv->n == 1 && d0->nfront == 0 && mv->m.has[MF_FLANK_CONTACT]) {
+	/* a single element turning to face an enemy on its flank or rear,
+	 * while no enemy touches its front edge (seed 001: "solange es nicht
+	 * auch an seiner Frontseite Kontakt mit einem Gegner hat") */
+	if (mv->n == 1 && d0->nftouch == 0 && mv->m.has[MF_FLANK_CONTACT]) {
 		for (s = 0; s < 2; s++)
 			if (d0->flank_by[s] >= 0 && d1.front == d0->flank_by[s])
 				face = true;
