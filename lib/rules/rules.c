@@ -585,6 +585,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 			l->r->pip_far = num_attr(l, n, "far");
 			l->r->pip_out_of_sight = num_attr(l, n,
 			    "out-of-sight");
+			l->r->pip_beyond = choice_attr(n, "compare",
+			    "at-least", "more-than") == 1;
 		}
 		l->r->pip_first_free[k] = choice_attr(n, "first-bound",
 		    "exempt", "") == 0;
