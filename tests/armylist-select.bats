@@ -134,8 +134,8 @@ sel() {
 Try 'armylist-select --help' for more information."
 	}
 	t --name='(' "invalid regular expression '(' for --name (Unmatched ( or \\()"
-	t --year=1x "invalid value '1x' for --year (a year, negative for BC, -100000 to 100000)"
-	t --from=-200000 "invalid value '-200000' for --from (a year, negative for BC, -100000 to 100000)"
+	t --year=1x "invalid value '1x' for --year (a year: 216BC, 1066AD, or negative for BC, -100000 to 100000)"
+	t --from=-200000 "invalid value '-200000' for --from (a year: 216BC, 1066AD, or negative for BC, -100000 to 100000)"
 	t --book=V "invalid value 'V' for --book (valid: I, II, III, IV)"
 	t --troop=Rittr "unknown troop type 'Rittr' for --troop (did you mean 'Ritter'?)"
 	t --enemy-of=x/y "invalid value 'x/y' for --enemy-of (an army id: 7, 12a, I/1a, IV/83b)"

@@ -45,3 +45,47 @@ name_lang() {
 	assert_line --index 17 '    <period from="-100000" to="78">100000BC-78AD</period>'
 	validate armylist.rng <(printf '%s\n' "$output")
 }
+
+@test "dates: several ranges kept as several, c./circa/ca. approximate and out of the name, --year=216BC (issue 24 item 10)" {
+	printf '%s\n' 'I/1a Test 330-322BC & 300-280BC' '1x3Bd (Gen), 11x3Bd' '' \
+	    'I/1b Other circa 500BC' '1x3Bd (Gen), 11x3Bd' '' \
+	    'I/1c Third c. 500-450BC' '1x3Bd (Gen), 11x3Bd' '' \
+	    'I/1d Fourth 450-400 and 300-250BC' '1x3Bd (Gen), 11x3Bd' '' \
+	    'I/1e Fifth ca. 216BC' '1x3Bd (Gen), 11x3Bd' > "$BATS_TEST_TMPDIR/d.txt"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/d.txt"
+	validate armylist.rng <(printf '%s\n' "$output")
+	assert_equal "$(grep -E '<name|<period' <<<"$output")" '    <name lang="en">Test</name>
+    <period from="-330" to="-280" ranges="-330 -322 -300 -280">330-322BC &amp; 300-280BC</period>
+    <name lang="en">Other</name>
+    <period from="-500" to="-500" approx="yes">circa 500BC</period>
+    <name lang="en">Third</name>
+    <period from="-500" to="-450" approx="yes">c. 500-450BC</period>
+    <name lang="en">Fourth</name>
+    <period from="-450" to="-250" ranges="-450 -400 -300 -250">450-400 and 300-250BC</period>
+    <name lang="en">Fifth</name>
+    <period from="-216" to="-216" approx="yes">ca. 216BC</period>'
+	# JSON carries them too, and every format reads back to the same XML
+	run -0 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/d.txt"
+	assert_equal "$(jq -c '.armies[0].period' <<<"$output")" '{"from":-330,"to":-280,"ranges":[[-330,-322],[-300,-280]],"text":"330-322BC & 300-280BC"}'
+	armylist-parse "$BATS_TEST_TMPDIR/d.txt" > "$BATS_TEST_TMPDIR/a.xml"
+	for F in xml tsv json jsonl text; do
+		run -0 --separate-stderr bash -c "armylist-parse -T $F '$BATS_TEST_TMPDIR/d.txt' | armylist-parse | sed 's/ file=\"[^\"]*\"//; s/ line=\"[0-9]*\"//'"
+		assert_equal "$output" "$(sed 's/ file="[^"]*"//; s/ line="[0-9]*"//' "$BATS_TEST_TMPDIR/a.xml")"
+	done
+	# --year matches any range, not the gap between them; years as lists write them
+	run -0 --separate-stderr armylist-select -T tsv --year=-325 "$BATS_TEST_TMPDIR/d.txt"
+	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "id I/1a "
+	run -1 --separate-stderr armylist-select -T tsv --year=-310 "$BATS_TEST_TMPDIR/d.txt"
+	run -0 --separate-stderr armylist-select -T tsv --year=216BC "$BATS_TEST_TMPDIR/d.txt"
+	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "id I/1e "
+	run -0 --separate-stderr armylist-select -T tsv --year='216 v.Chr.' "$BATS_TEST_TMPDIR/d.txt"
+	run -1 --separate-stderr armylist-select --year=216AD "$BATS_TEST_TMPDIR/d.txt"
+	run -3 --separate-stderr armylist-select --year=500-400BC "$BATS_TEST_TMPDIR/d.txt"
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: invalid value '500-400BC' for --year (a year: 216BC, 1066AD, or negative for BC, -100000 to 100000)"
+	# a range written backwards among several is a period-order finding
+	printf '%s\n' 'I/1a Test 330-322BC & 280-300BC' '1x3Bd (Gen), 11x3Bd' 'Enemies: I/1a' > "$BATS_TEST_TMPDIR/o.txt"
+	run -1 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/o.txt"
+	assert_output "$BATS_TEST_TMPDIR/o.txt:1: error: army I/1a: period from -280 is later than to -300 [period-order]"
+	# the corpora: 11 periods of several ranges each
+	assert_equal "$(armylist-parse "$CORPUS/dba3-lists.txt" 2>/dev/null | grep -c ' ranges=')" 11
+}

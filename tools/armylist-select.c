@@ -29,7 +29,7 @@ static const struct cli_tool tool = {
 		{ "book", required_argument, OPT_BOOK, "BOOK",
 		    "the id is in book I, II, III or IV", "I|II|III|IV" },
 		{ "year", required_argument, OPT_YEAR, "Y",
-		    "active in year Y (negative: BC)", NULL },
+		    "active in year Y (216BC, or negative for BC)", NULL },
 		{ "from", required_argument, OPT_FROM, "Y",
 		    "the period ends in year Y or later", NULL },
 		{ "to", required_argument, OPT_TO, "Y",

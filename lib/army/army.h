@@ -68,6 +68,8 @@ struct note {
  * them), "and/or" (either or both). */
 enum ally_join { ALLY_AND, ALLY_OR, ALLY_ANDOR };
 
+#define DATE_MAX_RANGES 8  /* ranges of one period */
+
 struct army {
 	char *id;
 	char *file;
@@ -78,6 +80,10 @@ struct army {
 	bool period_ok;            /* from/to are valid */
 	long from, to;
 	bool approx;
+	/* when the period is several ranges (2 or more): each of them,
+	 * from/to their earliest start and latest end */
+	long ranges[DATE_MAX_RANGES][2];
+	size_t nranges;
 	char *terrain;
 	char *aggression;          /* digits only, or NULL */
 	char *sources;
@@ -171,6 +177,16 @@ int elements_parse_general(struct package *list, const char *text,
 /* Parse a date ("3500 - 2334 v.Chr.", "250BC-225AD", "um 1200 v.Chr.",
  * "5. Jh. n.Chr.").  Returns 0 with from/to/approx, or -1. */
 int date_parse(const char *s, size_t n, long *from, long *to, bool *approx);
+
+/* Several ranges in one field ("330-322BC & 300-280BC", "and", ",", ";"):
+ * each one, and from/to the earliest start and the latest end. */
+struct date_ranges {
+	long r[DATE_MAX_RANGES][2];
+	size_t n;
+	long from, to;
+	bool approx;
+};
+int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);

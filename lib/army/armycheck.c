@@ -603,6 +603,8 @@ check_terrain(struct armycheck *c, const struct army *a)
 bool
 armycheck_army(struct armycheck *c, const struct army *a)
 {
+	size_t k;
+
 	/* the armies of a collection of no known edition are not checked,
 	 * their ids still answer the references of the others */
 	if (c->by_label && !pick_rules(c, a)) {
@@ -625,8 +627,12 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	check_id(c, a, true);
 	if (!a->incomplete)
 		check_troops(c, &a->list);
-	if (a->period_ok && a->from > a->to)
+	if (a->period_ok && a->nranges < 2 && a->from > a->to)
 		FINDING(c, PERIOD_ORDER, &c->at, a->from, a->to);
+	for (k = 0; a->period_ok && k < a->nranges; k++)
+		if (a->ranges[k][0] > a->ranges[k][1])
+			FINDING(c, PERIOD_ORDER, &c->at, a->ranges[k][0],
+			    a->ranges[k][1]);
 	check_aggression(c, a);
 	check_terrain(c, a);
 	if (a->nenemies == 0)

@@ -68,6 +68,9 @@ void listtext_free(struct listtext *lt);
  * sources with a "DBM n/m" part split off, references, aggression. */
 void army_set_period(struct army *a, const char *s, size_t n, long line,
     long col);
+/* The ranges of a period read with its from and to (XML, JSON): those of
+ * its text when they span from..to exactly, else none. */
+void army_period_ranges(struct army *a);
 void army_set_sources(struct army *a, const char *s, size_t n);
 /* Whether a word not read as a reference (army_is_id) looks like a
  * mistyped one: "l/2", "1/5a", "II/2A", and with plain, a number such as

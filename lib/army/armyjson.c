@@ -261,6 +261,7 @@ read_army(const struct jval *o, const char *file, const char *rules,
 		a.period_ok = num_member(v, "from", -100000, 100000, &a.from) &&
 		    num_member(v, "to", -100000, 100000, &a.to);
 		a.approx = bool_member(v, "approx");
+		army_period_ranges(&a);
 	}
 	a.terrain = str_member(o, "terrain");
 	/* as the XML's nonNegativeInteger, which -T json writes */

@@ -270,6 +270,20 @@ xml_refs(struct xw *w, const char *name, char **v, size_t n)
 	xw_end(w);
 }
 
+/* "-330 -322 -300 -280": the ranges of a period, valid until the next
+ * use of o->tmp. */
+static const char *
+ranges_str(struct armyout *o, const struct army *a)
+{
+	size_t k;
+
+	sbuf_reset(&o->tmp);
+	for (k = 0; k < a->nranges; k++)
+		sbuf_printf(&o->tmp, "%s%ld %ld", k > 0 ? " " : "",
+		    a->ranges[k][0], a->ranges[k][1]);
+	return sbuf_str(&o->tmp);
+}
+
 static void
 xml_army(struct armyout *o, const struct army *a)
 {
@@ -295,6 +309,8 @@ xml_army(struct armyout *o, const struct army *a)
 			xw_attrl(w, "to", a->to);
 			if (a->approx)
 				xw_attr(w, "approx", "yes");
+			if (a->nranges > 1)
+				xw_attr(w, "ranges", ranges_str(o, a));
 		}
 		xw_text(w, a->period);
 		xw_end(w);
@@ -408,6 +424,25 @@ json_strv(struct jw *j, const char *key, char **v, size_t n)
 	jw_close(j, ']');
 }
 
+
+/* "ranges": [[-330, -322], [-300, -280]] when the period has several. */
+static void
+json_ranges(struct jw *j, const struct army *a)
+{
+	size_t k;
+
+	if (a->nranges < 2)
+		return;
+	jw_key(j, "ranges");
+	jw_arr(j);
+	for (k = 0; k < a->nranges; k++) {
+		jw_arr(j);
+		jw_int(j, a->ranges[k][0]);
+		jw_int(j, a->ranges[k][1]);
+		jw_close(j, ']');
+	}
+	jw_close(j, ']');
+}
 static void
 json_army(struct armyout *o, const struct army *a)
 {
@@ -442,6 +477,7 @@ json_army(struct armyout *o, const struct army *a)
 				jw_key(j, "approx");
 				jw_bool(j, true);
 			}
+			json_ranges(j, a);
 		}
 		jw_kstr(j, "text", a->period);
 		jw_close(j, '}');

@@ -13,12 +13,39 @@ void
 army_set_period(struct army *a, const char *s, size_t n, long line,
     long col)
 {
+	struct date_ranges r;
+
 	str_trim(&s, &n);
 	free(a->period);
 	a->period = xstrndup(s, n);
-	a->period_ok = date_parse(s, n, &a->from, &a->to, &a->approx) == 0;
+
+	a->period_ok = date_parse_ranges(s, n, &r) == 0;
+	a->nranges = 0;
+	if (a->period_ok) {
+		a->from = r.from;
+		a->to = r.to;
+		a->approx = r.approx;
+		if (r.n > 1) {
+			memcpy(a->ranges, r.r, sizeof r.r);
+			a->nranges = r.n;
+		}
+	}
 	if (!a->period_ok)
 		DIAG(BAD_DATE, line, col, a->period, a->id != NULL ? a->id : "?");
+}
+
+void
+army_period_ranges(struct army *a)
+{
+	struct date_ranges r;
+
+	a->nranges = 0;
+	if (!a->period_ok || a->period == NULL ||
+	    date_parse_ranges(a->period, strlen(a->period), &r) < 0 ||
+	    r.n < 2 || r.from != a->from || r.to != a->to)
+		return;
+	memcpy(a->ranges, r.r, sizeof r.r);
+	a->nranges = r.n;
 }
 
 /* "AMPW, DBM 2/5": the DBM list number goes to dbm, the rest stays. */

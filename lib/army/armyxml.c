@@ -8,6 +8,7 @@
 #include <libxml/xmlreader.h>
 
 #include "army/armyin.h"
+#include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/num.h"
 #include "core/xalloc.h"
@@ -205,6 +206,7 @@ read_army_child(xmlNodePtr c, struct army *a)
 		v = attr(c, "approx");
 		a->approx = v != NULL && strcmp(v, "yes") == 0;
 		free(v);
+		army_period_ranges(a);
 	} else if (named(c, "terrain")) {
 		set_text(&a->terrain, c);
 	} else if (named(c, "aggression")) {

@@ -174,8 +174,11 @@ span(const struct point *p, enum era e, long *lo, long *hi)
 	}
 }
 
-int
-date_parse(const char *s, size_t n, long *from, long *to, bool *approx)
+/* One year or range; dflt: the era of a range written after it in the
+ * same field ("330-322 & 300-280BC"), *used the era its end has. */
+static int
+parse_range(const char *s, size_t n, enum era dflt, long *from, long *to,
+    bool *approx, enum era *used)
 {
 	struct dp d = { s, n, 0 };
 	struct point a, b;
@@ -197,19 +200,98 @@ date_parse(const char *s, size_t n, long *from, long *to, bool *approx)
 	blanks(&d);
 	if (d.i != d.n)
 		return -1;
+	if (dflt == ERA_NONE)
+		dflt = ERA_AD;
 	if (!two) {
-		span(&a, a.era == ERA_NONE ? ERA_AD : a.era, from, to);
+		*used = a.era == ERA_NONE ? dflt : a.era;
+		span(&a, *used, from, to);
 		*approx = a.approx;
 		return 0;
 	}
 	/* the era written at the end applies to both ends */
-	eb = b.era != ERA_NONE ? b.era : a.era != ERA_NONE ? a.era : ERA_AD;
+	eb = b.era != ERA_NONE ? b.era : a.era != ERA_NONE ? a.era : dflt;
+	*used = eb;
 	ea = a.era != ERA_NONE ? a.era : eb;
+	*used = a.era != ERA_NONE ? a.era : eb;
 	span(&a, ea, &alo, &ahi);
 	span(&b, eb, &blo, &bhi);
 	/* a range is kept in the order written */
 	*from = alo <= bhi ? alo : ahi;
 	*to = alo <= bhi ? bhi : blo;
 	*approx = a.approx || b.approx;
+	return 0;
+}
+
+int
+date_parse(const char *s, size_t n, long *from, long *to, bool *approx)
+{
+	enum era used;
+
+	return parse_range(s, n, ERA_NONE, from, to, approx, &used);
+}
+
+/* The end of the range that starts at s[i]: the next separator ("&",
+ * ",", ";", " and ", " und ", " и "), or n; *next where the range after
+ * it starts. */
+static size_t
+range_end(const char *s, size_t n, size_t i, size_t *next)
+{
+	static const char *const words[] = { " and ", " und ", " \xD0\xB8 ",
+	    NULL };
+	size_t k, w, len;
+
+	for (k = i; k < n; k++) {
+		if (s[k] == '&' || s[k] == ',' || s[k] == ';') {
+			*next = k + 1;
+			return k;
+		}
+		for (w = 0; words[w] != NULL; w++) {
+			len = strlen(words[w]);
+			if (k + len <= n && str_ieq(s + k, len, words[w])) {
+				*next = k + len;
+				return k;
+			}
+		}
+	}
+	*next = n;
+	return n;
+}
+
+int
+date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
+{
+	size_t start[DATE_MAX_RANGES], end[DATE_MAX_RANGES], i = 0, k, next;
+	enum era dflt = ERA_NONE;
+	bool approx;
+
+	memset(r, 0, sizeof *r);
+	for (k = 0;; k++) {
+		if (k == DATE_MAX_RANGES)
+			return -1;
+		start[k] = i;
+		end[k] = range_end(s, n, i, &next);
+		if (end[k] == n) {
+			k++;
+			break;
+		}
+		i = next;
+	}
+	r->n = k;
+	/* from the last: the era written at the end of the field applies to
+	 * the ranges before it that have none */
+	while (k-- > 0) {
+		if (parse_range(s + start[k], end[k] - start[k], dflt,
+		    &r->r[k][0], &r->r[k][1], &approx, &dflt) < 0)
+			return -1;
+		r->approx = r->approx || approx;
+	}
+	r->from = r->r[0][0];
+	r->to = r->r[0][1];
+	for (k = 1; k < r->n; k++) {
+		if (r->r[k][0] < r->from)
+			r->from = r->r[k][0];
+		if (r->r[k][1] > r->to)
+			r->to = r->r[k][1];
+	}
 	return 0;
 }

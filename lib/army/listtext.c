@@ -68,6 +68,9 @@ static const struct {
 
 /* An era, in any case. */
 #define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee])"
+/* a year or a range, perhaps approximate: "c. 500BC", "330-322BC" */
+#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |[Uu][Mm] )?"
+#define DATE "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA "?|[0-9]+ ?" ERA ")"
 
 struct listtext {
 	const char *file;
@@ -110,8 +113,8 @@ listtext_new(const char *file, army_cb cb, void *ctx)
 	if (lt->c == (locale_t)0)
 		abort();
 	old = uselocale(lt->c);
-	rc = regcomp(&lt->date_re, "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA
-	    "?|[0-9]+ ?" ERA ")\\.?$", REG_EXTENDED);
+	rc = regcomp(&lt->date_re, "(" APPROX DATE ")( ?(&|,|;|[Aa][Nn][Dd]|"
+	    "[Uu][Nn][Dd]) ?" APPROX DATE ")*\\.?$", REG_EXTENDED);
 	uselocale(old);
 	if (rc != 0)
 		abort();

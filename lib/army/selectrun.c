@@ -47,15 +47,45 @@ struct selectrun_ctx {
 	long written;
 };
 
+/* --year, --from and --to against one range of the period. */
+static bool
+range_match(const struct selectrun_opts *o, long from, long to)
+{
+	return !(o->has_year && (from > o->year || to < o->year)) &&
+	    !(o->has_from && to < o->from) && !(o->has_to && from > o->to);
+}
+
+/* The period matches when one of its ranges does (330-322BC & 300-280BC
+ * is not active in 310 BC). */
+static bool
+period_match(const struct selectrun_opts *o, const struct army *a)
+{
+	size_t k;
+
+	if (a->nranges < 2)
+		return range_match(o, a->from, a->to);
+	for (k = 0; k < a->nranges; k++)
+		if (range_match(o, a->ranges[k][0], a->ranges[k][1]))
+			return true;
+	return false;
+}
+
 /* ---- the options ------------------------------------------------------- */
 
 int
 selectrun_year(const char *opt, const char *arg, long *year)
 {
+	long to;
+	bool approx;
+
 	if (num_longs(arg, -YEAR_MAX, YEAR_MAX, year) == 0)
 		return 0;
-	diag_usage("invalid value '%s' for %s (a year, negative for BC, "
-	    "%ld to %ld)", arg, opt, -YEAR_MAX, YEAR_MAX);
+	/* a year as the lists write one: 216BC, 216 v.Chr., 1066AD */
+	if (date_parse(arg, strlen(arg), year, &to, &approx) == 0 &&
+	    *year == to)
+		return 0;
+	diag_usage("invalid value '%s' for %s (a year: 216BC, 1066AD, or "
+	    "negative for BC, %ld to %ld)", arg, opt, -YEAR_MAX, YEAR_MAX);
 	return -1;
 }
 
@@ -304,11 +334,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 		return false;
 	if ((o->has_year || o->has_from || o->has_to) && !a->period_ok)
 		return false;
-	if (o->has_year && (a->from > o->year || a->to < o->year))
-		return false;
-	if (o->has_from && a->to < o->from)
-		return false;
-	if (o->has_to && a->from > o->to)
+	if (!period_match(o, a))
 		return false;
 	if (o->troop != NULL && !has_troop(&a->list, o->troop))
 		return false;
