@@ -1,0 +1,70 @@
+#!/usr/bin/env bats
+# Issue 28, points 5, 6, 8 and 9: quadratic paths, memory that grows
+# with the input, data lost at a limit, diagnostics.  Inputs are
+# generated in the test's temporary directory; growth is judged by
+# `linear` (common.bash), never by an absolute time.
+load helpers/common
+
+T=$(limit 20)
+
+# gen_enemies N FILE: army II/5a with N enemies, and army 7.
+gen_enemies() {
+	awk -v n="$1" 'BEGIN { print "II/5a Spartan 450-275BC"
+		printf "Enemies: "
+		for (i = 1; i <= n; i++) printf "%s%d", (i > 1 ? ", " : ""), i
+		print ""; print "1x4Sp (Gen), 8x4Sp."; print ""
+		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
+}
+
+@test "28/5: --enemy-of with 80k enemies of one army costs linear time" {
+	linear 20000 gen_enemies armylist-select --enemy-of=II/5a -T tsv @LIN@
+	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$LIN"
+	assert_equal "${lines[1]%%	*}" 7
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "28/5: --enemy-of matches variants through the hash set" {
+	printf '12b A 300-200BC\nEnemies: 7, 9a\n1x4Sp (Gen).\n\n7a B 300-200BC\n1x4Sp (Gen).\n\n9 C 300-200BC\n1x4Sp (Gen).\n\n9b D 300-200BC\n1x4Sp (Gen).\n\n70 E 300-200BC\n1x4Sp (Gen).\n' > "$BATS_TEST_TMPDIR/v.txt"
+	run -0 --separate-stderr armylist-select --enemy-of=12 -T tsv "$BATS_TEST_TMPDIR/v.txt"
+	assert_equal "$(printf '%s\n' "${lines[@]:1}" | cut -f 1 | tr '\n' ' ')" "7a 9 "
+}
+
+# sel_name PATTERN: armylist-select --name=PATTERN on a 60-letter name
+sel_name() {
+	printf '7 %s 300-200BC\n1x4Sp (Gen).\n' "$(printf 'a%.0s' {1..60})" > "$BATS_TEST_TMPDIR/n.txt"
+	run --separate-stderr timeout "$T" armylist-select --name="$1" "$BATS_TEST_TMPDIR/n.txt"
+}
+
+@test "28/5: --name refuses back-references, deep, long and huge patterns (exit 3)" {
+	sel_name '(.*)(.*)(.*)\3\2\1b'
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '(.*)(.*)(.*)\3\2\1b' for --name refused (a back-reference)"
+	sel_name '((a{1,100}){1,100}){1,100}'
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '((a{1,100}){1,100}){1,100}' for --name refused (more than 10000 items once repetitions are expanded)"
+	sel_name '((((((((((((((((((a))))))))))))))))))'
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '((((((((((((((((((a))))))))))))))))))' for --name refused (groups nested more than 16 deep)"
+	sel_name "$(printf 'a%.0s' {1..257})"
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '$(printf 'a%.0s' {1..60})...' for --name refused (longer than 256 bytes)"
+	# what stays within the limits is matched as before
+	sel_name '(a{1,99}){1,100}'
+	assert_equal "$status" 0
+	sel_name '[[:alpha:]\1]{1,255}b'
+	assert_equal "$status" 1
+	assert_equal "$stderr" ""
+}
+
+@test "28/5: a --name regex that exhausts memory is exit 4" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "the sanitizers and valgrind need the address space"
+	local v
+	printf '7 A 300-200BC\n1x4Sp (Gen).\n' > "$BATS_TEST_TMPDIR/a.txt"
+	# the least address space (4 MB steps) a small pattern runs in
+	for v in $(seq 20000 4000 200000); do
+		(ulimit -v "$v"; armylist-select --name=a "$BATS_TEST_TMPDIR/a.txt") > /dev/null 2>&1 && break
+	done
+	run --separate-stderr bash -c 'ulimit -v "$1"; armylist-select --name="(a{1,99}){1,100}" "$2"' _ "$v" "$BATS_TEST_TMPDIR/a.txt"
+	assert_equal "$status" 4
+	assert_equal "$stderr" "armylist-select: out of memory compiling the regular expression of --name: Cannot allocate memory"
+}
