@@ -68,3 +68,29 @@ sel_name() {
 	assert_equal "$status" 4
 	assert_equal "$stderr" "armylist-select: out of memory compiling the regular expression of --name: Cannot allocate memory"
 }
+
+# peak FILE CMD...: the peak RSS of CMD in KiB (status ignored)
+peak() {
+	local f=$1
+	shift
+	/usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/peak" "$@" < "$f" > /dev/null 2>&1 || true
+	tail -n 1 "$BATS_TEST_TMPDIR/peak"
+}
+
+@test "28/6: leading blank lines are not kept in memory, their lines counted" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "peak memory of a plain build"
+	local e kb
+	for e in '\n' '\r' '\r\n' ' \t\n'; do
+		awk -v e="$e" 'BEGIN { for (i = 0; i < 200000; i++) printf e
+			print "I/1a X 3000-2800BC"; print "1x3Bd (Gen), 1xZz" }' > "$BATS_TEST_TMPDIR/b.txt"
+		run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/b.txt"
+		assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/b.txt:200002:16: error: unknown troop type 'Zz'"
+	done
+	{ printf '\xef\xbb\xbf'; yes '' | head -n 100000; printf '{"version":1,\n"armies":[x]}\n'; } > "$BATS_TEST_TMPDIR/b.json"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/b.json"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/b.json:100002:11: error: invalid JSON: expected a value, found 'x'"
+	{ yes '' | head -n 40000000; cat "$SAMPLES/corpus-sample.txt"; } > "$BATS_TEST_TMPDIR/b.txt"
+	kb=$(peak "$BATS_TEST_TMPDIR/b.txt" armylist-parse)
+	echo "40 MB of line ends: $kb KiB" >&3
+	[ "$kb" -lt 20000 ]
+}
