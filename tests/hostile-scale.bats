@@ -94,3 +94,17 @@ peak() {
 	echo "40 MB of line ends: $kb KiB" >&3
 	[ "$kb" -lt 20000 ]
 }
+
+@test "28/8: a CSV cell over 64 KiB keeps its first 65534 bytes, the rest reported" {
+	{ printf 'Nr;Armee;Elemente;Bemerkung\n7;"'; head -c 70000 /dev/zero | tr '\0' x
+	  printf '";1x Kn (Gen);"'; head -c 70000 /dev/zero | tr '\0' y; printf '"\n'; } > "$BATS_TEST_TMPDIR/c.csv"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.csv:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
+	# a note column, cut at a character (ä is two bytes)
+	{ printf 'Nr;Armee;Elemente;Bemerkung\n7;A;1x Kn (Gen);"x'; yes ä | head -n 40000 | tr -d '\n'; printf '"\n'; } > "$BATS_TEST_TMPDIR/n.csv"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/n.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/n.csv:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	need_jq sheet
+	assert_equal "$(jq -r '.armies[0].notes[0].text | utf8bytelength' <<<"$output")" 65535
+}
