@@ -108,3 +108,17 @@ peak() {
 	need_jq sheet
 	assert_equal "$(jq -r '.armies[0].notes[0].text | utf8bytelength' <<<"$output")" 65535
 }
+
+@test "28/8: JSON Lines with CR-only line ends: a bad line loses only itself, at its place" {
+	local e
+	for e in '\r' '\r\n' '\n'; do
+		printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\"A\"},\"elements\":{\"text\":\"1x4Sp (Gen)\"}}$e{\"id\":\"8\",x}$e{\"id\":\"9\",\"name\":{\"lang\":\"en\",\"text\":\"C\"},\"elements\":{\"text\":\"1x4Sp (Gen)\"}}$e" > "$BATS_TEST_TMPDIR/l.jsonl"
+		run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/l.jsonl"
+		assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/l.jsonl:2:11: error: invalid JSON: expected a member name in quotes, found 'x'"
+		assert_equal "$(cut -f 1 <<<"$output" | tr '\n' ' ')" "id 7 9 "
+	done
+	# a CR alone in a document counts as a line end too
+	printf '{"version":1,\r"armies":[\r\r  x]}' > "$BATS_TEST_TMPDIR/d.json"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/d.json"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/d.json:4:3: error: invalid JSON: expected a value, found 'x'"
+}
