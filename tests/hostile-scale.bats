@@ -122,3 +122,13 @@ peak() {
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/d.json"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/d.json:4:3: error: invalid JSON: expected a value, found 'x'"
 }
+
+@test "28/9: refcard-render names the input file, not '-', for an army it lacks" {
+	local a=fixtures/refcard/armies.xml
+	run -2 --separate-stderr refcard-render --army=III/71 "$a"
+	assert_equal "$stderr" "refcard-render: $a: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+	run -2 --separate-stderr refcard-render --matchup=66a,III/71 /dev/null "$a"
+	assert_equal "$stderr" "refcard-render: $a: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+	run -2 --separate-stderr refcard-render --army=III/71 - < "$a"
+	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+}
