@@ -132,3 +132,11 @@ peak() {
 	run -2 --separate-stderr refcard-render --army=III/71 - < "$a"
 	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
 }
+
+@test "28/9: battle-scan names the attribute of x=\"1e9\"" {
+	sed 's/x="1200" y="1150" facing="0"\/>/x="1e9" y="1150" facing="0"\/>/' "$SAMPLES/battle-hill.xml" > "$BATS_TEST_TMPDIR/x.xml"
+	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/x.xml"
+	[[ $stderr == *"battle-scan: $BATS_TEST_TMPDIR/x.xml:19: error: attribute 'x' of <element> is not valid"* ]]
+	[[ $stderr == *"battle-scan: $BATS_TEST_TMPDIR/x.xml:19: error: invalid x '1e9' on 'element'"* ]]
+	[[ $stderr != *"element element"* ]]
+}
