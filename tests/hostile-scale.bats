@@ -140,3 +140,29 @@ peak() {
 	[[ $stderr == *"battle-scan: $BATS_TEST_TMPDIR/x.xml:19: error: invalid x '1e9' on 'element'"* ]]
 	[[ $stderr != *"element element"* ]]
 }
+
+# gen_line K DIR: a line of 48 elements and a plan of K steps forward
+# and back, 2000 paces each.
+gen_line() {
+	awk 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"9000\" height=\"9000\" bound=\"1\">"
+		print "  <side name=\"red\" pips=\"6\">"
+		for (i = 0; i < 48; i++) printf "    <element id=\"r%d\" troop=\"Bd\" x=\"%d\" y=\"4000\" facing=\"0\"%s/>\n", i, 500 + 160 * i, i == 0 ? " general=\"yes\"" : ""
+		print "  </side>\n  <side name=\"blue\" pips=\"2\">"
+		print "    <element id=\"b1\" troop=\"Bd\" x=\"500\" y=\"8500\" facing=\"180\" general=\"yes\"/>"
+		print "  </side>\n</battlefield>" }' > "$2/line.xml"
+	awk -v k="$1" 'BEGIN { printf "move "; for (i = 0; i < 48; i++) printf "%sr%d", i ? "," : "", i
+		for (i = 0; i < k; i++) printf " fwd 2000 back 2000"; print "" }' > "$2/line.plan"
+}
+
+@test "28/6: a plan's sub-steps are swept, not stored: memory flat in its length" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "peak memory of a plain build"
+	local k1 k2 d=$BATS_TEST_TMPDIR
+	gen_line 4 "$d"
+	k1=$(peak /dev/null battle-scan -T svg --plan="$d/line.plan" "$d/line.xml")
+	run -0 --separate-stderr battle-scan --plan="$d/line.plan" "$d/line.xml"
+	assert_line --partial 'back 2000: 16000 paces'
+	gen_line 128 "$d"
+	k2=$(peak /dev/null battle-scan -T svg --plan="$d/line.plan" "$d/line.xml")
+	echo "48 elements, 8 and 256 steps of 2000 paces: $k1 and $k2 KiB" >&3
+	[ "$k2" -lt $((k1 + 4000)) ]
+}
