@@ -166,3 +166,34 @@ gen_line() {
 	echo "48 elements, 8 and 256 steps of 2000 paces: $k1 and $k2 KiB" >&3
 	[ "$k2" -lt $((k1 + 4000)) ]
 }
+
+# gen_army_xml NOTES ENEMIES FILE: one army with that many notes and enemies
+gen_army_xml() {
+	awk -v n="$1" -v e="$2" 'BEGIN { print "<armylists version=\"1\" rules=\"dba22\"><army id=\"7\"><name lang=\"en\">A</name>"
+		printf "<enemies>"; for (i = 1; i <= e; i++) printf "<ref>%d</ref>", i; print "</enemies>"
+		print "<elements text=\"1x4Sp (Gen)\"><element count=\"1\" general=\"yes\"><troop code=\"Sp\" figures=\"4\"/></element></elements>"
+		for (i = 0; i < n; i++) printf "<note column=\"c\">n%d</note>\n", i
+		print "</army></armylists>" }' > "$3"
+}
+
+@test "28/6: an XML army holds at most 10000 enemies and notes: reported, memory flat" {
+	local x=$BATS_TEST_TMPDIR/a.xml kb
+	gen_army_xml 20000 30000 "$x"
+	run -2 --separate-stderr armylist-parse -T json "$x"
+	assert_equal "$stderr" "armylist-parse: $x:2: error: more than 10000 enemies in one army, the rest is ignored
+armylist-parse: $x:10004: error: more than 10000 notes in one army, the rest is ignored"
+	need_jq refs
+	assert_equal "$(jq -c '.armies[0] | [(.enemies | length), (.notes | length), .enemies[-1]]' <<<"$output")" '[10000,10000,"10000"]'
+	# what was written reads back the same, in XML and in JSON
+	echo "$output" > "$BATS_TEST_TMPDIR/a.json"
+	run -0 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/a.json"
+	assert_equal "$(jq -c '.armies[0] | [(.enemies | length), (.notes | length)]' <<<"$output")" '[10000,10000]'
+	sed 's/"enemies":\[/"enemies":["x",/' "$BATS_TEST_TMPDIR/a.json" > "$BATS_TEST_TMPDIR/b.json"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/b.json"
+	[[ $stderr == "armylist-parse: $BATS_TEST_TMPDIR/b.json:1:"*": error: more than 10000 enemies in one army, the rest is ignored" ]]
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	gen_army_xml 400000 200000 "$x"
+	kb=$(peak "$x" armylist-check)
+	echo "400k notes, 200k enemies: armylist-check $kb KiB" >&3
+	[ "$kb" -lt 20000 ]
+}

@@ -38,6 +38,9 @@ struct troopref {
 /* The most entries (elements and choices, packages included) read of one
  * army's composition (armylist(5)); the rest is reported and ignored. */
 #define ARMY_MAX_ITEMS 1000
+/* An army of XML holds at most this many enemies, allies and notes (each);
+ * the rest is reported and ignored (armylist-parse(1)). */
+#define ARMY_MAX_REFS 10000
 
 enum item_kind { ITEM_ELEMENT, ITEM_CHOICE };
 
