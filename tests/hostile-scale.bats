@@ -197,3 +197,16 @@ armylist-parse: $x:10004: error: more than 10000 notes in one army, the rest is 
 	echo "400k notes, 200k enemies: armylist-check $kb KiB" >&3
 	[ "$kb" -lt 20000 ]
 }
+
+@test "28/6: a list text record wrapped over 100k lines: entries past 1000 are not kept" {
+	local f=$BATS_TEST_TMPDIR/w.txt kb
+	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'; yes '1x4Sp,' | head -n 100000; echo '1x2Ps.'; } > "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "$stderr" "armylist-parse: $f:2:1: error: more than 1000 elements in one army, the rest is ignored"
+	need_jq wrapped
+	assert_equal "$(jq -c '.armies[0].elements.items | [length, .[999].count]' <<<"$output")" '[1000,1]'
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	kb=$(peak "$f" armylist-parse)
+	echo "a record of 100k lines: $kb KiB" >&3
+	[ "$kb" -lt 30000 ]
+}

@@ -133,6 +133,15 @@ package_add(struct package *p)
 {
 	struct item *it;
 
+	if (p->n > ARMY_MAX_ITEMS) {
+		/* an item past ARMY_MAX_ITEMS is never kept (package_cut):
+		 * the last slot is used again, so that a list of a million
+		 * entries does not pile up in memory */
+		it = &p->items[p->n - 1];
+		item_free(it);
+		memset(it, 0, sizeof *it);
+		return it;
+	}
 	p->items = xgrow(p->items, &p->cap, p->n + 1, sizeof *p->items);
 	it = &p->items[p->n++];
 	memset(it, 0, sizeof *it);
