@@ -291,12 +291,12 @@ drop_blank_lines(struct input *in, size_t from, size_t i)
 {
 	size_t d, k, n = 0;
 
-	/* the last line end but one: its next byte is known and is not
-	 * the LF of a CRLF */
+	/* the last line end but one: its next byte is known (before i)
+	 * and is not the LF of a CRLF */
 	for (d = i, k = 0; d > from; d--) {
 		char c = in->buf[d - 1];
 
-		if (c == '\n' || (c == '\r' && in->buf[d] != '\n'))
+		if (c == '\n' || (c == '\r' && d < i && in->buf[d] != '\n'))
 			if (++k == 2)
 				break;
 	}
