@@ -21,10 +21,12 @@ gen_stack() {    # N bases on one spot
 		for (i = 0; i < n; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"1200\" y=\"1200\" facing=\"0\"/>\n", i
 		print "</side><side name=\"blue\" pips=\"2\"/></battlefield>" }' > "$2"
 }
-gen_enemies() {  # one army with N enemies, one that is not
-	awk -v n="$1" 'BEGIN { print "II/5a Spartan 450-275BC"; printf "Enemies: "
-		for (i = 1; i <= n; i++) printf "%s%d", (i > 1 ? ", " : ""), i
-		print ""; print "1x4Sp (Gen), 8x4Sp."; print ""
+gen_enemies() {  # N enemies of II/5a, 5000 to a record, and army 7
+	awk -v n="$1" 'BEGIN { for (a = 0; a * 5000 < n; a++) {
+			print "II/5a Spartan 450-275BC"; printf "Enemies: "
+			for (i = a * 5000 + 1; i <= a * 5000 + 5000 && i <= n; i++)
+				printf "%s%d", (i > a * 5000 + 1 ? ", " : ""), i
+			print ""; print "1x4Sp (Gen), 8x4Sp."; print "" }
 		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
 }
 gen_names() {    # N armies for --name
@@ -90,7 +92,7 @@ shape() {
 printf '%-34s %s  %s\n' "shape: tool" \
     "  size and CPU, peak RSS at 1x, 4x, 16x, 64x" "exp time, memory"
 shape "stacked: battle-scan" 1000 gen_stack '"'"$bin"'/battle-scan" "$IN"'
-shape "wide: armylist-select --enemy-of" 2000 gen_enemies \
+shape "wide: armylist-select --enemy-of" 5000 gen_enemies \
     '"'"$bin"'/armylist-select" --enemy-of=II/5a -T tsv "$IN"'
 shape "wide: armylist-select --name" 2000 gen_names \
     '"'"$bin"'/armylist-select" "--name=(hill|vale)s$" -T tsv "$IN"'

@@ -7,12 +7,14 @@ load helpers/common
 
 T=$(limit 20)
 
-# gen_enemies N FILE: army II/5a with N enemies, and army 7.
+# gen_enemies N FILE: N enemies of army II/5a, 5000 to a record of its
+# own, and army 7.
 gen_enemies() {
-	awk -v n="$1" 'BEGIN { print "II/5a Spartan 450-275BC"
-		printf "Enemies: "
-		for (i = 1; i <= n; i++) printf "%s%d", (i > 1 ? ", " : ""), i
-		print ""; print "1x4Sp (Gen), 8x4Sp."; print ""
+	awk -v n="$1" 'BEGIN { for (a = 0; a * 5000 < n; a++) {
+			print "II/5a Spartan 450-275BC"; printf "Enemies: "
+			for (i = a * 5000 + 1; i <= a * 5000 + 5000 && i <= n; i++)
+				printf "%s%d", (i > a * 5000 + 1 ? ", " : ""), i
+			print ""; print "1x4Sp (Gen), 8x4Sp."; print "" }
 		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
 }
 
@@ -21,6 +23,17 @@ gen_enemies() {
 	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$LIN"
 	assert_equal "${lines[1]%%	*}" 7
 	assert_equal "${#lines[@]}" 2
+}
+
+@test "28/5: one army holds at most 10000 enemies in every carrier, as in XML" {
+	awk 'BEGIN { print "II/5a Spartan 450-275BC"; printf "Enemies: "
+		for (i = 1; i <= 10001; i++) printf "%s%d", (i > 1 ? ", " : ""), i
+		print ""; print "1x4Sp (Gen)." }' > "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.txt:1: error: more than 10000 enemies in one army, the rest is ignored"
+	echo "$output" > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.xml"
+	[[ ${lines[1]} == *", 9999, 10000	"* ]]
 }
 
 @test "28/5: --enemy-of matches variants through the hash set" {
