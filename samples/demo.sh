@@ -12,9 +12,13 @@ armylist-parse -o demo/armylists.xml samples/armeelisten-1-60.html \
 echo "   $(grep -c '<army ' demo/armylists.xml) armies, schema: $(xmllint --noout --relaxng formats/armylist.rng demo/armylists.xml 2>&1)"
 echo
 echo "== armylist-check: the parsed samples -> demo/findings.txt"
-armylist-check -o demo/findings.txt demo/armylists.xml
-echo "   $(armylist-check -T xml demo/armylists.xml | grep -o 'armies=.*warnings="[0-9]*"')"
+armylist-check -o demo/findings.txt demo/armylists.xml 2>demo/summary.txt || true
+echo "   $(cat demo/summary.txt)"
 head -n 3 demo/findings.txt
+echo
+echo "== armylist-check on lists as club members typed them in: one table of problems"
+armylist-check --rules=dba22 -T tsv samples/club-submissions.txt 2>/dev/null |
+    cut -f2-6 || true
 echo
 echo "== the parsed lists as TSV (first lines)"
 armylist-parse -T tsv demo/armylists.xml | head -n 6 | cut -c1-110
@@ -49,11 +53,13 @@ echo "   demo/cards.html: $(grep -c '<section' demo/cards.html) cards"
 echo "   demo/cards.pdf: $(pdfinfo demo/cards.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages"
 echo "   demo/rules-ru.pdf: the rules and campaign cards in Russian (A6)"
 echo
-echo "== tonight's game: two armies of the corpus sample (active in 330 BC), their"
-echo "   matchup card and both army cards, four A6 cards to an A4 sheet"
+echo "== tonight's game: the Alexandrian Macedonians (II/12) and the enemy of theirs"
+echo "   from Athens, both active in 330 BC; their matchup card and both army cards,"
+echo "   four A6 cards to an A4 sheet"
 armylist-select --year=-330 --name='Macedonian|Athenian' \
     -o demo/tonight.xml samples/corpus-sample.xml
-armylist-select -T tsv demo/tonight.xml | cut -f1,2
+armylist-select -T tsv demo/tonight.xml | cut -f1,2,7
+echo "   enemies of II/12 among them: $(armylist-select -T tsv --enemy-of=II/12 demo/tonight.xml | sed -n '2s/\t.*//p')"
 refcard-render --rules=dba22 --lang=en --matchup=II/12,II/5b \
     -o demo/matchup.html demo/tonight.xml
 refcard-render -T pdf --rules=dba22 --lang=en --matchup=II/12,II/5b \

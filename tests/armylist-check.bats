@@ -91,7 +91,7 @@ lists.html:41: error: army 81: elements total 12 or 151, expected 12 [element-to
 	# beyond the largest count read: the reader's error, read as 1
 	sed 's/"1000000"/"1000000001"/' $P/element-count.xml > "$BATS_TEST_TMPDIR/big.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
-	[[ $stderr == "armylist-check: $BATS_TEST_TMPDIR/big.xml:8: error: invalid value '1000000001' for 'count' (1-1000000000)"* ]]
+	assert_line --index 0 "$BATS_TEST_TMPDIR/big.xml:8: error: army 80: invalid value '1000000001' for 'count' (1-1000000000) [bad-value]"
 }
 
 @test "package-mismatch: once per choice, and element-total for the choice short of 12" {
@@ -215,7 +215,7 @@ lists.xml:94: error: army 15: general elements 0, expected 1 [general-count]"
 Try 'armylist-check --help' for more information."
 	assert_output ""
 	run -3 --separate-stderr armylist-check --ignore=foo
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown finding code 'foo' for --ignore (codes: element-total, general-count, package-mismatch, duplicate-id, unknown-troop, unknown-reference, period-order, no-enemies, element-count, parse-errors)"
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown finding code 'foo' for --ignore (codes: element-total, general-count, package-mismatch, duplicate-id, unknown-troop, unknown-reference, period-order, no-enemies, element-count, parse-errors, aggression-range, unknown-terrain)"
 	for v in '' , no-enemies, ,no-enemies; do
 		run -3 --separate-stderr armylist-check --ignore="$v"
 		assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value '$v' for --ignore (a list of finding codes)"
@@ -234,9 +234,10 @@ Try 'armylist-check --help' for more information."
 	run -0 --separate-stderr armylist-check -q $P/no-enemies.xml $P/unknown-reference.xml
 	assert_output ""
 	assert_equal "$stderr" ""
-	# schema errors are diagnostics, not findings: -q keeps them
+	# the reader's errors are rows of the findings: -q keeps them
 	run -2 --separate-stderr armylist-check -q $P/invalid.xml
-	assert_equal "$(grep -c ': error: ' <<<"$stderr")" 3
+	assert_equal "$stderr" ""
+	assert_equal "$(grep -c ': error: .*\[xml\]$' <<<"$output")" 3
 }
 
 @test "the summary line: singular and plural, after the findings, none when clean" {
@@ -254,12 +255,12 @@ Try 'armylist-check --help' for more information."
 	run -1 --separate-stderr armylist-check -T tsv $(printf "$P/%s " $ALL)
 	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
 	golden $G/all.tsv
-	assert_line --index 0 "file	line	army	severity	code	message"
-	assert_equal "$(awk -F '\t' 'NF != 6' <<<"$output")" ""
+	assert_line --index 0 "file	line	army	severity	code	message	col"
+	assert_equal "$(awk -F '\t' 'NF != 7' <<<"$output")" ""
 	run -1 --separate-stderr armylist-check -T tsv $P/tab.xml
-	assert_line --index 1 'a\tb\\\\c.txt	7	1	error	element-total	elements total 11, expected 12'
+	assert_line --index 1 'a\tb\\\\c.txt	7	1	error	element-total	elements total 11, expected 12	'
 	run -0 --separate-stderr armylist-check -T tsv $P/clean.xml
-	assert_output "file	line	army	severity	code	message"
+	assert_output "file	line	army	severity	code	message	col"
 }
 
 @test "-T json: one document, numbers as numbers, the summary" {
@@ -367,20 +368,29 @@ Try 'armylist-check --help' for more information."
 
 # ---- bad input: exit 2 ----------------------------------------------------------------
 
-@test "invalid armylist XML: schema errors at their line, the valid armies still checked, exit 2" {
+@test "invalid armylist XML: schema errors are rows of the army they are in, the valid armies still checked, exit 2" {
 	run -2 --separate-stderr armylist-check $P/invalid.xml
-	assert_equal "$stderr" "armylist-check: $P/invalid.xml:11: error: type positiveInteger doesn't allow value 'x'
-armylist-check: $P/invalid.xml:11: error: an attribute of <element> is not valid
-armylist-check: $P/invalid.xml:11: error: attribute 'count' of <element> is not valid
-armylist-check: 2 armies: 2 errors, 2 warnings"
-	assert_line --index 0 "$P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]"
+	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 2 warnings"
+	assert_output "$P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]
+$P/invalid.xml:11: error: army 81: type positiveInteger doesn't allow value 'x' [xml]
+$P/invalid.xml:11: error: army 81: an attribute of <element> is not valid [xml]
+$P/invalid.xml:11: error: army 81: attribute 'count' of <element> is not valid [xml]
+$P/invalid.xml:8: error: army 81: elements total 1, expected 12 [element-total]
+$P/invalid.xml:8: error: army 81: general elements 0, expected 1 [general-count]
+$P/invalid.xml:8: warning: army 81: no enemies listed [no-enemies]"
+	run -2 --separate-stderr armylist-check -T tsv $P/invalid.xml
+	assert_line --index 2 "$P/invalid.xml	11	81	error	xml	type positiveInteger doesn't allow value 'x'	"
+	run -2 --separate-stderr armylist-check -T xml $P/invalid.xml
+	assert_line --index 3 "  <finding code=\"xml\" severity=\"error\" army=\"81\" file=\"$P/invalid.xml\" line=\"11\">type positiveInteger doesn't allow value 'x'</finding>"
+	validate findings.rng <(printf '%s\n' "$output")
 	run -2 --separate-stderr armylist-check $P/clean.xml $P/invalid.xml
+	# what is in no army stays a diagnostic
 	run -2 --separate-stderr bash -c 'echo "<foo/>" | armylist-check'
 	assert_equal "$stderr" "armylist-check: -:1: error: element <foo> is not expected there"
 	# a line attribute past what an int holds names that range
 	sed '0,/line="30"/s//line="99999999999999999999"/' $P/clean.xml > "$BATS_TEST_TMPDIR/line.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/line.xml"
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/line.xml:3: error: invalid value '99999999999999999999' for 'line' (1-2147483647)"
+	assert_output "$BATS_TEST_TMPDIR/line.xml:3: error: army 5a: invalid value '99999999999999999999' for 'line' (1-2147483647) [bad-value]"
 }
 
 @test "malformed XML: error at line and column, exit 2" {
@@ -388,30 +398,77 @@ armylist-check: 2 armies: 2 errors, 2 warnings"
 	[[ "$stderr" == "armylist-check: $P/malformed.xml:5:1: error: "* ]]
 }
 
-@test "empty input, a sheet instead of XML, binary junk: exit 2" {
+@test "empty input, binary junk: exit 2" {
 	run -2 --separate-stderr armylist-check $P/empty.txt
-	assert_equal "$stderr" "armylist-check: $P/empty.txt: error: empty input, expected armylist XML"
+	assert_equal "$stderr" "armylist-check: $P/empty.txt: error: empty input, expected army lists"
 	assert_output ""
 	run -2 --separate-stderr armylist-check < /dev/null
-	assert_equal "$stderr" "armylist-check: -: error: empty input, expected armylist XML"
-	run -2 --separate-stderr armylist-check $P/sheet.txt
-	assert_equal "$stderr" "armylist-check: $P/sheet.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	assert_equal "$stderr" "armylist-check: -: error: empty input, expected army lists"
 	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/junk.bin
 	[[ "$stderr" == "armylist-check: fixtures/armylist-parse/junk.bin"*"error: "* ]]
 }
 
-@test "an HTML or text sheet: not armylist XML, run armylist-parse first, exit 2" {
-	run -2 --separate-stderr armylist-check ../samples/armeelisten-1-60.html
-	assert_equal "$stderr" "armylist-check: ../samples/armeelisten-1-60.html:1: error: not armylist XML (convert a sheet with armylist-parse first)"
-	assert_output ""
-	run -2 --separate-stderr bash -c 'armylist-check -T json < ../samples/armeelisten-1-60.html'
-	assert_equal "$stderr" "armylist-check: -:1: error: not armylist XML (convert a sheet with armylist-parse first)"
-	assert_output '{"version":1,"rules":"dba1","findings":[],"summary":{"armies":0,"errors":0,"warnings":0}}'
+@test "list text, sheets and JSON are checked as armylist-select reads them (issue 24 item 12)" {
+	run -0 --separate-stderr armylist-check $P/sheet.txt
+	assert_output "$P/sheet.txt:2:11: warning: army 1: general marked on 12 elements '12x Ps (Gen)': read as one general element and 11 more [general-split]
+$P/sheet.txt:2: warning: army 1: no enemies listed [no-enemies]"
+	run -0 --separate-stderr armylist-check ../samples/armeelisten-1-60.html
+	assert_equal "$stderr" "armylist-check: 12 armies: 0 errors, 20 warnings"
+	a=$(armylist-check ../samples/english-lists.txt 2>&1)
+	b=$(armylist-parse ../samples/english-lists.txt | armylist-check 2>&1)
+	assert_equal "$a" "$b"
+	armylist-parse -T json ../samples/english-lists.txt > "$BATS_TEST_TMPDIR/e.json"
+	run -0 --separate-stderr armylist-check -T tsv "$BATS_TEST_TMPDIR/e.json"
+	assert_equal "$stderr" "armylist-check: 6 armies: 0 errors, 20 warnings"
+	# a page with no list is not one, on stderr
 	printf '<table><tr><td>1</td></tr></table>\n' > "$BATS_TEST_TMPDIR/t.html"
-	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/t.html" $P/clean.xml
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/t.html:1: error: not armylist XML (convert a sheet with armylist-parse first)"
-	run -2 --separate-stderr armylist-check ../samples/english-lists.txt
-	assert_equal "$stderr" "armylist-check: ../samples/english-lists.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/t.html"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/t.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page"
+}
+
+@test "parse errors are rows of their army with line and column, in every format; no 'not checked' row then" {
+	printf '%s\n' 'I/1a Early Sumerian 3000-2800BC' 'Aggression 2' 'Terrain Arable' \
+	    '1x4Pk (Gen), 5x4Pk, 1x3Wb, 3xZZ, 2x2Ps' 'Enemies: I/1a' > "$BATS_TEST_TMPDIR/l.txt"
+	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/l.txt"
+	assert_equal "$stderr" "armylist-check: 1 army: 1 error, 0 warnings"
+	assert_output "$BATS_TEST_TMPDIR/l.txt:4:30: error: army I/1a: unknown troop type 'ZZ' [unknown-troop]"
+	run -2 --separate-stderr armylist-check -T tsv "$BATS_TEST_TMPDIR/l.txt"
+	assert_output "file	line	army	severity	code	message	col
+$BATS_TEST_TMPDIR/l.txt	4	I/1a	error	unknown-troop	unknown troop type 'ZZ'	30"
+	run -2 --separate-stderr armylist-check -T jsonl "$BATS_TEST_TMPDIR/l.txt"
+	assert_output "{\"file\":\"$BATS_TEST_TMPDIR/l.txt\",\"line\":4,\"col\":30,\"army\":\"I/1a\",\"rules\":\"dba1\",\"severity\":\"error\",\"code\":\"unknown-troop\",\"message\":\"unknown troop type 'ZZ'\"}"
+	run -2 --separate-stderr armylist-check -T xml "$BATS_TEST_TMPDIR/l.txt"
+	validate findings.rng <(printf '%s\n' "$output")
+	assert_line --index 2 "  <finding code=\"unknown-troop\" severity=\"error\" army=\"I/1a\" file=\"$BATS_TEST_TMPDIR/l.txt\" line=\"4\" col=\"30\">unknown troop type 'ZZ'</finding>"
+	# an item lost to a parse error: its error, no "not checked" row
+	printf '%s\n' 'I/1a Early Sumerian 3000-2800BC' '1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x, 2x2Ps' 'Enemies: I/1a' > "$BATS_TEST_TMPDIR/m.txt"
+	run -2 --separate-stderr armylist-check -T tsv "$BATS_TEST_TMPDIR/m.txt"
+	refute_output --partial "not checked"
+	assert_equal "$(cut -f 3,4 <<<"${lines[1]}")" "I/1a	error"
+	# --ignore=parse-errors hides those rows, the status stays 2
+	run -2 --separate-stderr armylist-check --ignore=parse-errors "$BATS_TEST_TMPDIR/m.txt"
+	assert_output ""
+	# from XML written by armylist-parse, the parse errors are gone: the row says so
+	armylist-parse "$BATS_TEST_TMPDIR/m.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/m.xml" || true
+	run -1 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/m.xml"
+	assert_output "$BATS_TEST_TMPDIR/m.txt:1: error: army I/1a: not checked: army has parse errors [parse-errors]"
+}
+
+@test "aggression-range and unknown-terrain, from the edition's data (dba22)" {
+	printf '%s\n' 'I/1a Early Sumerian 3000-2800BC' 'Aggression 9' 'Terrain Hily' \
+	    '1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x3Bd, 2x2Ps' 'Enemies: I/1a' \
+	    'I/1b Early Sumerian 3000-2800BC' 'Aggression 4' 'Terrain Littoral if Venice or Genoa, Arable if not.' \
+	    '1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x3Bd, 2x2Ps' 'Enemies: I/1a' \
+	    'I/1c Early Sumerian 3000-2800BC' 'Terrain Mountains' \
+	    '1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x3Bd, 2x2Ps' 'Enemies: I/1a' > "$BATS_TEST_TMPDIR/t.txt"
+	run -1 --separate-stderr armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/t.txt"
+	assert_output "$BATS_TEST_TMPDIR/t.txt:1: error: army I/1a: aggression 9 outside 0-4 [aggression-range]
+$BATS_TEST_TMPDIR/t.txt:1: warning: army I/1a: terrain 'Hily' names no home topography of dba22 (did you mean 'Hilly'?) [unknown-terrain]
+$BATS_TEST_TMPDIR/t.txt:11: warning: army I/1c: terrain 'Mountains' names no home topography of dba22 [unknown-terrain]"
+	# 1.x lists carry neither
+	run -0 --separate-stderr armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/t.txt"
+	assert_output ""
+	run -0 --separate-stderr armylist-check --ignore=aggression-range,unknown-terrain --rules=dba22 "$BATS_TEST_TMPDIR/t.txt"
 }
 
 @test "hostile XML: DOCTYPE with an external entity, billion laughs, deep nesting" {
@@ -428,7 +485,7 @@ armylist-check: 2 armies: 2 errors, 2 warnings"
 	gzip -c $P/clean.xml > "$BATS_TEST_TMPDIR/c.xml.gz"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/c.xml.gz"
 	assert_output ""
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/c.xml.gz:1: error: not armylist XML (convert a sheet with armylist-parse first)"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/c.xml.gz: error: no army read: gzip-compressed data (decompress it first: gzip -dc)"
 }
 
 @test "standard input and '-' are read the same" {

@@ -86,7 +86,7 @@ sample() {
 }
 
 @test "JSON: \"armies\" twice with members between reads both armies with the label (no use after free)" {
-	local army='{"id":"I/1a","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":12,"general":true,"troops":[{"code":"Bd"}]}]}}'
+	local army='{"id":"I/1a","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count": 1,"general":true,"troops":[{"code":"Bd"}]}]}}'
 	{
 		printf '{"version":1,"rules":"dba22","armies":[%s]' "$army"
 		seq 200 | awk '{ printf ",\"n%d\":1000000000000000", $1 }'
@@ -108,7 +108,7 @@ sample() {
 	printf '{"version":1,"armies":[{"id":"hello world!","name":{"lang":"en","text":"A"},"enemies":[],"elements":{"items":[]}}]}\n' > "$BATS_TEST_TMPDIR/id.json"
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/id.json"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/id.json:1:30: error: bad army reference 'hello world!' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
-	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":12,"general":true,"troops":[{"code":"Bd","figures":"x3"}]},{"count":1,"choice":[]},{"count":1,"choice":[[],[{"count":1,"troops":[]}],[{"count":2,"troops":[{"code":"Ax"}]}]]}]}}]}\n' > "$BATS_TEST_TMPDIR/e.json"
+	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count": 1,"general":true,"troops":[{"code":"Bd","figures":"x3"}]},{"count":1,"choice":[]},{"count":1,"choice":[[],[{"count":1,"troops":[]}],[{"count":2,"troops":[{"code":"Ax"}]}]]}]}}]}\n' > "$BATS_TEST_TMPDIR/e.json"
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.json"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.json:1:168: error: JSON army: figures are a number such as \"3\" or \"3/4\"; they are left out
 armylist-parse: $BATS_TEST_TMPDIR/e.json:1:176: error: JSON army: a 'choice' without packages is left out
@@ -139,11 +139,11 @@ armylist-parse: $BATS_TEST_TMPDIR/e.json:1:224: error: JSON army: an empty packa
 }
 
 @test "counts of 1 to 10^9 read back from every carrier; 0 and more are bad counts" {
-	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":100,"general":true,"troops":[{"code":"Bd"}]},{"count":1000000000,"troops":[{"code":"Ax"}]}]}}]}\n' > "$BATS_TEST_TMPDIR/c.json"
+	printf '{"version":1,"armies":[{"id":"I/2","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count":1,"general":true,"troops":[{"code":"Bd"}]},{"count":100,"troops":[{"code":"Bd"}]},{"count":1000000000,"troops":[{"code":"Ax"}]}]}}]}\n' > "$BATS_TEST_TMPDIR/c.json"
 	local f
 	for f in xml tsv json jsonl text; do
 		run -0 --separate-stderr bash -c "armylist-parse -T $f '$BATS_TEST_TMPDIR/c.json' | armylist-parse -T tsv"
-		assert_equal "$(cut -f 8 <<<"${lines[1]}")" '100xBd (Gen), 1000000000xAx'
+		assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1xBd (Gen), 100xBd, 1000000000xAx'
 	done
 	printf 'I/1a Test 3000BC\n1x3Bd (Gen), 1000000001xBw, 0xAx, 10x4Bw\n' > "$BATS_TEST_TMPDIR/c.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.txt"
@@ -185,12 +185,12 @@ Try 'armylist-parse --help' for more information."
 	jq -e '.armies[0].notes == [{"column":"Bemerkungen","text":"Attila"}]' <<<"$output"
 	run -0 armylist-parse -T text --lang=de ../samples/armeelisten-121-180.tsv
 	golden $G/notes-de.txt
-	printf 'Nr;Armee;Elemente;Notes;Armee\n7;A;12x Ps (Bef.);eins  zwei;B\n' > "$BATS_TEST_TMPDIR/n.csv"
+	printf 'Nr;Armee;Elemente;Notes;Armee\n7;A;1x Ps (Bef.), 11x Ps;eins  zwei;B\n' > "$BATS_TEST_TMPDIR/n.csv"
 	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/n.csv"
 	assert_line '    <note column="Notes">eins zwei</note>'
 	assert_line '    <note column="Armee">B</note>'
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.csv"
-	assert_line --index 1 "$(printf '7\tA\t\t\t\t\t\t12xPs (Gen)\tde\t\t\t\t\t12x Ps (Bef.)\t\tNotes: eins zwei\\nArmee: B')"
+	assert_line --index 1 "$(printf '7\tA\t\t\t\t\t\t1xPs (Gen), 11xPs\tde\t\t\t\t\t1x Ps (Bef.), 11x Ps\t\tNotes: eins zwei\\nArmee: B')"
 }
 
 @test "-T text --lang=de|en|ru" {
@@ -295,7 +295,7 @@ Try 'armylist-parse --help' for more information."
 	    '3. Jh. v.Chr.' '300 v. Chr. bis 200 v. Chr.' '250BC-225AD' '1322 – 1455' \
 	    '200 vor Christus'; do
 		n=$((${n:-0} + 1))
-		printf '%s\tA\t%s\t12x Ps (Gen)\n' "$n" "$d" >> "$BATS_TEST_TMPDIR/d.tsv"
+		printf '%s\tA\t%s\t1x Ps (Gen), 11x Ps\n' "$n" "$d" >> "$BATS_TEST_TMPDIR/d.tsv"
 	done
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/d.tsv"
 	assert_equal "$(cut -f1,3,4 <<<"$output" | tail -n +2 | tr '\t\n' ' ;')" \
@@ -330,7 +330,7 @@ armylist-parse: $P/unterminated.csv:5:21: error: unterminated quoted field, clos
 
 @test "CSV: a quote open over 100 lines ends there, the rest is read again" {
 	f=$BATS_TEST_TMPDIR/q.csv
-	{ printf 'Nr;Armee;Elemente\n1;"A\n'; seq 2 150 | awk '{ print $1 ";B" $1 ";12x Ps (Bef.)" }'; } > "$f"
+	{ printf 'Nr;Armee;Elemente\n1;"A\n'; seq 2 150 | awk '{ print $1 ";B" $1 ";1x Ps (Bef.), 11x Ps" }'; } > "$f"
 	run -2 --separate-stderr armylist-parse -T tsv "$f"
 	assert_equal "$stderr" "armylist-parse: $f:2:3: error: unterminated quoted field, closed at the end of its line
 armylist-parse: $f:2: error: army 1 has no elements"
@@ -355,7 +355,7 @@ armylist-parse: $P/rows-not-read.txt:8: error: row not read: it continues no arm
 }
 
 @test "tables: a long cell quoted in row-not-read is cut on a character boundary" {
-	printf '| Nr | Armee | Elemente |\n| 1 | Erste | 12x Ps (Bef.) |\n| Aбвгдежзийклмнопрстуфхцч | | 24x Ps |\n| Zusammenfassung fürÜbungsämter | | 24x Ps |\n' > "$BATS_TEST_TMPDIR/u.txt"
+	printf '| Nr | Armee | Elemente |\n| 1 | Erste | 1x Ps (Bef.), 11x Ps |\n| Aбвгдежзийклмнопрстуфхцч | | 24x Ps |\n| Zusammenfassung fürÜbungsämter | | 24x Ps |\n' > "$BATS_TEST_TMPDIR/u.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/u.txt"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/u.txt:3:3: error: row not read: 'Aбвгдежзийкл' is no army number
 armylist-parse: $BATS_TEST_TMPDIR/u.txt:4:3: error: row not read: 'Zusammenfassung fürÜbu' is no army number"
@@ -482,7 +482,7 @@ armylist-parse: $P/deep.xml:1:794: error: elements nested more than 256 deep (th
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
 	assert_line --index 1 "$(printf 'I/1\tA\t-100\t-100\t\t\t\t1x3Bd (Gen), 11x2Ps\ten\t100BC\t\t\t\t1x3Bd (Gen),  11x2Ps\t\t')"
 	head -c 2097152 /dev/zero | tr '\0' a > "$BATS_TEST_TMPDIR/long.txt"
-	printf '\nI/2 B 100BC\n12x2Ps (Gen)\n' >> "$BATS_TEST_TMPDIR/long.txt"
+	printf '\nI/2 B 100BC\n1x2Ps (Gen), 11x2Ps\n' >> "$BATS_TEST_TMPDIR/long.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/long.txt"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/long.txt:1: error: line longer than 1048576 bytes, the rest is ignored"
 	assert_line --index 1 --partial "I/2"
@@ -584,12 +584,99 @@ armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'
 	assert_equal "${stderr##*$'\n'}" "armylist-parse: c.txt: error: 57 more errors not reported (--max-errors=0 reports all)"
 }
 
+# ---- the notations players write (issue 24, items 4-7) ------------------------
+
+@test "label lines: Agg, Topography, Troops, List, Army, Elements, General and their German and Russian forms; an unknown label is its own error" {
+	run -2 --separate-stderr armylist-parse -T tsv $P/labels.txt
+	assert_equal "$stderr" "armylist-parse: $P/labels.txt:39:1: error: unknown keyword 'Points' (a label of no field: the line is not read)
+armylist-parse: $P/labels.txt:42:1: error: unknown keyword 'Core troops' (a label of no field: the line is not read)"
+	golden $G/labels.tsv
+	# the general after a label line is kept: 12 elements, one general
+	run -2 armylist-parse $P/labels.txt
+	assert_equal "$(grep -c 'general="yes"' <<<"$output")" 8
+}
+
+@test "label lines: a typo of a label gets a did-you-mean, a label alone never glues to the next line" {
+	printf 'I/1a Test 3000BC\nTroop:\n1x3Cv (Gen), 8x4Bw, 3x2Ps\n' > "$BATS_TEST_TMPDIR/t.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/t.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/t.txt:2:1: error: unknown keyword 'Troop' (did you mean 'Troops'?)"
+	assert_equal "$(cut -f 8,15 <<<"${lines[1]}")" "$(printf '1x3Cv (Gen), 8x4Bw, 3x2Ps\t')"
+}
+
+@test "reference shorthand: the book carried, a stop for a comma, ally alternatives kept, fragments reported and never ids" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/refs.txt
+	assert_equal "$stderr" "armylist-parse: $P/refs.txt:8:16: warning: '.' after 'II/30a' read as ',' between army references
+armylist-parse: $P/refs.txt:13:17: warning: 'or' is no army reference, left out
+armylist-parse: $P/refs.txt:13:21: warning: '(31j' is no army reference, left out
+armylist-parse: $P/refs.txt:14:9: warning: 'or' is no army reference, left out
+armylist-parse: $P/refs.txt:14:23: warning: 'and/or' is no army reference, left out"
+	golden $G/refs.tsv
+	run -0 armylist-parse $P/refs.txt
+	golden $G/refs.xml
+	refute_output --partial '<ref>or</ref>'
+	refute_output --partial '(31j</ref>'
+	# "none" and "-" are no references, and no diagnostic
+	printf 'I/1 A 100BC\nEnemies: none\nAllies: -\n1x3Cv (Gen), 11x2Ps\n' > "$BATS_TEST_TMPDIR/n.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f 7,13 <<<"${lines[1]}")" "$(printf '\t')"
+}
+
+@test "ally alternatives read back from every output (TSV keeps the references, not the join)" {
+	armylist-parse $P/refs.txt > "$BATS_TEST_TMPDIR/r.xml" 2>/dev/null
+	local f want
+	want=$(armylist-parse -T json "$BATS_TEST_TMPDIR/r.xml" | jq -c '.armies[] | [.id, .allies, ."ally-joins"]')
+	assert_equal "$(head -1 <<<"$want")" '["II/33",["II/10","II/11a","II/11b","III/4"],["","or","and/or",""]]'
+	for f in xml json jsonl text; do
+		run -0 --separate-stderr bash -c "armylist-parse -T $f '$BATS_TEST_TMPDIR/r.xml' | armylist-parse -T json | jq -c '.armies[] | [.id, .allies, .\"ally-joins\"]'"
+		assert_equal "$stderr" ""
+		assert_equal "$output" "$want"
+	done
+	run -0 bash -c "armylist-parse -T json '$BATS_TEST_TMPDIR/r.xml' | armylist-parse -T tsv"
+	assert_line --index 1 --partial "$(printf '\tII/10 or II/11a and/or II/11b, III/4\t')"
+	# an old file without join attributes still reads
+	sed 's/ join="[^"]*"//' "$BATS_TEST_TMPDIR/r.xml" > "$BATS_TEST_TMPDIR/old.xml"
+	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/old.xml"
+	assert_line --index 1 --partial "$(printf '\tII/10, II/11a, II/11b, III/4\t')"
+	# a join the schema does not know is refused
+	sed 's/join="or"/join="xor"/' "$BATS_TEST_TMPDIR/r.xml" > "$BATS_TEST_TMPDIR/bad.xml"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/bad.xml"
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: $BATS_TEST_TMPDIR/bad.xml:14: error: attribute 'join' of <ref> is not valid"
+}
+
+@test "'+' outside parentheses joins a package, as inside them" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/plus.txt
+	assert_equal "$stderr" ""
+	golden $G/plus.tsv
+	run -0 armylist-parse $P/plus.txt
+	assert_equal "$(grep -c '<package>' <<<"$output")" 6
+}
+
+@test "list styles: bullets, numbers, N* and N x counts, full type names, one element per line, general markers" {
+	run -0 --separate-stderr armylist-parse -T tsv $P/styles.txt
+	assert_equal "$stderr" "armylist-parse: $P/styles.txt:3:3: warning: general marked on 2 elements '2 x 3Cv (General)': read as one general element and 1 more"
+	golden $G/styles.tsv
+}
+
+@test "a general marked on several elements is one general and the rest, in list text and sheets" {
+	printf 'I/1a Test 3000BC\n2x3Cv (Gen), 10x4Bw\n\nI/1b Test 3000BC\n1x3Kn or 2x3Cv or 3Bd (Gen), 10x4Bw\n' > "$BATS_TEST_TMPDIR/g.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/g.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/g.txt:2:1: warning: general marked on 2 elements '2x3Cv (Gen)': read as one general element and 1 more
+armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 elements '2x3Cv or 3Bd (Gen)': read as one general element and 1 more"
+	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1x3Cv (Gen), 1x3Cv, 10x4Bw'
+	assert_equal "$(cut -f 8 <<<"${lines[2]}")" '1x3Kn or (1x3Cv or 3Bd (Gen) + 1x3Cv or 3Bd), 10x4Bw'
+	printf 'Nr;Armee;Elemente\n7;A;12x Ps (Bef.)\n' > "$BATS_TEST_TMPDIR/g.csv"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/g.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/g.csv:2:5: warning: general marked on 12 elements '12x Ps (Bef.)': read as one general element and 11 more"
+	assert_equal "$(cut -f 8 <<<"${lines[1]}")" '1xPs (Gen), 11xPs'
+}
+
 # ---- the manual -----------------------------------------------------------------
 
 @test "every EXAMPLE of armylist-parse(1) runs, with its status, golden" {
 	# armylist-parse exits 0 on good input; the one armylist-check of
 	# the page finds no error
-	man_examples armylist-parse.1 0 0 0 0 0 0 0 0
+	man_examples armylist-parse.1 0 0 0 0 0 0 0 0 0
 	grep -q '<army id="1"' lists.xml
 	output=${EXAMPLES%$'\n'}
 	golden armylist-parse/examples.txt

@@ -67,6 +67,17 @@ sel() {
 	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "id 2a 7 "
 }
 
+@test "--enemy-of follows the resolved references: a bare 32b after II/32a is II/32b" {
+	# list text: the reader resolves them
+	run -0 --separate-stderr armylist-select -T tsv --enemy-of=II/33 fixtures/armylist-parse/refs.txt
+	assert_output "$(printf 'id\tname\tfrom\tto\tterrain\taggression\tenemies\telements\tlang\tdates\tsources\tdbm\tallies\ttext\tincomplete\tnotes\nII/32a\tStop For A Comma\t-300\t-300\t\t\tII/30a, II/30b, II/33\t1x3Cv (Gen), 8x4Bw, 3x2Ps\ten\t300BC\t\t\tI/1a, I/1b or I/1c\t1x3Cv (Gen), 8x4Bw, 3x2Ps\t\t\nII/32b\tFragments\t-300\t-300\t\t\tII/31\t1x3Cv (Gen), 8x4Bw, 3x2Ps\ten\t300BC\t\t\tII/5, II/6\t1x3Cv (Gen), 8x4Bw, 3x2Ps\t\t')"
+	# XML written before: armylist-select resolves them itself; "33"
+	# after "I/1a" is I/33, not II/33
+	run -0 --separate-stderr armylist-select -T tsv --enemy-of=II/33 fixtures/armylist-select/bare-refs.xml
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f 1,7 <<<"$output")" "$(printf 'id\tenemies\nII/32a\t\nII/32b\t\nII/31\tII/30, 33')"
+}
+
 @test "--enemy-of reads a pipe and redirected standard input twice" {
 	want=$(armylist-select -T tsv --enemy-of=22a $H1 | grep -v '^id')
 	run -0 --separate-stderr bash -c 'cat "$1" | armylist-select -T tsv --enemy-of=22a' _ $H1

@@ -228,6 +228,61 @@ $(e b3 Kn 1040 800 180)"
 	combat "Kn vs Bd flank"
 }
 
+@test "battle-scan: an enemy whose front is on a flank overlaps no one (seed 000)" {
+	# b2's front is on r2's left flank; its right front corner is on
+	# r1's right front corner
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1440 720 90)"
+	BLUE="$(e b1 Kn 1200 800 180)
+$(e b2 Bd 1360 800 180)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_output "# $F
+# b1 at 1200,800 facing 180 vs r1 at 1200,800 facing 0
+Kn vs Bd"
+	run -0 battle-scan "$F"
+	assert_line '  r2     Bd  1440,720 facing 90: good, level 0; left flank b2; zone of control of b2'
+	# on its rear likewise
+	RED="$(e r1 Bd 1200 800 0)
+$(e r2 Bd 1360 740 180)"
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Kn vs Bd"
+	refute_line --partial overlap
+	# b2 free of contact overlaps r1
+	RED=$(e r1 Bd 1200 800 0)
+	field
+	run -0 battle-scan -T combat "$F"
+	assert_line "Kn vs Bd overlap"
+}
+
+@test "battle-scan: two Psiloi on a flank and an overlap: every attacker in every output, no limit" {
+	RED=$(e r1 El 1200 800 0)
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e p1 Ps 1120 800 90)
+$(e p2 Ps 1120 640 90)
+$(e b3 Bd 1360 800 180)"
+	combat "Bd vs El overlap flank=2"
+	run -0 bash -c "battle-scan -T combat '$F' | combat-calc"
+	assert_output "3: Bd 3 = 3  vs  El 4 -1 overlap -2 flank = 1"
+	run -0 battle-scan "$F"
+	assert_line '  r1     El  1200,800 facing 0: good, level 0; front b1; left flank p1,p2; overlapped right by b3; zone of control of b1,p1,p2'
+	run -0 battle-scan -T xml "$F"
+	assert_line '      <flank side="left" by="p1"/>'
+	assert_line '      <flank side="left" by="p2"/>'
+	run -0 battle-scan -T json "$F"
+	assert_output --partial '"front":"b1","front_contacts":1,"flank_left":["p1","p2"],"overlap_right":"b3","zoc":'
+	# two on the rear
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e p1 Ps 1120 640 0)
+$(e p2 Ps 1280 640 0)"
+	combat "Bd vs El rear=2"
+	run -0 battle-scan "$F"
+	assert_line --partial '; front b1; rear p1,p2;'
+	run -0 battle-scan -T jsonl "$F"
+	assert_output --partial '"rear":["p1","p2"]'
+}
+
 @test "battle-scan: one enemy overlaps two elements, one on each of its sides" {
 	RED="$(e r1 Bd 1200 800 0)
 $(e r2 Bd 1520 800 0)"
@@ -404,6 +459,20 @@ plan() {
 	run battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p" "$F"
 }
 
+# planned LINE MOVE...: the plan gives the move line LINE
+planned() {
+	local want=$1
+	shift
+	plan "$@"
+	assert_line "$want"
+}
+
+# judged STATUS LINE: move-check's verdict on the last plan
+judged() {
+	run -"$1" bash -c "battle-scan -T moves --plan='$BATS_TEST_TMPDIR/p' '$F' 2>/dev/null | move-check"
+	assert_line "$2"
+}
+
 @test "battle-scan: plan distances: fwd, side, wheel by the outer corner, turn by the longest corner arc" {
 	BLUE=
 	plan 'move r1 fwd 120' 'move r1 side -50'
@@ -479,41 +548,97 @@ $(e r2 Bd 1360 800 0)"
 @test "battle-scan: contact, breakoff, flank contact and face" {
 	BLUE=$(e b1 Kn 1200 900 180)
 	plan 'move r1 fwd 100'
-	assert_line "move Bd 100 id=r1 contact"
+	assert_line "move Bd 100 id=r1 contact zoc=contact"
 	BLUE=$(e b1 LH 1200 800 180)
 	plan 'move r1 back 100'
-	assert_line "move Bd 100 id=r1 breakoff=LH"
+	assert_line "move Bd 100 id=r1 breakoff=LH zoc=withdraw"
+	# turning to face an enemy already on the flank is no new contact
 	BLUE=$(e b1 Kn 1280 770 270)
 	plan 'move r1 to 1280,770,90'
-	assert_line --regexp "^move Bd [0-9]+ id=r1 contact flank-contact face"
+	assert_line --regexp "^move Bd [0-9]+ id=r1 flank-contact face zoc=contact$"
+}
+
+@test "battle-scan: contact is any edge: front onto an enemy's flank or rear; Art and WWg refused (seed 001)" {
+	# a WWg onto a Bd's flank
+	RED=$(e r1 WWg 1000 830 90)
+	BLUE=$(e b1 Bd 1200 800 180)
+	planned "move WWg 120 id=r1 contact" 'move r1 fwd 120'
+	judged 1 "4: illegal  WWg 120/200 p, 1 PIP: no-contact: WWg may never move into contact"
+	# Art onto a Bd's rear
+	RED=$(e r1 Art 1200 540 0)
+	BLUE=$(e b1 Bd 1200 800 0)
+	planned "move Art 200 id=r1 contact" 'move r1 fwd 200'
+	judged 1 "4: illegal  Art 200/200 p, 1 PIP: no-contact: Art may never move into contact"
+	# a Bd's flank onto an enemy's front
+	RED=$(e r1 Bd 1000 770 90)
+	BLUE=$(e b1 Bd 1200 690 0)
+	planned "move Bd 200 id=r1 contact zoc=contact" 'move r1 fwd 200'
+	# stopping a pace short, or at a corner only, is no contact
+	RED=$(e r1 WWg 1000 830 90)
+	BLUE=$(e b1 Bd 1200 800 180)
+	planned "move WWg 117 id=r1" 'move r1 fwd 117'
+	RED=$(e r1 WWg 1000 940 90)
+	planned "move WWg 120 id=r1" 'move r1 fwd 120'
+}
+
+@test "battle-scan: breakoff also when the front is on the enemy's flank (seed 001)" {
+	# a Bd whose front is on a Bd's flank backs off: the enemy is no slower
+	RED=$(e r1 Bd 1120 830 90)
+	BLUE=$(e b1 Bd 1200 800 180)
+	planned "move Bd 100 id=r1 breakoff=Bd" 'move r1 back 100'
+	judged 1 "4: illegal  Bd 100/200 p, 1 PIP: breakoff: the enemy Bd moves 200 paces in good going, no less than the mover's 200"
+	# Light Horse may leave the slower Bd; likewise from its rear
+	RED=$(e r1 LH 1120 830 90)
+	planned "move LH 200 id=r1 breakoff=Bd" 'move r1 back 200'
+	judged 0 "4: ok       LH 200/500 p, 1 PIP"
+	RED=$(e r1 Bd 1200 860 180)
+	planned "move Bd 100 id=r1 breakoff=Bd" 'move r1 back 100'
+	# of two enemies at its front, the faster one
+	RED=$(e r1 Bd 1120 830 90)
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e b2 LH 1120 720 270)"
+	planned "move Bd 100 id=r1 breakoff=LH zoc=withdraw" 'move r1 back 100'
+	# with its front on b1's flank it may not turn to face b3 on its own
+	# flank: no face, and it breaks off from b1
+	BLUE="$(e b1 Bd 1200 800 180)
+$(e b3 Bd 1090 910 180)"
+	planned "move Bd 168 id=r1 breakoff=Bd flank-contact zoc=other" 'move r1 to 1090,910,0'
 }
 
 @test "battle-scan: entering a zone of control: contact, face, withdraw, other, screened" {
 	BLUE=$(e b1 Kn 1200 1200 180)
-	plan 'move r1 fwd 300'
-	assert_line "move Bd 300 id=r1 zoc=other"
-	plan 'move r1 fwd 400'
-	assert_line "move Bd 400 id=r1 contact zoc=contact"
+	planned "move Bd 300 id=r1 zoc=other" 'move r1 fwd 300'
+	planned "move Bd 400 id=r1 contact zoc=contact" 'move r1 fwd 400'
 	RED=$(e r1 Bd 1000 1100 90)
 	plan 'move r1 to 1200,1100,0'
 	assert_line --regexp "^move Bd [0-9]+ id=r1 zoc=face$"
 	RED=$(e r1 Bd 1360 1150 0)
 	plan 'move r1 to 1150,900,0'
 	assert_line --regexp "^move Bd [0-9]+ id=r1 zoc=withdraw$"
+	# crossing the whole front 100 paces away is no withdrawal, though it
+	# ends farther from the enemy's centre (seed 001)
+	RED=$(e r1 Bd 900 1100 0)
+	planned "move Bd 700 id=r1 zoc=other" 'move r1 side 700'
+	# a move that starts inside the zone is not exempt
+	RED=$(e r1 Bd 1200 1100 0)
+	planned "move Bd 300 id=r1 zoc=other" 'move r1 side 300'
+	planned "move Bd 100 id=r1 zoc=withdraw" 'move r1 back 100'
+	planned "move Bd 200 id=r1 zoc=withdraw" 'move r1 back 100 side 100'
+	planned "move Bd 200 id=r1 zoc=other" 'move r1 side 100 back 100'
+	planned "move Bd 368 id=r1 zoc=withdraw" 'move r1 turn 180 fwd 100'
 	RED="$(e r1 Bd 1200 800 0)
 $(e r2 Ps 1200 1100 90)"
-	plan 'move r1 fwd 250'
-	assert_line "move Bd 250 id=r1 zoc=other screened"
+	planned "move Bd 250 id=r1 zoc=other screened" 'move r1 fwd 250'
 }
 
 @test "battle-scan: a group engaged, moving away from an enemy to its front" {
 	RED="$(e r1 Bd 1200 800 0)
 $(e r2 Bd 1360 800 0)"
 	plan 'move r1,r2 back 100'
-	assert_line "move Bd,Bd 100 id=r1+r2 away engaged"
+	assert_line "move Bd,Bd 100 id=r1+r2 away engaged zoc=withdraw"
 	BLUE=$(e b1 Kn 1200 900 180)
 	plan 'move r1,r2 back 100'
-	assert_line "move Bd,Bd 100 id=r1+r2 away"
+	assert_line "move Bd,Bd 100 id=r1+r2 away zoc=withdraw"
 }
 
 @test "battle-scan: the general's move and general-lost in the bound" {

@@ -527,7 +527,7 @@ combat-calc: fixtures/combat/junk.bin: error: army 'I/2a' not in the collection
 combat-calc: fixtures/combat/junk.bin: error: army 'I/2b' not in the collection"
 	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b < /dev/null
 	assert_output ''
-	assert_equal "${stderr%%$'\n'*}" "combat-calc: -: error: empty input, expected armylist XML"
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: -: error: empty input, expected army lists"
 	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b fixtures/combat/matchup.txt
 	assert_equal "${stderr%%$'\n'*}" "combat-calc: fixtures/combat/matchup.txt:1: error: not armylist XML (convert a sheet with armylist-parse first)"
 	run -2 --separate-stderr combat-calc --matchup=I/2a,I/2b fixtures/combat/combats.xml

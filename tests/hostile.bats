@@ -42,10 +42,13 @@ expect() {
 		echo 0 ;;
 	armylist-select:junk | armylist-select:junk2)
 		echo 2 ;;
-	# the tools that read only armylist XML refuse text that is not XML;
-	# armylist-check calls an empty input not armylist XML (exit 2,
-	# armylist-check(1)), refcard-render renders no card and warns
-	armylist-check:empty | armylist-check:comments | refcard-render:comments)
+	# armylist-check reads what armylist-parse reads, but calls an empty
+	# input an error (exit 2, armylist-check(1)); comments alone are no
+	# army and no finding (exit 0); refcard-render reads only armylist
+	# XML: it renders no card and warns
+	armylist-check:empty | refcard-render:comments)
+		echo 2 ;;
+	armylist-check:junk | armylist-check:junk2)
 		echo 2 ;;
 	# battle-scan reads only battlefield XML
 	battle-scan:empty | battle-scan:comments)

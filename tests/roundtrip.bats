@@ -270,6 +270,41 @@ armies_rt() {
 	[ "$(grep -c 'code="Hd" figures="7"' "$BATS_TEST_TMPDIR/a.xml")" -gt 0 ]
 }
 
+# every_output_valid IN: armylist-parse writes one army per record of
+# IN ($2, when given, is that count), and every output format of it, and
+# of armylist-select and armylist-check over it, validates or is valid
+# JSON, and reads back to as many armies.
+every_output_valid() {
+	local in=$1 n F d=$BATS_TEST_TMPDIR
+	armylist-parse "$in" 2>/dev/null > "$d/x.xml" || true
+	validate armylist.rng "$d/x.xml"
+	n=$(grep -c '<army ' "$d/x.xml")
+	[ -z "${2:-}" ] || assert_equal "$n" "$2"
+	for F in tsv json jsonl text; do
+		armylist-parse -T $F "$in" 2>/dev/null > "$d/o.$F" || true
+		case $F in
+		json) jq -e .armies "$d/o.$F" > /dev/null ;;
+		jsonl) jq -e .id "$d/o.$F" > /dev/null ;;
+		esac
+		armylist-parse "$d/o.$F" 2>/dev/null > "$d/y.xml" || true
+		validate armylist.rng "$d/y.xml"
+		assert_equal "$(grep -c '<army ' "$d/y.xml")" "$n"
+	done
+	armylist-select -T xml --book=II "$in" 2>/dev/null > "$d/s.xml" || true
+	validate armylist.rng "$d/s.xml"
+	armylist-check -T xml "$in" 2>/dev/null > "$d/f.xml" || true
+	validate findings.rng "$d/f.xml"
+	armylist-check -T json "$in" 2>/dev/null | jq -e .summary > /dev/null
+}
+
+@test "roundtrip: every output over the three corpora validates and keeps every record (issue 24 item 2)" {
+	every_output_valid "$CORPUS/dba22-lists.txt" 590
+	every_output_valid "$CORPUS/dba3-lists.txt" 634
+	for f in "$SAMPLES"/armeelisten-* "$SAMPLES"/english-lists.*; do
+		every_output_valid "$f"
+	done
+}
+
 # ---- campaign-catastrophe and campaign-survival: every flag and roll ----
 
 # crt TOOL SCHEMA IN [OPTS...]: with -s 5, the text of IN and of its XML

@@ -216,6 +216,67 @@ field() {
 	assert_line --partial 'general-distance="1000" far="yes" hidden="no"/>'
 }
 
+@test "battle-scan: at exactly 1200 and 600 paces: far and hidden in dba1 (or more), not in dba22 (more than)" {
+	# r1 1200 paces from the general, r2 600 paces behind a wood
+	cat > "$BATS_TEST_TMPDIR/d.xml" <<-'EOT'
+	<battlefield version="1" width="2400" height="2400">
+	<feature kind="wood" going="difficult" sight="blocks"><point x="200" y="400"/><point x="700" y="400"/><point x="700" y="600"/><point x="200" y="600"/></feature>
+	<side name="red" pips="4">
+	<element id="g" troop="Bd" x="400" y="200" facing="0" general="yes"/>
+	<element id="r1" troop="Bd" x="1760" y="200" facing="0"/>
+	<element id="r2" troop="Bd" x="400" y="860" facing="0"/>
+	</side>
+	</battlefield>
+	EOT
+	printf 'move r1 fwd 10\nmove r2 fwd 10\n' > "$BATS_TEST_TMPDIR/p"
+	run -0 battle-scan --rules=dba1 -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/d.xml"
+	assert_line 'move Bd 10 id=r1 far'
+	assert_line 'move Bd 10 id=r2 hidden'
+	run -0 battle-scan --rules=dba1 "$BATS_TEST_TMPDIR/d.xml"
+	assert_line '  r1     Bd  1760,200 facing 0: good, level 0; general 1200 p, far'
+	run -0 battle-scan --rules=dba22 -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/d.xml"
+	assert_line 'move Bd 10 id=r1'
+	assert_line 'move Bd 10 id=r2'
+	run -0 battle-scan --rules=dba22 -T xml "$BATS_TEST_TMPDIR/d.xml"
+	assert_line --partial 'general-distance="1200" far="no" hidden="no"/>'
+	assert_line --partial 'general-distance="600" far="no" hidden="no"/>'
+	run -0 battle-scan --rules=dba22 -T json "$BATS_TEST_TMPDIR/d.xml"
+	assert_output --partial '"general_distance":1200,"far":false,"hidden":false'
+	# a pace more is far and hidden in both
+	sed 's/x="1760"/x="1761"/; s/y="860"/y="861"/' "$BATS_TEST_TMPDIR/d.xml" > "$BATS_TEST_TMPDIR/d1.xml"
+	for ed in dba1 dba22; do
+		run -0 battle-scan --rules=$ed -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/d1.xml"
+		assert_line 'move Bd 10 id=r1 far'
+		assert_line 'move Bd 10 id=r2 hidden'
+	done
+	# the comparison is the table's: dba1 with more-than, dba22 with at-least
+	sed 's/compare="at-least"/compare="more-than"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/m.xml"
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/m.xml" -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/d.xml"
+	assert_line 'move Bd 10 id=r1'
+	assert_line 'move Bd 10 id=r2'
+	sed 's/compare="more-than"/compare="at-least"/' "$TOP/formats/dba22.xml" > "$BATS_TEST_TMPDIR/a.xml"
+	run -0 battle-scan --rules="$BATS_TEST_TMPDIR/a.xml" -T moves --plan="$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/d.xml"
+	assert_line 'move Bd 10 id=r1 far'
+	assert_line 'move Bd 10 id=r2 hidden'
+	# a table without the comparison is refused
+	sed 's/ compare="at-least"//' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/n.xml"
+	run -2 battle-scan --rules="$BATS_TEST_TMPDIR/n.xml" "$BATS_TEST_TMPDIR/d.xml"
+}
+
+@test "combat-calc: no limit on overlaps and flank contacts in dba1 and dba22; a table's limit is kept" {
+	# an El with two Ps on its left flank and an overlap on its right: -3
+	for ed in dba1 dba22; do
+		run -0 combat-calc --rules=$ed <<<'El overlap flank=2 vs Bd'
+		assert_output '1: El 4 -1 overlap -2 flank = 1  vs  Bd 3 = 3'
+	done
+	run -0 combat-calc <<<'Bd flank=4 rear=2 vs Bd'
+	assert_output '1: Bd 5 -4 flank -2 rear = -1  vs  Bd 5 = 5'
+	sed 's|<count flag="overlap"|<limit name="overlap-and-flank" value="2"/><count flag="overlap"|' \
+	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/l.xml"
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/l.xml" <<<'El overlap flank=2 vs Bd'
+	assert_equal "$stderr" "combat-calc: -:1:12: error: overlaps and flank contacts above 2"
+}
+
 @test "battle-scan: base width, base depth and zone of control come from the rules table" {
 	field
 	run -0 battle-scan "$BATS_TEST_TMPDIR/f.xml"

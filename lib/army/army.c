@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "army/army.h"
+#include "core/diag.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 
 void
@@ -107,6 +109,7 @@ army_free(struct army *a)
 	free(a->dbm);
 	strv_free(a->enemies, a->nenemies);
 	strv_free(a->allies, a->nallies);
+	free(a->ally_join);
 	free(a->elements_text);
 	package_free(&a->list);
 	for (i = 0; i < a->nnotes; i++) {
@@ -179,6 +182,44 @@ item_drop_troop(struct item *it)
 		troopref_free(&it->troops[--it->ntroops]);
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+void
+item_copy_element(struct item *dst, const struct item *src)
+{
+	size_t i;
+
+	memset(dst, 0, sizeof *dst);
+	dst->kind = ITEM_ELEMENT;
+	dst->count = src->count;
+	dst->general = src->general;
+	for (i = 0; i < src->ntroops; i++) {
+		const struct troopref *a = &src->troops[i];
+		struct troopref *b = item_add_troop(dst);
+
+		b->t = a->t;
+		b->dis = a->dis;
+		b->name = dup_or_null(a->name);
+		b->figures = dup_or_null(a->figures);
+		b->written = dup_or_null(a->written);
+		b->dis_name = dup_or_null(a->dis_name);
+		b->dis_figures = dup_or_null(a->dis_figures);
+		b->dis_written = dup_or_null(a->dis_written);
+		b->note = dup_or_null(a->note);
+	}
+}
+
+void
+package_drop_item(struct package *p)
+{
+	if (p->n > 0)
+		item_free(&p->items[--p->n]);
+}
+
 void
 item_drop_package(struct item *it)
 {
@@ -187,30 +228,274 @@ item_drop_package(struct item *it)
 }
 
 void
-army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
+army_set_ally_join(struct army *a, size_t i, enum ally_join j)
 {
-	size_t i = 0, start;
+	if (j == ALLY_AND && i >= a->njoin)
+		return;
+	if (i >= a->njoin) {
+		a->ally_join = xgrow(a->ally_join, &a->capjoin, i + 1,
+		    sizeof *a->ally_join);
+		memset(a->ally_join + a->njoin, ALLY_AND, i + 1 - a->njoin);
+		a->njoin = i + 1;
+	}
+	a->ally_join[i] = (unsigned char)j;
+}
 
+enum ally_join
+army_ally_join(const struct army *a, size_t i)
+{
+	return i > 0 && i < a->njoin ? (enum ally_join)a->ally_join[i] :
+	    ALLY_AND;
+}
+
+const char *
+army_join_word(enum ally_join j)
+{
+	return j == ALLY_OR ? "or" : j == ALLY_ANDOR ? "and/or" : NULL;
+}
+
+int
+army_join_read(const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return ALLY_AND;
+	if (strcmp(s, "or") == 0)
+		return ALLY_OR;
+	if (strcmp(s, "and/or") == 0)
+		return ALLY_ANDOR;
+	return -1;
+}
+
+/* The length of the book ("II/") of a full reference; 0: none. */
+static size_t
+book_len(const char *s, size_t n)
+{
+	const char *q = memchr(s, '/', n);
+
+	return q != NULL ? (size_t)(q - s) + 1 : 0;
+}
+
+void
+army_ref_resolved(struct sbuf *b, char *const *v, size_t i)
+{
+	size_t k, bl;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (book_len(v[i], strlen(v[i])) == 0 &&
+	    army_is_id(v[i], strlen(v[i])))
+		for (k = i; k-- > 0;)
+			if ((bl = book_len(v[k], strlen(v[k]))) > 0) {
+				sbuf_add(b, v[k], bl);
+				break;
+			}
+	sbuf_adds(b, v[i]);
+}
+
+void
+army_ref_next(struct sbuf *b, char *const *v, size_t i, size_t *last)
+{
+	size_t n = strlen(v[i]), bl = book_len(v[i], n);
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (bl == 0 && *last > 0 && army_is_id(v[i], n))
+		sbuf_add(b, v[*last - 1], book_len(v[*last - 1],
+		    strlen(v[*last - 1])));
+	sbuf_adds(b, v[i]);
+	if (bl > 0)
+		*last = i + 1;
+}
+
+/* A join word of a reference list: or, and/or (and their German and
+ * Russian forms); and, und, и and & are plain separators. */
+static int
+join_word(const char *s, size_t n)
+{
+	static const struct {
+		const char *w;
+		int j;
+	} w[] = {
+		{ "or", ALLY_OR }, { "oder", ALLY_OR }, { "или", ALLY_OR },
+		{ "and/or", ALLY_ANDOR }, { "und/oder", ALLY_ANDOR },
+		{ "и/или", ALLY_ANDOR },
+		{ "and", ALLY_AND }, { "und", ALLY_AND }, { "и", ALLY_AND },
+		{ "&", ALLY_AND },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof w / sizeof w[0]; k++)
+		if (str_ieq(s, n, w[k].w))
+			return w[k].j;
+	return -1;
+}
+
+static void
+add_ref(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
+{
+	*v = xgrow(*v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrndup(s, len);
+}
+
+/* The reader of reference lists: v, n, cap the list; a (allies only,
+ * else NULL) takes the joins; line 0: no position known. */
+static void
+read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
+    const char *s, size_t len, long line, long col)
+{
+	struct sbuf t = {0}, q = {0};
+	size_t i = 0, start, e, first = *n, jat = 0, jn = 0;
+	size_t full = 0;    /* 1 + the last reference read here with a book */
+	enum ally_join join = ALLY_AND;
+	bool pending = false;      /* a join word waits for its reference */
+	int j;
+
+#define AT(off) (line), (line > 0 && col > 0 ? col + (long)(off) : 0)
+	{
+		/* "none", "-": no references */
+		static const char *const none[] = {
+			"none", "-", "keine", "нет", NULL
+		};
+		const char *t0 = s;
+		size_t n0 = len;
+		int k;
+
+		str_trim(&t0, &n0);
+		while (n0 > 0 && t0[n0 - 1] == '.')
+			n0--;
+		for (k = 0; none[k] != NULL; k++)
+			if (str_ieq(t0, n0, none[k]))
+				return;
+	}
 	while (i < len) {
 		while (i < len && (s[i] == ',' || s[i] == ';' ||
 		    s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
 		    s[i] == '.'))
 			i++;
+		if (i >= len)
+			break;
 		start = i;
-		while (i < len && s[i] != ',' && s[i] != ';' && s[i] != ' ' &&
-		    s[i] != '\t' && s[i] != '\n')
-			i++;
-		if (i > start) {
-			size_t e = i;
+		if (s[i] == '(') {
+			/* a note in parentheses, or an unclosed '(' up to
+			 * the next comma */
+			while (i < len && s[i] != ')' && s[i] != ',' &&
+			    s[i] != ';')
+				i++;
+			if (i < len && s[i] == ')')
+				i++;
+		} else
+			while (i < len && s[i] != ',' && s[i] != ';' &&
+			    s[i] != ' ' && s[i] != '\t' && s[i] != '\n' &&
+			    s[i] != '(')
+				i++;
+		e = i;
+		while (e > start && s[e - 1] == '.')
+			e--;
+		if (e == start)
+			continue;
+		if (e < i && army_is_id(s + start, e - start)) {
+			/* "I/1a. 1b": a stop where a comma belongs */
+			size_t k = i;
 
-			while (e > start && s[e - 1] == '.')
-				e--;
-			if (e == start)
-				continue;
-			*v = xgrow(*v, cap, *n + 1, sizeof **v);
-			(*v)[(*n)++] = xstrndup(s + start, e - start);
+			while (k < len && (s[k] == ' ' || s[k] == '\t'))
+				k++;
+			if (k < len && k > i && s[k] != ',' && s[k] != ';') {
+				sbuf_reset(&q);
+				utf8_sanitize(&q, s + start, e - start);
+				DIAG(REF_STOP, AT(e), q.s);
+			}
 		}
+		if ((j = join_word(s + start, e - start)) >= 0) {
+			if (j != ALLY_AND && (pending || *n == first)) {
+				/* "or" with no reference before it */
+				sbuf_reset(&q);
+				utf8_sanitize(&q, s + start, e - start);
+				DIAG(NOT_A_REFERENCE, AT(start), q.s);
+				continue;
+			}
+			if (j != ALLY_AND) {
+				pending = true;
+				jat = start;
+				jn = e - start;
+			}
+			if (a != NULL)
+				join = (enum ally_join)j;
+			continue;
+		}
+		sbuf_reset(&t);
+		sbuf_add(&t, "", 0);
+		if (army_is_id(s + start, e - start)) {
+			/* the book of the last full reference (kept, not
+			 * searched for: 80,000 references cost linear time) */
+			if (book_len(s + start, e - start) == 0 && full > 0)
+				sbuf_add(&t, (*v)[full - 1],
+				    book_len((*v)[full - 1],
+				    strlen((*v)[full - 1])));
+			sbuf_add(&t, s + start, e - start);
+		} else if (e - start == 1 && s[start] >= 'a' &&
+		    s[start] <= 'z' && *n > first &&
+		    army_is_id((*v)[*n - 1], strlen((*v)[*n - 1]))) {
+			/* "I/1a, b": another variant of the same list */
+			const char *p = (*v)[*n - 1];
+			size_t pn = strlen(p);
+
+			if (pn > 0 && p[pn - 1] >= 'a' && p[pn - 1] <= 'z')
+				pn--;
+			sbuf_add(&t, p, pn);
+			sbuf_addc(&t, s[start]);
+			if (!army_is_id(t.s, t.len)) {
+				sbuf_reset(&t);
+				sbuf_add(&t, "", 0);
+			}
+		}
+		if (t.len == 0) {
+			if (pending) {
+				sbuf_reset(&q);
+				utf8_sanitize(&q, s + jat, jn);
+				DIAG(NOT_A_REFERENCE, AT(jat), q.s);
+				pending = false;
+				join = ALLY_AND;
+			}
+			sbuf_reset(&q);
+			utf8_sanitize(&q, s + start, i - start);
+			DIAG(NOT_A_REFERENCE, AT(start), q.s);
+			continue;
+		}
+		add_ref(v, n, cap, t.s, t.len);
+		if (book_len(t.s, t.len) > 0)
+			full = *n;
+		if (a != NULL)
+			army_set_ally_join(a, *n - 1, join);
+		join = ALLY_AND;
+		pending = false;
 	}
+	if (pending) {
+		/* "or" with no reference after it */
+		sbuf_reset(&q);
+		utf8_sanitize(&q, s + jat, jn);
+		DIAG(NOT_A_REFERENCE, AT(jat), q.s);
+	}
+#undef AT
+	sbuf_free(&t);
+	sbuf_free(&q);
+}
+
+void
+army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
+{
+	read_refs(v, n, cap, NULL, s, len, 0, 0);
+}
+
+void
+army_refs_at(struct army *a, bool allies, const char *s, size_t len,
+    long line, long col)
+{
+	if (allies)
+		read_refs(&a->allies, &a->nallies, &a->capallies, a, s, len,
+		    line, col);
+	else
+		read_refs(&a->enemies, &a->nenemies, &a->capenemies, NULL, s,
+		    len, line, col);
 }
 
 void

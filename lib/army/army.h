@@ -67,6 +67,10 @@ struct note {
 	char *text;
 };
 
+/* How an ally is joined to the one before it: a comma, "or" (one of
+ * them), "and/or" (either or both). */
+enum ally_join { ALLY_AND, ALLY_OR, ALLY_ANDOR };
+
 struct army {
 	char *id;
 	char *file;
@@ -86,6 +90,9 @@ struct army {
 	char **allies;
 	size_t nallies, capallies;
 	bool has_allies;
+	unsigned char *ally_join;  /* enum ally_join of each ally (to the
+				    * one before); past njoin: ALLY_AND */
+	size_t njoin, capjoin;
 	char *elements_text;       /* as written (blanks collapsed) */
 	bool incomplete;           /* the parser dropped part of the list */
 	struct package list;       /* the parsed elements */
@@ -121,8 +128,31 @@ struct package *item_add_package(struct item *it);
 /* Free the last troop or package of it (error recovery). */
 void item_drop_troop(struct item *it);
 void item_drop_package(struct item *it);
-/* Split a reference list ("60, 61, 63, 66a" or "I/1a, II/5") into refs. */
+/* Free the last item of p (error recovery). */
+void package_drop_item(struct package *p);
+/* dst: a copy of the element src, its troops copied deep. */
+void item_copy_element(struct item *dst, const struct item *src);
+/* Split a reference list ("60, 61, 63, 66a" or "I/1a, II/5") into refs:
+ * a bare "4a" or "b" after "I/1a" takes its book ("I/4a", "I/1b"); "or"
+ * and "and/or" join alternatives (kept by army_refs_at for allies), "and"
+ * is a comma; "I/1a. 1b" is read with a warning; a fragment that is no
+ * reference is reported and left out.  army_refs reports without a
+ * position; army_refs_at at LINE:COL of s, into a's enemies or allies. */
 void army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len);
+void army_refs_at(struct army *a, bool allies, const char *s, size_t len,
+    long line, long col);
+/* The i-th reference of v with the book of the last full reference
+ * before it when it has none (for lists read before they were resolved). */
+void army_ref_resolved(struct sbuf *b, char *const *v, size_t i);
+/* The same for i = 0, 1, ... in turn, in linear time: *last (0 before
+ * the first) keeps where the last full reference was. */
+void army_ref_next(struct sbuf *b, char *const *v, size_t i, size_t *last);
+/* The join of ally i; its word ("or", "and/or"; NULL for a comma); the
+ * join of a word (NULL or "": ALLY_AND; -1: unknown). */
+void army_set_ally_join(struct army *a, size_t i, enum ally_join j);
+enum ally_join army_ally_join(const struct army *a, size_t i);
+const char *army_join_word(enum ally_join j);
+int army_join_read(const char *s);
 
 void srcmap_add(struct srcmap *m, size_t off, long line, long col);
 void srcmap_lookup(const struct srcmap *m, size_t off, long *line,
@@ -138,6 +168,11 @@ void srcmap_free(struct srcmap *m);
  * something out of the list (unknown troop names are kept, as "?"). */
 int elements_parse(struct package *list, const char *text, size_t len,
     const struct srcmap *map, int *lost);
+/* The same for the value of a General line ("General: 1x3Cv"): the first
+ * element of each of its entries is the general (one element of it, as
+ * for "2x3Cv (Gen)"). */
+int elements_parse_general(struct package *list, const char *text,
+    size_t len, const struct srcmap *map, int *lost);
 
 /* Parse a date ("3500 - 2334 v.Chr.", "250BC-225AD", "um 1200 v.Chr.",
  * "5. Jh. n.Chr.").  Returns 0 with from/to/approx, or -1. */

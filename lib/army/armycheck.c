@@ -5,15 +5,24 @@
 #include <string.h>
 
 #include "army/armycheck.h"
+#include "core/diag.h"
 #include "core/diagcat.h"
+#include "core/num.h"
 #include "core/str.h"
 #include "core/strset.h"
+#include "core/tok.h"
 #include "core/xalloc.h"
 
 const char *
 check_code_name(enum check_code c)
 {
 	return c < CK_N ? finding_defs[c].code : "?";
+}
+
+const char *
+finding_code(const struct finding *f)
+{
+	return f->name != NULL ? f->name : check_code_name(f->code);
 }
 
 bool
@@ -345,6 +354,8 @@ found(struct armycheck *c, enum check_code code, const char *fmt,
 	f.army = w->army;
 	f.file = w->file;
 	f.line = w->line;
+	f.col = 0;
+	f.name = NULL;
 	f.msg = sbuf_str(&c->msg);
 	f.rules = c->cur != NULL ? c->rules->edition : NULL;
 	if (f.error)
@@ -541,6 +552,54 @@ pick_rules(struct armycheck *c, const struct army *a)
 	return false;
 }
 
+/* Aggression within the edition's range, when its lists carry one. */
+static void
+check_aggression(struct armycheck *c, const struct army *a)
+{
+	const struct rules *r = c->rules;
+	long v;
+
+	if (!r->has_aggression || a->aggression == NULL)
+		return;
+	if (num_longs(a->aggression, r->aggression_min, r->aggression_max,
+	    &v) < 0)
+		FINDING(c, AGGRESSION_RANGE, &c->at, a->aggression,
+		    r->aggression_min, r->aggression_max);
+}
+
+/* A terrain names at least one home topography of the edition ("Tropical
+ * or Dry", "Littoral if Venice or Genoa, Arable if not" are fine); else
+ * the topography nearest its first word is suggested. */
+static void
+check_terrain(struct armycheck *c, const struct army *a)
+{
+	const struct rules *r = c->rules;
+	const char *p = a->terrain, *w, *first = NULL;
+	size_t i, n, nfirst = 0;
+
+	if (r->ntopography == 0 || p == NULL || *p == '\0')
+		return;
+	while (*p != '\0') {
+		for (w = p; *p != '\0' && (((*p | 0x20) >= 'a' &&
+		    (*p | 0x20) <= 'z') || (unsigned char)*p >= 0x80); p++)
+			;
+		if ((n = (size_t)(p - w)) > 0) {
+			for (i = 0; i < r->ntopography; i++)
+				if (str_ieq(w, n, r->topography[i]))
+					return;
+			if (first == NULL) {
+				first = w;
+				nfirst = n;
+			}
+		}
+		if (*p != '\0' && n == 0)
+			p++;
+	}
+	FINDING(c, UNKNOWN_TERRAIN, &c->at, a->terrain, r->edition,
+	    first != NULL ? diag_suggest(tok_suggest(first, nfirst,
+	    (const char *const *)r->topography, r->ntopography)) : "");
+}
+
 bool
 armycheck_army(struct armycheck *c, const struct army *a)
 {
@@ -568,6 +627,8 @@ armycheck_army(struct armycheck *c, const struct army *a)
 		check_troops(c, &a->list);
 	if (a->period_ok && a->from > a->to)
 		FINDING(c, PERIOD_ORDER, &c->at, a->from, a->to);
+	check_aggression(c, a);
+	check_terrain(c, a);
 	if (a->nenemies == 0)
 		FINDING(c, NO_ENEMIES, &c->at);
 	add_refs(c, a, a->enemies, a->nenemies, false);

@@ -18,6 +18,11 @@ struct finding {
 	const char *army;          /* the army's id */
 	const char *file;          /* the army's source file and line */
 	long line;
+	long col;                  /* 0: none (only parse diagnostics) */
+	const char *name;          /* the code as written: NULL for the
+	                              code's own name, else the code of a
+	                              parse diagnostic (code is
+	                              CK_PARSE_ERRORS) */
 	const char *msg;           /* "elements total 11, expected 12" */
 	const char *rules;         /* the edition the army was checked
 	                              with, NULL for unknown-reference */
@@ -26,6 +31,8 @@ struct finding {
 typedef void (*finding_cb)(void *ctx, const struct finding *f);
 
 const char *check_code_name(enum check_code c);
+/* The code a finding is written with: its name, else its code's. */
+const char *finding_code(const struct finding *f);
 bool check_code_error(enum check_code c);
 
 /* A set of small totals 0..TOTSET_MAX; TOTSET_MAX stands for "that many

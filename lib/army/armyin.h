@@ -21,6 +21,9 @@ void armylist_read_collection(struct input *in, army_cb cb, void *ctx);
 void armylist_read_lines(struct input *in, army_cb cb, void *ctx);
 void armylist_read_html(struct input *in, army_cb cb, void *ctx);
 void armylist_read_xml(struct input *in, army_cb cb, void *ctx);
+/* Whether buf[0..len) is an armylist XML document that validates
+ * against formats/armylist.rng (the property tests of the writers). */
+bool armylist_valid(const char *buf, size_t len);
 /* armylist-parse -T json and -T jsonl output. */
 void armylist_read_json(struct input *in, army_cb cb, void *ctx);
 

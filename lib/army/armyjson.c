@@ -279,9 +279,27 @@ read_army(const struct jval *o, const char *file, const char *rules,
 	a.sources = str_member(o, "sources");
 	a.dbm = str_member(o, "dbm");
 	read_refs(o, "enemies", &a.enemies, &a.nenemies, &a.capenemies);
-	if (member(o, "allies", J_ARR) != NULL) {
+	if ((v = member(o, "allies", J_ARR)) != NULL) {
+		const struct jval *jn = member(o, "ally-joins", J_ARR);
+
 		a.has_allies = true;
-		read_refs(o, "allies", &a.allies, &a.nallies, &a.capallies);
+		for (i = 0; i < v->nv; i++) {
+			int k;
+
+			if (v->v[i].t != J_STR)
+				continue;
+			a.allies = xgrow(a.allies, &a.capallies, a.nallies + 1,
+			    sizeof *a.allies);
+			a.allies[a.nallies++] = xstrdup(v->v[i].s);
+			if (jn == NULL || i >= jn->nv || jn->v[i].t != J_STR)
+				continue;
+			if ((k = army_join_read(jn->v[i].s)) < 0)
+				DIAG(JSON_ARMY, jn->v[i].line, jn->v[i].col,
+				    "'ally-joins' holds \"or\", \"and/or\" or \"\"");
+			else if (k > 0)
+				army_set_ally_join(&a, a.nallies - 1,
+				    (enum ally_join)k);
+		}
 	}
 	if ((v = member(o, "elements", J_OBJ)) != NULL) {
 		a.elements_text = str_member(v, "text");

@@ -308,8 +308,19 @@ xml_army(struct armyout *o, const struct army *a)
 	if (a->dbm != NULL)
 		xw_elem(w, "dbm", a->dbm);
 	xml_refs(w, "enemies", a->enemies, a->nenemies);
-	if (a->has_allies)
-		xml_refs(w, "allies", a->allies, a->nallies);
+	if (a->has_allies) {
+		xw_start(w, "allies");
+		for (i = 0; i < a->nallies; i++) {
+			const char *j = army_join_word(army_ally_join(a, i));
+
+			xw_start(w, "ref");
+			if (j != NULL)
+				xw_attr(w, "join", j);
+			xw_text(w, a->allies[i]);
+			xw_end(w);
+		}
+		xw_end(w);
+	}
 	xw_start(w, "elements");
 	if (a->elements_text != NULL)
 		xw_attr(w, "text", a->elements_text);
@@ -444,8 +455,24 @@ json_army(struct armyout *o, const struct army *a)
 	if (a->dbm != NULL)
 		jw_kstr(j, "dbm", a->dbm);
 	json_strv(j, "enemies", a->enemies, a->nenemies);
-	if (a->has_allies)
+	if (a->has_allies) {
 		json_strv(j, "allies", a->allies, a->nallies);
+		for (i = 1; i < a->nallies; i++)
+			if (army_ally_join(a, i) != ALLY_AND)
+				break;
+		if (i < a->nallies) {
+			/* "or", "and/or" or "" (a comma) per ally */
+			jw_key(j, "ally-joins");
+			jw_arr(j);
+			for (i = 0; i < a->nallies; i++) {
+				const char *w = army_join_word(
+				    army_ally_join(a, i));
+
+				jw_str(j, w != NULL ? w : "");
+			}
+			jw_close(j, ']');
+		}
+	}
 	jw_key(j, "elements");
 	jw_obj(j);
 	if (a->elements_text != NULL)
@@ -478,6 +505,24 @@ join_refs(struct sbuf *b, char **v, size_t n)
 	sbuf_add(b, "", 0);
 	for (i = 0; i < n; i++)
 		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
+}
+
+/* The allies, "or" and "and/or" between alternatives. */
+static void
+join_allies(struct sbuf *b, const struct army *a)
+{
+	size_t i;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	for (i = 0; i < a->nallies; i++) {
+		const char *j = army_join_word(army_ally_join(a, i));
+
+		if (i > 0)
+			sbuf_printf(b, j != NULL ? " %s " : ", ",
+			    j != NULL ? j : "");
+		sbuf_adds(b, a->allies[i]);
+	}
 }
 
 static void
@@ -516,7 +561,7 @@ tsv_army(struct armyout *o, const struct army *a)
 	cell(o->fp, a->period, false);
 	cell(o->fp, a->sources, false);
 	cell(o->fp, a->dbm, false);
-	join_refs(&o->tmp, a->allies, a->nallies);
+	join_allies(&o->tmp, a);
 	cell(o->fp, a->has_allies ? o->tmp.s : NULL, false);
 	cell(o->fp, a->elements_text, false);
 	cell(o->fp, a->incomplete ? "yes" : NULL, false);
@@ -561,7 +606,7 @@ text_army(struct armyout *o, const struct army *a)
 		text_line(o, L_LIST_ENEMIES, o->tmp.s);
 	}
 	if (a->has_allies && a->nallies > 0) {
-		join_refs(&o->tmp, a->allies, a->nallies);
+		join_allies(&o->tmp, a);
 		text_line(o, L_ALLIES, o->tmp.s);
 	}
 	for (i = 0; i < a->nnotes; i++) {

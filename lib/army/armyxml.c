@@ -1,8 +1,10 @@
 /* armylist XML input: streamed army by army, validated against
  * formats/armylist.rng while reading. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/relaxng.h>
 #include <libxml/xmlreader.h>
 
 #include "army/armyin.h"
@@ -248,6 +250,14 @@ read_ref(xmlNodePtr r, struct army *a, bool en, const char *file,
 	}
 	*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
 	(*vv)[(*nn)++] = text(r);
+	if (!en) {
+		char *j = attr(r, "join");
+		int k = army_join_read(j);
+
+		if (k > 0)
+			army_set_ally_join(a, *nn - 1, (enum ally_join)k);
+		free(j);
+	}
 }
 
 /* The army at the reader (n, its start tag), streamed: each child is
@@ -376,11 +386,11 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		hint = 0;
 		a.rules = label;
 		a.rules_line = label_line;
+		report_numbers(mark);   /* before the army: its errors */
+		mark = diag_file_errors();
 		if (rc >= 0)
 			cb(ctx, &a);
 		army_free(&a);
-		report_numbers(mark);
-		mark = diag_file_errors();
 	}
 	if (rc == 0 && !root_seen)
 		DIAG(NO_ROOT, 0, 0);
@@ -389,4 +399,24 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		DIAG(ARMYLIST_SCHEMA, 0, 0);
 	xmlFree(label);
 	xmlFreeTextReader(r);
+}
+
+bool
+armylist_valid(const char *buf, size_t len)
+{
+	xmlRelaxNGValidCtxtPtr v;
+	xmlRelaxNGPtr schema;
+	xmlDocPtr d;
+	bool ok;
+
+	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
+	if (schema == NULL || len > INT32_MAX)
+		return false;
+	d = xmlReadMemory(buf, (int)len, "armylist.xml", NULL, XML_PARSE_NONET |
+	    XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	v = xmlRelaxNGNewValidCtxt(schema);
+	ok = d != NULL && v != NULL && xmlRelaxNGValidateDoc(v, d) == 0;
+	xmlRelaxNGFreeValidCtxt(v);
+	xmlFreeDoc(d);
+	return ok;
 }

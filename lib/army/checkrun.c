@@ -9,12 +9,22 @@
 #include "army/findings.h"
 #include "core/cli.h"
 #include "core/diag.h"
+#include "core/input.h"
 #include "core/out.h"
+#include "core/strset.h"
 #include "core/str.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
 #include "rules/rules.h"
 #include "rules/troop.h"
+
+/* A diagnostic of the reader, held until the army it belongs to is
+ * known. */
+struct held {
+	char *file, *msg;
+	long line, col;
+	const struct diag_def *def;
+};
 
 struct checkrun_ctx {
 	const struct checkrun_opts *o;
@@ -22,6 +32,11 @@ struct checkrun_ctx {
 	struct findings_out *out;
 	long errors, warnings;  /* the findings written */
 	char *bad_file;         /* its unknown rules= label is reported */
+	struct held *held;      /* the reader's diagnostics not yet written */
+	size_t nheld, capheld;
+	bool rows;              /* the army being checked had parse rows */
+	struct strset said;     /* its rows, "code message" */
+	struct sbuf key;
 };
 
 /* The usage error of an unknown code: the nearest code, else all. */
@@ -71,6 +86,81 @@ checkrun_ignore(const char *arg, unsigned *ignore)
 	}
 }
 
+static void on_finding(void *ctx, const struct finding *f);
+
+/* The key of a row for "said already": its code and its message up to
+ * the end of its first quoted part (a reader's suggestion left out). */
+static const char *
+said_key(struct checkrun_ctx *run, const char *code, const char *msg)
+{
+	const char *q = strchr(msg, '\'');
+
+	if (q != NULL)
+		q = strchr(q + 1, '\'');
+	sbuf_reset(&run->key);
+	sbuf_printf(&run->key, "%s %.*s", code, q != NULL ?
+	    (int)(q + 1 - msg) : (int)strlen(msg), msg);
+	return sbuf_str(&run->key);
+}
+
+/* A parse diagnostic while the reader reads: held. */
+static void
+on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
+    long col, const char *msg)
+{
+	struct checkrun_ctx *run = ctx;
+	struct held *h;
+
+	run->held = xgrow(run->held, &run->capheld, run->nheld + 1,
+	    sizeof *run->held);
+	h = &run->held[run->nheld++];
+	h->file = xstrdup(file);
+	h->msg = xstrdup(msg);
+	h->line = line;
+	h->col = col;
+	h->def = def;
+}
+
+/* Write the held diagnostics as findings.  The readers report what they
+ * find in an army before they hand it over: what is held when army a
+ * comes belongs to it, but for what is about no line; at the end of a
+ * file (a NULL) nothing does.  What belongs to no army (empty input, not
+ * a list, malformed XML) stays a diagnostic on stderr. */
+static void
+write_held(struct checkrun_ctx *run, const struct army *a)
+{
+	struct finding f;
+	struct held *h;
+	size_t i;
+
+	for (i = 0; i < run->nheld; i++) {
+		h = &run->held[i];
+		memset(&f, 0, sizeof f);
+		f.code = CK_PARSE_ERRORS;
+		f.name = h->def->code;
+		f.error = h->def->error;
+		f.file = h->file;
+		f.line = h->line;
+		f.col = h->col;
+		f.msg = h->msg;
+		if (a == NULL || h->line == 0) {
+			diag_set_hook(NULL, NULL);
+			diag_replay(h->def, h->file, h->line, h->col, h->msg);
+			diag_set_hook(on_diag, run);
+		} else {
+			f.army = a->id;
+			run->rows = true;
+			(void)said_key(run, f.name, f.msg);
+			(void)strset_add(&run->said, run->key.s, run->key.len,
+			    NULL);
+			on_finding(run, &f);
+		}
+		free(h->file);
+		free(h->msg);
+	}
+	run->nheld = 0;
+}
+
 /* An army not checked for the label of its collection, which names no
  * edition: an error of the input, once per file. */
 static void
@@ -79,14 +169,21 @@ on_army(void *ctx, const struct army *a)
 	struct checkrun_ctx *run = ctx;
 	const char *file = diag_file() != NULL ? diag_file() : "-";
 	char names[256];
+	bool checked;
 
-	if (armycheck_army(run->check, a) || (run->bad_file != NULL &&
+	run->rows = false;
+	write_held(run, a);
+	checked = armycheck_army(run->check, a);
+	run->rows = false;
+	strset_free(&run->said);
+	if (checked || (run->bad_file != NULL &&
 	    strcmp(run->bad_file, file) == 0))
 		return;
 	free(run->bad_file);
 	run->bad_file = xstrdup(file);
 	rules_edition_names(names, sizeof names);
 	DIAG(ARMYLIST_UNKNOWN_RULES, a->rules_line, 0, a->rules, names);
+	write_held(run, NULL);          /* about the file, not the army */
 }
 
 static void
@@ -96,6 +193,15 @@ on_finding(void *ctx, const struct finding *f)
 
 	if ((run->o->ignore & 1u << f->code) || (run->o->quiet && !f->error))
 		return;
+	/* an army with its parse errors as rows: no "not checked" row, and
+	 * no finding that repeats one of them (an unknown troop) */
+	if (f->name == NULL && run->rows) {
+		if (f->code == CK_PARSE_ERRORS)
+			return;
+		if (strset_find(&run->said, said_key(run,
+		    check_code_name(f->code), f->msg)) >= 0)
+			return;
+	}
 	if (f->error)
 		run->errors++;
 	else
@@ -106,7 +212,11 @@ on_finding(void *ctx, const struct finding *f)
 static void
 check_file(void *ctx, struct input *in)
 {
-	armylist_read_collection(in, on_army, ctx);
+	if (input_first_byte(in) == EOF)
+		DIAG(EMPTY_INPUT, 0, 0);
+	else
+		armylist_read(in, on_army, ctx);
+	write_held(ctx, NULL);
 }
 
 static const char *
@@ -131,7 +241,9 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	run.check = armycheck_new(r, on_finding, &run);
 	if (cli->rules == NULL)         /* each file by its label */
 		armycheck_by_label(run.check);
+	diag_set_hook(on_diag, &run);
 	cli_files(cli->nfiles, cli->files, check_file, &run);
+	diag_set_hook(NULL, NULL);
 	armycheck_finish(run.check);
 	armies = armycheck_armies(run.check);
 	if (run.errors > 0)
@@ -139,6 +251,9 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	rc = findings_finish(run.out, armies, run.errors, run.warnings);
 	armycheck_free(run.check);
 	free(run.bad_file);
+	free(run.held);
+	sbuf_free(&run.key);
+	strset_free(&run.said);
 	/* the summary comes after the findings also in 2>&1 (out_close
 	 * reports a write error) */
 	if (!o->quiet && run.errors + run.warnings > 0 && fflush(fp) == 0)

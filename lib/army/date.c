@@ -116,7 +116,8 @@ point(struct dp *d, struct point *pt)
 		v = v * 10 + (d->s[d->i] - '0');
 		d->i++;
 	}
-	if (d->i == start || v == 0)
+	/* the years armylist(5) holds: -100000 to 100000 */
+	if (d->i == start || v == 0 || v > 100000)
 		return -1;
 	pt->n = v;
 	{
@@ -134,6 +135,8 @@ point(struct dp *d, struct point *pt)
 		else
 			d->i = save;
 	}
+	if (pt->century && v > 1000)
+		return -1;
 	pt->era = era(d);
 	return 0;
 }

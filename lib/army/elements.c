@@ -17,6 +17,8 @@ struct ep {
 	int errors;
 	int lost;                  /* errors that left something out */
 	int depth;                 /* of the package being read */
+	bool general;              /* a General line: its elements are the
+				    * general's */
 	struct sbuf tmp;
 };
 
@@ -127,24 +129,31 @@ word_is(struct ep *p, size_t at, size_t len, const char *w)
 	return str_ieq(p->s + at, len, w);
 }
 
-/* An "or" at i: or, oder, o, od. or a single '/'.  Returns its length. */
+/* An "or" at byte at: or, oder, o, od. or a single '/'.  Returns its
+ * length. */
 static size_t
-or_at(struct ep *p)
+or_at_word(struct ep *p, size_t at)
 {
 	size_t len;
 
-	if (p->i < p->n && p->s[p->i] == '/' &&
-	    !(p->i + 1 < p->n && p->s[p->i + 1] == '/'))
+	if (at < p->n && p->s[at] == '/' &&
+	    !(at + 1 < p->n && p->s[at + 1] == '/'))
 		return 1;
-	len = word_len(p, p->i);
+	len = word_len(p, at);
 	if (len == 0)
 		return 0;
-	if (word_is(p, p->i, len, "or") || word_is(p, p->i, len, "oder") ||
-	    word_is(p, p->i, len, "o") || word_is(p, p->i, len, "od") ||
-	    word_is(p, p->i, len, "или"))
-		return p->i + len < p->n && p->s[p->i + len] == '.' &&
-		    word_is(p, p->i, len, "od") ? len + 1 : len;
+	if (word_is(p, at, len, "or") || word_is(p, at, len, "oder") ||
+	    word_is(p, at, len, "o") || word_is(p, at, len, "od") ||
+	    word_is(p, at, len, "или"))
+		return at + len < p->n && p->s[at + len] == '.' &&
+		    word_is(p, at, len, "od") ? len + 1 : len;
 	return 0;
+}
+
+static size_t
+or_at(struct ep *p)
+{
+	return or_at_word(p, p->i);
 }
 
 /* An "and" inside a package: '+', und, and, и. */
@@ -162,7 +171,7 @@ and_at(struct ep *p)
 	return 0;
 }
 
-/* Does a count start at i: digits, blanks, then x or ×, or digits,
+/* Does a count start at i: digits, blanks, then x, × or *, or digits,
  * blanks, then a letter (German "4 Sp")?  Figures are glued to the name
  * ("4Sp") and are not a count. */
 static bool
@@ -174,7 +183,7 @@ count_at(struct ep *p, size_t at)
 		e++;
 	if (e == at)
 		return false;
-	if (e < p->n && (p->s[e] == 'x' || p->s[e] == 'X'))
+	if (e < p->n && (p->s[e] == 'x' || p->s[e] == 'X' || p->s[e] == '*'))
 		return true;
 	if (e + 1 < p->n && (unsigned char)p->s[e] == 0xc3 &&
 	    (unsigned char)p->s[e + 1] == 0x97)
@@ -183,8 +192,8 @@ count_at(struct ep *p, size_t at)
 		return false;
 	while (e < p->n && p->s[e] == ' ')
 		e++;
-	if (e < p->n && (p->s[e] == 'x' || p->s[e] == 'X') &&
-	    !is_letter(p, e + 1))
+	if (e < p->n && (((p->s[e] == 'x' || p->s[e] == 'X') &&
+	    !is_letter(p, e + 1)) || p->s[e] == '*'))
 		return true;
 	if (e + 1 < p->n && (unsigned char)p->s[e] == 0xc3 &&
 	    (unsigned char)p->s[e + 1] == 0x97)
@@ -210,7 +219,8 @@ parse_count(struct ep *p, long *count)
 		return -1;
 	}
 	skip_blanks(p);
-	if (p->i < p->n && (p->s[p->i] == 'x' || p->s[p->i] == 'X'))
+	if (p->i < p->n && (p->s[p->i] == 'x' || p->s[p->i] == 'X' ||
+	    p->s[p->i] == '*'))
 		p->i++;
 	else if (p->i + 1 < p->n && (unsigned char)p->s[p->i] == 0xc3 &&
 	    (unsigned char)p->s[p->i + 1] == 0x97)
@@ -309,6 +319,15 @@ parse_troopspec(struct ep *p, struct troopref *r)
 	size_t at = p->i;
 
 	r->figures = parse_figures(p);
+	if (r->figures != NULL && p->i < p->n && p->s[p->i] == ' ') {
+		/* "3 Cavalry": figures set off by a blank from a name */
+		size_t e = p->i;
+
+		while (e < p->n && p->s[e] == ' ')
+			e++;
+		if (is_letter(p, e) && or_at_word(p, e) == 0)
+			p->i = e;
+	}
 	if (r->figures != NULL && !is_letter(p, p->i)) {
 		PERR(p, p->i, EXPECTED_TROOP_AFTER, r->figures);
 		return -1;
@@ -516,45 +535,118 @@ skip_token(struct ep *p)
 	}
 }
 
-/* entry := unit (OR unit)*; unit := '(' package ')' | element; an OR
- * followed by a bare troop adds an alternative troop to the element.
- * A unit in error is left out, and the alternatives after it are read
- * on: only a lost element takes its bare alternatives with it. */
+/* "2x3Cv (Gen)": a general is one element.  Read as 1x3Cv (Gen) and
+ * 1x3Cv, with a warning; the element is the last item of the last
+ * package of choice, read from start to e. */
+static void
+split_general(struct ep *p, struct item *choice, size_t start, size_t e)
+{
+	struct package *pk;
+	struct item *el, copy;
+
+	if (choice->npkgs == 0)
+		return;
+	pk = &choice->pkgs[choice->npkgs - 1];
+	if (pk->n == 0)
+		return;
+	el = &pk->items[pk->n - 1];
+	if (el->kind != ITEM_ELEMENT || !el->general || el->count < 2)
+		return;
+	while (e > start && p->s[e - 1] == ' ')
+		e--;
+	{
+		long line, col;
+
+		srcmap_lookup(p->map, start, &line, &col);
+		DIAG(GENERAL_SPLIT, line, col, el->count, span(p, start, e),
+		    el->count - 1);
+	}
+	item_copy_element(&copy, el);
+	copy.count = el->count - 1;
+	copy.general = false;
+	el->count = 1;
+	*package_add(pk) = copy;
+}
+
+/* Is the '+' at i followed by a part of the unit (not by the end of the
+ * list or of its package)? */
+static bool
+plus_unit(struct ep *p, size_t k)
+{
+	size_t e = p->i + k;
+
+	while (e < p->n && (p->s[e] == ' ' || p->s[e] == '\t'))
+		e++;
+	return e < p->n && p->s[e] != ',' && p->s[e] != ';' &&
+	    p->s[e] != ')' && p->s[e] != '+';
+}
+
+/* entry := unit (OR unit)*; unit := part ('+' part)*; part := '('
+ * package ')' | element.  An OR followed by a bare troop adds an
+ * alternative troop to the element; a unit of several parts joined by
+ * '+' is a package ("1x3Kn + 2xLH or 1x3Bd + 2x4Cb" are two packages,
+ * as in parentheses).  A part in error is left out, and the alternatives
+ * after it are read on: only a lost element takes its bare alternatives
+ * with it. */
 static void
 parse_entry(struct ep *p, struct package *list, int depth)
 {
 	struct item choice = {0}, *cur = NULL;
-	bool dropped = false;
-	size_t k;
+	bool dropped = false, chain = false;
+	size_t k, cstart = 0, cend = 0;
 
 	choice.kind = ITEM_CHOICE;
 	for (;;) {
 		skip_blanks(p);
+		if (cur != NULL && (chain || count_at(p, p->i) ||
+		    (p->i < p->n && p->s[p->i] == '('))) {
+			/* the element ends: a new part or unit starts */
+			split_general(p, &choice, cstart, cend);
+			cur = NULL;
+		}
 		if (p->i < p->n && p->s[p->i] == '(') {
 			size_t open = p->i;
+			struct package tmp = {0};
 
-			if (parse_package(p, item_add_package(&choice),
-			    depth) < 0) {
-				item_drop_package(&choice);
+			if (parse_package(p, &tmp, depth) < 0) {
+				package_free(&tmp);
 				p->lost++;
 				p->i = open;
 				resync(p, true);
-			}
+			} else if (chain && choice.npkgs > 0)
+				splice(&choice.pkgs[choice.npkgs - 1], &tmp);
+			else
+				*item_add_package(&choice) = tmp;
 			cur = NULL;
 			dropped = false;
-		} else if (cur == NULL && dropped && !count_at(p, p->i)) {
+		} else if (!chain && cur == NULL && dropped &&
+		    !count_at(p, p->i)) {
 			/* a bare alternative of the element lost before */
 			resync(p, true);
-		} else if (cur == NULL || count_at(p, p->i)) {
-			cur = package_add(item_add_package(&choice));
+		} else if (chain || cur == NULL || count_at(p, p->i)) {
+			struct package *pk;
+
+			cstart = p->i;
+			bool first = !chain;
+
+			if (!chain || choice.npkgs == 0)
+				item_add_package(&choice);
+			pk = &choice.pkgs[choice.npkgs - 1];
+			cur = package_add(pk);
 			dropped = false;
-			if (parse_element(p, cur) < 0) {
-				item_drop_package(&choice);
+			if (parse_element(p, cur) == 0) {
+				if (p->general && depth == 0 && first)
+					cur->general = true;
+			} else {
+				package_drop_item(pk);
+				if (pk->n == 0)
+					item_drop_package(&choice);
 				p->lost++;
 				cur = NULL;
 				dropped = true;
 				resync(p, true);
 			}
+			cend = p->i;
 		} else {
 			struct troopref *r = item_add_troop(cur);
 
@@ -565,13 +657,22 @@ parse_entry(struct ep *p, struct package *list, int depth)
 				r = NULL;
 			}
 			parse_markers(p, cur, r);
+			cend = p->i;
 		}
+		chain = false;
 		skip_blanks(p);
+		if ((k = and_at(p)) > 0 && plus_unit(p, k)) {
+			p->i += k;
+			chain = true;
+			continue;
+		}
 		if ((k = or_at(p)) == 0)
 			break;
 		p->i += k;
 		skip_blanks(p);
 	}
+	if (cur != NULL)
+		split_general(p, &choice, cstart, cend);
 	if (choice.npkgs == 1)
 		splice(list, &choice.pkgs[0]);
 	if (choice.npkgs > 1)
@@ -667,13 +768,14 @@ parse_list(struct ep *p, struct package *list, int depth)
 	p->depth = outer;
 }
 
-int
-elements_parse(struct package *list, const char *text, size_t len,
-    const struct srcmap *map, int *lost)
+static int
+parse_text(struct package *list, const char *text, size_t len,
+    const struct srcmap *map, int *lost, bool general)
 {
 	struct ep p;
 
 	memset(&p, 0, sizeof p);
+	p.general = general;
 	p.s = text;
 	p.n = len;
 	p.map = map;
@@ -690,4 +792,18 @@ elements_parse(struct package *list, const char *text, size_t len,
 	if (lost != NULL)
 		*lost = p.lost;
 	return p.errors;
+}
+
+int
+elements_parse(struct package *list, const char *text, size_t len,
+    const struct srcmap *map, int *lost)
+{
+	return parse_text(list, text, len, map, lost, false);
+}
+
+int
+elements_parse_general(struct package *list, const char *text, size_t len,
+    const struct srcmap *map, int *lost)
+{
+	return parse_text(list, text, len, map, lost, true);
 }

@@ -31,7 +31,7 @@ findings_new(FILE *fp, enum out_fmt fmt, const char *rules)
 		xw_attr(o->xw, "rules", rules);
 		xw_flush(o->xw);
 	} else if (fmt == FMT_TSV) {
-		fputs("file\tline\tarmy\tseverity\tcode\tmessage\n", fp);
+		fputs("file\tline\tarmy\tseverity\tcode\tmessage\tcol\n", fp);
 	} else if (fmt == FMT_JSON || fmt == FMT_JSONL)
 		jw_begin(&o->jw, fp, fmt == FMT_JSONL, rules, NULL,
 		    "findings");
@@ -51,14 +51,32 @@ json_finding(struct jw *j, const struct finding *f, const char *rules)
 	jw_obj(j);
 	jw_kstr(j, "file", f->file);
 	jw_kint(j, "line", f->line);
+	if (f->col > 0)
+		jw_kint(j, "col", f->col);
 	jw_kstr(j, "army", f->army);
 	/* the edition the army was checked with: each JSON Lines object
 	 * stands alone */
 	jw_kstr(j, "rules", f->rules != NULL ? f->rules : rules);
 	jw_kstr(j, "severity", f->error ? "error" : "warning");
-	jw_kstr(j, "code", check_code_name(f->code));
+	jw_kstr(j, "code", finding_code(f));
 	jw_kstr(j, "message", f->msg);
 	jw_close(j, '}');
+}
+
+/* "FILE:LINE[:COL]: error: [army ID: ]message [code]" as diagnostics
+ * are written: a parse diagnostic outside every army names none. */
+static void
+text_finding(FILE *fp, const struct finding *f, const char *sev)
+{
+	fprintf(fp, "%s:", f->file);
+	if (f->line > 0)
+		fprintf(fp, "%ld:", f->line);
+	if (f->line > 0 && f->col > 0)
+		fprintf(fp, "%ld:", f->col);
+	fprintf(fp, " %s: ", sev);
+	if (*f->army != '\0')
+		fprintf(fp, "army %s: ", f->army);
+	fprintf(fp, "%s [%s]\n", f->msg, finding_code(f));
 }
 
 void
@@ -68,15 +86,17 @@ findings_write(struct findings_out *o, const struct finding *f)
 
 	switch (o->fmt) {
 	case FMT_TEXT:
-		fprintf(o->fp, "%s:%ld: %s: army %s: %s [%s]\n", f->file,
-		    f->line, sev, f->army, f->msg, check_code_name(f->code));
+		text_finding(o->fp, f, sev);
 		return;
 	case FMT_TSV:
 		tsv_str(o->fp, f->file, '\t');
 		fprintf(o->fp, "%ld\t", f->line);
 		tsv_str(o->fp, f->army, '\t');
-		fprintf(o->fp, "%s\t%s\t", sev, check_code_name(f->code));
-		tsv_str(o->fp, f->msg, '\n');
+		fprintf(o->fp, "%s\t%s\t", sev, finding_code(f));
+		tsv_str(o->fp, f->msg, '\t');
+		if (f->col > 0)
+			fprintf(o->fp, "%ld", f->col);
+		fputc('\n', o->fp);
 		return;
 	case FMT_JSON:
 	case FMT_JSONL:
@@ -86,11 +106,14 @@ findings_write(struct findings_out *o, const struct finding *f)
 		break;
 	}
 	xw_start(o->xw, "finding");
-	xw_attr(o->xw, "code", check_code_name(f->code));
+	xw_attr(o->xw, "code", finding_code(f));
 	xw_attr(o->xw, "severity", sev);
-	xw_attr(o->xw, "army", f->army);
+	if (*f->army != '\0')
+		xw_attr(o->xw, "army", f->army);
 	xw_attr(o->xw, "file", f->file);
 	xw_attrl(o->xw, "line", f->line);
+	if (f->col > 0)
+		xw_attrl(o->xw, "col", f->col);
 	/* checked by its collection's label with another edition */
 	if (f->rules != NULL && strcmp(f->rules, o->rules) != 0)
 		xw_attr(o->xw, "rules", f->rules);

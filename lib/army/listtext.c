@@ -15,33 +15,55 @@
 
 enum kw {
 	KW_NONE, KW_AGGRESSION, KW_TERRAIN, KW_ENEMIES, KW_ALLIES, KW_DATES,
-	KW_SOURCES, KW_DBM, KW_LANGUAGE, KW_ELEMENTS, KW_INCOMPLETE, KW_NOTE
+	KW_SOURCES, KW_DBM, KW_LANGUAGE, KW_ELEMENTS, KW_INCOMPLETE, KW_NOTE,
+	KW_GENERAL
 };
 
+/* colon: a keyword only when a ':' follows it ("Army: ..."), as the
+ * word may begin a line of another meaning. */
 static const struct {
 	const char *word;
 	enum kw kw;
+	bool colon;
 } keywords[] = {
-	{ "aggression", KW_AGGRESSION }, { "агрессия", KW_AGGRESSION },
-	{ "terrain", KW_TERRAIN }, { "topography", KW_TERRAIN },
-	{ "gelände", KW_TERRAIN }, { "gelaende", KW_TERRAIN },
-	{ "местность", KW_TERRAIN },
-	{ "enemies", KW_ENEMIES }, { "gegner", KW_ENEMIES },
-	{ "противники", KW_ENEMIES },
-	{ "allies", KW_ALLIES }, { "verbündete", KW_ALLIES },
-	{ "verbuendete", KW_ALLIES }, { "союзники", KW_ALLIES },
-	{ "dates", KW_DATES }, { "zeitraum", KW_DATES }, { "даты", KW_DATES },
-	{ "sources", KW_SOURCES }, { "quellen", KW_SOURCES },
-	{ "literatur", KW_SOURCES }, { "источники", KW_SOURCES },
-	{ "dbm", KW_DBM },
-	{ "language", KW_LANGUAGE }, { "sprache", KW_LANGUAGE },
-	{ "язык", KW_LANGUAGE },
-	{ "elements", KW_ELEMENTS }, { "elemente", KW_ELEMENTS },
-	{ "элементы", KW_ELEMENTS },
-	{ "incomplete", KW_INCOMPLETE }, { "unvollständig", KW_INCOMPLETE },
-	{ "неполный", KW_INCOMPLETE },
-	{ "note", KW_NOTE }, { "anmerkung", KW_NOTE },
-	{ "примечание", KW_NOTE },
+	{ "aggression", KW_AGGRESSION, false },
+	{ "agg", KW_AGGRESSION, false }, { "aggr", KW_AGGRESSION, false },
+	{ "aggressivität", KW_AGGRESSION, false },
+	{ "aggressivitaet", KW_AGGRESSION, false },
+	{ "агрессия", KW_AGGRESSION, false },
+	{ "агрессивность", KW_AGGRESSION, false },
+	{ "terrain", KW_TERRAIN, false }, { "topography", KW_TERRAIN, false },
+	{ "gelände", KW_TERRAIN, false }, { "gelaende", KW_TERRAIN, false },
+	{ "topographie", KW_TERRAIN, false },
+	{ "местность", KW_TERRAIN, false }, { "рельеф", KW_TERRAIN, false },
+	{ "troops", KW_ELEMENTS, true }, { "truppen", KW_ELEMENTS, true },
+	{ "войска", KW_ELEMENTS, true },
+	{ "list", KW_ELEMENTS, true }, { "liste", KW_ELEMENTS, true },
+	{ "список", KW_ELEMENTS, true },
+	{ "army", KW_ELEMENTS, true }, { "armee", KW_ELEMENTS, true },
+	{ "армия", KW_ELEMENTS, true },
+	{ "general", KW_GENERAL, true }, { "feldherr", KW_GENERAL, true },
+	{ "befehlshaber", KW_GENERAL, true }, { "c-in-c", KW_GENERAL, true },
+	{ "полководец", KW_GENERAL, true }, { "генерал", KW_GENERAL, true },
+	{ "enemies", KW_ENEMIES, false }, { "gegner", KW_ENEMIES, false },
+	{ "противники", KW_ENEMIES, false },
+	{ "allies", KW_ALLIES, false }, { "verbündete", KW_ALLIES, false },
+	{ "verbuendete", KW_ALLIES, false }, { "союзники", KW_ALLIES, false },
+	{ "dates", KW_DATES, false }, { "zeitraum", KW_DATES, false },
+	{ "даты", KW_DATES, false },
+	{ "sources", KW_SOURCES, false }, { "quellen", KW_SOURCES, false },
+	{ "literatur", KW_SOURCES, false }, { "источники", KW_SOURCES, false },
+	{ "dbm", KW_DBM, false },
+	{ "language", KW_LANGUAGE, false }, { "sprache", KW_LANGUAGE, false },
+	{ "язык", KW_LANGUAGE, false },
+	{ "elements", KW_ELEMENTS, false }, { "elemente", KW_ELEMENTS, false },
+	{ "элементы", KW_ELEMENTS, false },
+	{ "incomplete", KW_INCOMPLETE, false },
+	{ "unvollständig", KW_INCOMPLETE, false },
+	{ "неполный", KW_INCOMPLETE, false },
+	{ "note", KW_NOTE, false }, { "notes", KW_NOTE, false },
+	{ "anmerkung", KW_NOTE, false },
+	{ "примечание", KW_NOTE, false },
 };
 
 /* An era, in any case. */
@@ -59,8 +81,12 @@ struct listtext {
 	long headline, headcol;
 	struct sbuf dates;
 	long dline, dcol;
-	struct sbuf elems;
+	struct sbuf elems;           /* the element lines, as parsed */
 	struct srcmap map;
+	struct sbuf written;         /* the element lines as written */
+	struct sbuf gen;             /* the General line's value */
+	struct srcmap gmap;
+	bool gen_next;               /* "General:" alone: the next line */
 	long eline;
 	bool incomplete;             /* an Incomplete line */
 	regex_t date_re;
@@ -114,6 +140,9 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->dates);
 	sbuf_free(&lt->elems);
 	srcmap_free(&lt->map);
+	sbuf_free(&lt->written);
+	sbuf_free(&lt->gen);
+	srcmap_free(&lt->gmap);
 	regfree(&lt->date_re);
 	freelocale(lt->c);
 	free(lt);
@@ -166,15 +195,19 @@ listtext_flush(struct listtext *lt)
 		return;
 	lt->open = false;
 	set_name(lt);
-	a->elements_text = xstrdup(sbuf_str(&lt->elems));
-	if (lt->elems.len == 0)
+	a->elements_text = xstrdup(sbuf_str(&lt->written));
+	if (lt->elems.len == 0 && lt->gen.len == 0)
 		DIAG(NO_ELEMENTS, a->line, 0, a->id);
 	else {
-		int lost;
+		int lost = 0, glost = 0;
 
-		elements_parse(&a->list, lt->elems.s, lt->elems.len, &lt->map,
-		    &lost);
-		a->incomplete = lost > 0;
+		if (lt->gen.len > 0)
+			elements_parse_general(&a->list, lt->gen.s,
+			    lt->gen.len, &lt->gmap, &glost);
+		if (lt->elems.len > 0)
+			elements_parse(&a->list, lt->elems.s, lt->elems.len,
+			    &lt->map, &lost);
+		a->incomplete = lost + glost > 0;
 	}
 	a->incomplete = a->incomplete || lt->incomplete;
 	lt->incomplete = false;
@@ -184,6 +217,10 @@ listtext_flush(struct listtext *lt)
 	sbuf_reset(&lt->dates);
 	sbuf_reset(&lt->elems);
 	srcmap_reset(&lt->map);
+	sbuf_reset(&lt->written);
+	sbuf_reset(&lt->gen);
+	srcmap_reset(&lt->gmap);
+	lt->gen_next = false;
 }
 
 /* The keyword a line starts with (followed by ':' or a blank), and the
@@ -204,7 +241,8 @@ keyword(const char *s, size_t n, size_t *val)
 		struct sbuf g = {0};
 
 		str_fold(&g, keywords[k].word, strlen(keywords[k].word));
-		if (strcmp(sbuf_str(&f), sbuf_str(&g)) == 0)
+		if (strcmp(sbuf_str(&f), sbuf_str(&g)) == 0 &&
+		    (!keywords[k].colon || (e < n && s[e] == ':')))
 			r = keywords[k].kw;
 		sbuf_free(&g);
 		if (r != KW_NONE)
@@ -257,6 +295,93 @@ keyword_typo(const char *s, size_t n, long line, long col)
 	return true;
 }
 
+/* A label line of no keyword of ours ("Points: 12", "Core troops:"):
+ * reported, with a did-you-mean when one is near, and not read, so that
+ * it is never glued to the element list.  A label is one to three words
+ * of letters (with '-' or '.') and a ':'.  When its value looks like
+ * elements (a count) the army is marked incomplete. */
+static bool
+unknown_label(struct listtext *lt, const char *s, size_t n, long line,
+    long col)
+{
+	const char *words[sizeof keywords / sizeof keywords[0]];
+	const char *sug, *v;
+	struct sbuf w = {0};
+	size_t e, k, vn;
+	int nw = 1;
+
+	if (n == 0 || (unsigned char)s[0] < 0x80 ?
+	    !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) :
+	    false)
+		return false;
+	for (e = 0; e < n && e < 40 && s[e] != ':'; e++) {
+		unsigned char c = (unsigned char)s[e];
+
+		if (c == ' ') {
+			if (s[e - 1] == ' ' || ++nw > 3)
+				return false;
+		} else if (c < 0x80 && !(c >= 'a' && c <= 'z') &&
+		    !(c >= 'A' && c <= 'Z') && c != '-' && c != '.')
+			return false;
+	}
+	if (e >= n || s[e] != ':' || s[e - 1] == ' ')
+		return false;
+	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
+		words[k] = keywords[k].word;
+	sug = nw == 1 && e >= 4 ? tok_suggest(s, e, words, k) : NULL;
+	utf8_sanitize(&w, s, e);
+	if (sug != NULL && strlen(sug) >= 4) {
+		struct sbuf c = {0};
+
+		sbuf_adds(&c, sug);
+		if (s[0] >= 'A' && s[0] <= 'Z' && c.s[0] >= 'a' &&
+		    c.s[0] <= 'z')
+			c.s[0] = (char)(c.s[0] - 'a' + 'A');
+		DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w),
+		    diag_suggest(sbuf_str(&c)));
+		sbuf_free(&c);
+	} else
+		DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w),
+		    " (a label of no field: the line is not read)");
+	sbuf_free(&w);
+	v = s + e + 1;
+	vn = n - e - 1;
+	str_trim(&v, &vn);
+	for (k = 0; k < vn && v[k] >= '0' && v[k] <= '9'; k++)
+		;
+	while (k > 0 && k < vn && v[k] == ' ')
+		k++;
+	if (k > 0 && k < vn && (v[k] == 'x' || v[k] == 'X' || v[k] == '*' ||
+	    ((unsigned char)v[k] >= 0x80 || (v[k] >= 'a' && v[k] <= 'z') ||
+	    (v[k] >= 'A' && v[k] <= 'Z'))))
+		lt->incomplete = true;      /* "Core: 2x3Bd": elements lost */
+	return true;
+}
+
+/* The length of a list bullet at the start of a line: "- ", "* ",
+ * "• ", "1. ", "12) "; 0 when none. */
+static size_t
+bullet_len(const char *s, size_t n)
+{
+	size_t e = 0;
+
+	if (n >= 2 && (s[0] == '-' || s[0] == '*') && s[1] == ' ')
+		e = 1;
+	else if (n >= 4 && memcmp(s, "\xe2\x80\xa2", 3) == 0 && s[3] == ' ')
+		e = 3;
+	else {
+		while (e < n && e < 3 && s[e] >= '0' && s[e] <= '9')
+			e++;
+		if (e == 0 || e + 1 >= n || (s[e] != '.' && s[e] != ')') ||
+		    s[e + 1] != ' ')
+			return 0;
+		e++;
+	}
+	while (e < n && (s[e] == ' ' || s[e] == '\t'))
+		e++;
+	return e;
+}
+
 static void
 start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
     long line, long col)
@@ -277,9 +402,74 @@ start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
 	lt->headcol = col + (long)idlen;
 }
 
+/* Does the text end with a word that joins it to what follows ("or",
+ * "oder", "und", ...) or a joining sign (',', '+', '(', '/')? */
+static bool
+ends_joined(const char *s, size_t n)
+{
+	static const char *const w[] = {
+		"or", "o", "oder", "od.", "od", "и", "или", "and", "und", NULL
+	};
+	size_t e = n, b;
+	int k;
+
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	if (e == 0)
+		return true;
+	if (strchr(",;+(/&", s[e - 1]) != NULL)
+		return true;
+	for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t' &&
+	    s[b - 1] != ','; b--)
+		;
+	for (k = 0; w[k] != NULL; k++)
+		if (str_ieq(s + b, e - b, w[k]))
+			return true;
+	return false;
+}
+
+/* One line of the element list.  Lines are joined with a blank (an
+ * entry may wrap), but a line that is an item of a bulleted or numbered
+ * list, or that starts with a count after a line that does not end in a
+ * joining word or sign, is an entry of its own: one element per line. */
+static void
+add_elements(struct listtext *lt, const char *v, size_t vn, long line,
+    long col, bool bullet)
+{
+	if (lt->elems.len > 0) {
+		bool own = (bullet || (v[0] >= '0' && v[0] <= '9')) &&
+		    !ends_joined(lt->elems.s, lt->elems.len);
+
+		sbuf_adds(&lt->elems, own ? ", " : " ");
+		sbuf_adds(&lt->written, own ? ", " : " ");
+	} else {
+		lt->eline = line;
+		if (lt->written.len > 0)
+			sbuf_adds(&lt->written, ", ");
+	}
+	srcmap_add(&lt->map, lt->elems.len, line, col);
+	sbuf_add(&lt->elems, v, vn);
+	sbuf_add(&lt->written, v, vn);
+}
+
+/* The value of a General line: its own list, read before the others. */
+static void
+add_general(struct listtext *lt, const char *v, size_t vn, long line,
+    long col)
+{
+	if (lt->gen.len > 0)
+		sbuf_adds(&lt->gen, ", ");
+	srcmap_add(&lt->gmap, lt->gen.len, line, col);
+	sbuf_add(&lt->gen, v, vn);
+	if (lt->written.len > 0)
+		sbuf_adds(&lt->written, ", ");
+	sbuf_add(&lt->written, v, vn);
+	sbuf_adds(&lt->written, " (General)");
+}
+
 static void
 keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
-    long line, long col)
+    long line, long col, bool bullet)
 {
 	struct army *a = &lt->a;
 
@@ -293,10 +483,10 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 		a->terrain = vn > 0 ? xstrndup(v, vn) : NULL;
 		break;
 	case KW_ENEMIES:
-		army_refs(&a->enemies, &a->nenemies, &a->capenemies, v, vn);
+		army_refs_at(a, false, v, vn, line, col);
 		break;
 	case KW_ALLIES:
-		army_refs(&a->allies, &a->nallies, &a->capallies, v, vn);
+		army_refs_at(a, true, v, vn, line, col);
 		a->has_allies = a->nallies > 0;
 		break;
 	case KW_DATES:
@@ -329,16 +519,23 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 	case KW_NOTE:           /* "Note: COLUMN: text" */
 		army_note_line(a, v, vn, "");
 		break;
+	case KW_GENERAL:
+		if (vn == 0) {
+			lt->gen_next = true;
+			break;
+		}
+		add_general(lt, v, vn, line, col);
+		break;
 	case KW_ELEMENTS:
 	case KW_NONE:
 		if (vn == 0)
 			break;
-		if (lt->elems.len > 0)
-			sbuf_addc(&lt->elems, ' ');
-		else
-			lt->eline = line;
-		srcmap_add(&lt->map, lt->elems.len, line, col);
-		sbuf_add(&lt->elems, v, vn);
+		if (lt->gen_next) {
+			lt->gen_next = false;
+			add_general(lt, v, vn, line, col);
+			break;
+		}
+		add_elements(lt, v, vn, line, col, bullet);
 		break;
 	}
 }
@@ -365,9 +562,10 @@ void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
 	const char *t = s;
-	size_t tn = n, idlen, val;
+	size_t tn = n, idlen, val, bl;
 	enum kw kw;
 	long col;
+	bool bullet;
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
@@ -418,12 +616,21 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 			lt->seen->moves++;
 		return;                 /* a title before the first record */
 	}
+	bl = bullet_len(t, tn);
+	bullet = bl > 0;
+	t += bl;
+	tn -= bl;
+	if (tn == 0)
+		return;
 	kw = keyword(t, tn, &val);
 	if (kw != KW_NONE) {
-		keyword_line(lt, kw, t + val, tn - val, line, col + (long)val);
+		keyword_line(lt, kw, t + val, tn - val, line,
+		    col + (long)val + (long)bl, bullet);
 		return;
 	}
-	if (keyword_typo(t, tn, line, col))
+	if (unknown_label(lt, t, tn, line, col + (long)bl))
 		return;
-	keyword_line(lt, KW_NONE, t, tn, line, col);
+	if (keyword_typo(t, tn, line, col + (long)bl))
+		return;
+	keyword_line(lt, KW_NONE, t, tn, line, col + (long)bl, bullet);
 }

@@ -375,15 +375,21 @@ ref_match(const char *a, const char *b)
 	return true;
 }
 
+/* Does a reference of v name id?  A bare "32b" after "II/32a" is
+ * "II/32b" (lists read before the readers resolved them). */
 static bool
 refs_match(char *const *v, size_t n, const char *id)
 {
-	size_t i;
+	struct sbuf r = {0};
+	size_t i, last = 0;
+	bool m = false;
 
-	for (i = 0; i < n; i++)
-		if (ref_match(v[i], id))
-			return true;
-	return false;
+	for (i = 0; i < n && !m; i++) {
+		army_ref_next(&r, v, i, &last);
+		m = ref_match(r.s, id);
+	}
+	sbuf_free(&r);
+	return m;
 }
 
 /* The length of the list of variant ref ("12" of "12b", "I/1" of
@@ -477,17 +483,19 @@ static void
 collect(void *ctx, const struct army *a)
 {
 	struct selectrun_ctx *s = ctx;
-	size_t i, k;
+	struct sbuf r = {0};
+	size_t i, k, last = 0;
 	bool added;
 
 	if (!ref_match(a->id, s->o->enemy_of))
 		return;
 	for (i = 0; i < a->nenemies; i++) {
-		(void)strset_add(&s->foes, a->enemies[i],
-		    strlen(a->enemies[i]), &added);
-		if (added && (k = ref_list(a->enemies[i])) > 0)
-			(void)strset_add(&s->foelists, a->enemies[i], k, NULL);
+		army_ref_next(&r, a->enemies, i, &last);
+		(void)strset_add(&s->foes, sbuf_str(&r), r.len, &added);
+		if (added && (k = ref_list(sbuf_str(&r))) > 0)
+			(void)strset_add(&s->foelists, sbuf_str(&r), k, NULL);
 	}
+	sbuf_free(&r);
 }
 
 /* The writer, begun at the first army so that the output keeps the

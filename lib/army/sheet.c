@@ -6,8 +6,10 @@
 #include "army/armyin.h"
 #include "army/armyin_int.h"
 #include "core/diag.h"
+#include "core/lang.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "rules/troop.h"
 
 #define MAX_COLS 64
 
@@ -27,6 +29,8 @@ struct sheet {
 	bool bad;                    /* a bad reference: its rows are not read */
 	struct armyseen *seen;       /* NULL: nothing reported nor noted */
 	long line;                   /* its row's line */
+	const char *lang;            /* of the names, by the header words */
+	const char *word;            /* the header word header_field found */
 	struct sbuf f[F_NFIELDS];
 	struct srcmap map[F_NFIELDS];
 	long fline[F_NFIELDS], fcol[F_NFIELDS];
@@ -38,21 +42,29 @@ struct sheet {
 	struct sbuf nf[MAX_COLS];
 };
 
-static const char *const headers[F_NFIELDS][12] = {
-	[F_NUMBER] = { "nr", "nummer", "no", "ref", "id", NULL },
-	[F_NAME] = { "armee", "bezeichnung", "name", "army", NULL },
-	[F_DATES] = { "zeitraum", "zeit", "datum", "zeitliches auftreten",
-	    "dates", NULL },
-	[F_SOURCES] = { "quellen", "literatur", "referenzen", "sources",
+/* The header words of each field, folded (str_fold); headers_lang
+ * tells the language of those that have one. */
+static const char *const headers[F_NFIELDS][14] = {
+	[F_NUMBER] = { "nr", "nummer", "no", "ref", "id", "номер", "№",
 	    NULL },
+	[F_NAME] = { "armee", "bezeichnung", "name", "army", "армия",
+	    "название", NULL },
+	[F_DATES] = { "zeitraum", "zeit", "datum", "zeitliches auftreten",
+	    "dates", "период", "даты", NULL },
+	[F_SOURCES] = { "quellen", "literatur", "referenzen", "sources",
+	    "источники", NULL },
 	[F_DBM] = { "dbm", NULL },
-	[F_ENEMIES] = { "gegner", "feinde", "enemies", NULL },
-	[F_ALLIES] = { "verbuendete", "alliierte", "allies", NULL },
-	[F_TERRAIN] = { "gelaende", "terrain", "topography", NULL },
+	[F_ENEMIES] = { "gegner", "feinde", "enemies", "противники", "враги",
+	    NULL },
+	[F_ALLIES] = { "verbuendete", "alliierte", "allies", "союзники",
+	    NULL },
+	[F_TERRAIN] = { "gelaende", "terrain", "topography", "местность",
+	    NULL },
 	[F_AGGRESSION] = { "aggression", "aggressionsfaktor",
-	    "agressionsfaktor", "agg", NULL },
+	    "agressionsfaktor", "agg", "агрессия", NULL },
 	[F_ELEMENTS] = { "elemente", "zusammensetzung", "truppen",
-	    "aufstellung", "elements", "list", NULL },
+	    "aufstellung", "elements", "list", "элементы", "войска",
+	    "состав", NULL },
 	[F_FILE] = { "file", NULL },
 	[F_LANG] = { "lang", NULL },
 	[F_FROM] = { "from", NULL },
@@ -61,6 +73,34 @@ static const char *const headers[F_NFIELDS][12] = {
 	[F_INCOMPLETE] = { "incomplete", NULL },
 	[F_NOTES] = { "notes", NULL },
 };
+
+/* The language of a header word: English and German ones by these
+ * lists, Cyrillic ones Russian, the others (id, dbm, aggression, the
+ * columns of our TSV) none (-1). */
+static int
+headers_lang(const char *w)
+{
+	static const char *const en[] = { "no", "ref", "name", "army",
+	    "dates", "sources", "enemies", "allies", "terrain", "topography",
+	    "agg", "elements", "list", NULL };
+	static const char *const de[] = { "nr", "nummer", "armee",
+	    "bezeichnung", "zeitraum", "zeit", "datum",
+	    "zeitliches auftreten", "quellen", "literatur", "referenzen",
+	    "gegner", "feinde", "verbuendete", "alliierte", "gelaende",
+	    "aggressionsfaktor", "agressionsfaktor", "elemente",
+	    "zusammensetzung", "truppen", "aufstellung", NULL };
+	int k;
+
+	if ((unsigned char)w[0] >= 0x80)
+		return LANG_RU;
+	for (k = 0; en[k] != NULL; k++)
+		if (strcmp(w, en[k]) == 0)
+			return LANG_EN;
+	for (k = 0; de[k] != NULL; k++)
+		if (strcmp(w, de[k]) == 0)
+			return LANG_DE;
+	return -1;
+}
 
 struct sheet *
 sheet_new(const char *file, army_cb cb, void *ctx)
@@ -71,6 +111,7 @@ sheet_new(const char *file, army_cb cb, void *ctx)
 	sh->file = file;
 	sh->cb = cb;
 	sh->ctx = ctx;
+	sh->lang = "de";
 	for (i = 0; i < F_NFIELDS; i++)
 		sh->col[i] = -1;
 	return sh;
@@ -139,8 +180,10 @@ header_field(struct sheet *sh, const struct cell *c)
 	for (f = 0; f < F_NFIELDS; f++)
 		for (k = 0; headers[f][k] != NULL; k++)
 			if (strlen(headers[f][k]) == n &&
-			    memcmp(headers[f][k], s, n) == 0)
+			    memcmp(headers[f][k], s, n) == 0) {
+				sh->word = headers[f][k];
 				return f;
+			}
 	return -1;
 }
 
@@ -154,7 +197,9 @@ header_near(struct sheet *sh, const struct cell *c)
 	int f, k, d, max;
 
 	str_trim(&s, &n);
-	if (n < 3 || n > 40)
+	/* a troop code is a count column of a sheet (Lit, LH), never a
+	 * typo of a header word */
+	if (n < 3 || n > 40 || troop_find(s, n) != NULL)
 		return NULL;
 	str_fold(&sh->tmp, s, n);
 	max = sh->tmp.len <= 4 ? 1 : 2;
@@ -260,13 +305,15 @@ note_columns(struct sheet *sh, const struct cell *cells, size_t n)
 static bool
 try_header(struct sheet *sh, const struct cell *cells, size_t n)
 {
-	int col[F_NFIELDS], f, found = 0;
+	int col[F_NFIELDS], f, found = 0, votes[LANG_N] = { 0 }, l;
 	size_t i;
 
 	for (f = 0; f < F_NFIELDS; f++)
 		col[f] = -1;
 	for (i = 0; i < n && i < MAX_COLS; i++) {
 		f = header_field(sh, &cells[i]);
+		if (f >= 0 && (l = headers_lang(sh->word)) >= 0)
+			votes[l]++;
 		/* the columns only our TSV has count as written there; a
 		 * sheet's "Notes" or "Text" column is a note of its own */
 		if (f >= F_FILE && !(cells[i].n == strlen(headers[f][0]) &&
@@ -281,6 +328,14 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 	    (col[F_NAME] < 0 && col[F_ELEMENTS] < 0))
 		return false;
 	sheet_flush(sh);
+	/* the names are in the language most header words are in; German,
+	 * that of the sheets bellis began with, when none has more */
+	sh->lang = "de";
+	if (votes[LANG_EN] > votes[LANG_DE] && votes[LANG_EN] >= votes[LANG_RU])
+		sh->lang = "en";
+	else if (votes[LANG_RU] > votes[LANG_DE] &&
+	    votes[LANG_RU] > votes[LANG_EN])
+		sh->lang = "ru";
 	memcpy(sh->col, col, sizeof col);
 	note_columns(sh, cells, n);
 	sh->have_header = true;
@@ -435,7 +490,7 @@ sheet_flush(struct sheet *sh)
 	a.file = xstrdup(sh->file);
 	a.line = sh->line;
 	a.name = xstrdup(sbuf_str(&b[F_NAME]));
-	a.name_lang = "de";
+	a.name_lang = sh->lang;
 	if (b[F_DATES].len > 0)
 		army_set_period(&a, b[F_DATES].s, b[F_DATES].len,
 		    sh->fline[F_DATES], sh->fcol[F_DATES]);

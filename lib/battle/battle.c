@@ -31,6 +31,27 @@ battle_sight(const struct bfield *f)
 	return (double)f->r->pip_out_of_sight;
 }
 
+/* d reaches the distance lim as the edition compares: at it or beyond
+ * (dba1), or only beyond it (dba22); within a millionth of a pace is
+ * at it. */
+static bool
+reaches(const struct bfield *f, double d, double lim)
+{
+	return f->r->pip_beyond ? d > lim + 1e-6 : d >= lim - 1e-6;
+}
+
+bool
+battle_is_far(const struct bfield *f, double d)
+{
+	return reaches(f, d, battle_far(f));
+}
+
+bool
+battle_sight_counts(const struct bfield *f, double d)
+{
+	return reaches(f, d, battle_sight(f));
+}
+
 /* Ids in natural order: "r2" before "r10". */
 int
 battle_cmp_id(const char *a, const char *b)
@@ -330,6 +351,21 @@ battle_front_contact(const struct bfield *f, const struct belem *a,
 	    b->c[GC_FR], f->tol, f->angtol);
 }
 
+double
+battle_front_touch(const struct bfield *f, const struct belem *a,
+    const struct belem *b)
+{
+	double len, best = 0;
+	int j;
+
+	for (j = 0; j < 4; j++) {
+		len = geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[j],
+		    b->c[(j + 1) % 4], f->tol, f->angtol);
+		best = fmax(best, len);
+	}
+	return best;
+}
+
 bool
 battle_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b, bool corners)
@@ -417,7 +453,7 @@ battle_gdist(const struct bfield *f, const struct belem *g,
 	int i, j;
 
 	*hidden = false;
-	if (d < battle_sight(f))
+	if (!battle_sight_counts(f, d))
 		return d;
 	samples(g->c, sg);
 	samples(q, sq);

@@ -57,6 +57,13 @@ struct bderived {
 	int nfront;             /* enemies in front contact */
 	int flank[2], rear;     /* enemies on the left/right edge, rear */
 	int flank_by[2], rear_by;   /* one of each, for the picture */
+	/* every enemy whose front edge is on a flank or the rear, in the
+	 * order found: its index and the edge (GE_LEFT, GE_RIGHT, GE_REAR) */
+	struct { int who, edge; } *att;
+	size_t natt, capatt;
+	int ftouch;             /* an enemy any edge of which touches this
+	                         * element's front edge (the longest), -1 */
+	int nftouch;            /* enemies touching its front edge */
 	int overlap[2];         /* the overlapping enemy left/right, -1 */
 	int support;            /* element directly behind, -1 */
 	bool psiloi;            /* that element gives Psiloi support */
@@ -191,6 +198,11 @@ double battle_base_width(const struct bfield *f);
 double battle_base_depth(const struct bfield *f, int troop);
 double battle_far(const struct bfield *f);
 double battle_sight(const struct bfield *f);
+/* The distance d to the general is far, or far enough for his sight to
+ * count, by the edition's comparison (compare= of its command
+ * surcharge: at least, or more than). */
+bool battle_is_far(const struct bfield *f, double d);
+bool battle_sight_counts(const struct bfield *f, double d);
 void grid_build(struct bfield *f);
 void grid_free(struct bgrid *g);
 /* Take an element out before it moves, put it back after. */
@@ -210,6 +222,10 @@ bool battle_base_difficult(const struct bfield *f, const struct gpt q[4]);
 int battle_level(const struct bfield *f, struct gpt p);
 /* Front contact of a and b (enemies), the shared length or 0. */
 double battle_front_contact(const struct bfield *f, const struct belem *a,
+    const struct belem *b);
+/* a's front edge touches some edge of b (front, flank or rear): the
+ * longest shared length, or 0. */
+double battle_front_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b);
 /* Any edge of a touches any edge of b, or (corner) they are within tol. */
 bool battle_touch(const struct bfield *f, const struct belem *a,

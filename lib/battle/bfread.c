@@ -524,8 +524,7 @@ battle_free(struct bfield *f)
 	free(f->t);
 	for (i = 0; i < f->ne; i++) {
 		free(f->e[i].id);
-		free(f->e[i].d.zoc);
-		free(f->e[i].d.zoc_screened);
+		battle_dreset(&f->e[i].d);
 	}
 	free(f->e);
 	for (i = 0; i < (size_t)f->nsides; i++)

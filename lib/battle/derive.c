@@ -24,9 +24,10 @@ battle_dreset(struct bderived *d)
 {
 	free(d->zoc);
 	free(d->zoc_screened);
+	free(d->att);
 	memset(d, 0, sizeof *d);
 	d->river = -1;
-	d->front = d->support = -1;
+	d->front = d->support = d->ftouch = -1;
 	d->flank_by[0] = d->flank_by[1] = d->rear_by = -1;
 	d->overlap[0] = d->overlap[1] = -1;
 	d->gdist = -1;
@@ -75,6 +76,11 @@ edge_attack(struct bfield *f, const struct belem *a, int ib,
 			d->flank[e == GE_RIGHT]++;
 			d->flank_by[e == GE_RIGHT] = ib;
 		}
+		d->att = xgrow(d->att, &d->capatt, d->natt + 1,
+		    sizeof *d->att);
+		d->att[d->natt].who = ib;
+		d->att[d->natt].edge = e;
+		d->natt++;
 	}
 }
 
@@ -106,7 +112,7 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 {
 	const struct belem *a = &f->e[i], *b;
 	struct gbb bb = a->bb;
-	double len, best = 0;
+	double len, best = 0, tbest = 0;
 	size_t k, n;
 	int j;
 
@@ -127,13 +133,22 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 				d->front = j;
 			}
 		}
+		if ((len = battle_front_touch(f, a, b)) > 0) {
+			d->nftouch++;
+			if (len > tbest + 1e-9) {
+				tbest = len;
+				d->ftouch = j;
+			}
+		}
 		edge_attack(f, a, j, d);
 	}
 }
 
-/* An enemy in front contact with no element has its left (right) front
- * corner on a's left (right) front corner; not on a side with a flank
- * contact; a camp is overlapped only by Bows. */
+/* An enemy whose front edge touches no element (seed 000: an element
+ * in contact to its front overlaps only when that enemy recoiled, fled
+ * or was destroyed, which a position does not show) has its left
+ * (right) front corner on a's left (right) front corner; not on a side
+ * with a flank contact; a camp is overlapped only by Bows. */
 static void
 overlaps(struct bfield *f, int i, int **near, size_t *cap)
 {
@@ -148,7 +163,7 @@ overlaps(struct bfield *f, int i, int **near, size_t *cap)
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
 		b = &f->e[j];
-		if (b->side == a->side || b->d.nfront > 0)
+		if (b->side == a->side || b->d.nftouch > 0)
 			continue;
 		if (a->d.camp && !troop_is(b->troop, "Bw"))
 			continue;

@@ -183,13 +183,29 @@ parse(struct bfield *f, struct toks *tk, long line, int scale,
 
 /* ---- the path ------------------------------------------------------- */
 
+/* A member inside an enemy's zone of control at some pose of the path
+ * (the start included): its base centre's depth before the enemy's
+ * front edge and its offset along it where it was first inside (d0,
+ * l0) and last inside or first out again (d1, l1), the least depth
+ * between, whether it left the zone and came back. */
+struct zin {
+	int enemy, member;
+	bool screened, open, back;
+	double d0, l0, d1, l1, dmin;
+};
+
 struct walk {
 	struct bfield *f;
 	struct bmove *mv;
 	bool difficult, road, river;
-	/* zones entered: enemy, member, screened there */
-	struct { int enemy, member; bool screened; } *in;
+	struct zin *in;         /* zones of control met */
 	size_t nin, capin;
+	/* enemies an edge of a member touched at the start (member, enemy);
+	 * for a single element, those touching its front edge */
+	struct { int member, enemy; } *touch0;
+	size_t ntouch0, captouch0;
+	int *front0;
+	size_t nfront0, capfront0;
 	struct bderived *d0;    /* members at the start */
 	struct gpt *c0;         /* their centres */
 	int away;               /* an enemy before the group's front */
@@ -205,15 +221,59 @@ struct walk {
 /* The most poses of a group kept for its drawn path (bfdraw draws 256). */
 #define PATH_POSES 1024
 
-static bool
-was_in(const struct bderived *d, int enemy)
+/* e's base centre in b's frame: depth before b's front edge, offset
+ * along it. */
+static void
+frame(const struct belem *e, const struct belem *b, double *depth,
+    double *off)
 {
-	size_t i;
+	struct gpt v = geom_sub(e->centre, b->box.p);
 
-	for (i = 0; i < d->nzoc; i++)
-		if (d->zoc[i] == enemy)
-			return true;
-	return false;
+	*depth = geom_dot(v, geom_fwd(b->box.facing));
+	*off = geom_dot(v, geom_right(b->box.facing));
+}
+
+/* Member m at this pose against the zone of enemy j: open a record on
+ * entering, follow it while inside, close it on leaving. */
+static void
+zone_step(struct walk *w, int m, int j)
+{
+	struct bfield *f = w->f;
+	const struct belem *e = &f->e[w->mv->ids[m]], *b = &f->e[j];
+	struct gpt z[4];
+	struct zin *r;
+	double dp, off;
+	bool inside;
+	size_t k;
+
+	battle_zoc(f, b, z);
+	inside = geom_quad_overlap(e->c, z, f->tol);
+	frame(e, b, &dp, &off);
+	for (k = 0; k < w->nin; k++)
+		if (w->in[k].enemy == j && w->in[k].member == m)
+			break;
+	if (k < w->nin) {
+		r = &w->in[k];
+		if (r->open) {
+			r->d1 = dp, r->l1 = off;
+			r->dmin = fmin(r->dmin, dp);
+			r->open = inside;
+		} else if (inside)
+			r->back = true;
+		return;
+	}
+	if (!inside)
+		return;
+	w->in = xgrow(w->in, &w->capin, w->nin + 1, sizeof *w->in);
+	r = &w->in[w->nin++];
+	memset(r, 0, sizeof *r);
+	r->enemy = j;
+	r->member = m;
+	r->open = true;
+	r->d0 = r->d1 = r->dmin = dp;
+	r->l0 = r->l1 = off;
+	r->screened = battle_screened(f, e->centre, b->centre, e->side,
+	    w->mv->ids[m], j);
 }
 
 /* Keep the group's pose for the drawn path: every w->every-th one (or
@@ -255,8 +315,7 @@ sample(struct walk *w)
 	struct bfield *f = w->f;
 	struct bmove *mv = w->mv;
 	const struct belem *e, *b;
-	struct gpt z[4];
-	size_t k, n, j;
+	size_t k, n;
 	int m;
 
 	for (m = 0; m < mv->n; m++) {
@@ -271,24 +330,8 @@ sample(struct walk *w)
 		n = grid_query(f, &e->bb, &w->near, &w->cap);
 		for (k = 0; k < n; k++) {
 			b = &f->e[w->near[k]];
-			if (b->side == e->side || was_in(&w->d0[m],
-			    w->near[k]))
-				continue;
-			for (j = 0; j < w->nin; j++)
-				if (w->in[j].enemy == w->near[k])
-					break;
-			if (j < w->nin)
-				continue;
-			battle_zoc(f, b, z);
-			if (!geom_quad_overlap(e->c, z, f->tol))
-				continue;
-			w->in = xgrow(w->in, &w->capin, w->nin + 1,
-			    sizeof *w->in);
-			w->in[w->nin].enemy = w->near[k];
-			w->in[w->nin].member = m;
-			w->in[w->nin].screened = battle_screened(f, e->centre,
-			    b->centre, e->side, mv->ids[m], w->near[k]);
-			w->nin++;
+			if (b->side != e->side && !b->intersects)
+				zone_step(w, m, w->near[k]);
 		}
 	}
 	keep_pose(w, false);
@@ -480,6 +523,17 @@ faces(const struct bfield *f, const struct belem *e, const struct belem *b)
 	    b->box.p), geom_fwd(b->box.facing)) > 0;
 }
 
+/* An element standing at box (corners, centre, bounding box). */
+static void
+pose(const struct gbox *box, struct belem *t)
+{
+	memset(t, 0, sizeof *t);
+	t->box = *box;
+	geom_corners(&t->box, t->c);
+	t->centre = geom_centre(&t->box);
+	t->bb = geom_bb(t->c, 4);
+}
+
 /* Faced b already from the pose it started in. */
 static bool
 faced(const struct bfield *f, const struct gbox *start,
@@ -487,10 +541,7 @@ faced(const struct bfield *f, const struct gbox *start,
 {
 	struct belem t;
 
-	memset(&t, 0, sizeof t);
-	t.box = *start;
-	geom_corners(&t.box, t.c);
-	t.centre = geom_centre(&t.box);
+	pose(start, &t);
 	return faces(f, &t, b);
 }
 
@@ -512,41 +563,78 @@ command(struct bfield *f, struct bmove *mv)
 		d = fmin(d, g);
 		hidden = hidden && h;
 	}
-	mv->m.has[MF_FAR] = d >= battle_far(f);
-	mv->m.has[MF_HIDDEN] = hidden && d >= battle_sight(f);
+	mv->m.has[MF_FAR] = battle_is_far(f, d);
+	mv->m.has[MF_HIDDEN] = hidden && battle_sight_counts(f, d);
 }
 
-/* The zone of control entered that decides the flag: one entered for
- * no good reason and unscreened first, then a good reason, then a
- * screened one. */
+/* A member withdrew through the zone: from where it was first inside
+ * to where it left it (or ended), its base centre went away from the
+ * enemy's front edge by more than the tolerance and by at least as much
+ * as it went along it, came no nearer that edge than its own base
+ * depth (the play of turning about), and did not come back in. */
+static bool
+withdrew(const struct bfield *f, const struct walk *w, const struct zin *r)
+{
+	double away = r->d1 - r->d0;
+
+	return !r->back && away > f->tol && away >= fabs(r->l1 - r->l0) -
+	    1e-9 && r->dmin >= r->d0 - w->mv->start[r->member].d - 1e-9;
+}
+
+/* Why the move is in enemy j's zone: contact (a member ends touching
+ * it), face (a member ends facing it, which it did not at the start),
+ * withdraw (every member in the zone withdrew), or other; *screened:
+ * every member in it was screened. */
+static int
+zoc_kind(const struct walk *w, int j, bool *screened)
+{
+	const struct bfield *f = w->f;
+	const struct bmove *mv = w->mv;
+	const struct belem *e, *b = &f->e[j];
+	bool contact = false, face = false, away = true;
+	size_t i;
+
+	*screened = true;
+	for (i = 0; i < w->nin; i++) {
+		if (w->in[i].enemy != j)
+			continue;
+		e = &f->e[mv->ids[w->in[i].member]];
+		*screened = *screened && w->in[i].screened;
+		if (battle_touch(f, e, b, false))
+			contact = true;
+		else if (faces(f, e, b) && !faced(f,
+		    &mv->start[w->in[i].member], b))
+			face = true;
+		if (!withdrew(f, w, &w->in[i]))
+			away = false;
+	}
+	return contact ? ZOC_CONTACT : face ? ZOC_FACE : away ? ZOC_WITHDRAW :
+	    ZOC_OTHER;
+}
+
+/* The zone of control that decides the flag: one met for no good
+ * reason and unscreened first, then a good reason, then a screened
+ * one. */
 static void
 zoc(struct walk *w)
 {
 	struct bmove *mv = w->mv;
-	struct bfield *f = w->f;
-	const struct belem *e, *b;
-	size_t i;
+	size_t i, k;
 	int best = -1, kind, rank, brank = -1;
+	bool scr;
 
 	for (i = 0; i < w->nin; i++) {
-		e = &f->e[mv->ids[w->in[i].member]];
-		b = &f->e[w->in[i].enemy];
-		if (battle_touch(f, e, b, false))
-			kind = ZOC_CONTACT;
-		else if (faces(f, e, b) && !faced(f, &mv->start[w->in[i].member],
-		    b))
-			kind = ZOC_FACE;
-		else if (geom_dist(e->centre, b->centre) >
-		    geom_dist(w->c0[w->in[i].member], b->centre))
-			kind = ZOC_WITHDRAW;
-		else
-			kind = ZOC_OTHER;
-		rank = kind == ZOC_OTHER ? (w->in[i].screened ? 1 : 3) : 2;
+		for (k = 0; k < i; k++)
+			if (w->in[k].enemy == w->in[i].enemy)
+				break;
+		if (k < i)
+			continue;
+		kind = zoc_kind(w, w->in[i].enemy, &scr);
+		rank = kind == ZOC_OTHER ? (scr ? 1 : 3) : 2;
 		if (rank > brank) {
 			brank = rank;
 			best = kind;
-			mv->m.has[MF_SCREENED] = w->in[i].screened &&
-			    kind == ZOC_OTHER;
+			mv->m.has[MF_SCREENED] = scr && kind == ZOC_OTHER;
 		}
 	}
 	if (best >= 0) {
@@ -570,9 +658,21 @@ before(struct walk *w)
 		n = grid_query(f, &f->e[mv->ids[m]].bb, &w->near, &w->cap);
 		for (i = 0; i < n; i++) {
 			j = w->near[i];
-			if (f->e[j].side != f->e[mv->ids[m]].side &&
-			    battle_touch(f, &f->e[mv->ids[m]], &f->e[j], false))
-				mv->m.has[MF_ENGAGED] = mv->n > 1;
+			if (f->e[j].side == f->e[mv->ids[m]].side ||
+			    !battle_touch(f, &f->e[mv->ids[m]], &f->e[j], false))
+				continue;
+			mv->m.has[MF_ENGAGED] = mv->n > 1;
+			w->touch0 = xgrow(w->touch0, &w->captouch0,
+			    w->ntouch0 + 1, sizeof *w->touch0);
+			w->touch0[w->ntouch0].member = m;
+			w->touch0[w->ntouch0].enemy = j;
+			w->ntouch0++;
+			if (mv->n > 1 || battle_front_touch(f,
+			    &f->e[mv->ids[m]], &f->e[j]) == 0)
+				continue;
+			w->front0 = xgrow(w->front0, &w->capfront0,
+			    w->nfront0 + 1, sizeof *w->front0);
+			w->front0[w->nfront0++] = j;
 		}
 		if (mv->n == 1 && d->flank[0] + d->flank[1] + d->rear > 0)
 			mv->m.has[MF_FLANK_CONTACT] = true;
@@ -592,6 +692,66 @@ before(struct walk *w)
 	}
 }
 
+/* Member m touched enemy j by an edge at the start. */
+static bool
+touched(const struct walk *w, int m, int j)
+{
+	size_t i;
+
+	for (i = 0; i < w->ntouch0; i++)
+		if (w->touch0[i].member == m && w->touch0[i].enemy == j)
+			return true;
+	return false;
+}
+
+/* contact: a member ends with an edge on an edge of an enemy it did
+ * not touch at the start (front to front, or front to flank or rear,
+ * or the enemy's front on its own flank or rear: seed 001, Art and WWg
+ * may not move into contact). */
+static void
+contacts(struct walk *w, int m)
+{
+	struct bfield *f = w->f;
+	const struct belem *e = &f->e[w->mv->ids[m]];
+	size_t k, n;
+	int j;
+
+	n = grid_query(f, &e->bb, &w->near, &w->cap);
+	for (k = 0; k < n; k++) {
+		j = w->near[k];
+		if (f->e[j].side != e->side && !f->e[j].intersects &&
+		    !touched(w, m, j) && battle_touch(f, e, &f->e[j], false))
+			w->mv->m.has[MF_CONTACT] = true;
+	}
+}
+
+/* breakoff: a single element no longer touching with its front edge an
+ * enemy that touched it there at the start (its front on that enemy's
+ * front, flank or rear: seed 001); of several, the fastest in the end
+ * going. */
+static void
+breakoff(struct walk *w)
+{
+	struct bfield *f = w->f;
+	struct bmove *mv = w->mv;
+	const struct belem *e = &f->e[mv->ids[0]];
+	long rate, best = -1;
+	size_t i;
+	int t;
+
+	for (i = 0; i < w->nfront0; i++) {
+		if (battle_front_touch(f, e, &f->e[w->front0[i]]) > 0)
+			continue;
+		t = f->e[w->front0[i]].troop;
+		rate = move_rate(f->r, t, mv->m.end, false);
+		if (rate > best) {
+			best = rate;
+			mv->m.has[MF_BREAKOFF] = true;
+			mv->m.breakoff = t;
+		}
+	}
+}
+
 static void
 after(struct walk *w)
 {
@@ -607,20 +767,16 @@ after(struct walk *w)
 		e = &f->e[mv->ids[m]];
 		battle_dreset(&d1);
 		battle_contacts(f, mv->ids[m], &d1, &w->near, &w->cap);
-		if (d1.nfront > 0)
-			mv->m.has[MF_CONTACT] = true;
+		contacts(w, m);
 		if (battle_difficult_at(f, e->centre))
 			mv->m.end = GO_DIFFICULT;
-		if (mv->n > 1 || d0->nfront == 0)
-			continue;
-		/* a single element leaving an enemy at its front */
-		if (battle_front_contact(f, e, &f->e[d0->front]) == 0) {
-			mv->m.has[MF_BREAKOFF] = true;
-			mv->m.breakoff = f->e[d0->front].troop;
-		}
 	}
-	/* a single element turning to face an enemy on its flank or rear */
-	if (mv->n == 1 && d0->nfront == 0 && mv->m.has[MF_FLANK_CONTACT]) {
+	if (mv->n == 1)
+		breakoff(w);
+	/* a single element turning to face an enemy on its flank or rear,
+	 * while no enemy touches its front edge (seed 001: "solange es nicht
+	 * auch an seiner Frontseite Kontakt mit einem Gegner hat") */
+	if (mv->n == 1 && d0->nftouch == 0 && mv->m.has[MF_FLANK_CONTACT]) {
 		for (s = 0; s < 2; s++)
 			if (d0->flank_by[s] >= 0 && d1.front == d0->flank_by[s])
 				face = true;
@@ -717,6 +873,8 @@ run(struct bfield *f, struct bmove *mv)
 		battle_dreset(&w.d0[m]);
 	free(w.d0);
 	free(w.in);
+	free(w.touch0);
+	free(w.front0);
 	free(w.near);
 	free(w.c0);
 }

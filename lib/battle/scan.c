@@ -54,6 +54,27 @@ text_list(struct sbuf *b, const char *what, const struct bfield *f,
 		sbuf_printf(b, "%s%s", i > 0 ? "," : " ", f->e[v[i]].id);
 }
 
+/* "; left flank b2,b3": every enemy on that edge (side NULL: the rear). */
+static void
+attackers(struct sbuf *b, const struct bfield *f, const struct bderived *d,
+    int edge, const char *side)
+{
+	size_t k;
+	int n = 0;
+
+	for (k = 0; k < d->natt; k++) {
+		if (d->att[k].edge != edge)
+			continue;
+		if (n++ == 0)
+			sbuf_printf(b, "; %s%s%s ", side != NULL ? side : "",
+			    side != NULL ? " " : "", side != NULL ? "flank" :
+			    "rear");
+		else
+			sbuf_addc(b, ',');
+		sbuf_adds(b, f->e[d->att[k].who].id);
+	}
+}
+
 static void
 text_elem(const struct bfield *f, int i, struct sbuf *b)
 {
@@ -83,15 +104,12 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 			sbuf_printf(b, " (%d in front contact)", d->nfront);
 	}
 	for (s = 0; s < 2; s++) {
-		if (d->flank[s] > 0)
-			sbuf_printf(b, "; %s flank %s", edge_side[s],
-			    f->e[d->flank_by[s]].id);
+		attackers(b, f, d, s ? GE_RIGHT : GE_LEFT, edge_side[s]);
 		if (d->overlap[s] >= 0)
 			sbuf_printf(b, "; overlapped %s by %s", edge_side[s],
 			    f->e[d->overlap[s]].id);
 	}
-	if (d->rear > 0)
-		sbuf_printf(b, "; rear %s", f->e[d->rear_by].id);
+	attackers(b, f, d, GE_REAR, NULL);
 	if (d->support >= 0)
 		sbuf_printf(b, "; %s %s%s", d->psiloi ? "psiloi support" :
 		    "support", f->e[d->support].id, d->support_lost ?
@@ -105,7 +123,7 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 	if (d->gdist > 0) {
 		sbuf_adds(b, "; general ");
 		battle_num(b, d->gdist);
-		sbuf_printf(b, " p%s%s", d->gdist >= battle_far(f) ? ", far" : "",
+		sbuf_printf(b, " p%s%s", battle_is_far(f, d->gdist) ? ", far" : "",
 		    d->hidden ? ", out of sight" : "");
 	}
 	sbuf_addc(b, '\n');
@@ -262,7 +280,7 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 	xw_attr(w, "general", e->general ? "yes" : "no");
 	if (d->gdist >= 0) {
 		xnum(w, "general-distance", d->gdist);
-		xw_attr(w, "far", d->gdist >= battle_far(f) ? "yes" : "no");
+		xw_attr(w, "far", battle_is_far(f, d->gdist) ? "yes" : "no");
 		xw_attr(w, "hidden", d->hidden ? "yes" : "no");
 	}
 	if (d->front >= 0) {
@@ -272,11 +290,13 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 		xw_end(w);
 	}
 	for (s = 0; s < 2; s++)
-		if (d->flank[s] > 0)
-			xref(w, "flank", edge_side[s], "by",
-			    f->e[d->flank_by[s]].id);
-	if (d->rear > 0)
-		xref(w, "rear", NULL, "by", f->e[d->rear_by].id);
+		for (k = 0; k < d->natt; k++)
+			if (d->att[k].edge == (s ? GE_RIGHT : GE_LEFT))
+				xref(w, "flank", edge_side[s], "by",
+				    f->e[d->att[k].who].id);
+	for (k = 0; k < d->natt; k++)
+		if (d->att[k].edge == GE_REAR)
+			xref(w, "rear", NULL, "by", f->e[d->att[k].who].id);
 	for (s = 0; s < 2; s++)
 		if (d->overlap[s] >= 0)
 			xref(w, "overlap", edge_side[s], "by",
@@ -396,6 +416,21 @@ jnum(struct jw *j, const char *key, double v)
 	sbuf_free(&b);
 }
 
+/* "key": ["b2", "b3"]: every enemy on that edge. */
+static void
+json_attackers(struct jw *j, const char *key, const struct bfield *f,
+    const struct bderived *d, int edge)
+{
+	size_t k;
+
+	jw_key(j, key);
+	jw_arr(j);
+	for (k = 0; k < d->natt; k++)
+		if (d->att[k].edge == edge)
+			jw_str(j, f->e[d->att[k].who].id);
+	jw_close(j, ']');
+}
+
 static void
 json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 {
@@ -424,7 +459,7 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	jw_key(j, "general"), jw_bool(j, e->general);
 	if (d->gdist >= 0) {
 		jnum(j, "general_distance", d->gdist);
-		jw_key(j, "far"), jw_bool(j, d->gdist >= battle_far(f));
+		jw_key(j, "far"), jw_bool(j, battle_is_far(f, d->gdist));
 		jw_key(j, "hidden"), jw_bool(j, d->hidden);
 	}
 	if (d->front >= 0) {
@@ -433,14 +468,14 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	}
 	for (s = 0; s < 2; s++) {
 		if (d->flank[s] > 0)
-			jw_kstr(j, s ? "flank_right" : "flank_left",
-			    f->e[d->flank_by[s]].id);
+			json_attackers(j, s ? "flank_right" : "flank_left", f,
+			    d, s ? GE_RIGHT : GE_LEFT);
 		if (d->overlap[s] >= 0)
 			jw_kstr(j, s ? "overlap_right" : "overlap_left",
 			    f->e[d->overlap[s]].id);
 	}
 	if (d->rear > 0)
-		jw_kstr(j, "rear", f->e[d->rear_by].id);
+		json_attackers(j, "rear", f, d, GE_REAR);
 	if (d->support >= 0) {
 		jw_kstr(j, d->psiloi ? "psiloi_support" : "support",
 		    f->e[d->support].id);

@@ -114,6 +114,16 @@ diag_quiet(int on)
 
 /* Counts an error against the file's cap; false when it is not printed
  * (held back, and counted for diag_end_file). */
+static diag_hook hook;
+static void *hook_ctx;
+
+void
+diag_set_hook(diag_hook fn, void *ctx)
+{
+	hook = fn;
+	hook_ctx = ctx;
+}
+
 static bool
 counted(const char *file, int is_error)
 {
@@ -229,6 +239,21 @@ diag_report(enum diag_id id, const char *fmt, const char *file, long line,
 
 	if (file == NULL)
 		file = curfile;
+	if (hook != NULL) {             /* a row of the tool's output */
+		if (err) {
+			diag_raise(EXIT_DATA);
+			file_errors++;
+		}
+		va_start(ap, col);
+		if (!diag_format(&b, fmt, ap)) {
+			sbuf_reset(&b);
+			sbuf_vprintf(&b, fmt, ap);
+		}
+		va_end(ap);
+		hook(hook_ctx, &diag_defs[id], file, line, col, sbuf_str(&b));
+		sbuf_free(&b);
+		return;
+	}
 	if (!counted(file, err))
 		return;
 	va_start(ap, col);
@@ -241,6 +266,19 @@ diag_report(enum diag_id id, const char *fmt, const char *file, long line,
 	fputs(sbuf_str(&b), stderr);
 	fputc('\n', stderr);
 	sbuf_free(&b);
+}
+
+void
+diag_replay(const struct diag_def *def, const char *file, long line,
+    long col, const char *msg)
+{
+	if (def->error)
+		file_errors--;  /* counted when the hook had it */
+	if (!counted(file, def->error))
+		return;
+	prefix(file, def->error, line, col);
+	fputs(msg, stderr);
+	fputc('\n', stderr);
 }
 
 const char *

@@ -39,6 +39,16 @@ const char *diag_file(void);
 	diag_report(D_##id, DIAGF_##id, (file), __VA_ARGS__)
 void diag_report(enum diag_id id, const char *fmt, const char *file,
     long line, long col, ...) __attribute__((format(printf, 2, 6)));
+/* While a hook is set, each input diagnostic goes to it instead of
+ * stderr (armylist-check writes them as rows of its findings): the
+ * status is still raised, the cap does not apply.  NULL: stderr. */
+typedef void (*diag_hook)(void *ctx, const struct diag_def *def,
+    const char *file, long line, long col, const char *msg);
+void diag_set_hook(diag_hook fn, void *ctx);
+/* Print a diagnostic the hook had (file: the current one) as it would
+ * have been printed; with no hook set. */
+void diag_replay(const struct diag_def *def, const char *file, long line,
+    long col, const char *msg);
 
 /* The most characters of one quoted argument ('%s', '%.*s': input) a
  * diagnostic echoes; a longer one ends in "...". */

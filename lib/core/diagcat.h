@@ -28,7 +28,7 @@ enum diag_tool {
 /* Groups: who reads army lists (combat-calc for --matchup), who reads every list carrier (sheets,
  * list text: armyin's readers), who reads line formats, everyone. */
 #define T_ARMYIN (T_PARSE | T_CHECK | T_CARD | T_SELECT | T_COMBAT)
-#define T_SHEETS (T_PARSE | T_SELECT)
+#define T_SHEETS (T_PARSE | T_SELECT | T_CHECK)
 #define T_LINES  (T_SHEETS | T_COMBAT | T_MOVE | T_CAT | T_SURV)
 #define T_XML    (T_PARSE | T_CHECK | T_COMBAT | T_MOVE | T_CAT | T_SURV | \
                   T_CARD | T_SCAN | T_SELECT)
@@ -136,9 +136,12 @@ enum diag_tool {
 #define DIAGF_MISSING_COMMA "missing ',' before '%s'"
 #define DIAGF_EXPECTED_COMMA "expected ',' before '%s'"
 #define DIAGF_EMPTY_PACKAGE "empty package '%s' is left out"
+#define DIAGF_REF_STOP "'.' after '%s' read as ',' between army references"
+#define DIAGF_NOT_A_REFERENCE "'%s' is no army reference, left out"
+#define DIAGF_GENERAL_SPLIT "general marked on %ld elements '%s': read as one general element and %ld more"
 #define DIAGF_NO_ROOT "no XML root element"
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
-#define DIAGF_EMPTY_INPUT "empty input, expected armylist XML"
+#define DIAGF_EMPTY_INPUT "empty input, expected army lists"
 #define DIAGF_NOT_ARMYLIST "not armylist XML (%s)"
 #define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
@@ -327,6 +330,9 @@ enum diag_tool {
 	X(MISSING_COMMA, E, "missing-comma", T_SHEETS) \
 	X(EXPECTED_COMMA, E, "expected-comma", T_SHEETS) \
 	X(EMPTY_PACKAGE, E, "empty-package", T_SHEETS) \
+	X(GENERAL_SPLIT, W, "general-split", T_SHEETS) \
+	X(REF_STOP, W, "reference-stop", T_SHEETS) \
+	X(NOT_A_REFERENCE, W, "not-a-reference", T_SHEETS) \
 	X(NO_ROOT, E, "no-root", T_ARMYIN) \
 	X(ARMYLIST_SCHEMA, E, "armylist-schema", T_ARMYIN) \
 	X(EMPTY_INPUT, E, "empty-input", T_CHECK | T_COMBAT) \
@@ -439,6 +445,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 #define FINDF_NO_ENEMIES "no enemies listed"
 #define FINDF_ELEMENT_COUNT "element count %ld, more than the %ld elements of an army"
 #define FINDF_PARSE_ERRORS "not checked: army has parse errors"
+#define FINDF_AGGRESSION_RANGE "aggression %s outside %ld-%ld"
+#define FINDF_UNKNOWN_TERRAIN "terrain '%s' names no home topography of %s%s"
 
 /* X(ID, LEVEL, CODE, TOOLS), in the order --ignore lists the codes. */
 #define FINDING_CATALOGUE(X) \
@@ -452,6 +460,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 	X(NO_ENEMIES, W, "no-enemies", T_CHECK) \
 	X(ELEMENT_COUNT, E, "element-count", T_CHECK) \
 	X(PARSE_ERRORS, E, "parse-errors", T_CHECK) \
+	X(AGGRESSION_RANGE, E, "aggression-range", T_CHECK) \
+	X(UNKNOWN_TERRAIN, W, "unknown-terrain", T_CHECK) \
 	/* end */
 
 #define FINDING_ENUM_(id, lv, code, tools) CK_##id,

@@ -1,7 +1,8 @@
 /* XML writer of our own over a stdio stream: indented by two spaces per
  * level, an element with text kept on one line, an empty element closed
  * as <name/>; text escapes & < > " and CR, attribute values also TAB
- * and LF, as character references.  Well-formed by construction: names
+ * and LF, as character references; a control character (which XML 1.0
+ * cannot hold) and a byte that is not UTF-8 are written as U+FFFD.  Well-formed by construction: names
  * are the callers' constants, values are escaped, and each end closes
  * the element last started. */
 #include <errno.h>
@@ -73,10 +74,22 @@ puts_(struct xw *x, const char *s)
 static void
 escaped(struct xw *x, const char *s, size_t n, bool attr)
 {
-	size_t i, from = 0;
+	size_t i, k, from = 0;
 	const char *rep;
 
 	for (i = 0; i < n; i++) {
+		if ((unsigned char)s[i] >= 0x80) {
+			/* a byte that starts no UTF-8 sequence: U+FFFD, so
+			 * the document stays well-formed whatever it is given */
+			if ((k = utf8_seqlen(s + i, n - i)) > 1) {
+				i += k - 1;
+				continue;
+			}
+			put(x, s + from, i - from);
+			puts_(x, "\xEF\xBF\xBD");
+			from = i + 1;
+			continue;
+		}
 		switch (s[i]) {
 		case '&': rep = "&amp;"; break;
 		case '<': rep = "&lt;"; break;
@@ -85,7 +98,11 @@ escaped(struct xw *x, const char *s, size_t n, bool attr)
 		case '\r': rep = "&#13;"; break;
 		case '\n': rep = attr ? "&#10;" : NULL; break;
 		case '\t': rep = attr ? "&#9;" : NULL; break;
-		default: rep = NULL; break;
+		default:
+			/* a control character has no place in XML 1.0, not even
+			 * as a reference: U+FFFD, as the readers put for it */
+			rep = (unsigned char)s[i] < 0x20 ? "\xEF\xBF\xBD" : NULL;
+			break;
 		}
 		if (rep == NULL)
 			continue;

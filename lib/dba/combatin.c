@@ -283,7 +283,9 @@ check_side(const struct rules *r, const struct combat *c, int i)
 		DIAG(NO_PSILOI_SUPPORT, l, s->fcol[F_PSILOI], en_name(s));
 		rc = -1;
 	}
-	if (s->val[F_OVERLAP] + s->val[F_FLANK] > r->limit_overlap_flank) {
+	/* an edition's limit (none in dba1 and dba22: -1 each) */
+	if (r->limit_overlap_flank > 0 &&
+	    s->val[F_OVERLAP] + s->val[F_FLANK] > r->limit_overlap_flank) {
 		DIAG(OVERLAPS, l, later(s, F_OVERLAP, F_FLANK),
 		    r->limit_overlap_flank);
 		rc = -1;

@@ -585,6 +585,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 			l->r->pip_far = num_attr(l, n, "far");
 			l->r->pip_out_of_sight = num_attr(l, n,
 			    "out-of-sight");
+			l->r->pip_beyond = choice_attr(n, "compare",
+			    "at-least", "more-than") == 1;
 		}
 		l->r->pip_first_free[k] = choice_attr(n, "first-bound",
 		    "exempt", "") == 0;
@@ -596,8 +598,31 @@ load_pips(struct ld *l, xmlNodePtr sec)
 static void
 load_army(struct ld *l, xmlNodePtr sec)
 {
-	l->r->army_elements = num_attr(l, sec, "elements");
-	l->r->army_generals = num_attr(l, sec, "generals");
+	struct rules *r = l->r;
+	char *v = xmlio_attr(sec, "topographies");
+	const char *p, *e;
+	size_t cap = 0;
+
+	r->army_elements = num_attr(l, sec, "elements");
+	r->army_generals = num_attr(l, sec, "generals");
+	if (xmlHasProp(sec, (const xmlChar *)"aggression-max") != NULL) {
+		r->has_aggression = true;
+		r->aggression_min = num_attr(l, sec, "aggression-min");
+		r->aggression_max = num_attr(l, sec, "aggression-max");
+	}
+	for (p = v; p != NULL && *p != '\0'; p = e) {
+		while (*p == ' ')
+			p++;
+		for (e = p; *e != '\0' && *e != ' '; e++)
+			;
+		if (e == p)
+			break;
+		r->topography = xgrow(r->topography, &cap,
+		    r->ntopography + 1, sizeof *r->topography);
+		r->topography[r->ntopography++] = xstrndup(p,
+		    (size_t)(e - p));
+	}
+	xmlFree(v);
 }
 
 static void
@@ -773,6 +798,9 @@ rules_free(struct rules *r)
 
 	if (r == NULL)
 		return;
+	for (i = 0; i < r->ntopography; i++)
+		free(r->topography[i]);
+	free(r->topography);
 	for (i = 0; i < RULES_MAXTROOPS; i++) {
 		t = &r->t[i];
 		for (j = 0; j < t->nexc; j++)

@@ -124,7 +124,7 @@ struct rules {
 	struct rules_prov tf_prov[TF_N];
 	unsigned tf_applies[TF_N];   /* class bits */
 	unsigned river_rolls;        /* bit per die face giving the bonus */
-	int limit_overlap_flank;
+	int limit_overlap_flank;     /* 0: no limit */
 	int shooters_free;           /* shooters without a factor */
 	struct rules_count count[RC_N];
 	int die;                     /* sides of a combat die */
@@ -139,10 +139,16 @@ struct rules {
 	int shooting_src;            /* enum rsource of the ranges */
 	int pip_die, pip_base, pip_elephants, pip_command;
 	long pip_far, pip_out_of_sight;
+	bool pip_beyond;             /* the command distances count only
+	                                beyond them (more than), not at them */
 	bool pip_first_free[2];      /* troops, command: none in first bound */
 	struct rules_subtype *sub;
 	size_t nsub;
 	long army_elements, army_generals;   /* per army (armylist-check) */
+	bool has_aggression;         /* the edition's lists carry one */
+	long aggression_min, aggression_max;
+	char **topography;           /* the home topographies of its lists */
+	size_t ntopography;
 	struct rules_prov prov[RP_N];
 };
 

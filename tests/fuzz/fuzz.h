@@ -8,8 +8,10 @@
  *   FUZZ_RULES  to have fuzz_rules, the default rules edition, loaded once
  *   FUZZ_INIT   to have its own static void fuzz_init(void) called once,
  *               after the rest is set up
- *   FUZZ_ARMIES to have fuzz_no_army, a reader's callback that drops the
- *               army */
+ *   FUZZ_ARMIES to have fuzz_valid_army, a reader's callback that writes
+ *               the army as
+ *               armylist XML and aborts unless that validates against
+ *               formats/armylist.rng (every output validates) */
 #ifndef BELLIS_FUZZ_H
 #define BELLIS_FUZZ_H
 
@@ -29,6 +31,7 @@
 #endif
 #ifdef FUZZ_ARMIES
 #include "army/armyin.h"
+#include "army/armyout.h"
 #endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -43,12 +46,30 @@ static void fuzz_init(void);
 #endif
 
 #ifdef FUZZ_ARMIES
-/* An army reader's callback for a harness of the reader alone. */
+/* An army reader's callback: what the reader made of the input, written
+ * as armylist XML, validates against its schema. */
 static void
-fuzz_no_army(void *ctx, const struct army *a)
+fuzz_valid_army(void *ctx, const struct army *a)
 {
-	(void)a;
+	struct armyout *o;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
 	(void)ctx;
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		abort();
+	o = armyout_new(fp, FMT_XML, LANG_EN, NULL);
+	armyout_army(o, a);
+	(void)armyout_finish(o);
+	if (fclose(fp) != 0)
+		abort();
+	if (!armylist_valid(buf, len)) {
+		fprintf(stderr, "fuzz: invalid armylist XML written:\n%s\n",
+		    buf);
+		abort();
+	}
+	free(buf);
 }
 #endif
 

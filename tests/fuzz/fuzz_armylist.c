@@ -3,6 +3,7 @@
 #define FUZZ_SEEDS "tests/fixtures/armylist-parse/* samples/armeelisten-* samples/english-lists.txt tests/fuzz/seeds/csv/* tests/fuzz/seeds/json/*"
 #include "army/armyin.h"
 #include "army/armyout.h"
+#define FUZZ_ARMIES
 #include "fuzz.h"
 
 static void
@@ -13,6 +14,7 @@ emit(void *ctx, const struct army *a)
 
 	for (f = 0; f < 4; f++)
 		armyout_army(o[f], a);
+	fuzz_valid_army(NULL, a);
 }
 
 int

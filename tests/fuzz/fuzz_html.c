@@ -10,7 +10,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct input in;
 
 	fuzz_input(&in, data, size);
-	armylist_read_html(&in, fuzz_no_army, NULL);
+	armylist_read_html(&in, fuzz_valid_army, NULL);
 	input_close(&in);
 	return 0;
 }

@@ -14,7 +14,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t n;
 
 	diag_set_file("fuzz");
-	lt = listtext_new("fuzz", fuzz_no_army, NULL);
+	lt = listtext_new("fuzz", fuzz_valid_army, NULL);
 	while ((l = fuzz_line(&s, end, &n)) != NULL)
 		listtext_line(lt, l, n, ++line);
 	listtext_flush(lt);

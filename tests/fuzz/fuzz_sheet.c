@@ -19,7 +19,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	long line = 0;
 
 	diag_set_file("fuzz");
-	sh = sheet_new("fuzz", fuzz_no_army, NULL);
+	sh = sheet_new("fuzz", fuzz_valid_army, NULL);
 	while ((l = fuzz_line(&s, end, &n)) != NULL) {
 		line++;
 		if (n == 0) {

@@ -175,6 +175,95 @@ test_recovery(void)
 	diag_quiet(0);
 }
 
+/* '+' outside parentheses, '*' counts, figures apart from a name, the
+ * general on one element. */
+static void
+test_notations(void)
+{
+	diag_quiet(1);
+	roundtrip("1x3Kn + 2xLH or 1x3Bd + 2x4Cb",
+	    "(1x3Kn + 2xLH) or (1x3Bd + 2x4Cb)", 0);
+	roundtrip("1x3Kn + 2xLH or (1x3Bd + 2x4Cb)",
+	    "(1x3Kn + 2xLH) or (1x3Bd + 2x4Cb)", 0);
+	roundtrip("(1x3Kn + 2xLH) + 1xPs or 4xBd",
+	    "(1x3Kn + 2xLH + 1xPs) or 4xBd", 0);
+	roundtrip("1xPs + (1x3Kn or 2xLH) or 4xBd",
+	    "(1xPs + 1x3Kn or 2xLH) or 4xBd", 0);
+	roundtrip("2x3Kn or Cv + 1x2LH or 3x4Bw",
+	    "(2x3Kn or Cv + 1x2LH) or 3x4Bw", 0);
+	roundtrip("1x3Kn und 2xLH oder 3xBd", "(1x3Kn + 2xLH) or 3xBd", 0);
+	roundtrip("1x3Cv + 2xLH, 3xPs", "1x3Cv, 2xLH, 3xPs", 0);
+	roundtrip("1*3 Cavalry, 2 * 4Bw, 4 x 4 Spears",
+	    "1x3Cv, 2x4Bw, 4x4Sp", 0);
+	roundtrip("2x3Cv (Gen), 10x4Bw", "1x3Cv (Gen), 1x3Cv, 10x4Bw", 0);
+	roundtrip("(3x3Kn (Gen) + 3xPs) or 6xCv",
+	    "(1x3Kn (Gen) + 2x3Kn + 3xPs) or 6xCv", 0);
+	roundtrip("1x3Cv (Gen.), 1xPs (C-in-C)", "1x3Cv (Gen), 1xPs (Gen)",
+	    0);
+	roundtrip("4x Crossbows, 2x4 Longbow", "4xCrossbows, 2x4Longbow", 0);
+	/* a bad part of a '+' chain loses only itself */
+	recovers("1x3Kn + Scottish1x3Bd or 2xPs", "1x3Kn or 2xPs", 1, 1);
+	recovers("1x3Kn + LH or 2xPs", "1x3Kn or 2xPs", 1, 1);
+	/* a stray '(' takes the rest of its entry, as before */
+	recovers("1x3Kn + 2xLH + 3(4Ax or 2xPs", "1x3Kn, 2xLH", 1, 1);
+	diag_quiet(0);
+}
+
+static void
+refs(const char *in, bool allies, const char *want)
+{
+	struct army a;
+	struct sbuf b = {0};
+	size_t i;
+
+	army_init(&a);
+	army_refs_at(&a, allies, in, strlen(in), 1, 1);
+	for (i = 0; i < (allies ? a.nallies : a.nenemies); i++) {
+		const char *j = army_join_word(army_ally_join(&a, i));
+
+		if (i > 0)
+			sbuf_adds(&b, j != NULL ? " " : ", ");
+		if (j != NULL && i > 0) {
+			sbuf_adds(&b, j);
+			sbuf_adds(&b, " ");
+		}
+		sbuf_adds(&b, allies ? a.allies[i] : a.enemies[i]);
+	}
+	CHECK_STR(sbuf_str(&b), want);
+	sbuf_free(&b);
+	army_free(&a);
+}
+
+/* Reference lists: the book carried, joins of allies, fragments. */
+static void
+test_refs(void)
+{
+	struct sbuf b = {0};
+	char a0[] = "II/32a", a1[] = "32b", a2[] = "I/1", a3[] = "4a";
+	char *v[] = { a0, a1, a2, a3 };
+
+	diag_quiet(1);
+	refs("I/1a, 4a, 5a", false, "I/1a, I/4a, I/5a");
+	refs("60, 61, 63, 66a", false, "60, 61, 63, 66a");
+	refs("II/32a, 32b. 35", false, "II/32a, II/32b, II/35");
+	refs("I/1a, b, c", false, "I/1a, I/1b, I/1c");
+	refs("I/1a or 2b and/or II/3, III/4", true,
+	    "I/1a or I/2b and/or II/3, III/4");
+	refs("I/1a oder 2b und II/3", true, "I/1a or I/2b, II/3");
+	refs("I/1a or 2b", false, "I/1a, I/2b");
+	refs("or I/5, (31j, II/6 (if Gauls), and/or", true, "I/5, II/6");
+	refs("none", false, "");
+	refs("-", true, "");
+	diag_quiet(0);
+	army_ref_resolved(&b, v, 1);
+	CHECK_STR(b.s, "II/32b");
+	army_ref_resolved(&b, v, 3);
+	CHECK_STR(b.s, "I/4a");
+	army_ref_resolved(&b, v, 0);
+	CHECK_STR(b.s, "II/32a");
+	sbuf_free(&b);
+}
+
 int
 main(void)
 {
@@ -184,6 +273,8 @@ main(void)
 	test_ids();
 	test_elements();
 	test_recovery();
+	test_notations();
+	test_refs();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");

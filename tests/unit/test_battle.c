@@ -115,8 +115,8 @@ static void
 test_rules(void)
 {
 	static const char *const edits[] = {
-		"far=\"1200\" out-of-sight=\"600\"",
-		"far=\"1000\" out-of-sight=\"500\"",
+		"far=\"1200\" out-of-sight=\"600\" compare=\"at-least\"",
+		"far=\"1000\" out-of-sight=\"500\" compare=\"more-than\"",
 		"<zone-of-control base-widths=\"1\"",
 		"<zone-of-control base-widths=\"2\"",
 		"<base troop=\"Kn\" depth=\"120\"",
@@ -140,6 +140,9 @@ test_rules(void)
 	CHECK(battle_base_width(&f) == 160 && f.e[0].box.w == 160);
 	CHECK(f.e[0].box.d == 60 && f.e[1].box.d == 120);
 	CHECK(battle_far(&f) == 1200 && battle_sight(&f) == 600);
+	/* dba1: 1200 paces or more */
+	CHECK(battle_is_far(&f, 1200) && !battle_is_far(&f, 1199.9));
+	CHECK(battle_sight_counts(&f, 600) && !battle_sight_counts(&f, 599.9));
 	battle_zoc(&f, &f.e[1], z);
 	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 160) < 1e-9);
 	battle_free(&f);
@@ -150,6 +153,9 @@ test_rules(void)
 	CHECK(battle_base_width(&f) == 200 && f.e[0].box.w == 200);
 	CHECK(f.e[0].box.d == 60 && f.e[1].box.d == 100);
 	CHECK(battle_far(&f) == 1000 && battle_sight(&f) == 500);
+	/* more than 1000 paces */
+	CHECK(!battle_is_far(&f, 1000) && battle_is_far(&f, 1000.1));
+	CHECK(!battle_sight_counts(&f, 500) && battle_sight_counts(&f, 500.1));
 	battle_zoc(&f, &f.e[1], z);
 	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 400) < 1e-9);
 	battle_free(&f);

@@ -171,7 +171,7 @@ test_errors(void)
 {
 	static const char *const bad[] = {
 		"Kn support vs Sp", "Sp support psiloi vs Kn",
-		"Bd overlap=2 flank vs Bd", "CF camp flank vs Bd",
+		"Bd overlap=2 flank=5 vs Bd", "CF camp flank vs Bd",
 		"CF camp vs Bd camp", "Bd ford vs Bd", "Bd river-roll=1 vs Bd",
 		"Kn shoots Bd", "Bw shoots Bd shooters=4",
 		"Bw shooters=2 shoots Bd", "Bd shooters=2 vs Bd",
@@ -192,6 +192,9 @@ test_errors(void)
 		CHECK(eval(bad[i], &c, &cr) == -1);
 	}
 	CHECK(diag_status() == EXIT_DATA);
+	/* no limit in dba1: -1 for each overlap and flank contact */
+	CHECK(eval("El overlap flank=2 vs Bd", &c, &cr) == 1);
+	CHECK(cr.side[0].total == 1);
 	CHECK(eval("  # only a comment", &c, &cr) == 0);
 	CHECK(eval("Leichte Reiterei vs 3Kn", &c, &cr) == 1);
 	CHECK(c.s[0].troop == id("LH") && c.s[1].troop == id("Kn"));
@@ -206,9 +209,8 @@ test_data(void)
 		"<result source=\"verified\" die=\"6\" doubled=\"2\"/>",
 		"<result die=\"8\" doubled=\"3\"/>",
 		"<count flag=\"overlap\" min=\"0\" max=\"2\" default=\"1\"/>",
+		"<limit name=\"overlap-and-flank\" value=\"3\"/>"
 		"<count flag=\"overlap\" min=\"0\" max=\"3\" default=\"2\"/>",
-		"<limit name=\"overlap-and-flank\" value=\"2\"/>",
-		"<limit name=\"overlap-and-flank\" value=\"3\"/>",
 		"value=\"-1\" free=\"1\"", "value=\"-1\" free=\"0\"",
 		"<outcomes beaten=\"recoil\"", "<outcomes beaten=\"flee\"",
 		"river-rolls=\"1 2\"", "river-rolls=\"7\"",
@@ -250,6 +252,10 @@ test_data(void)
 	CHECK(cr.side[0].total == 2);
 	CHECK(eval("Bd overlap vs Bd", &c, &cr) == 1);
 	CHECK(cr.side[0].total == 3);
+	/* the table's limit of 3 on overlaps and flank contacts */
+	diag_quiet(1);
+	CHECK(eval("Bd overlap=3 flank vs Bd", &c, &cr) == -1);
+	diag_quiet(0);
 	/* no free shooter: the first one counts too */
 	CHECK(eval("Bw shoots Bd shooters=1", &c, &cr) == 1);
 	CHECK(cr.side[1].total == 4);

@@ -329,6 +329,33 @@ ours(const int *ops, size_t n, size_t *len)
 	return s;
 }
 
+/* A control character or a byte that is not UTF-8 (from a reader that did
+ * not clean it) never makes the output ill-formed: U+FFFD in text and
+ * attributes, the UTF-8 around it kept. */
+static void
+test_xml_writer_controls(void)
+{
+	char *s = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&s, &len);
+	struct xw *w = xw_new(fp);
+	xmlDocPtr d;
+
+	xw_start(w, "e");
+	xw_attr(w, "k", "a\x16" "b\x01");
+	xw_text(w, "c\x1f" "\xC3\xA9\x8D");
+	xw_end(w);
+	xw_finish(w);
+	fclose(fp);
+	CHECK(strstr(s, "<e k=\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\">c\xEF\xBF\xBD\xC3\xA9\xEF\xBF\xBD</e>") !=
+	    NULL);
+	d = xmlReadMemory(s, (int)len, "t.xml", NULL, XML_PARSE_NONET |
+	    XML_PARSE_NOERROR);
+	CHECK(d != NULL);
+	xmlFreeDoc(d);
+	free(s);
+}
+
 static void
 test_xml_writer(void)
 {
@@ -397,6 +424,7 @@ main(void)
 	test_armyxml_count();
 	test_json_members();
 	test_xml_writer();
+	test_xml_writer_controls();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("xmlio");
