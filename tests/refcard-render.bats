@@ -560,11 +560,11 @@ MU=fixtures/combat/matchup.xml
 
 @test "refcard-render: an unknown --army id is exit 2 with did-you-mean, the others rendered" {
 	run -2 --separate-stderr refcard-render --lang=en --army=III/71,66a,zzzz "$ARMIES"
-	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)
-refcard-render: -: error: army 'zzzz' not in the collection"
+	assert_equal "$stderr" "refcard-render: $ARMIES: error: army 'III/71' not in the collection (did you mean 'III/17'?)
+refcard-render: $ARMIES: error: army 'zzzz' not in the collection"
 	assert_equal "$(grep -o 'data-id="[^"]*"' <<<"$output")" 'data-id="66a"'
 	run -2 --separate-stderr refcard-render --army=7 /dev/null
-	assert_equal "$stderr" "refcard-render: -: error: army '7' not in the collection"
+	assert_equal "$stderr" "refcard-render: /dev/null: error: army '7' not in the collection"
 	refute_output --partial '<section'
 }
 
@@ -615,13 +615,13 @@ refcard-render: -: error: army 'zzzz' not in the collection"
 
 @test "refcard-render: an army of --matchup not in the input is exit 2, no matchup card" {
 	run -2 --separate-stderr refcard-render --matchup=66a,III/71 "$ARMIES"
-	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+	assert_equal "$stderr" "refcard-render: $ARMIES: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
 	refute_output --partial '<section'
 	run -2 --separate-stderr refcard-render --matchup=66a,7 fixtures/refcard/junk.bin
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: fixtures/refcard/junk.bin:1: error: not armylist XML (armylist-parse converts list sheets and list text)"
 	run -2 --separate-stderr refcard-render --matchup=66a,7 /dev/null
-	assert_equal "$stderr" "refcard-render: -: error: army '66a' not in the collection
-refcard-render: -: error: army '7' not in the collection"
+	assert_equal "$stderr" "refcard-render: /dev/null: error: army '66a' not in the collection
+refcard-render: /dev/null: error: army '7' not in the collection"
 	run -0 --separate-stderr refcard-render --matchup=7,7 "$ARMIES" "$ARMIES"
 	assert_equal "$stderr" "refcard-render: lists.txt:12: warning: army '7' twice in the collection (first at lists.txt:12), the first is used"
 	assert_equal "$(grep -c '<section' <<<"$output")" 1

@@ -136,6 +136,15 @@ package_add(struct package *p)
 {
 	struct item *it;
 
+	if (p->n > ARMY_MAX_ITEMS) {
+		/* an item past ARMY_MAX_ITEMS is never kept (package_cut):
+		 * the last slot is used again, so that a list of a million
+		 * entries does not pile up in memory */
+		it = &p->items[p->n - 1];
+		item_free(it);
+		memset(it, 0, sizeof *it);
+		return it;
+	}
 	p->items = xgrow(p->items, &p->cap, p->n + 1, sizeof *p->items);
 	it = &p->items[p->n++];
 	memset(it, 0, sizeof *it);
@@ -283,6 +292,21 @@ army_ref_resolved(struct sbuf *b, char *const *v, size_t i)
 	sbuf_adds(b, v[i]);
 }
 
+void
+army_ref_next(struct sbuf *b, char *const *v, size_t i, size_t *last)
+{
+	size_t n = strlen(v[i]), bl = book_len(v[i], n);
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (bl == 0 && *last > 0 && army_is_id(v[i], n))
+		sbuf_add(b, v[*last - 1], book_len(v[*last - 1],
+		    strlen(v[*last - 1])));
+	sbuf_adds(b, v[i]);
+	if (bl > 0)
+		*last = i + 1;
+}
+
 /* A join word of a reference list: or, and/or (and their German and
  * Russian forms); and, und, и and & are plain separators. */
 static int
@@ -321,6 +345,7 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 {
 	struct sbuf t = {0}, q = {0};
 	size_t i = 0, start, e, first = *n, jat = 0, jn = 0;
+	size_t full = 0;    /* 1 + the last reference read here with a book */
 	enum ally_join join = ALLY_AND;
 	bool pending = false;      /* a join word waits for its reference */
 	int j;
@@ -400,16 +425,12 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 		sbuf_reset(&t);
 		sbuf_add(&t, "", 0);
 		if (army_is_id(s + start, e - start)) {
-			if (book_len(s + start, e - start) == 0) {
-				size_t k, bl;
-
-				for (k = *n; k-- > first;)
-					if ((bl = book_len((*v)[k],
-					    strlen((*v)[k]))) > 0) {
-						sbuf_add(&t, (*v)[k], bl);
-						break;
-					}
-			}
+			/* the book of the last full reference (kept, not
+			 * searched for: 80,000 references cost linear time) */
+			if (book_len(s + start, e - start) == 0 && full > 0)
+				sbuf_add(&t, (*v)[full - 1],
+				    book_len((*v)[full - 1],
+				    strlen((*v)[full - 1])));
 			sbuf_add(&t, s + start, e - start);
 		} else if (e - start == 1 && s[start] >= 'a' &&
 		    s[start] <= 'z' && *n > first &&
@@ -441,6 +462,8 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 			continue;
 		}
 		add_ref(v, n, cap, t.s, t.len);
+		if (book_len(t.s, t.len) > 0)
+			full = *n;
 		if (a != NULL)
 			army_set_ally_join(a, *n - 1, join);
 		join = ALLY_AND;

@@ -38,6 +38,9 @@ struct troopref {
 /* The most entries (elements and choices, packages included) read of one
  * army's composition (armylist(5)); the rest is reported and ignored. */
 #define ARMY_MAX_ITEMS 1000
+/* An army of XML holds at most this many enemies, allies and notes (each);
+ * the rest is reported and ignored (armylist-parse(1)). */
+#define ARMY_MAX_REFS 10000
 
 enum item_kind { ITEM_ELEMENT, ITEM_CHOICE };
 
@@ -147,6 +150,9 @@ void army_refs_at(struct army *a, bool allies, const char *s, size_t len,
 /* The i-th reference of v with the book of the last full reference
  * before it when it has none (for lists read before they were resolved). */
 void army_ref_resolved(struct sbuf *b, char *const *v, size_t i);
+/* The same for i = 0, 1, ... in turn, in linear time: *last (0 before
+ * the first) keeps where the last full reference was. */
+void army_ref_next(struct sbuf *b, char *const *v, size_t i, size_t *last);
 /* The join of ally i; its word ("or", "and/or"; NULL for a comma); the
  * join of a word (NULL or "": ALLY_AND; -1: unknown). */
 void army_set_ally_join(struct army *a, size_t i, enum ally_join j);

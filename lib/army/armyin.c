@@ -29,9 +29,30 @@ static void
 count_army(void *ctx, const struct army *a)
 {
 	struct counted *c = ctx;
+	struct army cut;
 
 	c->seen.armies++;
-	c->cb(c->ctx, a);
+	if (a->nenemies <= ARMY_MAX_REFS && a->nallies <= ARMY_MAX_REFS &&
+	    a->nnotes <= ARMY_MAX_REFS) {
+		c->cb(c->ctx, a);
+		return;
+	}
+	/* the limit of XML and JSON, so that what is written reads back
+	 * the same (armylist(5)) */
+	cut = *a;
+	if (cut.nenemies > ARMY_MAX_REFS) {
+		DIAG(ARMY_TOO_MANY_REFS, a->line, 0, ARMY_MAX_REFS, "enemies");
+		cut.nenemies = ARMY_MAX_REFS;
+	}
+	if (cut.nallies > ARMY_MAX_REFS) {
+		DIAG(ARMY_TOO_MANY_REFS, a->line, 0, ARMY_MAX_REFS, "allies");
+		cut.nallies = ARMY_MAX_REFS;
+	}
+	if (cut.nnotes > ARMY_MAX_REFS) {
+		DIAG(ARMY_TOO_MANY_REFS, a->line, 0, ARMY_MAX_REFS, "notes");
+		cut.nnotes = ARMY_MAX_REFS;
+	}
+	c->cb(c->ctx, &cut);
 }
 
 /* The end of an operand: content from which no army was read is an

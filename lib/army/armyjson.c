@@ -212,6 +212,11 @@ read_refs(const struct jval *o, const char *key, char ***v, size_t *n,
 	for (i = 0; a != NULL && i < a->nv; i++) {
 		if (a->v[i].t != J_STR)
 			continue;
+		if (*n == ARMY_MAX_REFS) {      /* as in XML */
+			DIAG(ARMY_TOO_MANY_REFS, a->v[i].line, a->v[i].col,
+			    ARMY_MAX_REFS, key);
+			break;
+		}
 		*v = xgrow(*v, cap, *n + 1, sizeof **v);
 		(*v)[(*n)++] = xstrdup(a->v[i].s);
 	}
@@ -312,6 +317,11 @@ read_army(const struct jval *o, const char *file, const char *rules,
 			const char *c = jval_str(jval_get(&v->v[i], "column"));
 			const char *t = jval_str(jval_get(&v->v[i], "text"));
 
+			if (t != NULL && a.nnotes == ARMY_MAX_REFS) {
+				DIAG(ARMY_TOO_MANY_REFS, v->v[i].line,
+				    v->v[i].col, ARMY_MAX_REFS, "notes");
+				break;
+			}
 			if (t != NULL)
 				army_add_note(&a, c != NULL ? c : "",
 				    c != NULL ? strlen(c) : 0, t, strlen(t));

@@ -183,9 +183,10 @@ read_items(xmlNodePtr parent, struct package *list, long *left)
 		read_item(c, list, left);
 }
 
-/* One child of an army other than <elements>. */
+/* One child of an army other than <elements>, <enemies> and <allies>;
+ * *full once ARMY_MAX_REFS notes were read (reported). */
 static void
-read_army_child(xmlNodePtr c, struct army *a)
+read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 {
 	char *v;
 
@@ -215,6 +216,11 @@ read_army_child(xmlNodePtr c, struct army *a)
 		set_text(&a->sources, c);
 	} else if (named(c, "dbm")) {
 		set_text(&a->dbm, c);
+	} else if (named(c, "note") && a->nnotes == ARMY_MAX_REFS) {
+		if (!*full)
+			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlGetLineNo(c), 0,
+			    ARMY_MAX_REFS, "notes");
+		*full = true;
 	} else if (named(c, "note")) {
 		char *t = text(c);
 
@@ -223,32 +229,36 @@ read_army_child(xmlNodePtr c, struct army *a)
 		    t, strlen(t));
 		free(v);
 		free(t);
-	} else if (named(c, "enemies") || named(c, "allies")) {
-		bool en = named(c, "enemies");
-		xmlNodePtr r;
+	}
+}
 
-		if (!en)
-			a->has_allies = true;
-		for (r = c->children; r != NULL; r = r->next) {
-			char ***vv = en ? &a->enemies : &a->allies;
-			size_t *nn = en ? &a->nenemies : &a->nallies;
-			size_t *cc = en ? &a->capenemies :
-			    &a->capallies;
+/* A <ref> of the <enemies> (en) or <allies> of a, streamed. */
+static void
+read_ref(xmlNodePtr r, struct army *a, bool en, const char *file,
+    bool *full)
+{
+	char ***vv = en ? &a->enemies : &a->allies;
+	size_t *nn = en ? &a->nenemies : &a->nallies;
+	size_t *cc = en ? &a->capenemies : &a->capallies;
 
-			if (!named(r, "ref"))
-				continue;
-			*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
-			(*vv)[(*nn)++] = text(r);
-			if (!en) {
-				char *j = attr(r, "join");
-				int k = army_join_read(j);
+	if (!named(r, "ref"))
+		return;
+	if (*nn == ARMY_MAX_REFS) {
+		if (!*full)
+			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlGetLineNo(r), 0,
+			    ARMY_MAX_REFS, en ? "enemies" : "allies");
+		*full = true;
+		return;
+	}
+	*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
+	(*vv)[(*nn)++] = text(r);
+	if (!en) {
+		char *j = attr(r, "join");
+		int k = army_join_read(j);
 
-				if (k > 0)
-					army_set_ally_join(a, *nn - 1,
-					    (enum ally_join)k);
-				free(j);
-			}
-		}
+		if (k > 0)
+			army_set_ally_join(a, *nn - 1, (enum ally_join)k);
+		free(j);
 	}
 }
 
@@ -263,7 +273,8 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 	xmlNodePtr c;
 	long left = ARMY_MAX_ITEMS;
 	bool empty = xmlTextReaderIsEmptyElement(r) == 1;
-	int rc, depth;
+	bool full[3] = { false, false, false };  /* allies, enemies, notes */
+	int rc, depth, in = 0;
 	char *v;
 
 	a->id = attr(n, "id");
@@ -280,21 +291,33 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 	rc = xmlio_read(r, file);
 	while (!empty && rc == 1 && (depth = xmlTextReaderDepth(r)) > 1) {
 		c = xmlTextReaderCurrentNode(r);
-		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
-		    (depth == 2 && named(c, "elements"))) {
-			if (depth == 2 && named(c, "elements")) {
+		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT) {
+			rc = xmlio_read(r, file);
+			continue;
+		}
+		if (depth == 2) {
+			/* <elements>, <enemies> and <allies> entry by entry */
+			in = named(c, "elements") ? 'e' : named(c, "enemies") ?
+			    'n' : named(c, "allies") ? 'a' : 0;
+			if (in == 'e') {
 				free(a->elements_text);
 				a->elements_text = attr(c, "text");
 			}
-			rc = xmlio_read(r, file);
-			continue;
+			if (in == 'a')
+				a->has_allies = true;
+			if (in != 0) {
+				rc = xmlio_read(r, file);
+				continue;
+			}
 		}
 		if ((c = xmlTextReaderExpand(r)) == NULL)
 			return -1;
 		if (depth == 2)
-			read_army_child(c, a);
-		else if (depth == 3)
+			read_army_child(c, a, file, &full[2]);
+		else if (depth == 3 && in == 'e')
 			read_item(c, &a->list, &left);
+		else if (depth == 3 && in != 0)
+			read_ref(c, a, in == 'n', file, &full[in == 'n']);
 		rc = xmlTextReaderNext(r);
 	}
 	if (left < 0) {

@@ -19,6 +19,7 @@
 #include "core/num.h"
 #include "core/out.h"
 #include "core/str.h"
+#include "core/strset.h"
 #include "core/xalloc.h"
 #include "rules/troop.h"
 
@@ -40,9 +41,9 @@ struct selectrun_ctx {
 	char **files;
 	int *spool;
 	off_t *off;
-	/* --enemy-of: the enemies the armies ID lists (first pass) */
-	char **foes;
-	size_t nfoes, capfoes;
+	/* --enemy-of: the enemies the armies ID lists (first pass), and
+	 * the lists of those that name a variant ("12" of "12b") */
+	struct strset foes, foelists;
 	struct armyout *ao;
 	long written;
 };
@@ -89,18 +90,136 @@ selectrun_year(const char *opt, const char *arg, long *year)
 	return -1;
 }
 
+/* The limits of a --name pattern (armylist-select(1)): its length, the
+ * depth of its groups, and its size once counted repetitions are
+ * expanded (regcomp copies a{1,100} a hundred times). */
+#define NAME_RE_BYTES 256
+#define NAME_RE_DEPTH 16
+#define NAME_RE_SIZE 10000
+
+/* n * k, at most NAME_RE_SIZE + 1. */
+static long
+re_mul(long n, long k)
+{
+	return k > 0 && n > (NAME_RE_SIZE + 1) / k ? NAME_RE_SIZE + 1 : n * k;
+}
+
+/* The end of the bracket expression at p ('['), or NULL. */
+static const char *
+re_bracket(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	for (; *p != '\0' && *p != ']'; p++)
+		if (*p == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
+			const char *e = strchr(p + 2, p[1]);
+
+			while (e != NULL && e[1] != ']')
+				e = strchr(e + 1, p[1]);
+			if (e == NULL)
+				return NULL;
+			p = e + 1;
+		}
+	return *p == ']' ? p : NULL;
+}
+
+/* Why pattern arg is refused, or NULL: too long, too deep, too large
+ * expanded, or a back-reference (exponential time in regexec).  Syntax
+ * errors are left to regcomp. */
+static const char *
+re_refused(const char *arg)
+{
+	long sum[NAME_RE_DEPTH + 1], last = 0, m, n, w;
+	int depth = 0;
+	const char *p, *e;
+	char *end;
+
+	if (strlen(arg) > NAME_RE_BYTES)
+		return "longer than 256 bytes";
+	sum[0] = 0;
+	for (p = arg; *p != '\0'; p++) {
+		w = 1;
+		switch (*p) {
+		case '\\':
+			if (p[1] >= '1' && p[1] <= '9')
+				return "a back-reference";
+			if (p[1] != '\0')
+				p++;
+			break;
+		case '[':
+			if ((e = re_bracket(p)) == NULL)
+				return NULL;
+			p = e;
+			break;
+		case '(':
+			if (depth == NAME_RE_DEPTH)
+				return "groups nested more than 16 deep";
+			sum[++depth] = 0;
+			continue;
+		case ')':
+			if (depth == 0)
+				return NULL;
+			w = sum[depth--] + 1;
+			break;
+		case '{':
+			if (p[1] < '0' || p[1] > '9')
+				break;
+			m = strtol(p + 1, &end, 10);
+			n = m;
+			if (*end == ',' && end[1] >= '0' && end[1] <= '9')
+				n = strtol(end + 1, &end, 10);
+			else if (*end == ',')
+				end++;
+			if (*end != '}')
+				return NULL;
+			n = n > m ? n : m;
+			w = re_mul(last, n > 0 ? n : 1);
+			sum[depth] += w - last;
+			if (sum[depth] > NAME_RE_SIZE)
+				return "more than 10000 items once repetitions "
+				    "are expanded";
+			last = w;
+			p = end;
+			continue;
+		case '*': case '+': case '?': case '|':
+			continue;
+		}
+		last = w;
+		sum[depth] += w;
+		if (sum[depth] > NAME_RE_SIZE)
+			return "more than 10000 items once repetitions are "
+			    "expanded";
+	}
+	return NULL;
+}
+
 /* Compile the regex of --name into *re, lowered in *lower; -1 after a
- * usage error. */
+ * usage error (status 3); out of memory ends the tool (status 4). */
 static int
 name_regex(regex_t *re, struct sbuf *lower, const char *arg)
 {
+	const char *why;
 	char msg[128];
 	int rc;
 
+	if ((why = re_refused(arg)) != NULL) {
+		diag_usage("regular expression '%s' for --name refused (%s)",
+		    arg, why);
+		return -1;
+	}
 	/* Case-insensitive without the locale: pattern and names are both
 	 * lowered by str_lower (regcomp's own case flag follows LC_CTYPE). */
 	str_lower(lower, arg);
 	rc = regcomp(re, lower->s, REG_EXTENDED | REG_NOSUB);
+	if (rc == REG_ESPACE) {
+		errno = ENOMEM;
+		diag_sys("out of memory compiling the regular expression of "
+		    "--name");
+		exit(EXIT_SYS);    /* as any out of memory (xalloc) */
+	}
 	if (rc != 0) {
 		(void)regerror(rc, re, msg, sizeof msg);
 		diag_usage("invalid regular expression '%s' for --name (%s)",
@@ -292,15 +411,40 @@ static bool
 refs_match(char *const *v, size_t n, const char *id)
 {
 	struct sbuf r = {0};
-	size_t i;
+	size_t i, last = 0;
 	bool m = false;
 
 	for (i = 0; i < n && !m; i++) {
-		army_ref_resolved(&r, v, i);
+		army_ref_next(&r, v, i, &last);
 		m = ref_match(r.s, id);
 	}
 	sbuf_free(&r);
 	return m;
+}
+
+/* The length of the list of variant ref ("12" of "12b", "I/1" of
+ * "I/1ab"), or 0 when ref names no variant. */
+static size_t
+ref_list(const char *ref)
+{
+	size_t n = strlen(ref), k = n;
+
+	while (k > 0 && ref[k - 1] >= 'a' && ref[k - 1] <= 'z')
+		k--;
+	if (k == n || k == 0 || ref[k - 1] < '0' || ref[k - 1] > '9')
+		return 0;
+	return k;
+}
+
+/* An enemy of the first pass matches id (as ref_match, by hashing). */
+static bool
+foes_match(const struct selectrun_ctx *s, const char *id)
+{
+	size_t k = ref_list(id);
+
+	return strset_find(&s->foes, id) >= 0 ||
+	    (k > 0 && strset_findn(&s->foes, id, k) >= 0) ||
+	    strset_find(&s->foelists, id) >= 0;
 }
 
 static bool
@@ -326,6 +470,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 {
 	const struct selectrun_opts *o = s->o;
 	size_t n = o->book != NULL ? strlen(o->book) : 0;
+	int rc;
 
 	if (o->id != NULL && fnmatch(o->id, a->id, 0) != 0)
 		return false;
@@ -340,11 +485,17 @@ passes(struct selectrun_ctx *s, const struct army *a)
 		return false;
 	if (o->enemy_of != NULL &&
 	    !refs_match(a->enemies, a->nenemies, o->enemy_of) &&
-	    !refs_match(s->foes, s->nfoes, a->id))
+	    !foes_match(s, a->id))
 		return false;
 	if (s->has_name && a->name != NULL) {
 		str_lower(&s->lower, a->name);
-		if (regexec(&s->name_re, s->lower.s, 0, NULL, 0) != 0)
+		rc = regexec(&s->name_re, s->lower.s, 0, NULL, 0);
+		if (rc == REG_ESPACE) {
+			errno = ENOMEM;
+			diag_sys("out of memory matching --name");
+			exit(EXIT_SYS);
+		}
+		if (rc != 0)
 			return false;
 	}
 	return true;
@@ -352,26 +503,23 @@ passes(struct selectrun_ctx *s, const struct army *a)
 
 /* ---- the passes --------------------------------------------------------- */
 
-/* First pass of --enemy-of: the enemies of every army ID names. */
+/* First pass of --enemy-of: the enemies of every army ID names, each
+ * once (a hash set: 80,000 enemies of one army cost linear time). */
 static void
 collect(void *ctx, const struct army *a)
 {
 	struct selectrun_ctx *s = ctx;
 	struct sbuf r = {0};
-	size_t i, k;
+	size_t i, k, last = 0;
+	bool added;
 
 	if (!ref_match(a->id, s->o->enemy_of))
 		return;
 	for (i = 0; i < a->nenemies; i++) {
-		army_ref_resolved(&r, a->enemies, i);
-		for (k = 0; k < s->nfoes; k++)
-			if (strcmp(s->foes[k], r.s) == 0)
-				break;
-		if (k < s->nfoes)
-			continue;
-		s->foes = xgrow(s->foes, &s->capfoes, s->nfoes + 1,
-		    sizeof *s->foes);
-		s->foes[s->nfoes++] = xstrdup(r.s);
+		army_ref_next(&r, a->enemies, i, &last);
+		(void)strset_add(&s->foes, sbuf_str(&r), r.len, &added);
+		if (added && (k = ref_list(sbuf_str(&r))) > 0)
+			(void)strset_add(&s->foelists, sbuf_str(&r), k, NULL);
 	}
 	sbuf_free(&r);
 }
@@ -443,7 +591,6 @@ write_armies(struct selectrun_ctx *s)
 static void
 ctx_free(struct selectrun_ctx *s)
 {
-	size_t k;
 	int i;
 
 	if (s->has_name)
@@ -454,9 +601,8 @@ ctx_free(struct selectrun_ctx *s)
 			close(s->spool[i]);
 	free(s->spool);
 	free(s->off);
-	for (k = 0; k < s->nfoes; k++)
-		free(s->foes[k]);
-	free(s->foes);
+	strset_free(&s->foes);
+	strset_free(&s->foelists);
 }
 
 int

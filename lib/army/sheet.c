@@ -25,6 +25,7 @@ struct sheet {
 	bool have_header;
 	bool open;                   /* an army is being collected */
 	bool full;                   /* SHEET_FIELD_MAX reported for it */
+	bool cut[F_NFIELDS];         /* the fields cut at SHEET_FIELD_MAX */
 	bool bad;                    /* a bad reference: its rows are not read */
 	struct armyseen *seen;       /* NULL: nothing reported nor noted */
 	long line;                   /* its row's line */
@@ -372,6 +373,15 @@ ends_joined(const struct sbuf *b)
 	    (n >= 3 && str_ieq(b->s + n - 3, 3, "und"));
 }
 
+/* The length of s cut to at most max bytes at a UTF-8 character. */
+static size_t
+fit(const char *s, size_t max)
+{
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
 static void
 append(struct sheet *sh, int f, const struct cell *c)
 {
@@ -384,12 +394,18 @@ append(struct sheet *sh, int f, const struct cell *c)
 	lead = (size_t)(s - c->s);
 	if (n == 0)
 		return;
+	if (sh->cut[f])
+		return;
 	if (b->len + n + 2 > SHEET_FIELD_MAX) {
+		/* keep what fits, cut at a character, report the rest */
 		if (!sh->full)
 			DIAG(SHEET_FIELD_TOO_LONG, c->line, 0,
 			    sbuf_str(&sh->f[F_NUMBER]), SHEET_FIELD_MAX);
-		sh->full = true;
-		return;
+		sh->full = sh->cut[f] = true;
+		n = fit(s, b->len + 2 < SHEET_FIELD_MAX ?
+		    SHEET_FIELD_MAX - b->len - 2 : 0);
+		if (n == 0)
+			return;
 	}
 	if (b->len > 0)
 		sbuf_adds(b, f == F_NAME || ends_joined(b) ? " " : ", ");
@@ -596,7 +612,17 @@ append_notes(struct sheet *sh, const struct cell *cells, size_t n)
 		len = cells[sh->ncol[i]].n;
 		str_trim(&s, &len);
 		b = &sh->nf[i];
-		if (len == 0 || b->len + len + 1 > SHEET_FIELD_MAX)
+		if (len > 0 && b->len + len + 1 > SHEET_FIELD_MAX) {
+			if (!sh->full)
+				DIAG(SHEET_FIELD_TOO_LONG,
+				    cells[sh->ncol[i]].line, 0,
+				    sbuf_str(&sh->f[F_NUMBER]),
+				    SHEET_FIELD_MAX);
+			sh->full = true;
+			len = fit(s, b->len + 1 < SHEET_FIELD_MAX ?
+			    SHEET_FIELD_MAX - b->len - 1 : 0);
+		}
+		if (len == 0)
 			continue;
 		if (b->len > 0)
 			sbuf_addc(b, ' ');
@@ -673,6 +699,7 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 	}
 	sh->open = true;
 	sh->full = false;
+	memset(sh->cut, 0, sizeof sh->cut);
 	sh->line = num->line;
 	for (f = 0; f < F_NFIELDS; f++)
 		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n)

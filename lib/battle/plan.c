@@ -212,7 +212,14 @@ struct walk {
 	int *near;
 	size_t cap;
 	size_t capath;
+	/* the path keeps every every-th pose, at most PATH_POSES of them
+	 * (halved when full): a long plan is swept, not stored */
+	size_t poses, every, seen;
+	bool last_kept;         /* the pose sampled last is in the path */
 };
+
+/* The most poses of a group kept for its drawn path (bfdraw draws 256). */
+#define PATH_POSES 1024
 
 /* e's base centre in b's frame: depth before b's front edge, offset
  * along it. */
@@ -269,6 +276,38 @@ zone_step(struct walk *w, int m, int j)
 	    w->mv->ids[m], j);
 }
 
+/* Keep the group's pose for the drawn path: every w->every-th one (or
+ * the last, when last); the kept poses thinned to every other one when
+ * PATH_POSES are kept. */
+static void
+keep_pose(struct walk *w, bool last)
+{
+	struct bmove *mv = w->mv;
+	size_t n = (size_t)mv->n, k;
+	int m;
+
+	if (w->every == 0)
+		w->every = 1;
+	if (last ? w->last_kept : w->seen++ % w->every != 0) {
+		w->last_kept = last && w->last_kept;
+		return;
+	}
+	if (w->poses == PATH_POSES) {
+		for (k = 1; k < PATH_POSES / 2; k++)
+			memcpy(mv->path + k * n, mv->path + 2 * k * n,
+			    n * sizeof *mv->path);
+		w->poses = PATH_POSES / 2;
+		mv->npath = w->poses * n;
+		w->every *= 2;
+	}
+	mv->path = xgrow(mv->path, &w->capath, mv->npath + n,
+	    sizeof *mv->path);
+	for (m = 0; m < mv->n; m++)
+		mv->path[mv->npath++] = w->f->e[mv->ids[m]].box.p;
+	w->poses++;
+	w->last_kept = true;
+}
+
 /* What the path gives at one pose of the group. */
 static void
 sample(struct walk *w)
@@ -294,10 +333,8 @@ sample(struct walk *w)
 			if (b->side != e->side && !b->intersects)
 				zone_step(w, m, w->near[k]);
 		}
-		mv->path = xgrow(mv->path, &w->capath, mv->npath + 1,
-		    sizeof *mv->path);
-		mv->path[mv->npath++] = e->box.p;
 	}
+	keep_pose(w, false);
 }
 
 /* Move every member: rotate by deg about pivot, then shift by v. */
@@ -818,6 +855,7 @@ run(struct bfield *f, struct bmove *mv)
 		    mv->start[0].facing)) > f->angtol)))
 			mv->m.has[MF_TURN] = true;
 	}
+	keep_pose(&w, true);
 	for (m = 0; m < mv->n; m++) {
 		grid_insert(f, mv->ids[m]);
 		mv->end[m] = f->e[mv->ids[m]].box;

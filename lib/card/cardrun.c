@@ -34,6 +34,8 @@ struct cardrun_ctx {
 	bool by_label;          /* army cards by their collection's label */
 	enum lang lang;
 	struct matchup *m;      /* of --matchup, or NULL */
+	const char *coll;       /* the collection's name in messages: the
+	                         * last operand ("-" for stdin) */
 	struct cardhtml *html;
 	struct cardpdf *pdf;
 	size_t ncards;
@@ -259,7 +261,8 @@ read_armies(struct cardrun_ctx *run, bool army, int n, char *const *files)
 			run->pick[i].dist = SUGGEST_MAX + 1;
 	}
 	cli_files(n, files, army_file, run);
-	diag_set_file("-");
+	run->coll = n > 0 ? files[n - 1] : "-";
+	diag_set_file(run->coll);
 	for (i = 0; run->pick != NULL && i < o->nids; i++) {
 		if (!run->pick[i].found)
 			DIAG(MATCHUP_NO_ARMY, 0, 0, o->ids[i],
@@ -317,7 +320,7 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 			emit(run, &run->kept[k]);
 		run->nkept = 0;
 	} else if (set == CARDS_MATCHUP && run->m != NULL) {
-		diag_set_file("-");
+		diag_set_file(run->coll != NULL ? run->coll : "-");
 		if (matchup_check(run->m)) {
 			card_matchup(&c, run->m, matchup_rules(run),
 			    run->lang);

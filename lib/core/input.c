@@ -283,10 +283,40 @@ blank(unsigned long c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+/* Drop the blank lines of buf[from..i) (all blank) but the last: the
+ * run of leading blank lines is not kept whole in memory (300 MB of
+ * line ends).  Their line ends are counted in in->skipped. */
+static size_t
+drop_blank_lines(struct input *in, size_t from, size_t i)
+{
+	size_t d, k, n = 0;
+
+	/* the last line end but one: its next byte is known (before i)
+	 * and is not the LF of a CRLF */
+	for (d = i, k = 0; d > from; d--) {
+		char c = in->buf[d - 1];
+
+		if (c == '\n' || (c == '\r' && d < i && in->buf[d] != '\n'))
+			if (++k == 2)
+				break;
+	}
+	if (k < 2)
+		return 0;
+	for (k = from; k < d; k++)
+		if (in->buf[k] == '\n' ||
+		    (in->buf[k] == '\r' && in->buf[k + 1] != '\n'))
+			n++;
+	memmove(in->buf + from, in->buf + d, in->end - d);
+	in->end -= d - from;
+	in->bytes += (long long)(d - from);
+	in->skipped += (long long)n;
+	return d - from;
+}
+
 int
 input_first_byte(struct input *in)
 {
-	size_t i;
+	size_t i, from;
 	int b = in->mode == M_UNDECIDED ? bom(in) : BOM_NONE;
 	unsigned long c;
 
@@ -309,7 +339,7 @@ input_first_byte(struct input *in)
 				return c < 0x80 ? (int)c : 0xff;
 		}
 	}
-	i = in->start;
+	i = from = in->start;
 	for (;;) {
 		for (; i < in->end; i++) {
 			unsigned char u = (unsigned char)in->buf[i];
@@ -320,6 +350,7 @@ input_first_byte(struct input *in)
 			    (unsigned char)in->buf[i + 1] == 0xbb &&
 			    (unsigned char)in->buf[i + 2] == 0xbf) {
 				i += 2;
+				from = i + 1;
 				continue;
 			}
 			/* a BOM cut by the read: read on, unless reading
@@ -329,10 +360,14 @@ input_first_byte(struct input *in)
 				break;
 			return u;
 		}
+		if (i - from > CHUNK)
+			i -= drop_blank_lines(in, from, i);
 		i -= in->start;
+		from -= in->start;
 		if (fill(in) == 0 && i >= in->end - in->start)
 			return -1;
 		i += in->start;
+		from += in->start;
 	}
 }
 
@@ -454,6 +489,8 @@ input_getline(struct input *in, const char **line, size_t *len)
 	if (in->stop)
 		return false;
 	text_begin(in);
+	in->line += (long)in->skipped;
+	in->skipped = 0;
 	if (in->cr) {
 		/* the LF of a CRLF split between two reads */
 		if (in->start == in->end)
@@ -496,6 +533,13 @@ input_read(struct input *in, char *dst, size_t n)
 
 	if (in->mode == M_UNDECIDED)
 		in->mode = M_RAW;
+	if (in->skipped > 0 && n > 0) {
+		/* the blank lines input_first_byte dropped, as LFs */
+		have = in->skipped < (long long)n ? (size_t)in->skipped : n;
+		memset(dst, '\n', have);
+		in->skipped -= (long long)have;
+		return (long)have;
+	}
 	if (in->start == in->end && fill(in) == 0)
 		return in->failed ? -1 : 0;
 	have = in->end - in->start;
@@ -510,17 +554,26 @@ input_read(struct input *in, char *dst, size_t n)
 int
 input_slurp(struct input *in, char **out, size_t *len, size_t max)
 {
+	size_t k = 0;
+
 	text_begin(in);
+	if (in->skipped > (long long)max) {
+		DIAG(INPUT_TOO_LARGE, 0, 0, max);
+		return -1;
+	}
+	k = (size_t)in->skipped;     /* the blank lines dropped, as LFs */
+	in->skipped = 0;
 	while (fill(in) > 0)
-		if (in->end - in->start > max) {
+		if (in->end - in->start > max - k) {
 			DIAG(INPUT_TOO_LARGE, 0, 0, max);
 			return -1;
 		}
 	if (in->failed)
 		return -1;
-	*len = in->end - in->start;
+	*len = k + in->end - in->start;
 	*out = xmalloc(*len + 1);
-	memcpy(*out, in->buf + in->start, *len);
+	memset(*out, '\n', k);
+	memcpy(*out + k, in->buf + in->start, *len - k);
 	(*out)[*len] = '\0';
 	in->start = in->end;
 	return 0;

@@ -29,6 +29,10 @@ struct input {
 	unsigned char mode; /* undecided, raw, text, UTF-16 LE or BE text */
 	unsigned char npend;
 	unsigned char pend[4];  /* bytes of an unfinished UTF-16 character */
+	/* a long run of leading blank lines, dropped by input_first_byte:
+	 * its line ends, counted in the line numbers (and handed to raw
+	 * reads as LFs) */
+	long long skipped;
 	long line;          /* number of the line last returned */
 	long long bytes;    /* bytes consumed by the caller so far */
 };
@@ -46,7 +50,9 @@ void input_fd(struct input *in, const char *name, int fd);
 void input_close(struct input *in);
 /* First byte that is not blank (nor a byte order mark), or -1 at end of
  * file; in UTF-16 input the first character (0xff when not ASCII).
- * Consumes nothing. */
+ * Consumes nothing, but the blank lines of a run longer than 64 KiB are
+ * dropped from memory but the last, only counted: lines read after keep
+ * their numbers, and raw reads get one LF for each line dropped. */
 int input_first_byte(struct input *in);
 /* The first bytes of the input as they are, up to n of them (fewer at
  * the end); none for UTF-16 (its bytes are no text).  Consumes nothing;

@@ -18,7 +18,9 @@ blanks(struct jsonin *j)
 {
 	while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' ||
 	    j->s[j->i] == '\r' || j->s[j->i] == '\n')) {
-		if (j->s[j->i] == '\n') {
+		/* LF, CRLF and a CR alone each end a line */
+		if (j->s[j->i] == '\n' || (j->s[j->i] == '\r' &&
+		    (j->i + 1 == j->n || j->s[j->i + 1] != '\n'))) {
 			j->line++;
 			j->bol = j->i + 1;
 		}
@@ -29,9 +31,15 @@ blanks(struct jsonin *j)
 void
 jsonin_next_line(struct jsonin *j, size_t at, long line)
 {
-	const char *nl = memchr(j->s + at, '\n', j->n - at);
+	size_t i;
 
-	j->i = nl != NULL ? (size_t)(nl - j->s) + 1 : j->n;
+	/* past the first line end: LF, CRLF or a CR alone */
+	for (i = at; i < j->n && j->s[i] != '\n' && j->s[i] != '\r'; i++)
+		;
+	if (i < j->n && j->s[i] == '\r' && i + 1 < j->n &&
+	    j->s[i + 1] == '\n')
+		i++;
+	j->i = i < j->n ? i + 1 : j->n;
 	j->line = line + 1;
 	j->bol = j->i;
 }

@@ -1,6 +1,6 @@
 /* fuzz_sheet: the table-row state machine (sheet_row) fed cells split at
  * tabs, one row per line, a blank line ending a table. */
-#define FUZZ_SEEDS "samples/armeelisten-121-180.tsv tests/fixtures/armylist-parse/*.tsv"
+#define FUZZ_SEEDS "samples/armeelisten-121-180.tsv tests/fixtures/armylist-parse/*.tsv tests/fuzz/seeds/sheet/*"
 #define FUZZ_ARMIES
 #include <string.h>
 

@@ -259,6 +259,53 @@ test_limit(void)
 	free(text);
 }
 
+/* A long run of leading blank lines: dropped from memory but the last,
+ * counted in the line numbers, handed to raw reads as LFs.  Read from a
+ * pipe in pieces of 5000 bytes (a CRLF split between them too). */
+static void
+test_blank_run(void)
+{
+	static const char ends[][3] = { "\n", "\r", "\r\n", " \n" };
+	size_t len, i, k, n;
+	struct input in;
+	char *text, buf[4096];
+	const char *s;
+	long r, lf;
+	int e;
+
+	for (e = 0; e < 4; e++) {
+		k = strlen(ends[e]);
+		len = 1000001 * k + 2;
+		text = malloc(len);
+		for (i = 0; i < 1000001; i++)
+			memcpy(text + i * k, ends[e], k);
+		memcpy(text + len - 2, "x\n", 2);
+		pipe_input(&in, text, len, 5001);
+		CHECK(input_first_byte(&in) == 'x');
+		CHECK(in.end - in.start < 300000);
+		while (input_getline(&in, &s, &n) && (n == 0 || *s != 'x'))
+			;
+		CHECK(n == 1 && *s == 'x' && in.line == 1000002);
+		CHECK(in.bytes == (long long)len);
+		input_close(&in);
+		while (wait(NULL) > 0)
+			;
+		/* raw: one LF per line dropped, then the bytes kept */
+		pipe_input(&in, text, len, 5001);
+		CHECK(input_first_byte(&in) == 'x');
+		lf = 0;
+		while ((r = input_read(&in, buf, sizeof buf)) > 0)
+			for (i = 0; i < (size_t)r; i++)
+				lf += buf[i] == '\n' || (buf[i] == '\r' &&
+				    (i + 1 == (size_t)r || buf[i + 1] != '\n'));
+		CHECK(lf == 1000002);
+		input_close(&in);
+		while (wait(NULL) > 0)
+			;
+		free(text);
+	}
+}
+
 int
 main(void)
 {
@@ -268,5 +315,6 @@ main(void)
 	test_utf16();
 	test_raw();
 	test_limit();
+	test_blank_run();
 	return UNIT_DONE("input");
 }

@@ -1,0 +1,110 @@
+#!/bin/sh
+# bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
+# size, in the shapes of issue 28 (points 5 and 6): stacked (bases on
+# one spot), wide (one army with many enemies or notes, one side with
+# many units), deep (one record wrapped over many lines), long (leading
+# blank lines, a plan of many steps).  Prints the CPU time and the peak
+# RSS per size and the growth exponents from 4x to 64x (1 is linear, 0
+# flat; times under 0.05 s count as 0.05 s, start-up is not growth).
+# BENCH_SCALE multiplies every size (default 1).  Inputs are generated in
+# a temporary directory and deleted after.
+set -eu
+bin=${1:?usage: bench/scale.sh BINDIR}
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d) || exit 4
+trap 'rm -rf "$tmp"' EXIT INT TERM
+mul=${BENCH_SCALE:-1}
+
+# ---- the generators: GEN N FILE ----------------------------------------
+gen_stack() {    # N bases on one spot
+	awk -v n="$1" 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"2400\" height=\"2400\" bound=\"1\"><side name=\"red\" pips=\"6\">"
+		for (i = 0; i < n; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"1200\" y=\"1200\" facing=\"0\"/>\n", i
+		print "</side><side name=\"blue\" pips=\"2\"/></battlefield>" }' > "$2"
+}
+gen_enemies() {  # N enemies of II/5a, 5000 to a record, and army 7
+	awk -v n="$1" 'BEGIN { for (a = 0; a * 5000 < n; a++) {
+			print "II/5a Spartan 450-275BC"; printf "Enemies: "
+			for (i = a * 5000 + 1; i <= a * 5000 + 5000 && i <= n; i++)
+				printf "%s%d", (i > a * 5000 + 1 ? ", " : ""), i
+			print ""; print "1x4Sp (Gen), 8x4Sp."; print "" }
+		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
+}
+gen_names() {    # N armies for --name
+	awk -v n="$1" 'BEGIN { for (i = 1; i <= n; i++) printf "%d Army of the %d hills 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n", i, i }' > "$2"
+}
+gen_units() {    # a catastrophe whose first side has N units (XML)
+	{
+		echo 'battle Cannae'
+		awk -v n="$1" 'BEGIN { printf "side Rome roll=10 units="
+			for (i = 0; i < n; i++) printf "%su%d:5", (i ? "," : ""), i; print "" }'
+		echo 'side Carthage ts=5 roll=10'
+	} > "$tmp/units.txt"
+	"$bin/campaign-catastrophe" -T xml "$tmp/units.txt" > "$2"
+}
+gen_notes() {    # one XML army with N notes and N/3 enemies
+	awk -v n="$1" 'BEGIN { print "<armylists version=\"1\" rules=\"dba22\"><army id=\"7\"><name lang=\"en\">A</name>"
+		printf "<enemies>"; for (i = 1; i <= n / 3; i++) printf "<ref>%d</ref>", i; print "</enemies>"
+		print "<elements text=\"1x4Sp (Gen)\"><element count=\"1\" general=\"yes\"><troop code=\"Sp\" figures=\"4\"/></element></elements>"
+		for (i = 0; i < n; i++) printf "<note column=\"c\">n%d</note>\n", i
+		print "</army></armylists>" }' > "$2"
+}
+gen_wrap() {     # one list text record wrapped over N lines
+	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'
+	  yes '1x4Sp,' | head -n "$1"; echo '1x2Ps.'; } > "$2"
+}
+gen_blank() {    # N lines of nothing, then a list
+	{ yes '' | head -n "$1"; cat "$top/samples/corpus-sample.txt"; } > "$2"
+}
+gen_plan() {     # 48 elements in line, a plan of N steps of 2000 paces
+	awk 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"9000\" height=\"9000\" bound=\"1\"><side name=\"red\" pips=\"6\">"
+		for (i = 0; i < 48; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"%d\" y=\"4000\" facing=\"0\"%s/>\n", i, 500 + 160 * i, i == 0 ? " general=\"yes\"" : ""
+		print "</side><side name=\"blue\" pips=\"2\"><element id=\"b1\" troop=\"Bd\" x=\"500\" y=\"8500\" facing=\"180\" general=\"yes\"/></side></battlefield>" }' > "$2"
+	awk -v k="$1" 'BEGIN { printf "move "; for (i = 0; i < 48; i++) printf "%sr%d", i ? "," : "", i
+		for (i = 0; i < k / 2; i++) printf " fwd 2000 back 2000"; print "" }' > "$2.plan"
+}
+
+# measure N: CPU seconds and peak KiB of $cmd on $tmp/in (status ignored)
+measure() {
+	/usr/bin/time -f '%U %S %M' -o "$tmp/time" sh -c "$cmd" > /dev/null 2>&1 || true
+	tail -n 1 "$tmp/time" | awk '{ printf "%.2f %d", $1 + $2, $3 }'
+}
+
+# shape LABEL BASE GEN CMD: CMD (a shell command reading $IN) at 1x, 4x,
+# 16x and 64x BASE
+shape() {
+	label=$1 base=$(($2 * mul)) gen=$3 cmd=$4
+	line=
+	t4= m4=
+	for k in 1 4 16 64; do
+		n=$((base * k))
+		"$gen" "$n" "$tmp/in"
+		set -- $(IN=$tmp/in; export IN; measure)
+		line="$line$(printf ' %7s %5.2fs %7dK' "$n" "$1" "$2")"
+		[ "$k" = 4 ] && t4=$1 m4=$2
+		[ "$k" = 64 ] && t64=$1 m64=$2
+	done
+	exp=$(awk -v a="$t4" -v b="$t64" -v c="$m4" -v d="$m64" 'BEGIN {
+		if (a < 0.05) a = 0.05; if (b < 0.05) b = 0.05
+		printf "%5.2f %5.2f", log(b / a) / log(16), log(d / c) / log(16) }')
+	printf '%-34s%s  exp %s\n' "$label" "$line" "$exp"
+}
+
+printf '%-34s %s  %s\n' "shape: tool" \
+    "  size and CPU, peak RSS at 1x, 4x, 16x, 64x" "exp time, memory"
+shape "stacked: battle-scan" 1000 gen_stack '"'"$bin"'/battle-scan" "$IN"'
+shape "wide: armylist-select --enemy-of" 5000 gen_enemies \
+    '"'"$bin"'/armylist-select" --enemy-of=II/5a -T tsv "$IN"'
+shape "wide: armylist-select --name" 2000 gen_names \
+    '"'"$bin"'/armylist-select" "--name=(hill|vale)s$" -T tsv "$IN"'
+shape "wide: campaign-survival --battle" 1000 gen_units \
+    '"'"$bin"'/campaign-survival" -s 1 --battle="$IN" "'"$top"'/samples/party.txt"'
+shape "wide: armylist-parse (notes)" 15000 gen_notes \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "wide: armylist-check (notes)" 15000 gen_notes \
+    '"'"$bin"'/armylist-check" "$IN"'
+shape "deep: armylist-parse (wrapped)" 5000 gen_wrap \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: armylist-parse (blank lines)" 1000000 gen_blank \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: battle-scan --plan" 4 gen_plan \
+    '"'"$bin"'/battle-scan" -T svg --plan="$IN.plan" "$IN"'

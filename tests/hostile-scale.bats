@@ -1,0 +1,228 @@
+#!/usr/bin/env bats
+# Issue 28, points 5, 6, 8 and 9: quadratic paths, memory that grows
+# with the input, data lost at a limit, diagnostics.  Inputs are
+# generated in the test's temporary directory; growth is judged by
+# `linear` (common.bash), never by an absolute time.
+load helpers/common
+
+T=$(limit 20)
+
+# gen_enemies N FILE: N enemies of army II/5a, 5000 to a record of its
+# own, and army 7.
+gen_enemies() {
+	awk -v n="$1" 'BEGIN { for (a = 0; a * 5000 < n; a++) {
+			print "II/5a Spartan 450-275BC"; printf "Enemies: "
+			for (i = a * 5000 + 1; i <= a * 5000 + 5000 && i <= n; i++)
+				printf "%s%d", (i > a * 5000 + 1 ? ", " : ""), i
+			print ""; print "1x4Sp (Gen), 8x4Sp."; print "" }
+		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
+}
+
+@test "28/5: --enemy-of with 80k enemies of one army costs linear time" {
+	linear 20000 gen_enemies armylist-select --enemy-of=II/5a -T tsv @LIN@
+	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$LIN"
+	assert_equal "${lines[1]%%	*}" 7
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "28/5: one army holds at most 10000 enemies in every carrier, as in XML" {
+	awk 'BEGIN { print "II/5a Spartan 450-275BC"; printf "Enemies: "
+		for (i = 1; i <= 10001; i++) printf "%s%d", (i > 1 ? ", " : ""), i
+		print ""; print "1x4Sp (Gen)." }' > "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.txt:1: error: more than 10000 enemies in one army, the rest is ignored"
+	echo "$output" > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.xml"
+	[[ ${lines[1]} == *", 9999, 10000	"* ]]
+}
+
+@test "28/5: --enemy-of matches variants through the hash set" {
+	printf '12b A 300-200BC\nEnemies: 7, 9a\n1x4Sp (Gen).\n\n7a B 300-200BC\n1x4Sp (Gen).\n\n9 C 300-200BC\n1x4Sp (Gen).\n\n9b D 300-200BC\n1x4Sp (Gen).\n\n70 E 300-200BC\n1x4Sp (Gen).\n' > "$BATS_TEST_TMPDIR/v.txt"
+	run -0 --separate-stderr armylist-select --enemy-of=12 -T tsv "$BATS_TEST_TMPDIR/v.txt"
+	assert_equal "$(printf '%s\n' "${lines[@]:1}" | cut -f 1 | tr '\n' ' ')" "7a 9 "
+}
+
+# sel_name PATTERN: armylist-select --name=PATTERN on a 60-letter name
+sel_name() {
+	printf '7 %s 300-200BC\n1x4Sp (Gen).\n' "$(printf 'a%.0s' {1..60})" > "$BATS_TEST_TMPDIR/n.txt"
+	run --separate-stderr timeout "$T" armylist-select --name="$1" "$BATS_TEST_TMPDIR/n.txt"
+}
+
+@test "28/5: --name refuses back-references, deep, long and huge patterns (exit 3)" {
+	sel_name '(.*)(.*)(.*)\3\2\1b'
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '(.*)(.*)(.*)\3\2\1b' for --name refused (a back-reference)"
+	sel_name '((a{1,100}){1,100}){1,100}'
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '((a{1,100}){1,100}){1,100}' for --name refused (more than 10000 items once repetitions are expanded)"
+	sel_name '((((((((((((((((((a))))))))))))))))))'
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '((((((((((((((((((a))))))))))))))))))' for --name refused (groups nested more than 16 deep)"
+	sel_name "$(printf 'a%.0s' {1..257})"
+	assert_equal "$status" 3
+	assert_equal "${stderr%%$'\n'*}" "armylist-select: regular expression '$(printf 'a%.0s' {1..60})...' for --name refused (longer than 256 bytes)"
+	# what stays within the limits is matched as before
+	sel_name '(a{1,99}){1,100}'
+	assert_equal "$status" 0
+	sel_name '[[:alpha:]\1]{1,255}b'
+	assert_equal "$status" 1
+	assert_equal "$stderr" ""
+}
+
+@test "28/5: a --name regex that exhausts memory is exit 4" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "the sanitizers and valgrind need the address space"
+	local v
+	printf '7 A 300-200BC\n1x4Sp (Gen).\n' > "$BATS_TEST_TMPDIR/a.txt"
+	# the least address space (4 MB steps) a small pattern runs in
+	for v in $(seq 20000 4000 200000); do
+		(ulimit -v "$v"; armylist-select --name=a "$BATS_TEST_TMPDIR/a.txt") > /dev/null 2>&1 && break
+	done
+	run --separate-stderr bash -c 'ulimit -v "$1"; armylist-select --name="(a{1,99}){1,100}" "$2"' _ "$v" "$BATS_TEST_TMPDIR/a.txt"
+	assert_equal "$status" 4
+	# glibc's regcomp may also crash on its way out of ENOMEM: the
+	# crash handler's exit 4 then
+	[[ $stderr == "armylist-select: out of memory compiling the regular expression of --name: Cannot allocate memory" ||
+	    $stderr == "armylist-select: stopped by a fatal signal (out of memory in a library?); nothing written" ]]
+}
+
+# peak FILE CMD...: the peak RSS of CMD in KiB (status ignored)
+peak() {
+	local f=$1
+	shift
+	/usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/peak" "$@" < "$f" > /dev/null 2>&1 || true
+	tail -n 1 "$BATS_TEST_TMPDIR/peak"
+}
+
+@test "28/6: leading blank lines are not kept in memory, their lines counted" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "peak memory of a plain build"
+	local e kb
+	for e in '\n' '\r' '\r\n' ' \t\n'; do
+		awk -v e="$e" 'BEGIN { for (i = 0; i < 200000; i++) printf e
+			print "I/1a X 3000-2800BC"; print "1x3Bd (Gen), 1xZz" }' > "$BATS_TEST_TMPDIR/b.txt"
+		run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/b.txt"
+		assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/b.txt:200002:16: error: unknown troop type 'Zz'"
+	done
+	{ printf '\xef\xbb\xbf'; yes '' | head -n 100000; printf '{"version":1,\n"armies":[x]}\n'; } > "$BATS_TEST_TMPDIR/b.json"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/b.json"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/b.json:100002:11: error: invalid JSON: expected a value, found 'x'"
+	{ yes '' | head -n 40000000; cat "$SAMPLES/corpus-sample.txt"; } > "$BATS_TEST_TMPDIR/b.txt"
+	kb=$(peak "$BATS_TEST_TMPDIR/b.txt" armylist-parse)
+	echo "40 MB of line ends: $kb KiB" >&3
+	[ "$kb" -lt 20000 ]
+}
+
+@test "28/8: a CSV cell over 64 KiB keeps its first 65534 bytes, the rest reported" {
+	{ printf 'Nr;Armee;Elemente;Bemerkung\n7;"'; head -c 70000 /dev/zero | tr '\0' x
+	  printf '";1x Kn (Gen);"'; head -c 70000 /dev/zero | tr '\0' y; printf '"\n'; } > "$BATS_TEST_TMPDIR/c.csv"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.csv:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
+	# a note column, cut at a character (ä is two bytes)
+	{ printf 'Nr;Armee;Elemente;Bemerkung\n7;A;1x Kn (Gen);"x'; yes ä | head -n 40000 | tr -d '\n'; printf '"\n'; } > "$BATS_TEST_TMPDIR/n.csv"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/n.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/n.csv:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	need_jq sheet
+	assert_equal "$(jq -r '.armies[0].notes[0].text | utf8bytelength' <<<"$output")" 65535
+}
+
+@test "28/8: JSON Lines with CR-only line ends: a bad line loses only itself, at its place" {
+	local e
+	for e in '\r' '\r\n' '\n'; do
+		printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\"A\"},\"elements\":{\"text\":\"1x4Sp (Gen)\"}}$e{\"id\":\"8\",x}$e{\"id\":\"9\",\"name\":{\"lang\":\"en\",\"text\":\"C\"},\"elements\":{\"text\":\"1x4Sp (Gen)\"}}$e" > "$BATS_TEST_TMPDIR/l.jsonl"
+		run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/l.jsonl"
+		assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/l.jsonl:2:11: error: invalid JSON: expected a member name in quotes, found 'x'"
+		assert_equal "$(cut -f 1 <<<"$output" | tr '\n' ' ')" "id 7 9 "
+	done
+	# a CR alone in a document counts as a line end too
+	printf '{"version":1,\r"armies":[\r\r  x]}' > "$BATS_TEST_TMPDIR/d.json"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/d.json"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/d.json:4:3: error: invalid JSON: expected a value, found 'x'"
+}
+
+@test "28/9: refcard-render names the input file, not '-', for an army it lacks" {
+	local a=fixtures/refcard/armies.xml
+	run -2 --separate-stderr refcard-render --army=III/71 "$a"
+	assert_equal "$stderr" "refcard-render: $a: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+	run -2 --separate-stderr refcard-render --matchup=66a,III/71 /dev/null "$a"
+	assert_equal "$stderr" "refcard-render: $a: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+	run -2 --separate-stderr refcard-render --army=III/71 - < "$a"
+	assert_equal "$stderr" "refcard-render: -: error: army 'III/71' not in the collection (did you mean 'III/17'?)"
+}
+
+@test "28/9: battle-scan names the attribute of x=\"1e9\"" {
+	sed 's/x="1200" y="1150" facing="0"\/>/x="1e9" y="1150" facing="0"\/>/' "$SAMPLES/battle-hill.xml" > "$BATS_TEST_TMPDIR/x.xml"
+	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/x.xml"
+	[[ $stderr == *"battle-scan: $BATS_TEST_TMPDIR/x.xml:19: error: attribute 'x' of <element> is not valid"* ]]
+	[[ $stderr == *"battle-scan: $BATS_TEST_TMPDIR/x.xml:19: error: invalid x '1e9' on 'element'"* ]]
+	[[ $stderr != *"element element"* ]]
+}
+
+# gen_line K DIR: a line of 48 elements and a plan of K steps forward
+# and back, 2000 paces each.
+gen_line() {
+	awk 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"9000\" height=\"9000\" bound=\"1\">"
+		print "  <side name=\"red\" pips=\"6\">"
+		for (i = 0; i < 48; i++) printf "    <element id=\"r%d\" troop=\"Bd\" x=\"%d\" y=\"4000\" facing=\"0\"%s/>\n", i, 500 + 160 * i, i == 0 ? " general=\"yes\"" : ""
+		print "  </side>\n  <side name=\"blue\" pips=\"2\">"
+		print "    <element id=\"b1\" troop=\"Bd\" x=\"500\" y=\"8500\" facing=\"180\" general=\"yes\"/>"
+		print "  </side>\n</battlefield>" }' > "$2/line.xml"
+	awk -v k="$1" 'BEGIN { printf "move "; for (i = 0; i < 48; i++) printf "%sr%d", i ? "," : "", i
+		for (i = 0; i < k; i++) printf " fwd 2000 back 2000"; print "" }' > "$2/line.plan"
+}
+
+@test "28/6: a plan's sub-steps are swept, not stored: memory flat in its length" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "peak memory of a plain build"
+	local k1 k2 d=$BATS_TEST_TMPDIR
+	gen_line 4 "$d"
+	k1=$(peak /dev/null battle-scan -T svg --plan="$d/line.plan" "$d/line.xml")
+	run -0 --separate-stderr battle-scan --plan="$d/line.plan" "$d/line.xml"
+	assert_line --partial 'back 2000: 16000 paces'
+	gen_line 128 "$d"
+	k2=$(peak /dev/null battle-scan -T svg --plan="$d/line.plan" "$d/line.xml")
+	echo "48 elements, 8 and 256 steps of 2000 paces: $k1 and $k2 KiB" >&3
+	[ "$k2" -lt $((k1 + 4000)) ]
+}
+
+# gen_army_xml NOTES ENEMIES FILE: one army with that many notes and enemies
+gen_army_xml() {
+	awk -v n="$1" -v e="$2" 'BEGIN { print "<armylists version=\"1\" rules=\"dba22\"><army id=\"7\"><name lang=\"en\">A</name>"
+		printf "<enemies>"; for (i = 1; i <= e; i++) printf "<ref>%d</ref>", i; print "</enemies>"
+		print "<elements text=\"1x4Sp (Gen)\"><element count=\"1\" general=\"yes\"><troop code=\"Sp\" figures=\"4\"/></element></elements>"
+		for (i = 0; i < n; i++) printf "<note column=\"c\">n%d</note>\n", i
+		print "</army></armylists>" }' > "$3"
+}
+
+@test "28/6: an XML army holds at most 10000 enemies and notes: reported, memory flat" {
+	local x=$BATS_TEST_TMPDIR/a.xml kb
+	gen_army_xml 20000 30000 "$x"
+	run -2 --separate-stderr armylist-parse -T json "$x"
+	assert_equal "$stderr" "armylist-parse: $x:2: error: more than 10000 enemies in one army, the rest is ignored
+armylist-parse: $x:10004: error: more than 10000 notes in one army, the rest is ignored"
+	need_jq refs
+	assert_equal "$(jq -c '.armies[0] | [(.enemies | length), (.notes | length), .enemies[-1]]' <<<"$output")" '[10000,10000,"10000"]'
+	# what was written reads back the same, in XML and in JSON
+	echo "$output" > "$BATS_TEST_TMPDIR/a.json"
+	run -0 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/a.json"
+	assert_equal "$(jq -c '.armies[0] | [(.enemies | length), (.notes | length)]' <<<"$output")" '[10000,10000]'
+	sed 's/"enemies":\[/"enemies":["x",/' "$BATS_TEST_TMPDIR/a.json" > "$BATS_TEST_TMPDIR/b.json"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/b.json"
+	[[ $stderr == "armylist-parse: $BATS_TEST_TMPDIR/b.json:1:"*": error: more than 10000 enemies in one army, the rest is ignored" ]]
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	gen_army_xml 400000 200000 "$x"
+	kb=$(peak "$x" armylist-check)
+	echo "400k notes, 200k enemies: armylist-check $kb KiB" >&3
+	[ "$kb" -lt 20000 ]
+}
+
+@test "28/6: a list text record wrapped over 100k lines: entries past 1000 are not kept" {
+	local f=$BATS_TEST_TMPDIR/w.txt kb
+	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'; yes '1x4Sp,' | head -n 100000; echo '1x2Ps.'; } > "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "$stderr" "armylist-parse: $f:2:1: error: more than 1000 elements in one army, the rest is ignored"
+	need_jq wrapped
+	assert_equal "$(jq -c '.armies[0].elements.items | [length, .[999].count]' <<<"$output")" '[1000,1]'
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	kb=$(peak "$f" armylist-parse)
+	echo "a record of 100k lines: $kb KiB" >&3
+	[ "$kb" -lt 30000 ]
+}
