@@ -37,6 +37,16 @@ cells() {
 	    sed -n 's/^\/ > Object is a string : //p'
 }
 
+# texts FILE XPATH...: the string of each XPATH in FILE, a line each
+# (the whole string, where cells cuts it short).
+texts() {
+	local f=$1
+	shift
+	for x in "$@"; do
+		cell "$f" "$x"
+	done
+}
+
 # not_blank FILE.pdf: every page has ink.
 not_blank() {
 	local n i pgm h
@@ -186,12 +196,23 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t[td[2]='−2'][1]/td[1]")" "in close combat in difficult going"
 	assert_equal "$(cell "$f" "$t[td[2]='−2'][2]/td[1]")" "they or their opponent in difficult going"
 	t="//section[@data-id='combat']//table[@class='facts']//tr"
-	assert_equal "$(cell "$f" "$t[th='rear support lost']/td")" "in difficult going, attacking a camp, shot at; contact with Art, Bw"
-	assert_equal "$(cell "$f" "$t[th='Ps behind']/td")" "only vs mounted or attacking a camp"
+	# seed 000: the losses of support are those of Pk and Sp behind the
+	# same type; Psiloi support is for mounted foes and camp attacks
+	assert_equal "$(cell "$f" "$t[th='Sp, Pk: same-type support lost']/td")" "in difficult going, attacking a camp, shot at; contact with Art, Bw"
+	t="//section[@data-id='combat']//table[thead/tr/th='behind']//tbody/tr"
+	assert_equal "$(cells "$f" "$t[1]" "$t[2]")" "SpSp+1
+PkPk+3"
+	assert_equal "$(cell "$f" "$t[3]")" "Bd, SpPs+1only vs mounted or attacking a camp"
+	t="//section[@data-id='combat']//table[thead/tr/th='Factor']//tr"
+	assert_equal "$(cell "$f" "$t[td[2]='+1'][3]")" "defending a river bank, not at a road ford or bridge+1all; river roll 1, 2"
 	t="//section[@data-id='movement']"
 	assert_equal "$(cell "$f" "$t//tr[th='may not move into contact']/td")" "WWg, Art"
 	assert_equal "$(cell "$f" "$t//tr[th='Far from the general']/td")" "+1 (≥ 1200; out of sight ≥ 600)"
 	assert_equal "$(cell "$f" "$t//tr[th=\"General's element removed\"]/td")" "+1"
+	# seed 001: the road bonus is for unused PIPs and the general's
+	# element or group only
+	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Road')]")" "Road bonus+100 paces per unused PIP; only the general's element or group, moving all the way along a road"
+	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Move with')]")" "Move with El+1"
 	assert_equal "$(cell "$f" "$t//table[thead/tr/th='Range']//tr[td[1]='Art']/td[3]")" "500†"
 	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
 	t="//section[@data-id='outcomes']"
@@ -202,10 +223,40 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t//p[2]")" "† reconstructed: not from the seed rules text"
 	refcard-render --lang=de --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Fern vom Befehlshaber']/td")" "+1 (≥ 1200; außer Sicht ≥ 600)"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[starts-with(th,'Straße')]/td")" "+100 Schritt je ungenutztem PIP; nur Element oder Gruppe des Befehlshabers, ganze Bewegung auf der Straße"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[starts-with(td[1],'verteidigt Flussufer')]")" "verteidigt Flussufer, nicht an Straßenfurt oder Brücke+1alle; Flusswurf 1, 2"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//table[@class='facts']//tr")" "Sp, Pk: Stütze gleichen Typs entfälltin schwierigem Gelände, bei Lagerangriff, wenn beschossen; Kontakt mit Art, Bo"
 	assert_equal "$(cell "$f" "//section[@data-id='outcomes']//p[2]")" "† rekonstruiert: nicht aus dem Regeltext der Vorlage"
 	refcard-render --lang=ru --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Далеко от полководца']/td")" "+1 (≥ 1200; вне видимости ≥ 600)"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[starts-with(th,'Бонус дороги')]/td")" "+100 шагов за каждый неиспользованный ПИП; только элемент или группа полководца, весь ход по дороге"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[starts-with(td[1],'обороняет берег')]")" "обороняет берег реки, не у брода на дороге и не у моста+1все; бросок для реки 1, 2"
 	[[ $(cell "$f" "//section[@data-id='outcomes']//p[2]") == "† реконструировано"* ]]
+}
+
+@test "refcard-render: the 2.2 rules cards: BUA, Art in shooting, PIP troops, Psiloi as combat-calc has it" {
+	f=$BATS_TEST_TMPDIR/r.html
+	refcard-render --lang=de --rules=dba22 --cards=rules > "$f"
+	t="//section[@data-id='combat']"
+	assert_equal "$(cell "$f" "$t//tr[td[1]='verteidigt bebauten Bereich']")" "verteidigt bebauten Bereich+3*Fußtruppen"
+	assert_equal "$(cells "$f" "$t//tbody/tr[td[1]='Art'][1]" "$t//tbody/tr[td[1]='Art'][2]")" "ArtArtillerie (Nahkampf)22
+ArtArtillerie (Beschuss)44"
+	# facts 2: Psiloi support is for Sp, Bd, Ax against mounted, up to
+	# three; no camp attack, as combat-calc --rules=dba22 counts it
+	assert_equal "$(cell "$f" "$t//tr[td[2]='Pl']")" "Kl, Sp, HiPl+1nur gegen Berittene; stützt bis zu 3"
+	assert_equal "$(cell "$f" "$t//tr[td[1]='Sp'][td[2]='Sp']")" "SpSp+1*nur gegen Ri, Sp; nur in offenem Gelände"
+	run -0 bash -c "printf 'Bd psiloi attacks-camp vs CF\nBd psiloi vs Cv\n' | combat-calc --rules=dba22"
+	assert_output "1: Bd 5 (psiloi support lost: not vs this enemy) = 5  vs  CF 1 = 1
+2: Bd 3 +1 psiloi = 4  vs  Cv 3 = 3"
+	# the seed's 1.x Psiloi support counts on a camp attack, on card and
+	# in combat-calc alike
+	run -0 bash -c "echo 'Bd psiloi attacks-camp vs CF' | combat-calc"
+	assert_output "1: Bd 5 +1 psiloi = 6  vs  CF 1 = 1"
+	# facts 4.1: the surcharge of El, Hd, WWg and Art, none in the first bound
+	t="//section[@data-id='movement']"
+	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Zug mit')]")" "Zug mit El, Kw, Art, Ho+1* (nicht im ersten Zug einer Seite)"
+	refcard-render --lang=en --rules=dba22 "$ARMIES" > "$f"
+	[[ $(cell "$f" "//section[@data-id='66a']//tbody/tr[td[1]='Art']/td[9]") == "shoots 500 p (shooting 4/4);"* ]]
 }
 
 @test "refcard-render: the campaign cards say what the seed says, in the table's words" {
@@ -225,6 +276,31 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t/tr[2]/td[2]")" "1 хит"
 	refcard-render --lang=de --cards=campaign > "$f"
 	assert_equal "$(cell "$f" "$t/tr[1]/td[2]")" "Unverletzt"
+}
+
+@test "refcard-render: the campaign cards write dice, TS and DR one way per language" {
+	f=$BATS_TEST_TMPDIR/c.html
+	d="//section[@data-id='survival']//table[2]//tbody"
+	c="//section[@data-id='catastrophe']//tbody"
+	refcard-render --lang=en --cards=campaign > "$f"
+	assert_equal "$(texts "$f" "//section[@data-id='survival']/h1" "$d/tr[1]" "$d/tr[4]" "$c/tr[td[1]='16']/td[3]" "//section[@data-id='survival']/p")" "Campaign: Survival (3d6)
+0–31d6+22 × (1d6+2)2 × (2d6+2)3 × (2d6+2)
+10–13(TL)d62 × (TL)d62 × (2·TL)d63 × (2·TL)d6DR/2
+strategy −2, morale all −3, commander wounded, damage 2d6
+DR/n: the damage resistance (armour, Toughness) counts divided by n"
+	refcard-render --lang=de --cards=campaign > "$f"
+	assert_equal "$(texts "$f" "//section[@data-id='catastrophe']/h1" "$d/tr[2]" "$c/tr[td[1]='10']/td[3]" "//section[@data-id='survival']/p")" "Feldzug: Katastrophe (3W6)
+4–7(TL/2)W62 × (TL/2)W62 × (TL)W63 × (TL)W6
+TS des Feindes +10%
+SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
+	# Russian: Войсковая Сила is ВС, the die к, the tech level ТУ
+	refcard-render --lang=ru --cards=campaign > "$f"
+	assert_equal "$(texts "$f" "//section[@data-id='catastrophe']/h1" "$d/tr[1]" "$d/tr[4]" "$c/tr[td[1]='10']/td[3]" "$c/tr[td[1]='14']/td[3]")" "Кампания: Катастрофа (3к6)
+0–31к6+22 × (1к6+2)2 × (2к6+2)3 × (2к6+2)
+10–13(ТУ)к62 × (ТУ)к62 × (2·ТУ)к63 × (2·ТУ)к6СП/2
+ВС врага +10%
+стратегия −2, ВС пересчитать"
+	run -1 grep -E '[0-9]d([^0-9]|$)|TS|TL' <<<"$(sed 's/<[^>]*>/ /g' "$f")"
 }
 
 @test "refcard-render: every factor and move on the cards is the rules table's" {
@@ -664,7 +740,7 @@ refcard-render: -: error: army '7' not in the collection"
 	assert_line --partial '<th class="num">Re</th><th class="num">LR</th><th class="num">Ri</th><th class="num">Kl</th><th class="num">Pl</th>'
 	assert_line --partial '<tr><td>Hi Hilfstruppen</td>'
 	assert_line --partial 'verdoppelt durch Berittene, Kw, Bo: vernichtet'
-	assert_line '<tr><td>Kl</td><td>Pl</td><td class="num">+1</td></tr>'
+	assert_line '<tr><td class="nw">Kl, Sp</td><td>Pl</td><td class="num">+1</td><td>nur gegen Berittene oder bei Lagerangriff</td></tr>'
 	# without --legend no key
 	refute_output --partial 'Ri = Kn'
 }

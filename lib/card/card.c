@@ -634,6 +634,11 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_SHOOTS), rt->range, lb(lang, L_PACES),
 		    recon_mark(r->shooting_src));
 		recon |= r->shooting_src == SRC_RECONSTRUCTED;
+		/* factors of its own in shooting (2.2 Art 4/4, 2/2 close) */
+		if (rt->has_shoot)
+			sbuf_printf(b, " (%s %d/%d)", lb(lang, L_SHOOTING),
+			    rt->factor_shoot[CLASS_FOOT],
+			    rt->factor_shoot[CLASS_MOUNTED]);
 	}
 	if (rt->has_rear) {
 		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
@@ -819,8 +824,12 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 /* ---- the rules cards ---------------------------------------------- */
 
 static const int tf_label[TF_N] = {
-	L_TF_CAMP, L_TF_GENERAL, L_TF_UPHILL, L_TF_RIVERBANK, L_TF_OVERLAP,
-	L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS, L_TF_DIFFICULT, L_TF_DIFF_MOUNTED
+	[TF_CAMP] = L_TF_CAMP, [TF_GENERAL] = L_TF_GENERAL,
+	[TF_UPHILL] = L_TF_UPHILL, [TF_RIVERBANK] = L_TF_RIVERBANK,
+	[TF_OVERLAP] = L_TF_OVERLAP, [TF_FLANK] = L_TF_FLANK,
+	[TF_REAR] = L_TF_REAR, [TF_SHOOTERS] = L_TF_SHOOTERS,
+	[TF_DIFF_FOOT] = L_TF_DIFFICULT, [TF_DIFF_MOUNTED] = L_TF_DIFF_MOUNTED,
+	[TF_BUA] = L_TF_BUA
 };
 
 /* The name of a tactical factor; the shooters' one with the shooters it
@@ -830,6 +839,12 @@ tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
 {
 	int from = r->shooters_free + 1, to = r->count[RC_SHOOTERS].max;
 
+	/* seed 000: the river bank counts except at a road ford or bridge */
+	if (tf == TF_RIVERBANK) {
+		snprintf(buf, n, "%s, %s", lb(lang, L_TF_RIVERBANK), lb(lang,
+		    L_RIVER_NOT_FORD));
+		return buf;
+	}
 	if (tf != TF_SHOOTERS)
 		return lb(lang, tf_label[tf]);
 	if (to > from)
@@ -869,6 +884,7 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 			    lang));
 		}
 	}
+	/* only when the river rolled one of river_rolls */
 	if (tf == TF_RIVERBANK && r->river_rolls != 0) {
 		sbuf_printf(b, "; %s", lb(lang, L_ON_DIE));
 		for (i = 1; i <= (size_t)r->die; i++)
@@ -878,30 +894,113 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 	return sbuf_str(b);
 }
 
+/* The condition of a support row: "only vs Sp, Kn; good going" from its
+ * data; Psiloi support without a list of its own is the seed's "only vs
+ * mounted or attacking a camp"; "supports up to 3" with a maximum. */
+static void
+support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
+    enum lang lang)
+{
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (w->has_vs) {
+		sbuf_printf(b, "%s ", lb(lang, L_ONLY_VS));
+		winners_text(b, w->vs, w->vs_classes, lang);
+	} else if (psiloi)
+		sbuf_adds(b, lb(lang, L_PSILOI_WHEN));
+	if (w->good_only)
+		sbuf_printf(b, "%s%s", b->len ? "; " : "", lb(lang,
+		    L_SUPPORT_GOOD));
+	if (w->max > 0)
+		sbuf_printf(b, "%s%s %d", b->len ? "; " : "", lb(lang,
+		    L_SUPPORT_MAX), w->max);
+}
+
+/* The Psiloi support rows, one per value and condition with the types
+ * it is for ("Bd, Sp, Ax | Ps | +1 | only vs mounted; supports up to
+ * 3"), in the order of the troop table. */
+static void
+psiloi_rows(struct card_block *t, const struct rules *r, unsigned *used,
+    enum lang lang)
+{
+	struct sbuf who[RULES_MAXTROOPS], cond[RULES_MAXTROOPS];
+	char val[RULES_MAXTROOPS][40], v[32];
+	size_t i, k, n = 0;
+
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+		struct sbuf c = { 0 };
+		char m[40];
+
+		if (!rt->has_psiloi)
+			continue;
+		support_text(&c, &rt->psiloi_when, true, lang);
+		marked(m, sizeof m, signed_num(v, sizeof v, rt->psiloi),
+		    used, &rt->psiloi_when.prov);
+		for (k = 0; k < n; k++)
+			if (strcmp(val[k], m) == 0 &&
+			    strcmp(sbuf_str(&cond[k]), sbuf_str(&c)) == 0)
+				break;
+		if (k == n) {
+			memset(&who[n], 0, sizeof who[n]);
+			cond[n] = c;
+			snprintf(val[n], sizeof val[n], "%s", m);
+			n++;
+		} else
+			sbuf_free(&c);
+		sbuf_printf(&who[k], "%s%s", who[k].len ? ", " : "",
+		    troop_abbr(troop_at(i), lang));
+	}
+	for (k = 0; k < n; k++) {
+		block_row(t, sbuf_str(&who[k]), psiloi_abbr(lang), val[k],
+		    sbuf_str(&cond[k]));
+		sbuf_free(&who[k]);
+		sbuf_free(&cond[k]);
+	}
+}
+
 static void
 rules_combat(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
 	char v1[32], v2[32], m1[40], m2[40], name[160];
+	struct sbuf w = { 0 };
 	size_t i;
 	int f;
-	bool rear = false, psiloi = false;
 	unsigned used = 0;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
 	    lb(lang, L_VS_MOUNTED));
 	t->num = 0xc;
-	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
-		if (r->t[i].known)
-			block_row(t, troop_abbr(troop_at(i), lang),
-			    troop_at(i)->name[lang],
-			    marked(m1, sizeof m1, num(v1, sizeof v1,
-			    r->t[i].factor[CLASS_FOOT]), &used, &r->t[i].fprov),
-			    marked(m2, sizeof m2, num(v2, sizeof v2,
-			    r->t[i].factor[CLASS_MOUNTED]), &used,
-			    &r->t[i].fprov));
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->known)
+			continue;
+		/* a troop with factors of its own in shooting (2.2 Art):
+		 * a row for close combat and one for shooting */
+		if (rt->has_shoot)
+			snprintf(name, sizeof name, "%s (%s)",
+			    troop_at(i)->name[lang], lb(lang, L_CLOSE));
+		block_row(t, troop_abbr(troop_at(i), lang),
+		    rt->has_shoot ? name : troop_at(i)->name[lang],
+		    marked(m1, sizeof m1, num(v1, sizeof v1,
+		    rt->factor[CLASS_FOOT]), &used, &rt->fprov),
+		    marked(m2, sizeof m2, num(v2, sizeof v2,
+		    rt->factor[CLASS_MOUNTED]), &used, &rt->fprov));
+		if (!rt->has_shoot)
+			continue;
+		snprintf(name, sizeof name, "%s (%s)",
+		    troop_at(i)->name[lang], lb(lang, L_SHOOTING));
+		block_row(t, troop_abbr(troop_at(i), lang), name,
+		    marked(m1, sizeof m1, num(v1, sizeof v1,
+		    rt->factor_shoot[CLASS_FOOT]), &used, &rt->fprov_shoot),
+		    marked(m2, sizeof m2, num(v2, sizeof v2,
+		    rt->factor_shoot[CLASS_MOUNTED]), &used,
+		    &rt->fprov_shoot));
+	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
 	t->num = 0x2;
@@ -916,44 +1015,51 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	if (r->limit_overlap_flank > 0)
 		block_row(t, lb(lang, L_LIMIT_OVERLAP), signed_num(v1,
 		    sizeof v1, -(long)r->limit_overlap_flank), "");
-	t = card_block(c, BLK_TABLE, lb(lang, L_SUPPORT), 3);
+	/* support: each row with the condition it has (seed 000: Pk and Sp
+	 * behind the same type lose it in difficult going, attacking a
+	 * camp, shot at, in contact with Bw or Art; Ps behind only vs
+	 * mounted or attacking a camp, with no going condition) */
+	t = card_block(c, BLK_TABLE, lb(lang, L_SUPPORT), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
-	    L_VALUE));
+	    L_VALUE), lb(lang, L_WHEN));
 	t->num = 0x4;
-	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
-		if (r->t[i].has_rear)
-			block_row(t, troop_abbr(troop_at(i), lang),
-			    troop_abbr(troop_at(i), lang),
-			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
-			    r->t[i].rear), &used, &r->t[i].rear_when.prov));
-		if (r->t[i].has_psiloi)
-			block_row(t, troop_abbr(troop_at(i), lang),
-			    psiloi_abbr(lang),
-			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
-			    r->t[i].psiloi), &used, &r->t[i].psiloi_when.prov));
-		rear |= r->t[i].has_rear;
-		psiloi |= r->t[i].has_psiloi;
-	}
+	t->wide = 0x8;
 	sbuf_reset(&b);
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->has_rear)
+			continue;
+		support_text(&w, &rt->rear_when, false, lang);
+		block_row(t, troop_abbr(troop_at(i), lang),
+		    troop_abbr(troop_at(i), lang), marked(m1, sizeof m1,
+		    signed_num(v1, sizeof v1, rt->rear), &used,
+		    &rt->rear_when.prov), sbuf_str(&w));
+		sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+		    troop_abbr(troop_at(i), lang));
+	}
+	psiloi_rows(t, r, &used, lang);
+	/* the losses of rear support, headed by the types it is for */
+	sbuf_reset(&w);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].cancels_support)
-			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			sbuf_printf(&w, "%s%s", w.len ? ", " : "",
 			    troop_abbr(troop_at(i), lang));
-	if (rear || psiloi || b.len > 0)
-		t = card_block(c, BLK_FACTS, NULL, 2);
-	if (rear || b.len > 0) {
-		struct sbuf w = { 0 };
+	if (b.len > 0) {
+		struct sbuf h = { 0 }, l = { 0 };
 
-		sbuf_adds(&w, rear ? lb(lang, L_SUPPORT_LOST_WHEN) : "");
-		if (b.len > 0)
-			sbuf_printf(&w, "%s%s %s", rear ? "; " : "",
-			    lb(lang, L_CONTACT_WITH), sbuf_str(&b));
-		block_row(t, lb(lang, L_SUPPORT_LOST), sbuf_str(&w));
-		sbuf_free(&w);
+		sbuf_printf(&h, "%s: %s", sbuf_str(&b), lb(lang,
+		    L_SUPPORT_LOST));
+		sbuf_adds(&l, lb(lang, L_SUPPORT_LOST_WHEN));
+		if (w.len > 0)
+			sbuf_printf(&l, "; %s %s", lb(lang, L_CONTACT_WITH),
+			    sbuf_str(&w));
+		t = card_block(c, BLK_FACTS, NULL, 2);
+		block_row(t, sbuf_str(&h), sbuf_str(&l));
+		sbuf_free(&h);
+		sbuf_free(&l);
 	}
-	if (psiloi)
-		block_row(t, lb(lang, L_PSILOI_SUPPORT), lb(lang,
-		    L_PSILOI_WHEN));
+	sbuf_free(&w);
 	conf_notes(c, used, lang);
 	sbuf_free(&b);
 }
@@ -996,10 +1102,16 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 		block_row(t, lb(lang, L_RIVER), marked(m1, sizeof m1,
 		    num(v1, sizeof v1, r->river_crossing), &used,
 		    &r->prov[RP_RIVER]));
-	if (r->road_bonus > 0)
-		block_row(t, lb(lang, L_ROAD_BONUS), marked(m1, sizeof m1,
-		    num(v1, sizeof v1, r->road_bonus), &used,
-		    &r->prov[RP_ROAD_BONUS]));
+	if (r->road_bonus > 0) {
+		/* seed 001: per unused PIP, only for the general's element or
+		 * group, when its whole move is along a road */
+		sbuf_reset(&b);
+		sbuf_printf(&b, "%s %s", marked(m1, sizeof m1, signed_num(v1,
+		    sizeof v1, r->road_bonus), &used,
+		    &r->prov[RP_ROAD_BONUS]), lb(lang, L_ROAD_BONUS_WHEN));
+		block_row(t, lb(lang, L_ROAD_BONUS), sbuf_str(&b));
+		sbuf_reset(&b);
+	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_SHOOTING_T), 3);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
 	t->num = 0x4;
@@ -1016,18 +1128,37 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	block_row(t, lb(lang, L_PIP_DIE), v1);
 	block_row(t, lb(lang, L_PIP_BASE), marked(m2, sizeof m2, num(v2,
 	    sizeof v2, r->pip_base), &used, &r->prov[RP_PIP_BASE]));
-	if (r->pip_elephants != 0)
-		block_row(t, lb(lang, L_PIP_ELEPHANTS), marked(m3, sizeof m3,
-		    signed_num(v3, sizeof v3, r->pip_elephants), &used,
-		    &r->prov[RP_PIP_TROOPS]));
+	/* the surcharge of the troops the rules table charges (1.x El;
+	 * 2.2 El, WWg, Art, Hd), and the first bound that is free of it */
+	sbuf_reset(&b);
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->t[i].pip_surcharge)
+			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			    troop_abbr(troop_at(i), lang));
+	if (r->pip_elephants != 0 && b.len > 0) {
+		char head[200], line[200];
+
+		snprintf(head, sizeof head, "%s %s", lb(lang, L_PIP_TROOPS),
+		    sbuf_str(&b));
+		marked(m3, sizeof m3, signed_num(v3, sizeof v3,
+		    r->pip_elephants), &used, &r->prov[RP_PIP_TROOPS]);
+		if (r->pip_first_free[0])
+			snprintf(line, sizeof line, "%s (%s)", m3, lb(lang,
+			    L_PIP_NOT_FIRST));
+		else
+			snprintf(line, sizeof line, "%s", m3);
+		block_row(t, head, line);
+	}
 	if (r->pip_command != 0) {
-		char line[160];
+		char line[240];
 
 		/* the command distances of the rules table: far, out of sight */
 		snprintf(line, sizeof line, "%+d%s (\xe2\x89\xa5 %ld; %s "
-		    "\xe2\x89\xa5 %ld)", r->pip_command,
+		    "\xe2\x89\xa5 %ld%s%s)", r->pip_command,
 		    conf_mark(&used, &r->prov[RP_PIP_COMMAND]), r->pip_far,
-		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight);
+		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight,
+		    r->pip_first_free[1] ? "; " : "", r->pip_first_free[1] ?
+		    lb(lang, L_PIP_NOT_FIRST) : "");
 		block_row(t, lb(lang, L_PIP_COMMAND), line);
 		block_row(t, lb(lang, L_PIP_GENERAL_LOST), marked(m1,
 		    sizeof m1, signed_num(v1, sizeof v1, r->pip_command),

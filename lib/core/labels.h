@@ -42,6 +42,12 @@ enum label {
 	L_TF_DIFF_MOUNTED, L_SUPPORT_LOST, L_SUPPORT_LOST_WHEN, L_PSILOI_WHEN,
 	L_PIP_GENERAL_LOST, L_RECONSTRUCTED, L_CRIT_FAILURE, L_CONTACT_WITH,
 	L_UNKNOWN, L_MATCHUP, L_MATCHUP_LEGEND,
+	/* rules cards: the condition of each support row, the BUA factor,
+	 * the river bank's exceptions, the PIP surcharges' troops */
+	L_WHEN, L_ONLY_VS, L_SUPPORT_MAX, L_TF_BUA, L_RIVER_NOT_FORD,
+	L_PIP_TROOPS, L_PIP_NOT_FIRST, L_SUPPORT_GOOD,
+	/* campaign cards: the key of the DR divisor column */
+	L_DR_KEY, L_ROAD_BONUS_WHEN,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */
