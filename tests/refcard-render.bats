@@ -259,6 +259,25 @@ ArtArtillerie (Beschuss)44"
 	[[ $(cell "$f" "//section[@data-id='66a']//tbody/tr[td[1]='Art']/td[9]") == "shoots 500 p (shooting 4/4);"* ]]
 }
 
+@test "refcard-render: an overlap and flank limit only where the edition's data gives one" {
+	# seed 000 gives no limit for 1.x (issue 26.5): the card says the
+	# limit of the rules table when it has one, and nothing else
+	f=$BATS_TEST_TMPDIR/r.html
+	for e in dba1 dba22; do
+		lim=$(xmllint --xpath 'string(//*[local-name()="limit"][@name="overlap-and-flank"]/@value)' "$TOP/formats/$e.xml")
+		refcard-render --lang=de --rules=$e --cards=rules > "$f"
+		got=$(cell "$f" "//section[@data-id='combat']//tr[td[1]='Überflügelung + Flanke höchstens']")
+		if [ -n "$lim" ]; then
+			assert_equal "$got" "Überflügelung + Flanke höchstens−$lim"
+		else
+			assert_equal "$got" ""
+		fi
+	done
+	sed 's/<limit name="overlap-and-flank" value="2"/<limit name="overlap-and-flank" value="3"/' "$TOP/formats/dba22.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	refcard-render --lang=en --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules > "$f"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[td[1]='overlap + flank at most']")" "overlap + flank at most−3"
+}
+
 @test "refcard-render: the campaign cards say what the seed says, in the table's words" {
 	f=$BATS_TEST_TMPDIR/c.html
 	refcard-render --lang=en --cards=campaign > "$f"
@@ -654,7 +673,7 @@ refcard-render: -: error: army 'zzzz' not in the collection"
 		assert_equal "$(grep -c '<section' <<<"$output")" 1
 	done
 	assert_line --partial '<h1>Противостояние: 66a '
-	assert_line '<tr><th>III/17</th><td>Maurikian Byzantine, 575–650 н. э.</td></tr>'
+	assert_line '<tr><th><span class="id">III/17</span></th><td>Maurikian Byzantine, 575–650 н. э.</td></tr>'
 }
 
 @test "refcard-render: every matchup cell is combat-calc --matchup --odds" {
@@ -677,7 +696,8 @@ refcard-render: -: error: army 'zzzz' not in the collection"
 @test "refcard-render: types without factors in the edition are dash cells, not dropped" {
 	run -0 --separate-stderr refcard-render --lang=en --matchup=I/2a,I/2b $MU
 	assert_line '<tr><td>Lit Litter</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td></tr>'
-	assert_line '<thead><tr><th>I/2a ↓ I/2b →</th><th class="num">Cv</th><th class="num">Bw</th><th class="num">Bd</th><th class="num">Hd</th><th class="num">Ps</th></tr></thead>'
+	# an id is never broken inside, nor from its arrow (no-break space)
+	assert_line '<thead><tr><th><span class="id">I/2a</span> ↓ <span class="id">I/2b</span> →</th><th class="num">Cv</th><th class="num">Bw</th><th class="num">Bd</th><th class="num">Hd</th><th class="num">Ps</th></tr></thead>'
 	run -0 --separate-stderr refcard-render --lang=en --rules=dba22 --matchup=I/2a,I/2b $MU
 	refute_output --partial '<td class="num">–</td>'
 }
@@ -756,8 +776,9 @@ refcard-render: -: error: army '7' not in the collection"
 		echo "$output" > "$BATS_TEST_TMPDIR/c.html"
 		html_ok "$BATS_TEST_TMPDIR/c.html"
 		# the key's line may set a card tighter: class, type size and
-		# the place of the notes (last column or below) apart
-		untight='s/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/; s|<th>[^<]*</th></tr></thead>$|</tr></thead>|; s|<td>[^<]*</td></tr>$|</tr>|; /^<div class="notes">$/,/^<\/div>$/d'
+		# the place of the notes (last column or below, their signs in
+		# <sup>) apart
+		untight='s/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/; s|<th>[^<]*</th></tr></thead>$|</tr></thead>|; s%<td>\([^<]\|<s[^>]*>\|</s[^>]*>\)*</td></tr>$%</tr>%; /^<div class="notes">$/,/^<\/div>$/d'
 		assert_equal "$(grep -v '^<p>.* = ' <<<"$output" | sed "$untight")" \
 		    "$(sed "$untight" <<<"$want")"
 		[ "$(grep -A1 '^<p>.* = ' <<<"$output" | grep -c '^</section>$')" -eq 7 ]

@@ -1,5 +1,6 @@
 /* card: the card model, and the army and rules cards built from an army
  * and the rules table (the numbers come from lib/rules only). */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,78 @@ card_fit_free(struct card_fit *f)
 	free(f->b);
 	f->b = NULL;
 	f->nb = f->capb = 0;
+}
+
+/* ---- runs of a cell ---------------------------------------------- */
+
+/* The length of the sign at s (*, ?, dagger, double dagger), 0 if none. */
+static size_t
+sign_len(const char *s)
+{
+	if (*s == '*' || *s == '?')
+		return 1;
+	if ((unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+	    ((unsigned char)s[2] == 0xa0 || (unsigned char)s[2] == 0xa1))
+		return 3;
+	return 0;
+}
+
+/* Ends a word: the end, a space or a punctuation mark after a sign. */
+static bool
+word_end(char ch)
+{
+	return ch == '\0' || strchr(" ;,:)./", ch) != NULL;
+}
+
+/* The length of an army id with a slash at s ("II/8b", "III/17"), 0 if
+ * none: a Roman book number, a slash, a number, letters. */
+static size_t
+id_len(const char *s)
+{
+	size_t n = strspn(s, "IVX"), d;
+
+	if (n == 0 || s[n] != '/')
+		return 0;
+	d = strspn(s + n + 1, "0123456789");
+	if (d == 0)
+		return 0;
+	n += 1 + d;
+	n += strspn(s + n, "abcdefghijklmnopqrstuvwxyz");
+	return isalnum((unsigned char)s[n]) ? 0 : n;
+}
+
+size_t
+card_run(const char *s, size_t i, enum card_run *k)
+{
+	size_t j = i, n;
+
+	for (;;) {
+		bool start = j == 0 || strchr(" (,", s[j - 1]) != NULL;
+
+		if (s[j] == '\0')
+			break;
+		if (j > 0 && s[j - 1] != ' ' && (n = sign_len(s + j)) > 0) {
+			size_t e = j + n;
+
+			while ((n = sign_len(s + e)) > 0)
+				e += n;
+			if (word_end(s[e])) {
+				if (j > i)
+					break;
+				*k = CARD_RUN_SIGN;
+				return e - i;
+			}
+		}
+		if (start && (n = id_len(s + j)) > 0) {
+			if (j > i)
+				break;
+			*k = CARD_RUN_ID;
+			return n;
+		}
+		j++;
+	}
+	*k = CARD_RUN_TEXT;
+	return j - i;
 }
 
 /* ---- helpers ----------------------------------------------------- */

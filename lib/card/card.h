@@ -87,6 +87,13 @@ void block_heat(struct card_block *b, size_t row, size_t col, int pct);
 int block_heat_at(const struct card_block *b, size_t row, size_t col);
 /* The colour of a shade, r, g, b from 0 to 1. */
 void card_heat_rgb(int pct, double rgb[3]);
+/* The runs of a cell's text that the writers set apart: a confidence
+ * or reconstruction sign right after a word or a figure ("SiS?",
+ * "+1*", "destroyed\xe2\x80\xa0"), set as a superscript; an army id with a
+ * slash ("II/8b"), never broken inside; else plain text. */
+enum card_run { CARD_RUN_TEXT, CARD_RUN_SIGN, CARD_RUN_ID };
+/* The length of the run of s that starts at s[i], its kind in *k. */
+size_t card_run(const char *s, size_t i, enum card_run *k);
 /* The period of an army as the cards write it ("c. 300-200 BC"). */
 void card_period(struct sbuf *b, const struct army *a, enum lang lang);
 
