@@ -143,6 +143,15 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "//section[@data-id='66a']//tr[th='Elemente']/td")" "1x Ri (Befehlshaber), 1x Re, 1x LR, 1x Hi, 6x Pk, 1x Pl, 1x Sp oder Hi oder Pl oder Art"
 }
 
+@test "refcard-render: a period of one year is one year (c. 1200 BC)" {
+	sed 's|<period from="-1200" to="200" approx="yes">um 1200 v.Chr. - 200 n.Chr.</period>|<period from="-1200" to="-1200" approx="yes">um 1200 v.Chr.</period>|' "$ARMIES" > "$BATS_TEST_TMPDIR/one.xml"
+	for l in "en Period c. 1200 BC" "de Zeit um 1200 v. Chr." "ru Период ок. 1200 до н. э."; do
+		set -- $l
+		refcard-render --lang=$1 --army=7 "$BATS_TEST_TMPDIR/one.xml" > "$BATS_TEST_TMPDIR/c.html"
+		assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "//section[@data-id='7']//tr[th='$2']/td")" "${l#* * }"
+	done
+}
+
 @test "refcard-render: army cards show the troops as written (HCh, Cb)" {
 	armylist-parse fixtures/armylist-parse/written.txt > "$BATS_TEST_TMPDIR/w.xml"
 	for l in en de; do
@@ -216,7 +225,9 @@ PkPk+3"
 	assert_equal "$(cell "$f" "$t//table[thead/tr/th='Range']//tr[td[1]='Art']/td[3]")" "500†"
 	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
 	t="//section[@data-id='outcomes']"
-	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[2]")" "beaten: recoil; doubled: destroyed†; doubled by Sp, Pk: flee"
+	# a reconstructed row does not repeat the default line under it
+	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[2]")" "default outcomes†; doubled by Sp, Pk: flee"
+	assert_equal "$(cell "$f" "$t//tbody/tr[3]/td[2]")" "doubled: flee†; doubled by mounted, WWg, Bw: destroyed"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[1]")" "Kn"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[2]")" "beaten by LH, El: destroyed; beaten by SCh: destroyed†"
 	assert_equal "$(cell "$f" "$t//p[1]")" "Unless noted: beaten: recoil, doubled: destroyed"
@@ -775,10 +786,10 @@ refcard-render: -: error: army '7' not in the collection"
 		assert_equal "$stderr" ""
 		echo "$output" > "$BATS_TEST_TMPDIR/c.html"
 		html_ok "$BATS_TEST_TMPDIR/c.html"
-		# the key's line may set a card tighter: class, type size and
-		# the place of the notes (last column or below, their signs in
-		# <sup>) apart
-		untight='s/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/; s|<th>[^<]*</th></tr></thead>$|</tr></thead>|; s%<td>\([^<]\|<s[^>]*>\|</s[^>]*>\)*</td></tr>$%</tr>%; /^<div class="notes">$/,/^<\/div>$/d'
+		# the key's line may set a card tighter: class, type size, the
+		# place of the notes (last column or below, their signs in
+		# <sup>) and the short facts on one line or in rows apart
+		untight='s/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/; s|<th>[^<]*</th></tr></thead>$|</tr></thead>|; s%<td>\([^<]\|<s[^>]*>\|</s[^>]*>\)*</td></tr>$%</tr>%; /^<div class="notes">$/,/^<\/div>$/d; /^<p class="facts">/d; /^<tr><th>[^<]*<\/th><\/tr>$/d'
 		assert_equal "$(grep -v '^<p>.* = ' <<<"$output" | sed "$untight")" \
 		    "$(sed "$untight" <<<"$want")"
 		[ "$(grep -A1 '^<p>.* = ' <<<"$output" | grep -c '^</section>$')" -eq 7 ]

@@ -543,27 +543,36 @@ note(struct sbuf *b, const char *s)
 /* The outcomes of a loser: "beaten: flee" where the rules' default does
  * not say it (*dropped set where it does), then its exceptions (with
  * used, their confidence signs); true when one of them is marked as
- * reconstructed. */
+ * reconstructed.  A reconstructed row says only what differs from the
+ * default, the mark on its last outcome, or "default outcomes" with the
+ * mark when nothing differs: never the default line again. */
 static bool
 outcome_text(struct sbuf *b, const struct rules *r,
     const struct rules_troop *rt, enum lang lang, bool *dropped,
     unsigned *used)
 {
 	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
+	bool beaten = rt->beaten != r->dflt_beaten;
+	bool doubled = rt->doubled != r->dflt_doubled;
+	const char *mark = recon_mark(rt->outcome_src);
 
 	if (!rt->has_outcome)
 		return false;
-	if (recon || rt->beaten != r->dflt_beaten) {
+	if (beaten) {
 		note(b, lb(lang, L_BEATEN));
-		sbuf_printf(b, ": %s", outcome_label(rt->beaten, lang));
+		sbuf_printf(b, ": %s%s", outcome_label(rt->beaten, lang),
+		    doubled ? "" : mark);
 	}
-	if (recon || rt->doubled != r->dflt_doubled) {
+	if (doubled) {
 		note(b, lb(lang, L_DOUBLED));
 		sbuf_printf(b, ": %s%s", outcome_label(rt->doubled, lang),
-		    recon_mark(rt->outcome_src));
+		    mark);
 	}
-	if (!recon && (rt->beaten == r->dflt_beaten ||
-	    rt->doubled == r->dflt_doubled))
+	if (recon && !beaten && !doubled) {
+		note(b, lb(lang, L_OUT_AS_DEFAULT));
+		sbuf_adds(b, mark);
+	}
+	if (!beaten || !doubled)
 		*dropped = true;
 	return exc_text(b, rt, lang, "; ", used) || recon;
 }
@@ -749,7 +758,11 @@ card_period(struct sbuf *b, const struct army *a, enum lang lang)
 	}
 	if (a->approx)
 		sbuf_printf(b, "%s ", lb(lang, L_APPROX));
-	if (f < 0 && t < 0)
+	/* a single year ("c. 1200 BC"), not a range of one year */
+	if (f == t)
+		sbuf_printf(b, "%ld %s", f < 0 ? -f : f, lb(lang, f < 0 ?
+		    L_BC : L_AD));
+	else if (f < 0 && t < 0)
 		sbuf_printf(b, "%ld\xe2\x80\x93%ld %s", -f, -t,
 		    lb(lang, L_BC));
 	else if (f < 0)

@@ -47,7 +47,7 @@ enum label {
 	L_WHEN, L_ONLY_VS, L_SUPPORT_MAX, L_TF_BUA, L_RIVER_NOT_FORD,
 	L_PIP_TROOPS, L_PIP_NOT_FIRST, L_SUPPORT_GOOD,
 	/* campaign cards: the key of the DR divisor column */
-	L_DR_KEY, L_ROAD_BONUS_WHEN,
+	L_DR_KEY, L_ROAD_BONUS_WHEN, L_OUT_AS_DEFAULT,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */

@@ -145,6 +145,7 @@ const char *const labels_de[L_N] = {
 	[L_SUPPORT_GOOD] = "nur in offenem Gelände",
 	[L_DR_KEY] = "SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n",
 	[L_ROAD_BONUS_WHEN] = "Schritt je ungenutztem PIP; nur Element oder Gruppe des Befehlshabers, ganze Bewegung auf der Straße",
+	[L_OUT_AS_DEFAULT] = "Standardergebnisse",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "gewinnt",

@@ -144,6 +144,7 @@ const char *const labels_en[L_N] = {
 	[L_SUPPORT_GOOD] = "only in good going",
 	[L_DR_KEY] = "DR/n: the damage resistance (armour, Toughness) counts divided by n",
 	[L_ROAD_BONUS_WHEN] = "paces per unused PIP; only the general's element or group, moving all the way along a road",
+	[L_OUT_AS_DEFAULT] = "default outcomes",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "wins",
