@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "army/armyout.h"
 #include "card/card.h"
@@ -71,6 +72,13 @@ block_free(struct card_block *b)
 		free(b->cell[i]);
 	free(b->cell);
 	free(b->heat);
+}
+
+void
+card_drop_block(struct card *c)
+{
+	if (c->nb > 0)
+		block_free(&c->b[--c->nb]);
 }
 
 void
@@ -781,6 +789,49 @@ join(struct sbuf *b, char **v, size_t n)
 		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
 }
 
+const char *
+card_terrain(const char *s, enum lang lang)
+{
+	int l;
+
+	/* the English label is the word the lists write */
+	for (l = L_TOPO_ARABLE; l <= L_TOPO_MOUNTAIN; l++)
+		if (strcasecmp(s, lang_label(LANG_EN, (enum label)l)) == 0)
+			return lb(lang, (enum label)l);
+	return s;
+}
+
+/* The notes of the element line that the cards translate, "(tower)" as
+ * "(Turm)": in an element line a word in brackets is a note of the list
+ * (packages open with a count); other notes stay as written. */
+static void
+note_words(struct sbuf *b, enum lang lang)
+{
+	struct sbuf o = { 0 }, w = { 0 };
+	const char *s = sbuf_str(b), *p;
+	int l;
+
+	if (lang == LANG_EN)
+		return;
+	sbuf_add(&o, "", 0);
+	for (l = L_NOTE_TOWER; l <= L_NOTE_TOWER; l++) {
+		sbuf_reset(&w);
+		sbuf_printf(&w, "(%s)", lang_label(LANG_EN, (enum label)l));
+		sbuf_reset(&o);
+		while ((p = strstr(s, sbuf_str(&w))) != NULL) {
+			sbuf_add(&o, s, (size_t)(p - s));
+			sbuf_printf(&o, "(%s)", lb(lang, (enum label)l));
+			s = p + w.len;
+		}
+		sbuf_adds(&o, s);
+		sbuf_reset(b);
+		sbuf_adds(b, sbuf_str(&o));
+		s = sbuf_str(b);
+	}
+	sbuf_free(&o);
+	sbuf_free(&w);
+}
+
 static void
 army_header(struct card *c, const struct army *a, enum lang lang)
 {
@@ -792,7 +843,8 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
 	}
 	if (a->terrain != NULL)
-		block_row(f, lb(lang, L_TERRAIN), a->terrain);
+		block_row(f, lb(lang, L_TERRAIN), card_terrain(a->terrain,
+		    lang));
 	if (a->aggression != NULL)
 		block_row(f, lb(lang, L_AGGRESSION), a->aggression);
 	sbuf_reset(&b);
@@ -806,6 +858,7 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 	}
 	sbuf_reset(&b);
 	army_elements_card(&b, &a->list, lang);
+	note_words(&b, lang);
 	block_row(f, lb(lang, L_COMPOSITION), sbuf_str(&b));
 	sbuf_free(&b);
 }
@@ -925,10 +978,24 @@ tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
 {
 	int from = r->shooters_free + 1, to = r->count[RC_SHOOTERS].max;
 
-	/* seed 000: the river bank counts except at a road ford or bridge */
+	/* seed 000: the river bank counts except at a road ford or bridge,
+	 * and only when the river rolled one of river_rolls */
 	if (tf == TF_RIVERBANK) {
+		size_t k, i;
+
 		snprintf(buf, n, "%s, %s", lb(lang, L_TF_RIVERBANK), lb(lang,
 		    L_RIVER_NOT_FORD));
+		for (i = 1, k = 0; r->river_rolls != 0 &&
+		    i <= (size_t)r->die; i++) {
+			if (!(r->river_rolls & (1u << i)))
+				continue;
+			if (k++ == 0)
+				snprintf(buf + strlen(buf), n - strlen(buf),
+				    "; %s %zu", lb(lang, L_ON_DIE), i);
+			else
+				snprintf(buf + strlen(buf), n - strlen(buf),
+				    ", %zu", i);
+		}
 		return buf;
 	}
 	if (tf != TF_SHOOTERS)
@@ -969,13 +1036,6 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 			    lb(lang, L_EXCEPT), troop_abbr(troop_at(i),
 			    lang));
 		}
-	}
-	/* only when the river rolled one of river_rolls */
-	if (tf == TF_RIVERBANK && r->river_rolls != 0) {
-		sbuf_printf(b, "; %s", lb(lang, L_ON_DIE));
-		for (i = 1; i <= (size_t)r->die; i++)
-			if (r->river_rolls & (1u << i))
-				sbuf_printf(b, "%s%zu", n++ ? ", " : " ", i);
 	}
 	return sbuf_str(b);
 }

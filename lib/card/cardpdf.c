@@ -948,6 +948,13 @@ cardpdf_measurer(enum card_paper p, enum lang lang)
 	return w;
 }
 
+struct cardpdf *
+cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
+    enum lang lang)
+{
+	return cardpdf_new(NULL, p, imp, lang);
+}
+
 void
 cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {

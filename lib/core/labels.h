@@ -48,6 +48,13 @@ enum label {
 	L_PIP_TROOPS, L_PIP_NOT_FIRST, L_SUPPORT_GOOD,
 	/* campaign cards: the key of the DR divisor column */
 	L_DR_KEY, L_ROAD_BONUS_WHEN, L_OUT_AS_DEFAULT,
+	/* army cards: the home topographies of the lists, in the order of
+	 * card.c's table; English is the word the lists write */
+	L_TOPO_ARABLE, L_TOPO_FOREST, L_TOPO_HILLY, L_TOPO_STEPPE,
+	L_TOPO_DRY, L_TOPO_TROPICAL, L_TOPO_LITTORAL, L_TOPO_MOUNTAIN,
+	/* army cards: the notes of the lists' elements the cards translate;
+	 * English is the word the lists write */
+	L_NOTE_TOWER,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */

@@ -146,6 +146,15 @@ const char *const labels_de[L_N] = {
 	[L_DR_KEY] = "SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n",
 	[L_ROAD_BONUS_WHEN] = "Schritt je ungenutztem PIP; nur Element oder Gruppe des Befehlshabers, ganze Bewegung auf der Straße",
 	[L_OUT_AS_DEFAULT] = "Standardergebnisse",
+	[L_TOPO_ARABLE] = "Ackerland",
+	[L_TOPO_FOREST] = "Wald",
+	[L_TOPO_HILLY] = "Hügelland",
+	[L_TOPO_STEPPE] = "Steppe",
+	[L_TOPO_DRY] = "Trockengebiet",
+	[L_TOPO_TROPICAL] = "Tropen",
+	[L_TOPO_LITTORAL] = "Küste",
+	[L_TOPO_MOUNTAIN] = "Gebirge",
+	[L_NOTE_TOWER] = "Turm",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "gewinnt",

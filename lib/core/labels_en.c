@@ -145,6 +145,15 @@ const char *const labels_en[L_N] = {
 	[L_DR_KEY] = "DR/n: the damage resistance (armour, Toughness) counts divided by n",
 	[L_ROAD_BONUS_WHEN] = "paces per unused PIP; only the general's element or group, moving all the way along a road",
 	[L_OUT_AS_DEFAULT] = "default outcomes",
+	[L_TOPO_ARABLE] = "Arable",
+	[L_TOPO_FOREST] = "Forest",
+	[L_TOPO_HILLY] = "Hilly",
+	[L_TOPO_STEPPE] = "Steppe",
+	[L_TOPO_DRY] = "Dry",
+	[L_TOPO_TROPICAL] = "Tropical",
+	[L_TOPO_LITTORAL] = "Littoral",
+	[L_TOPO_MOUNTAIN] = "Mountain",
+	[L_NOTE_TOWER] = "tower",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "wins",

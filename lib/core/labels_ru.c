@@ -145,6 +145,15 @@ const char *const labels_ru[L_N] = {
 	[L_DR_KEY] = "СП/n: сопротивление повреждениям (броня, Стойкость) делится на n",
 	[L_ROAD_BONUS_WHEN] = "шагов за каждый неиспользованный ПИП; только элемент или группа полководца, весь ход по дороге",
 	[L_OUT_AS_DEFAULT] = "обычные исходы",
+	[L_TOPO_ARABLE] = "Пашня",
+	[L_TOPO_FOREST] = "Лес",
+	[L_TOPO_HILLY] = "Холмы",
+	[L_TOPO_STEPPE] = "Степь",
+	[L_TOPO_DRY] = "Засушливая",
+	[L_TOPO_TROPICAL] = "Тропики",
+	[L_TOPO_LITTORAL] = "Побережье",
+	[L_TOPO_MOUNTAIN] = "Горы",
+	[L_NOTE_TOWER] = "башня",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "побеждает",
