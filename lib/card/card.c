@@ -1,10 +1,8 @@
 /* card: the card model, and the army and rules cards built from an army
  * and the rules table (the numbers come from lib/rules only). */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "army/armyout.h"
 #include "card/card.h"
@@ -259,7 +257,8 @@ id_len(const char *s)
 		return 0;
 	n += 1 + d;
 	n += strspn(s + n, "abcdefghijklmnopqrstuvwxyz");
-	return isalnum((unsigned char)s[n]) ? 0 : n;
+	return (s[n] >= '0' && s[n] <= '9') || ((s[n] | 0x20) >= 'a' &&
+	    (s[n] | 0x20) <= 'z') ? 0 : n;
 }
 
 size_t
@@ -796,7 +795,7 @@ card_terrain(const char *s, enum lang lang)
 
 	/* the English label is the word the lists write */
 	for (l = L_TOPO_ARABLE; l <= L_TOPO_MOUNTAIN; l++)
-		if (strcasecmp(s, lang_label(LANG_EN, (enum label)l)) == 0)
+		if (str_ieq(s, strlen(s), lang_label(LANG_EN, (enum label)l)))
 			return lb(lang, (enum label)l);
 	return s;
 }
@@ -1192,17 +1191,16 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 			sbuf_printf(&w, "%s%s", w.len ? ", " : "",
 			    troop_abbr(troop_at(i), lang));
 	if (b.len > 0) {
-		struct sbuf h = { 0 }, l = { 0 };
+		struct sbuf l = { 0 };
 
-		sbuf_printf(&h, "%s: %s", sbuf_str(&b), lb(lang,
-		    L_SUPPORT_LOST));
-		sbuf_adds(&l, lb(lang, L_SUPPORT_LOST_WHEN));
+		/* one line under the table: "Sp, Pk: same-type support lost
+		 * in difficult going, ...; contact with Art, Bw" */
+		sbuf_printf(&l, "%s: %s %s", sbuf_str(&b), lb(lang,
+		    L_SUPPORT_LOST), lb(lang, L_SUPPORT_LOST_WHEN));
 		if (w.len > 0)
 			sbuf_printf(&l, "; %s %s", lb(lang, L_CONTACT_WITH),
 			    sbuf_str(&w));
-		t = card_block(c, BLK_FACTS, NULL, 2);
-		block_row(t, sbuf_str(&h), sbuf_str(&l));
-		sbuf_free(&h);
+		block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&l));
 		sbuf_free(&l);
 	}
 	sbuf_free(&w);
