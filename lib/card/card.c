@@ -1268,7 +1268,7 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 			    marked(m1, sizeof m1, v1, &used, &r->t[i].rprov));
 		}
 	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
-	snprintf(v1, sizeof v1, "1d%d", r->pip_die);
+	snprintf(v1, sizeof v1, "1%s%d", lb(lang, L_DIE), r->pip_die);
 	block_row(t, lb(lang, L_PIP_DIE), v1);
 	block_row(t, lb(lang, L_PIP_BASE), marked(m2, sizeof m2, num(v2,
 	    sizeof v2, r->pip_base), &used, &r->prov[RP_PIP_BASE]));

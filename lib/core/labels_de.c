@@ -83,7 +83,6 @@ const char *const labels_de[L_N] = {
 	[L_PIPS] = "PIPs",
 	[L_PIP_DIE] = "PIP-Wurf",
 	[L_PIP_BASE] = "Kosten je Zug",
-	[L_PIP_ELEPHANTS] = "Elefanten",
 	[L_PIP_COMMAND] = "Fern vom Befehlshaber",
 	[L_OUT_OF_SIGHT] = "außer Sicht",
 	[L_OUTCOMES] = "Kampfergebnisse",

@@ -83,7 +83,6 @@ const char *const labels_en[L_N] = {
 	[L_PIPS] = "PIPs",
 	[L_PIP_DIE] = "PIP die",
 	[L_PIP_BASE] = "Cost of a move",
-	[L_PIP_ELEPHANTS] = "Elephants",
 	[L_PIP_COMMAND] = "Far from the general",
 	[L_OUT_OF_SIGHT] = "out of sight",
 	[L_OUTCOMES] = "Combat results",

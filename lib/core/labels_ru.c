@@ -83,7 +83,6 @@ const char *const labels_ru[L_N] = {
 	[L_PIPS] = "ПИП",
 	[L_PIP_DIE] = "Бросок ПИП",
 	[L_PIP_BASE] = "Цена хода",
-	[L_PIP_ELEPHANTS] = "Слоны",
 	[L_PIP_COMMAND] = "Далеко от полководца",
 	[L_OUT_OF_SIGHT] = "вне видимости",
 	[L_OUTCOMES] = "Итоги боя",
