@@ -153,10 +153,21 @@ test_legend(void)
 static void
 test_campaign(void)
 {
+	static const struct {
+		size_t row, col;
+		const char *s;
+	} dmg[] = {
+		{ 0, 1, "1W6+2" }, { 0, 4, "3 \xc3\x97 (2W6+2)" },
+		{ 1, 2, "2 \xc3\x97 (TL/2)W6" },
+		{ 2, 2, "2 \xc3\x97 (TL\xe2\x88\x92" "3)W6" },
+		{ 2, 3, "2 \xc3\x97 (TL+3)W6" }, { 3, 1, "(TL)W6" },
+		{ 3, 4, "3 \xc3\x97 (2\xc2\xb7TL)W6" },
+	};
 	struct camptab t;
 	struct card c;
 	const struct card_block *b;
 	char *de;
+	size_t i;
 
 	CHECK(camptab_load(&t) == 0);
 	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_EN);
@@ -204,13 +215,8 @@ test_campaign(void)
 	CHECK(b->nrows == 6);
 	CHECK_STR(block_cell(b, 0, 0), "0\xe2\x80\x93" "3");
 	/* the dice as the title writes them (3W6), with their sides */
-	CHECK_STR(block_cell(b, 0, 1), "1W6+2");
-	CHECK_STR(block_cell(b, 0, 4), "3 \xc3\x97 (2W6+2)");
-	CHECK_STR(block_cell(b, 1, 2), "2 \xc3\x97 (TL/2)W6");
-	CHECK_STR(block_cell(b, 2, 2), "2 \xc3\x97 (TL\xe2\x88\x92" "3)W6");
-	CHECK_STR(block_cell(b, 2, 3), "2 \xc3\x97 (TL+3)W6");
-	CHECK_STR(block_cell(b, 3, 1), "(TL)W6");
-	CHECK_STR(block_cell(b, 3, 4), "3 \xc3\x97 (2\xc2\xb7TL)W6");
+	for (i = 0; i < sizeof dmg / sizeof dmg[0]; i++)
+		CHECK_STR(block_cell(b, dmg[i].row, dmg[i].col), dmg[i].s);
 	CHECK_STR(block_cell(b, 3, 5), "SR/2");
 	CHECK_STR(block_cell(b, 4, 0), "14");
 	CHECK_STR(block_cell(b, 4, 5), "SR/5");
