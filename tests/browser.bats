@@ -32,9 +32,10 @@ chrome() {
 	    2>>"$BATS_TEST_TMPDIR/chromium.log"
 }
 
-# titles HTML: the title (h1) of each card, in order, unescaped.
+# titles HTML: the title (h1) of each card, in order, unescaped, without
+# the markup of its parts (an id's span, a sign's sup).
 titles() {
-	sed -n 's|^<h1>\(.*\)</h1>$|\1|p' "$1" |
+	sed -n 's|^<h1>\(.*\)</h1>$|\1|p' "$1" | sed 's/<[^>]*>//g' |
 	    sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g'
 }
 

@@ -37,6 +37,16 @@ cells() {
 	    sed -n 's/^\/ > Object is a string : //p'
 }
 
+# texts FILE XPATH...: the string of each XPATH in FILE, a line each
+# (the whole string, where cells cuts it short).
+texts() {
+	local f=$1
+	shift
+	for x in "$@"; do
+		cell "$f" "$x"
+	done
+}
+
 # not_blank FILE.pdf: every page has ink.
 not_blank() {
 	local n i pgm h
@@ -133,13 +143,22 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "//section[@data-id='66a']//tr[th='Elemente']/td")" "1x Ri (Befehlshaber), 1x Re, 1x LR, 1x Hi, 6x Pk, 1x Pl, 1x Sp oder Hi oder Pl oder Art"
 }
 
+@test "refcard-render: a period of one year is one year (c. 1200 BC)" {
+	sed 's|<period from="-1200" to="200" approx="yes">um 1200 v.Chr. - 200 n.Chr.</period>|<period from="-1200" to="-1200" approx="yes">um 1200 v.Chr.</period>|' "$ARMIES" > "$BATS_TEST_TMPDIR/one.xml"
+	for l in "en Period c. 1200 BC" "de Zeit um 1200 v. Chr." "ru Период ок. 1200 до н. э."; do
+		set -- $l
+		refcard-render --lang=$1 --army=7 "$BATS_TEST_TMPDIR/one.xml" > "$BATS_TEST_TMPDIR/c.html"
+		assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "//section[@data-id='7']//tr[th='$2']/td")" "${l#* * }"
+	done
+}
+
 @test "refcard-render: army cards show the troops as written (HCh, Cb)" {
 	armylist-parse fixtures/armylist-parse/written.txt > "$BATS_TEST_TMPDIR/w.xml"
 	for l in en de; do
 		refcard-render --lang=$l "$BATS_TEST_TMPDIR/w.xml" > "$BATS_TEST_TMPDIR/$l.html"
 	done
 	assert_equal "$(cell "$BATS_TEST_TMPDIR/en.html" "//section[@data-id='I/1b']//tr[th='Elements']/td")" "1xHCh (Gen), 2x6Kn or LCh, 1x8Bw, 1x7Hd, 2x4Cb or 4Lb, 1x3/4Ax, 1x3Kn//4Bd, 1xHCh//4Cb (tower), 2x2Ps"
-	assert_equal "$(cell "$BATS_TEST_TMPDIR/de.html" "//section[@data-id='I/1b']//tr[th='Elemente']/td")" "1x Ri [HCh] (Befehlshaber), 2x Ri oder Re [LCh], 1x Bo, 1x Ho, 2x Bo [Cb] oder Bo [Lb], 1x Hi, 1x Ri//Kl, 1x Ri//Bo [HCh//Cb] (tower), 2x Pl"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/de.html" "//section[@data-id='I/1b']//tr[th='Elemente']/td")" "1x Ri [HCh] (Befehlshaber), 2x Ri oder Re [LCh], 1x Bo, 1x Ho, 2x Bo [Cb] oder Bo [Lb], 1x Hi, 1x Ri//Kl, 1x Ri//Bo [HCh//Cb] (Turm), 2x Pl"
 	# the table of troop types keeps the rules codes
 	assert_equal "$(cell "$BATS_TEST_TMPDIR/en.html" "//section[@data-id='I/1b']//tbody/tr[td[1]='Kn']/td[1]")" "Kn"
 	run -1 grep '<td>HCh</td>' "$BATS_TEST_TMPDIR/en.html"
@@ -186,26 +205,92 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t[td[2]='−2'][1]/td[1]")" "in close combat in difficult going"
 	assert_equal "$(cell "$f" "$t[td[2]='−2'][2]/td[1]")" "they or their opponent in difficult going"
 	t="//section[@data-id='combat']//table[@class='facts']//tr"
-	assert_equal "$(cell "$f" "$t[th='rear support lost']/td")" "in difficult going, attacking a camp, shot at; contact with Art, Bw"
-	assert_equal "$(cell "$f" "$t[th='Ps behind']/td")" "only vs mounted or attacking a camp"
+	# seed 000: the losses of support are those of Pk and Sp behind the
+	# same type; Psiloi support is for mounted foes and camp attacks
+	assert_equal "$(cell "$f" "//section[@data-id='combat']/p[1]")" "Sp, Pk: same-type support lost in difficult going, attacking a camp, shot at; contact with Art, Bw"
+	t="//section[@data-id='combat']//table[thead/tr/th='behind']//tbody/tr"
+	assert_equal "$(cells "$f" "$t[1]" "$t[2]")" "SpSp+1
+PkPk+3"
+	assert_equal "$(cell "$f" "$t[3]")" "Bd, SpPs+1only vs mounted or attacking a camp"
+	t="//section[@data-id='combat']//table[thead/tr/th='Factor']//tr"
+	assert_equal "$(cell "$f" "$t[td[2]='+1'][3]")" "defending a river bank, not at a road ford or bridge; river roll 1, 2+1all"
 	t="//section[@data-id='movement']"
 	assert_equal "$(cell "$f" "$t//tr[th='may not move into contact']/td")" "WWg, Art"
 	assert_equal "$(cell "$f" "$t//tr[th='Far from the general']/td")" "+1 (≥ 1200; out of sight ≥ 600)"
 	assert_equal "$(cell "$f" "$t//tr[th=\"General's element removed\"]/td")" "+1"
+	# seed 001: the road bonus is for unused PIPs and the general's
+	# element or group only
+	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Road')]")" "Road bonus+100 paces per unused PIP; only the general's element or group, moving all the way along a road"
+	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Move with')]")" "Move with El+1"
 	assert_equal "$(cell "$f" "$t//table[thead/tr/th='Range']//tr[td[1]='Art']/td[3]")" "500†"
 	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
 	t="//section[@data-id='outcomes']"
-	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[2]")" "beaten: recoil; doubled: destroyed†; doubled by Sp, Pk: flee"
+	# a reconstructed row does not repeat the default line under it
+	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[2]")" "default outcomes†; doubled by Sp, Pk: flee"
+	assert_equal "$(cell "$f" "$t//tbody/tr[3]/td[2]")" "doubled: flee†; doubled by mounted, WWg, Bw: destroyed"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[1]")" "Kn"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[2]")" "beaten by LH, El: destroyed; beaten by SCh: destroyed†"
 	assert_equal "$(cell "$f" "$t//p[1]")" "Unless noted: beaten: recoil, doubled: destroyed"
 	assert_equal "$(cell "$f" "$t//p[2]")" "† reconstructed: not from the seed rules text"
 	refcard-render --lang=de --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Fern vom Befehlshaber']/td")" "+1 (≥ 1200; außer Sicht ≥ 600)"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[starts-with(th,'Straße')]/td")" "+100 Schritt je ungenutztem PIP; nur Element oder Gruppe des Befehlshabers, ganze Bewegung auf der Straße"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[starts-with(td[1],'verteidigt Flussufer')]")" "verteidigt Flussufer, nicht an Straßenfurt oder Brücke; Flusswurf 1, 2+1alle"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='PIP-Wurf']/td")" "1W6"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']/p[1]")" "Sp, Pk: Stütze gleichen Typs entfällt in schwierigem Gelände, bei Lagerangriff, wenn beschossen; Kontakt mit Art, Bo"
 	assert_equal "$(cell "$f" "//section[@data-id='outcomes']//p[2]")" "† rekonstruiert: nicht aus dem Regeltext der Vorlage"
 	refcard-render --lang=ru --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Далеко от полководца']/td")" "+1 (≥ 1200; вне видимости ≥ 600)"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Бросок ПИП']/td")" "1к6"
+	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[starts-with(th,'Бонус дороги')]/td")" "+100 шагов за каждый неиспользованный ПИП; только элемент или группа полководца, весь ход по дороге"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[starts-with(td[1],'обороняет берег')]")" "обороняет берег реки, не у брода на дороге и не у моста; бросок для реки 1, 2+1все"
 	[[ $(cell "$f" "//section[@data-id='outcomes']//p[2]") == "† реконструировано"* ]]
+}
+
+@test "refcard-render: the 2.2 rules cards: BUA, Art in shooting, PIP troops, Psiloi as combat-calc has it" {
+	f=$BATS_TEST_TMPDIR/r.html
+	refcard-render --lang=de --rules=dba22 --cards=rules > "$f"
+	t="//section[@data-id='combat']"
+	assert_equal "$(cell "$f" "$t//tr[td[1]='verteidigt bebauten Bereich']")" "verteidigt bebauten Bereich+3*Fußtruppen"
+	assert_equal "$(cells "$f" "$t//tbody/tr[td[1]='Art'][1]" "$t//tbody/tr[td[1]='Art'][2]")" "ArtArtillerie (Nahkampf)22
+ArtArtillerie (Beschuss)44"
+	# facts 2: Psiloi support is for Sp, Bd, Ax against mounted, up to
+	# three; no camp attack, as combat-calc --rules=dba22 counts it
+	assert_equal "$(cell "$f" "$t//tr[td[2]='Pl']")" "Kl, Sp, HiPl+1nur gegen Berittene; stützt bis zu 3"
+	assert_equal "$(cell "$f" "$t//tr[td[1]='Sp'][td[2]='Sp']")" "SpSp+1*nur gegen Ri, Sp; nur in offenem Gelände"
+	run -0 bash -c "printf 'Bd psiloi attacks-camp vs CF\nBd psiloi vs Cv\n' | combat-calc --rules=dba22"
+	assert_output "1: Bd 5 (psiloi support lost: not vs this enemy) = 5  vs  CF 1 = 1
+2: Bd 3 +1 psiloi = 4  vs  Cv 3 = 3"
+	# the seed's 1.x Psiloi support counts on a camp attack, on card and
+	# in combat-calc alike
+	run -0 bash -c "echo 'Bd psiloi attacks-camp vs CF' | combat-calc"
+	assert_output "1: Bd 5 +1 psiloi = 6  vs  CF 1 = 1"
+	# facts 4.1: the surcharge of El, Hd, WWg and Art, none in the first bound
+	t="//section[@data-id='movement']"
+	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Zug mit')]")" "Zug mit El, Kw, Art, Ho+1* (nicht im ersten Zug einer Seite)"
+	refcard-render --lang=en --rules=dba22 "$ARMIES" > "$f"
+	[[ $(cell "$f" "//section[@data-id='66a']//tbody/tr[td[1]='Art']/td[9]") == "shoots 500 p (shooting 4/4);"* ]]
+}
+
+@test "refcard-render: an overlap and flank limit only where the edition's data gives one" {
+	# seed 000 gives no limit for 1.x (issue 26.5): the card says the
+	# limit of the rules table when it has one, and nothing else
+	f=$BATS_TEST_TMPDIR/r.html
+	for e in dba1 dba22; do
+		lim=$(xmllint --xpath 'string(//*[local-name()="limit"][@name="overlap-and-flank"]/@value)' "$TOP/formats/$e.xml")
+		refcard-render --lang=de --rules=$e --cards=rules > "$f"
+		got=$(cell "$f" "//section[@data-id='combat']//tr[td[1]='Überflügelung + Flanke höchstens']")
+		if [ -n "$lim" ]; then
+			assert_equal "$got" "Überflügelung + Flanke höchstens−$lim"
+		else
+			assert_equal "$got" ""
+		fi
+	done
+	# a table that gives one: a limit of 3 put before the counts of 2.2
+	sed 's/^    <count flag="overlap"/    <limit name="overlap-and-flank" value="3"\/>\n&/' "$TOP/formats/dba22.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	grep -q '<limit name="overlap-and-flank" value="3"/>' "$BATS_TEST_TMPDIR/r.xml"
+	refcard-render --lang=en --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules > "$f"
+	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[td[1]='overlap + flank at most']")" "overlap + flank at most−3"
 }
 
 @test "refcard-render: the campaign cards say what the seed says, in the table's words" {
@@ -225,6 +310,31 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t/tr[2]/td[2]")" "1 хит"
 	refcard-render --lang=de --cards=campaign > "$f"
 	assert_equal "$(cell "$f" "$t/tr[1]/td[2]")" "Unverletzt"
+}
+
+@test "refcard-render: the campaign cards write dice, TS and DR one way per language" {
+	f=$BATS_TEST_TMPDIR/c.html
+	d="//section[@data-id='survival']//table[2]//tbody"
+	c="//section[@data-id='catastrophe']//tbody"
+	refcard-render --lang=en --cards=campaign > "$f"
+	assert_equal "$(texts "$f" "//section[@data-id='survival']/h1" "$d/tr[1]" "$d/tr[4]" "$c/tr[td[1]='16']/td[3]" "//section[@data-id='survival']/p")" "Campaign: Survival (3d6)
+0–31d6+22 × (1d6+2)2 × (2d6+2)3 × (2d6+2)
+10–13(TL)d62 × (TL)d62 × (2·TL)d63 × (2·TL)d6DR/2
+strategy −2, morale all −3, commander wounded, damage 2d6
+DR/n: the damage resistance (armour, Toughness) counts divided by n"
+	refcard-render --lang=de --cards=campaign > "$f"
+	assert_equal "$(texts "$f" "//section[@data-id='catastrophe']/h1" "$d/tr[2]" "$c/tr[td[1]='10']/td[3]" "//section[@data-id='survival']/p")" "Feldzug: Katastrophe (3W6)
+4–7(TL/2)W62 × (TL/2)W62 × (TL)W63 × (TL)W6
+TS des Feindes +10%
+SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
+	# Russian: Войсковая Сила is ВС, the die к, the tech level ТУ
+	refcard-render --lang=ru --cards=campaign > "$f"
+	assert_equal "$(texts "$f" "//section[@data-id='catastrophe']/h1" "$d/tr[1]" "$d/tr[4]" "$c/tr[td[1]='10']/td[3]" "$c/tr[td[1]='14']/td[3]")" "Кампания: Катастрофа (3к6)
+0–31к6+22 × (1к6+2)2 × (2к6+2)3 × (2к6+2)
+10–13(ТУ)к62 × (ТУ)к62 × (2·ТУ)к63 × (2·ТУ)к6СП/2
+ВС врага +10%
+стратегия −2, ВС пересчитать"
+	run -1 grep -E '[0-9]d([^0-9]|$)|TS|TL' <<<"$(sed 's/<[^>]*>/ /g' "$f")"
 }
 
 @test "refcard-render: every factor and move on the cards is the rules table's" {
@@ -336,7 +446,7 @@ Try 'refcard-render --help' for more information."
 	refcard-render -T pdf --lang=ru --cards=rules -o "$f"
 	run -0 pdftotext -layout -f 1 -l 1 "$f" -
 	assert_line 'Бой (dba1)'
-	assert_line --regexp '^СК +Серпоносные колесницы +4 +4$'
+	assert_line --regexp '^СК +Серпоносные колесницы +4 +4( |$)'
 }
 
 @test "refcard-render: PDF fonts are embedded DejaVu, pages are not blank" {
@@ -394,7 +504,7 @@ Try 'refcard-render --help' for more information."
 	need_pdf
 	a=$BATS_TEST_TMPDIR/a.xml h=$BATS_TEST_TMPDIR/c.html p=$BATS_TEST_TMPDIR/c.pdf
 	armylist-parse --rules=dba1 fixtures/refcard/period25.txt > "$a"
-	joined='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropical · Aggression 1 · Gegner –'
+	joined='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropen · Aggression 1 · Gegner –'
 	run -0 --separate-stderr refcard-render -T pdf --lang=de -o "$p" "$a"
 	assert_equal "$stderr" ""
 	run -0 sh -c 'pdftotext -layout "$1" - | sed -n 2p | tr -s " "' sh "$p"
@@ -578,7 +688,7 @@ refcard-render: $ARMIES: error: army 'zzzz' not in the collection"
 		assert_equal "$(grep -c '<section' <<<"$output")" 1
 	done
 	assert_line --partial '<h1>Противостояние: 66a '
-	assert_line '<tr><th>III/17</th><td>Maurikian Byzantine, 575–650 н. э.</td></tr>'
+	assert_line '<tr><th><span class="id">III/17</span></th><td>Maurikian Byzantine, 575–650 н. э.</td></tr>'
 }
 
 @test "refcard-render: every matchup cell is combat-calc --matchup --odds" {
@@ -601,7 +711,8 @@ refcard-render: $ARMIES: error: army 'zzzz' not in the collection"
 @test "refcard-render: types without factors in the edition are dash cells, not dropped" {
 	run -0 --separate-stderr refcard-render --lang=en --matchup=I/2a,I/2b $MU
 	assert_line '<tr><td>Lit Litter</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td></tr>'
-	assert_line '<thead><tr><th>I/2a ↓ I/2b →</th><th class="num">Cv</th><th class="num">Bw</th><th class="num">Bd</th><th class="num">Hd</th><th class="num">Ps</th></tr></thead>'
+	# an id is never broken inside, nor from its arrow (no-break space)
+	assert_line '<thead><tr><th><span class="id">I/2a</span> ↓ <span class="id">I/2b</span> →</th><th class="num">Cv</th><th class="num">Bw</th><th class="num">Bd</th><th class="num">Hd</th><th class="num">Ps</th></tr></thead>'
 	run -0 --separate-stderr refcard-render --lang=en --rules=dba22 --matchup=I/2a,I/2b $MU
 	refute_output --partial '<td class="num">–</td>'
 }
@@ -654,7 +765,9 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 
 @test "refcard-render: German and Russian cards name no troop by its English code" {
 	for l in de ru; do
+		# the key line names the codes: that is its job
 		run -0 --separate-stderr refcard-render --lang=$l --cards=army,rules,matchup --matchup=66a,III/17 "$ARMIES"
+		output=$(grep -v '^<p>.* = ' <<<"$output")
 		# the codes that are not also a German or Russian abbreviation
 		run -1 grep -oE '(^|[^A-Za-z])(Kn|Cv|LH|Cm|SCh|WWg|Bd|Ax|Wb|Bw|Ps|CF|Hd|Lit)([^A-Za-z]|$)' <<<"$(sed 's/<[^>]*>/ /g' <<<"$output")"
 		assert_output ''
@@ -664,8 +777,11 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	assert_line --partial '<th class="num">Re</th><th class="num">LR</th><th class="num">Ri</th><th class="num">Kl</th><th class="num">Pl</th>'
 	assert_line --partial '<tr><td>Hi Hilfstruppen</td>'
 	assert_line --partial 'verdoppelt durch Berittene, Kw, Bo: vernichtet'
-	assert_line '<tr><td>Kl</td><td>Pl</td><td class="num">+1</td></tr>'
-	# without --legend no key
+	assert_line '<tr><td class="nw">Kl, Sp</td><td>Pl</td><td class="num">+1</td><td>nur gegen Berittene oder bei Lagerangriff</td></tr>'
+	# by default the key where the card fits its page with it; none
+	# with --no-legend
+	assert_line '<p>Ri = Kn, Re = Cv, LR = LH, Kl = Bd, Hi = Ax, Pl = Ps</p>'
+	run -0 refcard-render --no-legend --lang=de --cards=army,rules,matchup --matchup=66a,III/17 "$ARMIES"
 	refute_output --partial 'Ri = Kn'
 }
 
@@ -673,15 +789,16 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	# the cards without --legend, and the key as the last line of each
 	# card with troop types, none on the campaign cards
 	for l in de ru; do
-		run -0 --separate-stderr refcard-render --lang=$l --cards=army,rules,campaign,matchup --matchup=66a,III/17 "$ARMIES"
+		run -0 --separate-stderr refcard-render --no-legend --lang=$l --cards=army,rules,campaign,matchup --matchup=66a,III/17 "$ARMIES"
 		want=$output
 		run -0 --separate-stderr refcard-render --legend --lang=$l --cards=army,rules,campaign,matchup --matchup=66a,III/17 "$ARMIES"
 		assert_equal "$stderr" ""
 		echo "$output" > "$BATS_TEST_TMPDIR/c.html"
 		html_ok "$BATS_TEST_TMPDIR/c.html"
-		# the key's line may set a card tighter: class, type size and
-		# the place of the notes (last column or below) apart
-		untight='s/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/; s|<th>[^<]*</th></tr></thead>$|</tr></thead>|; s|<td>[^<]*</td></tr>$|</tr>|; /^<div class="notes">$/,/^<\/div>$/d'
+		# the key's line may set a card tighter: class, type size, the
+		# place of the notes (last column or below, their signs in
+		# <sup>) and the short facts on one line or in rows apart
+		untight='s/^<section class="[^"]*"\( style="[^"]*"\)\?/<section/; s|<th>[^<]*</th></tr></thead>$|</tr></thead>|; s%<td>\([^<]\|<s[^>]*>\|</s[^>]*>\)*</td></tr>$%</tr>%; /^<div class="notes">$/,/^<\/div>$/d; /^<p class="facts">/d; /^<tr><th>[^<]*<\/th><\/tr>$/d'
 		assert_equal "$(grep -v '^<p>.* = ' <<<"$output" | sed "$untight")" \
 		    "$(sed "$untight" <<<"$want")"
 		[ "$(grep -A1 '^<p>.* = ' <<<"$output" | grep -c '^</section>$')" -eq 7 ]

@@ -475,8 +475,9 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	assert_output --partial '<p>* unconfirmed: one source</p>'
 	assert_output --partial '<p>? uncertain: the sources disagree</p>'
 	assert_output --partial '<p>‡ unconfirmed: recalled, no readable source</p>'
-	assert_output --partial '>SCh?<'            # outcome row [X]
-	assert_output --partial '>+2‡<'             # in own camp [R]
+	# the signs set apart from the word as superscripts (issue 27.5)
+	assert_output --partial '>SCh<sup class="conf">?</sup><'  # outcome row [X]
+	assert_output --partial '>+2<sup class="conf">‡</sup><'   # in own camp [R]
 	# dba1 has no confidence tags: no sign, no footnote
 	run -0 refcard-render --lang=en --cards=rules
 	refute_output --partial 'unconfirmed'

@@ -11,7 +11,7 @@
 #include "core/out.h"
 
 enum { OPT_CARDS = 256, OPT_PAPER, OPT_ARMY, OPT_MATCHUP, OPT_IMPOSE,
-	OPT_LEGEND };
+	OPT_LEGEND, OPT_NO_LEGEND };
 
 static const enum out_fmt formats[] = { FMT_HTML, FMT_PDF, FMT_N };
 
@@ -39,7 +39,10 @@ static const struct cli_tool tool = {
 		    "2x2|1x2" },
 		{ "legend", no_argument, OPT_LEGEND, NULL,
 		    "a line on each German or Russian card mapping its "
-		    "troop abbreviations to the English codes", NULL },
+		    "troop abbreviations to the English codes (default: "
+		    "where the card still fits its page)", NULL },
+		{ "no-legend", no_argument, OPT_NO_LEGEND, NULL,
+		    "no such line", NULL },
 		CLI_OPT_LANG("the cards"),
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
@@ -87,7 +90,10 @@ main(int argc, char **argv)
 			o.impose = (enum card_impose)(v + 1);
 			break;
 		case OPT_LEGEND:
-			o.legend = true;
+			o.legend = LEGEND_ON;
+			break;
+		case OPT_NO_LEGEND:
+			o.legend = LEGEND_OFF;
 			break;
 		case OPT_MATCHUP:
 			if (matchup_arg(cli.arg) < 0)

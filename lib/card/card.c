@@ -73,6 +73,13 @@ block_free(struct card_block *b)
 }
 
 void
+card_drop_block(struct card *c)
+{
+	if (c->nb > 0)
+		block_free(&c->b[--c->nb]);
+}
+
+void
 card_free(struct card *c)
 {
 	size_t i;
@@ -213,6 +220,79 @@ card_fit_free(struct card_fit *f)
 	free(f->b);
 	f->b = NULL;
 	f->nb = f->capb = 0;
+}
+
+/* ---- runs of a cell ---------------------------------------------- */
+
+/* The length of the sign at s (*, ?, dagger, double dagger), 0 if none. */
+static size_t
+sign_len(const char *s)
+{
+	if (*s == '*' || *s == '?')
+		return 1;
+	if ((unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+	    ((unsigned char)s[2] == 0xa0 || (unsigned char)s[2] == 0xa1))
+		return 3;
+	return 0;
+}
+
+/* Ends a word: the end, a space or a punctuation mark after a sign. */
+static bool
+word_end(char ch)
+{
+	return ch == '\0' || strchr(" ;,:)./", ch) != NULL;
+}
+
+/* The length of an army id with a slash at s ("II/8b", "III/17"), 0 if
+ * none: a Roman book number, a slash, a number, letters. */
+static size_t
+id_len(const char *s)
+{
+	size_t n = strspn(s, "IVX"), d;
+
+	if (n == 0 || s[n] != '/')
+		return 0;
+	d = strspn(s + n + 1, "0123456789");
+	if (d == 0)
+		return 0;
+	n += 1 + d;
+	n += strspn(s + n, "abcdefghijklmnopqrstuvwxyz");
+	return (s[n] >= '0' && s[n] <= '9') || ((s[n] | 0x20) >= 'a' &&
+	    (s[n] | 0x20) <= 'z') ? 0 : n;
+}
+
+size_t
+card_run(const char *s, size_t i, enum card_run *k)
+{
+	size_t j = i, n;
+
+	for (;;) {
+		bool start = j == 0 || strchr(" (,", s[j - 1]) != NULL;
+
+		if (s[j] == '\0')
+			break;
+		if (j > 0 && s[j - 1] != ' ' && (n = sign_len(s + j)) > 0) {
+			size_t e = j + n;
+
+			while ((n = sign_len(s + e)) > 0)
+				e += n;
+			if (word_end(s[e])) {
+				if (j > i)
+					break;
+				*k = CARD_RUN_SIGN;
+				return e - i;
+			}
+		}
+		if (start && (n = id_len(s + j)) > 0) {
+			if (j > i)
+				break;
+			*k = CARD_RUN_ID;
+			return n;
+		}
+		j++;
+	}
+	*k = CARD_RUN_TEXT;
+	return j - i;
 }
 
 /* ---- helpers ----------------------------------------------------- */
@@ -470,27 +550,36 @@ note(struct sbuf *b, const char *s)
 /* The outcomes of a loser: "beaten: flee" where the rules' default does
  * not say it (*dropped set where it does), then its exceptions (with
  * used, their confidence signs); true when one of them is marked as
- * reconstructed. */
+ * reconstructed.  A reconstructed row says only what differs from the
+ * default, the mark on its last outcome, or "default outcomes" with the
+ * mark when nothing differs: never the default line again. */
 static bool
 outcome_text(struct sbuf *b, const struct rules *r,
     const struct rules_troop *rt, enum lang lang, bool *dropped,
     unsigned *used)
 {
 	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
+	bool beaten = rt->beaten != r->dflt_beaten;
+	bool doubled = rt->doubled != r->dflt_doubled;
+	const char *mark = recon_mark(rt->outcome_src);
 
 	if (!rt->has_outcome)
 		return false;
-	if (recon || rt->beaten != r->dflt_beaten) {
+	if (beaten) {
 		note(b, lb(lang, L_BEATEN));
-		sbuf_printf(b, ": %s", outcome_label(rt->beaten, lang));
+		sbuf_printf(b, ": %s%s", outcome_label(rt->beaten, lang),
+		    doubled ? "" : mark);
 	}
-	if (recon || rt->doubled != r->dflt_doubled) {
+	if (doubled) {
 		note(b, lb(lang, L_DOUBLED));
 		sbuf_printf(b, ": %s%s", outcome_label(rt->doubled, lang),
-		    recon_mark(rt->outcome_src));
+		    mark);
 	}
-	if (!recon && (rt->beaten == r->dflt_beaten ||
-	    rt->doubled == r->dflt_doubled))
+	if (recon && !beaten && !doubled) {
+		note(b, lb(lang, L_OUT_AS_DEFAULT));
+		sbuf_adds(b, mark);
+	}
+	if (!beaten || !doubled)
 		*dropped = true;
 	return exc_text(b, rt, lang, "; ", used) || recon;
 }
@@ -634,6 +723,11 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_SHOOTS), rt->range, lb(lang, L_PACES),
 		    recon_mark(r->shooting_src));
 		recon |= r->shooting_src == SRC_RECONSTRUCTED;
+		/* factors of its own in shooting (2.2 Art 4/4, 2/2 close) */
+		if (rt->has_shoot)
+			sbuf_printf(b, " (%s %d/%d)", lb(lang, L_SHOOTING),
+			    rt->factor_shoot[CLASS_FOOT],
+			    rt->factor_shoot[CLASS_MOUNTED]);
 	}
 	if (rt->has_rear) {
 		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
@@ -671,7 +765,11 @@ card_period(struct sbuf *b, const struct army *a, enum lang lang)
 	}
 	if (a->approx)
 		sbuf_printf(b, "%s ", lb(lang, L_APPROX));
-	if (f < 0 && t < 0)
+	/* a single year ("c. 1200 BC"), not a range of one year */
+	if (f == t)
+		sbuf_printf(b, "%ld %s", f < 0 ? -f : f, lb(lang, f < 0 ?
+		    L_BC : L_AD));
+	else if (f < 0 && t < 0)
 		sbuf_printf(b, "%ld\xe2\x80\x93%ld %s", -f, -t,
 		    lb(lang, L_BC));
 	else if (f < 0)
@@ -690,6 +788,49 @@ join(struct sbuf *b, char **v, size_t n)
 		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
 }
 
+const char *
+card_terrain(const char *s, enum lang lang)
+{
+	int l;
+
+	/* the English label is the word the lists write */
+	for (l = L_TOPO_ARABLE; l <= L_TOPO_MOUNTAIN; l++)
+		if (str_ieq(s, strlen(s), lang_label(LANG_EN, (enum label)l)))
+			return lb(lang, (enum label)l);
+	return s;
+}
+
+/* The notes of the element line that the cards translate, "(tower)" as
+ * "(Turm)": in an element line a word in brackets is a note of the list
+ * (packages open with a count); other notes stay as written. */
+static void
+note_words(struct sbuf *b, enum lang lang)
+{
+	struct sbuf o = { 0 }, w = { 0 };
+	const char *s = sbuf_str(b), *p;
+	int l;
+
+	if (lang == LANG_EN)
+		return;
+	sbuf_add(&o, "", 0);
+	for (l = L_NOTE_TOWER; l <= L_NOTE_TOWER; l++) {
+		sbuf_reset(&w);
+		sbuf_printf(&w, "(%s)", lang_label(LANG_EN, (enum label)l));
+		sbuf_reset(&o);
+		while ((p = strstr(s, sbuf_str(&w))) != NULL) {
+			sbuf_add(&o, s, (size_t)(p - s));
+			sbuf_printf(&o, "(%s)", lb(lang, (enum label)l));
+			s = p + w.len;
+		}
+		sbuf_adds(&o, s);
+		sbuf_reset(b);
+		sbuf_adds(b, sbuf_str(&o));
+		s = sbuf_str(b);
+	}
+	sbuf_free(&o);
+	sbuf_free(&w);
+}
+
 static void
 army_header(struct card *c, const struct army *a, enum lang lang)
 {
@@ -701,7 +842,8 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
 	}
 	if (a->terrain != NULL)
-		block_row(f, lb(lang, L_TERRAIN), a->terrain);
+		block_row(f, lb(lang, L_TERRAIN), card_terrain(a->terrain,
+		    lang));
 	if (a->aggression != NULL)
 		block_row(f, lb(lang, L_AGGRESSION), a->aggression);
 	sbuf_reset(&b);
@@ -715,6 +857,7 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 	}
 	sbuf_reset(&b);
 	army_elements_card(&b, &a->list, lang);
+	note_words(&b, lang);
 	block_row(f, lb(lang, L_COMPOSITION), sbuf_str(&b));
 	sbuf_free(&b);
 }
@@ -819,8 +962,12 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 /* ---- the rules cards ---------------------------------------------- */
 
 static const int tf_label[TF_N] = {
-	L_TF_CAMP, L_TF_GENERAL, L_TF_UPHILL, L_TF_RIVERBANK, L_TF_OVERLAP,
-	L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS, L_TF_DIFFICULT, L_TF_DIFF_MOUNTED
+	[TF_CAMP] = L_TF_CAMP, [TF_GENERAL] = L_TF_GENERAL,
+	[TF_UPHILL] = L_TF_UPHILL, [TF_RIVERBANK] = L_TF_RIVERBANK,
+	[TF_OVERLAP] = L_TF_OVERLAP, [TF_FLANK] = L_TF_FLANK,
+	[TF_REAR] = L_TF_REAR, [TF_SHOOTERS] = L_TF_SHOOTERS,
+	[TF_DIFF_FOOT] = L_TF_DIFFICULT, [TF_DIFF_MOUNTED] = L_TF_DIFF_MOUNTED,
+	[TF_BUA] = L_TF_BUA
 };
 
 /* The name of a tactical factor; the shooters' one with the shooters it
@@ -830,6 +977,26 @@ tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
 {
 	int from = r->shooters_free + 1, to = r->count[RC_SHOOTERS].max;
 
+	/* seed 000: the river bank counts except at a road ford or bridge,
+	 * and only when the river rolled one of river_rolls */
+	if (tf == TF_RIVERBANK) {
+		size_t k, i;
+
+		snprintf(buf, n, "%s, %s", lb(lang, L_TF_RIVERBANK), lb(lang,
+		    L_RIVER_NOT_FORD));
+		for (i = 1, k = 0; r->river_rolls != 0 &&
+		    i <= (size_t)r->die; i++) {
+			if (!(r->river_rolls & (1u << i)))
+				continue;
+			if (k++ == 0)
+				snprintf(buf + strlen(buf), n - strlen(buf),
+				    "; %s %zu", lb(lang, L_ON_DIE), i);
+			else
+				snprintf(buf + strlen(buf), n - strlen(buf),
+				    ", %zu", i);
+		}
+		return buf;
+	}
 	if (tf != TF_SHOOTERS)
 		return lb(lang, tf_label[tf]);
 	if (to > from)
@@ -869,13 +1036,72 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 			    lang));
 		}
 	}
-	if (tf == TF_RIVERBANK && r->river_rolls != 0) {
-		sbuf_printf(b, "; %s", lb(lang, L_ON_DIE));
-		for (i = 1; i <= (size_t)r->die; i++)
-			if (r->river_rolls & (1u << i))
-				sbuf_printf(b, "%s%zu", n++ ? ", " : " ", i);
-	}
 	return sbuf_str(b);
+}
+
+/* The condition of a support row: "only vs Sp, Kn; good going" from its
+ * data; Psiloi support without a list of its own is the seed's "only vs
+ * mounted or attacking a camp"; "supports up to 3" with a maximum. */
+static void
+support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
+    enum lang lang)
+{
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (w->has_vs) {
+		sbuf_printf(b, "%s ", lb(lang, L_ONLY_VS));
+		winners_text(b, w->vs, w->vs_classes, lang);
+	} else if (psiloi)
+		sbuf_adds(b, lb(lang, L_PSILOI_WHEN));
+	if (w->good_only)
+		sbuf_printf(b, "%s%s", b->len ? "; " : "", lb(lang,
+		    L_SUPPORT_GOOD));
+	if (w->max > 0)
+		sbuf_printf(b, "%s%s %d", b->len ? "; " : "", lb(lang,
+		    L_SUPPORT_MAX), w->max);
+}
+
+/* The Psiloi support rows, one per value and condition with the types
+ * it is for ("Bd, Sp, Ax | Ps | +1 | only vs mounted; supports up to
+ * 3"), in the order of the troop table. */
+static void
+psiloi_rows(struct card_block *t, const struct rules *r, unsigned *used,
+    enum lang lang)
+{
+	struct sbuf who[RULES_MAXTROOPS], cond[RULES_MAXTROOPS];
+	char val[RULES_MAXTROOPS][40], v[32];
+	size_t i, k, n = 0;
+
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+		struct sbuf c = { 0 };
+		char m[40];
+
+		if (!rt->has_psiloi)
+			continue;
+		support_text(&c, &rt->psiloi_when, true, lang);
+		marked(m, sizeof m, signed_num(v, sizeof v, rt->psiloi),
+		    used, &rt->psiloi_when.prov);
+		for (k = 0; k < n; k++)
+			if (strcmp(val[k], m) == 0 &&
+			    strcmp(sbuf_str(&cond[k]), sbuf_str(&c)) == 0)
+				break;
+		if (k == n) {
+			memset(&who[n], 0, sizeof who[n]);
+			cond[n] = c;
+			snprintf(val[n], sizeof val[n], "%s", m);
+			n++;
+		} else
+			sbuf_free(&c);
+		sbuf_printf(&who[k], "%s%s", who[k].len ? ", " : "",
+		    troop_abbr(troop_at(i), lang));
+	}
+	for (k = 0; k < n; k++) {
+		block_row(t, sbuf_str(&who[k]), psiloi_abbr(lang), val[k],
+		    sbuf_str(&cond[k]));
+		sbuf_free(&who[k]);
+		sbuf_free(&cond[k]);
+	}
 }
 
 static void
@@ -884,24 +1110,42 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	struct card_block *t;
 	struct sbuf b = { 0 };
 	char v1[32], v2[32], m1[40], m2[40], name[160];
+	struct sbuf w = { 0 };
 	size_t i;
 	int f;
-	bool rear = false, psiloi = false;
 	unsigned used = 0;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
 	    lb(lang, L_VS_MOUNTED));
 	t->num = 0xc;
-	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
-		if (r->t[i].known)
-			block_row(t, troop_abbr(troop_at(i), lang),
-			    troop_at(i)->name[lang],
-			    marked(m1, sizeof m1, num(v1, sizeof v1,
-			    r->t[i].factor[CLASS_FOOT]), &used, &r->t[i].fprov),
-			    marked(m2, sizeof m2, num(v2, sizeof v2,
-			    r->t[i].factor[CLASS_MOUNTED]), &used,
-			    &r->t[i].fprov));
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->known)
+			continue;
+		/* a troop with factors of its own in shooting (2.2 Art):
+		 * a row for close combat and one for shooting */
+		if (rt->has_shoot)
+			snprintf(name, sizeof name, "%s (%s)",
+			    troop_at(i)->name[lang], lb(lang, L_CLOSE));
+		block_row(t, troop_abbr(troop_at(i), lang),
+		    rt->has_shoot ? name : troop_at(i)->name[lang],
+		    marked(m1, sizeof m1, num(v1, sizeof v1,
+		    rt->factor[CLASS_FOOT]), &used, &rt->fprov),
+		    marked(m2, sizeof m2, num(v2, sizeof v2,
+		    rt->factor[CLASS_MOUNTED]), &used, &rt->fprov));
+		if (!rt->has_shoot)
+			continue;
+		snprintf(name, sizeof name, "%s (%s)",
+		    troop_at(i)->name[lang], lb(lang, L_SHOOTING));
+		block_row(t, troop_abbr(troop_at(i), lang), name,
+		    marked(m1, sizeof m1, num(v1, sizeof v1,
+		    rt->factor_shoot[CLASS_FOOT]), &used, &rt->fprov_shoot),
+		    marked(m2, sizeof m2, num(v2, sizeof v2,
+		    rt->factor_shoot[CLASS_MOUNTED]), &used,
+		    &rt->fprov_shoot));
+	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
 	t->num = 0x2;
@@ -916,44 +1160,50 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	if (r->limit_overlap_flank > 0)
 		block_row(t, lb(lang, L_LIMIT_OVERLAP), signed_num(v1,
 		    sizeof v1, -(long)r->limit_overlap_flank), "");
-	t = card_block(c, BLK_TABLE, lb(lang, L_SUPPORT), 3);
+	/* support: each row with the condition it has (seed 000: Pk and Sp
+	 * behind the same type lose it in difficult going, attacking a
+	 * camp, shot at, in contact with Bw or Art; Ps behind only vs
+	 * mounted or attacking a camp, with no going condition) */
+	t = card_block(c, BLK_TABLE, lb(lang, L_SUPPORT), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
-	    L_VALUE));
+	    L_VALUE), lb(lang, L_WHEN));
 	t->num = 0x4;
-	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
-		if (r->t[i].has_rear)
-			block_row(t, troop_abbr(troop_at(i), lang),
-			    troop_abbr(troop_at(i), lang),
-			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
-			    r->t[i].rear), &used, &r->t[i].rear_when.prov));
-		if (r->t[i].has_psiloi)
-			block_row(t, troop_abbr(troop_at(i), lang),
-			    psiloi_abbr(lang),
-			    marked(m1, sizeof m1, signed_num(v1, sizeof v1,
-			    r->t[i].psiloi), &used, &r->t[i].psiloi_when.prov));
-		rear |= r->t[i].has_rear;
-		psiloi |= r->t[i].has_psiloi;
-	}
+	t->wide = 0x8;
 	sbuf_reset(&b);
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->has_rear)
+			continue;
+		support_text(&w, &rt->rear_when, false, lang);
+		block_row(t, troop_abbr(troop_at(i), lang),
+		    troop_abbr(troop_at(i), lang), marked(m1, sizeof m1,
+		    signed_num(v1, sizeof v1, rt->rear), &used,
+		    &rt->rear_when.prov), sbuf_str(&w));
+		sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+		    troop_abbr(troop_at(i), lang));
+	}
+	psiloi_rows(t, r, &used, lang);
+	/* the losses of rear support, headed by the types it is for */
+	sbuf_reset(&w);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].cancels_support)
-			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			sbuf_printf(&w, "%s%s", w.len ? ", " : "",
 			    troop_abbr(troop_at(i), lang));
-	if (rear || psiloi || b.len > 0)
-		t = card_block(c, BLK_FACTS, NULL, 2);
-	if (rear || b.len > 0) {
-		struct sbuf w = { 0 };
+	if (b.len > 0) {
+		struct sbuf l = { 0 };
 
-		sbuf_adds(&w, rear ? lb(lang, L_SUPPORT_LOST_WHEN) : "");
-		if (b.len > 0)
-			sbuf_printf(&w, "%s%s %s", rear ? "; " : "",
-			    lb(lang, L_CONTACT_WITH), sbuf_str(&b));
-		block_row(t, lb(lang, L_SUPPORT_LOST), sbuf_str(&w));
-		sbuf_free(&w);
+		/* one line under the table: "Sp, Pk: same-type support lost
+		 * in difficult going, ...; contact with Art, Bw" */
+		sbuf_printf(&l, "%s: %s %s", sbuf_str(&b), lb(lang,
+		    L_SUPPORT_LOST), lb(lang, L_SUPPORT_LOST_WHEN));
+		if (w.len > 0)
+			sbuf_printf(&l, "; %s %s", lb(lang, L_CONTACT_WITH),
+			    sbuf_str(&w));
+		block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&l));
+		sbuf_free(&l);
 	}
-	if (psiloi)
-		block_row(t, lb(lang, L_PSILOI_SUPPORT), lb(lang,
-		    L_PSILOI_WHEN));
+	sbuf_free(&w);
 	conf_notes(c, used, lang);
 	sbuf_free(&b);
 }
@@ -996,10 +1246,16 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 		block_row(t, lb(lang, L_RIVER), marked(m1, sizeof m1,
 		    num(v1, sizeof v1, r->river_crossing), &used,
 		    &r->prov[RP_RIVER]));
-	if (r->road_bonus > 0)
-		block_row(t, lb(lang, L_ROAD_BONUS), marked(m1, sizeof m1,
-		    num(v1, sizeof v1, r->road_bonus), &used,
-		    &r->prov[RP_ROAD_BONUS]));
+	if (r->road_bonus > 0) {
+		/* seed 001: per unused PIP, only for the general's element or
+		 * group, when its whole move is along a road */
+		sbuf_reset(&b);
+		sbuf_printf(&b, "%s %s", marked(m1, sizeof m1, signed_num(v1,
+		    sizeof v1, r->road_bonus), &used,
+		    &r->prov[RP_ROAD_BONUS]), lb(lang, L_ROAD_BONUS_WHEN));
+		block_row(t, lb(lang, L_ROAD_BONUS), sbuf_str(&b));
+		sbuf_reset(&b);
+	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_SHOOTING_T), 3);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
 	t->num = 0x4;
@@ -1012,22 +1268,41 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 			    marked(m1, sizeof m1, v1, &used, &r->t[i].rprov));
 		}
 	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
-	snprintf(v1, sizeof v1, "1d%d", r->pip_die);
+	snprintf(v1, sizeof v1, "1%s%d", lb(lang, L_DIE), r->pip_die);
 	block_row(t, lb(lang, L_PIP_DIE), v1);
 	block_row(t, lb(lang, L_PIP_BASE), marked(m2, sizeof m2, num(v2,
 	    sizeof v2, r->pip_base), &used, &r->prov[RP_PIP_BASE]));
-	if (r->pip_elephants != 0)
-		block_row(t, lb(lang, L_PIP_ELEPHANTS), marked(m3, sizeof m3,
-		    signed_num(v3, sizeof v3, r->pip_elephants), &used,
-		    &r->prov[RP_PIP_TROOPS]));
+	/* the surcharge of the troops the rules table charges (1.x El;
+	 * 2.2 El, WWg, Art, Hd), and the first bound that is free of it */
+	sbuf_reset(&b);
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->t[i].pip_surcharge)
+			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			    troop_abbr(troop_at(i), lang));
+	if (r->pip_elephants != 0 && b.len > 0) {
+		char head[200], line[200];
+
+		snprintf(head, sizeof head, "%s %s", lb(lang, L_PIP_TROOPS),
+		    sbuf_str(&b));
+		marked(m3, sizeof m3, signed_num(v3, sizeof v3,
+		    r->pip_elephants), &used, &r->prov[RP_PIP_TROOPS]);
+		if (r->pip_first_free[0])
+			snprintf(line, sizeof line, "%s (%s)", m3, lb(lang,
+			    L_PIP_NOT_FIRST));
+		else
+			snprintf(line, sizeof line, "%s", m3);
+		block_row(t, head, line);
+	}
 	if (r->pip_command != 0) {
-		char line[160];
+		char line[240];
 
 		/* the command distances of the rules table: far, out of sight */
 		snprintf(line, sizeof line, "%+d%s (\xe2\x89\xa5 %ld; %s "
-		    "\xe2\x89\xa5 %ld)", r->pip_command,
+		    "\xe2\x89\xa5 %ld%s%s)", r->pip_command,
 		    conf_mark(&used, &r->prov[RP_PIP_COMMAND]), r->pip_far,
-		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight);
+		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight,
+		    r->pip_first_free[1] ? "; " : "", r->pip_first_free[1] ?
+		    lb(lang, L_PIP_NOT_FIRST) : "");
 		block_row(t, lb(lang, L_PIP_COMMAND), line);
 		block_row(t, lb(lang, L_PIP_GENERAL_LOST), marked(m1,
 		    sizeof m1, signed_num(v1, sizeof v1, r->pip_command),

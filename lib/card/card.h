@@ -87,6 +87,18 @@ void block_heat(struct card_block *b, size_t row, size_t col, int pct);
 int block_heat_at(const struct card_block *b, size_t row, size_t col);
 /* The colour of a shade, r, g, b from 0 to 1. */
 void card_heat_rgb(int pct, double rgb[3]);
+/* The runs of a cell's text that the writers set apart: a confidence
+ * or reconstruction sign right after a word or a figure ("SiS?",
+ * "+1*", "destroyed\xe2\x80\xa0"), set as a superscript; an army id with a
+ * slash ("II/8b"), never broken inside; else plain text. */
+enum card_run { CARD_RUN_TEXT, CARD_RUN_SIGN, CARD_RUN_ID };
+/* The length of the run of s that starts at s[i], its kind in *k. */
+size_t card_run(const char *s, size_t i, enum card_run *k);
+/* Drop the last block of c (a legend that does not fit). */
+void card_drop_block(struct card *c);
+/* A list's home topography in the card's language ("Arable": "Пашня");
+ * any other text as written. */
+const char *card_terrain(const char *s, enum lang lang);
 /* The period of an army as the cards write it ("c. 300-200 BC"). */
 void card_period(struct sbuf *b, const struct army *a, enum lang lang);
 
@@ -155,6 +167,9 @@ struct card_fit {
 	size_t nb, capb;
 };
 struct cardpdf *cardpdf_measurer(enum card_paper p, enum lang lang);
+/* A measurer with the pages of a PDF writer (no browser's slack). */
+struct cardpdf *cardpdf_measurer_pdf(enum card_paper p,
+    enum card_impose imp, enum lang lang);
 /* Fit c; f zeroed before the first call, then reused; card_fit_free
  * frees its blocks. */
 void cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f);

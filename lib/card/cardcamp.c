@@ -33,8 +33,12 @@ word(struct sbuf *b, const char *s)
 	sbuf_adds(b, s);
 }
 
+/* The dice are written as the card's title writes its roll, with their
+ * sides ("2d6", "2W6", "2к6"): GURPS rolls six-sided dice only, so the
+ * sides of the table's own roll are those of its damage dice. */
 static void
-cat_effects(struct sbuf *b, const struct cat_row *r, enum lang lang)
+cat_effects(struct sbuf *b, const struct cat_row *r, int sides,
+    enum lang lang)
 {
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
@@ -64,42 +68,48 @@ cat_effects(struct sbuf *b, const struct cat_row *r, enum lang lang)
 			    L_FATE_KILLED : L_FATE_WOUNDED));
 	}
 	if (r->damage_dice > 0)
-		sbuf_printf(b, "%s%s %dd", b->len ? ", " : "",
-		    lb(lang, L_DAMAGE), r->damage_dice);
+		sbuf_printf(b, "%s%s %d%s%d", b->len ? ", " : "",
+		    lb(lang, L_DAMAGE), r->damage_dice, lb(lang, L_DIE), sides);
 }
 
-/* "2 × (TL/2)d+2" for one damage column. */
+/* "2 × ((TL/2)d6+2)" for one damage column, the die and the tech level
+ * as the language writes them (see cat_effects). */
 static void
-dmg_text(struct sbuf *b, const struct surv_col *k)
+dmg_text(struct sbuf *b, const struct surv_col *k, int sides,
+    enum lang lang)
 {
-	struct sbuf in = { 0 };
+	struct sbuf in = { 0 }, one = { 0 };
+	const char *d = lb(lang, L_DIE), *tl = lb(lang, L_TL);
 
 	sbuf_reset(b);
-	if (k->hits > 1)
-		sbuf_printf(b, "%d \xc3\x97 ", k->hits);
+	sbuf_add(&one, "", 0);
 	if (k->tl_mul == 0) {
-		sbuf_printf(b, "%dd", k->dice);
+		sbuf_printf(&one, "%d%s%d", k->dice, d, sides);
 	} else {
 		if (k->tl_mul == 1)
-			sbuf_adds(&in, "TL");
+			sbuf_adds(&in, tl);
 		else
-			sbuf_printf(&in, "%d\xc2\xb7TL", k->tl_mul);
+			sbuf_printf(&in, "%d\xc2\xb7%s", k->tl_mul, tl);
 		if (k->tl_div > 1)
 			sbuf_printf(&in, "/%d", k->tl_div);
 		if (k->dice > 0)
 			sbuf_printf(&in, "+%d", k->dice);
 		else if (k->dice < 0)
 			sbuf_printf(&in, "\xe2\x88\x92%d", -k->dice);
-		if (strcmp(sbuf_str(&in), "TL") == 0)
-			sbuf_printf(b, "%sd", sbuf_str(&in));
-		else
-			sbuf_printf(b, "(%s)d", sbuf_str(&in));
+		sbuf_printf(&one, "(%s)%s%d", sbuf_str(&in), d, sides);
 	}
 	if (k->adds > 0)
-		sbuf_printf(b, "+%d", k->adds);
+		sbuf_printf(&one, "+%d", k->adds);
 	else if (k->adds < 0)
-		sbuf_printf(b, "\xe2\x88\x92%d", -k->adds);
+		sbuf_printf(&one, "\xe2\x88\x92%d", -k->adds);
+	if (k->hits > 1 && k->adds != 0)
+		sbuf_printf(b, "%d \xc3\x97 (%s)", k->hits, sbuf_str(&one));
+	else if (k->hits > 1)
+		sbuf_printf(b, "%d \xc3\x97 %s", k->hits, sbuf_str(&one));
+	else
+		sbuf_adds(b, sbuf_str(&one));
 	sbuf_free(&in);
+	sbuf_free(&one);
 }
 
 /* A number with a true minus sign. */
@@ -140,6 +150,7 @@ surv_blocks(struct card *c, const struct surv_table *t, enum lang lang)
 	struct sbuf b = { 0 }, d[4] = { { 0 } };
 	char tl[32], hp[32], dr[32];
 	int i, j;
+	bool div = false;
 
 	k = card_block(c, BLK_TABLE, NULL, 3);
 	block_head(k, lb(lang, L_MARGIN), lb(lang, L_RESULT), lb(lang, L_HP));
@@ -164,13 +175,18 @@ surv_blocks(struct card *c, const struct surv_table *t, enum lang lang)
 			snprintf(tl, sizeof tl, "%d\xe2\x80\x93%d",
 			    t->band[i].tl_min, t->band[i].tl_max);
 		for (j = 0; j < 4; j++)
-			dmg_text(&d[j], &t->band[i].col[j]);
+			dmg_text(&d[j], &t->band[i].col[j], t->dice.sides,
+			    lang);
 		snprintf(dr, sizeof dr, "%s/%d", lb(lang, L_DR_DIV),
 		    t->band[i].drdiv);
 		block_row(k, tl, sbuf_str(&d[0]), sbuf_str(&d[1]),
 		    sbuf_str(&d[2]), sbuf_str(&d[3]),
 		    t->band[i].drdiv > 1 ? dr : "");
+		div |= t->band[i].drdiv > 1;
 	}
+	if (div)
+		block_row(card_block(c, BLK_TEXT, NULL, 1), lb(lang,
+		    L_DR_KEY));
 	for (j = 0; j < 4; j++)
 		sbuf_free(&d[j]);
 	sbuf_free(&b);
@@ -196,7 +212,7 @@ cat_block(struct card *c, const struct cat_table *t, enum lang lang)
 		else
 			snprintf(roll, sizeof roll, "%d\xe2\x80\x93%d",
 			    r->min, r->max);
-		cat_effects(&b, r, lang);
+		cat_effects(&b, r, t->dice.sides, lang);
 		block_row(k, roll, r->text[lang], sbuf_str(&b));
 	}
 	sbuf_free(&b);

@@ -35,6 +35,9 @@ static const char css[] =
     "thead th { background: #e4e4e4; }\n"
     "td.num, th.num { text-align: right; white-space: nowrap; }\n"
     "td.nw { white-space: nowrap; }\n"
+    "span.id { white-space: nowrap; }\n"
+    "sup.conf { font-size: 0.75em; line-height: 0; vertical-align: super;"
+    " padding-left: 0.05em; }\n"
     "table.facts th { width: 18%; background: #f0f0f0; }\n"
     "section.cols { column-count: 2; column-gap: 4mm; }\n"
     "section.cols h1 { column-span: all; }\n"
@@ -85,6 +88,32 @@ esc(FILE *fp, const char *s)
 	}
 }
 
+/* Escaped text of a cell, its signs as superscripts and its ids kept
+ * on one line (card_run). */
+static void
+text(FILE *fp, const char *s)
+{
+	size_t i = 0, n;
+	enum card_run k;
+	char *run;
+
+	while (s[i] != '\0') {
+		n = card_run(s, i, &k);
+		run = xstrndup(s + i, n);
+		if (k == CARD_RUN_SIGN)
+			fputs("<sup class=\"conf\">", fp);
+		else if (k == CARD_RUN_ID)
+			fputs("<span class=\"id\">", fp);
+		esc(fp, run);
+		if (k == CARD_RUN_SIGN)
+			fputs("</sup>", fp);
+		else if (k == CARD_RUN_ID)
+			fputs("</span>", fp);
+		free(run);
+		i += n;
+	}
+}
+
 static void
 head(struct cardhtml *w)
 {
@@ -112,7 +141,7 @@ cell(FILE *fp, const char *tag, const char *s, const char *cls)
 		fprintf(fp, "<%s class=\"%s\">", tag, cls);
 	else
 		fprintf(fp, "<%s>", tag);
-	esc(fp, s);
+	text(fp, s);
 	fprintf(fp, "</%s>", tag);
 }
 
@@ -128,7 +157,7 @@ heat_cell(FILE *fp, const char *s, int pct)
 	    "-webkit-print-color-adjust: exact\">",
 	    (unsigned)(rgb[0] * 255 + 0.5), (unsigned)(rgb[1] * 255 + 0.5),
 	    (unsigned)(rgb[2] * 255 + 0.5));
-	esc(fp, s);
+	text(fp, s);
 	fputs("</td>", fp);
 }
 
@@ -157,9 +186,9 @@ notes(FILE *fp, const struct card_block *b)
 		if (*block_cell(b, r, b->ncols - 1) == '\0')
 			continue;
 		fputs("<p><b>", fp);
-		esc(fp, block_cell(b, r, 0));
+		text(fp, block_cell(b, r, 0));
 		fputs("</b> ", fp);
-		esc(fp, block_cell(b, r, b->ncols - 1));
+		text(fp, block_cell(b, r, b->ncols - 1));
 		fputs("</p>\n", fp);
 	}
 	fputs("</div>\n", fp);
@@ -177,9 +206,9 @@ joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 		if (!((mask >> r) & 1))
 			continue;
 		fputs(n++ > 0 ? " &#183; <b>" : "<b>", fp);
-		esc(fp, block_cell(b, r, 0));
+		text(fp, block_cell(b, r, 0));
 		fputs("</b> ", fp);
-		esc(fp, block_cell(b, r, 1));
+		text(fp, block_cell(b, r, 1));
 	}
 	fputs("</p>\n", fp);
 }
@@ -193,13 +222,13 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 
 	if (b->title != NULL) {
 		fputs("<h2>", fp);
-		esc(fp, b->title);
+		text(fp, b->title);
 		fputs("</h2>\n", fp);
 	}
 	if (b->kind == BLK_TEXT) {
 		for (r = 0; r < b->nrows; r++) {
 			fputs("<p>", fp);
-			esc(fp, block_cell(b, r, 0));
+			text(fp, block_cell(b, r, 0));
 			fputs("</p>\n", fp);
 		}
 		return;
@@ -258,11 +287,11 @@ cardhtml_card(struct cardhtml *w, const struct card *c)
 	fprintf(w->fp, " data-kind=\"%s\" data-id=\"", c->kind);
 	esc(w->fp, c->id);
 	fputs("\">\n<h1>", w->fp);
-	esc(w->fp, c->title);
+	text(w->fp, c->title);
 	fputs("</h1>\n", w->fp);
 	if (c->subtitle != NULL) {
 		fputs("<p class=\"subtitle\">", w->fp);
-		esc(w->fp, c->subtitle);
+		text(w->fp, c->subtitle);
 		fputs("</p>\n", w->fp);
 	}
 	for (i = 0; i < c->nb; i++)

@@ -130,7 +130,8 @@ card_matchup(struct card *c, struct matchup *m, const struct rules *r,
 	g.dbl = xcalloc(na * nb + 1, sizeof *g.dbl);
 	matchup_pairs(m, r, one_pair, &g);
 	sbuf_reset(&s);
-	sbuf_printf(&s, "%s \xe2\x86\x93 %s \xe2\x86\x92", a->id, b->id);
+	/* no break between an id and its arrow (no-break spaces) */
+	sbuf_printf(&s, "%s\xc2\xa0\xe2\x86\x93 %s\xc2\xa0\xe2\x86\x92", a->id, b->id);
 	for (col = 0; col < nb || col == 0; col += GRID_COLS)
 		grid_block(c, &g, ta, na, tb, nb, col, sbuf_str(&s), lang);
 	block_row(card_block(c, BLK_TEXT, NULL, 1), lang_label(lang,

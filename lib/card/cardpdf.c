@@ -5,6 +5,7 @@
  * paper's type, then tighter lines, the notes of a table below it in two
  * columns, smaller type down to FIT_MIN_PT) and drawn in the first that
  * fits one page; a card that fits none goes on a second page. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -242,12 +243,55 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	return w;
 }
 
+/* Pango markup of a cell's text (escaped) in font fd: its signs as
+ * superscripts raised by a third of the type size (a rise within the
+ * line's own height, so that a sign does not make its line taller), its
+ * ids never broken (card_run); g_free it. */
+static char *
+run_markup(const char *s, const PangoFontDescription *fd)
+{
+	int rise = pango_font_description_get_size(fd) / 3;
+	GString *m = g_string_new(NULL);
+	size_t i = 0, n;
+	enum card_run k;
+	char *e;
+
+	while (s[i] != '\0') {
+		n = card_run(s, i, &k);
+		e = g_markup_escape_text(s + i, (gssize)n);
+		if (k == CARD_RUN_SIGN)
+			g_string_append_printf(m, "<span font_scale="
+			    "\"superscript\" rise=\"%d\">%s</span>", rise, e);
+		else if (k == CARD_RUN_ID)
+			g_string_append_printf(m,
+			    "<span allow_breaks=\"false\">%s</span>", e);
+		else
+			g_string_append(m, e);
+		g_free(e);
+		i += n;
+	}
+	return g_string_free(m, FALSE);
+}
+
+/* Set markup m on l.  Parsing the markup's numbers resets errno, which
+ * holds the error of a failed write until the output is closed (out_close
+ * reports it), so errno is kept. */
+static void
+set_markup(PangoLayout *l, const char *m)
+{
+	int e = errno;
+
+	pango_layout_set_markup(l, m, -1);
+	errno = e;
+}
+
 /* A layout of text; width <= 0: one line, unwrapped. */
 static PangoLayout *
 layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
     double width)
 {
 	PangoLayout *l = pango_layout_new(w->ctx);
+	char *m;
 
 	pango_layout_set_font_description(l, fd);
 	if (w->spacing > 0)
@@ -256,7 +300,9 @@ layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
 		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
-	pango_layout_set_text(l, text, -1);
+	m = run_markup(text, fd);
+	set_markup(l, m);
+	g_free(m);
 	return l;
 }
 
@@ -601,12 +647,16 @@ static double
 note_para(struct cardpdf *w, const struct card_block *b, size_t r, bool show,
     double x, double y, double width)
 {
-	char *m = g_markup_printf_escaped("<b>%s</b> %s", block_cell(b, r, 0),
-	    block_cell(b, r, b->ncols - 1));
+	char *c0 = run_markup(block_cell(b, r, 0), w->font),
+	    *c1 = run_markup(block_cell(b, r, b->ncols - 1), w->font),
+	    *m = g_strdup_printf("<b>%s</b> %s", c0, c1);
 	PangoLayout *l = layout(w, "", w->font, width);
+
+	g_free(c0);
+	g_free(c1);
 	double ht;
 
-	pango_layout_set_markup(l, m, -1);
+	set_markup(l, m);
 	g_free(m);
 	measure(l, NULL, &ht);
 	if (show && !w->dry) {
@@ -693,7 +743,7 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 {
 	unsigned long mask = join_mask(w, b);
 	GString *m;
-	char *e;
+	char *e, *c0, *c1;
 	double ht;
 	size_t r;
 	PangoLayout *l;
@@ -704,14 +754,17 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
-		e = g_markup_printf_escaped("%s<b>%s</b> %s", m->len > 0 ?
-		    "  \xc2\xb7  " : "", block_cell(b, r, 0),
-		    block_cell(b, r, 1));
+		c0 = run_markup(block_cell(b, r, 0), w->font);
+		c1 = run_markup(block_cell(b, r, 1), w->font);
+		e = g_strdup_printf("%s<b>%s</b> %s", m->len > 0 ?
+		    "  \xc2\xb7  " : "", c0, c1);
 		g_string_append(m, e);
 		g_free(e);
+		g_free(c0);
+		g_free(c1);
 	}
 	l = layout(w, "", w->font, content_width(w) - 2 * w->pad);
-	pango_layout_set_markup(l, m->str, -1);
+	set_markup(l, m->str);
 	g_string_free(m, TRUE);
 	measure(l, NULL, &ht);
 	ht += 2 * w->pad * 0.6;
@@ -893,6 +946,13 @@ cardpdf_measurer(enum card_paper p, enum lang lang)
 
 	w->h *= MEASURE_SLACK;
 	return w;
+}
+
+struct cardpdf *
+cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
+    enum lang lang)
+{
+	return cardpdf_new(NULL, p, imp, lang);
 }
 
 void

@@ -45,6 +45,8 @@ struct cardrun_ctx {
 	size_t nkept, capkept;
 	struct rules_labels labels;     /* by_label: the editions by label */
 	char *bad_file;         /* its unknown label is reported */
+	struct cardpdf *measure;        /* the legend's fit, or NULL */
+	struct card_fit fit;
 };
 
 int
@@ -127,11 +129,38 @@ check(struct cardrun_opts *o, bool pdf, int nfiles)
 	return 0;
 }
 
+/* The key line of c: with --legend always; by default only where the
+ * card still fits one page with it, as the writer measures it (the HTML
+ * writer with the browser's slack), or where it does not fit without it
+ * either. */
+static void
+legend(struct cardrun_ctx *run, struct card *c)
+{
+	size_t nb = c->nb;
+
+	if (run->o->legend == LEGEND_OFF)
+		return;
+	card_legend(c, run->lang);
+	if (run->o->legend == LEGEND_ON || c->nb == nb)
+		return;
+	if (run->measure == NULL && run->pdf != NULL)
+		run->measure = cardpdf_measurer_pdf(run->o->paper,
+		    run->o->impose, run->lang);
+	else if (run->measure == NULL)
+		run->measure = cardpdf_measurer(run->o->paper, run->lang);
+	cardpdf_fit(run->measure, c, &run->fit);
+	if (run->fit.fits)
+		return;
+	card_drop_block(c);
+	cardpdf_fit(run->measure, c, &run->fit);
+	if (!run->fit.fits)     /* it goes on over pages all the same */
+		card_legend(c, run->lang);
+}
+
 static void
 emit(struct cardrun_ctx *run, struct card *c)
 {
-	if (run->o->legend)
-		card_legend(c, run->lang);
+	legend(run, c);
 	if (run->pdf != NULL)
 		cardpdf_card(run->pdf, c);
 	else
@@ -369,6 +398,9 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 		matchup_free(run.m);
 	rules_labels_free(&run.labels);
 	free(run.bad_file);
+	if (run.measure != NULL)
+		(void)cardpdf_finish(run.measure);
+	card_fit_free(&run.fit);
 	diag_set_file("-");
 	if (run.ncards == 0 && diag_status() < EXIT_DATA)
 		diag_warn("no cards to render (no armies in the "

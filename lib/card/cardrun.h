@@ -27,7 +27,10 @@ struct cardrun_opts {
 	char **ids;             /* --army: only these armies; NULL: all */
 	size_t nids, capids;
 	const char *matchup;    /* --matchup=A,B (checked), or NULL */
-	bool legend;            /* --legend: the abbreviations' line */
+	/* the abbreviations' line of a German or Russian card: AUTO (the
+	 * default) where the card still fits its page with it, ON
+	 * (--legend) on every card, OFF (--no-legend) on none */
+	enum { LEGEND_AUTO, LEGEND_ON, LEGEND_OFF } legend;
 };
 
 /* --army=ID[,ID...] into o->ids; -1 after a usage error. */

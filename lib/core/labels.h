@@ -29,7 +29,7 @@ enum label {
 	L_TF_RIVERBANK, L_TF_OVERLAP, L_TF_FLANK, L_TF_REAR, L_TF_SHOOTERS,
 	L_TF_DIFFICULT, L_EXCEPT, L_ON_DIE, L_FACTORS, L_TACTICAL, L_FACTOR,
 	L_VALUE, L_FOR, L_LIMIT_OVERLAP, L_SUPPORT, L_BEHIND, L_MOVES, L_RIVER,
-	L_ROAD_BONUS, L_RANGE, L_PIPS, L_PIP_DIE, L_PIP_BASE, L_PIP_ELEPHANTS,
+	L_ROAD_BONUS, L_RANGE, L_PIPS, L_PIP_DIE, L_PIP_BASE,
 	L_PIP_COMMAND, L_OUT_OF_SIGHT, L_OUTCOMES, L_LOSER, L_EXCEPTIONS,
 	L_CARD_COMBAT, L_CARD_MOVEMENT, L_CARD_OUTCOMES, L_CARD_CAMPAIGN,
 	L_CATASTROPHE, L_ROLL, L_EVENT, L_EFFECTS, L_STRATEGY,
@@ -42,6 +42,19 @@ enum label {
 	L_TF_DIFF_MOUNTED, L_SUPPORT_LOST, L_SUPPORT_LOST_WHEN, L_PSILOI_WHEN,
 	L_PIP_GENERAL_LOST, L_RECONSTRUCTED, L_CRIT_FAILURE, L_CONTACT_WITH,
 	L_UNKNOWN, L_MATCHUP, L_MATCHUP_LEGEND,
+	/* rules cards: the condition of each support row, the BUA factor,
+	 * the river bank's exceptions, the PIP surcharges' troops */
+	L_WHEN, L_ONLY_VS, L_SUPPORT_MAX, L_TF_BUA, L_RIVER_NOT_FORD,
+	L_PIP_TROOPS, L_PIP_NOT_FIRST, L_SUPPORT_GOOD,
+	/* campaign cards: the key of the DR divisor column */
+	L_DR_KEY, L_ROAD_BONUS_WHEN, L_OUT_AS_DEFAULT,
+	/* army cards: the home topographies of the lists, in the order of
+	 * card.c's table; English is the word the lists write */
+	L_TOPO_ARABLE, L_TOPO_FOREST, L_TOPO_HILLY, L_TOPO_STEPPE,
+	L_TOPO_DRY, L_TOPO_TROPICAL, L_TOPO_LITTORAL, L_TOPO_MOUNTAIN,
+	/* army cards: the notes of the lists' elements the cards translate;
+	 * English is the word the lists write */
+	L_NOTE_TOWER,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */

@@ -109,8 +109,8 @@ test_rules(struct rules *r)
 	card_rules(&c, RULES_OUTCOMES, r, LANG_EN);
 	/* each row what the default line does not say */
 	CHECK_STR(find(&c.b[0], "SCh", 1), "beaten: destroyed");
-	CHECK_STR(find(&c.b[0], "Cv", 1), "beaten: recoil; "
-	    "doubled: destroyed\xe2\x80\xa0; doubled by Sp, Pk: flee");
+	CHECK_STR(find(&c.b[0], "Cv", 1), "default outcomes\xe2\x80\xa0; "
+	    "doubled by Sp, Pk: flee");
 	CHECK_STR(find(&c.b[0], "Kn", 1), "beaten by LH, El: destroyed; "
 	    "beaten by SCh: destroyed\xe2\x80\xa0");
 	CHECK_STR(block_cell(&c.b[1], 0, 0),
@@ -153,10 +153,21 @@ test_legend(void)
 static void
 test_campaign(void)
 {
+	static const struct {
+		size_t row, col;
+		const char *s;
+	} dmg[] = {
+		{ 0, 1, "1W6+2" }, { 0, 4, "3 \xc3\x97 (2W6+2)" },
+		{ 1, 2, "2 \xc3\x97 (TL/2)W6" },
+		{ 2, 2, "2 \xc3\x97 (TL\xe2\x88\x92" "3)W6" },
+		{ 2, 3, "2 \xc3\x97 (TL+3)W6" }, { 3, 1, "(TL)W6" },
+		{ 3, 4, "3 \xc3\x97 (2\xc2\xb7TL)W6" },
+	};
 	struct camptab t;
 	struct card c;
 	const struct card_block *b;
 	char *de;
+	size_t i;
 
 	CHECK(camptab_load(&t) == 0);
 	card_campaign(&c, CAMP_CATASTROPHE, &t, LANG_EN);
@@ -173,7 +184,7 @@ test_campaign(void)
 	CHECK_STR(block_cell(b, 2, 2), "TS des Feindes +10%");
 	CHECK_STR(block_cell(b, 8, 0), "16");
 	CHECK_STR(block_cell(b, 8, 2), "Strategie \xe2\x88\x92" "2, Moral "
-	    "aller \xe2\x88\x92" "3, Feldherr verwundet, Schaden 2d");
+	    "aller \xe2\x88\x92" "3, Feldherr verwundet, Schaden 2W6");
 	CHECK_STR(block_cell(b, 10, 2), "Strategie halbiert (aufgerundet), "
 	    "Moral aller "
 	    "\xe2\x88\x92" "5, Feldherr gefallen");
@@ -203,19 +214,50 @@ test_campaign(void)
 	b = &c.b[1];
 	CHECK(b->nrows == 6);
 	CHECK_STR(block_cell(b, 0, 0), "0\xe2\x80\x93" "3");
-	CHECK_STR(block_cell(b, 0, 1), "1d+2");
-	CHECK_STR(block_cell(b, 0, 4), "3 \xc3\x97 2d+2");
-	CHECK_STR(block_cell(b, 1, 2), "2 \xc3\x97 (TL/2)d");
-	CHECK_STR(block_cell(b, 2, 2), "2 \xc3\x97 (TL\xe2\x88\x92" "3)d");
-	CHECK_STR(block_cell(b, 2, 3), "2 \xc3\x97 (TL+3)d");
-	CHECK_STR(block_cell(b, 3, 1), "TLd");
-	CHECK_STR(block_cell(b, 3, 4), "3 \xc3\x97 (2\xc2\xb7TL)d");
+	/* the dice as the title writes them (3W6), with their sides */
+	for (i = 0; i < sizeof dmg / sizeof dmg[0]; i++)
+		CHECK_STR(block_cell(b, dmg[i].row, dmg[i].col), dmg[i].s);
 	CHECK_STR(block_cell(b, 3, 5), "SR/2");
 	CHECK_STR(block_cell(b, 4, 0), "14");
 	CHECK_STR(block_cell(b, 4, 5), "SR/5");
 	CHECK_STR(block_cell(b, 0, 5), "");
 	card_free(&c);
 	camptab_free(&t);
+}
+
+/* The runs of a cell: a sign after a word or a figure, an id with a
+ * slash, the rest plain; a sign that opens a footnote is text. */
+static void
+test_runs(void)
+{
+	static const struct {
+		const char *s;
+		const char *runs;       /* each run as "kind:text|" */
+	} t[] = {
+		{ "SiS?", "t:SiS|s:?|" },
+		{ "+1* (x)", "t:+1|s:*|t: (x)|" },
+		{ "destroyed\xe2\x80\xa0; ok", "t:destroyed|s:\xe2\x80\xa0|t:; ok|" },
+		{ "? uncertain", "t:? uncertain|" },
+		{ "?", "t:?|" },
+		{ "II/8b \xe2\x86\x93 I/2a", "i:II/8b|t: \xe2\x86\x93 |i:I/2a|" },
+		{ "60, III/17", "t:60, |i:III/17|" },
+		{ "a/b IV/x", "t:a/b IV/x|" },
+	};
+	char got[160];
+	size_t i, j, n, len;
+	enum card_run k;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		got[0] = '\0';
+		for (j = 0; t[i].s[j] != '\0'; j += n) {
+			n = card_run(t[i].s, j, &k);
+			len = strlen(got);
+			snprintf(got + len, sizeof got - len, "%c:%.*s|",
+			    k == CARD_RUN_SIGN ? 's' : k == CARD_RUN_ID ? 'i' :
+			    't', (int)n, t[i].s + j);
+		}
+		CHECK_STR(got, t[i].runs);
+	}
 }
 
 static void
@@ -259,6 +301,7 @@ main(void)
 	test_rules(r);
 	test_campaign();
 	test_legend();
+	test_runs();
 	test_html(r);
 	rules_free(r);
 	troop_cleanup();
