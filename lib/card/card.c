@@ -1296,11 +1296,14 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	if (r->pip_command != 0) {
 		char line[240];
 
-		/* the command distances of the rules table: far, out of sight */
-		snprintf(line, sizeof line, "%+d%s (\xe2\x89\xa5 %ld; %s "
-		    "\xe2\x89\xa5 %ld%s%s)", r->pip_command,
-		    conf_mark(&used, &r->prov[RP_PIP_COMMAND]), r->pip_far,
-		    lb(lang, L_OUT_OF_SIGHT), r->pip_out_of_sight,
+		/* the command distances of the rules table: far, out of
+		 * sight, compared as the edition compares them (> or >=) */
+		const char *cmp = r->pip_beyond ? ">" : "\xe2\x89\xa5";
+
+		snprintf(line, sizeof line, "%+d%s (%s %ld; %s %s %ld%s%s)",
+		    r->pip_command, conf_mark(&used, &r->prov[RP_PIP_COMMAND]),
+		    cmp, r->pip_far, lb(lang, L_OUT_OF_SIGHT), cmp,
+		    r->pip_out_of_sight,
 		    r->pip_first_free[1] ? "; " : "", r->pip_first_free[1] ?
 		    lb(lang, L_PIP_NOT_FIRST) : "");
 		block_row(t, lb(lang, L_PIP_COMMAND), line);
