@@ -925,3 +925,17 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	run -0 --separate-stderr refcard-render --rules=dba1 --matchup=II/5b,II/12 ../samples/corpus-sample.xml
 	[ "$output" != "$want" ]
 }
+
+@test "refcard-render: an army with an incomplete list is marked on its card, with a footnote, and named in a warning (issue 24 item 3)" {
+	armylist-parse "$FIX/armylist-parse/corpus-garbled.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/g.xml" || true
+	run -0 --separate-stderr refcard-render --army=IV/58 "$BATS_TEST_TMPDIR/g.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/g.xml: warning: army IV/58: its list is incomplete ($FIX/armylist-parse/corpus-garbled.txt:13), the card is marked"
+	assert_line '<h1><span class="id">IV/58</span> Medieval Irish ⚠</h1>'
+	assert_line '<p>⚠ list incomplete: part of its element list could not be read (armylist-parse names it)</p>'
+	run -0 --separate-stderr refcard-render --lang=de --army=IV/58 "$BATS_TEST_TMPDIR/g.xml"
+	assert_line '<p>⚠ Liste unvollständig: ein Teil der Elemente war nicht lesbar (armylist-parse nennt ihn)</p>'
+	# a complete army: neither
+	run -0 --separate-stderr refcard-render --army=I/1a "$SAMPLES/english-lists.xml"
+	assert_equal "$stderr" ""
+	refute_output --partial '⚠'
+}

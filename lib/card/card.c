@@ -306,6 +306,8 @@ lb(enum lang lang, enum label l)
 /* The mark of a reconstructed number (formats/dba1.xml source), and the
  * footnote of a card that shows it. */
 #define RECON_MARK "\xe2\x80\xa0"
+/* The mark of an army card whose list is incomplete (L_INCOMPLETE). */
+#define INCOMPLETE_MARK "\xe2\x9a\xa0"
 
 static const char *
 recon_mark(int src)
@@ -901,8 +903,10 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	size_t i, o;
 	bool recon = false, dropped = false;
 
-	sbuf_printf(&b, "%s %s", a->id != NULL ? a->id : "?",
-	    a->name != NULL ? a->name : "");
+	/* an incomplete list is marked in the title and says why below */
+	sbuf_printf(&b, "%s %s%s", a->id != NULL ? a->id : "?",
+	    a->name != NULL ? a->name : "", a->incomplete ?
+	    " " INCOMPLETE_MARK : "");
 	card_init(c, "army", a->id != NULL ? a->id : "?", sbuf_str(&b));
 	if (a->file != NULL) {
 		c->file = xstrdup(a->file);
@@ -953,6 +957,9 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		outcome_default(c, r, lang);
 	if (recon)
 		recon_note(c, lang);
+	if (a->incomplete)
+		block_row(card_block(c, BLK_TEXT, NULL, 1),
+		    lb(lang, L_INCOMPLETE));
 	free(k.t);
 	free(sum);
 	sbuf_free(&b);

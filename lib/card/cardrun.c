@@ -251,6 +251,9 @@ one_army(void *ctx, const struct army *a)
 		return;
 	if ((r = army_rules(run, a)) == NULL)
 		return;
+	if (a->incomplete)
+		DIAG(CARD_INCOMPLETE, 0, 0, a->id, a->file != NULL ? a->file :
+		    "-", a->line);
 	card_army(&c, a, r, run->lang);
 	if (run->keep) {
 		run->kept = xgrow(run->kept, &run->capkept, run->nkept + 1,

@@ -197,6 +197,7 @@ enum diag_tool {
 #define DIAGF_RULES_NO_TROOP_SET "no troop type has the troop set '%s' (troops.xml editions; set troops=)"
 
 /* ---- card ------------------------------------------------------------ */
+#define DIAGF_CARD_INCOMPLETE "army %s: its list is incomplete (%s:%ld), the card is marked"
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
 /* ---- dba: bounds ------------------------------------------------------ */
@@ -388,6 +389,7 @@ enum diag_tool {
 	X(RULES_NO_TROOP_SET, E, "rules-no-troop-set", T_RULES) \
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
+	X(CARD_INCOMPLETE, W, "card-incomplete", T_CARD) \
 	/* dba */ \
 	X(BOUND_TOO_LONG, E, "bound-too-long", T_MOVE) \
 	/* battle */ \

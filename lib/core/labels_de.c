@@ -127,6 +127,7 @@ const char *const labels_de[L_N] = {
 	[L_SUPPORT_LOST_WHEN] = "in schwierigem Gelände, bei Lagerangriff, wenn beschossen",
 	[L_PSILOI_WHEN] = "nur gegen Berittene oder bei Lagerangriff",
 	[L_PIP_GENERAL_LOST] = "Element des Befehlshabers entfernt",
+	[L_INCOMPLETE] = "\xe2\x9a\xa0 Liste unvollständig: ein Teil der Elemente war nicht lesbar (armylist-parse nennt ihn)",
 	[L_RECONSTRUCTED] =
 	    "† rekonstruiert: nicht aus dem Regeltext der Vorlage",
 	[L_CRIT_FAILURE] = "oder kritischer Fehlschlag",

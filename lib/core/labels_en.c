@@ -127,6 +127,7 @@ const char *const labels_en[L_N] = {
 	[L_SUPPORT_LOST_WHEN] = "in difficult going, attacking a camp, shot at",
 	[L_PSILOI_WHEN] = "only vs mounted or attacking a camp",
 	[L_PIP_GENERAL_LOST] = "General's element removed",
+	[L_INCOMPLETE] = "\xe2\x9a\xa0 list incomplete: part of its element list could not be read (armylist-parse names it)",
 	[L_RECONSTRUCTED] = "† reconstructed: not from the seed rules text",
 	[L_CRIT_FAILURE] = "or critical failure",
 	[L_CONTACT_WITH] = "contact with",
