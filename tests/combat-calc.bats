@@ -437,7 +437,7 @@ MU=fixtures/combat/matchup.xml
 @test "combat-calc: --matchup: an army not in the collection" {
 	run -2 --separate-stderr combat-calc --matchup=I/2,I/2b $MU
 	assert_output ''
-	assert_equal "$stderr" "combat-calc: fixtures/combat/matchup.xml: error: army 'I/2' not in the collection (did you mean 'I/2a'?)"
+	assert_equal "$stderr" "combat-calc: fixtures/combat/matchup.xml: error: army 'I/2' not in the collection (did you mean 'I/2a', 'I/2b'?)"
 	run -2 --separate-stderr combat-calc --matchup=XX/1,XX/1 $MU
 	assert_output ''
 	assert_equal "$stderr" "combat-calc: fixtures/combat/matchup.xml: error: army 'XX/1' not in the collection"

@@ -939,3 +939,15 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	assert_equal "$stderr" ""
 	refute_output --partial '⚠'
 }
+
+@test "refcard-render --army and combat-calc --matchup: an id of a list with variants suggests them, with the file (issue 24 item 11)" {
+	armylist-parse "$CORPUS/dba22-lists.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/c.xml" || true
+	run -2 --separate-stderr refcard-render --army=II/36 "$BATS_TEST_TMPDIR/c.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/c.xml: error: army 'II/36' not in the collection (did you mean 'II/36a', 'II/36b'?)"
+	run -2 --separate-stderr refcard-render --army=II/31 "$BATS_TEST_TMPDIR/c.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/c.xml: error: army 'II/31' not in the collection (did you mean 'II/31a', 'II/31b', 'II/31c', 'II/31d', 'II/31e', 'II/31f', ...?)"
+	run -2 --separate-stderr refcard-render --army=II/32x "$BATS_TEST_TMPDIR/c.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/c.xml: error: army 'II/32x' not in the collection (did you mean 'II/32'?)"
+	run -2 --separate-stderr combat-calc --matchup=II/36,II/38a "$BATS_TEST_TMPDIR/c.xml"
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/c.xml: error: army 'II/36' not in the collection (did you mean 'II/36a', 'II/36b'?)"
+}

@@ -11,6 +11,7 @@
 #include "core/input.h"
 #include "core/out.h"
 #include "core/str.h"
+#include "core/tok.h"
 #include "core/xalloc.h"
 #include "rules/rules.h"
 #include "rules/troop.h"
@@ -18,14 +19,10 @@
 const char *const cardrun_sets[] = { "army", "rules", "campaign",
 	"matchup", NULL };
 
-/* An id of --army within this edit distance of a missing one is
- * suggested. */
-#define SUGGEST_MAX 2
 
 struct pick {
 	bool found;
-	char *sug;              /* the nearest id of the collection */
-	int dist;
+	struct idsuggest sug;   /* ids of the collection like it */
 };
 
 struct cardrun_ctx {
@@ -177,19 +174,13 @@ picked(struct cardrun_ctx *run, const char *id)
 	const struct cardrun_opts *o = run->o;
 	bool yes = o->ids == NULL;
 	size_t i;
-	int d;
 
 	for (i = 0; i < o->nids; i++) {
 		if (strcmp(o->ids[i], id) == 0) {
 			run->pick[i].found = yes = true;
 			continue;
 		}
-		d = str_editdist(id, o->ids[i], SUGGEST_MAX);
-		if (d < run->pick[i].dist) {
-			free(run->pick[i].sug);
-			run->pick[i].sug = xstrdup(id);
-			run->pick[i].dist = d;
-		}
+		idsuggest_add(&run->pick[i].sug, o->ids[i], id);
 	}
 	return yes;
 }
@@ -290,7 +281,7 @@ read_armies(struct cardrun_ctx *run, bool army, int n, char *const *files)
 	if (army || run->m == NULL) {
 		run->pick = xcalloc(o->nids + 1, sizeof *run->pick);
 		for (i = 0; i < o->nids; i++)
-			run->pick[i].dist = SUGGEST_MAX + 1;
+			idsuggest_init(&run->pick[i].sug);
 	}
 	cli_files(n, files, army_file, run);
 	run->coll = n > 0 ? files[n - 1] : "-";
@@ -298,8 +289,8 @@ read_armies(struct cardrun_ctx *run, bool army, int n, char *const *files)
 	for (i = 0; run->pick != NULL && i < o->nids; i++) {
 		if (!run->pick[i].found)
 			DIAG(MATCHUP_NO_ARMY, 0, 0, o->ids[i],
-			    diag_suggest(run->pick[i].sug));
-		free(run->pick[i].sug);
+			    idsuggest_tail(&run->pick[i].sug));
+		idsuggest_free(&run->pick[i].sug);
 	}
 	free(run->pick);
 	run->pick = NULL;

@@ -11,8 +11,6 @@
 #include "core/xalloc.h"
 #include "dba/combatin.h"
 
-/* An id within this edit distance of a missing one is suggested. */
-#define SUGGEST_MAX 2
 
 struct mside {
 	char *id;
@@ -26,8 +24,7 @@ struct mside {
 	char *rules;            /* its collection's rules label (hdr.rules) */
 	char *rfile;            /* the operand of that label */
 	long rline;             /* and its line */
-	char *sug;              /* the nearest other id, for did-you-mean */
-	int sugdist;
+	struct idsuggest sug;   /* for did-you-mean */
 };
 
 struct matchup {
@@ -67,7 +64,7 @@ matchup_new(const char *arg, bool goings)
 		m->s[i].hdr.id = m->s[i].id;
 		m->s[i].types = xcalloc(troop_count(), sizeof (int));
 		m->s[i].seen = xcalloc(troop_count(), sizeof (bool));
-		m->s[i].sugdist = SUGGEST_MAX + 1;
+		idsuggest_init(&m->s[i].sug);
 	}
 	return m;
 }
@@ -104,17 +101,12 @@ matchup_add(void *ctx, const struct army *a)
 {
 	struct matchup *m = ctx;
 	struct mside *s;
-	int i, d;
+	int i;
 
 	for (i = 0; i < 2; i++) {
 		s = &m->s[i];
 		if (strcmp(a->id, s->id) != 0) {
-			d = str_editdist(a->id, s->id, SUGGEST_MAX);
-			if (d < s->sugdist) {
-				free(s->sug);
-				s->sug = xstrdup(a->id);
-				s->sugdist = d;
-			}
+			idsuggest_add(&s->sug, s->id, a->id);
 		} else if (s->found) {
 			if (i == 0 || strcmp(m->s[0].id, s->id) != 0)
 				DIAG_AT(MATCHUP_ARMY_TWICE, a->file, a->line, 0, a->id,
@@ -181,7 +173,7 @@ mside_free(struct mside *s)
 	free(s->file);
 	free(s->types);
 	free(s->seen);
-	free(s->sug);
+	idsuggest_free(&s->sug);
 	free(s->hdr.name);
 	free(s->hdr.period);
 	free(s->rules);
@@ -200,7 +192,7 @@ matchup_check(const struct matchup *m)
 		ok = false;
 		if (g == 0 || strcmp(m->s[0].id, m->s[1].id) != 0)
 			DIAG(MATCHUP_NO_ARMY, 0, 0, m->s[g].id,
-			    diag_suggest(m->s[g].sug));
+			    idsuggest_tail(&m->s[g].sug));
 	}
 	return ok;
 }

@@ -123,3 +123,53 @@ tok_suggest(const char *word, size_t len, const char *const *cands,
 	sbuf_free(&b);
 	return best;
 }
+
+void
+idsuggest_init(struct idsuggest *s)
+{
+	memset(s, 0, sizeof *s);
+	s->dist = 3;
+}
+
+void
+idsuggest_add(struct idsuggest *s, const char *want, const char *id)
+{
+	size_t n = strlen(want), k;
+	int d;
+
+	/* a variant: want and then letters only */
+	for (k = n; strncmp(id, want, n) == 0 && id[k] >= 'a' &&
+	    id[k] <= 'z'; k++)
+		;
+	if (k > n && id[k] == '\0') {
+		if (s->nvar < IDSUGGEST_VARIANTS)
+			sbuf_printf(&s->variants, "%s'%s'", s->nvar > 0 ?
+			    ", " : "", id);
+		else if (s->nvar == IDSUGGEST_VARIANTS)
+			sbuf_adds(&s->variants, ", ...");
+		s->nvar++;
+		return;
+	}
+	d = str_editdist(id, want, 2);
+	if (d < s->dist) {
+		free(s->best);
+		s->best = xstrdup(id);
+		s->dist = d;
+	}
+}
+
+const char *
+idsuggest_tail(const struct idsuggest *s)
+{
+	if (s->nvar > 0)
+		return diag_tail(" (did you mean %s?)", s->variants.s);
+	return diag_suggest(s->best);
+}
+
+void
+idsuggest_free(struct idsuggest *s)
+{
+	free(s->best);
+	sbuf_free(&s->variants);
+	memset(s, 0, sizeof *s);
+}

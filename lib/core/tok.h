@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/str.h"
+
 struct tok {
 	const char *s;      /* token text (quotes removed for quoted tokens) */
 	size_t len;
@@ -36,5 +38,23 @@ const char *tok_str(const struct tok *t);
 /* The nearest keyword within edit distance 2 (case-insensitive), or NULL. */
 const char *tok_suggest(const char *word, size_t len,
     const char *const *cands, size_t n);
+
+/* The did-you-mean of an id not found among those seen: the variants of
+ * it ("II/32a", "II/32b" for "II/32"), else the nearest id within edit
+ * distance 2. */
+#define IDSUGGEST_VARIANTS 6
+struct idsuggest {
+	char *best;
+	int dist;
+	struct sbuf variants;    /* "'II/32a', 'II/32b'" */
+	int nvar;
+};
+void idsuggest_init(struct idsuggest *s);
+/* Consider id, seen while want was looked for (id != want). */
+void idsuggest_add(struct idsuggest *s, const char *want, const char *id);
+/* " (did you mean 'II/32a', 'II/32b'?)", or "": a diagnostic's tail,
+ * valid until the next diag_tail. */
+const char *idsuggest_tail(const struct idsuggest *s);
+void idsuggest_free(struct idsuggest *s);
 
 #endif
