@@ -504,3 +504,16 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	run -0 mandoc -T lint -W warning "$TOP/man/bellis.7" "$TOP/man/dba-rules.5" "$TOP/man/armylist.5"
 	assert_output ''
 }
+
+@test "dba22: every source tag the rows name has its full title in <sources> of the table and in dba-rules(5) (issue 24 item 11)" {
+	local f="$TOP/formats/dba22.xml" t missing=
+	tags=$(xmllint --xpath '//@source' "$f" | sed 's/ source="/\n/g; s/"//g' |
+	    tr ' /' '\n\n' | grep -v -e '^(' -e ')$' -e '^$' | sort -u)
+	[ -n "$tags" ]
+	for t in $tags; do
+		[ -n "$(xmllint --xpath "string(//sources/source[@tag='$t']/@title)" "$f")" ] || missing+="$t "
+		grep -qF ".It \\&$t" "$TOP/man/dba-rules.5" || missing+="man:$t "
+	done
+	assert_equal "$missing" ""
+	assert_equal "$(xmllint --xpath 'string(//sources/source[@tag="Q1"]/@title)' "$f")" '"DBA 2.2 Quick Reference Sheet" (scribd 156803994): deployment, PIPs, terrain, combat factors'
+}
