@@ -89,3 +89,23 @@ name_lang() {
 	# the corpora: 11 periods of several ranges each
 	assert_equal "$(armylist-parse "$CORPUS/dba3-lists.txt" 2>/dev/null | grep -c ' ranges=')" 11
 }
+
+@test "a sheet with one column per element slot: book, number and variant, general and slots, check columns checked (issue 24 item 8)" {
+	local f=$FIX/armylist-parse/slots.csv
+	run -0 --separate-stderr armylist-parse -T tsv "$f"
+	assert_equal "$(cut -f1-8 <<<"$output")" "id	name	from	to	terrain	aggression	enemies	elements
+I/1a	Early Sumerian Army	-3000	-2800	Arable	2	I/1b, I/2	1x3Bd (Gen), 8x4Bw, 3x2Ps
+I/1b	Early Sumerian Army	-2799	-2334	Arable	2	I/1a, I/2	1x4Pk or 3Bd or HCh or LCh (Gen), 1xHCh or 4Bw, 6x4Pk, 1x4Pk or 4Bw, 2xPs, 1x3Ax or Ps
+I/2	Early Egyptian	-3000	-1640	Littoral	1	I/1a, I/1b	1x4Bd (Gen), 5x4Bw, 2x3Bd, 1x3Bd or 3Bw, 1x7Hd, 2x2Ps"
+	# the check columns: Check counts the general's alternatives, a type
+	# column says whether the general cell names that type
+	assert_equal "$stderr" "armylist-parse: $f:4:94: warning: check column 'Check' says 2, but the general cell '4Bd' has 1 alternative
+armylist-parse: $f:4:107: warning: check column 'Bd' says 0, but the general cell '4Bd' names it
+armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cell '4Bd' does not name it"
+	# they are read, not kept as notes; the XML validates and reads back
+	run -0 --separate-stderr armylist-parse "$f"
+	refute_output --partial '<note'
+	validate armylist.rng <(printf '%s\n' "$output")
+	run -0 --separate-stderr armylist-check --rules=dba22 -T tsv "$f"
+	assert_equal "$(sed 1d <<<"$output" | cut -f3,5 | uniq -c | sed 's/^ *//')" "3 I/2	sheet-check-column"
+}

@@ -7,11 +7,16 @@
 #include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/lang.h"
+#include "core/num.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "rules/troop.h"
 
 #define MAX_COLS 64
+
+/* The columns of a slot sheet that are no field of ours. */
+enum slot_role { R_NONE, R_BOOK, R_VAR, R_GENERAL, R_SLOT, R_CHECK, R_TYPE };
+#define MAX_SLOTS 12
 
 /* The most bytes of one field of an army, continuation rows included
  * (armylist-parse(1)); the rest is reported and ignored. */
@@ -30,6 +35,13 @@ struct sheet {
 	struct armyseen *seen;       /* NULL: nothing reported nor noted */
 	long line;                   /* its row's line */
 	const char *lang;            /* of the names, by the header words */
+	/* a sheet of one column per element slot: book, number and variant
+	 * columns, a general column, slots 1 ... 12, check columns */
+	bool slots;
+	int role[MAX_COLS];          /* enum slot_role of each column */
+	int slotno[MAX_COLS];        /* R_SLOT: its number */
+	char ttype[MAX_COLS][8];     /* R_TYPE: the spelling it checks */
+	struct sbuf book, var;       /* of the record being read */
 	const char *word;            /* the header word header_field found */
 	struct sbuf f[F_NFIELDS];
 	struct srcmap map[F_NFIELDS];
@@ -48,7 +60,7 @@ static const char *const headers[F_NFIELDS][14] = {
 	[F_NUMBER] = { "nr", "nummer", "no", "ref", "id", "номер", "№",
 	    NULL },
 	[F_NAME] = { "armee", "bezeichnung", "name", "army", "армия",
-	    "название", NULL },
+	    "название", "army name", NULL },
 	[F_DATES] = { "zeitraum", "zeit", "datum", "zeitliches auftreten",
 	    "dates", "период", "даты", NULL },
 	[F_SOURCES] = { "quellen", "literatur", "referenzen", "sources",
@@ -135,6 +147,8 @@ sheet_free(struct sheet *sh)
 		srcmap_free(&sh->map[i]);
 	}
 	sbuf_free(&sh->tmp);
+	sbuf_free(&sh->book);
+	sbuf_free(&sh->var);
 	for (i = 0; i < MAX_COLS; i++) {
 		free(sh->nhead[i]);
 		sbuf_free(&sh->nf[i]);
@@ -290,6 +304,8 @@ note_columns(struct sheet *sh, const struct cell *cells, size_t n)
 	for (i = 0; i < n && i < MAX_COLS; i++) {
 		for (f = 0; f < F_NFIELDS && sh->col[f] != (int)i; f++)
 			;
+		if (sh->slots && sh->role[i] != R_NONE)
+			continue;       /* read as slots and checks */
 		s = cells[i].s;
 		len = cells[i].n;
 		str_trim(&s, &len);
@@ -302,16 +318,82 @@ note_columns(struct sheet *sh, const struct cell *cells, size_t n)
 	}
 }
 
+/* The role of a header cell of a slot sheet; *slot the number of a
+ * slot column. */
+static int
+slot_role(struct sheet *sh, const struct cell *c, int *slot, char *type)
+{
+	const char *s = c->s;
+	size_t n = c->n, i;
+	long v;
+
+	str_trim(&s, &n);
+	for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (n > 0 && i == n) {
+		for (v = 0, i = 0; i < n && v <= MAX_SLOTS; i++)
+			v = v * 10 + (s[i] - '0');
+		*slot = (int)v;
+		return v >= 1 && v <= MAX_SLOTS ? R_SLOT : R_NONE;
+	}
+	if (n > 0 && n < 8 && troop_find(s, n) != NULL) {
+		memcpy(type, s, n);
+		type[n] = '\0';
+		return R_TYPE;
+	}
+	str_fold(&sh->tmp, s, n);
+	s = sbuf_str(&sh->tmp);
+	if (strcmp(s, "book") == 0 || strcmp(s, "buch") == 0)
+		return R_BOOK;
+	if (strcmp(s, "var") == 0 || strcmp(s, "variant") == 0 ||
+	    strcmp(s, "variante") == 0)
+		return R_VAR;
+	if (strcmp(s, "general") == 0 || strcmp(s, "feldherr") == 0 ||
+	    strcmp(s, "befehlshaber") == 0)
+		return R_GENERAL;
+	if (strcmp(s, "check") == 0)
+		return R_CHECK;
+	return R_NONE;
+}
+
+/* A header with a book, a general and a slot column makes a slot
+ * sheet: the roles of its columns in role[] and slotno[]. */
+static bool
+slot_header(struct sheet *sh, const struct cell *cells, size_t n,
+    int *role, int *slotno, char (*type)[8])
+{
+	bool book = false, general = false, slot = false;
+	size_t i;
+
+	for (i = 0; i < n && i < MAX_COLS; i++) {
+		slotno[i] = 0;
+		type[i][0] = '\0';
+		role[i] = slot_role(sh, &cells[i], &slotno[i], type[i]);
+		book |= role[i] == R_BOOK;
+		general |= role[i] == R_GENERAL;
+		slot |= role[i] == R_SLOT;
+	}
+	return book && general && slot;
+}
+
 static bool
 try_header(struct sheet *sh, const struct cell *cells, size_t n)
 {
 	int col[F_NFIELDS], f, found = 0, votes[LANG_N] = { 0 }, l;
+	int role[MAX_COLS] = { 0 }, slotno[MAX_COLS] = { 0 };
+	char type[MAX_COLS][8];
+	bool slots = slot_header(sh, cells, n, role, slotno, type);
 	size_t i;
 
 	for (f = 0; f < F_NFIELDS; f++)
 		col[f] = -1;
 	for (i = 0; i < n && i < MAX_COLS; i++) {
+		if (slots && role[i] != R_NONE)
+			continue;
 		f = header_field(sh, &cells[i]);
+		/* a slot sheet's "Army" is the list number */
+		if (slots && f == F_NAME && strcmp(sh->word, "army") == 0)
+			f = F_NUMBER;
 		if (f >= 0 && (l = headers_lang(sh->word)) >= 0)
 			votes[l]++;
 		/* the columns only our TSV has count as written there; a
@@ -337,6 +419,10 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 	    votes[LANG_RU] > votes[LANG_EN])
 		sh->lang = "ru";
 	memcpy(sh->col, col, sizeof col);
+	sh->slots = slots;
+	memcpy(sh->role, role, sizeof role);
+	memcpy(sh->slotno, slotno, sizeof slotno);
+	memcpy(sh->ttype, type, sizeof type);
 	note_columns(sh, cells, n);
 	sh->have_header = true;
 	sh->bad = false;
@@ -475,6 +561,52 @@ more_fields(struct sheet *sh, struct army *a)
 	}
 }
 
+/* The id of a record: its number, on a slot sheet with the book (1-4:
+ * I-IV) before it and the variant after it (1, 1, b: I/1b). */
+static char *
+slot_id(struct sheet *sh)
+{
+	static const char *const books[] = { "I", "II", "III", "IV" };
+	const char *num = sbuf_str(&sh->f[F_NUMBER]);
+	struct sbuf id = {0};
+
+	if (!sh->slots || sh->book.len != 1 || sh->book.s[0] < '1' ||
+	    sh->book.s[0] > '4')
+		return xstrdup(num);
+	sbuf_printf(&id, "%s/%s%s", books[sh->book.s[0] - '1'], num,
+	    sbuf_str(&sh->var));
+	return id.s;
+}
+
+/* A slot sheet's name cell holds the dates at its end ("Early Sumerian
+ * Army 2799-2334 BC"): they go to the dates field when it has none. */
+static void
+slot_name_dates(struct sheet *sh)
+{
+	struct sbuf *name = &sh->f[F_NAME], *dates = &sh->f[F_DATES];
+	struct date_ranges r;
+	size_t i, n = name->len;
+
+	if (!sh->slots || dates->len > 0 || n == 0)
+		return;
+	for (i = 1; i < n; i++) {
+		if (name->s[i - 1] != ' ' || name->s[i] < '0' ||
+		    name->s[i] > '9')
+			continue;
+		if (date_parse_ranges(name->s + i, n - i, &r) < 0)
+			continue;
+		sbuf_add(dates, name->s + i, n - i);
+		sh->fline[F_DATES] = sh->fline[F_NAME];
+		sh->fcol[F_DATES] = sh->fcol[F_NAME] > 0 ? sh->fcol[F_NAME] +
+		    (long)i : 0;
+		while (i > 0 && name->s[i - 1] == ' ')
+			i--;
+		name->len = i;
+		name->s[i] = '\0';
+		return;
+	}
+}
+
 void
 sheet_flush(struct sheet *sh)
 {
@@ -486,7 +618,8 @@ sheet_flush(struct sheet *sh)
 		return;
 	sh->open = false;
 	army_init(&a);
-	a.id = xstrdup(sbuf_str(&b[F_NUMBER]));
+	a.id = slot_id(sh);
+	slot_name_dates(sh);
 	a.file = xstrdup(sh->file);
 	a.line = sh->line;
 	a.name = xstrdup(sbuf_str(&b[F_NAME]));
@@ -540,6 +673,8 @@ sheet_flush(struct sheet *sh)
 	}
 	for (f = 0; f < (int)sh->nnotes; f++)
 		sbuf_reset(&sh->nf[f]);
+	sbuf_reset(&sh->book);
+	sbuf_reset(&sh->var);
 }
 
 static bool
@@ -640,6 +775,145 @@ is_data(const struct cell *c)
 	return army_is_id(s, n);
 }
 
+/* Append the text t[0..n) at cell c to the elements, with pre and post
+ * around it (the count and the general mark a slot sheet leaves out). */
+static void
+slot_add(struct sheet *sh, const struct cell *c, const char *pre,
+    const char *t, size_t n, const char *post)
+{
+	struct sbuf *b = &sh->f[F_ELEMENTS];
+	long col = c->col > 0 ? c->col + (long)(t - c->s) : 0;
+
+	if (b->len > 0)
+		sbuf_adds(b, ", ");
+	if (sh->map[F_ELEMENTS].n == 0) {
+		sh->fline[F_ELEMENTS] = c->line;
+		sh->fcol[F_ELEMENTS] = col;
+	}
+	srcmap_add(&sh->map[F_ELEMENTS], b->len, c->line, col);
+	sbuf_adds(b, pre);
+	srcmap_add(&sh->map[F_ELEMENTS], b->len, c->line, col);
+	sbuf_add(b, t, n);
+	sbuf_adds(b, post);
+}
+
+/* Whether the general cell g[0..n) spells troop w (NULL: none) among its
+ * " or " alternatives (4Pk or 3Bd or HCh: Pk, Bd, HCh); *alts counts
+ * them. */
+static bool
+general_names(const char *g, size_t n, const char *w, long *alts)
+{
+	size_t i = 0, e, k;
+	bool named = false;
+
+	*alts = 0;
+	while (i < n) {
+		for (e = i; e < n && !(e + 4 <= n && str_ieq(g + e, 4, " or "));
+		    e++)
+			;
+		for (k = i; k < e && ((g[k] >= '0' && g[k] <= '9') ||
+		    g[k] == '/' || g[k] == ' '); k++)
+			;
+		if (w != NULL && e - k == strlen(w) &&
+		    memcmp(g + k, w, e - k) == 0)
+			named = true;
+		++*alts;
+		i = e + 4;
+	}
+	return named;
+}
+
+/* The check columns of a slot sheet against its general cell: Check the
+ * number of its alternatives, a type column 1 for each type among
+ * them and 0 for the others. */
+static void
+slot_checks(struct sheet *sh, const struct cell *cells, size_t n,
+    const struct cell *gen)
+{
+	const char *g = gen != NULL ? gen->s : "", *v;
+	size_t gn = gen != NULL ? gen->n : 0, vn, i;
+	long alts, want;
+	bool named;
+
+	str_trim(&g, &gn);
+	for (i = 0; i < n && i < MAX_COLS; i++) {
+		v = cells[i].s;
+		vn = cells[i].n;
+		str_trim(&v, &vn);
+		if (vn == 0 || (sh->role[i] != R_CHECK && sh->role[i] != R_TYPE))
+			continue;
+		if (num_long(v, vn, 0, 1000, &want) < 0)
+			continue;
+		if (sh->role[i] == R_CHECK) {
+			(void)general_names(g, gn, NULL, &alts);
+			if (gn > 0 && alts != want)
+				DIAG(SHEET_CHECK_COLUMN, cells[i].line,
+				    cells[i].col, "Check", (int)vn, v, (int)gn, g,
+				    diag_tail("has %ld %s", alts, alts == 1 ?
+				    "alternative" : "alternatives"));
+			continue;
+		}
+		named = general_names(g, gn, sh->ttype[i], &alts);
+		if (gn > 0 && (want > 0) != named)
+			DIAG(SHEET_CHECK_COLUMN, cells[i].line, cells[i].col,
+			    sh->ttype[i], (int)vn, v, (int)gn, g, named ?
+			    "names it" : "does not name it");
+	}
+}
+
+/* Whether a cell starts with a count ("1x", "2 x", "1*"), not with the
+ * figures of a troop ("3Bd"). */
+static bool
+has_count(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	while (i < n && s[i] == ' ')
+		i++;
+	return i > 0 && i < n && (s[i] == 'x' || s[i] == 'X' || s[i] == '*' ||
+	    (i + 1 < n && (unsigned char)s[i] == 0xc3 &&
+	    (unsigned char)s[i + 1] == 0x97));
+}
+
+/* The general, the slots in their order and the checks of a row of a
+ * slot sheet. */
+static void
+slot_row(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	const struct cell *gen = NULL;
+	const char *s;
+	size_t i, len;
+	int k;
+
+	for (i = 0; i < n && i < MAX_COLS; i++) {
+		s = cells[i].s;
+		len = cells[i].n;
+		str_trim(&s, &len);
+		if (sh->role[i] == R_BOOK)
+			sbuf_add(&sh->book, s, len);
+		else if (sh->role[i] == R_VAR)
+			sbuf_add(&sh->var, s, len);
+		else if (sh->role[i] == R_GENERAL && len > 0) {
+			gen = &cells[i];
+			slot_add(sh, gen, has_count(s, len) ? "" : "1x", s,
+			    len, " (Gen)");
+		}
+	}
+	for (k = 1; k <= MAX_SLOTS; k++)
+		for (i = 0; i < n && i < MAX_COLS; i++) {
+			if (sh->role[i] != R_SLOT || sh->slotno[i] != k)
+				continue;
+			s = cells[i].s;
+			len = cells[i].n;
+			str_trim(&s, &len);
+			if (len > 0)
+				slot_add(sh, &cells[i], "", s, len, "");
+		}
+	slot_checks(sh, cells, n, gen);
+}
+
 void
 sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 {
@@ -705,4 +979,6 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n)
 			append(sh, f, &cells[sh->col[f]]);
 	append_notes(sh, cells, n);
+	if (sh->slots)
+		slot_row(sh, cells, n);
 }

@@ -146,6 +146,8 @@ enum diag_tool {
 #define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
 #define DIAGF_ARMY_TOO_MANY_REFS "more than %d %s in one army, the rest is ignored"
+/* a check column of a slot sheet against its general cell */
+#define DIAGF_SHEET_CHECK_COLUMN "check column '%s' says %.*s, but the general cell '%.*s' %s"
 #define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
 #define DIAGF_NO_ARMIES "no army read: %s"
 #define DIAGF_BAD_REFERENCE "bad army reference '%s' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
@@ -342,6 +344,7 @@ enum diag_tool {
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(ARMY_TOO_MANY_REFS, E, "army-too-many-refs", T_ARMYIN) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
+	X(SHEET_CHECK_COLUMN, W, "sheet-check-column", T_SHEETS) \
 	X(NO_ARMIES, E, "no-armies", T_SHEETS) \
 	X(BAD_REFERENCE, E, "bad-reference", T_SHEETS) \
 	X(LINE_NOT_READ, E, "line-not-read", T_SHEETS) \
