@@ -109,3 +109,15 @@ armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cel
 	run -0 --separate-stderr armylist-check --rules=dba22 -T tsv "$f"
 	assert_equal "$(sed 1d <<<"$output" | cut -f3,5 | uniq -c | sed 's/^ *//')" "3 I/2	sheet-check-column"
 }
+
+@test "sheets: allies joined by 'or' keep their joins, and a fragment in a references cell is named with its place" {
+	printf 'Ref,Name,Elements,Enemies,Allies\nI/1a,A,"1x3Cv (Gen), 11x3Bd","I/2, 3, or","II/10 or II/11a and/or II/11b, III/4"\n' > "$BATS_TEST_TMPDIR/al.csv"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/al.csv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/al.csv:2:39: warning: 'or' is no army reference, left out"
+	assert_line '      <ref join="or">II/11a</ref>'
+	assert_line '      <ref join="and/or">II/11b</ref>'
+	assert_line '      <ref>I/3</ref>'
+	# read back from its TSV, the joins stay
+	run -0 --separate-stderr bash -c "armylist-parse -T tsv '$BATS_TEST_TMPDIR/al.csv' 2>/dev/null | armylist-parse"
+	assert_line '      <ref join="and/or">II/11b</ref>'
+}

@@ -639,11 +639,13 @@ sheet_flush(struct sheet *sh)
 		army_set_aggression(&a, b[F_AGGRESSION].s,
 		    b[F_AGGRESSION].len, sh->fline[F_AGGRESSION],
 		    sh->fcol[F_AGGRESSION]);
-	army_refs(&a.enemies, &a.nenemies, &a.capenemies,
-	    sbuf_str(&b[F_ENEMIES]), b[F_ENEMIES].len);
+	/* at their cells: the warnings about a fragment name the place, and
+	 * allies joined by "or" keep their joins, as in list text */
+	army_refs_at(&a, false, sbuf_str(&b[F_ENEMIES]), b[F_ENEMIES].len,
+	    sh->fline[F_ENEMIES], sh->fcol[F_ENEMIES]);
 	if (sh->col[F_ALLIES] >= 0) {
-		army_refs(&a.allies, &a.nallies, &a.capallies,
-		    sbuf_str(&b[F_ALLIES]), b[F_ALLIES].len);
+		army_refs_at(&a, true, sbuf_str(&b[F_ALLIES]), b[F_ALLIES].len,
+		    sh->fline[F_ALLIES], sh->fcol[F_ALLIES]);
 		a.has_allies = a.nallies > 0;
 	}
 	{
