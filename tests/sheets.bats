@@ -121,3 +121,11 @@ armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cel
 	run -0 --separate-stderr bash -c "armylist-parse -T tsv '$BATS_TEST_TMPDIR/al.csv' 2>/dev/null | armylist-parse"
 	assert_line '      <ref join="and/or">II/11b</ref>'
 }
+
+@test "every output validates: an element or choice the schema refuses as empty is left out of what is written, the army incomplete" {
+	run -2 --separate-stderr armylist-parse <<<'<armylists version="1"><army id="3"><name lang="en">B</name><enemies/><elements><element count="1"/><element count="11"><troop code="Bd"/></element><choice><package><element count="1"/></package><package><element count="1"><troop code="Ps"/></element></package></choice></elements></army></armylists>'
+	assert_equal "$stderr" "armylist-parse: -:1: error: <element> lacks an element it must hold"
+	assert_line '  <army id="3" file="-" line="1" incomplete="yes">'
+	validate armylist.rng <(printf '%s\n' "$output")
+	assert_equal "$(grep -c '<package>' <<<"$output")" 1
+}

@@ -64,6 +64,8 @@ named(xmlNodePtr n, const char *name)
 
 static void read_items(xmlNodePtr parent, struct package *list,
     long *left);
+/* An item of the army being read was left out as empty (read_item). */
+static bool dropped;
 
 /* A number attribute: 1 read, 0 absent, -1 not a number within
  * [min, max] (*v left as it is, held back for report_numbers). */
@@ -161,16 +163,38 @@ read_item(xmlNodePtr c, struct package *list, long *left)
 	xmlNodePtr p;
 	struct item *it;
 
+	size_t k;
+
 	if ((named(c, "element") || named(c, "choice")) && --*left < 0)
 		return;
 	if (named(c, "element")) {
-		read_element(c, package_add(list));
+		read_element(c, it = package_add(list));
 	} else if (named(c, "choice")) {
 		it = package_add(list);
 		it->kind = ITEM_CHOICE;
 		for (p = c->children; p != NULL; p = p->next)
 			if (named(p, "package"))
 				read_items(p, item_add_package(it), left);
+		/* a package the schema refused as empty is left out */
+		for (k = 0; k < it->npkgs; k++)
+			if (it->pkgs[k].n == 0) {
+				package_free(&it->pkgs[k]);
+				memmove(&it->pkgs[k], &it->pkgs[k + 1],
+				    (it->npkgs - k - 1) * sizeof *it->pkgs);
+				it->npkgs--;
+				k--;
+				dropped = true;
+			}
+	} else
+		return;
+	/* what the schema refused as empty (an element without a troop, a
+	 * choice without a package) is left out, never written again: the
+	 * army is incomplete */
+	if ((it->kind == ITEM_ELEMENT && it->ntroops == 0) ||
+	    (it->kind == ITEM_CHOICE && it->npkgs == 0)) {
+		item_free(it);
+		list->n--;
+		dropped = true;
 	}
 }
 
@@ -324,6 +348,9 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 		DIAG_AT(ARMY_TOO_MANY_ELEMENTS, file, line, 0, ARMY_MAX_ITEMS);
 		a->incomplete = true;
 	}
+	if (dropped)
+		a->incomplete = true;
+	dropped = false;
 	if (a->name == NULL)
 		a->name = xstrdup("");
 	if (a->name_lang == NULL)
