@@ -129,3 +129,9 @@ armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cel
 	validate armylist.rng <(printf '%s\n' "$output")
 	assert_equal "$(grep -c '<package>' <<<"$output")" 1
 }
+
+@test "a slot sheet's book, number and variant that make no id: the record is reported and not read" {
+	run -2 --separate-stderr armylist-parse <<<$'Book,Army,Var,Army Name,General,1\n1,1,a!,X 500BC,3Bd,11x3Bd\n1,2,,Y 500BC,3Bd,11x3Bd'
+	assert_equal "$stderr" "armylist-parse: -:2:3: error: bad army reference 'I/1a!' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
+	assert_equal "$(grep '<army ' <<<"$output")" '  <army id="I/2" file="-" line="3">'
+}

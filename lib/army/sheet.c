@@ -561,6 +561,22 @@ more_fields(struct sheet *sh, struct army *a)
 	}
 }
 
+/* Empty the fields of the record read. */
+static void
+reset_record(struct sheet *sh)
+{
+	int f;
+
+	for (f = 0; f < F_NFIELDS; f++) {
+		sbuf_reset(&sh->f[f]);
+		srcmap_reset(&sh->map[f]);
+	}
+	for (f = 0; f < (int)sh->nnotes; f++)
+		sbuf_reset(&sh->nf[f]);
+	sbuf_reset(&sh->book);
+	sbuf_reset(&sh->var);
+}
+
 /* The id of a record: its number, on a slot sheet with the book (1-4:
  * I-IV) before it and the variant after it (1, 1, b: I/1b). */
 static char *
@@ -611,7 +627,6 @@ void
 sheet_flush(struct sheet *sh)
 {
 	struct army a;
-	int f;
 	struct sbuf *b = sh->f;
 
 	if (!sh->open)
@@ -669,14 +684,7 @@ sheet_flush(struct sheet *sh)
 	}
 	sh->cb(sh->ctx, &a);
 	army_free(&a);
-	for (f = 0; f < F_NFIELDS; f++) {
-		sbuf_reset(&b[f]);
-		srcmap_reset(&sh->map[f]);
-	}
-	for (f = 0; f < (int)sh->nnotes; f++)
-		sbuf_reset(&sh->nf[f]);
-	sbuf_reset(&sh->book);
-	sbuf_reset(&sh->var);
+	reset_record(sh);
 }
 
 static bool
@@ -879,6 +887,32 @@ has_count(const char *s, size_t n)
 	    (unsigned char)s[i + 1] == 0x97));
 }
 
+static char *slot_id(struct sheet *sh);
+static void reset_record(struct sheet *sh);
+
+/* The id that book, number and variant make is one (I/1b): else the
+ * record is reported and not read. */
+static bool
+slot_id_ok(struct sheet *sh, const struct cell *cells, size_t n)
+{
+	char *id = slot_id(sh);
+	const struct cell *c = &cells[sh->col[F_NUMBER] < (int)n ?
+	    sh->col[F_NUMBER] : 0];
+	struct sbuf q = {0};
+	bool ok = army_is_id(id, strlen(id));
+
+	if (!ok) {
+		utf8_sanitize(&q, id, strlen(id));
+		DIAG(BAD_REFERENCE, c->line, c->col, sbuf_str(&q));
+		sbuf_free(&q);
+		sh->open = false;
+		sh->bad = true;
+		reset_record(sh);
+	}
+	free(id);
+	return ok;
+}
+
 /* The general, the slots in their order and the checks of a row of a
  * slot sheet. */
 static void
@@ -903,6 +937,8 @@ slot_row(struct sheet *sh, const struct cell *cells, size_t n)
 			    len, " (Gen)");
 		}
 	}
+	if (!slot_id_ok(sh, cells, n))
+		return;
 	for (k = 1; k <= MAX_SLOTS; k++)
 		for (i = 0; i < n && i < MAX_COLS; i++) {
 			if (sh->role[i] != R_SLOT || sh->slotno[i] != k)
