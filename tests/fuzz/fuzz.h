@@ -71,6 +71,7 @@ fuzz_valid_army(void *ctx, const struct army *a)
 	}
 	free(buf);
 }
+
 #endif
 
 /* Once per process: diagnostics off, libxml2 set up, a /dev/null sink,
@@ -141,5 +142,40 @@ fuzz_path(const uint8_t *data, size_t size)
 		abort();
 	return path;
 }
+
+#ifdef FUZZ_ARMIES
+/* Every army a reader makes of the data through every writer (xml, tsv,
+ * json, text, in turn the languages), and validated as armylist XML. */
+static void
+fuzz_emit_all(void *ctx, const struct army *a)
+{
+	struct armyout **o = ctx;
+	int f;
+
+	for (f = 0; f < 4; f++)
+		armyout_army(o[f], a);
+	fuzz_valid_army(NULL, a);
+}
+
+static inline void
+fuzz_writers(const uint8_t *data, size_t size,
+    void (*read)(struct input *, army_cb, void *))
+{
+	static const enum out_fmt fmts[4] = { FMT_XML, FMT_TSV, FMT_JSON,
+	    FMT_TEXT };
+	struct armyout *o[4];
+	struct input in;
+	int f;
+
+	for (f = 0; f < 4; f++)
+		o[f] = armyout_new(fuzz_sink, fmts[f],
+		    (enum lang)(f % LANG_N), NULL);
+	fuzz_input(&in, data, size);
+	read(&in, fuzz_emit_all, o);
+	input_close(&in);
+	for (f = 0; f < 4; f++)
+		armyout_finish(o[f]);
+}
+#endif
 
 #endif
