@@ -358,7 +358,7 @@ Try 'armylist-check --help' for more information."
 
 @test "--rules: unknown edition exit 3, bad table exit 2, missing file exit 4" {
 	run -3 --separate-stderr armylist-check --rules=dba2 $P/clean.xml
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown rules edition 'dba2' (dba1, dba22, or a rules XML file)"
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown rules edition 'dba2' (dba1, dba22, dba3, or a rules XML file)"
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
 	run -2 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/bad.xml" $P/clean.xml
 	[[ $stderr == *"not a valid rules table"* ]]

@@ -105,7 +105,7 @@ setup() {
 	# a label naming no edition
 	sed 's/<battlefield /<battlefield rules="dba9" /' "$F" > "$BATS_TEST_TMPDIR/9.xml"
 	run -2 --separate-stderr battle-scan -T combat "$BATS_TEST_TMPDIR/9.xml"
-	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/9.xml:1: error: battlefield labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/9.xml:1: error: battlefield labelled rules='dba9', not a rules edition (dba1, dba22, dba3, or give --rules=FILE)"
 	assert_output "# $BATS_TEST_TMPDIR/9.xml"
 	run -0 --separate-stderr battle-scan -T combat --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
 	assert_equal "$stderr" ''

@@ -23,7 +23,7 @@ Try 'combat-calc --help' for more information."
 	run -3 --separate-stderr combat-calc -T
 	assert_equal "${stderr%%$'\n'*}" "combat-calc: option '-T' needs a value"
 	run -3 --separate-stderr combat-calc --rules=dba2 /dev/null
-	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown rules edition 'dba2' (dba1, dba22, or a rules XML file)"
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown rules edition 'dba2' (dba1, dba22, dba3, or a rules XML file)"
 }
 
 @test "combat-calc: every EXAMPLE of the man page, with its status" {
@@ -490,7 +490,7 @@ MU=fixtures/combat/matchup.xml
 	for t in text xml tsv json; do
 		run -2 --separate-stderr combat-calc --matchup=IV/1,I/2a -T $t $F $MU
 		assert_output ''
-		assert_equal "$stderr" "combat-calc: $F:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+		assert_equal "$stderr" "combat-calc: $F:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, dba3, or give --rules=FILE)"
 	done
 	# only army A's label counts; --rules needs none
 	run -0 --separate-stderr combat-calc --matchup=I/2a,IV/1 $F $MU
@@ -502,7 +502,7 @@ MU=fixtures/combat/matchup.xml
 	# a missing army B is named as well
 	run -2 --separate-stderr combat-calc --matchup=IV/1,X/9 $F
 	assert_output ''
-	assert_equal "$stderr" "combat-calc: $F:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)
+	assert_equal "$stderr" "combat-calc: $F:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, dba3, or give --rules=FILE)
 combat-calc: $F: error: army 'X/9' not in the collection"
 }
 

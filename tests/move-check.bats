@@ -44,7 +44,7 @@ Try 'move-check --help' for more information."
 	run -3 --separate-stderr move-check -T
 	assert_equal "${stderr%%$'\n'*}" "move-check: option '-T' needs a value"
 	run -3 --separate-stderr move-check --rules=dba2 /dev/null
-	assert_equal "${stderr%%$'\n'*}" "move-check: unknown rules edition 'dba2' (dba1, dba22, or a rules XML file)"
+	assert_equal "${stderr%%$'\n'*}" "move-check: unknown rules edition 'dba2' (dba1, dba22, dba3, or a rules XML file)"
 	assert_output ''
 }
 

@@ -88,7 +88,7 @@ Try 'refcard-render --help' for more information."
 	run -3 --separate-stderr refcard-render -o
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: option '-o' needs a value"
 	run -3 --separate-stderr refcard-render --rules=dba2 /dev/null
-	assert_equal "${stderr%%$'\n'*}" "refcard-render: unknown rules edition 'dba2' (dba1, dba22, or a rules XML file)"
+	assert_equal "${stderr%%$'\n'*}" "refcard-render: unknown rules edition 'dba2' (dba1, dba22, dba3, or a rules XML file)"
 	run -3 --separate-stderr refcard-render --cards=rules "$ARMIES"
 	assert_equal "${stderr%%$'\n'*}" "refcard-render: file operands need the army cards (--cards=army,...)"
 	assert_output ''
@@ -390,7 +390,7 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	# a label naming no edition: reported once, no card of that file
 	sed 's/rules="dba22"/rules="dba9"/' "$BATS_TEST_TMPDIR/22.xml" > "$BATS_TEST_TMPDIR/9.xml"
 	run -2 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/9.xml" "$BATS_TEST_TMPDIR/22.xml"
-	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, dba3, or give --rules=FILE)"
 	printf '%s\n' "$output" > "$f"
 	assert_equal "$(cell "$f" 'count(//section[starts-with(@class,"card")])')" "2"
 	run -0 --separate-stderr refcard-render --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"

@@ -352,9 +352,9 @@ field() {
 }
 
 @test "armylist-parse --rules: an unknown edition, a bad or missing rules file" {
-	run -3 --separate-stderr armylist-parse --rules=dba3 "$F/hordes.txt"
+	run -3 --separate-stderr armylist-parse --rules=dba4 "$F/hordes.txt"
 	assert_output ''
-	assert_equal "$stderr" "armylist-parse: unknown rules edition 'dba3' (dba1, dba22, or a rules XML file)
+	assert_equal "$stderr" "armylist-parse: unknown rules edition 'dba4' (dba1, dba22, dba3, or a rules XML file)
 Try 'armylist-parse --help' for more information."
 	printf '<rules/>\n' > "$BATS_TEST_TMPDIR/bad.xml"
 	run -2 --separate-stderr armylist-parse --rules="$BATS_TEST_TMPDIR/bad.xml" "$F/hordes.txt"
@@ -395,7 +395,7 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 @test "armylist-check: a label naming no edition is armylist-unknown-rules" {
 	armylist-parse --rules=dba22 "$F/hordes.txt" | sed 's/rules="dba22"/rules="dba9"/' > "$BATS_TEST_TMPDIR/9.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/9.xml"
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, dba3, or give --rules=FILE)"
 	# its armies are not checked: the label error only
 	assert_output ''
 	# their ids still answer the references of another file
@@ -404,7 +404,7 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	assert_line "$F/hordes.txt:3: warning: army I/7: enemy 'I/1b' names no army in the input [unknown-reference]"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/9.xml" "$BATS_TEST_TMPDIR/ref.xml"
 	assert_output ''
-	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, or give --rules=FILE)"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/9.xml:2: error: collection labelled rules='dba9', not a rules edition (dba1, dba22, dba3, or give --rules=FILE)"
 	# --rules: the label is not read
 	run -0 --separate-stderr armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/9.xml"
 	assert_equal "$stderr" ''

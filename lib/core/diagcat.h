@@ -94,6 +94,9 @@ enum diag_tool {
 #define DIAGF_SUPPORT_PSILOI "'support' with 'psiloi' (only one element stands behind)"
 #define DIAGF_NO_REAR_SUPPORT "%s get no rear support"
 #define DIAGF_NO_PSILOI_SUPPORT "%s get no psiloi support"
+#define DIAGF_NO_SIDE_SUPPORT "%s get no side support in %s"
+#define DIAGF_NO_ROUGH_GOING "%s has no rough going (only good and difficult)"
+#define DIAGF_ROUGH_AND_BAD "'rough' with 'bad' (one going at a time)"
 #define DIAGF_OVERLAPS "overlaps and flank contacts above %d"
 #define DIAGF_FLAG_ON_CAMP "flag '%s' on a camp defender (a camp has no flanks)"
 #define DIAGF_CAMP_ATTACKS_CAMP "'camp' with 'attacks-camp' on one side"
@@ -291,6 +294,9 @@ enum diag_tool {
 	X(SUPPORT_PSILOI, E, "support-with-psiloi", T_COMBAT) \
 	X(NO_REAR_SUPPORT, E, "no-rear-support", T_COMBAT) \
 	X(NO_PSILOI_SUPPORT, E, "no-psiloi-support", T_COMBAT) \
+	X(NO_SIDE_SUPPORT, E, "no-side-support", T_COMBAT) \
+	X(NO_ROUGH_GOING, E, "no-rough-going", T_COMBAT) \
+	X(ROUGH_AND_BAD, E, "rough-and-bad", T_COMBAT) \
 	X(OVERLAPS, E, "too-many-overlaps", T_COMBAT) \
 	X(FLAG_ON_CAMP, E, "flag-on-camp", T_COMBAT) \
 	X(CAMP_ATTACKS_CAMP, E, "camp-attacks-camp", T_COMBAT) \

@@ -7,16 +7,17 @@
 static const char *const flag_names[F_N] = {
 	"general", "uphill", "riverbank", "ford", "river-roll", "camp",
 	"attacks-camp", "difficult", "overlap", "flank", "rear", "support",
-	"psiloi", "shot", "bow-contact", "shooters", "bua", "charged"
+	"psiloi", "shot", "bow-contact", "shooters", "bua", "charged",
+	"rough", "side"
 };
 static const char *const reason_names[R_N] = {
 	"general", "uphill", "riverbank", "camp", "support", "psiloi",
 	"overlap", "flank", "rear", "shooters", "difficult",
-	"opponent-difficult", "bua"
+	"opponent-difficult", "bua", "side", "double"
 };
 static const char *const why_names[WHY_N] = {
 	"", "shot", "bow-contact", "difficult", "attacks-camp",
-	"not-vs-mounted", "not-vs"
+	"not-vs-mounted", "not-vs", "not-solid"
 };
 static const char *const rkind_names[] = { "draw", "beaten", "doubled" };
 
@@ -65,11 +66,16 @@ combat_count(const struct rules *r, int f)
 }
 
 static int
-cls_of(int troop)
+cls_of(const struct rules *r, const struct side *s)
 {
-	const struct troop *t = troop_at((size_t)troop);
+	return rules_class(r, s->troop, s->sub);
+}
 
-	return t != NULL ? (int)t->cls : CLASS_FOOT;
+/* Either position off good going: bad (difficult) or rough. */
+static bool
+off_good(const struct side *s)
+{
+	return s->has[F_DIFFICULT] || s->has[F_ROUGH];
 }
 
 static void
@@ -94,10 +100,38 @@ attacks_camp(const struct combat *c, int i)
 
 /* Is the opponent one that support w counts against? */
 static bool
-support_vs(const struct rules_support *w, int opp)
+support_vs(const struct rules *r, const struct rules_support *w,
+    const struct side *o)
 {
-	return (w->vs & ((uint64_t)1 << opp)) != 0 ||
-	    (w->vs_classes & (1u << cls_of(opp))) != 0;
+	uint64_t bit = (uint64_t)1 << o->troop;
+
+	if (w->vs_except & bit)
+		return false;
+	if (w->vs == 0 && w->vs_classes == 0)
+		return true;
+	return (w->vs & bit) != 0 ||
+	    (w->vs_classes & (1u << cls_of(r, o))) != 0;
+}
+
+/* The rear support row of t against o: the first whose vs holds, else
+ * the first (which then adds nothing). */
+static void
+rear_row(const struct rules *r, const struct rules_troop *t,
+    const struct side *o, int *value, const struct rules_support **w)
+{
+	int k;
+
+	*value = t->rear;
+	*w = &t->rear_when;
+	if (!t->rear_when.has_vs || support_vs(r, &t->rear_when, o))
+		return;
+	for (k = 0; k < t->nrear_alt; k++)
+		if (!t->rear_alt_when[k].has_vs ||
+		    support_vs(r, &t->rear_alt_when[k], o)) {
+			*value = t->rear_alt[k];
+			*w = &t->rear_alt_when[k];
+			return;
+		}
 }
 
 static void
@@ -106,33 +140,71 @@ support(const struct rules *r, const struct combat *c, int i,
 {
 	const struct side *s = &c->s[i], *o = &c->s[1 - i];
 	const struct rules_troop *t = &r->t[s->troop];
-	int why = WHY_NONE;
+	const struct rules_support *rw;
+	int why = WHY_NONE, value;
 
 	if (s->has[F_SUPPORT] && t->has_rear) {
+		rear_row(r, t, o, &value, &rw);
 		if (s->has[F_SHOT])
 			why = WHY_SHOT;
 		else if (s->has[F_BOW_CONTACT] ||
 		    r->t[o->troop].cancels_support)
 			why = WHY_BOW_CONTACT;
-		else if (s->has[F_DIFFICULT] || (t->rear_when.good_only &&
-		    o->has[F_DIFFICULT]))
+		else if (off_good(s) || (rw->good_only && off_good(o)))
 			why = WHY_DIFFICULT;
 		else if (attacks_camp(c, i))
 			why = WHY_ATTACKS_CAMP;
-		else if (t->rear_when.has_vs &&
-		    !support_vs(&t->rear_when, o->troop))
+		else if (rw->has_vs && !support_vs(r, rw, o))
 			why = WHY_NOT_VS;
-		add(sr, R_SUPPORT, why == WHY_NONE ? t->rear : 0, why);
+		add(sr, R_SUPPORT, why == WHY_NONE ? value : 0, why);
 	}
+	why = WHY_NONE;
+	if (s->has[F_SIDE] && t->has_side) {
+		if (t->side_foot != FOOT_NONE &&
+		    rules_foot(r, s->troop, s->sub) != t->side_foot)
+			why = WHY_NOT_SOLID;
+		else if (off_good(s) || (t->side_when.good_only &&
+		    off_good(o)))
+			why = WHY_DIFFICULT;
+		else if (attacks_camp(c, i))
+			why = WHY_ATTACKS_CAMP;
+		else if (t->side_when.has_vs &&
+		    !support_vs(r, &t->side_when, o))
+			why = WHY_NOT_VS;
+		add(sr, R_SIDE, why == WHY_NONE ? t->side : 0, why);
+	}
+	why = WHY_NONE;
 	if (s->has[F_PSILOI] && t->has_psiloi) {
 		if (t->psiloi_when.has_vs) {
-			if (!support_vs(&t->psiloi_when, o->troop))
+			if (!support_vs(r, &t->psiloi_when, o))
 				why = WHY_NOT_VS;
-		} else if (cls_of(o->troop) != CLASS_MOUNTED &&
+		} else if (cls_of(r, o) != CLASS_MOUNTED &&
 		    !attacks_camp(c, i))
 			why = WHY_NOT_VS_MOUNTED;
 		add(sr, R_PSILOI, why == WHY_NONE ? t->psiloi : 0, why);
 	}
+}
+
+/* A double element's +1: against the rules' opponents, in good going,
+ * not at a city, fort or camp. */
+static void
+double_bonus(const struct rules *r, const struct combat *c, int i,
+    struct side_result *sr)
+{
+	const struct side *s = &c->s[i], *o = &c->s[1 - i];
+	const struct rules_subtype *st = rules_subtype(r, s->sub);
+
+	if (st == NULL || !st->dbl || r->tf[TF_DOUBLE] == 0 || c->shooting)
+		return;
+	if (!((r->double_vs & ((uint64_t)1 << o->troop)) != 0 ||
+	    (r->double_vs_classes & (1u << cls_of(r, o))) != 0))
+		return;
+	if (r->double_good_only && (off_good(s) || off_good(o)))
+		return;
+	if (s->has[F_CAMP] || s->has[F_BUA] || o->has[F_CAMP] ||
+	    o->has[F_BUA] || attacks_camp(c, i))
+		return;
+	add(sr, R_DOUBLE, r->tf[TF_DOUBLE], WHY_NONE);
 }
 
 static bool
@@ -141,12 +213,14 @@ applies(const struct rules *r, int tf, int cls)
 	return (r->tf_applies[tf] & (1u << cls)) != 0;
 }
 
-/* Add n times tactical factor tf when it applies to the side's class. */
+/* Add n times tactical factor tf when it applies to the side's class
+ * and troop. */
 static void
 tf_add(const struct rules *r, struct side_result *sr, int tf, int reason,
     int n)
 {
-	if (applies(r, tf, sr->cls))
+	if (applies(r, tf, sr->cls) &&
+	    (r->tf_except[tf] & ((uint64_t)1 << sr->troop)) == 0)
 		add(sr, reason, n * r->tf[tf], WHY_NONE);
 }
 
@@ -160,10 +234,14 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 	int n;
 
 	memset(sr, 0, sizeof *sr);
-	sr->cls = cls_of(s->troop);
-	sr->factor = c->shooting && r->t[s->troop].has_shoot ?
-	    r->t[s->troop].factor_shoot[cls_of(o->troop)] :
-	    r->t[s->troop].factor[cls_of(o->troop)];
+	sr->cls = cls_of(r, s);
+	sr->troop = s->troop;
+	if (s->has[F_BUA] && r->t[s->troop].has_bua)
+		sr->factor = r->t[s->troop].factor_bua[cls_of(r, o)];
+	else
+		sr->factor = c->shooting && r->t[s->troop].has_shoot ?
+		    r->t[s->troop].factor_shoot[cls_of(r, o)] :
+		    r->t[s->troop].factor[cls_of(r, o)];
 	sr->total = sr->factor;
 	if (s->has[F_GENERAL] && (close || target))
 		tf_add(r, sr, TF_GENERAL, R_GENERAL, 1);
@@ -179,8 +257,10 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 		tf_add(r, sr, TF_CAMP, R_CAMP, 1);
 	if (s->has[F_BUA])
 		tf_add(r, sr, TF_BUA, R_BUA, 1);
-	if (close)
+	if (close) {
 		support(r, c, i, sr);
+		double_bonus(r, c, i, sr);
+	}
 	if ((n = s->val[F_OVERLAP]) > 0 && close)
 		tf_add(r, sr, TF_OVERLAP, R_OVERLAP, n);
 	if ((n = s->val[F_FLANK]) > 0 && close)
@@ -190,9 +270,12 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 	if (target && (n = s->val[F_SHOOTERS]) > r->shooters_free)
 		tf_add(r, sr, TF_SHOOTERS, R_SHOOTERS, n - r->shooters_free);
 	if (sr->cls == CLASS_MOUNTED) {
-		if (s->has[F_DIFFICULT])
+		if (r->t[s->troop].diff_exempt ||
+		    (r->diff_close_only && !close))
+			;
+		else if (s->has[F_DIFFICULT])
 			add(sr, R_DIFFICULT, r->tf[TF_DIFF_MOUNTED], WHY_NONE);
-		else if (o->has[F_DIFFICULT])
+		else if (o->has[F_DIFFICULT] && r->diff_opponent)
 			add(sr, R_OPP_DIFFICULT, r->tf[TF_DIFF_MOUNTED],
 			    WHY_NONE);
 	} else if (close && s->has[F_DIFFICULT] &&
@@ -210,6 +293,48 @@ combat_eval(const struct rules *r, const struct combat *c,
 	cr->has_odds = false;
 }
 
+/* The situation of an outcome with side l the loser. */
+static void
+when_of(const struct combat *c, int l, struct rules_when *when)
+{
+	int w = 1 - l;
+
+	memset(when, 0, sizeof *when);
+	when->difficult = c->s[0].has[F_DIFFICULT] ||
+	    c->s[1].has[F_DIFFICULT];
+	when->rough = c->s[0].has[F_ROUGH] || c->s[1].has[F_ROUGH];
+	when->loser_difficult = c->s[l].has[F_DIFFICULT];
+	when->loser_rough = c->s[l].has[F_ROUGH];
+	when->shooting = c->shooting;
+	when->loser_in = c->s[l].has[F_BUA] || c->s[l].has[F_CAMP];
+	when->winner_in = c->s[w].has[F_BUA] || c->s[w].has[F_CAMP];
+	when->loser_charged = c->s[l].has[F_CHARGED];
+	when->lsub = c->s[l].sub;
+	when->wsub = c->s[w].sub;
+}
+
+/* Equal scores that the rules give a loser (dba3: Kn against Bd): the
+ * first side whose row has such an exception; in shooting only the
+ * target. */
+static void
+equal_loser(const struct rules *r, const struct combat *c,
+    struct result *res)
+{
+	struct rules_when when;
+	int l, o;
+
+	for (l = c->shooting ? 1 : 0; l < 2; l++) {
+		when_of(c, l, &when);
+		o = rules_outcome_equal(r, c->s[l].troop, c->s[1 - l].troop,
+		    &when, &res->used);
+		if (o >= 0) {
+			res->winner = 2 - l;
+			res->outcome = o;
+			return;
+		}
+	}
+}
+
 void
 combat_resolve(const struct rules *r, const struct combat *c,
     const struct combat_result *cr, int d1, int d2, struct result *res)
@@ -225,6 +350,7 @@ combat_resolve(const struct rules *r, const struct combat *c,
 		res->winner = 0;
 		res->kind = RES_DRAW;
 		res->outcome = OUT_NONE;
+		equal_loser(r, c, res);
 		return;
 	}
 	w = a > b ? 0 : 1;
@@ -237,13 +363,7 @@ combat_resolve(const struct rules *r, const struct combat *c,
 		res->outcome = OUT_NONE;
 		return;
 	}
-	when.difficult = c->s[0].has[F_DIFFICULT] ||
-	    c->s[1].has[F_DIFFICULT];
-	when.loser_difficult = c->s[l].has[F_DIFFICULT];
-	when.shooting = c->shooting;
-	when.loser_in = c->s[l].has[F_BUA] || c->s[l].has[F_CAMP];
-	when.winner_in = c->s[w].has[F_BUA] || c->s[w].has[F_CAMP];
-	when.loser_charged = c->s[l].has[F_CHARGED];
+	when_of(c, l, &when);
 	res->outcome = rules_outcome_when(r, c->s[l].troop, c->s[w].troop,
 	    res->kind == RES_DOUBLED, &when, &res->used);
 }
@@ -260,8 +380,10 @@ combat_odds(const struct rules *r, const struct combat *c,
 	for (a = 1; a <= r->die; a++)
 		for (b = 1; b <= r->die; b++) {
 			combat_resolve(r, c, cr, a, b, &res);
-			if (res.winner == 0) {
+			if (res.kind == RES_DRAW) {
 				o->draws++;
+				if (res.winner != 0)
+					o->out[2 - res.winner][res.outcome]++;
 				continue;
 			}
 			if (res.winner == 1) {

@@ -9,26 +9,28 @@
 enum cflag {
 	F_GENERAL, F_UPHILL, F_RIVERBANK, F_FORD, F_RIVER_ROLL, F_CAMP,
 	F_ATTACKS_CAMP, F_DIFFICULT, F_OVERLAP, F_FLANK, F_REAR, F_SUPPORT,
-	F_PSILOI, F_SHOT, F_BOW_CONTACT, F_SHOOTERS, F_BUA, F_CHARGED, F_N
+	F_PSILOI, F_SHOT, F_BOW_CONTACT, F_SHOOTERS, F_BUA, F_CHARGED,
+	F_ROUGH, F_SIDE, F_N
 };
 
 /* Reasons of a modifier, in output order. */
 enum reason {
 	R_GENERAL, R_UPHILL, R_RIVERBANK, R_CAMP, R_SUPPORT, R_PSILOI,
 	R_OVERLAP, R_FLANK, R_REAR, R_SHOOTERS, R_DIFFICULT, R_OPP_DIFFICULT,
-	R_BUA, R_N
+	R_BUA, R_SIDE, R_DOUBLE, R_N
 };
 
 /* Why a support flag adds nothing. */
 enum why {
 	WHY_NONE, WHY_SHOT, WHY_BOW_CONTACT, WHY_DIFFICULT, WHY_ATTACKS_CAMP,
-	WHY_NOT_VS_MOUNTED, WHY_NOT_VS, WHY_N
+	WHY_NOT_VS_MOUNTED, WHY_NOT_VS, WHY_NOT_SOLID, WHY_N
 };
 
 enum rkind { RES_DRAW, RES_BEATEN, RES_DOUBLED };
 
 struct side {
 	int troop;              /* troop id */
+	int sub;                /* sub-type index + 1 (0: none, dba3 3Bd) */
 	long col;               /* column of the troop name (0: unknown) */
 	bool has[F_N];
 	int val[F_N];           /* the number of a key=value flag */
@@ -55,12 +57,15 @@ struct mod {
 
 struct side_result {
 	int cls;                /* class of the troop */
+	int troop;
 	int factor, total, nmods;
 	struct mod mods[COMBAT_MAXMODS];
 };
 
 struct result {
-	int winner;             /* 0 on a draw, else 1 or 2 */
+	int winner;             /* 0 on a draw, else 1 or 2 (also on a
+	                         * draw that the rules give a loser: the
+	                         * other side's outcome, dba3) */
 	int kind;               /* enum rkind */
 	int outcome;            /* the loser's, enum outcome */
 	int score[2];

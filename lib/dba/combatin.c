@@ -46,8 +46,9 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 	const struct troop *t = NULL;
 
 	s->col = a->col;
-	if (a->val == NULL)
-		t = rules_troop_find(r, a->s, a->len);
+	s->sub = 0;
+	if (a->val == NULL && (t = rules_troop_find(r, a->s, a->len)) != NULL)
+		s->sub = rules_subtype_find(r, a->s, a->len);
 	if (t == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
 		if (keyword(b) == CKW_NONE && b->val == NULL &&
@@ -124,6 +125,10 @@ side_flags(const struct rules *r, struct toks *tk, size_t *i, long line,
 		t = &tk->v[*i];
 		f = t->quoted ? -1 : readin_index(t->s, t->klen, flag_name,
 		    F_N);
+		/* bad going: difficult by another name (dba3) */
+		if (f < 0 && !t->quoted && t->klen == 3 &&
+		    str_ieq(t->s, t->klen, "bad"))
+			f = F_DIFFICULT;
 		if (f >= 0) {
 			if (set_flag(r, s, f, t->val, t->vlen, line, t->col,
 			    t->vcol) < 0)
@@ -257,7 +262,7 @@ check_side(const struct rules *r, const struct combat *c, int i)
 	if (c->shooting) {
 		for (f = 0; f < F_N; f++)
 			if (s->has[f] && f != F_GENERAL && f != F_CAMP &&
-			    f != F_BUA && f != F_DIFFICULT &&
+			    f != F_BUA && f != F_DIFFICULT && f != F_ROUGH &&
 			    !(f == F_SHOOTERS && i == 1)) {
 				if (f == F_SHOOTERS)
 					DIAG(FLAG_ON_SHOOTER, l, s->fcol[f],
@@ -277,6 +282,19 @@ check_side(const struct rules *r, const struct combat *c, int i)
 	}
 	if (s->has[F_SUPPORT] && !t->has_rear) {
 		DIAG(NO_REAR_SUPPORT, l, s->fcol[F_SUPPORT], en_name(s));
+		rc = -1;
+	}
+	if (s->has[F_SIDE] && !t->has_side) {
+		DIAG(NO_SIDE_SUPPORT, l, s->fcol[F_SIDE], en_name(s),
+		    r->edition);
+		rc = -1;
+	}
+	if (s->has[F_ROUGH] && !r->has_rough) {
+		DIAG(NO_ROUGH_GOING, l, s->fcol[F_ROUGH], r->edition);
+		rc = -1;
+	}
+	if (s->has[F_ROUGH] && s->has[F_DIFFICULT]) {
+		DIAG(ROUGH_AND_BAD, l, later(s, F_ROUGH, F_DIFFICULT));
 		rc = -1;
 	}
 	if (s->has[F_PSILOI] && !t->has_psiloi) {
@@ -386,10 +404,12 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, bool listed,
 		DIAG(MISSING_ATTRIBUTE, line, 0, "troop", "side");
 		return -1;
 	}
-	if ((t = troop_lookup_or_suggest(v, strlen(v), line, 0)) == NULL)
+	if ((t = rules_troop_find(r, v, strlen(v))) == NULL &&
+	    (t = troop_lookup_or_suggest(v, strlen(v), line, 0)) == NULL)
 		rc = -1;
 	else {
 		s->troop = t->id;
+		s->sub = rules_subtype_find(r, v, strlen(v));
 		if (!listed || combat_judged(r, t->id))
 			rc = known_troop(r, t, line, 0);
 	}

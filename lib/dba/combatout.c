@@ -24,7 +24,7 @@ static const enum label why_label[WHY_N] = {
 	[WHY_DIFFICULT] = L_GOING_DIFF,
 	[WHY_ATTACKS_CAMP] = L_WHY_ATTACKS_CAMP,
 	[WHY_NOT_VS_MOUNTED] = L_WHY_NOT_VS_MOUNTED,
-	[WHY_NOT_VS] = L_WHY_NOT_VS,
+	[WHY_NOT_VS] = L_WHY_NOT_VS, [WHY_NOT_SOLID] = L_WHY_NOT_SOLID,
 };
 
 struct combatout {
@@ -40,18 +40,26 @@ lbl(const struct combatout *w, enum label l)
 	return lang_label(w->o.lang, l);
 }
 
+/* The troop of side i in the machine formats: its code, or the list
+ * spelling of its sub-type (dba3: 3Bd). */
 static const char *
-code(const struct combat *c, int i)
+code(const struct combatout *w, const struct combat *c, int i)
 {
-	return troop_at((size_t)c->s[i].troop)->code;
+	const struct rules_subtype *st = rules_subtype_own(w->o.table, c->s[i].sub);
+
+	return st != NULL ? st->spelling :
+	    troop_at((size_t)c->s[i].troop)->code;
 }
 
 /* The troop of side i as the text writes it: its code in English, its
- * abbreviation in the other languages (the machine formats: code). */
+ * abbreviation in the other languages; a sub-type its spelling. */
 static const char *
 tcode(const struct combatout *w, const struct combat *c, int i)
 {
-	return troop_abbr(troop_at((size_t)c->s[i].troop), w->o.lang);
+	const struct rules_subtype *st = rules_subtype_own(w->o.table, c->s[i].sub);
+
+	return st != NULL ? st->spelling :
+	    troop_abbr(troop_at((size_t)c->s[i].troop), w->o.lang);
 }
 
 static const char *
@@ -115,7 +123,8 @@ text_side(struct combatout *w, const struct combat *c,
 		m = &s->mods[k];
 		if (m->why != WHY_NONE)
 			fprintf(w->fp, " (%s: %s)", lbl(w, m->reason ==
-			    R_SUPPORT ? L_COMBAT_SUPPORT_LOST :
+			    R_SUPPORT ? L_COMBAT_SUPPORT_LOST : m->reason ==
+			    R_SIDE ? L_COMBAT_SIDE_LOST :
 			    L_COMBAT_PSILOI_LOST), lbl(w, why_label[m->why]));
 		else
 			fprintf(w->fp, " %+d %s", m->value,
@@ -180,6 +189,10 @@ mod_prov(const struct rules *r, const struct rules_troop *t,
 		return &t->rear_when.prov;
 	if (m->reason == R_PSILOI)
 		return &t->psiloi_when.prov;
+	if (m->reason == R_SIDE)
+		return &t->side_when.prov;
+	if (m->reason == R_DOUBLE)
+		return &r->tf_prov[TF_DOUBLE];
 	if (m->reason == R_DIFFICULT || m->reason == R_OPP_DIFFICULT)
 		return &r->tf_prov[s->cls == CLASS_MOUNTED ? TF_DIFF_MOUNTED :
 		    TF_DIFF_FOOT];
@@ -196,9 +209,16 @@ explain_side(struct combatout *w, const struct combat *c,
 	const struct rules_prov *p;
 	int k;
 
-	rules_explain(w->fp, c->shooting && t->has_shoot ? &t->fprov_shoot :
+	const struct rules_subtype *st = rules_subtype_own(r, c->s[i].sub);
+
+	rules_explain(w->fp, c->s[i].has[F_BUA] && t->has_bua ?
+	    &t->fprov_bua : c->shooting && t->has_shoot ? &t->fprov_shoot :
 	    &t->fprov, "%s %s %d", lbl(w, L_EXPLAIN_FACTOR), tcode(w, c, i),
 	    s->factor);
+	if (st != NULL)
+		rules_explain(w->fp, &st->prov, "%s %s = %s",
+		    lbl(w, L_EXPLAIN_SUBTYPE), st->spelling,
+		    troop_at((size_t)st->troop)->code);
 	for (k = 0; k < s->nmods; k++)
 		if ((p = mod_prov(r, t, s, &s->mods[k])) != NULL)
 			rules_explain(w->fp, p, "%s %s %+d %s",
@@ -339,7 +359,7 @@ xml_combat(struct combatout *w, const struct combat *c,
 	for (i = 0; i < 2; i++) {
 		s = &cr->side[i];
 		xw_start(x, "side");
-		xw_attr(x, "troop", code(c, i));
+		xw_attr(x, "troop", code(w, c, i));
 		xml_flags(w, &c->s[i]);
 		xw_attr(x, "class", cls_name(troop_at((size_t)c->s[i].troop)->cls));
 		if (!c->unjudged) {
@@ -409,13 +429,13 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	}
 	if (c->unjudged) {
 		fprintf(fp, "%ld\t%s\t%s\t\t%s\t\t\t\tunjudged\t%s\n",
-		    c->line, c->shooting ? "shooting" : "close", code(c, 0),
-		    code(c, 1), w->o.odds ? "\t\t\t\t\t" : "");
+		    c->line, c->shooting ? "shooting" : "close", code(w, c, 0),
+		    code(w, c, 1), w->o.odds ? "\t\t\t\t\t" : "");
 		return;
 	}
 	fprintf(fp, "%ld\t%s\t%s\t%d\t%s\t%d\t", c->line,
-	    c->shooting ? "shooting" : "close", code(c, 0),
-	    cr->side[0].total, code(c, 1), cr->side[1].total);
+	    c->shooting ? "shooting" : "close", code(w, c, 0),
+	    cr->side[0].total, code(w, c, 1), cr->side[1].total);
 	if (cr->has_result)
 		fprintf(fp, "%d\t%d\t%s\t%s", cr->dice[0], cr->dice[1],
 		    rkind_name(cr->res.kind), cr->res.winner != 0 ?
@@ -467,7 +487,7 @@ json_combat(struct combatout *w, const struct combat *c,
 	for (i = 0; i < 2; i++) {
 		s = &cr->side[i];
 		jw_obj(j);
-		jw_kstr(j, "troop", code(c, i));
+		jw_kstr(j, "troop", code(w, c, i));
 		jw_kstr(j, "class",
 		    cls_name(troop_at((size_t)c->s[i].troop)->cls));
 		if (c->unjudged) {

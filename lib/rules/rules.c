@@ -10,6 +10,7 @@
 #include "core/diag.h"
 #include "core/diagcat.h"
 #include "core/num.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 #include "rules/rules.h"
@@ -35,7 +36,38 @@ struct ld {
 	struct rules *r;
 	const char *file;
 	int bad;
+	/* the units of the sections with lengths (enum unit, or 2: mm) */
+	int u_move, u_shoot, u_bases, u_pips;
 };
+
+enum { U_P, U_BW, U_MM };
+
+/* The unit attribute of a section: p (default), bw or mm. */
+static int
+unit_attr(xmlNodePtr n)
+{
+	char *v = xmlio_attr(n, "unit");
+	int u = v == NULL ? U_P : strcmp(v, "bw") == 0 ? U_BW :
+	    strcmp(v, "mm") == 0 ? U_MM : U_P;
+
+	xmlFree(v);
+	return u;
+}
+
+/* The index of sub-type tag name, -1 when none; add: make it. */
+static int
+tag_index(struct rules *r, const char *name, bool add)
+{
+	int i;
+
+	for (i = 0; i < r->ntags; i++)
+		if (strcmp(r->tag[i], name) == 0)
+			return i;
+	if (!add || r->ntags >= RULES_MAXTAGS)
+		return -1;
+	r->tag[r->ntags] = xstrdup(name);
+	return r->ntags++;
+}
 
 const char *
 outcome_name(int o)
@@ -148,13 +180,15 @@ num_attr(struct ld *l, xmlNodePtr n, const char *attr)
 	return x;
 }
 
-/* The troops and classes of a blank-separated list attribute. */
+/* The troops, classes and sub-type tags (tags NULL: none) of a
+ * blank-separated list attribute. */
 static void
-codes_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
-    unsigned *classes)
+names_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
+    unsigned *classes, uint64_t *tags)
 {
 	char *v = xmlio_attr(n, attr), *p, *save = NULL;
 	const struct troop *t;
+	int k;
 
 	if (v == NULL)
 		return;
@@ -164,13 +198,23 @@ codes_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
 			*classes |= 1u << CLASS_FOOT;
 		else if (classes != NULL && strcmp(p, "mounted") == 0)
 			*classes |= 1u << CLASS_MOUNTED;
-		else if ((t = troop_by_code(p)) != NULL &&
+		else if (ids != NULL && (t = troop_by_code(p)) != NULL &&
 		    t->id < RULES_MAXTROOPS)
 			*ids |= (uint64_t)1 << t->id;
+		else if (tags != NULL && (k = tag_index(l->r, p, false)) >= 0)
+			*tags |= (uint64_t)1 << k;
 		else
 			BAD(l, n, RULES_TROOP, p);
 	}
 	xmlFree(v);
+}
+
+/* The troops and classes of a blank-separated list attribute. */
+static void
+codes_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
+    unsigned *classes)
+{
+	names_attr(l, n, attr, ids, classes, NULL);
 }
 
 /* The troops of a code list attribute, as one flag per troop. */
@@ -205,15 +249,19 @@ static void
 factor_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
 	bool shoot = choice_attr(n, "kind", "close", "shooting") == 1;
-	int *f = shoot ? t->factor_shoot : t->factor;
+	bool bua = choice_attr(n, "kind", "close", "bua") == 1;
+	int *f = shoot ? t->factor_shoot : bua ? t->factor_bua : t->factor;
 
 	if (shoot)
 		t->has_shoot = true;
+	else if (bua)
+		t->has_bua = true;
 	else
 		t->known = true;
 	f[CLASS_FOOT] = (int)num_attr(l, n, "vs-foot");
 	f[CLASS_MOUNTED] = (int)num_attr(l, n, "vs-mounted");
-	prov_attr(n, shoot ? &t->fprov_shoot : &t->fprov);
+	prov_attr(n, shoot ? &t->fprov_shoot : bua ? &t->fprov_bua :
+	    &t->fprov);
 }
 
 static void
@@ -231,8 +279,10 @@ support_when(struct ld *l, xmlNodePtr n, struct rules_support *w)
 	w->has_vs = false;
 	w->vs = 0;
 	w->vs_classes = 0;
+	w->vs_except = 0;
 	codes_attr(l, n, "vs", &w->vs, &w->vs_classes);
-	w->has_vs = w->vs != 0 || w->vs_classes != 0;
+	codes_attr(l, n, "vs-except", &w->vs_except, NULL);
+	w->has_vs = w->vs != 0 || w->vs_classes != 0 || w->vs_except != 0;
 	w->good_only = choice_attr(n, "going", "good", "difficult") == 0;
 	w->max = v != NULL ? (int)num_attr(l, n, "max") : 0;
 	xmlFree(v);
@@ -242,9 +292,35 @@ support_when(struct ld *l, xmlNodePtr n, struct rules_support *w)
 static void
 rear_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
-	t->has_rear = true;
-	t->rear = (int)num_attr(l, n, "value");
-	support_when(l, n, &t->rear_when);
+	int k;
+
+	if (!t->has_rear) {
+		t->has_rear = true;
+		t->rear = (int)num_attr(l, n, "value");
+		support_when(l, n, &t->rear_when);
+	} else if ((k = t->nrear_alt) < 3) {
+		t->rear_alt[k] = (int)num_attr(l, n, "value");
+		support_when(l, n, &t->rear_alt_when[k]);
+		t->nrear_alt++;
+	}
+}
+
+static int
+foot_attr(xmlNodePtr n)
+{
+	int k = choice_attr(n, "foot", "fast", "solid");
+
+	return k < 0 ? FOOT_NONE : k == 0 ? FOOT_FAST : FOOT_SOLID;
+}
+
+static void
+side_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->has_side = true;
+	t->side = (int)num_attr(l, n, "value");
+	t->side_foot = foot_attr(n);
+	codes_attr(l, n, "from", &t->side_from, NULL);
+	support_when(l, n, &t->side_when);
 }
 
 static void
@@ -262,6 +338,7 @@ load_support(struct ld *l, xmlNodePtr sec)
 
 	each_troop(l, sec, "rear", "troop", rear_row);
 	each_troop(l, sec, "psiloi", "troop", psiloi_row);
+	each_troop(l, sec, "side", "troop", side_row);
 	for (n = sec->children; n != NULL; n = n->next)
 		if (is(n, "cancel-contact"))
 			troops_attr(l, n, "troops",
@@ -356,7 +433,18 @@ load_factor(struct ld *l, xmlNodePtr n)
 
 	if (reason != NULL && strcmp(reason, "bua") == 0)
 		k = TF_BUA;
+	if (reason != NULL && strcmp(reason, "double") == 0) {
+		k = TF_DOUBLE;
+		codes_attr(l, n, "vs", &l->r->double_vs,
+		    &l->r->double_vs_classes);
+		l->r->double_good_only = choice_attr(n, "going", "good",
+		    "") == 0;
+	}
 	if (reason != NULL && strcmp(reason, "difficult") == 0) {
+		l->r->diff_opponent = choice_attr(n, "opponent", "no",
+		    "yes") != 0;
+		l->r->diff_close_only = choice_attr(n, "kind", "close",
+		    "shooting") == 0;
 		if (cls & (1u << CLASS_FOOT)) {
 			troops_attr(l, n, "except",
 			    offsetof(struct rules_troop, diff_exempt));
@@ -371,6 +459,7 @@ load_factor(struct ld *l, xmlNodePtr n)
 	} else if (k >= 0) {
 		l->r->tf[k] = (int)num_attr(l, n, "value");
 		l->r->tf_applies[k] = cls;
+		codes_attr(l, n, "except", &l->r->tf_except[k], NULL);
 		prov_attr(n, &l->r->tf_prov[k]);
 	}
 	if (k == TF_SHOOTERS)
@@ -414,6 +503,7 @@ shooter_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 static void
 load_shooting(struct ld *l, xmlNodePtr sec)
 {
+	l->u_shoot = unit_attr(sec);
 	each_troop(l, sec, "shooter", "troop", shooter_row);
 	l->r->shooting_src = source_of(sec);
 }
@@ -439,6 +529,18 @@ outcome_attr(xmlNodePtr n, const char *attr)
 	return o;
 }
 
+/* good 0, difficult or bad 1, rough 2; -1 when not given */
+static int
+going_attr(xmlNodePtr n, const char *attr)
+{
+	char *v = xmlio_attr(n, attr);
+	int g = v == NULL ? -1 : strcmp(v, "good") == 0 ? 0 :
+	    strcmp(v, "rough") == 0 ? 2 : 1;
+
+	xmlFree(v);
+	return g;
+}
+
 static void
 loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
 {
@@ -462,16 +564,19 @@ loser_row(struct ld *l, xmlNodePtr row, struct rules_troop *t)
 		e = &t->exc[t->nexc++];
 		memset(e, 0, sizeof *e);
 		e->result = choice_attr(n, "result", "beaten", "doubled");
-		e->going = choice_attr(n, "going", "good", "difficult");
+		if (choice_attr(n, "result", "equal", "") == 0)
+			e->result = 2;
+		e->going = going_attr(n, "going");
 		e->kind = choice_attr(n, "kind", "close", "shooting");
-		e->loser_going = choice_attr(n, "loser-going", "good",
-		    "difficult");
+		e->loser_going = going_attr(n, "loser-going");
 		e->loser_in = choice_attr(n, "loser-in", "open", "bua-camp");
 		e->winner_in = choice_attr(n, "winner-in", "open",
 		    "bua-camp");
 		e->loser_charged = choice_attr(n, "loser-charged", "no",
 		    "yes");
-		codes_attr(l, n, "winner", &e->winners, &e->classes);
+		names_attr(l, n, "winner", &e->winners, &e->classes,
+		    &e->wtags);
+		names_attr(l, n, "loser-sub", NULL, NULL, &e->ltags);
 		e->outcome = outcome_attr(n, "outcome");
 		e->src = source_of(n);
 		prov_attr(n, &e->prov);
@@ -489,10 +594,18 @@ load_outcomes(struct ld *l, xmlNodePtr sec)
 static void
 move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
+	char *v = xmlio_attr(n, "rough");
+
 	t->has_move = true;
 	t->move_good = num_attr(l, n, "good");
 	t->move_difficult = num_attr(l, n, "difficult");
+	t->move_rough = v != NULL ? num_attr(l, n, "rough") :
+	    t->move_difficult;
+	if (v != NULL)
+		l->r->has_rough = true;
+	xmlFree(v);
 	t->move_road = num_attr(l, n, "road");
+	t->foot = foot_attr(n);
 	t->contact = choice_attr(n, "contact", "no", "yes") != 0;
 	prov_attr(n, &t->mprov);
 }
@@ -502,6 +615,7 @@ load_movement(struct ld *l, xmlNodePtr sec)
 {
 	xmlNodePtr n;
 
+	l->u_move = unit_attr(sec);
 	each_troop(l, sec, "move", "troop", move_row);
 	for (n = sec->children; n != NULL; n = n->next) {
 		if (is(n, "river-crossing")) {
@@ -556,7 +670,17 @@ base_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 static void
 load_bases(struct ld *l, xmlNodePtr sec)
 {
+	l->u_bases = unit_attr(sec);
 	each_troop(l, sec, "base", "troop", base_row);
+}
+
+static void
+cmd_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
+{
+	t->has_cmd = true;
+	t->cmd_far = num_attr(l, n, "far");
+	t->cmd_out_of_sight = num_attr(l, n, "out-of-sight");
+	prov_attr(n, &t->cprov);
 }
 
 static void
@@ -567,7 +691,13 @@ load_pips(struct ld *l, xmlNodePtr sec)
 	int k;
 
 	l->r->pip_die = (int)num_attr(l, sec, "die");
+	l->u_pips = unit_attr(sec);
+	each_troop(l, sec, "command-range", "troop", cmd_row);
 	for (n = sec->children; n != NULL; n = n->next) {
+		if (is(n, "road-move")) {
+			l->r->road_first_free = true;
+			prov_attr(n, &l->r->road_prov);
+		}
 		if (is(n, "cost")) {
 			l->r->pip_base = (int)num_attr(l, n, "base");
 			prov_attr(n, &l->r->prov[RP_PIP_BASE]);
@@ -603,6 +733,7 @@ load_army(struct ld *l, xmlNodePtr sec)
 	const char *p, *e;
 	size_t cap = 0;
 
+	codes_attr(l, sec, "general-only", &r->general_only, NULL);
 	r->army_elements = num_attr(l, sec, "elements");
 	r->army_generals = num_attr(l, sec, "generals");
 	if (xmlHasProp(sec, (const xmlChar *)"aggression-max") != NULL) {
@@ -626,6 +757,55 @@ load_army(struct ld *l, xmlNodePtr sec)
 }
 
 static void
+load_victory(struct ld *l, xmlNodePtr sec)
+{
+	char *v;
+
+	l->r->victory_lost = num_attr(l, sec, "lost");
+	codes_attr(l, sec, "exclude", &l->r->victory_exclude, NULL);
+	l->r->victory_double = (v = xmlio_attr(sec, "double")) != NULL ?
+	    num_attr(l, sec, "double") : 1;
+	xmlFree(v);
+	l->r->victory_camp = (v = xmlio_attr(sec, "camp")) != NULL ?
+	    num_attr(l, sec, "camp") : 0;
+	xmlFree(v);
+	prov_attr(sec, &l->r->victory_prov);
+}
+
+/* A sub-type's own attributes: foot, double, tags, class, move, base. */
+static void
+subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
+{
+	char *v = xmlio_attr(n, "tags"), *p, *save = NULL;
+	int k;
+
+	st->foot = foot_attr(n);
+	st->dbl = choice_attr(n, "double", "yes", "") == 0;
+	k = choice_attr(n, "class", "foot", "mounted");
+	st->cls = k < 0 ? -1 : k == 0 ? CLASS_FOOT : CLASS_MOUNTED;
+	for (p = v != NULL ? strtok_r(v, " \t\n", &save) : NULL; p != NULL;
+	    p = strtok_r(NULL, " \t\n", &save))
+		if ((k = tag_index(l->r, p, true)) >= 0)
+			st->tags |= (uint64_t)1 << k;
+	xmlFree(v);
+	if ((v = xmlio_attr(n, "good")) != NULL) {
+		st->has_move = true;
+		st->move_good = num_attr(l, n, "good");
+		st->move_difficult = num_attr(l, n, "difficult");
+		st->move_road = num_attr(l, n, "road");
+		xmlFree(v);
+		st->move_rough = (v = xmlio_attr(n, "rough")) != NULL ?
+		    num_attr(l, n, "rough") : st->move_difficult;
+		xmlFree(v);
+	}
+	if ((v = xmlio_attr(n, "depth")) != NULL) {
+		st->has_base = true;
+		st->base_depth = num_attr(l, n, "depth");
+		xmlFree(v);
+	}
+}
+
+static void
 load_subtypes(struct ld *l, xmlNodePtr sec)
 {
 	struct rules_subtype *st;
@@ -642,6 +822,7 @@ load_subtypes(struct ld *l, xmlNodePtr sec)
 		memset(st, 0, sizeof *st);
 		st->spelling = opt_str(n, "spelling");
 		st->troop = id;
+		subtype_attrs(l, n, st);
 		prov_attr(n, &st->prov);
 	}
 }
@@ -713,6 +894,63 @@ validate(xmlDocPtr doc)
 	return rc == 0 ? 0 : -1;
 }
 
+/* The paces of one unit u (U_P, U_BW, U_MM) at 15 mm. */
+static long
+unit_paces(const struct rules *r, int u)
+{
+	const struct rules_scale *s = &r->scale[SCALE_15MM];
+
+	if (u == U_BW && s->mm > 0)
+		return s->base_width * s->paces / s->mm;
+	if (u == U_MM && s->mm > 0)
+		return s->paces / s->mm;
+	return 1;
+}
+
+static void
+scale_rates(long *good, long *rough, long *difficult, long *road, long m)
+{
+	*good *= m;
+	*rough *= m;
+	*difficult *= m;
+	*road *= m;
+}
+
+/* Lengths given in base widths or millimetres into paces, the unit of
+ * every engine; the edition's unit is its movement's. */
+static void
+apply_units(struct ld *l)
+{
+	struct rules *r = l->r;
+	long m = unit_paces(r, l->u_move), s = unit_paces(r, l->u_shoot);
+	long b = unit_paces(r, l->u_bases), p = unit_paces(r, l->u_pips);
+	struct rules_troop *t;
+	struct rules_subtype *st;
+	size_t i;
+
+	r->unit = l->u_move == U_BW ? UNIT_BW : UNIT_P;
+	r->unit_paces = m;
+	for (i = 0; i < RULES_MAXTROOPS; i++) {
+		t = &r->t[i];
+		scale_rates(&t->move_good, &t->move_rough, &t->move_difficult,
+		    &t->move_road, m);
+		t->range *= s;
+		t->base_depth *= b;
+		t->cmd_far *= p;
+		t->cmd_out_of_sight *= p;
+	}
+	for (i = 0; i < r->nsub; i++) {
+		st = &r->sub[i];
+		scale_rates(&st->move_good, &st->move_rough,
+		    &st->move_difficult, &st->move_road, m);
+		st->base_depth *= b;
+	}
+	r->river_crossing *= m;
+	r->road_bonus *= m;
+	r->pip_far *= p;
+	r->pip_out_of_sight *= p;
+}
+
 struct rules *
 rules_load(const char *arg)
 {
@@ -720,15 +958,16 @@ rules_load(const char *arg)
 		const char *name;
 		void (*fn)(struct ld *, xmlNodePtr);
 	} secs[] = {
+		/* sub-types first: outcome rows name their tags */
+		{ "subtypes", load_subtypes },
 		{ "factors", load_factors }, { "support", load_support },
 		{ "tactical", load_tactical }, { "result", load_result },
 		{ "shooting", load_shooting }, { "outcomes", load_outcomes },
 		{ "movement", load_movement }, { "distances", load_distances },
 		{ "bases", load_bases }, { "pips", load_pips },
-		{ "army", load_army },
-		{ "subtypes", load_subtypes },
+		{ "army", load_army }, { "victory", load_victory },
 	};
-	struct ld l = { NULL, "dba1", 0 };
+	struct ld l = { NULL, "dba1", 0, 0, 0, 0, 0 };
 	xmlDocPtr doc = NULL;
 	xmlNodePtr root, n;
 	char *ed, names[256];
@@ -773,10 +1012,12 @@ rules_load(const char *arg)
 	snprintf(l.r->troops, sizeof l.r->troops, "%s",
 	    ed != NULL ? ed : l.r->edition);
 	xmlFree(ed);
-	for (n = root->children; n != NULL; n = n->next)
-		for (i = 0; i < sizeof secs / sizeof secs[0]; i++)
+	l.r->diff_opponent = 1;
+	for (i = 0; i < sizeof secs / sizeof secs[0]; i++)
+		for (n = root->children; n != NULL; n = n->next)
 			if (is(n, secs[i].name))
 				secs[i].fn(&l, n);
+	apply_units(&l);
 	if (l.r->river_rolls >> (l.r->die + 1) != 0)
 		BAD(&l, root, RULES_RIVER_DIE, l.r->die);
 	check_complete(&l);
@@ -798,6 +1039,10 @@ rules_free(struct rules *r)
 
 	if (r == NULL)
 		return;
+	for (i = 0; i < (size_t)r->ntags; i++)
+		free(r->tag[i]);
+	prov_free(&r->road_prov);
+	prov_free(&r->victory_prov);
 	for (i = 0; i < r->ntopography; i++)
 		free(r->topography[i]);
 	free(r->topography);
@@ -810,6 +1055,11 @@ rules_free(struct rules *r)
 		prov_free(&t->fprov_shoot);
 		prov_free(&t->rear_when.prov);
 		prov_free(&t->psiloi_when.prov);
+		prov_free(&t->side_when.prov);
+		prov_free(&t->fprov_bua);
+		prov_free(&t->cprov);
+		for (j = 0; j < (size_t)t->nrear_alt; j++)
+			prov_free(&t->rear_alt_when[j].prov);
 		prov_free(&t->rprov);
 		prov_free(&t->oprov);
 		prov_free(&t->mprov);
@@ -827,17 +1077,36 @@ rules_free(struct rules *r)
 	free(r);
 }
 
+/* Does going g (0 good, 1 bad, 2 rough) hold for a position? */
 static bool
-exc_match(const struct rules_exc *e, int winner, int wcls, bool doubled,
-    const struct rules_when *w)
+going_is(int g, bool bad, bool rough)
 {
-	if (e->result >= 0 && e->result != (int)doubled)
+	return g == 0 ? !bad && !rough : g == 1 ? bad : rough;
+}
+
+static uint64_t
+sub_tags(const struct rules *r, int sub1)
+{
+	const struct rules_subtype *st = rules_subtype(r, sub1);
+
+	return st != NULL ? st->tags : 0;
+}
+
+/* result: 0 beaten, 1 doubled, 2 equal (only rows that say so) */
+static bool
+exc_match(const struct rules *r, const struct rules_exc *e, int winner,
+    int wcls, int result, const struct rules_when *w)
+{
+	if (e->result >= 0 ? e->result != result : result == 2)
 		return false;
-	if (e->going >= 0 && e->going != (int)w->difficult)
+	if (e->going >= 0 && !going_is(e->going, w->difficult, w->rough))
 		return false;
 	if (e->kind >= 0 && e->kind != (int)w->shooting)
 		return false;
-	if (e->loser_going >= 0 && e->loser_going != (int)w->loser_difficult)
+	if (e->loser_going >= 0 && !going_is(e->loser_going,
+	    w->loser_difficult, w->loser_rough))
+		return false;
+	if (e->ltags != 0 && (e->ltags & sub_tags(r, w->lsub)) == 0)
 		return false;
 	if (e->loser_in >= 0 && e->loser_in != (int)w->loser_in)
 		return false;
@@ -846,10 +1115,37 @@ exc_match(const struct rules_exc *e, int winner, int wcls, bool doubled,
 	if (e->loser_charged >= 0 && e->loser_charged !=
 	    (int)w->loser_charged)
 		return false;
-	if (e->winners == 0 && e->classes == 0)
+	if (e->winners == 0 && e->classes == 0 && e->wtags == 0)
 		return true;
 	return (e->winners & ((uint64_t)1 << winner)) != 0 ||
-	    (e->classes & (1u << wcls)) != 0;
+	    (e->classes & (1u << wcls)) != 0 ||
+	    (e->wtags & sub_tags(r, w->wsub)) != 0;
+}
+
+/* The first exception of loser's row for result, or NULL. */
+static const struct rules_exc *
+exc_find(const struct rules *r, int loser, int winner, int result,
+    const struct rules_when *w)
+{
+	const struct rules_troop *t = &r->t[loser];
+	int wcls = rules_class(r, winner, w->wsub);
+	size_t i;
+
+	for (i = 0; i < t->nexc; i++)
+		if (exc_match(r, &t->exc[i], winner, wcls, result, w))
+			return &t->exc[i];
+	return NULL;
+}
+
+int
+rules_outcome_equal(const struct rules *r, int loser, int winner,
+    const struct rules_when *w, const struct rules_exc **used)
+{
+	const struct rules_exc *e = exc_find(r, loser, winner, 2, w);
+
+	if (used != NULL)
+		*used = e;
+	return e != NULL ? e->outcome : -1;
 }
 
 int
@@ -857,20 +1153,17 @@ rules_outcome_when(const struct rules *r, int loser, int winner,
     bool doubled, const struct rules_when *w, const struct rules_exc **used)
 {
 	const struct rules_troop *t = &r->t[loser];
-	const struct troop *wt = troop_at((size_t)winner);
-	int wcls = wt != NULL ? (int)wt->cls : CLASS_FOOT;
-	size_t i;
+	const struct rules_exc *e;
 
 	if (used != NULL)
 		*used = NULL;
 	if (!t->has_outcome)
 		return doubled ? r->dflt_doubled : r->dflt_beaten;
-	for (i = 0; i < t->nexc; i++)
-		if (exc_match(&t->exc[i], winner, wcls, doubled, w)) {
-			if (used != NULL)
-				*used = &t->exc[i];
-			return t->exc[i].outcome;
-		}
+	if ((e = exc_find(r, loser, winner, doubled, w)) != NULL) {
+		if (used != NULL)
+			*used = e;
+		return e->outcome;
+	}
 	return doubled ? t->doubled : t->beaten;
 }
 
@@ -893,15 +1186,119 @@ rules_base_width(const struct rules *r, int scale)
 	    (double)s->mm : 0;
 }
 
-const struct troop *
-rules_troop_find(const struct rules *r, const char *s, size_t n)
+int
+rules_subtype_find(const struct rules *r, const char *s, size_t n)
 {
 	size_t i;
 
 	for (i = 0; r != NULL && i < r->nsub; i++)
 		if (strlen(r->sub[i].spelling) == n &&
-		    memcmp(r->sub[i].spelling, s, n) == 0)
-			return troop_at((size_t)r->sub[i].troop);
+		    str_ieq(s, n, r->sub[i].spelling))
+			return (int)i + 1;
+	return 0;
+}
+
+const struct rules_subtype *
+rules_subtype(const struct rules *r, int sub1)
+{
+	return r != NULL && sub1 > 0 && (size_t)sub1 <= r->nsub ?
+	    &r->sub[sub1 - 1] : NULL;
+}
+
+const struct rules_subtype *
+rules_subtype_own(const struct rules *r, int sub1)
+{
+	const struct rules_subtype *st = rules_subtype(r, sub1);
+
+	if (st == NULL || (st->foot == FOOT_NONE && !st->dbl && st->tags == 0 &&
+	    st->cls < 0 && !st->has_move && !st->has_base))
+		return NULL;
+	return st;
+}
+
+int
+rules_class(const struct rules *r, int troop, int sub1)
+{
+	const struct rules_subtype *st = rules_subtype(r, sub1);
+	const struct troop *t = troop_at((size_t)troop);
+
+	if (st != NULL && st->cls >= 0)
+		return st->cls;
+	return t != NULL ? (int)t->cls : CLASS_FOOT;
+}
+
+int
+rules_foot(const struct rules *r, int troop, int sub1)
+{
+	const struct rules_subtype *st = rules_subtype(r, sub1);
+
+	if (st != NULL && st->foot != FOOT_NONE)
+		return st->foot;
+	return troop >= 0 && troop < RULES_MAXTROOPS ? r->t[troop].foot :
+	    FOOT_NONE;
+}
+
+void
+rules_rates(const struct rules *r, int troop, int sub1, long *good,
+    long *rough, long *difficult, long *road)
+{
+	const struct rules_subtype *st = rules_subtype(r, sub1);
+	const struct rules_troop *t = &r->t[troop];
+
+	if (st != NULL && st->has_move) {
+		*good = st->move_good;
+		*rough = st->move_rough;
+		*difficult = st->move_difficult;
+		*road = st->move_road;
+		return;
+	}
+	*good = t->move_good;
+	*rough = t->move_rough;
+	*difficult = t->move_difficult;
+	*road = t->move_road;
+}
+
+double
+rules_in_unit(const struct rules *r, double paces)
+{
+	return r->unit_paces > 1 ? paces / (double)r->unit_paces : paces;
+}
+
+const char *
+rules_unit_name(const struct rules *r)
+{
+	return r->unit == UNIT_BW ? "bw" : "p";
+}
+
+char *
+rules_len_fmt(const struct rules *r, double paces, char *buf, size_t size)
+{
+	double v = rules_in_unit(r, paces);
+	char *e;
+
+	if (r->unit == UNIT_P)
+		snprintf(buf, size, "%.0f", v);
+	else {
+		snprintf(buf, size, "%.2f", v);
+		/* 3.00 -> 3, 1.50 -> 1.5 */
+		if ((e = strchr(buf, '.')) != NULL) {
+			e += strlen(e) - 1;
+			while (*e == '0')
+				*e-- = '\0';
+			if (*e == '.')
+				*e = '\0';
+		}
+	}
+	return buf;
+}
+
+const struct troop *
+rules_troop_find(const struct rules *r, const char *s, size_t n)
+{
+	int k = rules_subtype_find(r, s, n);
+
+	if (k > 0)
+		return troop_at((size_t)r->sub[k - 1].troop);
 	return troop_find(s, n);
 }
 

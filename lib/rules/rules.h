@@ -19,8 +19,15 @@ enum outcome {
 /* Tactical factors by reason. */
 enum tf {
 	TF_CAMP, TF_GENERAL, TF_UPHILL, TF_RIVERBANK, TF_OVERLAP, TF_FLANK,
-	TF_REAR, TF_SHOOTERS, TF_DIFF_FOOT, TF_DIFF_MOUNTED, TF_BUA, TF_N
+	TF_REAR, TF_SHOOTERS, TF_DIFF_FOOT, TF_DIFF_MOUNTED, TF_BUA,
+	TF_DOUBLE, TF_N
 };
+
+/* Fast and solid foot (dba3); FOOT_NONE: neither. */
+enum foot { FOOT_NONE, FOOT_FAST, FOOT_SOLID };
+
+/* The unit an edition gives its lengths in (paces or base widths). */
+enum unit { UNIT_P, UNIT_BW };
 
 /* The combat flags that give a count. */
 enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_N };
@@ -46,12 +53,16 @@ enum rprov {
 
 /* An exception of the outcome table: -1 in a field means "any". */
 struct rules_exc {
-	int result;             /* 0 beaten, 1 doubled */
-	uint64_t winners;       /* bit per troop id; 0 with no classes: any */
+	int result;             /* 0 beaten, 1 doubled, 2 equal scores */
+	uint64_t winners;       /* bit per troop id; 0 with no classes and
+	                           no tags: any */
 	unsigned classes;       /* bit 1 << CLASS_FOOT / CLASS_MOUNTED */
-	int going;              /* 0 good, 1 difficult */
+	uint64_t wtags;         /* the winner's sub-type has one of these */
+	uint64_t ltags;         /* the loser's sub-type has one (0: any) */
+	int going;              /* 0 good (neither side in rough or bad
+	                           going), 1 difficult (bad), 2 rough */
 	int kind;               /* 0 close, 1 shooting */
-	int loser_going;        /* 0 good, 1 difficult: the loser's own */
+	int loser_going;        /* the loser's own: as going */
 	int loser_in, winner_in; /* 0 open, 1 defends a BUA or a camp */
 	int loser_charged;      /* 1: the loser moved into contact */
 	int outcome;
@@ -64,7 +75,7 @@ struct rules_exc {
  * at most max supported elements (0: no limit). */
 struct rules_support {
 	bool has_vs, good_only;
-	uint64_t vs;
+	uint64_t vs, vs_except;
 	unsigned vs_classes;
 	int max;
 	struct rules_prov prov;
@@ -72,6 +83,22 @@ struct rules_support {
 
 struct rules_troop {
 	bool known;             /* has dba factors in this edition */
+	bool has_bua;           /* a pair of its own in a city or fort */
+	int factor_bua[2];
+	struct rules_prov fprov_bua;
+	/* more rear support rows against other opponents (dba3 Pk) */
+	int nrear_alt, rear_alt[3];
+	struct rules_support rear_alt_when[3];
+	/* side support it receives: from these troops, only this foot */
+	bool has_side;
+	int side, side_foot;
+	uint64_t side_from;
+	struct rules_support side_when;
+	int foot;               /* enum foot of the type's own row */
+	long move_rough;
+	bool has_cmd;           /* command distances of its own */
+	long cmd_far, cmd_out_of_sight;
+	struct rules_prov cprov;
 	int factor[2];          /* by the opponent's class */
 	int factor_shoot[2];    /* in shooting (same as factor without a pair) */
 	bool has_shoot;         /* a kind="shooting" pair of its own */
@@ -113,8 +140,16 @@ struct rules_scale {
 struct rules_subtype {
 	char *spelling;
 	int troop;
+	int foot;               /* enum foot; FOOT_NONE: the type's */
+	bool dbl;               /* a double element */
+	int cls;                /* -1: the type's class */
+	uint64_t tags;          /* bit per r->tag */
+	bool has_move, has_base;
+	long move_good, move_rough, move_difficult, move_road, base_depth;
 	struct rules_prov prov;
 };
+
+#define RULES_MAXTAGS 64
 
 struct rules {
 	char edition[32];
@@ -144,6 +179,24 @@ struct rules {
 	bool pip_first_free[2];      /* troops, command: none in first bound */
 	struct rules_subtype *sub;
 	size_t nsub;
+	char *tag[RULES_MAXTAGS];    /* the sub-type tags (Lb, 4Kn, Mtd) */
+	int ntags;
+	int unit;                    /* enum unit of its lengths */
+	bool has_rough;              /* rough going apart from bad going */
+	long unit_paces;             /* paces of one unit (1 or 160) */
+	bool road_first_free;        /* the first road move costs no PIP */
+	struct rules_prov road_prov;
+	unsigned diff_opponent:1;    /* mounted -2 when only the opponent is
+	                                in bad going */
+	unsigned diff_close_only:1;  /* the -2 only in close combat */
+	uint64_t tf_except[TF_N];    /* troops a factor does not apply to */
+	uint64_t double_vs;          /* the double +1 against these */
+	unsigned double_vs_classes;
+	bool double_good_only;
+	uint64_t general_only;       /* troops only a general may be */
+	long victory_lost, victory_double, victory_camp;
+	uint64_t victory_exclude;
+	struct rules_prov victory_prov;
 	long army_elements, army_generals;   /* per army (armylist-check) */
 	bool has_aggression;         /* the edition's lists carry one */
 	long aggression_min, aggression_max;
@@ -174,6 +227,8 @@ void rules_free(struct rules *r);
 struct rules_when {
 	bool difficult, loser_difficult, shooting;
 	bool loser_in, winner_in, loser_charged;
+	bool rough, loser_rough;     /* either side, the loser in rough going */
+	int wsub, lsub;              /* sub-type index + 1 (0: none) */
 };
 
 /* The outcome of a loser of type loser beaten (doubled false) or doubled
@@ -182,6 +237,10 @@ struct rules_when {
 int rules_outcome_when(const struct rules *r, int loser, int winner,
     bool doubled, const struct rules_when *w,
     const struct rules_exc **used);
+/* On equal scores: the outcome of loser against winner when an
+ * exception of result="equal" gives one, else -1. */
+int rules_outcome_equal(const struct rules *r, int loser, int winner,
+    const struct rules_when *w, const struct rules_exc **used);
 /* The same with only the going (either side difficult) and the kind. */
 int rules_outcome(const struct rules *r, int loser, int winner,
     bool doubled, bool difficult, bool shooting);
@@ -189,6 +248,31 @@ int rules_outcome(const struct rules *r, int loser, int winner,
  * subtypes (2Cm), else troop_find.  NULL when unknown. */
 const struct troop *rules_troop_find(const struct rules *r, const char *s,
     size_t n);
+
+/* The sub-type of the n bytes at s (a list spelling of the edition:
+ * 3Bd, Mtd-4Lb; any case) as an index + 1, or 0. */
+int rules_subtype_find(const struct rules *r, const char *s, size_t n);
+/* A sub-type (index + 1) or NULL for 0. */
+const struct rules_subtype *rules_subtype(const struct rules *r, int sub1);
+/* The sub-type when it is more than a spelling of its type (it has a
+ * property of its own: foot, double, tags, class, move, base; dba3
+ * 3Bd), else NULL (dba22 7Hd): the writers name such a side by it. */
+const struct rules_subtype *rules_subtype_own(const struct rules *r,
+    int sub1);
+/* The class of troop as sub-type sub1 (0: none). */
+int rules_class(const struct rules *r, int troop, int sub1);
+/* Fast or solid (enum foot) of troop as sub-type sub1. */
+int rules_foot(const struct rules *r, int troop, int sub1);
+/* The move rates of troop as sub-type sub1, paces: good, rough,
+ * difficult, road. */
+void rules_rates(const struct rules *r, int troop, int sub1, long *good,
+    long *rough, long *difficult, long *road);
+/* A length in paces in the edition's unit, and the unit's name ("p",
+ * "bw"); rules_len_fmt writes "3" or "1.5" (paces: whole) into buf. */
+double rules_in_unit(const struct rules *r, double paces);
+const char *rules_unit_name(const struct rules *r);
+char *rules_len_fmt(const struct rules *r, double paces, char *buf,
+    size_t size);
 
 /* One base width in paces at a scale (enum scale). */
 double rules_base_width(const struct rules *r, int scale);

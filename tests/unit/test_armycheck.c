@@ -303,7 +303,7 @@ test_labels(struct rules *r)
 	mk(&v[0], "1", 1, "1x3Cv (Gen), 11x2Ps", "2");
 	mk(&v[1], "2", 2, "1x3Cv (Gen), 11x7Hd", "1");
 	mk(&v[2], "3", 3, "1x3Cv (Gen), 11x7Hd", "1");
-	v[0].rules = "dba3";
+	v[0].rules = "dba9";
 	v[1].rules = "dba22";
 	sbuf_reset(&got);
 	c = armycheck_new(r, collect, NULL);

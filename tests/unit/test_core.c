@@ -271,7 +271,7 @@ test_troop(void)
 	CHECK(troop_lookup("Rittr", 5) == NULL);
 	CHECK_STR(troop_suggest("Rittr", 5), "Ritter");
 	CHECK(troop_suggest("Qqqqqqqq", 8) == NULL);
-	CHECK(troop_count() == 18);
+	CHECK(troop_count() == 20);
 	CHECK(troop_by_code("WWg")->cls == CLASS_FOOT);
 	CHECK(troop_by_code("El")->cls == CLASS_MOUNTED);
 	CHECK_STR(troop_by_code("Bw")->abbr[LANG_DE], "Bo");

@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# DBA 3.0 (formats/dba3.xml, issue 25): the table is valid and complete;
+# one combat per row of dba3-facts.md that the engine models (factors,
+# tactical factors, support, equal scores, the loser table) with its exact
+# output and provenance; the 3.0 flags and their contradictions; moves in
+# base widths.
+load helpers/common
+
+F=fixtures/dba3
+
+@test "dba3: the table is valid against rules.rng and complete" {
+	validate rules.rng "$TOP/formats/dba3.xml"
+	run -0 --separate-stderr combat-calc --rules=dba3 /dev/null
+	assert_output ''
+	assert_equal "$stderr" ''
+}
+
+@test "dba3: a table without a troop's row names the troop and the table" {
+	sed '/<move troop="CWg"/d; /<loser troop="CP"/d; /<base troop="LH"/d' "$TOP/formats/dba3.xml" > "$BATS_TEST_TMPDIR/r.xml"
+	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/r.xml" /dev/null
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'LH' has no row in the bases table (troop set dba3)
+combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'CP' has no row in the outcomes table (troop set dba3)
+combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'CWg' has no row in the movement table (troop set dba3)"
+}
+
+@test "dba3: every modelled row of the facts, with its source and confidence (--explain)" {
+	run -0 --separate-stderr combat-calc --rules=dba3 --explain $F/rows.txt
+	assert_equal "$stderr" ''
+	golden dba3/rows.txt
+}
+
+@test "dba3: the same rows in XML validate, and TSV gives one row per combat" {
+	run -0 combat-calc --rules=dba3 -T xml $F/rows.txt
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/c.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/c.xml"
+	[[ $output == *'<side troop="6Kn" class="mounted" factor="3" total="4" die="1" score="5">'* ]]
+	[[ $output == *'<mod reason="double" value="1"/>'* ]]
+	[[ $output == *'<mod reason="side" value="0" why="not-solid"/>'* ]]
+	run -0 combat-calc --rules=dba3 -T tsv $F/rows.txt
+	# a header and one row per combat
+	assert_equal "$(grep -c '' <<<"$output")" "$(( $(grep -vc '^#' $F/rows.txt) + 1 ))"
+}
+
+@test "dba3: equal scores give a loser: Knights against Blades, odds count the kills on a draw" {
+	run -0 bash -c "echo 'Kn vs Bd' | combat-calc --rules=dba3 --odds"
+	assert_output '1: Kn 3 = 3  vs  Bd 3 = 3
+   odds: Kn wins 15/36, doubles 2/36; draws 6/36; Bd wins 15/36, doubles 2/36
+   outcomes: Bd destroyed 15, Kn recoil 13, Kn destroyed 8'
+	run -0 bash -c "echo 'Kn vs Bd dice 4 4' | combat-calc --rules=dba3 -T xml"
+	[[ $output == *'<result winner="2" kind="draw" loser-outcome="destroyed"/>'* ]]
+	run -0 bash -c "echo 'Kn vs Bd dice 4 4' | combat-calc --rules=dba22"
+	assert_output '1: Kn 3 = 3  vs  Bd 3 = 3
+   dice 4 4: 7 vs 7, draw'
+}
+
+@test "dba3: the 3.0 changes against 2.2, side by side" {
+	for ed in dba22 dba3; do
+		printf 'El vs Sp\nCm vs Bd\nAx vs Kn\nCF vs Kn\nKn charged vs Bw dice 1 2\nArt vs Bd\n' |
+		    combat-calc --rules=$ed -T tsv | cut -f 3-6,9-10
+	done > "$BATS_TEST_TMPDIR/both"
+	output=$(cat "$BATS_TEST_TMPDIR/both")
+	assert_output 'troop1	total1	troop2	total2	result	outcome
+El	4	Sp	4		
+Cm	2	Bd	3		
+Ax	2	Kn	3		
+CF	1	Kn	3		
+Kn	3	Bw	4	beaten	destroyed
+Art	2	Bd	5		
+troop1	total1	troop2	total2	result	outcome
+El	5	Sp	4		
+Cm	3	Bd	3		
+Ax	3	Kn	3		
+CF	0	Kn	3		
+Kn	3	Bw	4	beaten	recoil
+Art	4	Bd	5		'
+}
+
+@test "dba3: flags of 3.0 and their contradictions" {
+	printf 'Sp support vs Bd\nSp psiloi vs Kn\nKn side vs Sp\nSp rough bad vs Bd\n' > "$BATS_TEST_TMPDIR/bad.txt"
+	run -2 --separate-stderr combat-calc --rules=dba3 "$BATS_TEST_TMPDIR/bad.txt"
+	assert_output ''
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/bad.txt:1:4: error: Spears get no rear support
+combat-calc: $BATS_TEST_TMPDIR/bad.txt:2:4: error: Spears get no psiloi support
+combat-calc: $BATS_TEST_TMPDIR/bad.txt:3:4: error: Knights get no side support in dba3
+combat-calc: $BATS_TEST_TMPDIR/bad.txt:4:10: error: 'rough' with 'bad' (one going at a time)"
+	run -2 --separate-stderr bash -c "echo 'Sp rough vs Bd' | combat-calc --rules=dba22"
+	assert_equal "$stderr" "combat-calc: -:1:4: error: dba22 has no rough going (only good and difficult)"
+	# bad is difficult by another name, in every edition
+	run -0 bash -c "echo 'Sp bad vs Bd' | combat-calc --rules=dba22"
+	assert_output '1: Sp 4 -2 difficult = 2  vs  Bd 5 = 5'
+	run -0 bash -c "printf '<combats version=\"1\"><combat><side troop=\"Sp\" side=\"yes\" rough=\"no\"/><side troop=\"3Bd\"/></combat></combats>\n' | combat-calc --rules=dba3"
+	assert_output '1: Sp 4 +1 side = 5  vs  3Bd 5 = 5'
+}
