@@ -91,3 +91,32 @@ combat-calc: $BATS_TEST_TMPDIR/bad.txt:4:10: error: 'rough' with 'bad' (one goin
 	run -0 bash -c "printf '<combats version=\"1\"><combat><side troop=\"Sp\" side=\"yes\" rough=\"no\"/><side troop=\"3Bd\"/></combat></combats>\n' | combat-calc --rules=dba3"
 	assert_output '1: Sp 4 +1 side = 5  vs  3Bd 5 = 5'
 }
+
+@test "dba3: moves in base widths, by sub-type (fast and solid foot), rough and bad going, the free road move" {
+	printf 'move 3Bd 3\nmove 4Bd 3\nmove Bd,3Bd 2 column\nmove Cv 4 rough\nmove Ax 2 rough\nmove 3Ax 3 bad\nmove Mtd-4Lb 3\nmove Ps 3 bad\nmove Kn 1.5 road\nmove LH 100p\nmove Art 1 bad\nmove El 1 end=rough\n' > "$BATS_TEST_TMPDIR/m.txt"
+	run -1 --separate-stderr move-check --rules=dba3 "$BATS_TEST_TMPDIR/m.txt"
+	assert_equal "$stderr" ''
+	assert_output '1: ok       3Bd 3/3 bw, 1 PIP
+2: illegal  Bd 3/2 bw, 1 PIP: too-far: 3 BW exceeds the 2 allowed
+3: ok       Bd,3Bd 2/2 bw, 1 PIP
+4: illegal  Cv 4/1 bw, 1 PIP: too-far: 4 BW exceeds the 1 allowed
+5: ok       Ax 2/2 bw, 1 PIP
+6: ok       3Ax 3/3 bw, 1 PIP
+7: ok       Mtd-4Lb 3/3 bw, 1 PIP
+8: ok       Ps 3/3 bw, 1 PIP
+9: ok       Kn 1.5/3 bw, 0 PIP
+10: ok       LH 0.62/4 bw, 1 PIP
+11: illegal  Art 1/2 bw, 2 PIP: difficult-going: Art may not enter difficult going off road
+12: ok       El 1/3 bw, 2 PIP
+bound 1: no PIP budget, 9 used'
+	run -0 bash -c "printf 'move 3Bd 2.5 rough\n' | move-check --rules=dba3 -T xml"
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/m.xml"
+	validate move.rng "$BATS_TEST_TMPDIR/m.xml"
+	[[ $output == *'<moves version="1" rules="dba3" unit="bw">'* ]]
+	[[ $output == *'troops="3Bd" distance="2.5bw" rough="yes" max="3" cost="1" verdict="ok"'* ]]
+	run -0 move-check --rules=dba3 "$BATS_TEST_TMPDIR/m.xml"
+	assert_output '1: ok       3Bd 2.5/3 bw, 1 PIP
+bound 1: no PIP budget, 1 used'
+	run -2 --separate-stderr bash -c "printf 'move Kn 300 rough\n' | move-check --rules=dba22"
+	assert_equal "$stderr" "move-check: -:1:13: error: dba22 has no rough going (only good and difficult)"
+}

@@ -743,7 +743,7 @@ breakoff(struct walk *w)
 		if (battle_front_touch(f, e, &f->e[w->front0[i]]) > 0)
 			continue;
 		t = f->e[w->front0[i]].troop;
-		rate = move_rate(f->r, t, mv->m.end, false);
+		rate = move_rate(f->r, t, 0, mv->m.end, false);
 		if (rate > best) {
 			best = rate;
 			mv->m.has[MF_BREAKOFF] = true;

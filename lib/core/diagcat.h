@@ -106,6 +106,7 @@ enum diag_tool {
 #define DIAGF_MATCHUP_NO_ARMY "army '%s' not in the collection%s"
 #define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used"
 #define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances"
+#define DIAGF_MOVE_NO_ROUGH "%s has no rough going (only good and difficult)"
 #define DIAGF_GROUP_NO_TROOP "missing troop type in the group"
 #define DIAGF_GROUP_TOO_LARGE "a group of more than %d elements"
 #define DIAGF_UNEXPECTED_QUOTED "unexpected quoted string '%s'"
@@ -306,6 +307,7 @@ enum diag_tool {
 	X(MATCHUP_NO_ARMY, E, "matchup-no-army", T_COMBAT | T_CARD) \
 	X(MATCHUP_ARMY_TWICE, W, "matchup-army-twice", T_COMBAT | T_CARD) \
 	X(MOVE_NO_DISTANCES, E, "no-move-distances", T_MOVE) \
+	X(MOVE_NO_ROUGH, E, "move-no-rough-going", T_MOVE) \
 	X(GROUP_NO_TROOP, E, "group-missing-troop", T_MOVE) \
 	X(GROUP_TOO_LARGE, E, "group-too-large", T_MOVE) \
 	X(UNEXPECTED_QUOTED, E, "unexpected-quoted", T_MOVE) \

@@ -110,6 +110,14 @@ jw_int(struct jw *j, long long v)
 }
 
 void
+jw_knum(struct jw *j, const char *key, const char *num)
+{
+	jw_key(j, key);
+	sep(j);
+	fputs(num, j->fp);
+}
+
+void
 jw_bool(struct jw *j, bool v)
 {
 	sep(j);

@@ -33,6 +33,8 @@ void jw_null(struct jw *j);
 /* Convenience: "key": "value" and "key": number. */
 void jw_kstr(struct jw *j, const char *key, const char *s);
 void jw_kint(struct jw *j, const char *key, long long v);
+/* A number already written as JSON ("1.5"), under key. */
+void jw_knum(struct jw *j, const char *key, const char *num);
 /* The -T json and -T jsonl of a tool that writes records: with lines
  * false, one document {"version":1,"rules":R,"seed":N,"RECORDS":[...]}
  * (rules NULL or seed NULL: left out) whose records the caller writes

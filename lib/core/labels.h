@@ -14,7 +14,7 @@ enum label {
 	 * of enum outcome */
 	L_CLS_FOOT, L_CLS_MOUNTED, L_CLS_ALL, L_OUT_RECOIL, L_OUT_FLEE,
 	L_OUT_DESTROYED, L_OUT_NONE, L_OUT_SURRENDER, L_BEATEN, L_DOUBLED, L_BY, L_OR_BY, L_GOING_GOOD,
-	L_GOING_DIFF, L_SHOOTING, L_CLOSE,
+	L_GOING_DIFF, L_GOING_ROUGH, L_UNIT_PACES, L_UNIT_BW, L_EXPLAIN_ROAD_FREE, L_SHOOTING, L_CLOSE,
 	/* the other conditions of an outcome exception, value 0 then 1, and
 	 * the line of the outcomes an army card leaves out */
 	L_EXC_LOSER_GOOD, L_EXC_LOSER_DIFF, L_EXC_LOSER_OPEN, L_EXC_LOSER_FORT,

@@ -17,6 +17,10 @@ const char *const labels_de[L_N] = {
 	[L_OR_BY] = "oder durch",
 	[L_GOING_GOOD] = "offenes Gelände",
 	[L_GOING_DIFF] = "schwieriges Gelände",
+	[L_GOING_ROUGH] = "raues Gelände",
+	[L_UNIT_PACES] = "Schritt",
+	[L_UNIT_BW] = "BB",
+	[L_EXPLAIN_ROAD_FREE] = "PIP-Kosten einer Straßenbewegung",
 	[L_SHOOTING] = "Beschuss",
 	[L_CLOSE] = "Nahkampf",
 	[L_EXC_LOSER_GOOD] = "selbst in offenem Gelände",
@@ -200,7 +204,7 @@ const char *const labels_de[L_N] = {
 	[L_MOVE_NO_BUDGET] = "ohne PIP-Wurf",
 
 	/* Move rule sentences (move-check) */
-	[L_MOVE_TOO_FAR] = "$1 Schritt überschreiten die erlaubten $2",
+	[L_MOVE_TOO_FAR] = "$1 überschreiten die erlaubten $2",
 	[L_MOVE_NO_PIPS] = "kostet $1 PIP, $2 übrig",
 	[L_MOVE_TWICE] = "'$1' hat schon in Zeile $2 gezogen",
 	[L_MOVE_NO_CONTACT] = "$1 dürfen nie in Kontakt ziehen",
@@ -215,7 +219,7 @@ const char *const labels_de[L_N] = {
 	[L_MOVE_WHEEL] = "eine Schwenkung von $1 Grad überschreitet $2",
 	[L_MOVE_TURN] = "eine Gruppe darf sich nicht auf der Stelle drehen",
 	[L_MOVE_BREAKOFF] =
-	    "der Gegner $1 zieht $2 Schritt in $4 Gelände, nicht weniger als "
+	    "der Gegner $1 zieht $2 in $4 Gelände, nicht weniger als "
 	    "die $3 des Ziehenden",
 	[L_MOVE_FLANK] =
 	    "darf sich nicht von einem Gegner in Flanke oder Rücken wegbewegen",

@@ -17,6 +17,10 @@ const char *const labels_en[L_N] = {
 	[L_OR_BY] = "or by",
 	[L_GOING_GOOD] = "good going",
 	[L_GOING_DIFF] = "difficult going",
+	[L_GOING_ROUGH] = "rough going",
+	[L_UNIT_PACES] = "paces",
+	[L_UNIT_BW] = "BW",
+	[L_EXPLAIN_ROAD_FREE] = "PIP cost of a road move",
 	[L_SHOOTING] = "shooting",
 	[L_CLOSE] = "close combat",
 	[L_EXC_LOSER_GOOD] = "itself in good going",
@@ -199,7 +203,7 @@ const char *const labels_en[L_N] = {
 	[L_MOVE_NO_BUDGET] = "no PIP budget",
 
 	/* Move rule sentences (move-check) */
-	[L_MOVE_TOO_FAR] = "$1 paces exceeds the $2 allowed",
+	[L_MOVE_TOO_FAR] = "$1 exceeds the $2 allowed",
 	[L_MOVE_NO_PIPS] = "costs $1 PIP, $2 left",
 	[L_MOVE_TWICE] = "'$1' already moved at line $2",
 	[L_MOVE_NO_CONTACT] = "$1 may never move into contact",
@@ -213,7 +217,7 @@ const char *const labels_en[L_N] = {
 	[L_MOVE_WHEEL] = "a wheel of $1 degrees exceeds $2",
 	[L_MOVE_TURN] = "a group may not turn on the spot",
 	[L_MOVE_BREAKOFF] =
-	    "the enemy $1 moves $2 paces in $4 going, no less than the "
+	    "the enemy $1 moves $2 in $4 going, no less than the "
 	    "mover's $3",
 	[L_MOVE_FLANK] =
 	    "may not move away from an enemy in flank or rear contact",

@@ -10,7 +10,8 @@
 static const char *const mflag_names[MF_N] = {
 	"id", "road", "difficult", "river", "general", "column", "away",
 	"far", "hidden", "contact", "breakoff", "end", "flank-contact",
-	"face", "engaged", "zoc", "screened", "frontage", "wheel", "turn"
+	"face", "engaged", "zoc", "screened", "frontage", "wheel", "turn",
+	"rough"
 };
 static const char *const mrule_names[MR_N] = {
 	"too-far", "no-pips", "moved-twice", "no-contact", "difficult-going",
@@ -23,7 +24,7 @@ static const char *const zoc_names[ZOC_N] = {
 static const char *const frontage_names[FR_N] = {
 	"column", "gap", "road", "wheel", "other"
 };
-static const char *const going_names[2] = { "good", "difficult" };
+static const char *const going_names[3] = { "good", "difficult", "rough" };
 
 const char *
 mflag_name(int f)
@@ -52,32 +53,45 @@ frontage_name(int f)
 const char *
 going_name(int g)
 {
-	return g == GO_DIFFICULT ? going_names[1] : going_names[0];
+	return g == GO_DIFFICULT ? going_names[1] : g == GO_ROUGH ?
+	    going_names[2] : going_names[0];
 }
 
 long
-move_rate(const struct rules *r, int troop, int going, bool road)
+move_rate(const struct rules *r, int troop, int sub, int going, bool road)
 {
-	const struct rules_troop *t = &r->t[troop];
+	long good, rough, diff, rd;
 
+	rules_rates(r, troop, sub, &good, &rough, &diff, &rd);
 	if (road)
-		return t->move_road;
-	if (going == GO_DIFFICULT && t->move_difficult > 0)
-		return t->move_difficult;
+		return rd;
+	if (going == GO_DIFFICULT && diff > 0)
+		return diff;
+	if (going == GO_ROUGH && rough > 0)
+		return rough;
 	/* difficult="0": may not enter it at all (difficult-going); the
 	 * distance is judged at the good-going rate */
-	return t->move_good;
+	return good;
+}
+
+/* The going of a move: bad (difficult) before rough before good. */
+static int
+move_going(const struct move *m)
+{
+	return m->has[MF_DIFFICULT] ? GO_DIFFICULT : m->has[MF_ROUGH] ?
+	    GO_ROUGH : GO_GOOD;
 }
 
 long
 move_max(const struct rules *r, const struct move *m)
 {
-	int going = m->has[MF_DIFFICULT] ? GO_DIFFICULT : GO_GOOD;
+	int going = move_going(m);
 	long max = -1, v;
 	int i;
 
 	for (i = 0; i < m->ntroops; i++) {
-		v = move_rate(r, m->troop[i], going, m->has[MF_ROAD]);
+		v = move_rate(r, m->troop[i], m->sub[i], going,
+		    m->has[MF_ROAD]);
 		if (max < 0 || v < max)
 			max = v;
 	}
@@ -105,6 +119,10 @@ move_cost(const struct rules *r, const struct move *m, bool lost)
 
 	if (m->has[MF_FACE])
 		return 0;
+	/* dba3: a single element's or a column's move along a road */
+	if (r->road_first_free && m->has[MF_ROAD] &&
+	    (m->ntroops == 1 || m->has[MF_COLUMN]))
+		return 0;
 	if (has_surcharge(r, m))
 		cost += r->pip_elephants;
 	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || lost)
@@ -121,7 +139,7 @@ move_unit(const struct rules *r, int scale, const char *unit, size_t n,
 
 	*den = 1;
 	*num = 1;
-	if (n == 0 || str_ieq(unit, n, "p"))
+	if ((n == 0 && r->unit == UNIT_P) || str_ieq(unit, n, "p"))
 		return 0;
 	if (str_ieq(unit, n, "mm"))
 		mm = 1;
@@ -129,7 +147,7 @@ move_unit(const struct rules *r, int scale, const char *unit, size_t n,
 		mm = 10;
 	else if (str_ieq(unit, n, "in"))
 		mm = r->inch_mm;
-	else if (str_ieq(unit, n, "bw"))
+	else if (n == 0 || str_ieq(unit, n, "bw"))
 		mm = sc->base_width;
 	else
 		return -1;
@@ -143,7 +161,7 @@ move_end_going(const struct move *m)
 {
 	if (m->has[MF_END])
 		return m->end;
-	return m->has[MF_DIFFICULT] ? GO_DIFFICULT : GO_GOOD;
+	return move_going(m);
 }
 
 bool
@@ -291,8 +309,9 @@ contact_rules(const struct rules *r, const struct move *m,
 	int going = move_end_going(m);
 
 	if (m->has[MF_BREAKOFF] && m->ntroops == 1) {
-		res->enemy_max = move_rate(r, m->breakoff, going, false);
-		res->own_max = move_rate(r, m->troop[0], going, false);
+		res->enemy_max = move_rate(r, m->breakoff, 0, going, false);
+		res->own_max = move_rate(r, m->troop[0], m->sub[0], going,
+		    false);
 		if (going == GO_DIFFICULT &&
 		    r->t[m->breakoff].move_difficult <= 0)
 			res->enemy_max = 0;

@@ -14,10 +14,12 @@ enum mflag {
 	MF_ID, MF_ROAD, MF_DIFFICULT, MF_RIVER, MF_GENERAL, MF_COLUMN,
 	MF_AWAY, MF_FAR, MF_HIDDEN, MF_CONTACT, MF_BREAKOFF, MF_END,
 	MF_FLANK_CONTACT, MF_FACE, MF_ENGAGED, MF_ZOC, MF_SCREENED,
-	MF_FRONTAGE, MF_WHEEL, MF_TURN, MF_N
+	MF_FRONTAGE, MF_WHEEL, MF_TURN, MF_ROUGH, MF_N
 };
 
-enum going { GO_GOOD, GO_DIFFICULT };
+/* Difficult is bad going; rough going is dba3's (in the editions
+ * without it, a rough rate is the difficult one). */
+enum going { GO_GOOD, GO_DIFFICULT, GO_ROUGH };
 enum zoc { ZOC_CONTACT, ZOC_FACE, ZOC_WITHDRAW, ZOC_OTHER, ZOC_N };
 enum frontage { FR_COLUMN, FR_GAP, FR_ROAD, FR_WHEEL, FR_OTHER, FR_N };
 
@@ -33,6 +35,7 @@ struct move {
 	const char *file;
 	long line;
 	int troop[MOVE_MAXGROUP];       /* troop ids */
+	int sub[MOVE_MAXGROUP];         /* their sub-types + 1 (dba3 3Bd) */
 	int ntroops;
 	long dist;                      /* paces */
 	bool has[MF_N];
@@ -86,8 +89,10 @@ void mstate_end(struct mstate *st, const struct move *mv,
 void mstate_free(struct mstate *st);
 int mstate_unused(const struct mstate *st);
 
-/* The maximum of one troop type in a going, off road or along a road. */
-long move_rate(const struct rules *r, int troop, int going, bool road);
+/* The maximum of one troop type (as sub-type sub + 1, 0: none) in a
+ * going, off road or along a road. */
+long move_rate(const struct rules *r, int troop, int sub, int going,
+    bool road);
 /* The maximum of a move without the road bonus. */
 long move_max(const struct rules *r, const struct move *m);
 int move_cost(const struct rules *r, const struct move *m, bool lost);

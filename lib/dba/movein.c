@@ -55,9 +55,10 @@ static int
 troop_id(const struct rules *r, const char *s, size_t n, long line,
     long col)
 {
-	const struct troop *t = troop_lookup_or_suggest(s, n, line, col);
+	const struct troop *t = rules_troop_find(r, s, n);
 
-	if (t == NULL)
+	if (t == NULL && (t = troop_lookup_or_suggest(s, n, line,
+	    col)) == NULL)
 		return -1;
 	if (t->id >= RULES_MAXTROOPS || !r->t[t->id].has_move) {
 		DIAG(MOVE_NO_DISTANCES, line, col, t->code, r->edition);
@@ -88,8 +89,11 @@ parse_troops(const struct rules *r, const char *s, size_t n, long line,
 		} else if ((id = troop_id(r, s + a, b - a, line,
 		    col ? col + (long)a : 0)) < 0)
 			rc = -1;
-		else
+		else {
+			m->sub[m->ntroops] = rules_subtype_find(r, s + a,
+			    b - a);
 			m->troop[m->ntroops++] = id;
+		}
 		if (b >= n)
 			break;
 		a = b + 1;
@@ -117,7 +121,10 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 		return (m->breakoff = troop_id(r, v, n, line, vcol)) < 0 ?
 		    -1 : 0;
 	case V_GOING:
-		c = m->end = readin_index(v, n, going_name, 2);
+		c = m->end = readin_index(v, n, going_name,
+		    r->has_rough ? 3 : 2);
+		if (c < 0 && str_ieq(v, n, "bad"))
+			c = m->end = GO_DIFFICULT;
 		if (c == GO_GOOD && !str_ieq(v, n, "good"))
 			c = -1;
 		break;
@@ -137,6 +144,7 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 	if (c >= 0)
 		return 0;
 	DIAG(BAD_VALUE, line, vcol, (int)n, v, mflag_name(f),
+	    fvalue[f] == V_GOING && r->has_rough ? "good, difficult, rough" :
 	    fhint[fvalue[f]]);
 	return -1;
 }
@@ -164,6 +172,10 @@ set_flag(const struct rules *r, struct move *m, int f, const char *v,
 	}
 	if (v != NULL && flag_value(r, m, f, v, vlen, line, vcol) < 0)
 		return -1;
+	if (f == MF_ROUGH && !r->has_rough) {
+		DIAG(MOVE_NO_ROUGH, line, col, r->edition);
+		return -1;
+	}
 	m->has[f] = true;
 	m->fcol[f] = col;
 	return 0;
@@ -320,6 +332,9 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 		t = &tk->v[i];
 		f = t->quoted ? -1 : readin_index(t->s, t->klen, mflag_name,
 		    MF_N);
+		/* bad going: difficult by another name (dba3) */
+		if (f < 0 && !t->quoted && str_ieq(t->s, t->klen, "bad"))
+			f = MF_DIFFICULT;
 		if (f < 0) {
 			unknown_flag(t, lineno);
 			rc = -1;

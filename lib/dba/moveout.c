@@ -42,6 +42,35 @@ tcode(int troop, enum lang lang)
 	return troop_abbr(troop_at((size_t)troop), lang);
 }
 
+/* Member i of m as written: its sub-type's spelling when it has
+ * properties of its own (dba3 3Bd), else tcode. */
+static const char *
+member(const struct rules *r, const struct move *m, int i, enum lang lang)
+{
+	const struct rules_subtype *st = rules_subtype_own(r, m->sub[i]);
+
+	return st != NULL ? st->spelling : tcode(m->troop[i], lang);
+}
+
+/* A length in the edition's unit (paces: whole; dba3: base widths). */
+static const char *
+len(const struct rules *r, long paces, char *buf, size_t size)
+{
+	return rules_len_fmt(r, (double)paces, buf, size);
+}
+
+/* The same with the unit's word in lang: "300 paces", "3 BW". */
+static const char *
+len_unit(const struct rules *r, enum lang lang, long paces, char *buf,
+    size_t size)
+{
+	char v[24];
+
+	snprintf(buf, size, "%s %s", len(r, paces, v, sizeof v),
+	    lang_label(lang, r->unit == UNIT_BW ? L_UNIT_BW : L_UNIT_PACES));
+	return buf;
+}
+
 /* The first member of the move that breaks rule flag (ids in m). */
 static const char *
 culprit(const struct rules *r, const struct move *m, bool contact,
@@ -69,8 +98,8 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	n1[0] = n2[0] = n3[0] = '\0';
 	switch (rule) {
 	case MR_TOO_FAR:
-		snprintf(n1, sizeof n1, "%ld", m->dist);
-		snprintf(n2, sizeof n2, "%ld", res->max);
+		len_unit(r, lang, m->dist, n1, sizeof n1);
+		len(r, res->max, n2, sizeof n2);
 		break;
 	case MR_NO_PIPS:
 		k = L_MOVE_NO_PIPS;
@@ -108,8 +137,8 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	case MR_BREAKOFF:
 		k = L_MOVE_BREAKOFF;
 		a[0] = tcode(m->breakoff, lang);
-		snprintf(n2, sizeof n2, "%ld", res->enemy_max);
-		snprintf(n3, sizeof n3, "%ld", res->own_max);
+		len_unit(r, lang, res->enemy_max, n2, sizeof n2);
+		len(r, res->own_max, n3, sizeof n3);
 		a[3] = lang_label(lang, move_end_going(m) == GO_DIFFICULT ?
 		    L_MOVE_END_DIFFICULT : L_MOVE_END_GOOD);
 		break;
@@ -133,7 +162,7 @@ troops(struct moveout *w, const struct move *m, enum lang lang)
 	for (i = 0; i < m->ntroops; i++) {
 		if (i > 0)
 			sbuf_addc(&w->troops, ',');
-		sbuf_adds(&w->troops, tcode(m->troop[i], lang));
+		sbuf_adds(&w->troops, member(w->o.rules, m, i, lang));
 	}
 	return sbuf_str(&w->troops);
 }
@@ -151,6 +180,8 @@ moveout_new(FILE *fp, const struct moveout_opts *o)
 		xw_start(w->xw, "moves");
 		xw_attr(w->xw, "version", "1");
 		xw_attr(w->xw, "rules", o->rules->edition);
+		if (o->rules->unit == UNIT_BW)
+			xw_attr(w->xw, "unit", "bw");
 		break;
 	case FMT_TSV:
 		if (o->multi)
@@ -209,12 +240,15 @@ text_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	    L_MOVE_OK);
 	size_t pad = 9 - chars(v);
 	int rule, n = 0;
+	char d[24], mx[24];
 
 	if (w->o.multi)
 		fprintf(w->fp, "%s:", m->file);
-	fprintf(w->fp, "%ld: %s%*s%s %ld/%ld p, %d PIP", m->line, v,
-	    (int)pad, "", troops(w, m, w->o.lang), m->dist, res->max,
-	    res->cost);
+	fprintf(w->fp, "%ld: %s%*s%s %s/%s %s, %d PIP", m->line, v,
+	    (int)pad, "", troops(w, m, w->o.lang),
+	    len(w->o.rules, m->dist, d, sizeof d),
+	    len(w->o.rules, res->max, mx, sizeof mx),
+	    rules_unit_name(w->o.rules), res->cost);
 	for (rule = 0; rule < MR_N; rule++) {
 		if (!(res->rules & (1u << rule)))
 			continue;
@@ -237,6 +271,8 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	const struct rules *r = w->o.rules;
 	enum lang l = w->o.lang;
 	bool road = m->has[MF_ROAD], diff = m->has[MF_DIFFICULT];
+	bool rough = m->has[MF_ROUGH];
+	char d[24];
 	int i, j, t, sur = -1;     /* the first type paying the surcharge */
 
 	for (i = 0; i < m->ntroops; i++) {
@@ -245,10 +281,14 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 			;
 		if (j < i)              /* each type once */
 			continue;
-		rules_explain(w->fp, &r->t[t].mprov, "%s %s %s %ld",
-		    lang_label(l, L_EXPLAIN_MOVE), tcode(t, l), lang_label(l,
-		    road ? L_ROAD : diff ? L_GOING_DIFF : L_GOING_GOOD),
-		    move_rate(r, t, diff ? GO_DIFFICULT : GO_GOOD, road));
+		rules_explain(w->fp, rules_subtype_own(r, m->sub[i]) != NULL &&
+		    rules_subtype_own(r, m->sub[i])->has_move ?
+		    &rules_subtype_own(r, m->sub[i])->prov : &r->t[t].mprov,
+		    "%s %s %s %s", lang_label(l, L_EXPLAIN_MOVE),
+		    member(r, m, i, l), lang_label(l, road ? L_ROAD : diff ?
+		    L_GOING_DIFF : rough ? L_GOING_ROUGH : L_GOING_GOOD),
+		    len(r, move_rate(r, t, m->sub[i], diff ? GO_DIFFICULT :
+		    rough ? GO_ROUGH : GO_GOOD, road), d, sizeof d));
 		if (r->t[t].pip_surcharge && sur < 0)
 			sur = t;
 	}
@@ -264,6 +304,11 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 		    lang_label(l, L_EXPLAIN_WHEEL), r->wheel_max);
 	if (m->has[MF_FACE])            /* costs nothing */
 		return;
+	if (res->cost == 0) {           /* dba3: a road move */
+		rules_explain(w->fp, &r->road_prov, "%s 0",
+		    lang_label(l, L_EXPLAIN_ROAD_FREE));
+		return;
+	}
 	rules_explain(w->fp, &r->prov[RP_PIP_BASE], "%s %d",
 	    lang_label(l, L_EXPLAIN_PIP_COST), r->pip_base);
 	if (sur >= 0)
@@ -316,13 +361,17 @@ xml_move(struct moveout *w, const struct move *m, const struct mresult *res)
 {
 	struct xw *x = w->xw;
 	int rule;
+	char d[24];
 
 	xw_start(x, "move");
 	xw_attrl(x, "line", m->line);
 	xw_attr(x, "troops", troops(w, m, LANG_EN));
-	xw_attrl(x, "distance", m->dist);
+	len(w->o.rules, m->dist, d, sizeof d);
+	if (w->o.rules->unit == UNIT_BW)    /* read back in any edition */
+		strcat(d, "bw");
+	xw_attr(x, "distance", d);
 	xml_flags(x, m);
-	xw_attrl(x, "max", res->max);
+	xw_attr(x, "max", len(w->o.rules, res->max, d, sizeof d));
 	xw_attrl(x, "cost", res->cost);
 	xw_attr(x, "verdict", res->rules ? "illegal" : "ok");
 	for (rule = 0; rule < MR_N; rule++) {
@@ -343,14 +392,17 @@ tsv_move(struct moveout *w, const struct bound *b, const struct move *m,
     const struct mresult *res)
 {
 	int rule, n = 0;
+	char d[24], mx[24];
 
 	if (w->o.multi) {
 		tsv_cell(w->fp, m->file, strlen(m->file));
 		fputc('\t', w->fp);
 	}
 	fprintf(w->fp, "%ld\t%ld", m->line, b->number);
-	fprintf(w->fp, "\t%s\t%ld\t%ld\t%d\t%s\t", troops(w, m, LANG_EN),
-	    m->dist, res->max, res->cost, res->rules ? "illegal" : "ok");
+	fprintf(w->fp, "\t%s\t%s\t%s\t%d\t%s\t", troops(w, m, LANG_EN),
+	    len(w->o.rules, m->dist, d, sizeof d),
+	    len(w->o.rules, res->max, mx, sizeof mx), res->cost,
+	    res->rules ? "illegal" : "ok");
 	for (rule = 0; rule < MR_N; rule++)
 		if (res->rules & (1u << rule))
 			fprintf(w->fp, "%s%s", n++ ? "," : "",
@@ -364,14 +416,15 @@ json_move(struct moveout *w, const struct bound *b, const struct move *m,
 {
 	struct jw *j = &w->jw;
 	int rule;
+	char d[24];
 
 	jw_obj(j);
 	jw_kstr(j, "file", m->file);
 	jw_kint(j, "line", m->line);
 	jw_kint(j, "bound", b->number);
 	jw_kstr(j, "troops", troops(w, m, LANG_EN));
-	jw_kint(j, "distance", m->dist);
-	jw_kint(j, "max", res->max);
+	jw_knum(j, "distance", len(w->o.rules, m->dist, d, sizeof d));
+	jw_knum(j, "max", len(w->o.rules, res->max, d, sizeof d));
 	jw_kint(j, "cost", res->cost);
 	jw_key(j, "charged");
 	jw_bool(j, res->charged);

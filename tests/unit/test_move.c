@@ -98,12 +98,12 @@ test_rates(void)
 {
 	struct move m;
 
-	CHECK(move_rate(R, id("LH"), GO_GOOD, false) == 500);
-	CHECK(move_rate(R, id("LH"), GO_GOOD, true) == 500);
-	CHECK(move_rate(R, id("Cv"), GO_DIFFICULT, false) == 200);
-	CHECK(move_rate(R, id("Ax"), GO_DIFFICULT, false) == 300);
-	CHECK(move_rate(R, id("WWg"), GO_GOOD, true) == 300);
-	CHECK(move_rate(R, id("Bd"), GO_GOOD, true) == 400);
+	CHECK(move_rate(R, id("LH"), 0, GO_GOOD, false) == 500);
+	CHECK(move_rate(R, id("LH"), 0, GO_GOOD, true) == 500);
+	CHECK(move_rate(R, id("Cv"), 0, GO_DIFFICULT, false) == 200);
+	CHECK(move_rate(R, id("Ax"), 0, GO_DIFFICULT, false) == 300);
+	CHECK(move_rate(R, id("WWg"), 0, GO_GOOD, true) == 300);
+	CHECK(move_rate(R, id("Bd"), 0, GO_GOOD, true) == 400);
 	CHECK(parse("move LH,Cv,Bd 100", &m) == 1);
 	CHECK(move_max(R, &m) == 200);
 	CHECK(parse("move Kn 100 river", &m) == 1);
