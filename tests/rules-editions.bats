@@ -323,10 +323,10 @@ field() {
 @test "--rules: every tool's help names the editions" {
 	for t in armylist-parse armylist-check combat-calc move-check refcard-render battle-scan; do
 		run -0 "$t" --help
-		assert_output --partial '[--rules=dba1|dba22|FILE]'
-		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, or a rules XML'
-		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | file$' "$TOP/man/$t.1"
-		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | file$' "$TOP/man/$t.1"
+		assert_output --partial '[--rules=dba1|dba22|dba3|FILE]'
+		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, dba3, or a rules'
+		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
+		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 	done
 }
 

@@ -20,7 +20,7 @@ static const struct cli_tool tool = {
 	    "attacks-camp difficult\n"
 	    "       overlap[=N] flank[=N] rear[=N] support psiloi shot "
 	    "bow-contact\n"
-	    "       shooters=N bua charged (dba22)\n",
+	    "       shooters=N bua charged (dba22) rough side bad (dba3)\n",
 	.ok = "success",
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,

@@ -16,13 +16,15 @@ static const struct cli_tool tool = {
 	    "contacts.\n"
 	    "Lines: bound PIPS [general-lost] | move TROOP[,TROOP...] DIST "
 	    "{FLAG}\n",
-	.more = "DIST: paces, or with a unit p, mm, cm, in, bw (1.5bw, 3in).\n"
+	.more = "DIST: paces (dba3: base widths), or with a unit p, mm, cm, in, "
+	    "bw (1.5bw, 3in).\n"
 	    "Flags: id=NAME road difficult river general column away far "
 	    "hidden contact\n"
 	    "       breakoff=TROOP end=good|difficult flank-contact face "
 	    "engaged\n"
 	    "       zoc=contact|face|withdraw|other screened wheel=DEG turn\n"
-	    "       frontage=column|gap|road|wheel|other\n",
+	    "       frontage=column|gap|road|wheel|other\n"
+	    "       rough end=rough bad (dba3)\n",
 	.ok = "every move is legal",
 	.no = "a move is illegal",
 	.opts = (const struct cli_opt[]){
