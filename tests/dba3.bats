@@ -120,3 +120,21 @@ bound 1: no PIP budget, 1 used'
 	run -2 --separate-stderr bash -c "printf 'move Kn 300 rough\n' | move-check --rules=dba22"
 	assert_equal "$stderr" "move-check: -:1:13: error: dba22 has no rough going (only good and difficult)"
 }
+
+@test "dba3: the rules cards in base widths, with sub-types, side support, equal scores and confidence marks" {
+	run -0 --separate-stderr refcard-render --cards=rules --rules=dba3
+	assert_equal "$stderr" ''
+	for s in 'Moves (BW)' '<td>Blades (fast): 3Bd, 6Bd</td>' 'equal score by Bd (close combat): destroyed' \
+	    'equal score by 3Kn (as 4Kn): recoil' 'beside: Bd, Sp</td>' 'River crossing (BW)' \
+	    'Artillery (city or fort)' 'in close combat in bad going (not rough)' 'first road move of an element or column' \
+	    '&gt; 8; out of sight &gt; 4' 'beaten by El: recoil' 'only vs Kn, SCh, El; only in good going'; do
+		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
+	done
+	# the reading not taken: El beaten by El is uncertain (X), Lb/Cb kills one source (1S)
+	[[ $output =~ 'beaten by El: recoil'[^\;]*'?' ]]
+	for l in de ru; do
+		run -0 --separate-stderr refcard-render --cards=rules --rules=dba3 --lang=$l
+		assert_equal "$stderr" ''
+	done
+	[[ $output == *'Движение (ШП)'* ]]
+}

@@ -396,6 +396,8 @@ winners_text(struct sbuf *b, uint64_t mask, unsigned classes,
 {
 	size_t i, n = 0;
 
+	if (mask == 0 && classes == 0)
+		return;
 	if (classes & (1u << CLASS_FOOT)) {
 		sbuf_adds(b, lb(lang, L_CLS_FOOT));
 		n++;
@@ -410,6 +412,17 @@ winners_text(struct sbuf *b, uint64_t mask, unsigned classes,
 			    troop_abbr(troop_at(i), lang));
 }
 
+/* The sub-type tags of mask (dba3 Lb, 4Kn), after n names. */
+static void
+tags_text(struct sbuf *b, const struct rules *r, uint64_t mask, size_t n)
+{
+	int i;
+
+	for (i = 0; r != NULL && i < r->ntags; i++)
+		if (mask & ((uint64_t)1 << i))
+			sbuf_printf(b, "%s%s", n++ ? ", " : "", r->tag[i]);
+}
+
 static const char *
 outcome_label(int o, enum lang lang)
 {
@@ -420,24 +433,32 @@ outcome_label(int o, enum lang lang)
  * combat)"; without parentheses (paren false) " itself in bad going"
  * after no winners; nothing when it has none. */
 static void
-exc_cond(struct sbuf *b, const struct rules_exc *e, bool paren,
-    enum lang lang)
+exc_cond(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
+    bool paren, enum lang lang)
 {
-	static const int label[][2] = {
-		{ L_GOING_GOOD, L_GOING_DIFF }, { L_CLOSE, L_SHOOTING },
-		{ L_EXC_LOSER_GOOD, L_EXC_LOSER_DIFF },
-		{ L_EXC_LOSER_OPEN, L_EXC_LOSER_FORT },
-		{ L_EXC_WINNER_OPEN, L_EXC_WINNER_FORT },
-		{ L_EXC_NOT_CHARGED, L_EXC_CHARGED }
+	static const int label[][3] = {
+		{ L_GOING_GOOD, L_GOING_DIFF, L_GOING_ROUGH },
+		{ L_CLOSE, L_SHOOTING, L_SHOOTING },
+		{ L_EXC_LOSER_GOOD, L_EXC_LOSER_DIFF, L_EXC_LOSER_ROUGH },
+		{ L_EXC_LOSER_OPEN, L_EXC_LOSER_FORT, L_EXC_LOSER_FORT },
+		{ L_EXC_WINNER_OPEN, L_EXC_WINNER_FORT, L_EXC_WINNER_FORT },
+		{ L_EXC_NOT_CHARGED, L_EXC_CHARGED, L_EXC_CHARGED }
 	};
 	const int v[] = { e->going, e->kind, e->loser_going, e->loser_in,
 		e->winner_in, e->loser_charged };
 	size_t i, n = 0;
 
+	/* dba3: "bad going" where 2.2 says "difficult" */
 	for (i = 0; i < sizeof v / sizeof v[0]; i++)
 		if (v[i] >= 0)
 			sbuf_printf(b, "%s%s", n++ ? ", " : paren ? " (" :
-			    " ", lb(lang, label[i][v[i] != 0]));
+			    " ", lb(lang, i == 0 && v[i] == 1 && r->has_rough ?
+			    L_GOING_BAD : label[i][v[i] > 2 ? 1 : v[i]]));
+	if (e->ltags != 0) {
+		sbuf_printf(b, "%s%s ", n++ ? ", " : paren ? " (" : " ",
+		    lb(lang, L_EXC_AS));
+		tags_text(b, r, e->ltags, 0);
+	}
 	if (n > 0 && paren)
 		sbuf_addc(b, ')');
 }
@@ -446,6 +467,7 @@ static bool
 same_cond(const struct rules_exc *a, const struct rules_exc *b)
 {
 	return a->going == b->going && a->kind == b->kind &&
+	    a->ltags == b->ltags &&
 	    a->loser_going == b->loser_going && a->loser_in == b->loser_in &&
 	    a->winner_in == b->winner_in &&
 	    a->loser_charged == b->loser_charged;
@@ -454,7 +476,7 @@ same_cond(const struct rules_exc *a, const struct rules_exc *b)
 static bool
 has_winners(const struct rules_exc *e)
 {
-	return e->winners != 0 || e->classes != 0;
+	return e->winners != 0 || e->classes != 0 || e->wtags != 0;
 }
 
 /* Exceptions a and b say the same thing with the same marks (with conf,
@@ -474,15 +496,16 @@ same_clause(const struct rules_exc *a, const struct rules_exc *b,
  * that same_clause() joins (winners under the same conditions in one
  * list), their marks after it; the number of exceptions it tells. */
 static size_t
-exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
-    enum lang lang, unsigned *used)
+exc_clause(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
+    size_t n, enum lang lang, unsigned *used)
 {
 	size_t i = 0, j;
 	bool by = false, win;   /* by: the clause before named its winners */
 
-	sbuf_adds(b, lb(lang, e[0].result ? L_DOUBLED : L_BEATEN));
+	sbuf_adds(b, lb(lang, e[0].result == 2 ? L_EQUAL : e[0].result ?
+	    L_DOUBLED : L_BEATEN));
 	while (i < n && same_clause(&e[0], &e[i], used != NULL)) {
-		uint64_t w = e[i].winners;
+		uint64_t w = e[i].winners, tg = e[i].wtags;
 		unsigned cls = e[i].classes;
 
 		for (j = i + 1; j < n && same_clause(&e[0], &e[j], used != NULL) &&
@@ -490,8 +513,9 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
 		    same_cond(&e[i], &e[j]); j++) {
 			w |= e[j].winners;
 			cls |= e[j].classes;
+			tg |= e[j].wtags;
 		}
-		win = w != 0 || cls != 0;
+		win = w != 0 || cls != 0 || tg != 0;
 		if (win && by)          /* "or by", not "or" and "by" again */
 			sbuf_printf(b, " %s ", lb(lang, L_OR_BY));
 		else {
@@ -500,11 +524,15 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
 			if (win)
 				sbuf_printf(b, " %s ", lb(lang, L_BY));
 		}
-		if (win)
+		if (win) {
+			size_t at = b->len;
+
 			winners_text(b, w, cls, lang);
+			tags_text(b, r, tg, b->len > at);
+		}
 		by = win;       /* after a clause of the loser's own, "by" again */
-		exc_cond(b, &e[i], win || e[i].going >= 0 || e[i].kind >= 0,
-		    lang);
+		exc_cond(b, r, &e[i], win || e[i].going >= 0 ||
+		    e[i].kind >= 0, lang);
 		i = j;
 	}
 	sbuf_printf(b, ": %s%s", outcome_label(e[0].outcome, lang),
@@ -518,8 +546,8 @@ exc_clause(struct sbuf *b, const struct rules_exc *e, size_t n,
  * with used, each clause with its confidence sign.  True when one is
  * marked as reconstructed. */
 static bool
-exc_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
-    const char *sep, unsigned *used)
+exc_text(struct sbuf *b, const struct rules *r, const struct rules_troop *rt,
+    enum lang lang, const char *sep, unsigned *used)
 {
 	struct rules_exc *e;
 	size_t i, n = 0;
@@ -529,11 +557,13 @@ exc_text(struct sbuf *b, const struct rules_troop *rt, enum lang lang,
 	if (rt->nexc == 0)
 		return false;
 	e = xcalloc(rt->nexc, sizeof *e);
-	for (res = 0; res < 2; res++)
+	/* beaten, doubled, then equal scores (dba3) */
+	for (res = 0; res < 3; res++)
 		for (i = 0; i < rt->nexc; i++)
-			if ((rt->exc[i].result != 0) == res)
+			if ((rt->exc[i].result == 2 ? 2 :
+			    rt->exc[i].result != 0) == res)
 				e[n++] = rt->exc[i];
-	for (i = 0; i < n; i += exc_clause(b, &e[i], n - i, lang, used)) {
+	for (i = 0; i < n; i += exc_clause(b, r, &e[i], n - i, lang, used)) {
 		if (b->len > 0)
 			sbuf_adds(b, sep);
 		recon |= e[i].src == SRC_RECONSTRUCTED;
@@ -583,7 +613,7 @@ outcome_text(struct sbuf *b, const struct rules *r,
 	}
 	if (!beaten || !doubled)
 		*dropped = true;
-	return exc_text(b, rt, lang, "; ", used) || recon;
+	return exc_text(b, r, rt, lang, "; ", used) || recon;
 }
 
 /* The line of the outcomes that army cards leave out. */
@@ -599,14 +629,22 @@ outcome_default(struct card *c, const struct rules *r, enum lang lang)
 	sbuf_free(&b);
 }
 
+/* A length of the rules in their unit (paces; dba3 base widths). */
 static const char *
-move_cell(char *buf, size_t n, const struct rules_troop *rt, long v)
+len_cell(char *buf, size_t n, const struct rules *r, long v)
+{
+	return rules_len_fmt(r, (double)v, buf, n);
+}
+
+static const char *
+move_cell(char *buf, size_t n, const struct rules *r,
+    const struct rules_troop *rt, long v)
 {
 	if (!rt->has_move)
 		return "\xe2\x80\x93";
 	if (v == 0)
 		return "\xe2\x80\x93";
-	return num(buf, n, v);
+	return len_cell(buf, n, r, v);
 }
 
 /* ---- the army card ------------------------------------------------ */
@@ -947,9 +985,9 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    "\xe2\x80\x93",
 		    rt->known ? num(f2, sizeof f2, rt->factor[CLASS_MOUNTED]) :
 		    "\xe2\x80\x93",
-		    move_cell(m1, sizeof m1, rt, rt->move_good),
-		    move_cell(m2, sizeof m2, rt, rt->move_difficult),
-		    move_cell(m3, sizeof m3, rt, rt->move_road),
+		    move_cell(m1, sizeof m1, r, rt, rt->move_good),
+		    move_cell(m2, sizeof m2, r, rt, rt->move_difficult),
+		    move_cell(m3, sizeof m3, r, rt, rt->move_road),
 		    sbuf_str(&n));
 	}
 	unknown_rows(t, &a->list, lang);
@@ -974,7 +1012,7 @@ static const int tf_label[TF_N] = {
 	[TF_OVERLAP] = L_TF_OVERLAP, [TF_FLANK] = L_TF_FLANK,
 	[TF_REAR] = L_TF_REAR, [TF_SHOOTERS] = L_TF_SHOOTERS,
 	[TF_DIFF_FOOT] = L_TF_DIFFICULT, [TF_DIFF_MOUNTED] = L_TF_DIFF_MOUNTED,
-	[TF_BUA] = L_TF_BUA
+	[TF_BUA] = L_TF_BUA, [TF_DOUBLE] = L_TF_DOUBLE
 };
 
 /* The name of a tactical factor; the shooters' one with the shooters it
@@ -1004,6 +1042,8 @@ tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
 		}
 		return buf;
 	}
+	if (tf == TF_DIFF_FOOT && !r->diff_opponent)
+		return lb(lang, L_TF_BAD);
 	if (tf != TF_SHOOTERS)
 		return lb(lang, tf_label[tf]);
 	if (to > from)
@@ -1022,9 +1062,12 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 
 	/* the two difficult-going factors carry their class in the index */
 	if (tf == TF_DIFF_FOOT)
-		cls = 1u << CLASS_FOOT;
+		cls = !r->diff_opponent && r->tf[TF_DIFF_MOUNTED] == r->tf[tf] ?
+		    3u : 1u << CLASS_FOOT;
 	else if (tf == TF_DIFF_MOUNTED)
 		cls = 1u << CLASS_MOUNTED;
+	else if (tf == TF_DOUBLE)
+		cls = 3u;
 
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
@@ -1043,6 +1086,10 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 			    lang));
 		}
 	}
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->tf_except[tf] & ((uint64_t)1 << i))
+			sbuf_printf(b, "%s%s", n++ ? ", " : lb(lang, L_EXCEPT),
+			    troop_abbr(troop_at(i), lang));
 	return sbuf_str(b);
 }
 
@@ -1058,6 +1105,10 @@ support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
 	if (w->has_vs) {
 		sbuf_printf(b, "%s ", lb(lang, L_ONLY_VS));
 		winners_text(b, w->vs, w->vs_classes, lang);
+		if (w->vs_except != 0) {
+			sbuf_adds(b, lb(lang, L_EXCEPT));
+			winners_text(b, w->vs_except, 0, lang);
+		}
 	} else if (psiloi)
 		sbuf_adds(b, lb(lang, L_PSILOI_WHEN));
 	if (w->good_only)
@@ -1111,6 +1162,55 @@ psiloi_rows(struct card_block *t, const struct rules *r, unsigned *used,
 	}
 }
 
+/* A second factor row of troop i: "Art | Artillery (city or fort) | 2
+ * | 2". */
+static void
+factor_pair(struct card_block *t, size_t i, enum label what, const int *f,
+    const struct rules_prov *p, unsigned *used, enum lang lang)
+{
+	char name[160], v1[32], v2[32], m1[40], m2[40];
+
+	snprintf(name, sizeof name, "%s (%s)", troop_at(i)->name[lang],
+	    lb(lang, what));
+	block_row(t, troop_abbr(troop_at(i), lang), name,
+	    marked(m1, sizeof m1, num(v1, sizeof v1, f[CLASS_FOOT]), used, p),
+	    marked(m2, sizeof m2, num(v2, sizeof v2, f[CLASS_MOUNTED]), used,
+	    p));
+}
+
+/* Side support (dba3): "Sp | beside: Sp, Bd | +1 | only vs foot; ...",
+ * the receiver's foot kind in its code ("Bw (solid)"). */
+static void
+side_rows(struct card_block *t, const struct rules *r, unsigned *used,
+    enum lang lang)
+{
+	struct sbuf who = { 0 }, cond = { 0 };
+	char v[32], m[40], code[64];
+	size_t i;
+
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if (!rt->has_side)
+			continue;
+		support_text(&cond, &rt->side_when, false, lang);
+		sbuf_reset(&who);
+		sbuf_printf(&who, "%s: ", lb(lang, L_BESIDE));
+		winners_text(&who, rt->side_from, 0, lang);
+		snprintf(code, sizeof code, "%s%s%s%s",
+		    troop_abbr(troop_at(i), lang),
+		    rt->side_foot != FOOT_NONE ? " (" : "",
+		    rt->side_foot == FOOT_SOLID ? lb(lang, L_SOLID) :
+		    rt->side_foot == FOOT_FAST ? lb(lang, L_FAST) : "",
+		    rt->side_foot != FOOT_NONE ? ")" : "");
+		block_row(t, code, sbuf_str(&who), marked(m, sizeof m,
+		    signed_num(v, sizeof v, rt->side), used,
+		    &rt->side_when.prov), sbuf_str(&cond));
+	}
+	sbuf_free(&who);
+	sbuf_free(&cond);
+}
+
 static void
 rules_combat(struct card *c, const struct rules *r, enum lang lang)
 {
@@ -1119,7 +1219,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	char v1[32], v2[32], m1[40], m2[40], name[160];
 	struct sbuf w = { 0 };
 	size_t i;
-	int f;
+	int f, k;
 	unsigned used = 0;
 
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
@@ -1142,16 +1242,12 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		    rt->factor[CLASS_FOOT]), &used, &rt->fprov),
 		    marked(m2, sizeof m2, num(v2, sizeof v2,
 		    rt->factor[CLASS_MOUNTED]), &used, &rt->fprov));
-		if (!rt->has_shoot)
-			continue;
-		snprintf(name, sizeof name, "%s (%s)",
-		    troop_at(i)->name[lang], lb(lang, L_SHOOTING));
-		block_row(t, troop_abbr(troop_at(i), lang), name,
-		    marked(m1, sizeof m1, num(v1, sizeof v1,
-		    rt->factor_shoot[CLASS_FOOT]), &used, &rt->fprov_shoot),
-		    marked(m2, sizeof m2, num(v2, sizeof v2,
-		    rt->factor_shoot[CLASS_MOUNTED]), &used,
-		    &rt->fprov_shoot));
+		if (rt->has_bua)
+			factor_pair(t, i, L_IN_CITY, rt->factor_bua,
+			    &rt->fprov_bua, &used, lang);
+		if (rt->has_shoot)
+			factor_pair(t, i, L_SHOOTING, rt->factor_shoot,
+			    &rt->fprov_shoot, &used, lang);
 	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
@@ -1159,6 +1255,10 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t->wide = 0x4;
 	for (f = 0; f < TF_N; f++) {
 		if (r->tf[f] == 0)
+			continue;
+		/* dba3: one bad-going factor for foot and mounted alike */
+		if (f == TF_DIFF_MOUNTED && !r->diff_opponent &&
+		    r->tf[TF_DIFF_FOOT] == r->tf[f])
 			continue;
 		block_row(t, tf_name(name, sizeof name, r, f, lang),
 		    marked(m1, sizeof m1, signed_num(v1, sizeof v1, r->tf[f]),
@@ -1189,7 +1289,16 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		    &rt->rear_when.prov), sbuf_str(&w));
 		sbuf_printf(&b, "%s%s", b.len ? ", " : "",
 		    troop_abbr(troop_at(i), lang));
+		for (k = 0; k < rt->nrear_alt; k++) {
+			support_text(&w, &rt->rear_alt_when[k], false, lang);
+			block_row(t, troop_abbr(troop_at(i), lang),
+			    troop_abbr(troop_at(i), lang), marked(m1,
+			    sizeof m1, signed_num(v1, sizeof v1,
+			    rt->rear_alt[k]), &used, &rt->rear_alt_when[k].prov),
+			    sbuf_str(&w));
+		}
 	}
+	side_rows(t, r, &used, lang);
 	psiloi_rows(t, r, &used, lang);
 	/* the losses of rear support, headed by the types it is for */
 	sbuf_reset(&w);
@@ -1215,6 +1324,83 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	sbuf_free(&b);
 }
 
+/* Sub-types of one type with the same move rates of their own. */
+static bool
+same_rates(const struct rules_subtype *a, const struct rules_subtype *b)
+{
+	return a->troop == b->troop && a->has_move && b->has_move &&
+	    a->move_good == b->move_good && a->move_rough == b->move_rough &&
+	    a->move_difficult == b->move_difficult &&
+	    a->move_road == b->move_road;
+}
+
+/* The move table of an edition with rough going (dba3), in its unit:
+ * good, rough, bad, road; a row per type (its solid element), then the
+ * sub-types with rates of their own that share them ("3Bw, 3Cb, 3Lb").
+ * The types that may not move into contact go to nocontact. */
+static void
+rules_moves3(struct card *c, const struct rules *r, enum lang lang,
+    unsigned *used, struct sbuf *nocontact)
+{
+	struct card_block *t;
+	char v[4][32], m[4][40], name[160];
+	struct sbuf codes = { 0 };
+	size_t i, j, k;
+
+	t = card_block(c, BLK_TABLE, lb(lang, r->unit == UNIT_BW ?
+	    L_MOVES_BW : L_MOVES), 6);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
+	    lb(lang, L_ROUGH), lb(lang, L_BAD), lb(lang, L_ROAD));
+	t->num = 0x3c;
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+		long rates[4] = { rt->move_good, rt->move_rough,
+		    rt->move_difficult, rt->move_road };
+
+		if (!rt->has_move)
+			continue;
+		for (k = 0; k < 4; k++)
+			marked(m[k], sizeof m[k], move_cell(v[k], sizeof v[k],
+			    r, rt, rates[k]), used, &rt->mprov);
+		block_row(t, troop_abbr(troop_at(i), lang),
+		    troop_at(i)->name[lang], m[0], m[1], m[2], m[3]);
+		if (!rt->contact)
+			sbuf_printf(nocontact, "%s%s", nocontact->len ? ", " :
+			    "", troop_abbr(troop_at(i), lang));
+		for (j = 0; j < r->nsub; j++) {
+			const struct rules_subtype *st = &r->sub[j], *o;
+
+			if (st->troop != (int)i || !st->has_move)
+				continue;
+			for (k = 0; k < j && !same_rates(&r->sub[k], st); k++)
+				;
+			if (k < j)      /* told with an earlier one */
+				continue;
+			sbuf_reset(&codes);
+			for (k = j; k < r->nsub; k++) {
+				o = &r->sub[k];
+				if (same_rates(o, st))
+					sbuf_printf(&codes, "%s%s", codes.len ?
+					    ", " : "", o->spelling);
+			}
+			snprintf(name, sizeof name, "%s (%s): %s",
+			    troop_at(i)->name[lang], lb(lang, st->foot ==
+			    FOOT_FAST ? L_FAST : L_SOLID), sbuf_str(&codes));
+			rates[0] = st->move_good;
+			rates[1] = st->move_rough;
+			rates[2] = st->move_difficult;
+			rates[3] = st->move_road;
+			for (k = 0; k < 4; k++)
+				marked(m[k], sizeof m[k], move_cell(v[k],
+				    sizeof v[k], r, rt, rates[k]), used,
+				    &st->prov);
+			block_row(t, troop_abbr(troop_at(i), lang), name, m[0],
+			    m[1], m[2], m[3]);
+		}
+	}
+	sbuf_free(&codes);
+}
+
 static void
 rules_movement(struct card *c, const struct rules *r, enum lang lang)
 {
@@ -1225,6 +1411,10 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	bool recon = r->shooting_src == SRC_RECONSTRUCTED;
 	unsigned used = 0;
 
+	if (r->has_rough) {
+		rules_moves3(c, r, lang, &used, &b);
+		goto moved;
+	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_MOVES), 5);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
 	    lb(lang, L_DIFFICULT), lb(lang, L_ROAD));
@@ -1236,23 +1426,27 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		block_row(t, troop_abbr(troop_at(i), lang),
 		    troop_at(i)->name[lang],
-		    marked(m1, sizeof m1, move_cell(v1, sizeof v1, rt,
+		    marked(m1, sizeof m1, move_cell(v1, sizeof v1, r, rt,
 		    rt->move_good), &used, &rt->mprov),
-		    marked(m2, sizeof m2, move_cell(v2, sizeof v2, rt,
+		    marked(m2, sizeof m2, move_cell(v2, sizeof v2, r, rt,
 		    rt->move_difficult), &used, &rt->mprov),
-		    marked(m3, sizeof m3, move_cell(v3, sizeof v3, rt,
+		    marked(m3, sizeof m3, move_cell(v3, sizeof v3, r, rt,
 		    rt->move_road), &used, &rt->mprov));
 		if (!rt->contact)
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
 			    troop_abbr(troop_at(i), lang));
 	}
+moved:
 	t = card_block(c, BLK_FACTS, NULL, 2);
 	if (b.len > 0)
 		block_row(t, lb(lang, L_NO_CONTACT), sbuf_str(&b));
 	if (r->river_crossing > 0)
-		block_row(t, lb(lang, L_RIVER), marked(m1, sizeof m1,
-		    num(v1, sizeof v1, r->river_crossing), &used,
-		    &r->prov[RP_RIVER]));
+		block_row(t, lb(lang, r->unit == UNIT_BW ? L_RIVER_BW :
+		    L_RIVER), marked(m1, sizeof m1, len_cell(v1, sizeof v1, r,
+		    r->river_crossing), &used, &r->prov[RP_RIVER]));
+	if (r->road_first_free)
+		block_row(t, lb(lang, L_ROAD_FREE), marked(m1, sizeof m1,
+		    "0 PIP", &used, &r->road_prov));
 	if (r->road_bonus > 0) {
 		/* seed 001: per unused PIP, only for the general's element or
 		 * group, when its whole move is along a road */
@@ -1268,7 +1462,8 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	t->num = 0x4;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].shooter) {
-			snprintf(v1, sizeof v1, "%ld%s", r->t[i].range,
+			snprintf(v1, sizeof v1, "%s%s", len_cell(v3,
+			    sizeof v3, r, r->t[i].range),
 			    recon_mark(r->shooting_src));
 			block_row(t, troop_abbr(troop_at(i), lang),
 			    troop_at(i)->name[lang],
@@ -1307,13 +1502,30 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 		 * sight, compared as the edition compares them (> or >=) */
 		const char *cmp = r->pip_beyond ? ">" : "\xe2\x89\xa5";
 
-		snprintf(line, sizeof line, "%+d%s (%s %ld; %s %s %ld%s%s)",
+		snprintf(line, sizeof line, "%+d%s (%s %s; %s %s %s%s%s)",
 		    r->pip_command, conf_mark(&used, &r->prov[RP_PIP_COMMAND]),
-		    cmp, r->pip_far, lb(lang, L_OUT_OF_SIGHT), cmp,
-		    r->pip_out_of_sight,
+		    cmp, len_cell(v1, sizeof v1, r, r->pip_far),
+		    lb(lang, L_OUT_OF_SIGHT), cmp,
+		    len_cell(v2, sizeof v2, r, r->pip_out_of_sight),
 		    r->pip_first_free[1] ? "; " : "", r->pip_first_free[1] ?
 		    lb(lang, L_PIP_NOT_FIRST) : "");
 		block_row(t, lb(lang, L_PIP_COMMAND), line);
+		/* a troop's own command distances (dba3 LH 20 BW) */
+		for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+			char head[120];
+
+			if (!r->t[i].has_cmd)
+				continue;
+			snprintf(head, sizeof head, "%s: %s",
+			    lb(lang, L_PIP_COMMAND), troop_abbr(troop_at(i),
+			    lang));
+			snprintf(line, sizeof line, "%s %s%s; %s %s %s",
+			    cmp, len_cell(v1, sizeof v1, r, r->t[i].cmd_far),
+			    conf_mark(&used, &r->t[i].cprov),
+			    lb(lang, L_OUT_OF_SIGHT), cmp, len_cell(v2,
+			    sizeof v2, r, r->t[i].cmd_out_of_sight));
+			block_row(t, head, line);
+		}
 		block_row(t, lb(lang, L_PIP_GENERAL_LOST), marked(m1,
 		    sizeof m1, signed_num(v1, sizeof v1, r->pip_command),
 		    &used, &r->prov[RP_PIP_COMMAND]));
