@@ -138,3 +138,13 @@ bound 1: no PIP budget, 1 used'
 	done
 	[[ $output == *'Движение (ШП)'* ]]
 }
+
+@test "dba3: army cards name the sub-types a list fields, lengths in BW, rough and bad going" {
+	printf 'II/56 Early Imperial Roman Army 25BC-197AD\nAggression 3\nTerrain Arable\n1xCv or 4Bd (Gen),1xCv, 4x4Bd, 3x4Ax, 1xCv or 4Ax or 4Bw or Ps, 1xLH or 3Wb or Ps or 3Bd, 1x3Kn or LH or Art or 6Kn.\n' > "$BATS_TEST_TMPDIR/l.txt"
+	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/l.txt" > "$BATS_TEST_TMPDIR/l.xml"
+	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/l.xml"
+	assert_equal "$stderr" ''
+	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast 3/3/3/3' '6Kn: double' 'shoots 5 BW' '<td class="num">1/–</td>'; do
+		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
+	done
+}

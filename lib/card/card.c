@@ -649,6 +649,81 @@ move_cell(char *buf, size_t n, const struct rules *r,
 
 /* ---- the army card ------------------------------------------------ */
 
+/* dba3: rough and bad going in one cell, "1" when they agree, "1/–". */
+static const char *
+rough_bad(char *buf, size_t n, const struct rules *r,
+    const struct rules_troop *rt)
+{
+	char x[16], y[16];
+	const char *a = move_cell(x, sizeof x, r, rt, rt->move_rough);
+	const char *b = move_cell(y, sizeof y, r, rt, rt->move_difficult);
+
+	if (strcmp(a, b) == 0)
+		snprintf(buf, n, "%s", a);
+	else
+		snprintf(buf, n, "%s/%s", a, b);
+	return buf;
+}
+
+/* The list spelling of a troop reference: figures and the name as
+ * written (3Bd, HCh, 8Bw), for the edition's sub-types. */
+static int
+ref_subtype(const struct rules *r, const struct troopref *t)
+{
+	char sp[64];
+
+	snprintf(sp, sizeof sp, "%s%s", t->figures != NULL ? t->figures : "",
+	    t->written != NULL ? t->written : t->t->code);
+	return rules_subtype_find(r, sp, strlen(sp));
+}
+
+/* Notes for the sub-types of troop in list that have rules of their own
+ * (dba3): "3Bd: fast 3/3/3/3", "6Kn: double", each once (seen). */
+static void
+subtype_notes(struct sbuf *n, const struct rules *r, const struct package *list,
+    int troop, uint64_t *seen, enum lang lang)
+{
+	const struct rules_subtype *st;
+	char g[24], ro[24], d[24], rd[24], line[200];
+	size_t i, j;
+	int k;
+
+	for (i = 0; i < list->n; i++) {
+		const struct item *it = &list->items[i];
+
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			subtype_notes(n, r, &it->pkgs[j], troop, seen, lang);
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			if (it->troops[j].t == NULL ||
+			    it->troops[j].t->id != troop)
+				continue;
+			k = ref_subtype(r, &it->troops[j]);
+			st = rules_subtype_own(r, k);
+			if (st == NULL || k > 64 ||
+			    (*seen & ((uint64_t)1 << (k - 1))))
+				continue;
+			*seen |= (uint64_t)1 << (k - 1);
+			snprintf(line, sizeof line, "%s:%s%s%s%s%s%s",
+			    st->spelling, st->foot != FOOT_NONE ? " " : "",
+			    st->foot == FOOT_FAST ? lb(lang, L_FAST) :
+			    st->foot == FOOT_SOLID ? lb(lang, L_SOLID) : "",
+			    st->dbl ? " " : "", st->dbl ? lb(lang, L_DOUBLE) : "",
+			    st->cls == CLASS_MOUNTED ? " " : "",
+			    st->cls == CLASS_MOUNTED ? lb(lang, L_CLS_MOUNTED) :
+			    "");
+			if (st->has_move)
+				snprintf(line + strlen(line), sizeof line -
+				    strlen(line), " %s/%s/%s/%s",
+				    len_cell(g, sizeof g, r, st->move_good),
+				    len_cell(ro, sizeof ro, r, st->move_rough),
+				    len_cell(d, sizeof d, r, st->move_difficult),
+				    len_cell(rd, sizeof rd, r, st->move_road));
+			if (strchr(line, ' ') != NULL)
+				note(n, line);
+		}
+	}
+}
+
 struct tally {
 	long min, max;
 	bool seen, general;
@@ -759,8 +834,11 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 	if (general)
 		note(b, lb(lang, L_GENERAL));
 	if (rt->shooter) {
-		sbuf_printf(b, "%s%s %ld%s%s", b->len ? "; " : "",
-		    lb(lang, L_SHOOTS), rt->range, lb(lang, L_PACES),
+		char rg[24];
+
+		sbuf_printf(b, "%s%s %s%s%s", b->len ? "; " : "",
+		    lb(lang, L_SHOOTS), len_cell(rg, sizeof rg, r, rt->range),
+		    lb(lang, r->unit == UNIT_BW ? L_BW_SHORT : L_PACES),
 		    recon_mark(r->shooting_src));
 		recon |= r->shooting_src == SRC_RECONSTRUCTED;
 		/* factors of its own in shooting (2.2 Art 4/4, 2/2 close) */
@@ -940,6 +1018,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	char c1[32], f1[32], f2[32], m1[32], m2[32], m3[32];
 	size_t i, o;
 	bool recon = false, dropped = false;
+	uint64_t seen;
 
 	/* an incomplete list is marked in the title and says why below */
 	sbuf_printf(&b, "%s %s%s", a->id != NULL ? a->id : "?",
@@ -959,7 +1038,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	t = card_block(c, BLK_TABLE, lb(lang, L_TROOPS), 9);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_COUNT),
 	    lb(lang, L_VS_FOOT), lb(lang, L_VS_MOUNTED), lb(lang, L_GOOD),
-	    lb(lang, L_DIFFICULT), lb(lang, L_ROAD), lb(lang, L_NOTES));
+	    lb(lang, r->has_rough ? L_ROUGH_BAD : L_DIFFICULT), lb(lang, L_ROAD),
+	    lb(lang, L_NOTES));
 	t->num = 0xfc;
 	t->wide = 1u << 8;
 	for (o = 0; o < k.next; o++) {
@@ -978,6 +1058,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 			    sum[i].min, sum[i].max);
 		recon |= army_notes(&n, r, tp, k.t[i].general, lang,
 		    &dropped);
+		seen = 0;
+		subtype_notes(&n, r, &a->list, tp->id, &seen, lang);
 		if (!rt->known)
 			note(&n, lb(lang, L_NOT_IN_EDITION));
 		block_row(t, troop_abbr(tp, lang), tp->name[lang], c1,
@@ -986,6 +1068,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    rt->known ? num(f2, sizeof f2, rt->factor[CLASS_MOUNTED]) :
 		    "\xe2\x80\x93",
 		    move_cell(m1, sizeof m1, r, rt, rt->move_good),
+		    r->has_rough ? rough_bad(m2, sizeof m2, r, rt) :
 		    move_cell(m2, sizeof m2, r, rt, rt->move_difficult),
 		    move_cell(m3, sizeof m3, r, rt, rt->move_road),
 		    sbuf_str(&n));
