@@ -148,3 +148,16 @@ bound 1: no PIP budget, 1 used'
 		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
 	done
 }
+
+@test "dba3 lists: Mtd- prefixes, [..] or [..] packages, dated and conditional options kept as notes, 'Cvor' read with a warning" {
+	run -0 --separate-stderr armylist-parse --rules=dba3 -T text fixtures/lists3/notation.txt
+	assert_equal "$stderr" "armylist-parse: fixtures/lists3/notation.txt:4:71: warning: 'Cvor' read as 'Cv or' (a blank missing)"
+	assert_line '1x3Kn (Gen), 1xMtd-4Lb or Mtd-3Bw, 1x3Bd or 4Ax or Sp (from 704BC), 1xCv or LH, (1x6Kn + 2xLH) or (1x8Bw + 2xPs), 1xLH or Cv (if Thurungians), 4x4Bd'
+	run -0 --separate-stderr armylist-parse --rules=dba3 -T json fixtures/lists3/notation.txt
+	assert_equal "$(jq -c '.armies[0].elements.items[1].troops' <<<"$output")" '[{"code":"Bw","written":"Lb","figures":"4","mounted":true},{"code":"Bw","figures":"3","mounted":true}]'
+	# a card names the sub-type of the mounted infantry
+	armylist-parse --rules=dba3 fixtures/lists3/notation.txt 2>/dev/null > "$BATS_TEST_TMPDIR/n.xml"
+	run -0 refcard-render "$BATS_TEST_TMPDIR/n.xml"
+	[[ $output == *'Mtd-4Lb: solid mounted 3/1/1/3'* ]]
+	[[ $output == *'Mtd-3Bw: fast mounted 3/3/3/3'* ]]
+}

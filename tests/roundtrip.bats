@@ -216,6 +216,10 @@ armies_rt() {
 		armies_rt "$f"
 	done
 	armies_rt "$FIX/armylist-parse/written.txt"
+	# the 3.0 notation: Mtd-, brackets, dated and conditional options
+	armies_rt "$FIX/lists3/notation.txt"
+	grep -q '<troop code="Bw" written="Lb" figures="4" mounted="yes"/>' "$BATS_TEST_TMPDIR/a.xml"
+	grep -q '<troop code="Sp" note="from 704BC"/>' "$BATS_TEST_TMPDIR/a.xml"
 	armies_rt "$FIX/armylist-parse/sheet-semicolon.csv"
 	grep -q '<note column="Bemerkungen">' "$BATS_TEST_TMPDIR/a.xml"
 	# a column named with ': ' and a backslash; a sheet's own "Text"

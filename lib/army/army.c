@@ -205,6 +205,7 @@ item_copy_element(struct item *dst, const struct item *src)
 		b->dis = a->dis;
 		b->name = dup_or_null(a->name);
 		b->figures = dup_or_null(a->figures);
+		b->mtd = a->mtd;
 		b->written = dup_or_null(a->written);
 		b->dis_name = dup_or_null(a->dis_name);
 		b->dis_figures = dup_or_null(a->dis_figures);

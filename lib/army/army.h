@@ -22,6 +22,7 @@ struct troopref {
 	const struct troop *t;     /* NULL: unknown name (code "?") */
 	char *name;                /* the unknown name as written */
 	char *figures;             /* "3", "3/4" or NULL */
+	bool mtd;                  /* mounted infantry: "Mtd-4Lb" (dba3) */
 	char *written;             /* the known name as written when it is
 				    * not a standard name of t (HCh, Cb):
 				    * troop_is_standard; else NULL */

@@ -105,6 +105,7 @@ read_troop(const struct jval *o, struct troopref *r)
 	if (r->t != NULL)
 		r->written = str_member(o, "written");
 	r->figures = figures_member(o, "figures");
+	r->mtd = bool_member(o, "mounted");
 	if ((code = str_member(o, "dismount")) != NULL) {
 		r->dis = troop_by_code(code);
 		free(code);

@@ -115,6 +115,8 @@ troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
 		dis = lang == LANG_EN ? r->dis->code : r->dis->abbr[lang];
 	if (first && lang != LANG_EN)
 		sbuf_addc(b, ' ');
+	if (r->mtd)
+		sbuf_adds(b, "Mtd-");
 	if (r->figures != NULL && !local)
 		sbuf_adds(b, r->figures);
 	sbuf_adds(b, w != NULL && !local ? w : name);
@@ -217,6 +219,8 @@ xml_troop(struct xw *w, const struct troopref *r)
 		xw_attr(w, "written", r->written);
 	if (r->figures != NULL)
 		xw_attr(w, "figures", r->figures);
+	if (r->mtd)
+		xw_attr(w, "mounted", "yes");
 	if (r->dis != NULL || r->dis_name != NULL) {
 		xw_attr(w, "dismount", r->dis != NULL ? r->dis->code : "?");
 		if (r->dis == NULL)
@@ -391,6 +395,10 @@ json_items(struct jw *j, const struct package *list)
 				jw_kstr(j, "written", r->written);
 			if (r->figures != NULL)
 				jw_kstr(j, "figures", r->figures);
+			if (r->mtd) {
+				jw_key(j, "mounted");
+				jw_bool(j, true);
+			}
 			if (r->dis != NULL || r->dis_name != NULL)
 				jw_kstr(j, "dismount", r->dis != NULL ?
 				    r->dis->code : "?");

@@ -123,6 +123,10 @@ read_troop(xmlNodePtr n, struct troopref *r)
 	if (r->t != NULL)
 		r->written = attr(n, "written");
 	r->figures = attr(n, "figures");
+	if ((code = attr(n, "mounted")) != NULL) {
+		r->mtd = strcmp(code, "yes") == 0;
+		free(code);
+	}
 	code = attr(n, "dismount");
 	if (code != NULL) {
 		r->dis = troop_by_code(code);

@@ -1,5 +1,6 @@
 /* The element-list grammar of army lists: counts, troop alternatives,
  * packages, general markers, notes, figure prefixes, dismounting. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -287,6 +288,19 @@ parse_name(struct ep *p, const struct troop **t, char **unknown,
 			break;
 		}
 	}
+	/* "Cvor LH": a known name glued to "or" (3.0 corpus) */
+	len = ends[0] - start;
+	if (best == NULL && len > 3 && str_ieq(p->s + ends[0] - 2, 2, "or") &&
+	    (best = troop_lookup(p->s + start, len - 2)) != NULL) {
+		long line, col;
+
+		bestend = ends[0] - 2;
+		sbuf_reset(&p->tmp);
+		utf8_sanitize(&p->tmp, p->s + start, len);
+		srcmap_lookup(p->map, start, &line, &col);
+		DIAG(OR_GLUED, line, col, sbuf_str(&p->tmp), (int)(len - 2),
+		    p->s + start);
+	}
 	if (best == NULL) {
 		long line, col;
 
@@ -312,13 +326,30 @@ parse_name(struct ep *p, const struct troop **t, char **unknown,
 	return 0;
 }
 
+/* "Mtd-" at p->i (any case), then stepped over. */
+static bool
+mtd_at(struct ep *p)
+{
+	if (p->i + 4 < p->n && str_ieq(p->s + p->i, 3, "mtd") &&
+	    p->s[p->i + 3] == '-') {
+		p->i += 4;
+		return true;
+	}
+	return false;
+}
+
 /* [figures] name ['//' [figures] name] */
 static int
 parse_troopspec(struct ep *p, struct troopref *r)
 {
 	size_t at = p->i;
 
+	/* mounted infantry (3.0): Mtd-4Lb, also 3Mtd-Bw */
+	if (mtd_at(p))
+		r->mtd = true;
 	r->figures = parse_figures(p);
+	if (!r->mtd && r->figures != NULL && mtd_at(p))
+		r->mtd = true;
 	if (r->figures != NULL && p->i < p->n && p->s[p->i] == ' ') {
 		/* "3 Cavalry": figures set off by a blank from a name */
 		size_t e = p->i;
@@ -568,6 +599,65 @@ split_general(struct ep *p, struct item *choice, size_t start, size_t e)
 	*package_add(pk) = copy;
 }
 
+/* A qualifier in parentheses before an alternative (3.0 lists): "(from
+ * 704BC) Sp", "(in 329BC) LH", "(if Thurungians) Cv": the index after
+ * its ')', else 0; its text (trimmed) into *q. */
+static size_t
+qualifier_at(struct ep *p, char **q)
+{
+	static const char *const w[] = { "from", "in", "before", "after",
+	    "until", "to", "if", "not", "except", "only", "c.", "circa", NULL };
+	size_t a = p->i + 1, e, k;
+	int i;
+
+	if (p->i >= p->n || p->s[p->i] != '(')
+		return 0;
+	for (e = a; e < p->n && p->s[e] != ')' && p->s[e] != '('; e++)
+		;
+	if (e >= p->n || p->s[e] != ')')
+		return 0;
+	while (a < e && p->s[a] == ' ')
+		a++;
+	for (k = a; k < e && p->s[k] != ' '; k++)
+		;
+	for (i = 0; w[i] != NULL; i++)
+		if (str_ieq(p->s + a, k - a, w[i]) && k < e)
+			break;
+	if (w[i] == NULL)
+		return 0;
+	sbuf_reset(&p->tmp);
+	utf8_sanitize(&p->tmp, p->s + a, e - a);
+	{
+		const char *s = sbuf_str(&p->tmp);
+		size_t n = p->tmp.len;
+
+		str_trim(&s, &n);
+		free(*q);
+		*q = xstrndup(s, n);
+	}
+	return e + 1;
+}
+
+/* Put the qualifier *q (taken) before r's note. */
+static void
+qualify(struct troopref *r, char **q)
+{
+	char *n;
+
+	if (*q == NULL || r == NULL)
+		return;
+	if (r->note != NULL) {
+		n = xmalloc(strlen(*q) + strlen(r->note) + 3);
+		snprintf(n, strlen(*q) + strlen(r->note) + 3, "%s; %s", *q,
+		    r->note);
+		free(r->note);
+		free(*q);
+		r->note = n;
+	} else
+		r->note = *q;
+	*q = NULL;
+}
+
 /* Is the '+' at i followed by a part of the unit (not by the end of the
  * list or of its package)? */
 static bool
@@ -594,10 +684,15 @@ parse_entry(struct ep *p, struct package *list, int depth)
 	struct item choice = {0}, *cur = NULL;
 	bool dropped = false, chain = false;
 	size_t k, cstart = 0, cend = 0;
+	char *q = NULL;         /* a qualifier for the next alternative */
 
 	choice.kind = ITEM_CHOICE;
 	for (;;) {
 		skip_blanks(p);
+		if ((k = qualifier_at(p, &q)) > 0) {
+			p->i = k;
+			skip_blanks(p);
+		}
 		if (cur != NULL && (chain || count_at(p, p->i) ||
 		    (p->i < p->n && p->s[p->i] == '('))) {
 			/* the element ends: a new part or unit starts */
@@ -613,10 +708,16 @@ parse_entry(struct ep *p, struct package *list, int depth)
 				p->lost++;
 				p->i = open;
 				resync(p, true);
-			} else if (chain && choice.npkgs > 0)
-				splice(&choice.pkgs[choice.npkgs - 1], &tmp);
-			else
-				*item_add_package(&choice) = tmp;
+			} else {
+				if (tmp.n > 0 && tmp.items[0].kind ==
+				    ITEM_ELEMENT && tmp.items[0].ntroops > 0)
+					qualify(&tmp.items[0].troops[0], &q);
+				if (chain && choice.npkgs > 0)
+					splice(&choice.pkgs[choice.npkgs - 1],
+					    &tmp);
+				else
+					*item_add_package(&choice) = tmp;
+			}
 			cur = NULL;
 			dropped = false;
 		} else if (!chain && cur == NULL && dropped &&
@@ -637,6 +738,7 @@ parse_entry(struct ep *p, struct package *list, int depth)
 			if (parse_element(p, cur) == 0) {
 				if (p->general && depth == 0 && first)
 					cur->general = true;
+				qualify(&cur->troops[0], &q);
 			} else {
 				package_drop_item(pk);
 				if (pk->n == 0)
@@ -657,6 +759,7 @@ parse_entry(struct ep *p, struct package *list, int depth)
 				r = NULL;
 			}
 			parse_markers(p, cur, r);
+			qualify(r, &q);
 			cend = p->i;
 		}
 		chain = false;
@@ -673,6 +776,7 @@ parse_entry(struct ep *p, struct package *list, int depth)
 	}
 	if (cur != NULL)
 		split_general(p, &choice, cstart, cend);
+	free(q);
 	if (choice.npkgs == 1)
 		splice(list, &choice.pkgs[0]);
 	if (choice.npkgs > 1)
@@ -774,13 +878,28 @@ parse_text(struct package *list, const char *text, size_t len,
 {
 	struct ep p;
 
+	char *sq = NULL;
+	size_t i;
+
 	memset(&p, 0, sizeof p);
 	p.general = general;
 	p.s = text;
 	p.n = len;
 	p.map = map;
+	/* 3.0 lists bracket whole alternatives: "[1x3Kn, 2xLH] or [...]"
+	 * read as packages in parentheses */
+	if (memchr(text, '[', len) != NULL) {
+		sq = xstrndup(text, len);
+		for (i = 0; i < len; i++)
+			if (sq[i] == '[')
+				sq[i] = '(';
+			else if (sq[i] == ']')
+				sq[i] = ')';
+		p.s = sq;
+	}
 	parse_list(&p, list, 0);
 	sbuf_free(&p.tmp);
+	free(sq);
 	if (package_cut(list, ARMY_MAX_ITEMS)) {
 		long line, col;
 

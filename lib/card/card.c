@@ -672,7 +672,8 @@ ref_subtype(const struct rules *r, const struct troopref *t)
 {
 	char sp[64];
 
-	snprintf(sp, sizeof sp, "%s%s", t->figures != NULL ? t->figures : "",
+	snprintf(sp, sizeof sp, "%s%s%s", t->mtd ? "Mtd-" : "",
+	    t->figures != NULL ? t->figures : "",
 	    t->written != NULL ? t->written : t->t->code);
 	return rules_subtype_find(r, sp, strlen(sp));
 }

@@ -142,6 +142,7 @@ enum diag_tool {
 #define DIAGF_EMPTY_PACKAGE "empty package '%s' is left out"
 #define DIAGF_REF_STOP "'.' after '%s' read as ',' between army references"
 #define DIAGF_NOT_A_REFERENCE "'%s' is no army reference, left out"
+#define DIAGF_OR_GLUED "'%s' read as '%.*s or' (a blank missing)"
 #define DIAGF_GENERAL_SPLIT "general marked on %ld elements '%s': read as one general element and %ld more"
 #define DIAGF_NO_ROOT "no XML root element"
 #define DIAGF_ARMYLIST_SCHEMA "not a valid armylist document"
@@ -342,6 +343,7 @@ enum diag_tool {
 	X(EXPECTED_COMMA, E, "expected-comma", T_SHEETS) \
 	X(EMPTY_PACKAGE, E, "empty-package", T_SHEETS) \
 	X(GENERAL_SPLIT, W, "general-split", T_SHEETS) \
+	X(OR_GLUED, W, "or-glued", T_SHEETS) \
 	X(REF_STOP, W, "reference-stop", T_SHEETS) \
 	X(NOT_A_REFERENCE, W, "not-a-reference", T_SHEETS) \
 	X(NO_ROOT, E, "no-root", T_ARMYIN) \
