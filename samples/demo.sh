@@ -68,6 +68,15 @@ refcard-render -T pdf --rules=dba22 --lang=en --matchup=II/12,II/5b \
 echo "   demo/matchup.html: the matchup card; demo/tonight.pdf: $(pdfinfo demo/tonight.pdf 2>/dev/null | sed -n 's/^Pages: *//p') A4 sheet"
 echo
 
+echo "== DBA 3.0: two lists as players write them -> checked -> a combat -> their matchup card"
+armylist-parse --rules=dba3 -o demo/dba3.xml samples/dba3-lists.txt
+echo "   $(grep -c "<army " demo/dba3.xml) armies labelled rules=dba3; armylist-check: $(armylist-check -T tsv demo/dba3.xml | tail -n +2 | wc -l) findings"
+echo '6Kn vs 4Bd' | combat-calc --rules=dba3 --odds --explain | head -n 5
+refcard-render --lang=en --matchup=II/56,II/40 --army=II/56,II/40 \
+    -o demo/matchup-dba3.html demo/dba3.xml
+echo "   demo/matchup-dba3.html: the 3.0 matchup card and both army cards (moves in BW)"
+echo
+
 echo "== battle-scan: the battle line adjudicated, its bound checked and drawn"
 battle-scan -T combat samples/battle-line.xml | combat-calc --odds | head -n 3
 battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml |
@@ -77,4 +86,4 @@ battle-scan -T svg --plan=samples/battle-line.plan \
     --verdicts=demo/verdicts.txt -o demo/battle-line.svg samples/battle-line.xml
 echo "   demo/battle-line.svg: the table to scale"
 echo
-echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf, tonight.pdf, battle-line.svg)"
+echo "demo: outputs are in demo/ (armylists.xml, findings.txt, cards.html, cards.pdf, rules-ru.pdf, tonight.pdf, matchup-dba3.html, battle-line.svg)"
