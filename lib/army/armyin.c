@@ -379,8 +379,12 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 			s = sbuf_str(&conv);
 			n = conv.len;
 		}
+		/* controls, and U+FFFE, U+FFFF (no characters of XML) */
 		for (i = 0; i < n; i++)
-			if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			if (((unsigned char)s[i] < 0x20 && s[i] != '\t') ||
+			    ((unsigned char)s[i] == 0xef && i + 2 < n &&
+			    (unsigned char)s[i + 1] == 0xbf &&
+			    ((unsigned char)s[i + 2] & 0xfe) == 0xbe))
 				break;
 		if (i < n || (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
 		    in->line == 1)) {

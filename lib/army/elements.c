@@ -889,7 +889,10 @@ parse_text(struct package *list, const char *text, size_t len,
 	/* 3.0 lists bracket whole alternatives: "[1x3Kn, 2xLH] or [...]"
 	 * read as packages in parentheses */
 	if (memchr(text, '[', len) != NULL) {
-		sq = xstrndup(text, len);
+		/* a copy of all len bytes: the text may hold NULs */
+		sq = xmalloc(len + 1);
+		memcpy(sq, text, len);
+		sq[len] = '\0';
 		for (i = 0; i < len; i++)
 			if (sq[i] == '[')
 				sq[i] = '(';

@@ -166,7 +166,10 @@ utf8_sanitize(struct sbuf *b, const char *s, size_t n)
 			continue;
 		}
 		k = p[i] < 0x80 ? 0 : utf8_decode(p + i, n - i, &cp);
-		if (k > 0 && !(cp >= 0x80 && cp < 0xa0)) {
+		/* C1 controls and the noncharacters U+FFFE, U+FFFF (not
+		 * characters of XML 1.0) are replaced too */
+		if (k > 0 && !(cp >= 0x80 && cp < 0xa0) && cp != 0xfffe &&
+		    cp != 0xffff) {
 			i += k;
 			continue;
 		}

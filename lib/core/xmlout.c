@@ -2,7 +2,8 @@
  * level, an element with text kept on one line, an empty element closed
  * as <name/>; text escapes & < > " and CR, attribute values also TAB
  * and LF, as character references; a control character (which XML 1.0
- * cannot hold) and a byte that is not UTF-8 are written as U+FFFD.  Well-formed by construction: names
+ * cannot hold), U+FFFE, U+FFFF and a byte that is not UTF-8 are written
+ * as U+FFFD.  Well-formed by construction: names
  * are the callers' constants, values are escaped, and each end closes
  * the element last started. */
 #include <errno.h>
@@ -81,12 +82,17 @@ escaped(struct xw *x, const char *s, size_t n, bool attr)
 		if ((unsigned char)s[i] >= 0x80) {
 			/* a byte that starts no UTF-8 sequence: U+FFFD, so
 			 * the document stays well-formed whatever it is given */
-			if ((k = utf8_seqlen(s + i, n - i)) > 1) {
+			if ((k = utf8_seqlen(s + i, n - i)) > 1 &&
+			    !(k == 3 && (unsigned char)s[i] == 0xef &&
+			    (unsigned char)s[i + 1] == 0xbf &&
+			    ((unsigned char)s[i + 2] & 0xfe) == 0xbe)) {
 				i += k - 1;
 				continue;
 			}
+			/* and U+FFFE, U+FFFF, no characters of XML 1.0 */
 			put(x, s + from, i - from);
 			puts_(x, "\xEF\xBF\xBD");
+			i += k > 1 ? k - 1 : 0;
 			from = i + 1;
 			continue;
 		}

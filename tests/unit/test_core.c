@@ -108,6 +108,11 @@ test_str(void)
 	sbuf_reset(&b);
 	utf8_sanitize(&b, "a\xff" "b\x01", 4);
 	CHECK_STR(sbuf_str(&b), "a\xef\xbf\xbd" "b ");
+	/* U+FFFF and U+FFFE are no characters of XML: a fuzzer found one
+	 * in an army name */
+	sbuf_reset(&b);
+	utf8_sanitize(&b, "D\xef\xbf\xbf" "e\xef\xbf\xbe", 8);
+	CHECK_STR(sbuf_str(&b), "D\xef\xbf\xbd" "e\xef\xbf\xbd");
 	sbuf_free(&b);
 }
 

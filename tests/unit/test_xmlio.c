@@ -341,13 +341,22 @@ test_xml_writer_controls(void)
 	struct xw *w = xw_new(fp);
 	xmlDocPtr d;
 
+	xw_start(w, "r");
 	xw_start(w, "e");
 	xw_attr(w, "k", "a\x16" "b\x01");
 	xw_text(w, "c\x1f" "\xC3\xA9\x8D");
 	xw_end(w);
+	/* U+FFFF and U+FFFE, valid UTF-8 but no characters of XML (a
+	 * fuzzer's army name) */
+	xw_start(w, "f");
+	xw_attr(w, "k", "\xEF\xBF\xBF" "x");
+	xw_text(w, "y\xEF\xBF\xBE" "\xEF\xBF\xBD");
+	xw_end(w);
 	xw_finish(w);
 	fclose(fp);
 	CHECK(strstr(s, "<e k=\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\">c\xEF\xBF\xBD\xC3\xA9\xEF\xBF\xBD</e>") !=
+	    NULL);
+	CHECK(strstr(s, "<f k=\"\xEF\xBF\xBD" "x\">y\xEF\xBF\xBD\xEF\xBF\xBD</f>") !=
 	    NULL);
 	d = xmlReadMemory(s, (int)len, "t.xml", NULL, XML_PARSE_NONET |
 	    XML_PARSE_NOERROR);
