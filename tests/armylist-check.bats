@@ -215,7 +215,7 @@ lists.xml:94: error: army 15: general elements 0, expected 1 [general-count]"
 Try 'armylist-check --help' for more information."
 	assert_output ""
 	run -3 --separate-stderr armylist-check --ignore=foo
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown finding code 'foo' for --ignore (codes: element-total, general-count, package-mismatch, duplicate-id, unknown-troop, unknown-reference, period-order, no-enemies, element-count, parse-errors, aggression-range, unknown-terrain)"
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown finding code 'foo' for --ignore (codes: element-total, general-count, dated-total, general-only, package-mismatch, duplicate-id, unknown-troop, unknown-reference, period-order, no-enemies, element-count, parse-errors, aggression-range, unknown-terrain)"
 	for v in '' , no-enemies, ,no-enemies; do
 		run -3 --separate-stderr armylist-check --ignore="$v"
 		assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value '$v' for --ignore (a list of finding codes)"

@@ -180,7 +180,7 @@ Try 'armylist-select --help' for more information."
 # ---- the manual -----------------------------------------------------------------
 
 @test "every EXAMPLE of armylist-select(1) runs, exit 0 (an army matched), golden" {
-	man_examples armylist-select.1 0 0 0 0 0 0
+	man_examples armylist-select.1 0 0 0 0 0 0 0
 	grep -q 'Ägypter' egypt.xml
 	output=${EXAMPLES%$'\n'}
 	golden "$G/examples.txt"

@@ -161,3 +161,77 @@ bound 1: no PIP budget, 1 used'
 	[[ $output == *'Mtd-4Lb: solid mounted 3/1/1/3'* ]]
 	[[ $output == *'Mtd-3Bw: fast mounted 3/3/3/3'* ]]
 }
+
+@test "dba3 lists: armylist-select --year writes the options valid that year" {
+	run -0 --separate-stderr armylist-select --year=710BC -T text "$TOP/samples/dba3-dated.txt"
+	assert_equal "$stderr" ''
+	assert_line '1xHCh (Gen), 3xHCh, 2xCv, 1x3Bd or 4Ax, 2x4Ax, 1x3Ax, 2x7Hd or Ps'
+	refute_output --partial 'II/7'
+	run -0 armylist-select --year=704BC -T text "$TOP/samples/dba3-dated.txt"
+	assert_line '1xHCh (Gen), 3xHCh, 2xCv, 1x3Bd or 4Ax or Sp (from 704BC), 2x4Ax, 1x3Ax, 2x7Hd or Ps'
+	run -0 armylist-select --year=330BC -T text "$TOP/samples/dba3-dated.txt"
+	assert_line '1xLCh or Cv or 3Kn (Gen), 2xCv, 2xLH, 1x3Kn or Sp or 4Ax, 1xSCh or Sp, 1xPs, 3x4Ax or 3Ax or Sp, 1x7Hd or Ps'
+	run -0 armylist-select --year=329BC -T text "$TOP/samples/dba3-dated.txt"
+	assert_line '1xLCh or Cv or 3Kn (Gen), 2xCv, 2xLH, 1x3Kn or Sp or 4Ax, 1xSCh or Sp, 1xPs, 3x4Ax or 3Ax or Sp or LH (in 329BC), 1x7Hd or Ps'
+	# without --year, and with -v, the lists are written whole
+	run -0 armylist-select --from=800BC -T text "$TOP/samples/dba3-dated.txt"
+	assert_line --partial 'or Sp (from 704BC), 2x4Ax'
+	# the cut army is valid XML and reads back to the same list
+	run -0 armylist-select --year=710BC "$TOP/samples/dba3-dated.txt"
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/a.xml"
+	validate armylist.rng "$BATS_TEST_TMPDIR/a.xml"
+	run -0 armylist-select -T text "$BATS_TEST_TMPDIR/a.xml"
+	assert_line '1xHCh (Gen), 3xHCh, 2xCv, 1x3Bd or 4Ax, 2x4Ax, 1x3Ax, 2x7Hd or Ps'
+}
+
+@test "dba3 lists: dated options cut elements, packages and choices; --troop sees the cut list" {
+	cat > "$BATS_TEST_TMPDIR/d.txt" <<'L'
+I/1 Dated 800BC-300BC
+Aggression 2
+Terrain Arable
+Enemies I/1
+1x3Kn (Gen), (before 600BC) 1x4Bw, 1xPs or (until 500BC) 4Ax, [1x3Kn, 1xLH] or (after 400BC) [2xEl], 7x4Bd
+L
+	run -0 armylist-select --year=650BC -T text "$BATS_TEST_TMPDIR/d.txt"
+	assert_line '1x3Kn (Gen), 1x4Bw (before 600BC), 1xPs or 4Ax (until 500BC), 1x3Kn, 1xLH, 7x4Bd'
+	run -0 armylist-select --year=350BC -T text "$BATS_TEST_TMPDIR/d.txt"
+	assert_line '1x3Kn (Gen), 1xPs, (1x3Kn + 1xLH) or 2xEl (after 400BC), 7x4Bd'
+	run -1 armylist-select --year=650BC --troop=El "$BATS_TEST_TMPDIR/d.txt"
+	run -0 armylist-select --year=350BC --troop=El -T tsv "$BATS_TEST_TMPDIR/d.txt"
+}
+
+@test "dba3 lists: armylist-check totals every span of dated options (dated-total)" {
+	cat > "$BATS_TEST_TMPDIR/d.txt" <<'L'
+I/1 Dated 800BC-300BC
+Aggression 2
+Terrain Arable
+Enemies I/1
+1x3Kn (Gen), (before 600BC) 1x4Bw, 1xPs or (until 500BC) 4Ax, 1xLH or (in 329BC) Cv, 7x4Bd
+L
+	run -1 --separate-stderr armylist-check --rules=dba3 "$BATS_TEST_TMPDIR/d.txt"
+	# 11 before 600 BC, 10 after (the 4Bw dated out); the other dated
+	# options are alternatives and change no total
+	assert_equal "$output" "$BATS_TEST_TMPDIR/d.txt:1: error: army I/1: elements total 11 with the options of 800BC-601BC, expected 12 [dated-total]
+$BATS_TEST_TMPDIR/d.txt:1: error: army I/1: elements total 10 with the options of 600BC-300BC, expected 12 [dated-total]"
+	sed -i 's/7x4Bd/8x4Bd/' "$BATS_TEST_TMPDIR/d.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 "$BATS_TEST_TMPDIR/d.txt"
+	assert_equal "$output" "$BATS_TEST_TMPDIR/d.txt:1: error: army I/1: elements total 11 with the options of 600BC-300BC, expected 12 [dated-total]"
+	# the dated armies of the sample and of the corpus make 12 in every span
+	run -0 armylist-check --rules=dba3 --ignore=no-enemies "$TOP/samples/dba3-dated.txt"
+	run -2 --separate-stderr armylist-check --rules=dba3 -T tsv "$CORPUS/dba3-lists.txt"
+	refute_output --partial 'dated-total'
+}
+
+@test "dba3 lists: CP, Lit and CWg only as the general's element (general-only)" {
+	cat > "$BATS_TEST_TMPDIR/g.txt" <<'L'
+I/1 Chariots 500BC
+Aggression 2
+Terrain Arable
+Enemies I/1
+1xCP (Gen), 1xCWg, 1xLit or Cv, 9x4Bd
+L
+	run -1 --separate-stderr armylist-check --rules=dba3 "$BATS_TEST_TMPDIR/g.txt"
+	assert_equal "$output" "$BATS_TEST_TMPDIR/g.txt:1: error: army I/1: 'CWg' only as the general's element [general-only]
+$BATS_TEST_TMPDIR/g.txt:1: error: army I/1: 'Lit' only as the general's element [general-only]"
+	run -0 armylist-check --rules=dba3 --ignore=general-only "$BATS_TEST_TMPDIR/g.txt"
+}

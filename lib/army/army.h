@@ -195,6 +195,25 @@ struct date_ranges {
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
 
+/* Options limited by date (3.0 lists, army/dated.c).  The years the
+ * note of an alternative limits it to ("from 704BC", "in 329BC", "before
+ * 1100AD", "after", "until", "to", or a range "400-225BC"; a note's
+ * first part, up to ";"): 1 with from and to, an open end
+ * -+OPTION_YEAR_MAX; 0 for a note of no date. */
+#define OPTION_YEAR_MAX 100000L
+int option_dates(const char *note, long *from, long *to);
+/* Cut p to the options valid in year y: alternatives dated out go, an
+ * element without alternatives left goes, a choice of one package left
+ * becomes its entries; a package whose first element is a dated single
+ * troop is dated as a whole.  True when anything was cut. */
+bool package_at_year(struct package *p, long y);
+/* dst: a deep copy of src. */
+void package_copy(struct package *dst, const struct package *src);
+/* The spans of years within from..to in which the dated options of p
+ * stay the same, at most max of them, in order; 0 when p has none. */
+size_t package_date_spans(const struct package *p, long from, long to,
+    long (*span)[2], size_t max);
+
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);
 

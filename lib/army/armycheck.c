@@ -412,6 +412,74 @@ check_counts(struct armycheck *c, const struct army *a)
 	FINDING(c, ELEMENT_COUNT, &c->at, m, want);
 }
 
+/* A year as the lists write it: 704BC, 1100AD. */
+static void
+put_year(struct sbuf *b, long y)
+{
+	if (y <= -OPTION_YEAR_MAX || y >= OPTION_YEAR_MAX)
+		sbuf_adds(b, y < 0 ? "the earliest" : "the latest");
+	else
+		sbuf_printf(b, "%ld%s", y < 0 ? -y : y, y < 0 ? "BC" : "AD");
+}
+
+/* A list with dated options ("(from 704BC) Sp"): the total of every
+ * combination of the options valid together, one span of years each
+ * (neighbour spans of the same wrong total as one finding); true when
+ * the list has such options. */
+static bool
+check_dated(struct armycheck *c, const struct army *a, long want)
+{
+	long span[16][2], only, lo = 0, hi = 0;
+	size_t n, k;
+	struct totset e, g;
+	struct package at;
+	struct sbuf yrs = {0}, set = {0}, prev = {0};
+	bool open = false;
+
+	n = package_date_spans(&a->list,
+	    a->period_ok ? a->from : -OPTION_YEAR_MAX,
+	    a->period_ok ? a->to : OPTION_YEAR_MAX, span, 16);
+	for (k = 0; k <= n && n > 0; k++) {
+		bool bad = false;
+
+		if (k < n) {
+			package_copy(&at, &a->list);
+			(void)package_at_year(&at, span[k][0]);
+			armycheck_totals(&at, &e, &g, NULL, NULL);
+			package_free(&at);
+			bad = totset_count(&e, &only) != 1 || only != want;
+			sbuf_reset(&set);
+			if (bad)
+				sbuf_adds(&set, set_str(c, &e));
+		}
+		if (open && bad && strcmp(sbuf_str(&set), sbuf_str(&prev)) == 0) {
+			hi = span[k][1];
+			continue;
+		}
+		if (open) {
+			sbuf_reset(&yrs);
+			put_year(&yrs, lo);
+			if (hi != lo) {
+				sbuf_adds(&yrs, "-");
+				put_year(&yrs, hi);
+			}
+			FINDING(c, DATED_TOTAL, &c->at, sbuf_str(&prev),
+			    sbuf_str(&yrs), want);
+		}
+		open = bad;
+		if (bad) {
+			lo = span[k][0];
+			hi = span[k][1];
+			sbuf_reset(&prev);
+			sbuf_adds(&prev, sbuf_str(&set));
+		}
+	}
+	sbuf_free(&yrs);
+	sbuf_free(&set);
+	sbuf_free(&prev);
+	return n > 0;
+}
+
 static void
 check_totals(struct armycheck *c, const struct army *a)
 {
@@ -420,8 +488,10 @@ check_totals(struct armycheck *c, const struct army *a)
 	long only;
 
 	armycheck_totals(&a->list, &e, &g, on_mismatch, c);
-	/* every choice must make the total, a mismatch of packages too */
-	if (totset_count(&e, &only) != 1 || only != want)
+	/* every choice must make the total, a mismatch of packages too;
+	 * with dated options, every combination valid together */
+	if (!check_dated(c, a, want) &&
+	    (totset_count(&e, &only) != 1 || only != want))
 		FINDING(c, ELEMENT_TOTAL, &c->at, set_str(c, &e), want);
 	if (totset_count(&g, &only) != 1 || only != gen)
 		FINDING(c, GENERAL_COUNT, &c->at, set_str(c, &g), gen);
@@ -466,6 +536,10 @@ check_troops(struct armycheck *c, const struct package *p)
 		for (j = 0; j < it->ntroops; j++) {
 			r = &it->troops[j];
 			check_troop(c, r->t, r->name);
+			if (r->t != NULL && !it->general && troop_ok(c, r->t) &&
+			    (c->rules->general_only &
+			    ((uint64_t)1 << r->t->id)))
+				FINDING(c, GENERAL_ONLY, &c->at, r->t->code);
 			if (r->dis != NULL || r->dis_name != NULL)
 				check_troop(c, r->dis, r->dis_name);
 		}

@@ -538,13 +538,27 @@ static void
 emit(void *ctx, const struct army *a)
 {
 	struct selectrun_ctx *s = ctx;
+	struct army at;
 
 	if (s->ao == NULL)
 		begin(s, a->rules);
-	if (passes(s, a) != s->o->invert) {
-		armyout_army(s->ao, a);
+	if (!s->o->has_year || s->o->invert) {
+		if (passes(s, a) != s->o->invert) {
+			armyout_army(s->ao, a);
+			s->written++;
+		}
+		return;
+	}
+	/* --year: the army with the options valid that year (3.0 lists
+	 * date some: "(from 704BC) Sp"); the text as written is kept */
+	at = *a;
+	package_copy(&at.list, &a->list);
+	(void)package_at_year(&at.list, s->o->year);
+	if (passes(s, &at)) {
+		armyout_army(s->ao, &at);
 		s->written++;
 	}
+	package_free(&at.list);
 }
 
 static void

@@ -451,6 +451,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
  * whose arguments the compiler checks against the message. */
 #define FINDF_ELEMENT_TOTAL "elements total %s, expected %ld"
 #define FINDF_GENERAL_COUNT "general elements %s, expected %ld"
+#define FINDF_DATED_TOTAL "elements total %s with the options of %s, expected %ld"
+#define FINDF_GENERAL_ONLY "'%s' only as the general's element"
 #define FINDF_PACKAGE_MISMATCH "alternative packages hold %s elements"
 #define FINDF_DUPLICATE_ID "duplicate id, first at %s:%ld"
 /* "unknown " and "" or "" and " not in dba1" */
@@ -467,6 +469,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 #define FINDING_CATALOGUE(X) \
 	X(ELEMENT_TOTAL, E, "element-total", T_CHECK) \
 	X(GENERAL_COUNT, E, "general-count", T_CHECK) \
+	X(DATED_TOTAL, E, "dated-total", T_CHECK) \
+	X(GENERAL_ONLY, E, "general-only", T_CHECK) \
 	X(PACKAGE_MISMATCH, E, "package-mismatch", T_CHECK) \
 	X(DUPLICATE_ID, E, "duplicate-id", T_CHECK) \
 	X(UNKNOWN_TROOP, E, "unknown-troop", T_CHECK) \

@@ -264,6 +264,25 @@ test_refs(void)
 	sbuf_free(&b);
 }
 
+/* 3.0 brackets in a text that holds NUL bytes: every byte of the
+ * text is copied before '[' is read as '(' (a fuzzer found the copy
+ * stopping at the first NUL). */
+static void
+test_brackets_nul(void)
+{
+	static const char in[] = "[1x3Kn\0\0[, 2xLH] or [\0";
+	struct package list = {0};
+	struct srcmap map = {0};
+	int l = 0;
+
+	diag_quiet(1);
+	srcmap_add(&map, 0, 1, 1);
+	(void)elements_parse(&list, in, sizeof in - 1, &map, &l);
+	CHECK(list.n <= 2);
+	package_free(&list);
+	srcmap_free(&map);
+}
+
 int
 main(void)
 {
@@ -275,6 +294,7 @@ main(void)
 	test_recovery();
 	test_notations();
 	test_refs();
+	test_brackets_nul();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");

@@ -1,0 +1,248 @@
+/* Options limited by date (DBA 3.0 lists): "1x3Bd or 4Ax or (from 704BC)
+ * Sp", "(in 329BC) LH".  The reader keeps such a qualifier as the note of
+ * the alternative it stands before; here it is read as years, and a list
+ * is cut to the options valid in one year. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/army.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+/* The year before and after y (there is no year 0). */
+static long
+year_before(long y)
+{
+	return y == 1 ? -1 : y - 1;
+}
+
+static long
+year_after(long y)
+{
+	return y == -1 ? 1 : y + 1;
+}
+
+int
+option_dates(const char *note, long *from, long *to)
+{
+	static const struct {
+		const char *w;
+		int how;       /* 0 in, 1 from, 2 before, 3 after, 4 until */
+	} kw[] = {
+		{ "from", 1 }, { "in", 0 }, { "before", 2 }, { "after", 3 },
+		{ "until", 4 }, { "to", 4 }, { "till", 4 }, { NULL, 0 },
+	};
+	const char *s = note, *e;
+	size_t n, k;
+	long f, t;
+	bool approx;
+	int i;
+
+	if (note == NULL)
+		return 0;
+	e = strchr(s, ';');
+	n = e != NULL ? (size_t)(e - s) : strlen(s);
+	str_trim(&s, &n);
+	for (k = 0; k < n && s[k] != ' '; k++)
+		;
+	for (i = 0; kw[i].w != NULL; i++)
+		if (str_ieq(s, k, kw[i].w))
+			break;
+	if (kw[i].w == NULL) {
+		/* a bare range: "(400-225BC) 2xSp" */
+		if (n == 0 || s[0] < '0' || s[0] > '9' ||
+		    date_parse(s, n, &f, &t, &approx) < 0 || approx)
+			return 0;
+		*from = f;
+		*to = t;
+		return 1;
+	}
+	s += k;
+	n -= k;
+	str_trim(&s, &n);
+	if (n == 0 || date_parse(s, n, &f, &t, &approx) < 0 || approx)
+		return 0;
+	switch (kw[i].how) {
+	case 0:
+		*from = f;
+		*to = t;
+		break;
+	case 1:
+		*from = f;
+		*to = OPTION_YEAR_MAX;
+		break;
+	case 2:
+		*from = -OPTION_YEAR_MAX;
+		*to = year_before(f);
+		break;
+	case 3:
+		*from = year_after(t);
+		*to = OPTION_YEAR_MAX;
+		break;
+	default:
+		*from = -OPTION_YEAR_MAX;
+		*to = t;
+		break;
+	}
+	return 1;
+}
+
+/* Is the alternative r valid in year y? */
+static bool
+option_at(const struct troopref *r, long y)
+{
+	long f, t;
+
+	return option_dates(r->note, &f, &t) == 0 || (f <= y && y <= t);
+}
+
+/* A package of a choice is dated by the qualifier before it: the note of
+ * its first element when that element has no other alternative. */
+static bool
+package_dated_out(const struct package *p, long y)
+{
+	const struct item *it = p->n > 0 ? &p->items[0] : NULL;
+
+	return it != NULL && it->kind == ITEM_ELEMENT && it->ntroops == 1 &&
+	    !option_at(&it->troops[0], y);
+}
+
+bool
+package_at_year(struct package *p, long y)
+{
+	struct package out = {0};
+	bool cut = false;
+	size_t i, j, k;
+
+	for (i = 0; i < p->n; i++) {
+		struct item *it = &p->items[i];
+
+		if (it->kind == ITEM_ELEMENT) {
+			for (j = k = 0; j < it->ntroops; j++)
+				if (option_at(&it->troops[j], y))
+					it->troops[k++] = it->troops[j];
+				else {
+					struct item one = {0};
+
+					/* free the one troopref through
+					 * an item of its own */
+					one.troops = xmalloc(sizeof *one.troops);
+					one.troops[0] = it->troops[j];
+					one.ntroops = 1;
+					item_free(&one);
+					cut = true;
+				}
+			it->ntroops = k;
+			if (k == 0)
+				item_free(it);
+			else
+				*package_add(&out) = *it;
+			continue;
+		}
+		for (j = k = 0; j < it->npkgs; j++) {
+			if (package_dated_out(&it->pkgs[j], y)) {
+				package_free(&it->pkgs[j]);
+				cut = true;
+				continue;
+			}
+			if (package_at_year(&it->pkgs[j], y))
+				cut = true;
+			if (it->pkgs[j].n == 0)
+				package_free(&it->pkgs[j]);
+			else
+				it->pkgs[k++] = it->pkgs[j];
+		}
+		it->npkgs = k;
+		if (k == 0)
+			item_free(it);
+		else if (k == 1) {
+			/* one package left: its entries stand alone */
+			for (j = 0; j < it->pkgs[0].n; j++)
+				*package_add(&out) = it->pkgs[0].items[j];
+			free(it->pkgs[0].items);
+			free(it->pkgs);
+		} else
+			*package_add(&out) = *it;
+	}
+	free(p->items);
+	*p = out;
+	return cut;
+}
+
+void
+package_copy(struct package *dst, const struct package *src)
+{
+	size_t i, j;
+
+	memset(dst, 0, sizeof *dst);
+	for (i = 0; i < src->n; i++) {
+		const struct item *a = &src->items[i];
+		struct item *b = package_add(dst);
+
+		if (a->kind == ITEM_ELEMENT) {
+			item_copy_element(b, a);
+			continue;
+		}
+		b->kind = ITEM_CHOICE;
+		for (j = 0; j < a->npkgs; j++)
+			package_copy(item_add_package(b), &a->pkgs[j]);
+	}
+}
+
+/* Add the years where the options of p change to v. */
+static void
+cuts_of(const struct package *p, long *v, size_t *n, size_t max)
+{
+	size_t i, j;
+	long f, t;
+
+	for (i = 0; i < p->n; i++) {
+		const struct item *it = &p->items[i];
+
+		for (j = 0; j < it->ntroops; j++)
+			if (option_dates(it->troops[j].note, &f, &t)) {
+				if (*n < max && f > -OPTION_YEAR_MAX)
+					v[(*n)++] = f;
+				if (*n < max && t < OPTION_YEAR_MAX)
+					v[(*n)++] = year_after(t);
+			}
+		for (j = 0; j < it->npkgs; j++)
+			cuts_of(&it->pkgs[j], v, n, max);
+	}
+}
+
+static int
+cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t
+package_date_spans(const struct package *p, long from, long to,
+    long (*span)[2], size_t max)
+{
+	long v[64], lo;
+	size_t n = 0, i, k = 0;
+
+	cuts_of(p, v, &n, sizeof v / sizeof v[0]);
+	if (n == 0 || max == 0)
+		return 0;
+	qsort(v, n, sizeof v[0], cmp_long);
+	lo = from;
+	for (i = 0; i < n && k < max; i++) {
+		if (v[i] <= lo || v[i] > to)
+			continue;
+		span[k][0] = lo;
+		span[k][1] = year_before(v[i]);
+		k++;
+		lo = v[i];
+	}
+	if (k < max && lo <= to) {
+		span[k][0] = lo;
+		span[k][1] = to;
+		k++;
+	}
+	return k;
+}
