@@ -235,3 +235,48 @@ L
 $BATS_TEST_TMPDIR/g.txt:1: error: army I/1: 'Lit' only as the general's element [general-only]"
 	run -0 armylist-check --rules=dba3 --ignore=general-only "$BATS_TEST_TMPDIR/g.txt"
 }
+
+@test "dba3 battle-scan: lengths in base widths in and out, rough and bad going, side support" {
+	cd "$TOP"
+	run -0 --separate-stderr battle-scan --plan=samples/battle-dba3.plan samples/battle-dba3.xml
+	assert_equal "$stderr" ''
+	golden dba3/battle.txt
+	# the combats and moves it writes are read by the 3.0 tools as such
+	run -0 bash -c 'battle-scan -T combat "$1" | combat-calc --rules=dba3' _ "$TOP/samples/battle-dba3.xml"
+	assert_output '3: Kn 3 = 3  vs  Bd 3 = 3
+5: Wb 3 +1 general +1 support = 5  vs  Bd 5 +1 general = 6
+7: Sp 4 -1 overlap = 3  vs  Sp 4 +1 side = 5'
+	run -1 bash -c 'battle-scan -T moves --plan="$2" "$1" | move-check --rules=dba3' _ "$TOP/samples/battle-dba3.xml" "$TOP/samples/battle-dba3.plan"
+	assert_output '4: illegal  Cv 2/1 bw, 1 PIP: too-far: 2 BW exceeds the 1 allowed
+6: ok       LH 3.79/4 bw, 1 PIP
+8: ok       Sp 0.5/1 bw, 1 PIP
+bound 1: 4 PIPs, 2 used, 2 unused'
+	# XML and JSON say the unit
+	run -0 battle-scan -T xml "$TOP/samples/battle-dba3.xml"
+	[[ $output == *'<battlefield file="'*'battle-dba3.xml" rules="dba3" unit="bw" width="15" height="15" bound="2">'* ]]
+	[[ $output == *'<support by="r2" kind="side"/>'* ]]
+	run -0 battle-scan -T json "$TOP/samples/battle-dba3.xml"
+	[[ $output == *'"unit":"bw","width":15,"height":15'* ]]
+	[[ $output == *'"side_support":"r2"'* ]]
+}
+
+@test "dba3 battle-scan: a table in paces (its label dba1, or unit=p) is read in paces and written in BW" {
+	run -0 battle-scan --rules=dba3 "$TOP/samples/battle-line.xml"
+	assert_line --index 0 "battlefield $TOP/samples/battle-line.xml: 15x15 base widths, bound 3"
+	assert_line '  r7     Cv  10.62,4.38 facing 0: good, level 0; general 2.6 bw'
+	assert_line --partial '  r6     Bw  5.5,6.25 facing 0: good, level 0; side support r1;'
+	sed 's/rules="dba1"/rules="dba3" unit="p"/' "$TOP/samples/battle-line.xml" > "$BATS_TEST_TMPDIR/p.xml"
+	run -0 battle-scan "$BATS_TEST_TMPDIR/p.xml"
+	assert_line --index 0 "battlefield $BATS_TEST_TMPDIR/p.xml: 15x15 base widths, bound 3"
+	# a 3.0 table under 1.x: read in BW, written in paces
+	run -0 battle-scan --rules=dba1 "$TOP/samples/battle-dba3.xml"
+	assert_line --index 0 "battlefield $TOP/samples/battle-dba3.xml: 2400x2400 paces, bound 2"
+	# no side support in 1.x; rough going is difficult there
+	refute_output --partial 'side support'
+	run -0 battle-scan --rules=dba1 --plan="$TOP/samples/battle-dba3.plan" -T moves "$TOP/samples/battle-dba3.xml"
+	assert_line 'move Cv 320 id=r5 difficult'
+	# a bad unit is a schema error
+	sed 's/rules="dba3"/rules="dba3" unit="mm"/' "$TOP/samples/battle-dba3.xml" > "$BATS_TEST_TMPDIR/u.xml"
+	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/u.xml"
+	[[ $stderr == *"attribute 'unit' of <battlefield> is not valid"* ]]
+}

@@ -260,18 +260,27 @@ bb_has(const struct gbb *bb, struct gpt p)
 	    p.y <= bb->y1;
 }
 
-/* Index of the first terrain of kind what (difficult features only when
- * difficult) that holds p, or -1. */
+/* Which features a query takes: any, difficult or rough ones. */
+enum tgoing { TG_ANY, TG_DIFFICULT, TG_ROUGH };
+
+static bool
+going_is(const struct bterrain *t, enum tgoing g)
+{
+	return g == TG_ANY || (g == TG_DIFFICULT ? t->difficult : t->rough);
+}
+
+/* Index of the first terrain of kind what (of going g) that holds p, or
+ * -1. */
 static int
 terrain_at(const struct bfield *f, struct gpt p, enum bkind what,
-    bool difficult)
+    enum tgoing g)
 {
 	const struct bterrain *t;
 	size_t i;
 
 	for (i = 0; i < f->nt; i++) {
 		t = &f->t[i];
-		if (t->what != what || (difficult && !t->difficult) ||
+		if (t->what != what || !going_is(t, g) ||
 		    t->poly.n == 0 || !bb_has(&t->poly.bb, p))
 			continue;
 		if (what == BK_RIVER || what == BK_ROAD) {
@@ -288,7 +297,7 @@ terrain_at(const struct bfield *f, struct gpt p, enum bkind what,
 bool
 battle_in_river(const struct bfield *f, struct gpt p, int *river)
 {
-	int i = terrain_at(f, p, BK_RIVER, false);
+	int i = terrain_at(f, p, BK_RIVER, TG_ANY);
 
 	if (river != NULL)
 		*river = i;
@@ -298,13 +307,13 @@ battle_in_river(const struct bfield *f, struct gpt p, int *river)
 bool
 battle_on_road(const struct bfield *f, struct gpt p)
 {
-	return terrain_at(f, p, BK_ROAD, false) >= 0;
+	return terrain_at(f, p, BK_ROAD, TG_ANY) >= 0;
 }
 
 bool
 battle_difficult_at(const struct bfield *f, struct gpt p)
 {
-	return terrain_at(f, p, BK_FEATURE, true) >= 0;
+	return terrain_at(f, p, BK_FEATURE, TG_DIFFICULT) >= 0;
 }
 
 int
@@ -324,8 +333,9 @@ battle_level(const struct bfield *f, struct gpt p)
 	return h;
 }
 
-bool
-battle_base_difficult(const struct bfield *f, const struct gpt q[4])
+/* Does the base q meet a feature of going g? */
+static bool
+base_in(const struct bfield *f, const struct gpt q[4], enum tgoing g)
 {
 	const struct bterrain *t;
 	struct gbb bb = geom_bb(q, 4);
@@ -333,12 +343,30 @@ battle_base_difficult(const struct bfield *f, const struct gpt q[4])
 
 	for (i = 0; i < f->nt; i++) {
 		t = &f->t[i];
-		if (t->what == BK_FEATURE && t->difficult && t->poly.n >= 3 &&
+		if (t->what == BK_FEATURE && going_is(t, g) && t->poly.n >= 3 &&
 		    geom_bb_meet(&bb, &t->poly.bb, 0) &&
 		    geom_quad_hits_poly(q, t->poly.v, t->poly.n))
 			return true;
 	}
 	return false;
+}
+
+bool
+battle_base_difficult(const struct bfield *f, const struct gpt q[4])
+{
+	return base_in(f, q, TG_DIFFICULT);
+}
+
+bool
+battle_rough_at(const struct bfield *f, struct gpt p)
+{
+	return terrain_at(f, p, BK_FEATURE, TG_ROUGH) >= 0;
+}
+
+bool
+battle_base_rough(const struct bfield *f, const struct gpt q[4])
+{
+	return base_in(f, q, TG_ROUGH);
 }
 
 /* ---- pairs ---------------------------------------------------------- */

@@ -32,6 +32,7 @@ struct bterrain {
 	char *id;               /* may be NULL */
 	char *kind;             /* wood, hill, ... (features) */
 	bool difficult, blocks;
+	bool rough;             /* rough going (dba3): not difficult */
 	int height;             /* hill level */
 	double width;           /* rivers and roads */
 	int roll;               /* river-state roll, 0 when not given */
@@ -51,6 +52,7 @@ struct bside {
 /* What the geometry says of one element (battle_derive). */
 struct bderived {
 	bool difficult, camp, in_river, on_road, ford;
+	bool rough;             /* in rough going, not difficult (dba3) */
 	int level;              /* hill level of the base centre */
 	int river;              /* terrain index of the river it stands in */
 	int front;              /* the enemy it fights (front contact) */
@@ -68,6 +70,9 @@ struct bderived {
 	int support;            /* element directly behind, -1 */
 	bool psiloi;            /* that element gives Psiloi support */
 	bool support_lost;      /* ... but it stands in difficult going */
+	int side_by;            /* a friend beside it giving side support
+				 * (dba3: Sp beside Sp or Bd), -1 */
+	bool side_lost;         /* ... but it stands in rough or bad going */
 	int *zoc;               /* enemies in whose zone it stands */
 	size_t nzoc, capzoc;
 	bool *zoc_screened;
@@ -124,6 +129,11 @@ struct bfield {
 	size_t scap;
 	const struct rules *r;
 	struct rules_labels *labels;    /* r by the rules= label, or NULL */
+	struct rules_labels *editions;  /* the label's edition, for its unit
+					 * (also when r is not followed) */
+	int unit;               /* enum unit of the file's bare
+				 * numbers: its unit=, else its label's
+				 * edition's, else r's */
 };
 
 /* One front contact to fight out. */
@@ -178,6 +188,16 @@ void battle_move_line(const struct bfield *f, const struct bmove *mv,
 
 /* Helpers shared by the modules of lib/battle. */
 void battle_num(struct sbuf *b, double v);     /* 0.1 pace, no ".0" */
+/* A length of f's table in the unit of its rules: paces as battle_num,
+ * base widths to 0.01 ("6.5"); battle_unit names the unit for text
+ * ("p", "bw"). */
+void battle_len(struct sbuf *b, const struct bfield *f, double paces);
+/* Read a length of f's table or plan into paces: a bare number in the
+ * unit of the file (f->unit), else with a unit ("400p", "2.5bw",
+ * "60mm"); -1 when it is none. */
+int battle_length(const struct bfield *f, const char *s, size_t n, int scale,
+    long *p);
+const char *battle_unit(const struct bfield *f);
 /* Clear d (freeing its lists) to "nothing derived". */
 void battle_dreset(struct bderived *d);
 /* Contacts, support, zones of control of element i as it stands now,
@@ -219,6 +239,10 @@ bool battle_in_river(const struct bfield *f, struct gpt p, int *river);
 bool battle_on_road(const struct bfield *f, struct gpt p);
 bool battle_difficult_at(const struct bfield *f, struct gpt p);
 bool battle_base_difficult(const struct bfield *f, const struct gpt q[4]);
+/* The same for rough going (features going="rough" under an edition
+ * with a rough class, dba3). */
+bool battle_rough_at(const struct bfield *f, struct gpt p);
+bool battle_base_rough(const struct bfield *f, const struct gpt q[4]);
 int battle_level(const struct bfield *f, struct gpt p);
 /* Front contact of a and b (enemies), the shared length or 0. */
 double battle_front_contact(const struct bfield *f, const struct belem *a,

@@ -88,7 +88,8 @@ terrain(const struct scene *s)
 			else if (pass == 1 && t->what == BK_FEATURE &&
 			    t->height == 0)
 				shape(s, t->poly.v, t->poly.n, true,
-				    t->difficult ? "#5f8a4a" : "#cfdca0", 0.9,
+				    t->difficult ? "#5f8a4a" : t->rough ?
+				    "#a3b878" : "#cfdca0", 0.9,
 				    "#3f5f30", 2, 0);
 			else if (pass == 2 && t->what == BK_RIVER)
 				shape(s, t->poly.v, t->poly.n, false, NULL, 0,

@@ -31,6 +31,26 @@ attr(struct rd *rd, const char *name)
 	    (const xmlChar *)name);
 }
 
+int
+battle_length(const struct bfield *f, const char *s, size_t n, int scale,
+    long *p)
+{
+	char buf[80];
+	size_t k;
+
+	for (k = 0; k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '.');
+	    k++)
+		;
+	if (k == n && n > 0 && n + 3 < sizeof buf &&
+	    f->unit != (int)f->r->unit) {
+		memcpy(buf, s, n);
+		snprintf(buf + n, sizeof buf - n, "%s",
+		    f->unit == UNIT_BW ? "bw" : "p");
+		return movein_distance(f->r, buf, strlen(buf), scale, p);
+	}
+	return movein_distance(f->r, s, n, scale, p);
+}
+
 /* A length attribute: paces, or with a unit; def when absent (NAN:
  * required).  Reports and returns -1 when bad. */
 static int
@@ -52,7 +72,7 @@ len_attr(struct rd *rd, const char *el, const char *name, double def,
 	}
 	neg = v[0] == '-';
 	s = v + neg;
-	if (movein_distance(rd->f->r, s, strlen(s), rd->scale, &p) < 0) {
+	if (battle_length(rd->f, s, strlen(s), rd->scale, &p) < 0) {
 		DIAG(BF_BAD_VALUE, rd->line, 0, name, v, el);
 		rc = -1;
 	} else
@@ -128,18 +148,31 @@ static void
 root(struct rd *rd)
 {
 	struct bfield *f = rd->f;
+	const struct rules *ed;
 	double b = 0;
+	char *u;
 
+	free(f->rules);
+	f->rules = str_attr(rd, "rules");
+	if (f->labels != NULL)
+		by_label(rd);
+	/* the unit of bare numbers: unit=, else that of the edition the
+	 * file is labelled with (a 3.0 table in base widths), else that of
+	 * the rules used */
+	f->unit = (int)f->r->unit;
+	if (f->rules != NULL && f->editions != NULL &&
+	    (ed = rules_labelled(f->editions, f->rules)) != NULL)
+		f->unit = (int)ed->unit;
+	if ((u = attr(rd, "unit")) != NULL) {
+		f->unit = strcmp(u, "bw") == 0 ? UNIT_BW : UNIT_P;
+		xmlFree(u);
+	}
 	if (len_attr(rd, "battlefield", "width", NAN, &f->width) < 0 ||
 	    f->width <= 0)
 		f->width = 2400;
 	if (len_attr(rd, "battlefield", "height", NAN, &f->height) < 0 ||
 	    f->height <= 0)
 		f->height = 2400;
-	free(f->rules);
-	f->rules = str_attr(rd, "rules");
-	if (f->labels != NULL)
-		by_label(rd);
 	if (num_attr(rd, "battlefield", "bound", 1, 1e6, &b) == 0)
 		f->bound = (int)b;
 }
@@ -167,7 +200,14 @@ terrain(struct rd *rd, enum bkind what)
 		if (t->kind == NULL)
 			t->kind = xstrdup("feature");
 		v = attr(rd, "going");
-		t->difficult = v != NULL && strcmp(v, "difficult") == 0;
+		/* bad going is difficult going (dba3 names it so); rough
+		 * going is a class of its own where the edition has one,
+		 * else difficult */
+		t->difficult = v != NULL && (strcmp(v, "difficult") == 0 ||
+		    strcmp(v, "bad") == 0 || (strcmp(v, "rough") == 0 &&
+		    !f->r->has_rough));
+		t->rough = v != NULL && strcmp(v, "rough") == 0 &&
+		    f->r->has_rough;
 		xmlFree(v);
 		v = attr(rd, "sight");
 		t->blocks = v != NULL ? strcmp(v, "blocks") == 0 :

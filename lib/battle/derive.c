@@ -27,7 +27,7 @@ battle_dreset(struct bderived *d)
 	free(d->att);
 	memset(d, 0, sizeof *d);
 	d->river = -1;
-	d->front = d->support = d->ftouch = -1;
+	d->front = d->support = d->ftouch = d->side_by = -1;
 	d->flank_by[0] = d->flank_by[1] = d->rear_by = -1;
 	d->overlap[0] = d->overlap[1] = -1;
 	d->gdist = -1;
@@ -42,6 +42,7 @@ terrain_words(struct bfield *f, int i)
 	size_t k;
 
 	d->difficult = battle_difficult_at(f, e->centre);
+	d->rough = !d->difficult && battle_rough_at(f, e->centre);
 	d->level = battle_level(f, e->centre);
 	d->in_river = battle_in_river(f, e->centre, &d->river);
 	d->on_road = battle_on_road(f, e->centre);
@@ -106,6 +107,26 @@ behind(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 	}
 }
 
+/* A friend b beside a that gives it side support (an edition with side
+ * rows, dba3): facing the same way, its front corner on a's, of a troop
+ * the row names; lost when b is not in good going. */
+static void
+beside(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
+{
+	const struct belem *b = &f->e[ib];
+	const struct rules_troop *rt = &f->r->t[a->troop];
+
+	if (!rt->has_side || d->side_by >= 0 ||
+	    (rt->side_from & ((uint64_t)1 << b->troop)) == 0 ||
+	    fabs(geom_diff_deg(a->box.facing, b->box.facing)) > f->angtol)
+		return;
+	if (geom_dist(b->c[GC_FL], a->c[GC_FR]) > f->tol &&
+	    geom_dist(b->c[GC_FR], a->c[GC_FL]) > f->tol)
+		return;
+	d->side_by = ib;
+	d->side_lost = b->d.difficult || b->d.rough;
+}
+
 void
 battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
     size_t *cap)
@@ -124,6 +145,7 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 			continue;
 		if (b->side == a->side) {
 			behind(f, a, j, d);
+			beside(f, a, j, d);
 			continue;
 		}
 		if ((len = battle_front_contact(f, a, b)) > 0) {
@@ -314,6 +336,8 @@ side_flags(const struct bfield *f, int ia, int ib, struct sbuf *b)
 		sbuf_adds(b, " attacks-camp");
 	if (d->difficult)
 		sbuf_adds(b, " difficult");
+	if (d->rough)
+		sbuf_adds(b, " rough");
 	n = (d->overlap[0] >= 0) + (d->overlap[1] >= 0);
 	if (n > 0)
 		sbuf_printf(b, n == 1 ? " overlap" : " overlap=%d", n);
@@ -327,6 +351,8 @@ side_flags(const struct bfield *f, int ia, int ib, struct sbuf *b)
 		sbuf_adds(b, " support");
 	if (d->support >= 0 && d->psiloi)
 		sbuf_adds(b, " psiloi");
+	if (d->side_by >= 0 && !d->side_lost)
+		sbuf_adds(b, " side");
 }
 
 void
@@ -345,13 +371,32 @@ battle_num(struct sbuf *b, double v)
 	sbuf_adds(b, buf);
 }
 
+void
+battle_len(struct sbuf *b, const struct bfield *f, double paces)
+{
+	char buf[64];
+
+	if (f->r->unit == UNIT_P) {
+		battle_num(b, paces);
+		return;
+	}
+	rules_len_fmt(f->r, paces, buf, sizeof buf);
+	sbuf_adds(b, strcmp(buf, "-0") == 0 ? "0" : buf);
+}
+
+const char *
+battle_unit(const struct bfield *f)
+{
+	return rules_unit_name(f->r);
+}
+
 static void
-where(const struct belem *e, struct sbuf *b)
+where(const struct bfield *f, const struct belem *e, struct sbuf *b)
 {
 	sbuf_printf(b, "%s at ", e->id);
-	battle_num(b, e->box.p.x);
+	battle_len(b, f, e->box.p.x);
 	sbuf_addc(b, ',');
-	battle_num(b, e->box.p.y);
+	battle_len(b, f, e->box.p.y);
 	sbuf_adds(b, " facing ");
 	battle_num(b, e->box.facing);
 }
@@ -365,6 +410,9 @@ notes(const struct bfield *f, const struct belem *a, struct sbuf *b)
 	if (d->support >= 0 && d->support_lost)
 		sbuf_printf(b, "; %s behind %s stands in difficult going: "
 		    "no support", f->e[d->support].id, a->id);
+	if (d->side_by >= 0 && d->side_lost)
+		sbuf_printf(b, "; %s beside %s is not in good going: "
+		    "no side support", f->e[d->side_by].id, a->id);
 	if (d->camp && d->flank[0] + d->flank[1] + d->rear > 0)
 		sbuf_printf(b, "; %s defends its camp, which has no flanks",
 		    a->id);
@@ -375,9 +423,9 @@ battle_combat_line(const struct bfield *f, const struct bcombat *c,
     struct sbuf *b)
 {
 	sbuf_adds(b, "# ");
-	where(&f->e[c->a], b);
+	where(f, &f->e[c->a], b);
 	sbuf_adds(b, " vs ");
-	where(&f->e[c->b], b);
+	where(f, &f->e[c->b], b);
 	notes(f, &f->e[c->a], b);
 	notes(f, &f->e[c->b], b);
 	sbuf_addc(b, '\n');

@@ -23,15 +23,16 @@ static const char *const step_names[] = {
 
 /* ---- reading -------------------------------------------------------- */
 
-/* A length with an optional sign and unit. */
+/* A length with an optional sign and unit; a bare number in the unit of
+ * the table's file (battle_length). */
 static int
-slength(const struct rules *r, const char *s, size_t n, int scale,
+slength(const struct bfield *f, const char *s, size_t n, int scale,
     double *out)
 {
 	long p;
 	int neg = n > 0 && s[0] == '-';
 
-	if (movein_distance(r, s + neg, n - neg, scale, &p) < 0)
+	if (battle_length(f, s + neg, n - neg, scale, &p) < 0)
 		return -1;
 	*out = neg ? -(double)p : (double)p;
 	return 0;
@@ -52,7 +53,7 @@ degrees(const char *s, size_t n, double *out)
 
 /* X,Y[,FACING] */
 static int
-target(const struct rules *r, const char *s, size_t n, int scale,
+target(const struct bfield *f, const char *s, size_t n, int scale,
     struct bmove *mv, int k)
 {
 	const char *c1 = memchr(s, ',', n), *c2;
@@ -60,13 +61,13 @@ target(const struct rules *r, const char *s, size_t n, int scale,
 	if (c1 == NULL)
 		return -1;
 	c2 = memchr(c1 + 1, ',', n - (size_t)(c1 + 1 - s));
-	if (slength(r, s, (size_t)(c1 - s), scale, &mv->steps[k].x) < 0)
+	if (slength(f, s, (size_t)(c1 - s), scale, &mv->steps[k].x) < 0)
 		return -1;
 	if (c2 == NULL)
-		return slength(r, c1 + 1, n - (size_t)(c1 + 1 - s), scale,
+		return slength(f, c1 + 1, n - (size_t)(c1 + 1 - s), scale,
 		    &mv->steps[k].y);
 	mv->steps[k].has_f = true;
-	if (slength(r, c1 + 1, (size_t)(c2 - c1 - 1), scale,
+	if (slength(f, c1 + 1, (size_t)(c2 - c1 - 1), scale,
 	    &mv->steps[k].y) < 0)
 		return -1;
 	return degrees(c2 + 1, n - (size_t)(c2 + 1 - s), &mv->steps[k].f);
@@ -163,10 +164,10 @@ parse(struct bfield *f, struct toks *tk, long line, int scale,
 			return -1;
 		}
 		t = &tk->v[i + 1];
-		if (k == ST_TO ? target(f->r, t->s, t->len, scale, mv,
+		if (k == ST_TO ? target(f, t->s, t->len, scale, mv,
 		    mv->nsteps) < 0 : k == ST_WHEEL || k == ST_TURN ?
 		    degrees(t->s, t->len, &mv->steps[mv->nsteps].v) < 0 :
-		    slength(f->r, t->s, t->len, scale,
+		    slength(f, t->s, t->len, scale,
 		    &mv->steps[mv->nsteps].v) < 0 || (k != ST_SIDE && mv->steps[mv->nsteps].v < 0)) {
 			DIAG(PLAN_VALUE, line, t->col, tok_str(t),
 			    step_names[k]);
@@ -197,7 +198,7 @@ struct zin {
 struct walk {
 	struct bfield *f;
 	struct bmove *mv;
-	bool difficult, road, river;
+	bool difficult, road, river, rough;
 	struct zin *in;         /* zones of control met */
 	size_t nin, capin;
 	/* enemies an edge of a member touched at the start (member, enemy);
@@ -322,6 +323,8 @@ sample(struct walk *w)
 		e = &f->e[mv->ids[m]];
 		if (!w->difficult && battle_base_difficult(f, e->c))
 			w->difficult = true;
+		if (!w->rough && battle_base_rough(f, e->c))
+			w->rough = true;
 		if (!battle_on_road(f, e->centre)) {
 			w->road = false;
 			if (battle_in_river(f, e->centre, NULL))
@@ -770,6 +773,9 @@ after(struct walk *w)
 		contacts(w, m);
 		if (battle_difficult_at(f, e->centre))
 			mv->m.end = GO_DIFFICULT;
+		else if (mv->m.end != GO_DIFFICULT &&
+		    battle_rough_at(f, e->centre))
+			mv->m.end = GO_ROUGH;
 	}
 	if (mv->n == 1)
 		breakoff(w);
@@ -862,12 +868,13 @@ run(struct bfield *f, struct bmove *mv)
 	}
 	mv->m.dist = lround(mv->dist);
 	mv->m.has[MF_DIFFICULT] = w.difficult;
+	mv->m.has[MF_ROUGH] = w.rough && !w.difficult;
 	mv->m.has[MF_ROAD] = w.road;
 	mv->m.has[MF_RIVER] = w.river;
 	mv->m.has[MF_COLUMN] = mv->n > 1 && column(f, mv);
 	after(&w);
 	mv->m.has[MF_END] = mv->m.end != (mv->m.has[MF_DIFFICULT] ?
-	    GO_DIFFICULT : GO_GOOD);
+	    GO_DIFFICULT : mv->m.has[MF_ROUGH] ? GO_ROUGH : GO_GOOD);
 	zoc(&w);
 	for (m = 0; m < mv->n; m++)
 		battle_dreset(&w.d0[m]);
@@ -948,6 +955,7 @@ battle_move_line(const struct bfield *f, const struct bmove *mv,
     struct sbuf *b)
 {
 	const struct move *m = &mv->m;
+	char dist[64];
 	int i, k;
 
 	sbuf_printf(b, "# line %ld: ", mv->line);
@@ -956,23 +964,29 @@ battle_move_line(const struct bfield *f, const struct bmove *mv,
 	for (i = 0; i < mv->nsteps; i++) {
 		sbuf_printf(b, " %s ", step_names[mv->steps[i].kind]);
 		if (mv->steps[i].kind == ST_TO) {
-			battle_num(b, mv->steps[i].x);
+			battle_len(b, f, mv->steps[i].x);
 			sbuf_addc(b, ',');
-			battle_num(b, mv->steps[i].y);
+			battle_len(b, f, mv->steps[i].y);
 			if (mv->steps[i].has_f) {
 				sbuf_addc(b, ',');
 				battle_num(b, mv->steps[i].f);
 			}
-		} else
-			battle_num(b, mv->steps[i].v);
+		} else if (mv->steps[i].kind == ST_WHEEL ||
+		    mv->steps[i].kind == ST_TURN)
+			battle_num(b, mv->steps[i].v);      /* degrees */
+		else
+			battle_len(b, f, mv->steps[i].v);
 	}
 	sbuf_adds(b, ": ");
-	battle_num(b, mv->dist);
-	sbuf_adds(b, " paces\nmove ");
+	battle_len(b, f, mv->dist);
+	sbuf_adds(b, f->r->unit == UNIT_BW ? " base widths\nmove " :
+	    " paces\nmove ");
 	for (i = 0; i < mv->n; i++)
 		sbuf_printf(b, "%s%s", i > 0 ? "," : "",
 		    troop_at((size_t)m->troop[i])->code);
-	sbuf_printf(b, " %ld id=", m->dist);
+	/* the distance in the edition's unit, as move-check reads it */
+	sbuf_printf(b, " %s id=", rules_len_fmt(f->r, (double)m->dist, dist,
+	    sizeof dist));
 	for (i = 0; i < mv->n; i++)
 		sbuf_printf(b, "%s%s", i > 0 ? "+" : "", f->e[mv->ids[i]].id);
 	for (k = 0; k < MF_N; k++) {

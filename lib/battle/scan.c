@@ -36,7 +36,7 @@ code(const struct bfield *f, int i)
 static const char *
 going(const struct bderived *d)
 {
-	return d->difficult ? "difficult" : "good";
+	return d->difficult ? "difficult" : d->rough ? "rough" : "good";
 }
 
 /* ---- text ----------------------------------------------------------- */
@@ -84,9 +84,9 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 	size_t k;
 
 	sbuf_printf(b, "  %-6s %-3s ", e->id, code(f, i));
-	battle_num(b, e->box.p.x);
+	battle_len(b, f, e->box.p.x);
 	sbuf_addc(b, ',');
-	battle_num(b, e->box.p.y);
+	battle_len(b, f, e->box.p.y);
 	sbuf_adds(b, " facing ");
 	battle_num(b, e->box.facing);
 	sbuf_printf(b, ": %s, level %d", going(d), d->level);
@@ -114,6 +114,9 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 		sbuf_printf(b, "; %s %s%s", d->psiloi ? "psiloi support" :
 		    "support", f->e[d->support].id, d->support_lost ?
 		    " (lost: difficult going)" : "");
+	if (d->side_by >= 0)
+		sbuf_printf(b, "; side support %s%s", f->e[d->side_by].id,
+		    d->side_lost ? " (lost: not in good going)" : "");
 	for (k = 0; k < d->nzoc && k < 8; k++)
 		v[k] = d->zoc[k];
 	text_list(b, "zone of control of", f, v, k);
@@ -122,8 +125,8 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 			sbuf_printf(b, " (%s screened)", f->e[d->zoc[k]].id);
 	if (d->gdist > 0) {
 		sbuf_adds(b, "; general ");
-		battle_num(b, d->gdist);
-		sbuf_printf(b, " p%s%s", battle_is_far(f, d->gdist) ? ", far" : "",
+		battle_len(b, f, d->gdist);
+		sbuf_printf(b, " %s%s%s", battle_unit(f), battle_is_far(f, d->gdist) ? ", far" : "",
 		    d->hidden ? ", out of sight" : "");
 	}
 	sbuf_addc(b, '\n');
@@ -140,10 +143,10 @@ write_text(struct scan *s, const struct bfield *f, const struct bcombat *c,
 
 	sbuf_printf(&b, "%sbattlefield %s: ", s->nfield > 0 ? "\n" : "",
 	    f->file);
-	battle_num(&b, f->width);
+	battle_len(&b, f, f->width);
 	sbuf_addc(&b, 'x');
-	battle_num(&b, f->height);
-	sbuf_adds(&b, " paces");
+	battle_len(&b, f, f->height);
+	sbuf_adds(&b, f->r->unit == UNIT_BW ? " base widths" : " paces");
 	if (f->bound > 0)
 		sbuf_printf(&b, ", bound %d", f->bound);
 	sbuf_addc(&b, '\n');
@@ -244,6 +247,17 @@ xnum(struct xw *w, const char *name, double v)
 	sbuf_free(&b);
 }
 
+/* A length attribute in the unit of f's rules. */
+static void
+xlen(struct xw *w, const struct bfield *f, const char *name, double v)
+{
+	struct sbuf b = {0};
+
+	battle_len(&b, f, v);
+	xw_attr(w, name, sbuf_str(&b));
+	sbuf_free(&b);
+}
+
 static void
 xref(struct xw *w, const char *el, const char *side, const char *attr,
     const char *id)
@@ -267,11 +281,11 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 	xw_attr(w, "id", e->id);
 	xw_attr(w, "side", f->side[e->side].name);
 	xw_attr(w, "troop", code(f, i));
-	xnum(w, "x", e->box.p.x);
-	xnum(w, "y", e->box.p.y);
+	xlen(w, f, "x", e->box.p.x);
+	xlen(w, f, "y", e->box.p.y);
 	xnum(w, "facing", e->box.facing);
-	xnum(w, "width", e->box.w);
-	xnum(w, "depth", e->box.d);
+	xlen(w, f, "width", e->box.w);
+	xlen(w, f, "depth", e->box.d);
 	xw_attr(w, "going", going(d));
 	xw_attrl(w, "level", d->level);
 	xw_attr(w, "river", d->ford ? "ford" : d->in_river ? "yes" : "no");
@@ -279,7 +293,7 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 	xw_attr(w, "camp", d->camp ? "yes" : "no");
 	xw_attr(w, "general", e->general ? "yes" : "no");
 	if (d->gdist >= 0) {
-		xnum(w, "general-distance", d->gdist);
+		xlen(w, f, "general-distance", d->gdist);
 		xw_attr(w, "far", battle_is_far(f, d->gdist) ? "yes" : "no");
 		xw_attr(w, "hidden", d->hidden ? "yes" : "no");
 	}
@@ -307,6 +321,14 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 		xw_attr(w, "kind", d->psiloi ? "psiloi" : "rear");
 		if (d->support_lost)
 			xw_attr(w, "lost", "difficult");
+		xw_end(w);
+	}
+	if (d->side_by >= 0) {
+		xw_start(w, "support");
+		xw_attr(w, "by", f->e[d->side_by].id);
+		xw_attr(w, "kind", "side");
+		if (d->side_lost)
+			xw_attr(w, "lost", "going");
 		xw_end(w);
 	}
 	for (k = 0; k < d->nzoc; k++) {
@@ -348,8 +370,10 @@ write_xml(struct scan *s, const struct bfield *f, const struct bcombat *c,
 	xw_attr(w, "file", f->file);
 	if (f->r != s->o->r)    /* by its label */
 		xw_attr(w, "rules", f->r->edition);
-	xnum(w, "width", f->width);
-	xnum(w, "height", f->height);
+	if (f->r->unit == UNIT_BW)      /* lengths in base widths */
+		xw_attr(w, "unit", "bw");
+	xlen(w, f, "width", f->width);
+	xlen(w, f, "height", f->height);
 	if (f->bound > 0)
 		xw_attrl(w, "bound", f->bound);
 	for (n = 0; n < f->nsides; n++) {
@@ -389,7 +413,7 @@ write_xml(struct scan *s, const struct bfield *f, const struct bcombat *c,
 			sbuf_printf(&b, "%s%s", i > 0 ? "," : "",
 			    f->e[mv->ids[i]].id);
 		xw_attr(w, "ids", sbuf_str(&b));
-		xnum(w, "distance", mv->dist);
+		xlen(w, f, "distance", mv->dist);
 		sbuf_reset(&b);
 		battle_move_line(f, mv, &b);
 		chomp(&b);
@@ -410,6 +434,19 @@ jnum(struct jw *j, const char *key, double v)
 	struct sbuf b = {0};
 
 	battle_num(&b, v);
+	jw_key(j, key);
+	j->after_key = false;
+	fputs(sbuf_str(&b), j->fp);
+	sbuf_free(&b);
+}
+
+/* "key": a length in the unit of f's rules. */
+static void
+jlen(struct jw *j, const struct bfield *f, const char *key, double v)
+{
+	struct sbuf b = {0};
+
+	battle_len(&b, f, v);
 	jw_key(j, key);
 	j->after_key = false;
 	fputs(sbuf_str(&b), j->fp);
@@ -447,8 +484,8 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	jw_kstr(j, "id", e->id);
 	jw_kstr(j, "side", f->side[e->side].name);
 	jw_kstr(j, "troop", code(f, i));
-	jnum(j, "x", e->box.p.x);
-	jnum(j, "y", e->box.p.y);
+	jlen(j, f, "x", e->box.p.x);
+	jlen(j, f, "y", e->box.p.y);
 	jnum(j, "facing", e->box.facing);
 	jw_kstr(j, "going", going(d));
 	jw_kint(j, "level", d->level);
@@ -458,7 +495,7 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	jw_key(j, "camp"), jw_bool(j, d->camp);
 	jw_key(j, "general"), jw_bool(j, e->general);
 	if (d->gdist >= 0) {
-		jnum(j, "general_distance", d->gdist);
+		jlen(j, f, "general_distance", d->gdist);
 		jw_key(j, "far"), jw_bool(j, battle_is_far(f, d->gdist));
 		jw_key(j, "hidden"), jw_bool(j, d->hidden);
 	}
@@ -481,6 +518,11 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 		    f->e[d->support].id);
 		if (d->support_lost)
 			jw_kstr(j, "support_lost", "difficult");
+	}
+	if (d->side_by >= 0) {
+		jw_kstr(j, "side_support", f->e[d->side_by].id);
+		if (d->side_lost)
+			jw_kstr(j, "side_support_lost", "going");
 	}
 	if (d->nzoc > 0) {
 		jw_key(j, "zoc");
@@ -530,8 +572,10 @@ write_json(struct scan *s, const struct bfield *f, const struct bcombat *c,
 		jw_kstr(j, "file", f->file);
 		if (f->r != s->o->r)    /* by its label */
 			jw_kstr(j, "rules", f->r->edition);
-		jnum(j, "width", f->width);
-		jnum(j, "height", f->height);
+		if (f->r->unit == UNIT_BW)
+			jw_kstr(j, "unit", "bw");
+		jlen(j, f, "width", f->width);
+		jlen(j, f, "height", f->height);
 		if (f->bound > 0)
 			jw_kint(j, "bound", f->bound);
 		jw_key(j, "elements");
@@ -633,6 +677,7 @@ one(struct scan *s, const char *name)
 	memset(&f, 0, sizeof f);
 	f.tol = o->tol;
 	f.labels = o->by_label ? &s->labels : NULL;
+	f.editions = &s->labels;
 	battle_read(&f, &in, o->r, o->scale);
 	input_close(&in);
 	battle_derive(&f);
