@@ -70,6 +70,87 @@ block_free(struct card_block *b)
 		free(b->cell[i]);
 	free(b->cell);
 	free(b->heat);
+	free(b->split);
+}
+
+/* Bits of mask above column k moved down by one, column k left out. */
+static unsigned
+drop_bit(unsigned mask, size_t k)
+{
+	unsigned low = mask & ((1u << k) - 1);
+
+	return low | ((mask >> (k + 1)) << k);
+}
+
+static bool
+fold_block(struct card_block *b)
+{
+	size_t k = b->fold, last = b->ncols - 1, r, i, o, nc = b->ncols - 1;
+	char **cell, **head;
+	struct sbuf s = { 0 };
+
+	if (b->kind != BLK_TABLE || k == 0 || k >= last)
+		return false;
+	cell = xcalloc(b->nrows * nc + 1, sizeof *cell);
+	for (r = 0; r < b->nrows; r++) {
+		for (i = o = 0; i < b->ncols; i++) {
+			char *v = b->cell[r * b->ncols + i];
+
+			if (i == k)
+				continue;
+			if (i == last && *b->cell[r * b->ncols + k] != '\0') {
+				sbuf_reset(&s);
+				sbuf_adds(&s, b->cell[r * b->ncols + k]);
+				if (*v != '\0') {
+					sbuf_adds(&s, ": ");
+					sbuf_adds(&s, v);
+				}
+				free(v);
+				v = xstrdup(sbuf_str(&s));
+			}
+			cell[r * nc + o++] = v;
+		}
+		free(b->cell[r * b->ncols + k]);
+	}
+	free(b->cell);
+	b->cell = cell;
+	b->cap = b->nrows * nc + 1;
+	if (b->head != NULL) {
+		head = xcalloc(nc, sizeof *head);
+		sbuf_reset(&s);
+		sbuf_printf(&s, "%s: %s", b->head[k], b->head[last]);
+		for (i = o = 0; i < b->ncols; i++)
+			if (i != k)
+				head[o++] = i == last ? xstrdup(sbuf_str(&s)) :
+				    b->head[i];
+		free(b->head[k]);
+		free(b->head[last]);
+		free(b->head);
+		b->head = head;
+	}
+	b->num = drop_bit(b->num, k);
+	b->wide = drop_bit(b->wide, k);
+	b->center = drop_bit(b->center, k);
+	free(b->heat);
+	free(b->split);
+	b->heat = NULL;
+	b->split = NULL;
+	b->heatcap = b->splitcap = 0;
+	b->ncols = nc;
+	b->fold = 0;
+	sbuf_free(&s);
+	return true;
+}
+
+bool
+card_fold(struct card *c)
+{
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < c->nb; i++)
+		any |= fold_block(&c->b[i]);
+	return any;
 }
 
 void
@@ -183,21 +264,56 @@ block_heat_at(const struct card_block *b, size_t row, size_t col)
 }
 
 void
+block_split(struct card_block *b, size_t row, size_t col,
+    const int v[CARD_SPLIT])
+{
+	size_t i, n = b->nrows * b->ncols * CARD_SPLIT, at;
+	int k;
+
+	if (row >= b->nrows || col >= b->ncols)
+		return;
+	if (b->splitcap < n) {
+		i = b->splitcap;
+		b->split = xgrow(b->split, &b->splitcap, n, 1);
+		memset(b->split + i, 255, b->splitcap - i);
+	}
+	at = (row * b->ncols + col) * CARD_SPLIT;
+	for (k = 0; k < CARD_SPLIT; k++)
+		b->split[at + (size_t)k] = (unsigned char)(v[k] < 0 ? 0 :
+		    v[k] > 100 ? 100 : v[k]);
+}
+
+bool
+block_split_at(const struct card_block *b, size_t row, size_t col,
+    int v[CARD_SPLIT])
+{
+	size_t at = (row * b->ncols + col) * CARD_SPLIT;
+	int k;
+
+	if (b->split == NULL || row >= b->nrows || col >= b->ncols ||
+	    at + CARD_SPLIT > b->splitcap || b->split[at] == 255)
+		return false;
+	for (k = 0; k < CARD_SPLIT; k++)
+		v[k] = b->split[at + (size_t)k];
+	return true;
+}
+
+double
+card_split_grey(int k)
+{
+	static const double g[CARD_SPLIT] = { 0.0, 0.38, 0.66, 0.88, 1.0 };
+
+	return k >= 0 && k < CARD_SPLIT ? g[k] : 1.0;
+}
+
+void
 card_heat_rgb(int pct, double rgb[3])
 {
-	/* light red (0) through light yellow (50) to light green (100):
-	 * black text stays readable on every shade */
-	static const double lo[3] = { 0.96, 0.55, 0.52 };
-	static const double mid[3] = { 0.99, 0.93, 0.60 };
-	static const double hi[3] = { 0.56, 0.85, 0.56 };
-	double t = (pct < 0 ? 0 : pct > 100 ? 100 : pct) / 50.0;
-	const double *a = t <= 1 ? lo : mid, *z = t <= 1 ? mid : hi;
-	int i;
+	/* white-grey (0) to a mid grey (100): dark is good for the row,
+	 * and black text stays readable on every shade */
+	double t = (pct < 0 ? 0 : pct > 100 ? 100 : pct) / 100.0;
 
-	if (t > 1)
-		t -= 1;
-	for (i = 0; i < 3; i++)
-		rgb[i] = a[i] + (z[i] - a[i]) * t;
+	rgb[0] = rgb[1] = rgb[2] = 0.98 - 0.36 * t;
 }
 
 const char *
@@ -618,13 +734,19 @@ outcome_text(struct sbuf *b, const struct rules *r,
 
 /* The line of the outcomes that army cards leave out. */
 static void
+outcome_default_text(struct sbuf *b, const struct rules *r, enum lang lang)
+{
+	sbuf_printf(b, "%s: %s: %s, %s: %s", lb(lang, L_OUT_UNLESS),
+	    lb(lang, L_BEATEN), outcome_label(r->dflt_beaten, lang),
+	    lb(lang, L_DOUBLED), outcome_label(r->dflt_doubled, lang));
+}
+
+static void
 outcome_default(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct sbuf b = { 0 };
 
-	sbuf_printf(&b, "%s: %s: %s, %s: %s", lb(lang, L_OUT_UNLESS),
-	    lb(lang, L_BEATEN), outcome_label(r->dflt_beaten, lang),
-	    lb(lang, L_DOUBLED), outcome_label(r->dflt_doubled, lang));
+	outcome_default_text(&b, r, lang);
 	block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&b));
 	sbuf_free(&b);
 }
@@ -1043,6 +1165,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	    lb(lang, L_NOTES));
 	t->num = 0xfc;
 	t->wide = 1u << 8;
+	t->fold = 1;                /* the names, when the card is tight */
 	for (o = 0; o < k.next; o++) {
 		for (i = 0; i < k.n && !(k.t[i].seen && k.t[i].order == o);
 		    i++)
@@ -1075,8 +1198,15 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		    sbuf_str(&n));
 	}
 	unknown_rows(t, &a->list, lang);
-	if (dropped)
-		outcome_default(c, r, lang);
+	if (dropped) {
+		/* the default outcomes the notes leave out, in the table's
+		 * heading: a line of the card saved */
+		sbuf_reset(&b);
+		sbuf_printf(&b, "%s \xc2\xb7 ", lb(lang, L_TROOPS));
+		outcome_default_text(&b, r, lang);
+		free(t->title);
+		t->title = field(sbuf_str(&b));
+	}
 	if (recon)
 		recon_note(c, lang);
 	if (a->incomplete)

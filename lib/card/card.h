@@ -51,6 +51,12 @@ struct card_block {
 	signed char *heat;         /* NULL, or per cell -1 (plain) or a
 	                            * percentage for its shade */
 	size_t heatcap;
+	unsigned char *split;      /* NULL, or per cell 5 percentages of a
+	                            * stacked bar (255: none) */
+	size_t splitcap;
+	size_t fold;               /* a column of names (an army's troop
+	                            * types) that card_fold may move into
+	                            * the last column; 0: none */
 };
 
 struct card {
@@ -85,8 +91,21 @@ bool block_notes_col(const struct card_block *b);
  * block_heat_at: its percentage, or -1 for a plain cell. */
 void block_heat(struct card_block *b, size_t row, size_t col, int pct);
 int block_heat_at(const struct card_block *b, size_t row, size_t col);
-/* The colour of a shade, r, g, b from 0 to 1. */
+/* The colour of a shade, r, g, b from 0 to 1: a grey ramp, light (0) to
+ * darker (100), under which black text stays readable; the same in
+ * colour and in grey print. */
 void card_heat_rgb(int pct, double rgb[3]);
+/* A stacked bar in a cell (of a row already added): five parts in
+ * percent, drawn from the left, darkest first (the matchup card: the row
+ * destroys, wins, draws, loses, is destroyed).  block_split_at: true
+ * with the parts when the cell has one. */
+#define CARD_SPLIT 5
+void block_split(struct card_block *b, size_t row, size_t col,
+    const int v[CARD_SPLIT]);
+bool block_split_at(const struct card_block *b, size_t row, size_t col,
+    int v[CARD_SPLIT]);
+/* The grey of part k of a bar, 0 (black) to 1 (white). */
+double card_split_grey(int k);
 /* The runs of a cell's text that the writers set apart: a confidence
  * or reconstruction sign right after a word or a figure ("SiS?",
  * "+1*", "destroyed\xe2\x80\xa0"), set as a superscript; an army id with a
@@ -94,6 +113,10 @@ void card_heat_rgb(int pct, double rgb[3]);
 enum card_run { CARD_RUN_TEXT, CARD_RUN_SIGN, CARD_RUN_ID };
 /* The length of the run of s that starts at s[i], its kind in *k. */
 size_t card_run(const char *s, size_t i, enum card_run *k);
+/* A card too long for one page: each table's fold column (the names of
+ * an army's troop types) goes to the front of its last column ("Knights:
+ * general; ..."), which then gets the width; false when c has none. */
+bool card_fold(struct card *c);
 /* Drop the last block of c (a legend that does not fit). */
 void card_drop_block(struct card *c);
 /* A list's home topography in the card's language ("Arable": "Пашня");
@@ -123,8 +146,9 @@ void card_campaign(struct card *c, int which, const struct camptab *t,
     enum lang lang);
 
 /* The matchup card: A's troop types (rows) against B's (columns), each
- * cell the chance of the row's type to win and to double in good going,
- * shaded by the chance to win (card/matchup.c, the combat odds). */
+ * cell the five ways a close combat in good going ends for the row's type
+ * (a stacked bar), the chances to destroy and to be destroyed, shaded by
+ * the row's advantage (card/matchup.c, the combat odds). */
 struct matchup;
 void card_matchup(struct card *c, struct matchup *m, const struct rules *r,
     enum lang lang);

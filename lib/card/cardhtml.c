@@ -36,6 +36,10 @@ static const char css[] =
     "td.num, th.num { text-align: right; white-space: nowrap; }\n"
     "td.nw { white-space: nowrap; }\n"
     "span.id { white-space: nowrap; }\n"
+    "span.bar { display: flex; height: 0.55em; margin: 0.15em 0 0.1em;"
+    " border: 0.3pt solid #000; print-color-adjust: exact;"
+    " -webkit-print-color-adjust: exact; }\n"
+    "span.bar span { display: block; height: 100%; }\n"
     "sup.conf { font-size: 0.75em; line-height: 0; vertical-align: super;"
     " padding-left: 0.05em; }\n"
     "table.facts th { width: 18%; background: #f0f0f0; }\n"
@@ -145,11 +149,13 @@ cell(FILE *fp, const char *tag, const char *s, const char *cls)
 	fprintf(fp, "</%s>", tag);
 }
 
-/* A number cell shaded by pct (print CSS keeps the colour). */
+/* A number cell shaded by pct (print CSS keeps the colour), with its
+ * stacked bar when v is not NULL. */
 static void
-heat_cell(FILE *fp, const char *s, int pct)
+heat_cell(FILE *fp, const char *s, int pct, const int *v)
 {
-	double rgb[3];
+	double rgb[3], g;
+	int k;
 
 	card_heat_rgb(pct, rgb);
 	fprintf(fp, "<td class=\"num heat\" style=\"text-align: center; "
@@ -157,6 +163,19 @@ heat_cell(FILE *fp, const char *s, int pct)
 	    "-webkit-print-color-adjust: exact\">",
 	    (unsigned)(rgb[0] * 255 + 0.5), (unsigned)(rgb[1] * 255 + 0.5),
 	    (unsigned)(rgb[2] * 255 + 0.5));
+	if (v != NULL) {
+		fputs("<span class=\"bar\">", fp);
+		for (k = 0; k < CARD_SPLIT; k++) {
+			if (v[k] <= 0)
+				continue;
+			g = card_split_grey(k);
+			fprintf(fp, "<span style=\"flex: %d 0 0; background: "
+			    "#%02x%02x%02x\"></span>", v[k],
+			    (unsigned)(g * 255 + 0.5), (unsigned)(g * 255 + 0.5),
+			    (unsigned)(g * 255 + 0.5));
+		}
+		fputs("</span>", fp);
+	}
 	text(fp, s);
 	fputs("</td>", fp);
 }
@@ -255,9 +274,13 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 	for (r = 0; r < b->nrows; r++) {
 		fputs("<tr>", fp);
 		for (c = 0; c < nc; c++)
-			if (block_heat_at(b, r, c) >= 0)
+			if (block_heat_at(b, r, c) >= 0) {
+				int v[CARD_SPLIT];
+
 				heat_cell(fp, block_cell(b, r, c),
-				    block_heat_at(b, r, c));
+				    block_heat_at(b, r, c),
+				    block_split_at(b, r, c, v) ? v : NULL);
+			}
 			else
 				cell(fp, "td", block_cell(b, r, c),
 				    col_class(b, r, c));

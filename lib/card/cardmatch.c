@@ -1,5 +1,9 @@
 /* The matchup card: the grid of two armies' troop types, each cell the
- * odds of its pair as combat-calc --matchup --odds finds them. */
+ * odds of its pair as combat-calc --matchup --odds finds them: the five
+ * ways a close combat ends for the row's element (it destroys the
+ * column's, beats it, draws, is beaten, is destroyed) as a stacked bar,
+ * the chances to destroy and to be destroyed as figures, the cell shaded
+ * by the row's advantage. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +20,8 @@
 struct grid {
 	struct combatrun run;   /* rules and odds only: no dice, no writer */
 	size_t n;               /* pairs seen */
-	int *win, *dbl;         /* per pair, percent; -1: not judged */
+	int (*split)[CARD_SPLIT];   /* per pair, percent; [0] -1: not
+				     * judged */
 };
 
 static int
@@ -25,18 +30,45 @@ pct(int k, int of)
 	return of > 0 ? (200 * k + of) / (2 * of) : 0;
 }
 
+/* The loser's outcomes that take its element off the table. */
+static int
+lost(const struct odds *o, int side)
+{
+	return o->out[side][OUT_DESTROYED] + o->out[side][OUT_SURRENDER];
+}
+
+static int
+beaten(const struct odds *o, int side)
+{
+	int k, n = 0;
+
+	for (k = 0; k < OUT_N; k++)
+		n += o->out[side][k];
+	return n - lost(o, side);
+}
+
 static void
 one_pair(void *ctx, const struct combat *c)
 {
 	struct grid *g = ctx;
 	struct combat_result cr;
+	const struct odds *o = &cr.odds;
+	int *v = g->split[g->n];
+	int draw;
 
-	g->win[g->n] = g->dbl[g->n] = -1;
+	v[0] = -1;
 	if (!c->unjudged) {
 		memset(&cr, 0, sizeof cr);
 		combatrun_judge(&g->run, c, &cr);
-		g->win[g->n] = pct(cr.odds.first_wins, cr.odds.pairs);
-		g->dbl[g->n] = pct(cr.odds.first_doubles, cr.odds.pairs);
+		/* side 0 is the row's element; a draw that the rules give
+		 * a loser (dba3) counts as that loser's */
+		draw = o->pairs - lost(o, 0) - beaten(o, 0) - lost(o, 1) -
+		    beaten(o, 1);
+		v[0] = pct(lost(o, 1), o->pairs);
+		v[1] = pct(beaten(o, 1), o->pairs);
+		v[2] = pct(draw, o->pairs);
+		v[3] = pct(beaten(o, 0), o->pairs);
+		v[4] = pct(lost(o, 0), o->pairs);
 	}
 	g->n++;
 }
@@ -82,19 +114,25 @@ grid_block(struct card *c, const struct grid *g, const int *ta, size_t na,
 		v[0] = sbuf_str(&name);
 		for (k = 0; k < n; k++) {
 			p = i * nb + col0 + k;
-			if (g->win[p] < 0)
+			if (g->split[p][0] < 0)
 				v[k + 1] = DASH;
 			else {
-				snprintf(cell[k], sizeof cell[k], "%d / %d",
-				    g->win[p], g->dbl[p]);
+				snprintf(cell[k], sizeof cell[k], "%d : %d",
+				    g->split[p][0], g->split[p][4]);
 				v[k + 1] = cell[k];
 			}
 		}
 		block_rowv(t, v);
-		for (k = 0; k < n; k++)
-			if (g->win[i * nb + col0 + k] >= 0)
-				block_heat(t, i, k + 1,
-				    g->win[i * nb + col0 + k]);
+		for (k = 0; k < n; k++) {
+			p = i * nb + col0 + k;
+			if (g->split[p][0] < 0)
+				continue;
+			/* shade: the row's wins less its losses, 0 to 100 */
+			block_heat(t, i, k + 1, 50 + (g->split[p][0] +
+			    g->split[p][1] - g->split[p][3] -
+			    g->split[p][4]) / 2);
+			block_split(t, i, k + 1, g->split[p]);
+		}
 	}
 	sbuf_free(&name);
 }
@@ -126,8 +164,7 @@ card_matchup(struct card *c, struct matchup *m, const struct rules *r,
 	memset(&g, 0, sizeof g);
 	g.run.rules = r;
 	g.run.odds = true;
-	g.win = xcalloc(na * nb + 1, sizeof *g.win);
-	g.dbl = xcalloc(na * nb + 1, sizeof *g.dbl);
+	g.split = xcalloc(na * nb + 1, sizeof *g.split);
 	matchup_pairs(m, r, one_pair, &g);
 	sbuf_reset(&s);
 	/* no break between an id and its arrow (no-break spaces) */
@@ -136,7 +173,6 @@ card_matchup(struct card *c, struct matchup *m, const struct rules *r,
 		grid_block(c, &g, ta, na, tb, nb, col, sbuf_str(&s), lang);
 	block_row(card_block(c, BLK_TEXT, NULL, 1), lang_label(lang,
 	    L_MATCHUP_LEGEND));
-	free(g.win);
-	free(g.dbl);
+	free(g.split);
 	sbuf_free(&s);
 }

@@ -431,12 +431,23 @@ page(struct cardpdf *w)
 static void
 next_area(struct cardpdf *w)
 {
+	char *more;
+
 	if (w->col + 1 < w->ncol) {
 		w->col++;
 		w->y = w->ytop;
-	} else {
-		page(w);
+		return;
 	}
+	/* the card goes on over the page: its foot says so, in the margin
+	 * under the last row */
+	if (!w->dry && w->cur != NULL) {
+		more = g_strdup_printf("%s \xe2\x86\x92",
+		    lang_label(w->lang, L_CONTINUED));
+		(void)draw(w, more, w->font, w->margin, bottom(w) +
+		    w->margin * 0.12, w->w - 2 * w->margin, 1);
+		g_free(more);
+	}
+	page(w);
 }
 
 static void
@@ -602,10 +613,30 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 		cw[c] = cw[c] * avail / sum;
 }
 
+/* The height of a cell's stacked bar and the gap under it. */
+static double
+bar_height(const struct cardpdf *w)
+{
+	return w->pad * 2.2;
+}
+
+static bool
+row_has_bar(const struct card_block *b, long row)
+{
+	int v[CARD_SPLIT];
+	size_t c;
+
+	for (c = 0; row >= 0 && c < b->ncols; c++)
+		if (block_split_at(b, (size_t)row, c, v))
+			return true;
+	return false;
+}
+
 static double
 row_height(struct cardpdf *w, const struct card_block *b, const char *const
-    *cells, const double *cw, bool header)
+    *cells, const double *cw, long row)
 {
+	bool header = row < 0;
 	double ht = 0, x;
 	size_t c;
 
@@ -615,7 +646,35 @@ row_height(struct cardpdf *w, const struct card_block *b, const char *const
 		if (x > ht)
 			ht = x;
 	}
+	if (row_has_bar(b, row))
+		ht += bar_height(w) + w->pad * 0.5;
 	return ht + 2 * w->pad * 0.6;
+}
+
+/* The stacked bar of a cell: its parts from the left, darkest first, in
+ * a black outline. */
+static void
+draw_bar(struct cardpdf *w, const int *v, double x, double y, double wd)
+{
+	double ht = bar_height(w), sum = 0, at = x, g, part;
+	int k;
+
+	if (w->dry)
+		return;
+	for (k = 0; k < CARD_SPLIT; k++)
+		sum += v[k];
+	for (k = 0; k < CARD_SPLIT && sum > 0; k++) {
+		part = wd * v[k] / sum;
+		g = card_split_grey(k);
+		cairo_set_source_rgb(w->cr, g, g, g);
+		cairo_rectangle(w->cr, at, y, part, ht);
+		cairo_fill(w->cr);
+		at += part;
+	}
+	cairo_set_source_rgb(w->cr, 0, 0, 0);
+	cairo_set_line_width(w->cr, 0.3);
+	cairo_rectangle(w->cr, x, y, wd, ht);
+	cairo_stroke(w->cr);
 }
 
 /* Draw a row of cells: the header (row < 0) or row number row. */
@@ -624,16 +683,23 @@ draw_row(struct cardpdf *w, const struct card_block *b, const char *const
     *cells, const double *cw, double ht, long row)
 {
 	bool header = row < 0;
-	double x = left(w);
+	double x = left(w), top;
 	size_t c;
 	bool label;
+	int v[CARD_SPLIT];
 
 	for (c = 0; c < shown(w, b); c++) {
 		label = b->kind == BLK_FACTS && c == 0;
 		rule_box(w, x, w->y, cw[c], ht, header ? 0.88 : label ? 0.94 :
 		    1.0, header ? -1 : block_heat_at(b, (size_t)row, c));
+		top = w->y + w->pad * 0.6;
+		if (!header && block_split_at(b, (size_t)row, c, v)) {
+			draw_bar(w, v, x + w->pad, top, cw[c] - 2 * w->pad);
+			top += bar_height(w) + w->pad * 0.5;
+		} else if (row_has_bar(b, row))
+			top += (bar_height(w) + w->pad * 0.5) / 2;
 		draw(w, cells[c], header || label ? w->bold : w->font,
-		    x + w->pad, w->y + w->pad * 0.6, cw[c] - 2 * w->pad,
+		    x + w->pad, top, cw[c] - 2 * w->pad,
 		    label || !((b->num >> c) & 1) ? 0 : (b->center >> c) & 1 ?
 		    2 : 1);
 		x += cw[c];
@@ -820,13 +886,13 @@ block(struct cardpdf *w, const struct card_block *b)
 	}
 	widths(w, b, cw);
 	if (b->kind == BLK_TABLE && b->head != NULL)
-		hh = row_height(w, b, (const char *const *)b->head, cw, true);
+		hh = row_height(w, b, (const char *const *)b->head, cw, -1);
 	for (r = 0; r < b->nrows; r++) {
 		if (r < 8 * sizeof skip && (skip >> r) & 1)
 			continue;
 		for (c = 0; c < nc; c++)
 			cells[c] = block_cell(b, r, c);
-		rh = row_height(w, b, cells, cw, false);
+		rh = row_height(w, b, cells, cw, (long)r);
 		if (first) {
 			first = false;
 			need(w, th + hh + rh);
@@ -896,6 +962,15 @@ static const struct fit {
 	{ 0.93, true, true },
 };
 
+/* The smallest type of a card: FIT_MIN_PT as printed, so larger on a
+ * card an imposition scales down (2x2 on A4: 0.93). */
+static double
+min_pt(const struct cardpdf *w)
+{
+	return w->scale > 0 && w->scale < 1 ? FIT_MIN_PT / w->scale :
+	    FIT_MIN_PT;
+}
+
 /* Set w up for the first fit of c that lays out on one page, or for the
  * smallest when none does; the fit chosen in *f. */
 static void
@@ -903,14 +978,13 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {
 	size_t i, n = sizeof fits / sizeof fits[0];
 	bool army = strcmp(c->kind, "army") == 0;
-	double fs;
+	double fs, lo = min_pt(w);
 
 	for (i = 0; i < n; i++) {
 		if (fits[i].notes_out && !army)
 			continue;
 		fs = w->base_fs * fits[i].scale;
-		set_type(w, fs < FIT_MIN_PT ? FIT_MIN_PT : fs,
-		    fits[i].compact);
+		set_type(w, fs < lo ? lo : fs, fits[i].compact);
 		w->notes_out = fits[i].notes_out;
 		if (lay_out(w, c, true))
 			break;
@@ -920,7 +994,7 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 		 * a measurer for the browser, whose pages differ a little
 		 * from ours, takes the tightest fit there is */
 		fs = w->base_fs * fits[n - 1].scale;
-		set_type(w, fs < FIT_MIN_PT ? FIT_MIN_PT : fs, true);
+		set_type(w, fs < lo ? lo : fs, true);
 		w->notes_out = w->sink.fp == NULL && army;
 	}
 	f->pt = w->fs;

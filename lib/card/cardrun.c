@@ -126,6 +126,18 @@ check(struct cardrun_opts *o, bool pdf, int nfiles)
 	return 0;
 }
 
+/* The measurer of the cards' writer, made at the first use. */
+static struct cardpdf *
+measurer(struct cardrun_ctx *run)
+{
+	if (run->measure == NULL && run->pdf != NULL)
+		run->measure = cardpdf_measurer_pdf(run->o->paper,
+		    run->o->impose, run->lang);
+	else if (run->measure == NULL)
+		run->measure = cardpdf_measurer(run->o->paper, run->lang);
+	return run->measure;
+}
+
 /* The key line of c: with --legend always; by default only where the
  * card still fits one page with it, as the writer measures it (the HTML
  * writer with the browser's slack), or where it does not fit without it
@@ -140,12 +152,7 @@ legend(struct cardrun_ctx *run, struct card *c)
 	card_legend(c, run->lang);
 	if (run->o->legend == LEGEND_ON || c->nb == nb)
 		return;
-	if (run->measure == NULL && run->pdf != NULL)
-		run->measure = cardpdf_measurer_pdf(run->o->paper,
-		    run->o->impose, run->lang);
-	else if (run->measure == NULL)
-		run->measure = cardpdf_measurer(run->o->paper, run->lang);
-	cardpdf_fit(run->measure, c, &run->fit);
+	cardpdf_fit(measurer(run), c, &run->fit);
 	if (run->fit.fits)
 		return;
 	card_drop_block(c);
@@ -154,9 +161,22 @@ legend(struct cardrun_ctx *run, struct card *c)
 		card_legend(c, run->lang);
 }
 
+/* An army card that does not fit one page at the smallest type gives
+ * its troop names the width of the notes (card_fold). */
+static void
+fold(struct cardrun_ctx *run, struct card *c)
+{
+	if (strcmp(c->kind, "army") != 0)
+		return;
+	cardpdf_fit(measurer(run), c, &run->fit);
+	if (!run->fit.fits)
+		(void)card_fold(c);
+}
+
 static void
 emit(struct cardrun_ctx *run, struct card *c)
 {
+	fold(run, c);
 	legend(run, c);
 	if (run->pdf != NULL)
 		cardpdf_card(run->pdf, c);

@@ -56,12 +56,12 @@ test_army(struct rules *r)
 	card_army(&c, &a, r, LANG_EN);
 	CHECK_STR(c.kind, "army");
 	CHECK_STR(c.title, "12a Test");
-	/* header, troops, the outcomes the notes leave out, the footnote
-	 * of the reconstructed outcomes */
-	CHECK(c.nb == 4);
-	CHECK(c.b[2].kind == BLK_TEXT && c.b[3].kind == BLK_TEXT);
-	CHECK_STR(block_cell(&c.b[2], 0, 0),
-	    "Unless noted: beaten: recoil, doubled: destroyed");
+	/* header, troops (the outcomes the notes leave out in its
+	 * heading), the footnote of the reconstructed outcomes */
+	CHECK(c.nb == 3);
+	CHECK(c.b[2].kind == BLK_TEXT);
+	CHECK_STR(c.b[1].title,
+	    "Troops \xc2\xb7 Unless noted: beaten: recoil, doubled: destroyed");
 	t = &c.b[1];
 	CHECK(t->kind == BLK_TABLE && t->ncols == 9 && t->nrows == 6);
 	CHECK_STR(find(t, "Kn", 2), "1");
@@ -86,6 +86,16 @@ test_army(struct rules *r)
 	CHECK_STR(find(&c.b[1], "Ri", 3), "7");
 	CHECK(strstr(find(&c.b[1], "Bo", 8), "schießt 250 S") != NULL);
 	CHECK_STR(find(&c.b[1], "Bo", 1), "Bögen");
+	/* a card too long: the names go to the front of the notes, the
+	 * numbers and wide bits follow their columns */
+	CHECK(card_fold(&c));
+	t = &c.b[1];
+	CHECK(t->ncols == 8 && t->nrows == 6);
+	CHECK_STR(t->head[7], "Typ: Hinweise");
+	CHECK_STR(find(t, "Ri", 2), "7");
+	CHECK(strncmp(find(t, "Bo", 7), "Bögen: schießt 250 S", 21) == 0);
+	CHECK(t->num == 0x7e && t->wide == 1u << 7);
+	CHECK(!card_fold(&c));
 	card_free(&c);
 	army_free(&a);
 }
