@@ -710,11 +710,43 @@ $(e r2 Bd 1360 800 0)"
 	run -3 battle-scan -T svg samples/battle-line.xml samples/battle-hill.xml
 }
 
-@test "battle-scan: --verdicts colours the paths" {
+@test "battle-scan: --verdicts colours the paths, legal solid, illegal dashed" {
 	cd "$TOP"
 	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true
 	run -0 battle-scan -T svg --plan=samples/battle-line.plan --verdicts="$BATS_TEST_TMPDIR/v" samples/battle-line.xml
-	assert_line --partial 'stroke="#1a9850"'
+	assert_line --regexp '^<polyline points="[^"]*" fill="none" stroke="#1a9850" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>$'
+	battle-scan -T moves --plan=samples/battle-river.plan samples/battle-river.xml | move-check > "$BATS_TEST_TMPDIR/v" || true
+	run -0 battle-scan -T svg --plan=samples/battle-river.plan --verdicts="$BATS_TEST_TMPDIR/v" samples/battle-river.xml
+	assert_line --regexp '^<polyline points="[^"]*" fill="none" stroke="#d73027" stroke-width="6" stroke-linejoin="round" stroke-linecap="round" stroke-dasharray="22"/>$'
+}
+
+@test "battle-scan: the picture has a key, reads in grey, labels upright and never crossed" {
+	cd "$TOP"
+	run -0 battle-scan -T svg samples/battle-line.xml
+	# the page is the table and the key under it
+	assert_line --index 1 '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="600mm" height="670.6mm" viewBox="0 0 2400 2682.2" font-family="DejaVu Sans, sans-serif">'
+	for t in '>red<' '>blue<' '>160 p<' '>front contact<' '>flank/rear contact<' '>overlap<' '>zone of control<' '>support<' '>general<' '>legal move<' '>illegal move<' '>planned move<'; do
+		assert_output --partial "$t"
+	done
+	# the sides differ in lightness (grey 0.48 and 0.81) and outline
+	assert_output --partial 'fill="#d9534f" fill-opacity="1" stroke="#000000" stroke-width="2" stroke-linejoin="round"/>'
+	assert_output --partial 'fill="#bcd0f5" fill-opacity="1" stroke="#000000" stroke-width="2" stroke-linejoin="round" stroke-dasharray="14"/>'
+	# blue faces down the table: its labels are turned upright (0, not 180)
+	refute_output --partial 'rotate(180)'
+	# contacts are bars on edges, not lines between the centres: b1 and
+	# r1 share the front edge from 960 to 1120 at y 1400 (page)
+	assert_output --partial '<polyline points="960,1400 1120,1400" fill="none" stroke="#c00000" stroke-width="10"'
+	# zones of control are outlines, no fill over the bases
+	refute_output --partial '#ffd700'
+	# in German, the key and the labels too; the scale bar in BW under 3.0
+	run -0 battle-scan -T svg --lang=de samples/battle-line.xml
+	assert_output --partial '>Frontkontakt<'
+	assert_output --partial '>Klingen<'
+	run -0 battle-scan -T svg samples/battle-dba3.xml
+	assert_output --partial '>2 BW (320 p)<'
+	# a name wider than its base gives way to the abbreviation
+	run -0 battle-scan -T svg --lang=ru samples/battle-line.xml
+	refute_output --partial '>Лёгкая конница<'
 }
 
 # gen_stack N FILE: N red Blades on one spot, one blue Blade away.

@@ -63,7 +63,7 @@ pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
 
 static void
 pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
-    const char *col)
+    const char *col, bool start)
 {
 	struct bfpdf *w = ud;
 	PangoLayout *l = pango_cairo_create_layout(w->cr);
@@ -81,7 +81,7 @@ pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	cairo_translate(w->cr, p.x, p.y);
 	cairo_rotate(w->cr, deg * M_PI / 180);
 	cairo_scale(w->cr, size / 100, size / 100);
-	cairo_move_to(w->cr, -(double)r.width / PANGO_SCALE / 2,
+	cairo_move_to(w->cr, start ? 0 : -(double)r.width / PANGO_SCALE / 2,
 	    -(double)r.height / PANGO_SCALE / 2);
 	colour(w->cr, col, 1);
 	pango_cairo_show_layout(w->cr, l);
@@ -118,7 +118,7 @@ bfpdf_page(struct bfpdf *w, const struct bfield *f,
 
 	w->k = PT_PER_MM / ppm;
 	cairo_pdf_surface_set_size(w->surf, f->width * w->k,
-	    f->height * w->k);
+	    (f->height + bfdraw_key_height(f)) * w->k);
 	cairo_save(w->cr);
 	cairo_scale(w->cr, w->k, w->k);
 	bfdraw(f, p, verdict, lang, &pt);

@@ -56,7 +56,7 @@ svg_path(void *ud, const struct gpt *v, size_t n, bool closed,
 
 static void
 svg_text(void *ud, struct gpt p, double deg, double size, const char *s,
-    const char *colour)
+    const char *colour, bool start)
 {
 	FILE *fp = ud;
 
@@ -68,8 +68,9 @@ svg_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	num(fp, deg);
 	fputs(")\" font-size=\"", fp);
 	num(fp, size);
-	fprintf(fp, "\" fill=\"%s\" text-anchor=\"middle\" "
-	    "dominant-baseline=\"central\">", colour);
+	fprintf(fp, "\" fill=\"%s\" text-anchor=\"%s\" "
+	    "dominant-baseline=\"central\">", colour, start ? "start" :
+	    "middle");
 	for (; *s != '\0'; s++)
 		switch (*s) {
 		case '<': fputs("&lt;", fp); break;
@@ -92,11 +93,11 @@ bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
 	    "width=\"", fp);
 	num(fp, f->width / ppm);
 	fputs("mm\" height=\"", fp);
-	num(fp, f->height / ppm);
+	num(fp, (f->height + bfdraw_key_height(f)) / ppm);
 	fputs("mm\" viewBox=\"0 0 ", fp);
 	num(fp, f->width);
 	fputc(' ', fp);
-	num(fp, f->height);
+	num(fp, f->height + bfdraw_key_height(f));
 	fputs("\" font-family=\"DejaVu Sans, sans-serif\">\n", fp);
 	fprintf(fp, "<title>%s</title>\n", strchr(f->file, '<') == NULL &&
 	    strchr(f->file, '&') == NULL ? f->file : "battlefield");

@@ -17,10 +17,15 @@ struct painter {
 	void (*path)(void *ud, const struct gpt *v, size_t n, bool closed,
 	    const char *fill, double opacity, const char *stroke, double width,
 	    double dash);
-	/* text centred at p, turned clockwise by deg, size in paces */
+	/* text centred at p (start: beginning at p), turned clockwise by
+	 * deg, size in paces */
 	void (*text)(void *ud, struct gpt p, double deg, double size,
-	    const char *s, const char *colour);
+	    const char *s, const char *colour, bool start);
 };
+
+/* The height in paces of the key under the table (bfdraw draws it
+ * there: the page is the table and the key). */
+double bfdraw_key_height(const struct bfield *f);
 
 void bfdraw(const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, const struct painter *pt);

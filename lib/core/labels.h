@@ -43,6 +43,8 @@ enum label {
 	L_TF_DIFF_MOUNTED, L_SUPPORT_LOST, L_SUPPORT_LOST_WHEN, L_PSILOI_WHEN,
 	L_PIP_GENERAL_LOST, L_RECONSTRUCTED, L_INCOMPLETE, L_CRIT_FAILURE, L_CONTACT_WITH,
 	L_UNKNOWN, L_MATCHUP, L_MATCHUP_LEGEND,
+	/* the key of battle-scan's picture */
+	L_BF_FRONT, L_BF_FLANK, L_BF_OVERLAP, L_BF_ZOC, L_BF_SUPPORT, L_BF_GENERAL, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED,
 	/* rules cards: the condition of each support row, the BUA factor,
 	 * the river bank's exceptions, the PIP surcharges' troops */
 	L_WHEN, L_ONLY_VS, L_SUPPORT_MAX, L_TF_BUA, L_RIVER_NOT_FORD,
