@@ -991,3 +991,17 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 		esac
 	done
 }
+
+@test "refcard-render: a table split over columns names itself again; a heading never stands alone" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/r.pdf
+	run -0 --separate-stderr refcard-render -T pdf --lang=de --cards=rules -o "$f"
+	run -0 pdftotext -f 1 -l 1 "$f" -
+	assert_line 'Taktische Faktoren'
+	assert_line 'Taktische Faktoren (Fortsetzung)'
+	# the head row repeated under it
+	assert_equal "$(grep -c '^Faktor$' <<<"$output")" 2
+	# in HTML, the browser keeps a heading with what follows it
+	run -0 refcard-render --lang=de --cards=rules
+	assert_line 'h2 { font-size: 1.1em; margin: 0.5em 0 0.2em; break-after: avoid; page-break-after: avoid; }'
+}

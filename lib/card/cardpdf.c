@@ -845,6 +845,24 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 	return mask;
 }
 
+/* The height of the row after row r0 of b that is drawn, or 0. */
+static double
+second_row(struct cardpdf *w, const struct card_block *b, const double *cw,
+    unsigned long skip, size_t r0)
+{
+	const char *cells[CARD_MAXCOLS];
+	size_t r, c;
+
+	for (r = r0 + 1; r < b->nrows; r++) {
+		if (r < 8 * sizeof skip && (skip >> r) & 1)
+			continue;
+		for (c = 0; c < b->ncols; c++)
+			cells[c] = block_cell(b, r, c);
+		return row_height(w, b, cells, cw, (long)r);
+	}
+	return 0;
+}
+
 static void
 block(struct cardpdf *w, const struct card_block *b)
 {
@@ -895,7 +913,9 @@ block(struct cardpdf *w, const struct card_block *b)
 		rh = row_height(w, b, cells, cw, (long)r);
 		if (first) {
 			first = false;
-			need(w, th + hh + rh);
+			/* the title and head never stand alone: two rows
+			 * under them, or the table starts in the next column */
+			need(w, th + hh + rh + second_row(w, b, cw, skip, r));
 			if (b->title != NULL)
 				w->y += draw(w, b->title, w->bold, left(w),
 				    w->y, 0, false) + w->pad;
@@ -903,7 +923,17 @@ block(struct cardpdf *w, const struct card_block *b)
 				draw_row(w, b, (const char *const *)b->head,
 				    cw, hh, -1);
 		} else if (w->y + rh > bottom(w)) {
+			/* the part in the next column or page says what it
+			 * is: the title marked continued, the head again */
 			next_area(w);
+			if (b->title != NULL) {
+				char *t = g_strdup_printf("%s (%s)", b->title,
+				    lang_label(w->lang, L_CONTINUED));
+
+				w->y += draw(w, t, w->bold, left(w), w->y, 0,
+				    false) + w->pad;
+				g_free(t);
+			}
 			if (hh > 0)
 				draw_row(w, b, (const char *const *)b->head,
 				    cw, hh, -1);
