@@ -1466,7 +1466,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
 	t->num = 0x2;
-	t->wide = 0x4;
+	t->wide = 0x5;      /* the factor and its troops wrap alike */
 	for (f = 0; f < TF_N; f++) {
 		if (r->tf[f] == 0)
 			continue;
