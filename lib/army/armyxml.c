@@ -82,7 +82,7 @@ num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
 		bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
 		bad[nbad].name = name;
 		bad[nbad].v = xstrdup(s);
-		bad[nbad].line = line > 0 ? line : xmlGetLineNo(n);
+		bad[nbad].line = line > 0 ? line : xmlio_node_line(n, 0);
 		bad[nbad].min = min;
 		bad[nbad++].max = max;
 		rc = -1;
@@ -246,7 +246,7 @@ read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 		set_text(&a->dbm, c);
 	} else if (named(c, "note") && a->nnotes == ARMY_MAX_REFS) {
 		if (!*full)
-			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlGetLineNo(c), 0,
+			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlio_node_line(c, 0), 0,
 			    ARMY_MAX_REFS, "notes");
 		*full = true;
 	} else if (named(c, "note")) {
@@ -273,7 +273,7 @@ read_ref(xmlNodePtr r, struct army *a, bool en, const char *file,
 		return;
 	if (*nn == ARMY_MAX_REFS) {
 		if (!*full)
-			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlGetLineNo(r), 0,
+			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlio_node_line(r, 0), 0,
 			    ARMY_MAX_REFS, en ? "enemies" : "allies");
 		*full = true;
 		return;

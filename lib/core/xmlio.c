@@ -1,5 +1,6 @@
 /* libxml2 glue: safe parsing and error routing. */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,11 @@
 #include "core/xmlio.h"
 
 static const char *cur_xml_file = "-";
+/* Lines of the reader's file before what libxml2 is given: a run of
+ * leading blank lines (input_first_byte dropped them) is passed as one
+ * line end, as libxml2 would keep the whole run of the prolog in its
+ * buffer; the lines it reports are moved on by this many. */
+static long line_base;
 static const char no_dtd[] = " (no DTDs or entities are read)";
 static int entity_refused;
 
@@ -136,6 +142,8 @@ xml_error(void *ud, xmlErrorPtr e)
 	if (e == NULL || e->level == XML_ERR_NONE || scan.refused)
 		return;
 	file = e->file != NULL ? e->file : cur_xml_file;
+	if (e->line > 0 && strcmp(file, cur_xml_file) == 0)
+		e->line += (int)line_base;
 	sbuf_adds(&m, e->message != NULL ? e->message : "XML error");
 	n = m.len;
 	while (n > 0 && (m.s[n - 1] == '\n' || m.s[n - 1] == ' '))
@@ -297,7 +305,13 @@ xmlio_reader(struct input *in)
 	xmlTextReaderPtr r;
 
 	cur_xml_file = in->name;
+	line_base = 0;
+	if (in->skipped > 1 && in->skipped - 1 < INT_MAX / 2) {
+		line_base = (long)in->skipped - 1;
+		in->skipped = 1;
+	}
 	scan_reset();
+	scan.line += line_base;
 	r = xmlReaderForIO(read_cb, close_cb, in, in->name, NULL,
 	    XMLIO_OPTIONS);
 	if (r == NULL)
@@ -352,8 +366,9 @@ xmlio_line(xmlTextReaderPtr r)
 	/* past 65535 libxml2 keeps an element's line in psvi, which the
 	 * RELAX NG validator reuses: fall back to the parser's position */
 	if (l > 0 && (l < 65535 || n->type != XML_ELEMENT_NODE))
-		return l;
-	return xmlTextReaderGetParserLineNumber(r);
+		return l + line_base;
+	l = xmlTextReaderGetParserLineNumber(r);
+	return l > 0 ? l + line_base : l;
 }
 
 xmlDocPtr
@@ -482,7 +497,9 @@ xmlio_node_line(xmlNodePtr n, long hint)
 {
 	long l = xmlGetLineNo(n);
 
-	return l >= 65535 && hint >= 65535 ? hint : l;
+	if (l >= 65535 && hint >= 65535)
+		return hint;
+	return l > 0 ? l + line_base : l;
 }
 
 void
