@@ -13,7 +13,7 @@ army_init(struct army *a)
 	memset(a, 0, sizeof *a);
 }
 
-static void
+void
 troopref_free(struct troopref *r)
 {
 	free(r->name);

@@ -129,6 +129,7 @@ size_t package_count(const struct package *p);
  * true when some were cut. */
 bool package_cut(struct package *p, size_t max);
 void item_free(struct item *it);
+void troopref_free(struct troopref *r);
 struct item *package_add(struct package *p);
 struct troopref *item_add_troop(struct item *it);
 struct package *item_add_package(struct item *it);
@@ -210,9 +211,10 @@ bool package_at_year(struct package *p, long y);
 /* dst: a deep copy of src. */
 void package_copy(struct package *dst, const struct package *src);
 /* The spans of years within from..to in which the dated options of p
- * stay the same, at most max of them, in order; 0 when p has none. */
+ * stay the same, in order, into *span (allocated; free it); 0 when p has
+ * none (*span NULL). */
 size_t package_date_spans(const struct package *p, long from, long to,
-    long (*span)[2], size_t max);
+    long (**span)[2]);
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);

@@ -429,7 +429,7 @@ put_year(struct sbuf *b, long y)
 static bool
 check_dated(struct armycheck *c, const struct army *a, long want)
 {
-	long span[16][2], only, lo = 0, hi = 0;
+	long (*span)[2], only, lo = 0, hi = 0;
 	size_t n, k;
 	struct totset e, g;
 	struct package at;
@@ -438,7 +438,7 @@ check_dated(struct armycheck *c, const struct army *a, long want)
 
 	n = package_date_spans(&a->list,
 	    a->period_ok ? a->from : -OPTION_YEAR_MAX,
-	    a->period_ok ? a->to : OPTION_YEAR_MAX, span, 16);
+	    a->period_ok ? a->to : OPTION_YEAR_MAX, &span);
 	for (k = 0; k <= n && n > 0; k++) {
 		bool bad = false;
 
@@ -477,6 +477,7 @@ check_dated(struct armycheck *c, const struct army *a, long want)
 	sbuf_free(&yrs);
 	sbuf_free(&set);
 	sbuf_free(&prev);
+	free(span);
 	return n > 0;
 }
 

@@ -122,14 +122,7 @@ package_at_year(struct package *p, long y)
 				if (option_at(&it->troops[j], y))
 					it->troops[k++] = it->troops[j];
 				else {
-					struct item one = {0};
-
-					/* free the one troopref through
-					 * an item of its own */
-					one.troops = xmalloc(sizeof *one.troops);
-					one.troops[0] = it->troops[j];
-					one.ntroops = 1;
-					item_free(&one);
+					troopref_free(&it->troops[j]);
 					cut = true;
 				}
 			it->ntroops = k;
@@ -189,9 +182,21 @@ package_copy(struct package *dst, const struct package *src)
 	}
 }
 
-/* Add the years where the options of p change to v. */
+struct cuts {
+	long *v;
+	size_t n, cap;
+};
+
 static void
-cuts_of(const struct package *p, long *v, size_t *n, size_t max)
+cut_add(struct cuts *c, long y)
+{
+	c->v = xgrow(c->v, &c->cap, c->n + 1, sizeof *c->v);
+	c->v[c->n++] = y;
+}
+
+/* Add the years where the options of p change to c. */
+static void
+cuts_of(const struct package *p, struct cuts *c)
 {
 	size_t i, j;
 	long f, t;
@@ -201,13 +206,13 @@ cuts_of(const struct package *p, long *v, size_t *n, size_t max)
 
 		for (j = 0; j < it->ntroops; j++)
 			if (option_dates(it->troops[j].note, &f, &t)) {
-				if (*n < max && f > -OPTION_YEAR_MAX)
-					v[(*n)++] = f;
-				if (*n < max && t < OPTION_YEAR_MAX)
-					v[(*n)++] = year_after(t);
+				if (f > -OPTION_YEAR_MAX)
+					cut_add(c, f);
+				if (t < OPTION_YEAR_MAX)
+					cut_add(c, year_after(t));
 			}
 		for (j = 0; j < it->npkgs; j++)
-			cuts_of(&it->pkgs[j], v, n, max);
+			cuts_of(&it->pkgs[j], c);
 	}
 }
 
@@ -221,28 +226,33 @@ cmp_long(const void *a, const void *b)
 
 size_t
 package_date_spans(const struct package *p, long from, long to,
-    long (*span)[2], size_t max)
+    long (**span)[2])
 {
-	long v[64], lo;
-	size_t n = 0, i, k = 0;
+	struct cuts c = { 0 };
+	long lo = from;
+	size_t i, k = 0;
 
-	cuts_of(p, v, &n, sizeof v / sizeof v[0]);
-	if (n == 0 || max == 0)
+	*span = NULL;
+	cuts_of(p, &c);
+	if (c.n == 0) {
+		free(c.v);
 		return 0;
-	qsort(v, n, sizeof v[0], cmp_long);
-	lo = from;
-	for (i = 0; i < n && k < max; i++) {
-		if (v[i] <= lo || v[i] > to)
+	}
+	qsort(c.v, c.n, sizeof c.v[0], cmp_long);
+	*span = xmalloc((c.n + 1) * sizeof **span);
+	for (i = 0; i < c.n; i++) {
+		if (c.v[i] <= lo || c.v[i] > to)
 			continue;
-		span[k][0] = lo;
-		span[k][1] = year_before(v[i]);
+		(*span)[k][0] = lo;
+		(*span)[k][1] = year_before(c.v[i]);
 		k++;
-		lo = v[i];
+		lo = c.v[i];
 	}
-	if (k < max && lo <= to) {
-		span[k][0] = lo;
-		span[k][1] = to;
+	if (lo <= to) {
+		(*span)[k][0] = lo;
+		(*span)[k][1] = to;
 		k++;
 	}
+	free(c.v);
 	return k;
 }

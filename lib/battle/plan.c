@@ -873,8 +873,7 @@ run(struct bfield *f, struct bmove *mv)
 	mv->m.has[MF_RIVER] = w.river;
 	mv->m.has[MF_COLUMN] = mv->n > 1 && column(f, mv);
 	after(&w);
-	mv->m.has[MF_END] = mv->m.end != (mv->m.has[MF_DIFFICULT] ?
-	    GO_DIFFICULT : mv->m.has[MF_ROUGH] ? GO_ROUGH : GO_GOOD);
+	mv->m.has[MF_END] = mv->m.end != move_going(&mv->m);
 	zoc(&w);
 	for (m = 0; m < mv->n; m++)
 		battle_dreset(&w.d0[m]);

@@ -161,8 +161,12 @@ void card_legend(struct card *c, enum lang lang);
 /* ---- writers ----------------------------------------------------- */
 
 struct cardhtml;
+struct card_fit;
 struct cardhtml *cardhtml_new(FILE *fp, enum card_paper p, enum lang lang);
-void cardhtml_card(struct cardhtml *w, const struct card *c);
+/* known: the fit of c a measurer like the writer's found (cardrun's,
+ * so that a card is not measured twice), or NULL. */
+void cardhtml_card(struct cardhtml *w, const struct card *c,
+    const struct card_fit *known);
 /* Close the document; -1 when a write failed. */
 int cardhtml_finish(struct cardhtml *w);
 
@@ -172,7 +176,8 @@ int cardhtml_finish(struct cardhtml *w);
 struct cardpdf;
 struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
     enum lang lang);
-void cardpdf_card(struct cardpdf *w, const struct card *c);
+void cardpdf_card(struct cardpdf *w, const struct card *c,
+    const struct card_fit *known);
 /* How a card is set to fit one page: the type in points, tighter lines;
  * fits: false when even the smallest setting spills onto a second page.
  * For each block of the card, as the PDF lays it out in that fit:
@@ -187,6 +192,7 @@ struct card_fit_block {
 struct card_fit {
 	double pt;
 	bool compact, fits;
+	size_t step;               /* the fit tried (cardpdf.c's fits[]) */
 	struct card_fit_block *b;  /* nb blocks; owned, grown by cardpdf_fit */
 	size_t nb, capb;
 };

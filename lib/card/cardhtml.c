@@ -293,17 +293,20 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 }
 
 void
-cardhtml_card(struct cardhtml *w, const struct card *c)
+cardhtml_card(struct cardhtml *w, const struct card *c,
+    const struct card_fit *known)
 {
 	const struct paper *p = card_paper(w->paper);
-	const struct card_fit *f = &w->fit;
+	const struct card_fit *f = known != NULL ? known : &w->fit;
 	size_t i;
 
 	if (!w->head_done)
 		head(w);
-	if (w->measure == NULL)
-		w->measure = cardpdf_measurer(w->paper, w->lang);
-	cardpdf_fit(w->measure, c, &w->fit);
+	if (known == NULL) {
+		if (w->measure == NULL)
+			w->measure = cardpdf_measurer(w->paper, w->lang);
+		cardpdf_fit(w->measure, c, &w->fit);
+	}
 	fprintf(w->fp, "<section class=\"card%s%s\"", c->columns > 1 ?
 	    " cols" : "", f->compact ? " compact" : "");
 	if (f->pt < p->font_pt - 0.01)

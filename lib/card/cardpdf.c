@@ -1001,43 +1001,57 @@ min_pt(const struct cardpdf *w)
 	    FIT_MIN_PT;
 }
 
+#define NFITS (sizeof fits / sizeof fits[0])
+
+/* Set w up for fit i of c (NFITS: none fits, the smallest type,
+ * continued on a second page; a measurer for the browser, whose pages
+ * differ a little from ours, takes the tightest fit there is). */
+static void
+apply_fit(struct cardpdf *w, const struct card *c, size_t i)
+{
+	bool army = strcmp(c->kind, "army") == 0;
+	double fs, lo = min_pt(w);
+	size_t k = i < NFITS ? i : NFITS - 1;
+
+	fs = w->base_fs * fits[k].scale;
+	set_type(w, fs < lo ? lo : fs, i < NFITS ? fits[k].compact : true);
+	w->notes_out = i < NFITS ? fits[k].notes_out :
+	    w->sink.fp == NULL && army;
+}
+
 /* Set w up for the first fit of c that lays out on one page, or for the
  * smallest when none does; the fit chosen in *f. */
 static void
 choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {
-	size_t i, n = sizeof fits / sizeof fits[0];
+	size_t i;
 	bool army = strcmp(c->kind, "army") == 0;
-	double fs, lo = min_pt(w);
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < NFITS; i++) {
 		if (fits[i].notes_out && !army)
 			continue;
-		fs = w->base_fs * fits[i].scale;
-		set_type(w, fs < lo ? lo : fs, fits[i].compact);
-		w->notes_out = fits[i].notes_out;
+		apply_fit(w, c, i);
 		if (lay_out(w, c, true))
 			break;
 	}
-	if (i == n) {
-		/* fits none: the smallest type, continued on a second page;
-		 * a measurer for the browser, whose pages differ a little
-		 * from ours, takes the tightest fit there is */
-		fs = w->base_fs * fits[n - 1].scale;
-		set_type(w, fs < lo ? lo : fs, true);
-		w->notes_out = w->sink.fp == NULL && army;
-	}
+	if (i == NFITS)
+		apply_fit(w, c, i);
 	f->pt = w->fs;
 	f->compact = w->spacing != 0;
-	f->fits = i < n;
+	f->fits = i < NFITS;
+	f->step = i;
 }
 
 void
-cardpdf_card(struct cardpdf *w, const struct card *c)
+cardpdf_card(struct cardpdf *w, const struct card *c,
+    const struct card_fit *known)
 {
 	struct card_fit f;
 
-	choose(w, c, &f);
+	if (known != NULL)
+		apply_fit(w, c, known->step);
+	else
+		choose(w, c, &f);
 	lay_out(w, c, false);
 	w->notes_out = false;
 	set_type(w, w->base_fs, false);

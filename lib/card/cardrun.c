@@ -44,6 +44,7 @@ struct cardrun_ctx {
 	char *bad_file;         /* its unknown label is reported */
 	struct cardpdf *measure;        /* the legend's fit, or NULL */
 	struct card_fit fit;
+	bool fit_ok;            /* fit is that of the card being emitted */
 };
 
 int
@@ -138,6 +139,16 @@ measurer(struct cardrun_ctx *run)
 	return run->measure;
 }
 
+/* Measure c as the writer will lay it out; true when it fits one page.
+ * run->fit then holds c's fit until c changes (run->fit_ok). */
+static bool
+measure(struct cardrun_ctx *run, const struct card *c)
+{
+	cardpdf_fit(measurer(run), c, &run->fit);
+	run->fit_ok = true;
+	return run->fit.fits;
+}
+
 /* The key line of c: with --legend always; by default only where the
  * card still fits one page with it, as the writer measures it (the HTML
  * writer with the browser's slack), or where it does not fit without it
@@ -150,15 +161,17 @@ legend(struct cardrun_ctx *run, struct card *c)
 	if (run->o->legend == LEGEND_OFF)
 		return;
 	card_legend(c, run->lang);
-	if (run->o->legend == LEGEND_ON || c->nb == nb)
+	if (c->nb == nb)
 		return;
-	cardpdf_fit(measurer(run), c, &run->fit);
-	if (run->fit.fits)
+	run->fit_ok = false;
+	if (run->o->legend == LEGEND_ON || measure(run, c))
 		return;
 	card_drop_block(c);
-	cardpdf_fit(run->measure, c, &run->fit);
-	if (!run->fit.fits)     /* it goes on over pages all the same */
+	if (!measure(run, c)) {
+		/* it goes on over pages all the same */
 		card_legend(c, run->lang);
+		run->fit_ok = false;
+	}
 }
 
 /* An army card that does not fit one page at the smallest type gives
@@ -166,22 +179,27 @@ legend(struct cardrun_ctx *run, struct card *c)
 static void
 fold(struct cardrun_ctx *run, struct card *c)
 {
-	if (strcmp(c->kind, "army") != 0)
-		return;
-	cardpdf_fit(measurer(run), c, &run->fit);
-	if (!run->fit.fits)
-		(void)card_fold(c);
+	if (strcmp(c->kind, "army") == 0 && !measure(run, c) &&
+	    card_fold(c))
+		run->fit_ok = false;
 }
 
+/* The card drawn in the fit measured last when that is still its fit
+ * (the measurer lays out as the writer does): measured once, not
+ * again by the writer. */
 static void
 emit(struct cardrun_ctx *run, struct card *c)
 {
+	const struct card_fit *known;
+
+	run->fit_ok = false;
 	fold(run, c);
 	legend(run, c);
+	known = run->fit_ok ? &run->fit : NULL;
 	if (run->pdf != NULL)
-		cardpdf_card(run->pdf, c);
+		cardpdf_card(run->pdf, c, known);
 	else
-		cardhtml_card(run->html, c);
+		cardhtml_card(run->html, c, known);
 	run->ncards++;
 	card_free(c);
 }

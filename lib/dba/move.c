@@ -74,8 +74,7 @@ move_rate(const struct rules *r, int troop, int sub, int going, bool road)
 	return good;
 }
 
-/* The going of a move: bad (difficult) before rough before good. */
-static int
+int
 move_going(const struct move *m)
 {
 	return m->has[MF_DIFFICULT] ? GO_DIFFICULT : m->has[MF_ROUGH] ?

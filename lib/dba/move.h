@@ -101,6 +101,8 @@ int move_cost(const struct rules *r, const struct move *m, bool lost);
  * -1 for another unit. */
 int move_unit(const struct rules *r, int scale, const char *unit,
     size_t n, long long *num, long long *den);
+/* The going of a move: bad (difficult) before rough before good. */
+int move_going(const struct move *m);
 int move_end_going(const struct move *m);
 bool move_legal(const struct mresult *res);
 

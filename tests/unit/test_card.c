@@ -283,7 +283,7 @@ test_html(struct rules *r)
 	card_rules(&c, RULES_COMBAT, r, LANG_EN);
 	free(c.title);
 	c.title = xstrdup("a < b & \"c\"");
-	cardhtml_card(w, &c);
+	cardhtml_card(w, &c, NULL);
 	card_free(&c);
 	CHECK(cardhtml_finish(w) == 0);
 	fclose(fp);
