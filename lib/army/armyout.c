@@ -99,7 +99,8 @@ spelling(const char *w, const struct troop *t)
 /* A troop in a language: list text (card false) writes the figures and
  * the spelling as written (HCh) in every language, so that it reads back
  * to the same troops; a card of another language than English keeps to
- * its abbreviations and shows a spelling as written in brackets. */
+ * its abbreviations and shows a spelling as written in brackets; the
+ * figures (3Kn, 4Bd, 6Kn: under 3.0 fast, solid, double) everywhere. */
 static void
 troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
     bool first, bool card)
@@ -117,12 +118,12 @@ troop_text(struct sbuf *b, const struct troopref *r, enum lang lang,
 		sbuf_addc(b, ' ');
 	if (r->mtd)
 		sbuf_adds(b, "Mtd-");
-	if (r->figures != NULL && !local)
+	if (r->figures != NULL)
 		sbuf_adds(b, r->figures);
 	sbuf_adds(b, w != NULL && !local ? w : name);
 	if (r->dis != NULL || r->dis_name != NULL) {
 		sbuf_adds(b, "//");
-		if (r->dis_figures != NULL && !local)
+		if (r->dis_figures != NULL)
 			sbuf_adds(b, r->dis_figures);
 		sbuf_adds(b, dw != NULL && !local ? dw : dis);
 	}

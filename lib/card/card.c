@@ -547,10 +547,12 @@ outcome_label(int o, enum lang lang)
 
 /* The conditions of an exception but its winners, " (good going, close
  * combat)"; without parentheses (paren false) " itself in bad going"
- * after no winners; nothing when it has none. */
+ * after no winners; nothing when it has none.  brief (army cards): the
+ * going in the words of the card's move columns where a language has
+ * them ("offen", not "offenes Gelände"). */
 static void
 exc_cond(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
-    bool paren, enum lang lang)
+    bool paren, bool brief, enum lang lang)
 {
 	static const int label[][3] = {
 		{ L_GOING_GOOD, L_GOING_DIFF, L_GOING_ROUGH },
@@ -560,16 +562,26 @@ exc_cond(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
 		{ L_EXC_WINNER_OPEN, L_EXC_WINNER_FORT, L_EXC_WINNER_FORT },
 		{ L_EXC_NOT_CHARGED, L_EXC_CHARGED, L_EXC_CHARGED }
 	};
+	static const int note_going[] = { L_NOTE_GOOD, L_NOTE_DIFF,
+		L_NOTE_ROUGH };
 	const int v[] = { e->going, e->kind, e->loser_going, e->loser_in,
 		e->winner_in, e->loser_charged };
 	size_t i, n = 0;
+	int l, k;
 
-	/* dba3: "bad going" where 2.2 says "difficult" */
-	for (i = 0; i < sizeof v / sizeof v[0]; i++)
-		if (v[i] >= 0)
-			sbuf_printf(b, "%s%s", n++ ? ", " : paren ? " (" :
-			    " ", lb(lang, i == 0 && v[i] == 1 && r->has_rough ?
-			    L_GOING_BAD : label[i][v[i] > 2 ? 1 : v[i]]));
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		if (v[i] < 0)
+			continue;
+		k = v[i] > 2 ? 1 : v[i];
+		l = i == 0 && brief ? note_going[k] : label[i][k];
+		/* dba3: "bad going" where 2.2 says "difficult" */
+		if (k == 1 && r->has_rough && i == 0)
+			l = brief ? L_NOTE_BAD : L_GOING_BAD;
+		else if (k == 1 && r->has_rough && i == 2)
+			l = L_EXC_LOSER_BAD;
+		sbuf_printf(b, "%s%s", n++ ? ", " : paren ? " (" : " ",
+		    lb(lang, (enum label)l));
+	}
 	if (e->ltags != 0) {
 		sbuf_printf(b, "%s%s ", n++ ? ", " : paren ? " (" : " ",
 		    lb(lang, L_EXC_AS));
@@ -613,7 +625,7 @@ same_clause(const struct rules_exc *a, const struct rules_exc *b,
  * list), their marks after it; the number of exceptions it tells. */
 static size_t
 exc_clause(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
-    size_t n, enum lang lang, unsigned *used)
+    size_t n, enum lang lang, unsigned *used, bool brief)
 {
 	size_t i = 0, j;
 	bool by = false, win;   /* by: the clause before named its winners */
@@ -648,7 +660,7 @@ exc_clause(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
 		}
 		by = win;       /* after a clause of the loser's own, "by" again */
 		exc_cond(b, r, &e[i], win || e[i].going >= 0 ||
-		    e[i].kind >= 0, lang);
+		    e[i].kind >= 0, brief, lang);
 		i = j;
 	}
 	sbuf_printf(b, ": %s%s", outcome_label(e[0].outcome, lang),
@@ -663,7 +675,7 @@ exc_clause(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
  * marked as reconstructed. */
 static bool
 exc_text(struct sbuf *b, const struct rules *r, const struct rules_troop *rt,
-    enum lang lang, const char *sep, unsigned *used)
+    enum lang lang, const char *sep, unsigned *used, bool brief)
 {
 	struct rules_exc *e;
 	size_t i, n = 0;
@@ -679,7 +691,8 @@ exc_text(struct sbuf *b, const struct rules *r, const struct rules_troop *rt,
 			if ((rt->exc[i].result == 2 ? 2 :
 			    rt->exc[i].result != 0) == res)
 				e[n++] = rt->exc[i];
-	for (i = 0; i < n; i += exc_clause(b, r, &e[i], n - i, lang, used)) {
+	for (i = 0; i < n; i += exc_clause(b, r, &e[i], n - i, lang, used,
+	    brief)) {
 		if (b->len > 0)
 			sbuf_adds(b, sep);
 		recon |= e[i].src == SRC_RECONSTRUCTED;
@@ -704,7 +717,7 @@ note(struct sbuf *b, const char *s)
 static bool
 outcome_text(struct sbuf *b, const struct rules *r,
     const struct rules_troop *rt, enum lang lang, bool *dropped,
-    unsigned *used)
+    unsigned *used, bool brief)
 {
 	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
 	bool beaten = rt->beaten != r->dflt_beaten;
@@ -729,7 +742,7 @@ outcome_text(struct sbuf *b, const struct rules *r,
 	}
 	if (!beaten || !doubled)
 		*dropped = true;
-	return exc_text(b, r, rt, lang, "; ", used) || recon;
+	return exc_text(b, r, rt, lang, "; ", used, brief) || recon;
 }
 
 /* The line of the outcomes that army cards leave out. */
@@ -983,7 +996,8 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 	if (rt->cancels_support)
 		note(b, lb(lang, L_CANCELS));
 	if (rt->diff_exempt)
-		note(b, lb(lang, L_DIFF_EXEMPT));
+		note(b, lb(lang, r->has_rough ? L_BAD_EXEMPT :
+		    L_DIFF_EXEMPT));
 	if (rt->has_move && !rt->contact)
 		note(b, lb(lang, L_NO_CONTACT));
 	if (rt->pip_surcharge && r->pip_elephants != 0) {
@@ -991,7 +1005,7 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_PIP), signed_num(v, sizeof v,
 		    r->pip_elephants));
 	}
-	recon |= outcome_text(b, r, rt, lang, dropped, NULL);
+	recon |= outcome_text(b, r, rt, lang, dropped, NULL, true);
 	return recon;
 }
 
@@ -1870,7 +1884,8 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		sbuf_reset(&b);
 		sbuf_add(&b, "", 0);
-		recon |= outcome_text(&b, r, rt, lang, &dropped, &used);
+		recon |= outcome_text(&b, r, rt, lang, &dropped, &used,
+		    false);
 		snprintf(loser, sizeof loser, "%s%s",
 		    troop_abbr(troop_at(i), lang), conf_mark(&used, &rt->oprov));
 		block_row(t, loser, sbuf_str(&b));

@@ -191,7 +191,7 @@ struct card_fit_block {
 };
 struct card_fit {
 	double pt;
-	bool compact, fits;
+	bool compact, narrow, fits;
 	size_t step;               /* the fit tried (cardpdf.c's fits[]) */
 	struct card_fit_block *b;  /* nb blocks; owned, grown by cardpdf_fit */
 	size_t nb, capb;

@@ -48,6 +48,7 @@ static const char css[] =
     "section.cols h1 { column-span: all; }\n"
     "section.cols table { break-inside: avoid; page-break-inside: avoid; }\n"
     "section.compact { line-height: 1.0; }\n"
+    "section.narrow { font-stretch: semi-condensed; }\n"
     "section.compact h1 { font-size: 1.2em; margin-bottom: 0.15em; }\n"
     "section.compact h2 { margin: 0.3em 0 0.1em; }\n"
     "section.compact p { margin: 0.1em 0; }\n"
@@ -307,8 +308,9 @@ cardhtml_card(struct cardhtml *w, const struct card *c,
 			w->measure = cardpdf_measurer(w->paper, w->lang);
 		cardpdf_fit(w->measure, c, &w->fit);
 	}
-	fprintf(w->fp, "<section class=\"card%s%s\"", c->columns > 1 ?
-	    " cols" : "", f->compact ? " compact" : "");
+	fprintf(w->fp, "<section class=\"card%s%s%s\"", c->columns > 1 ?
+	    " cols" : "", f->compact ? " compact" : "",
+	    f->narrow ? " narrow" : "");
 	if (f->pt < p->font_pt - 0.01)
 		fprintf(w->fp, " style=\"font-size: %.2fpt\"", f->pt);
 	fprintf(w->fp, " data-kind=\"%s\" data-id=\"", c->kind);

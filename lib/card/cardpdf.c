@@ -27,6 +27,7 @@
  * spacing of the compact fits (a factor of the font's line height). */
 #define FIT_MIN_PT 6.5
 #define FIT_SPACING 0.92
+#define FIT_TIGHT 0.86
 /* The share of the page a measurer fits a card to: a browser sets the
  * same text a little longer than pango does. */
 #define MEASURE_SLACK 0.88
@@ -40,6 +41,7 @@ struct cardpdf {
 	PangoFontDescription *font, *bold, *big;
 	double w, h, margin, fs, pad, y, ytop, gap;
 	double base_fs, spacing;   /* the paper's type; 0 or FIT_SPACING */
+	bool narrow;               /* set in the condensed face */
 	int ncol, col;
 	/* dry: lay out without drawing, overflow set when a second page
 	 * would begin; notes_out: the wide last column of an army table
@@ -63,11 +65,14 @@ struct cardpdf {
 #define CROP_LEN_MM 5.0
 
 static PangoFontDescription *
-font(double size, bool bold)
+font(double size, bool bold, bool narrow)
 {
 	PangoFontDescription *fd = pango_font_description_new();
 
 	pango_font_description_set_family(fd, FONT_FAMILY);
+	if (narrow)
+		pango_font_description_set_stretch(fd,
+		    PANGO_STRETCH_SEMI_CONDENSED);
 	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD :
 	    PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
@@ -186,22 +191,27 @@ free_fonts(struct cardpdf *w)
 	w->font = w->bold = w->big = NULL;
 }
 
-/* Set the type at fs points; compact: tighter lines, padding and
- * title. */
+/* Set the type at fs points; spacing (a factor of the font's line
+ * height; 0: the font's own) tighter lines, padding and title; narrow:
+ * the condensed face of the family. */
 static void
-set_type(struct cardpdf *w, double fs, bool compact)
+set_type(struct cardpdf *w, double fs, double spacing, bool narrow)
 {
-	if (w->font != NULL && w->fs == fs && (w->spacing != 0) == compact)
+	bool compact = spacing != 0;
+
+	if (w->font != NULL && w->fs == fs && w->spacing == spacing &&
+	    w->narrow == narrow)
 		return;
 	free_fonts(w);
 	w->fs = fs;
-	w->spacing = compact ? FIT_SPACING : 0;
+	w->narrow = narrow;
+	w->spacing = spacing;
 	w->margin = fs * (compact ? 0.65 : 0.75) * PT_PER_MM;
 	w->pad = fs * (compact ? 0.2 : 0.25);
 	w->gap = fs * (compact ? 1.2 : 1.5);
-	w->font = font(fs, false);
-	w->bold = font(fs, true);
-	w->big = font(fs * (compact ? 1.2 : 1.35), true);
+	w->font = font(fs, false, narrow);
+	w->bold = font(fs, true, narrow);
+	w->big = font(fs * (compact ? 1.2 : 1.35), true, narrow);
 }
 
 struct cardpdf *
@@ -239,7 +249,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	pango_cairo_context_set_font_options(w->ctx, fo);
 	cairo_font_options_destroy(fo);
 	pango_cairo_context_set_resolution(w->ctx, 72.0);
-	set_type(w, w->base_fs, false);
+	set_type(w, w->base_fs, 0, false);
 	return w;
 }
 
@@ -482,18 +492,31 @@ rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
 	cairo_set_source_rgb(w->cr, 0, 0, 0);
 }
 
-/* Width of the longest word of s (cells and headers may wrap there). */
+/* A byte of a word that a line may break after a slash beside: not a
+ * digit, sign or space ("1/-" stays whole). */
+static bool
+letter(char ch)
+{
+	return ch != '\0' && ch != ' ' && ch != '-' && ch != '+' &&
+	    !(ch >= '0' && ch <= '9');
+}
+
+/* Width of the longest word of s (cells and headers may wrap there, and
+ * after a slash between letters, as in "rough/bad"). */
 static double
 word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 {
 	char buf[128];
-	const char *p;
 	double best = 0, x;
 	size_t n;
 
 	while (*s != '\0') {
-		p = strchr(s, ' ');
-		n = p != NULL ? (size_t)(p - s) : strlen(s);
+		for (n = 0; s[n] != '\0' && s[n] != ' '; n++)
+			if (s[n] == '/' && n > 0 && letter(s[n - 1]) &&
+			    letter(s[n + 1])) {
+				n++;
+				break;
+			}
 		if (n >= sizeof buf)
 			n = sizeof buf - 1;
 		memcpy(buf, s, n);
@@ -978,18 +1001,27 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 }
 
 /* The fits tried in turn: type as a share of the paper's (never under
- * FIT_MIN_PT), compact, notes below the table. */
+ * FIT_MIN_PT), line spacing, notes below the table, and last the
+ * condensed face (DejaVu Sans Condensed, seven eighths of the width),
+ * with lines as tight as the browser's compact cards (line-height 1.0)
+ * before a card goes on over a second page. */
 static const struct fit {
-	double scale;
-	bool compact, notes_out;
+	double scale, spacing;
+	bool notes_out, narrow;
 } fits[] = {
-	{ 1.0, false, false },
-	{ 1.0, true, false },
-	{ 1.0, true, true },
-	{ 0.965, true, false },
-	{ 0.965, true, true },
-	{ 0.93, true, false },
-	{ 0.93, true, true },
+	{ 1.0, 0, false, false },
+	{ 1.0, FIT_SPACING, false, false },
+	{ 1.0, FIT_SPACING, true, false },
+	{ 0.965, FIT_SPACING, false, false },
+	{ 0.965, FIT_SPACING, true, false },
+	{ 0.93, FIT_SPACING, false, false },
+	{ 0.93, FIT_SPACING, true, false },
+	{ 1.0, FIT_SPACING, false, true },
+	{ 1.0, FIT_SPACING, true, true },
+	{ 0.93, FIT_SPACING, false, true },
+	{ 0.93, FIT_SPACING, true, true },
+	{ 0.93, FIT_TIGHT, false, true },
+	{ 0.93, FIT_TIGHT, true, true },
 };
 
 /* The smallest type of a card: FIT_MIN_PT as printed, so larger on a
@@ -1014,7 +1046,7 @@ apply_fit(struct cardpdf *w, const struct card *c, size_t i)
 	size_t k = i < NFITS ? i : NFITS - 1;
 
 	fs = w->base_fs * fits[k].scale;
-	set_type(w, fs < lo ? lo : fs, i < NFITS ? fits[k].compact : true);
+	set_type(w, fs < lo ? lo : fs, fits[k].spacing, fits[k].narrow);
 	w->notes_out = i < NFITS ? fits[k].notes_out :
 	    w->sink.fp == NULL && army;
 }
@@ -1038,6 +1070,7 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 		apply_fit(w, c, i);
 	f->pt = w->fs;
 	f->compact = w->spacing != 0;
+	f->narrow = w->narrow;
 	f->fits = i < NFITS;
 	f->step = i;
 }
@@ -1054,7 +1087,7 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 		choose(w, c, &f);
 	lay_out(w, c, false);
 	w->notes_out = false;
-	set_type(w, w->base_fs, false);
+	set_type(w, w->base_fs, 0, false);
 }
 
 struct cardpdf *
@@ -1089,7 +1122,7 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 		f->b[i].joined = join_mask(w, &c->b[i]);
 	}
 	w->notes_out = false;
-	set_type(w, w->base_fs, false);
+	set_type(w, w->base_fs, 0, false);
 }
 
 int
