@@ -260,6 +260,38 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	[[ $output == *'"side_support":"r2"'* ]]
 }
 
+@test "dba3 battle-scan: sub-types on the table (3Bd, 6Kn, 3Ax): written as such, fast Bd give no side support" {
+	S=$TOP/samples/battle-dba3.xml
+	sed 's/id="r2" troop="Bd"/id="r2" troop="3Bd"/; s/troop="Kn"/troop="6Kn"/' "$S" > "$BATS_TEST_TMPDIR/s.xml"
+	run -0 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/s.xml"
+	assert_equal "$stderr" ''
+	assert_line '  r2     3Bd 7.5,6.25 facing 0: good, level 0, general; front b2; zone of control of b2,b3'
+	# the Sp beside the fast Bd takes its side support from the Sp on
+	# its other side
+	assert_line '  r3     Sp  8.5,6.25 facing 0: good, level 0; front b4; side support r4; zone of control of b4'
+	# a double element's base is deeper (60 mm: 1.5 BW)
+	run -0 battle-scan -T xml "$BATS_TEST_TMPDIR/s.xml"
+	[[ $output == *'<element id="b1" side="blue" troop="6Kn" x="6.5" y="6.25" facing="180" width="1" depth="1.5" '* ]]
+	# combat-calc reads the sub-types: +1 for the double element
+	run -0 bash -c 'battle-scan -T combat "$1" | combat-calc --rules=dba3' _ "$BATS_TEST_TMPDIR/s.xml"
+	assert_output '3: 6Kn 3 +1 double = 4  vs  Bd 3 = 3
+5: Wb 3 +1 general +1 support = 5  vs  3Bd 5 +1 general = 6
+7: Sp 4 -1 overlap = 3  vs  Sp 4 +1 side = 5'
+	# a solid Bw beside a solid Bd has side support, a fast one not
+	sed 's/id="r4" troop="Sp" x="9.5"/id="r4" troop="Bw" x="9.5"/; s/id="r3" troop="Sp"/id="r3" troop="Bd"/' "$S" > "$BATS_TEST_TMPDIR/w.xml"
+	run -0 battle-scan "$BATS_TEST_TMPDIR/w.xml"
+	assert_line --partial '  r4     Bw  9.5,6.25 facing 0: good, level 0; side support r3;'
+	sed 's/id="r4" troop="Bw"/id="r4" troop="3Bw"/' "$BATS_TEST_TMPDIR/w.xml" > "$BATS_TEST_TMPDIR/f.xml"
+	run -0 battle-scan "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --regexp '^  r4     3Bw 9\.5,6\.25 facing 0: good, level 0; general 1 bw$'
+	# moves at the fast rate, written for move-check
+	sed 's/id="r5" troop="Cv"/id="r5" troop="3Ax"/' "$S" > "$BATS_TEST_TMPDIR/a.xml"
+	run -0 battle-scan -T moves --plan="$TOP/samples/battle-dba3.plan" "$BATS_TEST_TMPDIR/a.xml"
+	assert_line 'move 3Ax 2 id=r5 rough'
+	run -0 bash -c 'battle-scan -T moves --plan="$2" "$1" | move-check --rules=dba3' _ "$BATS_TEST_TMPDIR/a.xml" "$TOP/samples/battle-dba3.plan"
+	assert_line --index 0 '4: ok       3Ax 2/3 bw, 1 PIP'
+}
+
 @test "dba3 battle-scan: a table in paces (its label dba1, or unit=p) is read in paces and written in BW" {
 	run -0 battle-scan --rules=dba3 "$TOP/samples/battle-line.xml"
 	assert_line --index 0 "battlefield $TOP/samples/battle-line.xml: 15x15 base widths, bound 3"

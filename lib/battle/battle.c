@@ -6,6 +6,7 @@
 
 #include "battle/battle.h"
 #include "core/xalloc.h"
+#include "rules/troop.h"
 
 double
 battle_base_width(const struct bfield *f)
@@ -14,9 +15,21 @@ battle_base_width(const struct bfield *f)
 }
 
 double
-battle_base_depth(const struct bfield *f, int troop)
+battle_base_depth(const struct bfield *f, int troop, int sub)
 {
-	return (double)f->r->t[troop].base_depth;
+	const struct rules_subtype *st = rules_subtype(f->r, sub);
+
+	return (double)(st != NULL && st->has_base ? st->base_depth :
+	    f->r->t[troop].base_depth);
+}
+
+const char *
+battle_troop(const struct bfield *f, int i)
+{
+	const struct belem *e = &f->e[i];
+	const struct rules_subtype *st = rules_subtype_own(f->r, e->sub);
+
+	return st != NULL ? st->spelling : troop_at((size_t)e->troop)->code;
 }
 
 double

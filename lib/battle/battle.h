@@ -83,6 +83,7 @@ struct bderived {
 struct belem {
 	char *id;
 	int troop;              /* troop id */
+	int sub;                /* its sub-type + 1 (dba3 3Bd, 6Kn), 0 */
 	int side;
 	struct gbox box;
 	bool general;
@@ -215,7 +216,11 @@ void battle_place(struct bfield *f, struct belem *e);
  * depth), the command distance (far) and the distance from which a
  * general's sight counts (hidden). */
 double battle_base_width(const struct bfield *f);
-double battle_base_depth(const struct bfield *f, int troop);
+double battle_base_depth(const struct bfield *f, int troop, int sub);
+/* The troop of element i as the tools write it: the spelling of its
+ * sub-type when that has a property of its own (3Bd, 6Kn), else the
+ * type's code. */
+const char *battle_troop(const struct bfield *f, int i);
 double battle_far(const struct bfield *f);
 double battle_sight(const struct bfield *f);
 /* The distance d to the general is far, or far enough for his sight to

@@ -274,11 +274,15 @@ side(struct rd *rd)
 	rd->side = f->nsides++;
 }
 
+/* The troop of a troop attribute: a code, a spelling of the edition's
+ * sub-types (3Bd, 6Kn, Mtd-4Lb) or a name. */
 static const struct troop *
-troop_named(const char *s)
+troop_named(const struct rules *r, const char *s)
 {
 	const struct troop *t = troop_by_code(s);
 
+	if (t == NULL)
+		t = rules_troop_find(r, s, strlen(s));
 	return t != NULL ? t : troop_lookup(s, strlen(s));
 }
 
@@ -306,7 +310,7 @@ element(struct rd *rd)
 	if ((v = attr(rd, "troop")) == NULL) {
 		DIAG(BF_MISSING, rd->line, 0, "troop", "element");
 		bad = 1;
-	} else if ((tr = troop_named(v)) == NULL) {
+	} else if ((tr = troop_named(f->r, v)) == NULL) {
 		const char *sug = troop_suggest(v, strlen(v));
 		char hint[128] = "";
 
@@ -319,8 +323,10 @@ element(struct rd *rd)
 	    !f->r->t[tr->id].has_base) {
 		DIAG(BF_NO_RULES, rd->line, 0, tr->code, f->r->edition);
 		bad = 1;
-	} else
-		depth = battle_base_depth(f, tr->id);
+	} else {
+		e.sub = rules_subtype_find(f->r, v, strlen(v));
+		depth = battle_base_depth(f, tr->id, e.sub);
+	}
 	xmlFree(v);
 	if (len_attr(rd, "element", "x", NAN, &e.box.p.x) < 0 ||
 	    len_attr(rd, "element", "y", NAN, &e.box.p.y) < 0)

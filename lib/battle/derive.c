@@ -120,6 +120,11 @@ beside(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 	    (rt->side_from & ((uint64_t)1 << b->troop)) == 0 ||
 	    fabs(geom_diff_deg(a->box.facing, b->box.facing)) > f->angtol)
 		return;
+	/* solid Bw only, and from solid Bd only (dba3) */
+	if ((rt->side_foot != FOOT_NONE && rules_foot(f->r, a->troop,
+	    a->sub) != rt->side_foot) || (rt->side_from_foot != FOOT_NONE &&
+	    rules_foot(f->r, b->troop, b->sub) != rt->side_from_foot))
+		return;
 	if (geom_dist(b->c[GC_FL], a->c[GC_FR]) > f->tol &&
 	    geom_dist(b->c[GC_FR], a->c[GC_FL]) > f->tol)
 		return;
@@ -317,7 +322,7 @@ side_flags(const struct bfield *f, int ia, int ib, struct sbuf *b)
 	const struct bderived *d = &a->d;
 	int n;
 
-	sbuf_adds(b, troop_at((size_t)a->troop)->code);
+	sbuf_adds(b, battle_troop(f, ia));
 	if (a->general)
 		sbuf_adds(b, " general");
 	if (d->level > o->d.level)

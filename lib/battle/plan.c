@@ -746,7 +746,8 @@ breakoff(struct walk *w)
 		if (battle_front_touch(f, e, &f->e[w->front0[i]]) > 0)
 			continue;
 		t = f->e[w->front0[i]].troop;
-		rate = move_rate(f->r, t, 0, mv->m.end, false);
+		rate = move_rate(f->r, t, f->e[w->front0[i]].sub, mv->m.end,
+		    false);
 		if (rate > best) {
 			best = rate;
 			mv->m.has[MF_BREAKOFF] = true;
@@ -846,6 +847,7 @@ run(struct bfield *f, struct bmove *mv)
 		mv->start[m] = f->e[mv->ids[m]].box;
 		w.c0[m] = f->e[mv->ids[m]].centre;
 		mv->m.troop[m] = f->e[mv->ids[m]].troop;
+		mv->m.sub[m] = f->e[mv->ids[m]].sub;
 	}
 	mv->m.ntroops = mv->n;
 	command(f, mv);
@@ -982,7 +984,7 @@ battle_move_line(const struct bfield *f, const struct bmove *mv,
 	    " paces\nmove ");
 	for (i = 0; i < mv->n; i++)
 		sbuf_printf(b, "%s%s", i > 0 ? "," : "",
-		    troop_at((size_t)m->troop[i])->code);
+		    battle_troop(f, mv->ids[i]));
 	/* the distance in the edition's unit, as move-check reads it */
 	sbuf_printf(b, " %s id=", rules_len_fmt(f->r, (double)m->dist, dist,
 	    sizeof dist));

@@ -30,7 +30,7 @@ struct scan {
 static const char *
 code(const struct bfield *f, int i)
 {
-	return troop_at((size_t)f->e[i].troop)->code;
+	return battle_troop(f, i);
 }
 
 static const char *

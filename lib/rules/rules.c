@@ -306,9 +306,9 @@ rear_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 }
 
 static int
-foot_attr(xmlNodePtr n)
+foot_attr(xmlNodePtr n, const char *name)
 {
-	int k = choice_attr(n, "foot", "fast", "solid");
+	int k = choice_attr(n, name, "fast", "solid");
 
 	return k < 0 ? FOOT_NONE : k == 0 ? FOOT_FAST : FOOT_SOLID;
 }
@@ -318,7 +318,8 @@ side_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
 	t->has_side = true;
 	t->side = (int)num_attr(l, n, "value");
-	t->side_foot = foot_attr(n);
+	t->side_foot = foot_attr(n, "foot");
+	t->side_from_foot = foot_attr(n, "from-foot");
 	codes_attr(l, n, "from", &t->side_from, NULL);
 	support_when(l, n, &t->side_when);
 }
@@ -605,7 +606,7 @@ move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 		l->r->has_rough = true;
 	xmlFree(v);
 	t->move_road = num_attr(l, n, "road");
-	t->foot = foot_attr(n);
+	t->foot = foot_attr(n, "foot");
 	t->contact = choice_attr(n, "contact", "no", "yes") != 0;
 	prov_attr(n, &t->mprov);
 }
@@ -779,7 +780,7 @@ subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 	char *v = xmlio_attr(n, "tags"), *p, *save = NULL;
 	int k;
 
-	st->foot = foot_attr(n);
+	st->foot = foot_attr(n, "foot");
 	st->dbl = choice_attr(n, "double", "yes", "") == 0;
 	k = choice_attr(n, "class", "foot", "mounted");
 	st->cls = k < 0 ? -1 : k == 0 ? CLASS_FOOT : CLASS_MOUNTED;

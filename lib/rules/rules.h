@@ -91,7 +91,7 @@ struct rules_troop {
 	struct rules_support rear_alt_when[3];
 	/* side support it receives: from these troops, only this foot */
 	bool has_side;
-	int side, side_foot;
+	int side, side_foot, side_from_foot;
 	uint64_t side_from;
 	struct rules_support side_when;
 	int foot;               /* enum foot of the type's own row */
