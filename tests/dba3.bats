@@ -312,3 +312,39 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/u.xml"
 	[[ $stderr == *"attribute 'unit' of <battlefield> is not valid"* ]]
 }
+
+@test "dba3 matchup: rows and columns per sub-type where it has rules of its own (6Kn, 3Bd, 8Sp, Mtd-4Lb), not 7Hd" {
+	printf 'I/1a Alpha 500BC\n1x6Kn (Gen), 1x3Bd, 1x4Bd, 1xMtd-4Lb\n\nI/2 Beta 500BC\n1x8Sp, 1xSp, 1x7Hd\n' > "$BATS_TEST_TMPDIR/mu.txt"
+	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/mu.txt" > "$BATS_TEST_TMPDIR/mu.xml"
+	run -0 --separate-stderr combat-calc --rules=dba3 --matchup=I/1a,I/2 "$BATS_TEST_TMPDIR/mu.xml"
+	assert_equal "$stderr" ''
+	assert_output '1: 6Kn 3 +1 double = 4  vs  8Sp 4 = 4
+2: 6Kn 3 +1 double = 4  vs  Sp 4 = 4
+3: 6Kn 3 +1 double = 4  vs  Hd 2 = 2
+4: 3Bd 5 = 5  vs  8Sp 4 +1 double = 5
+5: 3Bd 5 = 5  vs  Sp 4 = 4
+6: 3Bd 5 = 5  vs  Hd 3 = 3
+7: Bd 5 = 5  vs  8Sp 4 +1 double = 5
+8: Bd 5 = 5  vs  Sp 4 = 4
+9: Bd 5 = 5  vs  Hd 3 = 3
+10: Mtd-4Lb 2 = 2  vs  8Sp 4 = 4
+11: Mtd-4Lb 2 = 2  vs  Sp 4 = 4
+12: Mtd-4Lb 2 = 2  vs  Hd 2 = 2'
+	# the card: sub-types as written in English, with the German
+	# abbreviation for the code, else in brackets
+	for l in en de; do
+		run -0 refcard-render --rules=dba3 --lang=$l --cards=matchup --matchup=I/1a,I/2 "$BATS_TEST_TMPDIR/mu.xml"
+		heads=$(grep -o '<th class="num">[^<]*</th>' <<<"$output" | sed 's/<[^>]*>//g' | tr '\n' ' ')
+		rows=$(grep -o '<tr><td>[^<]*</td>' <<<"$output" | sed 's/<[^>]*>//g' | tr '\n' ',')
+		case $l in
+		en) assert_equal "$heads" '8Sp Sp Hd '
+		    assert_equal "$rows" '6Kn Knights,3Bd Blades,Bd Blades,Mtd-4Lb Bows,' ;;
+		de) assert_equal "$heads" '8Sp Sp Ho '
+		    assert_equal "$rows" '6Ri Ritter,3Kl Klingen,Kl Klingen,Bo [Mtd-4Lb] Bögen,' ;;
+		esac
+	done
+	# under 2.2 a figure is only a spelling: one row per type
+	run -0 combat-calc --rules=dba22 --matchup=I/1a,I/2 "$BATS_TEST_TMPDIR/mu.xml"
+	assert_line --index 0 --partial '1: Kn '
+	assert_equal "${#lines[@]}" 6
+}

@@ -87,13 +87,39 @@ army_fact(struct card_block *f, const struct army *a, enum lang lang)
 	sbuf_free(&b);
 }
 
+/* A type of the grid in a language: its abbreviation, a sub-type as
+ * written in English and else with the abbreviation for the code (6Ri,
+ * 3Kl) or, where the spelling is not figures and code, in brackets
+ * after it (Bo [Mtd-4Lb]), as the army card's elements are written. */
+static const char *
+type_label(char *buf, size_t n, const struct rules *r,
+    const struct matchup_type *t, enum lang lang)
+{
+	const struct troop *tr = troop_at((size_t)t->troop);
+	const struct rules_subtype *st = rules_subtype(r, t->sub);
+	const char *abbr = troop_abbr(tr, lang);
+	size_t ls, lc = strlen(tr->code);
+
+	if (st == NULL)
+		snprintf(buf, n, "%s", abbr);
+	else if (lang == LANG_EN)
+		snprintf(buf, n, "%s", st->spelling);
+	else if ((ls = strlen(st->spelling)) > lc &&
+	    strcmp(st->spelling + ls - lc, tr->code) == 0)
+		snprintf(buf, n, "%.*s%s", (int)(ls - lc), st->spelling, abbr);
+	else
+		snprintf(buf, n, "%s [%s]", abbr, st->spelling);
+	return buf;
+}
+
 /* The grid of B's types from col0 on, at most GRID_COLS of them. */
 static void
-grid_block(struct card *c, const struct grid *g, const int *ta, size_t na,
-    const int *tb, size_t nb, size_t col0, const char *corner, enum lang lang)
+grid_block(struct card *c, const struct grid *g, const struct rules *r,
+    const struct matchup_type *ta, size_t na, const struct matchup_type *tb,
+    size_t nb, size_t col0, const char *corner, enum lang lang)
 {
 	const char *v[CARD_MAXCOLS];
-	char cell[GRID_COLS][24];
+	char cell[GRID_COLS][24], head[GRID_COLS][48], row[48];
 	struct card_block *t;
 	struct sbuf name = { 0 };
 	size_t n = nb - col0 < GRID_COLS ? nb - col0 : GRID_COLS, i, k, p;
@@ -103,14 +129,15 @@ grid_block(struct card *c, const struct grid *g, const int *ta, size_t na,
 	t->wide = t->center = ~1u;  /* the grid fills the card's width */
 	v[0] = corner;
 	for (k = 0; k < n; k++)
-		v[k + 1] = troop_abbr(troop_at((size_t)tb[col0 + k]), lang);
+		v[k + 1] = type_label(head[k], sizeof head[k], r,
+		    &tb[col0 + k], lang);
 	t->head = xcalloc(t->ncols, sizeof *t->head);
 	for (k = 0; k <= n; k++)
 		t->head[k] = xstrdup(v[k]);
 	for (i = 0; i < na; i++) {
 		sbuf_reset(&name);
-		sbuf_printf(&name, "%s %s", troop_abbr(troop_at((size_t)ta[i]),
-		    lang), troop_at((size_t)ta[i])->name[lang]);
+		sbuf_printf(&name, "%s %s", type_label(row, sizeof row, r,
+		    &ta[i], lang), troop_at((size_t)ta[i].troop)->name[lang]);
 		v[0] = sbuf_str(&name);
 		for (k = 0; k < n; k++) {
 			p = i * nb + col0 + k;
@@ -143,11 +170,12 @@ card_matchup(struct card *c, struct matchup *m, const struct rules *r,
 {
 	const struct army *a, *b;
 	struct card_block *f;
-	const int *ta, *tb;
+	const struct matchup_type *ta, *tb;
 	size_t na, nb, col;
 	struct grid g;
 	struct sbuf s = { 0 };
 
+	matchup_resolve(m, r);
 	a = matchup_army(m, 0, &ta, &na);
 	b = matchup_army(m, 1, &tb, &nb);
 	sbuf_printf(&s, "%s: %s %s \xe2\x80\x93 %s %s", lang_label(lang,
@@ -170,7 +198,8 @@ card_matchup(struct card *c, struct matchup *m, const struct rules *r,
 	/* no break between an id and its arrow (no-break spaces) */
 	sbuf_printf(&s, "%s\xc2\xa0\xe2\x86\x93 %s\xc2\xa0\xe2\x86\x92", a->id, b->id);
 	for (col = 0; col < nb || col == 0; col += GRID_COLS)
-		grid_block(c, &g, ta, na, tb, nb, col, sbuf_str(&s), lang);
+		grid_block(c, &g, r, ta, na, tb, nb, col, sbuf_str(&s),
+		    lang);
 	block_row(card_block(c, BLK_TEXT, NULL, 1), lang_label(lang,
 	    L_MATCHUP_LEGEND));
 	free(g.split);

@@ -255,7 +255,7 @@ matchup_rules(struct cardrun_ctx *run)
 {
 	const struct army *a;
 	const struct rules *r;
-	const int *types;
+	const struct matchup_type *types;
 	size_t n;
 
 	if (!run->by_label)

@@ -12,14 +12,21 @@
 #include "dba/combatin.h"
 
 
+/* A troop of a list as written for the rules (6Kn, Mtd-4Lb, Bd). */
+struct mspell {
+	int troop;
+	char *spell;
+};
+
 struct mside {
 	char *id;
 	bool found;
 	char *file;             /* where it was found */
 	long line;
-	int *types;             /* troop ids, in the order of the list */
+	struct mspell *spells;  /* in the order of the list, each once */
+	size_t nspells, capspells;
+	struct matchup_type *types;     /* by matchup_resolve */
 	size_t ntypes;
-	bool *seen;             /* by troop id */
 	struct army hdr;        /* id, name and period of the army */
 	char *rules;            /* its collection's rules label (hdr.rules) */
 	char *rfile;            /* the operand of that label */
@@ -31,6 +38,7 @@ struct matchup {
 	char *arg;              /* "A,B": the file name of the combats */
 	bool goings;
 	struct mside s[2];
+	const struct rules *resolved;   /* the rules of the types */
 };
 
 int
@@ -62,20 +70,35 @@ matchup_new(const char *arg, bool goings)
 	m->s[1].id = xstrdup(comma + 1);
 	for (i = 0; i < 2; i++) {
 		m->s[i].hdr.id = m->s[i].id;
-		m->s[i].types = xcalloc(troop_count(), sizeof (int));
-		m->s[i].seen = xcalloc(troop_count(), sizeof (bool));
 		idsuggest_init(&m->s[i].sug);
 	}
 	return m;
 }
 
+/* Troop t as written: "Mtd-" when mtd, its figures, its spelling or
+ * code; kept once (the lists of one army are short). */
 static void
-add_type(struct mside *s, const struct troop *t)
+add_type(struct mside *s, const struct troop *t, bool mtd,
+    const char *figures, const char *written)
 {
-	if (t != NULL && !s->seen[t->id]) {
-		s->seen[t->id] = true;
-		s->types[s->ntypes++] = t->id;
-	}
+	struct sbuf b = { 0 };
+	size_t i;
+
+	if (t == NULL)
+		return;
+	sbuf_printf(&b, "%s%s%s", mtd ? "Mtd-" : "", figures != NULL ?
+	    figures : "", written != NULL ? written : t->code);
+	for (i = 0; i < s->nspells; i++)
+		if (s->spells[i].troop == t->id &&
+		    strcmp(s->spells[i].spell, sbuf_str(&b)) == 0) {
+			sbuf_free(&b);
+			return;
+		}
+	s->spells = xgrow(s->spells, &s->capspells, s->nspells + 1,
+	    sizeof *s->spells);
+	s->spells[s->nspells].troop = t->id;
+	s->spells[s->nspells++].spell = xstrdup(sbuf_str(&b));
+	sbuf_free(&b);
 }
 
 /* Every type of a list, its choices and dismounts included. */
@@ -88,8 +111,11 @@ add_types(struct mside *s, const struct package *p)
 	for (i = 0; i < p->n; i++) {
 		it = &p->items[i];
 		for (k = 0; k < it->ntroops; k++) {
-			add_type(s, it->troops[k].t);
-			add_type(s, it->troops[k].dis);
+			const struct troopref *r = &it->troops[k];
+
+			add_type(s, r->t, r->mtd, r->figures, r->written);
+			add_type(s, r->dis, false, r->dis_figures,
+			    r->dis_written);
 		}
 		for (k = 0; k < it->npkgs; k++)
 			add_types(s, &it->pkgs[k]);
@@ -128,6 +154,7 @@ matchup_add(void *ctx, const struct army *a)
 			    diag_file() : "-");
 			s->rline = a->rules_line;
 			add_types(s, &a->list);
+			m->resolved = NULL;
 		}
 	}
 }
@@ -138,26 +165,73 @@ matchup_read(void *ctx, struct input *in)
 	armylist_read_collection(in, matchup_add, ctx);
 }
 
-/* The pair a, b in one going, as its line would be read. */
+const char *
+matchup_type_name(const struct rules *r, const struct matchup_type *t)
+{
+	const struct rules_subtype *st = rules_subtype(r, t->sub);
+
+	return st != NULL ? st->spelling : troop_at((size_t)t->troop)->code;
+}
+
+void
+matchup_resolve(struct matchup *m, const struct rules *r)
+{
+	struct matchup_type v;
+	struct mside *s;
+	size_t i, k;
+	int g;
+
+	/* once per rules: the types stay where matchup_army points */
+	if (m->resolved == r)
+		return;
+	m->resolved = r;
+	for (g = 0; g < 2; g++) {
+		s = &m->s[g];
+		free(s->types);
+		s->types = xcalloc(s->nspells + 1, sizeof *s->types);
+		s->ntypes = 0;
+		for (i = 0; i < s->nspells; i++) {
+			v.troop = s->spells[i].troop;
+			v.sub = rules_subtype_find(r, s->spells[i].spell,
+			    strlen(s->spells[i].spell));
+			if (rules_subtype_own(r, v.sub) == NULL ||
+			    rules_subtype(r, v.sub)->troop != v.troop)
+				v.sub = 0;
+			for (k = 0; k < s->ntypes; k++)
+				if (s->types[k].troop == v.troop &&
+				    s->types[k].sub == v.sub)
+					break;
+			if (k == s->ntypes)
+				s->types[s->ntypes++] = v;
+		}
+	}
+}
+
+/* The pair of A's type a and B's type b in one going, as its line would
+ * be read. */
 static void
-pair(struct matchup *m, const struct rules *r, struct toks *tk, int a,
-    int b, bool difficult, long line, matchup_cb cb, void *ctx)
+pair(struct matchup *m, const struct rules *r, struct toks *tk, size_t a,
+    size_t b, bool difficult, long line, matchup_cb cb, void *ctx)
 {
 	const char *fl = difficult ? " difficult" : "";
+	const struct matchup_type *ta = &m->s[0].types[a];
+	const struct matchup_type *tb = &m->s[1].types[b];
 	struct combat c;
 	struct sbuf t = {0};
 
-	sbuf_printf(&t, "%s%s vs %s%s", troop_at((size_t)a)->code, fl,
-	    troop_at((size_t)b)->code, fl);
-	if (combat_judged(r, a) && combat_judged(r, b)) {
+	sbuf_printf(&t, "%s%s vs %s%s", matchup_type_name(r, ta), fl,
+	    matchup_type_name(r, tb), fl);
+	if (combat_judged(r, ta->troop) && combat_judged(r, tb->troop)) {
 		if (combatin_parse_line(r, tk, sbuf_str(&t),
 		    strlen(sbuf_str(&t)), line, &c) != 1)
 			abort();        /* two types and a flag always parse */
 	} else {
 		memset(&c, 0, sizeof c);
 		c.line = line;
-		c.s[0].troop = a;
-		c.s[1].troop = b;
+		c.s[0].troop = ta->troop;
+		c.s[1].troop = tb->troop;
+		c.s[0].sub = ta->sub;
+		c.s[1].sub = tb->sub;
 		c.s[0].has[F_DIFFICULT] = c.s[1].has[F_DIFFICULT] = difficult;
 		c.unjudged = true;
 	}
@@ -171,8 +245,12 @@ mside_free(struct mside *s)
 {
 	free(s->id);
 	free(s->file);
+	size_t i;
+
+	for (i = 0; i < s->nspells; i++)
+		free(s->spells[i].spell);
+	free(s->spells);
 	free(s->types);
-	free(s->seen);
 	idsuggest_free(&s->sug);
 	free(s->hdr.name);
 	free(s->hdr.period);
@@ -215,8 +293,8 @@ matchup_edition(const struct matchup *m, struct rules_labels *l)
 }
 
 const struct army *
-matchup_army(const struct matchup *m, int side, const int **types,
-    size_t *ntypes)
+matchup_army(const struct matchup *m, int side,
+    const struct matchup_type **types, size_t *ntypes)
 {
 	const struct mside *s = &m->s[side != 0];
 
@@ -234,11 +312,12 @@ matchup_pairs(struct matchup *m, const struct rules *r, matchup_cb cb,
 	long line = 0;
 	int g;
 
+	matchup_resolve(m, r);
 	for (i = 0; i < m->s[0].ntypes; i++)
 		for (k = 0; k < m->s[1].ntypes; k++)
 			for (g = 0; g < (m->goings ? 2 : 1); g++)
-				pair(m, r, &tk, m->s[0].types[i],
-				    m->s[1].types[k], g == 1, ++line, cb, ctx);
+				pair(m, r, &tk, i, k, g == 1, ++line, cb,
+				    ctx);
 	tok_free(&tk);
 }
 

@@ -31,11 +31,25 @@ bool matchup_check(const struct matchup *m);
  * NULL after reporting a label that names no edition. */
 const struct rules *matchup_edition(const struct matchup *m,
     struct rules_labels *l);
+/* A troop type of an army's list, or its sub-type when that has a
+ * property of its own in the rules (dba3 6Kn, 3Bd; not dba22 7Hd). */
+struct matchup_type {
+	int troop;
+	int sub;                /* sub-type + 1, or 0 */
+};
+/* After the collection: the types of both armies under rules r (as
+ * matchup_pairs does first); again under the same rules, nothing
+ * changes (the types matchup_army gave stay valid). */
+void matchup_resolve(struct matchup *m, const struct rules *r);
+/* A type as a combat line names it: its sub-type's spelling, else the
+ * code. */
+const char *matchup_type_name(const struct rules *r,
+    const struct matchup_type *t);
 /* The army of side 0 (A) or 1 (B): id, name, period and the rules label
- * of its collection only; its troop
- * types (troop ids, in the order of its list) in *types. */
+ * of its collection only; its types (in the order of its list, as the
+ * last matchup_resolve found them) in *types. */
 const struct army *matchup_army(const struct matchup *m, int side,
-    const int **types, size_t *ntypes);
+    const struct matchup_type **types, size_t *ntypes);
 /* Every pair, A's types by B's (and each in difficult going after good
  * going when asked), as the combat its line would be; a pair with a
  * type without factors in r is unjudged. */
