@@ -5,6 +5,7 @@
 
 #include "core/jsonout.h"
 #include "core/labels.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
 #include "dba/combatout.h"
@@ -32,6 +33,7 @@ struct combatout {
 	struct combatout_opts o;
 	struct xw *xw;
 	struct jw jw;
+	struct sbuf row;        /* TSV: the row being made */
 };
 
 static const char *
@@ -416,12 +418,33 @@ xml_combat(struct combatout *w, const struct combat *c,
 
 /* ---- TSV and JSON --------------------------------------------------- */
 
+/* The rows are made by hand in w->row and written at once: printf per
+ * cell was most of the time of -T tsv. */
+static char *
+tsv_str(char *p, const char *s, size_t n)
+{
+	*p++ = '\t';
+	memcpy(p, s, n);
+	return p + n;
+}
+
+static char *
+tsv_int(char *p, long v)
+{
+	*p++ = '\t';
+	return p + str_putl(p, v);
+}
+
 static void
 tsv_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
 {
 	FILE *fp = w->fp;
 	const struct odds *o = &cr->odds;
+	const char *kind = c->shooting ? "shooting" : "close";
+	const char *a = code(w, c, 0), *b = code(w, c, 1), *rk = "", *on = "";
+	size_t nk = strlen(kind), na = strlen(a), nb = strlen(b), nr, no;
+	char *row, *p;
 
 	if (w->o.multi) {
 		tsv_cell(fp, c->file, strlen(c->file));
@@ -429,24 +452,41 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	}
 	if (c->unjudged) {
 		fprintf(fp, "%ld\t%s\t%s\t\t%s\t\t\t\tunjudged\t%s\n",
-		    c->line, c->shooting ? "shooting" : "close", code(w, c, 0),
-		    code(w, c, 1), w->o.odds ? "\t\t\t\t\t" : "");
+		    c->line, kind, a, b, w->o.odds ? "\t\t\t\t\t" : "");
 		return;
 	}
-	fprintf(fp, "%ld\t%s\t%s\t%d\t%s\t%d\t", c->line,
-	    c->shooting ? "shooting" : "close", code(w, c, 0),
-	    cr->side[0].total, code(w, c, 1), cr->side[1].total);
-	if (cr->has_result)
-		fprintf(fp, "%d\t%d\t%s\t%s", cr->dice[0], cr->dice[1],
-		    rkind_name(cr->res.kind), cr->res.winner != 0 ?
-		    outcome_name(cr->res.outcome) : "");
-	else
-		fputs("\t\t\t", fp);
-	if (w->o.odds)
-		fprintf(fp, "\t%d\t%d\t%d\t%d\t%d", o->first_wins,
-		    o->first_doubles, o->draws, o->second_wins,
-		    o->second_doubles);
-	fputc('\n', fp);
+	if (cr->has_result) {
+		rk = rkind_name(cr->res.kind);
+		if (cr->res.winner != 0)
+			on = outcome_name(cr->res.outcome);
+	}
+	nr = strlen(rk);
+	no = strlen(on);
+	/* the strings, then ten numbers and their tabs at most */
+	row = p = sbuf_room(&w->row, nk + na + nb + nr + no +
+	    10 * (STR_LONG_MAX + 1) + 8);
+	p += str_putl(p, c->line);
+	p = tsv_str(p, kind, nk);
+	p = tsv_str(p, a, na);
+	p = tsv_int(p, cr->side[0].total);
+	p = tsv_str(p, b, nb);
+	p = tsv_int(p, cr->side[1].total);
+	if (cr->has_result) {
+		p = tsv_int(p, cr->dice[0]);
+		p = tsv_int(p, cr->dice[1]);
+		p = tsv_str(p, rk, nr);
+		p = tsv_str(p, on, no);
+	} else
+		p = tsv_str(p, "\t\t\t", 3);
+	if (w->o.odds) {
+		p = tsv_int(p, o->first_wins);
+		p = tsv_int(p, o->first_doubles);
+		p = tsv_int(p, o->draws);
+		p = tsv_int(p, o->second_wins);
+		p = tsv_int(p, o->second_doubles);
+	}
+	*p++ = '\n';
+	fwrite(row, 1, (size_t)(p - row), fp);
 }
 
 /* The input flags of a side, as in the XML (unjudged combats). */
@@ -583,6 +623,7 @@ combatout_finish(struct combatout *w)
 		rc = xw_finish(w->xw);
 	}
 	jw_end(&w->jw);
+	sbuf_free(&w->row);
 	free(w);
 	return rc;
 }
