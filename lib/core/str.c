@@ -376,6 +376,10 @@ str_putl(char *dst, long v)
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 	size_t n = 0, k = 0;
 
+	if (v >= 0 && v < 10) {         /* dice, counts: most numbers */
+		*dst = (char)('0' + v);
+		return 1;
+	}
 	do
 		tmp[n++] = (char)('0' + u % 10);
 	while ((u /= 10) != 0);

@@ -18,14 +18,22 @@ keyword(const struct tok *t)
 {
 	if (t->val != NULL || t->quoted)
 		return CKW_NONE;
-	/* by length first: every token of a line is asked */
-	switch (t->klen) {
-	case 2:
-		return str_ieq(t->s, 2, "vs") ? CKW_VS : CKW_NONE;
-	case 4:
-		return str_ieq(t->s, 4, "dice") ? CKW_DICE : CKW_NONE;
-	case 6:
-		return str_ieq(t->s, 6, "shoots") ? CKW_SHOOTS : CKW_NONE;
+	/* by first letter and length: every token of a line is asked
+	 * (c | 0x20 is the lower case of a letter c, and only of it) */
+	switch (t->klen == 0 ? '\0' : t->s[0]) {
+	case 'V':
+	case 'v':
+		return t->klen == 2 && (t->s[1] | 0x20) == 's' ? CKW_VS :
+		    CKW_NONE;
+	case 'D':
+	case 'd':
+		return t->klen == 4 && (t->s[1] | 0x20) == 'i' &&
+		    (t->s[2] | 0x20) == 'c' && (t->s[3] | 0x20) == 'e' ?
+		    CKW_DICE : CKW_NONE;
+	case 'S':
+	case 's':
+		return t->klen == 6 && str_ieq(t->s, 6, "shoots") ?
+		    CKW_SHOOTS : CKW_NONE;
 	default:
 		return CKW_NONE;
 	}

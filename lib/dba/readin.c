@@ -111,7 +111,15 @@ readin_end_col(const struct toks *tk)
 bool
 readin_line(struct input *in, const char **line, size_t *len)
 {
+	const unsigned char *p, *e;
+
 	while (input_getline(in, line, len)) {
+		/* most lines are ASCII without NUL: one pass says so */
+		p = (const unsigned char *)*line;
+		for (e = p + *len; p < e && *p != 0 && *p < 0x80; p++)
+			;
+		if (p == e)
+			return true;
 		if (utf8_valid(*line, *len) &&
 		    memchr(*line, '\0', *len) == NULL)
 			return true;
