@@ -282,7 +282,7 @@ troop_named(const struct rules *r, const char *s)
 	const struct troop *t = troop_by_code(s);
 
 	if (t == NULL)
-		t = rules_troop_find(r, s, strlen(s));
+		t = rules_troop_find(r, s, strlen(s), NULL);
 	return t != NULL ? t : troop_lookup(s, strlen(s));
 }
 

@@ -33,6 +33,14 @@ sbuf_addc(struct sbuf *b, char c)
 	b->s[b->len] = '\0';
 }
 
+char *
+sbuf_room(struct sbuf *b, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		b->s = xgrow(b->s, &b->cap, b->len + n + 1, 1);
+	return b->s + b->len;
+}
+
 void
 sbuf_printf(struct sbuf *b, const char *fmt, ...)
 {
@@ -359,6 +367,27 @@ str_ieq(const char *a, size_t alen, const char *b)
 			return false;
 	}
 	return b[alen] == '\0';
+}
+
+size_t
+str_putl(char *dst, long v)
+{
+	char tmp[STR_LONG_MAX];
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	size_t n = 0, k = 0;
+
+	if (v >= 0 && v < 10) {         /* dice, counts: most numbers */
+		*dst = (char)('0' + v);
+		return 1;
+	}
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		dst[k++] = '-';
+	while (n > 0)
+		dst[k++] = tmp[--n];
+	return k;
 }
 
 static size_t

@@ -14,6 +14,9 @@ struct sbuf {
 void sbuf_add(struct sbuf *b, const char *s, size_t n);
 void sbuf_adds(struct sbuf *b, const char *s);
 void sbuf_addc(struct sbuf *b, char c);
+/* Room for n more bytes and a NUL after the contents: the place to
+ * write them, b->s + b->len (the writer moves b->len on itself). */
+char *sbuf_room(struct sbuf *b, size_t n);
 void sbuf_printf(struct sbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
@@ -41,6 +44,11 @@ void str_lower(struct sbuf *b, const char *s);
 /* Levenshtein distance on code points, capped at max+1. */
 int str_editdist(const char *a, const char *b, int max);
 bool str_ieq(const char *a, size_t alen, const char *b);
+/* The decimal form of v at dst (a '-' first when negative), without a
+ * NUL: as printf's %ld writes it.  Returns its length, at most
+ * STR_LONG_MAX. */
+#define STR_LONG_MAX 20
+size_t str_putl(char *dst, long v);
 /* Trim ASCII blanks and no-break spaces from both ends. */
 void str_trim(const char **s, size_t *n);
 bool str_blank(const char *s, size_t n);

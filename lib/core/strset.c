@@ -23,10 +23,14 @@ probe(const struct strset *s, const char *key, size_t len)
 {
 	size_t i = (size_t)hash(key, len) & (s->capslot - 1);
 	const char *k;
+	size_t j;
 
 	while (s->slot[i] != 0) {
 		k = s->key[s->slot[i] - 1];
-		if (strncmp(k, key, len) == 0 && strnlen(k, len + 1) == len)
+		/* k is key[0..len) and ends there (never read past its NUL) */
+		for (j = 0; j < len && k[j] != '\0' && k[j] == key[j]; j++)
+			;
+		if (j == len && k[len] == '\0')
 			return i;
 		i = (i + 1) & (s->capslot - 1);
 	}

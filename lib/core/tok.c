@@ -7,44 +7,61 @@
 #include "core/tok.h"
 #include "core/xalloc.h"
 
+/* What a byte does outside quotes: TK_BLANK between tokens; TK_END ends
+ * a token (\v and \f are blanks there but stand inside one; '#' ends
+ * it and then starts the comment); TK_EQ may part key and value. */
+enum { TK_BLANK = 1, TK_END = 2, TK_EQ = 4 };
+static const unsigned char tok_class[256] = {
+	[' '] = TK_BLANK | TK_END, ['\t'] = TK_BLANK | TK_END,
+	['\r'] = TK_BLANK | TK_END, ['\v'] = TK_BLANK, ['\f'] = TK_BLANK,
+	['#'] = TK_END, ['='] = TK_EQ,
+};
+
+/* Add a token; eq: its first '=' when unquoted, else NULL. */
 static void
-push(struct toks *t, const char *s, size_t len, long col, bool quoted)
+push(struct toks *t, const char *s, size_t len, long col, bool quoted,
+    const char *eq)
 {
 	struct tok *k;
-	const char *eq;
 
-	t->v = xgrow(t->v, &t->cap, t->n + 1, sizeof *t->v);
+	if (t->n == t->cap)
+		t->v = xgrow(t->v, &t->cap, t->n + 1, sizeof *t->v);
 	k = &t->v[t->n++];
-	memset(k, 0, sizeof *k);
 	k->s = s;
 	k->len = len;
 	k->col = col;
 	k->klen = len;
 	k->quoted = quoted;
-	if (!quoted && (eq = memchr(s, '=', len)) != NULL) {
-		k->klen = (size_t)(eq - s);
-		k->val = eq + 1;
-		k->vlen = len - k->klen - 1;
-		k->vcol = col + (long)k->klen + 1;
+	if (eq == NULL) {
+		k->val = NULL;
+		k->vlen = 0;
+		k->vcol = 0;
+		return;
 	}
+	k->klen = (size_t)(eq - s);
+	k->val = eq + 1;
+	k->vlen = len - k->klen - 1;
+	k->vcol = col + (long)k->klen + 1;
 }
 
 int
 tok_split(struct toks *t, const char *line, size_t len, long lineno)
 {
 	size_t i = 0, start;
+	const char *eq;
 	char *q;
+	unsigned k;
 
 	t->n = 0;
 	t->slen = 0;
 	/* unquoted copies live in store; reserve the worst case up front so
 	 * that pointers into it stay valid */
-	t->store = xgrow(t->store, &t->scap, len + 1, 1);
+	if (len + 1 > t->scap)
+		t->store = xgrow(t->store, &t->scap, len + 1, 1);
 	while (i < len) {
 		char c = line[i];
 
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\v' ||
-		    c == '\f') {
+		if (tok_class[(unsigned char)c] & TK_BLANK) {
 			i++;
 			continue;
 		}
@@ -65,13 +82,15 @@ tok_split(struct toks *t, const char *line, size_t len, long lineno)
 			}
 			i++;
 			push(t, q, (size_t)(t->store + t->slen - q),
-			    (long)start + 1, true);
+			    (long)start + 1, true, NULL);
 			continue;
 		}
-		while (i < len && line[i] != ' ' && line[i] != '\t' &&
-		    line[i] != '\r' && line[i] != '#')
-			i++;
-		push(t, line + start, i - start, (long)start + 1, false);
+		/* one pass: the end, and the first '=' on the way */
+		for (eq = NULL; i < len &&
+		    !((k = tok_class[(unsigned char)line[i]]) & TK_END); i++)
+			if ((k & TK_EQ) && eq == NULL)
+				eq = line + i;
+		push(t, line + start, i - start, (long)start + 1, false, eq);
 	}
 	return 0;
 }

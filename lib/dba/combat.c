@@ -335,36 +335,47 @@ equal_loser(const struct rules *r, const struct combat *c,
 	}
 }
 
+/* How a pair of dice ends: 0 equal scores, else 1 + 2 * the losing
+ * side (0 or 1) + 1 when doubled.  The outcome hangs on no more. */
+static int
+pair_key(const struct rules *r, const struct combat_result *cr, int d1,
+    int d2)
+{
+	int a = cr->side[0].total + d1, b = cr->side[1].total + d2;
+
+	if (a == b)
+		return 0;
+	if (a > b)
+		return 3 + (r->doubled * b <= a);
+	return 1 + (r->doubled * a <= b);
+}
+
 void
 combat_resolve(const struct rules *r, const struct combat *c,
     const struct combat_result *cr, int d1, int d2, struct result *res)
 {
-	int a = cr->side[0].total + d1, b = cr->side[1].total + d2;
-	int w, l, ws, ls;
+	int k = pair_key(r, cr, d1, d2), l;
 	struct rules_when when;
 
-	res->score[0] = a;
-	res->score[1] = b;
+	res->score[0] = cr->side[0].total + d1;
+	res->score[1] = cr->side[1].total + d2;
 	res->used = NULL;
-	if (a == b) {
+	if (k == 0) {
 		res->winner = 0;
 		res->kind = RES_DRAW;
 		res->outcome = OUT_NONE;
 		equal_loser(r, c, res);
 		return;
 	}
-	w = a > b ? 0 : 1;
-	l = 1 - w;
-	ws = res->score[w];
-	ls = res->score[l];
-	res->winner = w + 1;
-	res->kind = r->doubled * ls <= ws ? RES_DOUBLED : RES_BEATEN;
+	l = (k - 1) / 2;
+	res->winner = 2 - l;
+	res->kind = (k - 1) % 2 != 0 ? RES_DOUBLED : RES_BEATEN;
 	if (c->shooting && l == 0) {
 		res->outcome = OUT_NONE;
 		return;
 	}
 	when_of(c, l, &when);
-	res->outcome = rules_outcome_when(r, c->s[l].troop, c->s[w].troop,
+	res->outcome = rules_outcome_when(r, c->s[l].troop, c->s[1 - l].troop,
 	    res->kind == RES_DOUBLED, &when, &res->used);
 }
 
@@ -372,27 +383,34 @@ void
 combat_odds(const struct rules *r, const struct combat *c,
     const struct combat_result *cr, struct odds *o)
 {
-	struct result res;
-	int a, b;
+	struct result memo[5];      /* by pair_key, resolved at its first pair */
+	const struct result *res;
+	unsigned seen = 0;
+	int a, b, k;
 
 	memset(o, 0, sizeof *o);
 	o->pairs = r->die * r->die;
 	for (a = 1; a <= r->die; a++)
 		for (b = 1; b <= r->die; b++) {
-			combat_resolve(r, c, cr, a, b, &res);
-			if (res.kind == RES_DRAW) {
+			k = pair_key(r, cr, a, b);
+			if ((seen & 1u << k) == 0) {
+				combat_resolve(r, c, cr, a, b, &memo[k]);
+				seen |= 1u << k;
+			}
+			res = &memo[k];
+			if (res->kind == RES_DRAW) {
 				o->draws++;
-				if (res.winner != 0)
-					o->out[2 - res.winner][res.outcome]++;
+				if (res->winner != 0)
+					o->out[2 - res->winner][res->outcome]++;
 				continue;
 			}
-			if (res.winner == 1) {
+			if (res->winner == 1) {
 				o->first_wins++;
-				o->first_doubles += res.kind == RES_DOUBLED;
+				o->first_doubles += res->kind == RES_DOUBLED;
 			} else {
 				o->second_wins++;
-				o->second_doubles += res.kind == RES_DOUBLED;
+				o->second_doubles += res->kind == RES_DOUBLED;
 			}
-			o->out[2 - res.winner][res.outcome]++;
+			o->out[2 - res->winner][res->outcome]++;
 		}
 }

@@ -18,13 +18,25 @@ keyword(const struct tok *t)
 {
 	if (t->val != NULL || t->quoted)
 		return CKW_NONE;
-	if (tok_is(t, "vs"))
-		return CKW_VS;
-	if (tok_is(t, "shoots"))
-		return CKW_SHOOTS;
-	if (tok_is(t, "dice"))
-		return CKW_DICE;
-	return CKW_NONE;
+	/* by first letter and length: every token of a line is asked
+	 * (c | 0x20 is the lower case of a letter c, and only of it) */
+	switch (t->klen == 0 ? '\0' : t->s[0]) {
+	case 'V':
+	case 'v':
+		return t->klen == 2 && (t->s[1] | 0x20) == 's' ? CKW_VS :
+		    CKW_NONE;
+	case 'D':
+	case 'd':
+		return t->klen == 4 && (t->s[1] | 0x20) == 'i' &&
+		    (t->s[2] | 0x20) == 'c' && (t->s[3] | 0x20) == 'e' ?
+		    CKW_DICE : CKW_NONE;
+	case 'S':
+	case 's':
+		return t->klen == 6 && str_ieq(t->s, 6, "shoots") ?
+		    CKW_SHOOTS : CKW_NONE;
+	default:
+		return CKW_NONE;
+	}
 }
 
 static int
@@ -47,8 +59,8 @@ side_troop(const struct rules *r, struct toks *tk, size_t *i, long line,
 
 	s->col = a->col;
 	s->sub = 0;
-	if (a->val == NULL && (t = rules_troop_find(r, a->s, a->len)) != NULL)
-		s->sub = rules_subtype_find(r, a->s, a->len);
+	if (a->val == NULL)
+		t = rules_troop_find(r, a->s, a->len, &s->sub);
 	if (t == NULL && *i + 1 < tk->n) {
 		b = &tk->v[*i + 1];
 		if (keyword(b) == CKW_NONE && b->val == NULL &&
@@ -404,12 +416,11 @@ xml_side(const struct rules *r, xmlNodePtr n, long hint, bool listed,
 		DIAG(MISSING_ATTRIBUTE, line, 0, "troop", "side");
 		return -1;
 	}
-	if ((t = rules_troop_find(r, v, strlen(v))) == NULL &&
+	if ((t = rules_troop_find(r, v, strlen(v), &s->sub)) == NULL &&
 	    (t = troop_lookup_or_suggest(v, strlen(v), line, 0)) == NULL)
 		rc = -1;
 	else {
 		s->troop = t->id;
-		s->sub = rules_subtype_find(r, v, strlen(v));
 		if (!listed || combat_judged(r, t->id))
 			rc = known_troop(r, t, line, 0);
 	}

@@ -5,6 +5,7 @@
 
 #include "core/jsonout.h"
 #include "core/labels.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlout.h"
 #include "dba/combatout.h"
@@ -32,6 +33,7 @@ struct combatout {
 	struct combatout_opts o;
 	struct xw *xw;
 	struct jw jw;
+	struct sbuf row;        /* text, TSV: what is being made */
 };
 
 static const char *
@@ -110,6 +112,49 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 
 /* ---- text ----------------------------------------------------------- */
 
+/* The text of a combat is made in w->row and written at once: printf
+ * per piece was most of the time of the text output. */
+static void
+row_s(struct combatout *w, const char *s)
+{
+	sbuf_adds(&w->row, s);
+}
+
+/* v as %d writes it, with a '+' before a positive or zero one when
+ * sign (%+d). */
+static void
+row_d(struct combatout *w, long v, bool sign)
+{
+	struct sbuf *b = &w->row;
+	char *p = sbuf_room(b, STR_LONG_MAX + 1);
+
+	if (sign && v >= 0)
+		*p++ = '+';
+	p += str_putl(p, v);
+	*p = '\0';
+	b->len = (size_t)(p - b->s);
+}
+
+/* " LABEL N/OF" */
+static void
+row_frac(struct combatout *w, enum label l, int n, int of)
+{
+	row_s(w, " ");
+	row_s(w, lbl(w, l));
+	row_s(w, " ");
+	row_d(w, n, false);
+	row_s(w, "/");
+	row_d(w, of, false);
+}
+
+static void
+row_flush(struct combatout *w)
+{
+	if (w->row.len > 0)
+		fwrite(w->row.s, 1, w->row.len, w->fp);
+	sbuf_reset(&w->row);
+}
+
 static void
 text_side(struct combatout *w, const struct combat *c,
     const struct combat_result *cr, int i)
@@ -118,28 +163,40 @@ text_side(struct combatout *w, const struct combat *c,
 	const struct mod *m;
 	int k;
 
-	fprintf(w->fp, "%s %d", tcode(w, c, i), s->factor);
+	row_s(w, tcode(w, c, i));
+	row_s(w, " ");
+	row_d(w, s->factor, false);
 	for (k = 0; k < s->nmods; k++) {
 		m = &s->mods[k];
-		if (m->why != WHY_NONE)
-			fprintf(w->fp, " (%s: %s)", lbl(w, m->reason ==
-			    R_SUPPORT ? L_COMBAT_SUPPORT_LOST : m->reason ==
-			    R_SIDE ? L_COMBAT_SIDE_LOST :
-			    L_COMBAT_PSILOI_LOST), lbl(w, why_label[m->why]));
-		else
-			fprintf(w->fp, " %+d %s", m->value,
-			    reason_name(m->reason));
+		if (m->why != WHY_NONE) {
+			row_s(w, " (");
+			row_s(w, lbl(w, m->reason == R_SUPPORT ?
+			    L_COMBAT_SUPPORT_LOST : m->reason == R_SIDE ?
+			    L_COMBAT_SIDE_LOST : L_COMBAT_PSILOI_LOST));
+			row_s(w, ": ");
+			row_s(w, lbl(w, why_label[m->why]));
+			row_s(w, ")");
+		} else {
+			row_s(w, " ");
+			row_d(w, m->value, true);
+			row_s(w, " ");
+			row_s(w, reason_name(m->reason));
+		}
 	}
-	fprintf(w->fp, " = %d", s->total);
+	row_s(w, " = ");
+	row_d(w, s->total, false);
 }
 
 /* The name of side i, with its number when both types are the same. */
 static void
 text_who(struct combatout *w, const struct combat *c, int i)
 {
-	fputs(tcode(w, c, i), w->fp);
-	if (c->s[0].troop == c->s[1].troop)
-		fprintf(w->fp, " (%d)", i + 1);
+	row_s(w, tcode(w, c, i));
+	if (c->s[0].troop == c->s[1].troop) {
+		row_s(w, " (");
+		row_d(w, i + 1, false);
+		row_s(w, ")");
+	}
 }
 
 /* An unjudged combat: the sides as given, then the types without
@@ -265,60 +322,85 @@ text_combat(struct combatout *w, const struct combat *c,
 	const struct odds *o = &cr->odds;
 	int side, out, n = 0;
 
-	if (w->o.multi)
-		fprintf(w->fp, "%s:", c->file);
-	fprintf(w->fp, "%ld: ", c->line);
+	if (w->o.multi) {
+		row_s(w, c->file);
+		row_s(w, ":");
+	}
+	row_d(w, c->line, false);
+	row_s(w, ": ");
 	if (c->unjudged) {
+		row_flush(w);
 		text_unjudged(w, c);
 		return;
 	}
 	text_side(w, c, cr, 0);
-	fputs(c->shooting ? "  shoots  " : "  vs  ", w->fp);
+	row_s(w, c->shooting ? "  shoots  " : "  vs  ");
 	text_side(w, c, cr, 1);
-	fputc('\n', w->fp);
+	row_s(w, "\n");
 	if (cr->has_result) {
-		fprintf(w->fp, "   %s %d %d: %d vs %d, ", lbl(w, L_COMBAT_DICE),
-		    cr->dice[0], cr->dice[1], r->score[0], r->score[1]);
+		row_s(w, "   ");
+		row_s(w, lbl(w, L_COMBAT_DICE));
+		row_s(w, " ");
+		row_d(w, cr->dice[0], false);
+		row_s(w, " ");
+		row_d(w, cr->dice[1], false);
+		row_s(w, ": ");
+		row_d(w, r->score[0], false);
+		row_s(w, " vs ");
+		row_d(w, r->score[1], false);
+		row_s(w, ", ");
 		if (r->winner == 0)
-			fputs(lbl(w, L_COMBAT_DRAW), w->fp);
+			row_s(w, lbl(w, L_COMBAT_DRAW));
 		else {
 			text_who(w, c, 2 - r->winner);
-			fprintf(w->fp, " %s -> %s",
-			    lbl(w, kind_label[r->kind]),
-			    lbl(w, outcome_label[r->outcome]));
+			row_s(w, " ");
+			row_s(w, lbl(w, kind_label[r->kind]));
+			row_s(w, " -> ");
+			row_s(w, lbl(w, outcome_label[r->outcome]));
 		}
-		fputc('\n', w->fp);
+		row_s(w, "\n");
 	}
 	if (w->o.explain != NULL) {
+		row_flush(w);
 		explain_side(w, c, cr, 0);
 		explain_side(w, c, cr, 1);
 		explain_outcome(w, c, cr);
 	}
-	if (!cr->has_odds)
+	if (!cr->has_odds) {
+		row_flush(w);
 		return;
-	fprintf(w->fp, "   %s: ", lbl(w, L_COMBAT_ODDS));
+	}
+	row_s(w, "   ");
+	row_s(w, lbl(w, L_COMBAT_ODDS));
+	row_s(w, ": ");
 	text_who(w, c, 0);
-	fprintf(w->fp, " %s %d/%d, %s %d/%d; %s %d/%d; ",
-	    lbl(w, L_COMBAT_WINS), o->first_wins, o->pairs,
-	    lbl(w, L_COMBAT_DOUBLES), o->first_doubles, o->pairs,
-	    lbl(w, L_COMBAT_DRAWS), o->draws, o->pairs);
+	row_frac(w, L_COMBAT_WINS, o->first_wins, o->pairs);
+	row_s(w, ",");
+	row_frac(w, L_COMBAT_DOUBLES, o->first_doubles, o->pairs);
+	row_s(w, ";");
+	row_frac(w, L_COMBAT_DRAWS, o->draws, o->pairs);
+	row_s(w, "; ");
 	text_who(w, c, 1);
-	fprintf(w->fp, " %s %d/%d, %s %d/%d\n", lbl(w, L_COMBAT_WINS),
-	    o->second_wins, o->pairs, lbl(w, L_COMBAT_DOUBLES),
-	    o->second_doubles, o->pairs);
-	fprintf(w->fp, "   %s:", lbl(w, L_COMBAT_OUTCOMES));
+	row_frac(w, L_COMBAT_WINS, o->second_wins, o->pairs);
+	row_s(w, ",");
+	row_frac(w, L_COMBAT_DOUBLES, o->second_doubles, o->pairs);
+	row_s(w, "\n   ");
+	row_s(w, lbl(w, L_COMBAT_OUTCOMES));
+	row_s(w, ":");
 	for (side = 1; side >= 0; side--)
 		for (out = 0; out < OUT_N; out++)
 			if (o->out[side][out] > 0) {
-				fputs(n++ ? ", " : " ", w->fp);
+				row_s(w, n++ ? ", " : " ");
 				text_who(w, c, side);
-				fprintf(w->fp, " %s %d",
-				    lbl(w, outcome_label[out]),
-				    o->out[side][out]);
+				row_s(w, " ");
+				row_s(w, lbl(w, outcome_label[out]));
+				row_s(w, " ");
+				row_d(w, o->out[side][out], false);
 			}
 	if (n == 0)
-		fputs(" -", w->fp);
-	fputc('\n', w->fp);
+		row_s(w, " -");
+	row_s(w, "\n");
+	row_flush(w);
 }
 
 /* ---- XML ------------------------------------------------------------ */
@@ -416,12 +498,33 @@ xml_combat(struct combatout *w, const struct combat *c,
 
 /* ---- TSV and JSON --------------------------------------------------- */
 
+/* The rows are made by hand in w->row and written at once: printf per
+ * cell was most of the time of -T tsv. */
+static char *
+tsv_str(char *p, const char *s, size_t n)
+{
+	*p++ = '\t';
+	memcpy(p, s, n);
+	return p + n;
+}
+
+static char *
+tsv_int(char *p, long v)
+{
+	*p++ = '\t';
+	return p + str_putl(p, v);
+}
+
 static void
 tsv_combat(struct combatout *w, const struct combat *c,
     const struct combat_result *cr)
 {
 	FILE *fp = w->fp;
 	const struct odds *o = &cr->odds;
+	const char *kind = c->shooting ? "shooting" : "close";
+	const char *a = code(w, c, 0), *b = code(w, c, 1), *rk = "", *on = "";
+	size_t nk = strlen(kind), na = strlen(a), nb = strlen(b), nr, no;
+	char *row, *p;
 
 	if (w->o.multi) {
 		tsv_cell(fp, c->file, strlen(c->file));
@@ -429,24 +532,41 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	}
 	if (c->unjudged) {
 		fprintf(fp, "%ld\t%s\t%s\t\t%s\t\t\t\tunjudged\t%s\n",
-		    c->line, c->shooting ? "shooting" : "close", code(w, c, 0),
-		    code(w, c, 1), w->o.odds ? "\t\t\t\t\t" : "");
+		    c->line, kind, a, b, w->o.odds ? "\t\t\t\t\t" : "");
 		return;
 	}
-	fprintf(fp, "%ld\t%s\t%s\t%d\t%s\t%d\t", c->line,
-	    c->shooting ? "shooting" : "close", code(w, c, 0),
-	    cr->side[0].total, code(w, c, 1), cr->side[1].total);
-	if (cr->has_result)
-		fprintf(fp, "%d\t%d\t%s\t%s", cr->dice[0], cr->dice[1],
-		    rkind_name(cr->res.kind), cr->res.winner != 0 ?
-		    outcome_name(cr->res.outcome) : "");
-	else
-		fputs("\t\t\t", fp);
-	if (w->o.odds)
-		fprintf(fp, "\t%d\t%d\t%d\t%d\t%d", o->first_wins,
-		    o->first_doubles, o->draws, o->second_wins,
-		    o->second_doubles);
-	fputc('\n', fp);
+	if (cr->has_result) {
+		rk = rkind_name(cr->res.kind);
+		if (cr->res.winner != 0)
+			on = outcome_name(cr->res.outcome);
+	}
+	nr = strlen(rk);
+	no = strlen(on);
+	/* the strings, then ten numbers and their tabs at most */
+	row = p = sbuf_room(&w->row, nk + na + nb + nr + no +
+	    10 * (STR_LONG_MAX + 1) + 8);
+	p += str_putl(p, c->line);
+	p = tsv_str(p, kind, nk);
+	p = tsv_str(p, a, na);
+	p = tsv_int(p, cr->side[0].total);
+	p = tsv_str(p, b, nb);
+	p = tsv_int(p, cr->side[1].total);
+	if (cr->has_result) {
+		p = tsv_int(p, cr->dice[0]);
+		p = tsv_int(p, cr->dice[1]);
+		p = tsv_str(p, rk, nr);
+		p = tsv_str(p, on, no);
+	} else
+		p = tsv_str(p, "\t\t\t", 3);
+	if (w->o.odds) {
+		p = tsv_int(p, o->first_wins);
+		p = tsv_int(p, o->first_doubles);
+		p = tsv_int(p, o->draws);
+		p = tsv_int(p, o->second_wins);
+		p = tsv_int(p, o->second_doubles);
+	}
+	*p++ = '\n';
+	fwrite(row, 1, (size_t)(p - row), fp);
 }
 
 /* The input flags of a side, as in the XML (unjudged combats). */
@@ -583,6 +703,7 @@ combatout_finish(struct combatout *w)
 		rc = xw_finish(w->xw);
 	}
 	jw_end(&w->jw);
+	sbuf_free(&w->row);
 	free(w);
 	return rc;
 }

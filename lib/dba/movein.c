@@ -55,7 +55,7 @@ static int
 troop_id(const struct rules *r, const char *s, size_t n, long line,
     long col)
 {
-	const struct troop *t = rules_troop_find(r, s, n);
+	const struct troop *t = rules_troop_find(r, s, n, NULL);
 
 	if (t == NULL && (t = troop_lookup_or_suggest(s, n, line,
 	    col)) == NULL)

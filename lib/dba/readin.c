@@ -6,14 +6,94 @@
 #include "core/str.h"
 #include "dba/readin.h"
 
+/* The names of a name function, hashed at its first lookup (the line
+ * readers ask for every token): open addressing on the ASCII-folded
+ * bytes, the first index of a name kept, as the scan in order finds. */
+#define NAMES_SLOTS 128         /* a power of two */
+#define NAMES_TABLES 8
+
+struct names {
+	const char *(*name)(int);
+	int count;
+	short slot[NAMES_SLOTS];    /* index + 1; 0 empty */
+};
+
+static struct names names_tab[NAMES_TABLES];
+
+static unsigned
+names_hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 'A' && c <= 'Z')
+			c += 32;
+		h = (h ^ c) * 16777619u;
+	}
+	return h;
+}
+
+static void
+names_build(struct names *t, const char *(*name)(int), int count)
+{
+	const char *k;
+	unsigned h;
+	int i;
+
+	t->name = name;
+	t->count = count;
+	for (i = 0; i < count; i++) {
+		k = name(i);
+		h = names_hash(k, strlen(k));
+		while (t->slot[h & (NAMES_SLOTS - 1)] != 0 &&
+		    !str_ieq(k, strlen(k), name(t->slot[h &
+		    (NAMES_SLOTS - 1)] - 1)))
+			h++;
+		if (t->slot[h & (NAMES_SLOTS - 1)] == 0)
+			t->slot[h & (NAMES_SLOTS - 1)] = (short)(i + 1);
+	}
+}
+
+/* The table of name, built when new; NULL when there is no room (the
+ * caller scans). */
+static const struct names *
+names_of(const char *(*name)(int), int count)
+{
+	struct names *t;
+
+	if (count > NAMES_SLOTS / 2)
+		return NULL;
+	for (t = names_tab; t < names_tab + NAMES_TABLES; t++) {
+		if (t->name == name && t->count == count)
+			return t;
+		if (t->name == NULL) {
+			names_build(t, name, count);
+			return t;
+		}
+	}
+	return NULL;
+}
+
 int
 readin_index(const char *s, size_t n, const char *(*name)(int), int count)
 {
-	int i;
+	const struct names *t = names_of(name, count);
+	unsigned h;
+	int i, k;
 
-	for (i = 0; i < count; i++)
-		if (str_ieq(s, n, name(i)))
-			return i;
+	if (t == NULL) {
+		for (i = 0; i < count; i++)
+			if (str_ieq(s, n, name(i)))
+				return i;
+		return -1;
+	}
+	for (h = names_hash(s, n); (k = t->slot[h & (NAMES_SLOTS - 1)]) != 0;
+	    h++)
+		if (str_ieq(s, n, name(k - 1)))
+			return k - 1;
 	return -1;
 }
 
@@ -31,7 +111,15 @@ readin_end_col(const struct toks *tk)
 bool
 readin_line(struct input *in, const char **line, size_t *len)
 {
+	const unsigned char *p, *e;
+
 	while (input_getline(in, line, len)) {
+		/* most lines are ASCII without NUL: one pass says so */
+		p = (const unsigned char *)*line;
+		for (e = p + *len; p < e && *p != 0 && *p < 0x80; p++)
+			;
+		if (p == e)
+			return true;
 		if (utf8_valid(*line, *len) &&
 		    memchr(*line, '\0', *len) == NULL)
 			return true;

@@ -1193,8 +1193,7 @@ rules_subtype_find(const struct rules *r, const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; r != NULL && i < r->nsub; i++)
-		if (strlen(r->sub[i].spelling) == n &&
-		    str_ieq(s, n, r->sub[i].spelling))
+		if (str_ieq(s, n, r->sub[i].spelling))
 			return (int)i + 1;
 	return 0;
 }
@@ -1294,10 +1293,12 @@ rules_len_fmt(const struct rules *r, double paces, char *buf, size_t size)
 }
 
 const struct troop *
-rules_troop_find(const struct rules *r, const char *s, size_t n)
+rules_troop_find(const struct rules *r, const char *s, size_t n, int *sub)
 {
 	int k = rules_subtype_find(r, s, n);
 
+	if (sub != NULL)
+		*sub = k;
 	if (k > 0)
 		return troop_at((size_t)r->sub[k - 1].troop);
 	return troop_find(s, n);

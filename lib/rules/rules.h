@@ -245,9 +245,10 @@ int rules_outcome_equal(const struct rules *r, int loser, int winner,
 int rules_outcome(const struct rules *r, int loser, int winner,
     bool doubled, bool difficult, bool shooting);
 /* A troop as the readers of this edition take it: a spelling of its
- * subtypes (2Cm), else troop_find.  NULL when unknown. */
+ * subtypes (2Cm), else troop_find.  NULL when unknown.  *sub, when sub
+ * is not NULL, is set to rules_subtype_find's answer. */
 const struct troop *rules_troop_find(const struct rules *r, const char *s,
-    size_t n);
+    size_t n, int *sub);
 
 /* The sub-type of the n bytes at s (a list spelling of the edition:
  * 3Bd, Mtd-4Lb; any case) as an index + 1, or 0. */

@@ -1,5 +1,6 @@
 /* Unit tests of the core: dice, numbers, strings, string set, tokenizer,
  * troops. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -85,6 +86,26 @@ test_num(void)
 	CHECK(num_fixed6("1.2.3", 5, &f) < 0);
 }
 
+/* str_putl writes what printf's %ld does. */
+static void
+test_putl(void)
+{
+	static const long v[] = { 0, 7, 9, 10, 99, -1, -9, -10, 123456,
+	    LONG_MAX, LONG_MIN };
+	char got[STR_LONG_MAX + 1], want[32];
+	size_t i, n;
+	int ok = 1;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		n = str_putl(got, v[i]);
+		got[n] = '\0';
+		snprintf(want, sizeof want, "%ld", v[i]);
+		if (strcmp(got, want) != 0)
+			ok = 0;
+	}
+	CHECK(ok);
+}
+
 static void
 test_str(void)
 {
@@ -114,6 +135,7 @@ test_str(void)
 	utf8_sanitize(&b, "D\xef\xbf\xbf" "e\xef\xbf\xbe", 8);
 	CHECK_STR(sbuf_str(&b), "D\xef\xbf\xbd" "e\xef\xbf\xbd");
 	sbuf_free(&b);
+	test_putl();
 }
 
 /* xgrow doubles; xfollow reallocates a parallel array only when the
@@ -162,6 +184,8 @@ test_strset(void)
 	CHECK(strset_find(&s, "bet") == -1);
 	CHECK(strset_find(&s, "") == -1);
 	CHECK(strset_findn(&s, "beta\0x", 6) == -1);
+	CHECK(strset_findn(&s, "alp", 3) == -1);
+	CHECK(strset_findn(&s, "alphas", 5) == 0);
 	CHECK(strset_add(&s, "", 0, &added) == 2 && added);
 	CHECK(strset_find(&s, "") == 2);
 	/* growth keeps every index */
@@ -241,6 +265,15 @@ test_tok(void)
 	diag_quiet(1);
 	CHECK(tok_split(&t, "a \"open", 7, 1) < 0);
 	diag_quiet(0);
+	/* \v and \f part tokens but stand inside one; '#' ends one; the
+	 * first '=' parts key and value */
+	l = "a\vb=c=d \fx#y";
+	CHECK(tok_split(&t, l, strlen(l), 1) == 0);
+	CHECK(t.n == 2 && t.v[0].len == 7 && t.v[0].klen == 3);
+	CHECK(t.v[0].vlen == 3 && t.v[0].vcol == 5 && t.v[0].val[0] == 'c');
+	CHECK(t.v[1].len == 1 && t.v[1].col == 10 && t.v[1].val == NULL);
+	CHECK(tok_split(&t, "=", 1, 1) == 0);
+	CHECK(t.n == 1 && t.v[0].klen == 0 && t.v[0].vlen == 0);
 	tok_free(&t);
 }
 
