@@ -124,10 +124,10 @@ bound 1: no PIP budget, 1 used'
 @test "dba3: the rules cards in base widths, with sub-types, side support, equal scores and confidence marks" {
 	run -0 --separate-stderr refcard-render --cards=rules --rules=dba3
 	assert_equal "$stderr" ''
-	for s in 'Moves (BW)' '<td>Blades (fast): 3Bd, 6Bd</td>' 'equal score by Bd (close combat): destroyed' \
+	for s in 'Moves (BW)' '<td>fast: 3Bd, 6Bd</td>' 'equal score by Bd (close combat): destroyed' \
 	    'equal score by 3Kn (as 4Kn): recoil' 'beside: Bd, Sp</td>' 'River crossing (BW)' \
 	    'Artillery (city or fort)' 'in close combat in bad going (not rough)' 'first road move of an element or column' \
-	    '&gt; 8; out of sight &gt; 4' 'beaten by El: recoil' 'only vs Kn, SCh, El; only in good going'; do
+	    '&gt; 8; out of sight &gt; 4' 'beaten by El: recoil' '<td>only vs Kn, SCh, El</td>'; do
 		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
 	done
 	# the reading not taken: El beaten by El is uncertain (X), Lb/Cb kills one source (1S)
@@ -137,6 +137,22 @@ bound 1: no PIP budget, 1 used'
 		assert_equal "$stderr" ''
 	done
 	[[ $output == *'Движение (ШП)'* ]]
+	# each rules card one A6 page in en and ru; the German combat card
+	# still goes on over a second (its support note and the key)
+	for l in en ru de; do
+		run -0 --separate-stderr refcard-render -T pdf --cards=rules --rules=dba3 --lang=$l -o "$BATS_TEST_TMPDIR/r.pdf"
+		n=$(pdfinfo "$BATS_TEST_TMPDIR/r.pdf" | awk '/^Pages:/ { print $2 }')
+		if [[ $l == de ]]; then
+			assert_equal "$n" 4
+			assert_equal "$stderr" "refcard-render: warning: card 'Kampf (dba3)' does not fit one page: continued on a second page"
+		else
+			assert_equal "$n" 3
+			assert_equal "$stderr" ''
+		fi
+	done
+	run -0 refcard-render --cards=rules --rules=dba3
+	[[ $output == *'<h2>Rear support (only in good going)</h2>'* ]]
+	[[ $output == *'<td>fast: 3Bw/Cb/Lb, Mtd-3Bw/Cb/Lb</td>'* ]]
 }
 
 @test "dba3: army cards name the sub-types a list fields, lengths in BW, rough and bad going" {

@@ -252,8 +252,9 @@ PkPk+3"
 	refcard-render --lang=de --rules=dba22 --cards=rules > "$f"
 	t="//section[@data-id='combat']"
 	assert_equal "$(cell "$f" "$t//tr[td[1]='verteidigt bebauten Bereich']")" "verteidigt bebauten Bereich+3*Fußtruppen"
-	assert_equal "$(cells "$f" "$t//tbody/tr[td[1]='Art'][1]" "$t//tbody/tr[td[1]='Art'][2]")" "ArtArtillerie (Nahkampf)22
-ArtArtillerie (Beschuss)44"
+	# the shooting pair in a column of its own
+	assert_equal "$(cell "$f" "$t//tbody/tr[td[1]='Art']")" "ArtArtillerie224"
+	assert_equal "$(cell "$f" "$t//thead/tr/th[5]")" "Beschuss"
 	# facts 2: Psiloi support is for Sp, Bd, Ax against mounted, up to
 	# three; no camp attack, as combat-calc --rules=dba22 counts it
 	assert_equal "$(cell "$f" "$t//tr[td[2]='Pl']")" "Kl, Sp, HiPl+1nur gegen Berittene; stützt bis zu 3"

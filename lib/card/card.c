@@ -1326,7 +1326,7 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
  * mounted or attacking a camp"; "supports up to 3" with a maximum. */
 static void
 support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
-    enum lang lang)
+    bool lifted, enum lang lang)
 {
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
@@ -1339,7 +1339,7 @@ support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
 		}
 	} else if (psiloi)
 		sbuf_adds(b, lb(lang, L_PSILOI_WHEN));
-	if (w->good_only)
+	if (w->good_only && !lifted)
 		sbuf_printf(b, "%s%s", b->len ? "; " : "", lb(lang,
 		    L_SUPPORT_GOOD));
 	if (w->max > 0)
@@ -1352,7 +1352,7 @@ support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
  * 3"), in the order of the troop table. */
 static void
 psiloi_rows(struct card_block *t, const struct rules *r, unsigned *used,
-    enum lang lang)
+    bool lifted, enum lang lang)
 {
 	struct sbuf who[RULES_MAXTROOPS], cond[RULES_MAXTROOPS];
 	char val[RULES_MAXTROOPS][40], v[32];
@@ -1365,7 +1365,7 @@ psiloi_rows(struct card_block *t, const struct rules *r, unsigned *used,
 
 		if (!rt->has_psiloi)
 			continue;
-		support_text(&c, &rt->psiloi_when, true, lang);
+		support_text(&c, &rt->psiloi_when, true, lifted, lang);
 		marked(m, sizeof m, signed_num(v, sizeof v, rt->psiloi),
 		    used, &rt->psiloi_when.prov);
 		for (k = 0; k < n; k++)
@@ -1403,14 +1403,23 @@ factor_pair(struct card_block *t, size_t i, enum label what, const int *f,
 	block_row(t, troop_abbr(troop_at(i), lang), name,
 	    marked(m1, sizeof m1, num(v1, sizeof v1, f[CLASS_FOOT]), used, p),
 	    marked(m2, sizeof m2, num(v2, sizeof v2, f[CLASS_MOUNTED]), used,
-	    p));
+	    p), "");
+}
+
+/* Whether a troop's factors in shooting go in the shooting column: a
+ * pair of its own, the same against foot and mounted. */
+static bool
+shoot_col(const struct rules_troop *rt)
+{
+	return rt->has_shoot && rt->factor_shoot[CLASS_FOOT] ==
+	    rt->factor_shoot[CLASS_MOUNTED];
 }
 
 /* Side support (dba3): "Sp | beside: Sp, Bd | +1 | only vs foot; ...",
  * the receiver's foot kind in its code ("Bw (solid)"). */
 static void
 side_rows(struct card_block *t, const struct rules *r, unsigned *used,
-    enum lang lang)
+    bool lifted, enum lang lang)
 {
 	struct sbuf who = { 0 }, cond = { 0 };
 	char v[32], m[40], code[64];
@@ -1421,7 +1430,7 @@ side_rows(struct card_block *t, const struct rules *r, unsigned *used,
 
 		if (!rt->has_side)
 			continue;
-		support_text(&cond, &rt->side_when, false, lang);
+		support_text(&cond, &rt->side_when, false, lifted, lang);
 		sbuf_reset(&who);
 		sbuf_printf(&who, "%s: ", lb(lang, L_BESIDE));
 		winners_text(&who, rt->side_from, 0, lang);
@@ -1439,41 +1448,79 @@ side_rows(struct card_block *t, const struct rules *r, unsigned *used,
 	sbuf_free(&cond);
 }
 
+/* Whether every support row of r is only in good going (and there are
+ * two at least). */
+static bool
+support_good_only(const struct rules *r)
+{
+	size_t i, n = 0;
+	int k;
+
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		const struct rules_troop *rt = &r->t[i];
+
+		if ((rt->has_rear && !rt->rear_when.good_only) ||
+		    (rt->has_side && !rt->side_when.good_only) ||
+		    (rt->has_psiloi && !rt->psiloi_when.good_only))
+			return false;
+		for (k = 0; k < rt->nrear_alt; k++)
+			if (!rt->rear_alt_when[k].good_only)
+				return false;
+		n += (rt->has_rear ? 1 + (size_t)rt->nrear_alt : 0) +
+		    rt->has_side + rt->has_psiloi;
+	}
+	return n > 1;
+}
+
 static void
 rules_combat(struct card *c, const struct rules *r, enum lang lang)
 {
 	struct card_block *t;
 	struct sbuf b = { 0 };
-	char v1[32], v2[32], m1[40], m2[40], name[160];
+	char v1[32], v2[32], v3[32], m1[40], m2[40], m3[40], name[160];
 	struct sbuf w = { 0 };
 	size_t i;
 	int f, k;
 	unsigned used = 0;
+	size_t first, nb;
+	bool lifted;
 
-	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), 4);
+	/* a troop with factors of its own in shooting (2.2 Art, dba3 Bd,
+	 * CP, Lit, CWg), the same against foot and mounted: a column of
+	 * them; a pair that differs, a row of its own */
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
+		if (r->t[i].known && shoot_col(&r->t[i]))
+			break;
+	k = i < troop_count() && i < RULES_MAXTROOPS ? 5 : 4;
+	first = c->nb;
+	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), (size_t)k);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
-	    lb(lang, L_VS_MOUNTED));
-	t->num = 0xc;
+	    lb(lang, L_VS_MOUNTED), lb(lang, L_VS_SHOT));
+	t->num = k == 5 ? 0x1c : 0xc;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
+		const char *v[5];
+		bool own = rt->has_shoot && !shoot_col(rt);
 
 		if (!rt->known)
 			continue;
-		/* a troop with factors of its own in shooting (2.2 Art):
-		 * a row for close combat and one for shooting */
-		if (rt->has_shoot)
+		if (own)
 			snprintf(name, sizeof name, "%s (%s)",
 			    troop_at(i)->name[lang], lb(lang, L_CLOSE));
-		block_row(t, troop_abbr(troop_at(i), lang),
-		    rt->has_shoot ? name : troop_at(i)->name[lang],
-		    marked(m1, sizeof m1, num(v1, sizeof v1,
-		    rt->factor[CLASS_FOOT]), &used, &rt->fprov),
-		    marked(m2, sizeof m2, num(v2, sizeof v2,
-		    rt->factor[CLASS_MOUNTED]), &used, &rt->fprov));
+		v[0] = troop_abbr(troop_at(i), lang);
+		v[1] = own ? name : troop_at(i)->name[lang];
+		v[2] = marked(m1, sizeof m1, num(v1, sizeof v1,
+		    rt->factor[CLASS_FOOT]), &used, &rt->fprov);
+		v[3] = marked(m2, sizeof m2, num(v2, sizeof v2,
+		    rt->factor[CLASS_MOUNTED]), &used, &rt->fprov);
+		v[4] = rt->has_shoot && !own ? marked(m3, sizeof m3,
+		    num(v3, sizeof v3, rt->factor_shoot[CLASS_FOOT]), &used,
+		    &rt->fprov_shoot) : "";
+		block_rowv(t, v);
 		if (rt->has_bua)
 			factor_pair(t, i, L_IN_CITY, rt->factor_bua,
 			    &rt->fprov_bua, &used, lang);
-		if (rt->has_shoot)
+		if (own)
 			factor_pair(t, i, L_SHOOTING, rt->factor_shoot,
 			    &rt->fprov_shoot, &used, lang);
 	}
@@ -1498,8 +1545,15 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	/* support: each row with the condition it has (seed 000: Pk and Sp
 	 * behind the same type lose it in difficult going, attacking a
 	 * camp, shot at, in contact with Bw or Art; Ps behind only vs
-	 * mounted or attacking a camp, with no going condition) */
-	t = card_block(c, BLK_TABLE, lb(lang, L_SUPPORT), 4);
+	 * mounted or attacking a camp, with no going condition); a
+	 * condition every row has (dba3: only in good going) said once,
+	 * in the title */
+	lifted = support_good_only(r);
+	sbuf_reset(&b);
+	sbuf_adds(&b, lb(lang, L_SUPPORT));
+	if (lifted)
+		sbuf_printf(&b, " (%s)", lb(lang, L_SUPPORT_GOOD));
+	t = card_block(c, BLK_TABLE, sbuf_str(&b), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
 	    L_VALUE), lb(lang, L_WHEN));
 	t->num = 0x4;
@@ -1510,7 +1564,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 
 		if (!rt->has_rear)
 			continue;
-		support_text(&w, &rt->rear_when, false, lang);
+		support_text(&w, &rt->rear_when, false, lifted, lang);
 		block_row(t, troop_abbr(troop_at(i), lang),
 		    troop_abbr(troop_at(i), lang), marked(m1, sizeof m1,
 		    signed_num(v1, sizeof v1, rt->rear), &used,
@@ -1518,7 +1572,8 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		sbuf_printf(&b, "%s%s", b.len ? ", " : "",
 		    troop_abbr(troop_at(i), lang));
 		for (k = 0; k < rt->nrear_alt; k++) {
-			support_text(&w, &rt->rear_alt_when[k], false, lang);
+			support_text(&w, &rt->rear_alt_when[k], false, lifted,
+			    lang);
 			block_row(t, troop_abbr(troop_at(i), lang),
 			    troop_abbr(troop_at(i), lang), marked(m1,
 			    sizeof m1, signed_num(v1, sizeof v1,
@@ -1526,8 +1581,8 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 			    sbuf_str(&w));
 		}
 	}
-	side_rows(t, r, &used, lang);
-	psiloi_rows(t, r, &used, lang);
+	side_rows(t, r, &used, lifted, lang);
+	psiloi_rows(t, r, &used, lifted, lang);
 	/* the losses of rear support, headed by the types it is for */
 	sbuf_reset(&w);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
@@ -1548,7 +1603,17 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		sbuf_free(&l);
 	}
 	sbuf_free(&w);
+	/* the key of the marks under the first table, where they begin
+	 * (and where the factors leave room) */
+	nb = c->nb;
 	conf_notes(c, used, lang);
+	if (c->nb > nb && nb > first + 1) {
+		struct card_block key = c->b[nb];
+
+		memmove(&c->b[first + 2], &c->b[first + 1], (nb - first - 1) *
+		    sizeof *c->b);
+		c->b[first + 1] = key;
+	}
 	sbuf_free(&b);
 }
 
@@ -1562,6 +1627,29 @@ same_rates(const struct rules_subtype *a, const struct rules_subtype *b)
 	    a->move_road == b->move_road;
 }
 
+/* Add a sub-type's spelling to a list of them, those with the figures
+ * (and Mtd-) of the one before joined by '/' as list sheets write them:
+ * "3Bw/Cb/Lb, Mtd-3Bw/Cb/Lb"; pre holds the last figures. */
+static void
+spelling_add(struct sbuf *b, char *pre, size_t size, const char *s)
+{
+	size_t n = strncmp(s, "Mtd-", 4) == 0 ? 4 : 0;
+
+	while (s[n] >= '0' && s[n] <= '9')
+		n++;
+	if (n > 0 && n < size && s[n] != '\0' && pre[0] != '\0' &&
+	    strlen(pre) == n && strncmp(pre, s, n) == 0) {
+		sbuf_printf(b, "/%s", s + n);
+		return;
+	}
+	sbuf_printf(b, "%s%s", b->len ? ", " : "", s);
+	if (n > 0 && n < size && (s[n - 1] >= '0' && s[n - 1] <= '9')) {
+		memcpy(pre, s, n);
+		pre[n] = '\0';
+	} else
+		pre[0] = '\0';
+}
+
 /* The move table of an edition with rough going (dba3), in its unit:
  * good, rough, bad, road; a row per type (its solid element), then the
  * sub-types with rates of their own that share them ("3Bw, 3Cb, 3Lb").
@@ -1571,7 +1659,7 @@ rules_moves3(struct card *c, const struct rules *r, enum lang lang,
     unsigned *used, struct sbuf *nocontact)
 {
 	struct card_block *t;
-	char v[4][32], m[4][40], name[160];
+	char v[4][32], m[4][40], name[160], pre[16];
 	struct sbuf codes = { 0 };
 	size_t i, j, k;
 
@@ -1605,15 +1693,18 @@ rules_moves3(struct card *c, const struct rules *r, enum lang lang,
 			if (k < j)      /* told with an earlier one */
 				continue;
 			sbuf_reset(&codes);
+			pre[0] = '\0';
 			for (k = j; k < r->nsub; k++) {
 				o = &r->sub[k];
 				if (same_rates(o, st))
-					sbuf_printf(&codes, "%s%s", codes.len ?
-					    ", " : "", o->spelling);
+					spelling_add(&codes, pre, sizeof pre,
+					    o->spelling);
 			}
-			snprintf(name, sizeof name, "%s (%s): %s",
-			    troop_at(i)->name[lang], lb(lang, st->foot ==
-			    FOOT_FAST ? L_FAST : L_SOLID), sbuf_str(&codes));
+			/* under its type's row, with its code: "fast: 3Bd,
+			 * 6Bd" */
+			snprintf(name, sizeof name, "%s: %s", lb(lang,
+			    st->foot == FOOT_FAST ? L_FAST : L_SOLID),
+			    sbuf_str(&codes));
 			rates[0] = st->move_good;
 			rates[1] = st->move_rough;
 			rates[2] = st->move_difficult;

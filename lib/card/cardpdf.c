@@ -580,6 +580,71 @@ shrink(const struct card_block *b, size_t nc, double *cw, const double *mn,
 	return false;
 }
 
+static double row_height(struct cardpdf *, const struct card_block *,
+    const char *const *, const double *, long);
+
+/* The height of the rows of b in the column widths cw. */
+static double
+rows_height(struct cardpdf *w, const struct card_block *b, const double *cw)
+{
+	const char *cells[CARD_MAXCOLS];
+	double ht = 0;
+	size_t r, c;
+
+	for (r = 0; r < b->nrows; r++) {
+		for (c = 0; c < b->ncols; c++)
+			cells[c] = block_cell(b, r, c);
+		ht += row_height(w, b, cells, cw, (long)r);
+	}
+	return ht;
+}
+
+/* Columns a and z of b share their width where the table is lowest: in
+ * sixteenths between their least widths, the first lowest kept (ties
+ * keep the split given). */
+static void
+balance(struct cardpdf *w, const struct card_block *b, double *cw,
+    const double *mn, size_t a, size_t z)
+{
+	double both = cw[a] + cw[z], room, best, ht, keep = cw[a];
+	int i;
+
+	room = both - mn[a] - mn[z];
+	if (room <= 0 || b->nrows > 64)
+		return;
+	best = rows_height(w, b, cw);
+	for (i = 0; i <= 16; i++) {
+		cw[a] = mn[a] + room * i / 16;
+		cw[z] = both - cw[a];
+		ht = rows_height(w, b, cw);
+		if (ht < best - 0.01) {
+			best = ht;
+			keep = cw[a];
+		}
+	}
+	cw[a] = keep;
+	cw[z] = both - keep;
+}
+
+/* Two wide columns that wrap (the tactical factors and the troops they
+ * are for) balanced. */
+static void
+balance_wide(struct cardpdf *w, const struct card_block *b, double *cw,
+    const double *mn)
+{
+	size_t c, a = 0, z = 0, n = 0;
+
+	for (c = 0; c < shown(w, b); c++)
+		if ((b->wide >> c) & 1) {
+			if (n++ == 0)
+				a = c;
+			else
+				z = c;
+		}
+	if (n == 2)
+		balance(w, b, cw, mn, a, z);
+}
+
 /* Column widths: natural widths; when the table is too wide, the wide
  * columns wrap first, then the other text columns, then all columns,
  * each down to its longest word; past that every column shrinks in
@@ -612,9 +677,12 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 			wide += cw[c];
 	}
 	if (b->kind == BLK_FACTS && sum > avail) {
+		/* the key at most a third and a bit, or where the facts are
+		 * lowest */
 		if (cw[0] > avail * 0.35)
 			cw[0] = avail * 0.35;
 		cw[1] = avail - cw[0];
+		balance(w, b, cw, mn, 0, 1);
 		return;
 	}
 	if (sum <= avail) {
@@ -628,8 +696,11 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 	}
 	excess = sum - avail;
 	for (pass = 0; pass < 3; pass++)
-		if (shrink(b, nc, cw, mn, &excess, pass))
+		if (shrink(b, nc, cw, mn, &excess, pass)) {
+			if (pass == 0)
+				balance_wide(w, b, cw, mn);
 			return;
+		}
 	for (c = 0, sum = 0; c < nc; c++)
 		sum += cw[c];
 	for (c = 0; c < nc; c++)

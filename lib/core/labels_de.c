@@ -80,6 +80,7 @@ const char *const labels_de[L_N] = {
 	[L_COUNT] = "Anz.",
 	[L_VS_FOOT] = "gg. Fuß",
 	[L_VS_MOUNTED] = "gg. Ber.",
+	[L_VS_SHOT] = "Beschuss",
 	[L_GOOD] = "offen",
 	[L_DIFFICULT] = "schw.",
 	[L_ROAD] = "Straße",
@@ -223,7 +224,7 @@ const char *const labels_de[L_N] = {
 	[L_EXPLAIN_PIP_TROOPS] = "PIP-Zuschlag",
 	[L_EXPLAIN_PIP_COMMAND] = "PIP-Zuschlag Befehl",
 	[L_CONF_1S] = "* unbestätigt: eine Quelle",
-	[L_CONF_X] = "? unsicher: die Quellen widersprechen sich",
+	[L_CONF_X] = "? unsicher: Quellen uneins",
 	[L_CONF_R] = "‡ unbestätigt: aus dem Gedächtnis, keine lesbare Quelle",
 
 	/* Move verdicts and bound totals (move-check) */

@@ -80,6 +80,7 @@ const char *const labels_en[L_N] = {
 	[L_COUNT] = "No.",
 	[L_VS_FOOT] = "vs foot",
 	[L_VS_MOUNTED] = "vs mtd",
+	[L_VS_SHOT] = "shooting",
 	[L_GOOD] = "good",
 	[L_DIFFICULT] = "diff.",
 	[L_ROAD] = "road",

@@ -80,6 +80,7 @@ const char *const labels_ru[L_N] = {
 	[L_COUNT] = "Кол.",
 	[L_VS_FOOT] = "пр. пех.",
 	[L_VS_MOUNTED] = "пр. кон.",
+	[L_VS_SHOT] = "стрельба",
 	[L_GOOD] = "откр.",
 	[L_DIFFICULT] = "трудн.",
 	[L_ROAD] = "дорога",
