@@ -158,6 +158,15 @@ browse() {
 	done
 }
 
+@test "browser: the dba3 rules cards, one A6 page each in en and ru" {
+	for l in en ru; do
+		browse "rules3-$l" --lang=$l --rules=dba3 --cards=rules
+		run awk -F '\t' '$1 != 1' "$OUT/pages-rules3-$l.txt"
+		assert_output ''
+		[ "$(wc -l < "$OUT/pages-rules3-$l.txt")" -eq 3 ]
+	done
+}
+
 @test "browser: the matchup card, exactly one A6 page (de, en, ru)" {
 	for l in de en ru; do
 		browse "matchup-$l" --lang=$l --matchup=I/1a,II/27b "$EN_ARMIES"

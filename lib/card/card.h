@@ -188,6 +188,7 @@ void cardpdf_card(struct cardpdf *w, const struct card *c,
 struct card_fit_block {
 	bool notes_below;
 	unsigned long joined;
+	double key;                /* facts: the key's share of the width */
 };
 struct card_fit {
 	double pt;

@@ -258,6 +258,10 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 		if (joined != 0)
 			joined_facts(fp, b, joined);
 		fputs("<table class=\"facts\">\n", fp);
+		/* the key as wide as the PDF sets it, past the CSS's least */
+		if (fb->key > 0.18 && fb->key < 0.9)
+			fprintf(fp, "<colgroup><col style=\"width: %.0f%%\"/>"
+			    "<col/></colgroup>\n", fb->key * 100);
 		for (r = 0; r < b->nrows; r++) {
 			if (r < 8 * sizeof joined && ((joined >> r) & 1))
 				continue;

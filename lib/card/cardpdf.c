@@ -1191,6 +1191,13 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	for (i = 0; i < c->nb; i++) {
 		f->b[i].notes_below = notes_below(w, &c->b[i]);
 		f->b[i].joined = join_mask(w, &c->b[i]);
+		f->b[i].key = 0;
+		if (c->b[i].kind == BLK_FACTS && c->b[i].nrows > 0) {
+			double cw[CARD_MAXCOLS];
+
+			widths(w, &c->b[i], cw);
+			f->b[i].key = cw[0] / content_width(w);
+		}
 	}
 	w->notes_out = false;
 	set_type(w, w->base_fs, 0, false);
