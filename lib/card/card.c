@@ -1594,8 +1594,16 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 
 		/* one line under the table: "Sp, Pk: same-type support lost
 		 * in difficult going, ...; contact with Art, Bw" */
-		sbuf_printf(&l, "%s: %s %s", sbuf_str(&b), lb(lang,
-		    L_SUPPORT_LOST), lb(lang, L_SUPPORT_LOST_WHEN));
+		sbuf_printf(&l, "%s: %s ", sbuf_str(&b), lb(lang,
+		    L_SUPPORT_LOST));
+		/* off good going said in the title already when lifted; when
+		 * shot at only where the edition has it (1.x, 2.2) */
+		if (!lifted)
+			sbuf_printf(&l, "%s, ", lb(lang, L_SL_DIFFICULT));
+		sbuf_adds(&l, lb(lang, L_SL_CAMP));
+		if (r->cancel_shot)
+			sbuf_printf(&l, ", %s%s", lb(lang, L_SL_SHOT),
+			    conf_mark(&used, &r->cancel_shot_prov));
 		if (w.len > 0)
 			sbuf_printf(&l, "; %s %s", lb(lang, L_CONTACT_WITH),
 			    sbuf_str(&w));

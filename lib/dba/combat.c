@@ -145,7 +145,7 @@ support(const struct rules *r, const struct combat *c, int i,
 
 	if (s->has[F_SUPPORT] && t->has_rear) {
 		rear_row(r, t, o, &value, &rw);
-		if (s->has[F_SHOT])
+		if (s->has[F_SHOT] && r->cancel_shot)
 			why = WHY_SHOT;
 		else if (s->has[F_BOW_CONTACT] ||
 		    r->t[o->troop].cancels_support)

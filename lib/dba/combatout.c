@@ -243,7 +243,8 @@ mod_prov(const struct rules *r, const struct rules_troop *t,
 	};
 
 	if (m->reason == R_SUPPORT)
-		return &t->rear_when.prov;
+		return m->why == WHY_SHOT ? &r->cancel_shot_prov :
+		    &t->rear_when.prov;
 	if (m->reason == R_PSILOI)
 		return &t->psiloi_when.prov;
 	if (m->reason == R_SIDE)

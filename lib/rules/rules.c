@@ -340,10 +340,15 @@ load_support(struct ld *l, xmlNodePtr sec)
 	each_troop(l, sec, "rear", "troop", rear_row);
 	each_troop(l, sec, "psiloi", "troop", psiloi_row);
 	each_troop(l, sec, "side", "troop", side_row);
-	for (n = sec->children; n != NULL; n = n->next)
+	for (n = sec->children; n != NULL; n = n->next) {
 		if (is(n, "cancel-contact"))
 			troops_attr(l, n, "troops",
 			    offsetof(struct rules_troop, cancels_support));
+		else if (is(n, "cancel-shot")) {
+			l->r->cancel_shot = true;
+			prov_attr(n, &l->r->cancel_shot_prov);
+		}
+	}
 }
 
 /* The index of s in names, or -1. */
@@ -1043,6 +1048,7 @@ rules_free(struct rules *r)
 	for (i = 0; i < (size_t)r->ntags; i++)
 		free(r->tag[i]);
 	prov_free(&r->road_prov);
+	prov_free(&r->cancel_shot_prov);
 	prov_free(&r->victory_prov);
 	for (i = 0; i < r->ntopography; i++)
 		free(r->topography[i]);

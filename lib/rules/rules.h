@@ -202,6 +202,8 @@ struct rules {
 	long aggression_min, aggression_max;
 	char **topography;           /* the home topographies of its lists */
 	size_t ntopography;
+	bool cancel_shot;            /* shot at this bound: no rear support */
+	struct rules_prov cancel_shot_prov;
 	struct rules_prov prov[RP_N];
 };
 
