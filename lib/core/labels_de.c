@@ -267,6 +267,8 @@ const char *const labels_de[L_N] = {
 	[L_MOVE_BY_AWAY] = "vom Gegner weg",
 	[L_MOVE_END_GOOD] = "normalem",
 	[L_MOVE_END_DIFFICULT] = "schwierigem",
+	[L_MOVE_END_ROUGH] = "rauem",
+	[L_MOVE_END_BAD] = "schlechtem",
 	[L_MOVE_TWICE_GENERAL] =
 	    "das Element des Befehlshabers hat schon in Zeile $2 gezogen",
 

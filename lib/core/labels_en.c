@@ -266,6 +266,8 @@ const char *const labels_en[L_N] = {
 	[L_MOVE_BY_AWAY] = "away from an enemy",
 	[L_MOVE_END_GOOD] = "good",
 	[L_MOVE_END_DIFFICULT] = "difficult",
+	[L_MOVE_END_ROUGH] = "rough",
+	[L_MOVE_END_BAD] = "bad",
 	[L_MOVE_TWICE_GENERAL] =
 	    "the general's element already moved at line $2",
 

@@ -264,6 +264,8 @@ const char *const labels_ru[L_N] = {
 	[L_MOVE_BY_AWAY] = "от противника",
 	[L_MOVE_END_GOOD] = "хорошая",
 	[L_MOVE_END_DIFFICULT] = "трудная",
+	[L_MOVE_END_ROUGH] = "пересечённая",
+	[L_MOVE_END_BAD] = "плохая",
 	[L_MOVE_TWICE_GENERAL] = "элемент полководца уже ходил в строке $2",
 
 	/* Army list text (armylist-parse -T text) */
