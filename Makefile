@@ -101,6 +101,15 @@ BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \
 $(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
 
+# the golden-image tests (tests/images.bats) compare PNGs with pngdiff,
+# which reads and writes them with cairo
+CAIRO_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null)
+CAIRO_LIBS   = $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
+units: $(B)/tests/pngdiff
+$(B)/tests/pngdiff: tests/tools/pngdiff.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CAIRO_CFLAGS) $(LDFLAGS) -o $@ $< $(CAIRO_LIBS)
+
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
 fuzzers: $(FUZZERS)
 
