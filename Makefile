@@ -66,8 +66,11 @@ LIB_SRCS  := $(wildcard lib/*/*.c)
 LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o)
 GEN_HDRS  := $(patsubst formats/%,$(B)/gen/%.h,$(subst .,_,$(wildcard formats/*.xml formats/*.rng)))
 # the rules editions: every formats/NAME.xml whose root is <rules, by NAME
+# (dba1 first: the default)
 EDITIONS  := $(basename $(notdir $(shell grep -l '^<rules ' formats/*.xml)))
-GEN_HDRS  += $(B)/gen/editions.h
+# what the generator links: the loaders (core and rules) without the
+# tables it writes
+BOOT_OBJS := $(filter $(B)/lib/core/% $(B)/lib/rules/%,$(LIB_OBJS))
 BINS      := $(TOOLS:%=$(B)/bin/%)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS     := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -79,7 +82,7 @@ all: $(BINS)
 
 units: $(UNITS)
 
-$(B)/libbellis.a: $(LIB_OBJS)
+$(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -119,13 +122,25 @@ $(B)/gen/%.h: $$(subst _xml,.xml,$$(subst _rng,.rng,formats/%))
 	cd formats && xxd -i $(notdir $<) > ../$@.tmp
 	mv $@.tmp $@
 
-# the table of rules editions (lib/rules/rules.c): name, XML, length
-$(B)/gen/editions.h: $(EDITIONS:%=$(B)/gen/%_xml.h) Makefile
+# The troop table and the rules editions compiled to C (rules/tables.h):
+# formats/ is read at build time by the loaders themselves, linked into
+# tools/gen/gen-tables without the tables they write.
+$(B)/gen/libboot.a: $(BOOT_OBJS)
 	@mkdir -p $(@D)
-	{ for e in $(EDITIONS); do echo "#include \"gen/$${e}_xml.h\""; done; \
-	  echo '#define RULES_EDITIONS(X) \'; \
-	  for e in $(EDITIONS); do echo "	X($$e) \\"; done; echo; } > $@.tmp
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/gen/gen-tables: $(B)/tools/gen/gen-tables.o $(B)/gen/libboot.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
+
+$(B)/gen/tables.c: $(B)/gen/gen-tables formats/troops.xml \
+    $(EDITIONS:%=formats/%.xml)
+	$(B)/gen/gen-tables formats/troops.xml $(EDITIONS:%=formats/%.xml) \
+	    > $@.tmp
 	mv $@.tmp $@
+
+$(B)/gen/tables.o: $(B)/gen/tables.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # ---- dependencies (Debian packages), then build and test -------------
 deps:
