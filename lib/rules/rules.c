@@ -971,16 +971,12 @@ rules_load(const char *arg)
 	size_t i;
 
 	troop_init();
-	/* an edition compiled in: a copy of its table, whose strings and
-	 * arrays it shares (rules_free frees the copy alone) */
+	/* an edition compiled in: its table itself (shared: rules_free
+	 * leaves it) */
 	for (i = 0; i < rules_nbuiltin; i++)
 		if (strcmp(arg != NULL ? arg : rules_builtin[0].name,
-		    rules_builtin[i].name) == 0) {
-			l.r = xmalloc(sizeof *l.r);
-			*l.r = *rules_builtin[i].r;
-			l.r->shared = true;
-			return l.r;
-		}
+		    rules_builtin[i].name) == 0)
+			return rules_builtin[i].r;
 	if (arg == NULL || (strchr(arg, '/') == NULL &&
 	    strchr(arg, '.') == NULL && access(arg, F_OK) != 0)) {
 		rules_edition_names(names, sizeof names);
@@ -1034,10 +1030,8 @@ rules_free(struct rules *r)
 
 	if (r == NULL)
 		return;
-	if (r->shared) {
-		free(r);
+	if (r->shared)
 		return;
-	}
 	for (i = 0; i < (size_t)r->ntags; i++)
 		free(r->tag[i]);
 	prov_free(&r->road_prov);

@@ -31,7 +31,7 @@ struct troop_table {
 /* An edition compiled in: its name (its file in formats/) and table. */
 struct rules_edition {
 	const char *name;
-	const struct rules *r;
+	struct rules *r;
 };
 
 /* The compiled tables (gen/tables.c; the generator itself links empty
@@ -51,7 +51,10 @@ const struct troop_table *troop_table(void);
  * comparison of the tests. */
 void tables_emit_troops(FILE *fp);
 void tables_emit_rules(FILE *fp, const struct rules *r, const char *id);
-/* The list of editions, names[i] as rules_ID for ID ids[i]. */
+/* The list of editions rules_builtin, names[i] as rules_NAMES[i]. */
 void tables_emit_editions(FILE *fp, const char *const *names, size_t n);
+/* s as a C expression of type char *: (char *)"..." (octal escapes), or
+ * NULL. */
+void tables_cstr(FILE *fp, const char *s);
 
 #endif

@@ -24,7 +24,7 @@ _Static_assert(sizeof(struct rules_prov) == 32, "rules_prov changed");
 _Static_assert(sizeof(struct troop) == 80, "struct troop changed");
 #endif
 
-/* s as a C string literal ("..." with octal escapes), or NULL. */
+/* s as a C string literal ("..." with octal escapes). */
 static void
 lit(FILE *fp, const char *s)
 {
@@ -42,9 +42,8 @@ lit(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
-/* The same for a char *: (char *)"...", or NULL. */
-static void
-cstr(FILE *fp, const char *s)
+void
+tables_cstr(FILE *fp, const char *s)
 {
 	if (s == NULL)
 		fputs("NULL", fp);
@@ -64,7 +63,7 @@ emit_strset(FILE *fp, const struct strset *s, const char *name)
 	fprintf(fp, "static char *%s_key[] = {\n", name);
 	for (i = 0; i < s->n; i++) {
 		fputc('\t', fp);
-		cstr(fp, s->key[i]);
+		tables_cstr(fp, s->key[i]);
 		fputs(",\n", fp);
 	}
 	fprintf(fp, "};\nstatic size_t %s_slot[] = {", name);
@@ -86,18 +85,18 @@ tables_emit_troops(FILE *fp)
 	for (i = 0; i < tt->n; i++) {
 		t = &tt->troop[i];
 		fprintf(fp, "\t{ %d, ", t->id);
-		cstr(fp, t->code);
+		tables_cstr(fp, t->code);
 		fprintf(fp, ", %s,\n\t    { ", t->cls == CLASS_MOUNTED ?
 		    "CLASS_MOUNTED" : "CLASS_FOOT");
 		for (l = 0; l < LANG_N; l++) {
-			cstr(fp, t->name[l]);
+			tables_cstr(fp, t->name[l]);
 			fputs(l + 1 < LANG_N ? ", " : " },\n\t    { ", fp);
 		}
 		for (l = 0; l < LANG_N; l++) {
-			cstr(fp, t->abbr[l]);
+			tables_cstr(fp, t->abbr[l]);
 			fputs(l + 1 < LANG_N ? ", " : " },\n\t    ", fp);
 		}
-		cstr(fp, t->editions);
+		tables_cstr(fp, t->editions);
 		fputs(" },\n", fp);
 	}
 	fputs("};\n", fp);
@@ -106,7 +105,7 @@ tables_emit_troops(FILE *fp)
 	fputs("static const char *const troop_shown[] = {\n", fp);
 	for (i = 0; i < tt->names.n; i++) {
 		fputc('\t', fp);
-		cstr(fp, tt->shown[i]);
+		tables_cstr(fp, tt->shown[i]);
 		fputs(",\n", fp);
 	}
 	fputs("};\nstatic const int troop_nameid[] = {", fp);
@@ -155,7 +154,7 @@ str(FILE *fp, const char *ind, const char *name, const char *s)
 	if (s == NULL)
 		return;
 	fprintf(fp, "%s.%s = ", ind, name);
-	cstr(fp, s);
+	tables_cstr(fp, s);
 	fputs(",\n", fp);
 }
 
@@ -168,17 +167,17 @@ prov(FILE *fp, const char *ind, const char *name, const struct rules_prov *p)
 	fprintf(fp, "%s.%s = {", ind, name);
 	if (p->source != NULL) {
 		fputs(" .source = ", fp);
-		cstr(fp, p->source);
+		tables_cstr(fp, p->source);
 		fputc(',', fp);
 	}
 	if (p->other != NULL) {
 		fputs(" .other = ", fp);
-		cstr(fp, p->other);
+		tables_cstr(fp, p->other);
 		fputc(',', fp);
 	}
 	if (p->note != NULL) {
 		fputs(" .note = ", fp);
-		cstr(fp, p->note);
+		tables_cstr(fp, p->note);
 		fputc(',', fp);
 	}
 	if (p->conf[0] != '\0') {
@@ -388,12 +387,13 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 		fprintf(fp, "static char *%s_topography[] = {\n", id);
 		for (i = 0; i < r->ntopography; i++) {
 			fputc('\t', fp);
-			cstr(fp, r->topography[i]);
+			tables_cstr(fp, r->topography[i]);
 			fputs(",\n", fp);
 		}
 		fputs("};\n", fp);
 	}
-	fprintf(fp, "static const struct rules rules_%s = {\n", id);
+	/* not const: rules_load hands it out as the caller's table */
+	fprintf(fp, "static struct rules rules_%s = {\n", id);
 	fputs("\t.edition = ", fp);
 	lit(fp, r->edition);
 	fputs(",\n\t.troops = ", fp);
@@ -473,7 +473,7 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 	prov(fp, in, "cancel_shot_prov", &r->cancel_shot_prov);
 	for (i = 0; i < RP_N; i++)
 		prov(fp, in, at("prov", i), &r->prov[i]);
-	fputs("};\n\n", fp);
+	fputs("\t.shared = 1,\n};\n\n", fp);
 }
 
 void

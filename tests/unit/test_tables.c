@@ -2,11 +2,13 @@
  * and every rules edition compiled into the tools, written out as C,
  * are the same text as what the loaders read from formats/ now (the
  * troop table from troops.xml, each edition from formats/NAME.xml as a
- * user's --rules=FILE: validated and checked).  Run from the top of the
- * tree (make test does). */
+ * user's --rules=FILE: validated and checked), and so are the built-in
+ * Catastrophe and Survival tables.  Run from the top of the tree (make
+ * test does). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/campaigntab.h"
 #include "core/xmlio.h"
 #include "rules/rules.h"
 #include "rules/tables.h"
@@ -128,22 +130,54 @@ main(void)
 		CHECK(compiled.len > 10000);
 		CHECK(strcmp(compiled.s, loaded.s) == 0);
 		first_diff(path, compiled.s, loaded.s);
-		/* the comparison sees a number changed (the test can fail),
-		 * and a copy's change stays in the copy */
-		c->t[troop_by_code("Bd")->id].factor[CLASS_FOOT]++;
-		tables_emit_rules(text_open(&edited), c, "e");
+		/* the comparison sees a number changed (the test can fail) */
+		CHECK(c == rules_builtin[i].r);
+		x->t[troop_by_code("Bd")->id].factor[CLASS_FOOT]++;
+		tables_emit_rules(text_open(&edited), x, "e");
 		text_close(&edited);
 		CHECK(strcmp(compiled.s, edited.s) != 0);
-		CHECK(rules_builtin[i].r->t[troop_by_code("Bd")->id]
-		    .factor[CLASS_FOOT] == x->t[troop_by_code("Bd")->id]
-		    .factor[CLASS_FOOT]);
 		free(compiled.s);
 		free(loaded.s);
 		free(edited.s);
 		rules_free(c);
 		rules_free(x);
 	}
-	/* the default edition is the first; an unknown name is refused */
+	/* the campaign tables, and a table loaded shares the compiled one's
+	 * rows and texts (freeing it leaves them) */
+	{
+		struct cat_table cc, cx;
+		struct surv_table sc, sx;
+
+		CHECK(cat_table_load(&cc, NULL) == 0);
+		CHECK(cc.rows == cat_builtin.rows && cc.nrows > 10);
+		CHECK(surv_table_load(&sc) == 0);
+		CHECK(sc.loc[10] == surv_builtin.loc[10]);
+		CHECK(cat_table_load_xml(&cx, "formats/catastrophe.xml") ==
+		    0);
+		CHECK(surv_table_load_xml(&sx,
+		    "formats/survival-table.xml") == 0);
+		camptab_emit(text_open(&compiled), &cc, &sc);
+		text_close(&compiled);
+		camptab_emit(text_open(&loaded), &cx, &sx);
+		text_close(&loaded);
+		CHECK(compiled.len > 1000);
+		CHECK(strcmp(compiled.s, loaded.s) == 0);
+		first_diff("campaign tables", compiled.s, loaded.s);
+		cx.rows[0].strategy++;
+		camptab_emit(text_open(&edited), &cx, &sx);
+		text_close(&edited);
+		CHECK(strcmp(compiled.s, edited.s) != 0);
+		free(compiled.s);
+		free(loaded.s);
+		free(edited.s);
+		cat_table_free(&cc);
+		surv_table_free(&sc);
+		cat_table_free(&cx);
+		surv_table_free(&sx);
+		CHECK(cat_builtin.rows[0].event != NULL);
+	}
+
+	/* the default edition is the first */
 	c = rules_load(NULL);
 	CHECK(c != NULL && strcmp(c->edition, rules_builtin[0].r->edition) ==
 	    0);
