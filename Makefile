@@ -262,9 +262,14 @@ demo: deps
 	$(MAKE) all
 	@sh samples/demo.sh build/bin
 
+# every bench/*.sh and the summary of issue 29's goals (bench/run.sh);
+# bench/runs times commands side by side
 bench: deps
-	$(MAKE) all
-	@sh bench/run.sh build/bin
+	$(MAKE) all $(B)/bench/runs
+	@sh bench/run.sh $(B)/bin
+
+$(B)/bench/runs: $(B)/bench/runs.o
+	$(CC) $(LDFLAGS) -o $@ $<
 
 lint: deps
 	sh tests/lint.sh

@@ -1,15 +1,16 @@
 /* bench/runs: start each command N times, interleaved (one run of each
  * command per round, so that they share the machine's load), and print
  * per command the median and the quartiles of its CPU time (user +
- * system, from wait4) and of its wall time, and the ratio of its
- * median CPU time to the first command's (the anchor).
+ * system, from wait4) and of its wall time, the ratio of its median CPU
+ * time to the first command's (the anchor), and its largest peak RSS.
  *
  *   runs [-n N] [-i FILE] CMD1 CMD2 ...
  *
  * Each CMD is one argument, its words split at blanks (no quoting).  A
  * command's stdin is FILE (default /dev/null), its stdout and stderr
- * /dev/null.  A command that exits non-zero or by a signal is named on
- * stderr and makes the exit status 1.  Output, one line a command:
+ * /dev/null.  A command that exits with a status above 1 (1 is a tool's
+ * "no": findings, no match) or by a signal is named on stderr and makes
+ * the exit status 1.  Output, one line a command:
  *   cpu_median cpu_q1 cpu_q3 wall_median wall_q1 wall_q3 ratio label
  * in milliseconds (ratio: of the medians of CPU time). */
 #include <errno.h>
@@ -33,6 +34,7 @@ struct cmd {
 	char *label;
 	char *argv[MAXWORDS + 1];
 	double *cpu, *wall;
+	long maxrss;
 	int failed;
 };
 
@@ -96,7 +98,9 @@ run_once(struct cmd *c, const char *in, int k)
 		}
 	c->wall[k] = now_ms() - t0;
 	c->cpu[k] = tv_ms(ru.ru_utime) + tv_ms(ru.ru_stime);
-	if ((!WIFEXITED(st) || WEXITSTATUS(st) != 0) && !c->failed) {
+	if (ru.ru_maxrss > c->maxrss)
+		c->maxrss = ru.ru_maxrss;
+	if ((!WIFEXITED(st) || WEXITSTATUS(st) > 1) && !c->failed) {
 		fprintf(stderr, "runs: %s: exit status %d\n", c->label,
 		    WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
 		c->failed = 1;
@@ -163,11 +167,11 @@ main(int argc, char **argv)
 		m = quantile(c->cpu, n, 0.5);
 		if (i == 0)
 			anchor = m;
-		printf("%.3f %.3f %.3f %.3f %.3f %.3f %.2f %s\n", m,
+		printf("%.3f %.3f %.3f %.3f %.3f %.3f %.2f %ld %s\n", m,
 		    quantile(c->cpu, n, 0.25), quantile(c->cpu, n, 0.75),
 		    quantile(c->wall, n, 0.5), quantile(c->wall, n, 0.25),
 		    quantile(c->wall, n, 0.75), anchor > 0 ? m / anchor : 0,
-		    c->label);
+		    c->maxrss, c->label);
 		status |= c->failed;
 	}
 	return status;
