@@ -388,12 +388,21 @@ struct strip {
 	bool whole;                 /* keep every pattern */
 };
 
+/* The namespace declaration of RNG met last: the elements of a schema
+ * share one, compared by address before by name. */
+static xmlNsPtr rng_ns;
+
 static bool
 rng(xmlNodePtr n, const char *name)
 {
-	return n != NULL && n->type == XML_ELEMENT_NODE && n->ns != NULL &&
-	    strcmp((const char *)n->ns->href, RNG_NS) == 0 &&
-	    (name == NULL || strcmp((const char *)n->name, name) == 0);
+	if (n == NULL || n->type != XML_ELEMENT_NODE || n->ns == NULL)
+		return false;
+	if (n->ns != rng_ns) {
+		if (strcmp((const char *)n->ns->href, RNG_NS) != 0)
+			return false;
+		rng_ns = n->ns;
+	}
+	return name == NULL || strcmp((const char *)n->name, name) == 0;
 }
 
 static bool
@@ -465,6 +474,7 @@ add_contrib(struct strip *st, xmlNodePtr attr, const char *element,
 	struct contrib *c;
 
 	st->c = xgrow(st->c, &st->capc, st->nc + 1, sizeof *st->c);
+	attr->_private = st;            /* a value of a pattern reaches it */
 	c = &st->c[st->nc++];
 	c->attr = attr;
 	c->element = xstrdup(element);
@@ -634,21 +644,22 @@ count_refs(xmlNodePtr n)
 	return k;
 }
 
-/* Each attribute definition without a pattern reaching it, by its
- * elements: a value that no check of ours may refuse. */
+/* Each attribute definition without a pattern reaching it (no mark of
+ * add_contrib: the marks are cleared on the way), by its elements: a
+ * value that no check of ours may refuse. */
 static void
 plain_attrs(struct strip *st, xmlNodePtr n)
 {
-	size_t i;
+	bool reached;
 	char *name;
 
 	for (; n != NULL; n = n->next) {
 		if (rng(n, "attribute")) {
-			for (i = 0; i < st->nc && st->c[i].attr != n; i++)
-				;
+			reached = n->_private != NULL;
+			n->_private = NULL;
 			if ((name = rng_name(n)) == NULL)
 				st->whole = true;
-			else if (i == st->nc)
+			else if (!reached)
 				owners(st, n, n, name, -1, false, 0);
 			free(name);
 		}
@@ -724,8 +735,7 @@ xmlio_facets_strip(xmlDocPtr rngdoc, struct xmlio_facets *f)
 	collect(&st, root, 0);
 	for (i = 0; i < st.np && !st.whole; i++)
 		climb(&st, st.p[i].node->parent, (long)i, false, false, 0);
-	if (!st.whole)
-		plain_attrs(&st, root);
+	plain_attrs(&st, root);         /* clears add_contrib's marks too */
 	do {
 		changed = false;
 		for (i = 0; i < st.nc; i++) {
