@@ -681,10 +681,10 @@ static bool
 key_ok(const struct strip *st, const struct contrib *a)
 {
 	const struct contrib *b;
-	const struct param *p, *q = &st->p[a->param];
+	const struct param *p, *q;
 	size_t i;
 
-	if (a->param < 0 || q->keep)
+	if (a->param < 0 || (q = &st->p[a->param])->keep)
 		return false;
 	for (i = 0; i < st->nc; i++) {
 		b = &st->c[i];

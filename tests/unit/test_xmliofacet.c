@@ -446,6 +446,10 @@ schema_files(char ***out)
 	return n;
 }
 
+/* The schema sources loaded, freed after xmlio_cleanup. */
+static unsigned char **loaded;
+static size_t nloaded, caploaded;
+
 static xmlRelaxNGPtr
 load(const char *path)
 {
@@ -454,7 +458,22 @@ load(const char *path)
 
 	if ((buf = slurp(path, &len)) == NULL)
 		return NULL;
+	loaded = xgrow(loaded, &caploaded, nloaded + 1, sizeof *loaded);
+	loaded[nloaded++] = buf;
 	return xmlio_schema(buf, len, path);
+}
+
+static void
+unload(void)
+{
+	size_t i;
+
+	xmlio_cleanup();
+	for (i = 0; i < nloaded; i++)
+		free(loaded[i]);
+	free(loaded);
+	loaded = NULL;
+	nloaded = caploaded = 0;
 }
 
 /* The number of pattern params in an RNG file. */
@@ -776,7 +795,7 @@ main(int argc, char **argv)
 		rc = 3;
 	}
 	if (rc >= 0) {
-		xmlio_cleanup();
+		unload();
 		return rc;
 	}
 	test_every_pattern();
@@ -784,6 +803,6 @@ main(int argc, char **argv)
 	test_checks();
 	test_strip();
 	test_report();
-	xmlio_cleanup();
+	unload();
 	return UNIT_DONE("xmliofacet");
 }
