@@ -108,23 +108,35 @@ get_meta(const unsigned char *p, struct identry *e)
 	e->line = (long)v;
 }
 
+/* The home slot of a hash in a table of cap slots (any cap below 2^32:
+ * the high half of the hash scaled, not a mask). */
+static size_t
+home(uint64_t h, size_t cap)
+{
+	return (size_t)(((h >> 32) * (uint64_t)cap) >> 32);
+}
+
 /* The slot of id[0..len) (its entry's, or the empty one it goes to). */
 static size_t
 probe(const struct idindex *x, const char *id, size_t len)
 {
-	size_t i = (size_t)hash(id, len) & (x->capslot - 1);
+	size_t i = home(hash(id, len), x->capslot);
 	const char *k;
 
 	while (x->slot[i] != 0) {
 		k = at(x, x->slot[i] - 1);
 		if (strncmp(k, id, len) == 0 && k[len] == '\0')
 			return i;
-		i = (i + 1) & (x->capslot - 1);
+		if (++i == x->capslot)
+			i = 0;
 	}
 	return i;
 }
 
-/* The table at twice its size (from 1024), at most 3/4 full. */
+/* The table at one and a half times its size (from 1024), at most 4/5
+ * full: growing by half keeps the old and the new table together, for
+ * the moment of the move, at 2.5 times the old one (3 times when
+ * doubling), and the table a third smaller on average. */
 static void
 grow(struct idindex *x)
 {
@@ -132,15 +144,16 @@ grow(struct idindex *x)
 	size_t oldcap = x->capslot, i, j;
 	const char *k;
 
-	x->capslot = oldcap == 0 ? 1024 : oldcap * 2;
+	x->capslot = oldcap == 0 ? 1024 : oldcap + oldcap / 2;
 	x->slot = xcalloc(x->capslot, sizeof *x->slot);
 	for (i = 0; i < oldcap; i++) {
 		if (old[i] == 0)
 			continue;
 		k = at(x, old[i] - 1);
-		j = (size_t)hash(k, strlen(k)) & (x->capslot - 1);
+		j = home(hash(k, strlen(k)), x->capslot);
 		while (x->slot[j] != 0)
-			j = (j + 1) & (x->capslot - 1);
+			if (++j == x->capslot)
+				j = 0;
 		x->slot[j] = old[i];
 	}
 	free(old);
@@ -199,7 +212,7 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 	char *k;
 
 	len = strnlen(id, len);
-	if ((x->n + 1) * 4 > x->capslot * 3)
+	if ((x->n + 1) * 5 > x->capslot * 4)
 		grow(x);
 	i = probe(x, id, len);
 	if (x->slot[i] != 0) {
