@@ -589,7 +589,7 @@ Try 'armylist-check --help' for more information."
 
 @test "every EXAMPLE of armylist-check(1) runs, with its status, golden" {
 	# no example has an error finding: all 0
-	man_examples armylist-check.1 0 0 0 0 0 0
+	man_examples armylist-check.1 0 0 0 0 0 0 0 0 0 0 0
 	grep -q "warning: army I/1a: enemy 'I/1b'" findings.txt
 	output=${EXAMPLES%$'\n'}
 	golden armylist-check/examples.txt

@@ -324,7 +324,8 @@ field() {
 	for t in armylist-parse armylist-check combat-calc move-check refcard-render battle-scan; do
 		run -0 "$t" --help
 		assert_output --partial '[--rules=dba1|dba22|dba3|FILE]'
-		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, dba3, or a rules'
+		# (the help of a tool with a longer option wraps after 'or a')
+		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, dba3, or a'
 		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 	done

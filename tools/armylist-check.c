@@ -1,5 +1,6 @@
-/* armylist-check: validate a collection of armylist XML (schema, element
- * totals, generals, packages, ids, troops, references, dates). */
+/* armylist-check: validate a collection of army lists (schema, element
+ * totals, generals, packages, ids, troops, references, dates), whole or
+ * in parts against its index. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,13 +9,15 @@
 #include "core/cli.h"
 #include "core/diag.h"
 
-enum { OPT_IGNORE = 256 };
+enum { OPT_IGNORE = 256, OPT_INDEX, OPT_WRITE_INDEX };
 
 static const struct cli_tool tool = {
 	.formats = cli_formats,
-	.about = "Check a collection of armylist XML: schema, 12 elements, one "
-	    "general,\npackages, ids, troop types, references, dates.\n",
-	.more = "References are resolved across all files.\n"
+	.about = "Check a collection of army lists (armylist XML, JSON Lines, any "
+	    "carrier of\narmylist-parse): schema, 12 elements, one general, "
+	    "packages, ids, troop\ntypes, references, dates.\n",
+	.more = "References are resolved across all files, or against the "
+	    "whole collection\nof --index (a chunk of it checked alone).\n"
 	    "See armylist-check(1), armylist(5) and bellis(7).\n",
 	.ok = "no error found",
 	.no = "an error finding",
@@ -25,6 +28,12 @@ static const struct cli_tool tool = {
 		    "CODE[,CODE]" },
 		{ "quiet", no_argument, 'q', NULL,
 		    "errors only: no warnings, no summary line", NULL },
+		{ "index", required_argument, OPT_INDEX, "FILE",
+		    "the ids of the whole collection (TSV: id, file, line)",
+		    NULL },
+		{ "write-index", required_argument, OPT_WRITE_INDEX, "FILE",
+		    "write the id, file and line of each army read to FILE",
+		    NULL },
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
@@ -48,6 +57,12 @@ main(int argc, char **argv)
 			break;
 		case 'q':
 			o.quiet = true;
+			break;
+		case OPT_INDEX:
+			o.index = cli.arg;
+			break;
+		case OPT_WRITE_INDEX:
+			o.write_index = cli.arg;
 			break;
 		default:        /* cli_next returns no other id */
 			abort();

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "army/armycheck.h"
+#include "army/idindex.h"
 #include "core/diag.h"
 #include "core/diagcat.h"
 #include "core/num.h"
@@ -237,23 +238,9 @@ armycheck_totals(const struct package *p, struct totset *elements,
 	*generals = g;
 }
 
-/* ---- the id table ------------------------------------------------------ */
-
-#define ID_EXACT 1u
-#define ID_FAMILY 2u           /* some id is this one plus a variant */
-
-struct ident {                 /* beside the id of the same index */
-	const char *file;
-	long line;
-	unsigned flags;
-};
-
-struct pending {
-	char *army, *ref;
-	const char *file;
-	long line;
-	bool ally;
-};
+/* ---- the id table ------------------------------------------------------
+ * army/idindex: every id read (or of the index) with the place of its
+ * first army, and the references not answered yet. */
 
 /* Where a finding is: the army's id, its source file and line. */
 struct at {
@@ -265,15 +252,11 @@ struct armycheck {
 	const struct rules *rules;   /* of the current army */
 	struct rules_labels labels;  /* by_label: the editions by label */
 	bool by_label;
+	bool indexed;              /* the ids of the whole collection are
+	                              known: references judged at once */
 	finding_cb cb;
 	void *ctx;
-	struct strset ids;
-	struct ident *idv;
-	size_t capidv;
-	struct strset files;
-	struct pending *pend;
-	size_t npend, cappend;
-	size_t compact_at;         /* drop resolved ones at this size */
+	struct idindex *ids;
 	long armies, errors, warnings;
 	struct sbuf msg;
 	struct sbuf part;          /* a part of the message (a set) */
@@ -283,28 +266,6 @@ struct armycheck {
 	const char *seen[16];      /* troops reported in this army */
 	size_t nseen;
 };
-
-/* The entry of key, made when missing. */
-static struct ident *
-id_put(struct armycheck *c, const char *key, size_t len)
-{
-	bool added;
-	size_t i = strset_add(&c->ids, key, len, &added);
-
-	if (added) {
-		c->idv = xgrow(c->idv, &c->capidv, i + 1, sizeof *c->idv);
-		memset(&c->idv[i], 0, sizeof c->idv[i]);
-	}
-	return &c->idv[i];
-}
-
-static bool
-id_known(struct armycheck *c, const char *ref)
-{
-	long i = strset_find(&c->ids, ref);
-
-	return i >= 0 && c->idv[i].flags != 0;
-}
 
 /* Length of the list part of an id: "12a" -> "12", "I/1a" -> "I/1". */
 static size_t
@@ -319,13 +280,20 @@ id_base(const char *id)
 	return i;
 }
 
-static const char *
-intern(struct armycheck *c, const char *file)
+/* Mark the list part of id (when it has a variant) as a family. */
+static void
+id_family(struct idindex *x, const char *id)
 {
-	if (file == NULL)
-		file = "-";
-	return strset_key(&c->files, strset_add(&c->files, file,
-	    strlen(file), NULL));
+	struct identry e = { 0, 0, 0 };
+	size_t b = id_base(id);
+
+	if (b == 0 || id[b] == '\0')
+		return;
+	(void)idindex_get(x, id, b, &e);
+	if (e.flags & IDX_FAMILY)
+		return;
+	e.flags |= IDX_FAMILY;
+	idindex_put(x, id, b, &e);
 }
 
 /* ---- findings ------------------------------------------------------------ */
@@ -549,69 +517,51 @@ check_troops(struct armycheck *c, const struct package *p)
 	}
 }
 
-/* a's id among the known ones; a second one is a finding if report. */
+/* a's id among the known ones; a second one is a finding if report.
+ * The first army of an id the index gave is the one at its place. */
 static void
 check_id(struct armycheck *c, const struct army *a, bool report)
 {
-	struct ident *e;
-	size_t b;
+	struct identry e = { 0, 0, 0 };
+	const char *file = a->file != NULL ? a->file : "-";
+	uint32_t f;
+	long line;
 
 	if (strcmp(a->id, "?") == 0)
 		return;
-	e = id_put(c, a->id, strlen(a->id));
-	if ((e->flags & ID_EXACT) && !report)
-		return;
-	if (e->flags & ID_EXACT) {
-		FINDING(c, DUPLICATE_ID, &c->at, e->file, e->line);
+	(void)idindex_get(c->ids, a->id, strlen(a->id), &e);
+	f = idindex_file(c->ids, file);
+	line = a->line > 0 ? a->line : 0;
+	if ((e.flags & IDX_EXACT) && ((e.flags & IDX_SEEN) || e.file != f ||
+	    e.line != line)) {
+		if (report)
+			FINDING(c, DUPLICATE_ID, &c->at,
+			    idindex_file_name(c->ids, e.file), e.line);
 		return;
 	}
-	e->flags |= ID_EXACT;
-	e->file = intern(c, a->file);
-	e->line = a->line;
-	b = id_base(a->id);
-	if (b > 0 && a->id[b] != '\0')
-		id_put(c, a->id, b)->flags |= ID_FAMILY;
-}
-
-/* Drop the pending references resolved since, keeping the order, so
- * that memory follows the references still open. */
-static void
-compact(struct armycheck *c)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < c->npend; i++) {
-		if (id_known(c, c->pend[i].ref)) {
-			free(c->pend[i].army);
-			free(c->pend[i].ref);
-			continue;
-		}
-		c->pend[k++] = c->pend[i];
-	}
-	c->npend = k;
-	c->compact_at = k * 2 > 1024 ? k * 2 : 1024;
+	e.flags |= IDX_EXACT | IDX_SEEN;
+	e.file = f;
+	e.line = line;
+	idindex_put(c->ids, a->id, strlen(a->id), &e);
+	id_family(c->ids, a->id);
 }
 
 static void
 add_refs(struct armycheck *c, const struct army *a, char **refs, size_t n,
     bool ally)
 {
-	struct pending *p;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (id_known(c, refs[i]))
+		if (idindex_known(c->ids, refs[i]))
 			continue;
-		if (c->npend >= c->compact_at)
-			compact(c);
-		c->pend = xgrow(c->pend, &c->cappend, c->npend + 1,
-		    sizeof *c->pend);
-		p = &c->pend[c->npend++];
-		p->army = xstrdup(a->id);
-		p->ref = xstrdup(refs[i]);
-		p->file = intern(c, a->file);
-		p->line = a->line;
-		p->ally = ally;
+		if (c->indexed)
+			FINDING(c, UNKNOWN_REFERENCE, &c->at, ally ? "ally" :
+			    "enemy", refs[i]);
+		else
+			idindex_pend(c->ids, a->id, refs[i],
+			    idindex_file(c->ids, a->file != NULL ? a->file :
+			    "-"), a->line, ally);
 	}
 }
 
@@ -725,24 +675,56 @@ armycheck_by_label(struct armycheck *c)
 }
 
 void
+armycheck_index(struct armycheck *c, const char *id, const char *file,
+    long line)
+{
+	struct identry e = { 0, 0, 0 };
+
+	c->indexed = true;
+	if (*id == '\0' || strcmp(id, "?") == 0)
+		return;
+	(void)idindex_get(c->ids, id, strlen(id), &e);
+	if (e.flags & IDX_KNOWN)        /* the first row of an id holds */
+		return;
+	e.flags |= IDX_KNOWN;
+	if (file != NULL) {
+		e.flags |= IDX_EXACT;
+		e.file = idindex_file(c->ids, file);
+		e.line = line > 0 ? line : 0;
+	}
+	idindex_put(c->ids, id, strlen(id), &e);
+	id_family(c->ids, id);
+}
+
+bool
+armycheck_indexed(const struct armycheck *c, const char *id)
+{
+	struct identry e;
+
+	return idindex_get(c->ids, id, strlen(id), &e) &&
+	    (e.flags & IDX_KNOWN) != 0;
+}
+
+/* A reference still open at the end: unknown unless answered since. */
+static void
+on_pending(void *ctx, const char *army, const char *ref, uint32_t file,
+    long line, bool ally)
+{
+	struct armycheck *c = ctx;
+	struct at w;
+
+	if (idindex_known(c->ids, ref))
+		return;
+	w.army = army;
+	w.file = idindex_file_name(c->ids, file);
+	w.line = line;
+	FINDING(c, UNKNOWN_REFERENCE, &w, ally ? "ally" : "enemy", ref);
+}
+
+void
 armycheck_finish(struct armycheck *c)
 {
-	struct pending *p;
-	struct at w;
-	size_t i;
-
-	for (i = 0; i < c->npend; i++) {
-		p = &c->pend[i];
-		w.army = p->army;
-		w.file = p->file;
-		w.line = p->line;
-		if (!id_known(c, p->ref))
-			FINDING(c, UNKNOWN_REFERENCE, &w, p->ally ? "ally" :
-			    "enemy", p->ref);
-		free(p->army);
-		free(p->ref);
-	}
-	c->npend = 0;
+	(void)idindex_pending(c->ids, on_pending, c);
 }
 
 struct armycheck *
@@ -754,6 +736,7 @@ armycheck_new(const struct rules *r, finding_cb cb, void *ctx)
 	c->labels.dflt = r;
 	c->cb = cb;
 	c->ctx = ctx;
+	c->ids = idindex_new();
 	return c;
 }
 
@@ -778,18 +761,9 @@ armycheck_warnings(const struct armycheck *c)
 void
 armycheck_free(struct armycheck *c)
 {
-	size_t i;
-
 	if (c == NULL)
 		return;
-	strset_free(&c->ids);
-	free(c->idv);
-	strset_free(&c->files);
-	for (i = 0; i < c->npend; i++) {
-		free(c->pend[i].army);
-		free(c->pend[i].ref);
-	}
-	free(c->pend);
+	idindex_free(c->ids);
 	sbuf_free(&c->msg);
 	sbuf_free(&c->part);
 	rules_labels_free(&c->labels);

@@ -75,6 +75,15 @@ void armycheck_by_label(struct armycheck *c);
  * label names no edition (the caller reports it); its id still answers
  * the references of the others. */
 bool armycheck_army(struct armycheck *c, const struct army *a);
+/* An army of the whole collection, from an index (--index), given
+ * before any army is checked: its id and the place of the first army
+ * with it (file NULL: not known).  From the first, references are
+ * judged as each army is read, against the index and the armies read;
+ * an army elsewhere than the first of its id is a duplicate of it. */
+void armycheck_index(struct armycheck *c, const char *id, const char *file,
+    long line);
+/* Whether the index names id (false when there is no index). */
+bool armycheck_indexed(const struct armycheck *c, const char *id);
 /* The end of the collection: unknown references, in input order. */
 void armycheck_finish(struct armycheck *c);
 /* Counts so far. */

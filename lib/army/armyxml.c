@@ -338,7 +338,7 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 				continue;
 			}
 		}
-		if ((c = xmlTextReaderExpand(r)) == NULL)
+		if ((c = xmlio_expand(r, file)) == NULL)
 			return -1;
 		if (depth == 2)
 			read_army_child(c, a, file, &full[2]);
@@ -346,7 +346,7 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 			read_item(c, &a->list, &left);
 		else if (depth == 3 && in != 0)
 			read_ref(c, a, in == 'n', file, &full[in == 'n']);
-		rc = xmlTextReaderNext(r);
+		rc = xmlio_next(r, file);
 	}
 	if (left < 0) {
 		DIAG_AT(ARMY_TOO_MANY_ELEMENTS, file, line, 0, ARMY_MAX_ITEMS);
@@ -378,8 +378,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
 	if ((r = xmlio_reader(in)) == NULL)
 		return;
-	if (schema != NULL)
-		xmlTextReaderRelaxNGSetSchema(r, schema);
+	xmlio_reader_schema(r, schema);
 	mark = diag_file_errors();
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
@@ -437,7 +436,6 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 bool
 armylist_valid(const char *buf, size_t len)
 {
-	xmlRelaxNGValidCtxtPtr v;
 	xmlRelaxNGPtr schema;
 	xmlDocPtr d;
 	bool ok;
@@ -447,9 +445,7 @@ armylist_valid(const char *buf, size_t len)
 		return false;
 	d = xmlReadMemory(buf, (int)len, "armylist.xml", NULL, XML_PARSE_NONET |
 	    XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-	v = xmlRelaxNGNewValidCtxt(schema);
-	ok = d != NULL && v != NULL && xmlRelaxNGValidateDoc(v, d) == 0;
-	xmlRelaxNGFreeValidCtxt(v);
+	ok = d != NULL && xmlio_validate_doc(schema, d, false) == 0;
 	xmlFreeDoc(d);
 	return ok;
 }

@@ -10,6 +10,7 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
+#include "core/jsonout.h"
 #include "core/out.h"
 #include "core/strset.h"
 #include "core/str.h"
@@ -37,6 +38,8 @@ struct checkrun_ctx {
 	bool rows;              /* the army being checked had parse rows */
 	struct strset said;     /* its rows, "code message" */
 	struct sbuf key;
+	FILE *ids;              /* --write-index: the rows, until the end */
+	bool unindexed;         /* an army not in --index was reported */
 };
 
 /* The usage error of an unknown code: the nearest code, else all. */
@@ -161,6 +164,142 @@ write_held(struct checkrun_ctx *run, const struct army *a)
 	run->nheld = 0;
 }
 
+/* ---- the index of ids ------------------------------------------------- */
+
+static void
+put_cell(FILE *fp, const char *s)
+{
+	tsv_cell(fp, s, strlen(s));
+}
+
+/* A row of --write-index: id, file, line. */
+static void
+write_id(FILE *fp, const struct army *a)
+{
+	put_cell(fp, a->id);
+	fputc('\t', fp);
+	put_cell(fp, a->file != NULL ? a->file : "-");
+	fprintf(fp, "\t%ld\n", a->line > 0 ? a->line : 0);
+}
+
+/* A TSV cell unescaped in place (\t \n \r \\). */
+static char *
+unescape(char *s)
+{
+	char *r = s, *w = s;
+
+	for (; *r != '\0'; r++) {
+		if (*r == '\\' && r[1] != '\0') {
+			r++;
+			*w++ = *r == 't' ? '\t' : *r == 'n' ? '\n' :
+			    *r == 'r' ? '\r' : *r;
+		} else
+			*w++ = *r;
+	}
+	*w = '\0';
+	return s;
+}
+
+/* Split a line at its tabs into at most max cells (the line end cut);
+ * their number. */
+static int
+cells(char *line, char **cell, int max)
+{
+	int n = 0;
+	char *p;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	for (p = line; n < max; p++) {
+		cell[n++] = p;
+		if ((p = strchr(p, '\t')) == NULL)
+			break;
+		*p = '\0';
+	}
+	return n;
+}
+
+/* Read the index FILE into the check: the column named id, and those
+ * named file and line when both are there.  -1 with a usage error
+ * (status 3) when it has no id column or a bad row, 4 when unreadable. */
+static int
+load_index(struct armycheck *c, const char *path)
+{
+	enum { MAXCELLS = 64 };
+	char *line = NULL, *cell[MAXCELLS], *end;
+	size_t cap = 0;
+	long lineno = 1, l;
+	int n, i, col[3] = { -1, -1, -1 }, rc = 0;
+	static const char *const names[3] = { "id", "file", "line" };
+	FILE *fp = fopen(path, "r");
+
+	if (fp == NULL) {
+		diag_sys("cannot open the index '%s'", path);
+		return -1;
+	}
+	if (getline(&line, &cap, fp) > 0) {
+		n = cells(line, cell, MAXCELLS);
+		for (i = 0; i < n; i++)
+			for (l = 0; l < 3; l++)
+				if (col[l] < 0 && strcmp(cell[i], names[l]) == 0)
+					col[l] = i;
+	}
+	if (col[0] < 0) {
+		diag_usage("the index '%s' has no id column (a TSV with a "
+		    "header: armylist-check --write-index, armylist-select "
+		    "-T tsv)", path);
+		rc = -1;
+	}
+	if (col[1] < 0 || col[2] < 0)
+		col[1] = col[2] = -1;   /* no places: ids only */
+	while (rc == 0 && getline(&line, &cap, fp) > 0) {
+		lineno++;
+		n = cells(line, cell, MAXCELLS);
+		if (n <= col[0] || n <= col[1] || n <= col[2] ||
+		    (col[2] >= 0 && ((l = strtol(cell[col[2]], &end, 10)) < 0 ||
+		    end == cell[col[2]] || *end != '\0'))) {
+			diag_usage("the index '%s', line %ld: not a row of "
+			    "id%s", path, lineno, col[1] >= 0 ?
+			    ", file and line" : "");
+			rc = -1;
+			break;
+		}
+		armycheck_index(c, unescape(cell[col[0]]), col[1] >= 0 ?
+		    unescape(cell[col[1]]) : NULL, col[2] >= 0 ? l : 0);
+	}
+	if (rc == 0 && ferror(fp)) {
+		diag_sys("cannot read the index '%s'", path);
+		rc = -1;
+	}
+	free(line);
+	fclose(fp);
+	return rc;
+}
+
+/* The rows kept in ids, with their header, to path (replaced
+ * atomically); -1 when it could not be written (reported). */
+static int
+save_index(FILE *ids, const char *path)
+{
+	struct out o;
+	char buf[65536];
+	size_t n;
+	int rc = 0;
+
+	if (out_open(&o, path) < 0)
+		return -1;
+	fputs("id\tfile\tline\n", o.fp);
+	rewind(ids);
+	while ((n = fread(buf, 1, sizeof buf, ids)) > 0)
+		if (fwrite(buf, 1, n, o.fp) != n)
+			break;
+	if (ferror(ids)) {
+		diag_sys("cannot read a temporary file back");
+		rc = -1;
+	}
+	return out_close(&o, rc == 0 && diag_status() < EXIT_USAGE) < 0 ?
+	    -1 : rc;
+}
+
 /* An army not checked for the label of its collection, which names no
  * edition: an error of the input, once per file. */
 static void
@@ -173,6 +312,15 @@ on_army(void *ctx, const struct army *a)
 
 	run->rows = false;
 	write_held(run, a);
+	if (run->ids != NULL && strcmp(a->id, "?") != 0)
+		write_id(run->ids, a);
+	if (run->o->index != NULL && !run->unindexed &&
+	    strcmp(a->id, "?") != 0 && !armycheck_indexed(run->check, a->id)) {
+		diag_warn("army %s (%s:%ld) is not in the index '%s': the "
+		    "references to it may be reported unknown", a->id,
+		    a->file != NULL ? a->file : "-", a->line, run->o->index);
+		run->unindexed = true;
+	}
 	checked = armycheck_army(run->check, a);
 	run->rows = false;
 	strset_free(&run->said);
@@ -225,11 +373,12 @@ plural(long n, const char *one, const char *more)
 	return n == 1 ? one : more;
 }
 
-/* Check the operands with rules r, the findings to fp; -1 when fp could
- * not be written. */
+/* Check the operands with rules r, the findings to fp, the rows of
+ * --write-index to a temporary file left in *ids; -1 when fp could not
+ * be written. */
 static int
 check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
-    const struct cli *cli)
+    const struct cli *cli, FILE **ids)
 {
 	struct checkrun_ctx run;
 	long armies;
@@ -237,8 +386,16 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
-	run.out = findings_new(fp, cli->format, r->edition);
 	run.check = armycheck_new(r, on_finding, &run);
+	if ((o->index != NULL && load_index(run.check, o->index) < 0) ||
+	    (o->write_index != NULL && (run.ids = tmpfile()) == NULL)) {
+		if (o->write_index != NULL && run.ids == NULL &&
+		    diag_status() == 0)
+			diag_sys("cannot make a temporary file");
+		armycheck_free(run.check);
+		return -1;
+	}
+	run.out = findings_new(fp, cli->format, r->edition);
 	if (cli->rules == NULL)         /* each file by its label */
 		armycheck_by_label(run.check);
 	diag_set_hook(on_diag, &run);
@@ -250,6 +407,7 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 		diag_raise(EXIT_NO);
 	rc = findings_finish(run.out, armies, run.errors, run.warnings);
 	armycheck_free(run.check);
+	*ids = run.ids;
 	free(run.bad_file);
 	free(run.held);
 	sbuf_free(&run.key);
@@ -269,6 +427,7 @@ checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 {
 	struct rules *r;
 	struct out out;
+	FILE *ids = NULL;
 
 	if ((r = rules_open(cli->rules)) == NULL)
 		return cli_end(NULL);
@@ -278,8 +437,15 @@ checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 		troop_cleanup();
 		return cli_end(NULL);
 	}
-	(void)check(out.fp, o, r, cli);  /* out_close reports write errors */
+	/* out_close reports write errors */
+	(void)check(out.fp, o, r, cli, &ids);
 	rules_free(r);
 	troop_cleanup();
-	return cli_end(&out);
+	if (ids == NULL)
+		return cli_end(&out);
+	/* the index once the findings are in place: one output at a time */
+	(void)out_close(&out, diag_status() < EXIT_USAGE);
+	(void)save_index(ids, o->write_index);
+	fclose(ids);
+	return cli_end(NULL);
 }

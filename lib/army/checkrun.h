@@ -11,6 +11,8 @@
 struct checkrun_opts {
 	bool quiet;             /* errors only: no warning, no summary */
 	unsigned ignore;        /* bits 1 << enum check_code not reported */
+	const char *index;      /* --index: the ids of the whole collection */
+	const char *write_index;  /* --write-index: the ids read, to FILE */
 };
 
 /* Add the codes of a --ignore value ("CODE[,CODE]") to *ignore; -1
@@ -20,7 +22,10 @@ int checkrun_ignore(const char *arg, unsigned *ignore);
 /* armylist-check once its options are read: the operands (none:
  * standard input) checked against the edition of --rules, else each by
  * its collection's label, the findings written to -o in the format of
- * -T.  Status 1 when an error finding was written.  Findings ignored
+ * -T.  With index, its ids (a TSV with a header naming an id column,
+ * and file and line columns for the first army of each id) stand for
+ * the whole collection; with write_index, the id, file and line of each
+ * army read go to that file, such a TSV.  Status 1 when an error finding was written.  Findings ignored
  * or (quiet) warnings are neither written nor counted.  Unless quiet, a
  * summary line goes to stderr when any finding was written.  Returns
  * the exit status. */

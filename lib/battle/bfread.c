@@ -525,8 +525,7 @@ battle_read(struct bfield *f, struct input *in, const struct rules *r,
 	rd.cur = rd.side = -1;
 	if ((rd.x = xmlio_reader(in)) == NULL)
 		return -1;
-	if (schema != NULL)
-		xmlTextReaderRelaxNGSetSchema(rd.x, schema);
+	xmlio_reader_schema(rd.x, schema);
 	while ((rc = xmlio_read(rd.x, in->name)) == 1) {
 		type = xmlTextReaderNodeType(rd.x);
 		if (type != XML_READER_TYPE_ELEMENT)

@@ -933,8 +933,7 @@ read_xml(const struct campaignin *c, struct input *in)
 	r = xmlio_reader(in);
 	if (r == NULL)
 		return;
-	if (schemas[k] != NULL)
-		xmlTextReaderRelaxNGSetSchema(r, schemas[k]);
+	xmlio_reader_schema(r, schemas[k]);
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
 		type = xmlTextReaderNodeType(r);
@@ -964,14 +963,14 @@ read_xml(const struct campaignin *c, struct input *in)
 		} else if (strcmp(name, rec) == 0) {
 			if (k && result)
 				xml_side_battle(c, r, &cur);
-			n = xmlTextReaderExpand(r);
+			n = xmlio_expand(r, in->name);
 			if (n == NULL)
 				break;
 			if (!k || !result || side_shape(n, in->name,
 			    xmlio_node_line(n, hint)))
 				xml_record(c, n, xmlio_node_line(n, hint),
 				    result);
-			rc = xmlTextReaderNext(r);
+			rc = xmlio_next(r, in->name);
 			continue;
 		}
 		rc = xmlio_read(r, in->name);

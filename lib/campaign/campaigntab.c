@@ -41,17 +41,11 @@ camptab_validate(xmlDocPtr doc, const unsigned char *rng,
     unsigned int rnglen, const char *rngname)
 {
 	xmlRelaxNGPtr schema;
-	xmlRelaxNGValidCtxtPtr vc;
-	int rc;
 
 	schema = xmlio_schema(rng, rnglen, rngname);
 	if (schema == NULL)
 		return -1;
-	vc = xmlRelaxNGNewValidCtxt(schema);
-	rc = vc == NULL ? -1 : xmlRelaxNGValidateDoc(vc, doc);
-	if (vc != NULL)
-		xmlRelaxNGFreeValidCtxt(vc);
-	return rc == 0;
+	return xmlio_validate_doc(schema, doc, true) == 0;
 }
 
 /* A table being read: its name for messages, whether a value was bad. */

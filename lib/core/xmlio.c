@@ -14,6 +14,7 @@
 #include "core/tok.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "core/xmliofacet.h"
 
 static const char *cur_xml_file = "-";
 /* Lines of the reader's file before what libxml2 is given: a run of
@@ -24,12 +25,16 @@ static long line_base;
 static const char no_dtd[] = " (no DTDs or entities are read)";
 static int entity_refused;
 
-/* The compiled schemas, by the address of their source. */
+/* The compiled schemas, by the address of their source, with the
+ * pattern facets taken out of them (checked in C). */
 static struct schema {
 	const unsigned char *src;
 	xmlRelaxNGPtr s;
+	struct xmlio_facets f;
 } *schemas;
 static size_t nschemas, capschemas;
+/* The facets of the schema the current reader validates with. */
+static const struct xmlio_facets *cur_facets;
 
 /* The bytes on their way to libxml2, scanned for start tags with more
  * than XMLIO_MAX_ATTRS attributes (libxml2 takes quadratic time over
@@ -51,6 +56,8 @@ static struct {
 	char *file, *msg;
 	long line, col;
 } last;
+
+static void scan_tables(void);
 
 static xmlParserInputPtr
 deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
@@ -188,6 +195,7 @@ xmlio_init(void)
 	xmlSetExternalEntityLoader(deny_loader);
 	xmlSetStructuredErrorFunc(NULL, xml_error);
 	xmlSetGenericErrorFunc(NULL, NULL);
+	scan_tables();
 }
 
 void
@@ -195,8 +203,10 @@ xmlio_cleanup(void)
 {
 	size_t i;
 
-	for (i = 0; i < nschemas; i++)
+	for (i = 0; i < nschemas; i++) {
 		xmlRelaxNGFree(schemas[i].s);
+		xmlio_facets_free(&schemas[i].f);
+	}
 	free(schemas);
 	schemas = NULL;
 	nschemas = capschemas = 0;
@@ -214,14 +224,43 @@ scan_reset(void)
 	scan.line = 1;
 }
 
+/* The bytes that matter in a state where most bytes do not: text
+ * (<), a tag (quotes, = and >), a quoted value (its quote), an end tag
+ * or declaration (>); and line ends everywhere.  Runs of other bytes are passed over by a table. */
+static unsigned char stop_text[256], stop_tag[256], stop_dq[256],
+    stop_sq[256], stop_skip[256];
+
+static void
+scan_tables(void)
+{
+	stop_text['\n'] = stop_tag['\n'] = stop_dq['\n'] = stop_sq['\n'] =
+	    stop_skip['\n'] = 1;
+	stop_skip['>'] = 1;
+	stop_text['<'] = 1;
+	stop_tag['"'] = stop_tag['\''] = stop_tag['='] = stop_tag['>'] = 1;
+	stop_dq['"'] = 1;
+	stop_sq['\''] = 1;
+}
+
 /* Scan buf; false when a start tag has too many attributes. */
 static bool
 scan_bytes(const char *buf, long n)
 {
+	const unsigned char *stop;
 	long i;
 	char c;
 
 	for (i = 0; i < n; i++) {
+		stop = scan.st == SC_TEXT ? stop_text : scan.st == SC_TAG ?
+		    stop_tag : scan.st == SC_SKIP ? stop_skip :
+		    scan.st != SC_QUOTE ? NULL : scan.quote == '"' ? stop_dq :
+		    stop_sq;
+		if (stop != NULL) {
+			while (i < n && !stop[(unsigned char)buf[i]])
+				i++;
+			if (i == n)
+				break;
+		}
 		c = buf[i];
 		if (c == '\n')
 			scan.line++;
@@ -305,6 +344,7 @@ xmlio_reader(struct input *in)
 	xmlTextReaderPtr r;
 
 	cur_xml_file = in->name;
+	cur_facets = NULL;
 	line_base = 0;
 	if (in->skipped > 1 && in->skipped - 1 < INT_MAX / 2) {
 		line_base = (long)in->skipped - 1;
@@ -317,6 +357,23 @@ xmlio_reader(struct input *in)
 	if (r == NULL)
 		DIAG(XML_READER, 0, 0);
 	return r;
+}
+
+/* The C checks of the element the reader has come to, at the line the
+ * schema reports an element's errors at (past 65535, libxml2's: where
+ * the text after it starts). */
+static int
+facets_here(xmlTextReaderPtr r, const char *file, int rc)
+{
+	xmlNodePtr n;
+
+	if (rc != 1 || cur_facets == NULL ||
+	    xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT)
+		return rc;
+	n = xmlTextReaderCurrentNode(r);
+	(void)xmlio_facets_node(cur_facets, n, file, xmlio_node_line(n, 0),
+	    true);
+	return rc;
 }
 
 int
@@ -335,7 +392,23 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 		entity_refused = 0;
 		return -1;
 	}
-	return rc;
+	return facets_here(r, file, rc);
+}
+
+int
+xmlio_next(xmlTextReaderPtr r, const char *file)
+{
+	return facets_here(r, file, xmlTextReaderNext(r));
+}
+
+xmlNodePtr
+xmlio_expand(xmlTextReaderPtr r, const char *file)
+{
+	xmlNodePtr n = xmlTextReaderExpand(r);
+
+	if (n != NULL && cur_facets != NULL)
+		(void)xmlio_facets_below(cur_facets, n, file, line_base, true);
+	return n;
 }
 
 int
@@ -442,22 +515,64 @@ schema_error(void *ud, xmlErrorPtr e)
 	xml_error(ud, e);
 }
 
+/* The cache entry of a compiled schema. */
+static const struct schema *
+schema_of(xmlRelaxNGPtr s)
+{
+	size_t i;
+
+	for (i = 0; i < nschemas; i++)
+		if (schemas[i].s == s)
+			return &schemas[i];
+	return NULL;
+}
+
+/* Load a schema: its RNG source parsed, the pattern facets a C check
+ * stands for taken out (xmlio_facets_strip, listed in *f), the rest
+ * compiled.  The one place that turns a schema source into what the
+ * readers validate with. */
+static xmlRelaxNGPtr
+schema_load(const unsigned char *buf, size_t len, const char *name,
+    struct xmlio_facets *f)
+{
+	xmlRelaxNGParserCtxtPtr pc;
+	xmlRelaxNGPtr s;
+	xmlDocPtr doc;
+
+	memset(f, 0, sizeof *f);
+	if (len > INT_MAX)
+		return NULL;
+	doc = xmlReadMemory((const char *)buf, (int)len, name, NULL,
+	    XMLIO_OPTIONS);
+	if (doc == NULL)
+		return NULL;
+	xmlio_facets_strip(doc, f);
+	pc = xmlRelaxNGNewDocParserCtxt(doc);
+	if (pc == NULL) {
+		xmlFreeDoc(doc);
+		xmlio_facets_free(f);
+		return NULL;
+	}
+	xmlRelaxNGSetParserStructuredErrors(pc, schema_error, NULL);
+	s = xmlRelaxNGParse(pc);
+	xmlRelaxNGFreeParserCtxt(pc);
+	xmlFreeDoc(doc);
+	if (s == NULL)
+		xmlio_facets_free(f);
+	return s;
+}
+
 xmlRelaxNGPtr
 xmlio_schema(const unsigned char *buf, size_t len, const char *name)
 {
-	xmlRelaxNGParserCtxtPtr pc;
+	struct xmlio_facets f;
 	xmlRelaxNGPtr s;
 	size_t i;
 
 	for (i = 0; i < nschemas; i++)
 		if (schemas[i].src == buf)
 			return schemas[i].s;
-	pc = xmlRelaxNGNewMemParserCtxt((const char *)buf, (int)len);
-	if (pc == NULL)
-		return NULL;
-	xmlRelaxNGSetParserStructuredErrors(pc, schema_error, NULL);
-	s = xmlRelaxNGParse(pc);
-	xmlRelaxNGFreeParserCtxt(pc);
+	s = schema_load(buf, len, name, &f);
 	if (s == NULL) {
 		diag_msg(EXIT_SYS, "internal error: schema %s does not compile",
 		    name);
@@ -465,8 +580,50 @@ xmlio_schema(const unsigned char *buf, size_t len, const char *name)
 	}
 	schemas = xgrow(schemas, &capschemas, nschemas + 1, sizeof *schemas);
 	schemas[nschemas].src = buf;
+	schemas[nschemas].f = f;
 	schemas[nschemas++].s = s;
 	return s;
+}
+
+const struct xmlio_facets *
+xmlio_schema_facets(xmlRelaxNGPtr s)
+{
+	const struct schema *e = schema_of(s);
+
+	return e != NULL ? &e->f : NULL;
+}
+
+void
+xmlio_reader_schema(xmlTextReaderPtr r, xmlRelaxNGPtr s)
+{
+	if (s == NULL)
+		return;
+	xmlTextReaderRelaxNGSetSchema(r, s);
+	cur_facets = xmlio_schema_facets(s);
+}
+
+int
+xmlio_validate_doc(xmlRelaxNGPtr s, xmlDocPtr doc, bool report)
+{
+	const struct xmlio_facets *f = xmlio_schema_facets(s);
+	xmlRelaxNGValidCtxtPtr vc;
+	xmlNodePtr root;
+	const char *file;
+	int rc, bad;
+
+	if (s == NULL || doc == NULL || (vc = xmlRelaxNGNewValidCtxt(s)) ==
+	    NULL)
+		return -1;
+	rc = xmlRelaxNGValidateDoc(vc, doc);
+	xmlRelaxNGFreeValidCtxt(vc);
+	root = xmlDocGetRootElement(doc);
+	file = doc->URL != NULL ? (const char *)doc->URL : cur_xml_file;
+	bad = xmlio_facets_node(f, root, file, root != NULL ?
+	    xmlGetLineNo(root) : 0, report);
+	bad += xmlio_facets_below(f, root, file, 0, report);
+	if (rc < 0)
+		return rc;
+	return rc + bad;
 }
 
 char *

@@ -13,6 +13,8 @@
 
 #include "core/input.h"
 
+struct xmlio_facets;
+
 #define XMLIO_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES | \
     XML_PARSE_NOCDATA)
 /* The most attributes of one element read from a file or stream (every
@@ -52,9 +54,26 @@ htmlDocPtr xmlio_parse_html(const char *buf, size_t len, const char *name,
 
 /* An embedded RELAX NG schema, compiled on first use and cached by the
  * address buf until xmlio_cleanup: callers never free it.  NULL when it
- * does not compile (reported, status 4). */
+ * does not compile (reported, status 4).  Its pattern facets that a C
+ * check stands for are taken out (core/xmliofacet.h): validate with
+ * xmlio_reader_schema or xmlio_validate_doc, which run those checks. */
 xmlRelaxNGPtr xmlio_schema(const unsigned char *buf, size_t len,
     const char *name);
+/* The facets taken out of s (NULL: not one of xmlio_schema's). */
+const struct xmlio_facets *xmlio_schema_facets(xmlRelaxNGPtr s);
+/* Validate the reader's document with s while reading (nothing when s
+ * is NULL): xmlio_read, xmlio_next and xmlio_expand check the values
+ * of the facets taken out of s on the elements they come to, reported
+ * as the schema reports, at the element's line. */
+void xmlio_reader_schema(xmlTextReaderPtr r, xmlRelaxNGPtr s);
+/* xmlTextReaderNext and xmlTextReaderExpand with those checks (of the
+ * element reached; of the elements below the one expanded). */
+int xmlio_next(xmlTextReaderPtr r, const char *file);
+xmlNodePtr xmlio_expand(xmlTextReaderPtr r, const char *file);
+/* Validate a parsed document with s and the C checks of its facets:
+ * 0 valid, more when not (the errors reported when report), -1 when
+ * the validation could not run. */
+int xmlio_validate_doc(xmlRelaxNGPtr s, xmlDocPtr doc, bool report);
 
 /* An element's line: past 65535 libxml2 answers with 65535 or with the
  * line of the text after the element; hint is the line of the blank text

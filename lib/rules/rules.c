@@ -879,16 +879,11 @@ static int
 validate(xmlDocPtr doc)
 {
 	xmlRelaxNGPtr schema;
-	xmlRelaxNGValidCtxtPtr vc;
-	int rc;
 
 	schema = xmlio_schema(rules_rng, rules_rng_len, "rules.rng");
 	if (schema == NULL)
 		return -1;
-	vc = xmlRelaxNGNewValidCtxt(schema);
-	rc = vc != NULL ? xmlRelaxNGValidateDoc(vc, doc) : -1;
-	xmlRelaxNGFreeValidCtxt(vc);
-	return rc == 0 ? 0 : -1;
+	return xmlio_validate_doc(schema, doc, true) == 0 ? 0 : -1;
 }
 
 /* The paces of one unit u (U_P, U_BW, U_MM) at 15 mm. */

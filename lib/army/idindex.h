@@ -1,0 +1,58 @@
+/* idindex: the ids of a collection and the references still open, the
+ * only state armylist-check keeps across armies, in little memory (issue
+ * 29 item 5).  Each id is stored once, its bytes and a few of a position
+ * in blocks of an arena, found by a table of 32-bit offsets: about
+ * 25 bytes an id of 10 characters.  The references not yet answered
+ * are records in a buffer dropped as they are answered; past 1 MB of
+ * them, the buffer goes to a temporary file, read back at the end. */
+#ifndef BELLIS_IDINDEX_H
+#define BELLIS_IDINDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define IDX_EXACT  1u   /* the first army with this id is at file:line */
+#define IDX_FAMILY 2u   /* some id is this one plus a variant (12 of 12a) */
+#define IDX_KNOWN  4u   /* the id of an army of the collection, from an
+                           index (with IDX_EXACT when it gives the place) */
+#define IDX_SEEN   8u   /* that first army was read in this run */
+
+struct identry {
+	unsigned flags;
+	uint32_t file;      /* idindex_file's number of its file */
+	long line;
+};
+
+struct idindex;
+
+struct idindex *idindex_new(void);
+void idindex_free(struct idindex *x);
+
+/* The entry of id[0..len): true with *e set, false when absent. */
+bool idindex_get(const struct idindex *x, const char *id, size_t len,
+    struct identry *e);
+/* Set the entry of id[0..len), made when absent. */
+void idindex_put(struct idindex *x, const char *id, size_t len,
+    const struct identry *e);
+/* Whether ref names an army of the collection (an exact id, or the
+ * list part of one with variants). */
+bool idindex_known(const struct idindex *x, const char *ref);
+/* The number of a file name (the same name, the same number), and the
+ * name of a number. */
+uint32_t idindex_file(struct idindex *x, const char *name);
+const char *idindex_file_name(const struct idindex *x, uint32_t n);
+/* Ids stored, and the bytes of memory they take (arena and table). */
+size_t idindex_count(const struct idindex *x);
+size_t idindex_bytes(const struct idindex *x);
+
+/* A reference of army to ref not answered yet, kept in order. */
+void idindex_pend(struct idindex *x, const char *army, const char *ref,
+    uint32_t file, long line, bool ally);
+typedef void (*idindex_pend_cb)(void *ctx, const char *army,
+    const char *ref, uint32_t file, long line, bool ally);
+/* Each reference kept, in order, to cb; none kept after.  -1 when the
+ * temporary file could not be read back (reported). */
+int idindex_pending(struct idindex *x, idindex_pend_cb cb, void *ctx);
+
+#endif

@@ -1,0 +1,128 @@
+#!/usr/bin/env bats
+# armylist-check over a whole collection and in parts (issue 29 items 5
+# and 7): JSON Lines read as XML is, duplicates and references across the
+# collection (army/idindex), --write-index and --index, chunks checked
+# alone against the index giving the whole run's findings, bad indexes.
+load helpers/common
+
+L=fixtures/armylist-check/index-lists.txt
+G=armylist-check
+
+setup() {
+	D=$BATS_TEST_TMPDIR
+	armylist-parse -T jsonl $L > "$D/all.jsonl"
+	armylist-parse $L > "$D/all.xml"
+}
+
+# chunks: all.jsonl in 3 parts by lines, as split or parallel --pipe cut
+chunks() {
+	split -n l/3 "$D/all.jsonl" "$D/part."
+}
+
+@test "index: duplicates and references across the whole collection, exact" {
+	run -1 --separate-stderr armylist-check $L
+	golden $G/index-whole.txt
+	assert_equal "$stderr" "armylist-check: 10 armies: 3 errors, 4 warnings"
+}
+
+@test "index: JSON Lines and XML of the same lists, the same findings" {
+	run -1 --separate-stderr armylist-check $L
+	local want=$output
+	run -1 --separate-stderr armylist-check "$D/all.jsonl"
+	assert_output "$want"
+	run -1 --separate-stderr armylist-check "$D/all.xml"
+	assert_output "$want"
+	# a JSON Lines chunk alone (no first line) is read as it is
+	tail -n 4 "$D/all.jsonl" > "$D/tail.jsonl"
+	run -0 --separate-stderr armylist-check -T tsv < "$D/tail.jsonl"
+	assert_output "file	line	army	severity	code	message	col
+$L	29	7	warning	unknown-reference	enemy '1' names no army in the input	
+$L	29	7	warning	unknown-reference	enemy '66' names no army in the input	
+$L	37	9	warning	unknown-reference	enemy '2' names no army in the input	
+$L	41	4a	warning	unknown-reference	enemy '99' names no army in the input	"
+}
+
+@test "index: --write-index writes id, file and line of each army read" {
+	run -1 --separate-stderr armylist-check --write-index="$D/ids.tsv" -o /dev/null "$D/all.jsonl"
+	assert_output ""
+	run cat "$D/ids.tsv"
+	golden $G/index-ids.tsv
+	# an army without an id (?) has no row; the cells are TSV-escaped
+	printf '{"id":"?","file":"a\\tb","line":3,"name":{"lang":"en","text":"A"},"enemies":[],"elements":{"items":[{"count":12,"general":true,"troops":[{"code":"Sp"}]}]}}\n{"id":"5","file":"a\\tb","line":4,"name":{"lang":"en","text":"A"},"enemies":[],"elements":{"items":[{"count":12,"general":true,"troops":[{"code":"Sp"}]}]}}\n' |
+	    armylist-check --write-index="$D/q.tsv" > /dev/null 2>&1 || true
+	assert_equal "$(cat "$D/q.tsv")" "id	file	line
+5	a\\tb	4"
+}
+
+@test "index: 3 chunks checked with the index, joined, are the whole run with it" {
+	local f
+	armylist-check --write-index="$D/ids.tsv" -o /dev/null "$D/all.jsonl" || true
+	chunks
+	for f in text tsv jsonl; do
+		armylist-check -T $f --index="$D/ids.tsv" "$D/all.jsonl" > "$D/whole.$f" 2>/dev/null || true
+		for p in "$D"/part.a?; do
+			# a TSV's header is per run: kept once
+			armylist-check -T $f --index="$D/ids.tsv" "$p" 2>/dev/null |
+			    { [ $f != tsv ] || [ "$p" = "$D/part.aa" ] && cat || tail -n +2; }
+		done > "$D/joined.$f"
+		cmp "$D/whole.$f" "$D/joined.$f"
+	done
+	run cat "$D/whole.text"
+	golden $G/index-chunks.txt
+	# the whole run without the index: the same rows, the references'
+	# after all others
+	armylist-check "$D/all.jsonl" > "$D/plain.text" 2>/dev/null || true
+	assert_equal "$(sort "$D/plain.text")" "$(sort "$D/whole.text")"
+	refute [ "$(cat "$D/plain.text")" = "$(cat "$D/whole.text")" ]
+	# the summary line is per run
+	run -1 --separate-stderr armylist-check --index="$D/ids.tsv" "$D/part.ab"
+	assert_equal "$stderr" "armylist-check: 3 armies: 1 error, 2 warnings"
+}
+
+@test "index: armylist-select -T tsv as the index answers references, not duplicates" {
+	armylist-select -T tsv "$D/all.jsonl" > "$D/sel.tsv"
+	chunks
+	for p in "$D"/part.a?; do
+		armylist-check --index="$D/sel.tsv" "$p" 2>/dev/null || true
+	done > "$D/joined.text"
+	run cat "$D/joined.text"
+	assert_output --partial "army 2: enemy '77' names no army in the input [unknown-reference]"
+	refute_output --partial "duplicate-id"
+	refute_output --partial "enemy '1' names"
+	refute_output --partial "enemy '4' names"
+}
+
+@test "index: an army not in the index is named once on stderr" {
+	printf 'id\tfile\tline\n1\t%s\t5\n' $L > "$D/ids.tsv"
+	run -1 --separate-stderr armylist-check --index="$D/ids.tsv" $L
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: warning: army 2 ($L:9) is not in the index '$D/ids.tsv': the references to it may be reported unknown"
+	assert_equal "$(grep -c 'not in the index' <<< "$stderr")" 1
+}
+
+@test "index: an index that cannot be read is an error, nothing written" {
+	printf 'name\tx\n' > "$D/bad.tsv"
+	run -3 --separate-stderr armylist-check --index="$D/bad.tsv" -o "$D/out.txt" $L
+	assert_equal "$stderr" "armylist-check: the index '$D/bad.tsv' has no id column (a TSV with a header: armylist-check --write-index, armylist-select -T tsv)
+Try 'armylist-check --help' for more information."
+	assert_output ""
+	[ ! -e "$D/out.txt" ]
+	printf 'id\tfile\tline\n1\tf\tx\n' > "$D/bad.tsv"
+	run -3 --separate-stderr armylist-check --index="$D/bad.tsv" $L
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: the index '$D/bad.tsv', line 2: not a row of id, file and line"
+	run -4 --separate-stderr armylist-check --index="$D/none.tsv" $L
+	assert_equal "$stderr" "armylist-check: cannot open the index '$D/none.tsv': No such file or directory"
+	# --write-index after a usage error: no file
+	run -3 --separate-stderr armylist-check --index="$D/bad.tsv" --write-index="$D/w.tsv" $L
+	[ ! -e "$D/w.tsv" ]
+}
+
+@test "index: the references of many armies, most never answered, in order" {
+	# 20 000 armies naming 5 unknown armies each: 100 000 open references
+	# (past the 1 MB idindex keeps in memory), reported in input order
+	awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "{\"id\":\"%d\",\"file\":\"g\",\"line\":%d,\"name\":{\"lang\":\"en\",\"text\":\"A\"},\"enemies\":[\"%d\",\"x%d\",\"y%d\",\"z%d\",\"w%d\",\"v%d\"],\"elements\":{\"items\":[{\"count\":1,\"general\":true,\"troops\":[{\"code\":\"Sp\"}]},{\"count\":11,\"troops\":[{\"code\":\"Sp\"}]}]}}\n", i, i, (i % 20000) + 1, i, i, i, i, i }' > "$D/many.jsonl"
+	run -0 --separate-stderr armylist-check -T tsv "$D/many.jsonl"
+	assert_equal "${#lines[@]}" 100001
+	assert_line --index 1 "g	1	1	warning	unknown-reference	enemy 'x1' names no army in the input	"
+	assert_line --index 100000 "g	20000	20000	warning	unknown-reference	enemy 'v20000' names no army in the input	"
+	assert_equal "$(cut -f 2 <<< "$output" | tail -n +2 | sort -n -c && echo sorted)" sorted
+}
