@@ -15,11 +15,16 @@ awk -v n="$n" 'BEGIN {
 	split("|road|difficult|far|general road|id=a|breakoff=Bd|zoc=other screened|contact|flank-contact face|hidden", f, "|")
 	s = 12345
 	for (i = 0; i < n; i++) {
-		if (i % 5 == 0)
-			print "bound " (i / 5 % 6 + 1) (i % 35 == 0 ? " general-lost" : "")
+		if (i % 5 == 0) {
+			lost = (i % 35 == 0)
+			print "bound " (i / 5 % 6 + 1) (lost ? " general-lost" : "")
+		}
 		s = (s * 1103515245 + 12345) % 2147483648; a = t[s % 16 + 1]
 		s = (s * 1103515245 + 12345) % 2147483648; b = d[s % 8 + 1]
 		s = (s * 1103515245 + 12345) % 2147483648; fl = f[s % 11 + 1]
+		# no general element in a bound that lost its general
+		if (lost && fl ~ /^general/)
+			sub(/^general /, "", fl)
 		if (i % 7 == 3 && fl !~ /breakoff|face/) {
 			a = a "," a
 			fl = fl " column"
