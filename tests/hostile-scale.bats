@@ -231,15 +231,83 @@ armylist-parse: $x:10004: error: more than 10000 notes in one army, the rest is 
 	[ "$kb" -lt 20000 ]
 }
 
-@test "28/6: a list text record wrapped over 100k lines: entries past 1000 are not kept" {
-	local f=$BATS_TEST_TMPDIR/w.txt kb
-	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'; yes '1x4Sp,' | head -n 100000; echo '1x2Ps.'; } > "$f"
+# flat GEN N1 N2 TOOL...: the peak RSS of TOOL on GEN's input of N1 and
+# of N2 differ by less than 2 MB
+flat() {
+	local gen=$1 n1=$2 n2=$3 k1 k2 f=$BATS_TEST_TMPDIR/flat.in
+	shift 3
+	"$gen" "$n1" "$f"
+	k1=$(peak "$f" "$@")
+	"$gen" "$n2" "$f"
+	k2=$(peak "$f" "$@")
+	echo "$*, $gen $n1 and $n2: $k1 and $k2 KiB" >&3
+	[ "$k2" -lt $((k1 + 2000)) ]
+}
+
+# gen_wrap N FILE: one list text record wrapped over N element lines
+gen_wrap() {
+	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'; yes '1x4Sp,' | head -n "$1"; echo '1x2Ps.'; } > "$2"
+}
+
+@test "28/6: a list text record wrapped over 100k lines: a field ends at 65536 bytes, entries past 1000 are not kept" {
+	local f=$BATS_TEST_TMPDIR/w.txt
+	gen_wrap 100000 "$f"
 	run -2 --separate-stderr armylist-parse -T json "$f"
-	assert_equal "$stderr" "armylist-parse: $f:2:1: error: more than 1000 elements in one army, the rest is ignored"
+	# 12 + 9360 lines of 7 bytes fit (a blank joins them); line 9363 does not
+	assert_equal "$stderr" "armylist-parse: $f:9363: error: army 'I/1a' continues beyond 65536 bytes in one field, the rest is ignored
+armylist-parse: $f:2:1: error: more than 1000 elements in one army, the rest is ignored"
 	need_jq wrapped
-	assert_equal "$(jq -c '.armies[0].elements.items | [length, .[999].count]' <<<"$output")" '[1000,1]'
+	assert_equal "$(jq -c '.armies[0] | [.incomplete, (.elements.items | length), .elements.items[999].count, (.elements.text | utf8bytelength)]' <<<"$output")" '[true,1000,1,65532]'
+	# General lines alike: a first line past the limit keeps what fits,
+	# cut at a character; the General lines after it are ignored
+	{ echo 'I/1a X 3000-2800BC'; printf 'General: 1x3Bd '; yes ä | head -n 40000 | tr -d '\n'; echo; echo '2x4Sp'; echo 'General: 1x3Cv'; } > "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: $f:2: error: army 'I/1a' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(jq -c '.armies[0] | [.incomplete, (.elements.text | utf8bytelength), .elements.items[1].count]' <<<"$output")" '[true,65553,2]'
+	[[ $output != *Cv* ]]
 	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
-	kb=$(peak "$f" armylist-parse)
-	echo "a record of 100k lines: $kb KiB" >&3
-	[ "$kb" -lt 30000 ]
+	flat gen_wrap 50000 400000 armylist-parse
+}
+
+# gen_refs N FILE: one list text record with N note lines and N enemies,
+# 1000 to a line
+gen_refs() {
+	awk -v n="$1" 'BEGIN { print "I/1a X 3000-2800BC"; print "1x3Bd (Gen)"
+		for (i = 0; i < n; i++) printf "Note: c: note %d\n", i
+		for (i = 0; i < n / 1000; i++) { printf "Enemies: "
+			for (j = 1; j <= 1000; j++) printf "%s%d", (j > 1 ? ", " : ""), i * 1000 + j
+			print "" } }' > "$2"
+}
+
+@test "28/6: list text notes and enemies past 10000 are not kept: reported, memory flat" {
+	local f=$BATS_TEST_TMPDIR/r.txt
+	gen_refs 20000 "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "$stderr" "armylist-parse: $f:1: error: more than 10000 enemies in one army, the rest is ignored
+armylist-parse: $f:1: error: more than 10000 notes in one army, the rest is ignored"
+	need_jq refs
+	assert_equal "$(jq -c '.armies[0] | [(.enemies | length), .enemies[-1], (.notes | length), .notes[-1].text]' <<<"$output")" '[10000,"10000",10000,"note 9999"]'
+	# allies: a join word past the limit is no error of its own
+	awk 'BEGIN { print "I/1a X 3000-2800BC"; print "1x3Bd (Gen)"; printf "Allies: "
+		for (j = 1; j <= 10002; j++) printf "%s%d", (j > 1 ? " or " : ""), j; print "" }' > "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "$stderr" "armylist-parse: $f:1: error: more than 10000 allies in one army, the rest is ignored"
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	flat gen_refs 20000 320000 armylist-parse
+}
+
+@test "28/8: a TSV or HTML cell over 64 KiB keeps its first 65534 bytes, the rest reported" {
+	{ printf 'Nr\tArmee\tElemente\tBemerkung\n7\t'; head -c 70000 /dev/zero | tr '\0' x
+	  printf '\t1x Kn (Gen)\t'; yes ä | head -n 40000 | tr -d '\n'; printf '\n'; } > "$BATS_TEST_TMPDIR/c.tsv"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.tsv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.tsv:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/c.tsv"
+	need_jq sheet
+	assert_equal "$(jq -r '.armies[0].notes[0].text | utf8bytelength' <<<"$output")" 65534
+	{ printf '<table><tr><td>Nr</td><td>Armee</td><td>Elemente</td></tr>\n<tr><td>7</td><td>'
+	  head -c 70000 /dev/zero | tr '\0' x; printf '</td><td>1x Kn (Gen)</td></tr></table>\n'; } > "$BATS_TEST_TMPDIR/c.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.html:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
 }
