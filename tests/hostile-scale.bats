@@ -311,3 +311,25 @@ armylist-parse: $f:1: error: more than 10000 notes in one army, the rest is igno
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.html:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
 	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
 }
+
+@test "28/9: libxml2's limits in our words: no XML_PARSE_HUGE, no internal error" {
+	local d=$BATS_TEST_TMPDIR t all=
+	{ printf '<!DOCTYPE a [<!ELEMENT a '; printf '(%.0s' {1..200}; printf 'b'; printf ')%.0s' {1..200}; printf '>]>\n<a/>\n'; } > "$d/dtd.xml"
+	{ printf '<armylists version="1">\n<army id="'; head -c 10000001 /dev/zero | tr '\0' 1; printf '"/></armylists>\n'; } > "$d/attr.xml"
+	{ printf '<armylists version="1">\n<army id="1"><name lang="en">'; head -c 10000001 /dev/zero | tr '\0' x; printf '</name></army></armylists>\n'; } > "$d/text.xml"
+	{ printf '<armylists version="1">\n<!--'; head -c 10000001 /dev/zero | tr '\0' x; printf -- '--></armylists>\n'; } > "$d/comment.xml"
+	for t in armylist-parse armylist-check; do
+		run -2 --separate-stderr "$t" "$d/dtd.xml"
+		all+=$stderr
+		assert_equal "${stderr%%$'\n'*}" "$t: $d/dtd.xml:1:155: error: DOCTYPE not allowed (and its declarations nested more than 128 deep)"
+		run -2 --separate-stderr "$t" "$d/attr.xml"
+		all+=$stderr
+		assert_equal "${stderr##*$'\n'}" "$t: $d/attr.xml:2:10: error: a token of more than 10000000 bytes (the most this tool reads)"
+		run -2 --separate-stderr "$t" "$d/comment.xml"
+		assert_equal "$stderr" "$t: $d/comment.xml:2:10000006: error: comment too big found
+$t: $d/comment.xml:2:10000006: error: a token of more than 10000000 bytes (the most this tool reads)"
+		run -2 --separate-stderr "$t" "$d/text.xml"
+		assert_equal "$stderr" "$t: $d/text.xml:2:10000031: error: a text of more than 10000000 bytes (the most this tool reads)"
+	done
+	[[ $all != *XML_PARSE_HUGE* && $all != *[Hh]uge* ]]
+}
