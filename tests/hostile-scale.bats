@@ -333,3 +333,30 @@ $t: $d/comment.xml:2:10000006: error: a token of more than 10000000 bytes (the m
 	done
 	[[ $all != *XML_PARSE_HUGE* && $all != *[Hh]uge* ]]
 }
+
+# gen_stack N FILE: N red Blades on one spot
+gen_stack() {
+	awk -v n="$1" 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"2400\" height=\"2400\" bound=\"1\"><side name=\"red\" pips=\"6\">"
+		for (i = 0; i < n; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"1200\" y=\"1200\" facing=\"0\"/>\n", i
+		print "</side><side name=\"blue\" pips=\"2\"/></battlefield>" }' > "$2"
+}
+
+@test "28/5: battle-scan holds at most 10000 elements and a plan of 10000 moves: reported, memory flat" {
+	local d=$BATS_TEST_TMPDIR
+	gen_stack 10002 "$d/s.xml"
+	run -2 --separate-stderr battle-scan --max-errors=2 "$d/s.xml"
+	assert_equal "$stderr" "battle-scan: $d/s.xml:10002: error: more than 10000 elements on the table, the rest is ignored
+battle-scan: $d/s.xml:3: error: element 'r1' intersects 'r0' (line 2)
+battle-scan: $d/s.xml: error: 9998 more errors not reported (--max-errors=0 reports all)"
+	awk 'BEGIN { print "<battlefield version=\"1\" width=\"2400\" height=\"2400\"><feature kind=\"wood\">"
+		for (i = 0; i <= 100000; i++) printf "<point x=\"%d\" y=\"%d\"/>", 1000 + i % 2 * 100, 1000 + int(i / 2) % 2 * 100
+		print "</feature></battlefield>" }' > "$d/p.xml"
+	run -2 --separate-stderr battle-scan "$d/p.xml"
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: $d/p.xml:2: error: more than 100000 points of terrain on the table, the rest is ignored"
+	yes 'move r1 fwd 10' | head -n 10002 > "$d/l.plan"
+	run -2 --separate-stderr battle-scan --max-errors=0 --plan="$d/l.plan" "$SAMPLES/battle-line.xml"
+	assert_equal "${#stderr_lines[@]}" 10000
+	assert_equal "${stderr_lines[9999]}" "battle-scan: $d/l.plan:10001: error: more than 10000 moves in the plan, the rest of it is skipped"
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	flat gen_stack 20000 80000 battle-scan
+}

@@ -230,6 +230,7 @@ enum diag_tool {
 #define DIAGF_BF_GENERAL_LOST "side '%s' has lost its general but '%s' is marked general"
 #define DIAGF_BF_INTERSECT "element '%s' intersects '%s' (line %ld)"
 #define DIAGF_BF_NO_GENERAL "side '%s' has no general: no command distances"
+#define DIAGF_BF_TOO_MANY "more than %d %s on the table, the rest is ignored"
 #define DIAGF_PLAN_UTF8 "invalid UTF-8 or NUL byte in the line"
 #define DIAGF_PLAN_SYNTAX "expected 'move ID[,ID...] STEP...', not '%s'"
 #define DIAGF_PLAN_UNKNOWN_ID "unknown element '%.*s'%s"
@@ -240,6 +241,7 @@ enum diag_tool {
 #define DIAGF_PLAN_APART "group member '%s' touches no other member"
 #define DIAGF_PLAN_TWICE "element '%s' moves twice in the bound (first at line %ld)"
 #define DIAGF_PLAN_MIXED "element '%s' is not of side '%s' as '%s' is"
+#define DIAGF_PLAN_TOO_LONG "more than %d moves in the plan, the rest of it is skipped"
 
 /* X(ID, LEVEL, CODE, TOOLS): LEVEL is E (error, exit status 2) or W. */
 #define DIAG_CATALOGUE(X) \
@@ -425,6 +427,7 @@ enum diag_tool {
 	X(BF_GENERAL_LOST, E, "bf-general-lost", T_SCAN) \
 	X(BF_INTERSECT, E, "bf-bases-intersect", T_SCAN) \
 	X(BF_NO_GENERAL, W, "bf-no-general", T_SCAN) \
+	X(BF_TOO_MANY, E, "bf-too-many", T_SCAN) \
 	X(PLAN_UTF8, E, "plan-not-utf8", T_SCAN) \
 	X(PLAN_SYNTAX, E, "plan-syntax", T_SCAN) \
 	X(PLAN_UNKNOWN_ID, E, "plan-unknown-element", T_SCAN) \
@@ -435,6 +438,7 @@ enum diag_tool {
 	X(PLAN_APART, E, "plan-group-apart", T_SCAN) \
 	X(PLAN_TWICE, E, "plan-moves-twice", T_SCAN) \
 	X(PLAN_MIXED, E, "plan-mixed-sides", T_SCAN) \
+	X(PLAN_TOO_LONG, E, "plan-too-long", T_SCAN) \
 	/* end */
 
 #define DIAG_ENUM_(id, lv, code, tools) D_##id,
