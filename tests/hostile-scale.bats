@@ -25,6 +25,17 @@ gen_enemies() {
 	assert_equal "${#lines[@]}" 2
 }
 
+@test "28/5: --enemy-of collects at most 100000 enemies: reported, memory flat" {
+	gen_enemies 100000 "$BATS_TEST_TMPDIR/e.txt"
+	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	gen_enemies 100001 "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" "armylist-select: $BATS_TEST_TMPDIR/e.txt:81: error: more than 100000 enemies of the armies of --enemy-of, the rest is ignored"
+	assert_equal "$(cut -f 1 <<<"$output" | tr '\n' ' ')" "id 7 "
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	flat gen_enemies 160000 1280000 armylist-select --enemy-of=II/5a -T tsv
+}
+
 @test "28/5: one army holds at most 10000 enemies in every carrier, as in XML" {
 	awk 'BEGIN { print "II/5a Spartan 450-275BC"; printf "Enemies: "
 		for (i = 1; i <= 10001; i++) printf "%s%d", (i > 1 ? ", " : ""), i

@@ -151,6 +151,7 @@ enum diag_tool {
 #define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
 #define DIAGF_ARMY_TOO_MANY_REFS "more than %d %s in one army, the rest is ignored"
+#define DIAGF_SELECT_TOO_MANY_FOES "more than %d enemies of the armies of --enemy-of, the rest is ignored"
 /* a check column of a slot sheet against its general cell */
 #define DIAGF_SHEET_CHECK_COLUMN "check column '%s' says %.*s, but the general cell '%.*s' %s"
 #define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
@@ -355,6 +356,7 @@ enum diag_tool {
 	X(ARMYLIST_UNKNOWN_RULES, E, "armylist-unknown-rules", T_CHECK | T_COMBAT | T_CARD) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(ARMY_TOO_MANY_REFS, E, "army-too-many-refs", T_ARMYIN) \
+	X(SELECT_TOO_MANY_FOES, E, "select-too-many-enemies", T_SELECT) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
 	X(SHEET_CHECK_COLUMN, W, "sheet-check-column", T_SHEETS) \
 	X(NO_ARMIES, E, "no-armies", T_SHEETS) \
