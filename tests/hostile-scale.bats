@@ -18,6 +18,17 @@ gen_enemies() {
 		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
 }
 
+@test "28/1: JSON with \"armies\" and \"rules\" twice, members between: armylist-select from a pipe, -o, no temporary file" {
+	local d=$BATS_TEST_TMPDIR army='{"id":"I/1a","name":{"lang":"en","text":"A"},"elements":{"items":[{"count":1,"general":true,"troops":[{"code":"Sp"}]}]}}'
+	{ printf '{"version":1,"rules":"dba22","armies":[%s]' "$army"
+	  awk 'BEGIN { for (i = 0; i < 300; i++) printf ",\"n%d\":%s", i, "1111111111111111111111111" }'
+	  printf ',"rules":"dba1","armies":[%s,%s]}\n' "$army" "$army"; } > "$d/dup.json"
+	mkdir "$d/o"
+	run -0 --separate-stderr armylist-select --troop=Sp -T jsonl -o "$d/o/out" - < "$d/dup.json"
+	assert_equal "$(ls -A "$d/o")" out
+	assert_equal "$(grep -c '"rules":"dba22"' "$d/o/out")" 3
+}
+
 @test "28/5: --enemy-of with 80k enemies of one army costs linear time" {
 	linear 20000 gen_enemies armylist-select --enemy-of=II/5a -T tsv @LIN@
 	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$LIN"
