@@ -2,8 +2,11 @@
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
 # size, in the shapes of issue 28 (points 5 and 6): stacked (bases on
 # one spot), wide (one army with many enemies or notes, one side with
-# many units), deep (one record wrapped over many lines), long (leading
-# blank lines, a plan of many steps).  Prints the CPU time and the peak
+# many units), deep (one record wrapped over many lines, one long name),
+# long (leading blank lines, a plan of many steps or many lines).  A
+# shape past a documented limit (battle-scan's 10000 elements and
+# moves, an army's 10000 notes and enemies, 65536 bytes of a field)
+# grows in time only: what is past the limit is reported and not held.  Prints the CPU time and the peak
 # RSS per size and the growth exponents from 4x to 64x (1 is linear, 0
 # flat; times under 0.05 s count as 0.05 s, start-up is not growth).
 # BENCH_SCALE multiplies every size (default 1).  Inputs are generated in
@@ -55,6 +58,24 @@ gen_wrap() {     # one list text record wrapped over N lines
 gen_blank() {    # N lines of nothing, then a list
 	{ yes '' | head -n "$1"; cat "$top/samples/corpus-sample.txt"; } > "$2"
 }
+gen_refs() {     # one list text record with N notes and N enemies
+	awk -v n="$1" 'BEGIN { print "I/1a X 3000-2800BC"; print "1x3Bd (Gen)"
+		for (i = 0; i < n; i++) printf "Note: c: note %d\n", i
+		for (i = 0; i < n / 1000; i++) { printf "Enemies: "
+			for (j = 1; j <= 1000; j++) printf "%s%d", (j > 1 ? ", " : ""), i * 1000 + j
+			print "" } }' > "$2"
+}
+gen_longname() { # one army whose name is N letters
+	awk -v n="$1" 'BEGIN { printf "7 "; for (i = 0; i < n; i++) printf "a"
+		print " 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
+}
+gen_blankxml() { # N lines of nothing, then armylist XML
+	{ yes '' | head -n "$1"; tail -n +2 "$top/samples/english-lists.xml"; } > "$2"
+}
+gen_lines() {    # a plan of N lines (each after the first moves r1 twice)
+	cp "$top/samples/battle-line.xml" "$2"
+	yes 'move r1 fwd 10' | head -n "$1" > "$2.plan"
+}
 gen_plan() {     # 48 elements in line, a plan of N steps of 2000 paces
 	awk 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"9000\" height=\"9000\" bound=\"1\"><side name=\"red\" pips=\"6\">"
 		for (i = 0; i < 48; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"%d\" y=\"4000\" facing=\"0\"%s/>\n", i, 500 + 160 * i, i == 0 ? " general=\"yes\"" : ""
@@ -98,13 +119,23 @@ shape "wide: armylist-select --name" 2000 gen_names \
     '"'"$bin"'/armylist-select" "--name=(hill|vale)s$" -T tsv "$IN"'
 shape "wide: campaign-survival --battle" 1000 gen_units \
     '"'"$bin"'/campaign-survival" -s 1 --battle="$IN" "'"$top"'/samples/party.txt"'
+shape "wide: campaign-catastrophe (XML)" 1000 gen_units \
+    '"'"$bin"'/campaign-catastrophe" -T tsv "$IN"'
+shape "wide: armylist-parse (text refs)" 5000 gen_refs \
+    '"'"$bin"'/armylist-parse" "$IN"'
 shape "wide: armylist-parse (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "wide: armylist-check (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-check" "$IN"'
 shape "deep: armylist-parse (wrapped)" 5000 gen_wrap \
     '"'"$bin"'/armylist-parse" "$IN"'
+shape "deep: armylist-select --name" 1000 gen_longname \
+    '"'"$bin"'/armylist-select" "--name=(.*)(.*)(.*)b" "$IN"'
 shape "long: armylist-parse (blank lines)" 1000000 gen_blank \
     '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: armylist-parse (blank, XML)" 1000000 gen_blankxml \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: battle-scan --plan (lines)" 1000 gen_lines \
+    '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'
 shape "long: battle-scan --plan" 4 gen_plan \
     '"'"$bin"'/battle-scan" -T svg --plan="$IN.plan" "$IN"'

@@ -148,6 +148,18 @@ names() {
 	done_all
 }
 
+@test "-o: every page makes the promise of bellis(7), the old file kept on status 2 or more (issue 28 point 8)" {
+	local t item
+	for t in $(tools); do
+		item=$(awk '/^\.It Fl o /, /^\.It Fl [^o]/' "$TOP/man/$t.1" | tr '\n' ' ')
+		[[ $item == *"exit status 2 or more"* && $item == *"nothing is written to it"* && $item == *"Xr bellis 7"* ]] ||
+		    fail "$t: -o says: $item"
+		[[ $item != *"standard output only"* && $item != *"written only"* ]] ||
+		    fail "$t: -o still writes elsewhere: $item"
+	done
+	done_all
+}
+
 # ---- temporary files on signals and exits (3) -------------------------------
 
 # start_blocked TOOL OUT: run TOOL -o OUT in the background reading the

@@ -18,11 +18,33 @@ gen_enemies() {
 		print "7 Other 300-200BC"; print "1x4Sp (Gen)." }' > "$2"
 }
 
+@test "28/1: JSON with \"armies\" and \"rules\" twice, members between: armylist-select from a pipe, -o, no temporary file" {
+	local d=$BATS_TEST_TMPDIR army='{"id":"I/1a","name":{"lang":"en","text":"A"},"elements":{"items":[{"count":1,"general":true,"troops":[{"code":"Sp"}]}]}}'
+	{ printf '{"version":1,"rules":"dba22","armies":[%s]' "$army"
+	  awk 'BEGIN { for (i = 0; i < 300; i++) printf ",\"n%d\":%s", i, "1111111111111111111111111" }'
+	  printf ',"rules":"dba1","armies":[%s,%s]}\n' "$army" "$army"; } > "$d/dup.json"
+	mkdir "$d/o"
+	run -0 --separate-stderr armylist-select --troop=Sp -T jsonl -o "$d/o/out" - < "$d/dup.json"
+	assert_equal "$(ls -A "$d/o")" out
+	assert_equal "$(grep -c '"rules":"dba22"' "$d/o/out")" 3
+}
+
 @test "28/5: --enemy-of with 80k enemies of one army costs linear time" {
 	linear 20000 gen_enemies armylist-select --enemy-of=II/5a -T tsv @LIN@
 	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$LIN"
 	assert_equal "${lines[1]%%	*}" 7
 	assert_equal "${#lines[@]}" 2
+}
+
+@test "28/5: --enemy-of collects at most 100000 enemies: reported, memory flat" {
+	gen_enemies 100000 "$BATS_TEST_TMPDIR/e.txt"
+	run -0 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	gen_enemies 100001 "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-select --enemy-of=II/5a -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" "armylist-select: $BATS_TEST_TMPDIR/e.txt:81: error: more than 100000 enemies of the armies of --enemy-of, the rest is ignored"
+	assert_equal "$(cut -f 1 <<<"$output" | tr '\n' ' ')" "id 7 "
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	flat gen_enemies 160000 1280000 armylist-select --enemy-of=II/5a -T tsv
 }
 
 @test "28/5: one army holds at most 10000 enemies in every carrier, as in XML" {
@@ -232,15 +254,132 @@ armylist-parse: $x:10004: error: more than 10000 notes in one army, the rest is 
 	[ "$kb" -lt 20000 ]
 }
 
-@test "28/6: a list text record wrapped over 100k lines: entries past 1000 are not kept" {
-	local f=$BATS_TEST_TMPDIR/w.txt kb
-	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'; yes '1x4Sp,' | head -n 100000; echo '1x2Ps.'; } > "$f"
+# flat GEN N1 N2 TOOL...: the peak RSS of TOOL on GEN's input of N1 and
+# of N2 differ by less than 2 MB
+flat() {
+	local gen=$1 n1=$2 n2=$3 k1 k2 f=$BATS_TEST_TMPDIR/flat.in
+	shift 3
+	"$gen" "$n1" "$f"
+	k1=$(peak "$f" "$@")
+	"$gen" "$n2" "$f"
+	k2=$(peak "$f" "$@")
+	echo "$*, $gen $n1 and $n2: $k1 and $k2 KiB" >&3
+	[ "$k2" -lt $((k1 + 2000)) ]
+}
+
+# gen_wrap N FILE: one list text record wrapped over N element lines
+gen_wrap() {
+	{ echo 'I/1a X 3000-2800BC'; echo '1x3Bd (Gen),'; yes '1x4Sp,' | head -n "$1"; echo '1x2Ps.'; } > "$2"
+}
+
+@test "28/6: a list text record wrapped over 100k lines: a field ends at 65536 bytes, entries past 1000 are not kept" {
+	local f=$BATS_TEST_TMPDIR/w.txt
+	gen_wrap 100000 "$f"
 	run -2 --separate-stderr armylist-parse -T json "$f"
-	assert_equal "$stderr" "armylist-parse: $f:2:1: error: more than 1000 elements in one army, the rest is ignored"
+	# 12 + 9360 lines of 7 bytes fit (a blank joins them); line 9363 does not
+	assert_equal "$stderr" "armylist-parse: $f:9363: error: army 'I/1a' continues beyond 65536 bytes in one field, the rest is ignored
+armylist-parse: $f:2:1: error: more than 1000 elements in one army, the rest is ignored"
 	need_jq wrapped
-	assert_equal "$(jq -c '.armies[0].elements.items | [length, .[999].count]' <<<"$output")" '[1000,1]'
+	assert_equal "$(jq -c '.armies[0] | [.incomplete, (.elements.items | length), .elements.items[999].count, (.elements.text | utf8bytelength)]' <<<"$output")" '[true,1000,1,65532]'
+	# General lines alike: a first line past the limit keeps what fits,
+	# cut at a character; the General lines after it are ignored
+	{ echo 'I/1a X 3000-2800BC'; printf 'General: 1x3Bd '; yes ä | head -n 40000 | tr -d '\n'; echo; echo '2x4Sp'; echo 'General: 1x3Cv'; } > "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "${stderr%%$'\n'*}" "armylist-parse: $f:2: error: army 'I/1a' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(jq -c '.armies[0] | [.incomplete, (.elements.text | utf8bytelength), .elements.items[1].count]' <<<"$output")" '[true,65553,2]'
+	[[ $output != *Cv* ]]
 	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
-	kb=$(peak "$f" armylist-parse)
-	echo "a record of 100k lines: $kb KiB" >&3
-	[ "$kb" -lt 30000 ]
+	flat gen_wrap 50000 400000 armylist-parse
+}
+
+# gen_refs N FILE: one list text record with N note lines and N enemies,
+# 1000 to a line
+gen_refs() {
+	awk -v n="$1" 'BEGIN { print "I/1a X 3000-2800BC"; print "1x3Bd (Gen)"
+		for (i = 0; i < n; i++) printf "Note: c: note %d\n", i
+		for (i = 0; i < n / 1000; i++) { printf "Enemies: "
+			for (j = 1; j <= 1000; j++) printf "%s%d", (j > 1 ? ", " : ""), i * 1000 + j
+			print "" } }' > "$2"
+}
+
+@test "28/6: list text notes and enemies past 10000 are not kept: reported, memory flat" {
+	local f=$BATS_TEST_TMPDIR/r.txt
+	gen_refs 20000 "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "$stderr" "armylist-parse: $f:1: error: more than 10000 enemies in one army, the rest is ignored
+armylist-parse: $f:1: error: more than 10000 notes in one army, the rest is ignored"
+	need_jq refs
+	assert_equal "$(jq -c '.armies[0] | [(.enemies | length), .enemies[-1], (.notes | length), .notes[-1].text]' <<<"$output")" '[10000,"10000",10000,"note 9999"]'
+	# allies: a join word past the limit is no error of its own
+	awk 'BEGIN { print "I/1a X 3000-2800BC"; print "1x3Bd (Gen)"; printf "Allies: "
+		for (j = 1; j <= 10002; j++) printf "%s%d", (j > 1 ? " or " : ""), j; print "" }' > "$f"
+	run -2 --separate-stderr armylist-parse -T json "$f"
+	assert_equal "$stderr" "armylist-parse: $f:1: error: more than 10000 allies in one army, the rest is ignored"
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	flat gen_refs 20000 320000 armylist-parse
+}
+
+@test "28/8: a TSV or HTML cell over 64 KiB keeps its first 65534 bytes, the rest reported" {
+	{ printf 'Nr\tArmee\tElemente\tBemerkung\n7\t'; head -c 70000 /dev/zero | tr '\0' x
+	  printf '\t1x Kn (Gen)\t'; yes ä | head -n 40000 | tr -d '\n'; printf '\n'; } > "$BATS_TEST_TMPDIR/c.tsv"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.tsv"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.tsv:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
+	run -2 --separate-stderr armylist-parse -T json "$BATS_TEST_TMPDIR/c.tsv"
+	need_jq sheet
+	assert_equal "$(jq -r '.armies[0].notes[0].text | utf8bytelength' <<<"$output")" 65534
+	{ printf '<table><tr><td>Nr</td><td>Armee</td><td>Elemente</td></tr>\n<tr><td>7</td><td>'
+	  head -c 70000 /dev/zero | tr '\0' x; printf '</td><td>1x Kn (Gen)</td></tr></table>\n'; } > "$BATS_TEST_TMPDIR/c.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/c.html:2: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR == 2 { print length($2), $8 }' <<<"$output")" "65534 1xKn (Gen)"
+}
+
+@test "28/9: libxml2's limits in our words: no XML_PARSE_HUGE, no internal error" {
+	local d=$BATS_TEST_TMPDIR t all=
+	{ printf '<!DOCTYPE a [<!ELEMENT a '; printf '(%.0s' {1..200}; printf 'b'; printf ')%.0s' {1..200}; printf '>]>\n<a/>\n'; } > "$d/dtd.xml"
+	{ printf '<armylists version="1">\n<army id="'; head -c 10000001 /dev/zero | tr '\0' 1; printf '"/></armylists>\n'; } > "$d/attr.xml"
+	{ printf '<armylists version="1">\n<army id="1"><name lang="en">'; head -c 10000001 /dev/zero | tr '\0' x; printf '</name></army></armylists>\n'; } > "$d/text.xml"
+	{ printf '<armylists version="1">\n<!--'; head -c 10000001 /dev/zero | tr '\0' x; printf -- '--></armylists>\n'; } > "$d/comment.xml"
+	for t in armylist-parse armylist-check; do
+		run -2 --separate-stderr "$t" "$d/dtd.xml"
+		all+=$stderr
+		assert_equal "${stderr%%$'\n'*}" "$t: $d/dtd.xml:1:155: error: DOCTYPE not allowed (and its declarations nested more than 128 deep)"
+		run -2 --separate-stderr "$t" "$d/attr.xml"
+		all+=$stderr
+		assert_equal "${stderr##*$'\n'}" "$t: $d/attr.xml:2:10: error: a token of more than 10000000 bytes (the most this tool reads)"
+		run -2 --separate-stderr "$t" "$d/comment.xml"
+		assert_equal "$stderr" "$t: $d/comment.xml:2:10000006: error: comment too big found
+$t: $d/comment.xml:2:10000006: error: a token of more than 10000000 bytes (the most this tool reads)"
+		run -2 --separate-stderr "$t" "$d/text.xml"
+		assert_equal "$stderr" "$t: $d/text.xml:2:10000031: error: a text of more than 10000000 bytes (the most this tool reads)"
+	done
+	[[ $all != *XML_PARSE_HUGE* && $all != *[Hh]uge* ]]
+}
+
+# gen_stack N FILE: N red Blades on one spot
+gen_stack() {
+	awk -v n="$1" 'BEGIN { print "<battlefield version=\"1\" rules=\"dba1\" width=\"2400\" height=\"2400\" bound=\"1\"><side name=\"red\" pips=\"6\">"
+		for (i = 0; i < n; i++) printf "<element id=\"r%d\" troop=\"Bd\" x=\"1200\" y=\"1200\" facing=\"0\"/>\n", i
+		print "</side><side name=\"blue\" pips=\"2\"/></battlefield>" }' > "$2"
+}
+
+@test "28/5: battle-scan holds at most 10000 elements and a plan of 10000 moves: reported, memory flat" {
+	local d=$BATS_TEST_TMPDIR
+	gen_stack 10002 "$d/s.xml"
+	run -2 --separate-stderr battle-scan --max-errors=2 "$d/s.xml"
+	assert_equal "$stderr" "battle-scan: $d/s.xml:10002: error: more than 10000 elements on the table, the rest is ignored
+battle-scan: $d/s.xml:3: error: element 'r1' intersects 'r0' (line 2)
+battle-scan: $d/s.xml: error: 9998 more errors not reported (--max-errors=0 reports all)"
+	awk 'BEGIN { print "<battlefield version=\"1\" width=\"2400\" height=\"2400\"><feature kind=\"wood\">"
+		for (i = 0; i <= 100000; i++) printf "<point x=\"%d\" y=\"%d\"/>", 1000 + i % 2 * 100, 1000 + int(i / 2) % 2 * 100
+		print "</feature></battlefield>" }' > "$d/p.xml"
+	run -2 --separate-stderr battle-scan "$d/p.xml"
+	assert_equal "${stderr%%$'\n'*}" "battle-scan: $d/p.xml:2: error: more than 100000 points of terrain on the table, the rest is ignored"
+	yes 'move r1 fwd 10' | head -n 10002 > "$d/l.plan"
+	run -2 --separate-stderr battle-scan --max-errors=0 --plan="$d/l.plan" "$SAMPLES/battle-line.xml"
+	assert_equal "${#stderr_lines[@]}" 10000
+	assert_equal "${stderr_lines[9999]}" "battle-scan: $d/l.plan:10001: error: more than 10000 moves in the plan, the rest of it is skipped"
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	flat gen_stack 20000 80000 battle-scan
 }

@@ -124,6 +124,11 @@ void
 army_add_note(struct army *a, const char *column, size_t cn,
     const char *text, size_t tn)
 {
+	/* one past the limit is kept, so that the carrier reports it
+	 * (count_army); the rest is not, so that a record of a million
+	 * notes does not pile up in memory */
+	if (a->nnotes > ARMY_MAX_REFS)
+		return;
 	a->notes = xgrow(a->notes, &a->capnotes, a->nnotes + 1,
 	    sizeof *a->notes);
 	a->notes[a->nnotes].column = xstrndup(column, cn);
@@ -462,11 +467,14 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 			DIAG(NOT_A_REFERENCE, AT(start), q.s);
 			continue;
 		}
-		add_ref(v, n, cap, t.s, t.len);
-		if (book_len(t.s, t.len) > 0)
-			full = *n;
-		if (a != NULL)
-			army_set_ally_join(a, *n - 1, join);
+		/* as army_add_note: one past the limit is kept */
+		if (*n <= ARMY_MAX_REFS) {
+			add_ref(v, n, cap, t.s, t.len);
+			if (book_len(t.s, t.len) > 0)
+				full = *n;
+			if (a != NULL)
+				army_set_ally_join(a, *n - 1, join);
+		}
 		join = ALLY_AND;
 		pending = false;
 	}

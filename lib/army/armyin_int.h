@@ -11,6 +11,14 @@
 #include "army/armyin.h"
 #include "core/str.h"
 
+/* The most bytes of one field of an army read from lines: a field of a
+ * sheet (continuation rows included), the element or General lines of a
+ * list text record (armylist-parse(1)); what fits is kept, cut at a
+ * character, the rest reported and ignored (SHEET_FIELD_TOO_LONG). */
+#define ARMY_FIELD_MAX 65536
+/* The length of s[0..n) cut to at most max bytes at a UTF-8 character. */
+size_t army_field_fit(const char *s, size_t n, size_t max);
+
 /* Table rows (pipe, TSV, HTML) share one state machine. */
 enum sheet_field {
 	F_NUMBER, F_NAME, F_DATES, F_SOURCES, F_DBM, F_ENEMIES, F_ALLIES,

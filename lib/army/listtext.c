@@ -90,6 +90,8 @@ struct listtext {
 	struct sbuf gen;             /* the General line's value */
 	struct srcmap gmap;
 	bool gen_next;               /* "General:" alone: the next line */
+	bool full;                   /* ARMY_FIELD_MAX reported for it */
+	bool cut_elems, cut_gen;     /* the fields cut at ARMY_FIELD_MAX */
 	long eline;
 	bool incomplete;             /* an Incomplete line */
 	regex_t date_re;           /* compiled at its first use: most
@@ -226,7 +228,8 @@ listtext_flush(struct listtext *lt)
 		if (lt->elems.len > 0)
 			elements_parse(&a->list, lt->elems.s, lt->elems.len,
 			    &lt->map, &lost);
-		a->incomplete = lost + glost > 0;
+		a->incomplete = lost + glost > 0 || lt->cut_elems ||
+		    lt->cut_gen;
 	}
 	a->incomplete = a->incomplete || lt->incomplete;
 	lt->incomplete = false;
@@ -411,6 +414,7 @@ start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
 	army_init(a);
 	lt->open = true;
 	lt->incomplete = false;
+	lt->full = lt->cut_elems = lt->cut_gen = false;
 	a->id = xstrndup(s, idlen);
 	a->file = xstrdup(lt->file);
 	a->line = line;
@@ -447,6 +451,27 @@ ends_joined(const char *s, size_t n)
 	return false;
 }
 
+/* Whether the line v[0..*vn) goes to a field of len bytes (sep more
+ * before it): a record's field holds at most ARMY_FIELD_MAX bytes, as a
+ * sheet's, so that one wrapped over millions of lines is not held.  The
+ * line that does not fit and those after it are ignored (a first line
+ * keeps what fits, cut at a character: a half entry is no better), the
+ * first cut of a record reported. */
+static bool
+field_room(struct listtext *lt, bool *cut, size_t len, size_t sep,
+    const char *v, size_t *vn, long line)
+{
+	if (*cut)
+		return false;
+	if (len + sep + *vn <= ARMY_FIELD_MAX)
+		return true;
+	if (!lt->full)
+		DIAG(SHEET_FIELD_TOO_LONG, line, 0, lt->a.id, ARMY_FIELD_MAX);
+	lt->full = *cut = true;
+	*vn = len > 0 ? 0 : army_field_fit(v, *vn, ARMY_FIELD_MAX);
+	return *vn > 0;
+}
+
 /* One line of the element list.  Lines are joined with a blank (an
  * entry may wrap), but a line that is an item of a bulleted or numbered
  * list, or that starts with a count after a line that does not end in a
@@ -455,6 +480,9 @@ static void
 add_elements(struct listtext *lt, const char *v, size_t vn, long line,
     long col, bool bullet)
 {
+	if (!field_room(lt, &lt->cut_elems, lt->elems.len,
+	    lt->elems.len > 0 ? 2 : 0, v, &vn, line))
+		return;
 	if (lt->elems.len > 0) {
 		bool own = (bullet || (v[0] >= '0' && v[0] <= '9')) &&
 		    !ends_joined(lt->elems.s, lt->elems.len);
@@ -476,6 +504,9 @@ static void
 add_general(struct listtext *lt, const char *v, size_t vn, long line,
     long col)
 {
+	if (!field_room(lt, &lt->cut_gen, lt->gen.len, lt->gen.len > 0 ?
+	    2 : 0, v, &vn, line))
+		return;
 	if (lt->gen.len > 0)
 		sbuf_adds(&lt->gen, ", ");
 	srcmap_add(&lt->gmap, lt->gen.len, line, col);

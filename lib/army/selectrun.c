@@ -25,6 +25,10 @@
 
 /* The year range of --year, --from and --to (that of the dates read). */
 #define YEAR_MAX 100000L
+/* The most enemies --enemy-of collects (its first pass: ten armies of
+ * ARMY_MAX_REFS each); the rest is reported and ignored, so that the
+ * set does not grow with the input. */
+#define SELECT_MAX_FOES (10 * ARMY_MAX_REFS)
 
 const char *const selectrun_books[] = { "I", "II", "III", "IV", NULL };
 
@@ -44,6 +48,8 @@ struct selectrun_ctx {
 	/* --enemy-of: the enemies the armies ID lists (first pass), and
 	 * the lists of those that name a variant ("12" of "12b") */
 	struct strset foes, foelists;
+	char *full_file;             /* where SELECT_MAX_FOES was passed */
+	long full_line;
 	struct armyout *ao;
 	long written;
 };
@@ -516,6 +522,14 @@ collect(void *ctx, const struct army *a)
 	if (!ref_match(a->id, s->o->enemy_of))
 		return;
 	for (i = 0; i < a->nenemies; i++) {
+		if (strset_count(&s->foes) == SELECT_MAX_FOES) {
+			/* reported after the pass (it is quiet) */
+			if (s->full_file == NULL) {
+				s->full_file = xstrdup(diag_file());
+				s->full_line = a->line;
+			}
+			break;
+		}
 		army_ref_next(&r, a->enemies, i, &last);
 		(void)strset_add(&s->foes, sbuf_str(&r), r.len, &added);
 		if (added && (k = ref_list(sbuf_str(&r))) > 0)
@@ -592,6 +606,9 @@ write_armies(struct selectrun_ctx *s)
 		diag_quiet(1);
 		pass(s, collect);
 		diag_quiet(0);
+		if (s->full_file != NULL)
+			DIAG_AT(SELECT_TOO_MANY_FOES, s->full_file,
+			    s->full_line, 0, SELECT_MAX_FOES);
 	}
 	pass(s, emit);
 	if (s->ao == NULL)
@@ -617,6 +634,7 @@ ctx_free(struct selectrun_ctx *s)
 	free(s->off);
 	strset_free(&s->foes);
 	strset_free(&s->foelists);
+	free(s->full_file);
 }
 
 int

@@ -20,7 +20,7 @@ enum slot_role { R_NONE, R_BOOK, R_VAR, R_GENERAL, R_SLOT, R_CHECK, R_TYPE };
 
 /* The most bytes of one field of an army, continuation rows included
  * (armylist-parse(1)); the rest is reported and ignored. */
-#define SHEET_FIELD_MAX 65536
+#define SHEET_FIELD_MAX ARMY_FIELD_MAX
 
 struct sheet {
 	const char *file;
@@ -459,10 +459,11 @@ ends_joined(const struct sbuf *b)
 	    (n >= 3 && str_ieq(b->s + n - 3, 3, "und"));
 }
 
-/* The length of s cut to at most max bytes at a UTF-8 character. */
-static size_t
-fit(const char *s, size_t max)
+size_t
+army_field_fit(const char *s, size_t n, size_t max)
 {
+	if (max >= n)
+		return n;
 	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
 		max--;
 	return max;
@@ -488,7 +489,7 @@ append(struct sheet *sh, int f, const struct cell *c)
 			DIAG(SHEET_FIELD_TOO_LONG, c->line, 0,
 			    sbuf_str(&sh->f[F_NUMBER]), SHEET_FIELD_MAX);
 		sh->full = sh->cut[f] = true;
-		n = fit(s, b->len + 2 < SHEET_FIELD_MAX ?
+		n = army_field_fit(s, n, b->len + 2 < SHEET_FIELD_MAX ?
 		    SHEET_FIELD_MAX - b->len - 2 : 0);
 		if (n == 0)
 			return;
@@ -680,7 +681,8 @@ sheet_flush(struct sheet *sh)
 
 		elements_parse(&a.list, b[F_ELEMENTS].s, b[F_ELEMENTS].len,
 		    &sh->map[F_ELEMENTS], &lost);
-		a.incomplete = lost > 0 || a.incomplete;
+		a.incomplete = lost > 0 || sh->cut[F_ELEMENTS] ||
+		    a.incomplete;
 	}
 	sh->cb(sh->ctx, &a);
 	army_free(&a);
@@ -764,7 +766,8 @@ append_notes(struct sheet *sh, const struct cell *cells, size_t n)
 				    sbuf_str(&sh->f[F_NUMBER]),
 				    SHEET_FIELD_MAX);
 			sh->full = true;
-			len = fit(s, b->len + 1 < SHEET_FIELD_MAX ?
+			len = army_field_fit(s, len,
+			    b->len + 1 < SHEET_FIELD_MAX ?
 			    SHEET_FIELD_MAX - b->len - 1 : 0);
 		}
 		if (len == 0)

@@ -15,6 +15,13 @@
 #include "rules/rules.h"
 
 #define BF_MAXSIDES 2
+/* The most pieces one table holds (battle-scan(1)): the rest is
+ * reported once and ignored, so that memory stays bounded however long
+ * the file or the plan. */
+#define BF_MAX_ELEMENTS 10000
+#define BF_MAX_TERRAIN 10000    /* features, rivers, roads, camps */
+#define BF_MAX_POINTS 100000    /* of all the terrain */
+#define BF_MAX_MOVES 10000      /* lines of a plan */
 #define BF_STEP 10.0            /* paths are followed in steps of this */
 
 struct bpoly {

@@ -22,7 +22,29 @@ struct rd {
 	long line;
 	int cur;                /* terrain taking points, -1 none */
 	int side;               /* side taking elements, -1 none */
+	size_t npoints;
+	bool full[3];           /* the limits of room() reported */
 };
+
+enum piece { P_ELEMENT, P_TERRAIN, P_POINT };
+
+/* Whether a table of n pieces of the kind takes one more: past its
+ * limit the rest is reported once and not held. */
+static bool
+room(struct rd *rd, enum piece k, size_t n)
+{
+	static const int max[] = { BF_MAX_ELEMENTS, BF_MAX_TERRAIN,
+	    BF_MAX_POINTS };
+	static const char *const what[] = { "elements",
+	    "features, rivers, roads and camps", "points of terrain" };
+
+	if (n < (size_t)max[k])
+		return true;
+	if (!rd->full[k])
+		DIAG(BF_TOO_MANY, rd->line, 0, max[k], what[k]);
+	rd->full[k] = true;
+	return false;
+}
 
 static char *
 attr(struct rd *rd, const char *name)
@@ -187,6 +209,8 @@ terrain(struct rd *rd, enum bkind what)
 	char *v;
 	double h = 0, r = 0;
 
+	if (!room(rd, P_TERRAIN, f->nt))
+		return;                 /* rd->cur stays -1: no points */
 	f->t = xgrow(f->t, &f->capt, f->nt + 1, sizeof *f->t);
 	t = &f->t[f->nt];
 	memset(t, 0, sizeof *t);
@@ -234,7 +258,7 @@ point(struct rd *rd)
 	struct bterrain *t;
 	struct gpt p;
 
-	if (rd->cur < 0)
+	if (rd->cur < 0 || !room(rd, P_POINT, rd->npoints))
 		return;
 	t = &rd->f->t[rd->cur];
 	if (len_attr(rd, "point", "x", NAN, &p.x) < 0 ||
@@ -242,6 +266,7 @@ point(struct rd *rd)
 		return;
 	t->poly.v = xgrow(t->poly.v, &t->poly.cap, t->poly.n + 1, sizeof p);
 	t->poly.v[t->poly.n++] = p;
+	rd->npoints++;
 }
 
 static void
@@ -296,7 +321,7 @@ element(struct rd *rd)
 	double d = 0, depth;
 	int bad = 0;
 
-	if (rd->side < 0)
+	if (rd->side < 0 || !room(rd, P_ELEMENT, f->ne))
 		return;
 	/* the troop's base depth; an element not placed is only read */
 	depth = battle_base_width(f);

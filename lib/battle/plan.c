@@ -910,6 +910,12 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 		}
 		if (tok_split(&tk, line, len, in->line) < 0 || tk.n == 0)
 			continue;
+		if (p->n == BF_MAX_MOVES) {
+			/* each line holds its group and poses: the rest is
+			 * not read, so that memory stays bounded */
+			DIAG(PLAN_TOO_LONG, in->line, 0, BF_MAX_MOVES);
+			break;
+		}
 		memset(&mv, 0, sizeof mv);
 		mv.line = in->line;
 		rc = parse(f, &tk, in->line, scale, &mv, moved);

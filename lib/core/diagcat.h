@@ -151,6 +151,7 @@ enum diag_tool {
 #define DIAGF_ARMYLIST_UNKNOWN_RULES "collection labelled rules='%s', not a rules edition (%sor give --rules=FILE)"
 #define DIAGF_ARMY_TOO_MANY_ELEMENTS "more than %d elements in one army, the rest is ignored"
 #define DIAGF_ARMY_TOO_MANY_REFS "more than %d %s in one army, the rest is ignored"
+#define DIAGF_SELECT_TOO_MANY_FOES "more than %d enemies of the armies of --enemy-of, the rest is ignored"
 /* a check column of a slot sheet against its general cell */
 #define DIAGF_SHEET_CHECK_COLUMN "check column '%s' says %.*s, but the general cell '%.*s' %s"
 #define DIAGF_SHEET_FIELD_TOO_LONG "army '%s' continues beyond %d bytes in one field, the rest is ignored"
@@ -230,6 +231,7 @@ enum diag_tool {
 #define DIAGF_BF_GENERAL_LOST "side '%s' has lost its general but '%s' is marked general"
 #define DIAGF_BF_INTERSECT "element '%s' intersects '%s' (line %ld)"
 #define DIAGF_BF_NO_GENERAL "side '%s' has no general: no command distances"
+#define DIAGF_BF_TOO_MANY "more than %d %s on the table, the rest is ignored"
 #define DIAGF_PLAN_UTF8 "invalid UTF-8 or NUL byte in the line"
 #define DIAGF_PLAN_SYNTAX "expected 'move ID[,ID...] STEP...', not '%s'"
 #define DIAGF_PLAN_UNKNOWN_ID "unknown element '%.*s'%s"
@@ -240,6 +242,7 @@ enum diag_tool {
 #define DIAGF_PLAN_APART "group member '%s' touches no other member"
 #define DIAGF_PLAN_TWICE "element '%s' moves twice in the bound (first at line %ld)"
 #define DIAGF_PLAN_MIXED "element '%s' is not of side '%s' as '%s' is"
+#define DIAGF_PLAN_TOO_LONG "more than %d moves in the plan, the rest of it is skipped"
 
 /* X(ID, LEVEL, CODE, TOOLS): LEVEL is E (error, exit status 2) or W. */
 #define DIAG_CATALOGUE(X) \
@@ -353,6 +356,7 @@ enum diag_tool {
 	X(ARMYLIST_UNKNOWN_RULES, E, "armylist-unknown-rules", T_CHECK | T_COMBAT | T_CARD) \
 	X(ARMY_TOO_MANY_ELEMENTS, E, "army-too-many-elements", T_ARMYIN) \
 	X(ARMY_TOO_MANY_REFS, E, "army-too-many-refs", T_ARMYIN) \
+	X(SELECT_TOO_MANY_FOES, E, "select-too-many-enemies", T_SELECT) \
 	X(SHEET_FIELD_TOO_LONG, E, "sheet-field-too-long", T_SHEETS) \
 	X(SHEET_CHECK_COLUMN, W, "sheet-check-column", T_SHEETS) \
 	X(NO_ARMIES, E, "no-armies", T_SHEETS) \
@@ -425,6 +429,7 @@ enum diag_tool {
 	X(BF_GENERAL_LOST, E, "bf-general-lost", T_SCAN) \
 	X(BF_INTERSECT, E, "bf-bases-intersect", T_SCAN) \
 	X(BF_NO_GENERAL, W, "bf-no-general", T_SCAN) \
+	X(BF_TOO_MANY, E, "bf-too-many", T_SCAN) \
 	X(PLAN_UTF8, E, "plan-not-utf8", T_SCAN) \
 	X(PLAN_SYNTAX, E, "plan-syntax", T_SCAN) \
 	X(PLAN_UNKNOWN_ID, E, "plan-unknown-element", T_SCAN) \
@@ -435,6 +440,7 @@ enum diag_tool {
 	X(PLAN_APART, E, "plan-group-apart", T_SCAN) \
 	X(PLAN_TWICE, E, "plan-moves-twice", T_SCAN) \
 	X(PLAN_MIXED, E, "plan-mixed-sides", T_SCAN) \
+	X(PLAN_TOO_LONG, E, "plan-too-long", T_SCAN) \
 	/* end */
 
 #define DIAG_ENUM_(id, lv, code, tools) D_##id,

@@ -132,6 +132,17 @@ our_words(struct sbuf *m, const xmlError *e)
 		sbuf_reset(m);
 		sbuf_adds(m, "a text of more than 10000000 bytes (the most "
 		    "this tool reads)");
+	} else if (sscanf(sbuf_str(m), "xmlParseElementChildrenContentDecl "
+	    ": depth %ld too deep", &depth) == 1) {
+		sbuf_reset(m);
+		sbuf_printf(m, "DOCTYPE not allowed (and its declarations "
+		    "nested more than %ld deep)", depth - 1);
+	} else if (strcmp(sbuf_str(m), "internal error: Huge input lookup")
+	    == 0) {
+		/* a name, an attribute value, a comment ... past the limit */
+		sbuf_reset(m);
+		sbuf_adds(m, "a token of more than 10000000 bytes (the most "
+		    "this tool reads)");
 	} else if ((p = strstr(sbuf_str(m), huge)) != NULL) {
 		m->len = (size_t)(p - m->s);
 		m->s[m->len] = '\0';

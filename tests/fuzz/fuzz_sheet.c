@@ -1,5 +1,7 @@
 /* fuzz_sheet: the table-row state machine (sheet_row) fed cells split at
- * tabs, one row per line, a blank line ending a table. */
+ * tabs, one row per line, a blank line ending a table; seeds with
+ * columns given twice and fields at and past 64 KiB (continuation rows
+ * included). */
 #define FUZZ_SEEDS "samples/armeelisten-121-180.tsv tests/fixtures/armylist-parse/*.tsv tests/fuzz/seeds/sheet/*"
 #define FUZZ_ARMIES
 #include <string.h>

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "army/army.h"
+#include "army/armyin_int.h"
 #include "army/armyout.h"
 #include "core/diag.h"
 #include "core/xmlio.h"
@@ -283,6 +284,73 @@ test_brackets_nul(void)
 	srcmap_free(&map);
 }
 
+/* What a record of list text held when it ended. */
+struct held {
+	int armies;
+	size_t text, nenemies, nallies, nnotes, items;
+	bool incomplete;
+};
+
+static void
+held_cb(void *ctx, const struct army *a)
+{
+	struct held *h = ctx;
+
+	h->armies++;
+	h->text = a->elements_text != NULL ? strlen(a->elements_text) : 0;
+	h->nenemies = a->nenemies;
+	h->nallies = a->nallies;
+	h->nnotes = a->nnotes;
+	h->items = a->list.n;
+	h->incomplete = a->incomplete;
+}
+
+/* Memory of one record bounded by design: references and notes past
+ * ARMY_MAX_REFS are not kept (one past is, for the report), the element
+ * lines of list text end at ARMY_FIELD_MAX bytes (a record wrapped over
+ * 300k lines held 250 MB). */
+static void
+test_held(void)
+{
+	struct sbuf b = {0};
+	struct listtext *lt;
+	struct held h = {0};
+	struct army a;
+	long e0, i;
+
+	diag_quiet(1);
+	army_init(&a);
+	for (i = 0; i < 3 * ARMY_MAX_REFS; i++)
+		army_add_note(&a, "c", 1, "text", 4);
+	CHECK(a.nnotes == ARMY_MAX_REFS + 1);
+	for (i = 0; i < ARMY_MAX_REFS + 5; i++)
+		sbuf_printf(&b, "%sI/%ld", i > 0 ? " or " : "", i + 1);
+	e0 = diag_file_errors();
+	army_refs_at(&a, true, b.s, b.len, 1, 1);
+	army_refs_at(&a, false, b.s, b.len, 1, 1);
+	army_refs_at(&a, false, b.s, b.len, 2, 1);
+	CHECK(a.nallies == ARMY_MAX_REFS + 1 && a.nenemies == ARMY_MAX_REFS + 1);
+	CHECK(strcmp(a.allies[ARMY_MAX_REFS - 1], "I/10000") == 0);
+	CHECK(diag_file_errors() == e0);        /* no stray "or" reported */
+	army_free(&a);
+
+	lt = listtext_new("t.txt", held_cb, &h);
+	listtext_line(lt, "I/1a X 3000-2800BC", 18, 1);
+	listtext_line(lt, "1x3Bd (Gen),", 12, 2);
+	for (i = 0; i < 100000; i++)
+		listtext_line(lt, "1x4Sp,", 6, i + 3);
+	listtext_line(lt, "Enemies: none", 13, i + 3);
+	listtext_flush(lt);
+	listtext_free(lt);
+	CHECK(h.armies == 1);
+	/* 12 bytes and 9360 lines of 7 (a blank joins them) */
+	CHECK(h.text == 12 + 9360 * 7 && h.text <= ARMY_FIELD_MAX);
+	CHECK(h.items == ARMY_MAX_ITEMS && h.incomplete);
+	CHECK(diag_file_errors() == e0 + 2);
+	sbuf_free(&b);
+	diag_quiet(0);
+}
+
 int
 main(void)
 {
@@ -295,6 +363,7 @@ main(void)
 	test_notations();
 	test_refs();
 	test_brackets_nul();
+	test_held();
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");

@@ -109,6 +109,55 @@ test_errors(void)
 	diag_quiet(0);
 }
 
+/* A table holds at most BF_MAX_ELEMENTS elements, BF_MAX_TERRAIN pieces
+ * of terrain, BF_MAX_POINTS points and a plan of BF_MAX_MOVES moves:
+ * the rest is reported once and not held. */
+static void
+test_limits(void)
+{
+	struct sbuf b = {0};
+	struct bfield f;
+	struct bplan p;
+	struct input in;
+	long i;
+
+	sbuf_adds(&b, "<battlefield version=\"1\" width=\"30000\" "
+	    "height=\"30000\"><feature kind=\"wood\">");
+	for (i = 0; i <= BF_MAX_POINTS; i++)
+		sbuf_printf(&b, "<point x=\"%ld\" y=\"%ld\"/>", 20000 +
+		    i % 2 * 5000, 20000 + i / 2 % 2 * 5000);
+	sbuf_adds(&b, "</feature>");
+	for (i = 0; i < BF_MAX_TERRAIN; i++)
+		sbuf_adds(&b, "<road width=\"10\"><point x=\"1\" y=\"1\"/>"
+		    "</road>");
+	sbuf_adds(&b, "<side name=\"a\">");
+	for (i = 0; i <= BF_MAX_ELEMENTS; i++)
+		sbuf_printf(&b, "<element id=\"e%ld\" troop=\"Bd\" "
+		    "x=\"%ld\" y=\"%ld\" facing=\"0\"/>", i,
+		    200 + i % 100 * 190, 200 + i / 100 * 190);
+	sbuf_adds(&b, "</side></battlefield>");
+	diag_quiet(1);
+	CHECK(read_field(&f, b.s) < 0);
+	CHECK(f.ne == BF_MAX_ELEMENTS && f.nt == BF_MAX_TERRAIN);
+	CHECK(f.t[0].poly.n == BF_MAX_POINTS && f.t[1].poly.n == 0);
+	CHECK(diag_file_errors() >= 3);
+	sbuf_reset(&b);
+	for (i = 0; i < BF_MAX_MOVES + 5; i++)
+		sbuf_adds(&b, "move e1 fwd 10\n");
+	memset(&p, 0, sizeof p);
+	input_mem(&in, "p", b.s, b.len);
+	diag_set_file("p");
+	CHECK(battle_plan_read(&f, &in, SCALE_15MM, &p) < 0);
+	input_close(&in);
+	CHECK(p.n == BF_MAX_MOVES);
+	/* the first move, then each a second move of e1, then the limit */
+	CHECK(diag_file_errors() == BF_MAX_MOVES);
+	diag_quiet(0);
+	battle_plan_free(&p);
+	battle_free(&f);
+	sbuf_free(&b);
+}
+
 /* Base sizes, the zone of control and the command distances are those
  * of the rules table the field is read with. */
 static void
@@ -195,6 +244,7 @@ main(void)
 	test_derive();
 	test_plan();
 	test_errors();
+	test_limits();
 	test_rules();
 	test_misc();
 	rules_free(R);

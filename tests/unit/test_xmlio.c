@@ -419,6 +419,64 @@ test_xml_writer(void)
 	(void)i;
 }
 
+static void
+keep_msg(void *ctx, const struct diag_def *def, const char *file, long line,
+    long col, const char *msg)
+{
+	struct sbuf *b = ctx;
+
+	(void)def, (void)file, (void)line, (void)col;
+	sbuf_adds(b, msg);
+	sbuf_addc(b, '\n');
+}
+
+/* libxml2's words for its limits name XML_PARSE_HUGE, which the user
+ * cannot set, or call themselves an internal error: said in ours. */
+static void
+test_limit_words(void)
+{
+	static const char dtd[] = "DOCTYPE not allowed (and its declarations "
+	    "nested more than 128 deep)\n";
+	struct sbuf in = {0}, msgs = {0};
+	struct input inp;
+	xmlTextReaderPtr r;
+	xmlDocPtr doc;
+	int i;
+
+	sbuf_adds(&in, "<!DOCTYPE a [<!ELEMENT a ");
+	for (i = 0; i < 200; i++)
+		sbuf_addc(&in, '(');
+	sbuf_addc(&in, 'b');
+	for (i = 0; i < 200; i++)
+		sbuf_addc(&in, ')');
+	sbuf_adds(&in, ">]>\n<a/>\n");
+	diag_set_hook(keep_msg, &msgs);
+	doc = xmlio_parse_mem(in.s, in.len, "d.xml");
+	CHECK(doc == NULL);
+	CHECK(strncmp(sbuf_str(&msgs), dtd, sizeof dtd - 1) == 0);
+	sbuf_reset(&in);
+	sbuf_reset(&msgs);
+	sbuf_adds(&in, "<a b=\"");
+	memset(sbuf_room(&in, 10000001), 'x', 10000001);
+	in.len += 10000001;
+	sbuf_adds(&in, "\"/>");
+	/* read as the tools read, a piece at a time */
+	input_mem(&inp, "a.xml", in.s, in.len);
+	diag_set_file("a.xml");
+	r = xmlio_reader(&inp);
+	while (r != NULL && xmlio_read(r, "a.xml") > 0)
+		;
+	xmlFreeTextReader(r);
+	input_close(&inp);
+	CHECK(strstr(sbuf_str(&msgs), "a token of more than 10000000 bytes "
+	    "(the most this tool reads)\n") != NULL);
+	CHECK(strstr(sbuf_str(&msgs), "XML_PARSE_HUGE") == NULL);
+	CHECK(strstr(sbuf_str(&msgs), "uge") == NULL);
+	diag_set_hook(NULL, NULL);
+	sbuf_free(&in);
+	sbuf_free(&msgs);
+}
+
 int
 main(void)
 {
@@ -432,6 +490,7 @@ main(void)
 	test_attr_long();
 	test_armyxml_count();
 	test_json_members();
+	test_limit_words();
 	test_xml_writer();
 	test_xml_writer_controls();
 	troop_cleanup();
