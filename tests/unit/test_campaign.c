@@ -530,6 +530,7 @@ test_battle(const struct cat_table *t)
 	CHECK(strstr(buf, "\nx\t3\t1\tH\t5/6/7\t5\tnone\t100\t110\t") != NULL);
 	CHECK(strstr(buf, "\nx\t4\t1\tI\t3\t3\tnone\t\t\t") != NULL);
 	CHECK(b.n == 4 && b.name == NULL && b.fileno == 2);
+	pairing_free(&b);
 	free(buf);
 }
 
