@@ -6,11 +6,12 @@
 # over the whole, and through GNU parallel in chunks of BENCH_BLOCK
 # (default 4M) with 1, 2 and 4 jobs, as bellis(7) SCALING shows for
 # large outputs: a file per chunk, TSV joined with one header, XML with
-# one declaration and root.  Each run is timed
-# BENCH_RUNS times (default 3, the median shown with the spread); the
-# joined outputs are compared with cmp, TSV also with the single run's.
-# The machine's load is printed before and after: the speed-up means
-# little on a busy machine.  Needs GNU parallel (make deps installs it).
+# one declaration and root.  Each run is timed BENCH_RUNS times (default
+# 3): the median wall time with its spread, the median CPU time of all
+# its processes.  The joined outputs are compared with cmp, TSV also
+# with the single run's.  The machine's load is printed before and
+# after: on a busy machine the wall times say little, the CPU times
+# bound what free cores could give.  Needs GNU parallel (make deps).
 set -eu
 bin=$(cd "${1:?usage: bench/scale-out.sh BINDIR [CORPUS_DIR]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,23 +44,22 @@ echo "input: $(($(wc -c < "$in") / 1048576)) MB of list text, $armies armies ($n
 echo "machine: $(nproc) cores; load before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 # ---- timing ------------------------------------------------------------
-now() { date +%s.%N; }
 # timed OUT CMD: run the shell command CMD (stdout to OUT) $runs times;
-# sets med (median seconds) and spread ("min-max")
+# sets med (median wall seconds), spread ("min-max") and cpu (median user
+# + system seconds of CMD and all its processes)
 timed() {
 	out=$1 cmd=$2
 	: > "$tmp/times"
 	k=0
 	while [ "$k" -lt "$runs" ]; do
-		t0=$(now)
-		sh -c "$cmd" > "$out"
-		t1=$(now)
-		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }' >> "$tmp/times"
+		/usr/bin/time -f '%e %U %S' -o "$tmp/t" sh -c "$cmd" > "$out"
+		awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$tmp/t" >> "$tmp/times"
 		k=$((k + 1))
 	done
 	sort -n "$tmp/times" > "$tmp/sorted"
 	med=$(awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }' "$tmp/sorted")
 	spread=$(awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f", lo, hi }' "$tmp/sorted")
+	cpu=$(sort -n -k 2 "$tmp/times" | awk '{ v[NR] = $2 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
 }
 
 # the recipe of bellis(7) SCALING for large outputs: each job writes a
@@ -78,7 +78,8 @@ xmljoin="{ head -n 2 \$(head -n 1 '$tmp/list'); while read -r f; do tail -n +3 \
 
 # row LABEL JOBS CMP: the table row of the last timed run
 row() {
-	printf '%-22s %4s %8.2f s  %-13s %7s  %s\n' "$1" "$2" "$med" "$spread" \
+	printf '%-14s %4s %8.2f s  %-13s %7.2f s %7s  %s\n' "$1" "$2" "$med" \
+	    "$spread" "$cpu" \
 	    "$(awk -v a="$base" -v b="$med" 'BEGIN { printf "%.2f", a / b }')" "$3"
 }
 
@@ -89,9 +90,9 @@ for fmt in tsv xml; do
 	esac
 	echo
 	echo "armylist-parse, $fmt: one run, then 1, 2 and 4 jobs of chunks (median of $runs, wall)"
-	printf '%-22s %4s %10s  %-13s %7s  %s\n' run jobs time spread speed-up "cmp"
+	printf '%-14s %4s %10s  %-13s %9s %7s  %s\n' run jobs wall spread cpu speed-up "cmp"
 	timed "$tmp/whole.$fmt" "$tool '$in' 2>/dev/null; true"
-	single=$med
+	single=$med single_cpu=$cpu
 	base=$med
 	row "one process" - "-"
 	for j in 1 2 4; do
@@ -107,10 +108,10 @@ for fmt in tsv xml; do
 		else
 			c=$(cmp "$tmp/out.$fmt.1" "$tmp/out.$fmt.$j" > /dev/null 2>&1 && echo "same as 1 job" || echo "DIFFERS from 1 job")
 		fi
-		[ "$j" = 2 ] && two=$med
+		[ "$j" = 2 ] && two=$med two_cpu=$cpu
 		row "parallel -j $j" "$j" "$c"
 	done
-	echo "$fmt: speed-up with 2 jobs: $(awk -v a="$one_job" -v b="$two" 'BEGIN { printf "%.2f", a / b }') against 1 job, $(awk -v a="$single" -v b="$two" 'BEGIN { printf "%.2f", a / b }') against one process (goal: 1.7 on 2 quiet cores)"
+	echo "$fmt: speed-up with 2 jobs: $(awk -v a="$one_job" -v b="$two" 'BEGIN { printf "%.2f", a / b }') against 1 job, $(awk -v a="$single" -v b="$two" 'BEGIN { printf "%.2f", a / b }') against one process (goal: 1.7 on 2 quiet cores); the CPU time of 2 jobs is $(awk -v a="$single_cpu" -v b="$two_cpu" 'BEGIN { printf "%.2f", b / a }') of one process's, so 2 free cores could give at most $(awk -v a="$single_cpu" -v b="$two_cpu" 'BEGIN { printf "%.2f", 2 * a / b }') against it"
 	rm -f "$tmp"/out.$fmt.* "$tmp/whole.$fmt" "$tmp"/p*.$fmt
 done
 

@@ -75,6 +75,11 @@ keyset_add(struct keyset *k, uint64_t key, uint64_t where)
 
 	if (key == 0)
 		key = 1;
+	if (k->nslot > 0) {
+		s = find(k->slot, k->nslot, key);
+		if (s->key != 0)
+			return s->where != where;
+	}
 	if (k->n >= KEYSET_MAX)
 		return 0;
 	if (2 * (k->n + 1) > k->nslot) {
@@ -88,8 +93,6 @@ keyset_add(struct keyset *k, uint64_t key, uint64_t where)
 		free(old);
 	}
 	s = find(k->slot, k->nslot, key);
-	if (s->key != 0)
-		return s->where != where;
 	s->key = key;
 	s->where = where;
 	k->n++;

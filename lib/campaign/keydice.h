@@ -20,8 +20,8 @@ uint64_t key_addn(uint64_t h, long v);
 void key_dice(struct dice *d, uint64_t seed, uint64_t key);
 
 /* The keys of a run, each with where its first record is (a hash of
- * its file and line), up to KEYSET_MAX of them (then it stops
- * looking). */
+ * its file and line): the first KEYSET_MAX keys are kept, every later
+ * one is compared with them. */
 #define KEYSET_MAX 100000
 struct keyslot {
 	uint64_t key;              /* 0: empty (a key of 0 is stored as 1) */
@@ -32,7 +32,7 @@ struct keyset {
 	size_t nslot, n;
 };
 /* Add key, of a record at where: 1 when another record (another where)
- * had it before, else 0 (also past the cap). */
+ * had it before, else 0. */
 int keyset_add(struct keyset *k, uint64_t key, uint64_t where);
 void keyset_free(struct keyset *k);
 #endif
