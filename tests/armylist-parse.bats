@@ -713,3 +713,73 @@ armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 eleme
 	assert_line '    <note column="A">a</note>'
 	assert_equal "$stderr" ""
 }
+
+# ---- --header=FILE: chunks of a sheet (issue 29) ------------------------
+
+# chunks SHEET H CUT...: SHEET's first H lines as the header file, the
+# rest cut after each CUT (a line of the whole) into chunks; each chunk
+# read with --header gives, one after another, exactly the TSV rows of
+# the whole sheet read at once, with no error.
+chunks() {
+	local sheet=$1 h=$2 from=$(($2 + 1)) to nchunk=0 part
+	shift 2
+	run -0 --separate-stderr armylist-parse -T tsv "$sheet"
+	local whole=$output
+	[ "${#lines[@]}" -gt 1 ]
+	head -n "$h" "$sheet" > "$BATS_TEST_TMPDIR/head"
+	: > "$BATS_TEST_TMPDIR/rows"
+	for to in "$@" '$'; do
+		part=$BATS_TEST_TMPDIR/chunk.$((nchunk += 1))
+		sed -n "${from},${to}p" "$sheet" > "$part"
+		run -0 --separate-stderr armylist-parse --header="$BATS_TEST_TMPDIR/head" -T tsv "$part"
+		[[ $stderr != *error:* ]]
+		assert_equal "${lines[0]}" "${whole%%$'\n'*}"
+		printf '%s\n' "$output" | tail -n +2 >> "$BATS_TEST_TMPDIR/rows"
+		[ "$to" = '$' ] || from=$((to + 1))
+	done
+	assert_equal "$(head -n 1 <<<"$whole"; cat "$BATS_TEST_TMPDIR/rows")" "$whole"
+}
+
+@test "armylist-parse --header=FILE: chunks of a pipe table, TSV, CSV and slot sheet read as the whole" {
+	chunks ../samples/armeelisten-61-120.txt 5 9 14
+	chunks ../samples/armeelisten-121-180.tsv 3 6 9
+	chunks $P/sheet-semicolon.csv 1 3
+	chunks $P/slots.csv 1 2 3
+	chunks $P/continuation.tsv 1 3
+	# without the header a chunk is no sheet
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/chunk.2"
+	assert_output --partial '<armylists version="1"'
+	[[ $stderr == *"error: no army read: "* ]]
+}
+
+@test "armylist-parse --header=FILE: a chunk's XML names the chunk and its lines; JSON Lines chunks need no header" {
+	cd "$BATS_TEST_TMPDIR"
+	head -n 5 $SAMPLES/armeelisten-61-120.txt > head.txt
+	tail -n +12 $SAMPLES/armeelisten-61-120.txt > chunk.txt
+	run -0 --separate-stderr armylist-parse --header=head.txt chunk.txt
+	assert_equal "$stderr" ""
+	assert_line --index 2 --regexp '^  <army id="[0-9a-z]+" file="chunk.txt" line="1">$'
+	# the header is the same for the standard input
+	run -0 bash -c 'armylist-parse --header=head.txt -T tsv < chunk.txt'
+	assert_equal "$output" "$(armylist-parse --header=head.txt -T tsv chunk.txt)"
+	# JSON Lines: each line an army; chunks read as they are, a header
+	# changes nothing
+	armylist-parse -T jsonl $SAMPLES/english-lists.txt > all.jsonl
+	split -n l/3 all.jsonl part.
+	run -0 bash -c 'for p in part.*; do armylist-parse -T tsv --header=head.txt "$p" | tail -n +2; done'
+	assert_equal "$output" "$(armylist-parse -T tsv all.jsonl | tail -n +2)"
+	run -0 bash -c 'for p in part.*; do armylist-parse -T jsonl "$p"; done'
+	assert_equal "$output" "$(cat all.jsonl)"
+}
+
+@test "armylist-parse --header=FILE: a missing header file is exit 4, a header's messages name it" {
+	cd "$BATS_TEST_TMPDIR"
+	run -4 --separate-stderr armylist-parse --header=no/such.txt $SAMPLES/armeelisten-61-120.txt
+	assert_equal "$stderr" "armylist-parse: cannot open 'no/such.txt': No such file or directory"
+	assert_output ""
+	printf 'Nr\tArmee\tElemente\n\xe4\t\t\n' > head.tsv
+	printf '7\tGrenzarmee\t1x Re (Feldherr), 11x Pl\n' > rows.tsv
+	run -0 --separate-stderr armylist-parse --header=head.tsv -T tsv rows.tsv
+	assert_equal "$stderr" "armylist-parse: head.tsv:2: warning: invalid UTF-8, read as windows-1252"
+	assert_line --index 1 --regexp $'^7\tGrenzarmee\t'
+}

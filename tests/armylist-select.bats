@@ -185,3 +185,26 @@ Try 'armylist-select --help' for more information."
 	output=${EXAMPLES%$'\n'}
 	golden "$G/examples.txt"
 }
+
+@test "armylist-select --header=FILE: chunks of a sheet select what the whole selects, also with --enemy-of" {
+	cd "$BATS_TEST_TMPDIR"
+	head -n 5 "$TOP/samples/armeelisten-61-120.txt" > head.txt
+	sed -n '6,12p' "$TOP/samples/armeelisten-61-120.txt" > a.txt
+	sed -n '13,$p' "$TOP/samples/armeelisten-61-120.txt" > b.txt
+	for args in --name=r '--to=100BC' '--enemy-of=61'; do
+		run -0 --separate-stderr armylist-select -T tsv "$args" "$TOP/samples/armeelisten-61-120.txt"
+		want=$output
+		[ "${#lines[@]}" -gt 2 ]
+		run -0 --separate-stderr armylist-select --header=head.txt -T tsv "$args" - b.txt < a.txt
+		assert_equal "$stderr" ""
+		# two operands: the file column; the rest the whole's rows
+		assert_equal "$(cut -f 2- <<<"$output")" "$want"
+		# each chunk in a run of its own (--enemy-of looks for the
+		# army in the run's own input)
+		[ "$args" = --enemy-of=61 ] && continue
+		run -0 bash -c 'for f in a.txt b.txt; do armylist-select --header=head.txt -T tsv "$0" "$f" || [ $? = 1 ]; done | awk "NR == 1 { h = \$0 } NR == 1 || \$0 != h"' "$args"
+		assert_equal "$output" "$want"
+	done
+	run -4 --separate-stderr armylist-select --header=none.txt a.txt
+	assert_equal "$stderr" "armylist-select: cannot open 'none.txt': No such file or directory"
+}

@@ -119,7 +119,7 @@ EOF2
 }
 
 @test "catastrophe: reinforcements raise the other side's TS in a two-sided battle" {
-	run -0 campaign-catastrophe -s 1 "fixtures/$F/two.txt"
+	run -0 campaign-catastrophe -s 7 "fixtures/$F/two.txt"
 	golden $F/two.out
 	assert_line "Rome: roll 10, total 10: reinforcements (Enemy reinforced); enemy-ts-percent=10; ts 1005 -> 1106"
 	assert_line "Carthage: roll 10, total 10: reinforcements (Enemy reinforced); enemy-ts-percent=10; ts 5 -> 6"
@@ -277,7 +277,7 @@ EOF2
 	[[ $stderr =~ ^campaign-catastrophe:\ seed:\ [0-9]+$ ]]
 }
 
-@test "catastrophe: records are independent: each line has its own stream" {
+@test "catastrophe: records are independent: each side rolls dice of its own" {
 	printf 'side A\nside B\nside C\n' > "$BATS_TEST_TMPDIR/a.txt"
 	printf 'side A luck\n# gone\nside C\n' > "$BATS_TEST_TMPDIR/b.txt"
 	run -0 campaign-catastrophe -s 5 -T tsv "$BATS_TEST_TMPDIR/a.txt"
@@ -285,6 +285,85 @@ EOF2
 	run -0 campaign-catastrophe -s 5 -T tsv "$BATS_TEST_TMPDIR/b.txt"
 	b=$(printf '%s\n' "$output" | awk -F '\t' '$3 == "C" { print $4 }')
 	assert_equal "$a" "$b"
+}
+
+# six named battles: random rolls, luck, leaders, defectors, damage, a
+# melee of three sides
+split_battles() {
+	cat "$SAMPLES/battle.txt"
+	cat <<'EOF2'
+battle "Zama, 202 BC"
+side Rome ts=900 units=Hastati:300,Principes:300,Triarii:300
+side Carthage units=Elephants:200,Mercenaries:400,Veterans:400 luck
+battle Trebia
+side Rome units=LegioI:400:pc,LegioII:400 enemy-power=4
+side Carthage units=Libyans:500,Horse:400 pc-commander
+battle Raphia
+side Ptolemy units=Phalanx:700,Elephants:100 luck
+side Antiochus units=Phalanx:600,Elephants:200
+side Arabs ts=100
+battle Ipsus
+side Antigonus strategy=15 units=A:500,B:500
+side Seleucus strategy=14 units=C:300,D:300,E:400
+EOF2
+}
+
+@test "catastrophe: a file split at its battles into 2 and 3 parts rolls what the whole rolls" {
+	cd "$BATS_TEST_TMPDIR"
+	split_battles > all.txt
+	run -0 campaign-catastrophe -s 11 all.txt
+	whole=$output
+	assert_equal "${#lines[@]}" 13
+	# the parts as separate runs, and as the operands of one run
+	for n in 2 3; do
+		rm -f part.*
+		awk -v n=$n '/^battle / { b++ } { print > ("part." int(b * n / 7)) }' all.txt
+		assert_equal "$(ls part.* | wc -l)" "$n"
+		run -0 bash -c 'for p in part.*; do campaign-catastrophe -s 11 "$p"; done'
+		assert_equal "$output" "$whole"
+		run -0 campaign-catastrophe -s 11 part.*
+		assert_equal "$output" "$whole"
+		# the machine formats: the same rolls and effects (line and
+		# battle number are the part's)
+		run -0 bash -c 'for p in part.*; do campaign-catastrophe -s 11 -T tsv "$p" | tail -n +2; done | cut -f 3-'
+		assert_equal "$output" "$(campaign-catastrophe -s 11 -T tsv all.txt | tail -n +2 | cut -f 3-)"
+	done
+	# the rolls of the key, not of the place: battles in another order
+	awk '/^battle / { b++ } { print > ("order." (b % 2)) }' all.txt
+	run -0 bash -c 'cat order.1 order.0 | campaign-catastrophe -s 11 | sort'
+	assert_equal "$output" "$(sort <<<"$whole")"
+}
+
+@test "catastrophe: the key of a battle without a name is its number in its file" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'side A\nside B\nbattle\nside A\nside B\n' > a.txt
+	run -0 --separate-stderr campaign-catastrophe -s 3 a.txt
+	first=$output
+	# another file's battle 1 rolls as this one's, with a warning
+	printf '# another\nbattle\nside A\nside B\n' > b.txt
+	run -0 --separate-stderr campaign-catastrophe -s 3 a.txt b.txt
+	assert_equal "${lines[4]}" "${lines[0]}"
+	assert_equal "${lines[5]}" "${lines[1]}"
+	assert_equal "$stderr" "campaign-catastrophe: b.txt:3: warning: side 'A' of unnamed battle 1 of its file has the key of an earlier one: it rolls the same dice
+campaign-catastrophe: b.txt:4: warning: side 'B' of unnamed battle 1 of its file has the key of an earlier one: it rolls the same dice"
+	# an empty battle is not counted; the second battle is not the first
+	printf 'battle\nbattle\nside A\nside B\nbattle\nside A\nside B\n' > c.txt
+	run -0 --separate-stderr campaign-catastrophe -s 3 c.txt
+	assert_equal "$output" "$first"
+	assert_equal "$stderr" ""
+	[ "${lines[0]}" != "${lines[2]}" ] || [ "${lines[1]}" != "${lines[3]}" ]
+	# a named battle of the same sides rolls otherwise
+	printf 'battle 1\nside A\nside B\n' > d.txt
+	run -0 campaign-catastrophe -s 3 d.txt
+	[ "$output" != "${lines[*]:0:2}" ]
+	# the same side twice in a battle: the same dice, a warning
+	printf 'battle X\nside A\nside A\nside B\n' > e.txt
+	run -0 --separate-stderr campaign-catastrophe -s 3 e.txt
+	assert_equal "${lines[0]}" "${lines[1]}"
+	assert_equal "$stderr" "campaign-catastrophe: e.txt:3: warning: side 'A' of battle 'X' has the key of an earlier one: it rolls the same dice"
+	# --odds rolls nothing: no warning
+	run -0 --separate-stderr campaign-catastrophe --odds e.txt
+	assert_equal "$stderr" ""
 }
 
 @test "catastrophe: roll= replaces the generator" {
@@ -328,9 +407,9 @@ campaign-catastrophe: fixtures/$F/invalid.xml:3: error: invalid roll '2' (a 3d6 
 @test "catastrophe: -o replaces the file atomically; the old file survives a failure" {
 	out=$BATS_TEST_TMPDIR/out.txt
 	echo old > "$out"
-	run -4 campaign-catastrophe -s 1 -o "$out" "fixtures/$F/two.txt" /nonexistent
+	run -4 campaign-catastrophe -s 7 -o "$out" "fixtures/$F/two.txt" /nonexistent
 	assert_equal "$(cat "$out")" "old"
-	run -0 campaign-catastrophe -s 1 --output="$out" "fixtures/$F/two.txt"
+	run -0 campaign-catastrophe -s 7 --output="$out" "fixtures/$F/two.txt"
 	run -0 cat "$out"
 	golden $F/two.out
 	assert_equal "$(ls "$BATS_TEST_TMPDIR")" "out.txt"
@@ -370,7 +449,7 @@ campaign-catastrophe: fixtures/$F/invalid.xml:3: error: invalid roll '2' (a 3d6 
 }
 
 @test "catastrophe: every EXAMPLE of the man page, with its status" {
-	man_examples campaign-catastrophe.1 0 0 0 0
+	man_examples campaign-catastrophe.1 0 0 0 0 0 0 0 0
 }
 
 @test "catastrophe: the sample battle" {

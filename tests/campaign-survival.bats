@@ -97,7 +97,7 @@ EOF2
 @test "survival: the Risk limits are errors naming the limit, exit 2" {
 	run -2 --separate-stderr campaign-survival -s 1 fixtures/$F/errors.txt
 	assert_equal "$stderr" "$(cat "$GOLD/$F/errors.err")"
-	assert_output "Ok: battle skill 8, effective 8, roll 10, margin -2: A (Column A); hits 4 (torso); glory roll 10 vs 8, margin -2"
+	assert_output "Ok: battle skill 8, effective 8, roll 10, margin -2: A (Column A); hits 3 (torso); glory roll 10 vs 8, margin -2"
 }
 
 @test "survival: Risk within its limits is accepted" {
@@ -257,6 +257,46 @@ campaign-survival: fixtures/$F/glory-bad.xml: error: table does not match the sc
 	assert_output --regexp '<survival version="1" seed="[0-9]+">'
 }
 
+@test "survival: a party split into 2 and 3 parts rolls what the whole party rolls" {
+	cd "$BATS_TEST_TMPDIR"
+	{ cat "$SAMPLES/party.txt"; cat "$TOP/tests/fixtures/$F/party.txt"
+	  printf 'pc Conan side=Carthage tactics=12 weapon=12 ht=12\n'; } > all.txt
+	run -0 --separate-stderr campaign-survival -s 4 all.txt
+	whole=$output
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" "$(grep -c '^pc ' all.txt)"
+	for n in 2 3; do
+		rm -f part.*
+		split -n "l/$n" all.txt part.
+		assert_equal "$(ls part.* | wc -l)" "$n"
+		run -0 bash -c 'for p in part.*; do campaign-survival -s 4 "$p"; done'
+		assert_equal "$output" "$whole"
+		run -0 campaign-survival -s 4 part.*
+		assert_equal "$output" "$whole"
+	done
+	# another order, other lines: the same dice for each
+	run -0 bash -c 'tac all.txt | campaign-survival -s 4'
+	assert_equal "$output" "$(tac <<<"$whole")"
+}
+
+@test "survival: the key of a pc is his side and name: the same key rolls the same dice, with a warning" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'pc Conan tactics=12 weapon=12\npc Conan side=Rome tactics=12 weapon=12\n' > a.txt
+	printf '\npc Conan tactics=12 weapon=12\n' > b.txt
+	run -0 --separate-stderr campaign-survival -s 9 a.txt b.txt
+	assert_equal "${#lines[@]}" 3
+	assert_equal "${lines[2]}" "${lines[0]}"
+	[ "${lines[1]}" != "${lines[0]}" ]
+	assert_equal "$stderr" "campaign-survival: b.txt:2: warning: pc 'Conan' has the key of an earlier one: it rolls the same dice"
+	printf 'pc Conan side=Rome iq=10 weapon=12\n' >> a.txt
+	run -0 --separate-stderr campaign-survival -s 9 a.txt
+	assert_equal "$stderr" "campaign-survival: a.txt:3: warning: pc 'Conan' of side 'Rome' has the key of an earlier one: it rolls the same dice"
+	# read back: no warning, the same rolls
+	run -0 --separate-stderr bash -c 'campaign-survival -s 9 -T xml a.txt b.txt 2>/dev/null | campaign-survival'
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$(campaign-survival -s 9 a.txt b.txt 2>/dev/null)"
+}
+
 @test "survival: roll= and glory-roll= replace the generator" {
 	run -0 campaign-survival -s 1 -T tsv <<< 'pc A tactics=12 weapon=12 roll=9 glory-roll=8'
 	a=$(col 5)$(col 14)
@@ -312,12 +352,12 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 
 @test "survival: --lang labels results and hit locations in text" {
 	run -0 campaign-survival -s 1 --lang=de <<< 'pc A tactics=12 weapon=12 roll=14 glory-roll=10'
-	assert_output "A: battle skill 12, effective 12, roll 14, margin -2: A (Spalte A); hits 5 (Rumpf); glory roll 10 vs 12, margin 2"
+	assert_output "A: battle skill 12, effective 12, roll 14, margin -2: A (Spalte A); hits 4 (linkes Bein); glory roll 10 vs 12, margin 2"
 	run -0 env LC_ALL=ru_RU.UTF-8 campaign-survival -s 1 <<< 'pc A tactics=12 weapon=12 roll=8 glory-roll=10'
 	assert_output "A: battle skill 12, effective 12, roll 8, margin 4: hit1 (1 хит); hits 1 (торс); glory roll 10 vs 12, margin 2"
 	run -0 campaign-survival -s 1 --lang=de -T xml <<< 'pc A tactics=12 weapon=12 roll=14 glory-roll=10'
 	assert_output --partial 'result="A"'
-	assert_output --partial 'location="torso"'
+	assert_output --partial 'location="left-leg"'
 }
 
 @test "survival: the sample party" {
@@ -376,7 +416,7 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 }
 
 @test "survival: --battle reads what campaign-catastrophe writes; XML input names side and unit" {
-	run -0 campaign-catastrophe -s 1 -T xml fixtures/$F/battle.txt
+	run -0 campaign-catastrophe -s 1347 -T xml fixtures/$F/battle.txt
 	assert_equal "$output" "$(cat fixtures/$F/battle.xml)"
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/b.xml"
 	run -0 campaign-survival -s 1 --battle="$BATS_TEST_TMPDIR/b.xml" fixtures/$F/battle-party.txt
@@ -394,7 +434,7 @@ campaign-survival: fixtures/$F/invalid.xml:2: error: unknown flag 'bogus'"
 campaign-survival: fixtures/$F/battle-errors.txt:2:42: error: pc 'B': side 'Rome' has no unit 'LegioIII' in the battle
 campaign-survival: fixtures/$F/battle-errors.txt:3:27: error: pc 'C': unit 'LegioI' needs side=NAME
 campaign-survival: fixtures/$F/battle-errors.txt:4:37: error: flag 'unit' needs a value (unit=NAME)"
-	assert_output "Ok: battle skill 12, effective 12, roll 10, margin 2: hit1 (1 HP); hits 1 (right arm); glory roll 9 vs 12, margin 3"
+	assert_output "Ok: battle skill 12, effective 12, roll 10, margin 2: hit1 (1 HP); hits 1 (right leg); glory roll 9 vs 12, margin 3"
 	# a unit without a side is an error without --battle too; a side alone is carried
 	run -2 --separate-stderr campaign-survival -s 1 <<< 'pc C tactics=12 weapon=12 unit=LegioI'
 	assert_equal "$stderr" "campaign-survival: -:1:27: error: pc 'C': unit 'LegioI' needs side=NAME"

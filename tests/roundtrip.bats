@@ -360,12 +360,21 @@ crt() {
 	want=$output
 	run -0 bash -c "campaign-catastrophe -T xml -s 5 '$two' '$SAMPLES/battle.txt' '$two' | campaign-catastrophe"
 	assert_output "$want"
-	printf 'side A ts=100 roll=10\nside B ts=100\n' > "$BATS_TEST_TMPDIR/a.txt"
-	run -0 campaign-catastrophe -s 5 "$BATS_TEST_TMPDIR/a.txt" "$BATS_TEST_TMPDIR/a.txt"
+	# unnamed battles are keyed by their number in their file: a file
+	# given twice rolls the same dice twice (no warning: the same
+	# records), and its output reads back with the battles numbered in
+	# their file again
+	printf 'side A ts=100 roll=10\nside B ts=100\nbattle\nside A ts=50\nside B ts=100\n' > "$BATS_TEST_TMPDIR/a.txt"
+	run -0 --separate-stderr campaign-catastrophe -s 5 "$BATS_TEST_TMPDIR/a.txt" "$BATS_TEST_TMPDIR/a.txt"
 	want=$output
-	run -0 bash -c "campaign-catastrophe -T xml -s 5 '$BATS_TEST_TMPDIR/a.txt' '$BATS_TEST_TMPDIR/a.txt' | campaign-catastrophe"
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" 8
+	assert_equal "${lines[*]:0:4}" "${lines[*]:4:4}"
+	[ "${lines[1]}" != "${lines[3]}" ]
+	assert_line --index 1 "B: roll 8, total 8: surprise (Enemy surprise); strategy=-1; ts 100 -> 110"
+	run -0 --separate-stderr bash -c "campaign-catastrophe -T xml -s 5 '$BATS_TEST_TMPDIR/a.txt' '$BATS_TEST_TMPDIR/a.txt' 2>/dev/null | campaign-catastrophe"
+	assert_equal "$stderr" ""
 	assert_output "$want"
-	assert_line "B: roll 9, total 9: surprise (Enemy surprise); strategy=-1; ts 100 -> 110"
 }
 
 @test "roundtrip: campaign-survival, every input, with --glory-table and --battle" {

@@ -9,7 +9,7 @@
 #include "core/out.h"
 
 enum { OPT_ID = 256, OPT_BOOK, OPT_YEAR, OPT_FROM, OPT_TO, OPT_TROOP,
-	OPT_ENEMY_OF, OPT_NAME };
+	OPT_ENEMY_OF, OPT_NAME, OPT_HEADER };
 
 static const enum out_fmt formats[] = { FMT_XML, FMT_TSV, FMT_JSON, FMT_TEXT,
 	FMT_JSONL, FMT_N };
@@ -44,6 +44,9 @@ static const struct cli_tool tool = {
 		{ "invert-match", no_argument, 'v', NULL,
 		    "select the armies that do not match", NULL },
 		CLI_OPT_LANG("troop names in text output"),
+		{ "header", required_argument, OPT_HEADER, "FILE",
+		    "read FILE's lines before each sheet (a chunk's header)",
+		    NULL },
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
 	}
@@ -69,6 +72,9 @@ main(int argc, char **argv)
 		case OPT_ENEMY_OF:
 			o.enemy_of = cli.arg;
 			rc = selectrun_enemy(cli.arg);
+			break;
+		case OPT_HEADER:
+			o.header = cli.arg;
 			break;
 		case OPT_FROM:
 			o.has_from = true;

@@ -353,90 +353,170 @@ csv_free(struct csv *c, struct sheet *sh)
 
 /* ---- lines: pipe table, TSV, CSV, list text -------------------------- */
 
+/* The state of one operand read as lines. */
+struct lines {
+	struct counted cnt;
+	struct sheet *sh;
+	struct listtext *lt;
+	struct csv csv;
+	struct sbuf conv, clean, esc;
+	struct cell *cells;
+	size_t cap;
+	bool warned;
+	int mode;           /* 1 table rows, 2 list text: what ran last */
+};
+
+static void
+lines_line(struct lines *L, const char *s, size_t n, long line)
+{
+	size_t i;
+
+	if (!utf8_valid(s, n)) {
+		if (!L->warned)
+			DIAG(CP1252, line, 0);
+		L->warned = true;
+		from_cp1252(&L->conv, s, n);
+		s = sbuf_str(&L->conv);
+		n = L->conv.len;
+	}
+	/* controls, and U+FFFE, U+FFFF (no characters of XML) */
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') ||
+		    ((unsigned char)s[i] == 0xef && i + 2 < n &&
+		    (unsigned char)s[i + 1] == 0xbf &&
+		    ((unsigned char)s[i + 2] & 0xfe) == 0xbe))
+			break;
+	if (i < n || (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+	    line == 1)) {
+		if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
+		    line == 1) {
+			s += 3;
+			n -= 3;
+		}
+		sbuf_reset(&L->clean);
+		utf8_sanitize(&L->clean, s, n);
+		s = sbuf_str(&L->clean);
+		n = L->clean.len;
+	}
+	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if (i < n && s[i] != '#')
+		L->cnt.seen.content = true;
+	if (L->csv.sep != 0) {
+		csv_line(&L->csv, L->sh, s, n, line);
+	} else if (i < n && s[i] == '|') {
+		if (L->mode == 2)
+			listtext_flush(L->lt);
+		L->mode = 1;
+		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
+		    &L->esc);
+	} else if (memchr(s, '\t', n) != NULL && !(i < n && s[i] == '#')) {
+		if (L->mode == 2)
+			listtext_flush(L->lt);
+		L->mode = 1;
+		split_cells(L->sh, s, n, '\t', line, &L->cells, &L->cap,
+		    &L->esc);
+	} else if (i < n && s[i] != '#' && !listtext_open(L->lt) &&
+	    csv_header(&L->csv, L->sh, s + i, n - i, line)) {
+		if (L->mode == 2)
+			listtext_flush(L->lt);
+		L->mode = 1;
+	} else {
+		if (L->mode == 1 && i < n)
+			sheet_flush(L->sh);
+		if (i < n)
+			L->mode = 2;
+		listtext_line(L->lt, s, n, line);
+	}
+}
+
+/* --header=FILE: its lines, read before each operand read as lines. */
+struct hline {
+	size_t off, len;            /* in text */
+	long line;
+};
+static struct {
+	char *file;
+	struct sbuf text;           /* the lines, each ended by a NUL */
+	struct hline *v;
+	size_t n, cap;
+} header;
+
+int
+armylist_header(const char *file)
+{
+	struct input in;
+	const char *s;
+	size_t n;
+	int rc = 0;
+
+	armylist_header_free();
+	if (file == NULL)
+		return 0;
+	diag_set_file(file);
+	if (input_open(&in, file) < 0)
+		return -1;
+	header.file = xstrdup(file);
+	sbuf_add(&header.text, "", 0);
+	while (input_getline(&in, &s, &n)) {
+		if (header.text.len + n >= (size_t)ARMY_HEADER_MAX) {
+			DIAG(INPUT_TOO_LARGE, in.line, 0,
+			    (size_t)ARMY_HEADER_MAX);
+			rc = -1;
+			break;
+		}
+		header.v = xgrow(header.v, &header.cap, header.n + 1,
+		    sizeof *header.v);
+		header.v[header.n++] = (struct hline){ header.text.len, n,
+		    in.line };
+		sbuf_add(&header.text, s, n);
+		sbuf_addc(&header.text, '\0');
+	}
+	input_close(&in);
+	diag_end_file();
+	return rc;
+}
+
+void
+armylist_header_free(void)
+{
+	free(header.file);
+	sbuf_free(&header.text);
+	free(header.v);
+	memset(&header, 0, sizeof header);
+}
+
 void
 armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 {
-	struct counted cnt = { cb, ctx, { 0 } };
-	struct sheet *sh = sheet_new(in->name, count_army, &cnt);
-	struct listtext *lt = listtext_new(in->name, count_army, &cnt);
-	struct csv csv = { 0 };
-	struct sbuf conv = {0}, clean = {0}, esc = {0};
-	struct cell *cells = NULL;
-	size_t cap = 0, n, i;
+	struct lines L = { .cnt = { cb, ctx, { 0 } } };
 	const char *s;
-	bool warned = false;
-	int mode = 0;       /* 1 table rows, 2 list text: what ran last */
+	size_t n, i;
 
-	sheet_track(sh, &cnt.seen);
-	listtext_track(lt, &cnt.seen);
-
-	while (input_getline(in, &s, &n)) {
-		if (!utf8_valid(s, n)) {
-			if (!warned)
-				DIAG(CP1252, in->line, 0);
-			warned = true;
-			from_cp1252(&conv, s, n);
-			s = sbuf_str(&conv);
-			n = conv.len;
-		}
-		/* controls, and U+FFFE, U+FFFF (no characters of XML) */
-		for (i = 0; i < n; i++)
-			if (((unsigned char)s[i] < 0x20 && s[i] != '\t') ||
-			    ((unsigned char)s[i] == 0xef && i + 2 < n &&
-			    (unsigned char)s[i + 1] == 0xbf &&
-			    ((unsigned char)s[i + 2] & 0xfe) == 0xbe))
-				break;
-		if (i < n || (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
-		    in->line == 1)) {
-			if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 &&
-			    in->line == 1) {
-				s += 3;
-				n -= 3;
-			}
-			sbuf_reset(&clean);
-			utf8_sanitize(&clean, s, n);
-			s = sbuf_str(&clean);
-			n = clean.len;
-		}
-		for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
-			;
-		if (i < n && s[i] != '#')
-			cnt.seen.content = true;
-		if (csv.sep != 0) {
-			csv_line(&csv, sh, s, n, in->line);
-		} else if (i < n && s[i] == '|') {
-			if (mode == 2)
-				listtext_flush(lt);
-			mode = 1;
-			split_cells(sh, s, n, '|', in->line, &cells, &cap, &esc);
-		} else if (memchr(s, '\t', n) != NULL && !(i < n && s[i] == '#')) {
-			if (mode == 2)
-				listtext_flush(lt);
-			mode = 1;
-			split_cells(sh, s, n, '\t', in->line, &cells, &cap, &esc);
-		} else if (i < n && s[i] != '#' && !listtext_open(lt) &&
-		    csv_header(&csv, sh, s + i, n - i, in->line)) {
-			if (mode == 2)
-				listtext_flush(lt);
-			mode = 1;
-		} else {
-			if (mode == 1 && i < n)
-				sheet_flush(sh);
-			if (i < n)
-				mode = 2;
-			listtext_line(lt, s, n, in->line);
-		}
+	L.sh = sheet_new(in->name, count_army, &L.cnt);
+	L.lt = listtext_new(in->name, count_army, &L.cnt);
+	sheet_track(L.sh, &L.cnt.seen);
+	listtext_track(L.lt, &L.cnt.seen);
+	/* the header's lines first, reported as the header's */
+	if (header.file != NULL) {
+		diag_set_file(header.file);
+		for (i = 0; i < header.n; i++)
+			lines_line(&L, header.text.s + header.v[i].off,
+			    header.v[i].len, header.v[i].line);
+		diag_set_file(in->name);
 	}
-	csv_free(&csv, sh);
-	sheet_flush(sh);
-	listtext_flush(lt);
-	sheet_free(sh);
-	listtext_free(lt);
-	counted_end(&cnt);
-	free(cells);
-	sbuf_free(&conv);
-	sbuf_free(&clean);
-	sbuf_free(&esc);
+	while (input_getline(in, &s, &n))
+		lines_line(&L, s, n, in->line);
+	csv_free(&L.csv, L.sh);
+	sheet_flush(L.sh);
+	listtext_flush(L.lt);
+	sheet_free(L.sh);
+	listtext_free(L.lt);
+	counted_end(&L.cnt);
+	free(L.cells);
+	sbuf_free(&L.conv);
+	sbuf_free(&L.clean);
+	sbuf_free(&L.esc);
 }
 
 /* ---- HTML ---------------------------------------------------------- */

@@ -11,6 +11,14 @@
 
 typedef void (*army_cb)(void *ctx, const struct army *a);
 
+/* --header=FILE: the lines of file (at most ARMY_HEADER_MAX bytes)
+ * are read before each operand read as lines (pipe table, TSV, CSV,
+ * list text), their messages naming file; an operand of another carrier
+ * is read as it is.  So a chunk of a sheet without its header reads as
+ * its rows of the whole.  NULL: none.  Returns -1 after an error. */
+#define ARMY_HEADER_MAX (1024L * 1024)
+int armylist_header(const char *file);
+void armylist_header_free(void);
 /* Read one operand, whatever its carrier. */
 void armylist_read(struct input *in, army_cb cb, void *ctx);
 /* Read one operand of a collection: armylist XML only (empty input and

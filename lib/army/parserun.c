@@ -50,7 +50,7 @@ parse_file(void *ctx, struct input *in)
 }
 
 int
-parserun_run(const struct cli *cli)
+parserun_run(const struct cli *cli, const char *header)
 {
 	struct parserun_ctx run;
 	struct rules *r = NULL;
@@ -58,9 +58,11 @@ parserun_run(const struct cli *cli)
 
 	troop_init();
 	/* --rules labels the collection with the edition's name */
-	if ((cli->rules != NULL && (r = rules_open(cli->rules)) == NULL) ||
+	if (armylist_header(header) < 0 ||
+	    (cli->rules != NULL && (r = rules_open(cli->rules)) == NULL) ||
 	    out_open(&o, cli->output) < 0) {
 		rules_free(r);
+		armylist_header_free();
 		troop_cleanup();
 		return cli_end(NULL);
 	}
@@ -70,6 +72,7 @@ parserun_run(const struct cli *cli)
 	cli_files(cli->nfiles, cli->files, parse_file, &run);
 	start(&run, NULL);
 	(void)armyout_finish(run.ao);  /* out_close reports write errors */
+	armylist_header_free();
 	rules_free(r);
 	troop_cleanup();
 	return cli_end(&o);

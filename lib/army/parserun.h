@@ -6,10 +6,11 @@
 
 #include "core/cli.h"
 
-/* armylist-parse once its options are read (it has none besides those
- * of struct cli): --rules labels the collection with its edition, else
- * the output keeps the label of the first army's collection (each
- * army's own in JSON Lines).  Returns the exit status. */
-int parserun_run(const struct cli *cli);
+/* armylist-parse once its options are read: --rules labels the
+ * collection with its edition, else the output keeps the label of the
+ * first army's collection (each army's own in JSON Lines); header
+ * (--header, or NULL) is read before each operand read as lines
+ * (armylist_header).  Returns the exit status. */
+int parserun_run(const struct cli *cli, const char *header);
 
 #endif

@@ -646,13 +646,16 @@ selectrun_run(const struct selectrun_opts *o, const struct cli *cli)
 
 	memset(&s, 0, sizeof s);
 	s.o = o;
-	if (open_operands(&s, cli->nfiles, cli->files) < 0) {
+	if (armylist_header(o->header) < 0 ||
+	    open_operands(&s, cli->nfiles, cli->files) < 0) {
+		armylist_header_free();
 		ctx_free(&s);
 		troop_cleanup();
 		return cli_end(NULL);
 	}
 	troop_init();
 	if (out_open(&out, cli->output) < 0) {
+		armylist_header_free();
 		ctx_free(&s);
 		troop_cleanup();
 		return cli_end(NULL);
@@ -661,6 +664,7 @@ selectrun_run(const struct selectrun_opts *o, const struct cli *cli)
 	s.fmt = cli->format;
 	s.lang = cli->lang;
 	write_armies(&s);
+	armylist_header_free();
 	ctx_free(&s);
 	st = cli_end(&out);
 	troop_cleanup();

@@ -22,6 +22,7 @@ struct selectrun_opts {
 	const char *enemy_of;   /* --enemy-of: an army id */
 	const char *name;       /* --name: an extended regex (any case) */
 	bool invert;            /* -v */
+	const char *header;     /* --header: read before each sheet */
 };
 
 /* The books of --book: I, II, III, IV, NULL-terminated. */

@@ -679,22 +679,29 @@ name_of(const struct tok *kw, const struct tok *t, long line, char **name)
 /* A side or pc record: keyword token, name token (NULL: none), flags. */
 static void
 record(const struct campaignin *c, const struct tok *kw, const struct tok *nm,
-    const struct tok *v, size_t n, long line, long rline, xmlNodePtr xml)
+    const struct tok *v, size_t n, long line, long rline, xmlNodePtr xml,
+    bool result)
 {
 	struct cat_side s;
 	struct surv_pc p;
+	char *origin;
 
 	if (c->side != NULL) {
 		memset(&s, 0, sizeof s);
 		s.line = rline;
+		/* a side read back keeps the file it came from */
+		origin = result ? xmlio_attr(xml, "file") : NULL;
+		s.origin = origin;
 		if (name_of(kw, nm, line, &s.name) == 0 &&
 		    side_read(v, n, line, xml, c->cat, &s) == 0)
 			c->side(c->ctx, &s);
 		cat_side_free(&s);
+		xmlFree(origin);
 		return;
 	}
 	memset(&p, 0, sizeof p);
 	p.line = rline;
+	p.readback = result;
 	p.tl = c->surv->default_tl;
 	if (name_of(kw, nm, line, &p.name) == 0 &&
 	    pc_read(v, n, line, xml, c, &p) == 0)
@@ -735,7 +742,7 @@ line_record(const struct campaignin *c, const struct toks *tk, long line)
 		line_battle(c, tk, line);
 	else if (keyword(kw, c->side != NULL ? "side" : "pc"))
 		record(c, kw, tk->n > 1 ? &tk->v[1] : NULL, tk->v + 2,
-		    tk->n > 2 ? tk->n - 2 : 0, line, line, NULL);
+		    tk->n > 2 ? tk->n - 2 : 0, line, line, NULL, false);
 	else if (c->side != NULL)
 		unknown(kw, line, side_kws, 2, false);
 	else
@@ -855,7 +862,7 @@ xml_record(const struct campaignin *c, xmlNodePtr n, long line, bool result)
 		nv++;
 	}
 	record(c, &kw, name != NULL ? &nm : NULL, v, nv, line,
-	    result ? record_line(n, line) : line, n);
+	    result ? record_line(n, line) : line, n, result);
 	for (k = 0; k < nv; k++)
 		xmlFree(vals[k]);
 	free(vals);

@@ -29,6 +29,7 @@ run(const struct cli *cli, struct campaignout *w,
 	b.struck = sb;
 	cli_files(cli->nfiles, cli->files, pairing_input, &b);
 	pairing_begin(&b, NULL);
+	pairing_free(&b);
 	if (campaignout_end(w) < 0)
 		diag_raise(EXIT_SYS);
 	out_close(&o, diag_status() < EXIT_USAGE);

@@ -49,6 +49,9 @@ struct cat_side {
 	char *name;
 	const char *file;
 	long line;
+	const char *origin;        /* an output read back: the side's file
+	                              attribute (its line is line), else
+	                              NULL; the reader's */
 	long battle;               /* 1 for the first battle of a file */
 	const char *battle_name;   /* from the battle line, or NULL */
 	bool has_strategy, has_ts, luck, pc_commander;

@@ -1,18 +1,53 @@
 /* The campaign tools' records rolled and written: sides paired into
  * battles (a battle line, a battle element or a new file starts one),
- * pcs one by one.  A record's dice depend on the seed, its file and its
- * line only. */
+ * pcs one by one.  A record's dice depend on the seed and its key only
+ * (campaign-catastrophe(1), campaign-survival(1)): a side's battle (its
+ * name, or its number in its file when it has none) and name, a pc's
+ * side and name; never on the record's line or file, nor on the other
+ * records of the run. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "campaign/campaignin.h"
 #include "campaign/pairing.h"
+#include "core/diag.h"
 #include "core/num.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 
+/* The dice of a record of key h.  Another record of the same key (not
+ * the same file and line given again) is warned of; not in an output
+ * read back, whose lines are those of the run that wrote it, and whose
+ * run has warned. */
 static void
-dice_of(const struct pairing *b, long line, struct dice *d)
+dice_of(struct pairing *b, uint64_t h, const char *what, const char *name,
+    const struct sbuf *of, long line, bool back, struct dice *d)
 {
-	dice_stream(d, b->seed, (b->fileno << 48) + (uint64_t)line);
+	key_dice(d, b->seed, h);
+	if (!back && keyset_add(&b->keys, h,
+	    key_addn(key_adds(0, b->file), line)))
+		DIAG(CAMP_SAME_DICE, line, 0, what, name, sbuf_str(of));
+}
+
+/* The battle of the side read next is one of its file: counted once, in
+ * the file the side comes from (an output read back holds several, and
+ * a file given twice twice: its lines start again). */
+static void
+count_battle(struct pairing *b, const struct cat_side *s)
+{
+	if (s->origin != NULL) {
+		if (b->ofile == NULL || strcmp(b->ofile, s->origin) != 0 ||
+		    s->line <= b->oline) {
+			b->fbattle = 0;
+			b->fcounted = false;
+		}
+		free(b->ofile);
+		b->ofile = xstrdup(s->origin);
+		b->oline = s->line;
+	}
+	if (!b->fcounted)
+		b->fbattle++;
+	b->fcounted = true;
 }
 
 static void
@@ -48,6 +83,7 @@ on_battle(void *ctx, const char *name)
 	free(b->name);
 	b->name = name != NULL ? xstrdup(name) : NULL;
 	b->n++;
+	b->fcounted = false;
 	b->many = false;
 	b->pending = false;
 	for (i = 0; i < b->nout; i++)
@@ -61,10 +97,14 @@ on_side(void *ctx, const struct cat_side *sp)
 {
 	struct pairing *b = ctx;
 	struct cat_side s;
+	struct sbuf of = {0};
 	struct dice d;
+	uint64_t h;
 	size_t i;
 
 	cat_side_copy(&s, sp);
+	s.origin = NULL;        /* the reader's */
+	count_battle(b, sp);
 	if (b->pending) {
 		/* a second file's battle is numbered, to be read back */
 		for (i = 0; b->n > 0 && i < b->nout; i++)
@@ -78,8 +118,22 @@ on_side(void *ctx, const struct cat_side *sp)
 	s.battle = b->n;
 	s.battle_name = b->name;
 	if (!b->odds) {
-		dice_of(b, s.line, &d);
+		/* the key: the battle's name, else its number in its file;
+		 * the side's name */
+		h = key_start("side");
+		if (b->name != NULL) {
+			h = key_adds(key_addn(h, 1), b->name);
+			sbuf_printf(&of, " of battle '%s'", b->name);
+		} else {
+			h = key_addn(key_addn(h, 0), b->fbattle);
+			sbuf_printf(&of, " of unnamed battle %ld of its file",
+			    b->fbattle);
+		}
+		h = key_adds(h, s.name);
+		dice_of(b, h, "side", s.name, &of, s.line, sp->origin != NULL,
+		    &d);
 		cat_roll(b->cat, &s, &d);
+		sbuf_free(&of);
 	}
 	if (b->nbuf == 2) {
 		b->many = true;
@@ -97,11 +151,19 @@ on_pc(void *ctx, const struct surv_pc *pc)
 {
 	struct pairing *b = ctx;
 	struct surv_pc p = *pc;
+	struct sbuf of = {0};
 	struct dice d;
+	uint64_t h;
 	size_t i;
 
 	p.file = b->file;
-	dice_of(b, p.line, &d);
+	/* the key: the pc's side (none without side=) and name */
+	h = key_adds(key_start("pc"), p.side);
+	h = key_adds(h, p.name);
+	if (p.side != NULL)
+		sbuf_printf(&of, " of side '%s'", p.side);
+	dice_of(b, h, "pc", p.name, &of, p.line, p.readback, &d);
+	sbuf_free(&of);
 	surv_run(b->surv, &p, &d);
 	for (i = 0; i < b->nout; i++)
 		campaignout_pc(&b->out[i], &p);
@@ -159,6 +221,8 @@ pairing_file(struct pairing *b, struct input *in)
 
 	b->file = in->name;
 	b->pending = true;
+	b->fbattle = 0;
+	b->fcounted = false;
 	b->many = false;
 	campaignin_read(&c, in);
 	flush(b);
@@ -171,4 +235,13 @@ void
 pairing_input(void *ctx, struct input *in)
 {
 	pairing_file(ctx, in);
+}
+
+void
+pairing_free(struct pairing *b)
+{
+	free(b->name);
+	free(b->ofile);
+	b->name = b->ofile = NULL;
+	keyset_free(&b->keys);
 }

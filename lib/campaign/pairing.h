@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "campaign/campaignout.h"
+#include "campaign/keydice.h"
 #include "campaign/struck.h"
 #include "core/input.h"
 
@@ -16,12 +17,18 @@ struct pairing {
 	const struct cat_table *cat;       /* sides (campaign-catastrophe) */
 	const struct surv_table *surv;     /* else pcs (campaign-survival) */
 	const struct struck *struck;       /* pcs: --battle, or NULL */
-	uint64_t seed;             /* a record's dice: seed, file, line */
+	uint64_t seed;             /* a record's dice: seed and key */
 	bool odds;                 /* sides: no roll (every writer's odds) */
 	uint64_t fileno;
 	const char *file;
 	long n;                    /* battles so far */
 	char *name;                /* of the current battle, or NULL */
+	long fbattle;              /* battles with sides in this file (or
+	                              in this file of an output read back) */
+	bool fcounted;             /* the current battle is counted */
+	char *ofile;               /* the last side read back: its file */
+	long oline;                /* and line */
+	struct keyset keys;        /* of the records so far */
 	bool many;                 /* the battle has more than two sides */
 	bool pending;              /* the next side starts a new battle */
 	struct cat_side buf[2];
@@ -42,4 +49,5 @@ void pairing_begin(struct pairing *b, const char *seed);
 void pairing_file(struct pairing *b, struct input *in);
 /* pairing_file for cli_files: ctx is the struct pairing. */
 void pairing_input(void *ctx, struct input *in);
+void pairing_free(struct pairing *b);
 #endif

@@ -73,6 +73,7 @@ struct surv_pc {
 	char *name;
 	const char *file;
 	long line;
+	bool readback;             /* from an output read back */
 	bool has_iq, has_tactics, has_weapon, has_ht, has_roll, has_glory;
 	long iq, tactics, weapon, risk, losing, mod, tl, dr, ht;
 	bool reflexes, danger, luck, leader, commander;

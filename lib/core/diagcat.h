@@ -195,6 +195,7 @@ enum diag_tool {
 #define DIAGF_CAMP_PC_UNIT "pc '%s': side '%s' has no unit '%s' in the battle"
 #define DIAGF_CAMP_UNIT_NO_SIDE "pc '%s': unit '%s' needs side=NAME"
 #define DIAGF_CAMP_GIVEN_UNIT "effect %s '%s' is not a unit of the side"
+#define DIAGF_CAMP_SAME_DICE "%s '%s'%s has the key of an earlier one: it rolls the same dice"
 
 /* ---- dba: move-check bounds ------------------------------------------ */
 #define DIAGF_MOVE_GENERAL_LOST "'general' in a bound with 'general-lost' (line %ld)"
@@ -398,6 +399,7 @@ enum diag_tool {
 	X(CAMP_PC_UNIT, E, "pc-unknown-unit", T_SURV) \
 	X(CAMP_UNIT_NO_SIDE, E, "pc-unit-without-side", T_SURV) \
 	X(CAMP_GIVEN_UNIT, E, "effect-unknown-unit", T_CAT) \
+	X(CAMP_SAME_DICE, W, "same-dice", T_CAT | T_SURV) \
 	/* dba: move-check bounds */ \
 	X(MOVE_GENERAL_LOST, E, "general-lost-general", T_MOVE) \
 	/* dba: rules tables */ \

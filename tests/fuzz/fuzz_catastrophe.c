@@ -42,6 +42,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pairing_file(&b, &in);
 	input_close(&in);
 	pairing_begin(&b, NULL);         /* the outputs begin at the first record */
+	pairing_free(&b);
 	for (f = 0; f < 4; f++)
 		campaignout_end(&o[f]);
 	return 0;

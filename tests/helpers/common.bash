@@ -257,8 +257,9 @@ done_all() {
 }
 
 # ---- the EXAMPLES of the manual pages --------------------------------
-# examples PAGE: the examples of the EXAMPLES section of man/PAGE, in
-# order, each as three NUL-terminated fields KIND, COMMAND, OUTPUT.
+# examples PAGE: the examples of the EXAMPLES section of man/PAGE (or of
+# the section $EXAMPLES_SECTION names), in order, each as three
+# NUL-terminated fields KIND, COMMAND, OUTPUT.
 # KIND '$': a literal block of "$ COMMAND" lines, each followed by its
 # exact output (a command line ending in |, \ or && goes on in the next
 # line).  KIND '.': a command alone, a .Dl line or a line of a literal
@@ -266,7 +267,7 @@ done_all() {
 # with '<') holds no command.  The mdoc escapes are undone; one this does
 # not know is an error (status 1), so that no example is run misread.
 examples() {
-	awk -v page="man/$1" '
+	awk -v page="man/$1" -v sec="${EXAMPLES_SECTION:-EXAMPLES}" '
 	function unesc(s,   out, i, e) {
 		out = ""
 		while ((i = index(s, "\\")) > 0) {
@@ -297,7 +298,7 @@ examples() {
 		named[":a"] = "ä"; named[":o"] = "ö"; named[":u"] = "ü"
 		named[":A"] = "Ä"; named[":O"] = "Ö"; named[":U"] = "Ü"
 	}
-	/^\.Sh EXAMPLES/ { on = 1; next }
+	$0 == ".Sh " sec { on = 1; next }
 	/^\.Sh / { on = 0 }
 	!on { next }
 	/^\.Dl / { emit(".", unesc(substr($0, 5)), ""); next }

@@ -530,7 +530,52 @@ test_battle(const struct cat_table *t)
 	CHECK(strstr(buf, "\nx\t3\t1\tH\t5/6/7\t5\tnone\t100\t110\t") != NULL);
 	CHECK(strstr(buf, "\nx\t4\t1\tI\t3\t3\tnone\t\t\t") != NULL);
 	CHECK(b.n == 4 && b.name == NULL && b.fileno == 2);
+	pairing_free(&b);
 	free(buf);
+}
+
+/* The keys of the dice: fields kept apart, a record's generator of its
+ * key and seed only, the keyset's repeats and its cap. */
+static void
+test_keys(void)
+{
+	struct keyset k = {0};
+	struct dice a, b;
+	uint64_t h1, h2;
+	int i, n;
+
+	h1 = key_adds(key_adds(key_start("pc"), "ab"), "c");
+	h2 = key_adds(key_adds(key_start("pc"), "a"), "bc");
+	CHECK(h1 != h2);
+	CHECK(key_adds(key_start("pc"), NULL) !=
+	    key_adds(key_start("pc"), ""));
+	CHECK(key_addn(key_start("side"), 1) != key_addn(key_start("side"), 2));
+	CHECK(key_start("side") != key_start("pc"));
+	/* the same seed and key: the same dice, whatever came before */
+	key_dice(&a, 7, h1);
+	(void)dice_roll(&a, 6);
+	key_dice(&a, 7, h1);
+	key_dice(&b, 7, h1);
+	for (i = 0; i < 20; i++)
+		CHECK(dice_roll(&a, 6) == dice_roll(&b, 6));
+	/* another seed or key: other dice */
+	key_dice(&a, 8, h1);
+	key_dice(&b, 7, h2);
+	for (i = n = 0; i < 20; i++)
+		n += dice_roll(&a, 1000) != dice_roll(&b, 1000);
+	CHECK(n > 15);
+	/* a key again: 1 from another place, 0 from the same */
+	CHECK(keyset_add(&k, h1, 1) == 0);
+	CHECK(keyset_add(&k, h1, 1) == 0);
+	CHECK(keyset_add(&k, h1, 2) == 1);
+	CHECK(keyset_add(&k, 0, 3) == 0 && keyset_add(&k, 0, 4) == 1);
+	for (i = 0; i < KEYSET_MAX + 10; i++)
+		(void)keyset_add(&k, key_addn(0, i), 5);
+	CHECK(k.n == KEYSET_MAX && k.nslot >= 2 * k.n);
+	CHECK(keyset_add(&k, h1, 9) == 1);      /* kept past the cap */
+	CHECK(keyset_add(&k, key_addn(0, -1), 9) == 0);
+	keyset_free(&k);
+	CHECK(k.slot == NULL && k.n == 0);
 }
 
 int
@@ -545,6 +590,7 @@ main(void)
 	CHECK(t.dice.n == 3 && t.dice.sides == 6 && t.damage_sides == 6);
 	test_catastrophe(&t);
 	test_battle(&t);
+	test_keys();
 	cat_table_free(&t);
 	CHECK(surv_table_load(&st) == 0);
 	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);
