@@ -19,6 +19,8 @@
 #include "core/labels.h"
 #include "core/num.h"
 #include "core/pdffont.h"
+#include "core/str.h"
+#include "core/strset.h"
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -35,6 +37,20 @@
 /* The share of the page a measurer fits a card to: a browser sets the
  * same text a little longer than pango does. */
 #define MEASURE_SLACK 0.88
+
+/* The texts measured so far: each text is laid out once per face (the
+ * type's size, weight, stretch and line spacing) and width, however
+ * many fits and cards measure it (the cells of the cards repeat:
+ * "beaten by Kn (good going): destroyed"); the key is the face and
+ * width, then the text; ext[i]: the width and height of key i.  Past
+ * MEMO_MAX texts the memo is emptied. */
+#define MEMO_MAX 4096
+struct memo {
+	struct strset keys;
+	double (*ext)[2];
+	size_t capext;
+	struct sbuf key;
+};
 
 struct cardpdf {
 	struct pdffont_sink sink;
@@ -61,6 +77,7 @@ struct cardpdf {
 	int nx, ny, slot;
 	double sw, sh, scale, gx, gy;
 	int tint;                  /* the block's section (card_section) */
+	struct memo memo;
 };
 
 /* The sheet's margin when imposed: printers do not print to the edge,
@@ -333,14 +350,70 @@ measure(PangoLayout *l, double *wd, double *ht)
 		*ht = (double)r.height / PANGO_SCALE;
 }
 
+static void
+memo_clear(struct memo *m)
+{
+	strset_free(&m->keys);
+	free(m->ext);
+	m->ext = NULL;
+	m->capext = 0;
+}
+
+/* The bits of v (a double, exactly) as 16 letters of a memo key. */
+static void
+hex_key(struct sbuf *b, double v)
+{
+	unsigned char x[sizeof v];
+	char *o = sbuf_room(b, 2 * sizeof v);
+	size_t i;
+
+	memcpy(x, &v, sizeof v);
+	for (i = 0; i < sizeof v; i++) {
+		o[2 * i] = (char)('a' + (x[i] >> 4));
+		o[2 * i + 1] = (char)('a' + (x[i] & 15));
+	}
+	b->len += 2 * sizeof v;
+}
+
+/* The extents of s in fd at width (<= 0: one line), laid out once per
+ * face and width (w->memo); wd, ht may be NULL. */
+static void
+extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
+    double width, double *wd, double *ht)
+{
+	struct memo *m = &w->memo;
+	PangoLayout *l;
+	size_t i;
+	bool added;
+
+	if (strset_count(&m->keys) >= MEMO_MAX)
+		memo_clear(m);
+	sbuf_reset(&m->key);
+	hex_key(&m->key, w->fs);
+	hex_key(&m->key, w->spacing);
+	hex_key(&m->key, (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
+	    (w->narrow ? 4 : 0));
+	hex_key(&m->key, width > 0 ? (int)(width * PANGO_SCALE) : 0);
+	sbuf_adds(&m->key, s);
+	i = strset_add(&m->keys, sbuf_str(&m->key), m->key.len, &added);
+	if (added) {
+		m->ext = xgrow(m->ext, &m->capext, i + 1, sizeof *m->ext);
+		l = layout(w, s, fd, width);
+		measure(l, &m->ext[i][0], &m->ext[i][1]);
+		g_object_unref(l);
+	}
+	if (wd != NULL)
+		*wd = m->ext[i][0];
+	if (ht != NULL)
+		*ht = m->ext[i][1];
+}
+
 static double
 text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 {
-	PangoLayout *l = layout(w, s, fd, 0);
 	double wd;
 
-	measure(l, &wd, NULL);
-	g_object_unref(l);
+	extents(w, s, fd, 0, &wd, NULL);
 	return wd;
 }
 
@@ -350,9 +423,14 @@ static double
 draw(struct cardpdf *w, const char *s, PangoFontDescription *fd, double x,
     double y, double width, int align)
 {
-	PangoLayout *l = layout(w, s, fd, width);
+	PangoLayout *l;
 	double wd, ht;
 
+	if (w->dry) {
+		extents(w, s, fd, width, NULL, &ht);
+		return ht;
+	}
+	l = layout(w, s, fd, width);
 	measure(l, &wd, &ht);
 	if (align != 0 && width > 0 && wd < width)
 		x += (width - wd) / (align == 2 ? 2 : 1);
@@ -368,11 +446,9 @@ static double
 height_of(struct cardpdf *w, const char *s, PangoFontDescription *fd,
     double width)
 {
-	PangoLayout *l = layout(w, s, fd, width);
 	double ht;
 
-	measure(l, NULL, &ht);
-	g_object_unref(l);
+	extents(w, s, fd, width, NULL, &ht);
 	return ht;
 }
 
@@ -1397,6 +1473,8 @@ cardpdf_finish(struct cardpdf *w)
 	}
 	cairo_show_page(w->cr);
 	free_fonts(w);
+	memo_clear(&w->memo);
+	sbuf_free(&w->memo.key);
 	g_object_unref(w->ctx);
 	cairo_destroy(w->cr);
 	cairo_surface_finish(w->surf);
