@@ -1,5 +1,5 @@
 # bellis: C toolchain of small Unix filters for DBA and GURPS mass combat.
-# GNU make.  make [all] | test | check | demo | bench | lint | install | clean
+# GNU make.  make [all] | test | check | demo | bench | lint | install | clean | dyn
 # Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI),
 # FUZZ=1 (libFuzzer harnesses, build-fuzz), COV=1 (gcov, build-cov).
 # make fuzz [FUZZ_SECONDS=60] | check-valgrind | coverage
@@ -66,8 +66,11 @@ LIB_SRCS  := $(wildcard lib/*/*.c)
 LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o)
 GEN_HDRS  := $(patsubst formats/%,$(B)/gen/%.h,$(subst .,_,$(wildcard formats/*.xml formats/*.rng)))
 # the rules editions: every formats/NAME.xml whose root is <rules, by NAME
+# (dba1 first: the default)
 EDITIONS  := $(basename $(notdir $(shell grep -l '^<rules ' formats/*.xml)))
-GEN_HDRS  += $(B)/gen/editions.h
+# what the generator links: the loaders (core, rules, campaign) without
+# the tables it writes
+BOOT_OBJS := $(filter $(B)/lib/core/% $(B)/lib/rules/% $(B)/lib/campaign/%,$(LIB_OBJS))
 BINS      := $(TOOLS:%=$(B)/bin/%)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS     := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -79,14 +82,83 @@ all: $(BINS)
 
 units: $(UNITS)
 
-$(B)/libbellis.a: $(LIB_OBJS)
+$(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o $(B)/gen/camptables.o
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/bin/%: $(B)/tools/%.o $(B)/libbellis.a
+# ---- how the tools are linked (issue 29 item 4) -------------------------
+# TOOLS_LINK=multi, the plain build's default: the tools that need neither
+# cairo nor pango are one statically linked binary, multi/bellis
+# (tools/gen/multi.c), and bin/TOOL is a symbolic link to it, as busybox
+# does (installed: BINDIR/bellis and its links).  A start then does no dynamic loading (88 % of a start went to
+# relocating libxml2, ICU, libstdc++, lzma and z), and the one binary holds
+# the one copy of ICU's 30 MB of data (a static binary a tool: 35 MB each).
+# refcard-render and battle-scan stay dynamic: Debian ships pango and
+# harfbuzz as shared libraries only.  The static binary is not
+# position-independent (a static PIE relocates itself at every start:
+# +0.15 ms, about 20 % of /bin/true) and takes a libxml2 security update
+# when rebuilt.  Valgrind cannot follow a static glibc's malloc, so the
+# valgrind suites run dyn/bin: the same objects linked dynamically.
+# TOOLS_LINK=dynamic (always in the SAN, FUZZ and COV builds): a dynamically
+# linked binary a tool.
+PANGO_TOOLS := battle-scan refcard-render
+ifeq ($(B),build)
+  TOOLS_LINK ?= multi
+else
+  override TOOLS_LINK := dynamic
+endif
+MULTI_TOOLS := $(if $(filter multi,$(TOOLS_LINK)),$(filter-out $(PANGO_TOOLS),$(TOOLS)))
+DYN_TOOLS   := $(filter-out $(MULTI_TOOLS),$(TOOLS))
+MULTI_OBJS  := $(MULTI_TOOLS:%=$(B)/multi/%.o)
+XML_STATIC_LIBS = $(shell $(PKG_CONFIG) --static --libs libxml-2.0 2>/dev/null) \
+    -lstdc++ -lm
+
+$(DYN_TOOLS:%=$(B)/bin/%): $(B)/bin/%: $(B)/tools/%.o $(B)/libbellis.a
+	@mkdir -p $(@D)
+	rm -f $@
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
+
+$(B)/multi/bellis: $(B)/tools/gen/multi.o $(MULTI_OBJS) $(B)/libbellis.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -static -o $@ $(B)/tools/gen/multi.o $(MULTI_OBJS) \
+	    $(B)/libbellis.a $(XML_STATIC_LIBS) $(LDLIBS)
+
+$(MULTI_TOOLS:%=$(B)/bin/%): $(B)/multi/bellis
+	@mkdir -p $(@D)
+	ln -sf ../multi/bellis $@
+
+# each tool's main as bellis_TOOL_main, declared by gen/multi.h
+$(B)/multi/%.o: tools/%.c $(B)/gen/multi.h | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Dmain=bellis_$(subst -,_,$*)_main \
+	    -include gen/multi.h -c -o $@ $<
+
+$(B)/tools/gen/multi.o: $(B)/gen/multi.h
+
+# the tools of multi/bellis: written when the list changed
+$(B)/gen/multi.h: FORCE
+	@mkdir -p $(@D)
+	@{ for t in $(MULTI_TOOLS); do \
+	    echo "int bellis_$$(echo $$t | tr - _)_main(int, char **);"; done; \
+	  echo '#define BELLIS_TOOLS \'; \
+	  for t in $(MULTI_TOOLS); do \
+	    echo "	BELLIS_TOOL($$(echo $$t | tr - _), \"$$t\") \\"; done; \
+	  echo; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+# the same objects linked dynamically, a binary a tool (the valgrind
+# suites run these)
+dyn: $(TOOLS:%=$(B)/dyn/bin/%)
+
+$(MULTI_TOOLS:%=$(B)/dyn/bin/%): $(B)/dyn/bin/%: $(B)/tools/%.o \
+    $(B)/libbellis.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
+
+$(DYN_TOOLS:%=$(B)/dyn/bin/%): $(B)/dyn/bin/%: $(B)/bin/%
+	@mkdir -p $(@D)
+	ln -sf ../../bin/$* $@
 
 $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
@@ -100,6 +172,15 @@ BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \
     $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan
 $(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
+
+# the golden-image tests (tests/images.bats) compare PNGs with pngdiff,
+# which reads and writes them with cairo
+CAIRO_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null)
+CAIRO_LIBS   = $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null)
+units: $(B)/tests/pngdiff
+$(B)/tests/pngdiff: tests/tools/pngdiff.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CAIRO_CFLAGS) $(LDFLAGS) -o $@ $< $(CAIRO_LIBS)
 
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
 fuzzers: $(FUZZERS)
@@ -119,13 +200,32 @@ $(B)/gen/%.h: $$(subst _xml,.xml,$$(subst _rng,.rng,formats/%))
 	cd formats && xxd -i $(notdir $<) > ../$@.tmp
 	mv $@.tmp $@
 
-# the table of rules editions (lib/rules/rules.c): name, XML, length
-$(B)/gen/editions.h: $(EDITIONS:%=$(B)/gen/%_xml.h) Makefile
+# The tables every start needed, compiled to C (rules/tables.h,
+# campaign/campaigntab.h): formats/ is read at build time by the loaders
+# themselves, linked into tools/gen/gen-tables without the tables they
+# write.
+$(B)/gen/libboot.a: $(BOOT_OBJS)
 	@mkdir -p $(@D)
-	{ for e in $(EDITIONS); do echo "#include \"gen/$${e}_xml.h\""; done; \
-	  echo '#define RULES_EDITIONS(X) \'; \
-	  for e in $(EDITIONS); do echo "	X($$e) \\"; done; echo; } > $@.tmp
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/gen/gen-tables: $(B)/tools/gen/gen-tables.o $(B)/gen/libboot.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
+
+$(B)/gen/tables.c: $(B)/gen/gen-tables formats/troops.xml \
+    $(EDITIONS:%=formats/%.xml)
+	$(B)/gen/gen-tables rules formats/troops.xml \
+	    $(EDITIONS:%=formats/%.xml) > $@.tmp
 	mv $@.tmp $@
+
+$(B)/gen/camptables.c: $(B)/gen/gen-tables formats/catastrophe.xml \
+    formats/survival-table.xml
+	$(B)/gen/gen-tables campaign formats/catastrophe.xml \
+	    formats/survival-table.xml > $@.tmp
+	mv $@.tmp $@
+
+$(B)/gen/tables.o $(B)/gen/camptables.o: $(B)/gen/%.o: $(B)/gen/%.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # ---- dependencies (Debian packages), then build and test -------------
 deps:
@@ -138,11 +238,11 @@ VALGRIND_CHECK ?= tests/hostile.bats tests/hostile-data.bats \
 VALGRIND_JOBS  ?= 2
 
 check: deps
-	$(MAKE) -j2 all units
+	$(MAKE) -j2 all units dyn
 	$(MAKE) -j2 SAN=1 all units
 	$(MAKE) -j2 FUZZ=1 fuzzers
 	@FUZZ_DIR=build-fuzz FUZZ_SMOKE=$(FUZZ_SMOKE) \
-	    VALGRIND_DIR=$(if $(strip $(VALGRIND_CHECK)),build) \
+	    VALGRIND_DIR=$(if $(strip $(VALGRIND_CHECK)),build/dyn) \
 	    VALGRIND_BATS="$(VALGRIND_CHECK)" sh tests/check.sh build build-san
 
 # the edit-compile-test loop: the plain build, the unit tests, the bats
@@ -158,8 +258,8 @@ fuzz: deps
 
 # the bats suites with every tool under valgrind memcheck
 check-valgrind: deps
-	$(MAKE) -j2 all
-	VALGRIND_JOBS=$(VALGRIND_JOBS) sh tests/valgrind.sh build
+	$(MAKE) -j2 all dyn
+	VALGRIND_JOBS=$(VALGRIND_JOBS) sh tests/valgrind.sh build/dyn
 
 # line and branch coverage of lib/ and tools/ by the unit and bats tests
 coverage: deps
@@ -171,9 +271,14 @@ demo: deps
 	$(MAKE) all
 	@sh samples/demo.sh build/bin
 
+# every bench/*.sh and the summary of issue 29's goals (bench/run.sh);
+# bench/runs times commands side by side
 bench: deps
-	$(MAKE) all
-	@sh bench/run.sh build/bin
+	$(MAKE) all $(B)/bench/runs
+	@sh bench/run.sh $(B)/bin
+
+$(B)/bench/runs: $(B)/bench/runs.o
+	$(CC) $(LDFLAGS) -o $@ $<
 
 lint: deps
 	sh tests/lint.sh
@@ -183,20 +288,24 @@ lint: deps
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
-	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
+	install -m 755 $(DYN_TOOLS:%=$(B)/bin/%) \
+	    $(if $(MULTI_TOOLS),$(B)/multi/bellis) $(DESTDIR)$(BINDIR)/
+	for t in $(MULTI_TOOLS); do ln -sf bellis $(DESTDIR)$(BINDIR)/$$t; done
 	for m in $(MANS); do \
 	    s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 
 uninstall:
-	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for t in $(TOOLS) bellis; do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in $(MANS); do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
 
 clean:
 	rm -rf build build-san build-fuzz build-cov demo
 
+FORCE:
+
 .PHONY: all units fuzzers deps test check fuzz check-valgrind coverage demo \
-    bench lint install uninstall clean
+    bench lint install uninstall clean dyn FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 

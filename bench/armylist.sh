@@ -1,10 +1,19 @@
 #!/bin/sh
-# armylist-parse throughput and peak memory on a ~50 MB collection of
-# pipe-table rows, beside cat of the same input and xmllint --stream of
-# the XML it produces (all in this run).  Set BENCH_MB for another size.
+# bench/armylist.sh BINDIR: armylist-parse on a ~50 MB collection of
+# pipe-table rows (BENCH_MB for another size), beside cat of the same
+# input and xmllint --stream of the XML it writes; then that XML read
+# back (-T tsv) beside xmllint --stream --relaxng armylist.rng.  Each
+# command BENCH_BIG_RUNS times (default 3), interleaved; medians of CPU
+# time (user + system).  Goals (issue 29 items 1 and 2): the parse and
+# the read-back at least as fast as their xmllint.
 set -eu
-bin=$1
+bin=$(cd "${1:?usage: bench/armylist.sh BINDIR}" && pwd)
+. "$(dirname "$0")/goal.inc"
+top=$(cd "$(dirname "$0")/.." && pwd)
 mb=${BENCH_MB:-50}
+n=${BENCH_BIG_RUNS:-3}
+xmllint=$(command -v xmllint) || { echo "bench: no xmllint" >&2; exit 4; }
+cat=$(command -v cat)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 in=$dir/sheets.txt
@@ -14,27 +23,31 @@ row='| %d | Frühe Hopliten %d | 680 - 450 v.Chr. | AMPW, DBM 1/52 | 52, 54, 60 
 	awk -v n="$((mb * 1024 * 1024 / 160))" -v fmt="$row" \
 	    'BEGIN { for (i = 1; i <= n; i++) printf fmt, i, i }'
 } > "$in"
+"$bin/armylist-parse" "$in" > "$dir/out.xml"
 size=$(wc -c < "$in")
-measure() {  # label, output file, command...
-	label=$1 out=$2
-	shift 2
-	/usr/bin/time -f '%e %U %S %M' -o "$dir/t" "$@" > "$out"
-	read -r wall user sys kb < "$dir/t"
-	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-	mbs=$(awk -v s="$size" -v t="$cpu" 'BEGIN { printf "%.1f", (t > 0 ? s / 1048576 / t : 0) }')
-	printf '%-36s %6.2f s cpu %6.2f s wall %8s MB/s %8d KB peak RSS\n' \
-	    "$label" "$cpu" "$wall" "$mbs" "$kb"
-	last=$cpu
-}
-echo "input: $((size / 1048576)) MB, $(($(wc -l < "$in") - 1)) armies"
-measure "cat" /dev/null cat "$in"
-measure "armylist-parse (XML)" "$dir/out.xml" "$bin/armylist-parse" "$in"
-parse=$last
-measure "armylist-parse -T tsv" /dev/null "$bin/armylist-parse" -T tsv "$in"
 xsize=$(wc -c < "$dir/out.xml")
-size=$xsize
-echo "XML produced: $((xsize / 1048576)) MB (rates below are per MB of XML)"
-measure "xmllint --stream --noout (its XML)" /dev/null xmllint --stream --noout "$dir/out.xml"
-lint=$last
-echo "armylist-parse against xmllint --stream on the same XML: $(awk -v p="$parse" -v l="$lint" 'BEGIN { printf "%.2f", l / p }') of its speed (target: at least 0.5)"
-measure "armylist-parse (reading its XML)" /dev/null "$bin/armylist-parse" "$dir/out.xml"
+echo "input: $((size / 1048576)) MB, $(($(wc -l < "$in") - 1)) armies; XML written: $((xsize / 1048576)) MB; $n runs each, medians"
+runs -n "$n" "$cat $in" \
+    "$bin/armylist-parse $in" \
+    "$bin/armylist-parse -T tsv $in" \
+    "$xmllint --stream --noout $dir/out.xml" \
+    "$bin/armylist-parse -T tsv $dir/out.xml" \
+    "$xmllint --stream --noout --relaxng $top/formats/armylist.rng $dir/out.xml" \
+    > "$dir/t" || true
+sed "s|$dir/||g; s|$bin/||g; s|$top/formats/||; s|$xmllint|xmllint|; s|$cat|cat|" \
+    "$dir/t" | awk -v s="$size" -v x="$xsize" '{
+	label = $9; for (i = 10; i <= NF; i++) label = label " " $i
+	by = (label ~ /out\.xml/) ? x : s
+	printf "%-58s %6.2f s cpu %6.2f s wall %6.1f MB/s %8d KiB peak RSS\n",
+	    label, $1 / 1000, $4 / 1000, by / 1048576 / ($1 / 1000), $8 }'
+cpu() { awk -v k="$1" 'index($0, k) { print $1; exit }' "$dir/t"; }
+parse=$(cpu "armylist-parse $in")
+lint=$(cpu "--stream --noout $dir")
+back=$(cpu "-T tsv $dir/out.xml")
+rng=$(cpu "--relaxng")
+goal "parse: armylist-parse $((size / 1048576)) MB vs xmllint --stream of its XML" \
+    "$(awk -v p="$parse" -v l="$lint" 'BEGIN { printf "%.2f s vs %.2f s", p / 1000, l / 1000 }')" \
+    "$(awk -v p="$parse" -v l="$lint" 'BEGIN { printf "%.2f", l / p }')" ge 1
+goal "read-back: armylist-parse -T tsv of it vs xmllint --stream --relaxng" \
+    "$(awk -v p="$back" -v l="$rng" 'BEGIN { printf "%.2f s vs %.2f s", p / 1000, l / 1000 }')" \
+    "$(awk -v p="$back" -v l="$rng" 'BEGIN { printf "%.2f", l / p }')" ge 1

@@ -3,9 +3,12 @@
 # armylist-parse from generated pipe rows: variants, packages, forward
 # and unknown references, a few duplicates and wrong totals), beside
 # xmllint --stream --noout of the same XML (without and with the
-# schema).  $1: the bin directory.  Set BENCH_MB for another size.
+# schema).  $1: the bin directory.  Set BENCH_MB for another size;
+# BENCH_BIG_RUNS runs each (default 3), medians of CPU time.
 set -eu
-bin=$1
+bin=$(cd "${1:?usage: bench/check.sh BINDIR}" && pwd)
+. "$(dirname "$0")/goal.inc"
+top=$(cd "$(dirname "$0")/.." && pwd)
 mb=${BENCH_MB:-50}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -29,20 +32,17 @@ n=$((mb * 1024 * 1024 / 1200))
 } > "$in"
 "$bin/armylist-parse" "$in" > "$dir/lists.xml"
 size=$(wc -c < "$dir/lists.xml")
-measure() {  # label, command...
-	label=$1
-	shift
-	/usr/bin/time -f '%e %M' -o "$dir/t" "$@" > "$dir/out" 2>"$dir/err" || true
-	read -r secs kb <<EOT
-$(tail -n 1 "$dir/t")
-EOT
-	mbs=$(awk -v s="$size" -v t="$secs" 'BEGIN { printf "%.1f", (t > 0 ? s / 1048576 / t : 0) }')
-	printf '%-36s %7.2f s %8s MB/s %8d KB peak RSS\n' "$label" "$secs" "$mbs" "$kb"
-}
-echo "input: $((size / 1048576)) MB of armylist XML, $n armies"
-measure "xmllint --stream --noout" xmllint --stream --noout "$dir/lists.xml"
-measure "xmllint --stream --relaxng" xmllint --stream --noout \
-    --relaxng "$(dirname "$0")/../formats/armylist.rng" "$dir/lists.xml"
-measure "armylist-check" "$bin/armylist-check" "$dir/lists.xml"
+xmllint=$(command -v xmllint) || { echo "bench: no xmllint" >&2; exit 4; }
+k=${BENCH_BIG_RUNS:-3}
+echo "input: $((size / 1048576)) MB of armylist XML, $n armies; $k runs each, medians of CPU time"
+runs -n "$k" "$xmllint --stream --noout $dir/lists.xml" \
+    "$xmllint --stream --noout --relaxng $top/formats/armylist.rng $dir/lists.xml" \
+    "$bin/armylist-check $dir/lists.xml" \
+    "$bin/armylist-check -T xml $dir/lists.xml" > "$dir/t" || true
+sed "s|$dir/||g; s|$bin/||g; s|$top/formats/||; s|$xmllint|xmllint|" "$dir/t" |
+    awk -v s="$size" '{
+	label = $9; for (i = 10; i <= NF; i++) label = label " " $i
+	printf "%-58s %6.2f s cpu %6.2f s wall %6.1f MB/s %8d KiB peak RSS\n",
+	    label, $1 / 1000, $4 / 1000, s / 1048576 / ($1 / 1000), $8 }'
+"$bin/armylist-check" "$dir/lists.xml" > "$dir/out" 2>&1 || true
 echo "findings: $(wc -l < "$dir/out") ($(grep -c ': error: ' "$dir/out") errors)"
-measure "armylist-check -T xml" "$bin/armylist-check" -T xml "$dir/lists.xml"

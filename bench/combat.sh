@@ -1,8 +1,11 @@
 #!/bin/sh
 # bench/combat.sh BINDIR: combats per second and peak RSS of combat-calc
-# on 1 000 000 generated combat lines (-T tsv, and --odds), beside cat.
+# on 1 000 000 generated combat lines (-T tsv, and --odds), beside cat;
+# medians of BENCH_BIG_RUNS runs (default 3) of CPU time.  Goal (issue 29
+# item 3): -T tsv at 3 M lines/s or more.
 set -eu
-bin=${1:?usage: bench/combat.sh BINDIR}
+bin=$(cd "${1:?usage: bench/combat.sh BINDIR}" && pwd)
+. "$(dirname "$0")/goal.inc"
 n=${BENCH_LINES:-1000000}
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -23,23 +26,16 @@ awk -v n="$n" 'BEGIN {
 	}
 }' > "$tmp/combats.txt"
 
-now() { date +%s.%N; }
-
-# run LABEL CMD...: wall time, combats/s and peak RSS (KiB) of CMD
-run() {
-	label=$1
-	shift
-	t0=$(now)
-	/usr/bin/time -f %M -o "$tmp/rss" "$@" < "$tmp/combats.txt" > /dev/null
-	t1=$(now)
-	awk -v l="$label" -v a="$t0" -v b="$t1" -v n="$n" -v m="$(tail -n 1 "$tmp/rss")" \
-	    'BEGIN { s = b - a; if (s <= 0) s = 0.000001
-	             printf "%-28s %8.3f s %12.0f combats/s %8d KiB peak RSS\n", l, s, n / s, m }'
-}
-
-echo "combat-calc bench: $n combats ($(wc -c < "$tmp/combats.txt") bytes)"
-run "cat" cat
-run "combat-calc -T tsv" "$bin/combat-calc" -T tsv
-run "combat-calc -T tsv --odds" "$bin/combat-calc" -T tsv --odds
-run "combat-calc --odds (text)" "$bin/combat-calc" --odds
-run "combat-calc -T xml" "$bin/combat-calc" -T xml
+echo "combat-calc bench: $n combats ($(wc -c < "$tmp/combats.txt") bytes), ${BENCH_BIG_RUNS:-3} runs each, medians of CPU time"
+cat=$(command -v cat)
+runs -n "${BENCH_BIG_RUNS:-3}" -i "$tmp/combats.txt" "$cat" \
+    "$bin/combat-calc -T tsv" "$bin/combat-calc -T tsv --odds" \
+    "$bin/combat-calc --odds" "$bin/combat-calc -T xml" > "$tmp/t"
+sed "s|$bin/||g; s|$cat|cat|" "$tmp/t" | awk -v n="$n" '{
+	label = $9; for (i = 10; i <= NF; i++) label = label " " $i
+	printf "%-28s %7.3f s cpu %7.3f s wall %10.0f combats/s %8d KiB peak RSS\n",
+	    label, $1 / 1000, $4 / 1000, n / ($1 / 1000), $8 }'
+tsv=$(awk '/-T tsv$/ { print $1 }' "$tmp/t")
+goal "combat-calc -T tsv: lines/s vs 3 M" \
+    "$(awk -v n="$n" -v t="$tsv" 'BEGIN { printf "%.2f M lines/s", n / t / 1000 }')" \
+    "$(awk -v n="$n" -v t="$tsv" 'BEGIN { printf "%.2f", n / t / 1000 / 3 }')" ge 1

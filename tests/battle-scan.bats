@@ -723,30 +723,65 @@ $(e r2 Bd 1360 800 0)"
 @test "battle-scan: the picture has a key, reads in grey, labels upright and never crossed" {
 	cd "$TOP"
 	run -0 battle-scan -T svg samples/battle-line.xml
-	# the page is the table and the key under it
-	assert_line --index 1 '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="600mm" height="670.6mm" viewBox="0 0 2400 2682.2" font-family="DejaVu Sans, sans-serif">'
-	for t in '>red<' '>blue<' '>160 p<' '>front contact<' '>flank/rear contact<' '>overlap<' '>zone of control<' '>support<' '>general<' '>legal move<' '>illegal move<' '>planned move<'; do
+	# the page is the table and the key under it: four rows of marks,
+	# one of the terrain on the table (wood, camp, difficult going)
+	assert_line --index 1 '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="600mm" height="704.2mm" viewBox="0 0 2400 2816.6" font-family="DejaVu Sans, sans-serif">'
+	for t in '>red<' '>blue<' '>160 p<' '>front contact<' '>flank/rear contact<' '>overlap<' '>zone of control<' '>screened zone<' '>support<' '>Psiloi support<' '>general<' '>legal move<' '>illegal move<' '>planned move<' '>wood<' '>camp<' '>difficult going<'; do
 		assert_output --partial "$t"
 	done
-	# the sides differ in lightness (grey 0.48 and 0.81) and outline
-	assert_output --partial 'fill="#d9534f" fill-opacity="1" stroke="#000000" stroke-width="2" stroke-linejoin="round"/>'
-	assert_output --partial 'fill="#bcd0f5" fill-opacity="1" stroke="#000000" stroke-width="2" stroke-linejoin="round" stroke-dasharray="14"/>'
+	# terrain not on the table is not in the key
+	refute_output --partial '>river<'
+	refute_output --partial '>hill<'
+	# the sides differ in lightness (grey 0.48 and 0.81), pattern (the
+	# first hatched) and outline (the second dashed): r1 and b1
+	assert_output --partial '<polygon points="960,1400 1120,1400 1120,1460 960,1460" fill="#d9534f"/>'
+	assert_output --partial '<polyline points="1092.7,1460 1120,1432.7" fill="none" stroke="#8e1f1b" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>'
+	assert_output --partial '<polygon points="960,1400 1120,1400 1120,1460 960,1460" fill="none" stroke="#000000" stroke-width="2" stroke-linejoin="round"/>'
+	assert_output --partial '<polygon points="1120,1400 960,1400 960,1280 1120,1280" fill="#bcd0f5"/>'
+	assert_output --partial '<polygon points="1120,1400 960,1400 960,1280 1120,1280" fill="none" stroke="#000000" stroke-width="2" stroke-linejoin="round" stroke-dasharray="14"/>'
+	refute_output --partial 'stroke="#1f4fa0" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>'
+	# a side tag at each side's base line: red's at the lower edge (red
+	# faces up the table), beside its camp; blue's at the upper edge
+	assert_output --regexp '<text transform="translate\([0-9.]+ 23[0-9][0-9](\.[0-9])?\) rotate\(0\)" font-size="43.2" fill="#111111" text-anchor="start" dominant-baseline="central">red</text>'
+	assert_output --regexp '<text transform="translate\([0-9.]+ [0-9]{2}(\.[0-9])?\) rotate\(0\)" font-size="43.2" fill="#111111" text-anchor="start" dominant-baseline="central">blue</text>'
 	# blue faces down the table: its labels are turned upright (0, not 180)
 	refute_output --partial 'rotate(180)'
 	# contacts are bars on edges, not lines between the centres: b1 and
 	# r1 share the front edge from 960 to 1120 at y 1400 (page)
 	assert_output --partial '<polyline points="960,1400 1120,1400" fill="none" stroke="#c00000" stroke-width="10"'
-	# zones of control are outlines, no fill over the bases
+	# zones of control are outlines of their side, no fill over the
+	# bases: b1's dashed in blue, r1's solid in red and hatched
 	refute_output --partial '#ffd700'
+	assert_output --partial '<polygon points="1120,1560 960,1560 960,1400 1120,1400" fill="none" stroke="#1f4fa0" stroke-width="3" stroke-linejoin="round" stroke-dasharray="14"/>'
+	assert_output --partial '<polygon points="960,1240 1120,1240 1120,1400 960,1400" fill="none" stroke="#8e1f1b" stroke-width="3" stroke-linejoin="round"/>'
+	# the wood has trees, the camp tents; terrain in distinct greys
+	assert_output --partial 'fill="#8dbb6c" stroke="#2f5a22"'
+	assert_output --partial 'fill="#ffffff" stroke="#8e1f1b"'
+	# the Psiloi r5 supports r2: a link of open ends near a corner of
+	# their shared edge, and the labels drawn over everything else
+	assert_output --partial '<polyline points="1134,1445 1134,1475" fill="none" stroke="#137333" stroke-width="4"'
+	[ "$(printf '%s\n' "$output" | grep -n '>Psiloi<' | cut -d: -f1)" -gt "$(printf '%s\n' "$output" | grep -n '1134,1445 1134,1475' | cut -d: -f1)" ]
 	# in German, the key and the labels too; the scale bar in BW under 3.0
 	run -0 battle-scan -T svg --lang=de samples/battle-line.xml
 	assert_output --partial '>Frontkontakt<'
 	assert_output --partial '>Klingen<'
+	assert_output --partial '>Wald<'
+	assert_output --partial '>Lager<'
 	run -0 battle-scan -T svg samples/battle-dba3.xml
 	assert_output --partial '>2 BW (320 p)<'
+	assert_output --partial '>bad going<'
+	refute_output --partial '>difficult going<'
+	assert_output --partial '>rough going<'
 	# a name wider than its base gives way to the abbreviation
 	run -0 battle-scan -T svg --lang=ru samples/battle-line.xml
 	refute_output --partial '>Лёгкая конница<'
+	assert_output --partial '>ЛК<'
+	assert_output --partial '>лес<'
+	# the river, the road, the built-up area, in Russian too
+	run -0 battle-scan -T svg --lang=ru samples/battle-river.xml
+	for t in '>река<' '>дорога<' '>застройка<' '>лагерь<'; do
+		assert_output --partial "$t"
+	done
 }
 
 # gen_stack N FILE: N red Blades on one spot, one blue Blade away.

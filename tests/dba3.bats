@@ -136,6 +136,23 @@ bound 1: no PIP budget, 1 used'
 	assert_equal "$stderr" "move-check: -:1:13: error: dba22 has no rough going (only good and difficult)"
 }
 
+@test "dba3: break-off judges the enemy by its sub-type (fast 3Bd outruns solid 4Ax in any going), the going named as 3.0 does" {
+	printf 'move 4Ax 1 breakoff=3Bd end=rough\nmove 4Ax 1 breakoff=4Bd end=rough\nmove 4Ax 1 breakoff=3Bd end=bad\n' > "$BATS_TEST_TMPDIR/m.txt"
+	run -1 --separate-stderr move-check --rules=dba3 "$BATS_TEST_TMPDIR/m.txt"
+	assert_output "1: illegal  Ax 1/2 bw, 1 PIP: breakoff: the enemy 3Bd moves 3 BW in rough going, no less than the mover's 2
+2: ok       Ax 1/2 bw, 1 PIP
+3: illegal  Ax 1/2 bw, 1 PIP: breakoff: the enemy 3Bd moves 3 BW in bad going, no less than the mover's 2
+bound 1: no PIP budget, 1 used"
+	run -1 move-check --rules=dba3 --lang=de "$BATS_TEST_TMPDIR/m.txt"
+	assert_line --index 0 '1: verboten Hi 1/2 bw, 1 PIP: breakoff: der Gegner 3Bd zieht 3 BB in rauem Gelände, nicht weniger als die 2 des Ziehenden'
+	# the XML keeps the spelling, and reads back to the same verdicts
+	run -1 move-check --rules=dba3 -T xml "$BATS_TEST_TMPDIR/m.txt"
+	[[ $output == *'breakoff="3Bd" end="rough"'* ]]
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/m.xml"
+	run -1 move-check --rules=dba3 "$BATS_TEST_TMPDIR/m.xml"
+	assert_line --index 0 "1: illegal  Ax 1/2 bw, 1 PIP: breakoff: the enemy 3Bd moves 3 BW in rough going, no less than the mover's 2"
+}
+
 @test "dba3: the rules cards in base widths, with sub-types, side support, equal scores and confidence marks" {
 	run -0 --separate-stderr refcard-render --cards=rules --rules=dba3
 	assert_equal "$stderr" ''

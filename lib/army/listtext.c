@@ -92,23 +92,35 @@ struct listtext {
 	bool gen_next;               /* "General:" alone: the next line */
 	long eline;
 	bool incomplete;             /* an Incomplete line */
-	regex_t date_re;
-	locale_t c;                /* the C locale, for date_re */
+	regex_t date_re;           /* compiled at its first use: most
+	                              inputs never need it (tables) */
+	locale_t c;                /* the C locale, for date_re; (locale_t)0
+	                              until then */
 };
 
 struct listtext *
 listtext_new(const char *file, army_cb cb, void *ctx)
 {
 	struct listtext *lt = xcalloc(1, sizeof *lt);
-	locale_t old;
-	int rc;
 
 	lt->file = file;
 	lt->cb = cb;
 	lt->ctx = ctx;
-	/* a date range or a year at the end of the reference line; in the
-	 * C locale, with the cases spelt out (case folding and multibyte
-	 * matching follow the user's locale: under tr_TR 'I' is not 'i') */
+	return lt;
+}
+
+/* The regex of a date range or a year at the end of the reference line,
+ * compiled at its first use (a compile is a third of a start); in the C
+ * locale, with the cases spelt out (case folding and multibyte matching
+ * follow the user's locale: under tr_TR 'I' is not 'i'). */
+static const regex_t *
+date_re(struct listtext *lt)
+{
+	locale_t old;
+	int rc;
+
+	if (lt->c != (locale_t)0)
+		return &lt->date_re;
 	lt->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 	if (lt->c == (locale_t)0)
 		abort();
@@ -118,7 +130,7 @@ listtext_new(const char *file, army_cb cb, void *ctx)
 	uselocale(old);
 	if (rc != 0)
 		abort();
-	return lt;
+	return &lt->date_re;
 }
 
 void
@@ -146,8 +158,10 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->written);
 	sbuf_free(&lt->gen);
 	srcmap_free(&lt->gmap);
-	regfree(&lt->date_re);
-	freelocale(lt->c);
+	if (lt->c != (locale_t)0) {
+		regfree(&lt->date_re);
+		freelocale(lt->c);
+	}
 	free(lt);
 }
 
@@ -157,6 +171,7 @@ set_name(struct listtext *lt)
 	struct army *a = &lt->a;
 	const char *s = sbuf_str(&lt->head);
 	size_t n = lt->head.len;
+	const regex_t *re;
 	regmatch_t m[1];
 	locale_t old;
 	int rc;
@@ -169,8 +184,9 @@ set_name(struct listtext *lt)
 			    lt->dline, lt->dcol);
 		return;
 	}
+	re = date_re(lt);
 	old = uselocale(lt->c);
-	rc = regexec(&lt->date_re, s, 1, m, 0);
+	rc = regexec(re, s, 1, m, 0);
 	uselocale(old);
 	if (rc == 0) {
 		const char *d = s + m[0].rm_so;

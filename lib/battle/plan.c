@@ -752,6 +752,7 @@ breakoff(struct walk *w)
 			best = rate;
 			mv->m.has[MF_BREAKOFF] = true;
 			mv->m.breakoff = t;
+			mv->m.breakoff_sub = f->e[w->front0[i]].sub;
 		}
 	}
 }
@@ -994,9 +995,13 @@ battle_move_line(const struct bfield *f, const struct bmove *mv,
 		if (k == MF_ID || !m->has[k])
 			continue;
 		sbuf_printf(b, " %s", mflag_name(k));
-		if (k == MF_BREAKOFF)
-			sbuf_printf(b, "=%s", troop_at((size_t)m->breakoff)->code);
-		else if (k == MF_END)
+		if (k == MF_BREAKOFF) {
+			const struct rules_subtype *st = rules_subtype_own(f->r,
+			    m->breakoff_sub);
+
+			sbuf_printf(b, "=%s", st != NULL ? st->spelling :
+			    troop_at((size_t)m->breakoff)->code);
+		} else if (k == MF_END)
 			sbuf_printf(b, "=%s", going_name(m->end));
 		else if (k == MF_ZOC)
 			sbuf_printf(b, "=%s", zoc_name(m->zoc));

@@ -1,6 +1,6 @@
 /* The campaign tables, XML to structs, schema-checked: the one reader of
- * the Catastrophe table (embedded or a user's), the Survival table and a
- * user's Glory table. */
+ * the Catastrophe table (the built-in one at build time, or a user's),
+ * the Survival table (at build time) and a user's Glory table. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,39 +12,23 @@
 #include "core/xmlio.h"
 
 #include "gen/catastrophe-table_rng.h"
-#include "gen/catastrophe_xml.h"
 #include "gen/glory-table_rng.h"
 #include "gen/survival-table_rng.h"
-#include "gen/survival-table_xml.h"
-
-struct embedded {
-	const unsigned char *buf;
-	unsigned int len;
-	const char *name;
-};
 
 static xmlDocPtr
-load_doc(const char *path, const struct embedded *em,
-    const unsigned char *rng, unsigned int rnglen, const char *rngname)
+load_doc(const char *path, const unsigned char *rng, unsigned int rnglen,
+    const char *rngname)
 {
 	xmlDocPtr doc;
 	int rc;
 
-	if (path != NULL)
-		doc = xmlio_parse_file(path);
-	else if (em != NULL)
-		doc = xmlio_parse_mem((const char *)em->buf, em->len,
-		    em->name);
-	else
-		doc = NULL;
-	if (doc == NULL) {
+	if ((doc = xmlio_parse_file(path)) == NULL) {
 		diag_raise(EXIT_DATA);
 		return NULL;
 	}
 	rc = camptab_validate(doc, rng, rnglen, rngname);
 	if (rc == 0)
-		DIAG_AT(CAMP_TABLE_SCHEMA, path != NULL ? path : em != NULL ?
-		    em->name : "-", 0, 0, rngname);
+		DIAG_AT(CAMP_TABLE_SCHEMA, path, 0, 0, rngname);
 	if (rc != 1) {
 		xmlFreeDoc(doc);
 		return NULL;
@@ -256,29 +240,21 @@ cat_numbers(struct tab *tb, struct cat_table *t, xmlNodePtr root,
 	    def->power_points, NULL);
 }
 
-int
-cat_table_load(struct cat_table *t, const char *path)
+/* The table of path, the numbers it leaves out def's. */
+static int
+cat_load(struct cat_table *t, const char *path, const struct cat_table *def)
 {
-	static const struct embedded em = { catastrophe_xml,
-	    sizeof catastrophe_xml, "catastrophe.xml" };
-	struct tab tb = { path != NULL ? path : em.name, false };
-	struct cat_table def;
+	struct tab tb = { path, false };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
 
 	memset(t, 0, sizeof *t);
-	memset(&def, 0, sizeof def);
-	if (path != NULL) {
-		if (cat_table_load(&def, NULL) < 0)
-			return -1;
-		cat_table_free(&def);          /* its numbers stay */
-	}
-	doc = load_doc(path, &em, catastrophe_table_rng,
-	    catastrophe_table_rng_len, "catastrophe-table.rng");
+	doc = load_doc(path, catastrophe_table_rng, catastrophe_table_rng_len,
+	    "catastrophe-table.rng");
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
-	cat_numbers(&tb, t, root, &def);
+	cat_numbers(&tb, t, root, def);
 	for (n = root->children; n != NULL; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
@@ -295,16 +271,39 @@ cat_table_load(struct cat_table *t, const char *path)
 	return 0;
 }
 
+int
+cat_table_load(struct cat_table *t, const char *path)
+{
+	if (path != NULL)
+		return cat_load(t, path, &cat_builtin);
+	if (cat_builtin.nrows == 0) {
+		diag_msg(EXIT_SYS, "internal error: no Catastrophe table");
+		return -1;
+	}
+	*t = cat_builtin;          /* its rows are the compiled table's */
+	return 0;
+}
+
+int
+cat_table_load_xml(struct cat_table *t, const char *path)
+{
+	static const struct cat_table none;
+
+	return cat_load(t, path, &none);
+}
+
 void
 cat_table_free(struct cat_table *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->nrows; i++) {
-		free(t->rows[i].event);
-		free_texts(t->rows[i].text);
+	if (t->rows != cat_builtin.rows) {
+		for (i = 0; i < t->nrows; i++) {
+			free(t->rows[i].event);
+			free_texts(t->rows[i].text);
+		}
+		free(t->rows);
 	}
-	free(t->rows);
 	t->rows = NULL;
 	t->nrows = 0;
 }
@@ -320,7 +319,7 @@ glory_table_load(struct glory_table *g, const char *path)
 	xmlNodePtr n;
 
 	memset(g, 0, sizeof *g);
-	doc = load_doc(path, NULL, glory_table_rng, glory_table_rng_len,
+	doc = load_doc(path, glory_table_rng, glory_table_rng_len,
 	    "glory-table.rng");
 	if (doc == NULL)
 		return -1;
@@ -489,17 +488,15 @@ load_surv_node(struct tab *tb, struct surv_table *t, xmlNodePtr n)
 }
 
 int
-surv_table_load(struct surv_table *t)
+surv_table_load_xml(struct surv_table *t, const char *path)
 {
-	static const struct embedded em = { survival_table_xml,
-	    sizeof survival_table_xml, "survival-table.xml" };
-	struct tab tb = { em.name, false };
+	struct tab tb = { path, false };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
 
 	memset(t, 0, sizeof *t);
-	doc = load_doc(NULL, &em, survival_table_rng,
-	    sizeof survival_table_rng, "survival-table.rng");
+	doc = load_doc(path, survival_table_rng, sizeof survival_table_rng,
+	    "survival-table.rng");
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
@@ -519,18 +516,41 @@ surv_table_load(struct surv_table *t)
 	return 0;
 }
 
+int
+surv_table_load(struct surv_table *t)
+{
+	if (surv_builtin.dice.n == 0) {
+		diag_msg(EXIT_SYS, "internal error: no Survival table");
+		return -1;
+	}
+	*t = surv_builtin;         /* its texts are the compiled table's */
+	return 0;
+}
+
+/* Free *p unless it is the compiled table's own b; NULL it. */
+static void
+free_own(char **p, const char *b)
+{
+	if (*p != b)
+		free(*p);
+	*p = NULL;
+}
+
 void
 surv_table_free(struct surv_table *t)
 {
-	int i;
+	int i, l;
 
 	for (i = 0; i < SURV_LOC_N; i++) {
-		free(t->loc[i]);
-		t->loc[i] = NULL;
-		free_texts(t->loc_text[i]);
+		free_own(&t->loc[i], surv_builtin.loc[i]);
+		for (l = 0; l < LANG_N; l++)
+			free_own(&t->loc_text[i][l],
+			    surv_builtin.loc_text[i][l]);
 	}
 	for (i = 0; i < RES_N; i++)
-		free_texts(t->res_text[i]);
+		for (l = 0; l < LANG_N; l++)
+			free_own(&t->res_text[i][l],
+			    surv_builtin.res_text[i][l]);
 }
 
 int

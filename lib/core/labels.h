@@ -49,6 +49,8 @@ enum label {
 	L_UNKNOWN, L_MATCHUP, L_MATCHUP_LEGEND,
 	/* the key of battle-scan's picture */
 	L_BF_FRONT, L_BF_FLANK, L_BF_OVERLAP, L_BF_ZOC, L_BF_SUPPORT, L_BF_GENERAL, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED,
+	L_BF_SCREENED, L_BF_WOOD, L_BF_HILL, L_BF_BUA, L_BF_MARSH, L_BF_WATER,
+	L_BF_RIVER, L_BF_CAMP, L_BF_PSILOI,
 	/* rules cards: the condition of each support row, the BUA factor,
 	 * the river bank's exceptions, the PIP surcharges' troops */
 	L_WHEN, L_ONLY_VS, L_SUPPORT_MAX, L_TF_BUA, L_RIVER_NOT_FORD,
@@ -92,6 +94,7 @@ enum label {
 	L_MOVE_WHEEL, L_MOVE_TURN, L_MOVE_BREAKOFF, L_MOVE_FLANK, L_MOVE_FACE,
 	L_MOVE_ZOC, L_MOVE_BY_ROAD, L_MOVE_BY_DIFFICULT, L_MOVE_BY_RIVER,
 	L_MOVE_BY_AWAY, L_MOVE_END_GOOD, L_MOVE_END_DIFFICULT,
+	L_MOVE_END_ROUGH, L_MOVE_END_BAD,
 	L_MOVE_TWICE_GENERAL,
 
 	/* armylist-parse -T text; it also says L_TERRAIN, L_AGGRESSION and

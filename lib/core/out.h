@@ -42,7 +42,8 @@ int out_open(struct out *o, const char *path);
  * SIGPIPE is ignored; out_setup restores its default, so normally the
  * process ends with 141 like any filter. */
 int out_close(struct out *o, int commit);
-/* Call once at the top of main: SIGPIPE default, C numeric locale, and
+/* Call once at the top of main: SIGPIPE default, the user's locale for
+ * characters, collation and messages only (numbers stay C), and
  * a crash (in a library out of memory, say) ends in status 4 with a
  * message and no temporary file. */
 void out_setup(void);

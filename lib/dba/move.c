@@ -308,7 +308,8 @@ contact_rules(const struct rules *r, const struct move *m,
 	int going = move_end_going(m);
 
 	if (m->has[MF_BREAKOFF] && m->ntroops == 1) {
-		res->enemy_max = move_rate(r, m->breakoff, 0, going, false);
+		res->enemy_max = move_rate(r, m->breakoff, m->breakoff_sub,
+		    going, false);
 		res->own_max = move_rate(r, m->troop[0], m->sub[0], going,
 		    false);
 		if (going == GO_DIFFICULT &&

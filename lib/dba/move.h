@@ -42,6 +42,7 @@ struct move {
 	long fcol[MF_N];                /* column of each flag (0: XML) */
 	char id[64];                    /* MF_ID */
 	int breakoff;                   /* troop id of the enemy */
+	int breakoff_sub;               /* its sub-type + 1 (dba3 3Bd) */
 	int end;                        /* enum going (MF_END, else default) */
 	int zoc, frontage, wheel;
 };

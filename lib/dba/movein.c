@@ -118,8 +118,10 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 	case V_TROOP:
 		if (n == 0)
 			break;
-		return (m->breakoff = troop_id(r, v, n, line, vcol)) < 0 ?
-		    -1 : 0;
+		if ((m->breakoff = troop_id(r, v, n, line, vcol)) < 0)
+			return -1;
+		m->breakoff_sub = rules_subtype_find(r, v, n);
+		return 0;
 	case V_GOING:
 		c = m->end = readin_index(v, n, going_name,
 		    r->has_rough ? 3 : 2);

@@ -52,6 +52,18 @@ member(const struct rules *r, const struct move *m, int i, enum lang lang)
 	return st != NULL ? st->spelling : tcode(m->troop[i], lang);
 }
 
+/* The break-off enemy as written: its sub-type's spelling when it has
+ * properties of its own (dba3 3Bd), else its code (lang: its
+ * abbreviation in lang; -1: the code, as the reader takes it). */
+static const char *
+enemy(const struct rules *r, const struct move *m, int lang)
+{
+	const struct rules_subtype *st = rules_subtype_own(r, m->breakoff_sub);
+
+	return st != NULL ? st->spelling : lang < 0 ? code(m->breakoff) :
+	    tcode(m->breakoff, (enum lang)lang);
+}
+
 /* A length in the edition's unit (paces: whole; dba3: base widths). */
 static const char *
 len(const struct rules *r, long paces, char *buf, size_t size)
@@ -93,6 +105,7 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 	char n1[24], n2[24], n3[24];
 	const char *a[4] = { n1, n2, n3, "" };
 	enum label k = L_MOVE_TOO_FAR;
+	int g;
 
 	(void)b;
 	n1[0] = n2[0] = n3[0] = '\0';
@@ -136,11 +149,14 @@ moveout_sentence(struct sbuf *sb, enum lang lang, const struct rules *r,
 		break;
 	case MR_BREAKOFF:
 		k = L_MOVE_BREAKOFF;
-		a[0] = tcode(m->breakoff, lang);
+		a[0] = enemy(r, m, (int)lang);
 		len_unit(r, lang, res->enemy_max, n2, sizeof n2);
 		len(r, res->own_max, n3, sizeof n3);
-		a[3] = lang_label(lang, move_end_going(m) == GO_DIFFICULT ?
-		    L_MOVE_END_DIFFICULT : L_MOVE_END_GOOD);
+		/* 3.0 calls difficult going bad, beside rough */
+		g = move_end_going(m);
+		a[3] = lang_label(lang, g == GO_ROUGH ? L_MOVE_END_ROUGH :
+		    g != GO_DIFFICULT ? L_MOVE_END_GOOD : r->has_rough ?
+		    L_MOVE_END_BAD : L_MOVE_END_DIFFICULT);
 		break;
 	case MR_FLANK_CONTACT:
 		k = m->has[MF_FACE] ? L_MOVE_FACE : L_MOVE_FLANK;
@@ -322,13 +338,14 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 
 /* The value of an input flag of m as the reader takes it. */
 static const char *
-flag_value(const struct move *m, int f, char *buf, size_t n)
+flag_value(const struct rules *r, const struct move *m, int f, char *buf,
+    size_t n)
 {
 	switch (f) {
 	case MF_ID:
 		return m->id;
 	case MF_BREAKOFF:
-		return code(m->breakoff);
+		return enemy(r, m, -1);
 	case MF_END:
 		return going_name(m->end);
 	case MF_ZOC:
@@ -345,14 +362,14 @@ flag_value(const struct move *m, int f, char *buf, size_t n)
 
 /* The move's input flags as the reader takes them. */
 static void
-xml_flags(struct xw *x, const struct move *m)
+xml_flags(struct xw *x, const struct rules *r, const struct move *m)
 {
 	char deg[12];
 	int f;
 
 	for (f = 0; f < MF_N; f++)
 		if (m->has[f])
-			xw_attr(x, mflag_name(f), flag_value(m, f, deg,
+			xw_attr(x, mflag_name(f), flag_value(r, m, f, deg,
 			    sizeof deg));
 }
 
@@ -370,7 +387,7 @@ xml_move(struct moveout *w, const struct move *m, const struct mresult *res)
 	if (w->o.rules->unit == UNIT_BW)    /* read back in any edition */
 		strcat(d, "bw");
 	xw_attr(x, "distance", d);
-	xml_flags(x, m);
+	xml_flags(x, w->o.rules, m);
 	xw_attr(x, "max", len(w->o.rules, res->max, d, sizeof d));
 	xw_attrl(x, "cost", res->cost);
 	xw_attr(x, "verdict", res->rules ? "illegal" : "ok");

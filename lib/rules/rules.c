@@ -16,21 +16,13 @@
 #include "rules/rules.h"
 #include "rules/troop.h"
 
-#include "gen/editions.h"
+#include "rules/tables.h"
+
 #include "gen/rules_rng.h"
 
 static const char *const outcome_names[OUT_N] = {
 	"recoil", "flee", "destroyed", "none", "surrender"
 };
-
-/* The embedded editions, by the name of their file in formats/. */
-#define RULES_EDITION_(e) { #e, e##_xml, &e##_xml_len },
-static const struct {
-	const char *name;
-	const unsigned char *xml;
-	const unsigned int *len;
-} editions[] = { RULES_EDITIONS(RULES_EDITION_) };
-#undef RULES_EDITION_
 
 struct ld {
 	struct rules *r;
@@ -871,17 +863,16 @@ check_complete(struct ld *l)
 	}
 }
 
-/* The list of the embedded editions, "dba1, dba22, ". */
+/* The list of the compiled editions, "dba1, dba22, ". */
 void
 rules_edition_names(char *buf, size_t size)
 {
 	size_t i, k = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < sizeof editions / sizeof editions[0] && k < size;
-	    i++)
+	for (i = 0; i < rules_nbuiltin && k < size; i++)
 		k += (size_t)snprintf(buf + k, size - k, "%s, ",
-		    editions[i].name);
+		    rules_builtin[i].name);
 }
 
 static int
@@ -973,39 +964,33 @@ rules_load(const char *arg)
 		{ "bases", load_bases }, { "pips", load_pips },
 		{ "army", load_army }, { "victory", load_victory },
 	};
-	struct ld l = { NULL, "dba1", 0, 0, 0, 0, 0 };
-	xmlDocPtr doc = NULL;
+	struct ld l = { NULL, NULL, 0, 0, 0, 0, 0 };
+	xmlDocPtr doc;
 	xmlNodePtr root, n;
 	char *ed, names[256];
 	size_t i;
 
 	troop_init();
-	if (arg == NULL)
-		arg = editions[0].name;
-	for (i = 0; i < sizeof editions / sizeof editions[0]; i++)
-		if (strcmp(arg, editions[i].name) == 0) {
-			l.file = editions[i].name;
-			doc = xmlio_parse_mem((const char *)editions[i].xml,
-			    *editions[i].len, editions[i].name);
-			break;
-		}
-	if (doc != NULL)
-		;
-	else if (strchr(arg, '/') == NULL && strchr(arg, '.') == NULL &&
-	    access(arg, F_OK) != 0) {
+	/* an edition compiled in: its table itself (shared: rules_free
+	 * leaves it) */
+	for (i = 0; i < rules_nbuiltin; i++)
+		if (strcmp(arg != NULL ? arg : rules_builtin[0].name,
+		    rules_builtin[i].name) == 0)
+			return rules_builtin[i].r;
+	if (arg == NULL || (strchr(arg, '/') == NULL &&
+	    strchr(arg, '.') == NULL && access(arg, F_OK) != 0)) {
 		rules_edition_names(names, sizeof names);
 		diag_usage("unknown rules edition '%s' (%sor a rules "
-		    "XML file)", arg, names);
+		    "XML file)", arg != NULL ? arg : "", names);
 		return NULL;
-	} else {
-		l.file = arg;
-		diag_set_file(arg);
-		doc = xmlio_parse_file(arg);
-		if (doc != NULL && validate(doc) < 0) {
-			DIAG_AT(RULES_SCHEMA, arg, 0, 0);
-			xmlFreeDoc(doc);
-			doc = NULL;
-		}
+	}
+	l.file = arg;
+	diag_set_file(arg);
+	doc = xmlio_parse_file(arg);
+	if (doc != NULL && validate(doc) < 0) {
+		DIAG_AT(RULES_SCHEMA, arg, 0, 0);
+		xmlFreeDoc(doc);
+		doc = NULL;
 	}
 	if (doc == NULL)
 		return NULL;
@@ -1044,6 +1029,8 @@ rules_free(struct rules *r)
 	size_t j;
 
 	if (r == NULL)
+		return;
+	if (r->shared)
 		return;
 	for (i = 0; i < (size_t)r->ntags; i++)
 		free(r->tag[i]);
@@ -1329,9 +1316,8 @@ rules_labelled(struct rules_labels *l, const char *label)
 
 	if (label == NULL || strcmp(label, l->dflt->edition) == 0)
 		return l->dflt;
-	for (i = 0; i < sizeof editions / sizeof editions[0] &&
-	    i < RULES_MAXEDITIONS; i++)
-		if (strcmp(label, editions[i].name) == 0) {
+	for (i = 0; i < rules_nbuiltin && i < RULES_MAXEDITIONS; i++)
+		if (strcmp(label, rules_builtin[i].name) == 0) {
 			if (l->ed[i] == NULL)
 				l->ed[i] = rules_load(label);
 			return l->ed[i];

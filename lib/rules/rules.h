@@ -205,10 +205,14 @@ struct rules {
 	bool cancel_shot;            /* shot at this bound: no rear support */
 	struct rules_prov cancel_shot_prov;
 	struct rules_prov prov[RP_N];
+	bool shared;                 /* a compiled edition (rules/tables.h):
+	                                rules_free leaves it */
 };
 
 /* Load a rules table: NULL is dba1, the name of an edition in formats/
- * (dba1, dba22) its embedded table, anything else a file validated
+ * (dba1, dba22, dba3) its table compiled in at build time (one table a
+ * process, shared by every call: rules/tables.h), anything else a file
+ * validated
  * against formats/rules.rng and checked for completeness: every troop
  * of its troop set needs factors, a move, an outcome and a base row.
  * Returns NULL after reporting (status 2 for a bad table, 4 for an

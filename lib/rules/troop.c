@@ -12,17 +12,23 @@
 #include "core/xmlio.h"
 #include "rules/troop.h"
 
-#include "gen/troops_xml.h"
+#include "rules/tables.h"
 
-static struct troop *troops;
-static size_t ntroops, captroops;
-static struct strset codes;        /* index = troop id */
-static struct strset names;        /* folded names */
-static const char **shown;         /* per name: as written in the table */
-static int *nameid;                /* per name: the troop */
-static size_t capnames;
-static int loaded;
+/* The table in use: the compiled one, or one read from XML (xt). */
+static const struct troop_table *tab;
 static struct sbuf fold;
+
+/* A table read from XML: the arrays of tab, growable and owned. */
+static struct xtable {
+	struct troop_table t;
+	struct troop *troop;
+	size_t cap, capnames;
+	const char **shown;
+	int *nameid;
+	char **standard;
+	char **aliases;
+	size_t naliases, capaliases;
+} *xt;
 
 static void
 add_key(const char *name, int id)
@@ -32,19 +38,17 @@ add_key(const char *name, int id)
 	size_t i, old;
 
 	str_fold(&f, name, strlen(name));
-	i = strset_add(&names, sbuf_str(&f), f.len, &added);
+	i = strset_add(&xt->t.names, sbuf_str(&f), f.len, &added);
 	sbuf_free(&f);
 	if (!added)
 		return;
-	old = capnames;
-	shown = xgrow(shown, &capnames, i + 1, sizeof *shown);
-	nameid = xfollow(nameid, old, capnames, sizeof *nameid);
-	shown[i] = name;
-	nameid[i] = id;
+	old = xt->capnames;
+	xt->shown = xgrow(xt->shown, &xt->capnames, i + 1, sizeof *xt->shown);
+	xt->nameid = xfollow(xt->nameid, old, xt->capnames,
+	    sizeof *xt->nameid);
+	xt->shown[i] = name;
+	xt->nameid[i] = id;
 }
-
-static char **aliases;
-static size_t naliases, capaliases;
 
 static void
 load_troop(xmlNodePtr t)
@@ -52,16 +56,17 @@ load_troop(xmlNodePtr t)
 	struct troop *tr;
 	xmlNodePtr c;
 	char *v, *lg, *ab;
-	int l, id = (int)ntroops;
+	int l, id = (int)xt->t.n;
 
-	troops = xgrow(troops, &captroops, ntroops + 1, sizeof *troops);
-	tr = &troops[ntroops++];
+	xt->troop = xgrow(xt->troop, &xt->cap, xt->t.n + 1,
+	    sizeof *xt->troop);
+	tr = &xt->troop[xt->t.n++];
 	memset(tr, 0, sizeof *tr);
 	tr->id = id;
 	v = xmlio_attr(t, "code");
 	tr->code = xstrdup(v != NULL ? v : "?");
 	xmlFree(v);
-	if (strset_add(&codes, tr->code, strlen(tr->code), NULL) !=
+	if (strset_add(&xt->t.codes, tr->code, strlen(tr->code), NULL) !=
 	    (size_t)id) {
 		diag_msg(EXIT_SYS, "internal error: troop code '%s' twice",
 		    tr->code);
@@ -80,10 +85,10 @@ load_troop(xmlNodePtr t)
 			continue;
 		v = xmlio_text(c);
 		if (strcmp((const char *)c->name, "alias") == 0) {
-			aliases = xgrow(aliases, &capaliases, naliases + 1,
-			    sizeof *aliases);
-			aliases[naliases] = xstrdup(v);
-			add_key(aliases[naliases++], id);
+			xt->aliases = xgrow(xt->aliases, &xt->capaliases,
+			    xt->naliases + 1, sizeof *xt->aliases);
+			xt->aliases[xt->naliases] = xstrdup(v);
+			add_key(xt->aliases[xt->naliases++], id);
 			xmlFree(v);
 			continue;
 		}
@@ -102,39 +107,95 @@ load_troop(xmlNodePtr t)
 	}
 }
 
-void
-troop_init(void)
+static void
+add_form(struct sbuf *b, const char *name)
+{
+	if (name == NULL)
+		return;
+	str_fold(&fold, name, strlen(name));   /* str_fold resets fold */
+	sbuf_add(b, fold.s, fold.len);
+	sbuf_addc(b, '\0');
+}
+
+/* Per troop, its standard forms (code, names, abbreviations) folded. */
+static void
+standard_forms(void)
+{
+	struct sbuf b = {0};
+	const struct troop *t;
+	size_t i;
+	int l;
+
+	xt->standard = xcalloc(xt->t.n + 1, sizeof *xt->standard);
+	for (i = 0; i < xt->t.n; i++) {
+		t = &xt->troop[i];
+		sbuf_reset(&b);
+		add_form(&b, t->code);
+		for (l = 0; l < LANG_N; l++) {
+			add_form(&b, t->name[l]);
+			add_form(&b, t->abbr[l]);
+		}
+		sbuf_addc(&b, '\0');
+		xt->standard[i] = xmalloc(b.len);
+		memcpy(xt->standard[i], b.s, b.len);
+	}
+	sbuf_free(&b);
+}
+
+int
+troop_load_xml(const char *buf, size_t len, const char *name)
 {
 	xmlDocPtr doc;
 	xmlNodePtr t;
 
-	if (loaded)
-		return;
-	loaded = 1;
-	doc = xmlio_parse_mem((const char *)troops_xml, troops_xml_len,
-	    "troops.xml");
-	if (doc == NULL) {
-		diag_msg(EXIT_SYS, "internal error: troop table unreadable");
-		exit(EXIT_SYS);
-	}
+	troop_cleanup();
+	if ((doc = xmlio_parse_mem(buf, len, name)) == NULL)
+		return -1;
+	xt = xcalloc(1, sizeof *xt);
 	for (t = xmlDocGetRootElement(doc)->children; t; t = t->next)
 		if (t->type == XML_ELEMENT_NODE)
 			load_troop(t);
 	xmlFreeDoc(doc);
+	standard_forms();
+	xt->t.troop = xt->troop;
+	xt->t.shown = xt->shown;
+	xt->t.nameid = xt->nameid;
+	xt->t.standard = (const char *const *)xt->standard;
+	tab = &xt->t;
+	return 0;
+}
+
+void
+troop_init(void)
+{
+	if (tab != NULL)
+		return;
+	if (troop_builtin.n == 0) {
+		diag_msg(EXIT_SYS, "internal error: no troop table");
+		exit(EXIT_SYS);
+	}
+	tab = &troop_builtin;
+}
+
+const struct troop_table *
+troop_table(void)
+{
+	troop_init();
+	return tab;
 }
 
 size_t
 troop_count(void)
 {
 	troop_init();
-	return ntroops;
+	return tab->n;
 }
 
 const struct troop *
 troop_at(size_t i)
 {
 	troop_init();
-	return i < ntroops ? &troops[i] : NULL;
+	return i < tab->n ? &tab->troop[i] : NULL;
 }
 
 const char *
@@ -150,16 +211,16 @@ troop_by_code(const char *code)
 	long i;
 
 	troop_init();
-	i = strset_find(&codes, code);
-	return i >= 0 ? &troops[i] : NULL;
+	i = strset_find(&tab->codes, code);
+	return i >= 0 ? &tab->troop[i] : NULL;
 }
 
 static const struct troop *
 find_folded(const char *f)
 {
-	long i = strset_find(&names, f);
+	long i = strset_find(&tab->names, f);
 
-	return i >= 0 ? &troops[nameid[i]] : NULL;
+	return i >= 0 ? &tab->troop[tab->nameid[i]] : NULL;
 }
 
 const struct troop *
@@ -195,8 +256,8 @@ troop_suggest(const char *name, size_t len)
 	troop_init();
 	str_fold(&f, name, len);
 	bestd = f.len <= 3 ? 1 : 2;         /* the farthest accepted */
-	for (i = 0; i < strset_count(&names); i++) {
-		k = strset_key(&names, i);
+	for (i = 0; i < strset_count(&tab->names); i++) {
+		k = strset_key(&tab->names, i);
 		d = str_editdist(sbuf_str(&f), k, bestd);
 		/* a tie goes to the name first in byte order */
 		if (d < bestd || (d == bestd && (best == NULL ||
@@ -207,7 +268,7 @@ troop_suggest(const char *name, size_t len)
 		}
 	}
 	sbuf_free(&f);
-	return best != NULL ? shown[besti] : NULL;
+	return best != NULL ? tab->shown[besti] : NULL;
 }
 
 const struct troop *
@@ -224,53 +285,19 @@ troop_find(const char *s, size_t n)
 		n -= k;
 	}
 	/* exact codes first: case tells some codes from other names */
-	if ((i = strset_findn(&codes, s, n)) >= 0)
-		return &troops[i];
+	if ((i = strset_findn(&tab->codes, s, n)) >= 0)
+		return &tab->troop[i];
 	return troop_lookup(s, n);
-}
-
-/* Per troop, its standard forms (code, names, abbreviations) folded,
- * each ended by a NUL, the list by an empty one: folded once, at the
- * first question, not for every token. */
-static struct sbuf *standard;
-
-static void
-add_form(struct sbuf *b, const char *name)
-{
-	if (name == NULL)
-		return;
-	str_fold(&fold, name, strlen(name));   /* str_fold resets fold */
-	sbuf_add(b, fold.s, fold.len);
-	sbuf_addc(b, '\0');
-}
-
-static const char *
-standard_forms(const struct troop *t)
-{
-	struct sbuf *b;
-	int l;
-
-	if (standard == NULL)
-		standard = xcalloc(ntroops, sizeof *standard);
-	b = &standard[t->id];
-	if (b->len == 0) {
-		add_form(b, t->code);
-		for (l = 0; l < LANG_N; l++) {
-			add_form(b, t->name[l]);
-			add_form(b, t->abbr[l]);
-		}
-		sbuf_addc(b, '\0');
-	}
-	return b->s;
 }
 
 bool
 troop_is_standard(const struct troop *t, const char *s, size_t n)
 {
-	const char *p = standard_forms(t);     /* folds with fold too */
+	const char *p;
 
+	troop_init();
 	str_fold(&fold, s, n);
-	for (; *p != '\0'; p += strlen(p) + 1)
+	for (p = tab->standard[t->id]; *p != '\0'; p += strlen(p) + 1)
 		if (strcmp(p, sbuf_str(&fold)) == 0)
 			return true;
 	return false;
@@ -326,31 +353,28 @@ troop_cleanup(void)
 	size_t i;
 	int l;
 
-	for (i = 0; i < ntroops; i++) {
-		free(troops[i].code);
-		free(troops[i].editions);
-		for (l = 0; l < LANG_N; l++) {
-			free(troops[i].name[l]);
-			free(troops[i].abbr[l]);
-		}
-	}
-	for (i = 0; standard != NULL && i < ntroops; i++)
-		sbuf_free(&standard[i]);
-	free(standard);
-	standard = NULL;
-	for (i = 0; i < naliases; i++)
-		free(aliases[i]);
-	free(aliases);
-	free(troops);
-	free(shown);
-	free(nameid);
-	strset_free(&codes);
-	strset_free(&names);
 	sbuf_free(&fold);
-	troops = NULL;
-	aliases = NULL;
-	shown = NULL;
-	nameid = NULL;
-	ntroops = naliases = capaliases = captroops = capnames = 0;
-	loaded = 0;
+	tab = NULL;
+	if (xt == NULL)
+		return;
+	for (i = 0; i < xt->t.n; i++) {
+		free(xt->troop[i].code);
+		free(xt->troop[i].editions);
+		for (l = 0; l < LANG_N; l++) {
+			free(xt->troop[i].name[l]);
+			free(xt->troop[i].abbr[l]);
+		}
+		free(xt->standard[i]);
+	}
+	for (i = 0; i < xt->naliases; i++)
+		free(xt->aliases[i]);
+	free(xt->aliases);
+	free(xt->standard);
+	free(xt->troop);
+	free(xt->shown);
+	free(xt->nameid);
+	strset_free(&xt->t.codes);
+	strset_free(&xt->t.names);
+	free(xt);
+	xt = NULL;
 }

@@ -1,4 +1,5 @@
-/* troop: the troop types by name (formats/troops.xml, embedded). */
+/* troop: the troop types by name (formats/troops.xml, compiled to C at
+ * build time: rules/tables.h). */
 #ifndef BELLIS_TROOP_H
 #define BELLIS_TROOP_H
 
@@ -18,8 +19,8 @@ struct troop {
 	char *editions;            /* "dba1 dba2" */
 };
 
-/* Load the embedded table (once; later calls do nothing).  Every
- * function of the table loads it when it is not loaded yet. */
+/* Take the compiled table into use (later calls do nothing; every
+ * function of the table calls it). */
 void troop_init(void);
 size_t troop_count(void);
 const struct troop *troop_at(size_t i);
@@ -50,7 +51,8 @@ void troop_unknown(const char *s, size_t n, long line, long col);
 const struct troop *troop_lookup_or_suggest(const char *s, size_t n,
     long line, long col);
 bool troop_in_edition(const struct troop *t, const char *edition);
-/* Free the table troop_init loaded; a later call loads it again. */
+/* Free a table troop_load_xml read (the compiled one is used again) and
+ * the lookups' buffer. */
 void troop_cleanup(void);
 
 #endif
