@@ -219,9 +219,11 @@ struct card_fit {
 	size_t nb, capb;
 };
 struct cardpdf *cardpdf_measurer(enum card_paper p, enum lang lang);
-/* A measurer with the pages of a PDF writer (no browser's slack). */
+/* A measurer with the pages of a PDF writer (no browser's slack); with
+ * writer, the texts one of them measures are measured for both (it is
+ * finished before the writer). */
 struct cardpdf *cardpdf_measurer_pdf(enum card_paper p,
-    enum card_impose imp, enum lang lang);
+    enum card_impose imp, enum lang lang, struct cardpdf *writer);
 /* Fit c; f zeroed before the first call, then reused; card_fit_free
  * frees its blocks. */
 void cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f);

@@ -77,7 +77,7 @@ struct cardpdf {
 	int nx, ny, slot;
 	double sw, sh, scale, gx, gy;
 	int tint;                  /* the block's section (card_section) */
-	struct memo memo;
+	struct memo own, *memo;    /* its memo, or its writer's */
 };
 
 /* The sheet's margin when imposed: printers do not print to the edge,
@@ -246,6 +246,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 
 	w->sink.fp = fp;
 	w->lang = lang;
+	w->memo = &w->own;
 	w->w = pp->w_mm * PT_PER_MM;
 	w->h = pp->h_mm * PT_PER_MM;
 	w->base_fs = pp->font_pt;
@@ -375,15 +376,13 @@ hex_key(struct sbuf *b, double v)
 	b->len += 2 * sizeof v;
 }
 
-/* The extents of s in fd at width (<= 0: one line), laid out once per
- * face and width (w->memo); wd, ht may be NULL. */
-static void
-extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
-    double width, double *wd, double *ht)
+/* The entry *i of s in fd in w's face at width what (pango units, 0 one
+ * line); true when it is new, its extents to be measured. */
+static bool
+memo_find(struct cardpdf *w, const char *s, PangoFontDescription *fd,
+    int what, size_t *i)
 {
-	struct memo *m = &w->memo;
-	PangoLayout *l;
-	size_t i;
+	struct memo *m = w->memo;
 	bool added;
 
 	if (strset_count(&m->keys) >= MEMO_MAX)
@@ -393,11 +392,26 @@ extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
 	hex_key(&m->key, w->spacing);
 	hex_key(&m->key, (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
 	    (w->narrow ? 4 : 0));
-	hex_key(&m->key, width > 0 ? (int)(width * PANGO_SCALE) : 0);
+	hex_key(&m->key, what);
 	sbuf_adds(&m->key, s);
-	i = strset_add(&m->keys, sbuf_str(&m->key), m->key.len, &added);
-	if (added) {
-		m->ext = xgrow(m->ext, &m->capext, i + 1, sizeof *m->ext);
+	*i = strset_add(&m->keys, sbuf_str(&m->key), m->key.len, &added);
+	if (added)
+		m->ext = xgrow(m->ext, &m->capext, *i + 1, sizeof *m->ext);
+	return added;
+}
+
+/* The extents of s in fd at width (<= 0: one line), laid out once per
+ * face and width (w->memo); wd, ht may be NULL. */
+static void
+extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
+    double width, double *wd, double *ht)
+{
+	struct memo *m = w->memo;
+	PangoLayout *l;
+	size_t i;
+
+	if (memo_find(w, s, fd, width > 0 ? (int)(width * PANGO_SCALE) : 0,
+	    &i)) {
 		l = layout(w, s, fd, width);
 		measure(l, &m->ext[i][0], &m->ext[i][1]);
 		g_object_unref(l);
@@ -1349,24 +1363,37 @@ apply_fit(struct cardpdf *w, const struct card *c, size_t i)
 
 /* c fits one page in the paper's type with room to spare: set w up for
  * the largest type, in steps of FIT_STEP up to FIT_GROW times the
- * paper's, in which it still does (bisected: the largest first, most
- * cards with room have room for it). */
+ * paper's, in which it still does.  The first size tried is the one the
+ * room foretells (the share fill of the page the card took in the
+ * paper's type: its text grows about with the square of the size), then
+ * the size next to it, then the sizes between the largest that fits and
+ * the least that does not, halved. */
 static void
-grow(struct cardpdf *w, const struct card *c)
+grow(struct cardpdf *w, const struct card *c, double fill)
 {
-	int lo = 0, hi = (int)(w->base_fs * (FIT_GROW - 1) / FIT_STEP +
-	    1e-9), mid;
+	int top = (int)(w->base_fs * (FIT_GROW - 1) / FIT_STEP + 1e-9);
+	int lo = 0, hi = top + 1, k, mid;
+	double g;
 
-	set_type(w, w->base_fs + hi * FIT_STEP, 0, false);
-	if (hi > 0 && lay_out(w, c, true))
-		return;
-	while (hi - lo > 1) {
-		mid = (lo + hi) / 2;
+	/* the largest size whose square times fill is a page */
+	for (k = top; k > 1; k--) {
+		g = (w->base_fs + k * FIT_STEP) / w->base_fs;
+		if (g * g * fill <= 1)
+			break;
+	}
+	for (mid = k; top > 0 && hi - lo > 1; ) {
 		set_type(w, w->base_fs + mid * FIT_STEP, 0, false);
 		if (lay_out(w, c, true))
 			lo = mid;
 		else
 			hi = mid;
+		/* after the first, the size beside it; then halves */
+		if (mid == k && lo == k && k + 1 < hi)
+			mid = k + 1;
+		else if (mid == k && hi == k && k - 1 > lo)
+			mid = k - 1;
+		else
+			mid = (lo + hi) / 2;
 	}
 	set_type(w, w->base_fs + lo * FIT_STEP, 0, false);
 }
@@ -1388,8 +1415,8 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	}
 	if (i == NFITS)
 		apply_fit(w, c, i);
-	if (i == 0)
-		grow(w, c);
+	if (i == 0)     /* the room it left in the paper's type */
+		grow(w, c, (w->y - w->margin) / (bottom(w) - w->margin));
 	f->pt = w->fs;
 	f->compact = w->spacing != 0;
 	f->narrow = w->narrow;
@@ -1425,9 +1452,13 @@ cardpdf_measurer(enum card_paper p, enum lang lang)
 
 struct cardpdf *
 cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
-    enum lang lang)
+    enum lang lang, struct cardpdf *writer)
 {
-	return cardpdf_new(NULL, p, imp, lang);
+	struct cardpdf *w = cardpdf_new(NULL, p, imp, lang);
+
+	if (writer != NULL)
+		w->memo = writer->memo;
+	return w;
 }
 
 void
@@ -1473,8 +1504,8 @@ cardpdf_finish(struct cardpdf *w)
 	}
 	cairo_show_page(w->cr);
 	free_fonts(w);
-	memo_clear(&w->memo);
-	sbuf_free(&w->memo.key);
+	memo_clear(&w->own);
+	sbuf_free(&w->own.key);
 	g_object_unref(w->ctx);
 	cairo_destroy(w->cr);
 	cairo_surface_finish(w->surf);
