@@ -178,7 +178,7 @@ bound 1: no PIP budget, 1 used"
 		assert_equal "$stderr" ''
 	done
 	run -0 refcard-render --cards=rules --rules=dba3
-	[[ $output == *'<h2>Rear support (only in good going)</h2>'* ]]
+	[[ $output == *'<h2 class="t2">Rear support (only in good going)</h2>'* ]]
 	[[ $output == *'<td>fast: 3Bw/Cb/Lb, Mtd-3Bw/Cb/Lb</td>'* ]]
 }
 
@@ -187,7 +187,7 @@ bound 1: no PIP budget, 1 used"
 	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/l.txt" > "$BATS_TEST_TMPDIR/l.xml"
 	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/l.xml"
 	assert_equal "$stderr" ''
-	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast 3/3/3/3' '6Kn: double' 'shoots 5 BW' '<td class="num">1/–</td>'; do
+	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast 3/3/3/3' '6Kn: double' 'shoots 5 BW' '<td class="num"><b>1/–</b></td>'; do
 		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
 	done
 }

@@ -28,6 +28,12 @@ cell() {
 	xmllint --xpath "string($2)" "$1"
 }
 
+# fact FILE ID KEY: the value of fact KEY in the facts strip of army ID's
+# card ("Zeit um 1200 v. Chr. · Gelände ...": "um 1200 v. Chr.").
+fact() {
+	cell "$1" "substring-before(concat(substring-after(//section[@data-id='$2']//p[@class='strip'], '$3 '), ' · '), ' · ')"
+}
+
 # cells FILE XPATH...: the string of each XPATH in FILE, a line each,
 # from one xmllint (cell starts one a value).
 cells() {
@@ -139,7 +145,7 @@ Try 'refcard-render --help' for more information."
 	row='//section[@data-id="7"]//tbody/tr[td[1]="Kw"]'
 	assert_equal "$(cell "$f" "$row/td[7]")" "–"
 	assert_equal "$(cell "$f" "//section[@data-id='7']/h1")" "7 Армия & <проба>"
-	assert_equal "$(cell "$f" "//section[@data-id='7']//tr[th='Zeit']/td")" "um 1200 v. Chr. – 200 n. Chr."
+	assert_equal "$(fact "$f" 7 Zeit)" "um 1200 v. Chr. – 200 n. Chr."
 	assert_equal "$(cell "$f" "//section[@data-id='66a']//tr[th='Elemente']/td")" "1x Ri (Befehlshaber), 1x Re, 1x LR, 1x Hi, 6x Pk, 1x Pl, 1x Sp oder Hi oder Pl oder Art"
 }
 
@@ -148,7 +154,7 @@ Try 'refcard-render --help' for more information."
 	for l in "en Period c. 1200 BC" "de Zeit um 1200 v. Chr." "ru Период ок. 1200 до н. э."; do
 		set -- $l
 		refcard-render --lang=$1 --army=7 "$BATS_TEST_TMPDIR/one.xml" > "$BATS_TEST_TMPDIR/c.html"
-		assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "//section[@data-id='7']//tr[th='$2']/td")" "${l#* * }"
+		assert_equal "$(fact "$BATS_TEST_TMPDIR/c.html" 7 "$2")" "${l#* * }"
 	done
 }
 
@@ -270,7 +276,8 @@ PkPk+3"
 	t="//section[@data-id='movement']"
 	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Zug mit')]")" "Zug mit El, Kw, Art, Ho+1* (nicht im ersten Zug einer Seite)"
 	refcard-render --lang=en --rules=dba22 "$ARMIES" > "$f"
-	[[ $(cell "$f" "//section[@data-id='66a']//tbody/tr[td[1]='Art']/td[9]") == "shoots 500 p (shooting 4/4);"* ]]
+	# the card's notes go below its table, flowing round it
+	[[ $(cell "$f" "//section[@data-id='66a']//div[@class='notes']/p[b='Art']") == "Art shoots 500 p (shooting 4/4);"* ]]
 }
 
 @test "refcard-render: an overlap and flank limit only where the edition's data gives one" {
@@ -335,7 +342,7 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 10–13(ТУ)к62 × (ТУ)к62 × (2·ТУ)к63 × (2·ТУ)к6СП/2
 ВС врага +10%
 стратегия −2, ВС пересчитать"
-	run -1 grep -E '[0-9]d([^0-9]|$)|TS|TL' <<<"$(sed 's/<[^>]*>/ /g' "$f")"
+	run -1 grep -E '[0-9]d([^0-9]|$)|TS|TL' <<<"$(sed '/<style>/,/<\/style>/d; s/<[^>]*>/ /g' "$f")"
 }
 
 @test "refcard-render: every factor and move on the cards is the rules table's" {
@@ -380,12 +387,20 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	run -0 --separate-stderr refcard-render --lang=en "$BATS_TEST_TMPDIR/22.xml"
 	assert_equal "$stderr" ''
 	printf '%s\n' "$output" > "$f"
-	row='//section[@data-id="I/1b"]//tbody/tr[td[1]="Hd"]'
-	assert_equal "$(cell "$f" "$row/td[2]")" "Hordes"
+	# Warband and Hordes have equal factors and moves in 2.2: one row
+	row='//section[@data-id="I/1b"]//tbody/tr[td[1]="Wb, Hd"]'
+	assert_equal "$(cell "$f" "$row/td[2]")" "Warband, Hordes"
+	assert_equal "$(cell "$f" "$row/td[3]")" "1, 2"
 	assert_equal "$(cell "$f" "$row/td[4]")" "$(xmllint --xpath "string(//factors/troop[@code='Hd']/@vs-foot)" "$TOP/formats/dba22.xml")"
 	assert_equal "$(cell "$f" "$row/td[6]")" "$(xmllint --xpath "string(//movement/move[@troop='Hd']/@good)" "$TOP/formats/dba22.xml")"
-	# --rules wins over the label
+	assert_equal "$(cell "$f" "$row/td[4]")" "$(xmllint --xpath "string(//factors/troop[@code='Wb']/@vs-foot)" "$TOP/formats/dba22.xml")"
+	assert_equal "$(cell "$f" "$row/td[6]")" "$(xmllint --xpath "string(//movement/move[@troop='Wb']/@good)" "$TOP/formats/dba22.xml")"
+	# what they share said once, then each one's own after its code
+	[[ $(cell "$f" "$row/td[9]") == *"Wb: general; rear support +1;"*" · Hd: PIP +1; beaten: no effect;"* ]]
+	# --rules wins over the label: Hordes are not in 1.x, no row to share
 	refcard-render --lang=en --rules=dba1 "$BATS_TEST_TMPDIR/22.xml" > "$f"
+	row='//section[@data-id="I/1b"]//tbody/tr[td[1]="Hd"]'
+	assert_equal "$(cell "$f" "$row/td[2]")" "Hordes"
 	assert_equal "$(cell "$f" "$row/td[4]")" "–"
 	assert_equal "$(cell "$f" "$row/td[9]")" "not in these rules"
 	# a label naming no edition: reported once, no card of that file
@@ -407,7 +422,7 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	for t in $(xmllint --xpath '//row/text[@lang="de"]/text()' "$TOP/formats/catastrophe.xml" | tr ' ' '_'); do
 		grep -q "<td>${t//_/ }</td>" <<<"$output" || { echo "lacks $t"; false; }
 	done
-	assert_line --partial '<h2>Schaden nach TL</h2>'
+	assert_line --partial '<h2 class="t1">Schaden nach TL</h2>'
 }
 
 @test "refcard-render: PDF page count and page size for every paper" {
@@ -506,36 +521,48 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	assert_line --regexp '^Pages: +1$'
 }
 
-@test "refcard-render: the HTML joins on one line the facts the PDF joins (a German period of 25 characters)" {
+@test "refcard-render: the army's facts strip under its title, in the PDF and the HTML alike (a German period of 25 characters)" {
 	need_pdf
 	a=$BATS_TEST_TMPDIR/a.xml h=$BATS_TEST_TMPDIR/c.html p=$BATS_TEST_TMPDIR/c.pdf
 	armylist-parse --rules=dba1 fixtures/refcard/period25.txt > "$a"
-	joined='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropen · Aggression 1 · Gegner –'
+	# period, terrain, aggression, the general's type, enemies
+	strip='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropen · Aggression 1 · Befehlshaber Re · Gegner –'
 	run -0 --separate-stderr refcard-render -T pdf --lang=de -o "$p" "$a"
 	assert_equal "$stderr" ""
 	run -0 sh -c 'pdftotext -layout "$1" - | sed -n 2p | tr -s " "' sh "$p"
-	assert_equal "$output" "$joined"
+	assert_equal "$output" "$strip"
 	run -0 --separate-stderr refcard-render --lang=de -o "$h" "$a"
 	assert_equal "$stderr" ""
 	html_ok "$h"
-	run -0 cell "$h" "//p[@class='facts']"
-	assert_equal "$output" "$joined"
+	run -0 cell "$h" "//p[@class='strip']"
+	assert_equal "$output" "$strip"
 	run -0 cell "$h" "count(//table[@class='facts']//th[.='Zeit'])"
 	assert_equal "$output" 0
+	# the key of each fact in bold
+	run -0 cell "$h" "count(//p[@class='strip']/b)"
+	assert_equal "$output" 5
+	# in English and Russian, a general of two types in a choice
+	printf 'I/1a Test 3000-2800BC\n1x3Bd or 4Sp (Gen), 11x4Bw\n' | armylist-parse > "$a"
+	refcard-render --lang=en -o "$h" "$a"
+	assert_equal "$(cell "$h" "//p[@class='strip']")" 'Period 3000–2800 BC · General Bd, Sp · Enemies –'
+	refcard-render --lang=ru -o "$h" "$a"
+	assert_equal "$(cell "$h" "//p[@class='strip']")" 'Период 3000–2800 до н. э. · Полководец Ме, Ко · Враги –'
 }
 
-# corpus_fit RULES: at most 1 in 100 German army cards of the corpus
-# spill over one A6 page with these rules.
+# corpus_fit RULES: at most 1 in 100 German army cards of the 2.2
+# corpus spill over one A6 page with these rules (bench/card-fit.sh).
 corpus_fit() {
 	local r=$1
 	need_pdf
 	[ -z "${BELLIS_VALGRIND:-}" ] || skip "590 cards are too slow under valgrind"
-	run -0 --separate-stderr sh "$TOP/bench/card-fit.sh" "$BIN" "$CORPUS/dba22-lists.txt" de "$r"
+	run -0 --separate-stderr env CARDFIT_LANGS=de CARDFIT_SHEETS=a6 sh "$TOP/bench/card-fit.sh" "$BIN" "dba22:$r"
 	assert_equal "$stderr" ""
-	assert_equal "${lines[0]}" "rules	lang	armies	overflow"
+	assert_equal "${lines[0]}" "corpus	rules	lang	armies	a6	a6-pt	2x2	2x2-pt"
 	set -- ${lines[1]}
-	assert_equal "$1 $2 $3" "$r de 590"
-	[ "$4" -le $(($3 / 100)) ] || { echo "$4 of $3 German cards spill over"; false; }
+	assert_equal "$1 $2 $3 $4 $7 $8" "dba22 $r de 590 - -"
+	[ "$5" -le $(($4 + $4 / 100)) ] || { echo "$5 cards for $4 German armies"; false; }
+	# never under 6.5 pt
+	[[ $6 == 6.[5-9]* || $6 == [7-9].* ]] || { echo "type of $6 pt"; false; }
 }
 
 @test "refcard-render: German army cards of the corpus fit one A6 page in 99 of 100 cases" {
@@ -563,7 +590,7 @@ corpus_fit() {
 	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//tbody/tr[td[1]='Kn']/td[2]")" "beaten by LH, SCh, El or by Bw (having charged) or itself in bad going: destroyed"
 }
 
-@test "refcard-render: a tight card fits one page: notes below the table in two columns, short facts on one line" {
+@test "refcard-render: a tight card fits one page: notes below the table flowing round it, short facts on one line" {
 	need_pdf
 	f=$BATS_TEST_TMPDIR/c.pdf
 	run -0 --separate-stderr refcard-render -T pdf --lang=de --rules=dba22 -o "$f" "$ARMIES"
@@ -719,8 +746,9 @@ refcard-render: $ARMIES: error: army 'zzzz' not in the collection"
 	# against Blades lose 83 in 100 by recoils: nearly white
 	assert_output --partial 'background: #b3b3b3; print-color-adjust: exact; -webkit-print-color-adjust: exact"><span class="bar"><span style="flex: 72 0 0; background: #616161"></span><span style="flex: 11 0 0; background: #a8a8a8"></span><span style="flex: 17 0 0; background: #e0e0e0"></span></span>0 : 0<'
 	assert_output --partial 'background: #eeeeee; print-color-adjust: exact; -webkit-print-color-adjust: exact"><span class="bar"><span style="flex: 8 0 0; background: #616161"></span><span style="flex: 8 0 0; background: #a8a8a8"></span><span style="flex: 83 0 0; background: #e0e0e0"></span></span>0 : 0<'
-	# every shade is a grey: red, green and blue the same
-	[ -z "$(grep -o 'background: #[0-9a-f]\{6\}' <<<"$output" | awk '{ c = substr($2, 2); if (substr(c,1,2) != substr(c,3,2) || substr(c,3,2) != substr(c,5,2)) print c }')" ]
+	# every shade is a grey: red, green and blue the same (the tints of
+	# the sections are in the style sheet, none on the grid)
+	[ -z "$(sed '/<style>/,/<\/style>/d' <<<"$output" | grep -o 'background: #[0-9a-f]\{6\}' | awk '{ c = substr($2, 2); if (substr(c,1,2) != substr(c,3,2) || substr(c,3,2) != substr(c,5,2)) print c }')" ]
 }
 
 @test "refcard-render: types without factors in the edition are dash cells, not dropped" {
@@ -792,7 +820,7 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	assert_line --partial '<th class="num">Re</th><th class="num">LR</th><th class="num">Ri</th><th class="num">Kl</th><th class="num">Pl</th>'
 	assert_line --partial '<tr><td>Hi Hilfstruppen</td>'
 	assert_line --partial 'verdoppelt durch Berittene, Kw, Bo: vernichtet'
-	assert_line '<tr><td class="nw">Kl, Sp</td><td>Pl</td><td class="num">+1</td><td>nur gegen Berittene oder bei Lagerangriff</td></tr>'
+	assert_line '<tr><td class="nw">Kl, Sp</td><td>Pl</td><td class="num"><b>+1</b></td><td>nur gegen Berittene oder bei Lagerangriff</td></tr>'
 	# by default the key where the card fits its page with it; none
 	# with --no-legend
 	assert_line '<p>Ri = Kn, Re = Cv, LR = LH, Kl = Bd, Hi = Ax, Pl = Ps</p>'
@@ -967,29 +995,31 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/c.xml: error: army 'II/36' not in the collection (did you mean 'II/36a', 'II/36b'?)"
 }
 
-@test "refcard-render: the army cards of the corpora on one A6 page each, in three languages" {
+@test "refcard-render: the army cards of the corpora on one A6 page each, in three languages, on the 2x2 sheet too" {
 	need_pdf
 	f=$BATS_TEST_TMPDIR/c.pdf
 	armylist-parse --rules=dba22 "$CORPUS/dba22-lists.txt" > "$BATS_TEST_TMPDIR/22.xml" 2>/dev/null || true
 	armylist-parse --rules=dba3 "$CORPUS/dba3-lists.txt" > "$BATS_TEST_TMPDIR/3.xml" 2>/dev/null || true
-	# spill RULES LANG [OPTION]: the ids of the armies that go on
-	# (a status but 0 is printed, so that it fails the comparison)
+	armylist-parse "$SAMPLES"/armeelisten-* > "$BATS_TEST_TMPDIR/1.xml"
+	# spill RULES LANG [OPTION]: the ids of the armies that go on, and
+	# the pages of an A6 PDF that are not one per army (a status but 0
+	# is printed, so that it fails the comparison)
 	spill() {
-		refcard-render -T pdf --rules=$1 --lang=$2 --cards=army ${3:+"$3"} -o "$f" "$BATS_TEST_TMPDIR/${1#dba}.xml" 2> "$BATS_TEST_TMPDIR/err" ||
+		local x=$BATS_TEST_TMPDIR/${1#dba}.xml n
+		refcard-render -T pdf --rules=$1 --lang=$2 --cards=army ${3:+"$3"} -o "$f" "$x" 2> "$BATS_TEST_TMPDIR/err" ||
 		    { echo "status $?"; return; }
 		sed -n "s/.*warning: army '\([^ ]*\) .*/\1/p" "$BATS_TEST_TMPDIR/err" | sort -u | tr '\n' ' '
+		n=$(grep -c '<army ' "$x")
+		[ -n "${3:-}" ] || pdfinfo "$f" | grep -qx "Pages: *$n" || echo "not $n pages"
 	}
+	# 590, 634 and 33 armies; on the 2x2 sheet in type of 6.5 pt as
+	# printed (7 pt before its scale of 93 %)
 	for l in en de ru; do
-		assert_equal "$(spill dba22 $l)" ''
-		assert_equal "$(spill dba3 $l)" ''
+		for r in dba22 dba3 dba1; do
+			assert_equal "$(spill $r $l)" ''
+			assert_equal "$(spill $r $l --impose=2x2)" ''
+		done
 	done
-	# on the 2x2 sheet (6.5 pt as printed, 7 pt before the scale) the
-	# two densest 3.0 armies (12 troop types, long outcome notes) go on
-	# over a second place in German and Russian
-	assert_equal "$(spill dba22 de --impose=2x2)" ''
-	assert_equal "$(spill dba3 en --impose=2x2)" ''
-	assert_equal "$(spill dba3 de --impose=2x2)" 'III/39 IV/61 '
-	assert_equal "$(spill dba3 ru --impose=2x2)" 'III/39 IV/61 '
 }
 
 @test "refcard-render: a table split over columns names itself again; a heading never stands alone" {
@@ -1003,5 +1033,70 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	assert_equal "$(grep -c '^Faktor$' <<<"$output")" 2
 	# in HTML, the browser keeps a heading with what follows it
 	run -0 refcard-render --lang=de --cards=rules
-	assert_line 'h2 { font-size: 1.1em; margin: 0.5em 0 0.2em; break-after: avoid; page-break-after: avoid; }'
+	assert_line 'h2 { font-size: 1.1em; margin: 0.5em 0 0.2em; padding: 0.05em 0.25em; break-after: avoid; page-break-after: avoid; }'
+}
+
+# pixels PDF PAGE [-gray]: the colours of page PAGE at 40 dpi that cover
+# 100 pixels or more, one "R G B" (grey: "V") a line, the most first.
+pixels() {
+	local f=$BATS_TEST_TMPDIR/px n b
+	rm -f "$f".p[pg]m
+	pdftoppm -r 40 -f "$2" -l "$2" -singlefile ${3:+"$3"} "$1" "$f" || return 1
+	f=$(ls "$f".p[pg]m)
+	set -- $(head -c 20 "$f" | tr -s '\n' ' ')
+	n=$(($2 * $3))
+	b=$([ "$1" = P6 ] && echo 3 || echo 1)
+	tail -c $((n * b)) "$f" | od -An -v -tu1 -w$b | sort | uniq -c |
+	    awk '$1 >= 100 { $1 = ""; sub(/^ +/, ""); print }'
+}
+
+@test "refcard-render: each section of a card on a band of its own tint, told apart in grey too; factors and moves in bold" {
+	need_pdf
+	f=$BATS_TEST_TMPDIR/r.pdf h=$BATS_TEST_TMPDIR/r.html
+	# the combat card: factors, tactical factors, support
+	refcard-render -T pdf --rules=dba22 --lang=en --cards=rules -o "$f"
+	run -0 pixels "$f" 1
+	assert_line '155 191 232'
+	assert_line '247 220 160'
+	assert_line '181 217 165'
+	# in grey print three distinct greys, light enough for black text
+	run -0 pixels "$f" 1 -gray
+	assert_line 185
+	assert_line 221
+	assert_line 200
+	# the HTML: the same tints, printed with their colours
+	refcard-render --rules=dba22 --lang=en --cards=rules > "$h"
+	html_ok "$h"
+	assert_equal "$(cell "$h" "count(//section[@data-id='combat']//h2[@class='t0'][.='Combat factors'])")" 1
+	assert_equal "$(cell "$h" "count(//section[@data-id='combat']//h2[@class='t1'][.='Tactical factors'])")" 1
+	assert_equal "$(cell "$h" "count(//section[@data-id='combat']//table[@class='t1']/thead)")" 1
+	run -0 grep -Fx 'h2.t1, table.t1 thead th { background: #f7dca0; }' "$h"
+	run -0 grep -F 'print-color-adjust: exact; -webkit-print-color-adjust: exact; }' "$h"
+	# factors and moves in bold, the names and notes not
+	refcard-render --rules=dba22 --lang=en "$ARMIES" > "$h"
+	t="//section[@data-id='66a']//tbody/tr[td[1]='Pk']"
+	assert_equal "$(cell "$h" "$t/td[4]/b")" 3
+	assert_equal "$(cell "$h" "$t/td[6]/b")" 200
+	assert_equal "$(cell "$h" "count($t/td[2]/b)")" 0
+	assert_equal "$(cell "$h" "count($t/td[3]/b)")" 0
+	t="//section[@data-id='movement']//tbody/tr[td[1]='Pk']"
+	refcard-render --rules=dba22 --lang=en --cards=rules > "$h"
+	assert_equal "$(cell "$h" "$t/td[3]/b")" 200
+}
+
+@test "refcard-render: a card with room is set larger, up to 9 pt on A6; a dense one is not" {
+	need_pdf
+	a=$BATS_TEST_TMPDIR/a.xml f=$BATS_TEST_TMPDIR/c.pdf h=$BATS_TEST_TMPDIR/c.html
+	printf 'I/1a Early Sumerian 3000-2800BC\n1x3Bd (Gen), 8x4Bw, 3x2Ps\n' | armylist-parse > "$a"
+	refcard-render -T pdf --lang=en -o "$f" "$a"
+	# the body's type from the height pdftotext gives its words
+	# (DejaVu's ascent and descent: 1.163 of the size)
+	run -0 sh -c 'pdftotext -bbox "$1" - | awk -F"\"" "/<word .*>Bows</ { printf \"%.2f\\n\", (\$8 - \$4) / 1.163 }"' sh "$f"
+	assert_output '9.00'
+	refcard-render --lang=en -o "$h" "$a"
+	assert_equal "$(cell "$h" "//section/@style")" "font-size: 9.00pt"
+	# the densest corpus army stays in its small type
+	armylist-parse --rules=dba3 "$CORPUS/dba3-lists.txt" 2>/dev/null | refcard-render -T pdf --rules=dba3 --lang=de --army=III/39 -o "$f" || true
+	run -0 sh -c 'pdftotext -bbox "$1" - | awk -F"\"" "/<word .*>Reiterei</ { printf \"%.2f\\n\", (\$8 - \$4) / 1.163; exit }"' sh "$f"
+	[[ $output == 6.* ]]
 }

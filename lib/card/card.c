@@ -131,6 +131,7 @@ fold_block(struct card_block *b)
 	b->num = drop_bit(b->num, k);
 	b->wide = drop_bit(b->wide, k);
 	b->center = drop_bit(b->center, k);
+	b->strong = drop_bit(b->strong, k);
 	free(b->heat);
 	free(b->split);
 	b->heat = NULL;
@@ -304,6 +305,45 @@ card_split_grey(int k)
 	static const double g[CARD_SPLIT] = { 0.0, 0.38, 0.66, 0.88, 1.0 };
 
 	return k >= 0 && k < CARD_SPLIT ? g[k] : 1.0;
+}
+
+void
+card_tint_rgb(int k, double rgb[3])
+{
+	/* blue, sand, green, lilac; the strip a light grey */
+	static const unsigned char t[CARD_TINTS + 1][3] = {
+		{ 0x9b, 0xbf, 0xe8 }, { 0xf7, 0xdc, 0xa0 },
+		{ 0xb5, 0xd9, 0xa5 }, { 0xf0, 0xe0, 0xf4 },
+		{ 0xe6, 0xe6, 0xe6 }
+	};
+	int i, j = k < 0 ? 0 : k > CARD_TINTS ? CARD_TINTS : k;
+
+	for (i = 0; i < 3; i++)
+		rgb[i] = t[j][i] / 255.0;
+}
+
+int
+card_section(const struct card *c, size_t i)
+{
+	size_t j;
+	int k = 0;
+
+	if (i >= c->nb)
+		return -1;
+	for (j = 0; j <= i; j++) {
+		const struct card_block *b = &c->b[j];
+
+		if (b->title == NULL && !(b->kind == BLK_TABLE &&
+		    b->head != NULL))
+			continue;
+		/* a grid shaded on a grey ramp keeps a plain grey head */
+		if (b->heat != NULL)
+			return j == i ? -1 : k % CARD_TINTS;
+		if (j == i)
+			return k % CARD_TINTS;
+		k++;
+	}
+	return -1;
 }
 
 void
@@ -813,50 +853,88 @@ ref_subtype(const struct rules *r, const struct troopref *t)
 	return rules_subtype_find(r, sp, strlen(sp));
 }
 
-/* Notes for the sub-types of troop in list that have rules of their own
- * (dba3): "3Bd: fast 3/3/3/3", "6Kn: double", each once (seen). */
+/* The sub-types of an army card's row with rules of their own: each
+ * one's spelling and what it says ("fast 3/3/3/3"). */
+struct subnotes {
+	char sp[64][24], say[64][120];
+	size_t n;
+};
+
+/* The sub-types of troop in list that have rules of their own (dba3),
+ * each once (seen), into *sn. */
 static void
-subtype_notes(struct sbuf *n, const struct rules *r, const struct package *list,
-    int troop, uint64_t *seen, enum lang lang)
+subtype_find(struct subnotes *sn, const struct rules *r,
+    const struct package *list, int troop, uint64_t *seen, enum lang lang)
 {
 	const struct rules_subtype *st;
-	char g[24], ro[24], d[24], rd[24], line[200];
-	size_t i, j;
+	char g[24], ro[24], d[24], rd[24], *line;
+	size_t i, j, z;
 	int k;
 
 	for (i = 0; i < list->n; i++) {
 		const struct item *it = &list->items[i];
 
 		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
-			subtype_notes(n, r, &it->pkgs[j], troop, seen, lang);
+			subtype_find(sn, r, &it->pkgs[j], troop, seen, lang);
 		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
 			if (it->troops[j].t == NULL ||
 			    it->troops[j].t->id != troop)
 				continue;
 			k = ref_subtype(r, &it->troops[j]);
 			st = rules_subtype_own(r, k);
-			if (st == NULL || k > 64 ||
+			if (st == NULL || k > 64 || sn->n == 64 ||
 			    (*seen & ((uint64_t)1 << (k - 1))))
 				continue;
 			*seen |= (uint64_t)1 << (k - 1);
-			snprintf(line, sizeof line, "%s:%s%s%s%s%s%s",
-			    st->spelling, st->foot != FOOT_NONE ? " " : "",
+			line = sn->say[sn->n];
+			z = sizeof sn->say[0];
+			snprintf(line, z, "%s%s%s%s%s%s",
 			    st->foot == FOOT_FAST ? lb(lang, L_FAST) :
 			    st->foot == FOOT_SOLID ? lb(lang, L_SOLID) : "",
-			    st->dbl ? " " : "", st->dbl ? lb(lang, L_DOUBLE) : "",
-			    st->cls == CLASS_MOUNTED ? " " : "",
+			    st->dbl && st->foot != FOOT_NONE ? " " : "",
+			    st->dbl ? lb(lang, L_DOUBLE) : "",
+			    st->cls == CLASS_MOUNTED && (st->dbl ||
+			    st->foot != FOOT_NONE) ? " " : "",
 			    st->cls == CLASS_MOUNTED ? lb(lang, L_CLS_MOUNTED) :
-			    "");
+			    "", "");
 			if (st->has_move)
-				snprintf(line + strlen(line), sizeof line -
-				    strlen(line), " %s/%s/%s/%s",
+				snprintf(line + strlen(line), z - strlen(line),
+				    "%s%s/%s/%s/%s", *line != '\0' ? " " : "",
 				    len_cell(g, sizeof g, r, st->move_good),
 				    len_cell(ro, sizeof ro, r, st->move_rough),
 				    len_cell(d, sizeof d, r, st->move_difficult),
 				    len_cell(rd, sizeof rd, r, st->move_road));
-			if (strchr(line, ' ') != NULL)
-				note(n, line);
+			if (*line == '\0')
+				continue;
+			snprintf(sn->sp[sn->n++], sizeof sn->sp[0], "%s",
+			    st->spelling);
 		}
+	}
+}
+
+/* Notes for the sub-types of troop in list that have rules of their own
+ * (dba3): "3Cb, 3Bw: fast 3/3/3/3; 4Cb: solid", those that say the same
+ * in one note, in the order of the list. */
+static void
+subtype_notes(struct sbuf *n, const struct rules *r, const struct package *list,
+    int troop, enum lang lang)
+{
+	struct subnotes sn;
+	uint64_t seen = 0, done = 0;
+	size_t i, j;
+
+	sn.n = 0;
+	subtype_find(&sn, r, list, troop, &seen, lang);
+	for (i = 0; i < sn.n; i++) {
+		if (done & ((uint64_t)1 << i))
+			continue;
+		note(n, sn.sp[i]);
+		for (j = i + 1; j < sn.n; j++)
+			if (strcmp(sn.say[i], sn.say[j]) == 0) {
+				sbuf_printf(n, ", %s", sn.sp[j]);
+				done |= (uint64_t)1 << j;
+			}
+		sbuf_printf(n, ": %s", sn.say[i]);
 	}
 }
 
@@ -1086,12 +1164,17 @@ note_words(struct sbuf *b, enum lang lang)
 	sbuf_free(&w);
 }
 
+/* The header of an army card: the facts strip (period, terrain,
+ * aggression, the general's type, enemies: short facts in one band, as
+ * army pages show them), then the allies and the elements. */
 static void
-army_header(struct card *c, const struct army *a, enum lang lang)
+army_header(struct card *c, const struct army *a, const char *general,
+    enum lang lang)
 {
 	struct card_block *f = card_block(c, BLK_FACTS, NULL, 2);
 	struct sbuf b = { 0 };
 
+	f->strip = true;
 	if (a->period != NULL) {
 		card_period(&b, a, lang);
 		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
@@ -1101,10 +1184,13 @@ army_header(struct card *c, const struct army *a, enum lang lang)
 		    lang));
 	if (a->aggression != NULL)
 		block_row(f, lb(lang, L_AGGRESSION), a->aggression);
+	if (*general != '\0')
+		block_row(f, lb(lang, L_FACT_GENERAL), general);
 	sbuf_reset(&b);
 	join(&b, a->enemies, a->nenemies);
 	block_row(f, lb(lang, L_ENEMIES), a->nenemies ? sbuf_str(&b) :
 	    "\xe2\x80\x93");
+	f = card_block(c, BLK_FACTS, NULL, 2);
 	if (a->has_allies && a->nallies > 0) {
 		sbuf_reset(&b);
 		join(&b, a->allies, a->nallies);
@@ -1144,6 +1230,146 @@ unknown_rows(struct card_block *t, const struct package *p, enum lang lang)
 	}
 }
 
+/* A troop type's row of the army card: the type, its cells (count,
+ * factors, moves: v[2] to v[7]) and notes. */
+struct army_row {
+	const struct troop *tp;
+	bool known;
+	char v[8][32];
+	struct sbuf notes;
+	bool done;              /* told in a row before */
+};
+
+/* The clauses of notes s ("; " between them) into v, at most max;
+ * their number.  The strings are cut out of s, which is changed. */
+static size_t
+clauses(char *s, char **v, size_t max)
+{
+	size_t n = 0;
+	char *e;
+
+	while (*s != '\0' && n < max) {
+		v[n++] = s;
+		if ((e = strstr(s, "; ")) == NULL)
+			break;
+		*e = '\0';
+		s = e + 2;
+	}
+	return n;
+}
+
+#define ARMY_CLAUSES 32
+
+/* The notes of the rows g[0..n) told in one cell: the clauses all of
+ * them have once, then each row's others after its code, "cancels rear
+ * support \xc2\xb7 Wb: rear support +1 \xc2\xb7 Hd: PIP +1". */
+static void
+merged_notes(struct sbuf *out, struct army_row *const *g, size_t n,
+    enum lang lang)
+{
+	char *cl[RULES_MAXTROOPS][ARMY_CLAUSES], *copy[RULES_MAXTROOPS];
+	size_t nc[RULES_MAXTROOPS] = { 0 }, i, j, m;
+	bool all, any;
+
+	for (i = 0; i < n; i++) {
+		copy[i] = xstrdup(sbuf_str(&g[i]->notes));
+		nc[i] = clauses(copy[i], cl[i], ARMY_CLAUSES);
+	}
+	/* the clauses of the first that every other has: said once */
+	for (j = 0; j < nc[0]; j++) {
+		for (i = 1, all = true; i < n && all; i++) {
+			for (m = 0; m < nc[i] && (cl[i][m] == NULL ||
+			    strcmp(cl[i][m], cl[0][j]) != 0); m++)
+				;
+			all = m < nc[i];
+		}
+		if (!all)
+			continue;
+		note(out, cl[0][j]);
+		for (i = 1; i < n; i++)
+			for (m = 0; m < nc[i]; m++)
+				if (cl[i][m] != NULL &&
+				    strcmp(cl[i][m], cl[0][j]) == 0) {
+					cl[i][m] = NULL;
+					break;
+				}
+		cl[0][j] = NULL;
+	}
+	for (i = 0; i < n; i++) {
+		for (m = 0, any = false; m < nc[i]; m++) {
+			if (cl[i][m] == NULL)
+				continue;
+			if (!any)
+				sbuf_printf(out, "%s%s: ", out->len > 0 ?
+				    " \xc2\xb7 " : "", troop_abbr(g[i]->tp,
+				    lang));
+			else
+				sbuf_adds(out, "; ");
+			sbuf_adds(out, cl[i][m]);
+			any = true;
+		}
+		free(copy[i]);
+	}
+}
+
+/* The rows of the troop table: types of equal factors and moves (both
+ * of the edition) in one row, as the reference sheets set them, "Wb, Hd
+ * | Warband, Hordes | 2, 0\xe2\x80\x932 | 3 | 2 | ...", at the first of
+ * them; their notes said once where they agree (merged_notes). */
+static void
+army_rows(struct card_block *t, struct army_row *rows, size_t n,
+    enum lang lang)
+{
+	struct army_row *g[RULES_MAXTROOPS];
+	struct sbuf code = { 0 }, name = { 0 }, count = { 0 }, notes = { 0 };
+	const char *v[9];
+	size_t i, j, ng, c;
+
+	for (i = 0; i < n; i++) {
+		if (rows[i].done)
+			continue;
+		g[0] = &rows[i];
+		ng = 1;
+		for (j = i + 1; rows[i].known && j < n && ng < RULES_MAXTROOPS;
+		    j++) {
+			for (c = 3; c < 8 && strcmp(rows[i].v[c],
+			    rows[j].v[c]) == 0; c++)
+				;
+			if (rows[j].known && c == 8) {
+				g[ng++] = &rows[j];
+				rows[j].done = true;
+			}
+		}
+		sbuf_reset(&code);
+		sbuf_reset(&name);
+		sbuf_reset(&count);
+		sbuf_reset(&notes);
+		sbuf_add(&notes, "", 0);
+		for (j = 0; j < ng; j++) {
+			sbuf_printf(&code, "%s%s", j ? ", " : "",
+			    troop_abbr(g[j]->tp, lang));
+			sbuf_printf(&name, "%s%s", j ? ", " : "",
+			    g[j]->tp->name[lang]);
+			sbuf_printf(&count, "%s%s", j ? ", " : "", g[j]->v[2]);
+		}
+		if (ng == 1)
+			sbuf_adds(&notes, sbuf_str(&rows[i].notes));
+		else
+			merged_notes(&notes, g, ng, lang);
+		v[0] = sbuf_str(&code);
+		v[1] = sbuf_str(&name);
+		v[2] = sbuf_str(&count);
+		for (c = 3; c < 8; c++)
+			v[c] = rows[i].v[c];
+		v[8] = sbuf_str(&notes);
+		block_rowv(t, v);
+	}
+	sbuf_free(&code);
+	sbuf_free(&name);
+	sbuf_free(&count);
+	sbuf_free(&notes);
+}
+
 void
 card_army(struct card *c, const struct army *a, const struct rules *r,
     enum lang lang)
@@ -1151,11 +1377,11 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct counts k;
 	struct tally *sum;
 	struct card_block *t;
-	struct sbuf b = { 0 }, n = { 0 };
-	char c1[32], f1[32], f2[32], m1[32], m2[32], m3[32];
-	size_t i, o;
+	struct sbuf b = { 0 };
+	struct army_row *rows;
+	char f1[32];
+	size_t i, o, nrows = 0;
 	bool recon = false, dropped = false;
-	uint64_t seen;
 
 	/* an incomplete list is marked in the title and says why below */
 	sbuf_printf(&b, "%s %s%s", a->id != NULL ? a->id : "?",
@@ -1166,20 +1392,31 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		c->file = xstrdup(a->file);
 		c->line = a->line;
 	}
-	army_header(c, a, lang);
 	k.n = troop_count();
 	k.next = 0;
 	k.t = xcalloc(k.n, sizeof *k.t);
 	sum = xcalloc(k.n, sizeof *sum);
 	count_list(&k, &a->list, sum);
+	/* the general's types, in the order of the list */
+	sbuf_reset(&b);
+	for (o = 0; o < k.next; o++)
+		for (i = 0; i < k.n && i < RULES_MAXTROOPS; i++)
+			if (k.t[i].seen && k.t[i].order == o &&
+			    k.t[i].general)
+				sbuf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
+				    troop_abbr(troop_at(i), lang));
+	sbuf_add(&b, "", 0);
+	army_header(c, a, sbuf_str(&b), lang);
 	t = card_block(c, BLK_TABLE, lb(lang, L_TROOPS), 9);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_COUNT),
 	    lb(lang, L_VS_FOOT), lb(lang, L_VS_MOUNTED), lb(lang, L_GOOD),
 	    lb(lang, r->has_rough ? L_ROUGH_BAD : L_DIFFICULT), lb(lang, L_ROAD),
 	    lb(lang, L_NOTES));
 	t->num = 0xfc;
+	t->strong = 0xf8;           /* factors and moves */
 	t->wide = 1u << 8;
 	t->fold = 1;                /* the names, when the card is tight */
+	rows = xcalloc(k.next + 1, sizeof *rows);
 	for (o = 0; o < k.next; o++) {
 		for (i = 0; i < k.n && !(k.t[i].seen && k.t[i].order == o);
 		    i++)
@@ -1188,29 +1425,37 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 			continue;
 		const struct troop *tp = troop_at(i);
 		const struct rules_troop *rt = &r->t[i];
+		struct army_row *w = &rows[nrows++];
 
+		w->tp = tp;
+		w->known = rt->known;
 		if (sum[i].min == sum[i].max)
-			snprintf(c1, sizeof c1, "%ld", sum[i].max);
+			snprintf(w->v[2], sizeof w->v[2], "%ld", sum[i].max);
 		else
-			snprintf(c1, sizeof c1, "%ld\xe2\x80\x93%ld",
+			snprintf(w->v[2], sizeof w->v[2], "%ld\xe2\x80\x93%ld",
 			    sum[i].min, sum[i].max);
-		recon |= army_notes(&n, r, tp, k.t[i].general, lang,
+		recon |= army_notes(&w->notes, r, tp, k.t[i].general, lang,
 		    &dropped);
-		seen = 0;
-		subtype_notes(&n, r, &a->list, tp->id, &seen, lang);
+		subtype_notes(&w->notes, r, &a->list, tp->id, lang);
 		if (!rt->known)
-			note(&n, lb(lang, L_NOT_IN_EDITION));
-		block_row(t, troop_abbr(tp, lang), tp->name[lang], c1,
-		    rt->known ? num(f1, sizeof f1, rt->factor[CLASS_FOOT]) :
-		    "\xe2\x80\x93",
-		    rt->known ? num(f2, sizeof f2, rt->factor[CLASS_MOUNTED]) :
-		    "\xe2\x80\x93",
-		    move_cell(m1, sizeof m1, r, rt, rt->move_good),
-		    r->has_rough ? rough_bad(m2, sizeof m2, r, rt) :
-		    move_cell(m2, sizeof m2, r, rt, rt->move_difficult),
-		    move_cell(m3, sizeof m3, r, rt, rt->move_road),
-		    sbuf_str(&n));
+			note(&w->notes, lb(lang, L_NOT_IN_EDITION));
+		snprintf(w->v[3], sizeof w->v[3], "%s", rt->known ?
+		    num(f1, sizeof f1, rt->factor[CLASS_FOOT]) : "\xe2\x80\x93");
+		snprintf(w->v[4], sizeof w->v[4], "%s", rt->known ?
+		    num(f1, sizeof f1, rt->factor[CLASS_MOUNTED]) :
+		    "\xe2\x80\x93");
+		snprintf(w->v[5], sizeof w->v[5], "%s",
+		    move_cell(f1, sizeof f1, r, rt, rt->move_good));
+		snprintf(w->v[6], sizeof w->v[6], "%s", r->has_rough ?
+		    rough_bad(f1, sizeof f1, r, rt) :
+		    move_cell(f1, sizeof f1, r, rt, rt->move_difficult));
+		snprintf(w->v[7], sizeof w->v[7], "%s",
+		    move_cell(f1, sizeof f1, r, rt, rt->move_road));
 	}
+	army_rows(t, rows, nrows, lang);
+	for (o = 0; o < nrows; o++)
+		sbuf_free(&rows[o].notes);
+	free(rows);
 	unknown_rows(t, &a->list, lang);
 	if (dropped) {
 		/* the default outcomes the notes leave out, in the table's
@@ -1229,7 +1474,6 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	free(k.t);
 	free(sum);
 	sbuf_free(&b);
-	sbuf_free(&n);
 }
 
 /* ---- the rules cards ---------------------------------------------- */
@@ -1496,7 +1740,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), (size_t)k);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
 	    lb(lang, L_VS_MOUNTED), lb(lang, L_VS_SHOT));
-	t->num = k == 5 ? 0x1c : 0xc;
+	t->num = t->strong = k == 5 ? 0x1c : 0xc;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 		const char *v[5];
@@ -1526,7 +1770,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
-	t->num = 0x2;
+	t->num = t->strong = 0x2;
 	t->wide = 0x5;      /* the factor and its troops wrap alike */
 	for (f = 0; f < TF_N; f++) {
 		if (r->tf[f] == 0)
@@ -1556,7 +1800,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t = card_block(c, BLK_TABLE, sbuf_str(&b), 4);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
 	    L_VALUE), lb(lang, L_WHEN));
-	t->num = 0x4;
+	t->num = t->strong = 0x4;
 	t->wide = 0x8;
 	sbuf_reset(&b);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
@@ -1675,7 +1919,7 @@ rules_moves3(struct card *c, const struct rules *r, enum lang lang,
 	    L_MOVES_BW : L_MOVES), 6);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
 	    lb(lang, L_ROUGH), lb(lang, L_BAD), lb(lang, L_ROAD));
-	t->num = 0x3c;
+	t->num = t->strong = 0x3c;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 		long rates[4] = { rt->move_good, rt->move_rough,
@@ -1745,7 +1989,7 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 	t = card_block(c, BLK_TABLE, lb(lang, L_MOVES), 5);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
 	    lb(lang, L_DIFFICULT), lb(lang, L_ROAD));
-	t->num = 0x1c;
+	t->num = t->strong = 0x1c;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 
@@ -1786,7 +2030,7 @@ moved:
 	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_SHOOTING_T), 3);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
-	t->num = 0x4;
+	t->num = t->strong = 0x4;
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].shooter) {
 			snprintf(v1, sizeof v1, "%s%s", len_cell(v3,

@@ -48,6 +48,11 @@ struct card_block {
 	unsigned num;              /* bit per column of numbers */
 	unsigned wide;             /* bit per column that may wrap */
 	unsigned center;           /* bit per column of numbers centred */
+	unsigned strong;           /* bit per column set in bold (factors,
+	                            * moves) */
+	bool strip;                /* BLK_FACTS: its facts run on in one
+	                            * band under the title ("Period 300 BC
+	                            * \xc2\xb7 Terrain Arable \xc2\xb7 ...") */
 	signed char *heat;         /* NULL, or per cell -1 (plain) or a
 	                            * percentage for its shade */
 	size_t heatcap;
@@ -106,6 +111,19 @@ bool block_split_at(const struct card_block *b, size_t row, size_t col,
     int v[CARD_SPLIT]);
 /* The grey of part k of a bar, 0 (black) to 1 (white). */
 double card_split_grey(int k);
+/* The tinted bands of a card: each section (a block with a title, or a
+ * table with a head) has a colour of its own, in turn from CARD_TINTS,
+ * for its title's band and its table's head row, as crib sheets set
+ * their sections apart; the tints are light, of distinct grey values
+ * (luma 0.73, 0.87, 0.79, 0.91), so that they are told apart in grey
+ * print and black text reads on each; a table shaded on a grey ramp (the
+ * matchup grid) is none, its head stays grey.  card_section: the tint of
+ * block i of c, or -1 for a block without one; card_tint_rgb: its colour,
+ * r, g, b from 0 to 1; k = CARD_TINT_STRIP: the facts strip's. */
+#define CARD_TINTS 4
+#define CARD_TINT_STRIP CARD_TINTS
+int card_section(const struct card *c, size_t i);
+void card_tint_rgb(int k, double rgb[3]);
 /* The runs of a cell's text that the writers set apart: a confidence
  * or reconstruction sign right after a word or a figure ("SiS?",
  * "+1*", "destroyed\xe2\x80\xa0"), set as a superscript; an army id with a
@@ -181,12 +199,15 @@ void cardpdf_card(struct cardpdf *w, const struct card *c,
 /* How a card is set to fit one page: the type in points, tighter lines;
  * fits: false when even the smallest setting spills onto a second page.
  * For each block of the card, as the PDF lays it out in that fit:
- * whether its notes column goes below it in two columns, and the mask of
+ * whether its notes column goes below it (wrap: beginning beside the
+ * table, in the room to its right, as text flows round a table floated
+ * left), and the mask of
  * its facts rows set together on one line (bit r: row r).  The HTML
  * writer sets its cards the same way, measured by a cardpdf_measurer,
  * which writes nothing and fits to a little less than the page. */
 struct card_fit_block {
 	bool notes_below;
+	bool wrap;                 /* the notes flow round the table */
 	unsigned long joined;
 	double key;                /* facts: the key's share of the width */
 };
@@ -198,9 +219,11 @@ struct card_fit {
 	size_t nb, capb;
 };
 struct cardpdf *cardpdf_measurer(enum card_paper p, enum lang lang);
-/* A measurer with the pages of a PDF writer (no browser's slack). */
+/* A measurer with the pages of a PDF writer (no browser's slack); with
+ * writer, the texts one of them measures are measured for both (it is
+ * finished before the writer). */
 struct cardpdf *cardpdf_measurer_pdf(enum card_paper p,
-    enum card_impose imp, enum lang lang);
+    enum card_impose imp, enum lang lang, struct cardpdf *writer);
 /* Fit c; f zeroed before the first call, then reused; card_fit_free
  * frees its blocks. */
 void cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f);

@@ -20,14 +20,15 @@ struct cardhtml {
 
 static const char css[] =
     "body { font-family: \"DejaVu Sans\", sans-serif; margin: 0;"
-    " line-height: 1.1; color: #000; background: #fff; }\n"
+    " line-height: 1.1; color: #000; background: #fff;"
+    " print-color-adjust: exact; -webkit-print-color-adjust: exact; }\n"
     "section.card { break-after: page; page-break-after: always;"
     " box-sizing: border-box; }\n"
     "section.card:last-of-type { break-after: auto;"
     " page-break-after: auto; }\n"
     "h1 { font-size: 1.35em; margin: 0 0 0.3em; }\n"
-    "h2 { font-size: 1.1em; margin: 0.5em 0 0.2em; break-after: avoid;"
-    " page-break-after: avoid; }\n"
+    "h2 { font-size: 1.1em; margin: 0.5em 0 0.2em; padding: 0.05em 0.25em;"
+    " break-after: avoid; page-break-after: avoid; }\n"
     "p { margin: 0.2em 0; }\n"
     "table { border-collapse: collapse; width: 100%; }\n"
     "tr { break-inside: avoid; page-break-inside: avoid; }\n"
@@ -55,8 +56,13 @@ static const char css[] =
     "section.compact th, section.compact td { padding: 0 0.2em; }\n"
     "p.facts { border: 0.2pt solid #777; padding: 0 0.25em;"
     " margin: 0; }\n"
-    "div.notes { column-count: 2; column-gap: 3mm; margin-top: 0.2em; }\n"
-    "div.notes p { margin: 0 0 0.15em; break-inside: avoid; }\n"
+    "p.strip { padding: 0.1em 0.25em; margin: 0 0 0.3em; }\n"
+    "div.notes { margin-top: 0.2em; }\n"
+    "div.notes p { margin: 0 0 0.15em; }\n"
+    "div.wrap { display: flow-root; }\n"
+    "div.wrap > table { float: left; width: auto;"
+    " margin: 0 0.5em 0.2em 0; }\n"
+    "div.wrap div.notes { margin-top: 0; }\n"
     "@media screen { section.card { margin: 1em auto;"
     " border: 1px solid #999; } }\n";
 
@@ -124,7 +130,8 @@ static void
 head(struct cardhtml *w)
 {
 	const struct paper *p = card_paper(w->paper);
-	double margin = p->font_pt * 0.75;
+	double margin = p->font_pt * 0.75, rgb[3];
+	int k;
 
 	fprintf(w->fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
 	    "<meta charset=\"utf-8\"/>\n"
@@ -134,20 +141,37 @@ head(struct cardhtml *w)
 	    "body { font-size: %.1fpt; }\n"
 	    "@media screen { section.card { width: %.1fmm;"
 	    " min-height: %.1fmm; padding: %.1fmm; } }\n%s"
-	    "</style>\n</head>\n<body>\n", lang_code(w->lang), p->css, margin,
+	    "", lang_code(w->lang), p->css, margin,
 	    p->font_pt, p->w_mm, p->h_mm, margin, css);
+	/* the sections' tints (card_tint_rgb), the strip's */
+	for (k = 0; k <= CARD_TINTS; k++) {
+		card_tint_rgb(k, rgb);
+		if (k == CARD_TINT_STRIP)
+			fputs("p.strip", w->fp);
+		else
+			fprintf(w->fp, "h2.t%d, table.t%d thead th", k, k);
+		fprintf(w->fp, " { background: #%02x%02x%02x; }\n",
+		    (unsigned)(rgb[0] * 255 + 0.5), (unsigned)(rgb[1] * 255 + 0.5),
+		    (unsigned)(rgb[2] * 255 + 0.5));
+	}
+	fputs("</style>\n</head>\n<body>\n", w->fp);
 	w->head_done = true;
 }
 
-/* A cell of class cls (NULL: none). */
+/* A cell of class cls (NULL: none); strong: its text in bold. */
 static void
-cell(FILE *fp, const char *tag, const char *s, const char *cls)
+cell(FILE *fp, const char *tag, const char *s, const char *cls, bool strong)
 {
 	if (cls != NULL)
 		fprintf(fp, "<%s class=\"%s\">", tag, cls);
 	else
 		fprintf(fp, "<%s>", tag);
+	strong = strong && *s != '\0';
+	if (strong)
+		fputs("<b>", fp);
 	text(fp, s);
+	if (strong)
+		fputs("</b>", fp);
 	fprintf(fp, "</%s>", tag);
 }
 
@@ -196,7 +220,7 @@ col_class(const struct card_block *b, size_t r, size_t c)
 }
 
 /* The wide last column of a table (an army's notes), set below it in
- * two columns of paragraphs, each led by the row's code in bold. */
+ * paragraphs, each led by the row's code in bold. */
 static void
 notes(FILE *fp, const struct card_block *b)
 {
@@ -216,13 +240,14 @@ notes(FILE *fp, const struct card_block *b)
 }
 
 /* Compact, as the PDF sets it: the facts of mask (the PDF's) share one
- * line at the top of the block. */
+ * line at the top of the block; a facts strip, all its facts in its
+ * band. */
 static void
 joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 {
 	size_t r, n = 0;
 
-	fputs("<p class=\"facts\">", fp);
+	fputs(b->strip ? "<p class=\"strip\">" : "<p class=\"facts\">", fp);
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
@@ -234,17 +259,27 @@ joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 	fputs("</p>\n", fp);
 }
 
-/* Block b set as the PDF fit has it (fb). */
+/* Block b set as the PDF fit has it (fb), its title and head in the
+ * tint of its section (tint: card_section). */
 static void
-block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
+block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb,
+    int tint)
 {
 	size_t r, c, nc = b->ncols - (fb->notes_below ? 1 : 0);
 	unsigned long joined = b->kind == BLK_FACTS ? fb->joined : 0;
 
 	if (b->title != NULL) {
-		fputs("<h2>", fp);
+		if (tint >= 0)
+			fprintf(fp, "<h2 class=\"t%d\">", tint);
+		else
+			fputs("<h2>", fp);
 		text(fp, b->title);
 		fputs("</h2>\n", fp);
+	}
+	if (b->kind == BLK_FACTS && b->strip) {
+		joined_facts(fp, b, b->nrows >= 8 * sizeof joined ? ~0ul :
+		    (1ul << b->nrows) - 1);
+		return;
 	}
 	if (b->kind == BLK_TEXT) {
 		for (r = 0; r < b->nrows; r++) {
@@ -266,16 +301,22 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 			if (r < 8 * sizeof joined && ((joined >> r) & 1))
 				continue;
 			fputs("<tr>", fp);
-			cell(fp, "th", block_cell(b, r, 0), NULL);
-			cell(fp, "td", block_cell(b, r, 1), NULL);
+			cell(fp, "th", block_cell(b, r, 0), NULL, false);
+			cell(fp, "td", block_cell(b, r, 1), NULL, false);
 			fputs("</tr>\n", fp);
 		}
 		fputs("</table>\n", fp);
 		return;
 	}
-	fputs("<table>\n<thead><tr>", fp);
+	if (fb->wrap)           /* the notes flow round the table */
+		fputs("<div class=\"wrap\">\n", fp);
+	if (tint >= 0)
+		fprintf(fp, "<table class=\"t%d\">\n<thead><tr>", tint);
+	else
+		fputs("<table>\n<thead><tr>", fp);
 	for (c = 0; c < nc; c++)
-		cell(fp, "th", b->head[c], (b->num >> c) & 1 ? "num" : NULL);
+		cell(fp, "th", b->head[c], (b->num >> c) & 1 ? "num" : NULL,
+		    false);
 	fputs("</tr></thead>\n<tbody>\n", fp);
 	for (r = 0; r < b->nrows; r++) {
 		fputs("<tr>", fp);
@@ -289,12 +330,14 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb)
 			}
 			else
 				cell(fp, "td", block_cell(b, r, c),
-				    col_class(b, r, c));
+				    col_class(b, r, c), (b->strong >> c) & 1);
 		fputs("</tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
 	if (nc < b->ncols)
 		notes(fp, b);
+	if (fb->wrap)
+		fputs("</div>\n", fp);
 }
 
 void
@@ -315,7 +358,7 @@ cardhtml_card(struct cardhtml *w, const struct card *c,
 	fprintf(w->fp, "<section class=\"card%s%s%s\"", c->columns > 1 ?
 	    " cols" : "", f->compact ? " compact" : "",
 	    f->narrow ? " narrow" : "");
-	if (f->pt < p->font_pt - 0.01)
+	if (f->pt < p->font_pt - 0.01 || f->pt > p->font_pt + 0.01)
 		fprintf(w->fp, " style=\"font-size: %.2fpt\"", f->pt);
 	fprintf(w->fp, " data-kind=\"%s\" data-id=\"", c->kind);
 	esc(w->fp, c->id);
@@ -328,7 +371,7 @@ cardhtml_card(struct cardhtml *w, const struct card *c,
 		fputs("</p>\n", w->fp);
 	}
 	for (i = 0; i < c->nb; i++)
-		block(w->fp, &c->b[i], &f->b[i]);
+		block(w->fp, &c->b[i], &f->b[i], card_section(c, i));
 	fputs("</section>\n", w->fp);
 	w->ncards++;
 }

@@ -19,6 +19,8 @@
 #include "core/labels.h"
 #include "core/num.h"
 #include "core/pdffont.h"
+#include "core/str.h"
+#include "core/strset.h"
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -26,11 +28,29 @@
 /* The smallest type a card is set in (points), and the tighter line
  * spacing of the compact fits (a factor of the font's line height). */
 #define FIT_MIN_PT 6.5
+/* A card with room to spare is set larger, up to FIT_GROW times the
+ * paper's type (A6: 9 points), in steps of FIT_STEP points. */
+#define FIT_GROW (9.0 / 7.0)
+#define FIT_STEP 0.25
 #define FIT_SPACING 0.92
 #define FIT_TIGHT 0.86
 /* The share of the page a measurer fits a card to: a browser sets the
  * same text a little longer than pango does. */
 #define MEASURE_SLACK 0.88
+
+/* The texts measured so far: each text is laid out once per face (the
+ * type's size, weight, stretch and line spacing) and width, however
+ * many fits and cards measure it (the cells of the cards repeat:
+ * "beaten by Kn (good going): destroyed"); the key is the face and
+ * width, then the text; ext[i]: the width and height of key i.  Past
+ * MEMO_MAX texts the memo is emptied. */
+#define MEMO_MAX 4096
+struct memo {
+	struct strset keys;
+	double (*ext)[2];
+	size_t capext;
+	struct sbuf key;
+};
 
 struct cardpdf {
 	struct pdffont_sink sink;
@@ -45,7 +65,7 @@ struct cardpdf {
 	int ncol, col;
 	/* dry: lay out without drawing, overflow set when a second page
 	 * would begin; notes_out: the wide last column of an army table
-	 * goes below it in two columns */
+	 * goes below it, flowing round it where there is room */
 	bool dry, overflow, notes_out;
 	bool page_open;
 	int pages;
@@ -56,6 +76,8 @@ struct cardpdf {
 	 * page drawn */
 	int nx, ny, slot;
 	double sw, sh, scale, gx, gy;
+	int tint;                  /* the block's section (card_section) */
+	struct memo own, *memo;    /* its memo, or its writer's */
 };
 
 /* The sheet's margin when imposed: printers do not print to the edge,
@@ -224,6 +246,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 
 	w->sink.fp = fp;
 	w->lang = lang;
+	w->memo = &w->own;
 	w->w = pp->w_mm * PT_PER_MM;
 	w->h = pp->h_mm * PT_PER_MM;
 	w->base_fs = pp->font_pt;
@@ -328,14 +351,83 @@ measure(PangoLayout *l, double *wd, double *ht)
 		*ht = (double)r.height / PANGO_SCALE;
 }
 
+static void
+memo_clear(struct memo *m)
+{
+	strset_free(&m->keys);
+	free(m->ext);
+	m->ext = NULL;
+	m->capext = 0;
+}
+
+/* The bits of v (a double, exactly) as 16 letters of a memo key. */
+static void
+hex_key(struct sbuf *b, double v)
+{
+	unsigned char x[sizeof v];
+	char *o = sbuf_room(b, 2 * sizeof v);
+	size_t i;
+
+	memcpy(x, &v, sizeof v);
+	for (i = 0; i < sizeof v; i++) {
+		o[2 * i] = (char)('a' + (x[i] >> 4));
+		o[2 * i + 1] = (char)('a' + (x[i] & 15));
+	}
+	b->len += 2 * sizeof v;
+}
+
+/* The entry *i of s in fd in w's face at width what (pango units, 0 one
+ * line); true when it is new, its extents to be measured. */
+static bool
+memo_find(struct cardpdf *w, const char *s, PangoFontDescription *fd,
+    int what, size_t *i)
+{
+	struct memo *m = w->memo;
+	bool added;
+
+	if (strset_count(&m->keys) >= MEMO_MAX)
+		memo_clear(m);
+	sbuf_reset(&m->key);
+	hex_key(&m->key, w->fs);
+	hex_key(&m->key, w->spacing);
+	hex_key(&m->key, (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
+	    (w->narrow ? 4 : 0));
+	hex_key(&m->key, what);
+	sbuf_adds(&m->key, s);
+	*i = strset_add(&m->keys, sbuf_str(&m->key), m->key.len, &added);
+	if (added)
+		m->ext = xgrow(m->ext, &m->capext, *i + 1, sizeof *m->ext);
+	return added;
+}
+
+/* The extents of s in fd at width (<= 0: one line), laid out once per
+ * face and width (w->memo); wd, ht may be NULL. */
+static void
+extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
+    double width, double *wd, double *ht)
+{
+	struct memo *m = w->memo;
+	PangoLayout *l;
+	size_t i;
+
+	if (memo_find(w, s, fd, width > 0 ? (int)(width * PANGO_SCALE) : 0,
+	    &i)) {
+		l = layout(w, s, fd, width);
+		measure(l, &m->ext[i][0], &m->ext[i][1]);
+		g_object_unref(l);
+	}
+	if (wd != NULL)
+		*wd = m->ext[i][0];
+	if (ht != NULL)
+		*ht = m->ext[i][1];
+}
+
 static double
 text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 {
-	PangoLayout *l = layout(w, s, fd, 0);
 	double wd;
 
-	measure(l, &wd, NULL);
-	g_object_unref(l);
+	extents(w, s, fd, 0, &wd, NULL);
 	return wd;
 }
 
@@ -345,9 +437,14 @@ static double
 draw(struct cardpdf *w, const char *s, PangoFontDescription *fd, double x,
     double y, double width, int align)
 {
-	PangoLayout *l = layout(w, s, fd, width);
+	PangoLayout *l;
 	double wd, ht;
 
+	if (w->dry) {
+		extents(w, s, fd, width, NULL, &ht);
+		return ht;
+	}
+	l = layout(w, s, fd, width);
 	measure(l, &wd, &ht);
 	if (align != 0 && width > 0 && wd < width)
 		x += (width - wd) / (align == 2 ? 2 : 1);
@@ -363,11 +460,9 @@ static double
 height_of(struct cardpdf *w, const char *s, PangoFontDescription *fd,
     double width)
 {
-	PangoLayout *l = layout(w, s, fd, width);
 	double ht;
 
-	measure(l, NULL, &ht);
-	g_object_unref(l);
+	extents(w, s, fd, width, NULL, &ht);
 	return ht;
 }
 
@@ -460,6 +555,19 @@ next_area(struct cardpdf *w)
 	page(w);
 }
 
+/* A filled rectangle in rgb, without an outline. */
+static void
+fill_box(struct cardpdf *w, double x, double y, double wd, double ht,
+    const double *rgb)
+{
+	if (w->dry)
+		return;
+	cairo_set_source_rgb(w->cr, rgb[0], rgb[1], rgb[2]);
+	cairo_rectangle(w->cr, x, y, wd, ht);
+	cairo_fill(w->cr);
+	cairo_set_source_rgb(w->cr, 0, 0, 0);
+}
+
 static void
 need(struct cardpdf *w, double h)
 {
@@ -467,9 +575,30 @@ need(struct cardpdf *w, double h)
 		next_area(w);
 }
 
+/* The band of a section's title: the title in bold on the section's
+ * tint across the column, drawn at w->y when show; its height with the
+ * gap under it. */
+static double
+title_band(struct cardpdf *w, const char *title, bool show)
+{
+	double wd = content_width(w), in = w->pad * 0.5, ht, rgb[3];
+
+	ht = height_of(w, title, w->bold, wd - 2 * w->pad) + 2 * in;
+	if (show) {
+		card_tint_rgb(w->tint, rgb);
+		if (w->tint >= 0)
+			fill_box(w, left(w), w->y, wd, ht, rgb);
+		(void)draw(w, title, w->bold, left(w) + w->pad, w->y + in,
+		    wd - 2 * w->pad, 0);
+	}
+	return ht + w->pad;
+}
+
+/* A cell's box: filled in fill (NULL: none) or shaded by heat (>= 0),
+ * outlined in grey. */
 static void
 rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
-    double grey, int heat)
+    const double *fill, int heat)
 {
 	double rgb[3];
 
@@ -477,14 +606,9 @@ rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
 		return;
 	if (heat >= 0) {
 		card_heat_rgb(heat, rgb);
-		cairo_set_source_rgb(w->cr, rgb[0], rgb[1], rgb[2]);
-		cairo_rectangle(w->cr, x, y, wd, ht);
-		cairo_fill(w->cr);
-	} else if (grey < 1.0) {
-		cairo_set_source_rgb(w->cr, grey, grey, grey);
-		cairo_rectangle(w->cr, x, y, wd, ht);
-		cairo_fill(w->cr);
-	}
+		fill_box(w, x, y, wd, ht, rgb);
+	} else if (fill != NULL)
+		fill_box(w, x, y, wd, ht, fill);
 	cairo_set_source_rgb(w->cr, 0.45, 0.45, 0.45);
 	cairo_set_line_width(w->cr, 0.3);
 	cairo_rectangle(w->cr, x, y, wd, ht);
@@ -661,7 +785,8 @@ widths(struct cardpdf *w, const struct card_block *b, double *cw)
 	for (c = 0; c < nc; c++) {
 		cw[c] = mn[c] = b->head != NULL ? word_width(w, b->head[c],
 		    w->bold) : 0;
-		fd = b->kind == BLK_FACTS && c == 0 ? w->bold : w->font;
+		fd = (b->kind == BLK_FACTS && c == 0) ||
+		    ((b->strong >> c) & 1) ? w->bold : w->font;
 		for (r = 0; r < b->nrows; r++) {
 			x = text_width(w, block_cell(b, r, c), fd);
 			if (x > cw[c])
@@ -736,7 +861,8 @@ row_height(struct cardpdf *w, const struct card_block *b, const char *const
 
 	for (c = 0; c < shown(w, b); c++) {
 		x = height_of(w, cells[c], header || (b->kind == BLK_FACTS &&
-		    c == 0) ? w->bold : w->font, cw[c] - 2 * w->pad);
+		    c == 0) || ((b->strong >> c) & 1) ? w->bold : w->font,
+		    cw[c] - 2 * w->pad);
 		if (x > ht)
 			ht = x;
 	}
@@ -776,24 +902,29 @@ static void
 draw_row(struct cardpdf *w, const struct card_block *b, const char *const
     *cells, const double *cw, double ht, long row)
 {
+	static const double key[3] = { 0.94, 0.94, 0.94 },
+	    head[3] = { 0.88, 0.88, 0.88 };
 	bool header = row < 0;
-	double x = left(w), top;
+	double x = left(w), top, tint[3];
 	size_t c;
 	bool label;
 	int v[CARD_SPLIT];
 
+	/* the head row in the section's tint */
+	card_tint_rgb(w->tint, tint);
 	for (c = 0; c < shown(w, b); c++) {
 		label = b->kind == BLK_FACTS && c == 0;
-		rule_box(w, x, w->y, cw[c], ht, header ? 0.88 : label ? 0.94 :
-		    1.0, header ? -1 : block_heat_at(b, (size_t)row, c));
+		rule_box(w, x, w->y, cw[c], ht, header ? w->tint >= 0 ? tint :
+		    head : label ? key : NULL, header ? -1 :
+		    block_heat_at(b, (size_t)row, c));
 		top = w->y + w->pad * 0.6;
 		if (!header && block_split_at(b, (size_t)row, c, v)) {
 			draw_bar(w, v, x + w->pad, top, cw[c] - 2 * w->pad);
 			top += bar_height(w) + w->pad * 0.5;
 		} else if (row_has_bar(b, row))
 			top += (bar_height(w) + w->pad * 0.5) / 2;
-		draw(w, cells[c], header || label ? w->bold : w->font,
-		    x + w->pad, top, cw[c] - 2 * w->pad,
+		draw(w, cells[c], header || label || ((b->strong >> c) & 1) ?
+		    w->bold : w->font, x + w->pad, top, cw[c] - 2 * w->pad,
 		    label || !((b->num >> c) & 1) ? 0 : (b->center >> c) & 1 ?
 		    2 : 1);
 		x += cw[c];
@@ -801,79 +932,173 @@ draw_row(struct cardpdf *w, const struct card_block *b, const char *const
 	w->y += ht;
 }
 
-/* The note of row r below the table: its code in bold, then the note;
- * drawn at x, y when show (and not dry); returns its height. */
-static double
-note_para(struct cardpdf *w, const struct card_block *b, size_t r, bool show,
-    double x, double y, double width)
+/* The least share of a column that the notes beside a table get; a
+ * table wider than the rest sets its notes below it. */
+#define WRAP_MIN 0.25
+
+/* Whether the notes of b, set below it, flow round it: its shown
+ * columns (the widths cw) leave them WRAP_MIN of the column or more. */
+static bool
+wraps(const struct cardpdf *w, const struct card_block *b, const double *cw)
+{
+	double tw = 0;
+	size_t c;
+
+	if (!notes_below(w, b))
+		return false;
+	for (c = 0; c < shown(w, b); c++)
+		tw += cw[c];
+	return content_width(w) - tw - w->gap / 2 >=
+	    content_width(w) * WRAP_MIN;
+}
+
+/* A layout of the text of l from byte at on, its attributes moved with
+ * it, at width: the lines of a paragraph that go on under a table. */
+static PangoLayout *
+rest_of(struct cardpdf *w, PangoLayout *l, int at, double width)
+{
+	PangoLayout *r = layout(w, "", w->font, width);
+	PangoAttrList *al = pango_layout_get_attributes(l), *n;
+	GSList *all, *e;
+	guint from = (guint)at;
+
+	pango_layout_set_text(r, pango_layout_get_text(l) + at, -1);
+	n = pango_attr_list_new();
+	all = al != NULL ? pango_attr_list_get_attributes(al) : NULL;
+	for (e = all; e != NULL; e = e->next) {
+		PangoAttribute *a = e->data;
+
+		if (a->end_index <= from) {
+			pango_attribute_destroy(a);
+			continue;
+		}
+		a->start_index = a->start_index > from ?
+		    a->start_index - from : 0;
+		if (a->end_index != PANGO_ATTR_INDEX_TO_TEXT_END)
+			a->end_index -= from;
+		pango_attr_list_insert(n, a);
+	}
+	g_slist_free(all);
+	pango_layout_set_attributes(r, n);
+	pango_attr_list_unref(n);
+	return r;
+}
+
+/* Show the lines of l above y + h (a paragraph's lines beside a table),
+ * clipped there. */
+static void
+show_top(struct cardpdf *w, PangoLayout *l, double x, double y, double h)
+{
+	if (w->dry)
+		return;
+	cairo_save(w->cr);
+	cairo_rectangle(w->cr, x - 1, y, w->w, h);
+	cairo_clip(w->cr);
+	cairo_move_to(w->cr, x, y);
+	pango_cairo_show_layout(w->cr, l);
+	cairo_restore(w->cr);
+}
+
+/* The paragraph of the note of row r of b: its code in bold, then the
+ * note; a layout at width. */
+static PangoLayout *
+note_layout(struct cardpdf *w, const struct card_block *b, size_t r,
+    double width)
 {
 	char *c0 = run_markup(block_cell(b, r, 0), w->font),
 	    *c1 = run_markup(block_cell(b, r, b->ncols - 1), w->font),
 	    *m = g_strdup_printf("<b>%s</b> %s", c0, c1);
 	PangoLayout *l = layout(w, "", w->font, width);
 
+	set_markup(l, m);
 	g_free(c0);
 	g_free(c1);
-	double ht;
-
-	set_markup(l, m);
 	g_free(m);
-	measure(l, NULL, &ht);
-	if (show && !w->dry) {
-		cairo_move_to(w->cr, x, y);
-		pango_cairo_show_layout(w->cr, l);
-	}
-	g_object_unref(l);
-	return ht;
+	return l;
 }
 
-/* The notes of a table below it, in two columns of paragraphs balanced
- * in height; when they do not fit the page, one after the other in the
- * full width, continued on the next page. */
+/* Draw the full-width paragraph l at the column's left, on the next page
+ * when it does not fit this one; l is freed. */
 static void
-notes(struct cardpdf *w, const struct card_block *b)
+full_para(struct cardpdf *w, PangoLayout *l)
 {
-	double half = (content_width(w) - w->gap) / 2, sep = w->pad;
-	double *ht = xcalloc(b->nrows + 1, sizeof *ht);
-	double total = 0, run = 0, best, l, y0;
-	size_t r, k = 0;
+	double ht;
+
+	measure(l, NULL, &ht);
+	need(w, ht);
+	if (!w->dry) {
+		cairo_move_to(w->cr, left(w), w->y);
+		pango_cairo_show_layout(w->cr, l);
+	}
+	w->y += ht + w->pad;
+	g_object_unref(l);
+}
+
+/* The notes of a table set below it, each row's paragraph led by its
+ * code in bold.  wrap: they begin beside the table, in the room to its
+ * right from top (its head row) down to its foot (w->y), and go on in
+ * the full width under it, line by line, as a browser flows text round
+ * a table floated left; else they all go under it. */
+static void
+notes(struct cardpdf *w, const struct card_block *b, bool wrap, double top,
+    double tw)
+{
+	double foot = w->y, full = content_width(w), gap = w->gap / 2;
+	double x = left(w) + tw + gap, width = full - tw - gap, y = top;
+	PangoLayoutIter *it;
+	PangoRectangle lr;
+	PangoLayout *l;
+	size_t r;
+	int at;
 
 	w->y += w->pad;
-	for (r = 0; r < b->nrows; r++)
-		if (*block_cell(b, r, b->ncols - 1) != '\0')
-			total += ht[r] = note_para(w, b, r, false, 0, 0, half) + sep;
-	/* the first k rows go left: the split with the lower taller half */
-	best = total;
 	for (r = 0; r < b->nrows; r++) {
-		run += ht[r];
-		l = run > total - run ? run : total - run;
-		if (l < best) {
-			best = l;
-			k = r + 1;
+		if (*block_cell(b, r, b->ncols - 1) == '\0')
+			continue;
+		if (!wrap || y >= foot) {
+			full_para(w, note_layout(w, b, r, full));
+			continue;
+		}
+		/* the lines whose foot clears the table's */
+		l = note_layout(w, b, r, width);
+		it = pango_layout_get_iter(l);
+		at = -1;
+		do {
+			pango_layout_iter_get_line_extents(it, NULL, &lr);
+			if (y + (double)(lr.y + lr.height) / PANGO_SCALE >
+			    foot + 0.01) {
+				at = pango_layout_iter_get_index(it);
+				break;
+			}
+		} while (pango_layout_iter_next_line(it));
+		pango_layout_iter_free(it);
+		if (at < 0) {
+			/* the whole paragraph beside the table */
+			double ht;
+
+			measure(l, NULL, &ht);
+			if (!w->dry) {
+				cairo_move_to(w->cr, x, y);
+				pango_cairo_show_layout(w->cr, l);
+			}
+			y += ht + w->pad;
+			g_object_unref(l);
+			continue;
+		}
+		/* its first lines beside, the rest under the table */
+		show_top(w, l, x, y, (double)lr.y / PANGO_SCALE);
+		w->y = foot + w->pad;
+		wrap = false;
+		if (lr.y == 0) {
+			g_object_unref(l);
+			full_para(w, note_layout(w, b, r, full));
+		} else {
+			full_para(w, rest_of(w, l, at, full));
+			g_object_unref(l);
 		}
 	}
-	if (w->y + best > bottom(w)) {
-		for (r = 0; r < b->nrows; r++) {
-			if (*block_cell(b, r, b->ncols - 1) == '\0')
-				continue;
-			need(w, note_para(w, b, r, false, 0, 0,
-			    content_width(w)));
-			w->y += note_para(w, b, r, true, left(w), w->y,
-			    content_width(w)) + sep;
-		}
-		free(ht);
-		return;
-	}
-	y0 = w->y;
-	for (r = 0; r < b->nrows; r++) {
-		if (r == k)
-			w->y = y0;
-		if (ht[r] > 0)
-			w->y += note_para(w, b, r, true, left(w) + (r < k ? 0 :
-			    half + w->gap), w->y, half) + sep;
-	}
-	w->y = y0 + best;
-	free(ht);
+	if (wrap && y > w->y)
+		w->y = y;
 }
 
 /* Compact, the short facts of a one-column card (a value under a
@@ -885,6 +1110,9 @@ join_mask(struct cardpdf *w, const struct card_block *b)
 	unsigned long mask = 0;
 	size_t r, n = 0;
 
+	if (b->kind == BLK_FACTS && b->strip)       /* all of them, always */
+		return b->nrows >= 8 * sizeof mask ? ~0ul :
+		    (1ul << b->nrows) - 1;
 	if (w->spacing == 0 || b->kind != BLK_FACTS || w->ncol != 1 ||
 	    b->title != NULL)
 		return 0;
@@ -897,14 +1125,15 @@ join_mask(struct cardpdf *w, const struct card_block *b)
 	return n < 2 ? 0 : mask;
 }
 
-/* Draw the joined facts of b (join_mask); returns their mask. */
+/* Draw the joined facts of b (join_mask) in a box, or the facts strip
+ * in its band; returns their mask. */
 static unsigned long
 joined_facts(struct cardpdf *w, const struct card_block *b)
 {
 	unsigned long mask = join_mask(w, b);
 	GString *m;
 	char *e, *c0, *c1;
-	double ht;
+	double ht, rgb[3];
 	size_t r;
 	PangoLayout *l;
 
@@ -929,7 +1158,11 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 	measure(l, NULL, &ht);
 	ht += 2 * w->pad * 0.6;
 	need(w, ht);
-	rule_box(w, left(w), w->y, content_width(w), ht, 1.0, -1);
+	card_tint_rgb(CARD_TINT_STRIP, rgb);
+	if (b->strip)
+		fill_box(w, left(w), w->y, content_width(w), ht, rgb);
+	else
+		rule_box(w, left(w), w->y, content_width(w), ht, NULL, -1);
 	if (!w->dry) {
 		cairo_move_to(w->cr, left(w) + w->pad, w->y + w->pad * 0.6);
 		pango_cairo_show_layout(w->cr, l);
@@ -960,14 +1193,15 @@ second_row(struct cardpdf *w, const struct card_block *b, const double *cw,
 static void
 block(struct cardpdf *w, const struct card_block *b)
 {
-	double cw[CARD_MAXCOLS], th = 0, hh = 0, rh;
+	double cw[CARD_MAXCOLS], th = 0, hh = 0, rh, tw = 0, top = 0;
 	const char *cells[CARD_MAXCOLS];
 	size_t r, c, nc = b->ncols;
 	unsigned long skip = joined_facts(w, b);
 	bool first = true;
+	int area = -1;          /* the page and column the table began in */
 
 	if (b->title != NULL)
-		th = height_of(w, b->title, w->bold, 0) + w->pad;
+		th = title_band(w, b->title, false);
 	if (b->kind == BLK_TEXT && w->spacing > 0 && b->title == NULL &&
 	    b->nrows > 1) {
 		/* compact: the lines (footnotes) run on in one paragraph */
@@ -988,8 +1222,7 @@ block(struct cardpdf *w, const struct card_block *b)
 			    content_width(w));
 			need(w, rh + (r == 0 ? th : 0));
 			if (r == 0 && b->title != NULL)
-				w->y += draw(w, b->title, w->bold, left(w),
-				    w->y, 0, false) + w->pad;
+				w->y += title_band(w, b->title, true);
 			w->y += draw(w, block_cell(b, r, 0), w->font,
 			    left(w), w->y, content_width(w), false);
 		}
@@ -999,6 +1232,8 @@ block(struct cardpdf *w, const struct card_block *b)
 	widths(w, b, cw);
 	if (b->kind == BLK_TABLE && b->head != NULL)
 		hh = row_height(w, b, (const char *const *)b->head, cw, -1);
+	for (c = 0; c < shown(w, b); c++)
+		tw += cw[c];
 	for (r = 0; r < b->nrows; r++) {
 		if (r < 8 * sizeof skip && (skip >> r) & 1)
 			continue;
@@ -1011,8 +1246,9 @@ block(struct cardpdf *w, const struct card_block *b)
 			 * under them, or the table starts in the next column */
 			need(w, th + hh + rh + second_row(w, b, cw, skip, r));
 			if (b->title != NULL)
-				w->y += draw(w, b->title, w->bold, left(w),
-				    w->y, 0, false) + w->pad;
+				w->y += title_band(w, b->title, true);
+			top = w->y;
+			area = w->card_pages * 2 + w->col;
 			if (hh > 0)
 				draw_row(w, b, (const char *const *)b->head,
 				    cw, hh, -1);
@@ -1024,8 +1260,7 @@ block(struct cardpdf *w, const struct card_block *b)
 				char *t = g_strdup_printf("%s (%s)", b->title,
 				    lang_label(w->lang, L_CONTINUED));
 
-				w->y += draw(w, t, w->bold, left(w), w->y, 0,
-				    false) + w->pad;
+				w->y += title_band(w, t, true);
 				g_free(t);
 			}
 			if (hh > 0)
@@ -1036,8 +1271,10 @@ block(struct cardpdf *w, const struct card_block *b)
 		if (w->dry && w->overflow)
 			return;
 	}
+	/* the notes flow round the table when it stands in one column */
 	if (notes_below(w, b))
-		notes(w, b);
+		notes(w, b, wraps(w, b, cw) && area == w->card_pages * 2 +
+		    w->col, top, tw);
 	w->y += w->pad * 2;
 }
 
@@ -1064,8 +1301,10 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 		w->y += draw(w, c->subtitle, w->font, w->margin, w->y,
 		    w->w - 2 * w->margin, false) + w->pad;
 	w->ytop = w->y;
-	for (i = 0; i < c->nb && !(dry && w->overflow); i++)
+	for (i = 0; i < c->nb && !(dry && w->overflow); i++) {
+		w->tint = card_section(c, i);
 		block(w, &c->b[i]);
+	}
 	w->cur = NULL;
 	w->dry = false;
 	return !w->overflow;
@@ -1122,6 +1361,43 @@ apply_fit(struct cardpdf *w, const struct card *c, size_t i)
 	    w->sink.fp == NULL && army;
 }
 
+/* c fits one page in the paper's type with room to spare: set w up for
+ * the largest type, in steps of FIT_STEP up to FIT_GROW times the
+ * paper's, in which it still does.  The first size tried is the one the
+ * room foretells (the share fill of the page the card took in the
+ * paper's type: its text grows about with the square of the size), then
+ * the size next to it, then the sizes between the largest that fits and
+ * the least that does not, halved. */
+static void
+grow(struct cardpdf *w, const struct card *c, double fill)
+{
+	int top = (int)(w->base_fs * (FIT_GROW - 1) / FIT_STEP + 1e-9);
+	int lo = 0, hi = top + 1, k, mid;
+	double g;
+
+	/* the largest size whose square times fill is a page */
+	for (k = top; k > 1; k--) {
+		g = (w->base_fs + k * FIT_STEP) / w->base_fs;
+		if (g * g * fill <= 1)
+			break;
+	}
+	for (mid = k; top > 0 && hi - lo > 1; ) {
+		set_type(w, w->base_fs + mid * FIT_STEP, 0, false);
+		if (lay_out(w, c, true))
+			lo = mid;
+		else
+			hi = mid;
+		/* after the first, the size beside it; then halves */
+		if (mid == k && lo == k && k + 1 < hi)
+			mid = k + 1;
+		else if (mid == k && hi == k && k - 1 > lo)
+			mid = k - 1;
+		else
+			mid = (lo + hi) / 2;
+	}
+	set_type(w, w->base_fs + lo * FIT_STEP, 0, false);
+}
+
 /* Set w up for the first fit of c that lays out on one page, or for the
  * smallest when none does; the fit chosen in *f. */
 static void
@@ -1139,6 +1415,8 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	}
 	if (i == NFITS)
 		apply_fit(w, c, i);
+	if (i == 0)     /* the room it left in the paper's type */
+		grow(w, c, (w->y - w->margin) / (bottom(w) - w->margin));
 	f->pt = w->fs;
 	f->compact = w->spacing != 0;
 	f->narrow = w->narrow;
@@ -1152,9 +1430,11 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 {
 	struct card_fit f;
 
-	if (known != NULL)
+	if (known != NULL) {
 		apply_fit(w, c, known->step);
-	else
+		if (known->step == 0 && known->pt > w->fs)     /* grown */
+			set_type(w, known->pt, 0, false);
+	} else
 		choose(w, c, &f);
 	lay_out(w, c, false);
 	w->notes_out = false;
@@ -1172,14 +1452,19 @@ cardpdf_measurer(enum card_paper p, enum lang lang)
 
 struct cardpdf *
 cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
-    enum lang lang)
+    enum lang lang, struct cardpdf *writer)
 {
-	return cardpdf_new(NULL, p, imp, lang);
+	struct cardpdf *w = cardpdf_new(NULL, p, imp, lang);
+
+	if (writer != NULL)
+		w->memo = writer->memo;
+	return w;
 }
 
 void
 cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {
+	double cw[CARD_MAXCOLS];
 	size_t i;
 
 	choose(w, c, f);
@@ -1192,11 +1477,14 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 		f->b[i].notes_below = notes_below(w, &c->b[i]);
 		f->b[i].joined = join_mask(w, &c->b[i]);
 		f->b[i].key = 0;
+		f->b[i].wrap = false;
 		if (c->b[i].kind == BLK_FACTS && c->b[i].nrows > 0) {
-			double cw[CARD_MAXCOLS];
-
 			widths(w, &c->b[i], cw);
 			f->b[i].key = cw[0] / content_width(w);
+		}
+		if (f->b[i].notes_below) {
+			widths(w, &c->b[i], cw);
+			f->b[i].wrap = wraps(w, &c->b[i], cw);
 		}
 	}
 	w->notes_out = false;
@@ -1216,6 +1504,8 @@ cardpdf_finish(struct cardpdf *w)
 	}
 	cairo_show_page(w->cr);
 	free_fonts(w);
+	memo_clear(&w->own);
+	sbuf_free(&w->own.key);
 	g_object_unref(w->ctx);
 	cairo_destroy(w->cr);
 	cairo_surface_finish(w->surf);

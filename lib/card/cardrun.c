@@ -133,7 +133,7 @@ measurer(struct cardrun_ctx *run)
 {
 	if (run->measure == NULL && run->pdf != NULL)
 		run->measure = cardpdf_measurer_pdf(run->o->paper,
-		    run->o->impose, run->lang);
+		    run->o->impose, run->lang, run->pdf);
 	else if (run->measure == NULL)
 		run->measure = cardpdf_measurer(run->o->paper, run->lang);
 	return run->measure;

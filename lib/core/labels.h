@@ -64,6 +64,8 @@ enum label {
 	/* army cards: the notes of the lists' elements the cards translate;
 	 * English is the word the lists write */
 	L_NOTE_TOWER,
+	/* army cards: the general's fact in the facts strip */
+	L_FACT_GENERAL,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */

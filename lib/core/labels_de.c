@@ -204,6 +204,7 @@ const char *const labels_de[L_N] = {
 	[L_TOPO_LITTORAL] = "Küste",
 	[L_TOPO_MOUNTAIN] = "Gebirge",
 	[L_NOTE_TOWER] = "Turm",
+	[L_FACT_GENERAL] = "Befehlshaber",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "gewinnt",

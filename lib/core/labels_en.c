@@ -203,6 +203,7 @@ const char *const labels_en[L_N] = {
 	[L_TOPO_LITTORAL] = "Littoral",
 	[L_TOPO_MOUNTAIN] = "Mountain",
 	[L_NOTE_TOWER] = "tower",
+	[L_FACT_GENERAL] = "General",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "wins",

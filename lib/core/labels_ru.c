@@ -203,6 +203,7 @@ const char *const labels_ru[L_N] = {
 	[L_TOPO_LITTORAL] = "Побережье",
 	[L_TOPO_MOUNTAIN] = "Горы",
 	[L_NOTE_TOWER] = "башня",
+	[L_FACT_GENERAL] = "Полководец",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "побеждает",

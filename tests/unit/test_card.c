@@ -56,13 +56,23 @@ test_army(struct rules *r)
 	card_army(&c, &a, r, LANG_EN);
 	CHECK_STR(c.kind, "army");
 	CHECK_STR(c.title, "12a Test");
-	/* header, troops (the outcomes the notes leave out in its
-	 * heading), the footnote of the reconstructed outcomes */
-	CHECK(c.nb == 3);
-	CHECK(c.b[2].kind == BLK_TEXT);
-	CHECK_STR(c.b[1].title,
+	/* the facts strip, the elements, troops (the outcomes the notes
+	 * leave out in its heading), the footnote of the reconstructed
+	 * outcomes */
+	CHECK(c.nb == 4);
+	CHECK(c.b[0].kind == BLK_FACTS && c.b[0].strip);
+	CHECK(c.b[1].kind == BLK_FACTS && !c.b[1].strip);
+	CHECK(c.b[3].kind == BLK_TEXT);
+	CHECK_STR(c.b[2].title,
 	    "Troops \xc2\xb7 Unless noted: beaten: recoil, doubled: destroyed");
-	t = &c.b[1];
+	/* the general's type among the facts of the strip */
+	CHECK_STR(find(&c.b[0], "General", 1), "Kn");
+	CHECK_STR(find(&c.b[1], "Elements", 1) != NULL ? "yes" : "no", "yes");
+	/* factors and moves in bold; each tinted section in turn */
+	CHECK(c.b[2].strong == 0xf8);
+	CHECK(card_section(&c, 0) == -1 && card_section(&c, 1) == -1);
+	CHECK(card_section(&c, 2) == 0 && card_section(&c, 3) == -1);
+	t = &c.b[2];
 	CHECK(t->kind == BLK_TABLE && t->ncols == 9 && t->nrows == 6);
 	CHECK_STR(find(t, "Kn", 2), "1");
 	CHECK_STR(find(t, "Bw", 2), "4");
@@ -82,20 +92,42 @@ test_army(struct rules *r)
 	r->t[troop_by_code("Bw")->id].range = 250;
 	card_army(&c, &a, r, LANG_DE);
 	/* a German card names the types by their German abbreviations */
-	CHECK(find(&c.b[1], "Kn", 3) == NULL);
-	CHECK_STR(find(&c.b[1], "Ri", 3), "7");
-	CHECK(strstr(find(&c.b[1], "Bo", 8), "schießt 250 S") != NULL);
-	CHECK_STR(find(&c.b[1], "Bo", 1), "Bögen");
+	CHECK(find(&c.b[2], "Kn", 3) == NULL);
+	CHECK_STR(find(&c.b[2], "Ri", 3), "7");
+	CHECK(strstr(find(&c.b[2], "Bo", 8), "schießt 250 S") != NULL);
+	CHECK_STR(find(&c.b[2], "Bo", 1), "Bögen");
 	/* a card too long: the names go to the front of the notes, the
 	 * numbers and wide bits follow their columns */
 	CHECK(card_fold(&c));
-	t = &c.b[1];
+	t = &c.b[2];
 	CHECK(t->ncols == 8 && t->nrows == 6);
 	CHECK_STR(t->head[7], "Typ: Hinweise");
 	CHECK_STR(find(t, "Ri", 2), "7");
 	CHECK(strncmp(find(t, "Bo", 7), "Bögen: schießt 250 S", 21) == 0);
-	CHECK(t->num == 0x7e && t->wide == 1u << 7);
+	CHECK(t->num == 0x7e && t->wide == 1u << 7 && t->strong == 0x7c);
 	CHECK(!card_fold(&c));
+	card_free(&c);
+	/* types of equal factors and moves share a row: the counts of
+	 * each, the notes both have once, then each one's own */
+	r->t[troop_by_code("Ax")->id].factor[CLASS_FOOT] =
+	    r->t[troop_by_code("Sp")->id].factor[CLASS_FOOT];
+	r->t[troop_by_code("Ax")->id].factor[CLASS_MOUNTED] =
+	    r->t[troop_by_code("Sp")->id].factor[CLASS_MOUNTED];
+	r->t[troop_by_code("Ax")->id].move_good =
+	    r->t[troop_by_code("Sp")->id].move_good;
+	r->t[troop_by_code("Ax")->id].move_difficult =
+	    r->t[troop_by_code("Sp")->id].move_difficult;
+	r->t[troop_by_code("Ax")->id].move_road =
+	    r->t[troop_by_code("Sp")->id].move_road;
+	card_army(&c, &a, r, LANG_EN);
+	t = &c.b[2];
+	CHECK(t->nrows == 5);
+	CHECK(find(t, "Sp", 1) == NULL && find(t, "Ax", 1) == NULL);
+	CHECK_STR(find(t, "Sp, Ax", 1), "Spears, Auxilia");
+	CHECK_STR(find(t, "Sp, Ax", 2), "0\xe2\x80\x93" "2, 0\xe2\x80\x93" "2");
+	CHECK_STR(find(t, "Sp, Ax", 8), "beaten by Kn (good going): "
+	    "destroyed \xc2\xb7 Sp: rear support +1; Ps behind +1 \xc2\xb7 Ax: "
+	    "no minus in difficult going");
 	card_free(&c);
 	army_free(&a);
 }
@@ -289,10 +321,11 @@ test_html(struct rules *r)
 	fclose(fp);
 	CHECK(strstr(buf, "@page { size: 210mm 148mm;") != NULL);
 	CHECK(strstr(buf, "<h1>a &lt; b &amp; &quot;c&quot;</h1>") != NULL);
-	CHECK(strstr(buf, "<section class=\"card cols\" data-kind=\"rules\" "
-	    "data-id=\"combat\">") != NULL);
-	CHECK(strstr(buf, "<td>Bd</td><td>Blades</td><td class=\"num\">5"
-	    "</td>") != NULL);
+	/* A5's 9 pt grown into the room the card has */
+	CHECK(strstr(buf, "<section class=\"card cols\" style=\"font-size: "
+	    "9.25pt\" data-kind=\"rules\" data-id=\"combat\">") != NULL);
+	CHECK(strstr(buf, "<td>Bd</td><td>Blades</td><td class=\"num\"><b>5"
+	    "</b></td>") != NULL);
 	free(buf);
 }
 
