@@ -126,3 +126,48 @@ Try 'armylist-check --help' for more information."
 	assert_line --index 100000 "g	20000	20000	warning	unknown-reference	enemy 'v20000' names no army in the input	"
 	assert_equal "$(cut -f 2 <<< "$output" | tail -n +2 | sort -n -c && echo sorted)" sorted
 }
+
+# the 2.2 and 3.0 corpus lists, the 2.2 ones twice: 1814 armies, the
+# ids of the 3.0 lists and of the second copy all duplicates
+corpus() {
+	armylist-parse --rules=dba22 corpus/dba22-lists.txt > "$D/a.xml" 2>/dev/null || true
+	armylist-parse --rules=dba3 -T jsonl corpus/dba3-lists.txt > "$D/b.jsonl" 2>/dev/null || true
+	mkdir "$D/tmp"
+}
+
+@test "index: past a tiny memory budget (BELLIS_INDEX_MEMORY) the ids go to TMPDIR, the findings the same" {
+	corpus
+	run -1 --separate-stderr armylist-check --write-index="$D/w.tsv" "$D/a.xml" "$D/b.jsonl" "$D/a.xml"
+	local want=$output wanterr=$stderr
+	assert_equal "$wanterr" "armylist-check: 1814 armies: 1221 errors, 1822 warnings"
+	# 8 KB: a run of about 300 ids at a time, runs merged
+	BELLIS_INDEX_MEMORY=8192 TMPDIR=$D/tmp run -1 --separate-stderr armylist-check --write-index="$D/w2.tsv" "$D/a.xml" "$D/b.jsonl" "$D/a.xml"
+	assert_output "$want"
+	assert_equal "$stderr" "$wanterr"
+	cmp "$D/w.tsv" "$D/w2.tsv"
+	# with the index of itself: the ids from the index go to runs too
+	run -1 --separate-stderr armylist-check --index="$D/w.tsv" "$D/b.jsonl" "$D/a.xml"
+	want=$output
+	BELLIS_INDEX_MEMORY=8192 TMPDIR=$D/tmp run -1 --separate-stderr armylist-check --index="$D/w.tsv" "$D/b.jsonl" "$D/a.xml"
+	assert_output "$want"
+	# nothing left in TMPDIR
+	assert_equal "$(ls -A "$D/tmp")" ""
+}
+
+@test "index: a temporary file that cannot be made or written is exit 4, named with TMPDIR" {
+	corpus
+	# the default budget holds these ids: TMPDIR is not used
+	TMPDIR=$D/none run -1 --separate-stderr armylist-check -q "$D/a.xml"
+	BELLIS_INDEX_MEMORY=8192 TMPDIR=$D/none run -4 --separate-stderr armylist-check -q -o "$D/out.txt" "$D/a.xml"
+	assert_equal "$stderr" "armylist-check: cannot make a temporary file in '$D/none': No such file or directory"
+	[ ! -e "$D/out.txt" ]
+	# TMPDIR full: a file size limit of 1 KB, SIGXFSZ ignored
+	run -4 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 1; BELLIS_INDEX_MEMORY=8192 TMPDIR=$1 exec armylist-check -q "$2" > /dev/null' _ "$D/tmp" "$D/a.xml"
+	assert_equal "$stderr" "armylist-check: cannot write a temporary file in '$D/tmp': File too large"
+	# the same for the rows of --write-index, kept until the end: the
+	# index is not written
+	run -4 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 1; TMPDIR=$1 exec armylist-check -q --write-index="$1/../w.tsv" "$2" > /dev/null' _ "$D/tmp" "$D/a.xml"
+	assert_equal "$stderr" "armylist-check: cannot write a temporary file in '$D/tmp': File too large"
+	[ ! -e "$D/w.tsv" ]
+	assert_equal "$(ls -A "$D/tmp")" ""
+}

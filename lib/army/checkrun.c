@@ -14,6 +14,7 @@
 #include "core/out.h"
 #include "core/strset.h"
 #include "core/str.h"
+#include "core/tmpf.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
 #include "rules/rules.h"
@@ -288,6 +289,11 @@ save_index(FILE *ids, const char *path)
 	if (out_open(&o, path) < 0)
 		return -1;
 	fputs("id\tfile\tline\n", o.fp);
+	if (fflush(ids) != 0) {         /* TMPDIR full */
+		diag_sys("cannot write a temporary file in '%s'", tmpf_dir());
+		(void)out_close(&o, false);
+		return -1;
+	}
 	rewind(ids);
 	while ((n = fread(buf, 1, sizeof buf, ids)) > 0)
 		if (fwrite(buf, 1, n, o.fp) != n)
@@ -388,10 +394,11 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	run.o = o;
 	run.check = armycheck_new(r, on_finding, &run);
 	if ((o->index != NULL && load_index(run.check, o->index) < 0) ||
-	    (o->write_index != NULL && (run.ids = tmpfile()) == NULL)) {
+	    (o->write_index != NULL && (run.ids = tmpf_open()) == NULL)) {
 		if (o->write_index != NULL && run.ids == NULL &&
 		    diag_status() == 0)
-			diag_sys("cannot make a temporary file");
+			diag_sys("cannot make a temporary file in '%s'",
+			    tmpf_dir());
 		armycheck_free(run.check);
 		return -1;
 	}

@@ -1,12 +1,17 @@
-/* idindex: ids in an arena of blocks, an open-addressing table of
- * 32-bit offsets, open references in a buffer that spills to a file. */
+/* idindex: ids in an arena of blocks found by an open-addressing table
+ * of 32-bit offsets; past the memory budget, sorted runs in temporary
+ * files, merged as they pile up; open references in a buffer that
+ * spills to a file. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "army/idindex.h"
 #include "core/diag.h"
 #include "core/strset.h"
+#include "core/tmpf.h"
 #include "core/xalloc.h"
 
 /* An offset: block number (14 bits) and place in it (18 bits).  An id
@@ -16,14 +21,44 @@
 #define MAX_BLOCKS ((size_t)1 << (32 - BLOCK_BITS))
 /* The references kept in memory before they go to the file. */
 #define PEND_MAX ((size_t)1 << 20)
+/* A run: its records cut in blocks of at least RUN_BLOCK bytes, at most
+ * RUN_FENCES of them (the first key of each is kept in memory), and a
+ * Bloom filter of at most BLOOM_BITS_KEY bits a key, BLOOM_MAX_BITS for
+ * all runs (fewer a key past 1.6 million ids: more blocks read). */
+#define RUN_BLOCK 4096
+#define RUN_FENCES 65536
+#define BLOOM_BITS_KEY 10
+#define BLOOM_MAX_BITS ((size_t)16 << 20)
+/* Room for the meta bytes after a key: flags and two varints. */
+#define META_MAX 21
+
+struct run {
+	FILE *fp;
+	int fd;
+	off_t size;
+	size_t nkeys;
+	off_t *off;             /* block i starts at off[i] ... */
+	uint32_t *fkey;         /* ... with the key at keys + fkey[i] */
+	char *keys;
+	size_t nfence, capfence, keylen, capkeys;
+	uint64_t *bloom;
+	size_t nbits;           /* 0: no filter */
+	unsigned k;             /* bits set a key */
+};
 
 struct idindex {
 	char **block;
 	size_t nblock, capblock;
 	size_t used;            /* bytes used in the last block */
 	size_t bytes;           /* of every block */
+	size_t filled;          /* bytes of entries in the blocks */
 	uint32_t *slot;         /* offset + 1 of an entry, 0 when empty */
 	size_t capslot, n;
+	size_t budget;          /* bytes of entries and table before a run */
+	struct run **run;       /* the oldest first */
+	size_t nrun, caprun, nruns;
+	size_t inruns;          /* keys in the runs (an id in two, twice) */
+	size_t bloombits;       /* of the runs' filters, all together */
 	struct strset files;
 	/* the open references: records in order, those of the file first */
 	char *pend;
@@ -108,6 +143,23 @@ get_meta(const unsigned char *p, struct identry *e)
 	e->line = (long)v;
 }
 
+/* The length of the meta bytes at p, of which n are there: 0 when they
+ * do not end within n. */
+static size_t
+meta_len(const unsigned char *p, size_t n)
+{
+	size_t k = 1;
+	int v;
+
+	for (v = 0; v < 2; v++) {
+		while (k < n && (p[k] & 0x80))
+			k++;
+		if (k++ >= n)
+			return 0;
+	}
+	return k;
+}
+
 /* The home slot of a hash in a table of cap slots (any cap below 2^32:
  * the high half of the hash scaled, not a mask). */
 static size_t
@@ -165,6 +217,7 @@ room(struct idindex *x, size_t n)
 {
 	size_t size = n > BLOCK_SIZE ? n : BLOCK_SIZE;
 
+	x->filled += n;
 	if (x->nblock > 0 && x->used + n <= BLOCK_SIZE) {
 		x->used += n;
 		return (uint32_t)(((x->nblock - 1) << BLOCK_BITS) |
@@ -184,21 +237,376 @@ room(struct idindex *x, size_t n)
 	return (uint32_t)((x->nblock - 1) << BLOCK_BITS);
 }
 
+/* ---- the runs ------------------------------------------------------------
+ * A run is a temporary file of the records "id NUL meta" in the order of
+ * strcmp, each id once, in blocks; a later run (and the table) wins over
+ * an earlier one. */
+
+static void
+io_failed(const char *what)
+{
+	diag_sys("cannot %s a temporary file in '%s'", what, tmpf_dir());
+	exit(EXIT_SYS);
+}
+
+static bool
+bloom_maybe(const struct run *r, uint64_t h)
+{
+	uint32_t h1 = (uint32_t)h, h2 = (uint32_t)(h >> 32) | 1, b;
+	unsigned i;
+
+	if (r->nbits == 0)
+		return true;
+	for (i = 0; i < r->k; i++, h1 += h2) {
+		b = (uint32_t)(((uint64_t)h1 * r->nbits) >> 32);
+		if (!(r->bloom[b / 64] >> (b % 64) & 1))
+			return false;
+	}
+	return true;
+}
+
+static void
+bloom_add(struct run *r, uint64_t h)
+{
+	uint32_t h1 = (uint32_t)h, h2 = (uint32_t)(h >> 32) | 1, b;
+	unsigned i;
+
+	for (i = 0; i < r->k; i++, h1 += h2) {
+		b = (uint32_t)(((uint64_t)h1 * r->nbits) >> 32);
+		r->bloom[b / 64] |= (uint64_t)1 << (b % 64);
+	}
+}
+
+/* A run being written: records of at most nkeys keys, about size
+ * bytes, in blocks of at least blk bytes. */
+struct runw {
+	struct run *r;
+	size_t blk, inblock;
+};
+
+static void
+runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
+{
+	struct run *r = xcalloc(1, sizeof *r);
+	size_t bits = 0, total = x->inruns + nkeys;
+
+	if ((r->fp = tmpf_open()) == NULL)
+		io_failed("make");
+	r->fd = fileno(r->fp);
+	w->r = r;
+	w->inblock = 0;
+	w->blk = (size_t)(size / RUN_FENCES) + 1;
+	if (w->blk < RUN_BLOCK)
+		w->blk = RUN_BLOCK;
+	/* the filters of all runs within BLOOM_MAX_BITS: a run's share is
+	 * its keys' share of all, and no more than is left */
+	if (nkeys > 0)
+		bits = total * BLOOM_BITS_KEY <= BLOOM_MAX_BITS ?
+		    nkeys * BLOOM_BITS_KEY : (size_t)((double)BLOOM_MAX_BITS *
+		    (double)nkeys / (double)total);
+	if (bits > BLOOM_MAX_BITS - x->bloombits)
+		bits = BLOOM_MAX_BITS - x->bloombits;
+	if (bits >= nkeys * 2) {
+		x->bloombits += bits;
+		r->nbits = bits;
+		r->k = (unsigned)((double)bits / (double)nkeys * 0.69 + 0.5);
+		if (r->k < 1)
+			r->k = 1;
+		r->bloom = xcalloc((bits + 63) / 64, sizeof *r->bloom);
+	}
+}
+
+/* A record (its id of len bytes first) of n bytes, in order. */
+static void
+runw_add(struct runw *w, const char *rec, size_t len, size_t n)
+{
+	struct run *r = w->r;
+
+	if (w->inblock > 0 && w->inblock + n > w->blk)
+		w->inblock = 0;
+	if (w->inblock == 0) {
+		r->off = xgrow(r->off, &r->capfence, r->nfence + 1,
+		    sizeof *r->off);
+		r->fkey = xfollow(r->fkey, r->nfence, r->capfence,
+		    sizeof *r->fkey);
+		r->keys = xgrow(r->keys, &r->capkeys, r->keylen + len + 1, 1);
+		r->off[r->nfence] = r->size;
+		r->fkey[r->nfence++] = (uint32_t)r->keylen;
+		memcpy(r->keys + r->keylen, rec, len + 1);
+		r->keylen += len + 1;
+	}
+	if (fwrite(rec, 1, n, r->fp) != n)
+		io_failed("write");
+	w->inblock += n;
+	r->size += (off_t)n;
+	r->nkeys++;
+	if (r->nbits > 0)
+		bloom_add(r, hash(rec, len));
+}
+
+static struct run *
+runw_close(struct runw *w)
+{
+	if (fflush(w->r->fp) != 0)
+		io_failed("write");
+	return w->r;
+}
+
+/* The filter of r dropped (its bits to the others). */
+static void
+run_unbloom(struct idindex *x, struct run *r)
+{
+	x->bloombits -= r->nbits;
+	free(r->bloom);
+	r->bloom = NULL;
+	r->nbits = 0;
+}
+
+static void
+run_free(struct idindex *x, struct run *r)
+{
+	if (r == NULL)
+		return;
+	run_unbloom(x, r);
+	fclose(r->fp);
+	free(r->off);
+	free(r->fkey);
+	free(r->keys);
+	free(r);
+}
+
+/* Read n bytes at off of r into buf (all of them, or exit). */
+static void
+run_read(const struct run *r, char *buf, size_t n, off_t off)
+{
+	ssize_t k;
+	size_t got = 0;
+
+	while (got < n) {
+		k = pread(r->fd, buf + got, n - got, off + (off_t)got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			io_failed("read");
+		got += (size_t)k;
+	}
+}
+
+/* The entry of key (NUL-terminated, len bytes, hash h) in r. */
+static bool
+run_get(const struct run *r, const char *key, uint64_t h, struct identry *e)
+{
+	size_t lo = 0, hi = r->nfence, mid, n, i, klen, m;
+	char small[8192], *buf;
+	bool found = false;
+	int c;
+
+	if (r->nfence == 0 || !bloom_maybe(r, h))
+		return false;
+	while (lo < hi) {       /* the last block whose first key <= key */
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(r->keys + r->fkey[mid], key) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return false;
+	n = (size_t)((lo < r->nfence ? r->off[lo] : r->size) - r->off[lo - 1]);
+	buf = n <= sizeof small ? small : xmalloc(n);
+	run_read(r, buf, n, r->off[lo - 1]);
+	for (i = 0; i < n; i += klen + 1 + m) {
+		klen = strlen(buf + i);
+		m = i + klen < n ? meta_len((unsigned char *)buf + i +
+		    klen + 1, n - i - klen - 1) : 0;
+		if (m == 0)
+			io_failed("read");
+		if ((c = strcmp(buf + i, key)) >= 0) {
+			if (c == 0)
+				get_meta((unsigned char *)buf + i + klen + 1, e);
+			found = c == 0;
+			break;
+		}
+	}
+	if (buf != small)
+		free(buf);
+	return found;
+}
+
+/* A run read from its start, a record at a time. */
+struct runr {
+	const struct run *r;
+	char *buf;
+	size_t cap, start, end;
+	off_t off;              /* of the file, read up to */
+};
+
+/* The next record (its length in *n, its id's in *len), NULL at the
+ * end. */
+static const char *
+runr_next(struct runr *rd, size_t *len, size_t *n)
+{
+	const char *p;
+	size_t k, m, have;
+
+	for (;;) {
+		have = rd->end - rd->start;
+		p = memchr(rd->buf + rd->start, '\0', have);
+		if (p != NULL) {
+			k = (size_t)(p - rd->buf) - rd->start;
+			m = meta_len((const unsigned char *)p + 1, have - k - 1);
+			if (m > 0) {
+				p = rd->buf + rd->start;
+				*len = k;
+				*n = k + 1 + m;
+				rd->start += *n;
+				return p;
+			}
+		}
+		if (rd->off == rd->r->size) {
+			if (have != 0)
+				io_failed("read");
+			return NULL;
+		}
+		/* more: what is left to the front, the buffer grown when a
+		 * record fills it */
+		memmove(rd->buf, rd->buf + rd->start, have);
+		rd->start = 0;
+		rd->end = have;
+		if (rd->cap - have < 4096)
+			rd->buf = xgrow(rd->buf, &rd->cap, rd->cap * 2, 1);
+		k = rd->cap - have;
+		if ((off_t)k > rd->r->size - rd->off)
+			k = (size_t)(rd->r->size - rd->off);
+		run_read(rd->r, rd->buf + have, k, rd->off);
+		rd->off += (off_t)k;
+		rd->end += k;
+	}
+}
+
+/* Runs a and b (b the later) as one. */
+static struct run *
+merge(struct idindex *x, struct run *a, struct run *b)
+{
+	struct runr ra = { a, NULL, 0, 0, 0, 0 }, rb = { b, NULL, 0, 0, 0, 0 };
+	struct runw w;
+	const char *pa, *pb;
+	size_t la = 0, lb = 0, na = 0, nb = 0;
+	int c;
+
+	ra.buf = xgrow(NULL, &ra.cap, 65536, 1);
+	rb.buf = xgrow(NULL, &rb.cap, 65536, 1);
+	/* the filters of a and b are not asked during the merge: their
+	 * bits go to the new one */
+	run_unbloom(x, a);
+	run_unbloom(x, b);
+	x->inruns -= a->nkeys + b->nkeys;
+	runw_open(x, &w, a->nkeys + b->nkeys, a->size + b->size);
+	pa = runr_next(&ra, &la, &na);
+	pb = runr_next(&rb, &lb, &nb);
+	while (pa != NULL || pb != NULL) {
+		c = pa == NULL ? 1 : pb == NULL ? -1 : strcmp(pa, pb);
+		if (c < 0) {
+			runw_add(&w, pa, la, na);
+			pa = runr_next(&ra, &la, &na);
+			continue;
+		}
+		runw_add(&w, pb, lb, nb);
+		pb = runr_next(&rb, &lb, &nb);
+		if (c == 0)
+			pa = runr_next(&ra, &la, &na);
+	}
+	free(ra.buf);
+	free(rb.buf);
+	run_free(x, a);
+	run_free(x, b);
+	x->inruns += w.r->nkeys;
+	return runw_close(&w);
+}
+
+/* The entries in memory, in the order of their ids (a static for
+ * qsort). */
+static const struct idindex *sorting;
+
+static int
+by_id(const void *a, const void *b)
+{
+	return strcmp(at(sorting, *(const uint32_t *)a - 1),
+	    at(sorting, *(const uint32_t *)b - 1));
+}
+
+/* The table to a new run, the memory emptied; runs of about the same
+ * size merged (each at least twice the size of the next: a few runs,
+ * each record rewritten a few times). */
+static void
+spill(struct idindex *x)
+{
+	struct runw w;
+	size_t i, j, len, m;
+	const char *k;
+
+	for (i = j = 0; i < x->capslot; i++)
+		if (x->slot[i] != 0)
+			x->slot[j++] = x->slot[i];
+	sorting = x;
+	qsort(x->slot, j, sizeof *x->slot, by_id);
+	runw_open(x, &w, j, (off_t)x->filled);
+	for (i = 0; i < j; i++) {
+		k = at(x, x->slot[i] - 1);
+		len = strlen(k);
+		m = meta_len((const unsigned char *)k + len + 1, META_MAX);
+		runw_add(&w, k, len, len + 1 + m);
+	}
+	x->inruns += j;
+	x->run = xgrow(x->run, &x->caprun, x->nrun + 1, sizeof *x->run);
+	x->run[x->nrun++] = runw_close(&w);
+	x->nruns++;
+	for (i = 0; i < x->nblock; i++)
+		free(x->block[i]);
+	x->nblock = x->used = x->bytes = x->filled = 0;
+	free(x->slot);
+	x->slot = NULL;
+	x->capslot = x->n = 0;
+	while (x->nrun >= 2 && x->run[x->nrun - 2]->size <=
+	    2 * x->run[x->nrun - 1]->size) {
+		x->run[x->nrun - 2] = merge(x, x->run[x->nrun - 2],
+		    x->run[x->nrun - 1]);
+		x->nrun--;
+	}
+}
+
+/* ---- the index ---------------------------------------------------------- */
+
 bool
 idindex_get(const struct idindex *x, const char *id, size_t len,
     struct identry *e)
 {
 	size_t i;
 	const char *k;
+	char small[256], *key;
+	uint64_t h;
+	bool found = false;
 
-	if (x->n == 0)
+	len = strnlen(id, len);
+	if (x->n > 0) {
+		i = probe(x, id, len);
+		if (x->slot[i] != 0) {
+			k = at(x, x->slot[i] - 1);
+			get_meta((const unsigned char *)k + len + 1, e);
+			return true;
+		}
+	}
+	if (x->nrun == 0)
 		return false;
-	i = probe(x, id, len);
-	if (x->slot[i] == 0)
-		return false;
-	k = at(x, x->slot[i] - 1);
-	get_meta((const unsigned char *)k + len + 1, e);
-	return true;
+	key = len < sizeof small ? small : xmalloc(len + 1);
+	memcpy(key, id, len);
+	key[len] = '\0';
+	h = hash(id, len);
+	for (i = x->nrun; i-- > 0 && !found; )
+		found = run_get(x->run[i], key, h, e);
+	if (key != small)
+		free(key);
+	return found;
 }
 
 void
@@ -206,13 +614,23 @@ idindex_put(struct idindex *x, const char *id, size_t len,
     const struct identry *e)
 {
 	unsigned char meta[32];
-	size_t m = put_meta(meta, e), i, old;
+	size_t m = put_meta(meta, e), i, old, tab;
 	uint32_t off;
 	struct identry cur;
 	char *k;
+	bool full;
 
 	len = strnlen(id, len);
-	if ((x->n + 1) * 5 > x->capslot * 4)
+	/* past the budget (the table as it would be, the entries with
+	 * this one), the entries to a run first */
+	full = (x->n + 1) * 5 > x->capslot * 4;
+	tab = full ? x->capslot + x->capslot / 2 : x->capslot;
+	if (x->n > 0 && tab * sizeof *x->slot + x->filled + len + 1 + m >
+	    x->budget) {
+		spill(x);
+		full = true;
+	}
+	if (full)
 		grow(x);
 	i = probe(x, id, len);
 	if (x->slot[i] != 0) {
@@ -257,21 +675,51 @@ idindex_file_name(const struct idindex *x, uint32_t n)
 size_t
 idindex_count(const struct idindex *x)
 {
-	return x->n;
+	return x->n + x->inruns;
 }
 
 size_t
 idindex_bytes(const struct idindex *x)
 {
-	return x->bytes + x->capslot * sizeof *x->slot;
+	size_t b = x->bytes + x->capslot * sizeof *x->slot, i;
+	const struct run *r;
+
+	for (i = 0; i < x->nrun; i++) {
+		r = x->run[i];
+		b += r->capfence * (sizeof *r->off + sizeof *r->fkey) +
+		    r->capkeys + (r->nbits + 63) / 64 * 8;
+	}
+	return b;
+}
+
+size_t
+idindex_runs(const struct idindex *x)
+{
+	return x->nruns;
+}
+
+void
+idindex_budget(struct idindex *x, size_t bytes)
+{
+	x->budget = bytes;
 }
 
 struct idindex *
 idindex_new(void)
 {
 	struct idindex *x = xcalloc(1, sizeof *x);
+	const char *v = getenv("BELLIS_INDEX_MEMORY");
+	char *end;
+	unsigned long long b;
 
 	x->compact_at = 65536;
+	x->budget = IDINDEX_BUDGET;
+	if (v != NULL && *v >= '0' && *v <= '9') {
+		errno = 0;
+		b = strtoull(v, &end, 10);
+		if (errno == 0 && *end == '\0' && b <= SIZE_MAX)
+			x->budget = (size_t)b;
+	}
 	return x;
 }
 
@@ -286,6 +734,9 @@ idindex_free(struct idindex *x)
 		free(x->block[i]);
 	free(x->block);
 	free(x->slot);
+	for (i = 0; i < x->nrun; i++)
+		run_free(x, x->run[i]);
+	free(x->run);
 	strset_free(&x->files);
 	free(x->pend);
 	if (x->spill != NULL)
@@ -337,14 +788,11 @@ compact(struct idindex *x)
 	}
 	x->npend = k;
 	if (x->npend > PEND_MAX) {
-		if (x->spill == NULL && (x->spill = tmpfile()) == NULL) {
-			diag_sys("cannot make a temporary file");
-			exit(EXIT_SYS);
-		}
-		if (fwrite(x->pend, 1, x->npend, x->spill) != x->npend) {
-			diag_sys("cannot write a temporary file");
-			exit(EXIT_SYS);
-		}
+		if (x->spill == NULL && (x->spill = tmpf_open()) == NULL)
+			io_failed("make");
+		if (fwrite(x->pend, 1, x->npend, x->spill) != x->npend ||
+		    fflush(x->spill) != 0)
+			io_failed("write");
 		x->npend = 0;
 	}
 	x->compact_at = x->npend * 2 > 65536 ? x->npend * 2 : 65536;

@@ -1,10 +1,18 @@
 /* idindex: the ids of a collection and the references still open, the
- * only state armylist-check keeps across armies, in little memory (issue
- * 29 item 5).  Each id is stored once, its bytes and a few of a position
- * in blocks of an arena, found by a table of 32-bit offsets: about
- * 25 bytes an id of 10 characters.  The references not yet answered
- * are records in a buffer dropped as they are answered; past 1 MB of
- * them, the buffer goes to a temporary file, read back at the end. */
+ * only state armylist-check keeps across armies, in bounded memory
+ * (issue 29 item 5).  Each id is stored once, its bytes and a few of a
+ * position in blocks of an arena, found by a table of 32-bit offsets:
+ * about 25 bytes an id of 10 characters.  Past a budget (IDINDEX_BUDGET,
+ * or the environment's BELLIS_INDEX_MEMORY in bytes, for tests) the ids
+ * in memory go to a run, a temporary file (in TMPDIR) in the order of
+ * the ids, and memory starts empty again; runs of about one size are
+ * merged into one.  A lookup asks memory, then the runs from the
+ * latest: a run keeps in memory the first id of each of its blocks and
+ * a Bloom filter (at most 2 MB for all runs), so that it reads one
+ * block of 4 KB, or none for most ids it does not hold.  The references
+ * not yet answered are records in a buffer dropped as they are
+ * answered; past 1 MB of them, the buffer goes to a temporary file,
+ * read back at the end. */
 #ifndef BELLIS_IDINDEX_H
 #define BELLIS_IDINDEX_H
 
@@ -24,6 +32,9 @@ struct identry {
 	long line;
 };
 
+/* The bytes of ids and their table in memory before they go to a run. */
+#define IDINDEX_BUDGET ((size_t)8 << 20)
+
 struct idindex;
 
 struct idindex *idindex_new(void);
@@ -42,9 +53,15 @@ bool idindex_known(const struct idindex *x, const char *ref);
  * name of a number. */
 uint32_t idindex_file(struct idindex *x, const char *name);
 const char *idindex_file_name(const struct idindex *x, uint32_t n);
-/* Ids stored, and the bytes of memory they take (arena and table). */
+/* Ids stored (an id changed after it went to a run counts once more),
+ * the bytes of memory they take (arena, table, the runs' first ids and
+ * filters), and the runs written so far. */
 size_t idindex_count(const struct idindex *x);
 size_t idindex_bytes(const struct idindex *x);
+size_t idindex_runs(const struct idindex *x);
+/* Set the budget in bytes (of idindex_new: IDINDEX_BUDGET, or
+ * BELLIS_INDEX_MEMORY). */
+void idindex_budget(struct idindex *x, size_t bytes);
 
 /* A reference of army to ref not answered yet, kept in order. */
 void idindex_pend(struct idindex *x, const char *army, const char *ref,

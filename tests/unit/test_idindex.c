@@ -1,6 +1,8 @@
 /* Unit tests of army/idindex, the ids and open references of
  * armylist-check: entries found and changed, a few bytes an id, an id
- * longer than a block, references kept in order through the file. */
+ * longer than a block, the ids past a tiny budget in runs (temporary
+ * files) answering as in memory, references kept in order through the
+ * file. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +99,70 @@ test_long_id(void)
 	idindex_free(x);
 }
 
+/* The id of number i for test_spill: every 997th one longer than a
+ * block of a run and than a read of 8 KB. */
+static const char *
+spill_id(char *buf, size_t cap, long i)
+{
+	if (i % 997 == 5) {
+		memset(buf, 'x', cap - 16);
+		snprintf(buf + cap - 16, 16, "%ld", i);
+	} else
+		snprintf(buf, cap, "%c/%ld%s", "IV"[i % 2], i / 2,
+		    i % 3 == 0 ? "a" : "");
+	return buf;
+}
+
+/* A budget of 16 KB: the ids go to runs every thousand or so (and a
+ * long one at once), runs merged; ids changed after they went (in place and longer), ids asked
+ * by a prefix of their bytes, absent ones: every answer as a table of
+ * what was put says. */
+static void
+test_spill(void)
+{
+	struct idindex *x = idindex_new();
+	struct identry e = { IDX_EXACT, 0, 0 }, g;
+	static char id[12000];
+	long n = 30000, i, *line = xcalloc((size_t)n, sizeof *line), bad = 0;
+
+	idindex_budget(x, 16384);
+	for (i = 0; i < n; i++) {
+		e.file = (uint32_t)(i % 7);
+		e.line = line[i] = i + 1;
+		spill_id(id, sizeof id, i);
+		idindex_put(x, id, strlen(id), &e);
+		/* an earlier one changed: the same length, then longer */
+		if (i % 10 == 9) {
+			e.line = line[i / 2] = line[i / 2] % 2 == 0 ?
+			    line[i / 2] + 1 : line[i / 2] * 100000;
+			e.file = (uint32_t)(i / 2 % 7);
+			spill_id(id, sizeof id, i / 2);
+			idindex_put(x, id, strlen(id), &e);
+		}
+	}
+	CHECK(idindex_runs(x) > 50);
+	for (i = 0; i < n; i++) {
+		spill_id(id, sizeof id, i);
+		if (!idindex_get(x, id, strlen(id), &g) || g.line != line[i] ||
+		    g.file != (uint32_t)(i % 7) || g.flags != IDX_EXACT)
+			bad++;
+		/* "I/12" of "I/12a": not there (no family was marked) */
+		if (i % 3 == 0 && i % 997 != 5 &&
+		    idindex_get(x, id, strlen(id) - 1, &g))
+			bad++;
+	}
+	CHECK(bad == 0);
+	CHECK(!idindex_known(x, "I/99999") && !idindex_known(x, "") &&
+	    !idindex_known(x, "zzz") && idindex_known(x, "I/0a"));
+	/* a family marked after its member went to a run */
+	e.flags = IDX_FAMILY;
+	idindex_put(x, "I/0a", 3, &e);
+	CHECK(idindex_known(x, "I/0") && idindex_get(x, "I/0a", 4, &g) &&
+	    g.flags == IDX_EXACT);
+	free(line);
+	idindex_free(x);
+}
+
 struct seen {
 	struct sbuf s;
 	long n;
@@ -155,6 +221,7 @@ main(void)
 	test_entries();
 	test_many();
 	test_long_id();
+	test_spill();
 	test_pending();
 	return UNIT_DONE("idindex");
 }
