@@ -472,3 +472,24 @@ campaign-catastrophe: fixtures/$F/invalid.xml:3: error: invalid roll '2' (a 3d6 
 	run -2 --separate-stderr campaign-catastrophe "$BATS_TEST_TMPDIR/a.xml"
 	[[ $stderr == *"campaign-catastrophe: $BATS_TEST_TMPDIR/a.xml:1: error: root element 'armylists' is not 'battles' (not an input document)" ]]
 }
+
+@test "catastrophe: a side of 20 000 units in XML, read as a stream, rolls as on a line and reads back" {
+	local d=$BATS_TEST_TMPDIR
+	awk 'BEGIN { printf "battle B\nside S strategy=12 units="
+		for (i = 0; i < 20000; i++) printf "%sU%d:%d%s", i ? "," : "", i, 1 + i % 50, i % 7 ? "" : ":pc"
+		print "\nside T ts=1000" }' > "$d/big.txt"
+	awk 'BEGIN { print "<battles version=\"1\"><battle name=\"B\"><side name=\"S\" strategy=\"12\">"
+		for (i = 0; i < 20000; i++) printf "<unit name=\"U%d\" ts=\"%d\"%s/>\n", i, 1 + i % 50, i % 7 ? "" : " pc=\"yes\""
+		print "</side><side name=\"T\" ts=\"1000\"/></battle></battles>" }' > "$d/big.xml"
+	for s in 1 2 3 4 5 6; do
+		run -0 --separate-stderr campaign-catastrophe -s $s -T tsv "$d/big.txt"
+		local want=$(cut -f 3- <<< "$output")
+		run -0 --separate-stderr campaign-catastrophe -s $s -T tsv "$d/big.xml"
+		assert_equal "$(cut -f 3- <<< "$output")" "$want"
+	done
+	campaign-catastrophe -s 5 -T xml "$d/big.xml" > "$d/out.xml"
+	assert_equal "$(grep -c '<unit ' "$d/out.xml")" 20000
+	campaign-catastrophe -s 5 "$d/big.xml" > "$d/want.txt"
+	campaign-catastrophe "$d/out.xml" > "$d/back.txt"
+	cmp "$d/want.txt" "$d/back.txt"
+}

@@ -86,6 +86,18 @@ struct flags {
 	int bad;
 };
 
+/* An XML side or pc as read by the stream: a copy of its element with
+ * its attributes and the few children the record reads (effect, odds,
+ * glory, the first hits), its units packed ("name NUL ts NUL pc", the
+ * last "y" or "n"): no tree of its children is kept, however many
+ * units a side has. */
+struct xrec {
+	xmlNodePtr n;
+	bool kids;                 /* it has element children */
+	struct sbuf units;
+	size_t nunits;
+};
+
 /* An unknown flag (else keyword), with the nearest of kws if any. */
 static void
 unknown(const struct tok *t, long line, const char *const *kws, size_t n,
@@ -241,39 +253,57 @@ units(const struct tok *t, long line, struct cat_side *s)
 	return 0;
 }
 
-/* The <unit name= ts= pc=> children of an XML side. */
+/* The <unit name= ts= pc=> children of an XML side (packed by
+ * xrec_unit); the first bad one reported. */
 static int
-xml_units(xmlNodePtr n, long line, struct cat_side *s)
+xml_units(const struct xrec *x, long line, struct cat_side *s)
 {
 	struct sbuf u = {0};
-	xmlNodePtr c;
-	char *name, *ts, *pc;
+	const char *name, *ts, *pc, *p = x->units.s;
+	size_t i;
 	long v;
-	int bad = 0;
 
-	for (c = n->children; c != NULL && !bad; c = c->next) {
-		if (c->type != XML_ELEMENT_NODE ||
-		    strcmp((const char *)c->name, "unit") != 0)
-			continue;
-		name = xmlio_attr(c, "name");
-		ts = xmlio_attr(c, "ts");
-		pc = xmlio_attr(c, "pc");
-		if (name == NULL || *name == '\0' || ts == NULL ||
+	if (x->nunits > 0)
+		s->units = xgrow(s->units, &s->capunits, s->nunits + x->nunits,
+		    sizeof *s->units);
+	for (i = 0; i < x->nunits; i++) {
+		name = p;
+		ts = name + strlen(name) + 1;
+		pc = ts + strlen(ts) + 1;
+		p = pc + 2;
+		if (*name == '\0' || *ts == '\0' ||
 		    num_longs(ts, 0, 1000000000, &v) < 0) {
-			sbuf_printf(&u, "%s:%s%s", name != NULL ? name : "",
-			    ts != NULL ? ts : "", pc != NULL &&
-			    strcmp(pc, "yes") == 0 ? ":pc" : "");
+			sbuf_printf(&u, "%s:%s%s", name, ts, *pc == 'y' ?
+			    ":pc" : "");
 			DIAG(CAMP_BAD_UNIT, line, 0, (int)u.len, sbuf_str(&u));
 			sbuf_free(&u);
-			bad = 1;
-		} else
-			add_unit(s, name, strlen(name), v,
-			    pc != NULL && strcmp(pc, "yes") == 0);
-		xmlFree(name);
-		xmlFree(ts);
-		xmlFree(pc);
+			return -1;
+		}
+		add_unit(s, name, strlen(name), v, *pc == 'y');
 	}
-	return bad ? -1 : 0;
+	return 0;
+}
+
+/* A <unit> child of a side, packed into x (an absent attribute as an
+ * empty one: the same to xml_units). */
+static void
+xrec_unit(struct xrec *x, xmlNodePtr c)
+{
+	static const char *const attrs[] = { "name", "ts" };
+	char *v;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		v = xmlio_attr(c, attrs[i]);
+		sbuf_add(&x->units, v != NULL ? v : "", v != NULL ?
+		    strlen(v) + 1 : 1);
+		xmlFree(v);
+	}
+	v = xmlio_attr(c, "pc");
+	sbuf_add(&x->units, v != NULL && strcmp(v, "yes") == 0 ? "y" : "n",
+	    2);
+	xmlFree(v);
+	x->nunits++;
 }
 
 static void xml_tok(struct tok *t, const char *key, const char *val);
@@ -514,7 +544,7 @@ read_flags(const struct tok *v, size_t n, long line,
 }
 
 static int
-side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
+side_read(const struct tok *v, size_t n, long line, const struct xrec *xml,
     const struct cat_table *ct, struct cat_side *s)
 {
 	long *const num[SF_N] = { [SF_STRATEGY] = &s->strategy,
@@ -529,12 +559,11 @@ side_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
 	memset(&fl, 0, sizeof fl);
 	read_flags(v, n, line, side_flags, SF_N, &d, &fl);
 	/* the children are the units flag of a line, after the others */
-	if (xml != NULL && xmlFirstElementChild(xml) != NULL &&
-	    fl.at[SF_UNITS] != NULL) {
+	if (xml != NULL && xml->kids && fl.at[SF_UNITS] != NULL) {
 		DIAG(DUPLICATE_FLAG, line, 0, side_flags[SF_UNITS].name);
 		fl.bad = 1;
 	} else if (xml != NULL && (xml_units(xml, line, s) < 0 ||
-	    xml_given_side(xml, line, s) < 0))
+	    xml_given_side(xml->n, line, s) < 0))
 		fl.bad = 1;
 	if (!fl.bad && luck_rolls(fl.at[SF_ROLL], line, s->ngiven,
 	    s->luck) < 0)
@@ -596,7 +625,7 @@ pc_battle(const struct flags *fl, long line, const struct struck *sb,
 }
 
 static int
-pc_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
+pc_read(const struct tok *v, size_t n, long line, const struct xrec *xml,
     const struct campaignin *c, struct surv_pc *p)
 {
 	const struct surv_table *st = c->surv;
@@ -633,7 +662,7 @@ pc_read(const struct tok *v, size_t n, long line, xmlNodePtr xml,
 	memset(&fl, 0, sizeof fl);
 	read_flags(v, n, line, defs, PF_N, &d, &fl);
 	p->glory_given = (int)glory;
-	if (xml != NULL && xml_given_pc(xml, line, st, p) < 0)
+	if (xml != NULL && xml_given_pc(xml->n, line, st, p) < 0)
 		fl.bad = 1;
 	rt = fl.at[PF_ROLL];
 	if (!p->has_tactics && !p->has_iq) {
@@ -679,8 +708,8 @@ name_of(const struct tok *kw, const struct tok *t, long line, char **name)
 /* A side or pc record: keyword token, name token (NULL: none), flags. */
 static void
 record(const struct campaignin *c, const struct tok *kw, const struct tok *nm,
-    const struct tok *v, size_t n, long line, long rline, xmlNodePtr xml,
-    bool result)
+    const struct tok *v, size_t n, long line, long rline,
+    const struct xrec *xml, bool result)
 {
 	struct cat_side s;
 	struct surv_pc p;
@@ -690,7 +719,7 @@ record(const struct campaignin *c, const struct tok *kw, const struct tok *nm,
 		memset(&s, 0, sizeof s);
 		s.line = rline;
 		/* a side read back keeps the file it came from */
-		origin = result ? xmlio_attr(xml, "file") : NULL;
+		origin = result ? xmlio_attr(xml->n, "file") : NULL;
 		s.origin = origin;
 		if (name_of(kw, nm, line, &s.name) == 0 &&
 		    side_read(v, n, line, xml, c->cat, &s) == 0)
@@ -812,8 +841,10 @@ record_line(xmlNodePtr n, long line)
 }
 
 static void
-xml_record(const struct campaignin *c, xmlNodePtr n, long line, bool result)
+xml_record(const struct campaignin *c, const struct xrec *x, long line,
+    bool result)
 {
+	xmlNodePtr n = x->n;
 	const struct flag_def *defs = c->side != NULL ? side_flags : pc_flags;
 	int ndefs = c->side != NULL ? SF_N : PF_N, i;
 	struct tok kw, nm, *v = NULL;
@@ -862,7 +893,7 @@ xml_record(const struct campaignin *c, xmlNodePtr n, long line, bool result)
 		nv++;
 	}
 	record(c, &kw, name != NULL ? &nm : NULL, v, nv, line,
-	    result ? record_line(n, line) : line, n, result);
+	    result ? record_line(n, line) : line, x, result);
 	for (k = 0; k < nv; k++)
 		xmlFree(vals[k]);
 	free(vals);
@@ -921,6 +952,58 @@ xml_side_battle(const struct campaignin *c, xmlTextReaderPtr r, long *cur)
 }
 
 static void
+xrec_clear(struct xrec *x)
+{
+	if (x->n != NULL)
+		xmlFreeNode(x->n);
+	x->n = NULL;
+	x->kids = false;
+	sbuf_reset(&x->units);
+	x->nunits = 0;
+}
+
+/* The record element the reader is on, read to its end into x: 1, the
+ * reader on its end (or on it when empty), or the reader's status. */
+static int
+xrec_read(xmlTextReaderPtr r, const char *file, struct xrec *x)
+{
+	xmlNodePtr e = xmlTextReaderCurrentNode(r), c, keep;
+	int depth = xmlTextReaderDepth(r), rc, hits = 0, effect = 0, odds = 0,
+	    glory = 0;
+	const char *name;
+
+	/* (libxml2 allocates with xmalloc: a copy does not fail) */
+	if ((x->n = xmlDocCopyNode(e, e->doc, 2)) == NULL)
+		return -1;
+	if (xmlTextReaderIsEmptyElement(r) == 1)
+		return 1;
+	while ((rc = xmlio_read(r, file)) == 1) {
+		if (xmlTextReaderDepth(r) == depth)
+			return 1;          /* its end */
+		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
+		    xmlTextReaderDepth(r) != depth + 1)
+			continue;
+		x->kids = true;
+		c = xmlTextReaderCurrentNode(r);
+		name = (const char *)c->name;
+		if (strcmp(name, "unit") == 0) {
+			xrec_unit(x, c);
+			continue;
+		}
+		/* the first of each the record reads (the hits it reads
+		 * at most) */
+		if ((strcmp(name, "effect") == 0 && effect++ == 0) ||
+		    (strcmp(name, "odds") == 0 && odds++ == 0) ||
+		    (strcmp(name, "glory") == 0 && glory++ == 0) ||
+		    (strcmp(name, "hit") == 0 && hits++ < SURV_HITS_MAX)) {
+			if ((keep = xmlDocCopyNode(c, c->doc, 2)) != NULL)
+				xmlAddChild(x->n, keep);
+		}
+	}
+	return rc;
+}
+
+static void
 read_xml(const struct campaignin *c, struct input *in)
 {
 	static xmlRelaxNGPtr schemas[2];
@@ -928,9 +1011,9 @@ read_xml(const struct campaignin *c, struct input *in)
 	int k = c->side != NULL, rc, type, result = 0;
 	xmlTextReaderPtr r;
 	const char *name;
-	xmlNodePtr n;
+	struct xrec x;
 	char *v;
-	long hint = 0, cur = 0;
+	long hint = 0, cur = 0, line;
 
 	if (schemas[k] == NULL)
 		schemas[k] = k ? xmlio_schema(catastrophe_rng,
@@ -940,6 +1023,7 @@ read_xml(const struct campaignin *c, struct input *in)
 	r = xmlio_reader(in);
 	if (r == NULL)
 		return;
+	memset(&x, 0, sizeof x);
 	xmlio_reader_schema(r, schemas[k]);
 	rc = xmlio_read(r, in->name);
 	while (rc == 1) {
@@ -970,18 +1054,20 @@ read_xml(const struct campaignin *c, struct input *in)
 		} else if (strcmp(name, rec) == 0) {
 			if (k && result)
 				xml_side_battle(c, r, &cur);
-			n = xmlio_expand(r, in->name);
-			if (n == NULL)
+			if ((rc = xrec_read(r, in->name, &x)) != 1)
 				break;
-			if (!k || !result || side_shape(n, in->name,
-			    xmlio_node_line(n, hint)))
-				xml_record(c, n, xmlio_node_line(n, hint),
-				    result);
-			rc = xmlio_next(r, in->name);
+			line = xmlio_node_line(xmlTextReaderCurrentNode(r),
+			    hint);
+			if (!k || !result || side_shape(x.n, in->name, line))
+				xml_record(c, &x, line, result);
+			xrec_clear(&x);
+			rc = xmlio_read(r, in->name);
 			continue;
 		}
 		rc = xmlio_read(r, in->name);
 	}
+	xrec_clear(&x);
+	sbuf_free(&x.units);
 	if (rc < 0 || xmlTextReaderIsValid(r) == 0)
 		diag_raise(EXIT_DATA);
 	xmlFreeTextReader(r);
