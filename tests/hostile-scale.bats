@@ -383,3 +383,25 @@ battle-scan: $d/s.xml: error: 9998 more errors not reported (--max-errors=0 repo
 	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
 	flat gen_stack 20000 80000 battle-scan
 }
+
+# gen_side N FILE: a battle of a side of N units and a side without
+gen_side() {
+	awk -v n="$1" 'BEGIN { print "<battles version=\"1\"><battle name=\"B\"><side name=\"S\" strategy=\"12\">"
+		for (i = 0; i < n; i++) printf "<unit name=\"U%d\" ts=\"%d\"/>\n", i, 1 + i % 50
+		print "</side><side name=\"T\" ts=\"1000\"/></battle></battles>" }' > "$2"
+}
+
+@test "29/5: a side of 300 000 units in XML: streamed, its units in TMPDIR, memory flat" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "peak memory of a plain build"
+	local k1 k2 d=$BATS_TEST_TMPDIR
+	gen_side 3000 "$d/s.xml"
+	k1=$(peak /dev/null campaign-catastrophe -s 1 -T xml "$d/s.xml")
+	gen_side 300000 "$d/s.xml"
+	k2=$(peak /dev/null campaign-catastrophe -s 1 -T xml "$d/s.xml")
+	echo "3000 and 300 000 units: $k1 and $k2 KiB" >&3
+	# a tree of the side was 800 bytes a unit: 240 MB
+	[ "$k2" -lt $((k1 + 2000)) ]
+	run -0 --separate-stderr campaign-catastrophe -s 1 -T xml "$d/s.xml"
+	assert_equal "$(grep -c '<unit ' <<< "$output")" 300000
+	assert_line --index 2 --partial 'ts="7650000" ts-after='
+}

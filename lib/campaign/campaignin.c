@@ -88,14 +88,16 @@ struct flags {
 
 /* An XML side or pc as read by the stream: a copy of its element with
  * its attributes and the few children the record reads (effect, odds,
- * glory, the first hits), its units packed ("name NUL ts NUL pc", the
- * last "y" or "n"): no tree of its children is kept, however many
- * units a side has. */
+ * glory, the first hits), its units up to the first bad one (whose
+ * text is kept for the message): no tree of its children is kept, and
+ * the units go to a file past a few thousand. */
 struct xrec {
 	xmlNodePtr n;
+	bool own;                  /* n is a copy (else the reader's) */
 	bool kids;                 /* it has element children */
-	struct sbuf units;
-	size_t nunits;
+	struct cat_units units;
+	struct sbuf bad;           /* "name:ts[:pc]" of the first bad unit */
+	bool isbad;
 };
 
 /* An unknown flag (else keyword), with the nearest of kws if any. */
@@ -208,19 +210,6 @@ luck_rolls(const struct tok *rt, long line, int n, bool luck)
 	return 0;
 }
 
-static void
-add_unit(struct cat_side *s, const char *name, size_t len, long ts, bool pc)
-{
-	struct cat_unit *u;
-
-	s->units = xgrow(s->units, &s->capunits, s->nunits + 1,
-	    sizeof *s->units);
-	u = &s->units[s->nunits++];
-	u->name = xstrndup(name, len);
-	u->ts = ts;
-	u->pc = pc;
-}
-
 /* units=U:TS[:pc],... */
 static int
 units(const struct tok *t, long line, struct cat_side *s)
@@ -243,67 +232,55 @@ units(const struct tok *t, long line, struct cat_side *s)
 			    (int)(c - p), p);
 			return -1;
 		}
-		add_unit(s, p, (size_t)(c1 - p), ts, c2 != NULL);
+		cat_units_add(&s->units, p, (size_t)(c1 - p), ts, c2 != NULL);
 		p = c + 1;
 	}
-	if (s->nunits == 0) {
+	if (s->units.n == 0) {
 		DIAG(CAMP_NO_UNITS, line, t->vcol);
 		return -1;
 	}
 	return 0;
 }
 
-/* The <unit name= ts= pc=> children of an XML side (packed by
- * xrec_unit); the first bad one reported. */
+/* The <unit name= ts= pc=> children of an XML side (gathered by
+ * xrec_unit) to s; the first bad one reported. */
 static int
-xml_units(const struct xrec *x, long line, struct cat_side *s)
+xml_units(struct xrec *x, long line, struct cat_side *s)
 {
-	struct sbuf u = {0};
-	const char *name, *ts, *pc, *p = x->units.s;
-	size_t i;
-	long v;
-
-	if (x->nunits > 0)
-		s->units = xgrow(s->units, &s->capunits, s->nunits + x->nunits,
-		    sizeof *s->units);
-	for (i = 0; i < x->nunits; i++) {
-		name = p;
-		ts = name + strlen(name) + 1;
-		pc = ts + strlen(ts) + 1;
-		p = pc + 2;
-		if (*name == '\0' || *ts == '\0' ||
-		    num_longs(ts, 0, 1000000000, &v) < 0) {
-			sbuf_printf(&u, "%s:%s%s", name, ts, *pc == 'y' ?
-			    ":pc" : "");
-			DIAG(CAMP_BAD_UNIT, line, 0, (int)u.len, sbuf_str(&u));
-			sbuf_free(&u);
-			return -1;
-		}
-		add_unit(s, name, strlen(name), v, *pc == 'y');
+	if (x->isbad) {
+		DIAG(CAMP_BAD_UNIT, line, 0, (int)x->bad.len, sbuf_str(&x->bad));
+		return -1;
 	}
+	if (x->units.n > 0)
+		cat_units_move(&s->units, &x->units);
 	return 0;
 }
 
-/* A <unit> child of a side, packed into x (an absent attribute as an
- * empty one: the same to xml_units). */
+/* A <unit> child of a side: kept in x, or the text of the first bad
+ * one (the units after it are not looked at). */
 static void
 xrec_unit(struct xrec *x, xmlNodePtr c)
 {
-	static const char *const attrs[] = { "name", "ts" };
-	char *v;
-	size_t i;
+	char *name, *ts, *pc;
+	long v;
 
-	for (i = 0; i < 2; i++) {
-		v = xmlio_attr(c, attrs[i]);
-		sbuf_add(&x->units, v != NULL ? v : "", v != NULL ?
-		    strlen(v) + 1 : 1);
-		xmlFree(v);
-	}
-	v = xmlio_attr(c, "pc");
-	sbuf_add(&x->units, v != NULL && strcmp(v, "yes") == 0 ? "y" : "n",
-	    2);
-	xmlFree(v);
-	x->nunits++;
+	if (x->isbad)
+		return;
+	name = xmlio_attr(c, "name");
+	ts = xmlio_attr(c, "ts");
+	pc = xmlio_attr(c, "pc");
+	if (name == NULL || *name == '\0' || ts == NULL ||
+	    num_longs(ts, 0, 1000000000, &v) < 0) {
+		sbuf_printf(&x->bad, "%s:%s%s", name != NULL ? name : "",
+		    ts != NULL ? ts : "", pc != NULL &&
+		    strcmp(pc, "yes") == 0 ? ":pc" : "");
+		x->isbad = true;
+	} else
+		cat_units_add(&x->units, name, strlen(name), v,
+		    pc != NULL && strcmp(pc, "yes") == 0);
+	xmlFree(name);
+	xmlFree(ts);
+	xmlFree(pc);
 }
 
 static void xml_tok(struct tok *t, const char *key, const char *val);
@@ -327,6 +304,24 @@ given_num(xmlNodePtr n, const char *attr, long line, long lo, long hi,
 	return rc;
 }
 
+struct find_ctx {
+	const char *name;
+	size_t i;
+	bool found;
+};
+
+static bool
+find_cb(void *ctx, size_t i, const struct cat_unit *u)
+{
+	struct find_ctx *f = ctx;
+
+	if (strcmp(u->name, f->name) != 0)
+		return true;
+	f->i = i;
+	f->found = true;
+	return false;
+}
+
 /* A unit named by attr of the effect n: its index + 1 in *out, 0 when
  * absent (or "commander"), -1 when the side has no such unit. */
 static int
@@ -334,15 +329,13 @@ given_unit(xmlNodePtr n, const char *attr, long line,
     const struct cat_side *s, int *out)
 {
 	char *v = xmlio_attr(n, attr);
-	size_t i;
+	struct find_ctx f = { v, 0, false };
 	int rc = 0;
 
 	if (v != NULL && strcmp(v, "commander") != 0) {
-		for (i = 0; i < s->nunits; i++)
-			if (strcmp(s->units[i].name, v) == 0)
-				break;
-		if (i < s->nunits)
-			*out = (int)i + 1;
+		cat_units_each(&s->units, find_cb, &f);
+		if (f.found)
+			*out = (int)f.i + 1;
 		else {
 			DIAG(CAMP_GIVEN_UNIT, line, 0, attr, v);
 			rc = -1;
@@ -544,7 +537,7 @@ read_flags(const struct tok *v, size_t n, long line,
 }
 
 static int
-side_read(const struct tok *v, size_t n, long line, const struct xrec *xml,
+side_read(const struct tok *v, size_t n, long line, struct xrec *xml,
     const struct cat_table *ct, struct cat_side *s)
 {
 	long *const num[SF_N] = { [SF_STRATEGY] = &s->strategy,
@@ -709,7 +702,7 @@ name_of(const struct tok *kw, const struct tok *t, long line, char **name)
 static void
 record(const struct campaignin *c, const struct tok *kw, const struct tok *nm,
     const struct tok *v, size_t n, long line, long rline,
-    const struct xrec *xml, bool result)
+    struct xrec *xml, bool result)
 {
 	struct cat_side s;
 	struct surv_pc p;
@@ -841,7 +834,7 @@ record_line(xmlNodePtr n, long line)
 }
 
 static void
-xml_record(const struct campaignin *c, const struct xrec *x, long line,
+xml_record(const struct campaignin *c, struct xrec *x, long line,
     bool result)
 {
 	xmlNodePtr n = x->n;
@@ -954,12 +947,14 @@ xml_side_battle(const struct campaignin *c, xmlTextReaderPtr r, long *cur)
 static void
 xrec_clear(struct xrec *x)
 {
-	if (x->n != NULL)
+	if (x->n != NULL && x->own)
 		xmlFreeNode(x->n);
 	x->n = NULL;
+	x->own = false;
 	x->kids = false;
-	sbuf_reset(&x->units);
-	x->nunits = 0;
+	cat_units_free(&x->units);
+	sbuf_reset(&x->bad);
+	x->isbad = false;
 }
 
 /* The record element the reader is on, read to its end into x: 1, the
@@ -972,11 +967,15 @@ xrec_read(xmlTextReaderPtr r, const char *file, struct xrec *x)
 	    glory = 0;
 	const char *name;
 
+	/* an empty one is read where it is, until the reader moves on */
+	if (xmlTextReaderIsEmptyElement(r) == 1) {
+		x->n = e;
+		return 1;
+	}
 	/* (libxml2 allocates with xmalloc: a copy does not fail) */
 	if ((x->n = xmlDocCopyNode(e, e->doc, 2)) == NULL)
 		return -1;
-	if (xmlTextReaderIsEmptyElement(r) == 1)
-		return 1;
+	x->own = true;
 	while ((rc = xmlio_read(r, file)) == 1) {
 		if (xmlTextReaderDepth(r) == depth)
 			return 1;          /* its end */
@@ -1067,7 +1066,7 @@ read_xml(const struct campaignin *c, struct input *in)
 		rc = xmlio_read(r, in->name);
 	}
 	xrec_clear(&x);
-	sbuf_free(&x.units);
+	sbuf_free(&x.bad);
 	if (rc < 0 || xmlTextReaderIsValid(r) == 0)
 		diag_raise(EXIT_DATA);
 	xmlFreeTextReader(r);

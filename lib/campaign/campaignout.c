@@ -82,10 +82,21 @@ struct kv {
 	char v[96];
 };
 
+/* The name of unit i of s ("" if none), kept in b. */
+static const char *
+unit_name(const struct cat_side *s, int i, struct sbuf *b)
+{
+	struct cat_unit u;
+
+	return i >= 0 && cat_units_at(&s->units, (size_t)i, &u, b) ?
+	    u.name : "";
+}
+
 static size_t
 effects(const struct campaignout *o, const struct cat_side *s, struct kv *kv)
 {
 	const struct cat_row *r = &o->table->rows[s->row];
+	struct sbuf b = {0};
 	size_t n = 0;
 
 #define KV(key, ...) do { kv[n].k = key; \
@@ -102,7 +113,7 @@ effects(const struct campaignout *o, const struct cat_side *s, struct kv *kv)
 	if (r->morale_unit != 0) {
 		KV("morale-unit", "%d", r->morale_unit);
 		if (s->unit >= 0)
-			KV("unit", "%s", s->units[s->unit].name);
+			KV("unit", "%s", unit_name(s, s->unit, &b));
 	}
 	if (r->morale_roll)
 		KV("morale-roll", "yes");
@@ -115,17 +126,18 @@ effects(const struct campaignout *o, const struct cat_side *s, struct kv *kv)
 	if (r->recalc_ts) {
 		KV("recalculate-ts", "yes");
 		if (s->defector >= 0)
-			KV("defector", "%s", s->units[s->defector].name);
+			KV("defector", "%s", unit_name(s, s->defector, &b));
 	}
 	if (r->leader == CAT_COMMANDER)
 		KV("leader", "commander");
 	else if (r->leader == CAT_UNIT && s->unit >= 0)
-		KV("leader", "%s", s->units[s->unit].name);
+		KV("leader", "%s", unit_name(s, s->unit, &b));
 	if (s->fate != FATE_NONE)
 		KV("leader-fate", "%s", fates[s->fate]);
 	if (s->damage > 0)
 		KV("damage", "%d", s->damage);
 #undef KV
+	sbuf_free(&b);
 	return n;
 }
 
@@ -185,19 +197,25 @@ side_attrs_xml(struct campaignout *o, const struct cat_side *s)
 }
 
 /* The side's units, for campaign-survival --battle and read back. */
+static bool
+unit_xml(void *ctx, size_t i, const struct cat_unit *u)
+{
+	struct campaignout *o = ctx;
+
+	(void)i;
+	xw_start(o->xw, "unit");
+	xw_attr(o->xw, "name", u->name);
+	xw_attrl(o->xw, "ts", u->ts);
+	if (u->pc)
+		xw_attr(o->xw, "pc", "yes");
+	xw_end(o->xw);
+	return true;
+}
+
 static void
 units_xml(struct campaignout *o, const struct cat_side *s)
 {
-	size_t i;
-
-	for (i = 0; i < s->nunits; i++) {
-		xw_start(o->xw, "unit");
-		xw_attr(o->xw, "name", s->units[i].name);
-		xw_attrl(o->xw, "ts", s->units[i].ts);
-		if (s->units[i].pc)
-			xw_attr(o->xw, "pc", "yes");
-		xw_end(o->xw);
-	}
+	cat_units_each(&s->units, unit_xml, o);
 }
 
 static void

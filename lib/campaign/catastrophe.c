@@ -46,38 +46,62 @@ cat_swap_arg(struct cat_table *t, const char *arg)
 	return 0;
 }
 
+static bool
+sum_cb(void *ctx, size_t i, const struct cat_unit *u)
+{
+	(void)i;
+	*(long *)ctx += u->ts;
+	return true;
+}
+
 static long
 side_ts(struct cat_side *s)
 {
 	long sum = 0;
-	size_t i;
 
-	if (s->has_ts || s->nunits == 0)
+	if (s->has_ts || s->units.n == 0)
 		return s->ts;
-	for (i = 0; i < s->nunits; i++)
-		sum += s->units[i].ts;
+	cat_units_each(&s->units, sum_cb, &sum);
 	s->ts = sum;
 	s->has_ts = true;
 	return sum;
+}
+
+/* The units with at least min (TS times 100) counted, or the k-th of
+ * them found. */
+struct leader_ctx {
+	long min;
+	size_t n;
+	int k, found;
+};
+
+static bool
+leader_cb(void *ctx, size_t i, const struct cat_unit *u)
+{
+	struct leader_ctx *l = ctx;
+
+	if (u->ts * 100 < l->min)
+		return true;
+	l->n++;
+	if (l->k > 0 && --l->k == 0) {
+		l->found = (int)i;
+		return false;
+	}
+	return true;
 }
 
 /* A random leader among the units with at least pct% of the side's TS. */
 static int
 pick_leader(const struct cat_side *s, int pct, struct dice *d)
 {
-	size_t i, n = 0;
-	int k;
+	struct leader_ctx l = { (long)pct * s->ts, 0, 0, -1 };
 
-	for (i = 0; i < s->nunits; i++)
-		if (s->units[i].ts * 100 >= (long)pct * s->ts)
-			n++;
-	if (n == 0)
+	cat_units_each(&s->units, leader_cb, &l);
+	if (l.n == 0)
 		return -1;
-	k = dice_roll(d, (int)n);
-	for (i = 0; i < s->nunits; i++)
-		if (s->units[i].ts * 100 >= (long)pct * s->ts && --k == 0)
-			return (int)i;
-	return -1;
+	l.k = dice_roll(d, (int)l.n);
+	cat_units_each(&s->units, leader_cb, &l);
+	return l.found;
 }
 
 static int
@@ -90,6 +114,8 @@ void
 cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 {
 	const struct cat_row *row;
+	struct cat_unit u;
+	struct sbuf name = {0};
 	int low;
 
 	s->nrolls = s->luck ? 3 : 1;
@@ -103,11 +129,11 @@ cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 	s->damage = 0;
 	s->fate = row->fate;
 	side_ts(s);
-	if (row->leader == CAT_UNIT && s->nunits > 0) {
+	if (row->leader == CAT_UNIT && s->units.n > 0) {
 		s->unit = s->given_unit > 0 ? s->given_unit - 1 :
 		    pick_leader(s, t->leader_pct, d);
-		if (s->unit >= 0 && s->units[s->unit].pc &&
-		    s->fate == FATE_KILLED)
+		if (s->unit >= 0 && cat_units_at(&s->units, (size_t)s->unit,
+		    &u, &name) && u.pc && s->fate == FATE_KILLED)
 			s->fate = FATE_UNCONSCIOUS;
 	}
 	if (row->leader == CAT_COMMANDER && s->pc_commander &&
@@ -116,16 +142,18 @@ cat_roll(const struct cat_table *t, struct cat_side *s, struct dice *d)
 	if (row->damage_dice > 0 && s->fate == FATE_WOUNDED)
 		s->damage = s->given_damage > 0 ? s->given_damage :
 		    dice_sum(d, row->damage_dice, t->damage_sides);
-	if (row->recalc_ts && s->nunits > 0)
+	if (row->recalc_ts && s->units.n > 0)
 		s->defector = s->given_defector > 0 ? s->given_defector - 1 :
-		    dice_roll(d, (int)s->nunits) - 1;
+		    dice_roll(d, (int)s->units.n) - 1;
 	s->strategy_after = s->strategy;
 	if (row->halved && s->has_strategy)
 		s->strategy_after = (s->strategy + 1) / 2;
 	s->has_ts_after = s->has_ts;
 	s->ts_after = s->ts;
-	if (s->defector >= 0)
-		s->ts_after -= s->units[s->defector].ts;
+	if (s->defector >= 0 && cat_units_at(&s->units, (size_t)s->defector,
+	    &u, &name))
+		s->ts_after -= u.ts;
+	sbuf_free(&name);
 }
 
 void
@@ -181,30 +209,15 @@ cat_odds(const struct cat_table *t, const struct cat_side *s,
 void
 cat_side_copy(struct cat_side *dst, const struct cat_side *s)
 {
-	size_t i;
-
 	*dst = *s;
 	dst->name = s->name != NULL ? xstrdup(s->name) : NULL;
-	dst->units = s->nunits > 0 ? xcalloc(s->nunits, sizeof *s->units) :
-	    NULL;
-	dst->capunits = s->nunits;
-	for (i = 0; i < s->nunits; i++) {
-		dst->units[i] = s->units[i];
-		dst->units[i].name = s->units[i].name != NULL ?
-		    xstrdup(s->units[i].name) : NULL;
-	}
+	cat_units_copy(&dst->units, &s->units);
 }
 
 void
 cat_side_free(struct cat_side *s)
 {
-	size_t i;
-
-	for (i = 0; i < s->nunits; i++)
-		free(s->units[i].name);
-	free(s->units);
+	cat_units_free(&s->units);
 	free(s->name);
-	s->units = NULL;
-	s->nunits = s->capunits = 0;
 	s->name = NULL;
 }

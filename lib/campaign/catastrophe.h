@@ -3,6 +3,7 @@
 #define BELLIS_CATASTROPHE_H
 #include <stdbool.h>
 #include <stddef.h>
+#include "campaign/catunits.h"
 #include "campaign/roll.h"
 #include "core/lang.h"
 
@@ -38,12 +39,6 @@ struct cat_table {
 	int power_points;          /* enemy power points per +1 */
 };
 
-struct cat_unit {
-	char *name;
-	long ts;
-	bool pc;
-};
-
 struct cat_side {
 	/* input */
 	char *name;
@@ -56,8 +51,7 @@ struct cat_side {
 	const char *battle_name;   /* from the battle line, or NULL */
 	bool has_strategy, has_ts, luck, pc_commander;
 	long strategy, ts, power;
-	struct cat_unit *units;
-	size_t nunits, capunits;
+	struct cat_units units;
 	int given[3], ngiven;      /* rolls made at the table */
 	/* the other rolls as given by a result read back (XML output):
 	 * leader's and defector's unit + 1, damage; 0 for none given */

@@ -1,5 +1,6 @@
 /* Unit tests of the Catastrophe and Survival engines against the exact
  * values of the reference notes (gurps-mass-combat.md section 6). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,9 +324,8 @@ test_catastrophe(struct cat_table *t)
 	    "none", "surprise", "surprise", "reinforcements", "plans-known",
 	    "friction", "atrocity", "defection", "leader-wounded",
 	    "commander-wounded", "leader-killed", "commander-killed" };
-	static char na[] = "a", nb[] = "b", nc[] = "c";
-	struct cat_unit u[3] = { { na, 100, false }, { nb, 10, true },
-	    { nc, 390, true } };
+	static const struct cat_unit u[3] = { { "a", 100, false },
+	    { "b", 10, true }, { "c", 390, true } };
 	unsigned long long c[16], w[ROLL_MAX + 1], of;
 	struct cat_side s[2];
 	struct dice d;
@@ -350,8 +350,8 @@ test_catastrophe(struct cat_table *t)
 	CHECK(c[0] == 0 && c[1] == 0 && c[10] == 181 && c[5] == 1);
 	/* 17 for a PC leader: unconscious; 18 for a PC commander too */
 	memset(s, 0, sizeof s);
-	s[0].units = u;
-	s[0].nunits = 3;
+	for (i = 0; i < 3; i++)
+		cat_units_add(&s[0].units, u[i].name, 1, u[i].ts, u[i].pc);
 	s[0].given[0] = 17;
 	s[0].ngiven = 1;
 	dice_stream(&d, 5, 1);
@@ -376,8 +376,7 @@ test_catastrophe(struct cat_table *t)
 	CHECK(s[0].defector >= 0 && s[0].ts_after == 500 -
 	    u[s[0].defector].ts);
 	/* 10: the other side's TS +10%, rounded half up */
-	s[0].units = NULL;
-	s[0].nunits = 0;
+	cat_units_free(&s[0].units);
 	s[0].has_ts = true;
 	s[0].ts = 1000;
 	s[0].given[0] = 10;
@@ -578,6 +577,55 @@ test_keys(void)
 	CHECK(k.slot == NULL && k.n == 0);
 }
 
+static bool
+units_check(void *ctx, size_t i, const struct cat_unit *u)
+{
+	char name[32];
+	long *bad = ctx;
+
+	snprintf(name, sizeof name, "unit %zu", i);
+	if (strcmp(u->name, name) != 0 || u->ts != (long)(i * 131 % 1000000) ||
+	    u->pc != (i % 3 == 0))
+		(*bad)++;
+	return true;
+}
+
+/* 200 000 units (2.6 MB packed): most in the temporary file, all read
+ * back in order, one by its index, copied and moved. */
+static void
+test_units(void)
+{
+	struct cat_units u = {0}, c = {0}, m = {0};
+	struct cat_unit one;
+	struct sbuf name = {0};
+	char buf[32];
+	size_t i, n = 200000;
+	long bad = 0;
+
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof buf, "unit %zu", i);
+		cat_units_add(&u, buf, strlen(buf), (long)(i * 131 % 1000000),
+		    i % 3 == 0);
+	}
+	CHECK(u.n == n && u.fp != NULL && u.len < CAT_UNITS_MEM);
+	cat_units_each(&u, units_check, &bad);
+	CHECK(bad == 0);
+	CHECK(cat_units_at(&u, 199999, &one, &name) &&
+	    strcmp(one.name, "unit 199999") == 0 && !one.pc &&
+	    one.ts == 199999L * 131 % 1000000);
+	CHECK(cat_units_at(&u, 7, &one, &name) && one.ts == 917 && !one.pc);
+	CHECK(!cat_units_at(&u, n, &one, &name));
+	cat_units_copy(&c, &u);
+	cat_units_move(&m, &u);
+	CHECK(u.n == 0 && u.fp == NULL && c.n == n && m.n == n);
+	cat_units_each(&c, units_check, &bad);
+	cat_units_each(&m, units_check, &bad);
+	CHECK(bad == 0);
+	cat_units_free(&c);
+	cat_units_free(&m);
+	sbuf_free(&name);
+}
+
 int
 main(void)
 {
@@ -591,6 +639,7 @@ main(void)
 	test_catastrophe(&t);
 	test_battle(&t);
 	test_keys();
+	test_units();
 	cat_table_free(&t);
 	CHECK(surv_table_load(&st) == 0);
 	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);
