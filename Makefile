@@ -82,7 +82,8 @@ all: $(BINS)
 
 units: $(UNITS)
 
-$(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o $(B)/gen/camptables.o
+$(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o $(B)/gen/camptables.o \
+    $(B)/gen/schemas.o
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -94,15 +95,20 @@ $(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o $(B)/gen/camptables.o
 # does (installed: BINDIR/bellis and its links).  A start then does no dynamic loading (88 % of a start went to
 # relocating libxml2, ICU, libstdc++, lzma and z), and the one binary holds
 # the one copy of ICU's 30 MB of data (a static binary a tool: 35 MB each).
-# refcard-render and battle-scan stay dynamic: Debian ships pango and
-# harfbuzz as shared libraries only.  The static binary is not
+# Debian ships pango and harfbuzz as shared libraries only:
+# refcard-render, which measures every card with pango (HTML too), stays
+# dynamic; battle-scan needs them for -T pdf only, so it is in
+# multi/bellis and its -T pdf starts libexec/bellis/battle-scan, the same
+# tool linked dynamically on its own (cli_libexec: found from the running
+# executable, BINDIR/../libexec/bellis installed).  The static binary is not
 # position-independent (a static PIE relocates itself at every start:
 # +0.15 ms, about 20 % of /bin/true) and takes a libxml2 security update
 # when rebuilt.  Valgrind cannot follow a static glibc's malloc, so the
 # valgrind suites run dyn/bin: the same objects linked dynamically.
 # TOOLS_LINK=dynamic (always in the SAN, FUZZ and COV builds): a dynamically
 # linked binary a tool.
-PANGO_TOOLS := battle-scan refcard-render
+PANGO_TOOLS   := refcard-render
+LIBEXEC_TOOLS := battle-scan
 ifeq ($(B),build)
   TOOLS_LINK ?= multi
 else
@@ -110,6 +116,7 @@ else
 endif
 MULTI_TOOLS := $(if $(filter multi,$(TOOLS_LINK)),$(filter-out $(PANGO_TOOLS),$(TOOLS)))
 DYN_TOOLS   := $(filter-out $(MULTI_TOOLS),$(TOOLS))
+HELPER_BINS := $(patsubst %,$(B)/libexec/bellis/%,$(filter $(LIBEXEC_TOOLS),$(MULTI_TOOLS)))
 MULTI_OBJS  := $(MULTI_TOOLS:%=$(B)/multi/%.o)
 XML_STATIC_LIBS = $(shell $(PKG_CONFIG) --static --libs libxml-2.0 2>/dev/null) \
     -lstdc++ -lm
@@ -117,6 +124,12 @@ XML_STATIC_LIBS = $(shell $(PKG_CONFIG) --static --libs libxml-2.0 2>/dev/null) 
 $(DYN_TOOLS:%=$(B)/bin/%): $(B)/bin/%: $(B)/tools/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
 	rm -f $@
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
+
+all: $(HELPER_BINS)
+
+$(HELPER_BINS): $(B)/libexec/bellis/%: $(B)/tools/%.o $(B)/libbellis.a
+	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
 $(B)/multi/bellis: $(B)/tools/gen/multi.o $(MULTI_OBJS) $(B)/libbellis.a
@@ -128,10 +141,11 @@ $(MULTI_TOOLS:%=$(B)/bin/%): $(B)/multi/bellis
 	@mkdir -p $(@D)
 	ln -sf ../multi/bellis $@
 
-# each tool's main as bellis_TOOL_main, declared by gen/multi.h
+# each tool's main as bellis_TOOL_main, declared by gen/multi.h;
+# BELLIS_MULTI: what the static binary leaves to libexec/bellis
 $(B)/multi/%.o: tools/%.c $(B)/gen/multi.h | $(GEN_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Dmain=bellis_$(subst -,_,$*)_main \
+	$(CC) $(ALL_CFLAGS) -DBELLIS_MULTI -Dmain=bellis_$(subst -,_,$*)_main \
 	    -include gen/multi.h -c -o $@ $<
 
 $(B)/tools/gen/multi.o: $(B)/gen/multi.h
@@ -154,6 +168,7 @@ dyn: $(TOOLS:%=$(B)/dyn/bin/%)
 $(MULTI_TOOLS:%=$(B)/dyn/bin/%): $(B)/dyn/bin/%: $(B)/tools/%.o \
     $(B)/libbellis.a
 	@mkdir -p $(@D)
+	rm -f $@
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
 $(DYN_TOOLS:%=$(B)/dyn/bin/%): $(B)/dyn/bin/%: $(B)/bin/%
@@ -168,7 +183,8 @@ $(B)/lib/card/cardpdf.o $(B)/lib/core/pdffont.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 # the HTML cards are measured as the PDF sets them (cardpdf.c)
 $(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS)
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
-BATTLE_LINKED = $(B)/bin/battle-scan $(B)/tests/test_geom \
+BATTLE_LINKED = $(B)/bin/battle-scan $(B)/libexec/bellis/battle-scan \
+    $(B)/dyn/bin/battle-scan $(B)/tests/test_geom \
     $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan
 $(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
@@ -224,7 +240,15 @@ $(B)/gen/camptables.c: $(B)/gen/gen-tables formats/catastrophe.xml \
 	    formats/survival-table.xml > $@.tmp
 	mv $@.tmp $@
 
-$(B)/gen/tables.o $(B)/gen/camptables.o: $(B)/gen/%.o: $(B)/gen/%.c
+# The RELAX NG schemas as the readers compile them: their pattern facets
+# with a C check taken out, comments and blanks dropped (xmlio.c:
+# xmlio_schema_prepare), so that no start strips one.
+$(B)/gen/schemas.c: $(B)/gen/gen-tables $(wildcard formats/*.rng)
+	$(B)/gen/gen-tables schemas $(wildcard formats/*.rng) > $@.tmp
+	mv $@.tmp $@
+
+$(B)/gen/tables.o $(B)/gen/camptables.o $(B)/gen/schemas.o: $(B)/gen/%.o: \
+    $(B)/gen/%.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # ---- dependencies (Debian packages), then build and test -------------
@@ -291,11 +315,16 @@ install: all
 	install -m 755 $(DYN_TOOLS:%=$(B)/bin/%) \
 	    $(if $(MULTI_TOOLS),$(B)/multi/bellis) $(DESTDIR)$(BINDIR)/
 	for t in $(MULTI_TOOLS); do ln -sf bellis $(DESTDIR)$(BINDIR)/$$t; done
+	$(if $(HELPER_BINS),install -d $(DESTDIR)$(BINDIR)/../libexec/bellis)
+	$(if $(HELPER_BINS),install -m 755 $(HELPER_BINS) \
+	    $(DESTDIR)$(BINDIR)/../libexec/bellis/)
 	for m in $(MANS); do \
 	    s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 
 uninstall:
 	for t in $(TOOLS) bellis; do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for t in $(LIBEXEC_TOOLS); do \
+	    rm -f $(DESTDIR)$(BINDIR)/../libexec/bellis/$$t; done
 	for m in $(MANS); do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
 

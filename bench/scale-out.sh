@@ -11,7 +11,9 @@
 # its processes.  The joined outputs are compared with cmp, TSV also
 # with the single run's.  The machine's load is printed before and
 # after: on a busy machine the wall times say little, the CPU times
-# bound what free cores could give.  Needs GNU parallel (make deps).
+# bound what free cores could give.  Last, armylist-check over chunks of
+# the JSON Lines against the collection's index, compared with one run.
+# Needs GNU parallel (make deps).
 set -eu
 bin=$(cd "${1:?usage: bench/scale-out.sh BINDIR [CORPUS_DIR]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -128,11 +130,31 @@ else
 	echo "goal: scale-out: 2 jobs vs 1 (wall, load $load): ${ratio}x (goal >= 1.7x)"
 fi
 
-# ---- armylist-check (issue 29, branch val29) ----------------------------
-# Here goes the row of armylist-check over the chunks of the JSON Lines
-# of this input, each chunk judged against the whole collection's id
-# index, once armylist-check reads JSON Lines and takes that index: 1, 2
-# and 4 jobs, the findings joined and compared with cmp to one run's.
+# ---- armylist-check: chunks of JSON Lines judged against the index ----
+# The recipe of bellis(7) SCALING: the index of the whole written once
+# (not timed: a collection's index serves again while it does not
+# change), then the JSON Lines cut into chunks, each checked with
+# --index, the findings joined by parallel -k and compared with those
+# of one run with the index (the order of one run without it differs:
+# its unknown-reference warnings come last).
+armylist-parse -T jsonl "$in" > "$tmp/in.jsonl" 2> /dev/null || true
+armylist-check --write-index="$tmp/ids.tsv" "$tmp/in.jsonl" > /dev/null 2>&1 || true
+echo
+echo "armylist-check --index, JSON Lines: one run, then 1, 2 and 4 jobs of chunks (median of $runs, wall)"
+printf '%-14s %4s %10s  %-13s %9s %7s  %s\n' run jobs wall spread cpu speed-up "cmp"
+chk="armylist-check --index='$tmp/ids.tsv'"
+timed "$tmp/whole.chk" "$chk '$tmp/in.jsonl' 2>/dev/null; true"
+base=$med
+row "one process" - "-"
+for j in 1 2 4; do
+	timed "$tmp/out.chk.$j" "parallel -j $j -k --pipepart -a '$tmp/in.jsonl' --block $block '$chk 2>/dev/null; true'"
+	[ "$j" = 1 ] && base=$med one_chk=$med
+	[ "$j" = 2 ] && two_chk=$med
+	c=$(cmp "$tmp/whole.chk" "$tmp/out.chk.$j" > /dev/null 2>&1 && echo "same as one run, $(wc -l < "$tmp/whole.chk") findings" || echo "DIFFERS from one run")
+	row "parallel -j $j" "$j" "$c"
+done
+echo "armylist-check: speed-up with 2 jobs: $(awk -v a="$one_chk" -v b="$two_chk" 'BEGIN { printf "%.2f", a / b }') against 1 job"
+rm -f "$tmp"/out.chk.* "$tmp/whole.chk"
 
 echo
 echo "load after: $(cut -d ' ' -f 1-3 /proc/loadavg)"

@@ -710,6 +710,28 @@ $(e r2 Bd 1360 800 0)"
 	run -3 battle-scan -T svg samples/battle-line.xml samples/battle-hill.xml
 }
 
+@test "battle-scan: in the multi-call binary, -T pdf alone starts libexec/bellis/battle-scan" {
+	local exe
+	exe=$(readlink -f "$(command -v battle-scan)")
+	[ "${exe##*/}" = bellis ] || skip "battle-scan is not a link to bellis"
+	cd "$TOP"
+	# the same page through bellis, from standard input, to -o
+	battle-scan -T pdf samples/battle-line.xml > "$BATS_TEST_TMPDIR/a.pdf"
+	"$exe" battle-scan -T pdf < samples/battle-line.xml | cmp - "$BATS_TEST_TMPDIR/a.pdf"
+	battle-scan samples/battle-line.xml -o "$BATS_TEST_TMPDIR/b.pdf" -T pdf
+	cmp "$BATS_TEST_TMPDIR/a.pdf" "$BATS_TEST_TMPDIR/b.pdf"
+	# a copy of bellis without libexec/: every other format, and no PDF
+	mkdir "$BATS_TEST_TMPDIR/bin"
+	cp "$exe" "$BATS_TEST_TMPDIR/bin/bellis"
+	ln -s bellis "$BATS_TEST_TMPDIR/bin/battle-scan"
+	run -0 "$BATS_TEST_TMPDIR/bin/battle-scan" -T combat samples/battle-line.xml
+	assert_equal "$output" "$(battle-scan -T combat samples/battle-line.xml)"
+	run -4 --separate-stderr "$BATS_TEST_TMPDIR/bin/battle-scan" -T pdf -o "$BATS_TEST_TMPDIR/c.pdf" samples/battle-line.xml
+	assert_equal "$stderr" "battle-scan: cannot start $BATS_TEST_TMPDIR/bin/../libexec/bellis/battle-scan: No such file or directory"
+	assert_output ""
+	[ ! -e "$BATS_TEST_TMPDIR/c.pdf" ]
+}
+
 @test "battle-scan: --verdicts colours the paths, legal solid, illegal dashed" {
 	cd "$TOP"
 	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true

@@ -135,7 +135,7 @@ gen_glory() {
 }
 
 @test "22: a Glory table's rows cost linear time" {
-	linear 5000 gen_glory campaign-survival -s 1 --glory-table=@LIN@ "$SAMPLES/party.txt"
+	linear 20000 gen_glory campaign-survival -s 1 --glory-table=@LIN@ "$SAMPLES/party.txt"
 }
 
 # gen_field N FILE: two lines of N Blades each, front to front, each base

@@ -27,7 +27,7 @@ setup() {
 		[ "$status" = 0 ] || { echo "SCALING $n: status $status: $cmd"$'\n'"$output"; false; }
 		assert_equal "$output" "$want"
 	done 4< "$BATS_TEST_TMPDIR/cmds.nul"
-	assert_equal "$n" 17
+	assert_equal "$n" 23
 	# the several machines' command ran: an output per part, fetched
 	[ "${remote:-0}" -gt 0 ]
 	assert_equal "$(ls part.0*.tsv | wc -l)" 3

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "battle/scan.h"
 #include "battle/scanrun.h"
 #include "core/cli.h"
 #include "core/diag.h"
@@ -53,6 +54,11 @@ main(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.tol = 2;
 	o.scale = SCALE_15MM;
+#ifndef BELLIS_MULTI
+	/* multi/bellis leaves cairo and pango out: its -T pdf runs this
+	 * program built on its own, libexec/bellis/battle-scan */
+	o.pdf = &bfpdf_writer;
+#endif
 	while ((ch = cli_next(&cli)) > 0) {
 		switch (ch) {
 		case OPT_PLAN:

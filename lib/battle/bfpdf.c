@@ -7,6 +7,7 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
+#include "battle/scan.h"
 #include "battle/scan_int.h"
 #include "core/pdffont.h"
 #include "core/xalloc.h"
@@ -90,7 +91,7 @@ pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	g_object_unref(l);
 }
 
-struct bfpdf *
+static struct bfpdf *
 bfpdf_new(FILE *fp)
 {
 	struct bfpdf *w = xcalloc(1, sizeof *w);
@@ -109,7 +110,7 @@ bfpdf_new(FILE *fp)
 	return w;
 }
 
-void
+static void
 bfpdf_page(struct bfpdf *w, const struct bfield *f,
     const struct bplan *p, const int *verdict, enum lang lang, int scale)
 {
@@ -127,7 +128,7 @@ bfpdf_page(struct bfpdf *w, const struct bfield *f,
 	w->pages++;
 }
 
-int
+static int
 bfpdf_finish(struct bfpdf *w)
 {
 	cairo_status_t st;
@@ -145,3 +146,6 @@ bfpdf_finish(struct bfpdf *w)
 	free(w);
 	return rc;
 }
+
+const struct scan_pdf bfpdf_writer = { bfpdf_new, bfpdf_page,
+    bfpdf_finish };

@@ -717,7 +717,7 @@ one(struct scan *s, const char *name)
 		if (o->fmt == FMT_SVG && s->nfield == 0)
 			bfsvg(s->fp, &f, p, verdict, o->lang, o->scale);
 		else if (o->fmt == FMT_PDF)
-			bfpdf_page(s->pdf, &f, p, verdict, o->lang,
+			o->pdf->page(s->pdf, &f, p, verdict, o->lang,
 			    o->scale);
 		free(verdict);
 		break;
@@ -750,7 +750,7 @@ scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
 		jw_begin(&s.jw, fp, o->fmt == FMT_JSONL, o->r->edition, NULL,
 		    "battlefields");
 	else if (o->fmt == FMT_PDF)
-		s.pdf = bfpdf_new(fp);
+		s.pdf = o->pdf->open(fp);
 	if (nfiles == 0)
 		one(&s, "-");
 	for (i = 0; i < nfiles; i++)
@@ -761,7 +761,7 @@ scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
 	} else if (o->fmt == FMT_JSON)
 		jw_end(&s.jw);
 	else if (s.pdf != NULL)
-		rc = bfpdf_finish(s.pdf);
+		rc = o->pdf->finish(s.pdf);
 	rules_labels_free(&s.labels);
 	if (fflush(fp) != 0 || ferror(fp))
 		rc = -1;

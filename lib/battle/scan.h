@@ -9,6 +9,19 @@
 #include "core/lang.h"
 #include "core/out.h"
 
+struct bfpdf;
+/* The PDF writer: bfpdf_writer (bfpdf.c, drawn with cairo and pango).
+ * A program that draws PDF names it in scan_opts.pdf, which links it
+ * and those libraries; the static multi-call binary does not. */
+struct scan_pdf {
+	struct bfpdf *(*open)(FILE *fp);
+	void (*page)(struct bfpdf *w, const struct bfield *f,
+	    const struct bplan *p, const int *verdict, enum lang lang,
+	    int scale);
+	int (*finish)(struct bfpdf *w);
+};
+extern const struct scan_pdf bfpdf_writer;
+
 struct scan_opts {
 	enum out_fmt fmt;       /* text, combat, moves, xml, json, jsonl,
 				 * svg, pdf */
@@ -19,6 +32,7 @@ struct scan_opts {
 	const char *verdicts;   /* move-check's text output, NULL */
 	const struct rules *r;
 	bool by_label;          /* each file by its rules= label */
+	const struct scan_pdf *pdf;     /* -T pdf: the writer */
 };
 
 /* Process the files (none: standard input) into fp; the exit status is

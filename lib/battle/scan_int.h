@@ -29,14 +29,10 @@ double bfdraw_key_height(const struct bfield *f);
 
 void bfdraw(const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, const struct painter *pt);
-/* SVG and PDF of one or more fields, to scale (the field's width in
- * paces at the scale's 4 or 8/3 paces per mm). */
+/* SVG of one field and PDF (scan.h: bfpdf_writer) of one or more, to
+ * scale (the field's width in paces at the scale's 4 or 8/3 paces per
+ * mm). */
 int bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, int scale);
-struct bfpdf;
-struct bfpdf *bfpdf_new(FILE *fp);
-void bfpdf_page(struct bfpdf *w, const struct bfield *f,
-    const struct bplan *p, const int *verdict, enum lang lang, int scale);
-int bfpdf_finish(struct bfpdf *w);
 
 #endif

@@ -23,7 +23,10 @@ scanrun_run(const struct scanrun_opts *so, const struct cli *cli)
 	o.tol = so->tol;
 	o.plan = so->plan;
 	o.verdicts = so->verdicts;
+	o.pdf = so->pdf;
 	o.by_label = cli->rules == NULL;        /* each file by its label */
+	if (o.fmt == FMT_PDF && o.pdf == NULL)
+		return cli_libexec(cli, "battle-scan");
 	if (o.fmt == FMT_SVG && cli->nfiles > 1) {
 		diag_usage("-T svg draws one battlefield (-T pdf draws one "
 		    "page each)");

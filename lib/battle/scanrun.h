@@ -5,12 +5,17 @@
 
 #include "core/cli.h"
 
+struct scan_pdf;
+
 /* The options of battle-scan besides those of struct cli. */
 struct scanrun_opts {
 	const char *plan;       /* --plan FILE, or NULL */
 	double tol;             /* --tolerance, in paces */
 	int scale;              /* --scale: enum scale */
 	const char *verdicts;   /* --verdicts FILE, or NULL */
+	const struct scan_pdf *pdf;     /* -T pdf's writer (bfpdf_writer);
+					 * NULL: libexec/bellis/battle-scan
+					 * draws it (cli_libexec) */
 };
 
 /* battle-scan once its options are read: each operand (none: standard

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/cli.h"
 #include "core/diag.h"
@@ -486,6 +487,33 @@ cli_files(int n, char *const *files,
 		input_close(&in);
 		diag_end_file();
 	}
+}
+
+int
+cli_libexec(const struct cli *c, const char *name)
+{
+	static const char rel[] = "/../libexec/bellis/";
+	char path[4096];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof path);
+	char *slash;
+
+	if (n < 0 || (size_t)n >= sizeof path) {
+		diag_sys("cannot find the running executable");
+		return diag_status();
+	}
+	path[n] = '\0';
+	if ((slash = strrchr(path, '/')) == NULL ||
+	    (size_t)(slash - path) + sizeof rel + strlen(name) > sizeof path) {
+		errno = ENAMETOOLONG;
+		diag_sys("%s", path);
+		return diag_status();
+	}
+	memcpy(slash, rel, sizeof rel);
+	strcat(slash, name);
+	fflush(NULL);
+	execv(path, c->argv);
+	diag_sys("cannot start %s", path);
+	return diag_status();
 }
 
 int

@@ -98,6 +98,16 @@ void cli_init(struct cli *c, const struct cli_tool *t, int argc,
  * be written) or a usage error (3, reported naming the option). */
 int cli_next(struct cli *c);
 
+/* Start the tool's own binary NAME in libexec with the same arguments,
+ * in place of this process: DIR/../libexec/bellis/NAME, DIR the
+ * directory of the running executable (build/multi/bellis:
+ * build/libexec/bellis/NAME; installed: BINDIR/../libexec/bellis/NAME).
+ * The static multi-call binary leaves out what needs the shared
+ * libraries of cairo and pango and runs that binary for it; call it
+ * before any input is read or output opened.  Returns only when it
+ * cannot be started: the exit status (4, reported). */
+int cli_libexec(const struct cli *c, const char *name);
+
 /* The end of a tool: the output o (NULL: none opened) closed, kept only
  * when no usage or system error occurred, libxml2 cleaned up; returns
  * the exit status. */

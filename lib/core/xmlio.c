@@ -538,36 +538,120 @@ schema_of(xmlRelaxNGPtr s)
 	return NULL;
 }
 
-/* Load a schema: its RNG source parsed, the pattern facets a C check
- * stands for taken out (xmlio_facets_strip, listed in *f), the rest
- * compiled.  The one place that turns a schema source into what the
- * readers validate with. */
+uint64_t
+xmlio_schema_hash(const unsigned char *buf, size_t len)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ buf[i]) * UINT64_C(1099511628211);
+	return h;
+}
+
+const struct xmlio_schema_pre *
+xmlio_schema_prebuilt(const unsigned char *buf, size_t len)
+{
+	uint64_t h = 0;
+	size_t i;
+	bool hashed = false;
+
+	for (i = 0; i < xmlio_nschemas_pre; i++) {
+		if (xmlio_schemas_pre[i].srclen != len)
+			continue;
+		if (!hashed) {
+			h = xmlio_schema_hash(buf, len);
+			hashed = true;
+		}
+		if (xmlio_schemas_pre[i].srchash == h)
+			return &xmlio_schemas_pre[i];
+	}
+	return NULL;
+}
+
+/* Comments and blank text out of n and below (but in <value> and
+ * <param>, where blanks are the value). */
+static void
+schema_compact(xmlNodePtr n)
+{
+	xmlNodePtr c, next;
+	bool keep = n->type == XML_ELEMENT_NODE &&
+	    (xmlStrEqual(n->name, (const xmlChar *)"value") ||
+	    xmlStrEqual(n->name, (const xmlChar *)"param"));
+
+	for (c = n->children; c != NULL; c = next) {
+		next = c->next;
+		if (c->type == XML_COMMENT_NODE || c->type == XML_PI_NODE ||
+		    (c->type == XML_TEXT_NODE && !keep &&
+		    xmlIsBlankNode(c))) {
+			xmlUnlinkNode(c);
+			xmlFreeNode(c);
+		} else if (c->type == XML_ELEMENT_NODE)
+			schema_compact(c);
+	}
+}
+
+int
+xmlio_schema_prepare(const unsigned char *buf, size_t len, const char *name,
+    unsigned char **rng, size_t *rnglen, struct xmlio_facets *f)
+{
+	xmlDocPtr doc;
+	xmlChar *mem = NULL;
+	int size = 0;
+
+	memset(f, 0, sizeof *f);
+	*rng = NULL;
+	*rnglen = 0;
+	if (len > INT_MAX)
+		return -1;
+	doc = xmlReadMemory((const char *)buf, (int)len, name, NULL,
+	    XMLIO_OPTIONS);
+	if (doc == NULL)
+		return -1;
+	xmlio_facets_strip(doc, f);
+	schema_compact((xmlNodePtr)doc);
+	xmlDocDumpMemoryEnc(doc, &mem, &size, "UTF-8");
+	xmlFreeDoc(doc);
+	if (mem == NULL || size < 0) {
+		xmlFree(mem);
+		xmlio_facets_free(f);
+		return -1;
+	}
+	*rng = xmalloc((size_t)size + 1);
+	memcpy(*rng, mem, (size_t)size + 1);
+	*rnglen = (size_t)size;
+	xmlFree(mem);
+	return 0;
+}
+
+/* Load a schema: what xmlio_schema_prepare makes of its source (made at
+ * build time for those of formats/), compiled. */
 static xmlRelaxNGPtr
 schema_load(const unsigned char *buf, size_t len, const char *name,
     struct xmlio_facets *f)
 {
+	const struct xmlio_schema_pre *pre = xmlio_schema_prebuilt(buf, len);
 	xmlRelaxNGParserCtxtPtr pc;
 	xmlRelaxNGPtr s;
-	xmlDocPtr doc;
+	unsigned char *rng = NULL;
+	size_t rnglen;
 
-	memset(f, 0, sizeof *f);
-	if (len > INT_MAX)
+	if (pre != NULL) {
+		*f = pre->f;
+		rnglen = pre->rnglen;
+	} else if (xmlio_schema_prepare(buf, len, name, &rng, &rnglen, f) < 0)
 		return NULL;
-	doc = xmlReadMemory((const char *)buf, (int)len, name, NULL,
-	    XMLIO_OPTIONS);
-	if (doc == NULL)
-		return NULL;
-	xmlio_facets_strip(doc, f);
-	pc = xmlRelaxNGNewDocParserCtxt(doc);
+	pc = xmlRelaxNGNewMemParserCtxt(pre != NULL ? (const char *)pre->rng :
+	    (const char *)rng, (int)rnglen);
 	if (pc == NULL) {
-		xmlFreeDoc(doc);
+		free(rng);
 		xmlio_facets_free(f);
 		return NULL;
 	}
 	xmlRelaxNGSetParserStructuredErrors(pc, schema_error, NULL);
 	s = xmlRelaxNGParse(pc);
 	xmlRelaxNGFreeParserCtxt(pc);
-	xmlFreeDoc(doc);
+	free(rng);
 	if (s == NULL)
 		xmlio_facets_free(f);
 	return s;

@@ -783,11 +783,13 @@ xmlio_facets_free(struct xmlio_facets *f)
 {
 	size_t i;
 
-	for (i = 0; i < f->n; i++) {
-		free(f->v[i].element);
-		free(f->v[i].attr);
+	if (!f->builtin) {
+		for (i = 0; i < f->n; i++) {
+			free((void *)f->v[i].element);
+			free((void *)f->v[i].attr);
+		}
+		free(f->v);
 	}
-	free(f->v);
 	memset(f, 0, sizeof *f);
 }
 

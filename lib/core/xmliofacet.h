@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <libxml/tree.h>
 
@@ -37,7 +38,7 @@ const struct xmlio_facet_def *xmlio_facet_def(const char *pattern);
 
 /* One attribute whose pattern was taken out. */
 struct xmlio_facet {
-	char *element, *attr;
+	const char *element, *attr;
 	bool token;          /* datatype token (whitespace collapsed), else
 	                        string (the value as it is) */
 	bool list;           /* a <list>: each whitespace-separated token */
@@ -48,6 +49,8 @@ struct xmlio_facets {
 	struct xmlio_facet *v;
 	size_t n;
 	size_t kept;         /* patterns left in the schema */
+	bool builtin;        /* a table of the build (xmlio_schemas_pre),
+	                        not freed */
 };
 
 /* Take the patterns with a C check out of the parsed schema doc (an
@@ -56,6 +59,41 @@ struct xmlio_facets {
  * schema loses its facets (xmlio_schema calls it). */
 void xmlio_facets_strip(xmlDocPtr rng, struct xmlio_facets *f);
 void xmlio_facets_free(struct xmlio_facets *f);
+
+/* A schema made ready at build time from formats/ (tools/gen/gen-tables
+ * schemas, build/gen/schemas.c), so that no start strips one: the
+ * length and xmlio_schema_hash of the source it was made from, the RNG
+ * text and the facets xmlio_schema_prepare makes of that source.
+ * xmlio_schema takes an entry for a source of the same length and hash;
+ * tests/unit/test_tables.c compares each with what xmlio_schema_prepare
+ * makes of formats/ at run time. */
+struct xmlio_schema_pre {
+	const char *name;
+	size_t srclen;
+	uint64_t srchash;
+	const unsigned char *rng;
+	size_t rnglen;
+	struct xmlio_facets f;
+};
+extern const struct xmlio_schema_pre xmlio_schemas_pre[];
+extern const size_t xmlio_nschemas_pre;
+
+/* The hash of a schema source (64-bit FNV-1a). */
+uint64_t xmlio_schema_hash(const unsigned char *buf, size_t len);
+/* The entry of xmlio_schemas_pre made from these bytes, or NULL. */
+const struct xmlio_schema_pre *xmlio_schema_prebuilt(
+    const unsigned char *buf, size_t len);
+/* What a schema source is compiled from: the source parsed, its facets
+ * with a C check taken out (xmlio_facets_strip, listed in *f), comments
+ * and blank text dropped (what RELAX NG's simplification drops: blank
+ * text anywhere but in <value> and <param>), written back as XML into
+ * *rng (malloc'd, *rnglen bytes).  0, or -1 when the source is not
+ * well-formed (reported against name).  The one place that turns a
+ * schema source into what the readers validate with: at build time
+ * for formats/, at run time for any other. */
+int xmlio_schema_prepare(const unsigned char *buf, size_t len,
+    const char *name, unsigned char **rng, size_t *rnglen,
+    struct xmlio_facets *f);
 
 /* Check the attributes of element n against f; each bad value is
  * reported (when report) as an "xml" error of file at line: "attribute

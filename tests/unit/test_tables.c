@@ -3,13 +3,17 @@
  * are the same text as what the loaders read from formats/ now (the
  * troop table from troops.xml, each edition from formats/NAME.xml as a
  * user's --rules=FILE: validated and checked), and so are the built-in
- * Catastrophe and Survival tables.  Run from the top of the tree (make
- * test does). */
+ * Catastrophe and Survival tables, and each schema formats/NAME.rng
+ * as the readers compile it (its text and facets).  Run from the top
+ * of the tree (make test does). */
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campaign/campaigntab.h"
+#include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "core/xmliofacet.h"
 #include "rules/rules.h"
 #include "rules/tables.h"
 #include "rules/troop.h"
@@ -83,6 +87,74 @@ first_diff(const char *what, const char *a, const char *b)
 	    (int)strcspn(la, "\n"), la, (int)strcspn(lb, "\n"), lb);
 }
 
+/* The schema sources xmlio_schema was given, freed after xmlio_cleanup. */
+static unsigned char **held;
+static size_t nheld, capheld;
+
+/* The schemas made at build time are what xmlio_schema_prepare makes
+ * of each formats/NAME.rng now, one for each, and xmlio_schema takes
+ * them (a source of another length or hash is made ready at run
+ * time). */
+static void
+test_schemas(void)
+{
+	const struct xmlio_schema_pre *pre;
+	const struct xmlio_facets *sf;
+	struct xmlio_facets f;
+	unsigned char *src, *rng, *more;
+	const char *base;
+	size_t i, j, len, rnglen;
+	glob_t g;
+	bool same;
+
+	CHECK(glob("formats/*.rng", 0, NULL, &g) == 0);
+	CHECK(g.gl_pathc >= 10 && g.gl_pathc == xmlio_nschemas_pre);
+	for (i = 0; i < g.gl_pathc; i++) {
+		src = (unsigned char *)slurp(g.gl_pathv[i], &len);
+		CHECK(src != NULL);
+		if (src == NULL)
+			continue;
+		base = strrchr(g.gl_pathv[i], '/') + 1;
+		pre = xmlio_schema_prebuilt(src, len);
+		CHECK(pre != NULL && strcmp(pre->name, base) == 0);
+		CHECK(xmlio_schema_prepare(src, len, base, &rng, &rnglen, &f)
+		    == 0);
+		same = pre != NULL && pre->srclen == len && pre->srchash ==
+		    xmlio_schema_hash(src, len) && pre->rnglen == rnglen &&
+		    memcmp(pre->rng, rng, rnglen) == 0 && pre->rng[rnglen] ==
+		    '\0' && pre->f.n == f.n && pre->f.kept == f.kept &&
+		    pre->f.builtin && !f.builtin;
+		for (j = 0; same && j < f.n; j++)
+			same = strcmp(pre->f.v[j].element, f.v[j].element) ==
+			    0 && strcmp(pre->f.v[j].attr, f.v[j].attr) == 0 &&
+			    pre->f.v[j].token == f.v[j].token &&
+			    pre->f.v[j].list == f.v[j].list &&
+			    pre->f.v[j].def == f.v[j].def;
+		if (!same)
+			fprintf(stderr, "test_tables: %s: the compiled schema "
+			    "is not what formats/ makes now\n", base);
+		CHECK(same);
+		/* compiled from the build's text, its facets the build's */
+		sf = xmlio_schema_facets(xmlio_schema(src, len, base));
+		CHECK(sf != NULL && sf->builtin && pre != NULL &&
+		    sf->v == pre->f.v);
+		/* one byte more: not the build's */
+		more = xmalloc(len + 1);
+		memcpy(more, src, len);
+		more[len] = '\n';
+		CHECK(xmlio_schema_prebuilt(more, len + 1) == NULL);
+		sf = xmlio_schema_facets(xmlio_schema(more, len + 1, base));
+		CHECK(sf != NULL && !sf->builtin && sf->n == f.n);
+		free(rng);
+		xmlio_facets_free(&f);
+		/* the sources stay until xmlio_cleanup (its cache keys) */
+		held = xgrow(held, &capheld, nheld + 2, sizeof *held);
+		held[nheld++] = src;
+		held[nheld++] = more;
+	}
+	globfree(&g);
+}
+
 int
 main(void)
 {
@@ -92,6 +164,7 @@ main(void)
 	size_t i, len;
 
 	xmlio_init();
+	test_schemas();
 	/* the compiled troop table against troops.xml read by the loader */
 	tables_emit_troops(text_open(&compiled));
 	text_close(&compiled);
@@ -186,5 +259,8 @@ main(void)
 	CHECK(troop_table() == &troop_builtin);
 	troop_cleanup();
 	xmlio_cleanup();
+	for (i = 0; i < nheld; i++)
+		free(held[i]);
+	free(held);
 	return UNIT_DONE("tables");
 }
