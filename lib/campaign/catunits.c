@@ -58,11 +58,14 @@ cat_units_add(struct cat_units *u, const char *name, size_t len, long ts,
 static bool
 each_in(const char *buf, size_t n, size_t *i, cat_unit_cb cb, void *ctx)
 {
-	const unsigned char *p = (const unsigned char *)buf, *end = p + n;
+	const unsigned char *p = (const unsigned char *)buf, *end;
 	struct cat_unit c;
 	unsigned long v;
 	unsigned shift;
 
+	if (n == 0)             /* no buffer yet: buf may be NULL */
+		return true;
+	end = p + n;
 	while (p < end) {
 		c.name = (const char *)p;
 		p += strlen(c.name) + 1;
