@@ -37,6 +37,9 @@ cat_units_add(struct cat_units *u, const char *name, size_t len, long ts,
 	unsigned long v = ts > 0 ? (unsigned long)ts : 0;
 	unsigned char *p;
 
+	/* the record ends its name at a NUL: a name is the C string it
+	 * was before (a NUL byte of the input ends it there too) */
+	len = strnlen(name, len);
 	u->buf = xgrow(u->buf, &u->cap, u->len + len + 2 + 10, 1);
 	p = (unsigned char *)u->buf + u->len;
 	memcpy(p, name, len);
