@@ -450,7 +450,9 @@ campaign-survival: fixtures/$F/battle-errors.txt:4:37: error: flag 'unit' needs 
 	run -2 --separate-stderr campaign-survival --battle="$BATS_TEST_TMPDIR/bad.xml" < /dev/null
 	assert_equal "${stderr##*$'\n'}" "campaign-survival: $BATS_TEST_TMPDIR/bad.xml: error: battle does not match the schema catastrophe.rng"
 	run -2 --separate-stderr campaign-survival --battle=fixtures/$F/battle.txt < /dev/null
-	assert_equal "$stderr" "campaign-survival: fixtures/$F/battle.txt:1:1: error: start tag expected, '<' not found"
+	assert_equal "$stderr" "campaign-survival: fixtures/$F/battle.txt: error: not XML (not campaign-catastrophe's XML output)"
+	run -2 --separate-stderr campaign-survival --battle=/dev/null < /dev/null
+	assert_equal "$stderr" "campaign-survival: /dev/null: error: cannot parse the XML file: it is empty"
 	run -4 --separate-stderr campaign-survival --battle=fixtures/$F/none.xml < /dev/null
 	assert_equal "$stderr" "campaign-survival: cannot open 'fixtures/$F/none.xml': No such file or directory"
 }
@@ -467,6 +469,37 @@ gen_battle() {
 @test "survival: --battle and the read-back of catastrophe XML cost linear time in the units of a side" {
 	linear 2000 gen_battle campaign-survival -s 1 --battle=@LIN@ "$SAMPLES/party.txt"
 	linear 2000 gen_battle campaign-catastrophe -T tsv @LIN@
+}
+
+@test "survival: --battle past the memory budget (sides and units in TMPDIR) answers as in memory; the first side of a name counts" {
+	gen_battle 40000 "$BATS_TEST_TMPDIR/b.xml"
+	{
+		echo 'pc A tactics=12 weapon=12 side=Rome unit=u39999 roll=10 glory-roll=9'
+		echo 'pc B tactics=12 weapon=12 side=Rome unit=u40000 roll=10 glory-roll=9'
+		echo 'pc C tactics=12 weapon=12 side=Rome unit=u0 roll=10 glory-roll=9'
+		echo 'pc D tactics=12 weapon=12 side=Carthage roll=10 glory-roll=9'
+		echo 'pc E tactics=12 weapon=12 side=Carthage unit=u7 roll=10 glory-roll=9'
+	} > "$BATS_TEST_TMPDIR/p.txt"
+	run -2 --separate-stderr campaign-survival -s 1 --battle="$BATS_TEST_TMPDIR/b.xml" "$BATS_TEST_TMPDIR/p.txt"
+	local out=$output err=$stderr
+	assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/p.txt:2:42: error: pc 'B': side 'Rome' has no unit 'u40000' in the battle
+campaign-survival: $BATS_TEST_TMPDIR/p.txt:5:46: error: pc 'E': side 'Carthage' has no unit 'u7' in the battle"
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 0 --partial "A: battle skill 12"
+	TMPDIR=$BATS_TEST_TMPDIR BELLIS_INDEX_MEMORY=0 run -2 --separate-stderr campaign-survival -s 1 --battle="$BATS_TEST_TMPDIR/b.xml" "$BATS_TEST_TMPDIR/p.txt"
+	assert_equal "$output" "$out"
+	assert_equal "$stderr" "$err"
+	# nothing left in TMPDIR
+	assert_equal "$(find "$BATS_TEST_TMPDIR" -name 'bellis.*')" ""
+	# a second side named Rome (another battle): its units are not Rome's
+	printf '%s\n' 'battle Cannae' 'side Rome roll=15 units=u1:5' 'side Carthage ts=5 roll=10' \
+	    'battle Trebia' 'side Rome roll=10 units=extra:5' 'side Carthage ts=5 roll=10' |
+	    campaign-catastrophe -s 1 -T xml > "$BATS_TEST_TMPDIR/b2.xml"
+	echo 'pc F tactics=12 weapon=12 side=Rome unit=extra roll=10 glory-roll=9' > "$BATS_TEST_TMPDIR/p2.txt"
+	for m in "" 0; do
+		BELLIS_INDEX_MEMORY=$m run -2 --separate-stderr campaign-survival -s 1 --battle="$BATS_TEST_TMPDIR/b2.xml" "$BATS_TEST_TMPDIR/p2.txt"
+		assert_equal "$stderr" "campaign-survival: $BATS_TEST_TMPDIR/p2.txt:1:42: error: pc 'F': side 'Rome' has no unit 'extra' in the battle"
+	done
 }
 
 @test "survival: a side of the catastrophe XML holds odds or one roll's result, not parts of both" {

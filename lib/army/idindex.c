@@ -242,13 +242,6 @@ room(struct idindex *x, size_t n)
  * strcmp, each id once, in blocks; a later run (and the table) wins over
  * an earlier one. */
 
-static void
-io_failed(const char *what)
-{
-	diag_sys("cannot %s a temporary file in '%s'", what, tmpf_dir());
-	exit(EXIT_SYS);
-}
-
 static bool
 bloom_maybe(const struct run *r, uint64_t h)
 {
@@ -291,7 +284,7 @@ runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
 	size_t bits = 0, total = x->inruns + nkeys;
 
 	if ((r->fp = tmpf_open()) == NULL)
-		io_failed("make");
+		tmpf_failed("make");
 	r->fd = fileno(r->fp);
 	w->r = r;
 	w->inblock = 0;
@@ -336,7 +329,7 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 		r->keylen += len + 1;
 	}
 	if (fwrite(rec, 1, n, r->fp) != n)
-		io_failed("write");
+		tmpf_failed("write");
 	w->inblock += n;
 	r->size += (off_t)n;
 	r->nkeys++;
@@ -348,7 +341,7 @@ static struct run *
 runw_close(struct runw *w)
 {
 	if (fflush(w->r->fp) != 0)
-		io_failed("write");
+		tmpf_failed("write");
 	return w->r;
 }
 
@@ -375,23 +368,6 @@ run_free(struct idindex *x, struct run *r)
 	free(r);
 }
 
-/* Read n bytes at off of r into buf (all of them, or exit). */
-static void
-run_read(const struct run *r, char *buf, size_t n, off_t off)
-{
-	ssize_t k;
-	size_t got = 0;
-
-	while (got < n) {
-		k = pread(r->fd, buf + got, n - got, off + (off_t)got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			io_failed("read");
-		got += (size_t)k;
-	}
-}
-
 /* The entry of key (NUL-terminated, len bytes, hash h) in r. */
 static bool
 run_get(const struct run *r, const char *key, uint64_t h, struct identry *e)
@@ -414,13 +390,13 @@ run_get(const struct run *r, const char *key, uint64_t h, struct identry *e)
 		return false;
 	n = (size_t)((lo < r->nfence ? r->off[lo] : r->size) - r->off[lo - 1]);
 	buf = n <= sizeof small ? small : xmalloc(n);
-	run_read(r, buf, n, r->off[lo - 1]);
+	tmpf_pread(r->fd, buf, n, r->off[lo - 1]);
 	for (i = 0; i < n; i += klen + 1 + m) {
 		klen = strlen(buf + i);
 		m = i + klen < n ? meta_len((unsigned char *)buf + i +
 		    klen + 1, n - i - klen - 1) : 0;
 		if (m == 0)
-			io_failed("read");
+			tmpf_failed("read");
 		if ((c = strcmp(buf + i, key)) >= 0) {
 			if (c == 0)
 				get_meta((unsigned char *)buf + i + klen + 1, e);
@@ -465,7 +441,7 @@ runr_next(struct runr *rd, size_t *len, size_t *n)
 		}
 		if (rd->off == rd->r->size) {
 			if (have != 0)
-				io_failed("read");
+				tmpf_failed("read");
 			return NULL;
 		}
 		/* more: what is left to the front, the buffer grown when a
@@ -478,7 +454,7 @@ runr_next(struct runr *rd, size_t *len, size_t *n)
 		k = rd->cap - have;
 		if ((off_t)k > rd->r->size - rd->off)
 			k = (size_t)(rd->r->size - rd->off);
-		run_read(rd->r, rd->buf + have, k, rd->off);
+		tmpf_pread(rd->r->fd, rd->buf + have, k, rd->off);
 		rd->off += (off_t)k;
 		rd->end += k;
 	}
@@ -708,18 +684,9 @@ struct idindex *
 idindex_new(void)
 {
 	struct idindex *x = xcalloc(1, sizeof *x);
-	const char *v = getenv("BELLIS_INDEX_MEMORY");
-	char *end;
-	unsigned long long b;
 
 	x->compact_at = 65536;
-	x->budget = IDINDEX_BUDGET;
-	if (v != NULL && *v >= '0' && *v <= '9') {
-		errno = 0;
-		b = strtoull(v, &end, 10);
-		if (errno == 0 && *end == '\0' && b <= SIZE_MAX)
-			x->budget = (size_t)b;
-	}
+	x->budget = tmpf_budget(IDINDEX_BUDGET);
 	return x;
 }
 
@@ -789,10 +756,10 @@ compact(struct idindex *x)
 	x->npend = k;
 	if (x->npend > PEND_MAX) {
 		if (x->spill == NULL && (x->spill = tmpf_open()) == NULL)
-			io_failed("make");
+			tmpf_failed("make");
 		if (fwrite(x->pend, 1, x->npend, x->spill) != x->npend ||
 		    fflush(x->spill) != 0)
-			io_failed("write");
+			tmpf_failed("write");
 		x->npend = 0;
 	}
 	x->compact_at = x->npend * 2 > 65536 ? x->npend * 2 : 65536;

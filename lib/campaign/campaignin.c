@@ -592,7 +592,7 @@ risk_check(const struct tok *rt, long line, const struct surv_table *t,
 /* The PC's side and unit in the battle (--battle), and what its
  * Catastrophe did to him. */
 static int
-pc_battle(const struct flags *fl, long line, const struct struck *sb,
+pc_battle(const struct flags *fl, long line, struct struck *sb,
     struct surv_pc *p)
 {
 	const struct tok *st = fl->at[PF_SIDE], *ut = fl->at[PF_UNIT];
@@ -609,7 +609,7 @@ pc_battle(const struct flags *fl, long line, const struct struck *sb,
 		DIAG(CAMP_PC_SIDE, line, st->vcol, p->name, p->side);
 		return -1;
 	}
-	if (p->unit != NULL && !struck_has_unit(ss, p->unit)) {
+	if (p->unit != NULL && !struck_has_unit(sb, p->side, p->unit)) {
 		DIAG(CAMP_PC_UNIT, line, ut->vcol, p->name, p->side, p->unit);
 		return -1;
 	}
@@ -1074,99 +1074,129 @@ read_xml(const struct campaignin *c, struct input *in)
 
 /* ---- campaign-survival --battle: campaign-catastrophe's XML output */
 
+struct unit_ctx {
+	struct struck *s;
+	const char *side;
+};
+
 static bool
-elem_is(xmlNodePtr n, const char *name)
+add_unit_cb(void *ctx, size_t i, const struct cat_unit *u)
 {
-	return n->type == XML_ELEMENT_NODE &&
-	    strcmp((const char *)n->name, name) == 0;
+	struct unit_ctx *c = ctx;
+
+	(void)i;
+	struck_add_unit(c->s, c->side, u->name);
+	return true;
 }
 
-/* An attribute as a malloc'd string, or NULL. */
-static char *
-attr_copy(xmlNodePtr n, const char *name)
-{
-	char *v = xmlio_attr(n, name), *r;
-
-	r = v != NULL ? xstrdup(v) : NULL;
-	xmlFree(v);
-	return r;
-}
-
+/* A side read by xrec_read to s: its effect on the leader, its units
+ * (those of the first side of a name only). */
 static void
-read_side(struct struck_side *ss, xmlNodePtr n)
+struck_side(struct struck *s, struct xrec *x)
 {
 	static const char *const fates[] = { "", "wounded", "killed",
 	    "unconscious" };
-	xmlNodePtr c;
-	char *v;
+	struct struck_side ss = { NULL, NULL, FATE_NONE, 0 };
+	char *name = xmlio_attr(x->n, "name"), *event, *leader = NULL, *v;
+	xmlNodePtr e = child(x->n, "effect");
+	struct unit_ctx uc = { s, name != NULL ? name : "" };
 	long dmg;
 	size_t i;
 
-	memset(ss, 0, sizeof *ss);
-	ss->name = attr_copy(n, "name");
-	ss->event = attr_copy(n, "event");
-	for (c = n->children; c != NULL; c = c->next) {
-		if (elem_is(c, "effect")) {
-			ss->leader = attr_copy(c, "leader");
-			v = xmlio_attr(c, "leader-fate");
-			for (i = 1; v != NULL && i < 4; i++)
-				if (strcmp(v, fates[i]) == 0)
-					ss->fate = (enum cat_fate)i;
-			xmlFree(v);
-			v = xmlio_attr(c, "damage");
-			if (v != NULL && num_longs(v, 0, 100000, &dmg) == 0)
-				ss->damage = (int)dmg;
-			xmlFree(v);
-		} else if (elem_is(c, "unit")) {
-			ss->units = xgrow(ss->units, &ss->capunits,
-			    ss->nunits + 1, sizeof *ss->units);
-			ss->units[ss->nunits++] = attr_copy(c, "name");
-		}
+	event = xmlio_attr(x->n, "event");
+	if (e != NULL) {
+		leader = xmlio_attr(e, "leader");
+		v = xmlio_attr(e, "leader-fate");
+		for (i = 1; v != NULL && i < 4; i++)
+			if (strcmp(v, fates[i]) == 0)
+				ss.fate = (enum cat_fate)i;
+		xmlFree(v);
+		v = xmlio_attr(e, "damage");
+		if (v != NULL && num_longs(v, 0, 100000, &dmg) == 0)
+			ss.damage = (int)dmg;
+		xmlFree(v);
 	}
+	ss.event = event;
+	ss.leader = leader;
+	if (struck_add_side(s, uc.side, &ss))
+		cat_units_each(&x->units, add_unit_cb, &uc);
+	xmlFree(name);
+	xmlFree(event);
+	xmlFree(leader);
 }
 
 int
 campaignin_struck_load(struct struck *s, const char *path)
 {
-	xmlDocPtr doc;
-	xmlNodePtr root, n;
-	int rc;
+	static xmlRelaxNGPtr schema;
+	struct input in;
+	xmlTextReaderPtr r;
+	struct xrec x;
+	const char *name;
+	int rc, bad = 0, valid;
+	long line;
 
 	memset(s, 0, sizeof *s);
-	doc = xmlio_parse_file(path);
-	if (doc == NULL) {
+	if (input_open(&in, path) < 0)
+		return -1;
+	if ((rc = input_first_byte(&in)) != '<') {
+		/* text (campaign-catastrophe's input, say), or nothing */
+		if (rc != -1)
+			DIAG_AT(CAMP_BATTLE_TEXT, path, 0, 0);
+		else
+			DIAG_AT(XML_UNPARSABLE, path, 0, 0, "file: it is empty");
+		input_close(&in);
 		diag_raise(EXIT_DATA);
 		return -1;
 	}
-	root = xmlDocGetRootElement(doc);
-	if (root == NULL || !elem_is(root, "catastrophes")) {
-		DIAG_AT(CAMP_BATTLE_ROOT, path, root != NULL ?
-		    xmlGetLineNo(root) : 0, 0, root != NULL ?
-		    (const char *)root->name : "");
-		xmlFreeDoc(doc);
+	if (schema == NULL)
+		schema = xmlio_schema(catastrophe_rng, catastrophe_rng_len,
+		    "catastrophe.rng");
+	if ((r = xmlio_reader(&in)) == NULL) {
+		input_close(&in);
 		return -1;
 	}
-	rc = camptab_validate(doc, catastrophe_rng, catastrophe_rng_len,
-	    "catastrophe.rng");
-	if (rc == 0)
-		DIAG_AT(CAMP_BATTLE_SCHEMA, path, 0, 0, "catastrophe.rng");
-	if (rc != 1) {
-		xmlFreeDoc(doc);
-		return -1;
-	}
-	for (n = root->children; n != NULL; n = n->next)
-		if (elem_is(n, "side") && !side_shape(n, path,
-		    xmlGetLineNo(n))) {
-			xmlFreeDoc(doc);
-			return -1;
-		}
-	for (n = root->children; n != NULL; n = n->next) {
-		if (!elem_is(n, "side"))
+	memset(&x, 0, sizeof x);
+	xmlio_reader_schema(r, schema);
+	/* read as a stream, validated as it goes: a side's units go to
+	 * the keymap, the side's other children are kept until its end */
+	rc = xmlio_read(r, path);
+	while (rc == 1) {
+		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT) {
+			rc = xmlio_read(r, path);
 			continue;
-		s->v = xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
-		read_side(&s->v[s->n++], n);
+		}
+		name = (const char *)xmlTextReaderConstLocalName(r);
+		if (xmlTextReaderDepth(r) == 0 &&
+		    strcmp(name, "catastrophes") != 0) {
+			DIAG_AT(CAMP_BATTLE_ROOT, path, xmlio_line(r), 0, name);
+			bad = 1;
+			break;
+		}
+		if (xmlTextReaderDepth(r) == 1 && strcmp(name, "side") == 0) {
+			line = xmlio_line(r);
+			if ((rc = xrec_read(r, path, &x)) != 1)
+				break;
+			if (!side_shape(x.n, path, line))
+				bad = 1;
+			else if (!bad)
+				struck_side(s, &x);
+			xrec_clear(&x);
+		}
+		rc = xmlio_read(r, path);
 	}
-	xmlFreeDoc(doc);
+	xrec_clear(&x);
+	sbuf_free(&x.bad);
+	valid = xmlTextReaderIsValid(r);
+	xmlFreeTextReader(r);
+	input_close(&in);
+	if (!bad && rc == 0 && valid == 0)
+		DIAG_AT(CAMP_BATTLE_SCHEMA, path, 0, 0, "catastrophe.rng");
+	if (bad || rc != 0 || valid == 0) {
+		diag_raise(EXIT_DATA);
+		struck_free(s);
+		return -1;
+	}
 	return 0;
 }
 

@@ -22,7 +22,7 @@ struct campaignin {
 	void (*pc)(void *ctx, const struct surv_pc *p);
 	const struct cat_table *cat;       /* side: the dice */
 	const struct surv_table *surv;     /* pc: dice, TLs, Risk limits */
-	const struct struck *battle_file;  /* pc: --battle, or NULL */
+	struct struck *battle_file;  /* pc: --battle, or NULL */
 	void *ctx;
 };
 

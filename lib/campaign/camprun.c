@@ -12,7 +12,7 @@
 static void
 run(const struct cli *cli, struct campaignout *w,
     const struct cat_table *cat, const struct surv_table *surv,
-    const struct struck *sb)
+    struct struck *sb)
 {
 	struct pairing b;
 	struct out o;

@@ -11,22 +11,15 @@
 #include "core/tmpf.h"
 #include "core/xalloc.h"
 
-static void
-io_failed(const char *what)
-{
-	diag_sys("cannot %s a temporary file in '%s'", what, tmpf_dir());
-	exit(EXIT_SYS);
-}
-
 /* The records in memory to the file as a block. */
 static void
 spill(struct cat_units *u)
 {
 	if (u->fp == NULL && (u->fp = tmpf_open()) == NULL)
-		io_failed("make");
+		tmpf_failed("make");
 	if (fwrite(&u->len, sizeof u->len, 1, u->fp) != 1 ||
 	    fwrite(u->buf, 1, u->len, u->fp) != u->len)
-		io_failed("write");
+		tmpf_failed("write");
 	u->len = 0;
 }
 
@@ -86,23 +79,6 @@ each_in(const char *buf, size_t n, size_t *i, cat_unit_cb cb, void *ctx)
 	return true;
 }
 
-static void
-read_at(FILE *fp, void *buf, size_t n, off_t off)
-{
-	ssize_t k;
-	size_t got = 0;
-
-	while (got < n) {
-		k = pread(fileno(fp), (char *)buf + got, n - got,
-		    off + (off_t)got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			io_failed("read");
-		got += (size_t)k;
-	}
-}
-
 void
 cat_units_each(const struct cat_units *u, cat_unit_cb cb, void *ctx)
 {
@@ -112,13 +88,13 @@ cat_units_each(const struct cat_units *u, cat_unit_cb cb, void *ctx)
 
 	if (u->fp != NULL) {
 		if (fflush(u->fp) != 0)
-			io_failed("write");
+			tmpf_failed("write");
 		end = ftello(u->fp);
 		while (off < end) {
-			read_at(u->fp, &len, sizeof len, off);
+			tmpf_pread(fileno(u->fp), &len, sizeof len, off);
 			off += (off_t)sizeof len;
 			blk = xgrow(blk, &cap, len, 1);
-			read_at(u->fp, blk, len, off);
+			tmpf_pread(fileno(u->fp), blk, len, off);
 			off += (off_t)len;
 			if (!each_in(blk, len, &i, cb, ctx))
 				break;

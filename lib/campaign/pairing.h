@@ -16,7 +16,7 @@ struct pairing {
 	size_t nout;
 	const struct cat_table *cat;       /* sides (campaign-catastrophe) */
 	const struct surv_table *surv;     /* else pcs (campaign-survival) */
-	const struct struck *struck;       /* pcs: --battle, or NULL */
+	struct struck *struck;       /* pcs: --battle, or NULL */
 	uint64_t seed;             /* a record's dice: seed and key */
 	bool odds;                 /* sides: no roll (every writer's odds) */
 	uint64_t fileno;

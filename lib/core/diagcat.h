@@ -189,6 +189,7 @@ enum diag_tool {
 #define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
 #define DIAGF_CAMP_BATTLE_ROOT "root element '%s' is not 'catastrophes' (not campaign-catastrophe's XML output)"
+#define DIAGF_CAMP_BATTLE_TEXT "not XML (not campaign-catastrophe's XML output)"
 #define DIAGF_CAMP_BATTLE_SCHEMA "battle does not match the schema %s"
 #define DIAGF_CAMP_SIDE_SHAPE "side '%s' %s"
 #define DIAGF_CAMP_PC_SIDE "pc '%s': no side '%s' in the battle"
@@ -393,6 +394,7 @@ enum diag_tool {
 	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	X(CAMP_BATTLE_ROOT, E, "battle-not-catastrophes", T_SURV) \
+	X(CAMP_BATTLE_TEXT, E, "battle-not-xml", T_SURV) \
 	X(CAMP_BATTLE_SCHEMA, E, "battle-schema", T_SURV) \
 	X(CAMP_SIDE_SHAPE, E, "side-shape", T_CAT | T_SURV) \
 	X(CAMP_PC_SIDE, E, "pc-unknown-side", T_SURV) \

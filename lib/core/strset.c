@@ -6,8 +6,8 @@
 #include "core/strset.h"
 #include "core/xalloc.h"
 
-static uint64_t
-hash(const char *s, size_t len)
+uint64_t
+strset_hash(const char *s, size_t len)
 {
 	uint64_t h = 1469598103934665603u;
 	size_t i;
@@ -21,7 +21,7 @@ hash(const char *s, size_t len)
 static size_t
 probe(const struct strset *s, const char *key, size_t len)
 {
-	size_t i = (size_t)hash(key, len) & (s->capslot - 1);
+	size_t i = (size_t)strset_hash(key, len) & (s->capslot - 1);
 	const char *k;
 	size_t j;
 

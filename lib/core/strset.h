@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strset {
 	char **key;         /* the strings by index (copies, owned) */
@@ -26,6 +27,8 @@ long strset_findn(const struct strset *s, const char *key, size_t len);
 /* The string of index i (i < s->n). */
 const char *strset_key(const struct strset *s, size_t i);
 size_t strset_count(const struct strset *s);
+/* The hash of s[0..len) the set uses (FNV-1a, 64 bits). */
+uint64_t strset_hash(const char *s, size_t len);
 /* Free the strings and the table; the set is empty and usable again. */
 void strset_free(struct strset *s);
 

@@ -238,16 +238,37 @@ test_struck(void)
 	    cmd[] = "commander", ev15[] = "leader-wounded",
 	    ev17[] = "leader-killed", ev16[] = "commander-wounded",
 	    ev18[] = "commander-killed", pname[] = "Gaius", punit[] = "LegioI";
-	char *units[2] = { u1, u2 };
-	struct struck_side ss = { side, ev17, u1, FATE_KILLED, 0, units, 2, 2 };
-	struct struck sb = { &ss, 1, 1 };
+	struct struck_side ss = { ev17, u1, FATE_KILLED, 0 }, other = {
+	    ev15, u2, FATE_WOUNDED, 3 };
+	const struct struck_side *f;
+	struct struck sb = { 0 };
 	struct surv_pc p;
 	struct dice d;
 
-	CHECK(struck_find(&sb, "Rome") == &ss);
-	CHECK(struck_find(&sb, "Carthage") == NULL);
-	CHECK(struck_has_unit(&ss, "LegioII"));
-	CHECK(!struck_has_unit(&ss, "Legio"));
+	/* the first side of a name is found, and only its units */
+	CHECK(struck_find(&sb, "Rome") == NULL);
+	CHECK(struck_add_side(&sb, side, &ss));
+	struck_add_unit(&sb, side, u1);
+	struck_add_unit(&sb, side, u2);
+	CHECK(!struck_add_side(&sb, side, &other));
+	CHECK(struck_add_side(&sb, "Carthage", &other));
+	struck_add_unit(&sb, "Carthage", "Libyans");
+	f = struck_find(&sb, "Rome");
+	CHECK(f != NULL && f->fate == FATE_KILLED && f->damage == 0);
+	CHECK(f != NULL && strcmp(f->event, ev17) == 0 &&
+	    strcmp(f->leader, u1) == 0);
+	f = struck_find(&sb, "Carthage");
+	CHECK(f != NULL && f->fate == FATE_WOUNDED && f->damage == 3);
+	CHECK(struck_find(&sb, "Carth") == NULL);
+	CHECK(struck_has_unit(&sb, side, "LegioII"));
+	CHECK(!struck_has_unit(&sb, side, "Legio"));
+	CHECK(!struck_has_unit(&sb, side, "Libyans"));
+	CHECK(struck_has_unit(&sb, "Carthage", "Libyans"));
+	other.event = other.leader = NULL;
+	CHECK(struck_add_side(&sb, "Odds", &other));
+	f = struck_find(&sb, "Odds");
+	CHECK(f != NULL && f->event == NULL && f->leader == NULL);
+	struck_free(&sb);
 	/* 17: the PC leading the unit is unconscious, no rolls at all */
 	memset(&p, 0, sizeof p);
 	p.name = pname;
@@ -264,12 +285,14 @@ test_struck(void)
 	CHECK(p.ht_after == 11 && p.strategy_catastrophe);
 	CHECK_STR(surv_struck_name(p.struck), "unconscious");
 	/* the same with the pc marked in the input (fate unconscious) */
+	free(p.struck_own);
 	memset(&p, 0, sizeof p);
 	p.unit = punit;
 	ss.fate = FATE_UNCONSCIOUS;
 	struck_apply(&ss, &p);
 	CHECK(p.struck == STRUCK_UNCONSCIOUS && p.no_rolls);
 	/* another unit's leader, or a commander, is not struck by 17 */
+	free(p.struck_own);
 	memset(&p, 0, sizeof p);
 	p.unit = u2;
 	p.commander = true;
@@ -279,6 +302,7 @@ test_struck(void)
 	ss.event = ev15;
 	ss.fate = FATE_WOUNDED;
 	ss.damage = 7;
+	free(p.struck_own);
 	memset(&p, 0, sizeof p);
 	p.unit = punit;
 	p.leader = p.has_tactics = p.has_weapon = p.has_ht = true;
@@ -295,6 +319,7 @@ test_struck(void)
 	/* 16 and 18 strike the commander, not a unit named so */
 	ss.leader = cmd;
 	ss.event = ev16;
+	free(p.struck_own);
 	memset(&p, 0, sizeof p);
 	p.unit = punit;
 	struck_apply(&ss, &p);
@@ -304,6 +329,7 @@ test_struck(void)
 	CHECK(p.struck == STRUCK_WOUNDED && p.struck_damage == 7);
 	ss.event = ev18;
 	ss.fate = FATE_KILLED;
+	free(p.struck_own);
 	memset(&p, 0, sizeof p);
 	p.commander = true;
 	struck_apply(&ss, &p);
@@ -311,10 +337,12 @@ test_struck(void)
 	CHECK_STR(p.struck_event, "commander-killed");
 	/* an odds record struck nobody */
 	ss.event = NULL;
+	free(p.struck_own);
 	memset(&p, 0, sizeof p);
 	p.commander = true;
 	struck_apply(&ss, &p);
 	CHECK(p.struck == STRUCK_NONE);
+	free(p.struck_own);
 }
 
 static void

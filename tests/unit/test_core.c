@@ -11,6 +11,7 @@
 #include "core/jsonout.h"
 #include "core/num.h"
 #include "core/str.h"
+#include "core/keymap.h"
 #include "core/strset.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
@@ -163,6 +164,75 @@ test_grow(void)
 	CHECK(a[9999] == 9999 && b[9999] == 9999);
 	free(a);
 	free(b);
+}
+
+/* keymap: the same answers in memory and past its budget, where the
+ * table goes to runs and the log to a temporary file. */
+static void
+test_keymap_budget(size_t budget)
+{
+	struct keymap *m = keymap_new();
+	struct sbuf v = {0};
+	char key[32], val[64];
+	size_t i, n = 40000;
+	int ok = 1;
+
+	keymap_budget(m, budget);
+	CHECK(!keymap_get(m, "a", 1, &v));
+	CHECK(keymap_add(m, "", 0, "empty", 5));
+	CHECK(keymap_add(m, "a\0b", 3, NULL, 0));
+	CHECK(!keymap_add(m, "a\0b", 3, "x", 1));
+	CHECK(keymap_get(m, "a\0b", 3, &v) && v.len == 0);
+	CHECK(!keymap_get(m, "a", 1, NULL));
+	CHECK(!keymap_get(m, "a\0b\0", 4, NULL));
+	for (i = 0; i < n; i++) {
+		snprintf(key, sizeof key, "key %zu", i);
+		snprintf(val, sizeof val, "value of %zu", i * 7);
+		if (!keymap_add(m, key, strlen(key), val, strlen(val)))
+			ok = 0;
+	}
+	CHECK(ok);
+	CHECK(keymap_count(m) == n + 2);
+	/* a key added again keeps its first value, wherever it is */
+	for (i = 0; i < n; i += 997)
+		if (keymap_add(m, "key 5", 5, "other", 5) ||
+		    (snprintf(key, sizeof key, "key %zu", i),
+		    keymap_add(m, key, strlen(key), "other", 5)))
+			ok = 0;
+	CHECK(ok);
+	for (i = 0; i < n; i++) {
+		snprintf(key, sizeof key, "key %zu", i);
+		snprintf(val, sizeof val, "value of %zu", i * 7);
+		if (!keymap_get(m, key, strlen(key), &v) ||
+		    strcmp(sbuf_str(&v), val) != 0)
+			ok = 0;
+		snprintf(key, sizeof key, "key %zu", i + n);
+		if (keymap_get(m, key, strlen(key), NULL))
+			ok = 0;
+	}
+	CHECK(ok);
+	CHECK(keymap_get(m, "", 0, &v) && strcmp(sbuf_str(&v), "empty") == 0);
+	/* put does not look: the key is there once more */
+	keymap_put(m, "key 1", 5, "again", 5);
+	keymap_put(m, "fresh", 5, "new", 3);
+	CHECK(keymap_count(m) == n + 4);
+	CHECK(keymap_get(m, "fresh", 5, &v) &&
+	    strcmp(sbuf_str(&v), "new") == 0);
+	CHECK(keymap_get(m, "key 1", 5, &v) &&
+	    (strcmp(sbuf_str(&v), "again") == 0 ||
+	    strcmp(sbuf_str(&v), "value of 7") == 0));
+	CHECK(budget >= KEYMAP_BUDGET ? keymap_runs(m) == 0 :
+	    keymap_runs(m) > 10);
+	sbuf_free(&v);
+	keymap_free(m);
+}
+
+static void
+test_keymap(void)
+{
+	test_keymap_budget(KEYMAP_BUDGET);
+	test_keymap_budget(0);
+	test_keymap_budget(100000);
 }
 
 static void
@@ -342,6 +412,7 @@ main(void)
 	test_str();
 	test_grow();
 	test_strset();
+	test_keymap();
 	test_tok();
 	test_jsonout();
 	test_troop();
