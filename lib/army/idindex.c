@@ -2,11 +2,9 @@
  * of 32-bit offsets; past the memory budget, sorted runs in temporary
  * files, merged as they pile up; open references in a buffer that
  * spills to a file. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "army/idindex.h"
 #include "core/diag.h"

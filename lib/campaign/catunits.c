@@ -1,13 +1,10 @@
 /* catunits: the units of a side packed, past CAT_UNITS_MEM in a file.
  * A record: name, NUL, pc (0 or 1), ts as a varint.  The file holds
  * blocks of whole records, each after its length (a size_t). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "campaign/catunits.h"
-#include "core/diag.h"
 #include "core/tmpf.h"
 #include "core/xalloc.h"
 
