@@ -11,18 +11,18 @@
 
 static struct surv_table table;
 /* the battle of --battle: Rome's unit leader killed (17) */
-static char rome[] = "Rome", ev[] = "leader-killed", legio[] = "LegioI";
-static char *units[] = { legio };
-static struct struck_side side = { .name = rome, .event = ev,
-    .leader = legio, .fate = FATE_KILLED, .units = units, .nunits = 1,
-    .capunits = 1 };
-static const struct struck battle = { .v = &side, .n = 1, .cap = 1 };
+static struct struck battle;
 
 static void
 fuzz_init(void)
 {
+	static const struct struck_side side = { .event = "leader-killed",
+	    .leader = "LegioI", .fate = FATE_KILLED };
+
 	if (surv_table_load(&table) < 0)
 		abort();
+	(void)struck_add_side(&battle, "Rome", &side);
+	struck_add_unit(&battle, "Rome", "LegioI");
 }
 
 int
