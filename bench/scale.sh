@@ -72,6 +72,12 @@ gen_longname() { # one army whose name is N letters
 gen_blankxml() { # N lines of nothing, then armylist XML
 	{ yes '' | head -n "$1"; tail -n +2 "$top/samples/english-lists.xml"; } > "$2"
 }
+gen_html() {     # an HTML sheet of N armies (windows-1252, declared)
+	awk -v n="$1" 'BEGIN { print "<html><head><meta charset=\"iso-8859-1\"></head><body><table>"
+		print "<tr><th>Nr.<th>Bezeichnung<th>Gegner<th>Zusammensetzung"
+		for (i = 1; i <= n; i++) printf "<tr><td>%d<td>Fr\374he Armee %d<td>1, 5a, 9<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl\n", i, i
+		print "</table></body></html>" }' > "$2"
+}
 gen_lines() {    # a plan of N lines (each after the first moves r1 twice)
 	cp "$top/samples/battle-line.xml" "$2"
 	yes 'move r1 fwd 10' | head -n "$1" > "$2.plan"
@@ -134,6 +140,8 @@ shape "deep: armylist-select --name" 1000 gen_longname \
 shape "long: armylist-parse (blank lines)" 1000000 gen_blank \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (blank, XML)" 1000000 gen_blankxml \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: armylist-parse (HTML sheet)" 2500 gen_html \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: battle-scan --plan (lines)" 1000 gen_lines \
     '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'

@@ -405,3 +405,47 @@ gen_side() {
 	assert_equal "$(grep -c '<unit ' <<< "$output")" 300000
 	assert_line --index 2 --partial 'ts="7650000" ts-after='
 }
+
+# gen_html N FILE [CHARSET]: an HTML sheet of N armies, "Frühe" in
+# UTF-8, or in windows-1252 declared as CHARSET
+gen_html() {
+	awk -v n="$1" -v cs="${3:-}" 'BEGIN {
+		u = cs == "" ? "\303\274" : "\374"
+		printf "<html><head>%s</head><body><table>\n", cs == "" ? "" : "<meta charset=\"" cs "\">"
+		print "<tr><th>Nr.<th>Bezeichnung<th>Gegner<th>Zusammensetzung"
+		for (i = 1; i <= n; i++) printf "<tr><td>%d<td>Fr%she %d<td>1, 5a<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl\n", i, u, i
+		print "</table></body></html>" }' > "$2"
+}
+
+@test "29/5: an HTML sheet of 18 MB (past the old 16 MiB) is read piece by piece: every army, its lines, memory flat" {
+	local k1 k2 d=$BATS_TEST_TMPDIR
+	gen_html 240000 "$d/s.html" iso-8859-1
+	run -0 --separate-stderr armylist-parse -T tsv "$d/s.html"
+	assert_equal "${#lines[@]}" 240001
+	assert_equal "${lines[240000]%%$'\t'*}" 240000
+	assert_equal "$(cut -f 2 <<< "${lines[240000]}")" "Frühe 240000"
+	# libxml2's lines stopped at 65535 in a tree
+	run -0 --separate-stderr bash -c 'armylist-parse "$1" | grep -c "line=\"240002\""' _ "$d/s.html"
+	assert_output 1
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	gen_html 2400 "$d/s1.html" iso-8859-1
+	k1=$(peak /dev/null armylist-parse "$d/s1.html")
+	k2=$(peak /dev/null armylist-parse "$d/s.html")
+	echo "HTML sheet of 2400 and 240 000 armies: $k1 and $k2 KiB" >&3
+	# a tree of the page was 30 bytes a byte: 600 MB
+	[ "$k2" -lt $((k1 + 2000)) ]
+}
+
+@test "29/5: an HTML page that declares no charset is UTF-8 only when all of it is, past 64 KiB and from a pipe too" {
+	local d=$BATS_TEST_TMPDIR
+	gen_html 3000 "$d/u.html"
+	run -0 --separate-stderr bash -c 'armylist-parse -T tsv "$1" | sed -n 2p | cut -f 2; armylist-parse -T tsv - < "$1" | tail -n 1 | cut -f 2; cat "$1" | armylist-parse -T tsv | wc -l' _ "$d/u.html"
+	assert_output $'Frühe 1\nFrühe 3000\n3001'
+	# one windows-1252 byte at the end: all of it is windows-1252
+	{ cat "$d/u.html"; printf '<p>\374</p>\n'; } > "$d/w.html"
+	run -0 --separate-stderr bash -c 'armylist-parse -T tsv "$1" | sed -n 2p | cut -f 2; cat "$1" | armylist-parse -T tsv | tail -n 1 | cut -f 2' _ "$d/w.html"
+	assert_output $'FrÃ¼he 1\nFrÃ¼he 3000'
+	# a temporary file that cannot be made is a system error
+	run -4 --separate-stderr env TMPDIR="$d/none" armylist-parse -T tsv "$d/u.html"
+	assert_equal "$stderr" "armylist-parse: cannot make a temporary file in '$d/none': No such file or directory"
+}

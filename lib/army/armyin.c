@@ -1,17 +1,17 @@
 /* Army list input: tell the carrier of an operand and read it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <libxml/HTMLparser.h>
 
 #include "army/armyin.h"
 #include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/str.h"
+#include "core/tmpf.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 
-#define HTML_MAX (16L * 1024 * 1024)     /* armylist-parse(1) */
+#define HTML_PIECE 65536   /* bytes of a page handed to libxml2 at once */
 /* A quoted CSV field open over more lines or bytes than this is taken
  * as unterminated (armylist-parse(1)). */
 #define CSV_ROW_LINES 100
@@ -522,9 +522,11 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 /* ---- HTML ---------------------------------------------------------- */
 
 /* The charset a page declares in its first kilobytes, mapped to the
- * encoding to parse with (Latin-1 pages are windows-1252 in practice). */
+ * encoding to parse with (Latin-1 pages are windows-1252 in practice);
+ * NULL when it declares none of these.  A page that does not is read
+ * as UTF-8 when all of it is valid UTF-8, else as windows-1252. */
 static const char *
-html_encoding(const char *buf, size_t len)
+html_charset(const char *buf, size_t len)
 {
 	size_t i, n = len < 4096 ? len : 4096, k;
 	char cs[32];
@@ -552,126 +554,233 @@ html_encoding(const char *buf, size_t len)
 			return "UTF-8";
 		break;
 	}
-	return utf8_valid(buf, len) ? "UTF-8" : "windows-1252";
+	return NULL;
 }
 
 static bool
-is_el(xmlNodePtr n, const char *name)
+is_name(const char *name, const char *want)
 {
-	return n->type == XML_ELEMENT_NODE && n->name != NULL &&
-	    str_ieq((const char *)n->name, strlen((const char *)n->name),
-	    name);
+	return str_ieq(name, strlen(name), want);
 }
 
-/* Text of a cell: text nodes, <br> as a line break, blanks as they are. */
-static void
-cell_text(xmlNodePtr td, struct sbuf *b)
-{
-	xmlNodePtr n = td->children;
+/* The rows of a page as its elements come: a row is a <tr> that is not
+ * inside another; its cells are the first 64 <td> or <th> children,
+ * their text the text below them with <br> as a line break, but not
+ * what a table inside the cell holds; a table that ends outside a row
+ * ends the sheet. */
+struct html_rows {
+	struct sheet *sh;
+	struct cell cells[64];
+	struct sbuf texts[64];
+	size_t nc;
+	long depth;            /* elements open */
+	long row, cell, skip;  /* depth of the row, the cell, a table in
+	                        * the cell; 0 none */
+};
 
-	while (n != NULL) {
-		if (n->type == XML_TEXT_NODE && n->content != NULL)
-			utf8_sanitize(b, (const char *)n->content,
-			    strlen((const char *)n->content));
-		else if (is_el(n, "br"))
-			sbuf_addc(b, '\n');
-		if (n->children != NULL && n->type == XML_ELEMENT_NODE &&
-		    !is_el(n, "table")) {
-			n = n->children;
-			continue;
+static void
+html_start(void *ud, const char *name, long line)
+{
+	struct html_rows *r = ud;
+
+	r->depth++;
+	if (r->row == 0) {
+		if (is_name(name, "tr")) {
+			r->row = r->depth;
+			r->nc = 0;
 		}
-		while (n != NULL && n->next == NULL) {
-			n = n->parent;
-			if (n == td)
-				return;
+	} else if (r->depth == r->row + 1) {
+		if ((is_name(name, "td") || is_name(name, "th")) &&
+		    r->nc < 64) {
+			sbuf_reset(&r->texts[r->nc]);
+			sbuf_add(&r->texts[r->nc], "", 0);
+			r->cells[r->nc].line = line;
+			r->cells[r->nc].col = 0;
+			r->cell = r->depth;
+			r->nc++;
 		}
-		if (n != NULL)
-			n = n->next;
+	} else if (r->cell != 0 && r->skip == 0) {
+		if (is_name(name, "table"))
+			r->skip = r->depth;
+		else if (is_name(name, "br"))
+			sbuf_addc(&r->texts[r->nc - 1], '\n');
 	}
 }
 
 static void
-html_row(struct sheet *sh, xmlNodePtr tr, struct cell **cells, size_t *cap,
-    struct sbuf *texts, size_t ntexts)
+html_end(void *ud, const char *name)
 {
-	xmlNodePtr c;
-	size_t nc = 0, i;
+	struct html_rows *r = ud;
+	size_t i;
 
-	for (c = tr->children; c != NULL && nc < ntexts; c = c->next) {
-		if (!is_el(c, "td") && !is_el(c, "th"))
+	if (r->depth == r->skip)
+		r->skip = 0;
+	if (r->depth == r->cell)
+		r->cell = 0;
+	if (r->depth == r->row) {
+		r->row = 0;
+		for (i = 0; i < r->nc; i++) {
+			r->cells[i].s = r->texts[i].s;
+			r->cells[i].n = r->texts[i].len;
+		}
+		if (r->nc > 0)
+			sheet_row(r->sh, r->cells, r->nc);
+	} else if (r->row == 0 && is_name(name, "table")) {
+		sheet_flush(r->sh);
+	}
+	r->depth--;
+}
+
+static void
+html_text(void *ud, const char *s, size_t n)
+{
+	struct html_rows *r = ud;
+
+	if (r->cell != 0 && r->skip == 0)
+		utf8_sanitize(&r->texts[r->nc - 1], s, n);
+}
+
+/* Whether s[0..n) is valid UTF-8, but for the last bytes when they
+ * start a sequence that may go on in what follows: *carry is their
+ * number (up to 3). */
+static bool
+utf8_valid_part(const char *s, size_t n, size_t *carry)
+{
+	size_t k, need;
+	unsigned char c;
+
+	*carry = 0;
+	for (k = 1; k <= 3 && k <= n; k++) {
+		c = (unsigned char)s[n - k];
+		if ((c & 0xc0) == 0x80)
 			continue;
-		sbuf_reset(&texts[nc]);
-		sbuf_add(&texts[nc], "", 0);
-		cell_text(c, &texts[nc]);
-		*cells = xgrow(*cells, cap, nc + 1, sizeof **cells);
-		(*cells)[nc].line = xmlGetLineNo(c);
-		(*cells)[nc].col = 0;
-		nc++;
+		if (c >= 0xc0) {
+			need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+			if (need > k)
+				*carry = k;
+		}
+		break;
 	}
-	for (i = 0; i < nc; i++) {
-		(*cells)[i].s = texts[i].s;
-		(*cells)[i].n = texts[i].len;
+	return utf8_valid(s, n - *carry);
+}
+
+/* The page from its head buf[0..len) on (buf, of HTML_PIECE bytes, is
+ * used to read the rest), copied to a temporary file, and whether all
+ * of it is valid UTF-8: the file, to be read from its start, or NULL
+ * after an error (reported). */
+static FILE *
+html_spool(struct input *in, char *buf, size_t len, bool *utf8)
+{
+	FILE *f = tmpf_open();
+	size_t carry = 0, n = len;
+	long r;
+
+	*utf8 = true;
+	if (f == NULL) {
+		diag_sys("cannot make a temporary file in '%s'", tmpf_dir());
+		return NULL;
 	}
-	if (nc > 0)
-		sheet_row(sh, *cells, nc);
+	for (;;) {
+		if (fwrite(buf + carry, 1, n - carry, f) != n - carry) {
+			diag_sys("cannot write a temporary file in '%s'",
+			    tmpf_dir());
+			fclose(f);
+			return NULL;
+		}
+		if (*utf8 && !utf8_valid_part(buf, n, &carry))
+			*utf8 = false;
+		if (!*utf8)
+			carry = 0;
+		memmove(buf, buf + n - carry, carry);
+		if ((r = input_read_text(in, buf + carry, HTML_PIECE - carry))
+		    <= 0)
+			break;
+		n = carry + (size_t)r;
+	}
+	if (carry > 0 && !utf8_valid(buf, carry))
+		*utf8 = false;
+	if (r < 0 || fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0) {
+		if (r >= 0)
+			diag_sys("cannot write a temporary file in '%s'",
+			    tmpf_dir());
+		fclose(f);
+		return NULL;
+	}
+	return f;
 }
 
 void
 armylist_read_html(struct input *in, army_cb cb, void *ctx)
 {
 	struct counted cnt = { cb, ctx, { 0 } };
-	struct sheet *sh;
-	struct cell *cells = NULL;
-	struct sbuf texts[64];
-	size_t cap = 0, len, i;
-	char *buf;
-	htmlDocPtr doc;
-	xmlNodePtr n;
+	struct html_rows r;
+	struct xmlio_html_cb hcb = { html_start, html_end, html_text, &r };
+	struct xmlio_html *h;
+	const char *enc;
+	char *buf = xmalloc(HTML_PIECE);
+	size_t len = 0, i;
+	long got = 0;
+	bool utf8, more;
+	FILE *spool = NULL;
 
-	if (input_slurp(in, &buf, &len, HTML_MAX) < 0)
-		return;
-	doc = xmlio_parse_html(buf, len, in->name, html_encoding(buf, len));
-	free(buf);
-	if (doc == NULL || xmlDocGetRootElement(doc) == NULL) {
-		DIAG(HTML_UNREADABLE, 0, 0);
-		xmlFreeDoc(doc);
+	while (len < HTML_PIECE &&
+	    (got = input_read_text(in, buf + len, HTML_PIECE - len)) > 0)
+		len += (size_t)got;
+	if (got < 0) {
+		free(buf);
 		return;
 	}
-	memset(texts, 0, sizeof texts);
-	sh = sheet_new(in->name, count_army, &cnt);
-	sheet_track(sh, &cnt.seen);
+	/* a page that does not say its charset and starts as UTF-8 is read
+	 * to its end first, to know whether it is all UTF-8 (past
+	 * HTML_PIECE bytes, into a temporary file) */
+	more = len == HTML_PIECE;
+	if ((enc = html_charset(buf, len)) == NULL && !more)
+		enc = utf8_valid(buf, len) ? "UTF-8" : "windows-1252";
+	else if (enc == NULL && !utf8_valid_part(buf, len, &i))
+		enc = "windows-1252";
+	if (enc == NULL) {
+		if ((spool = html_spool(in, buf, len, &utf8)) == NULL) {
+			free(buf);
+			return;
+		}
+		enc = utf8 ? "UTF-8" : "windows-1252";
+	}
+	memset(&r, 0, sizeof r);
+	r.sh = sheet_new(in->name, count_army, &cnt);
+	sheet_track(r.sh, &cnt.seen);
 	cnt.seen.content = cnt.seen.html = true;   /* a page, if empty */
-	/* every <tr> in document order, without recursion */
-	n = xmlDocGetRootElement(doc);
-	while (n != NULL) {
-		if (is_el(n, "tr")) {
-			html_row(sh, n, &cells, &cap, texts, 64);
-		} else if (n->children != NULL) {
-			n = n->children;
-			continue;
+	h = xmlio_html_new(in->name, enc, &hcb);
+	while (h != NULL) {
+		if (spool != NULL) {
+			len = fread(buf, 1, HTML_PIECE, spool);
+			more = len == HTML_PIECE;
+			if (ferror(spool)) {
+				diag_sys("cannot read a temporary file in "
+				    "'%s'", tmpf_dir());
+				more = false;
+			}
 		}
-		for (;;) {
-			if (is_el(n, "table"))
-				sheet_flush(sh);
-			if (n->next != NULL) {
-				n = n->next;
-				break;
-			}
-			if ((n = n->parent) == NULL ||
-			    n->type == XML_DOCUMENT_NODE ||
-			    n->type == XML_HTML_DOCUMENT_NODE) {
-				n = NULL;
-				break;
-			}
+		xmlio_html_push(h, buf, len, !more);
+		if (!more)
+			break;
+		if (spool == NULL) {
+			got = input_read_text(in, buf, HTML_PIECE);
+			len = got > 0 ? (size_t)got : 0;
+			more = got > 0;
 		}
 	}
-	sheet_flush(sh);
-	sheet_free(sh);
-	counted_end(&cnt);
+	if (xmlio_html_free(h)) {
+		sheet_flush(r.sh);
+		counted_end(&cnt);
+	} else {
+		DIAG(HTML_UNREADABLE, 0, 0);
+	}
+	sheet_free(r.sh);
 	for (i = 0; i < 64; i++)
-		sbuf_free(&texts[i]);
-	free(cells);
-	xmlFreeDoc(doc);
+		sbuf_free(&r.texts[i]);
+	if (spool != NULL)
+		fclose(spool);
+	free(buf);
 }
 
 /* Compressed or binary data: said once, not read as lines. */

@@ -69,6 +69,9 @@ bool input_looks_html(struct input *in);
 bool input_getline(struct input *in, const char **line, size_t *len);
 /* Raw read of the rest (for libxml2); -1 on a read error. */
 long input_read(struct input *in, char *dst, size_t n);
+/* Read of the rest as text, as input_getline reads it, in pieces of
+ * up to n bytes: 0 at the end, -1 on a read error (reported). */
+long input_read_text(struct input *in, char *dst, size_t n);
 /* Read everything left into a new buffer (capped at max bytes). */
 int input_slurp(struct input *in, char **out, size_t *len, size_t max);
 

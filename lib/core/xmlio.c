@@ -3,9 +3,12 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <libxml/SAX2.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 
 #include "core/diag.h"
@@ -499,25 +502,275 @@ xmlio_parse_file(const char *path)
 	return doc;
 }
 
-htmlDocPtr
-xmlio_parse_html(const char *buf, size_t len, const char *name,
-    const char *encoding)
-{
+/* ---- HTML, piece by piece -------------------------------------------- */
+
+struct xmlio_html {
 	htmlParserCtxtPtr ctxt;
-	htmlDocPtr doc;
+	htmlSAXHandler sax;
+	struct xmlio_html_cb cb;
+	bool element;
+	bool stopped;               /* the page ended early */
+	bool cp1252;                /* read as windows-1252 */
+	/* the names of the elements open (libxml2's, until it is freed) */
+	const char **open;
+	size_t nopen, capopen;
+};
+
+/* libxml2 decides whether blanks are text by the node it builds into
+ * and its last child (areBlanks in HTMLparser.c), so the tree is built,
+ * but kept to what that looks at: of the children of a node, the last
+ * one and the last that is not a comment; a closed element loses its
+ * children, text and CDATA nodes stay empty.  A DTD node stays. */
+static void
+html_prune(xmlNodePtr parent)
+{
+	xmlNodePtr n, next, keep;
+
+	if (parent == NULL)
+		return;
+	for (keep = parent->last; keep != NULL &&
+	    keep->type == XML_COMMENT_NODE; keep = keep->prev)
+		;
+	for (n = parent->children; n != NULL; n = next) {
+		next = n->next;
+		if (n == keep || n == parent->last || n->type == XML_DTD_NODE)
+			continue;
+		xmlUnlinkNode(n);
+		xmlFreeNode(n);
+	}
+}
+
+static struct xmlio_html *
+html_of(void *ctx)
+{
+	return ((xmlParserCtxtPtr)ctx)->_private;
+}
+
+static void
+html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+	xmlParserCtxtPtr c = ctx;
+	struct xmlio_html *h = html_of(ctx);
+	xmlNodePtr n;
+
+	xmlSAX2StartElement(ctx, name, atts);
+	h->element = true;
+	h->open = xgrow(h->open, &h->capopen, h->nopen + 1, sizeof *h->open);
+	h->open[h->nopen++] = (const char *)name;
+	n = c->node;
+	if (n != NULL)
+		html_prune(n->parent != NULL ? n->parent : (xmlNodePtr)c->myDoc);
+	h->cb.start(h->cb.ud, (const char *)name,
+	    c->input != NULL ? (long)c->input->line : 0);
+}
+
+static void
+html_end(void *ctx, const xmlChar *name)
+{
+	xmlParserCtxtPtr c = ctx;
+	struct xmlio_html *h = html_of(ctx);
+	xmlNodePtr n = c->node;
+
+	if (h->nopen > 0)
+		h->nopen--;
+	h->cb.end(h->cb.ud, (const char *)name);
+	xmlSAX2EndElement(ctx, name);
+	if (n != NULL && n->children != NULL) {
+		xmlFreeNodeList(n->children);
+		n->children = n->last = NULL;
+	}
+	html_prune(c->node != NULL ? c->node : (xmlNodePtr)c->myDoc);
+}
+
+/* A text or CDATA node of one byte as the last child, as libxml2's
+ * tree has one of that type there (content never looked at). */
+static void
+html_node(xmlParserCtxtPtr c, xmlElementType type)
+{
+	if (c->node == NULL ||
+	    (c->node->last != NULL && c->node->last->type == type))
+		return;
+	if (type == XML_TEXT_NODE)
+		xmlSAX2Characters(c, (const xmlChar *)" ", 1);
+	else
+		xmlSAX2CDataBlock(c, (const xmlChar *)" ", 1);
+	html_prune(c->node);
+}
+
+static void
+html_text(void *ctx, const xmlChar *s, int len)
+{
+	struct xmlio_html *h = html_of(ctx);
+
+	if (len > 0)
+		h->cb.text(h->cb.ud, (const char *)s, (size_t)len);
+	html_node(ctx, XML_TEXT_NODE);
+}
+
+static void
+html_cdata(void *ctx, const xmlChar *s, int len)
+{
+	(void)s;
+	(void)len;
+	html_node(ctx, XML_CDATA_SECTION_NODE);
+}
+
+static void
+html_comment(void *ctx, const xmlChar *s)
+{
+	xmlParserCtxtPtr c = ctx;
+
+	(void)s;
+	xmlSAX2Comment(ctx, (const xmlChar *)"");
+	html_prune(c->node != NULL ? c->node : (xmlNodePtr)c->myDoc);
+}
+
+static void
+html_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+	xmlParserCtxtPtr c = ctx;
+
+	(void)data;
+	xmlSAX2ProcessingInstruction(ctx, target, (const xmlChar *)"");
+	html_prune(c->node != NULL ? c->node : (xmlNodePtr)c->myDoc);
+}
+
+struct xmlio_html *
+xmlio_html_new(const char *name, const char *encoding,
+    const struct xmlio_html_cb *cb)
+{
+	struct xmlio_html *h = xcalloc(1, sizeof *h);
+	xmlCharEncodingHandlerPtr enc;
 
 	cur_xml_file = name;
-	if (len > INT32_MAX)
+	xmlSAX2InitHtmlDefaultSAXHandler(&h->sax);
+	h->sax.startElement = html_start;
+	h->sax.endElement = html_end;
+	h->sax.characters = html_text;
+	h->sax.cdataBlock = html_cdata;
+	h->sax.comment = html_comment;
+	h->sax.processingInstruction = html_pi;
+	h->cb = *cb;
+	h->ctxt = htmlCreatePushParserCtxt(&h->sax, NULL, NULL, 0, name,
+	    XML_CHAR_ENCODING_NONE);
+	if (h->ctxt == NULL) {
+		free(h);
 		return NULL;
-	ctxt = htmlNewParserCtxt();
-	if (ctxt == NULL)
-		return NULL;
+	}
+	h->ctxt->_private = h;
 	/* tag soup is normal on real pages: keep libxml2 quiet about it */
-	doc = htmlCtxtReadMemory(ctxt, buf, (int)len, name, encoding,
-	    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-	    HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
-	htmlFreeParserCtxt(ctxt);
-	return doc;
+	htmlCtxtUseOptions(h->ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
+	/* as htmlCtxtReadMemory does with an encoding: <meta> is not
+	 * followed then */
+	if (encoding != NULL &&
+	    (enc = xmlFindCharEncodingHandler(encoding)) != NULL) {
+		xmlSwitchToEncoding(h->ctxt, enc);
+		if (h->ctxt->input->encoding != NULL)
+			xmlFree((xmlChar *)h->ctxt->input->encoding);
+		h->ctxt->input->encoding = xmlStrdup((const xmlChar *)encoding);
+		h->cp1252 = strcmp(encoding, "windows-1252") == 0;
+	}
+	return h;
+}
+
+/* One piece to libxml2. */
+static void
+html_chunk(struct xmlio_html *h, const char *buf, size_t n, bool end)
+{
+	xmlParserCtxtPtr c = h->ctxt;
+	const xmlChar *at;
+
+	(void)htmlParseChunk(c, buf, (int)n, end);
+	/* the push parser takes what follows the end of the last element
+	 * open for junk and stops; reading a page whole, libxml2 reads on
+	 * (pages joined with cat): so does this */
+	while (c->instate == XML_PARSER_EOF && !c->disableSAX &&
+	    c->input != NULL && c->input->cur < c->input->end) {
+		at = c->input->cur;
+		c->instate = XML_PARSER_CONTENT;
+		c->errNo = 0;
+		(void)htmlParseChunk(c, NULL, 0, end);
+		if (c->input->cur == at)
+			break;
+	}
+}
+
+/* The first byte of buf[0..n) that windows-1252 has no character for
+ * (iconv fails on it), n when none. */
+static size_t
+cp1252_hole(const char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		switch ((unsigned char)buf[i]) {
+		case 0x81: case 0x8d: case 0x8f: case 0x90: case 0x9d:
+			return i;
+		}
+	return n;
+}
+
+void
+xmlio_html_push(struct xmlio_html *h, const char *buf, size_t len,
+    bool end)
+{
+	xmlParserCtxtPtr c = h->ctxt;
+	size_t n, k;
+
+	do {
+		n = len < 65536 ? len : 65536;
+		if (h->stopped)
+			return;
+		k = h->cp1252 ? cp1252_hole(buf, n) : n;
+		html_chunk(h, buf, k, end && k == len);
+		if (k < n && !c->disableSAX && c->instate != XML_PARSER_EOF) {
+			/* a byte that does not convert: libxml2 reports
+			 * it and stops; reading a page whole it takes the
+			 * page to end there, and so does this: what came
+			 * before is read, the elements open are ended */
+			html_chunk(h, buf + k, n - k, false);
+			if (c->instate != XML_PARSER_EOF &&
+			    c->input != NULL && c->input->buf != NULL) {
+				/* the end, without the bytes left
+				 * unconverted (reported once) */
+				if (c->input->buf->encoder != NULL)
+					xmlCharEncCloseFunc(
+					    c->input->buf->encoder);
+				c->input->buf->encoder = NULL;
+				c->disableSAX = 0;
+				(void)htmlParseChunk(c, NULL, 0, 1);
+			}
+			h->stopped = true;
+		}
+		buf += n;
+		len -= n;
+		/* anything else that stops the parser ends the page so */
+		if (c->disableSAX || c->instate == XML_PARSER_EOF)
+			h->stopped = true;
+		if (h->stopped)
+			while (h->nopen > 0) {
+				h->nopen--;
+				h->cb.end(h->cb.ud, h->open[h->nopen]);
+			}
+	} while (len > 0);
+}
+
+bool
+xmlio_html_free(struct xmlio_html *h)
+{
+	bool element;
+
+	if (h == NULL)
+		return false;
+	element = h->element;
+	if (h->ctxt->myDoc != NULL)
+		xmlFreeDoc(h->ctxt->myDoc);
+	h->ctxt->myDoc = NULL;
+	htmlFreeParserCtxt(h->ctxt);
+	free(h->open);
+	free(h);
+	return element;
 }
 
 static void

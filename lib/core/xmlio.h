@@ -47,10 +47,31 @@ xmlDocPtr xmlio_parse_mem(const char *buf, size_t len, const char *name);
  * the safe options and DOCTYPE rejected; NULL on error (reported). */
 xmlDocPtr xmlio_parse_file(const char *path);
 
-/* Parse an HTML page held in memory; encoding NULL lets libxml2 decide
- * from <meta>; NULL on failure. */
-htmlDocPtr xmlio_parse_html(const char *buf, size_t len, const char *name,
-    const char *encoding);
+/* An HTML page parsed piece by piece (libxml2's push parser, tag soup
+ * tolerated, nothing reported): the events of the tree libxml2 would
+ * build, in document order, without keeping the tree.  start: an
+ * element's start tag (name in lower case, the line the parser stands
+ * on); end: its end, auto-closed ones too; text: character data (not the
+ * blanks libxml2 drops between elements, nor the content of <script>,
+ * <style> or comments), in pieces of whole characters. */
+struct xmlio_html_cb {
+	void (*start)(void *ud, const char *name, long line);
+	void (*end)(void *ud, const char *name);
+	void (*text)(void *ud, const char *s, size_t n);
+	void *ud;
+};
+struct xmlio_html;
+/* A parser for the page name (for messages) in encoding (a name iconv
+ * knows; NULL: libxml2 decides from <meta>); NULL when libxml2 fails. */
+struct xmlio_html *xmlio_html_new(const char *name, const char *encoding,
+    const struct xmlio_html_cb *cb);
+/* The next len bytes of the page, end true with the final piece (len
+ * may be 0).  Callbacks run from here. */
+void xmlio_html_push(struct xmlio_html *h, const char *buf, size_t len,
+    bool end);
+/* Free the parser: true when the page held an element (a page without
+ * one is not HTML to read). */
+bool xmlio_html_free(struct xmlio_html *h);
 
 /* An embedded RELAX NG schema, compiled on first use and cached by the
  * address buf until xmlio_cleanup: callers never free it.  NULL when it
