@@ -2,7 +2,8 @@
 # bench/memory.sh BINDIR: peak RSS (KiB, /usr/bin/time %M) of the readers
 # on hostile sizes, at 25 and 50 MB (BENCH_MB to choose), beside cat and
 # xmllint --stream reading the same file: an HTML sheet, one bound of
-# moves, one army of elements, continuation rows.  Then armylist-check on
+# moves, one army of elements, continuation rows, one side of a
+# catastrophe (campaign-survival --battle).  Then armylist-check on
 # a collection of BENCH_CHECK_MB MB (default 300; 0 leaves it out): the
 # corpus lists of tests/corpus and the German sample sheets repeated, the
 # ids and references of each copy moved on so that the ids stay unique
@@ -57,6 +58,11 @@ for mb in ${BENCH_MB:-25 50}; do
 	    '\t\t1x Bd, 1x Bd, 1x Bd, 1x Bd, 1x Bd,\t' ''
 	run "continuation rows $mb MB: cat" cat
 	run "continuation rows $mb MB: armylist-parse" "$bin/armylist-parse"
+	gen "$mb" '<catastrophes version="1" seed="1"><side name="Rome" battle="1" battle-name="Cannae" file="units.txt" line="2" rolls="10" total="10" event="reinforcements" ts="15" ts-after="17"><effect enemy-ts-percent="10"/><text lang="en">Enemy reinforced</text>' \
+	    '<unit name="u1" ts="5"/>' '</side></catastrophes>'
+	run "one side $mb MB: xmllint --stream" xmllint --stream --noout -
+	run "one side $mb MB: campaign-survival --battle" \
+	    "$bin/campaign-survival" -s 1 --battle="$tmp/in" "$top/samples/party.txt"
 done
 
 # collection MB: $tmp/in, the lists repeated to about MB megabytes of
