@@ -551,6 +551,13 @@ input_read(struct input *in, char *dst, size_t n)
 	return (long)have;
 }
 
+long
+input_read_text(struct input *in, char *dst, size_t n)
+{
+	text_begin(in);
+	return input_read(in, dst, n);
+}
+
 int
 input_slurp(struct input *in, char **out, size_t *len, size_t max)
 {
