@@ -3,7 +3,8 @@
 # size, in the shapes of issue 28 (points 5 and 6): stacked (bases on
 # one spot), wide (one army with many enemies or notes, one side with
 # many units), deep (one record wrapped over many lines, one long name),
-# long (leading blank lines, a plan of many steps or many lines).  A
+# long (leading blank lines, a JSON document of many armies, a plan of
+# many steps or many lines).  A
 # shape past a documented limit (battle-scan's 10000 elements and
 # moves, an army's 10000 notes and enemies, 65536 bytes of a field)
 # grows in time only: what is past the limit is reported and not held.  Prints the CPU time and the peak
@@ -78,6 +79,11 @@ gen_html() {     # an HTML sheet of N armies (windows-1252, declared)
 		for (i = 1; i <= n; i++) printf "<tr><td>%d<td>Fr\374he Armee %d<td>1, 5a, 9<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl\n", i, i
 		print "</table></body></html>" }' > "$2"
 }
+gen_jsondoc() {  # one JSON document (not JSON Lines) of N armies
+	awk -v n="$1" 'BEGIN { printf "{\"version\":1,\"rules\":\"dba1\",\"armies\":["
+		for (i = 1; i <= n; i++) printf "%s{\"id\":\"I/%d\",\"name\":{\"lang\":\"en\",\"text\":\"Army of the %d hills\"},\"period\":{\"from\":-300,\"to\":-200,\"text\":\"300-200 BC\"},\"enemies\":[\"II/5a\"],\"elements\":{\"text\":\"1x4Sp (Gen), 8x4Sp.\",\"items\":[{\"count\":1,\"general\":true,\"troops\":[{\"code\":\"Sp\",\"figures\":\"4\"}]},{\"count\":8,\"troops\":[{\"code\":\"Sp\",\"figures\":\"4\"}]}]}}\n", (i > 1 ? "," : ""), i, i
+		print "]}" }' > "$2"
+}
 gen_lines() {    # a plan of N lines (each after the first moves r1 twice)
 	cp "$top/samples/battle-line.xml" "$2"
 	yes 'move r1 fwd 10' | head -n "$1" > "$2.plan"
@@ -142,6 +148,8 @@ shape "long: armylist-parse (blank lines)" 1000000 gen_blank \
 shape "long: armylist-parse (blank, XML)" 1000000 gen_blankxml \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (HTML sheet)" 2500 gen_html \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: armylist-parse (JSON document)" 2000 gen_jsondoc \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: battle-scan --plan (lines)" 1000 gen_lines \
     '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'

@@ -85,6 +85,69 @@ sample() {
 	jq -e '.armies[2].elements.items[0].troops[1].code == "Cv"' <<<"$output"
 }
 
+# gen_json_doc N: a JSON document of N armies (and gen_json_doc N l: the
+# same armies as JSON Lines) whose names and element texts are of every
+# length up to 100 KB, with escapes, so that strings, escapes and numbers
+# cross the reader's 64 KiB refills at every kind of byte.
+gen_json_doc() {
+	awk -v n="$1" -v l="${2:-}" '
+	# the first len bytes of the text, longer to end on a whole escape
+	function cut(len) {
+		while (!(len % p in start))
+			len++
+		return substr(big, 1, len)
+	}
+	BEGIN {
+		pat = "ab\\\"c\\u00e9d\\\\e\\ud83d\\ude00f/\\/g h\\ti"
+		p = length(pat)
+		for (k = 1; k <= p; k++) {
+			start[k - 1] = 1        # where a character begins
+			if (substr(pat, k, 1) == "\\")
+				k += substr(pat, k + 1, 1) == "u" ? 5 : 1
+		}
+		big = pat
+		while (length(big) < 200000)
+			big = big big
+		if (l == "") printf "{\"version\":1,\"rules\":\"dba22\",\"armies\":[\n"
+		for (i = 1; i <= n; i++)
+			printf "%s{\"id\":\"I/%d\",\"name\":{\"lang\":\"en\",\"text\":\"N%d %s\"},\"period\":{\"from\":-%d,\"to\":%d,\"text\":\"%d BC\"},\"elements\":{\"text\":\"%s\",\"items\":[{\"count\":%d,\"general\":true,\"troops\":[{\"code\":\"Bd\"}]}]}}%s\n",
+			    (l == "" && i > 1 ? "," : ""), i, i,
+			    cut(i % 97 == 0 ? 100000 + i : (i * 7919) % 6000),
+			    i * 13 % 3000 + 1, i * 7 % 1500, i * 13 % 3000 + 1,
+			    cut(i % 50), i % 12 + 1, (l == "" && i == n ? "]}" : "")
+	}'
+}
+
+@test "JSON: a document of some MB read in pieces gives the TSV of its JSON Lines (strings across every refill)" {
+	cd "$BATS_TEST_TMPDIR"
+	gen_json_doc 1500 > doc.json
+	gen_json_doc 1500 l > doc.jsonl
+	[ "$(wc -c < doc.json)" -gt 4000000 ]
+	run -0 --separate-stderr armylist-parse -T tsv doc.jsonl
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" 1501
+	printf '%s\n' "$output" > want.tsv
+	assert_line --index 97 --partial $'I/97\tN97 ab"c\u00e9d\\\\e\U0001F600f//g h\\tiab"c'
+	run -0 --separate-stderr armylist-parse -T tsv doc.json
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$(cat want.tsv)"
+	# a pipe hands the bytes over in other pieces
+	run -0 --separate-stderr bash -c 'cat doc.json | armylist-parse -T tsv'
+	assert_equal "$output" "$(cat want.tsv)"
+	# and the same armies as the XML reader has them
+	run -0 --separate-stderr bash -c 'armylist-parse doc.json | armylist-parse -T tsv'
+	assert_equal "$output" "$(cat want.tsv)"
+}
+
+@test "JSON: a \"rules\" member after \"armies\" labels none of the armies (they are written as they are read)" {
+	printf '{"armies":[{"id":"I/1a"}],"rules":"dba22","armies":[{"id":"I/1b"}]}\n' > "$BATS_TEST_TMPDIR/r.json"
+	run -0 --separate-stderr armylist-parse -T jsonl "$BATS_TEST_TMPDIR/r.json"
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 --partial '{"id":"I/1a","rules":"dba1",'
+	assert_line --index 1 --partial '{"id":"I/1b","rules":"dba1",'
+}
+
 @test "JSON: \"armies\" twice with members between reads both armies with the label (no use after free)" {
 	local army='{"id":"I/1a","name":{"lang":"en","text":"A"},"enemies":["I/1a"],"elements":{"items":[{"count": 1,"general":true,"troops":[{"code":"Bd"}]}]}}'
 	{

@@ -11,8 +11,6 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 
-#define JSON_MAX (64L * 1024 * 1024)     /* armylist-parse(1) */
-
 /* A member that is there but of another type: reported, then absent. */
 static const struct jval *
 member(const struct jval *o, const char *key, enum jtype t)
@@ -394,35 +392,16 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	struct stream st = { .file = in->name, .cb = cb, .ctx = ctx };
 	struct jsonin j;
 	struct jval v;
-	char *buf;
-	size_t len, at;
-	long line, nvals = 0;
-	bool lines = false, col1;
 
-	if (input_slurp(in, &buf, &len, JSON_MAX) < 0)
-		return;
-	jsonin_init(&j, buf, len);
+	jsonin_init_input(&j, in);
 	j.each_key = "armies";
 	j.each = each_army;
 	j.each_top_array = true;
 	j.ctx = &st;
-	while (jsonin_more(&j)) {
-		at = j.i;
-		line = j.line;
-		col1 = j.i == j.bol;
-		if (jsonin_value(&j, &v) < 0) {
-			/* JSON Lines (every value so far on a line of its
-			 * own): a bad line loses only itself */
-			if (!lines || !col1)
-				break;
-			jsonin_next_line(&j, at, line);
-			continue;
-		}
-		lines = v.line == j.line && (nvals == 0 || lines);
-		nvals++;
+	while (jsonin_next(&j, &v)) {
 		read_value(&v, in->name, cb, ctx);
 		jval_free(&v);
 		st.top = NULL;                  /* the next value's own */
 	}
-	free(buf);
+	jsonin_free(&j);
 }

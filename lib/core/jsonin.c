@@ -3,58 +3,154 @@
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/input.h"
 #include "core/jsonin.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 
+#define WINDOW 65536
+
+size_t jsonin_read_max;
+
 void
 jsonin_init(struct jsonin *j, const char *s, size_t n)
 {
-	*j = (struct jsonin){ .s = s, .n = n, .line = 1 };
+	*j = (struct jsonin){ .s = s, .n = n, .line = 1, .tok = -1,
+	    .mark = -1, .eof = true };
+}
+
+void
+jsonin_init_input(struct jsonin *j, struct input *in)
+{
+	*j = (struct jsonin){ .s = "", .line = 1, .tok = -1, .mark = -1,
+	    .in = in };
+}
+
+void
+jsonin_free(struct jsonin *j)
+{
+	free(j->buf);
+	j->buf = NULL;
+	j->s = "";
+	j->n = j->i = 0;
+}
+
+/* Make k bytes from s[i] readable when the input has them: the bytes
+ * before s[i] are dropped (but a number's and the JSON Lines mark's),
+ * more are read.  True when there are k. */
+static bool
+fill(struct jsonin *j, size_t k)
+{
+	size_t drop = j->i, room;
+	long r;
+
+	if (j->eof)
+		return j->n - j->i >= k;
+	if (j->mark >= 0 && j->base + (long long)j->i - j->mark >
+	    JSON_LINES_KEEP)
+		j->mark = -1;           /* kept too long: given up */
+	if (j->mark >= 0 && (size_t)(j->mark - j->base) < drop)
+		drop = (size_t)(j->mark - j->base);
+	if (j->tok >= 0 && (size_t)(j->tok - j->base) < drop)
+		drop = (size_t)(j->tok - j->base);
+	if (drop > 0) {
+		memmove(j->buf, j->buf + drop, j->n - drop);
+		j->n -= drop;
+		j->i -= drop;
+		j->base += (long long)drop;
+	}
+	while (j->n - j->i < k && !j->eof) {
+		if (j->cap - j->n < WINDOW)
+			j->buf = xgrow(j->buf, &j->cap, j->n + WINDOW, 1);
+		room = j->cap - j->n;
+		if (jsonin_read_max > 0 && room > jsonin_read_max)
+			room = jsonin_read_max;
+		/* a read error is reported there, and ends the input */
+		if ((r = input_read_text(j->in, j->buf + j->n, room)) <= 0)
+			j->eof = true;
+		else
+			j->n += (size_t)r;
+	}
+	j->s = j->buf;
+	return j->n - j->i >= k;
+}
+
+/* k bytes from s[i] are there. */
+static inline bool
+avail(struct jsonin *j, size_t k)
+{
+	return j->n - j->i >= k || fill(j, k);
+}
+
+/* The byte at s[i], or -1 at the end of the input. */
+static inline int
+peek(struct jsonin *j)
+{
+	return avail(j, 1) ? (unsigned char)j->s[j->i] : -1;
 }
 
 static void
 blanks(struct jsonin *j)
 {
-	while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' ||
-	    j->s[j->i] == '\r' || j->s[j->i] == '\n')) {
+	int c;
+
+	while ((c = peek(j)) == ' ' || c == '\t' || c == '\r' || c == '\n') {
 		/* LF, CRLF and a CR alone each end a line */
-		if (j->s[j->i] == '\n' || (j->s[j->i] == '\r' &&
-		    (j->i + 1 == j->n || j->s[j->i + 1] != '\n'))) {
+		if (c == '\n' || (c == '\r' && (!avail(j, 2) ||
+		    j->s[j->i + 1] != '\n'))) {
 			j->line++;
-			j->bol = j->i + 1;
+			j->bol = j->base + (long long)j->i + 1;
+			if (j->lines && !j->passed)
+				j->mark = j->bol;
+			j->passed = true;
 		}
 		j->i++;
 	}
 }
 
-void
-jsonin_next_line(struct jsonin *j, size_t at, long line)
+/* JSON Lines, after a value with j->lines set failed: go on at the line
+ * after the one it began on. */
+static void
+next_line(struct jsonin *j)
 {
-	size_t i;
+	int c;
 
-	/* past the first line end: LF, CRLF or a CR alone */
-	for (i = at; i < j->n && j->s[i] != '\n' && j->s[i] != '\r'; i++)
-		;
-	if (i < j->n && j->s[i] == '\r' && i + 1 < j->n &&
-	    j->s[i + 1] == '\n')
-		i++;
-	j->i = i < j->n ? i + 1 : j->n;
-	j->line = line + 1;
-	j->bol = j->i;
+	j->stop = false;
+	/* (the same limit as fill's, at the error: whatever the reads) */
+	if (j->mark >= 0 && j->base + (long long)j->i - j->mark <=
+	    JSON_LINES_KEEP) {
+		/* the line after the value's first, kept */
+		j->i = (size_t)(j->mark - j->base);
+		j->line = j->vline + 1;
+	} else {
+		/* past the first line end from here (on the value's first
+		 * line, or past what was kept): LF, CRLF or a CR alone */
+		while ((c = peek(j)) >= 0 && c != '\n' && c != '\r')
+			j->i++;
+		if (c == '\r' && avail(j, 2) && j->s[j->i + 1] == '\n')
+			j->i++;
+		if (c >= 0)
+			j->i++;
+		j->line++;
+	}
+	j->bol = j->base + (long long)j->i;
+	j->mark = -1;
+	j->passed = false;
 }
 
 bool
 jsonin_more(struct jsonin *j)
 {
+	if (j->stop)
+		return false;
 	blanks(j);
-	return j->i < j->n;
+	return avail(j, 1);
 }
 
 static long
 col(const struct jsonin *j)
 {
-	return (long)(j->i - j->bol) + 1;
+	return (long)(j->base + (long long)j->i - j->bol) + 1;
 }
 
 /* Report at the current byte what was expected, and what was seen. */
@@ -62,11 +158,14 @@ static int
 fail(struct jsonin *j, const char *want)
 {
 	struct sbuf b = {0};
-	unsigned char c;
+	int c = peek(j);
 
-	if (j->i >= j->n)
+	j->tok = -1;
+	if (j->in != NULL && j->in->failed)
+		return -1;              /* reported as a read error */
+	if (c < 0)
 		sbuf_printf(&b, "%s, found the end of the input", want);
-	else if ((c = (unsigned char)j->s[j->i]) >= 0x21 && c < 0x7f)
+	else if (c >= 0x21 && c < 0x7f)
 		sbuf_printf(&b, "%s, found '%c'", want, c);
 	else
 		sbuf_printf(&b, "%s, found byte 0x%02x", want, c);
@@ -117,39 +216,47 @@ put_utf8(struct sbuf *b, unsigned u)
 	}
 }
 
-/* A string at j->i (on its '"'): its text, invalid UTF-8 replaced. */
+/* A string at s[i] (on its '"'): its text, invalid UTF-8 replaced. */
 static int
 string(struct jsonin *j, char **out, size_t *len)
 {
 	struct sbuf b = {0}, c = {0};
 	unsigned u, lo;
-	char e;
+	size_t k;
+	int e;
 
 	j->i++;
 	sbuf_add(&b, "", 0);
 	for (;;) {
-		if (j->i >= j->n || (unsigned char)j->s[j->i] < 0x20) {
+		/* a run of plain bytes, as far as the window holds it */
+		for (k = j->i; k < j->n; k++) {
+			unsigned char x = (unsigned char)j->s[k];
+
+			if (x == '"' || x == '\\' || x < 0x20)
+				break;
+		}
+		sbuf_add(&b, j->s + j->i, k - j->i);
+		j->i = k;
+		if ((e = peek(j)) < 0x20) {
 			sbuf_free(&b);
 			return fail(j, "expected '\"' to close the string");
 		}
-		if (j->s[j->i] == '"')
+		if (e == '"')
 			break;
-		if (j->s[j->i] != '\\') {
-			sbuf_addc(&b, j->s[j->i++]);
-			continue;
-		}
-		if (++j->i >= j->n) {
+		if (e != '\\')
+			continue;       /* more plain bytes read in */
+		j->i++;
+		if ((e = peek(j)) < 0) {
 			sbuf_free(&b);
 			return fail(j, "expected an escape");
 		}
-		e = j->s[j->i];
 		if (e == 'u') {
-			if (j->n - j->i < 5 || hex4(j->s + j->i + 1, &u) < 0) {
+			if (!avail(j, 5) || hex4(j->s + j->i + 1, &u) < 0) {
 				sbuf_free(&b);
 				return fail(j, "expected four hex digits after \\u");
 			}
 			j->i += 5;
-			if (u >= 0xd800 && u < 0xdc00 && j->n - j->i >= 6 &&
+			if (u >= 0xd800 && u < 0xdc00 && avail(j, 6) &&
 			    j->s[j->i] == '\\' && j->s[j->i + 1] == 'u' &&
 			    hex4(j->s + j->i + 2, &lo) == 0 &&
 			    lo >= 0xdc00 && lo < 0xe000) {
@@ -165,7 +272,7 @@ string(struct jsonin *j, char **out, size_t *len)
 			continue;
 		}
 		switch (e) {
-		case '"': case '\\': case '/': sbuf_addc(&b, e); break;
+		case '"': case '\\': case '/': sbuf_addc(&b, (char)e); break;
 		case 'b': case 'f': put_utf8(&b, 0xfffd); break;
 		case 'n': sbuf_addc(&b, '\n'); break;
 		case 'r': sbuf_addc(&b, '\r'); break;
@@ -188,17 +295,23 @@ string(struct jsonin *j, char **out, size_t *len)
 }
 
 static bool
-digit(const struct jsonin *j)
+digit(struct jsonin *j)
 {
-	return j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9';
+	int c = peek(j);
+
+	return c >= '0' && c <= '9';
 }
 
+/* A number at s[i]: its bytes are kept in the window (tok) until it is
+ * copied. */
 static int
 number(struct jsonin *j, struct jval *v)
 {
-	size_t start = j->i;
+	size_t start;
+	int c;
 
-	if (j->s[j->i] == '-')
+	j->tok = j->base + (long long)j->i;
+	if (peek(j) == '-')
 		j->i++;
 	if (!digit(j))
 		return fail(j, "expected a digit");
@@ -207,22 +320,24 @@ number(struct jsonin *j, struct jval *v)
 	else
 		while (digit(j))
 			j->i++;
-	if (j->i < j->n && j->s[j->i] == '.') {
+	if (peek(j) == '.') {
 		j->i++;
 		if (!digit(j))
 			return fail(j, "expected a digit after '.'");
 		while (digit(j))
 			j->i++;
 	}
-	if (j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
+	if ((c = peek(j)) == 'e' || c == 'E') {
 		j->i++;
-		if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-'))
+		if ((c = peek(j)) == '+' || c == '-')
 			j->i++;
 		if (!digit(j))
 			return fail(j, "expected a digit in the exponent");
 		while (digit(j))
 			j->i++;
 	}
+	start = (size_t)(j->tok - j->base);
+	j->tok = -1;
 	v->t = J_NUM;
 	v->s = xstrndup(j->s + start, j->i - start);
 	v->n = j->i - start;
@@ -234,7 +349,7 @@ word(struct jsonin *j, const char *w)
 {
 	size_t n = strlen(w);
 
-	if (j->n - j->i < n || memcmp(j->s + j->i, w, n) != 0)
+	if (!avail(j, n) || memcmp(j->s + j->i, w, n) != 0)
 		return false;
 	j->i += n;
 	return true;
@@ -262,6 +377,7 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 {
 	char close = j->s[j->i] == '[' ? ']' : '}';
 	char *key;
+	int c;
 	size_t klen;
 
 	v->t = close == ']' ? J_ARR : J_OBJ;
@@ -275,7 +391,7 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 	}
 	j->i++;
 	blanks(j);
-	if (j->i < j->n && j->s[j->i] == close) {
+	if (peek(j) == close) {
 		j->i++;
 		return 0;
 	}
@@ -283,12 +399,12 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 		blanks(j);
 		key = NULL;
 		if (v->t == J_OBJ) {
-			if (j->i >= j->n || j->s[j->i] != '"')
+			if (peek(j) != '"')
 				return fail(j, "expected a member name in quotes");
 			if (string(j, &key, &klen) < 0)
 				return -1;
 			blanks(j);
-			if (j->i >= j->n || j->s[j->i] != ':') {
+			if (peek(j) != ':') {
 				free(key);
 				return fail(j, "expected ':' after the member name");
 			}
@@ -312,11 +428,11 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 		} else
 			v->nv++;
 		blanks(j);
-		if (j->i < j->n && j->s[j->i] == ',') {
+		if ((c = peek(j)) == ',') {
 			j->i++;
 			continue;
 		}
-		if (j->i < j->n && j->s[j->i] == close) {
+		if (c == close) {
 			j->i++;
 			return 0;
 		}
@@ -328,6 +444,9 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 static int
 value(struct jsonin *j, struct jval *v, int depth, bool stream)
 {
+	bool t;
+	int c;
+
 	blanks(j);
 	memset(v, 0, sizeof *v);
 	if (++j->nvals > JSON_VALUES_MAX) {
@@ -341,9 +460,7 @@ value(struct jsonin *j, struct jval *v, int depth, bool stream)
 	}
 	v->line = j->line;
 	v->col = col(j);
-	if (j->i >= j->n)
-		return fail(j, "expected a value");
-	switch (j->s[j->i]) {
+	switch (c = peek(j)) {
 	case '{':
 	case '[':
 		if (depth == 0)
@@ -355,16 +472,16 @@ value(struct jsonin *j, struct jval *v, int depth, bool stream)
 	case 't':
 	case 'f':
 	case 'n':
-		if (word(j, "true") || word(j, "false")) {
+		if ((t = word(j, "true")) || word(j, "false")) {
 			v->t = J_BOOL;
-			v->b = j->s[j->i - 1] == 'e' && j->s[j->i - 2] == 'u';
+			v->b = t;
 			return 0;
 		}
 		if (word(j, "null"))
 			return 0;
 		break;
 	default:
-		if (j->s[j->i] == '-' || digit(j))
+		if (c == '-' || (c >= '0' && c <= '9'))
 			return number(j, v);
 	}
 	return fail(j, "expected a value");
@@ -374,13 +491,36 @@ int
 jsonin_value(struct jsonin *j, struct jval *v)
 {
 	j->nvals = 0;
+	blanks(j);
+	j->vline = j->line;
+	j->passed = false;
+	j->mark = -1;
 	/* a top-level array is streamed as "armies" is */
 	if (value(j, v, 0, j->each != NULL && j->each_top_array) < 0) {
 		jval_free(v);
-		j->i = j->n;           /* the rest is not read */
+		j->stop = true;         /* the rest is not read */
 		return -1;
 	}
+	j->mark = -1;
 	return 0;
+}
+
+bool
+jsonin_next(struct jsonin *j, struct jval *v)
+{
+	while (jsonin_more(j)) {
+		j->lines = j->jsonl && j->base + (long long)j->i == j->bol;
+		if (jsonin_value(j, v) == 0) {
+			j->jsonl = v->line == j->line &&
+			    (j->ntop == 0 || j->jsonl);
+			j->ntop++;
+			return true;
+		}
+		if (!j->lines)
+			break;
+		next_line(j);
+	}
+	return false;
 }
 
 void

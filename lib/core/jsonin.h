@@ -1,17 +1,26 @@
 /* jsonin: a small bounded JSON reader.  Parses one value at a time into
- * a tree (for JSON Lines: call it again at the returned position),
- * nesting at most JSON_DEPTH_MAX deep; a syntax error is reported at
- * its line:col (json-syntax) and ends the input. */
+ * a tree (for JSON Lines: call it again where it stopped), nesting at
+ * most JSON_DEPTH_MAX deep; a syntax error is reported at its line:col
+ * (json-syntax) and ends the input.  It reads from memory, or from an
+ * input through a window that is refilled as it goes, the bytes behind
+ * it dropped: a document of any size is read in bounded memory (but
+ * for what its values hold). */
 #ifndef BELLIS_JSONIN_H
 #define BELLIS_JSONIN_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+struct input;
+
 #define JSON_DEPTH_MAX 64
 /* Values in one record (a top-level value, or one streamed element):
  * the tree of each costs about 100 bytes. */
 #define JSON_VALUES_MAX (1 << 18)
+/* JSON Lines: the bytes of a failing value after its first line end are
+ * kept up to this many (to go on at its second line); past that it goes
+ * on after the line of the error. */
+#define JSON_LINES_KEEP (1 << 20)
 
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
@@ -27,10 +36,25 @@ struct jval {
 };
 
 struct jsonin {
+	/* the window: bytes s[0..n) of the input, the first at offset
+	 * base of it; the next byte to read is s[i] */
 	const char *s;
 	size_t n, i;
+	long long base;
 	long line;
-	size_t bol;                /* offset of the line's first byte */
+	long long bol;             /* offset of the line's first byte */
+	struct input *in;          /* where more bytes come from, or NULL */
+	char *buf;                 /* the window's memory (from in) */
+	size_t cap;
+	long long tok;             /* a number's first byte (kept), or -1 */
+	bool eof, stop;
+	/* JSON Lines (jsonin_next): every value so far on a line of its
+	 * own, and this one begins a line: kept to go on after an error */
+	bool jsonl, lines;
+	long ntop;                 /* top-level values read */
+	bool passed;               /* a line end passed in this value */
+	long vline;                /* the line this value began on */
+	long long mark;            /* the byte after its first line end */
 	/* Streaming: each element of the array under member each_key of
 	 * a top-level object is handed to each (with that object, its
 	 * members so far) as soon as it is read, then freed; so a
@@ -44,15 +68,26 @@ struct jsonin {
 	long nvals;                /* values of the record being read */
 };
 
+/* A reader over n bytes of memory (kept by the caller). */
 void jsonin_init(struct jsonin *j, const char *s, size_t n);
+/* A reader over the text of an input (input_read_text), read in
+ * pieces; jsonin_free ends it. */
+void jsonin_init_input(struct jsonin *j, struct input *in);
+void jsonin_free(struct jsonin *j);
+/* Test hook: at most this many bytes per read from an input (0: as many
+ * as the window holds). */
+extern size_t jsonin_read_max;
 /* Skip blanks; true when a value follows. */
 bool jsonin_more(struct jsonin *j);
 /* Parse the next value into *v: 0, or -1 after reporting an error (*v
  * then holds nothing to free). */
 int jsonin_value(struct jsonin *j, struct jval *v);
-/* JSON Lines: go on at the line after line, which begins at or before
- * offset at (after an error in the value that began there). */
-void jsonin_next_line(struct jsonin *j, size_t at, long line);
+/* The next top-level value into *v: true, or false at the end of the
+ * input or after a syntax error (reported) that ends it.  JSON Lines:
+ * while every value so far began a line and ended on it, a value with
+ * an error loses only itself, and the next begins at the line after the
+ * one it began on. */
+bool jsonin_next(struct jsonin *j, struct jval *v);
 void jval_free(struct jval *v);
 /* The member key of an object, or NULL. */
 const struct jval *jval_get(const struct jval *o, const char *key);
