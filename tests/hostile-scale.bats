@@ -449,3 +449,35 @@ gen_html() {
 	run -4 --separate-stderr env TMPDIR="$d/none" armylist-parse -T tsv "$d/u.html"
 	assert_equal "$stderr" "armylist-parse: cannot make a temporary file in '$d/none': No such file or directory"
 }
+
+@test "29/5: an HTML page holds at most 1 MiB unparsed (text without markup, a comment) and a cell what its field keeps" {
+	local d=$BATS_TEST_TMPDIR
+	head='<html><body><table><tr><th>Nr<th>Armee<th>Elemente'
+	# 2 MB of text in a cell: the page ends there, the army before it is kept
+	{ echo "$head"; echo '<tr><td>1<td>A<td>1x Kn (Gen)'; printf '<tr><td>2<td>'
+	  head -c 2000000 /dev/zero | tr '\0' 'a'; printf '<td>1x Kn (Gen)\n</table></body></html>\n'; } > "$d/t.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$d/t.html"
+	# (army 2 ends where the page does, without its elements)
+	assert_equal "$stderr" "armylist-parse: $d/t.html:3: error: more than 1 MiB of the page without an end of text or tag, the rest of the page is not read
+armylist-parse: $d/t.html:3: error: army 2 has no elements"
+	assert_equal "$(cut -f 1 <<<"$output")" "id
+1
+2"
+	# a comment of 2 MB of '<' is held too
+	{ echo "$head"; echo '<tr><td>1<td>A<td>1x Kn (Gen)'; printf '<!-- '
+	  head -c 2000000 /dev/zero | tr '\0' '<'; printf ' -->\n<tr><td>2<td>B<td>1x Kn (Gen)\n</table>\n'; } > "$d/c.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$d/c.html"
+	assert_equal "$stderr" "armylist-parse: $d/c.html:3: error: more than 1 MiB of the page without an end of text or tag, the rest of the page is not read"
+	assert_equal "${#lines[@]}" 2
+	# a name cell of 90 000 bytes in 60 000 text nodes, and 200 000 line
+	# breaks: cut at its field's 65536 bytes, as one text node is
+	{ echo "$head"; printf '<tr><td>3<td>'
+	  awk 'BEGIN { for (i = 0; i < 30000; i++) printf "ab<b>c</b>" }'
+	  printf '<td>1x Kn (Gen)\n<tr><td>4<td>'; head -c 90000 /dev/zero | tr '\0' 'x'
+	  printf '<td>1x Kn (Gen)'; awk 'BEGIN { for (i = 0; i < 200000; i++) printf "<br>" }'; printf '\n</table>\n'; } > "$d/n.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$d/n.html"
+	assert_equal "$stderr" "armylist-parse: $d/n.html:2: error: army '3' continues beyond 65536 bytes in one field, the rest is ignored
+armylist-parse: $d/n.html:3: error: army '4' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(awk -F '\t' 'NR > 1 { print $1, length($2) }' <<<"$output")" "3 65534
+4 65534"
+}

@@ -521,6 +521,10 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 
 /* ---- HTML ---------------------------------------------------------- */
 
+/* The text of a cell kept: more than its field keeps (ARMY_FIELD_MAX,
+ * past which the sheet cuts it and says so). */
+#define HTML_CELL_MAX (ARMY_FIELD_MAX + 4096)
+
 /* The charset a page declares in its first kilobytes, mapped to the
  * encoding to parse with (Latin-1 pages are windows-1252 in practice);
  * NULL when it declares none of these.  A page that does not is read
@@ -602,7 +606,8 @@ html_start(void *ud, const char *name, long line)
 	} else if (r->cell != 0 && r->skip == 0) {
 		if (is_name(name, "table"))
 			r->skip = r->depth;
-		else if (is_name(name, "br"))
+		else if (is_name(name, "br") &&
+		    r->texts[r->nc - 1].len <= HTML_CELL_MAX)
 			sbuf_addc(&r->texts[r->nc - 1], '\n');
 	}
 }
@@ -635,9 +640,18 @@ static void
 html_text(void *ud, const char *s, size_t n)
 {
 	struct html_rows *r = ud;
+	struct sbuf *b;
 
-	if (r->cell != 0 && r->skip == 0)
-		utf8_sanitize(&r->texts[r->nc - 1], s, n);
+	if (r->cell == 0 || r->skip != 0)
+		return;
+	/* a cell keeps what its field can (the sheet cuts it at
+	 * ARMY_FIELD_MAX and says so): a row is bounded */
+	b = &r->texts[r->nc - 1];
+	if (b->len > HTML_CELL_MAX)
+		return;
+	if (n > HTML_CELL_MAX - b->len + 1)
+		n = army_field_fit(s, n, HTML_CELL_MAX - b->len + 1);
+	utf8_sanitize(b, s, n);
 }
 
 /* Whether s[0..n) is valid UTF-8, but for the last bytes when they

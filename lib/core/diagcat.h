@@ -123,6 +123,7 @@ enum diag_tool {
 /* ---- army: list readers ---------------------------------------------- */
 #define DIAGF_CP1252 "invalid UTF-8, read as windows-1252"
 #define DIAGF_HTML_UNREADABLE "cannot read the HTML page"
+#define DIAGF_HTML_HELD "more than %ld MiB of the page without an end of text or tag, the rest of the page is not read"
 #define DIAGF_BAD_DATE "unreadable date '%s' of army %s, kept as text"
 #define DIAGF_BAD_AGGRESSION "unreadable aggression '%s' of army %s, left out"
 #define DIAGF_NO_DATES "no dates for army %s"
@@ -330,6 +331,7 @@ enum diag_tool {
 	/* army */ \
 	X(CP1252, W, "not-utf8", T_SHEETS) \
 	X(HTML_UNREADABLE, E, "html-unreadable", T_SHEETS) \
+	X(HTML_HELD, E, "html-held", T_SHEETS) \
 	X(BAD_DATE, W, "bad-date", T_SHEETS) \
 	X(BAD_AGGRESSION, W, "bad-aggression", T_SHEETS) \
 	X(NO_DATES, W, "no-dates", T_SHEETS) \

@@ -745,6 +745,14 @@ xmlio_html_push(struct xmlio_html *h, const char *buf, size_t len,
 		}
 		buf += n;
 		len -= n;
+		/* libxml2 holds a run of text (a comment, a tag) until it
+		 * ends: past XMLIO_HTML_HELD the page ends there */
+		if (!h->stopped && c->input != NULL &&
+		    c->input->end - c->input->cur > XMLIO_HTML_HELD) {
+			DIAG_AT(HTML_HELD, cur_xml_file, (long)c->input->line,
+			    0, XMLIO_HTML_HELD >> 20);
+			h->stopped = true;
+		}
 		/* anything else that stops the parser ends the page so */
 		if (c->disableSAX || c->instate == XML_PARSER_EOF)
 			h->stopped = true;

@@ -65,6 +65,9 @@ struct xmlio_html;
  * knows; NULL: libxml2 decides from <meta>); NULL when libxml2 fails. */
 struct xmlio_html *xmlio_html_new(const char *name, const char *encoding,
     const struct xmlio_html_cb *cb);
+/* The most of a page libxml2 may hold unparsed (a run of text without
+ * markup, a comment, a tag): past it the page ends there (html-held). */
+#define XMLIO_HTML_HELD ((long)1 << 20)
 /* The next len bytes of the page, end true with the final piece (len
  * may be 0).  Callbacks run from here. */
 void xmlio_html_push(struct xmlio_html *h, const char *buf, size_t len,
