@@ -558,30 +558,3 @@ input_read_text(struct input *in, char *dst, size_t n)
 	return input_read(in, dst, n);
 }
 
-int
-input_slurp(struct input *in, char **out, size_t *len, size_t max)
-{
-	size_t k = 0;
-
-	text_begin(in);
-	if (in->skipped > (long long)max) {
-		DIAG(INPUT_TOO_LARGE, 0, 0, max);
-		return -1;
-	}
-	k = (size_t)in->skipped;     /* the blank lines dropped, as LFs */
-	in->skipped = 0;
-	while (fill(in) > 0)
-		if (in->end - in->start > max - k) {
-			DIAG(INPUT_TOO_LARGE, 0, 0, max);
-			return -1;
-		}
-	if (in->failed)
-		return -1;
-	*len = k + in->end - in->start;
-	*out = xmalloc(*len + 1);
-	memset(*out, '\n', k);
-	memcpy(*out + k, in->buf + in->start, *len - k);
-	(*out)[*len] = '\0';
-	in->start = in->end;
-	return 0;
-}

@@ -1,7 +1,7 @@
 /* input: one operand opened for reading, read by lines with line numbers,
  * with a peek at the first non-blank byte to tell XML from text.
  *
- * Text (input_getline, input_read_text, input_slurp) is read without a UTF-8 byte order
+ * Text (input_getline, input_read_text) is read without a UTF-8 byte order
  * mark, and UTF-16 with a byte order mark is decoded to UTF-8 (a broken
  * unit becomes U+FFFD) when its first 2 KB characters hold a blank or a
  * line end or are all Latin-1 (else FF FE is junk, read as bytes); LF,
@@ -69,11 +69,9 @@ bool input_looks_html(struct input *in);
 bool input_getline(struct input *in, const char **line, size_t *len);
 /* Raw read of the rest (for libxml2); -1 on a read error. */
 long input_read(struct input *in, char *dst, size_t n);
-/* Text read of the rest in pieces (input_slurp's bytes, as
- * input_getline reads them, n at most at a time): bytes read, 0 at the
- * end, -1 on a read error (reported). */
+/* Text read of the rest in pieces, as input_getline reads it (n bytes
+ * at most at a time): bytes read, 0 at the end, -1 on a read error
+ * (reported). */
 long input_read_text(struct input *in, char *dst, size_t n);
-/* Read everything left into a new buffer (capped at max bytes). */
-int input_slurp(struct input *in, char **out, size_t *len, size_t max);
 
 #endif
