@@ -3,7 +3,8 @@
 # byte for byte with what the case expects.
 #   sh tests/regress/run.sh [-d DIR] BINDIR [CASE...]
 # A case is DIR/TOOL/NAME.args (DIR: tests/regress), beside it:
-#   NAME.args  the arguments, sh words (quotes work; read by eval)
+#   NAME.args  the arguments, sh words (quotes work; read by eval); its
+#              lines that start with # say what the case is for
 #   NAME.in    the standard input (none: /dev/null)
 #   NAME.out   the standard output expected (none: empty)
 #   NAME.err   the standard error expected (none: empty)
@@ -90,7 +91,7 @@ while IFS= read -r c; do
 	base=$dir/$c
 	in=/dev/null
 	[ -f "$base.in" ] && in=$base.in
-	args=$(cat "$base.args")
+	args=$(grep -v '^#' "$base.args" | tr '\n' ' ')
 	rc=0
 	(eval "set -- $args" && exec ${BELLIS_WRAP:-} "$bin/$tool" "$@") \
 	    < "$in" > "$tmp/out" 2> "$tmp/err" || rc=$?
