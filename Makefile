@@ -2,7 +2,7 @@
 # GNU make.  make [all] | test | check | demo | bench | lint | install | clean | dyn
 # Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI),
 # FUZZ=1 (libFuzzer harnesses, build-fuzz), COV=1 (gcov, build-cov).
-# make fuzz [FUZZ_SECONDS=60] | check-valgrind | coverage
+# make check-slow | fuzz [FUZZ_SECONDS=60] | check-valgrind | coverage
 
 .SECONDEXPANSION:
 
@@ -42,7 +42,6 @@ else
   B        = build
 endif
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE   ?= 10
 ifeq ($(WERROR),1)
   WARN += -Werror
 endif
@@ -185,7 +184,8 @@ $(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS)
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
 BATTLE_LINKED = $(B)/bin/battle-scan $(B)/libexec/bellis/battle-scan \
     $(B)/dyn/bin/battle-scan $(B)/tests/test_geom \
-    $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan
+    $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan \
+    $(B)/replay/fuzz_battlefield $(B)/replay/fuzz_plan
 $(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
 
@@ -200,6 +200,17 @@ $(B)/tests/pngdiff: tests/tools/pngdiff.c
 
 # a libFuzzer harness (FUZZ=1 only: clang's fuzzer runtime has the main)
 fuzzers: $(FUZZERS)
+
+# the same harness with a plain main (tests/fuzz/replay.c) that runs each
+# file it is given once: make check replays the seeds and saved crash
+# inputs through them in the sanitizer build (tests/fuzz/replay.sh)
+REPLAYS := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/replay/%)
+replays: $(REPLAYS)
+
+$(B)/replay/%: $(B)/tests/fuzz/%.o $(B)/tests/fuzz/replay.o $(B)/libbellis.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/tests/fuzz/replay.o $(B)/libbellis.a \
+	    $(XML_LIBS) $(LDLIBS)
 
 $(B)/fuzz/%: $(B)/tests/fuzz/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
@@ -255,25 +266,36 @@ $(B)/gen/tables.o $(B)/gen/camptables.o $(B)/gen/schemas.o: $(B)/gen/%.o: \
 deps:
 	@sh .ci/deps
 
+# The test tiers (tests/check.sh; HACKING.md): make test, the edit loop;
+# make check, the README's command and CI; make check-slow, before a
+# release.  Each counts cases and fails when one failed or none ran.
 # the bats suites make check also runs with the tools under valgrind: the
-# hostile inputs (make check-valgrind runs every suite; empty: none)
+# hostile inputs (check-slow and check-valgrind run every suite; empty:
+# none)
 VALGRIND_CHECK ?= tests/hostile.bats tests/hostile-data.bats \
                   tests/hostile-io.bats tests/nonarmy.bats tests/fuzz-regress.bats
 VALGRIND_JOBS  ?= 2
+SLOW_FUZZ_SECONDS ?= 60
 
-check: deps
-	$(MAKE) -j2 all units dyn
-	$(MAKE) -j2 SAN=1 all units
-	$(MAKE) -j2 FUZZ=1 fuzzers
-	@FUZZ_DIR=build-fuzz FUZZ_SMOKE=$(FUZZ_SMOKE) \
-	    VALGRIND_DIR=$(if $(strip $(VALGRIND_CHECK)),build/dyn) \
-	    VALGRIND_BATS="$(VALGRIND_CHECK)" sh tests/check.sh build build-san
-
-# the edit-compile-test loop: the plain build, the unit tests, the bats
-# suites, tests/lint.sh and mandoc (no sanitizers, valgrind or fuzzers)
+# the plain build: unit programs, bats suites, regress cases, lint
 test: deps
 	$(MAKE) -j2 all units
-	@sh tests/check.sh build
+	@sh tests/check.sh test
+
+# test's cases, and again through the ASan+UBSan build, the hostile
+# suites under valgrind, every fuzz seed and saved crash input replayed
+check: deps
+	$(MAKE) -j2 all units dyn
+	$(MAKE) -j2 SAN=1 all units replays
+	@VALGRIND_BATS="$(strip $(VALGRIND_CHECK))" sh tests/check.sh check
+
+# tests/slow (the multi-megabyte and spill tests, the corpora's cards),
+# random fuzzing of every harness for SLOW_FUZZ_SECONDS, every bats
+# suite under valgrind
+check-slow: deps
+	$(MAKE) -j2 all units dyn
+	$(MAKE) -j2 FUZZ=1 fuzzers
+	@FUZZ_SECONDS=$(SLOW_FUZZ_SECONDS) sh tests/check.sh slow
 
 # every harness for FUZZ_SECONDS, the corpus kept in build-fuzz/fuzz/corpus
 fuzz: deps
@@ -333,7 +355,7 @@ clean:
 
 FORCE:
 
-.PHONY: all units fuzzers deps test check fuzz check-valgrind coverage demo \
+.PHONY: all units fuzzers replays deps test check check-slow fuzz check-valgrind coverage demo \
     bench lint install uninstall clean dyn FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:

@@ -4,7 +4,8 @@
 # one spot), wide (one army with many enemies or notes, one side with
 # many units), deep (one record wrapped over many lines, one long name),
 # long (leading blank lines, a JSON document of many armies, a plan of
-# many steps or many lines).  A
+# many steps or many lines), spill (the keymap of lib/core past its
+# budget, through the unit test program).  A
 # shape past a documented limit (battle-scan's 10000 elements and
 # moves, an army's 10000 notes and enemies, 65536 bytes of a field)
 # grows in time only: what is past the limit is reported and not held.  Prints the CPU time and the peak
@@ -97,6 +98,10 @@ gen_plan() {     # 48 elements in line, a plan of N steps of 2000 paces
 }
 
 # measure N: CPU seconds and peak KiB of $cmd on $tmp/in (status ignored)
+gen_count() {    # the number N (for the keymap of the unit tests)
+	echo "$1" > "$2"
+}
+
 measure() {
 	/usr/bin/time -f '%U %S %M' -o "$tmp/time" sh -c "$cmd" > /dev/null 2>&1 || true
 	tail -n 1 "$tmp/time" | awk '{ printf "%.2f %d", $1 + $2, $3 }'
@@ -155,3 +160,10 @@ shape "long: battle-scan --plan (lines)" 1000 gen_lines \
     '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'
 shape "long: battle-scan --plan" 4 gen_plan \
     '"'"$bin"'/battle-scan" -T svg --plan="$IN.plan" "$IN"'
+# the keymap past its budget (budget 0: every key goes to a run on disk),
+# by the unit test program of lib/core (tests/unit/test_core.c; make
+# test runs it at 3000 keys): 625 to 40000 keys
+if [ -x "$bin/../tests/test_core" ]; then
+	shape "spill: keymap, budget 0 (unit)" 625 gen_count \
+	    '"'"$bin"'/../tests/test_core" keymap "$(cat "$IN")"'
+fi

@@ -10,28 +10,40 @@
 # check does.  VALGRIND_JOBS (default 1) bats runs go side by side, the
 # suites dealt out among them.
 # Ends with "valgrind: N passed, N failed, N skipped".
+#   sh tests/valgrind.sh --prepare BUILD_DIR
+# only writes the wrappers; then VALGRIND_PREPARED=1 runs use them as
+# they are, side by side (tests/check.sh), each with logs of its own.
 set -u
-[ $# -ge 1 ] || { echo "usage: valgrind.sh BUILD_DIR [file.bats ...]" >&2; exit 3; }
+prepare=
+[ "${1:-}" = --prepare ] && { prepare=1; shift; }
+[ $# -ge 1 ] || { echo "usage: valgrind.sh [--prepare] BUILD_DIR [file.bats ...]" >&2; exit 3; }
 top=$(pwd)
 dir=$top/$1
 shift
 [ $# -gt 0 ] || set -- ${VALGRIND_BATS:-tests/*.bats}
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind: not installed" >&2; exit 4; }
 wrap=$dir/valgrind-bin
-log=$dir/valgrind-log
-rm -rf "$wrap" "$log"
-mkdir -p "$wrap" "$log" || exit 4
-for t in "$dir"/bin/*; do
-	[ -x "$t" ] || continue
-	n=$(basename "$t")
-	cat > "$wrap/$n" <<EOW
+if [ -z "${VALGRIND_PREPARED:-}" ]; then
+	rm -rf "$wrap" "$dir/valgrind-log"
+	mkdir -p "$wrap" || exit 4
+	for t in "$dir"/bin/*; do
+		[ -x "$t" ] || continue
+		n=$(basename "$t")
+		cat > "$wrap/$n" <<EOW
 #!/bin/sh
 exec valgrind -q --leak-check=full --errors-for-leak-kinds=definite \\
     --show-leak-kinds=definite --suppressions="$top/tests/valgrind.supp" \\
-    --error-exitcode=99 --log-file="$log/$n.%p.log" "$t" "\$@"
+    --error-exitcode=99 --log-file="\${BELLIS_VALGRIND_LOG:-$dir/valgrind-log}/$n.%p.log" "$t" "\$@"
 EOW
-	chmod +x "$wrap/$n"
-done
+		chmod +x "$wrap/$n"
+	done
+fi
+[ -z "$prepare" ] || exit 0
+[ -d "$wrap" ] || { echo "valgrind: no wrappers in $wrap (--prepare)" >&2; exit 4; }
+# the logs of this run: a directory of its own
+mkdir -p "$dir/valgrind-log" || exit 4
+log=$(mktemp -d "$dir/valgrind-log/run.XXXXXX") || exit 4
+export BELLIS_VALGRIND_LOG=$log
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
@@ -76,9 +88,10 @@ for tap in "$tmp"/files.*.tap; do
 	p=$((p + tp)) f=$((f + tf)) s=$((s + ts))
 done
 # with -q a log holds something only when valgrind reported a problem
+# (a tool run with the environment cleared logs to valgrind-log itself)
 find "$log" -type f -empty -delete
-for l in "$log"/*; do
-	[ -f "$l" ] || continue
+for l in "$log"/* "$dir"/valgrind-log/*.log; do
+	[ -f "$l" ] && [ -s "$l" ] || continue
 	echo "valgrind: report in $l:"
 	head -n 30 "$l"
 	f=$((f + 1))

@@ -35,6 +35,7 @@ load_lib bats-assert || return 1
 # the top of the tree (tests/..), by its name when it can be
 case $BATS_TEST_DIRNAME in
 /*/tests) TOP=${BATS_TEST_DIRNAME%/tests} ;;
+/*/tests/slow) TOP=${BATS_TEST_DIRNAME%/tests/slow} ;;   # make check-slow
 *) TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd) ;;
 esac
 BIN=${BELLIS_BIN:-$TOP/build/bin}

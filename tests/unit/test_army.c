@@ -356,14 +356,14 @@ main(void)
 {
 	diag_init("unit");
 	xmlio_init();
-	test_dates();
-	test_ids();
-	test_elements();
-	test_recovery();
-	test_notations();
-	test_refs();
-	test_brackets_nul();
-	test_held();
+	RUN(test_dates());
+	RUN(test_ids());
+	RUN(test_elements());
+	RUN(test_recovery());
+	RUN(test_notations());
+	RUN(test_refs());
+	RUN(test_brackets_nul());
+	RUN(test_held());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");

@@ -349,12 +349,12 @@ main(void)
 	if (r == NULL)
 		return UNIT_DONE("armycheck");
 	CHECK(r->army_elements == 12 && r->army_generals == 1);
-	test_sets();
-	test_totals();
-	test_findings(r);
-	test_pending(r);
-	test_labels(r);
-	test_codes();
+	RUN(test_sets());
+	RUN(test_totals());
+	RUN(test_findings(r));
+	RUN(test_pending(r));
+	RUN(test_labels(r));
+	RUN(test_codes());
 	rules_free(r);
 	sbuf_free(&got);
 	troop_cleanup();

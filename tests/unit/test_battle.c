@@ -241,12 +241,12 @@ main(void)
 	xmlio_init();
 	troop_init();
 	R = rules_load(NULL);
-	test_derive();
-	test_plan();
-	test_errors();
-	test_limits();
-	test_rules();
-	test_misc();
+	RUN(test_derive());
+	RUN(test_plan());
+	RUN(test_errors());
+	RUN(test_limits());
+	RUN(test_rules());
+	RUN(test_misc());
 	rules_free(R);
 	troop_cleanup();
 	xmlio_cleanup();

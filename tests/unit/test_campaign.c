@@ -664,10 +664,10 @@ main(void)
 	CHECK(cat_table_load(&t, NULL) == 0);
 	CHECK(t.nrows == 11 && t.leader_pct == 20 && t.power_points == 2);
 	CHECK(t.dice.n == 3 && t.dice.sides == 6 && t.damage_sides == 6);
-	test_catastrophe(&t);
-	test_battle(&t);
-	test_keys();
-	test_units();
+	RUN(test_catastrophe(&t));
+	RUN(test_battle(&t));
+	RUN(test_keys());
+	RUN(test_units());
 	cat_table_free(&t);
 	CHECK(surv_table_load(&st) == 0);
 	CHECK(st.cap == 16 && st.risk_min == -6 && st.risk_max == 6);
@@ -676,14 +676,14 @@ main(void)
 	CHECK(st.ncrits == 6 && st.skill_div == 2 && st.tactics_iq == -6);
 	CHECK(surv_column(&st, 17, RES_A, &(int){0}, &(int){0}, &(int){0},
 	    &(int){0}) == -1);
-	test_survival_table();
-	test_criticals();
-	test_battle_skill();
-	test_columns();
-	test_columns_all();
-	test_survival_run();
-	test_struck();
-	test_data_drives();
+	RUN(test_survival_table());
+	RUN(test_criticals());
+	RUN(test_battle_skill());
+	RUN(test_columns());
+	RUN(test_columns_all());
+	RUN(test_survival_run());
+	RUN(test_struck());
+	RUN(test_data_drives());
 	surv_table_free(&st);
 	xmlio_cleanup();
 	return UNIT_DONE("campaign");

@@ -340,12 +340,12 @@ main(void)
 	CHECK(r != NULL);
 	if (r == NULL)
 		return UNIT_DONE("card");
-	test_army(r);
-	test_rules(r);
-	test_campaign();
-	test_legend();
-	test_runs();
-	test_html(r);
+	RUN(test_army(r));
+	RUN(test_rules(r));
+	RUN(test_campaign());
+	RUN(test_legend());
+	RUN(test_runs());
+	RUN(test_html(r));
 	rules_free(r);
 	troop_cleanup();
 	xmlio_cleanup();

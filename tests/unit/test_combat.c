@@ -286,11 +286,11 @@ main(void)
 	CHECK(R != NULL);
 	if (R == NULL)
 		return UNIT_DONE("combat");
-	test_rules();
-	test_worked();
-	test_factors();
-	test_errors();
-	test_data();
+	RUN(test_rules());
+	RUN(test_worked());
+	RUN(test_factors());
+	RUN(test_errors());
+	RUN(test_data());
 	tok_free(&tk);
 	rules_free(R);
 	troop_cleanup();

@@ -169,12 +169,12 @@ test_grow(void)
 /* keymap: the same answers in memory and past its budget, where the
  * table goes to runs and the log to a temporary file. */
 static void
-test_keymap_budget(size_t budget)
+test_keymap_budget(size_t budget, size_t n)
 {
 	struct keymap *m = keymap_new();
 	struct sbuf v = {0};
 	char key[32], val[64];
-	size_t i, n = 40000;
+	size_t i;
 	int ok = 1;
 
 	keymap_budget(m, budget);
@@ -230,9 +230,9 @@ test_keymap_budget(size_t budget)
 static void
 test_keymap(void)
 {
-	test_keymap_budget(KEYMAP_BUDGET);
-	test_keymap_budget(0);
-	test_keymap_budget(100000);
+	test_keymap_budget(KEYMAP_BUDGET, 40000);
+	test_keymap_budget(0, 3000);
+	test_keymap_budget(100000, 40000);
 }
 
 static void
@@ -402,20 +402,27 @@ test_troop(void)
 	troop_cleanup();
 }
 
+/* test_core keymap N: only the keymap at budget 0 with N keys (a run
+ * to every key; bench/scale.sh times it at 40000) */
 int
-main(void)
+main(int argc, char **argv)
 {
+	if (argc == 3 && strcmp(argv[1], "keymap") == 0) {
+		diag_init("unit");
+		RUN(test_keymap_budget(0, (size_t)strtoul(argv[2], NULL, 10)));
+		return UNIT_DONE("core keymap");
+	}
 	diag_init("unit");
 	xmlio_init();
-	test_dice();
-	test_num();
-	test_str();
-	test_grow();
-	test_strset();
-	test_keymap();
-	test_tok();
-	test_jsonout();
-	test_troop();
+	RUN(test_dice());
+	RUN(test_num());
+	RUN(test_str());
+	RUN(test_grow());
+	RUN(test_strset());
+	RUN(test_keymap());
+	RUN(test_tok());
+	RUN(test_jsonout());
+	RUN(test_troop());
 	xmlio_cleanup();
 	return UNIT_DONE("core");
 }

@@ -238,9 +238,9 @@ main(int argc, char **argv)
 		print_list(&cats[1], argv[2]);
 		return 0;
 	}
-	test_table(diag_defs, D_N);
-	test_table(finding_defs, CK_N);
-	test_format();
-	test_pages();
+	RUN(test_table(diag_defs, D_N));
+	RUN(test_table(finding_defs, CK_N));
+	RUN(test_format());
+	RUN(test_pages());
 	return UNIT_DONE("diagcat");
 }

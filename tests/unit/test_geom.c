@@ -167,10 +167,10 @@ test_poly(void)
 int
 main(void)
 {
-	test_angles();
-	test_corners();
-	test_contact();
-	test_overlap_dist();
-	test_poly();
+	RUN(test_angles());
+	RUN(test_corners());
+	RUN(test_contact());
+	RUN(test_overlap_dist());
+	RUN(test_poly());
 	return UNIT_DONE("geom");
 }

@@ -218,10 +218,10 @@ int
 main(void)
 {
 	diag_init("unit");
-	test_entries();
-	test_many();
-	test_long_id();
-	test_spill();
-	test_pending();
+	RUN(test_entries());
+	RUN(test_many());
+	RUN(test_long_id());
+	RUN(test_spill());
+	RUN(test_pending());
 	return UNIT_DONE("idindex");
 }

@@ -307,11 +307,11 @@ int
 main(void)
 {
 	diag_init("unit");
-	test_lines();
-	test_line_ends();
-	test_utf16();
-	test_raw();
-	test_limit();
-	test_blank_run();
+	RUN(test_lines());
+	RUN(test_line_ends());
+	RUN(test_utf16());
+	RUN(test_raw());
+	RUN(test_limit());
+	RUN(test_blank_run());
 	return UNIT_DONE("input");
 }

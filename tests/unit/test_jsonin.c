@@ -323,9 +323,9 @@ main(void)
 	diag_init("unit");
 	xmlio_init();
 	diag_set_file("t.json");
-	test_cases();
-	test_encodings();
-	test_lines_keep();
+	RUN(test_cases());
+	RUN(test_encodings());
+	RUN(test_lines_keep());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("jsonin");

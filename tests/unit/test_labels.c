@@ -58,7 +58,7 @@ test_texts(void)
 int
 main(void)
 {
-	test_complete();
-	test_texts();
+	RUN(test_complete());
+	RUN(test_texts());
 	return UNIT_DONE("labels");
 }

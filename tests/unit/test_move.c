@@ -324,13 +324,13 @@ main(void)
 	if (R == NULL)
 		return UNIT_DONE("move");
 	rd.r = R;
-	test_units();
-	test_rates();
-	test_bounds();
-	test_rules();
-	test_errors();
-	test_sentences();
-	test_data();
+	RUN(test_units());
+	RUN(test_rates());
+	RUN(test_bounds());
+	RUN(test_rules());
+	RUN(test_errors());
+	RUN(test_sentences());
+	RUN(test_data());
 	tok_free(&tk);
 	rules_free(R);
 	troop_cleanup();

@@ -164,7 +164,7 @@ main(void)
 	size_t i, len;
 
 	xmlio_init();
-	test_schemas();
+	RUN(test_schemas());
 	/* the compiled troop table against troops.xml read by the loader */
 	tables_emit_troops(text_open(&compiled));
 	text_close(&compiled);

@@ -482,17 +482,17 @@ main(void)
 {
 	diag_init("unit");
 	xmlio_init();
-	test_alloc();
-	test_oom();
-	test_schema();
-	test_attrs();
-	test_attr_flags();
-	test_attr_long();
-	test_armyxml_count();
-	test_json_members();
-	test_limit_words();
-	test_xml_writer();
-	test_xml_writer_controls();
+	RUN(test_alloc());
+	RUN(test_oom());
+	RUN(test_schema());
+	RUN(test_attrs());
+	RUN(test_attr_flags());
+	RUN(test_attr_long());
+	RUN(test_armyxml_count());
+	RUN(test_json_members());
+	RUN(test_limit_words());
+	RUN(test_xml_writer());
+	RUN(test_xml_writer_controls());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("xmlio");

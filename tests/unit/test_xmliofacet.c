@@ -798,11 +798,11 @@ main(int argc, char **argv)
 		unload();
 		return rc;
 	}
-	test_every_pattern();
-	test_matches();
-	test_checks();
-	test_strip();
-	test_report();
+	RUN(test_every_pattern());
+	RUN(test_matches());
+	RUN(test_checks());
+	RUN(test_strip());
+	RUN(test_report());
 	unload();
 	return UNIT_DONE("xmliofacet");
 }

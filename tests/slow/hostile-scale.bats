@@ -3,7 +3,7 @@
 # with the input, data lost at a limit, diagnostics.  Inputs are
 # generated in the test's temporary directory; growth is judged by
 # `linear` (common.bash), never by an absolute time.
-load helpers/common
+load ../helpers/common
 
 T=$(limit 20)
 

@@ -4,7 +4,7 @@
 # one for several machines with -S :, this machine, for -S host1,host2),
 # and chunked runs of 1, 2 and 4 jobs against one run.  Needs GNU
 # parallel (.ci/deps installs it).
-load helpers/common
+load ../helpers/common
 
 setup() {
 	command -v parallel > /dev/null ||
@@ -40,9 +40,7 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 	# the two corpora three times over, every id its own
 	awk '/^[IVX]+\// { s++; i = index($0, "/"); j = index($0, " "); $0 = substr($0, 1, i) s substr($0, j) } { print }' \
-	    "$TOP"/../shared/corpus/*.txt "$TOP"/../shared/corpus/*.txt "$TOP"/../shared/corpus/*.txt > big.txt 2>/dev/null ||
-	    awk '/^[IVX]+\// { s++; i = index($0, "/"); j = index($0, " "); $0 = substr($0, 1, i) s substr($0, j) } { print }' \
-	    "$TOP/samples/corpus-sample.txt" "$TOP/samples/corpus-sample.txt" "$TOP/samples/english-lists.txt" > big.txt
+	    "$CORPUS"/*-lists.txt "$CORPUS"/*-lists.txt "$CORPUS"/*-lists.txt > big.txt
 	[ "$(grep -c '^[IVX]*/' big.txt)" -gt 30 ]
 	armylist-parse -T tsv big.txt > whole.tsv 2>/dev/null || true
 	armylist-parse -T jsonl big.txt > whole.jsonl 2>/dev/null || true
