@@ -252,8 +252,14 @@ $(B)/gen/tables.o $(B)/gen/camptables.o $(B)/gen/schemas.o: $(B)/gen/%.o: \
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # ---- dependencies (Debian packages), then build and test -------------
+# deps: the test set (everything); deps-build: what make all and make
+# demo need (.ci/deps says which packages)
 deps:
-	@sh .ci/deps
+	@sh .ci/deps test
+
+.PHONY: deps-build
+deps-build:
+	@sh .ci/deps build
 
 # the bats suites make check also runs with the tools under valgrind: the
 # hostile inputs (make check-valgrind runs every suite; empty: none)
@@ -291,7 +297,7 @@ coverage: deps
 	$(MAKE) COV=1 all units
 	sh tests/coverage.sh build-cov
 
-demo: deps
+demo: deps-build
 	$(MAKE) all
 	@sh samples/demo.sh build/bin
 
