@@ -263,8 +263,14 @@ $(B)/gen/tables.o $(B)/gen/camptables.o $(B)/gen/schemas.o: $(B)/gen/%.o: \
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # ---- dependencies (Debian packages), then build and test -------------
+# deps: the test set (everything); deps-build: what make all and make
+# demo need (.ci/deps says which packages)
 deps:
-	@sh .ci/deps
+	@sh .ci/deps test
+
+.PHONY: deps-build
+deps-build:
+	@sh .ci/deps build
 
 # The test tiers (tests/check.sh; HACKING.md): make test, the edit loop;
 # make check, the README's command and CI; make check-slow, before a
@@ -313,7 +319,7 @@ coverage: deps
 	$(MAKE) COV=1 all units
 	sh tests/coverage.sh build-cov
 
-demo: deps
+demo: deps-build
 	$(MAKE) all
 	@sh samples/demo.sh build/bin
 

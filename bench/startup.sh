@@ -13,7 +13,7 @@
 # of the medians of CPU time to /bin/true's.  Goal (issue 29 item 4): at
 # most 2x for --version and for the worst real run of the filters (every
 # tool but refcard-render, no pictures); refcard-render's start is
-# reported without a goal (it loads fontconfig and pango: README).
+# reported without a goal (it loads fontconfig and pango: HACKING.md).
 set -eu
 bin=$(cd "${1:?usage: bench/startup.sh BINDIR}" && pwd)
 . "$(dirname "$0")/goal.inc"
@@ -65,8 +65,8 @@ worst=$(awk 'NR > 2 && !/refcard-render|-T svg|-T pdf/ && $7 > w {
 goal "startup: worst real run of a filter (${worst#* }) vs /bin/true" \
     "$(ms "${worst% *}")" "${worst% *}" le 2
 # refcard-render measures its cards with pango in the fonts they are
-# printed in: fontconfig and the fonts load at every start (README: how
-# the plain build links); its start is reported, with no goal
+# printed in: fontconfig and the fonts load at every start (HACKING.md: how
+# the tools are linked); its start is reported, with no goal
 c=$(ratio 'refcard-render -T html')
 printf 'report: startup: refcard-render -T html of one card vs /bin/true: %s, %sx (no goal: fontconfig and pango)\n' \
     "$(ms "$c")" "$c"

@@ -1,31 +1,52 @@
 #!/usr/bin/env bats
-# The README's pipeline: every command of its "A pipeline" block runs as
-# written (from a directory holding samples/) and exits 0.
+# The README's examples: every command of its "A pipeline" block runs as
+# written (from a directory holding samples/) and exits 0; the command
+# of "Bad input" prints the table it promises.
 load helpers/common
 
+# readme_block HEADING: the indented lines of README.md's section HEADING.
+readme_block() {
+	sed -n "/^## $1\$/,/^## /s/^    //p" "$TOP/README.md"
+}
+
 @test "README: every command of 'A pipeline' runs and exits 0" {
-	local n=0 line
+	local n=0 line out re='(-o|>) ([^ ]+)'
 	cd "$BATS_TEST_TMPDIR"
 	ln -s "$SAMPLES" samples
 	while IFS= read -r line; do
 		n=$((n + 1))
 		run bash -o pipefail -c "$line"
 		[ "$status" -eq 0 ] || fail "README line '$line': status $status: $output"
-		[ -n "$output" ] || [[ $line == *'> '* ]] ||
+		# a line that writes a file may print nothing, but the file has
+		# something in it
+		out=
+		[[ $line =~ $re ]] && out=${BASH_REMATCH[2]}
+		[ -n "$output" ] || [ -n "$out" ] ||
 		    fail "README line '$line' printed nothing"
-	done < <(sed -n '/^## A pipeline/,/^Input that holds/s/^    //p' "$TOP/README.md")
+		[ -z "$out" ] || [ -s "$out" ] ||
+		    fail "README line '$line' wrote nothing to $out"
+	done < <(readme_block 'A pipeline')
 	[ "$n" -ge 8 ] || fail "only $n commands found in the README"
 }
 
-@test "README: the sorted TSV keeps its header first; the table of problems of the club's lists" {
+@test "README: the pipeline goes from German sheets to cards, with DBA 3.0" {
+	local block
+	block=$(readme_block 'A pipeline')
+	for want in 'armylist-parse samples/armeelisten' 'armylist-check' \
+	    'combat-calc' 'refcard-render' '--rules=dba3' \
+	    'campaign-catastrophe'; do
+		[[ $block == *"$want"* ]] || fail "'A pipeline' has no '$want'"
+	done
+}
+
+@test "README: the table of problems of the club's lists" {
+	local line
 	cd "$BATS_TEST_TMPDIR"
 	ln -s "$SAMPLES" samples
-	armylist-parse samples/armeelisten-1-60.html samples/english-lists.txt > lists.xml
-	line=$(grep -F 'sort -t' "$TOP/README.md" | grep -F 'read -r h' | sed 's/^    //')
-	run bash -o pipefail -c "$line"
-	assert_line --index 0 "id	name	from	to"
-	assert_line --index 1 "1	Frühe Sumerer	-3000	-2800"
-	run -2 --separate-stderr armylist-check --rules=dba22 -T tsv samples/club-submissions.txt
+	line=$(readme_block 'Bad input')
+	[ "$line" = 'armylist-check --rules=dba22 -T tsv samples/club-submissions.txt' ] ||
+	    fail "'Bad input' shows '$line'"
+	run -2 --separate-stderr bash -c "$line"
 	assert_output "file	line	army	severity	code	message	col
 samples/club-submissions.txt	11	II/12	error	element-total	elements total 11, expected 12	
 samples/club-submissions.txt	11	II/12	error	aggression-range	aggression 9 outside 0-4	
