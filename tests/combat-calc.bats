@@ -2,7 +2,6 @@
 # combat-calc: every option, flag, rule and error path.
 load helpers/common
 
-
 @test "combat-calc: every EXAMPLE of the man page, with its status" {
 	man_examples combat-calc.1 0 0 0 0 0 0 0 0
 }
@@ -84,15 +83,12 @@ load helpers/common
 	json_doc combats "$want"
 }
 
-
 @test "combat-calc: combat XML, in and out, validates" {
 	run -0 combat-calc -T xml --odds fixtures/combat/combats.xml
 	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
 	validate combat.rng "$BATS_TEST_TMPDIR/o.xml"
 	validate combat.rng fixtures/combat/combats.xml
 }
-
-
 
 @test "combat-calc: --roll is reproducible with -s and BELLIS_SEED" {
 	run -0 combat-calc --roll -s 7 fixtures/combat/flags.txt
@@ -171,8 +167,6 @@ $output" "$first"
 	[[ $stderr == *"write error"* ]]
 }
 
-
-
 @test "combat-calc: the demo sample's XML validates" {
 	run -0 combat-calc -T xml --roll -s 1 "$SAMPLES/combats.txt"
 	echo "$output" > "$BATS_TEST_TMPDIR/o.xml"
@@ -188,7 +182,6 @@ $output" "$first"
 	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/big.xml:70000: error: unknown troop type 'Bdx' (did you mean 'Bd'?)"
 	assert_equal "${lines[${#lines[@]}-1]}" "$(printf '70001\tclose\tBd\t3\tKn\t3\t1\t2\tbeaten\trecoil')"
 }
-
 
 # ---- --matchup --------------------------------------------------------
 
@@ -245,8 +238,6 @@ MU=fixtures/combat/matchup.xml
 		done
 	done
 }
-
-
 
 @test "combat-calc: --matchup: an army twice in the collection, the first is used" {
 	cd "$BATS_TEST_TMPDIR"

@@ -19,7 +19,6 @@ xml_ok() {
 	done
 }
 
-
 @test "move-check: every EXAMPLE of the man page, with its status" {
 	# 1 where a move is illegal (EXIT STATUS)
 	man_examples move-check.1 1 0 1 0 1 0 0
@@ -128,22 +127,16 @@ bound 1: 4 PIPs, 1 used, 3 unused'
 	xml_ok
 }
 
-
 @test "move-check: which troops may not enter a zone of control to contact comes from the rules table" {
 	sed 's/<move troop="Art" good="200" difficult="0" road="300" contact="no"\/>/<move troop="Art" good="200" difficult="0" road="300"\/>/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
 	run -0 bash -c "printf 'move Art 200 zoc=contact\n' | move-check --rules=$BATS_TEST_TMPDIR/r.xml -T tsv"
 }
-
-
 
 @test "move-check: move XML, in and out, validates" {
 	validate move.rng fixtures/move/moves.xml
 	run -1 move-check -T xml fixtures/move/moves.xml
 	xml_ok
 }
-
-
-
 
 @test "move-check: the XML of empty input validates" {
 	run -0 move-check -T xml < /dev/null
