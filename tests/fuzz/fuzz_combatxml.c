@@ -1,5 +1,5 @@
 /* fuzz_combatxml: combatin_read_xml alone, whatever the first byte. */
-#define FUZZ_SEEDS "tests/fixtures/combat/*.xml tests/golden/combat/*.xml"
+#define FUZZ_SEEDS "tests/fixtures/combat/*.xml tests/regress/combat-calc/*xml.out"
 #define FUZZ_RULES
 #include "dba/combat.h"
 #include "dba/combatin.h"
