@@ -19,11 +19,8 @@ chunks() {
 	split -n l/3 "$D/all.jsonl" "$D/part."
 }
 
-@test "index: duplicates and references across the whole collection, exact" {
-	run -1 --separate-stderr armylist-check $L
-	golden $G/index-whole.txt
-	assert_equal "$stderr" "armylist-check: 10 armies: 3 errors, 4 warnings"
-}
+# The findings of the whole collection, exact: the case
+# tests/regress/armylist-check/index-whole.
 
 @test "index: JSON Lines and XML of the same lists, the same findings" {
 	run -1 --separate-stderr armylist-check $L

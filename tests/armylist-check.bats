@@ -15,19 +15,22 @@ xmlcheck() {
 	validate findings.rng "$BATS_TEST_TMPDIR/f.xml"
 }
 
-# ---- a clean collection and the samples -----------------------------------
+# ---- the findings of the fixtures: tests/regress/armylist-check -----------
 
-@test "a clean collection: no output, exit 0 (variants, packages, dismounts, family refs)" {
-	run -0 --separate-stderr armylist-check $P/clean.xml
-	assert_equal "$stderr" ""
-	assert_output ""
-	run -0 --separate-stderr armylist-check -T xml $P/clean.xml
-	assert_output '<?xml version="1.0" encoding="UTF-8"?>
-<findings version="1" rules="dba1">
-  <summary armies="3" errors="0" warnings="0"/>
-</findings>'
-	xmlcheck $P/clean.xml
+# The cases of tests/regress/armylist-check hold the exact findings of
+# every fixture; their -T xml, and that of every fixture, must validate.
+@test "-T xml of every fixture, and every XML a regress case of armylist-check expects, validates" {
+	local f
+	for f in clean element-total general-count element-count \
+	    package-mismatch unknown-troop unknown-reference period-order; do
+		xmlcheck $P/$f.xml
+	done
+	xmlcheck $P/dup-a.xml $P/dup-b.xml
+	xmlcheck $(printf "$P/%s " $ALL)
+	regress_valid armylist-check findings.rng 8
 }
+
+# ---- the samples -------------------------------------------------------------
 
 @test "the samples, parsed, hold no error; unknown references are warnings at the sheet's line" {
 	run -0 --separate-stderr bash -o pipefail -c 'armylist-parse ../samples/*.html \
@@ -44,23 +47,6 @@ xmlcheck() {
 
 # ---- every finding ---------------------------------------------------------------
 
-@test "element-total: at the army's source line, every total listed" {
-	run -1 --separate-stderr armylist-check $P/element-total.xml
-	assert_equal "$stderr" "armylist-check: 4 armies: 6 errors, 0 warnings"
-	assert_line --index 0 "lists.xml:88: error: army 12a: elements total 11, expected 12 [element-total]"
-	golden $G/element-total.txt
-	xmlcheck $P/element-total.xml
-	run -1 --separate-stderr armylist-check -T xml $P/element-total.xml
-	golden $G/element-total.xml
-}
-
-@test "general-count: none, two, a count of two, a choice without one" {
-	run -1 --separate-stderr armylist-check $P/general-count.xml
-	assert_equal "$stderr" "armylist-check: 4 armies: 4 errors, 0 warnings"
-	golden $G/general-count.txt
-	xmlcheck $P/general-count.xml
-}
-
 @test "parse-errors: an incomplete army gets one finding instead of follow-on totals and generals" {
 	armylist-parse fixtures/armylist-parse/corpus-garbled.txt > "$BATS_TEST_TMPDIR/g.xml" 2>/dev/null || true
 	cd "$BATS_TEST_TMPDIR"
@@ -76,64 +62,15 @@ fixtures/armylist-parse/corpus-garbled.txt:13: warning: army IV/58: no enemies l
 	assert_line --index 3 '  <finding code="parse-errors" severity="error" army="III/57c" file="fixtures/armylist-parse/corpus-garbled.txt" line="8">not checked: army has parse errors</finding>'
 }
 
-@test "element-count: counts are read exactly, one above the army size is a finding" {
-	run -1 --separate-stderr armylist-check $P/element-count.xml
-	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 0 warnings"
-	assert_output "lists.html:40: error: army 80: element count 1000000, more than the 12 elements of an army [element-count]
-lists.html:40: error: army 80: elements total 255 or more, expected 12 [element-total]
-lists.html:41: error: army 81: element count 150, more than the 12 elements of an army [element-count]
-lists.html:41: error: army 81: alternative packages hold 11 or 150 elements [package-mismatch]
-lists.html:41: error: army 81: elements total 12 or 151, expected 12 [element-total]"
-	xmlcheck $P/element-count.xml
-	run -1 --separate-stderr armylist-check -T xml $P/element-count.xml
-	assert_line --index 2 '  <finding code="element-count" severity="error" army="80" file="lists.html" line="40">element count 1000000, more than the 12 elements of an army</finding>'
-	validate findings.rng <(printf '%s\n' "$output")
-	# beyond the largest count read: the reader's error, read as 1
+@test "element-count: beyond the largest count read, the reader's error, read as 1" {
 	sed 's/"1000000"/"1000000001"/' $P/element-count.xml > "$BATS_TEST_TMPDIR/big.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/big.xml"
 	assert_line --index 0 "$BATS_TEST_TMPDIR/big.xml:8: error: army 80: invalid value '1000000001' for 'count' (1-1000000000) [bad-value]"
 }
 
-@test "package-mismatch: once per choice, and element-total for the choice short of 12" {
-	run -1 --separate-stderr armylist-check $P/package-mismatch.xml
-	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 0 warnings"
-	golden $G/package-mismatch.txt
-	assert_line --partial "error: army 30: elements total 11 or 12, expected 12 [element-total]"
-	xmlcheck $P/package-mismatch.xml
-}
-
-@test "duplicate-id: within a file and across files, naming the first" {
-	run -1 --separate-stderr armylist-check $P/dup-a.xml $P/dup-b.xml
-	assert_equal "$stderr" "armylist-check: 4 armies: 2 errors, 0 warnings"
-	assert_output "lists-1-60.html:14: error: army 41: duplicate id, first at lists-1-60.html:13 [duplicate-id]
-lists-61-120.txt:7: error: army 40: duplicate id, first at lists-1-60.html:12 [duplicate-id]"
-	run -0 armylist-check $P/dup-b.xml
-	xmlcheck $P/dup-a.xml $P/dup-b.xml
-}
-
-@test "unknown-troop: Hd and Lit are not dba1, nor an unknown name, once per army" {
-	run -1 --separate-stderr armylist-check $P/unknown-troop.xml
-	assert_equal "$stderr" "armylist-check: 2 armies: 4 errors, 0 warnings"
-	assert_output "dba22.txt:21: error: army I/1d: troop type 'Lit' not in dba1 [unknown-troop]
-dba22.txt:21: error: army I/1d: troop type 'Hd' not in dba1 [unknown-troop]
-dba22.txt:26: error: army I/2a: unknown troop type 'Rittr' [unknown-troop]
-dba22.txt:26: error: army I/2a: troop type 'Hd' not in dba1 [unknown-troop]"
-	xmlcheck $P/unknown-troop.xml
-}
-
 @test "unknown-troop from the parser's code ?: the whole pipeline" {
 	run -1 --separate-stderr bash -c 'armylist-parse ../tests/fixtures/armylist-parse/unknown-troop.txt 2>/dev/null | armylist-check'
 	assert_line --partial "error: army 5: unknown troop type 'Rittr' [unknown-troop]"
-}
-
-@test "unknown-reference: forward refs resolve, a bare number names its variants, warnings last" {
-	run -0 --separate-stderr armylist-check $P/unknown-reference.xml
-	assert_equal "$stderr" "armylist-check: 3 armies: 0 errors, 4 warnings"
-	assert_output "$P/unknown-reference.xml:3: warning: army 50: enemy '99' names no army in the input [unknown-reference]
-$P/unknown-reference.xml:3: warning: army 50: ally '7' names no army in the input [unknown-reference]
-$P/unknown-reference.xml:3: warning: army 50: ally '51a' names no army in the input [unknown-reference]
-$P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names no army in the input [unknown-reference]"
-	xmlcheck $P/unknown-reference.xml
 }
 
 @test "unknown-reference: resolved across files in either order" {
@@ -147,44 +84,6 @@ $P/unknown-reference.xml:9: warning: army 51: enemy 'I/1' names no army in the i
 	assert_output ""
 	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/90.xml"
 	assert_output "$BATS_TEST_TMPDIR/90.xml:1: warning: army 90: enemy '91' names no army in the input [unknown-reference]"
-	run -0 --separate-stderr armylist-check $P/dup-b.xml
-	assert_output --partial "enemy '41' names no army"
-	run -1 --separate-stderr armylist-check $P/dup-b.xml $P/dup-a.xml
-	refute_output --partial unknown-reference
-}
-
-@test "period-order: AD and BC reversed, text-only periods ignored" {
-	run -1 --separate-stderr armylist-check $P/period-order.xml
-	assert_equal "$stderr" "armylist-check: 4 armies: 2 errors, 0 warnings"
-	assert_output "$P/period-order.xml:3: error: army 60: period from 1201 is later than to 1135 [period-order]
-$P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [period-order]"
-	xmlcheck $P/period-order.xml
-}
-
-@test "no-enemies: a warning, exit 0" {
-	run -0 --separate-stderr armylist-check $P/no-enemies.xml
-	assert_equal "$stderr" "armylist-check: 2 armies: 0 errors, 1 warning"
-	assert_output "$P/no-enemies.xml:3: warning: army 70: no enemies listed [no-enemies]"
-	run -0 armylist-check -T xml $P/no-enemies.xml
-	assert_line --index 2 "  <finding code=\"no-enemies\" severity=\"warning\" army=\"70\" file=\"$P/no-enemies.xml\" line=\"3\">no enemies listed</finding>"
-}
-
-@test "-T xml: every finding of every fixture, schema-valid, with a summary" {
-	run -1 --separate-stderr armylist-check -T xml $P/clean.xml $P/element-total.xml \
-	    $P/general-count.xml $P/package-mismatch.xml $P/dup-a.xml \
-	    $P/dup-b.xml $P/unknown-troop.xml $P/unknown-reference.xml \
-	    $P/period-order.xml $P/no-enemies.xml
-	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
-	golden $G/all.xml
-	assert_line '  <summary armies="28" errors="23" warnings="3"/>'
-	for c in element-total general-count package-mismatch duplicate-id \
-	    unknown-troop unknown-reference period-order no-enemies; do
-		assert_output --partial "code=\"$c\""
-	done
-	xmlcheck $P/clean.xml $P/element-total.xml $P/general-count.xml \
-	    $P/package-mismatch.xml $P/dup-a.xml $P/dup-b.xml \
-	    $P/unknown-troop.xml $P/unknown-reference.xml $P/period-order.xml \
-	    $P/no-enemies.xml
 }
 
 # ---- --ignore, -q, the summary line, TSV and JSON -----------------------------------
@@ -192,98 +91,25 @@ $P/period-order.xml:21: error: army 63: period from -200 is later than to -300 [
 # ALL: every fixture with a finding
 ALL="clean.xml element-total.xml general-count.xml package-mismatch.xml dup-a.xml dup-b.xml unknown-troop.xml unknown-reference.xml period-order.xml no-enemies.xml"
 
-@test "--ignore: the codes are neither written nor counted, nor in the exit status" {
-	run -0 --separate-stderr armylist-check --ignore=element-total,general-count \
-	    --ignore=PACKAGE-MISMATCH $P/element-total.xml
-	assert_output ""
-	assert_equal "$stderr" ""
-	run -0 --separate-stderr armylist-check -T xml --ignore=element-total,general-count,package-mismatch $P/element-total.xml
-	assert_line --index 2 '  <summary armies="4" errors="0" warnings="0"/>'
-	run -1 --separate-stderr armylist-check --ignore=element-total $P/element-total.xml
-	assert_output "lists.xml:92: error: army 14: alternative packages hold 1 or 2 elements [package-mismatch]
-lists.xml:94: error: army 15: general elements 0, expected 1 [general-count]"
-	assert_equal "$stderr" "armylist-check: 4 armies: 2 errors, 0 warnings"
-	run -1 --separate-stderr armylist-check --ignore=no-enemies,unknown-reference \
-	    $(printf "$P/%s " $ALL)
-	refute_output --partial warning
-	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 0 warnings"
-}
-
-@test "--ignore: an unknown code is a usage error with the nearest code, or all of them" {
-	run -3 --separate-stderr armylist-check --ignore=no-enemies,perod-order $P/clean.xml
-	assert_equal "$stderr" "armylist-check: unknown finding code 'perod-order' for --ignore (did you mean 'period-order'?)
-Try 'armylist-check --help' for more information."
-	assert_output ""
-	run -3 --separate-stderr armylist-check --ignore=foo
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown finding code 'foo' for --ignore (codes: element-total, general-count, dated-total, general-only, package-mismatch, duplicate-id, unknown-troop, unknown-reference, period-order, no-enemies, element-count, parse-errors, aggression-range, unknown-terrain)"
-	for v in '' , no-enemies, ,no-enemies; do
-		run -3 --separate-stderr armylist-check --ignore="$v"
-		assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value '$v' for --ignore (a list of finding codes)"
-	done
-	run -3 --separate-stderr armylist-check --ignore
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '--ignore' needs a value"
-}
-
-@test "-q, --quiet: errors only, no summary line; warnings alone give nothing" {
-	run -1 --separate-stderr armylist-check -q $(printf "$P/%s " $ALL)
-	assert_equal "$stderr" ""
-	refute_output --partial warning
-	assert_equal "$(grep -c ': error: ' <<<"$output")" 23
-	run -1 --separate-stderr armylist-check --quiet -T xml $(printf "$P/%s " $ALL)
-	assert_line '  <summary armies="28" errors="23" warnings="0"/>'
-	run -0 --separate-stderr armylist-check -q $P/no-enemies.xml $P/unknown-reference.xml
-	assert_output ""
-	assert_equal "$stderr" ""
-	# the reader's errors are rows of the findings: -q keeps them
-	run -2 --separate-stderr armylist-check -q $P/invalid.xml
-	assert_equal "$stderr" ""
-	assert_equal "$(grep -c ': error: .*\[xml\]$' <<<"$output")" 3
-}
-
-@test "the summary line: singular and plural, after the findings, none when clean" {
-	run -1 --separate-stderr armylist-check $P/tab.xml
-	assert_equal "$stderr" "armylist-check: 1 army: 1 error, 1 warning"
-	run -0 --separate-stderr armylist-check $P/no-enemies.xml
-	assert_equal "$stderr" "armylist-check: 2 armies: 0 errors, 1 warning"
-	run -0 --separate-stderr armylist-check $P/clean.xml
-	assert_equal "$stderr" ""
+@test "the summary line comes after the findings" {
 	run -0 armylist-check $P/no-enemies.xml
 	assert_line --index 1 "armylist-check: 2 armies: 0 errors, 1 warning"
 }
 
-@test "-T tsv: a header row, a file column, escaped cells" {
-	run -1 --separate-stderr armylist-check -T tsv $(printf "$P/%s " $ALL)
-	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
-	golden $G/all.tsv
-	assert_line --index 0 "file	line	army	severity	code	message	col"
-	assert_equal "$(awk -F '\t' 'NF != 7' <<<"$output")" ""
-	run -1 --separate-stderr armylist-check -T tsv $P/tab.xml
-	assert_line --index 1 'a\tb\\\\c.txt	7	1	error	element-total	elements total 11, expected 12	'
-	run -0 --separate-stderr armylist-check -T tsv $P/clean.xml
-	assert_output "file	line	army	severity	code	message	col"
-}
-
-@test "-T json: one document, numbers as numbers, the summary" {
+@test "-T json: one document, numbers as numbers, the summary, as jq reads them" {
 	run -1 --separate-stderr armylist-check -T json $(printf "$P/%s " $ALL)
-	assert_equal "$stderr" "armylist-check: 28 armies: 23 errors, 3 warnings"
-	golden $G/all.json
 	assert_equal "$(jq -c '.summary' <<<"$output")" '{"armies":28,"errors":23,"warnings":3}'
 	assert_equal "$(jq '.findings | length' <<<"$output")" 26
 	assert_equal "$(jq '[.findings[].line | numbers] | length' <<<"$output")" 26
-	run -0 armylist-check -T json $P/clean.xml
-	assert_output '{"version":1,"rules":"dba1","findings":[],"summary":{"armies":3,"errors":0,"warnings":0}}'
 	run -1 --separate-stderr armylist-check -T json $P/tab.xml
 	assert_equal "$(jq -r '.findings[0].file' <<<"$output")" 'a	b\\c.txt'
 }
 
 @test "-T jsonl: one finding object per line, the same findings as json" {
 	run -1 --separate-stderr armylist-check -T jsonl $(printf "$P/%s " $ALL)
-	golden $G/all.jsonl
 	assert_equal "${#lines[@]}" 26
 	assert_equal "$(jq -c . <<<"$output")" "$output"
 	assert_equal "$output" "$(armylist-check -T json $(printf "$P/%s " $ALL) 2>/dev/null | jq -c '.findings[]')"
-	run -0 --separate-stderr armylist-check -T jsonl $P/clean.xml
-	assert_output ""
 }
 
 @test "-T tsv, json, jsonl: a full disk is exit 4, the -o file untouched" {
@@ -326,7 +152,7 @@ Try 'armylist-check --help' for more information."
 	assert_line --index 1 '<findings version="1" rules="dba22">'
 	assert_line --index 2 "  <finding code=\"element-total\" severity=\"error\" army=\"I/7\" file=\"$R/hordes.txt\" line=\"3\">elements total 13, expected 12</finding>"
 	# an old document, without the attribute, is still valid
-	validate findings.rng "$TOP/tests/golden/$G/all.xml"
+	validate findings.rng "$TOP/tests/regress/$G/all-xml.out"
 }
 
 @test "XML line numbers stay right past 65535 (armies without a line attribute)" {
@@ -343,7 +169,7 @@ Try 'armylist-check --help' for more information."
 
 # ---- --rules -----------------------------------------------------------------------
 
-@test "--rules=FILE: a table with Hordes and Litter, an army of 10 elements" {
+@test "--rules=FILE: a table with Hordes and Litter, an army of 10 elements; --rules=dba1 is the default" {
 	sed 's|<troop code="CF" vs-foot="1" vs-mounted="1"/>|&<troop code="Hd" vs-foot="2" vs-mounted="2"/><troop code="Lit" vs-foot="3" vs-mounted="3"/>|' \
 	    "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/r.xml"
 	run -1 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/r.xml" $P/unknown-troop.xml
@@ -352,68 +178,29 @@ Try 'armylist-check --help' for more information."
 	run -1 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/ten.xml" $P/clean.xml
 	assert_line --index 0 "lists.html:30: error: army 5a: elements total 12, expected 10 [element-total]"
 	run -0 armylist-check --rules=dba1 $P/clean.xml
-	run -0 armylist-check -T xml --rules=dba1 $P/clean.xml
-	assert_line --index 1 '<findings version="1" rules="dba1">'
 }
 
-@test "--rules: unknown edition exit 3, bad table exit 2, missing file exit 4" {
-	run -3 --separate-stderr armylist-check --rules=dba2 $P/clean.xml
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown rules edition 'dba2' (dba1, dba22, dba3, or a rules XML file)"
+@test "--rules: a bad table is exit 2; the rules table of dba1 validates" {
 	echo '<rules version="1" edition="x"/>' > "$BATS_TEST_TMPDIR/bad.xml"
 	run -2 --separate-stderr armylist-check --rules="$BATS_TEST_TMPDIR/bad.xml" $P/clean.xml
 	[[ $stderr == *"not a valid rules table"* ]]
-	run -4 --separate-stderr armylist-check --rules=/nonexistent/r.xml $P/clean.xml
 	validate rules.rng "$TOP/formats/dba1.xml"
 }
 
 # ---- bad input: exit 2 ----------------------------------------------------------------
 
-@test "invalid armylist XML: schema errors are rows of the army they are in, the valid armies still checked, exit 2" {
-	run -2 --separate-stderr armylist-check $P/invalid.xml
-	assert_equal "$stderr" "armylist-check: 2 armies: 5 errors, 2 warnings"
-	assert_output "$P/invalid.xml:3: warning: army 80: no enemies listed [no-enemies]
-$P/invalid.xml:11: error: army 81: type positiveInteger doesn't allow value 'x' [xml]
-$P/invalid.xml:11: error: army 81: an attribute of <element> is not valid [xml]
-$P/invalid.xml:11: error: army 81: attribute 'count' of <element> is not valid [xml]
-$P/invalid.xml:8: error: army 81: elements total 1, expected 12 [element-total]
-$P/invalid.xml:8: error: army 81: general elements 0, expected 1 [general-count]
-$P/invalid.xml:8: warning: army 81: no enemies listed [no-enemies]"
-	run -2 --separate-stderr armylist-check -T tsv $P/invalid.xml
-	assert_line --index 2 "$P/invalid.xml	11	81	error	xml	type positiveInteger doesn't allow value 'x'	"
-	run -2 --separate-stderr armylist-check -T xml $P/invalid.xml
-	assert_line --index 3 "  <finding code=\"xml\" severity=\"error\" army=\"81\" file=\"$P/invalid.xml\" line=\"11\">type positiveInteger doesn't allow value 'x'</finding>"
-	validate findings.rng <(printf '%s\n' "$output")
-	run -2 --separate-stderr armylist-check $P/clean.xml $P/invalid.xml
-	# what is in no army stays a diagnostic
-	run -2 --separate-stderr bash -c 'echo "<foo/>" | armylist-check'
-	assert_equal "$stderr" "armylist-check: -:1: error: element <foo> is not expected there"
-	# a line attribute past what an int holds names that range
+@test "invalid armylist XML: a line attribute past what an int holds names that range" {
 	sed '0,/line="30"/s//line="99999999999999999999"/' $P/clean.xml > "$BATS_TEST_TMPDIR/line.xml"
 	run -2 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/line.xml"
 	assert_output "$BATS_TEST_TMPDIR/line.xml:3: error: army 5a: invalid value '99999999999999999999' for 'line' (1-2147483647) [bad-value]"
 }
 
-@test "malformed XML: error at line and column, exit 2" {
-	run -2 --separate-stderr armylist-check $P/malformed.xml
-	[[ "$stderr" == "armylist-check: $P/malformed.xml:5:1: error: "* ]]
-}
-
-@test "empty input, binary junk: exit 2" {
-	run -2 --separate-stderr armylist-check $P/empty.txt
-	assert_equal "$stderr" "armylist-check: $P/empty.txt: error: empty input, expected army lists"
-	assert_output ""
-	run -2 --separate-stderr armylist-check < /dev/null
-	assert_equal "$stderr" "armylist-check: -: error: empty input, expected army lists"
+@test "binary junk: exit 2, in time" {
 	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/junk.bin
 	[[ "$stderr" == "armylist-check: fixtures/armylist-parse/junk.bin"*"error: "* ]]
 }
 
-@test "list text, sheets and JSON are checked as armylist-select reads them (issue 24 item 12)" {
-	run -0 --separate-stderr armylist-check $P/sheet.txt
-	assert_output "$P/sheet.txt:2:11: warning: army 1: general marked on 12 elements '12x Ps (Gen)': read as one general element and 11 more [general-split]
-$P/sheet.txt:2: warning: army 1: no enemies listed [no-enemies]"
-	run -0 --separate-stderr armylist-check ../samples/armeelisten-1-60.html
-	assert_equal "$stderr" "armylist-check: 12 armies: 0 errors, 20 warnings"
+@test "list text and JSON are checked as armylist-select reads them (issue 24 item 12)" {
 	a=$(armylist-check ../samples/english-lists.txt 2>&1)
 	b=$(armylist-parse ../samples/english-lists.txt | armylist-check 2>&1)
 	assert_equal "$a" "$b"
@@ -471,10 +258,7 @@ $BATS_TEST_TMPDIR/t.txt:11: warning: army I/1c: terrain 'Mountains' names no hom
 	run -0 --separate-stderr armylist-check --ignore=aggression-range,unknown-terrain --rules=dba22 "$BATS_TEST_TMPDIR/t.txt"
 }
 
-@test "hostile XML: DOCTYPE with an external entity, billion laughs, deep nesting" {
-	run -2 --separate-stderr armylist-check $P/doctype.xml
-	assert_equal "$stderr" "armylist-check: $P/doctype.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
-	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
+@test "hostile XML: billion laughs, deep nesting, in time" {
 	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/billion-laughs.xml
 	[[ "$stderr" == *"billion-laughs.xml:"*"error: "* ]]
 	run -2 --separate-stderr timeout "$(limit 10)" armylist-check fixtures/armylist-parse/deep.xml
@@ -493,15 +277,6 @@ $BATS_TEST_TMPDIR/t.txt:11: warning: army I/1c: terrain 'Mountains' names no hom
 	b=$(armylist-check - < $P/no-enemies.xml)
 	assert_equal "$a" "$b"
 	assert_equal "$a" "-:3: warning: army 70: no enemies listed [no-enemies]"
-}
-
-@test "a file that cannot be opened is reported, the next is checked, exit 4" {
-	run -4 --separate-stderr armylist-check nosuch.xml $P/no-enemies.xml
-	assert_equal "$stderr" "armylist-check: cannot open 'nosuch.xml': No such file or directory
-armylist-check: 2 armies: 0 errors, 1 warning"
-	assert_output --partial "army 70: no enemies listed"
-	run -4 --separate-stderr armylist-check fixtures
-	assert_equal "$stderr" "armylist-check: cannot read 'fixtures': Is a directory"
 }
 
 # ---- output handling ------------------------------------------------------------------
@@ -534,23 +309,6 @@ armylist-check: 2 armies: 0 errors, 1 warning"
 }
 
 # ---- command line -----------------------------------------------------------------------
-
-@test "unknown option: exit 3 with a suggestion" {
-	run -3 --separate-stderr armylist-check --rulez=dba1
-	assert_equal "$stderr" "armylist-check: unknown option '--rulez=dba1' (did you mean '--rules'?)
-Try 'armylist-check --help' for more information."
-	run -3 --separate-stderr armylist-check -x
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: unknown option '-x'"
-}
-
-@test "bad option values: exit 3" {
-	run -3 --separate-stderr armylist-check -T html
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: invalid value 'html' for --format (valid: text, xml, tsv, json, jsonl)"
-	run -3 --separate-stderr armylist-check -o
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '-o' needs a value"
-	run -3 --separate-stderr armylist-check --rules
-	assert_equal "${stderr%%$'\n'*}" "armylist-check: option '--rules' needs a value"
-}
 
 @test "-T text is the default; --format and abbreviated long options work" {
 	a=$(armylist-check $P/no-enemies.xml)

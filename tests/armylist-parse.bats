@@ -17,31 +17,12 @@ teardown() {
 	fi
 }
 
-# ---- the four carriers of the samples, golden XML, schema-valid -------
+# ---- the carriers of the samples: tests/regress/armylist-parse ---------
 
-# sample NAME GOLDEN: parse a sample, no diagnostics, golden XML, schema-valid
-sample() {
-	run -0 --separate-stderr armylist-parse "../samples/$1"
-	assert_equal "$stderr" ""
-	golden "$G/$2"
-	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/o.xml"
-	validate armylist.rng "$BATS_TEST_TMPDIR/o.xml"
-}
-
-@test "pipe table sample: navigation rows skipped, continuation row joined" {
-	sample armeelisten-61-120.txt pipe.xml
-}
-
-@test "TSV sample: other column order, extra columns, century, x sign" {
-	sample armeelisten-121-180.tsv tsv.xml
-}
-
-@test "HTML sample in ISO-8859-1 with tag soup" {
-	sample armeelisten-1-60.html html.xml
-}
-
-@test "English list text sample" {
-	sample english-lists.txt english.xml
+# The cases of tests/regress/armylist-parse hold the exact XML of the
+# samples, of the fixtures and of bad input: every one must validate.
+@test "the armylist XML every regress case of armylist-parse expects validates" {
+	regress_valid armylist-parse armylist.rng 20
 }
 
 @test "HTML in UTF-8 and windows-1252 give the same armies" {
@@ -56,14 +37,6 @@ sample() {
 	[[ "$a" == *"Frühe Ägypter"* ]]
 }
 
-@test "all samples at once form one document" {
-	run -0 --separate-stderr armylist-parse ../samples/armeelisten-1-60.html \
-	    ../samples/armeelisten-61-120.txt ../samples/armeelisten-121-180.tsv \
-	    ../samples/english-lists.txt
-	assert_equal "$(grep -c '<army ' <<<"$output")" 39
-	assert_equal "$(grep -c '<armylists' <<<"$output")" 1
-}
-
 @test "standard input and '-' are read the same" {
 	a=$(armylist-parse < ../samples/armeelisten-61-120.txt)
 	b=$(armylist-parse - < ../samples/armeelisten-61-120.txt)
@@ -73,14 +46,8 @@ sample() {
 
 # ---- output formats -----------------------------------------------------
 
-@test "-T tsv: header and English notation" {
-	run -0 armylist-parse -T tsv ../samples/armeelisten-121-180.tsv
-	golden $G/tsv.tsv
-}
-
-@test "-T json: same data as the XML, valid JSON" {
+@test "-T json: valid JSON, its armies and troops where jq finds them" {
 	run -0 armylist-parse --format=json ../samples/english-lists.txt
-	golden $G/english.json
 	jq -e '.armies | length == 6' <<<"$output"
 	jq -e '.armies[2].elements.items[0].troops[1].code == "Cv"' <<<"$output"
 }
@@ -236,33 +203,21 @@ armylist-parse: $BATS_TEST_TMPDIR/c.txt:2:29: error: bad element count '0xAx'"
 Try 'armylist-parse --help' for more information."
 }
 
-@test "-T jsonl: one army object per line with the rules label" {
+@test "-T jsonl: 6 JSON objects, each with the rules label" {
 	run -0 armylist-parse -T jsonl --rules=dba22 ../samples/english-lists.txt
-	golden $G/english.jsonl
 	assert_equal "${#lines[@]}" 6
 	jq -e -s 'length == 6 and all(.rules == "dba22")' <<<"$output"
 }
 
-@test "notes: sheet columns without a field of ours in every output" {
+@test "notes: sheet columns without a field of ours in JSON, XML and TSV" {
 	run -0 armylist-parse -T json ../samples/armeelisten-121-180.tsv
 	jq -e '.armies[0].notes == [{"column":"Bemerkungen","text":"Attila"}]' <<<"$output"
-	run -0 armylist-parse -T text --lang=de ../samples/armeelisten-121-180.tsv
-	golden $G/notes-de.txt
 	printf 'Nr;Armee;Elemente;Notes;Armee\n7;A;1x Ps (Bef.), 11x Ps;eins  zwei;B\n' > "$BATS_TEST_TMPDIR/n.csv"
 	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/n.csv"
 	assert_line '    <note column="Notes">eins zwei</note>'
 	assert_line '    <note column="Armee">B</note>'
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.csv"
 	assert_line --index 1 "$(printf '7\tA\t\t\t\t\t\t1xPs (Gen), 11xPs\tde\t\t\t\t\t1x Ps (Bef.), 11x Ps\t\tNotes: eins zwei\\nArmee: B')"
-}
-
-@test "-T text --lang=de|en|ru" {
-	run -0 armylist-parse -T text --lang=de ../samples/armeelisten-61-120.txt
-	golden $G/text-de.txt
-	run -0 armylist-parse -T text --lang=en ../samples/armeelisten-61-120.txt
-	golden $G/text-en.txt
-	run -0 armylist-parse -T text --lang=ru ../samples/armeelisten-61-120.txt
-	golden $G/text-ru.txt
 }
 
 @test "--lang defaults from LC_ALL, LC_MESSAGES, LANG" {
@@ -294,55 +249,26 @@ Try 'armylist-parse --help' for more information."
 	golden $G/english-roundtrip.txt
 }
 
-@test "troops as written: HCh, LCh, Cb, Lb, 6Kn, 8Bw, 7Hd in every output" {
-	run -0 --separate-stderr armylist-parse $P/written.txt
-	golden $G/written.xml
-	assert_equal "$stderr" ""
-	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/w.xml"
-	validate armylist.rng "$BATS_TEST_TMPDIR/w.xml"
+@test "troops as written: the text reads back to the XML, the XML renders the same text, armylist-check takes the code" {
+	armylist-parse $P/written.txt > "$BATS_TEST_TMPDIR/w.xml"
 	run -0 armylist-parse -T json $P/written.txt
-	golden $G/written.json
 	jq -e '.armies[0].elements.items[0].troops[0] == {"code": "Kn", "written": "HCh"}' <<<"$output"
-	run -0 armylist-parse -T tsv $P/written.txt
-	golden $G/written.tsv
 	for l in en de ru; do
 		run -0 armylist-parse -T text --lang=$l $P/written.txt
-		golden $G/written-$l.txt
 		# the text and the XML read back to the same armies
 		strip='s/ file="[^"]*" line="[0-9]*"//; s/<elements text="[^"]*"/<elements/'
 		diff <(sed "$strip" "$BATS_TEST_TMPDIR/w.xml") \
 		    <(armylist-parse <<<"$output" | sed "$strip")
+		# the XML renders the text of the list (regress case written-text-LANG)
 		run -0 armylist-parse -T text --lang=$l "$BATS_TEST_TMPDIR/w.xml"
-		golden $G/written-$l.txt
+		diff -u regress/armylist-parse/written-text-$l.out <(printf '%s\n' "$output")
 	done
 	# armylist-check takes the rules code: 12 elements, one general
 	run -0 bash -c "armylist-parse $P/written.txt | armylist-check --rules=dba22"
 	assert_output ''
 }
 
-@test "troops as written: a spelling that does not name its troop is kept in XML, not in text" {
-	x='<armylists version="1"><army id="1"><name lang="en">X</name><enemies/><elements><element count="1"><troop code="Kn" written="Sp" figures="3"/></element><element count="1"><troop code="Kn" written="Ri"/><troop code="Bw" written="Lb" dismount="Kn" dismount-written="HCh"/></element></elements></army></armylists>'
-	run -0 --separate-stderr armylist-parse -T text <<<"$x"
-	assert_output '1 X
-1x3Kn, 1xKn or Lb//HCh'
-	assert_equal "$stderr" ""
-	run -0 armylist-parse <<<"$x"
-	assert_line '        <troop code="Kn" written="Sp" figures="3"/>'
-	assert_line '        <troop code="Bw" written="Lb" dismount="Kn" dismount-written="HCh"/>'
-}
-
 # ---- grammar and carriers in detail ---------------------------------------
-
-@test "element grammar: dismount, packages, notes, figures, o, doubled commas" {
-	run -0 --separate-stderr armylist-parse $P/grammar.txt
-	assert_equal "$stderr" ""
-	golden $G/grammar.xml
-}
-
-@test "continuation rows append to every field" {
-	run -0 armylist-parse -T tsv $P/continuation.tsv
-	assert_line --index 1 "$(printf '7\tGrenzarmee\t\t\t\t\t8, 9\t1xCv (Gen), 2xLH, 9xPs\tde\t\t\t\t\t1x Re (Feldherr), 2x LR, 9x Pl\t\t')"
-}
 
 @test "header found as a whole word sequence, Referenzen is sources" {
 	printf '| Ref | Name | Referenzen | List |\n| 3 | A | AANE, DBM 1/3 | 12x Ps (Gen) |\n' > "$BATS_TEST_TMPDIR/h.txt"
@@ -368,27 +294,10 @@ Try 'armylist-parse --help' for more information."
 
 # ---- CSV sheets ---------------------------------------------------------------
 
-@test "CSV with ';': BOM, CRLF, windows-1252, quotes, line breaks in quotes" {
-	run -0 --separate-stderr armylist-parse $P/sheet-semicolon.csv
-	assert_equal "$stderr" "armylist-parse: $P/sheet-semicolon.csv:4: warning: invalid UTF-8, read as windows-1252"
-	golden $G/sheet-csv.xml
-}
-
 @test "CSV with ',' gives the same armies as with ';'" {
-	run -0 --separate-stderr armylist-parse -T tsv $P/sheet-comma.csv
-	assert_equal "$stderr" ""
-	golden $G/sheet-csv.tsv
 	a=$(armylist-parse $P/sheet-comma.csv | sed 's/ file="[^"]*"//')
 	b=$(armylist-parse $P/sheet-semicolon.csv 2>/dev/null | sed 's/ file="[^"]*"//')
 	assert_equal "$a" "$b"
-}
-
-@test "CSV: an unterminated quote is reported and closes at its line end" {
-	run -2 --separate-stderr armylist-parse -T tsv $P/unterminated.csv
-	assert_equal "$stderr" "armylist-parse: $P/unterminated.csv:3:3: error: unterminated quoted field, closed at the end of its line
-armylist-parse: $P/unterminated.csv:3: error: army 2 has no elements
-armylist-parse: $P/unterminated.csv:5:21: error: unterminated quoted field, closed at the end of its line"
-	golden $G/unterminated.tsv
 }
 
 @test "CSV: a quote open over 100 lines ends there, the rest is read again" {
@@ -402,21 +311,6 @@ armylist-parse: $f:2: error: army 1 has no elements"
 
 # ---- nothing dropped silently ---------------------------------------------------
 
-@test "list text: a bad reference starts a record that is reported, a stray line too" {
-	run -2 --separate-stderr armylist-parse -T tsv $P/bad-reference.txt
-	assert_equal "$stderr" "armylist-parse: $P/bad-reference.txt:3:1: error: bad army reference 'l/2' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read
-armylist-parse: $P/bad-reference.txt:9:1: error: line not read: it is in no army record (a record starts with a reference such as 'I/1a')"
-	golden $G/bad-reference.tsv
-}
-
-@test "tables: a bad reference and its rows, rows that start and continue no army" {
-	run -2 --separate-stderr armylist-parse -T tsv $P/rows-not-read.txt
-	assert_equal "$stderr" "armylist-parse: $P/rows-not-read.txt:3:3: error: bad army reference 'l/2' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read
-armylist-parse: $P/rows-not-read.txt:5:3: error: row not read: 'Summe' is no army number
-armylist-parse: $P/rows-not-read.txt:8: error: row not read: it continues no army (the row before it is blank or not read)"
-	golden $G/rows-not-read.tsv
-}
-
 @test "tables: a long cell quoted in row-not-read is cut on a character boundary" {
 	printf '| Nr | Armee | Elemente |\n| 1 | Erste | 1x Ps (Bef.), 11x Ps |\n| Aбвгдежзийклмнопрстуфхцч | | 24x Ps |\n| Zusammenfassung fürÜbungsämter | | 24x Ps |\n' > "$BATS_TEST_TMPDIR/u.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/u.txt"
@@ -425,35 +319,6 @@ armylist-parse: $BATS_TEST_TMPDIR/u.txt:4:3: error: row not read: 'Zusammenfassu
 }
 
 # ---- bad input: reported, the rest still written ---------------------------
-
-@test "unknown troop: error with suggestion, code ?, army still written, exit 2" {
-	run -2 --separate-stderr armylist-parse $P/unknown-troop.txt
-	assert_equal "$stderr" "armylist-parse: $P/unknown-troop.txt:2:42: error: unknown troop type 'Rittr' (did you mean 'Ritter'?)
-armylist-parse: $P/unknown-troop.txt:3:16: warning: unreadable date 'irgendwann' of army 6, kept as text"
-	golden $G/unknown-troop.xml
-	armylist-parse $P/unknown-troop.txt > "$BATS_TEST_TMPDIR/o.xml" || true
-	validate armylist.rng "$BATS_TEST_TMPDIR/o.xml"
-}
-
-@test "a file that cannot be opened is reported, the next is read, exit 4" {
-	run -4 --separate-stderr armylist-parse nosuch.txt ../samples/english-lists.txt
-	assert_equal "$stderr" "armylist-parse: cannot open 'nosuch.txt': No such file or directory"
-	assert_equal "$(grep -c '<army ' <<<"$output")" 6
-}
-
-@test "a directory operand is refused" {
-	run -4 --separate-stderr armylist-parse fixtures
-	assert_equal "$stderr" "armylist-parse: cannot read 'fixtures': Is a directory"
-}
-
-@test "empty input gives an empty armylists" {
-	run -0 --separate-stderr armylist-parse $P/empty.txt
-	assert_equal "$stderr" ""
-	assert_output '<?xml version="1.0" encoding="UTF-8"?>
-<armylists version="1" rules="dba1"/>'
-	run -0 armylist-parse -T json < /dev/null
-	assert_output '{"version":1,"rules":"dba1","armies":[]}'
-}
 
 @test "syntax errors at their column, the rest of the list kept" {
 	printf 'I/5 Garbled 100BC\n1x3Cv or 3(4Ax (Gen), 1x2LH, 1x3Kn 1x3Bd, (1x2LH + 1x2Ps) o (Scottish1x3Kn + 1xPs), 4x\n' > "$BATS_TEST_TMPDIR/g.txt"
@@ -466,16 +331,9 @@ armylist-parse: $f:2:85: error: missing troop after the count '4x'"
 	assert_line --index 1 "$(printf 'I/5\tGarbled\t-100\t-100\t\t\t\t1x3Cv (Gen), 1x2LH, 1x3Kn, 1x3Bd, (1x2LH + 1x2Ps) or 1xPs\ten\t100BC\t\t\t\t1x3Cv or 3(4Ax (Gen), 1x2LH, 1x3Kn 1x3Bd, (1x2LH + 1x2Ps) o (Scottish1x3Kn + 1xPs), 4x\tyes\t')"
 }
 
-@test "error recovery: IV/58 and III/57c of the corpus keep their good items and generals, marked incomplete" {
+@test "error recovery: the incomplete mark reads back, and a file without it reads as complete" {
 	run -2 --separate-stderr armylist-parse $P/corpus-garbled.txt
-	assert_equal "$stderr" "armylist-parse: $P/corpus-garbled.txt:6:20: error: missing ',' before '1x3Bd'
-armylist-parse: $P/corpus-garbled.txt:11:11: error: expected a troop name after '3'
-armylist-parse: $P/corpus-garbled.txt:16:40: error: expected a count ('1x') at 'Scottish1x3Kn'"
-	golden $G/corpus-garbled.xml
-	# a missing comma loses nothing: I/32a is complete
 	assert_equal "$(grep -c 'incomplete="yes"' <<<"$output")" 2
-	refute_line --partial '<army id="I/32a" file="'"$P"'/corpus-garbled.txt" line="3" incomplete'
-	# the mark reads back, and a file without it reads as complete
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/g.xml"
 	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/g.xml"
 	assert_equal "$stderr" ""
@@ -483,19 +341,6 @@ armylist-parse: $P/corpus-garbled.txt:16:40: error: expected a count ('1x') at '
 	sed 's/ incomplete="yes"//' "$BATS_TEST_TMPDIR/g.xml" > "$BATS_TEST_TMPDIR/old.xml"
 	run -0 armylist-parse "$BATS_TEST_TMPDIR/old.xml"
 	refute_output --partial incomplete
-}
-
-@test "error recovery: a keyword typo gets a did-you-mean and is not read as elements" {
-	run -2 --separate-stderr armylist-parse -T tsv $P/keyword-typo.txt
-	assert_equal "$stderr" "armylist-parse: $P/keyword-typo.txt:2:1: error: unknown keyword 'Aggresion' (did you mean 'Aggression'?)
-armylist-parse: $P/keyword-typo.txt:3:1: error: unknown keyword 'Terain' (did you mean 'Terrain'?)"
-	assert_output "$(printf 'id\tname\tfrom\tto\tterrain\taggression\tenemies\telements\tlang\tdates\tsources\tdbm\tallies\ttext\tincomplete\tnotes\nI/1\tKeyword Typos\t-100\t-50\tArable\t\t\t1x3Bd (Gen), 8x4Bw, 3x2Ps\ten\t100-50BC\t\t\t\t1x3Bd (Gen), 8x4Bw, 3x2Ps\t\t')"
-}
-
-@test "hostile XML: DOCTYPE with an external entity is rejected" {
-	run -2 --separate-stderr armylist-parse $P/doctype.xml
-	assert_equal "$stderr" "armylist-parse: $P/doctype.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
-	refute_output --partial "$(cat /etc/hostname 2>/dev/null || echo no-hostname)"
 }
 
 @test "hostile XML: billion laughs" {
@@ -508,13 +353,6 @@ armylist-parse: $P/keyword-typo.txt:3:1: error: unknown keyword 'Terain' (did yo
 	# the schema's error, the same at the same place, is shown once
 	assert_equal "$stderr" "armylist-parse: $P/deep.xml:1: error: element <a> is not expected there
 armylist-parse: $P/deep.xml:1:794: error: elements nested more than 256 deep (the most this tool reads)"
-}
-
-@test "malformed and invalid armylist XML: exit 2 at line" {
-	run -2 --separate-stderr armylist-parse $P/malformed.xml
-	[[ "$stderr" == "armylist-parse: $P/malformed.xml:4:1: error: "* ]]
-	run -2 --separate-stderr armylist-parse $P/invalid.xml
-	[[ "$stderr" == "armylist-parse: $P/invalid.xml:5: error: "* ]]
 }
 
 @test "gzip input is not decompressed" {
@@ -592,28 +430,6 @@ armylist-parse: $P/deep.xml:1:794: error: elements nested more than 256 deep (th
 
 # ---- command line ------------------------------------------------------------
 
-@test "unknown option: exit 3 with a suggestion" {
-	run -3 --separate-stderr armylist-parse --formt=xml
-	assert_equal "$stderr" "armylist-parse: unknown option '--formt=xml' (did you mean '--format'?)
-Try 'armylist-parse --help' for more information."
-	run -3 --separate-stderr armylist-parse -q
-	assert_equal "${stderr%%$'\n'*}" "armylist-parse: unknown option '-q'"
-}
-
-@test "bad option values: exit 3" {
-	run -3 --separate-stderr armylist-parse -T yaml
-	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'yaml' for --format (valid: xml, tsv, json, text, jsonl)"
-	run -3 --separate-stderr armylist-parse --lang=fr
-	assert_equal "${stderr%%$'\n'*}" "armylist-parse: invalid value 'fr' for --lang (valid: en, de, ru)"
-	run -3 --separate-stderr armylist-parse -o
-	assert_equal "${stderr%%$'\n'*}" "armylist-parse: option '-o' needs a value"
-}
-
-@test "long options may be abbreviated" {
-	run -0 armylist-parse --form=tsv ../samples/english-lists.txt
-	assert_line --index 0 --partial "id"
-}
-
 # ---- real data -----------------------------------------------------------------
 
 @test "corpus: 590 real DBA 2.2 lists, only the garbled ones carry errors" {
@@ -652,16 +468,6 @@ armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'
 
 # ---- the notations players write (issue 24, items 4-7) ------------------------
 
-@test "label lines: Agg, Topography, Troops, List, Army, Elements, General and their German and Russian forms; an unknown label is its own error" {
-	run -2 --separate-stderr armylist-parse -T tsv $P/labels.txt
-	assert_equal "$stderr" "armylist-parse: $P/labels.txt:39:1: error: unknown keyword 'Points' (a label of no field: the line is not read)
-armylist-parse: $P/labels.txt:42:1: error: unknown keyword 'Core troops' (a label of no field: the line is not read)"
-	golden $G/labels.tsv
-	# the general after a label line is kept: 12 elements, one general
-	run -2 armylist-parse $P/labels.txt
-	assert_equal "$(grep -c 'general="yes"' <<<"$output")" 8
-}
-
 @test "label lines: a typo of a label gets a did-you-mean, a label alone never glues to the next line" {
 	printf 'I/1a Test 3000BC\nTroop:\n1x3Cv (Gen), 8x4Bw, 3x2Ps\n' > "$BATS_TEST_TMPDIR/t.txt"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/t.txt"
@@ -669,19 +475,7 @@ armylist-parse: $P/labels.txt:42:1: error: unknown keyword 'Core troops' (a labe
 	assert_equal "$(cut -f 8,15 <<<"${lines[1]}")" "$(printf '1x3Cv (Gen), 8x4Bw, 3x2Ps\t')"
 }
 
-@test "reference shorthand: the book carried, a stop for a comma, ally alternatives kept, fragments reported and never ids" {
-	run -0 --separate-stderr armylist-parse -T tsv $P/refs.txt
-	assert_equal "$stderr" "armylist-parse: $P/refs.txt:8:16: warning: '.' after 'II/30a' read as ',' between army references
-armylist-parse: $P/refs.txt:13:17: warning: 'or' is no army reference, left out
-armylist-parse: $P/refs.txt:13:21: warning: '(31j' is no army reference, left out
-armylist-parse: $P/refs.txt:14:9: warning: 'or' is no army reference, left out
-armylist-parse: $P/refs.txt:14:23: warning: 'and/or' is no army reference, left out"
-	golden $G/refs.tsv
-	run -0 armylist-parse $P/refs.txt
-	golden $G/refs.xml
-	refute_output --partial '<ref>or</ref>'
-	refute_output --partial '(31j</ref>'
-	# "none" and "-" are no references, and no diagnostic
+@test "reference shorthand: \"none\" and \"-\" are no references, and no diagnostic" {
 	printf 'I/1 A 100BC\nEnemies: none\nAllies: -\n1x3Cv (Gen), 11x2Ps\n' > "$BATS_TEST_TMPDIR/n.txt"
 	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
 	assert_equal "$stderr" ""
@@ -708,20 +502,6 @@ armylist-parse: $P/refs.txt:14:23: warning: 'and/or' is no army reference, left 
 	sed 's/join="or"/join="xor"/' "$BATS_TEST_TMPDIR/r.xml" > "$BATS_TEST_TMPDIR/bad.xml"
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/bad.xml"
 	assert_equal "${stderr%%$'\n'*}" "armylist-parse: $BATS_TEST_TMPDIR/bad.xml:14: error: attribute 'join' of <ref> is not valid"
-}
-
-@test "'+' outside parentheses joins a package, as inside them" {
-	run -0 --separate-stderr armylist-parse -T tsv $P/plus.txt
-	assert_equal "$stderr" ""
-	golden $G/plus.tsv
-	run -0 armylist-parse $P/plus.txt
-	assert_equal "$(grep -c '<package>' <<<"$output")" 6
-}
-
-@test "list styles: bullets, numbers, N* and N x counts, full type names, one element per line, general markers" {
-	run -0 --separate-stderr armylist-parse -T tsv $P/styles.txt
-	assert_equal "$stderr" "armylist-parse: $P/styles.txt:3:3: warning: general marked on 2 elements '2 x 3Cv (General)': read as one general element and 1 more"
-	golden $G/styles.tsv
 }
 
 @test "a general marked on several elements is one general and the rest, in list text and sheets" {
@@ -768,13 +548,6 @@ armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 eleme
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/big.tsv"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/big.tsv:70002:8: error: unknown troop type 'Rittr' (did you mean 'Ritter'?)"
 	assert_output --partial 'line="70002"'
-}
-
-@test "armylist-parse: a second header with fewer note columns (once a double free)" {
-	run -0 --separate-stderr armylist-parse fixtures/armylist-parse/two-headers.tsv
-	assert_equal "$(grep -c '<army ' <<<"$output")" 2
-	assert_line '    <note column="A">a</note>'
-	assert_equal "$stderr" ""
 }
 
 # ---- --header=FILE: chunks of a sheet (issue 29) ------------------------
@@ -835,11 +608,8 @@ chunks() {
 	assert_equal "$output" "$(cat all.jsonl)"
 }
 
-@test "armylist-parse --header=FILE: a missing header file is exit 4, a header's messages name it" {
+@test "armylist-parse --header=FILE: a header's messages name it" {
 	cd "$BATS_TEST_TMPDIR"
-	run -4 --separate-stderr armylist-parse --header=no/such.txt $SAMPLES/armeelisten-61-120.txt
-	assert_equal "$stderr" "armylist-parse: cannot open 'no/such.txt': No such file or directory"
-	assert_output ""
 	printf 'Nr\tArmee\tElemente\n\xe4\t\t\n' > head.tsv
 	printf '7\tGrenzarmee\t1x Re (Feldherr), 11x Pl\n' > rows.tsv
 	run -0 --separate-stderr armylist-parse --header=head.tsv -T tsv rows.tsv

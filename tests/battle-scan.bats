@@ -55,16 +55,6 @@ setup() {
 	OPTS=
 }
 
-@test "battle-scan: usage errors" {
-	run -3 --separate-stderr battle-scan -T png
-	assert_equal "${stderr%%$'\n'*}" "battle-scan: invalid value 'png' for --format (valid: text, combat, moves, xml, json, jsonl, svg, pdf)"
-	run -3 --separate-stderr battle-scan --tolerance=x
-	assert_equal "${stderr%%$'\n'*}" "battle-scan: invalid tolerance 'x' (0-1000 paces)"
-	run -3 --separate-stderr battle-scan --plna=x
-	assert_equal "${stderr%%$'\n'*}" "battle-scan: unknown option '--plna=x' (did you mean '--plan'?)"
-	run -4 --separate-stderr battle-scan /nonexistent.xml
-}
-
 @test "battle-scan: every EXAMPLE of the man page, with its status" {
 	# the picture's field.xml and bound.txt: the river crossing
 	mkdir "$BATS_TEST_TMPDIR/examples"
@@ -78,11 +68,6 @@ setup() {
 }
 
 # ---- the reader -------------------------------------------------------
-
-@test "battle-scan: bad files are rejected with positions" {
-	run -2 --separate-stderr battle-scan fixtures/battle/bad.xml
-	assert_equal "$stderr" "$(cat fixtures/battle/bad.err)"
-}
 
 @test "battle-scan: the battlefield's rules label is followed unless --rules" {
 	BLUE=$(e b1 Hd 1200 800 180)
@@ -655,21 +640,12 @@ $(e r2 Bd 1360 800 0)"
 
 # ---- samples, outputs, pipelines ---------------------------------------------
 
-@test "battle-scan: the samples in every text format (golden)" {
+# The samples in every text format, the usage errors and the bad file
+# are cases of tests/regress/battle-scan.
+
+@test "battle-scan: the samples' pictures, -T svg --lang=de (golden)" {
 	cd "$TOP"
 	for s in line hill river; do
-		run -0 battle-scan --plan=samples/battle-$s.plan samples/battle-$s.xml
-		golden battle-scan/$s.txt
-		run -0 battle-scan -T combat samples/battle-$s.xml
-		golden battle-scan/$s.combat
-		run -0 battle-scan -T moves --plan=samples/battle-$s.plan samples/battle-$s.xml
-		golden battle-scan/$s.moves
-		run -0 battle-scan -T xml --plan=samples/battle-$s.plan samples/battle-$s.xml
-		golden battle-scan/$s.xml
-		run -0 battle-scan -T json --plan=samples/battle-$s.plan samples/battle-$s.xml
-		golden battle-scan/$s.json
-		run -0 battle-scan -T jsonl samples/battle-$s.xml
-		golden battle-scan/$s.jsonl
 		run -0 battle-scan -T svg --lang=de --plan=samples/battle-$s.plan samples/battle-$s.xml
 		golden battle-scan/$s.svg
 	done
@@ -703,11 +679,10 @@ $(e r2 Bd 1360 800 0)"
 	done
 }
 
-@test "battle-scan: -T pdf draws a page per file; svg one file only" {
+@test "battle-scan: -T pdf draws a page per file" {
 	cd "$TOP"
 	run -0 bash -c "battle-scan -T pdf samples/battle-line.xml samples/battle-hill.xml | head -c 5"
 	assert_output "%PDF-"
-	run -3 battle-scan -T svg samples/battle-line.xml samples/battle-hill.xml
 }
 
 @test "battle-scan: in the multi-call binary, -T pdf alone starts libexec/bellis/battle-scan" {

@@ -8,11 +8,13 @@ load helpers/common
 
 F=fixtures/dba3
 
-@test "dba3: the table is valid against rules.rng and complete" {
+# The one-command checks (the table complete, the modelled rows, equal
+# scores, support when shot at, the flags of 2.2, the notation, --year,
+# the battlefield of 3.0 in every unit) are cases of tests/regress/TOOL,
+# named dba3-*, dba22-* and dba1-*.
+
+@test "dba3: the table is valid against rules.rng" {
 	validate rules.rng "$TOP/formats/dba3.xml"
-	run -0 --separate-stderr combat-calc --rules=dba3 /dev/null
-	assert_output ''
-	assert_equal "$stderr" ''
 }
 
 @test "dba3: a table without a troop's row names the troop and the table" {
@@ -21,12 +23,6 @@ F=fixtures/dba3
 	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'LH' has no row in the bases table (troop set dba3)
 combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'CP' has no row in the outcomes table (troop set dba3)
 combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'CWg' has no row in the movement table (troop set dba3)"
-}
-
-@test "dba3: every modelled row of the facts, with its source and confidence (--explain)" {
-	run -0 --separate-stderr combat-calc --rules=dba3 --explain $F/rows.txt
-	assert_equal "$stderr" ''
-	golden dba3/rows.txt
 }
 
 @test "dba3: the same rows in XML validate, and TSV gives one row per combat" {
@@ -39,18 +35,6 @@ combat-calc: $BATS_TEST_TMPDIR/r.xml: error: troop type 'CWg' has no row in the 
 	run -0 combat-calc --rules=dba3 -T tsv $F/rows.txt
 	# a header and one row per combat
 	assert_equal "$(grep -c '' <<<"$output")" "$(( $(grep -vc '^#' $F/rows.txt) + 1 ))"
-}
-
-@test "dba3: equal scores give a loser: Knights against Blades, odds count the kills on a draw" {
-	run -0 bash -c "echo 'Kn vs Bd' | combat-calc --rules=dba3 --odds"
-	assert_output '1: Kn 3 = 3  vs  Bd 3 = 3
-   odds: Kn wins 15/36, doubles 2/36; draws 6/36; Bd wins 15/36, doubles 2/36
-   outcomes: Bd destroyed 15, Kn recoil 13, Kn destroyed 8'
-	run -0 bash -c "echo 'Kn vs Bd dice 4 4' | combat-calc --rules=dba3 -T xml"
-	[[ $output == *'<result winner="2" kind="draw" loser-outcome="destroyed"/>'* ]]
-	run -0 bash -c "echo 'Kn vs Bd dice 4 4' | combat-calc --rules=dba22"
-	assert_output '1: Kn 3 = 3  vs  Bd 3 = 3
-   dice 4 4: 7 vs 7, draw'
 }
 
 @test "dba3: the 3.0 changes against 2.2, side by side" {
@@ -75,14 +59,7 @@ Kn	3	Bw	4	beaten	recoil
 Art	4	Bd	5		'
 }
 
-@test "dba3: being shot at cancels rear support in 1.x (seed) and 2.2 (reconstructed), not in 3.0" {
-	run -0 bash -c "echo 'Pk support shot vs Bd' | combat-calc --rules=dba1"
-	assert_output '1: Pk 3 (support lost: shot at) = 3  vs  Bd 5 = 5'
-	run -0 bash -c "echo 'Pk support shot vs Bd' | combat-calc --rules=dba22 --explain"
-	assert_line --index 0 '1: Pk 3 (support lost: shot at) = 3  vs  Bd 5 = 5'
-	assert_line --index 2 '   factor Pk +0 support: - [R]; 1.x rule; no 2.2 source'
-	run -0 bash -c "echo 'Pk support shot vs Bd' | combat-calc --rules=dba3"
-	assert_output '1: Pk 3 +3 support = 6  vs  Bd 5 = 5'
+@test "dba3: the cards say being shot at cancels rear support under 2.2, not under 3.0" {
 	# the cards say so: 'shot at' with its mark under 2.2, none under 3.0
 	run -0 refcard-render --cards=rules --rules=dba22
 	[[ $output == *'attacking a camp, shot at<sup class="conf">‡</sup>; contact with Art, Bw'* ]]
@@ -98,13 +75,6 @@ Art	4	Bd	5		'
 combat-calc: $BATS_TEST_TMPDIR/bad.txt:2:4: error: Spears get no psiloi support
 combat-calc: $BATS_TEST_TMPDIR/bad.txt:3:4: error: Knights get no side support in dba3
 combat-calc: $BATS_TEST_TMPDIR/bad.txt:4:10: error: 'rough' with 'bad' (one going at a time)"
-	run -2 --separate-stderr bash -c "echo 'Sp rough vs Bd' | combat-calc --rules=dba22"
-	assert_equal "$stderr" "combat-calc: -:1:4: error: dba22 has no rough going (only good and difficult)"
-	# bad is difficult by another name, in every edition
-	run -0 bash -c "echo 'Sp bad vs Bd' | combat-calc --rules=dba22"
-	assert_output '1: Sp 4 -2 difficult = 2  vs  Bd 5 = 5'
-	run -0 bash -c "printf '<combats version=\"1\"><combat><side troop=\"Sp\" side=\"yes\" rough=\"no\"/><side troop=\"3Bd\"/></combat></combats>\n' | combat-calc --rules=dba3"
-	assert_output '1: Sp 4 +1 side = 5  vs  3Bd 5 = 5'
 }
 
 @test "dba3: moves in base widths, by sub-type (fast and solid foot), rough and bad going, the free road move" {
@@ -132,8 +102,6 @@ bound 1: no PIP budget, 9 used'
 	run -0 move-check --rules=dba3 "$BATS_TEST_TMPDIR/m.xml"
 	assert_output '1: ok       3Bd 2.5/3 bw, 1 PIP
 bound 1: no PIP budget, 1 used'
-	run -2 --separate-stderr bash -c "printf 'move Kn 300 rough\n' | move-check --rules=dba22"
-	assert_equal "$stderr" "move-check: -:1:13: error: dba22 has no rough going (only good and difficult)"
 }
 
 @test "dba3: break-off judges the enemy by its sub-type (fast 3Bd outruns solid 4Ax in any going), the going named as 3.0 does" {
@@ -192,10 +160,7 @@ bound 1: no PIP budget, 1 used"
 	done
 }
 
-@test "dba3 lists: Mtd- prefixes, [..] or [..] packages, dated and conditional options kept as notes, 'Cvor' read with a warning" {
-	run -0 --separate-stderr armylist-parse --rules=dba3 -T text fixtures/lists3/notation.txt
-	assert_equal "$stderr" "armylist-parse: fixtures/lists3/notation.txt:4:71: warning: 'Cvor' read as 'Cv or' (a blank missing)"
-	assert_line '1x3Kn (Gen), 1xMtd-4Lb or Mtd-3Bw, 1x3Bd or 4Ax or Sp (from 704BC), 1xCv or LH, (1x6Kn + 2xLH) or (1x8Bw + 2xPs), 1xLH or Cv (if Thurungians), 4x4Bd'
+@test "dba3 lists: Mtd- prefixes in JSON and on a card" {
 	run -0 --separate-stderr armylist-parse --rules=dba3 -T json fixtures/lists3/notation.txt
 	assert_equal "$(jq -c '.armies[0].elements.items[1].troops' <<<"$output")" '[{"code":"Bw","written":"Lb","figures":"4","mounted":true},{"code":"Bw","figures":"3","mounted":true}]'
 	# a card names the sub-type of the mounted infantry
@@ -205,21 +170,7 @@ bound 1: no PIP budget, 1 used"
 	[[ $output == *'Mtd-3Bw: fast mounted 3/3/3/3'* ]]
 }
 
-@test "dba3 lists: armylist-select --year writes the options valid that year" {
-	run -0 --separate-stderr armylist-select --year=710BC -T text "$TOP/samples/dba3-dated.txt"
-	assert_equal "$stderr" ''
-	assert_line '1xHCh (Gen), 3xHCh, 2xCv, 1x3Bd or 4Ax, 2x4Ax, 1x3Ax, 2x7Hd or Ps'
-	refute_output --partial 'II/7'
-	run -0 armylist-select --year=704BC -T text "$TOP/samples/dba3-dated.txt"
-	assert_line '1xHCh (Gen), 3xHCh, 2xCv, 1x3Bd or 4Ax or Sp (from 704BC), 2x4Ax, 1x3Ax, 2x7Hd or Ps'
-	run -0 armylist-select --year=330BC -T text "$TOP/samples/dba3-dated.txt"
-	assert_line '1xLCh or Cv or 3Kn (Gen), 2xCv, 2xLH, 1x3Kn or Sp or 4Ax, 1xSCh or Sp, 1xPs, 3x4Ax or 3Ax or Sp, 1x7Hd or Ps'
-	run -0 armylist-select --year=329BC -T text "$TOP/samples/dba3-dated.txt"
-	assert_line '1xLCh or Cv or 3Kn (Gen), 2xCv, 2xLH, 1x3Kn or Sp or 4Ax, 1xSCh or Sp, 1xPs, 3x4Ax or 3Ax or Sp or LH (in 329BC), 1x7Hd or Ps'
-	# without --year, and with -v, the lists are written whole
-	run -0 armylist-select --from=800BC -T text "$TOP/samples/dba3-dated.txt"
-	assert_line --partial 'or Sp (from 704BC), 2x4Ax'
-	# the cut army is valid XML and reads back to the same list
+@test "dba3 lists: armylist-select --year: the cut army is valid XML and reads back to the same list" {
 	run -0 armylist-select --year=710BC "$TOP/samples/dba3-dated.txt"
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/a.xml"
 	validate armylist.rng "$BATS_TEST_TMPDIR/a.xml"
@@ -259,10 +210,6 @@ $BATS_TEST_TMPDIR/d.txt:1: error: army I/1: elements total 10 with the options o
 	sed -i 's/7x4Bd/8x4Bd/' "$BATS_TEST_TMPDIR/d.txt"
 	run -1 --separate-stderr armylist-check --rules=dba3 "$BATS_TEST_TMPDIR/d.txt"
 	assert_equal "$output" "$BATS_TEST_TMPDIR/d.txt:1: error: army I/1: elements total 11 with the options of 600BC-300BC, expected 12 [dated-total]"
-	# the dated armies of the sample and of the corpus make 12 in every span
-	run -0 armylist-check --rules=dba3 --ignore=no-enemies "$TOP/samples/dba3-dated.txt"
-	run -2 --separate-stderr armylist-check --rules=dba3 -T tsv "$CORPUS/dba3-lists.txt"
-	refute_output --partial 'dated-total'
 }
 
 @test "dba3 lists: CP, Lit and CWg only as the general's element (general-only)" {
@@ -279,11 +226,7 @@ $BATS_TEST_TMPDIR/g.txt:1: error: army I/1: 'Lit' only as the general's element 
 	run -0 armylist-check --rules=dba3 --ignore=general-only "$BATS_TEST_TMPDIR/g.txt"
 }
 
-@test "dba3 battle-scan: lengths in base widths in and out, rough and bad going, side support" {
-	cd "$TOP"
-	run -0 --separate-stderr battle-scan --plan=samples/battle-dba3.plan samples/battle-dba3.xml
-	assert_equal "$stderr" ''
-	golden dba3/battle.txt
+@test "dba3 battle-scan: the combats and moves it writes are read by the 3.0 tools" {
 	# the combats and moves it writes are read by the 3.0 tools as such
 	run -0 bash -c 'battle-scan -T combat "$1" | combat-calc --rules=dba3' _ "$TOP/samples/battle-dba3.xml"
 	assert_output '3: Kn 3 = 3  vs  Bd 3 = 3
@@ -294,13 +237,6 @@ $BATS_TEST_TMPDIR/g.txt:1: error: army I/1: 'Lit' only as the general's element 
 6: ok       LH 3.79/4 bw, 1 PIP
 8: ok       Sp 0.5/1 bw, 1 PIP
 bound 1: 4 PIPs, 2 used, 2 unused'
-	# XML and JSON say the unit
-	run -0 battle-scan -T xml "$TOP/samples/battle-dba3.xml"
-	[[ $output == *'<battlefield file="'*'battle-dba3.xml" rules="dba3" unit="bw" width="15" height="15" bound="2">'* ]]
-	[[ $output == *'<support by="r2" kind="side"/>'* ]]
-	run -0 battle-scan -T json "$TOP/samples/battle-dba3.xml"
-	[[ $output == *'"unit":"bw","width":15,"height":15'* ]]
-	[[ $output == *'"side_support":"r2"'* ]]
 }
 
 @test "dba3 battle-scan: sub-types on the table (3Bd, 6Kn, 3Ax): written as such, fast Bd give no side support" {
@@ -335,21 +271,10 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	assert_line --index 0 '4: ok       3Ax 2/3 bw, 1 PIP'
 }
 
-@test "dba3 battle-scan: a table in paces (its label dba1, or unit=p) is read in paces and written in BW" {
-	run -0 battle-scan --rules=dba3 "$TOP/samples/battle-line.xml"
-	assert_line --index 0 "battlefield $TOP/samples/battle-line.xml: 15x15 base widths, bound 3"
-	assert_line '  r7     Cv  10.62,4.38 facing 0: good, level 0; general 2.6 bw'
-	assert_line --partial '  r6     Bw  5.5,6.25 facing 0: good, level 0; side support r1;'
+@test "dba3 battle-scan: a table in paces labelled unit=p is read in paces and written in BW; a bad unit is a schema error" {
 	sed 's/rules="dba1"/rules="dba3" unit="p"/' "$TOP/samples/battle-line.xml" > "$BATS_TEST_TMPDIR/p.xml"
 	run -0 battle-scan "$BATS_TEST_TMPDIR/p.xml"
 	assert_line --index 0 "battlefield $BATS_TEST_TMPDIR/p.xml: 15x15 base widths, bound 3"
-	# a 3.0 table under 1.x: read in BW, written in paces
-	run -0 battle-scan --rules=dba1 "$TOP/samples/battle-dba3.xml"
-	assert_line --index 0 "battlefield $TOP/samples/battle-dba3.xml: 2400x2400 paces, bound 2"
-	# no side support in 1.x; rough going is difficult there
-	refute_output --partial 'side support'
-	run -0 battle-scan --rules=dba1 --plan="$TOP/samples/battle-dba3.plan" -T moves "$TOP/samples/battle-dba3.xml"
-	assert_line 'move Cv 320 id=r5 difficult'
 	# a bad unit is a schema error
 	sed 's/rules="dba3"/rules="dba3" unit="mm"/' "$TOP/samples/battle-dba3.xml" > "$BATS_TEST_TMPDIR/u.xml"
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/u.xml"

@@ -1,5 +1,5 @@
 /* fuzz_armyxml: armylist_read_xml, armylist XML streamed and validated. */
-#define FUZZ_SEEDS "tests/fixtures/armylist-parse/*.xml tests/golden/armylist-parse/*.xml"
+#define FUZZ_SEEDS "tests/fixtures/armylist-parse/*.xml tests/regress/armylist-parse/*.out"
 #include "army/armyin.h"
 #include "army/armyout.h"
 #include "fuzz.h"

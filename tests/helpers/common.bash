@@ -113,6 +113,19 @@ validate() {
 	xmllint --noout --relaxng "$TOP/formats/$1" "$2"
 }
 
+# regress_valid TOOL SCHEMA MIN: every expected output of the regress
+# cases of TOOL (tests/regress/TOOL/*.out) that is an XML document
+# validates against formats/SCHEMA, and there are MIN of them at least.
+regress_valid() {
+	local f n=0
+	for f in "$TOP/tests/regress/$1"/*.out; do
+		[[ $(head -c 5 "$f") == '<?xml' ]] || continue
+		validate "$2" "$f" 2>&1 || { echo "${f#"$TOP"/} does not validate"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge "$3" ] || { echo "regress_valid: $n XML outputs of $1, expected $3 or more"; return 1; }
+}
+
 # Run from the test directory so diagnostics carry short file names.
 cd "$TOP/tests" || exit 1
 
