@@ -114,7 +114,7 @@ if [ -n "${VALGRIND_DIR:-}" ]; then
 	esac
 fi
 
-if sh tests/lint.sh; then
+if LINT_BUILD=${LINT_BUILD:-$1} sh tests/lint.sh; then
 	pass=$((pass + 1))
 else
 	fail=$((fail + 1))

@@ -1121,7 +1121,9 @@ join(struct sbuf *b, char **v, size_t n)
 		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
 }
 
-const char *
+/* A list's home topography in the card's language ("Arable": "Пашня");
+ * any other text as written. */
+static const char *
 card_terrain(const char *s, enum lang lang)
 {
 	int l;
