@@ -18,6 +18,8 @@ scratch() {
 ok lint: layers of lib/
 ok lint: internal headers (*_int.h) only in their own folder
 ok lint: no locale-dependent ctype, case folding or REG_ICASE
+ok lint: no function over 100 lines
+ok lint: no source file over 1500 lines
 ok lint: no extern used only in its own file, no function called nowhere'
 }
 
@@ -73,8 +75,31 @@ ok lint: no extern used only in its own file, no function called nowhere'
 ok lint: layers of lib/
 not ok lint: internal headers (*_int.h) only in their own folder (could not be checked, grep status 2)
 not ok lint: no locale-dependent ctype, case folding or REG_ICASE (could not be checked, grep status 2)
+not ok lint: no function over 100 lines (could not be checked, grep status 2)
+not ok lint: no source file over 1500 lines (could not be checked, grep status 2)
 not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in build; make all first)'
 	[[ $stderr == *'tools/unreadable.c: Is a directory'* ]]
+}
+
+@test "lint: a function over 100 lines fails, unless excepted" {
+	scratch
+	{ printf 'int zz_long(void);\nint\nzz_long(void)\n{\n\tint n = 0;\n\n'
+	  for i in $(seq 96); do printf '\tn++;\n'; done
+	  printf '\treturn n;\n}\n'; } >> "$S/lib/core/str.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line --regexp '^lib/core/str\.c:[0-9]+: zz_long: 101 lines \(at most 100\)$'
+	assert_line 'not ok lint: no function over 100 lines'
+	sed -i "s|^size_exceptions='\$|&\\nlib/core/str.c:zz_long  a test|" "$S/tests/lint.sh"
+	run sh "$S/tests/lint.sh" "$S"
+	assert_line 'ok lint: no function over 100 lines'
+}
+
+@test "lint: a source file over 1500 lines fails" {
+	scratch
+	seq 1500 | sed 's|.*|/* & */|' >> "$S/lib/dba/move.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line --regexp '^lib/dba/move\.c: [0-9]+ lines \(at most 1500\)$'
+	assert_line 'not ok lint: no source file over 1500 lines'
 }
 
 @test "lint: an extern used only in its own file, or called nowhere, fails" {

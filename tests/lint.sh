@@ -97,6 +97,55 @@ rule "internal headers (*_int.h) only in their own folder" $st "$out"
 out=$(grep -nE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' $srcs lib/core/xalloc.c lib/core/xalloc.h)
 rule "no locale-dependent ctype, case folding or REG_ICASE" $? "$out"
 
+# Size: no function body (its "{" in column 0 to its "}" in column 0,
+# both counted) over 100 lines in lib/ and tools/, no source file over
+# 1,500 lines.  An exception is a line "FILE:FUNCTION  reason" (a file:
+# "FILE  reason") below, its reason on the same line.
+size_exceptions='
+lib/card/cardpdf.c  the PDF writer of the cards: pango layout, fitting, imposition, one concept
+lib/army/army.c:read_refs  one grammar of reference shorthand, read in one pass
+lib/card/cardrules.c:rules_combat  the combat card, block by block
+lib/card/cardrules.c:rules_movement  the movement card, block by block
+'
+fns=$(find lib tools -name '*.c' | sort)
+out=$(awk -v ex="$size_exceptions" '
+	BEGIN { n = split(ex, e, "\n"); for (i = 1; i <= n; i++) {
+		split(e[i], w, " "); if (w[1] != "") skip[w[1]] = 1 } }
+	FNR == 1 { name = ""; open = 0 }
+	!open && /^[A-Za-z_][A-Za-z0-9_]*\(/ {
+		name = $0; sub(/\(.*/, "", name); at = FNR; next }
+	!open && /^\{/ && name != "" { open = 1; start = FNR; next }
+	open && /^\}/ {
+		len = FNR - start + 1
+		if (len > 100 && !((FILENAME ":" name) in skip))
+			printf "%s:%d: %s: %d lines (at most 100)\n",
+			    FILENAME, at, name, len
+		open = 0; name = "" }
+	' $fns)
+st=$?
+if [ "$st" -eq 0 ]; then
+	[ -n "$out" ]
+	rule "no function over 100 lines" $? "$out"
+else
+	rule "no function over 100 lines" 2 ""
+fi
+lines=$(wc -l $srcs)
+st=$?
+if [ "$st" -eq 0 ]; then
+	out=$(printf '%s\n' "$lines" | awk -v ex="$size_exceptions" '
+	BEGIN { n = split(ex, e, "\n"); for (i = 1; i <= n; i++) {
+		split(e[i], w, " "); if (w[1] != "") skip[w[1]] = 1 } }
+	$2 != "total" && $1 > 1500 && !($2 in skip) {
+		printf "%s: %d lines (at most 1500)\n", $2, $1 }')
+	st=$?
+fi
+if [ "$st" -eq 0 ]; then
+	[ -n "$out" ]
+	rule "no source file over 1500 lines" $? "$out"
+else
+	rule "no source file over 1500 lines" 2 ""
+fi
+
 # Dead and file-local externs, from the symbols of the objects of a build
 # ($LINT_BUILD, default build: make all units first).  A global defined in
 # an object of lib/ or tools/ must be referenced (nm: U) by another

@@ -566,6 +566,27 @@ army_rows(struct card_block *t, struct army_row *rows, size_t n,
 	sbuf_free(&notes);
 }
 
+/* The factors and moves of a row of the army card (its cells 3 to 7). */
+static void
+row_cells(struct army_row *w, const struct rules *r,
+    const struct rules_troop *rt)
+{
+	char f1[32];
+
+	snprintf(w->v[3], sizeof w->v[3], "%s", rt->known ?
+	    card_num(f1, sizeof f1, rt->factor[CLASS_FOOT]) : "\xe2\x80\x93");
+	snprintf(w->v[4], sizeof w->v[4], "%s", rt->known ?
+	    card_num(f1, sizeof f1, rt->factor[CLASS_MOUNTED]) :
+	    "\xe2\x80\x93");
+	snprintf(w->v[5], sizeof w->v[5], "%s",
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_good));
+	snprintf(w->v[6], sizeof w->v[6], "%s", r->has_rough ?
+	    rough_bad(f1, sizeof f1, r, rt) :
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_difficult));
+	snprintf(w->v[7], sizeof w->v[7], "%s",
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_road));
+}
+
 void
 card_army(struct card *c, const struct army *a, const struct rules *r,
     enum lang lang)
@@ -575,7 +596,6 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct card_block *t;
 	struct sbuf b = { 0 };
 	struct army_row *rows;
-	char f1[32];
 	size_t i, o, nrows = 0;
 	bool recon = false, dropped = false;
 
@@ -635,18 +655,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		subtype_notes(&w->notes, r, &a->list, tp->id, lang);
 		if (!rt->known)
 			card_note(&w->notes, lb(lang, L_NOT_IN_EDITION));
-		snprintf(w->v[3], sizeof w->v[3], "%s", rt->known ?
-		    card_num(f1, sizeof f1, rt->factor[CLASS_FOOT]) : "\xe2\x80\x93");
-		snprintf(w->v[4], sizeof w->v[4], "%s", rt->known ?
-		    card_num(f1, sizeof f1, rt->factor[CLASS_MOUNTED]) :
-		    "\xe2\x80\x93");
-		snprintf(w->v[5], sizeof w->v[5], "%s",
-		    card_move_cell(f1, sizeof f1, r, rt, rt->move_good));
-		snprintf(w->v[6], sizeof w->v[6], "%s", r->has_rough ?
-		    rough_bad(f1, sizeof f1, r, rt) :
-		    card_move_cell(f1, sizeof f1, r, rt, rt->move_difficult));
-		snprintf(w->v[7], sizeof w->v[7], "%s",
-		    card_move_cell(f1, sizeof f1, r, rt, rt->move_road));
+		row_cells(w, r, rt);
 	}
 	army_rows(t, rows, nrows, lang);
 	for (o = 0; o < nrows; o++)
