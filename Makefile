@@ -333,7 +333,7 @@ $(B)/bench/runs: $(B)/bench/runs.o
 	$(CC) $(LDFLAGS) -o $@ $<
 
 lint: deps
-	sh tests/lint.sh
+	LINT_BUILD=$(B) sh tests/lint.sh
 	mandoc -T lint -W warning $(MANS)
 	cppcheck --quiet --error-exitcode=1 --std=c11 -Ilib lib tools 2>&1
 

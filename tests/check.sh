@@ -124,16 +124,18 @@ devices() {
 	done
 }
 devices
-# Each worker is a process group of its own (setsid), so that an
+# Each worker is a process group of its own (set -m), so that an
 # interrupt of make ends it with all its children.
 pids=
 trap 'for p in $pids; do kill -TERM -"$p" "$p"; done 2>/dev/null; exit 130' INT TERM
+set -m
 w=0
 while [ "$w" -lt "$jobs" ]; do
 	w=$((w + 1))
 	worker &
 	pids="$pids $!"
 done
+set +m
 wait
 trap - INT TERM
 devices

@@ -8,16 +8,19 @@ load helpers/common
 scratch() {
 	S=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$S/tests"
-	cp -r "$TOP/lib" "$TOP/tools" "$S/"
+	cp -r "$TOP/lib" "$TOP/tools" "$TOP/formats" "$TOP/man" "$S/"
 	cp -r "$TOP/tests/unit" "$TOP/tests/fuzz" "$TOP/tests/lint.sh" "$S/tests/"
 }
 
 @test "lint: the tree keeps every rule" {
-	run -0 sh "$TOP/tests/lint.sh" "$TOP"
+	LINT_BUILD=${BIN%/bin} run -0 sh "$TOP/tests/lint.sh" "$TOP"
 	assert_output 'ok lint: no realloc outside core/xalloc.c (use xgrow, xfollow)
 ok lint: layers of lib/
 ok lint: internal headers (*_int.h) only in their own folder
-ok lint: no locale-dependent ctype, case folding or REG_ICASE'
+ok lint: no locale-dependent ctype, case folding or REG_ICASE
+ok lint: no function over 100 lines
+ok lint: no source file over 1500 lines
+ok lint: no extern used only in its own file, no function called nowhere'
 }
 
 @test "lint: an include up or sideways the layers fails, with its place" {
@@ -71,8 +74,56 @@ ok lint: no locale-dependent ctype, case folding or REG_ICASE'
 	assert_output 'not ok lint: no realloc outside core/xalloc.c (use xgrow, xfollow) (could not be checked, grep status 2)
 ok lint: layers of lib/
 not ok lint: internal headers (*_int.h) only in their own folder (could not be checked, grep status 2)
-not ok lint: no locale-dependent ctype, case folding or REG_ICASE (could not be checked, grep status 2)'
+not ok lint: no locale-dependent ctype, case folding or REG_ICASE (could not be checked, grep status 2)
+not ok lint: no function over 100 lines (could not be checked, grep status 2)
+not ok lint: no source file over 1500 lines (could not be checked, grep status 2)
+not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in build; make all first)'
 	[[ $stderr == *'tools/unreadable.c: Is a directory'* ]]
+}
+
+@test "lint: a function over 100 lines fails, unless excepted" {
+	scratch
+	{ printf 'int zz_long(void);\nint\nzz_long(void)\n{\n\tint n = 0;\n\n'
+	  for i in $(seq 96); do printf '\tn++;\n'; done
+	  printf '\treturn n;\n}\n'; } >> "$S/lib/core/str.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line --regexp '^lib/core/str\.c:[0-9]+: zz_long: 101 lines \(at most 100\)$'
+	assert_line 'not ok lint: no function over 100 lines'
+	sed -i "s|^size_exceptions='\$|&\\nlib/core/str.c:zz_long  a test|" "$S/tests/lint.sh"
+	run sh "$S/tests/lint.sh" "$S"
+	assert_line 'ok lint: no function over 100 lines'
+}
+
+@test "lint: a source file over 1500 lines fails" {
+	scratch
+	seq 1500 | sed 's|.*|/* & */|' >> "$S/lib/dba/move.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line --regexp '^lib/dba/move\.c: [0-9]+ lines \(at most 1500\)$'
+	assert_line 'not ok lint: no source file over 1500 lines'
+}
+
+@test "lint: an extern used only in its own file, or called nowhere, fails" {
+	scratch
+	mkdir -p "$S/build/lib/core" "$S/build/tools"
+	printf '%s\n' 'int zz_dead(void);' 'int zz_local(void);' 'int zz_used(void);' \
+	    'int' 'zz_dead(void)' '{' '	return 1;' '}' \
+	    'int' 'zz_local(void)' '{' '	return 2;' '}' \
+	    'int' 'zz_used(void)' '{' '	return zz_local();' '}' > "$S/lib/core/zz.c"
+	printf '%s\n' 'int zz_used(void);' 'int main(void) { return zz_used(); }' \
+	    > "$S/tools/zz.c"
+	cc -c -o "$S/build/lib/core/zz.o" "$S/lib/core/zz.c"
+	cc -c -o "$S/build/tools/zz.o" "$S/tools/zz.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'lib/core/zz.c: zz_dead: defined but called nowhere (delete it)'
+	assert_line 'lib/core/zz.c: zz_local: used only in its own file (make it static)'
+	refute_line --partial 'zz_used'
+	assert_line 'not ok lint: no extern used only in its own file, no function called nowhere'
+}
+
+@test "lint: the externs cannot be checked without objects" {
+	scratch
+	LINT_BUILD=none run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in none; make all first)'
 }
 
 @test "lint: a tree it cannot read fails" {

@@ -97,4 +97,107 @@ rule "internal headers (*_int.h) only in their own folder" $st "$out"
 out=$(grep -nE '\<(to(lower|upper)|is(alpha|digit|space|alnum|upper|lower|print|punct|xdigit|cntrl|graph))\(|\<strn?casecmp\(|REG_ICASE' $srcs lib/core/xalloc.c lib/core/xalloc.h)
 rule "no locale-dependent ctype, case folding or REG_ICASE" $? "$out"
 
+# Size: no function body (its "{" in column 0 to its "}" in column 0,
+# both counted) over 100 lines in lib/ and tools/, no source file over
+# 1,500 lines.  An exception is a line "FILE:FUNCTION  reason" (a file:
+# "FILE  reason") below, its reason on the same line.
+size_exceptions='
+lib/card/cardpdf.c  the PDF writer of the cards: pango layout, fitting, imposition, one concept
+lib/army/army.c:read_refs  one grammar of reference shorthand, read in one pass
+lib/card/cardrules.c:rules_combat  the combat card, block by block
+lib/card/cardrules.c:rules_movement  the movement card, block by block
+'
+fns=$(find lib tools -name '*.c' | sort)
+out=$(awk -v ex="$size_exceptions" '
+	BEGIN { n = split(ex, e, "\n"); for (i = 1; i <= n; i++) {
+		split(e[i], w, " "); if (w[1] != "") skip[w[1]] = 1 } }
+	FNR == 1 { name = ""; open = 0 }
+	!open && /^[A-Za-z_][A-Za-z0-9_]*\(/ {
+		name = $0; sub(/\(.*/, "", name); at = FNR; next }
+	!open && /^\{/ && name != "" { open = 1; start = FNR; next }
+	open && /^\}/ {
+		len = FNR - start + 1
+		if (len > 100 && !((FILENAME ":" name) in skip))
+			printf "%s:%d: %s: %d lines (at most 100)\n",
+			    FILENAME, at, name, len
+		open = 0; name = "" }
+	' $fns)
+st=$?
+if [ "$st" -eq 0 ]; then
+	[ -n "$out" ]
+	rule "no function over 100 lines" $? "$out"
+else
+	rule "no function over 100 lines" 2 ""
+fi
+lines=$(wc -l $srcs)
+st=$?
+if [ "$st" -eq 0 ]; then
+	out=$(printf '%s\n' "$lines" | awk -v ex="$size_exceptions" '
+	BEGIN { n = split(ex, e, "\n"); for (i = 1; i <= n; i++) {
+		split(e[i], w, " "); if (w[1] != "") skip[w[1]] = 1 } }
+	$2 != "total" && $1 > 1500 && !($2 in skip) {
+		printf "%s: %d lines (at most 1500)\n", $2, $1 }')
+	st=$?
+fi
+if [ "$st" -eq 0 ]; then
+	[ -n "$out" ]
+	rule "no source file over 1500 lines" $? "$out"
+else
+	rule "no source file over 1500 lines" 2 ""
+fi
+
+# Dead and file-local externs, from the symbols of the objects of a build
+# ($LINT_BUILD, default build: make all units first).  A global defined in
+# an object of lib/ or tools/ must be referenced (nm: U) by another
+# object: of lib/, tools/ (with tools/gen), the generated tables of gen/,
+# or the unit tests (tests/unit: a function only they call is kept for
+# them).  The fuzz harnesses are built only by make FUZZ=1, so a name
+# they use counts when it stands as a word in tests/fuzz/*.[ch].  Exempt:
+# main and bellis_*_main (multi/bellis), the arrays xxd writes into the
+# gen/*.h headers (formats/ embedded), and the sanitizer hooks __*.
+# Used in its own file only: make it static (and drop its prototype);
+# not even there: delete it.
+lb=${LINT_BUILD:-build}
+objs=
+if [ -d "$lb" ]; then
+	objs=$(find "$lb/lib" "$lb/tools" "$lb/gen" "$lb/tests/unit" \
+	    -name '*.o' 2>/dev/null | sort)
+fi
+if [ -z "$objs" ]; then
+	echo "not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in $lb; make all first)"
+	bad=1
+else
+	syms=$(nm -A $objs)
+	st=$?
+	fuzzw=$(cat tests/fuzz/*.[ch] 2>/dev/null | tr -cs 'A-Za-z0-9_' '\n' | sort -u)
+	genw=$(cat "$lb"/gen/*.h 2>/dev/null |
+	    sed -n 's/^unsigned \(char\|int\) \([A-Za-z0-9_]*\).*/\2/p')
+	out=
+	if [ "$st" -eq 0 ]; then
+		out=$(printf '%s\n' "$syms" | awk -v b="$lb/" -v fw="$fuzzw" -v gw="$genw" '
+		BEGIN { n = split(fw, w, "\n"); for (i = 1; i <= n; i++) ok[w[i]] = 1
+			n = split(gw, w, "\n"); for (i = 1; i <= n; i++) ok[w[i]] = 1 }
+		{ f = $1; sub(/:[^:]*$/, "", f); t = $(NF - 1); s = $NF }
+		t == "U" { used[s] = 1; next }
+		t ~ /^[TDRB]$/ && index(f, b "lib/") == 1 || index(f, b "tools/") == 1 {
+			if (t ~ /^[TDRB]$/) def[s] = substr(f, length(b) + 1) }
+		END { for (s in def) if (!(s in used) && !(s in ok) && s != "main" &&
+			s !~ /^bellis_.*_main$/ && s !~ /^__/) {
+			src = def[s]; sub(/\.o$/, ".c", src); print src, s } }' |
+		sort | while read -r src s; do
+			# its own file: a line that neither defines nor declares
+			# it (those start in column 0, a use is indented)
+			if grep -vE "^([A-Za-z_].*[^A-Za-z0-9_])?$s\(" "$src" 2>/dev/null |
+			    grep -qw -- "$s"; then
+				echo "$src: $s: used only in its own file (make it static)"
+			else
+				echo "$src: $s: defined but called nowhere (delete it)"
+			fi
+		done)
+		[ -n "$out" ]
+		st=$?
+	fi
+	rule "no extern used only in its own file, no function called nowhere" $st "$out"
+fi
+
 exit $bad

@@ -39,7 +39,8 @@ item_free(struct item *it)
 	memset(it, 0, sizeof *it);
 }
 
-size_t
+/* Entries (elements and choices) of p, nested ones included. */
+static size_t
 package_count(const struct package *p)
 {
 	size_t n = 0, i, j;

@@ -123,8 +123,6 @@ void army_note_escape(struct sbuf *b, const char *s, bool column);
 void army_note_line(struct army *a, const char *s, size_t n,
     const char *dflt);
 void package_free(struct package *p);
-/* Entries (elements and choices) of p, nested ones included. */
-size_t package_count(const struct package *p);
 /* Keep the leading entries of p that hold at most max entries in all;
  * true when some were cut. */
 bool package_cut(struct package *p, size_t max);
@@ -196,13 +194,9 @@ struct date_ranges {
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
 
-/* Options limited by date (3.0 lists, army/dated.c).  The years the
- * note of an alternative limits it to ("from 704BC", "in 329BC", "before
- * 1100AD", "after", "until", "to", or a range "400-225BC"; a note's
- * first part, up to ";"): 1 with from and to, an open end
- * -+OPTION_YEAR_MAX; 0 for a note of no date. */
+/* Options limited by date (3.0 lists, army/dated.c): a note's open end
+ * is -+OPTION_YEAR_MAX. */
 #define OPTION_YEAR_MAX 100000L
-int option_dates(const char *note, long *from, long *to);
 /* Cut p to the options valid in year y: alternatives dated out go, an
  * element without alternatives left goes, a choice of one package left
  * becomes its entries; a package whose first element is a dated single

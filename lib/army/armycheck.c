@@ -746,18 +746,6 @@ armycheck_armies(const struct armycheck *c)
 	return c->armies;
 }
 
-long
-armycheck_errors(const struct armycheck *c)
-{
-	return c->errors;
-}
-
-long
-armycheck_warnings(const struct armycheck *c)
-{
-	return c->warnings;
-}
-
 void
 armycheck_free(struct armycheck *c)
 {

@@ -88,8 +88,6 @@ bool armycheck_indexed(const struct armycheck *c, const char *id);
 void armycheck_finish(struct armycheck *c);
 /* Counts so far. */
 long armycheck_armies(const struct armycheck *c);
-long armycheck_errors(const struct armycheck *c);
-long armycheck_warnings(const struct armycheck *c);
 void armycheck_free(struct armycheck *c);
 
 #endif

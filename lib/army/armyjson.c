@@ -221,6 +221,34 @@ read_refs(const struct jval *o, const char *key, char ***v, size_t *n,
 	}
 }
 
+/* The allies of army o (the array v) and how each joins ("ally-joins",
+ * beside it), into a. */
+static void
+read_allies(const struct jval *o, const struct jval *v, struct army *a)
+{
+	const struct jval *jn = member(o, "ally-joins", J_ARR);
+	size_t i;
+
+	a->has_allies = true;
+	for (i = 0; i < v->nv; i++) {
+		int k;
+
+		if (v->v[i].t != J_STR)
+			continue;
+		a->allies = xgrow(a->allies, &a->capallies, a->nallies + 1,
+		    sizeof *a->allies);
+		a->allies[a->nallies++] = xstrdup(v->v[i].s);
+		if (jn == NULL || i >= jn->nv || jn->v[i].t != J_STR)
+			continue;
+		if ((k = army_join_read(jn->v[i].s)) < 0)
+			DIAG(JSON_ARMY, jn->v[i].line, jn->v[i].col,
+			    "'ally-joins' holds \"or\", \"and/or\" or \"\"");
+		else if (k > 0)
+			army_set_ally_join(a, a->nallies - 1,
+			    (enum ally_join)k);
+	}
+}
+
 static void
 read_army(const struct jval *o, const char *file, const char *rules,
     long rules_line, army_cb cb, void *ctx)
@@ -279,28 +307,8 @@ read_army(const struct jval *o, const char *file, const char *rules,
 	a.sources = str_member(o, "sources");
 	a.dbm = str_member(o, "dbm");
 	read_refs(o, "enemies", &a.enemies, &a.nenemies, &a.capenemies);
-	if ((v = member(o, "allies", J_ARR)) != NULL) {
-		const struct jval *jn = member(o, "ally-joins", J_ARR);
-
-		a.has_allies = true;
-		for (i = 0; i < v->nv; i++) {
-			int k;
-
-			if (v->v[i].t != J_STR)
-				continue;
-			a.allies = xgrow(a.allies, &a.capallies, a.nallies + 1,
-			    sizeof *a.allies);
-			a.allies[a.nallies++] = xstrdup(v->v[i].s);
-			if (jn == NULL || i >= jn->nv || jn->v[i].t != J_STR)
-				continue;
-			if ((k = army_join_read(jn->v[i].s)) < 0)
-				DIAG(JSON_ARMY, jn->v[i].line, jn->v[i].col,
-				    "'ally-joins' holds \"or\", \"and/or\" or \"\"");
-			else if (k > 0)
-				army_set_ally_join(&a, a.nallies - 1,
-				    (enum ally_join)k);
-		}
-	}
+	if ((v = member(o, "allies", J_ARR)) != NULL)
+		read_allies(o, v, &a);
 	if ((v = member(o, "elements", J_OBJ)) != NULL) {
 		a.elements_text = str_member(v, "text");
 		if ((w = member(v, "items", J_ARR)) != NULL)

@@ -22,7 +22,11 @@ year_after(long y)
 	return y == -1 ? 1 : y + 1;
 }
 
-int
+/* The years the note of an alternative limits it to ("from 704BC", "in
+ * 329BC", "before 1100AD", "after", "until", "to", or a range
+ * "400-225BC"; a note's first part, up to ";"): 1 with from and to, an
+ * open end -+OPTION_YEAR_MAX; 0 for a note of no date. */
+static int
 option_dates(const char *note, long *from, long *to)
 {
 	static const struct {

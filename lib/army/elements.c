@@ -671,6 +671,32 @@ plus_unit(struct ep *p, size_t k)
 	    p->s[e] != ')' && p->s[e] != '+';
 }
 
+/* A package in parentheses at p, an alternative of choice (joined to its
+ * last package by a '+' when chain), its first troop given the qualifier
+ * *q; one in error is lost and skipped. */
+static void
+entry_package(struct ep *p, struct item *choice, int depth, char **q,
+    bool chain)
+{
+	size_t open = p->i;
+	struct package tmp = {0};
+
+	if (parse_package(p, &tmp, depth) < 0) {
+		package_free(&tmp);
+		p->lost++;
+		p->i = open;
+		resync(p, true);
+		return;
+	}
+	if (tmp.n > 0 && tmp.items[0].kind == ITEM_ELEMENT &&
+	    tmp.items[0].ntroops > 0)
+		qualify(&tmp.items[0].troops[0], q);
+	if (chain && choice->npkgs > 0)
+		splice(&choice->pkgs[choice->npkgs - 1], &tmp);
+	else
+		*item_add_package(choice) = tmp;
+}
+
 /* entry := unit (OR unit)*; unit := part ('+' part)*; part := '('
  * package ')' | element.  An OR followed by a bare troop adds an
  * alternative troop to the element; a unit of several parts joined by
@@ -700,24 +726,7 @@ parse_entry(struct ep *p, struct package *list, int depth)
 			cur = NULL;
 		}
 		if (p->i < p->n && p->s[p->i] == '(') {
-			size_t open = p->i;
-			struct package tmp = {0};
-
-			if (parse_package(p, &tmp, depth) < 0) {
-				package_free(&tmp);
-				p->lost++;
-				p->i = open;
-				resync(p, true);
-			} else {
-				if (tmp.n > 0 && tmp.items[0].kind ==
-				    ITEM_ELEMENT && tmp.items[0].ntroops > 0)
-					qualify(&tmp.items[0].troops[0], &q);
-				if (chain && choice.npkgs > 0)
-					splice(&choice.pkgs[choice.npkgs - 1],
-					    &tmp);
-				else
-					*item_add_package(&choice) = tmp;
-			}
+			entry_package(p, &choice, depth, &q, chain);
 			cur = NULL;
 			dropped = false;
 		} else if (!chain && cur == NULL && dropped &&

@@ -329,7 +329,8 @@ geom_quad_hits_poly(const struct gpt q[4], const struct gpt *v, size_t n)
 	return n > 0 && geom_in_poly(v[0], q, 4);
 }
 
-struct gpt
+/* p turned clockwise by deg about pivot. */
+static struct gpt
 geom_rotate(struct gpt p, struct gpt pivot, double deg)
 {
 	double c = cos(RAD(deg)), s = sin(RAD(deg));

@@ -74,8 +74,6 @@ bool geom_seg_hits_poly(struct gpt a, struct gpt b, const struct gpt *v,
 bool geom_quad_hits_poly(const struct gpt q[4], const struct gpt *v,
     size_t n);
 
-/* p turned clockwise by deg about pivot. */
-struct gpt geom_rotate(struct gpt p, struct gpt pivot, double deg);
 /* A base turned clockwise by deg about pivot. */
 void geom_box_rotate(struct gbox *b, struct gpt pivot, double deg);
 

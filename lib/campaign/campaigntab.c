@@ -15,6 +15,9 @@
 #include "gen/glory-table_rng.h"
 #include "gen/survival-table_rng.h"
 
+static int camptab_validate(xmlDocPtr doc, const unsigned char *rng,
+    unsigned int rnglen, const char *rngname);
+
 static xmlDocPtr
 load_doc(const char *path, const unsigned char *rng, unsigned int rnglen,
     const char *rngname)
@@ -36,7 +39,7 @@ load_doc(const char *path, const unsigned char *rng, unsigned int rnglen,
 	return doc;
 }
 
-int
+static int
 camptab_validate(xmlDocPtr doc, const unsigned char *rng,
     unsigned int rnglen, const char *rngname)
 {

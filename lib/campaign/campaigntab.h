@@ -59,6 +59,4 @@ void glory_table_free(struct glory_table *g);
 /* A document checked against an embedded schema: 1 valid, 0 not
  * (libxml2's errors reported), -1 the schema is unusable (reported). */
 struct _xmlDoc;
-int camptab_validate(struct _xmlDoc *doc, const unsigned char *rng,
-    unsigned int rnglen, const char *rngname);
 #endif

@@ -16,7 +16,7 @@ mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-uint64_t
+static uint64_t
 key_add(uint64_t h, const char *s, size_t n)
 {
 	uint64_t w;

@@ -13,7 +13,6 @@
 
 /* Start a key of a kind ("side", "pc"); add its fields one by one. */
 uint64_t key_start(const char *kind);
-uint64_t key_add(uint64_t h, const char *s, size_t n);
 uint64_t key_adds(uint64_t h, const char *s);      /* NULL: no field */
 uint64_t key_addn(uint64_t h, long v);
 /* The record's generator: seed and key only. */

@@ -137,9 +137,6 @@ size_t card_run(const char *s, size_t i, enum card_run *k);
 bool card_fold(struct card *c);
 /* Drop the last block of c (a legend that does not fit). */
 void card_drop_block(struct card *c);
-/* A list's home topography in the card's language ("Arable": "Пашня");
- * any other text as written. */
-const char *card_terrain(const char *s, enum lang lang);
 /* The period of an army as the cards write it ("c. 300-200 BC"). */
 void card_period(struct sbuf *b, const struct army *a, enum lang lang);
 

@@ -165,7 +165,9 @@ matchup_read(void *ctx, struct input *in)
 	armylist_read_collection(in, matchup_add, ctx);
 }
 
-const char *
+/* A type as a combat line names it: its sub-type's spelling, else the
+ * code. */
+static const char *
 matchup_type_name(const struct rules *r, const struct matchup_type *t)
 {
 	const struct rules_subtype *st = rules_subtype(r, t->sub);

@@ -41,10 +41,6 @@ struct matchup_type {
  * matchup_pairs does first); again under the same rules, nothing
  * changes (the types matchup_army gave stay valid). */
 void matchup_resolve(struct matchup *m, const struct rules *r);
-/* A type as a combat line names it: its sub-type's spelling, else the
- * code. */
-const char *matchup_type_name(const struct rules *r,
-    const struct matchup_type *t);
 /* The army of side 0 (A) or 1 (B): id, name, period and the rules label
  * of its collection only; its types (in the order of its list, as the
  * last matchup_resolve found them) in *types. */

@@ -15,6 +15,9 @@
 #include "core/tok.h"
 #include "core/xmlio.h"
 
+static enum lang cli_lang_default(void);
+static int cli_lang(const char *arg);
+
 const enum out_fmt cli_formats[] = { FMT_TEXT, FMT_XML, FMT_TSV, FMT_JSON,
     FMT_JSONL, FMT_N };
 
@@ -379,7 +382,8 @@ cli_next(struct cli *c)
 	}
 }
 
-enum lang
+/* Default language from LC_ALL, LC_MESSAGES or LANG (first set one). */
+static enum lang
 cli_lang_default(void)
 {
 	static const char *const vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
@@ -435,7 +439,8 @@ cli_choices(const char *opt, const char *arg, const char *const *choices,
 	return n;
 }
 
-int
+/* Parse --lang; reports a usage error and returns -1 when bad. */
+static int
 cli_lang(const char *arg)
 {
 	static const char *const l[] = { "en", "de", "ru", NULL };

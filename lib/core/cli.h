@@ -112,10 +112,6 @@ int cli_libexec(const struct cli *c, const char *name);
  * when no usage or system error occurred, libxml2 cleaned up; returns
  * the exit status. */
 int cli_end(struct out *o);
-/* Default language from LC_ALL, LC_MESSAGES or LANG (first set one). */
-enum lang cli_lang_default(void);
-/* Parse --lang; reports a usage error and returns -1 when bad. */
-int cli_lang(const char *arg);
 /* Index of arg in choices (NULL-terminated, any case), or -1 with a
  * usage error naming the option and the valid values. */
 int cli_choice(const char *opt, const char *arg, const char *const *choices);

@@ -138,7 +138,8 @@ next_line(struct jsonin *j)
 	j->passed = false;
 }
 
-bool
+/* Skip blanks; true when a value follows. */
+static bool
 jsonin_more(struct jsonin *j)
 {
 	if (j->stop)
@@ -487,7 +488,9 @@ value(struct jsonin *j, struct jval *v, int depth, bool stream)
 	return fail(j, "expected a value");
 }
 
-int
+/* Parse the next value into *v: 0, or -1 after reporting an error (*v
+ * then holds nothing to free). */
+static int
 jsonin_value(struct jsonin *j, struct jval *v)
 {
 	j->nvals = 0;

@@ -77,11 +77,6 @@ void jsonin_free(struct jsonin *j);
 /* Test hook: at most this many bytes per read from an input (0: as many
  * as the window holds). */
 extern size_t jsonin_read_max;
-/* Skip blanks; true when a value follows. */
-bool jsonin_more(struct jsonin *j);
-/* Parse the next value into *v: 0, or -1 after reporting an error (*v
- * then holds nothing to free). */
-int jsonin_value(struct jsonin *j, struct jval *v);
 /* The next top-level value into *v: true, or false at the end of the
  * input or after a syntax error (reported) that ends it.  JSON Lines:
  * while every value so far began a line and ended on it, a value with

@@ -55,7 +55,8 @@ jw_close(struct jw *j, char c)
 		fputc('\n', j->fp), j->first[0] = true;
 }
 
-void
+/* JSON string escaping into a stream. */
+static void
 json_escape(FILE *fp, const char *s, size_t n)
 {
 	size_t i;
@@ -89,7 +90,7 @@ jw_key(struct jw *j, const char *key)
 	j->after_key = true;
 }
 
-void
+static void
 jw_strn(struct jw *j, const char *s, size_t n)
 {
 	sep(j);
@@ -122,13 +123,6 @@ jw_bool(struct jw *j, bool v)
 {
 	sep(j);
 	fputs(v ? "true" : "false", j->fp);
-}
-
-void
-jw_null(struct jw *j)
-{
-	sep(j);
-	fputs("null", j->fp);
 }
 
 void

@@ -26,10 +26,8 @@ void jw_arr(struct jw *j);          /* [ */
 void jw_close(struct jw *j, char c);/* } or ] */
 void jw_key(struct jw *j, const char *key);
 void jw_str(struct jw *j, const char *s);
-void jw_strn(struct jw *j, const char *s, size_t n);
 void jw_int(struct jw *j, long long v);
 void jw_bool(struct jw *j, bool v);
-void jw_null(struct jw *j);
 /* Convenience: "key": "value" and "key": number. */
 void jw_kstr(struct jw *j, const char *key, const char *s);
 void jw_kint(struct jw *j, const char *key, long long v);
@@ -45,8 +43,6 @@ void jw_knum(struct jw *j, const char *key, const char *num);
 void jw_begin(struct jw *j, FILE *fp, bool lines, const char *rules,
     const uint64_t *seed, const char *records);
 void jw_end(struct jw *j);
-/* JSON string escaping into a stream (also used by TSV/text writers). */
-void json_escape(FILE *fp, const char *s, size_t n);
 /* TSV cell: tab, newline, CR and backslash escaped as \t \n \r \\. */
 void tsv_cell(FILE *fp, const char *s, size_t n);
 

@@ -63,16 +63,6 @@ num_u64(const char *s, unsigned long long *out)
 	return 0;
 }
 
-size_t
-num_fixed6_len(const char *s, size_t n)
-{
-	size_t k = n > 0 && (s[0] == '-' || s[0] == '+');
-
-	while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '.'))
-		k++;
-	return k;
-}
-
 int
 num_fixed6(const char *s, size_t n, long long *out)
 {

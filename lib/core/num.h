@@ -19,8 +19,5 @@ int num_u64(const char *s, unsigned long long *out);
 /* Parse "D" or "D.F" (F at most 6 digits) into millionths; used for
  * distances.  Returns 0 or -1. */
 int num_fixed6(const char *s, size_t n, long long *out);
-/* Length of the prefix of s[0..n) that may be a num_fixed6 number (a
- * sign, digits and points), where a unit would start: "1.5bw" gives 3. */
-size_t num_fixed6_len(const char *s, size_t n);
 
 #endif

@@ -56,7 +56,9 @@ out_setup(void)
 	setlocale(LC_MESSAGES, "");
 }
 
-void
+/* Remove the temporary file of an unfinished -o (registered with
+ * atexit() by out_open; safe to call again). */
+static void
 out_cleanup(void)
 {
 	char *p = pending;

@@ -50,8 +50,5 @@ void out_setup(void);
 /* While fd 2 is redirected, fd is the standard error for the message of
  * a crash; -1 when fd 2 is itself again. */
 void out_stderr_moved(int fd);
-/* Remove the temporary file of an unfinished -o (registered with
- * atexit() by out_open; safe to call again). */
-void out_cleanup(void);
 
 #endif

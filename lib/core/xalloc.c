@@ -45,7 +45,7 @@ xrealloc(void *p, size_t n)
 	return p;
 }
 
-void *
+static void *
 xreallocarray(void *p, size_t n, size_t size)
 {
 	size_t total;

@@ -1015,7 +1015,8 @@ xmlio_node_line(xmlNodePtr n, long hint)
 	return l > 0 ? l + line_base : l;
 }
 
-void
+/* "unknown attribute 'x' on 'el'", with the nearest of cands. */
+static void
 xmlio_unknown_attr(const char *name, const char *el, long line,
     const char *const *cands, size_t n)
 {

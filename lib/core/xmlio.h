@@ -103,9 +103,6 @@ int xmlio_validate_doc(xmlRelaxNGPtr s, xmlDocPtr doc, bool report);
  * line of the text after the element; hint is the line of the blank text
  * read just before it, which ends on the element's line. */
 long xmlio_node_line(xmlNodePtr n, long hint);
-/* "unknown attribute 'x' on 'el'", with the nearest of cands. */
-void xmlio_unknown_attr(const char *name, const char *el, long line,
-    const char *const *cands, size_t n);
 /* Whether attribute name of el is one of known (NULL-terminated) or of
  * flag(0 .. nflags-1) (flag may be NULL with nflags 0); an unknown one
  * is reported with the nearest of the flags and known. */

@@ -205,7 +205,7 @@ xw_end(struct xw *x)
 	puts_(x, ">\n");
 }
 
-void
+static void
 xw_attrn(struct xw *x, const char *name, const char *value, size_t n)
 {
 	put(x, " ", 1);
@@ -242,7 +242,7 @@ xw_attrf(struct xw *x, const char *name, const char *fmt, ...)
 	xw_attr(x, name, buf);
 }
 
-void
+static void
 xw_textn(struct xw *x, const char *text, size_t n)
 {
 	struct xnode *p = top(x);
@@ -274,10 +274,4 @@ xw_flush(struct xw *x)
 	drain(x);
 	if (ferror(x->fp))
 		x->failed = true;
-}
-
-bool
-xw_failed(const struct xw *x)
-{
-	return x->failed;
 }

@@ -14,16 +14,13 @@ int xw_finish(struct xw *w);
 void xw_start(struct xw *w, const char *name);
 void xw_end(struct xw *w);
 void xw_attr(struct xw *w, const char *name, const char *value);
-void xw_attrn(struct xw *w, const char *name, const char *value, size_t n);
 void xw_attrl(struct xw *w, const char *name, long long v);
 void xw_attrf(struct xw *w, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void xw_text(struct xw *w, const char *text);
-void xw_textn(struct xw *w, const char *text, size_t n);
 /* <name>text</name> */
 void xw_elem(struct xw *w, const char *name, const char *text);
 /* Write what is buffered so far (between records). */
 void xw_flush(struct xw *w);
-bool xw_failed(const struct xw *w);
 
 #endif

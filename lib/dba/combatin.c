@@ -11,6 +11,8 @@
 #include "dba/readin.h"
 #include "rules/troop.h"
 
+static int combatin_check(const struct rules *r, const struct combat *c);
+
 enum { CKW_NONE, CKW_VS, CKW_SHOOTS, CKW_DICE };
 
 static int
@@ -350,7 +352,9 @@ shooter_list(const struct rules *r, char *buf, size_t n)
 			    k ? ", " : "", t->code);
 }
 
-int
+/* Flags that contradict each other (combat-calc(1)); -1 after
+ * reporting. */
+static int
 combatin_check(const struct rules *r, const struct combat *c)
 {
 	const struct side *a = &c->s[0], *b = &c->s[1];

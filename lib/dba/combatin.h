@@ -13,9 +13,6 @@ typedef void (*combatin_fn)(void *ctx, const struct combat *c);
  * reporting errors. */
 int combatin_parse_line(const struct rules *r, struct toks *tk,
     const char *line, size_t len, long lineno, struct combat *c);
-/* Flags that contradict each other (combat-calc(1)); -1 after
- * reporting. */
-int combatin_check(const struct rules *r, const struct combat *c);
 
 /* Read a whole input in the line format, or as combat XML. */
 void combatin_read_lines(const struct rules *r, struct input *in,

@@ -55,7 +55,9 @@ one(void *ctx, const struct combat *c)
 	combatrun_combat(ctx, c);
 }
 
-void
+/* One operand, combat XML or lines (told by its first byte), each
+ * combat written to run->w (cli_files: ctx is the struct combatrun). */
+static void
 combatrun_read(void *ctx, struct input *in)
 {
 	struct combatrun *run = ctx;

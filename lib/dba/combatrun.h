@@ -48,9 +48,6 @@ void combatrun_judge(const struct combatrun *run, const struct combat *c,
     struct combat_result *cr);
 /* Judge c (or list it, when unjudged) and write it to run->w. */
 void combatrun_combat(struct combatrun *run, const struct combat *c);
-/* One operand, combat XML or lines (told by its first byte), each
- * combat written to run->w (cli_files: ctx is the struct combatrun). */
-void combatrun_read(void *ctx, struct input *in);
 
 /* The start of a run of the tool: the seed (of -s, or random for
  * --roll), the rules of --rules, the output of -o; -1 after reporting,

@@ -200,7 +200,8 @@ unknown_flag(const struct tok *t, long line)
 		    diag_suggest(sug));
 }
 
-int
+/* The contradictions of a move line; -1 after reporting. */
+static int
 movein_check(const struct move *m)
 {
 	static const int grouponly[] = { MF_COLUMN, MF_AWAY, MF_ENGAGED,

@@ -27,8 +27,6 @@ int movein_distance(const struct rules *r, const char *s, size_t n,
 int movein_parse_line(const struct mreader *rd, struct toks *tk,
     const char *line, size_t len, long lineno, struct move *m,
     struct bound *b);
-/* The contradictions of a move line; -1 after reporting. */
-int movein_check(const struct move *m);
 
 void movein_read_lines(const struct mreader *rd, struct input *in);
 void movein_read_xml(const struct mreader *rd, struct input *in);

@@ -1246,7 +1246,7 @@ rules_rates(const struct rules *r, int troop, int sub1, long *good,
 	*road = t->move_road;
 }
 
-double
+static double
 rules_in_unit(const struct rules *r, double paces)
 {
 	return r->unit_paces > 1 ? paces / (double)r->unit_paces : paces;

@@ -274,9 +274,8 @@ int rules_foot(const struct rules *r, int troop, int sub1);
  * difficult, road. */
 void rules_rates(const struct rules *r, int troop, int sub1, long *good,
     long *rough, long *difficult, long *road);
-/* A length in paces in the edition's unit, and the unit's name ("p",
- * "bw"); rules_len_fmt writes "3" or "1.5" (paces: whole) into buf. */
-double rules_in_unit(const struct rules *r, double paces);
+/* The edition's unit's name ("p", "bw"); rules_len_fmt writes a length
+ * in paces in that unit, "3" or "1.5" (paces: whole), into buf. */
 const char *rules_unit_name(const struct rules *r);
 char *rules_len_fmt(const struct rules *r, double paces, char *buf,
     size_t size);

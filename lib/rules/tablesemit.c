@@ -372,6 +372,21 @@ emit_subtypes(FILE *fp, const struct rules *r, const char *id)
 	fputs("};\n", fp);
 }
 
+/* The array of the edition's home topographies, ID_topography. */
+static void
+emit_topography(FILE *fp, const struct rules *r, const char *id)
+{
+	size_t i;
+
+	fprintf(fp, "static char *%s_topography[] = {\n", id);
+	for (i = 0; i < r->ntopography; i++) {
+		fputc('\t', fp);
+		tables_cstr(fp, r->topography[i]);
+		fputs(",\n", fp);
+	}
+	fputs("};\n", fp);
+}
+
 void
 tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 {
@@ -383,15 +398,8 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 			emit_exc(fp, &r->t[i], id, i);
 	if (r->nsub > 0)
 		emit_subtypes(fp, r, id);
-	if (r->ntopography > 0) {
-		fprintf(fp, "static char *%s_topography[] = {\n", id);
-		for (i = 0; i < r->ntopography; i++) {
-			fputc('\t', fp);
-			tables_cstr(fp, r->topography[i]);
-			fputs(",\n", fp);
-		}
-		fputs("};\n", fp);
-	}
+	if (r->ntopography > 0)
+		emit_topography(fp, r, id);
 	/* not const: rules_load hands it out as the caller's table */
 	fprintf(fp, "static struct rules rules_%s = {\n", id);
 	fputs("\t.edition = ", fp);

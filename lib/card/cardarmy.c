@@ -1,0 +1,682 @@
+/* The army card: an army's header (name, period, terrain, general) and
+ * its elements, counted and merged by type, each row with the combat
+ * factors, moves and outcomes of the rules table (lib/rules). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyout.h"
+#include "card/card.h"
+#include "card/card_int.h"
+#include "core/labels.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+static const char *
+lb(enum lang lang, enum label l)
+{
+	return lang_label(lang, l);
+}
+
+/* dba3: rough and bad going in one cell, "1" when they agree, "1/–". */
+static const char *
+rough_bad(char *buf, size_t n, const struct rules *r,
+    const struct rules_troop *rt)
+{
+	char x[16], y[16];
+	const char *a = card_move_cell(x, sizeof x, r, rt, rt->move_rough);
+	const char *b = card_move_cell(y, sizeof y, r, rt, rt->move_difficult);
+
+	if (strcmp(a, b) == 0)
+		snprintf(buf, n, "%s", a);
+	else
+		snprintf(buf, n, "%s/%s", a, b);
+	return buf;
+}
+
+/* The list spelling of a troop reference: figures and the name as
+ * written (3Bd, HCh, 8Bw), for the edition's sub-types. */
+static int
+ref_subtype(const struct rules *r, const struct troopref *t)
+{
+	char sp[64];
+
+	snprintf(sp, sizeof sp, "%s%s%s", t->mtd ? "Mtd-" : "",
+	    t->figures != NULL ? t->figures : "",
+	    t->written != NULL ? t->written : t->t->code);
+	return rules_subtype_find(r, sp, strlen(sp));
+}
+
+/* The sub-types of an army card's row with rules of their own: each
+ * one's spelling and what it says ("fast 3/3/3/3"). */
+struct subnotes {
+	char sp[64][24], say[64][120];
+	size_t n;
+};
+
+/* The sub-types of troop in list that have rules of their own (dba3),
+ * each once (seen), into *sn. */
+static void
+subtype_find(struct subnotes *sn, const struct rules *r,
+    const struct package *list, int troop, uint64_t *seen, enum lang lang)
+{
+	const struct rules_subtype *st;
+	char g[24], ro[24], d[24], rd[24], *line;
+	size_t i, j, z;
+	int k;
+
+	for (i = 0; i < list->n; i++) {
+		const struct item *it = &list->items[i];
+
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			subtype_find(sn, r, &it->pkgs[j], troop, seen, lang);
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			if (it->troops[j].t == NULL ||
+			    it->troops[j].t->id != troop)
+				continue;
+			k = ref_subtype(r, &it->troops[j]);
+			st = rules_subtype_own(r, k);
+			if (st == NULL || k > 64 || sn->n == 64 ||
+			    (*seen & ((uint64_t)1 << (k - 1))))
+				continue;
+			*seen |= (uint64_t)1 << (k - 1);
+			line = sn->say[sn->n];
+			z = sizeof sn->say[0];
+			snprintf(line, z, "%s%s%s%s%s%s",
+			    st->foot == FOOT_FAST ? lb(lang, L_FAST) :
+			    st->foot == FOOT_SOLID ? lb(lang, L_SOLID) : "",
+			    st->dbl && st->foot != FOOT_NONE ? " " : "",
+			    st->dbl ? lb(lang, L_DOUBLE) : "",
+			    st->cls == CLASS_MOUNTED && (st->dbl ||
+			    st->foot != FOOT_NONE) ? " " : "",
+			    st->cls == CLASS_MOUNTED ? lb(lang, L_CLS_MOUNTED) :
+			    "", "");
+			if (st->has_move)
+				snprintf(line + strlen(line), z - strlen(line),
+				    "%s%s/%s/%s/%s", *line != '\0' ? " " : "",
+				    card_len_cell(g, sizeof g, r, st->move_good),
+				    card_len_cell(ro, sizeof ro, r, st->move_rough),
+				    card_len_cell(d, sizeof d, r, st->move_difficult),
+				    card_len_cell(rd, sizeof rd, r, st->move_road));
+			if (*line == '\0')
+				continue;
+			snprintf(sn->sp[sn->n++], sizeof sn->sp[0], "%s",
+			    st->spelling);
+		}
+	}
+}
+
+/* Notes for the sub-types of troop in list that have rules of their own
+ * (dba3): "3Cb, 3Bw: fast 3/3/3/3; 4Cb: solid", those that say the same
+ * in one note, in the order of the list. */
+static void
+subtype_notes(struct sbuf *n, const struct rules *r, const struct package *list,
+    int troop, enum lang lang)
+{
+	struct subnotes sn;
+	uint64_t seen = 0, done = 0;
+	size_t i, j;
+
+	sn.n = 0;
+	subtype_find(&sn, r, list, troop, &seen, lang);
+	for (i = 0; i < sn.n; i++) {
+		if (done & ((uint64_t)1 << i))
+			continue;
+		card_note(n, sn.sp[i]);
+		for (j = i + 1; j < sn.n; j++)
+			if (strcmp(sn.say[i], sn.say[j]) == 0) {
+				sbuf_printf(n, ", %s", sn.sp[j]);
+				done |= (uint64_t)1 << j;
+			}
+		sbuf_printf(n, ": %s", sn.say[i]);
+	}
+}
+
+struct tally {
+	long min, max;
+	bool seen, general;
+	size_t order;
+};
+
+struct counts {
+	struct tally *t;        /* by troop id */
+	size_t n, next;
+};
+
+static void count_list(struct counts *k, const struct package *p,
+    struct tally *out);
+
+static void
+add_range(struct tally *dst, const struct tally *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		dst[i].min += src[i].min;
+		dst[i].max += src[i].max;
+	}
+}
+
+static void
+see(struct counts *k, const struct troop *t, bool general)
+{
+	struct tally *y = &k->t[t->id];
+
+	if (!y->seen)
+		y->order = k->next++;
+	y->seen = true;
+	y->general |= general;
+}
+
+static void
+count_item(struct counts *k, const struct item *it, struct tally *out)
+{
+	struct tally *alt, *lo;
+	size_t i, j;
+	int same = 1;
+
+	if (it->kind == ITEM_ELEMENT) {
+		for (i = 0; i < it->ntroops; i++) {
+			const struct troopref *r = &it->troops[i];
+
+			if (r->t == NULL)
+				continue;
+			see(k, r->t, it->general);
+			if (i > 0 && r->t != it->troops[0].t)
+				same = 0;
+			if (r->dis != NULL) {
+				see(k, r->dis, false);
+				out[r->dis->id].max += it->count;
+			}
+		}
+		for (i = 0; i < it->ntroops; i++) {
+			const struct troop *t = it->troops[i].t;
+
+			if (t == NULL || (i > 0 && same))
+				continue;
+			out[t->id].max += it->count;
+			if (same || it->ntroops == 1)
+				out[t->id].min += it->count;
+		}
+		return;
+	}
+	/* a choice: per type the least and the most of any package */
+	alt = xcalloc(k->n, sizeof *alt);
+	lo = xcalloc(k->n, sizeof *lo);
+	for (i = 0; i < it->npkgs; i++) {
+		memset(alt, 0, k->n * sizeof *alt);
+		count_list(k, &it->pkgs[i], alt);
+		for (j = 0; j < k->n; j++) {
+			if (i == 0 || alt[j].min < lo[j].min)
+				lo[j].min = alt[j].min;
+			if (alt[j].max > lo[j].max)
+				lo[j].max = alt[j].max;
+		}
+	}
+	add_range(out, lo, k->n);
+	free(alt);
+	free(lo);
+}
+
+static void
+count_list(struct counts *k, const struct package *p, struct tally *out)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		count_item(k, &p->items[i], out);
+}
+
+/* The notes of a troop on the army card; true when one of them is
+ * marked as reconstructed. */
+static bool
+army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
+    bool general, enum lang lang, bool *dropped)
+{
+	const struct rules_troop *rt = &r->t[t->id];
+	char v[32];
+	bool recon = false;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	if (general)
+		card_note(b, lb(lang, L_GENERAL));
+	if (rt->shooter) {
+		char rg[24];
+
+		sbuf_printf(b, "%s%s %s%s%s", b->len ? "; " : "",
+		    lb(lang, L_SHOOTS), card_len_cell(rg, sizeof rg, r, rt->range),
+		    lb(lang, r->unit == UNIT_BW ? L_BW_SHORT : L_PACES),
+		    card_recon_mark(r->shooting_src));
+		recon |= r->shooting_src == SRC_RECONSTRUCTED;
+		/* factors of its own in shooting (2.2 Art 4/4, 2/2 close) */
+		if (rt->has_shoot)
+			sbuf_printf(b, " (%s %d/%d)", lb(lang, L_SHOOTING),
+			    rt->factor_shoot[CLASS_FOOT],
+			    rt->factor_shoot[CLASS_MOUNTED]);
+	}
+	if (rt->has_rear) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_REAR_SUPPORT), card_signed_num(v, sizeof v,
+		    rt->rear));
+	}
+	if (rt->has_psiloi) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_PSILOI_SUPPORT), card_signed_num(v, sizeof v,
+		    rt->psiloi));
+	}
+	if (rt->cancels_support)
+		card_note(b, lb(lang, L_CANCELS));
+	if (rt->diff_exempt)
+		card_note(b, lb(lang, r->has_rough ? L_BAD_EXEMPT :
+		    L_DIFF_EXEMPT));
+	if (rt->has_move && !rt->contact)
+		card_note(b, lb(lang, L_NO_CONTACT));
+	if (rt->pip_surcharge && r->pip_elephants != 0) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_PIP), card_signed_num(v, sizeof v,
+		    r->pip_elephants));
+	}
+	recon |= card_outcome_text(b, r, rt, lang, dropped, NULL, true);
+	return recon;
+}
+
+void
+card_period(struct sbuf *b, const struct army *a, enum lang lang)
+{
+	long f = a->from, t = a->to;
+
+	if (!a->period_ok) {
+		sbuf_adds(b, a->period != NULL ? a->period : "");
+		return;
+	}
+	if (a->approx)
+		sbuf_printf(b, "%s ", lb(lang, L_APPROX));
+	/* a single year ("c. 1200 BC"), not a range of one year */
+	if (f == t)
+		sbuf_printf(b, "%ld %s", f < 0 ? -f : f, lb(lang, f < 0 ?
+		    L_BC : L_AD));
+	else if (f < 0 && t < 0)
+		sbuf_printf(b, "%ld\xe2\x80\x93%ld %s", -f, -t,
+		    lb(lang, L_BC));
+	else if (f < 0)
+		sbuf_printf(b, "%ld %s \xe2\x80\x93 %ld %s", -f,
+		    lb(lang, L_BC), t, lb(lang, L_AD));
+	else
+		sbuf_printf(b, "%ld\xe2\x80\x93%ld %s", f, t, lb(lang, L_AD));
+}
+
+static void
+join(struct sbuf *b, char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
+}
+
+/* A list's home topography in the card's language ("Arable": "Пашня");
+ * any other text as written. */
+static const char *
+card_terrain(const char *s, enum lang lang)
+{
+	int l;
+
+	/* the English label is the word the lists write */
+	for (l = L_TOPO_ARABLE; l <= L_TOPO_MOUNTAIN; l++)
+		if (str_ieq(s, strlen(s), lang_label(LANG_EN, (enum label)l)))
+			return lb(lang, (enum label)l);
+	return s;
+}
+
+/* The notes of the element line that the cards translate, "(tower)" as
+ * "(Turm)": in an element line a word in brackets is a note of the list
+ * (packages open with a count); other notes stay as written. */
+static void
+note_words(struct sbuf *b, enum lang lang)
+{
+	struct sbuf o = { 0 }, w = { 0 };
+	const char *s = sbuf_str(b), *p;
+	int l;
+
+	if (lang == LANG_EN)
+		return;
+	sbuf_add(&o, "", 0);
+	for (l = L_NOTE_TOWER; l <= L_NOTE_TOWER; l++) {
+		sbuf_reset(&w);
+		sbuf_printf(&w, "(%s)", lang_label(LANG_EN, (enum label)l));
+		sbuf_reset(&o);
+		while ((p = strstr(s, sbuf_str(&w))) != NULL) {
+			sbuf_add(&o, s, (size_t)(p - s));
+			sbuf_printf(&o, "(%s)", lb(lang, (enum label)l));
+			s = p + w.len;
+		}
+		sbuf_adds(&o, s);
+		sbuf_reset(b);
+		sbuf_adds(b, sbuf_str(&o));
+		s = sbuf_str(b);
+	}
+	sbuf_free(&o);
+	sbuf_free(&w);
+}
+
+/* The header of an army card: the facts strip (period, terrain,
+ * aggression, the general's type, enemies: short facts in one band, as
+ * army pages show them), then the allies and the elements. */
+static void
+army_header(struct card *c, const struct army *a, const char *general,
+    enum lang lang)
+{
+	struct card_block *f = card_block(c, BLK_FACTS, NULL, 2);
+	struct sbuf b = { 0 };
+
+	f->strip = true;
+	if (a->period != NULL) {
+		card_period(&b, a, lang);
+		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
+	}
+	if (a->terrain != NULL)
+		block_row(f, lb(lang, L_TERRAIN), card_terrain(a->terrain,
+		    lang));
+	if (a->aggression != NULL)
+		block_row(f, lb(lang, L_AGGRESSION), a->aggression);
+	if (*general != '\0')
+		block_row(f, lb(lang, L_FACT_GENERAL), general);
+	sbuf_reset(&b);
+	join(&b, a->enemies, a->nenemies);
+	block_row(f, lb(lang, L_ENEMIES), a->nenemies ? sbuf_str(&b) :
+	    "\xe2\x80\x93");
+	f = card_block(c, BLK_FACTS, NULL, 2);
+	if (a->has_allies && a->nallies > 0) {
+		sbuf_reset(&b);
+		join(&b, a->allies, a->nallies);
+		block_row(f, lb(lang, L_ALLIES), sbuf_str(&b));
+	}
+	sbuf_reset(&b);
+	army_elements_card(&b, &a->list, lang);
+	note_words(&b, lang);
+	block_row(f, lb(lang, L_COMPOSITION), sbuf_str(&b));
+	sbuf_free(&b);
+}
+
+static void
+unknown_rows(struct card_block *t, const struct package *p, enum lang lang)
+{
+	const char *dash = "\xe2\x80\x93";
+	char n[48];
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct item *it = &p->items[i];
+
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			if (it->troops[j].t != NULL)
+				continue;
+			if (it->ntroops == 1)
+				snprintf(n, sizeof n, "%ld", it->count);
+			else
+				snprintf(n, sizeof n, "0\xe2\x80\x93%ld",
+				    it->count);
+			block_row(t, "?", it->troops[j].name != NULL ?
+			    it->troops[j].name : "?", n, dash, dash, dash,
+			    dash, dash, lb(lang, L_UNKNOWN));
+		}
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			unknown_rows(t, &it->pkgs[j], lang);
+	}
+}
+
+/* A troop type's row of the army card: the type, its cells (count,
+ * factors, moves: v[2] to v[7]) and notes. */
+struct army_row {
+	const struct troop *tp;
+	bool known;
+	char v[8][32];
+	struct sbuf notes;
+	bool done;              /* told in a row before */
+};
+
+/* The clauses of notes s ("; " between them) into v, at most max;
+ * their number.  The strings are cut out of s, which is changed. */
+static size_t
+clauses(char *s, char **v, size_t max)
+{
+	size_t n = 0;
+	char *e;
+
+	while (*s != '\0' && n < max) {
+		v[n++] = s;
+		if ((e = strstr(s, "; ")) == NULL)
+			break;
+		*e = '\0';
+		s = e + 2;
+	}
+	return n;
+}
+
+#define ARMY_CLAUSES 32
+
+/* The notes of the rows g[0..n) told in one cell: the clauses all of
+ * them have once, then each row's others after its code, "cancels rear
+ * support \xc2\xb7 Wb: rear support +1 \xc2\xb7 Hd: PIP +1". */
+static void
+merged_notes(struct sbuf *out, struct army_row *const *g, size_t n,
+    enum lang lang)
+{
+	char *cl[RULES_MAXTROOPS][ARMY_CLAUSES], *copy[RULES_MAXTROOPS];
+	size_t nc[RULES_MAXTROOPS] = { 0 }, i, j, m;
+	bool all, any;
+
+	for (i = 0; i < n; i++) {
+		copy[i] = xstrdup(sbuf_str(&g[i]->notes));
+		nc[i] = clauses(copy[i], cl[i], ARMY_CLAUSES);
+	}
+	/* the clauses of the first that every other has: said once */
+	for (j = 0; j < nc[0]; j++) {
+		for (i = 1, all = true; i < n && all; i++) {
+			for (m = 0; m < nc[i] && (cl[i][m] == NULL ||
+			    strcmp(cl[i][m], cl[0][j]) != 0); m++)
+				;
+			all = m < nc[i];
+		}
+		if (!all)
+			continue;
+		card_note(out, cl[0][j]);
+		for (i = 1; i < n; i++)
+			for (m = 0; m < nc[i]; m++)
+				if (cl[i][m] != NULL &&
+				    strcmp(cl[i][m], cl[0][j]) == 0) {
+					cl[i][m] = NULL;
+					break;
+				}
+		cl[0][j] = NULL;
+	}
+	for (i = 0; i < n; i++) {
+		for (m = 0, any = false; m < nc[i]; m++) {
+			if (cl[i][m] == NULL)
+				continue;
+			if (!any)
+				sbuf_printf(out, "%s%s: ", out->len > 0 ?
+				    " \xc2\xb7 " : "", troop_abbr(g[i]->tp,
+				    lang));
+			else
+				sbuf_adds(out, "; ");
+			sbuf_adds(out, cl[i][m]);
+			any = true;
+		}
+		free(copy[i]);
+	}
+}
+
+/* The rows of the troop table: types of equal factors and moves (both
+ * of the edition) in one row, as the reference sheets set them, "Wb, Hd
+ * | Warband, Hordes | 2, 0\xe2\x80\x932 | 3 | 2 | ...", at the first of
+ * them; their notes said once where they agree (merged_notes). */
+static void
+army_rows(struct card_block *t, struct army_row *rows, size_t n,
+    enum lang lang)
+{
+	struct army_row *g[RULES_MAXTROOPS];
+	struct sbuf code = { 0 }, name = { 0 }, count = { 0 }, notes = { 0 };
+	const char *v[9];
+	size_t i, j, ng, c;
+
+	for (i = 0; i < n; i++) {
+		if (rows[i].done)
+			continue;
+		g[0] = &rows[i];
+		ng = 1;
+		for (j = i + 1; rows[i].known && j < n && ng < RULES_MAXTROOPS;
+		    j++) {
+			for (c = 3; c < 8 && strcmp(rows[i].v[c],
+			    rows[j].v[c]) == 0; c++)
+				;
+			if (rows[j].known && c == 8) {
+				g[ng++] = &rows[j];
+				rows[j].done = true;
+			}
+		}
+		sbuf_reset(&code);
+		sbuf_reset(&name);
+		sbuf_reset(&count);
+		sbuf_reset(&notes);
+		sbuf_add(&notes, "", 0);
+		for (j = 0; j < ng; j++) {
+			sbuf_printf(&code, "%s%s", j ? ", " : "",
+			    troop_abbr(g[j]->tp, lang));
+			sbuf_printf(&name, "%s%s", j ? ", " : "",
+			    g[j]->tp->name[lang]);
+			sbuf_printf(&count, "%s%s", j ? ", " : "", g[j]->v[2]);
+		}
+		if (ng == 1)
+			sbuf_adds(&notes, sbuf_str(&rows[i].notes));
+		else
+			merged_notes(&notes, g, ng, lang);
+		v[0] = sbuf_str(&code);
+		v[1] = sbuf_str(&name);
+		v[2] = sbuf_str(&count);
+		for (c = 3; c < 8; c++)
+			v[c] = rows[i].v[c];
+		v[8] = sbuf_str(&notes);
+		block_rowv(t, v);
+	}
+	sbuf_free(&code);
+	sbuf_free(&name);
+	sbuf_free(&count);
+	sbuf_free(&notes);
+}
+
+/* The factors and moves of a row of the army card (its cells 3 to 7). */
+static void
+row_cells(struct army_row *w, const struct rules *r,
+    const struct rules_troop *rt)
+{
+	char f1[32];
+
+	snprintf(w->v[3], sizeof w->v[3], "%s", rt->known ?
+	    card_num(f1, sizeof f1, rt->factor[CLASS_FOOT]) : "\xe2\x80\x93");
+	snprintf(w->v[4], sizeof w->v[4], "%s", rt->known ?
+	    card_num(f1, sizeof f1, rt->factor[CLASS_MOUNTED]) :
+	    "\xe2\x80\x93");
+	snprintf(w->v[5], sizeof w->v[5], "%s",
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_good));
+	snprintf(w->v[6], sizeof w->v[6], "%s", r->has_rough ?
+	    rough_bad(f1, sizeof f1, r, rt) :
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_difficult));
+	snprintf(w->v[7], sizeof w->v[7], "%s",
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_road));
+}
+
+void
+card_army(struct card *c, const struct army *a, const struct rules *r,
+    enum lang lang)
+{
+	struct counts k;
+	struct tally *sum;
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	struct army_row *rows;
+	size_t i, o, nrows = 0;
+	bool recon = false, dropped = false;
+
+	/* an incomplete list is marked in the title and says why below */
+	sbuf_printf(&b, "%s %s%s", a->id != NULL ? a->id : "?",
+	    a->name != NULL ? a->name : "", a->incomplete ?
+	    " " INCOMPLETE_MARK : "");
+	card_init(c, "army", a->id != NULL ? a->id : "?", sbuf_str(&b));
+	if (a->file != NULL) {
+		c->file = xstrdup(a->file);
+		c->line = a->line;
+	}
+	k.n = troop_count();
+	k.next = 0;
+	k.t = xcalloc(k.n, sizeof *k.t);
+	sum = xcalloc(k.n, sizeof *sum);
+	count_list(&k, &a->list, sum);
+	/* the general's types, in the order of the list */
+	sbuf_reset(&b);
+	for (o = 0; o < k.next; o++)
+		for (i = 0; i < k.n && i < RULES_MAXTROOPS; i++)
+			if (k.t[i].seen && k.t[i].order == o &&
+			    k.t[i].general)
+				sbuf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
+				    troop_abbr(troop_at(i), lang));
+	sbuf_add(&b, "", 0);
+	army_header(c, a, sbuf_str(&b), lang);
+	t = card_block(c, BLK_TABLE, lb(lang, L_TROOPS), 9);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_COUNT),
+	    lb(lang, L_VS_FOOT), lb(lang, L_VS_MOUNTED), lb(lang, L_GOOD),
+	    lb(lang, r->has_rough ? L_ROUGH_BAD : L_DIFFICULT), lb(lang, L_ROAD),
+	    lb(lang, L_NOTES));
+	t->num = 0xfc;
+	t->strong = 0xf8;           /* factors and moves */
+	t->wide = 1u << 8;
+	t->fold = 1;                /* the names, when the card is tight */
+	rows = xcalloc(k.next + 1, sizeof *rows);
+	for (o = 0; o < k.next; o++) {
+		for (i = 0; i < k.n && !(k.t[i].seen && k.t[i].order == o);
+		    i++)
+			;
+		if (i == k.n || i >= RULES_MAXTROOPS)
+			continue;
+		const struct troop *tp = troop_at(i);
+		const struct rules_troop *rt = &r->t[i];
+		struct army_row *w = &rows[nrows++];
+
+		w->tp = tp;
+		w->known = rt->known;
+		if (sum[i].min == sum[i].max)
+			snprintf(w->v[2], sizeof w->v[2], "%ld", sum[i].max);
+		else
+			snprintf(w->v[2], sizeof w->v[2], "%ld\xe2\x80\x93%ld",
+			    sum[i].min, sum[i].max);
+		recon |= army_notes(&w->notes, r, tp, k.t[i].general, lang,
+		    &dropped);
+		subtype_notes(&w->notes, r, &a->list, tp->id, lang);
+		if (!rt->known)
+			card_note(&w->notes, lb(lang, L_NOT_IN_EDITION));
+		row_cells(w, r, rt);
+	}
+	army_rows(t, rows, nrows, lang);
+	for (o = 0; o < nrows; o++)
+		sbuf_free(&rows[o].notes);
+	free(rows);
+	unknown_rows(t, &a->list, lang);
+	if (dropped) {
+		/* the default outcomes the notes leave out, in the table's
+		 * heading: a line of the card saved */
+		sbuf_reset(&b);
+		sbuf_printf(&b, "%s \xc2\xb7 ", lb(lang, L_TROOPS));
+		card_outcome_default_text(&b, r, lang);
+		free(t->title);
+		t->title = card_field(sbuf_str(&b));
+	}
+	if (recon)
+		card_recon_note(c, lang);
+	if (a->incomplete)
+		block_row(card_block(c, BLK_TEXT, NULL, 1),
+		    lb(lang, L_INCOMPLETE));
+	free(k.t);
+	free(sum);
+	sbuf_free(&b);
+}
