@@ -103,7 +103,8 @@ worker() {
 		part=${line%%"	"*}
 		cmd=${line#*"	"}
 		start=$(date +%s)
-		sh -c "$cmd" > "$tmp/out.$i" 2>&1
+		# (no job reads the list of jobs: stdin is /dev/null)
+		sh -c "$cmd" < /dev/null > "$tmp/out.$i" 2>&1
 		echo "$?" > "$tmp/rc.$i"
 		{
 			cat "$tmp/out.$i"
