@@ -94,6 +94,14 @@ fi
 mv "$tmp/jobs.sorted" "$tmp/jobs"
 njobs=$(wc -l < "$tmp/jobs")
 
+# cpu FILE: the CPU seconds of the children between two `times` outputs
+# in FILE (line 2 and line 4: user and system of the children)
+cpu() {
+	awk 'function sec(t) { split(t, a, "m"); return a[1] * 60 + a[2] }
+	    NR == 2 { b = sec($1) + sec($2) } NR == 4 { e = sec($1) + sec($2) }
+	    END { printf "%.0f", e - b }' "$1"
+}
+
 # ---- the pool: each worker claims the next job (mkdir is atomic) -------
 worker() {
 	i=0
@@ -103,12 +111,14 @@ worker() {
 		part=${line%%"	"*}
 		cmd=${line#*"	"}
 		start=$(date +%s)
+		times > "$tmp/cpu.$i"
 		# (no job reads the list of jobs: stdin is /dev/null)
 		sh -c "$cmd" < /dev/null > "$tmp/out.$i" 2>&1
 		echo "$?" > "$tmp/rc.$i"
+		times >> "$tmp/cpu.$i"
 		{
 			cat "$tmp/out.$i"
-			echo "# job $i/$njobs ($part, $(($(date +%s) - start)) s): $cmd"
+			echo "# job $i/$njobs ($part, $(($(date +%s) - start)) s, $(cpu "$tmp/cpu.$i") CPU-s): $cmd"
 		} > "$tmp/done.$i"
 		# whole, in one write where the system allows it
 		cat "$tmp/done.$i"
