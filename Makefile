@@ -87,7 +87,7 @@ $(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o $(B)/gen/camptables.o \
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# ---- how the tools are linked (issue 29 item 4) -------------------------
+# ---- how the tools are linked ------------------------------------------
 # TOOLS_LINK=multi, the plain build's default: the tools that need neither
 # cairo nor pango are one statically linked binary, multi/bellis
 # (tools/gen/multi.c), and bin/TOOL is a symbolic link to it, as busybox
@@ -323,7 +323,7 @@ demo: deps-build
 	$(MAKE) all
 	@sh samples/demo.sh build/bin
 
-# every bench/*.sh and the summary of issue 29's goals (bench/run.sh);
+# every bench/*.sh and the summary of their goals (bench/run.sh);
 # bench/runs times commands side by side
 bench: deps
 	$(MAKE) all $(B)/bench/runs

@@ -4,7 +4,7 @@
 # input and xmllint --stream of the XML it writes; then that XML read
 # back (-T tsv) beside xmllint --stream --relaxng armylist.rng.  Each
 # command BENCH_BIG_RUNS times (default 3), interleaved; medians of CPU
-# time (user + system).  Goals (issue 29 items 1 and 2): the parse and
+# time (user + system).  Goals: the parse and
 # the read-back at least as fast as their xmllint.
 set -eu
 bin=$(cd "${1:?usage: bench/armylist.sh BINDIR}" && pwd)

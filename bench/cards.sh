@@ -1,17 +1,17 @@
 #!/bin/sh
 # bench/cards.sh BINDIR [CORPUS]: army cards per second of refcard-render,
-# HTML and PDF, on the DBA 2.2 corpus (shared/corpus/dba22-lists.txt,
+# HTML and PDF, on the DBA 2.2 corpus (tests/corpus/dba22-lists.txt,
 # else the samples), medians of BENCH_CARD_RUNS (default 3) runs in CPU
-# time.  Goal (issue 29 item 6): twice the cards per second of before.
+# time.  Goal: twice the cards per second of before.
 # BENCH_CARDS_BEFORE, the refcard-render of a build from before the
 # change (git worktree add ../old d6c3873^; make -C ../old all), runs
 # beside it as the anchor; without it the ratio is against the cards
-# per second the issue measured (170 HTML, 149 PDF) on another day.
+# per second measured before (170 HTML, 149 PDF) on another day.
 set -eu
 bin=$(cd "${1:?usage: bench/cards.sh BINDIR [CORPUS]}" && pwd)
 . "$(dirname "$0")/goal.inc"
 top=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${2:-$top/../shared/corpus/dba22-lists.txt}
+corpus=${2:-$top/tests/corpus/dba22-lists.txt}
 [ -f "$corpus" ] || corpus=$top/samples/english-lists.txt
 n=${BENCH_CARD_RUNS:-3}
 tmp=$(mktemp -d) || exit 4
@@ -30,14 +30,14 @@ runs -n "$n" \
     ${before:+"$before --rules=dba22 -T pdf -o $tmp/b.pdf $tmp/a.xml"} \
     > "$tmp/out"
 cps() { awk -v a="$armies" -v t="$1" 'BEGIN { printf "%.0f", a / (t / 1000) }'; }
-# before issue 29, in cards per second: measured beside, or the issue's
+# before, in cards per second: measured beside, or the old count
 if [ -n "$before" ]; then
 	set -- html "$(cps "$(sed -n 3p "$tmp/out" | cut -d' ' -f1)")" \
 	    pdf "$(cps "$(sed -n 4p "$tmp/out" | cut -d' ' -f1)")"
 	what="before (beside it)"
 else
 	set -- html 170 pdf 149
-	what="before (the issue's)"
+	what="before (the old count)"
 fi
 head -n 2 "$tmp/out" | while read -r cpu _ _ wall _ _ _ kb _; do
 	fmt=$1 b=$2

@@ -1,8 +1,7 @@
 #!/bin/sh
 # bench/combat.sh BINDIR: combats per second and peak RSS of combat-calc
 # on 1 000 000 generated combat lines (-T tsv, and --odds), beside cat;
-# medians of BENCH_BIG_RUNS runs (default 3) of CPU time.  Goal (issue 29
-# item 3): -T tsv at 3 M lines/s or more.
+# medians of BENCH_BIG_RUNS runs (default 3) of CPU time.  Goal: -T tsv at 3 M lines/s or more.
 set -eu
 bin=$(cd "${1:?usage: bench/combat.sh BINDIR}" && pwd)
 . "$(dirname "$0")/goal.inc"

@@ -7,7 +7,7 @@
 # a collection of BENCH_CHECK_MB MB (default 300; 0 leaves it out): the
 # corpus lists of tests/corpus and the German sample sheets repeated, the
 # ids and references of each copy moved on so that the ids stay unique
-# (the collection-wide checks keep every id: issue 29 item 5, at most
+# (the collection-wide checks keep every id, at most
 # 20 MB).  Inputs are generated in a temporary directory and deleted
 # after.  A reader either streams (flat) or stops at a documented limit
 # with an error (the status column).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/readback.sh BINDIR: reading XML back against xmllint reading the
-# same file in the same run (issue 29, the read-back row): CPU seconds
+# same file in the same run: CPU seconds
 # (user + sys), median and spread (min-max) of BENCH_RUNS runs (default
 # 3), of
 #   armylist-parse -T tsv   on ~BENCH_MB MB (default 50) of armylist XML

@@ -1,9 +1,9 @@
 #!/bin/sh
 # make bench: run every bench/*.sh (but this one) with the bin directory,
-# then a summary of the goals of issue 29, one line a goal: the goal, what
+# then a summary of the goals of the benches, one line a goal: the goal, what
 # was measured, the ratio against its anchor measured in the same run
 # (xmllint, /bin/true; 3 M lines/s and 20 MB are fixed numbers, the cards
-# the issue's own count), met or not met.  BENCH_ONLY="armylist startup"
+# a count measured before), met or not met.  BENCH_ONLY="armylist startup"
 # runs those benches alone.
 set -eu
 bin=$(cd "$1" && pwd)
@@ -52,6 +52,6 @@ if [ -s "$BENCH_SUMMARY.rss" ]; then
 fi
 rm -f "$BENCH_SUMMARY.rss"
 
-echo "== summary: the goals of issue 29, each against its anchor in this run ($(($(date +%s) - t0)) s)"
+echo "== summary: the goals, each against its anchor in this run ($(($(date +%s) - t0)) s)"
 awk -F '\t' '{ printf "%-70s %-22s %7s %-8s %s\n", $1, $2, $3, $4, $5 }' \
     "$BENCH_SUMMARY"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/scale-out.sh BINDIR [CORPUS_DIR]: the same answer split over
-# processes (issue 29 item 7).  The list corpus (CORPUS_DIR/*.txt,
-# default ../shared/corpus) is repeated to BENCH_MB megabytes (default
+# processes.  The list corpus (CORPUS_DIR/*.txt, default
+# tests/corpus) is repeated to BENCH_MB megabytes (default
 # 50), every army given an id of its own; then armylist-parse runs once
 # over the whole, and through GNU parallel in chunks of BENCH_BLOCK
 # (default 4M) with 1, 2 and 4 jobs, as bellis(7) SCALING shows for
@@ -17,7 +17,7 @@
 set -eu
 bin=$(cd "${1:?usage: bench/scale-out.sh BINDIR [CORPUS_DIR]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${2:-$top/../shared/corpus}
+corpus=${2:-$top/tests/corpus}
 mb=${BENCH_MB:-50}
 runs=${SCALE_OUT_RUNS:-3}
 block=${BENCH_BLOCK:-4M}
@@ -118,7 +118,7 @@ for fmt in tsv xml; do
 	eval "one_$fmt=\$one_job two_$fmt=\$two"
 done
 
-# the goal of issue 29 (with make bench also in its summary): 2 jobs
+# the goal (with make bench also in its summary): 2 jobs
 # against 1, wall time, TSV (what one run gives byte for byte)
 load=$(cut -d ' ' -f 1 /proc/loadavg)
 ratio=$(awk -v a="$one_tsv" -v b="$two_tsv" 'BEGIN { printf "%.2f", a / b }')

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
-# size, in the shapes of issue 28 (points 5 and 6): stacked (bases on
+# size, in these shapes: stacked (bases on
 # one spot), wide (one army with many enemies or notes, one side with
 # many units), deep (one record wrapped over many lines, one long name),
 # long (leading blank lines, a JSON document of many armies, a plan of

@@ -10,7 +10,7 @@
 # battle-scan -T svg and -T pdf (bellis' battle-scan starts
 # libexec/bellis/battle-scan for it), refcard-render -T pdf.  Medians and
 # quartiles of CPU time (user + system) and of wall time, in ms; ratio:
-# of the medians of CPU time to /bin/true's.  Goal (issue 29 item 4): at
+# of the medians of CPU time to /bin/true's.  Goal: at
 # most 2x for --version and for the worst real run of the filters (every
 # tool but refcard-render, no pictures); refcard-render's start is
 # reported without a goal (it loads fontconfig and pango: HACKING.md).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# armylist-check over a whole collection and in parts (issue 29 items 5
-# and 7): JSON Lines read as XML is, duplicates and references across the
+# armylist-check over a whole collection and in parts: JSON Lines
+# read as XML is, duplicates and references across the
 # collection (army/idindex), --write-index and --index, chunks checked
 # alone against the index giving the whole run's findings, bad indexes.
 load helpers/common

@@ -200,7 +200,7 @@ ALL="clean.xml element-total.xml general-count.xml package-mismatch.xml dup-a.xm
 	[[ "$stderr" == "armylist-check: fixtures/armylist-parse/junk.bin"*"error: "* ]]
 }
 
-@test "list text and JSON are checked as armylist-select reads them (issue 24 item 12)" {
+@test "list text and JSON are checked as armylist-select reads them" {
 	a=$(armylist-check ../samples/english-lists.txt 2>&1)
 	b=$(armylist-parse ../samples/english-lists.txt | armylist-check 2>&1)
 	assert_equal "$a" "$b"

@@ -466,7 +466,7 @@ armylist-parse: c.txt:2758:40: error: expected a count ('1x') at 'Scottish1x3Kn'
 	assert_equal "$(grep -c 'code="?"' c.xml)" 1
 }
 
-# ---- the notations players write (issue 24, items 4-7) ------------------------
+# ---- the notations players write: labels, shorthand, plus, styles ------------
 
 @test "label lines: a typo of a label gets a did-you-mean, a label alone never glues to the next line" {
 	printf 'I/1a Test 3000BC\nTroop:\n1x3Cv (Gen), 8x4Bw, 3x2Ps\n' > "$BATS_TEST_TMPDIR/t.txt"
@@ -550,7 +550,7 @@ armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 eleme
 	assert_output --partial 'line="70002"'
 }
 
-# ---- --header=FILE: chunks of a sheet (issue 29) ------------------------
+# ---- --header=FILE: chunks of a sheet ------------------------------------
 
 # chunks SHEET H CUT...: SHEET's first H lines as the header file, the
 # rest cut after each CUT (a line of the whole) into chunks; each chunk

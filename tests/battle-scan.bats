@@ -213,7 +213,7 @@ $(e b3 Kn 1040 800 180)"
 	combat "Kn vs Bd flank"
 }
 
-@test "battle-scan: an enemy whose front is on a flank overlaps no one (seed 000)" {
+@test "battle-scan: an enemy whose front is on a flank overlaps no one" {
 	# b2's front is on r2's left flank; its right front corner is on
 	# r1's right front corner
 	RED="$(e r1 Bd 1200 800 0)
@@ -543,7 +543,7 @@ $(e r2 Bd 1360 800 0)"
 	assert_line --regexp "^move Bd [0-9]+ id=r1 flank-contact face zoc=contact$"
 }
 
-@test "battle-scan: contact is any edge: front onto an enemy's flank or rear; Art and WWg refused (seed 001)" {
+@test "battle-scan: contact is any edge: front onto an enemy's flank or rear; Art and WWg refused" {
 	# a WWg onto a Bd's flank
 	RED=$(e r1 WWg 1000 830 90)
 	BLUE=$(e b1 Bd 1200 800 180)
@@ -566,7 +566,7 @@ $(e r2 Bd 1360 800 0)"
 	planned "move WWg 120 id=r1" 'move r1 fwd 120'
 }
 
-@test "battle-scan: breakoff also when the front is on the enemy's flank (seed 001)" {
+@test "battle-scan: breakoff also when the front is on the enemy's flank" {
 	# a Bd whose front is on a Bd's flank backs off: the enemy is no slower
 	RED=$(e r1 Bd 1120 830 90)
 	BLUE=$(e b1 Bd 1200 800 180)
@@ -601,7 +601,7 @@ $(e b3 Bd 1090 910 180)"
 	plan 'move r1 to 1150,900,0'
 	assert_line --regexp "^move Bd [0-9]+ id=r1 zoc=withdraw$"
 	# crossing the whole front 100 paces away is no withdrawal, though it
-	# ends farther from the enemy's centre (seed 001)
+	# ends farther from the enemy's centre (battle-scan(1) CAVEATS)
 	RED=$(e r1 Bd 900 1100 0)
 	planned "move Bd 700 id=r1 zoc=other" 'move r1 side 700'
 	# a move that starts inside the zone is not exempt

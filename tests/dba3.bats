@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# DBA 3.0 (formats/dba3.xml, issue 25): the table is valid and complete;
-# one combat per row of dba3-facts.md that the engine models (factors,
+# DBA 3.0 (formats/dba3.xml): the table is valid and complete; one
+# combat per row of the table that the engine models (factors,
 # tactical factors, support, equal scores, the loser table) with its exact
 # output and provenance; the 3.0 flags and their contradictions; moves in
 # base widths.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# The pattern facets of the schemas in formats/, checked in C (issue 29
-# item 2, lib/core/xmliofacet): the readers load each schema with those
+# The pattern facets of the schemas in formats/, checked in C
+# (lib/core/xmliofacet): the readers load each schema with those
 # patterns taken out and check the values themselves.  For each pattern,
 # values generated from it (every single character, the pairs of the
 # characters it names, 60 matches and 10 mutations of each) fill a

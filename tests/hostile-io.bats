@@ -148,7 +148,7 @@ names() {
 	done_all
 }
 
-@test "-o: every page makes the promise of bellis(7), the old file kept on status 2 or more (issue 28 point 8)" {
+@test "-o: every page makes the promise of bellis(7), the old file kept on status 2 or more" {
 	local t item
 	for t in $(tools); do
 		item=$(awk '/^\.It Fl o /, /^\.It Fl [^o]/' "$TOP/man/$t.1" | tr '\n' ' ')

@@ -8,7 +8,8 @@ load helpers/common
 scratch() {
 	S=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$S/tests"
-	cp -r "$TOP/lib" "$TOP/tools" "$TOP/formats" "$TOP/man" "$S/"
+	cp -r "$TOP/lib" "$TOP/tools" "$TOP/formats" "$TOP/man" "$TOP/bench" \
+	    "$TOP/Makefile" "$S/"
 	cp -r "$TOP/tests/unit" "$TOP/tests/fuzz" "$TOP/tests/lint.sh" "$S/tests/"
 }
 
@@ -20,7 +21,9 @@ ok lint: internal headers (*_int.h) only in their own folder
 ok lint: no locale-dependent ctype, case folding or REG_ICASE
 ok lint: no function over 100 lines
 ok lint: no source file over 1500 lines
-ok lint: no extern used only in its own file, no function called nowhere'
+ok lint: no extern used only in its own file, no function called nowhere
+ok lint: citations name the repository (no seed text, issue, shared/, spec/, facts file)
+ok lint: every page of section 1 has STANDARDS and CAVEATS'
 }
 
 @test "lint: an include up or sideways the layers fails, with its place" {
@@ -77,7 +80,9 @@ not ok lint: internal headers (*_int.h) only in their own folder (could not be c
 not ok lint: no locale-dependent ctype, case folding or REG_ICASE (could not be checked, grep status 2)
 not ok lint: no function over 100 lines (could not be checked, grep status 2)
 not ok lint: no source file over 1500 lines (could not be checked, grep status 2)
-not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in build; make all first)'
+not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in build; make all first)
+ok lint: citations name the repository (no seed text, issue, shared/, spec/, facts file)
+ok lint: every page of section 1 has STANDARDS and CAVEATS'
 	[[ $stderr == *'tools/unreadable.c: Is a directory'* ]]
 }
 
@@ -124,6 +129,44 @@ not ok lint: no extern used only in its own file, no function called nowhere (co
 	scratch
 	LINT_BUILD=none run -1 sh "$TOP/tests/lint.sh" "$S"
 	assert_line 'not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in none; make all first)'
+}
+
+@test "lint: a citation of a text outside the repository fails, the random seed does not" {
+	scratch
+	echo '/* seed 001: the road bonus */' >> "$S/lib/card/cardrules.c"
+	echo '# ---- how the tools are linked (issue 29 item 4) ----' >> "$S/Makefile"
+	echo '@test "28/5: --enemy-of costs linear time" {' >> "$S/tests/unit/x.bats"
+	echo '<!-- from ../shared/reference/dba3-facts.md -->' >> "$S/formats/dba3.xml"
+	echo '# corpus=${2:-$top/../shared/corpus}' >> "$S/bench/cards.sh"
+	echo '.Sh READINGS OF THE SEEDS' >> "$S/man/battle-scan.1"
+	echo 'note="Cb played as Bows (facts 7.9)"' >> "$S/formats/dba22.xml"
+	printf '%s\n' '# combat-calc --seed 123 and seed: 1347 replay; the seeded dice' \
+	    '# tests/fuzz/seeds/ and FUZZ_SEEDS' >> "$S/lib/core/dice.c"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line --regexp '^lib/card/cardrules\.c:[0-9]+:/\* seed 001: the road bonus \*/$'
+	assert_line --regexp '^Makefile:[0-9]+:# ---- how the tools are linked \(issue 29 item 4\) ----$'
+	assert_line --regexp '^tests/unit/x\.bats:1:@test "28/5: '
+	assert_line --regexp '^formats/dba3\.xml:[0-9]+:<!-- from \.\./shared/'
+	assert_line --regexp '^bench/cards\.sh:[0-9]+:# corpus='
+	assert_line --regexp '^man/battle-scan\.1:[0-9]+:\.Sh READINGS OF THE SEEDS$'
+	assert_line --regexp '^formats/dba22\.xml:[0-9]+:note="Cb played as Bows \(facts 7\.9\)"$'
+	refute_line --partial 'lib/core/dice.c'
+	assert_line 'not ok lint: citations name the repository (no seed text, issue, shared/, spec/, facts file)'
+	assert_line 'ok lint: every page of section 1 has STANDARDS and CAVEATS'
+}
+
+@test "lint: a page of section 1 without STANDARDS or CAVEATS fails" {
+	scratch
+	sed -i '/^\.Sh CAVEATS$/d' "$S/man/combat-calc.1"
+	sed -i '/^\.Sh STANDARDS$/d' "$S/man/move-check.1"
+	sed -i '/^\.Sh STANDARDS$/d' "$S/man/bellis.7"
+	run -1 sh "$TOP/tests/lint.sh" "$S"
+	assert_line 'man/combat-calc.1: no .Sh CAVEATS'
+	assert_line 'man/move-check.1: no .Sh STANDARDS'
+	refute_line --partial 'man/bellis.7'
+	refute_line --partial 'man/move-check.1: no .Sh CAVEATS'
+	assert_line 'not ok lint: every page of section 1 has STANDARDS and CAVEATS'
+	assert_line 'ok lint: citations name the repository (no seed text, issue, shared/, spec/, facts file)'
 }
 
 @test "lint: a tree it cannot read fails" {

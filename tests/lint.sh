@@ -149,7 +149,8 @@ fi
 # Dead and file-local externs, from the symbols of the objects of a build
 # ($LINT_BUILD, default build: make all units first).  A global defined in
 # an object of lib/ or tools/ must be referenced (nm: U) by another
-# object: of lib/, tools/ (with tools/gen), the generated tables of gen/,
+# object: of lib/, tools/ (with tools/gen), multi/ (the tools linked as
+# one binary, TOOLS_LINK=multi), the generated tables of gen/,
 # or the unit tests (tests/unit: a function only they call is kept for
 # them).  The fuzz harnesses are built only by make FUZZ=1, so a name
 # they use counts when it stands as a word in tests/fuzz/*.[ch].  Exempt:
@@ -160,7 +161,7 @@ fi
 lb=${LINT_BUILD:-build}
 objs=
 if [ -d "$lb" ]; then
-	objs=$(find "$lb/lib" "$lb/tools" "$lb/gen" "$lb/tests/unit" \
+	objs=$(find "$lb/lib" "$lb/tools" "$lb/multi" "$lb/gen" "$lb/tests/unit" \
 	    -name '*.o' 2>/dev/null | sort)
 fi
 if [ -z "$objs" ]; then
@@ -199,5 +200,41 @@ else
 	fi
 	rule "no extern used only in its own file, no function called nowhere" $st "$out"
 fi
+
+# Citations name what is in the repository: a row of formats/, a man
+# page and its section, README.md or HACKING.md; the rules texts by their
+# published titles (the STANDARDS of the man pages).  Not the rules texts
+# as they were handed to the developers ("seed 000"), the issue tracker
+# ("issue 29", a test named "28/5: ..."), nor notes outside the tree
+# (shared/, spec/, the facts files and their sections "(facts 7.2)",
+# engineering.md, style.md, dba-rules.md, gurps-mass-combat.md).  The
+# random seed ("--seed 123", "seeded") and tests/fuzz/seeds/ are no
+# citation.
+cites='(^|[^-A-Za-z_])[Ss]eeds? [0-9]{3}\b|[Ii]ssues? [0-9]|"[0-9]{2}/[0-9]+:|(^|[^A-Za-z0-9_.-])(shared|spec)/|-facts\.md|(engineering|style|dba-rules|gurps-mass-combat)\.md|\(facts [0-9]|READINGS OF THE SEED'
+out=$(grep -rnIE "$cites" lib tools tests formats man bench Makefile)
+st=$?
+if [ "$st" -eq 0 ]; then        # the rule itself and its tests name them
+	out=$(printf '%s\n' "$out" | grep -v -e '^tests/lint\.sh:' -e '^tests/lint\.bats:')
+	st=$?
+fi
+rule "citations name the repository (no seed text, issue, shared/, spec/, facts file)" $st "$out"
+
+# Every page of section 1 has a STANDARDS section (the rules texts and
+# the file formats it follows) and a CAVEATS section (its readings of
+# the rules where they leave a sentence open).
+out=
+st=1
+for f in man/*.1; do
+	for s in STANDARDS CAVEATS; do
+		grep -q "^\.Sh $s\$" "$f"
+		case $? in
+		0) ;;
+		1) out="$out${out:+
+}$f: no .Sh $s"; [ "$st" -eq 2 ] || st=0 ;;
+		*) st=2 ;;
+		esac
+	done
+done
+rule "every page of section 1 has STANDARDS and CAVEATS" $st "$out"
 
 exit $bad

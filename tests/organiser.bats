@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# An organiser's day (issue 24): a dozen lists as club members typed them
+# An organiser's day: a dozen lists as club members typed them
 # in, in mixed styles (list text with labels, bullets, numbers, one element
 # per line, a German pipe table, a CSV), parsed, checked to one table of
 # problems, two enemies picked for tonight, their cards and matchup card.

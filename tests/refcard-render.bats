@@ -202,7 +202,7 @@ Try 'refcard-render --help' for more information."
 	done
 }
 
-@test "refcard-render: the rules cards say what the seeds say" {
+@test "refcard-render: the rules cards say what formats/dba1.xml says" {
 	f=$BATS_TEST_TMPDIR/r.html
 	refcard-render --lang=en --cards=rules > "$f"
 	t="//section[@data-id='combat']//table[thead/tr/th='Factor']//tr"
@@ -211,7 +211,7 @@ Try 'refcard-render --help' for more information."
 	assert_equal "$(cell "$f" "$t[td[2]='−2'][1]/td[1]")" "in close combat in difficult going"
 	assert_equal "$(cell "$f" "$t[td[2]='−2'][2]/td[1]")" "they or their opponent in difficult going"
 	t="//section[@data-id='combat']//table[@class='facts']//tr"
-	# seed 000: the losses of support are those of Pk and Sp behind the
+	# <support>: the losses of support are those of Pk and Sp behind the
 	# same type; Psiloi support is for mounted foes and camp attacks
 	assert_equal "$(cell "$f" "//section[@data-id='combat']/p[1]")" "Sp, Pk: same-type support lost in difficult going, attacking a camp, shot at; contact with Art, Bw"
 	t="//section[@data-id='combat']//table[thead/tr/th='behind']//tbody/tr"
@@ -224,12 +224,12 @@ PkPk+3"
 	assert_equal "$(cell "$f" "$t//tr[th='may not move into contact']/td")" "WWg, Art"
 	assert_equal "$(cell "$f" "$t//tr[th='Far from the general']/td")" "+1 (≥ 1200; out of sight ≥ 600)"
 	assert_equal "$(cell "$f" "$t//tr[th=\"General's element removed\"]/td")" "+1"
-	# seed 001: the road bonus is for unused PIPs and the general's
+	# <road-bonus>: the road bonus is for unused PIPs and the general's
 	# element or group only
 	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Road')]")" "Road bonus+100 paces per unused PIP; only the general's element or group, moving all the way along a road"
 	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Move with')]")" "Move with El+1"
 	assert_equal "$(cell "$f" "$t//table[thead/tr/th='Range']//tr[td[1]='Art']/td[3]")" "500†"
-	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the seed rules text"
+	assert_equal "$(cell "$f" "$t//p")" "† reconstructed: not from the rules text"
 	t="//section[@data-id='outcomes']"
 	# a reconstructed row does not repeat the default line under it
 	assert_equal "$(cell "$f" "$t//tbody/tr[2]/td[2]")" "default outcomes†; doubled by Sp, Pk: flee"
@@ -237,7 +237,7 @@ PkPk+3"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[1]")" "Kn"
 	assert_equal "$(cell "$f" "$t//tbody/tr[1]/td[2]")" "beaten by LH, El: destroyed; beaten by SCh: destroyed†"
 	assert_equal "$(cell "$f" "$t//p[1]")" "Unless noted: beaten: recoil, doubled: destroyed"
-	assert_equal "$(cell "$f" "$t//p[2]")" "† reconstructed: not from the seed rules text"
+	assert_equal "$(cell "$f" "$t//p[2]")" "† reconstructed: not from the rules text"
 	refcard-render --lang=de --cards=rules > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[th='Fern vom Befehlshaber']/td")" "+1 (≥ 1200; außer Sicht ≥ 600)"
 	assert_equal "$(cell "$f" "//section[@data-id='movement']//tr[starts-with(th,'Straße')]/td")" "+100 Schritt je ungenutztem PIP; nur Element oder Gruppe des Befehlshabers, ganze Bewegung auf der Straße"
@@ -261,18 +261,18 @@ PkPk+3"
 	# the shooting pair in a column of its own
 	assert_equal "$(cell "$f" "$t//tbody/tr[td[1]='Art']")" "ArtArtillerie224"
 	assert_equal "$(cell "$f" "$t//thead/tr/th[5]")" "Beschuss"
-	# facts 2: Psiloi support is for Sp, Bd, Ax against mounted, up to
+	# dba22.xml <support>: Psiloi support is for Sp, Bd, Ax against mounted, up to
 	# three; no camp attack, as combat-calc --rules=dba22 counts it
 	assert_equal "$(cell "$f" "$t//tr[td[2]='Pl']")" "Kl, Sp, HiPl+1nur gegen Berittene; stützt bis zu 3"
 	assert_equal "$(cell "$f" "$t//tr[td[1]='Sp'][td[2]='Sp']")" "SpSp+1*nur gegen Ri, Sp; nur in offenem Gelände"
 	run -0 bash -c "printf 'Bd psiloi attacks-camp vs CF\nBd psiloi vs Cv\n' | combat-calc --rules=dba22"
 	assert_output "1: Bd 5 (psiloi support lost: not vs this enemy) = 5  vs  CF 1 = 1
 2: Bd 3 +1 psiloi = 4  vs  Cv 3 = 3"
-	# the seed's 1.x Psiloi support counts on a camp attack, on card and
+	# the 1.x Psiloi support (dba1.xml) counts on a camp attack, on card and
 	# in combat-calc alike
 	run -0 bash -c "echo 'Bd psiloi attacks-camp vs CF' | combat-calc"
 	assert_output "1: Bd 5 +1 psiloi = 6  vs  CF 1 = 1"
-	# facts 4.1: the surcharge of El, Hd, WWg and Art, none in the first bound
+	# dba22.xml <pips>: the surcharge of El, Hd, WWg and Art, none in the first bound
 	t="//section[@data-id='movement']"
 	assert_equal "$(cell "$f" "$t//tr[starts-with(th,'Zug mit')]")" "Zug mit El, Kw, Art, Ho+1* (nicht im ersten Zug einer Seite)"
 	refcard-render --lang=en --rules=dba22 "$ARMIES" > "$f"
@@ -281,7 +281,7 @@ PkPk+3"
 }
 
 @test "refcard-render: an overlap and flank limit only where the edition's data gives one" {
-	# seed 000 gives no limit for 1.x (issue 26.5): the card says the
+	# formats/dba1.xml gives no limit for 1.x: the card says the
 	# limit of the rules table when it has one, and nothing else
 	f=$BATS_TEST_TMPDIR/r.html
 	for e in dba1 dba22; do
@@ -301,7 +301,7 @@ PkPk+3"
 	assert_equal "$(cell "$f" "//section[@data-id='combat']//tr[td[1]='overlap + flank at most']")" "overlap + flank at most−3"
 }
 
-@test "refcard-render: the campaign cards say what the seed says, in the table's words" {
+@test "refcard-render: the campaign cards say what formats/catastrophe.xml and survival-table.xml say, in the table's words" {
 	f=$BATS_TEST_TMPDIR/c.html
 	refcard-render --lang=en --cards=campaign > "$f"
 	assert_equal "$(cell "$f" "//section[@data-id='catastrophe']//tr[td[1]='18']/td[3]")" "strategy halved (round up), morale all −5, commander killed"
@@ -969,7 +969,7 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	[ "$output" != "$want" ]
 }
 
-@test "refcard-render: an army with an incomplete list is marked on its card, with a footnote, and named in a warning (issue 24 item 3)" {
+@test "refcard-render: an army with an incomplete list is marked on its card, with a footnote, and named in a warning" {
 	armylist-parse "$FIX/armylist-parse/corpus-garbled.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/g.xml" || true
 	run -0 --separate-stderr refcard-render --army=IV/58 "$BATS_TEST_TMPDIR/g.xml"
 	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/g.xml: warning: army IV/58: its list is incomplete ($FIX/armylist-parse/corpus-garbled.txt:13), the card is marked"
@@ -983,7 +983,7 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	refute_output --partial '⚠'
 }
 
-@test "refcard-render --army and combat-calc --matchup: an id of a list with variants suggests them, with the file (issue 24 item 11)" {
+@test "refcard-render --army and combat-calc --matchup: an id of a list with variants suggests them, with the file" {
 	armylist-parse "$CORPUS/dba22-lists.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/c.xml" || true
 	run -2 --separate-stderr refcard-render --army=II/36 "$BATS_TEST_TMPDIR/c.xml"
 	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/c.xml: error: army 'II/36' not in the collection (did you mean 'II/36a', 'II/36b'?)"

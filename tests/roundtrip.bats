@@ -301,7 +301,7 @@ every_output_valid() {
 	armylist-check -T json "$in" 2>/dev/null | jq -e .summary > /dev/null
 }
 
-@test "roundtrip: every output over the three corpora validates and keeps every record (issue 24 item 2)" {
+@test "roundtrip: every output over the three corpora validates and keeps every record" {
 	every_output_valid "$CORPUS/dba22-lists.txt" 590
 	every_output_valid "$CORPUS/dba3-lists.txt" 634
 	for f in "$SAMPLES"/armeelisten-* "$SAMPLES"/english-lists.*; do

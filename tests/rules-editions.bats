@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Rules editions: dba1 and dba22 side by side (every changed figure of the
-# 2.2 facts, section 6, and every outcome row), provenance (--explain), the
+# Rules editions: dba1 and dba22 side by side (every figure 2.2 changes
+# and every outcome row), provenance (--explain), the
 # completeness check of a rules table, the 2.2 corpus.
 load helpers/common
 
@@ -25,7 +25,7 @@ totals() {
 	validate rules.rng "$TOP/formats/dba22.xml"
 }
 
-@test "editions: the 2.2 combat factors beside 1.x (facts 6, factors)" {
+@test "editions: the 2.2 combat factors beside 1.x (<factors>)" {
 	# LINE|dba1 total|dba22 total|column
 	cat > "$BATS_TEST_TMPDIR/both" <<-'EOT'
 	WWg vs Bd|4|3|4
@@ -83,7 +83,7 @@ totals() {
 	[ "$(grep -c '^dba' $F/outcomes.tsv)" -ge 100 ]
 }
 
-@test "editions: the 2.2 moves and PIP surcharges beside 1.x (facts 6, movement, pips)" {
+@test "editions: the 2.2 moves and PIP surcharges beside 1.x (<movement>, <pips>)" {
 	local ed t=$BATS_TEST_TMPDIR/moves
 	# EDITION|LINE|max|cost|verdict
 	cat > "$t" <<-'EOT'
@@ -417,7 +417,7 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	assert_output ''
 }
 
-@test "dba22: every source tag the rows name has its full title in <sources> of the table and in dba-rules(5) (issue 24 item 11)" {
+@test "dba22: every source tag the rows name has its full title in <sources> of the table and in dba-rules(5)" {
 	local f="$TOP/formats/dba22.xml" t missing=
 	tags=$(xmllint --xpath '//@source' "$f" | sed 's/ source="/\n/g; s/"//g' |
 	    tr ' /' '\n\n' | grep -v -e '^(' -e ')$' -e '^$' | sort -u)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Sheets as users export them (issue 24): the language of the names from
+# Sheets as users export them: the language of the names from
 # the header words, header suggestions that skip troop codes.
 
 load helpers/common
@@ -46,7 +46,7 @@ name_lang() {
 	validate armylist.rng <(printf '%s\n' "$output")
 }
 
-@test "dates: several ranges kept as several, c./circa/ca. approximate and out of the name, --year=216BC (issue 24 item 10)" {
+@test "dates: several ranges kept as several, c./circa/ca. approximate and out of the name, --year=216BC" {
 	printf '%s\n' 'I/1a Test 330-322BC & 300-280BC' '1x3Bd (Gen), 11x3Bd' '' \
 	    'I/1b Other circa 500BC' '1x3Bd (Gen), 11x3Bd' '' \
 	    'I/1c Third c. 500-450BC' '1x3Bd (Gen), 11x3Bd' '' \
@@ -90,7 +90,7 @@ name_lang() {
 	assert_equal "$(armylist-parse "$CORPUS/dba3-lists.txt" 2>/dev/null | grep -c ' ranges=')" 11
 }
 
-@test "a sheet with one column per element slot: book, number and variant, general and slots, check columns checked (issue 24 item 8)" {
+@test "a sheet with one column per element slot: book, number and variant, general and slots, check columns checked" {
 	local f=$FIX/armylist-parse/slots.csv
 	run -0 --separate-stderr armylist-parse -T tsv "$f"
 	assert_equal "$(cut -f1-8 <<<"$output")" "id	name	from	to	terrain	aggression	enemies	elements

@@ -1,6 +1,6 @@
 /* idindex: the ids of a collection and the references still open, the
  * only state armylist-check keeps across armies, in bounded memory
- * (issue 29 item 5).  Each id is stored once, its bytes and a few of a
+ * (bellis(7) SCALING).  Each id is stored once, its bytes and a few of a
  * position in blocks of an arena, found by a table of 32-bit offsets:
  * about 25 bytes an id of 10 characters.  Past a budget (IDINDEX_BUDGET,
  * or the environment's BELLIS_INDEX_MEMORY in bytes, for tests) the ids

@@ -171,7 +171,7 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 	}
 }
 
-/* An enemy whose front edge touches no element (seed 000: an element
+/* An enemy whose front edge touches no element (DBA 1.x, German translation: an element
  * in contact to its front overlaps only when that enemy recoiled, fled
  * or was destroyed, which a position does not show) has its left
  * (right) front corner on a's left (right) front corner; not on a side

@@ -709,8 +709,8 @@ touched(const struct walk *w, int m, int j)
 
 /* contact: a member ends with an edge on an edge of an enemy it did
  * not touch at the start (front to front, or front to flank or rear,
- * or the enemy's front on its own flank or rear: seed 001, Art and WWg
- * may not move into contact). */
+ * or the enemy's front on its own flank or rear; Art and WWg may not
+ * move into contact: move-check(1), battle-scan(1) CAVEATS). */
 static void
 contacts(struct walk *w, int m)
 {
@@ -730,7 +730,7 @@ contacts(struct walk *w, int m)
 
 /* breakoff: a single element no longer touching with its front edge an
  * enemy that touched it there at the start (its front on that enemy's
- * front, flank or rear: seed 001); of several, the fastest in the end
+ * front, flank or rear: battle-scan(1) CAVEATS); of several, the fastest in the end
  * going. */
 static void
 breakoff(struct walk *w)
@@ -782,7 +782,7 @@ after(struct walk *w)
 	if (mv->n == 1)
 		breakoff(w);
 	/* a single element turning to face an enemy on its flank or rear,
-	 * while no enemy touches its front edge (seed 001: "solange es nicht
+	 * while no enemy touches its front edge (DBA 1.x, German translation: "solange es nicht
 	 * auch an seiner Frontseite Kontakt mit einem Gegner hat") */
 	if (mv->n == 1 && d0->nftouch == 0 && mv->m.has[MF_FLANK_CONTACT]) {
 		for (s = 0; s < 2; s++)

@@ -117,8 +117,8 @@ struck_apply(const struct struck_side *ss, struct surv_pc *p)
 		p->struck_damage = ss->damage;
 		return;
 	}
-	/* killed: a PC is wounded and unconscious instead; the seed takes
-	 * the rolls away from the unit leader (17) only */
+	/* killed: a PC is wounded and unconscious instead; the rules text
+	 * takes the rolls away from the unit leader (17) only */
 	p->struck = STRUCK_UNCONSCIOUS;
 	p->no_rolls = !commander;
 }

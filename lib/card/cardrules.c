@@ -34,7 +34,7 @@ tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
 {
 	int from = r->shooters_free + 1, to = r->count[RC_SHOOTERS].max;
 
-	/* seed 000: the river bank counts except at a road ford or bridge,
+	/* formats/dba1.xml, <factor reason="riverbank">: the river bank counts except at a road ford or bridge,
 	 * and only when the river rolled one of river_rolls */
 	if (tf == TF_RIVERBANK) {
 		size_t k, i;
@@ -106,8 +106,8 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 }
 
 /* The condition of a support row: "only vs Sp, Kn; good going" from its
- * data; Psiloi support without a list of its own is the seed's "only vs
- * mounted or attacking a camp"; "supports up to 3" with a maximum. */
+ * data; Psiloi support without a list of its own is DBA 1.x's "only vs
+ * mounted or attacking a camp" (formats/dba1.xml, <support>); "supports up to 3" with a maximum. */
 static void
 support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
     bool lifted, enum lang lang)
@@ -327,7 +327,7 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	if (r->limit_overlap_flank > 0)
 		block_row(t, lb(lang, L_LIMIT_OVERLAP), card_signed_num(v1,
 		    sizeof v1, -(long)r->limit_overlap_flank), "");
-	/* support: each row with the condition it has (seed 000: Pk and Sp
+	/* support: each row with the condition it has (formats/dba1.xml, <support>: Pk and Sp
 	 * behind the same type lose it in difficult going, attacking a
 	 * camp, shot at, in contact with Bw or Art; Ps behind only vs
 	 * mounted or attacking a camp, with no going condition); a
@@ -560,7 +560,7 @@ moved:
 		block_row(t, lb(lang, L_ROAD_FREE), card_marked(m1, sizeof m1,
 		    "0 PIP", &used, &r->road_prov));
 	if (r->road_bonus > 0) {
-		/* seed 001: per unused PIP, only for the general's element or
+		/* formats/dba1.xml, <road-bonus>: per unused PIP, only for the general's element or
 		 * group, when its whole move is along a road */
 		sbuf_reset(&b);
 		sbuf_printf(&b, "%s %s", card_marked(m1, sizeof m1, card_signed_num(v1,

@@ -50,7 +50,7 @@ out_setup(void)
 	/* the user's character set (UTF-8 in regexes, the PDF writers'
 	 * text), collation (regex ranges) and system messages; numbers,
 	 * dates and the rest stay C.  Each category is a file to load at
-	 * every start: LC_ALL loads twelve (issue 29 item 4). */
+	 * every start: LC_ALL loads twelve. */
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_COLLATE, "");
 	setlocale(LC_MESSAGES, "");

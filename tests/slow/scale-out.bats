@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The same answer split over processes and hosts (issue 29 item 7): the
+# The same answer split over processes and hosts: the
 # recipes of SCALING in bellis(7), every command run as written (the
 # one for several machines with -S :, this machine, for -S host1,host2),
 # and chunked runs of 1, 2 and 4 jobs against one run.  Needs GNU

@@ -1,5 +1,5 @@
 /* Unit tests of the Catastrophe and Survival engines against the exact
- * values of the reference notes (gurps-mass-combat.md section 6). */
+ * odds of the tables (formats/catastrophe.xml, survival-table.xml). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
