@@ -149,8 +149,9 @@ fi
 # Dead and file-local externs, from the symbols of the objects of a build
 # ($LINT_BUILD, default build: make all units first).  A global defined in
 # an object of lib/ or tools/ must be referenced (nm: U) by another
-# object: of lib/, tools/ (with tools/gen), the generated tables of gen/,
-# or the unit tests (tests/unit: a function only they call is kept for
+# object: of lib/, tools/ (with tools/gen), multi/ (the plain build links
+# most tools into multi/bellis: their objects are there, not in tools/),
+# the generated tables of gen/, or the unit tests (tests/unit: a function only they call is kept for
 # them).  The fuzz harnesses are built only by make FUZZ=1, so a name
 # they use counts when it stands as a word in tests/fuzz/*.[ch].  Exempt:
 # main and bellis_*_main (multi/bellis), the arrays xxd writes into the
@@ -160,8 +161,8 @@ fi
 lb=${LINT_BUILD:-build}
 objs=
 if [ -d "$lb" ]; then
-	objs=$(find "$lb/lib" "$lb/tools" "$lb/gen" "$lb/tests/unit" \
-	    -name '*.o' 2>/dev/null | sort)
+	objs=$(find "$lb/lib" "$lb/tools" "$lb/multi" "$lb/gen" \
+	    "$lb/tests/unit" -name '*.o' 2>/dev/null | sort)
 fi
 if [ -z "$objs" ]; then
 	echo "not ok lint: no extern used only in its own file, no function called nowhere (could not be checked: no objects in $lb; make all first)"
