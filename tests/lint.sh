@@ -102,7 +102,6 @@ rule "no locale-dependent ctype, case folding or REG_ICASE" $? "$out"
 # 1,500 lines.  An exception is a line "FILE:FUNCTION  reason" (a file:
 # "FILE  reason") below, its reason on the same line.
 size_exceptions='
-lib/army/army.c:read_refs  one grammar of reference shorthand, read in one pass
 lib/card/cardrules.c:rules_combat  the combat card, block by block
 lib/card/cardrules.c:rules_movement  the movement card, block by block
 '
