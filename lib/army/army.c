@@ -344,6 +344,123 @@ add_ref(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
 	(*v)[(*n)++] = xstrndup(s, len);
 }
 
+/* A position in the text a reference list came from, off bytes into it
+ * (line 0: no position known, col 0: no column). */
+#define AT(off) (line), (line > 0 && col > 0 ? col + (long)(off) : 0)
+
+/* "none", "-": a list of no references. */
+static bool
+refs_none(const char *s, size_t len)
+{
+	static const char *const none[] = {
+		"none", "-", "keine", "нет", NULL
+	};
+	int k;
+
+	str_trim(&s, &len);
+	while (len > 0 && s[len - 1] == '.')
+		len--;
+	for (k = 0; none[k] != NULL; k++)
+		if (str_ieq(s, len, none[k]))
+			return true;
+	return false;
+}
+
+/* The next word of s from *i on, past the separators: from *start to *e
+ * (its stops trimmed; *e == *start: none), *i after it; false at the
+ * end of s. */
+static bool
+ref_word(const char *s, size_t len, size_t *i, size_t *start, size_t *e)
+{
+	while (*i < len && (s[*i] == ',' || s[*i] == ';' ||
+	    s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' ||
+	    s[*i] == '.'))
+		(*i)++;
+	if (*i >= len)
+		return false;
+	*start = *i;
+	if (s[*i] == '(') {
+		/* a note in parentheses, or an unclosed '(' up to the next
+		 * comma */
+		while (*i < len && s[*i] != ')' && s[*i] != ',' &&
+		    s[*i] != ';')
+			(*i)++;
+		if (*i < len && s[*i] == ')')
+			(*i)++;
+	} else
+		while (*i < len && s[*i] != ',' && s[*i] != ';' &&
+		    s[*i] != ' ' && s[*i] != '\t' && s[*i] != '\n' &&
+		    s[*i] != '(')
+			(*i)++;
+	*e = *i;
+	while (*e > *start && s[*e - 1] == '.')
+		(*e)--;
+	return true;
+}
+
+/* The n bytes of s at at are no reference: say so (q: scratch). */
+static void
+not_a_ref(struct sbuf *q, const char *s, size_t at, size_t n, long line,
+    long col)
+{
+	sbuf_reset(q);
+	utf8_sanitize(q, s + at, n);
+	DIAG(NOT_A_REFERENCE, AT(at), q->s);
+}
+
+/* "I/1a. 1b": the id from start to e ended by a stop (e < i) where a
+ * comma belongs, when a word follows it (q: scratch). */
+static void
+check_stop(struct sbuf *q, const char *s, size_t len, size_t start,
+    size_t e, size_t i, long line, long col)
+{
+	size_t k = i;
+
+	if (e >= i || !army_is_id(s + start, e - start))
+		return;
+	while (k < len && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k < len && k > i && s[k] != ',' && s[k] != ';') {
+		sbuf_reset(q);
+		utf8_sanitize(q, s + start, e - start);
+		DIAG(REF_STOP, AT(e), q->s);
+	}
+}
+
+/* The reference the word w (wn bytes) stands for, in t: an id (its book,
+ * when it has none, that of the last full reference, v[full - 1]), or a
+ * letter after an id of this list (v[n - 1], past first) for another
+ * variant of it; t empty when it is none. */
+static void
+resolve_ref(struct sbuf *t, char *const *v, size_t n, size_t first,
+    size_t full, const char *w, size_t wn)
+{
+	sbuf_reset(t);
+	sbuf_add(t, "", 0);
+	if (army_is_id(w, wn)) {
+		/* the book of the last full reference (kept, not
+		 * searched for: 80,000 references cost linear time) */
+		if (book_len(w, wn) == 0 && full > 0)
+			sbuf_add(t, v[full - 1], book_len(v[full - 1],
+			    strlen(v[full - 1])));
+		sbuf_add(t, w, wn);
+	} else if (wn == 1 && w[0] >= 'a' && w[0] <= 'z' && n > first &&
+	    army_is_id(v[n - 1], strlen(v[n - 1]))) {
+		/* "I/1a, b": another variant of the same list */
+		const char *p = v[n - 1];
+		size_t pn = strlen(p);
+
+		if (pn > 0 && p[pn - 1] >= 'a' && p[pn - 1] <= 'z')
+			pn--;
+		sbuf_add(t, p, pn);
+		sbuf_addc(t, w[0]);
+		if (!army_is_id(t->s, t->len)) {
+			sbuf_reset(t);
+			sbuf_add(t, "", 0);
+		}
+	}
+}
+
 /* The reader of reference lists: v, n, cap the list; a (allies only,
  * else NULL) takes the joins; line 0: no position known. */
 static void
@@ -357,67 +474,16 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 	bool pending = false;      /* a join word waits for its reference */
 	int j;
 
-#define AT(off) (line), (line > 0 && col > 0 ? col + (long)(off) : 0)
-	{
-		/* "none", "-": no references */
-		static const char *const none[] = {
-			"none", "-", "keine", "нет", NULL
-		};
-		const char *t0 = s;
-		size_t n0 = len;
-		int k;
-
-		str_trim(&t0, &n0);
-		while (n0 > 0 && t0[n0 - 1] == '.')
-			n0--;
-		for (k = 0; none[k] != NULL; k++)
-			if (str_ieq(t0, n0, none[k]))
-				return;
-	}
-	while (i < len) {
-		while (i < len && (s[i] == ',' || s[i] == ';' ||
-		    s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-		    s[i] == '.'))
-			i++;
-		if (i >= len)
-			break;
-		start = i;
-		if (s[i] == '(') {
-			/* a note in parentheses, or an unclosed '(' up to
-			 * the next comma */
-			while (i < len && s[i] != ')' && s[i] != ',' &&
-			    s[i] != ';')
-				i++;
-			if (i < len && s[i] == ')')
-				i++;
-		} else
-			while (i < len && s[i] != ',' && s[i] != ';' &&
-			    s[i] != ' ' && s[i] != '\t' && s[i] != '\n' &&
-			    s[i] != '(')
-				i++;
-		e = i;
-		while (e > start && s[e - 1] == '.')
-			e--;
+	if (refs_none(s, len))
+		return;
+	while (ref_word(s, len, &i, &start, &e)) {
 		if (e == start)
 			continue;
-		if (e < i && army_is_id(s + start, e - start)) {
-			/* "I/1a. 1b": a stop where a comma belongs */
-			size_t k = i;
-
-			while (k < len && (s[k] == ' ' || s[k] == '\t'))
-				k++;
-			if (k < len && k > i && s[k] != ',' && s[k] != ';') {
-				sbuf_reset(&q);
-				utf8_sanitize(&q, s + start, e - start);
-				DIAG(REF_STOP, AT(e), q.s);
-			}
-		}
+		check_stop(&q, s, len, start, e, i, line, col);
 		if ((j = join_word(s + start, e - start)) >= 0) {
 			if (j != ALLY_AND && (pending || *n == first)) {
 				/* "or" with no reference before it */
-				sbuf_reset(&q);
-				utf8_sanitize(&q, s + start, e - start);
-				DIAG(NOT_A_REFERENCE, AT(start), q.s);
+				not_a_ref(&q, s, start, e - start, line, col);
 				continue;
 			}
 			if (j != ALLY_AND) {
@@ -429,43 +495,14 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 				join = (enum ally_join)j;
 			continue;
 		}
-		sbuf_reset(&t);
-		sbuf_add(&t, "", 0);
-		if (army_is_id(s + start, e - start)) {
-			/* the book of the last full reference (kept, not
-			 * searched for: 80,000 references cost linear time) */
-			if (book_len(s + start, e - start) == 0 && full > 0)
-				sbuf_add(&t, (*v)[full - 1],
-				    book_len((*v)[full - 1],
-				    strlen((*v)[full - 1])));
-			sbuf_add(&t, s + start, e - start);
-		} else if (e - start == 1 && s[start] >= 'a' &&
-		    s[start] <= 'z' && *n > first &&
-		    army_is_id((*v)[*n - 1], strlen((*v)[*n - 1]))) {
-			/* "I/1a, b": another variant of the same list */
-			const char *p = (*v)[*n - 1];
-			size_t pn = strlen(p);
-
-			if (pn > 0 && p[pn - 1] >= 'a' && p[pn - 1] <= 'z')
-				pn--;
-			sbuf_add(&t, p, pn);
-			sbuf_addc(&t, s[start]);
-			if (!army_is_id(t.s, t.len)) {
-				sbuf_reset(&t);
-				sbuf_add(&t, "", 0);
-			}
-		}
+		resolve_ref(&t, *v, *n, first, full, s + start, e - start);
 		if (t.len == 0) {
 			if (pending) {
-				sbuf_reset(&q);
-				utf8_sanitize(&q, s + jat, jn);
-				DIAG(NOT_A_REFERENCE, AT(jat), q.s);
+				not_a_ref(&q, s, jat, jn, line, col);
 				pending = false;
 				join = ALLY_AND;
 			}
-			sbuf_reset(&q);
-			utf8_sanitize(&q, s + start, i - start);
-			DIAG(NOT_A_REFERENCE, AT(start), q.s);
+			not_a_ref(&q, s, start, i - start, line, col);
 			continue;
 		}
 		/* as army_add_note: one past the limit is kept */
@@ -479,16 +516,12 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 		join = ALLY_AND;
 		pending = false;
 	}
-	if (pending) {
-		/* "or" with no reference after it */
-		sbuf_reset(&q);
-		utf8_sanitize(&q, s + jat, jn);
-		DIAG(NOT_A_REFERENCE, AT(jat), q.s);
-	}
-#undef AT
+	if (pending)    /* "or" with no reference after it */
+		not_a_ref(&q, s, jat, jn, line, col);
 	sbuf_free(&t);
 	sbuf_free(&q);
 }
+#undef AT
 
 void
 army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)

@@ -34,8 +34,9 @@ tf_name(char *buf, size_t n, const struct rules *r, int tf, enum lang lang)
 {
 	int from = r->shooters_free + 1, to = r->count[RC_SHOOTERS].max;
 
-	/* formats/dba1.xml, <factor reason="riverbank">: the river bank counts except at a road ford or bridge,
-	 * and only when the river rolled one of river_rolls */
+	/* formats/dba1.xml, <factor reason="riverbank">: the river bank
+	 * counts except at a road ford or bridge, and only when the river
+	 * rolled one of river_rolls */
 	if (tf == TF_RIVERBANK) {
 		size_t k, i;
 
@@ -257,18 +258,17 @@ support_good_only(const struct rules *r)
 	return n > 1;
 }
 
+/* The factors table: a row per known troop, against foot, mounted and,
+ * when a troop has them, shooting; a troop's second pair (in a city, in
+ * shooting) in a row of its own. */
 static void
-rules_combat(struct card *c, const struct rules *r, enum lang lang)
+factor_rows(struct card *c, const struct rules *r, unsigned *used,
+    enum lang lang)
 {
 	struct card_block *t;
-	struct sbuf b = { 0 };
 	char v1[32], v2[32], v3[32], m1[40], m2[40], m3[40], name[160];
-	struct sbuf w = { 0 };
 	size_t i;
-	int f, k;
-	unsigned used = 0;
-	size_t first, nb;
-	bool lifted;
+	int k;
 
 	/* a troop with factors of its own in shooting (2.2 Art, dba3 Bd,
 	 * CP, Lit, CWg), the same against foot and mounted: a column of
@@ -277,7 +277,6 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		if (r->t[i].known && shoot_col(&r->t[i]))
 			break;
 	k = i < troop_count() && i < RULES_MAXTROOPS ? 5 : 4;
-	first = c->nb;
 	t = card_block(c, BLK_TABLE, lb(lang, L_FACTORS), (size_t)k);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_VS_FOOT),
 	    lb(lang, L_VS_MOUNTED), lb(lang, L_VS_SHOT));
@@ -295,20 +294,33 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		v[0] = troop_abbr(troop_at(i), lang);
 		v[1] = own ? name : troop_at(i)->name[lang];
 		v[2] = card_marked(m1, sizeof m1, card_num(v1, sizeof v1,
-		    rt->factor[CLASS_FOOT]), &used, &rt->fprov);
+		    rt->factor[CLASS_FOOT]), used, &rt->fprov);
 		v[3] = card_marked(m2, sizeof m2, card_num(v2, sizeof v2,
-		    rt->factor[CLASS_MOUNTED]), &used, &rt->fprov);
+		    rt->factor[CLASS_MOUNTED]), used, &rt->fprov);
 		v[4] = rt->has_shoot && !own ? card_marked(m3, sizeof m3,
-		    card_num(v3, sizeof v3, rt->factor_shoot[CLASS_FOOT]), &used,
+		    card_num(v3, sizeof v3, rt->factor_shoot[CLASS_FOOT]), used,
 		    &rt->fprov_shoot) : "";
 		block_rowv(t, v);
 		if (rt->has_bua)
 			factor_pair(t, i, L_IN_CITY, rt->factor_bua,
-			    &rt->fprov_bua, &used, lang);
+			    &rt->fprov_bua, used, lang);
 		if (own)
 			factor_pair(t, i, L_SHOOTING, rt->factor_shoot,
-			    &rt->fprov_shoot, &used, lang);
+			    &rt->fprov_shoot, used, lang);
 	}
+}
+
+/* The tactical factors table: each factor of the edition, its value and
+ * the troops it is for, then the limit of overlaps and flanks. */
+static void
+tactical_rows(struct card *c, const struct rules *r, unsigned *used,
+    enum lang lang)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	char v1[32], m1[40], name[160];
+	int f;
+
 	t = card_block(c, BLK_TABLE, lb(lang, L_TACTICAL), 3);
 	block_head(t, lb(lang, L_FACTOR), lb(lang, L_VALUE), lb(lang, L_FOR));
 	t->num = t->strong = 0x2;
@@ -321,29 +333,28 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		    r->tf[TF_DIFF_FOOT] == r->tf[f])
 			continue;
 		block_row(t, tf_name(name, sizeof name, r, f, lang),
-		    card_marked(m1, sizeof m1, card_signed_num(v1, sizeof v1, r->tf[f]),
-		    &used, &r->tf_prov[f]), applies_text(&b, r, f, lang));
+		    card_marked(m1, sizeof m1, card_signed_num(v1, sizeof v1,
+		    r->tf[f]), used, &r->tf_prov[f]),
+		    applies_text(&b, r, f, lang));
 	}
 	if (r->limit_overlap_flank > 0)
 		block_row(t, lb(lang, L_LIMIT_OVERLAP), card_signed_num(v1,
 		    sizeof v1, -(long)r->limit_overlap_flank), "");
-	/* support: each row with the condition it has (formats/dba1.xml, <support>: Pk and Sp
-	 * behind the same type lose it in difficult going, attacking a
-	 * camp, shot at, in contact with Bw or Art; Ps behind only vs
-	 * mounted or attacking a camp, with no going condition); a
-	 * condition every row has (dba3: only in good going) said once,
-	 * in the title */
-	lifted = support_good_only(r);
-	sbuf_reset(&b);
-	sbuf_adds(&b, lb(lang, L_SUPPORT));
-	if (lifted)
-		sbuf_printf(&b, " (%s)", lb(lang, L_SUPPORT_GOOD));
-	t = card_block(c, BLK_TABLE, sbuf_str(&b), 4);
-	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
-	    L_VALUE), lb(lang, L_WHEN));
-	t->num = t->strong = 0x4;
-	t->wide = 0x8;
-	sbuf_reset(&b);
+	sbuf_free(&b);
+}
+
+/* Rear support: "Pk | Pk | +1 | ...", a row for each of a type's rates
+ * (rt->rear_alt: another rate in other conditions); the types that have
+ * it added to types ("Sp, Pk"). */
+static void
+rear_rows(struct card_block *t, const struct rules *r, unsigned *used,
+    bool lifted, struct sbuf *types, enum lang lang)
+{
+	struct sbuf w = { 0 };
+	char v1[32], m1[40];
+	size_t i;
+	int k;
+
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 
@@ -352,9 +363,9 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		support_text(&w, &rt->rear_when, false, lifted, lang);
 		block_row(t, troop_abbr(troop_at(i), lang),
 		    troop_abbr(troop_at(i), lang), card_marked(m1, sizeof m1,
-		    card_signed_num(v1, sizeof v1, rt->rear), &used,
+		    card_signed_num(v1, sizeof v1, rt->rear), used,
 		    &rt->rear_when.prov), sbuf_str(&w));
-		sbuf_printf(&b, "%s%s", b.len ? ", " : "",
+		sbuf_printf(types, "%s%s", types->len ? ", " : "",
 		    troop_abbr(troop_at(i), lang));
 		for (k = 0; k < rt->nrear_alt; k++) {
 			support_text(&w, &rt->rear_alt_when[k], false, lifted,
@@ -362,24 +373,29 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 			block_row(t, troop_abbr(troop_at(i), lang),
 			    troop_abbr(troop_at(i), lang), card_marked(m1,
 			    sizeof m1, card_signed_num(v1, sizeof v1,
-			    rt->rear_alt[k]), &used, &rt->rear_alt_when[k].prov),
+			    rt->rear_alt[k]), used, &rt->rear_alt_when[k].prov),
 			    sbuf_str(&w));
 		}
 	}
-	side_rows(t, r, &used, lifted, lang);
-	psiloi_rows(t, r, &used, lifted, lang);
-	/* the losses of rear support, headed by the types it is for */
-	sbuf_reset(&w);
+	sbuf_free(&w);
+}
+
+/* The losses of rear support, headed by the types it is for (types: none
+ * when empty), in one line under the support table: "Sp, Pk: same-type
+ * support lost in difficult going, ...; contact with Art, Bw". */
+static void
+support_lost(struct card *c, const struct rules *r, unsigned *used,
+    bool lifted, const struct sbuf *types, enum lang lang)
+{
+	struct sbuf w = { 0 }, l = { 0 };
+	size_t i;
+
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].cancels_support)
 			sbuf_printf(&w, "%s%s", w.len ? ", " : "",
 			    troop_abbr(troop_at(i), lang));
-	if (b.len > 0) {
-		struct sbuf l = { 0 };
-
-		/* one line under the table: "Sp, Pk: same-type support lost
-		 * in difficult going, ...; contact with Art, Bw" */
-		sbuf_printf(&l, "%s: %s ", sbuf_str(&b), lb(lang,
+	if (types->len > 0) {
+		sbuf_printf(&l, "%s: %s ", sbuf_str(types), lb(lang,
 		    L_SUPPORT_LOST));
 		/* off good going said in the title already when lifted; when
 		 * shot at only where the edition has it (1.x, 2.2) */
@@ -388,17 +404,23 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		sbuf_adds(&l, lb(lang, L_SL_CAMP));
 		if (r->cancel_shot)
 			sbuf_printf(&l, ", %s%s", lb(lang, L_SL_SHOT),
-			    card_conf_mark(&used, &r->cancel_shot_prov));
+			    card_conf_mark(used, &r->cancel_shot_prov));
 		if (w.len > 0)
 			sbuf_printf(&l, "; %s %s", lb(lang, L_CONTACT_WITH),
 			    sbuf_str(&w));
 		block_row(card_block(c, BLK_TEXT, NULL, 1), sbuf_str(&l));
-		sbuf_free(&l);
 	}
+	sbuf_free(&l);
 	sbuf_free(&w);
-	/* the key of the marks under the first table, where they begin
-	 * (and where the factors leave room) */
-	nb = c->nb;
+}
+
+/* The key of the marks used, moved under the first table of the card
+ * (block first), where they begin (and where the factors leave room). */
+static void
+conf_key_under(struct card *c, unsigned used, size_t first, enum lang lang)
+{
+	size_t nb = c->nb;
+
 	card_conf_notes(c, used, lang);
 	if (c->nb > nb && nb > first + 1) {
 		struct card_block key = c->b[nb];
@@ -407,6 +429,40 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 		    sizeof *c->b);
 		c->b[first + 1] = key;
 	}
+}
+
+static void
+rules_combat(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 }, types = { 0 };
+	unsigned used = 0;
+	size_t first = c->nb;
+	bool lifted;
+
+	factor_rows(c, r, &used, lang);
+	tactical_rows(c, r, &used, lang);
+	/* support: each row with the condition it has (formats/dba1.xml,
+	 * <support>: Pk and Sp behind the same type lose it in difficult
+	 * going, attacking a camp, shot at, in contact with Bw or Art; Ps
+	 * behind only vs mounted or attacking a camp, with no going
+	 * condition); a condition every row has (dba3: only in good going)
+	 * said once, in the title */
+	lifted = support_good_only(r);
+	sbuf_adds(&b, lb(lang, L_SUPPORT));
+	if (lifted)
+		sbuf_printf(&b, " (%s)", lb(lang, L_SUPPORT_GOOD));
+	t = card_block(c, BLK_TABLE, sbuf_str(&b), 4);
+	block_head(t, lb(lang, L_CODE), lb(lang, L_BEHIND), lb(lang,
+	    L_VALUE), lb(lang, L_WHEN));
+	t->num = t->strong = 0x4;
+	t->wide = 0x8;
+	rear_rows(t, r, &used, lifted, &types, lang);
+	side_rows(t, r, &used, lifted, lang);
+	psiloi_rows(t, r, &used, lifted, lang);
+	support_lost(c, r, &used, lifted, &types, lang);
+	conf_key_under(c, used, first, lang);
+	sbuf_free(&types);
 	sbuf_free(&b);
 }
 
@@ -513,20 +569,17 @@ rules_moves3(struct card *c, const struct rules *r, enum lang lang,
 	sbuf_free(&codes);
 }
 
+/* The move table of an edition without rough going (1.x, 2.x), in its
+ * unit: good, difficult, road, a row per type.  The types that may not
+ * move into contact go to nocontact. */
 static void
-rules_movement(struct card *c, const struct rules *r, enum lang lang)
+rules_moves(struct card *c, const struct rules *r, enum lang lang,
+    unsigned *used, struct sbuf *nocontact)
 {
 	struct card_block *t;
-	struct sbuf b = { 0 };
 	char v1[32], v2[32], v3[32], m1[40], m2[40], m3[40];
 	size_t i;
-	bool recon = r->shooting_src == SRC_RECONSTRUCTED;
-	unsigned used = 0;
 
-	if (r->has_rough) {
-		rules_moves3(c, r, lang, &used, &b);
-		goto moved;
-	}
 	t = card_block(c, BLK_TABLE, lb(lang, L_MOVES), 5);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_GOOD),
 	    lb(lang, L_DIFFICULT), lb(lang, L_ROAD));
@@ -538,37 +591,61 @@ rules_movement(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		block_row(t, troop_abbr(troop_at(i), lang),
 		    troop_at(i)->name[lang],
-		    card_marked(m1, sizeof m1, card_move_cell(v1, sizeof v1, r, rt,
-		    rt->move_good), &used, &rt->mprov),
-		    card_marked(m2, sizeof m2, card_move_cell(v2, sizeof v2, r, rt,
-		    rt->move_difficult), &used, &rt->mprov),
-		    card_marked(m3, sizeof m3, card_move_cell(v3, sizeof v3, r, rt,
-		    rt->move_road), &used, &rt->mprov));
+		    card_marked(m1, sizeof m1, card_move_cell(v1, sizeof v1,
+		    r, rt, rt->move_good), used, &rt->mprov),
+		    card_marked(m2, sizeof m2, card_move_cell(v2, sizeof v2,
+		    r, rt, rt->move_difficult), used, &rt->mprov),
+		    card_marked(m3, sizeof m3, card_move_cell(v3, sizeof v3,
+		    r, rt, rt->move_road), used, &rt->mprov));
 		if (!rt->contact)
-			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
-			    troop_abbr(troop_at(i), lang));
+			sbuf_printf(nocontact, "%s%s", nocontact->len ? ", " :
+			    "", troop_abbr(troop_at(i), lang));
 	}
-moved:
+}
+
+/* The facts under the move table: the types that may not move into
+ * contact (nocontact), crossing a river, the road's free first move
+ * and its bonus. */
+static void
+move_facts(struct card *c, const struct rules *r, enum lang lang,
+    unsigned *used, const struct sbuf *nocontact)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	char v1[32], m1[40];
+
 	t = card_block(c, BLK_FACTS, NULL, 2);
-	if (b.len > 0)
-		block_row(t, lb(lang, L_NO_CONTACT), sbuf_str(&b));
+	if (nocontact->len > 0)
+		block_row(t, lb(lang, L_NO_CONTACT), sbuf_str(nocontact));
 	if (r->river_crossing > 0)
 		block_row(t, lb(lang, r->unit == UNIT_BW ? L_RIVER_BW :
-		    L_RIVER), card_marked(m1, sizeof m1, card_len_cell(v1, sizeof v1, r,
-		    r->river_crossing), &used, &r->prov[RP_RIVER]));
+		    L_RIVER), card_marked(m1, sizeof m1, card_len_cell(v1,
+		    sizeof v1, r, r->river_crossing), used,
+		    &r->prov[RP_RIVER]));
 	if (r->road_first_free)
 		block_row(t, lb(lang, L_ROAD_FREE), card_marked(m1, sizeof m1,
-		    "0 PIP", &used, &r->road_prov));
+		    "0 PIP", used, &r->road_prov));
 	if (r->road_bonus > 0) {
-		/* formats/dba1.xml, <road-bonus>: per unused PIP, only for the general's element or
-		 * group, when its whole move is along a road */
-		sbuf_reset(&b);
-		sbuf_printf(&b, "%s %s", card_marked(m1, sizeof m1, card_signed_num(v1,
-		    sizeof v1, r->road_bonus), &used,
+		/* formats/dba1.xml, <road-bonus>: per unused PIP, only for the
+		 * general's element or group, when its whole move is along a
+		 * road */
+		sbuf_printf(&b, "%s %s", card_marked(m1, sizeof m1,
+		    card_signed_num(v1, sizeof v1, r->road_bonus), used,
 		    &r->prov[RP_ROAD_BONUS]), lb(lang, L_ROAD_BONUS_WHEN));
 		block_row(t, lb(lang, L_ROAD_BONUS), sbuf_str(&b));
-		sbuf_reset(&b);
 	}
+	sbuf_free(&b);
+}
+
+/* The shooting table: the range of each type that shoots. */
+static void
+shooting_rows(struct card *c, const struct rules *r, enum lang lang,
+    unsigned *used)
+{
+	struct card_block *t;
+	char v1[32], v3[32], m1[40];
+	size_t i;
+
 	t = card_block(c, BLK_TABLE, lb(lang, L_SHOOTING_T), 3);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_RANGE));
 	t->num = t->strong = 0x4;
@@ -578,17 +655,69 @@ moved:
 			    sizeof v3, r, r->t[i].range),
 			    card_recon_mark(r->shooting_src));
 			block_row(t, troop_abbr(troop_at(i), lang),
-			    troop_at(i)->name[lang],
-			    card_marked(m1, sizeof m1, v1, &used, &r->t[i].rprov));
+			    troop_at(i)->name[lang], card_marked(m1,
+			    sizeof m1, v1, used, &r->t[i].rprov));
 		}
+}
+
+/* The PIP facts of the command distances of the rules table: far, out
+ * of sight, compared as the edition compares them (> or >=), then a
+ * troop's own (dba3 LH 20 BW), then the general lost. */
+static void
+pip_command_rows(struct card_block *t, const struct rules *r,
+    enum lang lang, unsigned *used)
+{
+	char v1[32], v2[32], m1[40], line[240];
+	const char *cmp = r->pip_beyond ? ">" : "\xe2\x89\xa5";
+	size_t i;
+
+	snprintf(line, sizeof line, "%+d%s (%s %s; %s %s %s%s%s)",
+	    r->pip_command, card_conf_mark(used, &r->prov[RP_PIP_COMMAND]),
+	    cmp, card_len_cell(v1, sizeof v1, r, r->pip_far),
+	    lb(lang, L_OUT_OF_SIGHT), cmp,
+	    card_len_cell(v2, sizeof v2, r, r->pip_out_of_sight),
+	    r->pip_first_free[1] ? "; " : "", r->pip_first_free[1] ?
+	    lb(lang, L_PIP_NOT_FIRST) : "");
+	block_row(t, lb(lang, L_PIP_COMMAND), line);
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		char head[120];
+
+		if (!r->t[i].has_cmd)
+			continue;
+		snprintf(head, sizeof head, "%s: %s",
+		    lb(lang, L_PIP_COMMAND), troop_abbr(troop_at(i),
+		    lang));
+		snprintf(line, sizeof line, "%s %s%s; %s %s %s",
+		    cmp, card_len_cell(v1, sizeof v1, r, r->t[i].cmd_far),
+		    card_conf_mark(used, &r->t[i].cprov),
+		    lb(lang, L_OUT_OF_SIGHT), cmp, card_len_cell(v2,
+		    sizeof v2, r, r->t[i].cmd_out_of_sight));
+		block_row(t, head, line);
+	}
+	block_row(t, lb(lang, L_PIP_GENERAL_LOST), card_marked(m1,
+	    sizeof m1, card_signed_num(v1, sizeof v1, r->pip_command),
+	    used, &r->prov[RP_PIP_COMMAND]));
+}
+
+/* The PIPs facts: the die, the base, the surcharge of the troops the
+ * rules table charges and the command distances. */
+static void
+pip_facts(struct card *c, const struct rules *r, enum lang lang,
+    unsigned *used)
+{
+	struct card_block *t;
+	struct sbuf b = { 0 };
+	char v1[32], v2[32], v3[32], m2[40], m3[40];
+	size_t i;
+
 	t = card_block(c, BLK_FACTS, lb(lang, L_PIPS), 2);
 	snprintf(v1, sizeof v1, "1%s%d", lb(lang, L_DIE), r->pip_die);
 	block_row(t, lb(lang, L_PIP_DIE), v1);
-	block_row(t, lb(lang, L_PIP_BASE), card_marked(m2, sizeof m2, card_num(v2,
-	    sizeof v2, r->pip_base), &used, &r->prov[RP_PIP_BASE]));
+	block_row(t, lb(lang, L_PIP_BASE), card_marked(m2, sizeof m2,
+	    card_num(v2, sizeof v2, r->pip_base), used,
+	    &r->prov[RP_PIP_BASE]));
 	/* the surcharge of the troops the rules table charges (1.x El;
 	 * 2.2 El, WWg, Art, Hd), and the first bound that is free of it */
-	sbuf_reset(&b);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++)
 		if (r->t[i].pip_surcharge)
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
@@ -599,7 +728,7 @@ moved:
 		snprintf(head, sizeof head, "%s %s", lb(lang, L_PIP_TROOPS),
 		    sbuf_str(&b));
 		card_marked(m3, sizeof m3, card_signed_num(v3, sizeof v3,
-		    r->pip_elephants), &used, &r->prov[RP_PIP_TROOPS]);
+		    r->pip_elephants), used, &r->prov[RP_PIP_TROOPS]);
 		if (r->pip_first_free[0])
 			snprintf(line, sizeof line, "%s (%s)", m3, lb(lang,
 			    L_PIP_NOT_FIRST));
@@ -607,45 +736,29 @@ moved:
 			snprintf(line, sizeof line, "%s", m3);
 		block_row(t, head, line);
 	}
-	if (r->pip_command != 0) {
-		char line[240];
+	if (r->pip_command != 0)
+		pip_command_rows(t, r, lang, used);
+	sbuf_free(&b);
+}
 
-		/* the command distances of the rules table: far, out of
-		 * sight, compared as the edition compares them (> or >=) */
-		const char *cmp = r->pip_beyond ? ">" : "\xe2\x89\xa5";
+static void
+rules_movement(struct card *c, const struct rules *r, enum lang lang)
+{
+	struct sbuf nocontact = { 0 };
+	bool recon = r->shooting_src == SRC_RECONSTRUCTED;
+	unsigned used = 0;
 
-		snprintf(line, sizeof line, "%+d%s (%s %s; %s %s %s%s%s)",
-		    r->pip_command, card_conf_mark(&used, &r->prov[RP_PIP_COMMAND]),
-		    cmp, card_len_cell(v1, sizeof v1, r, r->pip_far),
-		    lb(lang, L_OUT_OF_SIGHT), cmp,
-		    card_len_cell(v2, sizeof v2, r, r->pip_out_of_sight),
-		    r->pip_first_free[1] ? "; " : "", r->pip_first_free[1] ?
-		    lb(lang, L_PIP_NOT_FIRST) : "");
-		block_row(t, lb(lang, L_PIP_COMMAND), line);
-		/* a troop's own command distances (dba3 LH 20 BW) */
-		for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
-			char head[120];
-
-			if (!r->t[i].has_cmd)
-				continue;
-			snprintf(head, sizeof head, "%s: %s",
-			    lb(lang, L_PIP_COMMAND), troop_abbr(troop_at(i),
-			    lang));
-			snprintf(line, sizeof line, "%s %s%s; %s %s %s",
-			    cmp, card_len_cell(v1, sizeof v1, r, r->t[i].cmd_far),
-			    card_conf_mark(&used, &r->t[i].cprov),
-			    lb(lang, L_OUT_OF_SIGHT), cmp, card_len_cell(v2,
-			    sizeof v2, r, r->t[i].cmd_out_of_sight));
-			block_row(t, head, line);
-		}
-		block_row(t, lb(lang, L_PIP_GENERAL_LOST), card_marked(m1,
-		    sizeof m1, card_signed_num(v1, sizeof v1, r->pip_command),
-		    &used, &r->prov[RP_PIP_COMMAND]));
-	}
+	if (r->has_rough)
+		rules_moves3(c, r, lang, &used, &nocontact);
+	else
+		rules_moves(c, r, lang, &used, &nocontact);
+	move_facts(c, r, lang, &used, &nocontact);
+	shooting_rows(c, r, lang, &used);
+	pip_facts(c, r, lang, &used);
 	if (recon)
 		card_recon_note(c, lang);
 	card_conf_notes(c, used, lang);
-	sbuf_free(&b);
+	sbuf_free(&nocontact);
 }
 
 /* The exception clauses of an outcome row ("beaten by Kn: destroyed",

@@ -1,0 +1,95 @@
+/* cardpdf_int.h: what cardpdf.c (the writer: its surface, type, text,
+ * pages and fits) and cardpdfblock.c (the blocks of a card: tables,
+ * their column widths, rows and notes, the joined facts, text blocks)
+ * share. */
+#ifndef BELLIS_CARDPDF_INT_H
+#define BELLIS_CARDPDF_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "card/card.h"
+#include "core/labels.h"
+#include "core/pdffont.h"
+#include "core/str.h"
+#include "core/strset.h"
+
+/* The texts measured so far: each text is laid out once per face (the
+ * type's size, weight, stretch and line spacing) and width, however
+ * many fits and cards measure it (the cells of the cards repeat:
+ * "beaten by Kn (good going): destroyed"); the key is the face and
+ * width, then the text; ext[i]: the width and height of key i.  Past
+ * MEMO_MAX texts the memo is emptied. */
+#define MEMO_MAX 4096
+struct memo {
+	struct strset keys;
+	double (*ext)[2];
+	size_t capext;
+	struct sbuf key;
+};
+
+struct cardpdf {
+	struct pdffont_sink sink;
+	enum lang lang;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	PangoContext *ctx;
+	PangoFontDescription *font, *bold, *big;
+	double w, h, margin, fs, pad, y, ytop, gap;
+	double base_fs, spacing;   /* the paper's type; 0 or FIT_SPACING */
+	bool narrow;               /* set in the condensed face */
+	int ncol, col;
+	/* dry: lay out without drawing, overflow set when a second page
+	 * would begin; notes_out: the wide last column of an army table
+	 * goes below it, flowing round it where there is room */
+	bool dry, overflow, notes_out;
+	bool page_open;
+	int pages;
+	const struct card *cur;
+	int card_pages;
+	/* imposition: nx by ny cards of w by h to a sheet of sw by sh,
+	 * scaled by scale, the grid's top left at gx, gy; the slot of the
+	 * page drawn */
+	int nx, ny, slot;
+	double sw, sh, scale, gx, gy;
+	int tint;                  /* the block's section (card_section) */
+	struct memo own, *memo;    /* its memo, or its writer's */
+};
+
+/* cardpdf.c: text in the writer's type, measured once per face */
+char *cardpdf_markup(const char *s, const PangoFontDescription *fd);
+void cardpdf_set_markup(PangoLayout *l, const char *m);
+PangoLayout *cardpdf_layout(struct cardpdf *w, const char *text,
+    PangoFontDescription *fd, double width);
+void cardpdf_measure(PangoLayout *l, double *wd, double *ht);
+double cardpdf_text_width(struct cardpdf *w, const char *s,
+    PangoFontDescription *fd);
+double cardpdf_draw(struct cardpdf *w, const char *s,
+    PangoFontDescription *fd, double x, double y, double width, int align);
+double cardpdf_height_of(struct cardpdf *w, const char *s,
+    PangoFontDescription *fd, double width);
+void cardpdf_fill_box(struct cardpdf *w, double x, double y, double wd,
+    double ht, const double *rgb);
+
+/* cardpdf.c: the page and its columns */
+double cardpdf_bottom(const struct cardpdf *w);
+double cardpdf_col_width(const struct cardpdf *w);
+double cardpdf_col_left(const struct cardpdf *w);
+void cardpdf_next_area(struct cardpdf *w);
+void cardpdf_need(struct cardpdf *w, double h);
+
+/* cardpdfblock.c: a block of a card, and what a fit tells of it */
+void cardpdf_block(struct cardpdf *w, const struct card_block *b);
+bool cardpdf_notes_below(const struct cardpdf *w,
+    const struct card_block *b);
+unsigned long cardpdf_join_mask(struct cardpdf *w,
+    const struct card_block *b);
+void cardpdf_widths(struct cardpdf *w, const struct card_block *b,
+    double *cw);
+bool cardpdf_wraps(const struct cardpdf *w, const struct card_block *b,
+    const double *cw);
+
+#endif
