@@ -171,9 +171,10 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 	}
 }
 
-/* An enemy whose front edge touches no element (DBA 1.x, German translation: an element
- * in contact to its front overlaps only when that enemy recoiled, fled
- * or was destroyed, which a position does not show) has its left
+/* An enemy whose front edge touches no element (DBA 1.x, German
+ * translation: an element in contact to its front overlaps only when
+ * that enemy recoiled, fled or was destroyed, which a position does not
+ * show) has its left
  * (right) front corner on a's left (right) front corner; not on a side
  * with a flank contact; a camp is overlapped only by Bows. */
 static void

@@ -782,8 +782,9 @@ after(struct walk *w)
 	if (mv->n == 1)
 		breakoff(w);
 	/* a single element turning to face an enemy on its flank or rear,
-	 * while no enemy touches its front edge (DBA 1.x, German translation: "solange es nicht
-	 * auch an seiner Frontseite Kontakt mit einem Gegner hat") */
+	 * while no enemy touches its front edge (DBA 1.x, German
+	 * translation: "solange es nicht auch an seiner Frontseite Kontakt
+	 * mit einem Gegner hat") */
 	if (mv->n == 1 && d0->nftouch == 0 && mv->m.has[MF_FLANK_CONTACT]) {
 		for (s = 0; s < 2; s++)
 			if (d0->flank_by[s] >= 0 && d1.front == d0->flank_by[s])

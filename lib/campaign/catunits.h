@@ -1,7 +1,8 @@
 /* catunits: the units of a side, packed (name, pc, ts: about 10 bytes a
  * unit), past CAT_UNITS_MEM bytes in a nameless temporary file in
  * TMPDIR: a side of any number of units in bounded memory
- * (bellis(7) SCALING).  They are read in order, or one by its index (a pass). */
+ * (bellis(7) SCALING).  They are read in order, or one by its index (a
+ * pass). */
 #ifndef BELLIS_CATUNITS_H
 #define BELLIS_CATUNITS_H
 #include <stdbool.h>

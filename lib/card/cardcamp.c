@@ -157,7 +157,8 @@ surv_blocks(struct card *c, const struct surv_table *t, enum lang lang)
 	k->num = 0x5;
 	for (i = 0; i < RES_N; i++) {
 		margin_text(&b, t, i);
-		/* a critical failure gives column D (surv_lookup; formats/survival-table.xml) */
+		/* a critical failure gives column D (surv_lookup;
+		 * formats/survival-table.xml) */
 		if (i == RES_D)
 			sbuf_printf(&b, " %s", lb(lang, L_CRIT_FAILURE));
 		snprintf(hp, sizeof hp, "%d", t->hp[i]);

@@ -108,7 +108,8 @@ applies_text(struct sbuf *b, const struct rules *r, int tf, enum lang lang)
 
 /* The condition of a support row: "only vs Sp, Kn; good going" from its
  * data; Psiloi support without a list of its own is DBA 1.x's "only vs
- * mounted or attacking a camp" (formats/dba1.xml, <support>); "supports up to 3" with a maximum. */
+ * mounted or attacking a camp" (formats/dba1.xml, <support>); "supports
+ * up to 3" with a maximum. */
 static void
 support_text(struct sbuf *b, const struct rules_support *w, bool psiloi,
     bool lifted, enum lang lang)
