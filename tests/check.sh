@@ -15,7 +15,8 @@
 # Ends with a line per part and tier, then
 #   check: N passed, N failed, N skipped
 # and fails when a case failed or a part ran no case.
-# BATS_FILTER (a regular expression) limits the bats tests that run;
+# BATS_FILTER (a regular expression) limits the bats tests that run,
+# CHECK_PARTS (one too) the parts ("regress", "unit build-san");
 # VALGRIND_BATS (files) the suites under valgrind in make check (empty:
 # none); FUZZ_SECONDS (10) the random fuzzing of each harness in slow.
 set -u
@@ -88,6 +89,13 @@ if [ "$tier" = slow ]; then
 	for f in tests/fuzz/fuzz_*.c; do
 		job slow "fuzz build-fuzz" "sh tests/fuzz/run.sh build-fuzz ${FUZZ_SECONDS:-10} $(basename "$f" .c)"
 	done
+fi
+# CHECK_PARTS (a regular expression): only the jobs of the parts it
+# matches ("regress", "bats build-san")
+if [ -n "${CHECK_PARTS:-}" ]; then
+	awk -F '\t' -v re="${CHECK_PARTS}" '{ p = $1; sub(/^[a-z]+ /, "", p) }
+	    p ~ re' "$tmp/jobs" > "$tmp/jobs.some"
+	mv "$tmp/jobs.some" "$tmp/jobs"
 fi
 # the valgrind jobs before the rest (they are the longest)
 { grep '^[a-z]* valgrind' "$tmp/jobs"; grep -v '^[a-z]* valgrind' "$tmp/jobs"; } > "$tmp/jobs.sorted"

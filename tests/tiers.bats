@@ -1,0 +1,36 @@
+#!/usr/bin/env bats
+# tests/check.sh, the driver of the test tiers: it counts cases, and a
+# part or a tier that runs none fails.
+load helpers/common
+
+@test "tiers: a part that runs no case fails the tier, and says so" {
+	cd "$TOP"
+	BATS_FILTER='^no test has this name$' CHECK_PARTS='^bats build$' \
+	    run -1 sh tests/check.sh test
+	assert_line '  bats build (test): 0 passed, 0 failed, 0 skipped'
+	assert_line '  bats build (test): no case ran'
+	assert_line 'tier test: 0 cases ran: 0 passed, 0 failed, 0 skipped'
+	assert_line 'check: 0 passed, 1 failed, 0 skipped'
+}
+
+@test "tiers: no job at all fails" {
+	cd "$TOP"
+	CHECK_PARTS='^nothing$' run -1 sh tests/check.sh test
+	assert_line 'no case ran'
+	assert_line 'check: 0 passed, 1 failed, 0 skipped'
+}
+
+@test "tiers: the cases of a part are counted, its jobs named with their time" {
+	cd "$TOP"
+	CHECK_PARTS='^lint$' run -0 sh tests/check.sh test
+	assert_line --regexp '^# job 1/2 \(test lint, [0-9]+ s, [0-9]+ CPU-s\): sh tests/lint.sh$'
+	assert_line '  lint (test): 2 passed, 0 failed, 0 skipped'
+	assert_line 'tier test: 2 cases ran: 2 passed, 0 failed, 0 skipped'
+	assert_line 'check: 2 passed, 0 failed, 0 skipped'
+}
+
+@test "tiers: an unknown tier is a usage error" {
+	cd "$TOP"
+	run -3 sh tests/check.sh quick
+	assert_output 'usage: check.sh test|check|slow'
+}
