@@ -54,9 +54,9 @@ ALL_CFLAGS = $(CSTD) $(WARN) -Ilib -I$(B) -Itests/unit $(XML_CFLAGS) \
              -DBELLIS_VERSION='"$(VERSION)"' $(HARDEN) $(CPPFLAGS) \
              $(CFLAGS) -MMD -MP
 
-# refcard-render draws its PDF with cairo and pango (lib/card/cardpdf.c): only
-# that object and that tool see their flags; other tools never reference
-# cardpdf.o, so the linker leaves it out of them.
+# refcard-render draws its PDF with cairo and pango (lib/card/cardpdf.c,
+# cardpdfblock.c): only those objects and that tool see their flags; other
+# tools never reference them, so the linker leaves them out.
 PANGO_CFLAGS = $(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null)
 PANGO_LIBS   = $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
 

@@ -55,7 +55,7 @@ bats_jobs() {   # TIER BUILD SAN FILE...: a job a bats file
 	t=$1 b=$2 s=$3
 	shift 3
 	for f in "$@"; do
-		job "$t" "bats $b" "BELLIS_SAN=$s BELLIS_BIN=$top/$b/bin $([ -n "$s" ] && echo "$san_env") bats --tap ${BATS_FILTER:+-f '$BATS_FILTER'} $f"
+		job "$t" "bats $b" "BELLIS_SAN=$s BELLIS_BIN=$top/$b/bin $([ -n "$s" ] && echo "$san_env") bats --tap --timing ${BATS_FILTER:+-f '$BATS_FILTER'} $f"
 	done
 }
 case $tier in

@@ -97,7 +97,7 @@ names() {
 			continue
 		fi
 		cmp -s "$d/want" "$d/got" || fail "$t -o LINK-TO-FD: no output"
-		for p in /dev/stdout /dev/fd/1 /proc/self/fd/1; do
+		for p in $(vg_first /dev/stdout /dev/fd/1 /proc/self/fd/1); do
 			[ -e "$p" ] || continue
 			rm -f "$d/got"
 			"$t" -o "$p" "$H/$t.xml" > "$d/got" ||

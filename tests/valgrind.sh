@@ -67,7 +67,7 @@ trap 'for p in $pids; do kill -TERM -"$p" "$p"; done 2>/dev/null; exit 130' INT 
 for l in "$tmp"/files.*; do
 	[ -f "$l" ] || continue
 	BELLIS_BIN=$wrap BELLIS_VALGRIND=1 setsid -w \
-	    bats --tap ${BATS_FILTER:+-f "$BATS_FILTER"} $(cat "$l") \
+	    bats --tap --timing ${BATS_FILTER:+-f "$BATS_FILTER"} $(cat "$l") \
 	    >"$l.tap" 2>&1 &
 	pids="$pids $!"
 done
