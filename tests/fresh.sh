@@ -25,10 +25,10 @@ for d in null:1:3 zero:1:5 full:1:7 random:1:8 urandom:1:9 tty:5:0; do
 	rm -f "$root/dev/$n"
 	mknod -m 666 "$root/dev/$n" c "${mm%%:*}" "${mm#*:}"
 done
-ln -sf /proc/self/fd "$root/dev/fd"
-ln -sf /proc/self/fd/0 "$root/dev/stdin"
-ln -sf /proc/self/fd/1 "$root/dev/stdout"
-ln -sf /proc/self/fd/2 "$root/dev/stderr"
+ln -sfn /proc/self/fd "$root/dev/fd"
+ln -sfn /proc/self/fd/0 "$root/dev/stdin"
+ln -sfn /proc/self/fd/1 "$root/dev/stdout"
+ln -sfn /proc/self/fd/2 "$root/dev/stderr"
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc" || exit 4
 trap 'umount "$root/proc" 2>/dev/null' EXIT
 cp /etc/resolv.conf "$root/etc/resolv.conf"
