@@ -65,6 +65,7 @@ test|check)
 	job test "regress build" "sh tests/regress/run.sh build/bin"
 	job test "lint" "sh tests/lint.sh"
 	job test "lint" "sh tests/mandoc.sh"
+	job test "lint" "cppcheck --quiet --error-exitcode=1 --inline-suppr --std=c11 -Ilib lib tools && echo 'ok cppcheck: lib tools'"
 	;;
 esac
 if [ "$tier" = check ]; then
@@ -120,9 +121,13 @@ worker() {
 		cmd=${line#*"	"}
 		start=$(date +%s)
 		times > "$tmp/cpu.$i"
-		# (no job reads the list of jobs: stdin is /dev/null)
-		sh -c "$cmd" < /dev/null > "$tmp/out.$i" 2>&1
+		# a job is a process group of its own (setsid), ended whole on
+		# an interrupt; no job reads the list of jobs (stdin /dev/null)
+		setsid -w sh -c "$cmd" < /dev/null > "$tmp/out.$i" 2>&1 &
+		echo "$!" > "$tmp/pid.$i"
+		wait "$!"
 		echo "$?" > "$tmp/rc.$i"
+		rm -f "$tmp/pid.$i"
 		times >> "$tmp/cpu.$i"
 		{
 			cat "$tmp/out.$i"
@@ -143,18 +148,18 @@ devices() {
 	done
 }
 devices
-# Each worker is a process group of its own (set -m), so that an
-# interrupt of make ends it with all its children.
+# An interrupt of make ends the workers and the jobs running, each job
+# with all its children (its process group).
 pids=
-trap 'for p in $pids; do kill -TERM -"$p" "$p"; done 2>/dev/null; exit 130' INT TERM
-set -m
+trap 'for p in $pids; do kill -TERM "$p"; done 2>/dev/null
+	for f in "$tmp"/pid.*; do [ -f "$f" ] && kill -TERM -"$(cat "$f")"; done 2>/dev/null
+	exit 130' INT TERM
 w=0
 while [ "$w" -lt "$jobs" ]; do
 	w=$((w + 1))
 	worker &
 	pids="$pids $!"
 done
-set +m
 wait
 trap - INT TERM
 devices

@@ -23,10 +23,11 @@ load helpers/common
 @test "tiers: the cases of a part are counted, its jobs named with their time" {
 	cd "$TOP"
 	CHECK_PARTS='^lint$' run -0 sh tests/check.sh test
-	assert_line --regexp '^# job 1/2 \(test lint, [0-9]+ s, [0-9]+ CPU-s\): sh tests/lint.sh$'
-	assert_line '  lint (test): 2 passed, 0 failed, 0 skipped'
-	assert_line 'tier test: 2 cases ran: 2 passed, 0 failed, 0 skipped'
-	assert_line 'check: 2 passed, 0 failed, 0 skipped'
+	assert_line --regexp '^# job 1/3 \(test lint, [0-9]+ s, [0-9]+ CPU-s\): sh tests/lint.sh$'
+	assert_line 'ok cppcheck: lib tools'
+	assert_line '  lint (test): 3 passed, 0 failed, 0 skipped'
+	assert_line 'tier test: 3 cases ran: 3 passed, 0 failed, 0 skipped'
+	assert_line 'check: 3 passed, 0 failed, 0 skipped'
 }
 
 @test "tiers: an unknown tier is a usage error" {

@@ -409,7 +409,7 @@ has_ci(const char *s, size_t n, const char *pat)
 bool
 input_looks_html(struct input *in)
 {
-	char narrow[2048];
+	char narrow[2048] = { 0 };   /* (cppcheck cannot see that n are set) */
 	size_t i, n;
 	int b = in->mode == M_UNDECIDED ? bom(in) : BOM_NONE;
 
