@@ -270,8 +270,9 @@ field() {
 	for t in armylist-parse armylist-check combat-calc move-check refcard-render battle-scan; do
 		run -0 "$t" --help
 		assert_output --partial '[--rules=dba1|dba22|dba3|FILE]'
-		# (the help of a tool with a longer option wraps after 'or a')
-		assert_output --regexp '--rules=NAME +rules edition: dba1 \(default\), dba22, dba3, or a'
+		# each edition with what it is, over two lines
+		assert_output --regexp '--rules=NAME +rules edition: dba1 \(DBA 1\.x, German text; default\),'
+		assert_line --regexp '^ +dba22 \(DBA 2\.2\), dba3 \(DBA 3\.0\), or a rules XML FILE$'
 		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 	done
