@@ -29,7 +29,7 @@ top=$(pwd)
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
-unset BELLIS_SEED LANG LC_MESSAGES
+unset BELLIS_SEED BELLIS_RULES LANG LC_MESSAGES
 jobs=${CHECK_JOBS:-2}
 san_env='ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:exitcode=99 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1'
 

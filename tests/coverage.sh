@@ -11,7 +11,7 @@ dir=$1
 command -v gcovr >/dev/null 2>&1 || { echo "coverage: gcovr not installed" >&2; exit 4; }
 find "$dir" -name '*.gcda' -delete
 export LC_ALL=C.UTF-8
-unset BELLIS_SEED LANG LC_MESSAGES
+unset BELLIS_SEED BELLIS_RULES LANG LC_MESSAGES
 for t in "$dir"/tests/test_*; do
 	[ -x "$t" ] && "$t"
 done

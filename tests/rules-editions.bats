@@ -270,9 +270,9 @@ field() {
 	for t in armylist-parse armylist-check combat-calc move-check refcard-render battle-scan; do
 		run -0 "$t" --help
 		assert_output --partial '[--rules=dba1|dba22|dba3|FILE]'
-		# each edition with what it is, over two lines
-		assert_output --regexp '--rules=NAME +rules edition: dba1 \(DBA 1\.x, German text; default\),'
-		assert_line --regexp '^ +dba22 \(DBA 2\.2\), dba3 \(DBA 3\.0\), or a rules XML FILE$'
+		# each edition with what it is, and the default, over lines
+		flat=$(tr -s ' \n' '  ' <<<"$output")
+		[[ $flat == *"--rules=NAME rules edition: dba1 (DBA 1.x, German text), dba22 (2.2), dba3 (3.0), or a rules XML FILE (default: the input's label, else BELLIS_RULES, else dba1)"* ]]
 		run -0 grep -c '^\.Op Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 		run -0 grep -c '^\.It Fl \\\?-rules Ns = Ns Ar dba1 | dba22 | dba3 | file$' "$TOP/man/$t.1"
 	done
@@ -429,4 +429,76 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	done
 	assert_equal "$missing" ""
 	assert_equal "$(xmllint --xpath 'string(//sources/source[@tag="Q1"]/@title)' "$f")" '"DBA 2.2 Quick Reference Sheet" (scribd 156803994): deployment, PIPs, terrain, combat factors'
+}
+
+# same_env TOOL ARG...: TOOL ARG... with BELLIS_RULES=dba22 and no
+# --rules gives what --rules=dba22 gives, and not what the default gives
+# (stdin: $IN)
+same_env() {
+	local want got dflt
+	want=$("$@" --rules=dba22 <<<"$IN" 2>&1; echo "status $?")
+	got=$(BELLIS_RULES=dba22 "$@" <<<"$IN" 2>&1; echo "status $?")
+	dflt=$("$@" <<<"$IN" 2>&1; echo "status $?")
+	[ "$got" = "$want" ] || { echo "$1: BELLIS_RULES=dba22 is not --rules=dba22:"; diff <(echo "$want") <(echo "$got"); return 1; }
+	[ "$got" != "$dflt" ] || { echo "$1: BELLIS_RULES=dba22 gives the default's answer"; return 1; }
+}
+
+@test "BELLIS_RULES: without --rules and a label, the club's edition, in every tool that takes --rules" {
+	IN='7Hd vs 4Bd' same_env combat-calc --odds
+	IN='move Kn 300 rough' same_env move-check
+	IN= same_env refcard-render --cards=rules
+	IN= same_env armylist-check -T tsv ../samples/club-submissions.txt
+	sed 's/ rules="dba1"//' ../samples/battle-line.xml > "$BATS_TEST_TMPDIR/b.xml"
+	IN= same_env battle-scan "$BATS_TEST_TMPDIR/b.xml"
+	# armylist-parse labels the collection with it
+	BELLIS_RULES=dba22 run -0 armylist-parse ../samples/english-lists.txt
+	assert_line --index 1 '<armylists version="1" rules="dba22">'
+	BELLIS_RULES=dba3 run -0 armylist-parse -T json ../samples/english-lists.txt
+	[[ $output == '{"version":1,"rules":"dba3",'* ]]
+}
+
+@test "BELLIS_RULES: --rules wins over it, and so does the data's label" {
+	# the option
+	run -0 armylist-parse --rules=dba3 ../samples/english-lists.txt
+	want=$output
+	BELLIS_RULES=dba22 run -0 armylist-parse --rules=dba3 ../samples/english-lists.txt
+	assert_equal "$output" "$want"
+	run -0 --separate-stderr bash -c "echo '7Hd vs 4Bd' | combat-calc --rules=dba3 --odds"
+	want=$output
+	BELLIS_RULES=dba22 run -0 --separate-stderr bash -c "echo '7Hd vs 4Bd' | combat-calc --rules=dba3 --odds"
+	assert_equal "$output" "$want"
+	# the label: a collection labelled dba1 stays dba1, in parse, check,
+	# cards and the matchup; a battlefield labelled dba1 too
+	for c in "armylist-parse ../samples/english-lists.xml" \
+	    "armylist-check -T tsv ../samples/english-lists.xml" \
+	    "refcard-render --army=I/1a ../samples/english-lists.xml" \
+	    "combat-calc --matchup=II/27b,II/37 --odds ../samples/english-lists.xml" \
+	    "battle-scan ../samples/battle-line.xml"; do
+		run bash -c "$c"
+		want="$status $output"
+		BELLIS_RULES=dba3 run bash -c "$c"
+		assert_equal "$status $output" "$want"
+	done
+}
+
+@test "BELLIS_RULES: a name that is no edition is a usage error that names the variable" {
+	BELLIS_RULES=dba2 run -3 --separate-stderr combat-calc --odds /dev/null
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: unknown rules edition 'dba2' in BELLIS_RULES (dba1, dba22, dba3, or a rules XML file)"
+	# an empty one is none; --rules does not read it
+	BELLIS_RULES= run -0 bash -c "echo 'Kn vs Sp' | combat-calc"
+	BELLIS_RULES=dba2 run -0 bash -c "echo 'Kn vs Sp' | combat-calc --rules=dba1"
+	# a rules table file
+	BELLIS_RULES=../formats/dba22.xml run -0 bash -c "echo '7Hd vs 4Bd' | combat-calc --odds"
+	assert_line --partial 'Hd'
+}
+
+@test "BELLIS_RULES=dba22 at parse time: the 2.2 lists' matchup is 2.2's later, with no option (Cv vs Ps)" {
+	BELLIS_RULES=dba22 armylist-parse corpus/dba22-lists.txt > "$BATS_TEST_TMPDIR/c.xml" 2>/dev/null || true
+	run -0 --separate-stderr combat-calc --matchup=II/33,II/32 --odds "$BATS_TEST_TMPDIR/c.xml"
+	assert_line '6: Cv 3 = 3  vs  Ps 2 = 2'
+	assert_line '   outcomes: Ps destroyed 21, Cv recoil 9, Cv destroyed 1'
+	# parsed without it, the lists are labelled dba1 and answer 1.x's
+	armylist-parse corpus/dba22-lists.txt > "$BATS_TEST_TMPDIR/c1.xml" 2>/dev/null || true
+	run -0 --separate-stderr combat-calc --matchup=II/33,II/32 --odds "$BATS_TEST_TMPDIR/c1.xml"
+	assert_line '   outcomes: Ps recoil 15, Ps destroyed 6, Cv recoil 9, Cv destroyed 1'
 }

@@ -47,7 +47,7 @@ export BELLIS_VALGRIND_LOG=$log
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
-unset BELLIS_SEED LANG LC_MESSAGES
+unset BELLIS_SEED BELLIS_RULES LANG LC_MESSAGES
 # VALGRIND_JOBS bats runs side by side, the suites dealt out in turn
 jobs=${VALGRIND_JOBS:-1}
 case $jobs in

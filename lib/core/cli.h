@@ -55,8 +55,9 @@ enum {
 	"language of " what ": de, en, ru", "de|en|ru" }
 #define CLI_OPT_END { NULL, 0, 0, NULL, NULL, NULL }
 #define CLI_OPT_RULES { "rules", required_argument, CLI_RULES, "NAME", \
-	"rules edition: dba1 (DBA 1.x, German text; default), dba22 " \
-	"(DBA 2.2), dba3 (DBA 3.0), or a rules XML FILE", \
+	"rules edition: dba1 (DBA 1.x, German text), dba22 (2.2), dba3 " \
+	"(3.0), or a rules XML FILE (default: the input's label, else " \
+	"BELLIS_RULES, else dba1)", \
 	"dba1|dba22|dba3|FILE" }
 
 /* A tool's command line and the text of its --help. */

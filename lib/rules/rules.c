@@ -943,6 +943,18 @@ apply_units(struct ld *l)
 	r->pip_out_of_sight *= p;
 }
 
+/* The compiled edition called name, or NULL. */
+static const struct rules *
+rules_builtin_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rules_nbuiltin; i++)
+		if (strcmp(name, rules_builtin[i].name) == 0)
+			return rules_builtin[i].r;
+	return NULL;
+}
+
 struct rules *
 rules_load(const char *arg)
 {
@@ -1296,12 +1308,33 @@ struct rules *
 rules_open(const char *arg)
 {
 	struct rules *r;
+	char names[256];
 
+	/* no --rules: the club's edition of BELLIS_RULES, else dba1; the
+	 * label of the data, where a tool reads one, still wins over both
+	 * (bellis(7) EDITIONS) */
+	if (arg == NULL && (arg = rules_env()) != NULL &&
+	    rules_builtin_named(arg) == NULL && strchr(arg, '/') == NULL &&
+	    strchr(arg, '.') == NULL && access(arg, F_OK) != 0) {
+		rules_edition_names(names, sizeof names);
+		diag_usage("unknown rules edition '%s' in BELLIS_RULES (%sor "
+		    "a rules XML file)", arg, names);
+		diag_raise(EXIT_DATA);
+		return NULL;
+	}
 	/* rules_load has reported why: a bad table is bad data (2), an
 	 * unknown edition a usage error (3), an unreadable file 4 */
 	if ((r = rules_load(arg)) == NULL)
 		diag_raise(EXIT_DATA);
 	return r;
+}
+
+const char *
+rules_env(void)
+{
+	const char *e = getenv("BELLIS_RULES");
+
+	return e != NULL && *e != '\0' ? e : NULL;
 }
 
 const struct rules *

@@ -219,10 +219,13 @@ struct rules {
  * unreadable file).  The troop table it needs is loaded (troop_init)
  * and stays until troop_cleanup. */
 struct rules *rules_load(const char *arg);
-/* For a tool: the rules of --rules (arg), NULL after reporting: status
+/* For a tool: the rules of --rules (arg); with arg NULL, of the
+ * environment's BELLIS_RULES, else dba1.  NULL after reporting: status
  * 2 for a bad table, 3 for an unknown edition name, 4 for a file that
  * cannot be read. */
 struct rules *rules_open(const char *arg);
+/* BELLIS_RULES when it is set and not empty, else NULL. */
+const char *rules_env(void);
 /* Free what rules_load or rules_open loaded (NULL: nothing); the troop
  * table is troop_cleanup's. */
 void rules_free(struct rules *r);

@@ -45,7 +45,7 @@ GOLD="$TOP/tests/golden"
 SAMPLES="$TOP/samples"
 CORPUS="$TOP/tests/corpus"
 export LC_ALL=C.UTF-8
-unset BELLIS_SEED LANG LC_MESSAGES
+unset BELLIS_SEED BELLIS_RULES LANG LC_MESSAGES
 
 # golden NAME: compare $output with tests/golden/NAME.  UPDATE_GOLDEN=1
 # rewrites the file instead and prints the change (a diff, on fd 3 so

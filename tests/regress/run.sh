@@ -38,7 +38,7 @@ tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 export LC_ALL=C.UTF-8 TZ=UTC
-unset BELLIS_SEED LANG LC_MESSAGES LANGUAGE
+unset BELLIS_SEED BELLIS_RULES LANG LC_MESSAGES LANGUAGE
 cd "$top/tests" || exit 2
 
 # the cases, TOOL/NAME a line, in order
