@@ -335,8 +335,8 @@ $(B)/bench/runs: $(B)/bench/runs.o
 
 lint: deps
 	LINT_BUILD=$(B) sh tests/lint.sh
-	mandoc -T lint -W warning $(MANS)
-	cppcheck --quiet --error-exitcode=1 --inline-suppr --std=c11 -Ilib lib tools 2>&1
+	sh tests/mandoc.sh
+	sh tests/cppcheck.sh
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

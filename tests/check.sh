@@ -33,7 +33,7 @@ unset BELLIS_SEED BELLIS_RULES LANG LC_MESSAGES
 jobs=${CHECK_JOBS:-2}
 san_env='ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:exitcode=99 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1'
 
-# ---- the jobs: "PART COMMAND", a line each, heaviest first -------------
+# ---- the jobs: "TIER PART<tab>COMMAND", a line each ---------------------
 # PART names what the job's cases count under ("bats build-san"); the
 # command prints TAP-like lines and one summary line of its kind.
 : > "$tmp/jobs"
@@ -65,7 +65,7 @@ test|check)
 	job test "regress build" "sh tests/regress/run.sh build/bin"
 	job test "lint" "sh tests/lint.sh"
 	job test "lint" "sh tests/mandoc.sh"
-	job test "lint" "cppcheck --quiet --error-exitcode=1 --inline-suppr --std=c11 -Ilib lib tools && echo 'ok cppcheck: lib tools'"
+	job test "lint" "sh tests/cppcheck.sh"
 	;;
 esac
 if [ "$tier" = check ]; then

@@ -35,3 +35,29 @@ load helpers/common
 	run -3 sh tests/check.sh quick
 	assert_output 'usage: check.sh test|check|slow'
 }
+
+@test "fuzz inputs: a seed glob that names no file fails the harness's replay, and says which" {
+	local d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/tests/fuzz" "$d/tests/fixtures/fuzz/fuzz_x" "$d/samples"
+	echo 'x' > "$d/samples/a.txt"
+	echo 'crash' > "$d/tests/fixtures/fuzz/fuzz_x/once"
+	echo '#define FUZZ_SEEDS "samples/*.txt"' > "$d/tests/fuzz/fuzz_x.c"
+	cd "$d"
+	run -0 sh "$TOP/tests/fuzz/inputs.sh" fuzz_x
+	assert_output 'samples/a.txt
+tests/fixtures/fuzz/fuzz_x/once'
+	echo '#define FUZZ_SEEDS "samples/*.txt gone/*.xml"' > tests/fuzz/fuzz_x.c
+	run -1 --separate-stderr sh "$TOP/tests/fuzz/inputs.sh" fuzz_x
+	assert_equal "$stderr" 'inputs.sh: FUZZ_SEEDS of fuzz_x names no file: gone/*.xml'
+	# the replay of make check fails it before it runs anything
+	mkdir -p build-san/replay
+	printf '#!/bin/sh\nexit 0\n' > build-san/replay/fuzz_x
+	chmod +x build-san/replay/fuzz_x
+	cp "$TOP/tests/fuzz/inputs.sh" tests/fuzz/
+	run -1 sh "$TOP/tests/fuzz/replay.sh" build-san fuzz_x
+	assert_line 'not ok 1 replay fuzz_x: inputs.sh: FUZZ_SEEDS of fuzz_x names no file: gone/*.xml'
+	assert_line 'replay: 0 passed, 1 failed'
+	echo '#define FUZZ_SEEDS "samples/*.txt"' > tests/fuzz/fuzz_x.c
+	run -0 sh "$TOP/tests/fuzz/replay.sh" build-san fuzz_x
+	assert_line 'ok 1 replay fuzz_x: 2 inputs'
+}

@@ -943,16 +943,27 @@ apply_units(struct ld *l)
 	r->pip_out_of_sight *= p;
 }
 
-/* The compiled edition called name, or NULL. */
-static const struct rules *
-rules_builtin_named(const char *name)
+/* arg (NULL: none) names no edition compiled in, looks like no file
+ * name and no file is there: report it, a usage error, and return true;
+ * where says where it was given ("" for --rules). */
+static bool
+rules_unknown(const char *arg, const char *where)
 {
+	char names[256];
 	size_t i;
 
-	for (i = 0; i < rules_nbuiltin; i++)
-		if (strcmp(name, rules_builtin[i].name) == 0)
-			return rules_builtin[i].r;
-	return NULL;
+	if (arg != NULL) {
+		for (i = 0; i < rules_nbuiltin; i++)
+			if (strcmp(arg, rules_builtin[i].name) == 0)
+				return false;
+		if (strchr(arg, '/') != NULL || strchr(arg, '.') != NULL ||
+		    access(arg, F_OK) == 0)
+			return false;
+	}
+	rules_edition_names(names, sizeof names);
+	diag_usage("unknown rules edition '%s'%s (%sor a rules XML file)",
+	    arg != NULL ? arg : "", where, names);
+	return true;
 }
 
 struct rules *
@@ -974,7 +985,7 @@ rules_load(const char *arg)
 	struct ld l = { NULL, NULL, 0, 0, 0, 0, 0 };
 	xmlDocPtr doc;
 	xmlNodePtr root, n;
-	char *ed, names[256];
+	char *ed;
 	size_t i;
 
 	troop_init();
@@ -984,13 +995,8 @@ rules_load(const char *arg)
 		if (strcmp(arg != NULL ? arg : rules_builtin[0].name,
 		    rules_builtin[i].name) == 0)
 			return rules_builtin[i].r;
-	if (arg == NULL || (strchr(arg, '/') == NULL &&
-	    strchr(arg, '.') == NULL && access(arg, F_OK) != 0)) {
-		rules_edition_names(names, sizeof names);
-		diag_usage("unknown rules edition '%s' (%sor a rules "
-		    "XML file)", arg != NULL ? arg : "", names);
+	if (rules_unknown(arg, ""))
 		return NULL;
-	}
 	l.file = arg;
 	diag_set_file(arg);
 	doc = xmlio_parse_file(arg);
@@ -1308,17 +1314,12 @@ struct rules *
 rules_open(const char *arg)
 {
 	struct rules *r;
-	char names[256];
 
 	/* no --rules: the club's edition of BELLIS_RULES, else dba1; the
 	 * label of the data, where a tool reads one, still wins over both
 	 * (bellis(7) EDITIONS) */
 	if (arg == NULL && (arg = rules_env()) != NULL &&
-	    rules_builtin_named(arg) == NULL && strchr(arg, '/') == NULL &&
-	    strchr(arg, '.') == NULL && access(arg, F_OK) != 0) {
-		rules_edition_names(names, sizeof names);
-		diag_usage("unknown rules edition '%s' in BELLIS_RULES (%sor "
-		    "a rules XML file)", arg, names);
+	    rules_unknown(arg, " in BELLIS_RULES")) {
 		diag_raise(EXIT_DATA);
 		return NULL;
 	}

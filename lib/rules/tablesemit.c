@@ -55,18 +55,29 @@ tables_cstr(FILE *fp, const char *s)
 
 /* ---- the troop table ------------------------------------------------ */
 
+/* static char *NAME SUFFIX[] = { "...", ... }; of the n strings v */
+static void
+emit_strings(FILE *fp, const char *name, const char *suffix, char **v,
+    size_t n)
+{
+	size_t i;
+
+	fprintf(fp, "static char *%s%s[] = {\n", name, suffix);
+	for (i = 0; i < n; i++) {
+		fputc('\t', fp);
+		tables_cstr(fp, v[i]);
+		fputs(",\n", fp);
+	}
+	fputs("};\n", fp);
+}
+
 static void
 emit_strset(FILE *fp, const struct strset *s, const char *name)
 {
 	size_t i;
 
-	fprintf(fp, "static char *%s_key[] = {\n", name);
-	for (i = 0; i < s->n; i++) {
-		fputc('\t', fp);
-		tables_cstr(fp, s->key[i]);
-		fputs(",\n", fp);
-	}
-	fprintf(fp, "};\nstatic size_t %s_slot[] = {", name);
+	emit_strings(fp, name, "_key", s->key, s->n);
+	fprintf(fp, "static size_t %s_slot[] = {", name);
 	for (i = 0; i < s->capslot; i++)
 		fprintf(fp, "%s%zu,", i % 16 == 0 ? "\n\t" : " ", s->slot[i]);
 	fputs("\n};\n", fp);
@@ -372,21 +383,6 @@ emit_subtypes(FILE *fp, const struct rules *r, const char *id)
 	fputs("};\n", fp);
 }
 
-/* The array of the edition's home topographies, ID_topography. */
-static void
-emit_topography(FILE *fp, const struct rules *r, const char *id)
-{
-	size_t i;
-
-	fprintf(fp, "static char *%s_topography[] = {\n", id);
-	for (i = 0; i < r->ntopography; i++) {
-		fputc('\t', fp);
-		tables_cstr(fp, r->topography[i]);
-		fputs(",\n", fp);
-	}
-	fputs("};\n", fp);
-}
-
 void
 tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 {
@@ -399,7 +395,8 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 	if (r->nsub > 0)
 		emit_subtypes(fp, r, id);
 	if (r->ntopography > 0)
-		emit_topography(fp, r, id);
+		emit_strings(fp, id, "_topography", r->topography,
+		    r->ntopography);
 	/* not const: rules_load hands it out as the caller's table */
 	fprintf(fp, "static struct rules rules_%s = {\n", id);
 	fputs("\t.edition = ", fp);

@@ -4,9 +4,9 @@
 # make SAN=1 replays): no mutation, each input once, under ASan and UBSan.
 #   sh tests/fuzz/replay.sh DIR [NAME ...]
 # DIR is the build directory (build-san), NAME a harness (fuzz_combat);
-# none: all of tests/fuzz/fuzz_*.c.  The inputs of a harness are the
-# files its FUZZ_SEEDS globs name and tests/fixtures/fuzz/NAME/* (inputs
-# that once crashed it); a glob that names no file fails the harness.
+# none: all of tests/fuzz/fuzz_*.c.  The inputs of a harness are those
+# tests/fuzz/inputs.sh lists (its seeds and saved crash inputs); a seed
+# glob that names no file fails the harness.
 # Prints "ok N replay NAME: K inputs" or "not ok N replay NAME" and the
 # end of its log, then "replay: N passed, N failed".
 set -u
@@ -27,21 +27,9 @@ for name in "$@"; do
 		fail=$((fail + 1))
 		continue
 	fi
-	globs=$(sed -n 's/^#define FUZZ_SEEDS "\(.*\)"$/\1/p' "tests/fuzz/$name.c")
-	: > "$tmp/files"
-	bad=
-	for g in $globs; do
-		set -- $g
-		[ -f "$1" ] || bad="$bad $g"
-		for f in "$@"; do
-			[ -f "$f" ] && echo "$f" >> "$tmp/files"
-		done
-	done
-	for f in "tests/fixtures/fuzz/$name"/*; do
-		[ -f "$f" ] && echo "$f" >> "$tmp/files"
-	done
-	if [ -n "$bad" ] || [ -z "$globs" ]; then
-		echo "not ok $n replay $name: FUZZ_SEEDS names no file:${bad:- (no FUZZ_SEEDS)}"
+	if ! sh tests/fuzz/inputs.sh "$name" > "$tmp/files" 2> "$tmp/log"
+	then
+		echo "not ok $n replay $name: $(cat "$tmp/log")"
 		fail=$((fail + 1))
 		continue
 	fi

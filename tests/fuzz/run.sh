@@ -2,9 +2,9 @@
 # Run the libFuzzer harnesses of a build directory for a while each.
 #   sh tests/fuzz/run.sh [-k] DIR SECONDS [NAME ...]
 # DIR is the build directory (build-fuzz), NAME a harness (fuzz_combat);
-# none: all of tests/fuzz/fuzz_*.c.  Each harness starts from the seeds
-# its FUZZ_SEEDS string names, plus tests/fixtures/fuzz/NAME/* (inputs
-# that once crashed it).  -k keeps the corpus in DIR/fuzz/corpus/NAME
+# none: all of tests/fuzz/fuzz_*.c.  Each harness starts from the inputs
+# tests/fuzz/inputs.sh lists: the seeds its FUZZ_SEEDS string names, plus
+# tests/fixtures/fuzz/NAME/* (inputs that once crashed it).  -k keeps the corpus in DIR/fuzz/corpus/NAME
 # from run to run (make fuzz); without it a fresh one is used (make
 # check).  Prints "ok fuzz NAME" or "not ok fuzz NAME" per harness; a
 # crashing input is saved as DIR/fuzz/crashes/NAME-*, the log as
@@ -28,9 +28,8 @@ for name in "$@"; do
 	seeds=$dir/fuzz/seeds/$name
 	rm -rf "$seeds"
 	mkdir -p "$seeds"
-	globs=$(sed -n 's/^#define FUZZ_SEEDS "\(.*\)"$/\1/p' "tests/fuzz/$name.c")
-	for f in $globs "tests/fixtures/fuzz/$name"/*; do
-		[ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+	sh tests/fuzz/inputs.sh "$name" | while IFS= read -r f; do
+		cp "$f" "$seeds/$(echo "$f" | tr / _)"
 	done
 	if [ "$keep" = 1 ]; then
 		corpus=$dir/fuzz/corpus/$name
