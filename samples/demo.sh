@@ -60,9 +60,10 @@ armylist-select --year=-330 --name='Macedonian|Athenian' \
     -o demo/tonight.xml samples/corpus-sample.xml
 armylist-select -T tsv demo/tonight.xml | cut -f1,2,7
 echo "   enemies of II/12 among them: $(armylist-select -T tsv --enemy-of=II/12 demo/tonight.xml | sed -n '2s/\t.*//p')"
-refcard-render --rules=dba22 --lang=en --matchup=II/12,II/5b \
+# no --rules: the collection is labelled dba22, and the cards say DBA 2.2
+refcard-render --lang=en --matchup=II/12,II/5b \
     -o demo/matchup.html demo/tonight.xml
-refcard-render -T pdf --rules=dba22 --lang=en --matchup=II/12,II/5b \
+refcard-render -T pdf --lang=en --matchup=II/12,II/5b \
     --army=II/12,II/5b --impose=2x2 --paper=a4 -o demo/tonight.pdf \
     demo/tonight.xml
 echo "   demo/matchup.html: the matchup card; demo/tonight.pdf: $(pdfinfo demo/tonight.pdf 2>/dev/null | sed -n 's/^Pages: *//p') A4 sheet"

@@ -326,11 +326,12 @@ $BATS_TEST_TMPDIR/t.txt:11: warning: army I/1c: terrain 'Mountains' names no hom
 	cp "$CORPUS/dba22-lists.txt" "$BATS_TEST_TMPDIR/c.txt"
 	cd "$BATS_TEST_TMPDIR"
 	run -1 --separate-stderr bash -c 'armylist-parse c.txt 2>/dev/null | armylist-check'
-	assert_equal "$stderr" "armylist-check: 590 armies: 122 errors, 590 warnings"
+	assert_equal "$stderr" "armylist-check: -:21: warning: troop types not in dba1 but in other editions: Hd, Lit, 8Bw, 6Kn, 6Cv, 8Cb, 6Bd (dba22, dba3); choose one with --rules=dba22 or BELLIS_RULES=dba22
+armylist-check: 590 armies: 122 errors, 590 warnings"
 	assert_equal "$(grep -c '\[no-enemies\]$' <<<"$output")" 590
 	assert_equal "$(grep -c '\[duplicate-id\]$' <<<"$output")" 30
-	assert_equal "$(grep -c "troop type 'Hd' not in dba1 \[unknown-troop\]$" <<<"$output")" 75
-	assert_equal "$(grep -c "troop type 'Lit' not in dba1 \[unknown-troop\]$" <<<"$output")" 4
+	assert_equal "$(grep -c "troop type 'Hd' not in dba1 (in dba22, dba3) \[unknown-troop\]$" <<<"$output")" 75
+	assert_equal "$(grep -c "troop type 'Lit' not in dba1 (in dba22, dba3) \[unknown-troop\]$" <<<"$output")" 4
 	assert_equal "$(grep -c '\[unknown-troop\]$' <<<"$output")" 79
 	assert_equal "$(grep -c '\[element-total\]$' <<<"$output")" 7
 	assert_equal "$(grep -c '\[general-count\]$' <<<"$output")" 1

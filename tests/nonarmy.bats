@@ -9,7 +9,7 @@ load helpers/common
 
 N=fixtures/nonarmy
 EMPTY='<?xml version="1.0" encoding="UTF-8"?>
-<armylists version="1" rules="dba1"/>'
+<armylists version="1" rules="dba1" rules-from="default"/>'
 
 # nonarmy FILE MESSAGE: exit 2, the empty list, exactly that message
 nonarmy() {

@@ -29,9 +29,11 @@ cell() {
 }
 
 # fact FILE ID KEY: the value of fact KEY in the facts strip of army ID's
-# card ("Zeit um 1200 v. Chr. · Gelände ...": "um 1200 v. Chr.").
+# card ("Zeit um 1200 v. Chr. · Gelände ...": "um 1200 v. Chr."; a key
+# and its value, a dot and the key after it, are joined by no-break
+# spaces).
 fact() {
-	cell "$1" "substring-before(concat(substring-after(//section[@data-id='$2']//p[@class='strip'], '$3 '), ' · '), ' · ')"
+	cell "$1" "substring-before(concat(substring-after(//section[@data-id='$2']//p[@class='strip'], '$3 '), ' · '), ' · ')"
 }
 
 # cells FILE XPATH...: the string of each XPATH in FILE, a line each,
@@ -461,7 +463,7 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	assert_line --partial 'поддержка сзади +3'
 	refcard-render -T pdf --lang=ru --cards=rules -o "$f"
 	run -0 pdftotext -layout -f 1 -l 1 "$f" -
-	assert_line 'Бой (dba1)'
+	assert_line 'Бой (DBA 1.x)'
 	assert_line --regexp '^СК +Серпоносные колесницы +4 +4( |$)'
 }
 
@@ -525,28 +527,31 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	need_pdf
 	a=$BATS_TEST_TMPDIR/a.xml h=$BATS_TEST_TMPDIR/c.html p=$BATS_TEST_TMPDIR/c.pdf
 	armylist-parse --rules=dba1 fixtures/refcard/period25.txt > "$a"
-	# period, terrain, aggression, the general's type, enemies
-	strip='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropen · Aggression 1 · Befehlshaber Re · Gegner –'
+	# period, terrain, aggression, the general's type, enemies, the
+	# edition; a line breaks before a dot, never between a key and its
+	# value (no-break spaces, read as blanks here)
+	strip='Zeit 110 v. Chr. – 247 n. Chr. · Gelände Tropen · Aggression 1 · Befehlshaber Re · Gegner – · Regeln DBA 1.x'
 	run -0 --separate-stderr refcard-render -T pdf --lang=de -o "$p" "$a"
 	assert_equal "$stderr" ""
-	run -0 sh -c 'pdftotext -layout "$1" - | sed -n 2p | tr -s " "' sh "$p"
-	assert_equal "$output" "$strip"
+	run -0 sh -c 'pdftotext -layout "$1" - | sed -n 2,3p | sed "s/\xc2\xa0/ /g" | tr -s " "' sh "$p"
+	assert_equal "${lines[1]}" "· Regeln DBA 1.x"
+	assert_equal "${lines[0]} ${lines[1]}" "$strip"
 	run -0 --separate-stderr refcard-render --lang=de -o "$h" "$a"
 	assert_equal "$stderr" ""
 	html_ok "$h"
-	run -0 cell "$h" "//p[@class='strip']"
+	output=$(cell "$h" "//p[@class='strip']" | sed 's/\xc2\xa0/ /g')
 	assert_equal "$output" "$strip"
 	run -0 cell "$h" "count(//table[@class='facts']//th[.='Zeit'])"
 	assert_equal "$output" 0
 	# the key of each fact in bold
 	run -0 cell "$h" "count(//p[@class='strip']/b)"
-	assert_equal "$output" 5
+	assert_equal "$output" 6
 	# in English and Russian, a general of two types in a choice
 	printf 'I/1a Test 3000-2800BC\n1x3Bd or 4Sp (Gen), 11x4Bw\n' | armylist-parse > "$a"
 	refcard-render --lang=en -o "$h" "$a"
-	assert_equal "$(cell "$h" "//p[@class='strip']")" 'Period 3000–2800 BC · General Bd, Sp · Enemies –'
+	assert_equal "$(cell "$h" "//p[@class='strip']" | sed 's/\xc2\xa0/ /g')" 'Period 3000–2800 BC · General Bd, Sp · Enemies – · Rules DBA 1.x'
 	refcard-render --lang=ru -o "$h" "$a"
-	assert_equal "$(cell "$h" "//p[@class='strip']")" 'Период 3000–2800 до н. э. · Полководец Ме, Ко · Враги –'
+	assert_equal "$(cell "$h" "//p[@class='strip']" | sed 's/\xc2\xa0/ /g')" 'Период 3000–2800 до н. э. · Полководец Ме, Ко · Враги – · Правила DBA 1.x'
 }
 
 # corpus_fit RULES: at most 1 in 100 German army cards of the 2.2
@@ -654,11 +659,11 @@ corpus_fit() {
 
 @test "refcard-render: the language comes from the locale by default" {
 	run -0 bash -c "LANG=de_DE.UTF-8 LC_ALL= refcard-render --cards=rules | grep -m1 '<h1>'"
-	assert_output '<h1>Kampf (dba1)</h1>'
+	assert_output '<h1>Kampf (DBA 1.x)</h1>'
 	run -0 bash -c "LC_ALL=ru_RU.UTF-8 refcard-render --cards=rules 2>/dev/null | grep -m1 '<h1>'"
-	assert_output '<h1>Бой (dba1)</h1>'
+	assert_output '<h1>Бой (DBA 1.x)</h1>'
 	run -0 bash -c "refcard-render --cards=rules | grep -m1 '<h1>'"
-	assert_output '<h1>Combat (dba1)</h1>'
+	assert_output '<h1>Combat (DBA 1.x)</h1>'
 }
 
 @test "refcard-render: -o writes atomically and keeps the old file on failure" {
@@ -951,15 +956,18 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	    -o "$BATS_TEST_TMPDIR/t.xml" samples/corpus-sample.xml
 	run -0 armylist-select -T tsv "$BATS_TEST_TMPDIR/t.xml"
 	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "id II/5b II/12 "
-	run -0 refcard-render -T pdf --rules=dba22 --lang=en \
+	# the label says dba22: no --rules, and every card says so
+	run -0 refcard-render -T pdf --lang=en \
 	    --matchup=II/12,II/5b --army=II/12,II/5b --impose=2x2 --paper=a4 \
 	    -o "$BATS_TEST_TMPDIR/t.pdf" "$BATS_TEST_TMPDIR/t.xml"
 	run pdfinfo "$BATS_TEST_TMPDIR/t.pdf"
 	assert_line --regexp '^Pages: +1$'
 	assert_line --regexp '^Page size: +841.89 x 595.276 pts \(A4\)$'
+	assert_equal "$(pdftotext "$BATS_TEST_TMPDIR/t.pdf" - | grep -c 'DBA 2\.2')" 3
+	! grep -n -- '--rules=dba22.*tonight\|--rules=dba22 --lang=en --matchup' "$TOP/samples/demo.sh"
 }
 
-@test "refcard-render: the matchup card follows army A's collection label unless --rules" {
+@test "refcard-render: the matchup card follows the collections' label unless --rules" {
 	# the corpus sample is labelled dba22: its matchup is judged by 2.2
 	run -0 --separate-stderr refcard-render --matchup=II/5b,II/12 ../samples/corpus-sample.xml
 	want=$output

@@ -261,7 +261,7 @@ field() {
 	refute_output --partial unknown-troop
 	assert_line --partial '[element-total]'    # the check ran
 	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/c.xml"
-	assert_line --partial "army I/1d: troop type 'Hd' not in dba1 [unknown-troop]"
+	assert_line --partial "army I/1d: troop type 'Hd' not in dba1 (in dba22, dba3) [unknown-troop]"
 }
 
 # ---- --rules on every tool; armylist-parse labels, armylist-check reads the label
@@ -283,8 +283,8 @@ field() {
 	validate armylist.rng <(printf '%s\n' "$output")
 	# a rules file: the edition it declares
 	sed 's/edition="dba1"/edition="club" troops="dba1"/' "$TOP/formats/dba1.xml" > "$BATS_TEST_TMPDIR/club.xml"
-	run -0 armylist-parse --rules="$BATS_TEST_TMPDIR/club.xml" "$F/hordes.txt"
-	assert_line --index 1 '<armylists version="1" rules="club">'
+	run -0 --separate-stderr armylist-parse --rules="$BATS_TEST_TMPDIR/club.xml" "$F/hordes.txt"
+	assert_line --index 1 '<armylists version="1" rules="club" rules-from="option">'
 	# TSV and text have no label
 	run -0 armylist-parse --rules=dba22 -T tsv "$F/hordes.txt"
 	assert_equal "$output" "$(armylist-parse -T tsv "$F/hordes.txt")"
@@ -305,17 +305,18 @@ armylist-parse: $BATS_TEST_TMPDIR/bad.xml: error: not a valid rules table"
 
 @test "armylist-check: each file against its own rules= label, unless --rules" {
 	armylist-parse --rules=dba22 "$F/hordes.txt" > "$BATS_TEST_TMPDIR/22.xml"
-	armylist-parse "$F/hordes.txt" > "$BATS_TEST_TMPDIR/1.xml"
+	armylist-parse "$F/hordes.txt" > "$BATS_TEST_TMPDIR/1.xml" 2>/dev/null
 	run -0 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/22.xml"
 	assert_output ''
 	assert_equal "$stderr" ''
 	run -1 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/1.xml"
-	assert_equal "$stderr" "armylist-check: 2 armies: 2 errors, 0 warnings"
-	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]
-$F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
+	assert_equal "$stderr" "armylist-check: $BATS_TEST_TMPDIR/1.xml:3: warning: troop types not in dba1 but in other editions: Hd, Lit (dba22, dba3); choose one with --rules=dba22 or BELLIS_RULES=dba22
+armylist-check: 2 armies: 2 errors, 0 warnings"
+	assert_output "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 (in dba22, dba3) [unknown-troop]
+$F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 (in dba22, dba3) [unknown-troop]"
 	# --rules wins over the label
-	run -1 armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/22.xml"
-	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]"
+	run -1 --separate-stderr armylist-check --rules=dba1 "$BATS_TEST_TMPDIR/22.xml"
+	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 (in dba22, dba3) [unknown-troop]"
 	run -0 armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/1.xml"
 	# two files, two labels: the 2.2 file passes, the 1.x one does not
 	run -1 armylist-check "$BATS_TEST_TMPDIR/22.xml" "$BATS_TEST_TMPDIR/1.xml"
@@ -323,8 +324,8 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 [unknown-troop]"
 	refute_line --partial "$BATS_TEST_TMPDIR/22.xml"
 	# an old file without a label: dba1
 	sed 's/ rules="dba1"//' "$BATS_TEST_TMPDIR/1.xml" > "$BATS_TEST_TMPDIR/old.xml"
-	run -1 armylist-check "$BATS_TEST_TMPDIR/old.xml"
-	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 [unknown-troop]"
+	run -1 --separate-stderr armylist-check "$BATS_TEST_TMPDIR/old.xml"
+	assert_line --index 0 "$F/hordes.txt:3: error: army I/1b: troop type 'Hd' not in dba1 (in dba22, dba3) [unknown-troop]"
 }
 
 @test "armylist-check: a label naming no edition is armylist-unknown-rules" {
@@ -452,7 +453,7 @@ same_env() {
 	IN= same_env battle-scan "$BATS_TEST_TMPDIR/b.xml"
 	# armylist-parse labels the collection with it
 	BELLIS_RULES=dba22 run -0 armylist-parse ../samples/english-lists.txt
-	assert_line --index 1 '<armylists version="1" rules="dba22">'
+	assert_line --index 1 '<armylists version="1" rules="dba22" rules-from="environment">'
 	BELLIS_RULES=dba3 run -0 armylist-parse -T json ../samples/english-lists.txt
 	[[ $output == '{"version":1,"rules":"dba3",'* ]]
 }

@@ -101,7 +101,8 @@ I/2	Early Egyptian	-3000	-1640	Littoral	1	I/1a, I/1b	1x4Bd (Gen), 5x4Bw, 2x3Bd, 
 	# column says whether the general cell names that type
 	assert_equal "$stderr" "armylist-parse: $f:4:94: warning: check column 'Check' says 2, but the general cell '4Bd' has 1 alternative
 armylist-parse: $f:4:107: warning: check column 'Bd' says 0, but the general cell '4Bd' names it
-armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cell '4Bd' does not name it"
+armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cell '4Bd' does not name it
+armylist-parse: $f:4: warning: troop types not in dba1 but in other editions: Hd (dba22, dba3); choose one with --rules=dba22 or BELLIS_RULES=dba22"
 	# they are read, not kept as notes; the XML validates and reads back
 	run -0 --separate-stderr armylist-parse "$f"
 	refute_output --partial '<note'

@@ -13,6 +13,19 @@ army_init(struct army *a)
 	memset(a, 0, sizeof *a);
 }
 
+const char *
+army_rules_from(const char *s)
+{
+	static const char *const from[] = { "option", "environment",
+		"carrier", "default" };
+	size_t i;
+
+	for (i = 0; s != NULL && i < sizeof from / sizeof from[0]; i++)
+		if (strcmp(s, from[i]) == 0)
+			return from[i];
+	return NULL;
+}
+
 void
 troopref_free(struct troopref *r)
 {

@@ -106,10 +106,18 @@ struct army {
 	const char *rules;         /* its collection's rules= label (XML),
 				    * borrowed; NULL: none */
 	long rules_line;           /* the line of that label */
+	const char *rules_from;    /* where that label came from: "option",
+				    * "environment", "carrier", "default"
+				    * (rules-from=), borrowed; NULL: not
+				    * said */
 	struct note *notes;        /* in column order */
 	size_t nnotes, capnotes;
 };
 
+/* Where a rules label came from, as rules-from says it: "option",
+ * "environment", "carrier" or "default" (static), or NULL for anything
+ * else (NULL too). */
+const char *army_rules_from(const char *s);
 void army_init(struct army *a);
 void army_free(struct army *a);
 /* Keep a note (column header, text) on a. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "army/armycheck.h"
+#include "army/edhint.h"
 #include "army/idindex.h"
 #include "core/diag.h"
 #include "core/diagcat.h"
@@ -265,6 +266,7 @@ struct armycheck {
 	struct at at;              /* where its findings are */
 	const char *seen[16];      /* troops reported in this army */
 	size_t nseen;
+	struct edhint hint;        /* of the file's armies */
 };
 
 /* Length of the list part of an id: "12a" -> "12", "I/1a" -> "I/1". */
@@ -477,6 +479,7 @@ static void
 check_troop(struct armycheck *c, const struct troop *t, const char *name)
 {
 	const char *key = t != NULL ? t->code : name != NULL ? name : "?";
+	char where[48];
 	size_t i;
 
 	if (troop_ok(c, t))
@@ -489,6 +492,9 @@ check_troop(struct armycheck *c, const struct troop *t, const char *name)
 	sbuf_reset(&c->part);
 	if (t != NULL)
 		sbuf_printf(&c->part, " not in %s", c->rules->edition);
+	if (t != NULL && rules_editions_with(c->rules, t->id, NULL, where,
+	    sizeof where) > 0)
+		sbuf_printf(&c->part, " (in %s)", where);
 	FINDING(c, UNKNOWN_TROOP, &c->at, t == NULL ? "unknown " : "",
 	    key, sbuf_str(&c->part));
 }
@@ -650,6 +656,7 @@ armycheck_army(struct armycheck *c, const struct army *a)
 		check_totals(c, a);
 	}
 	check_id(c, a, true);
+	edhint_army(&c->hint, c->rules, a);
 	if (!a->incomplete)
 		check_troops(c, &a->list);
 	if (a->period_ok && a->nranges < 2 && a->from > a->to)
@@ -666,6 +673,12 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	add_refs(c, a, a->allies, a->nallies, true);
 	c->cur = NULL;
 	return true;
+}
+
+void
+armycheck_file_end(struct armycheck *c)
+{
+	edhint_report(&c->hint);
 }
 
 void

@@ -86,6 +86,8 @@ void armycheck_index(struct armycheck *c, const char *id, const char *file,
 bool armycheck_indexed(const struct armycheck *c, const char *id);
 /* The end of the collection: unknown references, in input order. */
 void armycheck_finish(struct armycheck *c);
+/* The end of a file's armies: its edition-hint (army/edhint.h). */
+void armycheck_file_end(struct armycheck *c);
 /* Counts so far. */
 long armycheck_armies(const struct armycheck *c);
 void armycheck_free(struct armycheck *c);

@@ -249,9 +249,27 @@ read_allies(const struct jval *o, const struct jval *v, struct army *a)
 	}
 }
 
+/* A collection's rules label (rules, rules-from), borrowed from the
+ * value that carries it. */
+struct label {
+	const char *rules, *from;
+	long line;
+};
+
 static void
-read_army(const struct jval *o, const char *file, const char *rules,
-    long rules_line, army_cb cb, void *ctx)
+label_of(const struct jval *v, struct label *l)
+{
+	const struct jval *r = member(v, "rules", J_STR);
+	const struct jval *f = member(v, "rules-from", J_STR);
+
+	l->rules = r != NULL ? r->s : NULL;
+	l->line = r != NULL ? r->line : 0;
+	l->from = army_rules_from(f != NULL ? f->s : NULL);
+}
+
+static void
+read_army(const struct jval *o, const char *file, const struct label *l,
+    army_cb cb, void *ctx)
 {
 	struct army a;
 	const struct jval *v, *w;
@@ -333,8 +351,9 @@ read_army(const struct jval *o, const char *file, const char *rules,
 				army_add_note(&a, c != NULL ? c : "",
 				    c != NULL ? strlen(c) : 0, t, strlen(t));
 		}
-	a.rules = rules;
-	a.rules_line = rules_line;
+	a.rules = l->rules;
+	a.rules_line = l->line;
+	a.rules_from = l->from;
 	cb(ctx, &a);
 	army_free(&a);
 }
@@ -344,26 +363,21 @@ read_army(const struct jval *o, const char *file, const char *rules,
 static void
 read_value(const struct jval *v, const char *file, army_cb cb, void *ctx)
 {
-	const struct jval *arr = v, *r;
-	const char *rules = NULL;
-	long rules_line = 0;
+	const struct jval *arr = v;
+	struct label l = { NULL, NULL, 0 };
 	size_t i;
 
 	if (v->t == J_OBJ && jval_get(v, "armies") != NULL) {
 		if ((arr = member(v, "armies", J_ARR)) == NULL)
 			return;
-		if ((r = member(v, "rules", J_STR)) != NULL) {
-			rules = r->s;
-			rules_line = r->line;
-		}
+		label_of(v, &l);
 	} else if (v->t != J_ARR) {
-		r = member(v, "rules", J_STR);
-		read_army(v, file, r != NULL ? r->s : NULL, r != NULL ?
-		    r->line : 0, cb, ctx);
+		label_of(v, &l);
+		read_army(v, file, &l, cb, ctx);
 		return;
 	}
 	for (i = 0; i < arr->nv; i++)
-		read_army(&arr->v[i], file, rules, rules_line, cb, ctx);
+		read_army(&arr->v[i], file, &l, cb, ctx);
 }
 
 struct stream {
@@ -374,8 +388,7 @@ struct stream {
 	 * members before "armies"): kept by value, since top's members
 	 * move when more are appended after it */
 	const struct jval *top;
-	const char *rules;
-	long rules_line;
+	struct label l;
 };
 
 /* An army of a document's "armies", as soon as it is read. */
@@ -383,15 +396,12 @@ static void
 each_army(const struct jval *top, const struct jval *elem, void *ctx)
 {
 	struct stream *s = ctx;
-	const struct jval *r;
 
 	if (s->top != top) {
 		s->top = top;
-		r = member(top, "rules", J_STR);
-		s->rules = r != NULL ? r->s : NULL;
-		s->rules_line = r != NULL ? r->line : 0;
+		label_of(top, &s->l);
 	}
-	read_army(elem, s->file, s->rules, s->rules_line, s->cb, s->ctx);
+	read_army(elem, s->file, &s->l, s->cb, s->ctx);
 }
 
 void

@@ -17,6 +17,7 @@ struct armyout {
 	struct sbuf tmp;
 	long count;
 	char *rules;               /* the collection's label */
+	char *from;                /* where it came from, or NULL */
 	bool own_labels;           /* JSON Lines: each army's own label */
 	bool files;                /* TSV: a file column first */
 	bool header;               /* TSV: the header is written */
@@ -50,26 +51,32 @@ armyout_files(struct armyout *o, bool files)
 }
 
 struct armyout *
-armyout_new(FILE *fp, enum out_fmt fmt, enum lang lang, const char *rules)
+armyout_new(FILE *fp, enum out_fmt fmt, enum lang lang, const char *rules,
+    const char *from)
 {
 	struct armyout *o = xmalloc(sizeof *o);
 
 	if (rules == NULL)
 		rules = "dba1";
 	*o = (struct armyout){ .fp = fp, .fmt = fmt, .lang = lang,
-	    .rules = xstrdup(rules) };
+	    .rules = xstrdup(rules), .from = from != NULL ? xstrdup(from) :
+	    NULL };
 	switch (fmt) {
 	case FMT_XML:
 		o->xw = xw_new(fp);
 		xw_start(o->xw, "armylists");
 		xw_attr(o->xw, "version", "1");
 		xw_attr(o->xw, "rules", rules);
+		if (from != NULL)
+			xw_attr(o->xw, "rules-from", from);
 		break;
 	case FMT_JSON:
 		jw_init(&o->jw, fp);
 		jw_obj(&o->jw);
 		jw_kint(&o->jw, "version", 1);
 		jw_kstr(&o->jw, "rules", rules);
+		if (from != NULL)
+			jw_kstr(&o->jw, "rules-from", from);
 		jw_key(&o->jw, "armies");
 		jw_arr(&o->jw);
 		break;
@@ -452,6 +459,19 @@ json_ranges(struct jw *j, const struct army *a)
 	}
 	jw_close(j, ']');
 }
+/* A line of JSON Lines: its army's own label (and where that came
+ * from) when it has one and no --rules relabels them, else the run's. */
+static void
+jsonl_label(struct armyout *o, const struct army *a)
+{
+	bool own = a->rules != NULL && o->own_labels;
+	const char *from = own ? a->rules_from : o->from;
+
+	jw_kstr(&o->jw, "rules", own ? a->rules : o->rules);
+	if (from != NULL)
+		jw_kstr(&o->jw, "rules-from", from);
+}
+
 static void
 json_army(struct armyout *o, const struct army *a)
 {
@@ -461,8 +481,7 @@ json_army(struct armyout *o, const struct army *a)
 	jw_obj(j);
 	jw_kstr(j, "id", a->id);
 	if (o->fmt == FMT_JSONL)       /* each line carries its label */
-		jw_kstr(j, "rules", a->rules != NULL && o->own_labels ?
-		    a->rules : o->rules);
+		jsonl_label(o, a);
 	if (a->file != NULL)
 		jw_kstr(j, "file", a->file);
 	if (a->line > 0)
@@ -714,6 +733,7 @@ armyout_finish(struct armyout *o)
 		rc = -1;
 	sbuf_free(&o->tmp);
 	free(o->rules);
+	free(o->from);
 	free(o);
 	return rc;
 }

@@ -12,9 +12,10 @@
 struct armyout;
 
 /* fmt: xml, tsv, json, text or jsonl; rules: the edition the collection
- * is labelled with (XML, JSON), NULL for dba1. */
+ * is labelled with (XML, JSON), NULL for dba1; from: where that came
+ * from (rules-from: option, environment, carrier, default), or NULL. */
 struct armyout *armyout_new(FILE *fp, enum out_fmt fmt, enum lang lang,
-    const char *rules);
+    const char *rules, const char *from);
 /* TSV: a file column first (several inputs); before the first army. */
 void armyout_files(struct armyout *o, bool files);
 /* JSON Lines: each army carries the label of its own collection (when

@@ -372,7 +372,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	int rc, depth, type;
 	long line, hint = 0, mark;
 	bool root_seen = false;
-	char *label = NULL;
+	char *label = NULL, *from = NULL;
 	long label_line = 0;
 
 	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
@@ -403,6 +403,8 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 			label = xmlio_attr(xmlTextReaderCurrentNode(r),
 			    "rules");
 			label_line = xmlio_line(r);
+			from = xmlio_attr(xmlTextReaderCurrentNode(r),
+			    "rules-from");
 		}
 		if (depth != 1 || strcmp((const char *)
 		    xmlTextReaderConstLocalName(r), "army") != 0) {
@@ -418,6 +420,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		hint = 0;
 		a.rules = label;
 		a.rules_line = label_line;
+		a.rules_from = army_rules_from(from);
 		report_numbers(mark);   /* before the army: its errors */
 		mark = diag_file_errors();
 		if (rc >= 0)
@@ -430,6 +433,7 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	    diag_file_errors() == 0)
 		DIAG(ARMYLIST_SCHEMA, 0, 0);
 	xmlFree(label);
+	xmlFree(from);
 	xmlFreeTextReader(r);
 }
 

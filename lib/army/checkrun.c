@@ -370,6 +370,7 @@ check_file(void *ctx, struct input *in)
 		DIAG(EMPTY_INPUT, 0, 0);
 	else
 		armylist_read(in, on_army, ctx);
+	armycheck_file_end(((struct checkrun_ctx *)ctx)->check);
 	write_held(ctx, NULL);
 }
 

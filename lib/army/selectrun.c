@@ -541,9 +541,9 @@ collect(void *ctx, const struct army *a)
 /* The writer, begun at the first army so that the output keeps the
  * collection's label; a file column with several inputs. */
 static void
-begin(struct selectrun_ctx *s, const char *rules)
+begin(struct selectrun_ctx *s, const char *rules, const char *from)
 {
-	s->ao = armyout_new(s->fp, s->fmt, s->lang, rules);
+	s->ao = armyout_new(s->fp, s->fmt, s->lang, rules, from);
 	armyout_files(s->ao, s->nfiles > 1);
 	armyout_own_labels(s->ao);
 }
@@ -555,7 +555,7 @@ emit(void *ctx, const struct army *a)
 	struct army at;
 
 	if (s->ao == NULL)
-		begin(s, a->rules);
+		begin(s, a->rules, a->rules != NULL ? a->rules_from : NULL);
 	if (!s->o->has_year || s->o->invert) {
 		if (passes(s, a) != s->o->invert) {
 			armyout_army(s->ao, a);
@@ -612,7 +612,7 @@ write_armies(struct selectrun_ctx *s)
 	}
 	pass(s, emit);
 	if (s->ao == NULL)
-		begin(s, NULL);
+		begin(s, NULL, NULL);
 	(void)armyout_finish(s->ao);   /* out_close reports write errors */
 	s->ao = NULL;
 	if (s->written == 0)

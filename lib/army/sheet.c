@@ -640,6 +640,12 @@ sheet_flush(struct sheet *sh)
 	a.line = sh->line;
 	a.name = xstrdup(sbuf_str(&b[F_NAME]));
 	a.name_lang = sh->lang;
+	/* a sheet with German headings is of the 1.x lists (Armeelisten):
+	 * its carrier says dba1 */
+	if (strcmp(sh->lang, "de") == 0) {
+		a.rules = "dba1";
+		a.rules_from = "carrier";
+	}
 	if (b[F_DATES].len > 0)
 		army_set_period(&a, b[F_DATES].s, b[F_DATES].len,
 		    sh->fline[F_DATES], sh->fcol[F_DATES]);

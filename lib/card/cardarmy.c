@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "army/armyout.h"
+#include "army/edhint.h"
 #include "card/card.h"
 #include "card/card_int.h"
 #include "core/labels.h"
@@ -41,9 +42,7 @@ ref_subtype(const struct rules *r, const struct troopref *t)
 {
 	char sp[64];
 
-	snprintf(sp, sizeof sp, "%s%s%s", t->mtd ? "Mtd-" : "",
-	    t->figures != NULL ? t->figures : "",
-	    t->written != NULL ? t->written : t->t->code);
+	troopref_spelling(t, false, sp, sizeof sp);
 	return rules_subtype_find(r, sp, strlen(sp));
 }
 
@@ -361,11 +360,12 @@ note_words(struct sbuf *b, enum lang lang)
 }
 
 /* The header of an army card: the facts strip (period, terrain,
- * aggression, the general's type, enemies: short facts in one band, as
- * army pages show them), then the allies and the elements. */
+ * aggression, the general's type, enemies, the rules edition: short
+ * facts in one band, as army pages show them), then the allies and the
+ * elements. */
 static void
-army_header(struct card *c, const struct army *a, const char *general,
-    enum lang lang)
+army_header(struct card *c, const struct army *a, const struct rules *r,
+    const char *general, enum lang lang)
 {
 	struct card_block *f = card_block(c, BLK_FACTS, NULL, 2);
 	struct sbuf b = { 0 };
@@ -386,6 +386,7 @@ army_header(struct card *c, const struct army *a, const char *general,
 	join(&b, a->enemies, a->nenemies);
 	block_row(f, lb(lang, L_ENEMIES), a->nenemies ? sbuf_str(&b) :
 	    "\xe2\x80\x93");
+	block_row(f, lb(lang, L_RULES_EDITION), r->title);
 	f = card_block(c, BLK_FACTS, NULL, 2);
 	if (a->has_allies && a->nallies > 0) {
 		sbuf_reset(&b);
@@ -622,7 +623,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 				sbuf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
 				    troop_abbr(troop_at(i), lang));
 	sbuf_add(&b, "", 0);
-	army_header(c, a, sbuf_str(&b), lang);
+	army_header(c, a, r, sbuf_str(&b), lang);
 	t = card_block(c, BLK_TABLE, lb(lang, L_TROOPS), 9);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_COUNT),
 	    lb(lang, L_VS_FOOT), lb(lang, L_VS_MOUNTED), lb(lang, L_GOOD),

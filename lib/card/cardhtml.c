@@ -251,9 +251,10 @@ joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
-		fputs(n++ > 0 ? " &#183; <b>" : "<b>", fp);
+		/* a key keeps its value and the dot before it */
+		fputs(n++ > 0 ? " &#183;&#160;<b>" : "<b>", fp);
 		text(fp, block_cell(b, r, 0));
-		fputs("</b> ", fp);
+		fputs("</b>&#160;", fp);
 		text(fp, block_cell(b, r, 1));
 	}
 	fputs("</p>\n", fp);

@@ -189,6 +189,7 @@ card_matchup(struct card *c, struct matchup *m, const struct rules *r,
 	f = card_block(c, BLK_FACTS, NULL, 2);
 	army_fact(f, a, lang);
 	army_fact(f, b, lang);
+	block_row(f, lang_label(lang, L_RULES_EDITION), r->title);
 	memset(&g, 0, sizeof g);
 	g.run.rules = r;
 	g.run.odds = true;

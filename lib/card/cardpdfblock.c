@@ -584,8 +584,10 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 			continue;
 		c0 = cardpdf_markup(block_cell(b, r, 0), w->font);
 		c1 = cardpdf_markup(block_cell(b, r, 1), w->font);
-		e = g_strdup_printf("%s<b>%s</b> %s", m->len > 0 ?
-		    "  \xc2\xb7  " : "", c0, c1);
+		/* a key keeps its value and the dot before it: a line
+		 * breaks before a dot, between facts (no-break spaces) */
+		e = g_strdup_printf("%s<b>%s</b>\xc2\xa0%s", m->len > 0 ?
+		    "  \xc2\xb7\xc2\xa0\xc2\xa0" : "", c0, c1);
 		g_string_append(m, e);
 		g_free(e);
 		g_free(c0);

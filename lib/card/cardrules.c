@@ -911,7 +911,7 @@ card_rules(struct card *c, int which, const struct rules *r,
 
 	if (which < 0 || which >= RULES_NCARDS)
 		which = RULES_COMBAT;
-	sbuf_printf(&b, "%s (%s)", lb(lang, titles[which]), r->edition);
+	sbuf_printf(&b, "%s (%s)", lb(lang, titles[which]), r->title);
 	card_init(c, "rules", ids[which], sbuf_str(&b));
 	c->columns = which == RULES_OUTCOMES ? 1 : 2;
 	sbuf_free(&b);

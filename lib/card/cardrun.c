@@ -41,6 +41,10 @@ struct cardrun_ctx {
 	struct card *kept;
 	size_t nkept, capkept;
 	struct rules_labels labels;     /* by_label: the editions by label */
+	/* the editions of the armies whose cards are printed (and of the
+	 * matchup), in the order met: the rules cards follow them */
+	const struct rules *eds[RULES_MAXEDITIONS];
+	size_t neds;
 	char *bad_file;         /* its unknown label is reported */
 	struct cardpdf *measure;        /* the legend's fit, or NULL */
 	struct card_fit fit;
@@ -247,22 +251,32 @@ army_rules(struct cardrun_ctx *run, const struct army *a)
 	return NULL;
 }
 
-/* The rules of the matchup card: --rules, else the edition army A's
- * collection is labelled with (an unknown label is reported with A's
- * army card, and the card then uses the default). */
+/* An edition of the cards, once. */
+static void
+seen(struct cardrun_ctx *run, const struct rules *r)
+{
+	size_t i;
+
+	for (i = 0; i < run->neds && run->eds[i] != r; i++)
+		;
+	if (i == run->neds && i < RULES_MAXEDITIONS)
+		run->eds[run->neds++] = r;
+}
+
+/* The rules of the matchup card: --rules, else the edition both
+ * armies' collections are labelled with; NULL after reporting two
+ * editions or a label that names none. */
 static const struct rules *
 matchup_rules(struct cardrun_ctx *run)
 {
-	const struct army *a;
 	const struct rules *r;
-	const struct matchup_type *types;
-	size_t n;
 
 	if (!run->by_label)
-		return run->rules;
-	a = matchup_army(run->m, 0, &types, &n);
-	r = rules_labelled(&run->labels, a->rules);
-	return r != NULL ? r : run->rules;
+		r = run->rules;
+	else if ((r = matchup_edition(run->m, &run->labels)) == NULL)
+		return NULL;
+	seen(run, r);
+	return r;
 }
 
 static void
@@ -280,6 +294,7 @@ one_army(void *ctx, const struct army *a)
 		return;
 	if ((r = army_rules(run, a)) == NULL)
 		return;
+	seen(run, r);
 	if (a->incomplete)
 		DIAG(CARD_INCOMPLETE, 0, 0, a->id, a->file != NULL ? a->file :
 		    "-", a->line);
@@ -308,14 +323,16 @@ army_file(void *ctx, struct input *in)
 }
 
 /* Read the operands once: the army cards (kept when a matchup comes
- * too), the armies of the matchup; then the ids of --army not found. */
+ * too, or keep: the set asking is not the army cards), the armies of the
+ * matchup; then the ids of --army not found. */
 static void
-read_armies(struct cardrun_ctx *run, bool army, int n, char *const *files)
+read_armies(struct cardrun_ctx *run, bool army, bool keep, int n,
+    char *const *files)
 {
 	const struct cardrun_opts *o = run->o;
 	size_t i;
 
-	run->keep = army && run->m != NULL;
+	run->keep = army && (run->m != NULL || keep);
 	if (army || run->m == NULL) {
 		run->pick = xcalloc(o->nids + 1, sizeof *run->pick);
 		for (i = 0; i < o->nids; i++)
@@ -361,6 +378,33 @@ wanted(const struct cardrun_opts *o, int set)
 	return i < o->nsets;
 }
 
+/* The rules cards: those of the editions of the cards printed with
+ * them (the matchup's first: read_armies has judged it), else of
+ * --rules, BELLIS_RULES or dba1; two editions are said. */
+static void
+rules_cards(struct cardrun_ctx *run)
+{
+	const struct rules *one = run->rules;
+	struct sbuf b = { 0 };
+	struct card c;
+	size_t i, n = run->neds > 0 ? run->neds : 1;
+	int j;
+
+	for (i = 0; i < run->neds; i++)
+		sbuf_printf(&b, "%s%s", i > 0 ? ", " : "",
+		    run->eds[i]->edition);
+	if (run->neds > 1)
+		diag_warn("the armies are of %zu rules editions (%s): the "
+		    "rules cards of each", run->neds, sbuf_str(&b));
+	sbuf_free(&b);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < RULES_NCARDS; j++) {
+			card_rules(&c, j, run->neds > 0 ? run->eds[i] : one,
+			    run->lang);
+			emit(run, &c);
+		}
+}
+
 /* One set of cards; the operands are read for the first set that
  * needs them. */
 static void
@@ -368,13 +412,16 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
     char *const *files)
 {
 	const struct cardrun_opts *o = run->o;
+	const struct rules *r;
 	struct card c;
 	size_t k;
-	int j;
 
-	if ((set == CARDS_ARMY || set == CARDS_MATCHUP) && !*read) {
+	/* the rules cards follow the editions of the armies: read first */
+	if ((set == CARDS_ARMY || set == CARDS_MATCHUP || (set ==
+	    CARDS_RULES && run->by_label && n > 0)) && !*read) {
 		*read = true;
-		read_armies(run, wanted(o, CARDS_ARMY), n, files);
+		read_armies(run, wanted(o, CARDS_ARMY), set != CARDS_ARMY, n,
+		    files);
 	}
 	if (set == CARDS_ARMY) {
 		for (k = 0; k < run->nkept; k++)
@@ -382,17 +429,14 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 		run->nkept = 0;
 	} else if (set == CARDS_MATCHUP && run->m != NULL) {
 		diag_set_file(run->coll != NULL ? run->coll : "-");
-		if (matchup_check(run->m)) {
-			card_matchup(&c, run->m, matchup_rules(run),
-			    run->lang);
+		if (matchup_check(run->m) && (r = matchup_rules(run)) != NULL) {
+			card_matchup(&c, run->m, r, run->lang);
 			emit(run, &c);
 		}
 	} else if (set == CARDS_CAMPAIGN)
 		campaign(run);
-	for (j = 0; set == CARDS_RULES && j < RULES_NCARDS; j++) {
-		card_rules(&c, j, run->rules, run->lang);
-		emit(run, &c);
-	}
+	else if (set == CARDS_RULES)
+		rules_cards(run);
 }
 
 /* Render to fp, with rules r; -1 when fp could not be written. */

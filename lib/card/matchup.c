@@ -280,18 +280,27 @@ matchup_check(const struct matchup *m)
 const struct rules *
 matchup_edition(const struct matchup *m, struct rules_labels *l)
 {
-	const struct mside *a = &m->s[0];
-	const struct rules *r;
+	const struct rules *r[2] = { l->dflt, l->dflt };
+	const struct mside *a;
 	char names[256];
+	int g;
 
-	if (!a->found)
-		return l->dflt;
-	if ((r = rules_labelled(l, a->rules)) != NULL)
-		return r;
-	rules_edition_names(names, sizeof names);
-	DIAG_AT(ARMYLIST_UNKNOWN_RULES, a->rfile, a->rline, 0, a->rules,
-	    names);
-	return NULL;
+	for (g = 0; g < 2; g++) {
+		a = &m->s[g];
+		if (!a->found || (r[g] = rules_labelled(l, a->rules)) != NULL)
+			continue;
+		rules_edition_names(names, sizeof names);
+		DIAG_AT(ARMYLIST_UNKNOWN_RULES, a->rfile, a->rline, 0,
+		    a->rules, names);
+		return NULL;
+	}
+	/* two editions are never mixed silently */
+	if (m->s[0].found && m->s[1].found && r[0] != r[1]) {
+		DIAG(MATCHUP_MIXED_RULES, 0, 0, m->s[0].id, r[0]->edition,
+		    m->s[1].id, r[1]->edition, r[0]->edition);
+		return NULL;
+	}
+	return r[0];
 }
 
 const struct army *

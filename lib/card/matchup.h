@@ -25,10 +25,11 @@ void matchup_read(void *ctx, struct input *in);
 void matchup_add(void *ctx, const struct army *a);
 /* After the collection: report an army not found (false), else true. */
 bool matchup_check(const struct matchup *m);
-/* After the collection: the rules of the pairs, by the label of army
- * A's collection: l->dflt for no label, an army not found or the label
- * of l->dflt's edition, else the edition of that name (loaded into l);
- * NULL after reporting a label that names no edition. */
+/* After the collection: the rules of the pairs, by the labels of the
+ * armies' collections: l->dflt for no label, an army not found or the
+ * label of l->dflt's edition, else the edition of that name (loaded into
+ * l); NULL after reporting a label that names no edition, or armies of
+ * two editions (matchup-mixed-rules: --rules chooses one). */
 const struct rules *matchup_edition(const struct matchup *m,
     struct rules_labels *l);
 /* A troop type of an army's list, or its sub-type when that has a

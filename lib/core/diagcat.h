@@ -68,6 +68,7 @@ enum diag_tool {
 #define DIAGF_BAD_VALUE "invalid value '%.*s' for '%s' (%s)"
 #define DIAGF_BAD_RANGE "invalid %s '%s' (%ld-%ld)"
 #define DIAGF_UNKNOWN_TROOP "unknown troop type '%.*s'%s"
+#define DIAGF_EDITION_HINT "troop types not in %s but in other editions: %s; choose one with --rules=%s or BELLIS_RULES=%s"
 
 /* ---- dba: rules, combat and move input -------------------------------- */
 #define DIAGF_RULES_SCHEMA "not a valid rules table"
@@ -81,7 +82,7 @@ enum diag_tool {
 #define DIAGF_UNEXPECTED "unexpected '%s'"
 #define DIAGF_MISSING_TROOP_BEFORE "missing troop type before '%s'"
 #define DIAGF_MISSING_TROOP_AFTER "missing troop type after '%s'"
-#define DIAGF_COMBAT_NO_FACTORS "troop type '%s' has no %s combat factors"
+#define DIAGF_COMBAT_NO_FACTORS "troop type '%s' has no %s combat factors%s"
 #define DIAGF_MISSING_VS "missing 'vs' or 'shoots'%s"
 #define DIAGF_MISSING_DIE "missing die after 'dice' (two dice, 1-%d)"
 #define DIAGF_BAD_DIE "invalid die '%.*s' (1-%d)"
@@ -104,8 +105,9 @@ enum diag_tool {
 #define DIAGF_CANNOT_SHOOT "'%s' cannot shoot (only %s)"
 #define DIAGF_TWO_CAMPS "both sides defend a camp"
 #define DIAGF_MATCHUP_NO_ARMY "army '%s' not in the collection%s"
+#define DIAGF_MATCHUP_MIXED_RULES "army '%s' is of %s, army '%s' of %s: choose the edition of the matchup with --rules (e.g. --rules=%s)"
 #define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used"
-#define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances"
+#define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances%s"
 #define DIAGF_MOVE_NO_ROUGH "%s has no rough going (only good and difficult)"
 #define DIAGF_GROUP_NO_TROOP "missing troop type in the group"
 #define DIAGF_GROUP_TOO_LARGE "a group of more than %d elements"
@@ -277,6 +279,7 @@ enum diag_tool {
 	X(BAD_VALUE, E, "bad-value", T_DBA | T_ARMYIN) \
 	X(BAD_RANGE, E, "bad-range-value", T_MOVE) \
 	X(UNKNOWN_TROOP, E, "unknown-troop", T_DBA | T_SHEETS) \
+	X(EDITION_HINT, W, "edition-hint", T_PARSE | T_CHECK) \
 	/* dba */ \
 	X(RULES_SCHEMA, E, "rules-schema", T_RULES) \
 	X(RULES_TROOP, E, "rules-unknown-troop", T_RULES) \
@@ -312,6 +315,7 @@ enum diag_tool {
 	X(CANNOT_SHOOT, E, "cannot-shoot", T_COMBAT) \
 	X(TWO_CAMPS, E, "two-camps", T_COMBAT) \
 	X(MATCHUP_NO_ARMY, E, "matchup-no-army", T_COMBAT | T_CARD) \
+	X(MATCHUP_MIXED_RULES, E, "matchup-mixed-rules", T_COMBAT | T_CARD) \
 	X(MATCHUP_ARMY_TWICE, W, "matchup-army-twice", T_COMBAT | T_CARD) \
 	X(MOVE_NO_DISTANCES, E, "no-move-distances", T_MOVE) \
 	X(MOVE_NO_ROUGH, E, "move-no-rough-going", T_MOVE) \

@@ -102,6 +102,8 @@ enum label {
 	L_LIST_GENERAL, L_LIST_OR, L_LIST_LANGUAGE, L_LIST_DATES,
 	L_LIST_SOURCES, L_LIST_DBM, L_LIST_ENEMIES, L_LIST_INCOMPLETE,
 	L_LIST_NOTE,
+	/* every DBA card: the edition it was made under */
+	L_RULES_EDITION,
 	L_N
 };
 

@@ -286,6 +286,7 @@ const char *const labels_ru[L_N] = {
 	[L_LIST_SOURCES] = "Источники",
 	[L_LIST_DBM] = "DBM",
 	[L_LIST_INCOMPLETE] = "Неполный",
+	[L_RULES_EDITION] = "Правила",
 	[L_LIST_NOTE] = "Примечание",
 	[L_LIST_ENEMIES] = "Противники",
 };

@@ -45,9 +45,12 @@ static int
 known_troop(const struct rules *r, const struct troop *t, long line,
     long col)
 {
+	char tail[96];
+
 	if (combat_judged(r, t->id))
 		return 0;
-	DIAG(COMBAT_NO_FACTORS, line, col, t->code, r->edition);
+	DIAG(COMBAT_NO_FACTORS, line, col, t->code, r->edition,
+	    rules_elsewhere(r, t->id, tail, sizeof tail));
 	return -1;
 }
 

@@ -55,13 +55,15 @@ static int
 troop_id(const struct rules *r, const char *s, size_t n, long line,
     long col)
 {
+	char tail[96];
 	const struct troop *t = rules_troop_find(r, s, n, NULL);
 
 	if (t == NULL && (t = troop_lookup_or_suggest(s, n, line,
 	    col)) == NULL)
 		return -1;
 	if (t->id >= RULES_MAXTROOPS || !r->t[t->id].has_move) {
-		DIAG(MOVE_NO_DISTANCES, line, col, t->code, r->edition);
+		DIAG(MOVE_NO_DISTANCES, line, col, t->code, r->edition,
+		    rules_elsewhere(r, t->id, tail, sizeof tail));
 		return -1;
 	}
 	return t->id;

@@ -1012,6 +1012,10 @@ rules_load(const char *arg)
 	ed = xmlio_attr(root, "edition");
 	snprintf(l.r->edition, sizeof l.r->edition, "%s", ed ? ed : "dba1");
 	xmlFree(ed);
+	ed = xmlio_attr(root, "title");
+	snprintf(l.r->title, sizeof l.r->title, "%s",
+	    ed != NULL ? ed : l.r->edition);
+	xmlFree(ed);
 	ed = xmlio_attr(root, "troops");
 	snprintf(l.r->troops, sizeof l.r->troops, "%s",
 	    ed != NULL ? ed : l.r->edition);

@@ -153,6 +153,7 @@ struct rules_subtype {
 
 struct rules {
 	char edition[32];
+	char title[32];              /* as players name it: "DBA 3.0" */
 	char troops[32];             /* its troop set (troops.xml editions) */
 	struct rules_troop t[RULES_MAXTROOPS];
 	int tf[TF_N];
@@ -285,6 +286,20 @@ char *rules_len_fmt(const struct rules *r, double paces, char *buf,
 
 /* One base width in paces at a scale (enum scale). */
 double rules_base_width(const struct rules *r, int scale);
+
+/* The compiled editions other than r's that have what r lacks: troop
+ * (a troop id) when r does not know it, else the list spelling sp
+ * ("6Cv", "LCm", "Mtd-4Lb"; NULL: none) when r has no such sub-type and
+ * it tells another edition apart (a double element, a class or a name
+ * of its own, not a figure count alone): their names, "dba22, dba3",
+ * into buf; their number (0: r lacks nothing, or no edition has it). */
+int rules_editions_with(const struct rules *r, int troop, const char *sp,
+    char *buf, size_t size);
+
+/* The tail of a message about a troop type r lacks: " (it is in dba22,
+ * dba3: --rules=dba22)", or "" when no other edition has it, into buf. */
+const char *rules_elsewhere(const struct rules *r, int troop, char *buf,
+    size_t size);
 
 /* The names of the embedded editions, "dba1, dba22, ", into buf. */
 void rules_edition_names(char *buf, size_t size);

@@ -15,7 +15,7 @@
 /* Every field of these structs is written below: a struct that grows
  * must be written in full here first (the sizes are those of x86-64). */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct rules) == 58696, "struct rules changed");
+_Static_assert(sizeof(struct rules) == 58728, "struct rules changed");
 _Static_assert(sizeof(struct rules_troop) == 888, "rules_troop changed");
 _Static_assert(sizeof(struct rules_exc) == 104, "rules_exc changed");
 _Static_assert(sizeof(struct rules_subtype) == 112, "rules_subtype changed");
@@ -401,6 +401,8 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 	fprintf(fp, "static struct rules rules_%s = {\n", id);
 	fputs("\t.edition = ", fp);
 	lit(fp, r->edition);
+	fputs(",\n\t.title = ", fp);
+	lit(fp, r->title);
 	fputs(",\n\t.troops = ", fp);
 	lit(fp, r->troops);
 	fputs(",\n", fp);

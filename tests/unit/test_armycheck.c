@@ -209,8 +209,8 @@ test_findings(struct rules *r)
 	mk(&v[0], "8", 1, "1x4Bd or Lit (Gen), 2x7Hd, 1x7Hd, 8x3Kn//7Hd",
 	    "8");
 	CHECK_STR(run(r, v, 1), "E unknown-troop 8 t.xml:1: troop type 'Lit' "
-	    "not in dba1;E unknown-troop 8 t.xml:1: troop type 'Hd' not in "
-	    "dba1;");
+	    "not in dba1 (in dba22, dba3);E unknown-troop 8 t.xml:1: troop "
+	    "type 'Hd' not in dba1 (in dba22, dba3);");
 
 	/* forward, backward, family ("9" names "9a") and missing refs */
 	mk(&v[0], "9a", 1, "1x3Cv (Gen), 11x2Ps", "10, 11, 9");
@@ -315,7 +315,7 @@ test_labels(struct rules *r)
 	CHECK(armycheck_armies(c) == 2);
 	CHECK(diag_status() == st);
 	CHECK_STR(sbuf_str(&got), "E unknown-troop 3 t.xml:3: troop type "
-	    "'Hd' not in dba1;");
+	    "'Hd' not in dba1 (in dba22, dba3);");
 	armycheck_free(c);
 	army_free(&v[0]);
 	army_free(&v[1]);

@@ -120,7 +120,7 @@ run_armies(struct sbuf *out, const char *s, size_t n, size_t readmax)
 	diag_set_hook(keep_diag, out);
 	if ((fp = open_memstream(&buf, &len)) == NULL)
 		abort();
-	o = armyout_new(fp, FMT_JSONL, LANG_EN, NULL);
+	o = armyout_new(fp, FMT_JSONL, LANG_EN, NULL, NULL);
 	input_mem(&in, "t.json", s, n);
 	jsonin_read_max = readmax;
 	armylist_read_json(&in, army_out, o);

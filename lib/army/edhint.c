@@ -1,0 +1,183 @@
+/* The edition-hint warning (army/edhint.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "army/edhint.h"
+#include "core/diag.h"
+#include "core/str.h"
+#include "rules/troop.h"
+
+void
+troopref_spelling(const struct troopref *t, bool dis, char *buf, size_t size)
+{
+	const struct troop *tr = dis ? t->dis : t->t;
+	const char *fig = dis ? t->dis_figures : t->figures;
+	const char *wr = dis ? t->dis_written : t->written;
+
+	snprintf(buf, size, "%s%s%s", !dis && t->mtd ? "Mtd-" : "",
+	    fig != NULL ? fig : "", wr != NULL ? wr : tr != NULL ?
+	    tr->code : "?");
+}
+
+static void
+add(struct edhint *h, const struct rules *r, const struct army *a,
+    const struct troop *t, const char *sp)
+{
+	char where[48];
+	bool type;
+	size_t i;
+
+	if (t == NULL || t->id < 0 || t->id >= RULES_MAXTROOPS)
+		return;
+	type = !r->t[t->id].known;
+	if (rules_editions_with(r, t->id, type ? NULL : sp, where,
+	    sizeof where) == 0)
+		return;
+	if (type)
+		sp = t->code;
+	for (i = 0; i < h->n; i++)
+		if (strcmp(h->what[i], sp) == 0)
+			return;
+	if (h->n == 0) {
+		h->r = r;
+		h->line = a->line;
+	}
+	/* full: a type takes the place of the last spelling */
+	if (h->n == EDHINT_MAX) {
+		h->more = true;
+		for (i = h->n; i > 0 && type && h->type[i - 1]; i--)
+			;
+		if (i == 0 || !type)
+			return;
+		for (h->n--, i--; i < h->n; i++) {
+			memcpy(h->what[i], h->what[i + 1], sizeof h->what[0]);
+			memcpy(h->where[i], h->where[i + 1],
+			    sizeof h->where[0]);
+			h->type[i] = h->type[i + 1];
+		}
+	}
+	snprintf(h->what[h->n], sizeof h->what[0], "%s", sp);
+	snprintf(h->where[h->n], sizeof h->where[0], "%s", where);
+	h->type[h->n++] = type;
+}
+
+static void
+walk(struct edhint *h, const struct rules *r, const struct army *a,
+    const struct package *p)
+{
+	const struct troopref *t;
+	char sp[64];
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		for (j = 0; j < p->items[i].ntroops; j++) {
+			t = &p->items[i].troops[j];
+			troopref_spelling(t, false, sp, sizeof sp);
+			add(h, r, a, t->t, sp);
+			if (t->dis == NULL)
+				continue;
+			troopref_spelling(t, true, sp, sizeof sp);
+			add(h, r, a, t->dis, sp);
+		}
+		for (j = 0; j < p->items[i].npkgs; j++)
+			walk(h, r, a, &p->items[i].pkgs[j]);
+	}
+}
+
+void
+edhint_army(struct edhint *h, const struct rules *r, const struct army *a)
+{
+	if (r != NULL && (h->n == 0 || h->r == r))
+		walk(h, r, a, &a->list);
+}
+
+/* Whether the list "dba22, dba3" names ed. */
+static bool
+names(const char *list, const char *ed, size_t n)
+{
+	const char *p = list, *e;
+
+	for (;;) {
+		e = strchr(p, ',');
+		if ((e != NULL ? (size_t)(e - p) : strlen(p)) == n &&
+		    strncmp(p, ed, n) == 0)
+			return true;
+		if (e == NULL)
+			return false;
+		p = e + 2;
+	}
+}
+
+/* The edition to choose: the first of where[0] that every entry names,
+ * else where[0]'s first. */
+static void
+choice(const struct edhint *h, char *buf, size_t size)
+{
+	const char *p = h->where[0], *e;
+	size_t i, n;
+
+	for (;;) {
+		e = strchr(p, ',');
+		n = e != NULL ? (size_t)(e - p) : strlen(p);
+		for (i = 1; i < h->n && names(h->where[i], p, n); i++)
+			;
+		if (i == h->n || e == NULL)
+			break;
+		p = e + 2;
+	}
+	if (i < h->n) {
+		p = h->where[0];
+		e = strchr(p, ',');
+		n = e != NULL ? (size_t)(e - p) : strlen(p);
+	}
+	snprintf(buf, size, "%.*s", (int)n, p);
+}
+
+/* The order of the report: troop types before spellings, each kind
+ * by the editions that have them (as found within those). */
+static void
+order(const struct edhint *h, size_t *ix)
+{
+	size_t i, j, k, n = 0;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < h->n; i++) {
+			if (h->type[i] != (k == 0))
+				continue;
+			for (j = n; j > 0 && h->type[ix[j - 1]] == h->type[i] &&
+			    strcmp(h->where[ix[j - 1]], h->where[i]) > 0; j--)
+				ix[j] = ix[j - 1];
+			ix[j] = i;
+			n++;
+		}
+}
+
+void
+edhint_report(struct edhint *h)
+{
+	struct sbuf b = { 0 };
+	size_t ix[EDHINT_MAX], i;
+	const char *w, *next;
+	char ed[48];
+
+	if (h->n == 0)
+		return;
+	order(h, ix);
+	/* "Hd, Lit (dba22, dba3); Mtd-4Lb (dba3)" */
+	for (i = 0; i < h->n; i++) {
+		w = h->where[ix[i]];
+		next = i + 1 < h->n ? h->where[ix[i + 1]] : NULL;
+		if (i > 0)
+			sbuf_adds(&b, strcmp(w, h->where[ix[i - 1]]) == 0 ?
+			    ", " : "; ");
+		sbuf_adds(&b, h->what[ix[i]]);
+		if (next == NULL || strcmp(next, w) != 0)
+			sbuf_printf(&b, " (%s)", w);
+	}
+	if (h->more)
+		sbuf_adds(&b, "; ...");
+	choice(h, ed, sizeof ed);
+	DIAG(EDITION_HINT, h->line, 0, h->r->edition, sbuf_str(&b), ed, ed);
+	sbuf_free(&b);
+	memset(h, 0, sizeof *h);
+}
