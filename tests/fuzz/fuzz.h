@@ -59,7 +59,7 @@ fuzz_valid_army(void *ctx, const struct army *a)
 	(void)ctx;
 	if ((fp = open_memstream(&buf, &len)) == NULL)
 		abort();
-	o = armyout_new(fp, FMT_XML, LANG_EN, NULL);
+	o = armyout_new(fp, FMT_XML, LANG_EN, NULL, NULL);
 	armyout_army(o, a);
 	(void)armyout_finish(o);
 	if (fclose(fp) != 0)
@@ -169,7 +169,7 @@ fuzz_writers(const uint8_t *data, size_t size,
 
 	for (f = 0; f < 4; f++)
 		o[f] = armyout_new(fuzz_sink, fmts[f],
-		    (enum lang)(f % LANG_N), NULL);
+		    (enum lang)(f % LANG_N), NULL, NULL);
 	fuzz_input(&in, data, size);
 	read(&in, fuzz_emit_all, o);
 	input_close(&in);

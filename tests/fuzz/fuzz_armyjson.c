@@ -39,7 +39,7 @@ read_by(const uint8_t *data, size_t size, size_t max, struct sbuf *b)
 
 	if ((fp = open_memstream(&buf, &len)) == NULL)
 		abort();
-	o = armyout_new(fp, FMT_JSONL, LANG_EN, NULL);
+	o = armyout_new(fp, FMT_JSONL, LANG_EN, NULL, NULL);
 	diag_set_hook(keep_diag, b);
 	fuzz_input(&in, data, size);
 	jsonin_read_max = max;

@@ -14,7 +14,7 @@ emit(void *ctx, const struct army *a)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct armyout *o = armyout_new(fuzz_sink, FMT_TEXT, LANG_EN, NULL);
+	struct armyout *o = armyout_new(fuzz_sink, FMT_TEXT, LANG_EN, NULL, NULL);
 	struct input in;
 
 	fuzz_input(&in, data, size);

@@ -13,7 +13,7 @@ emit(void *ctx, const struct army *a)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct armyout *o = armyout_new(fuzz_sink, FMT_JSON, LANG_DE, NULL);
+	struct armyout *o = armyout_new(fuzz_sink, FMT_JSON, LANG_DE, NULL, NULL);
 	struct input in;
 
 	fuzz_input(&in, data, size);
