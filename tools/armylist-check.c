@@ -9,7 +9,7 @@
 #include "core/cli.h"
 #include "core/diag.h"
 
-enum { OPT_IGNORE = 256, OPT_INDEX, OPT_WRITE_INDEX };
+enum { OPT_IGNORE = 256, OPT_INDEX, OPT_WRITE_INDEX, OPT_BOOK };
 
 static const struct cli_tool tool = {
 	.formats = cli_formats,
@@ -34,6 +34,9 @@ static const struct cli_tool tool = {
 		{ "write-index", required_argument, OPT_WRITE_INDEX, "FILE",
 		    "write the id, file and line of each army read to FILE",
 		    NULL },
+		{ "book", required_argument, OPT_BOOK, "BOOK",
+		    "the armies are players' entries: check each against "
+		    "its list in BOOK", NULL },
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
@@ -63,6 +66,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_WRITE_INDEX:
 			o.write_index = cli.arg;
+			break;
+		case OPT_BOOK:
+			o.book = cli.arg;
 			break;
 		default:        /* cli_next returns no other id */
 			abort();

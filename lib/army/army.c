@@ -13,6 +13,35 @@ army_init(struct army *a)
 	memset(a, 0, sizeof *a);
 }
 
+void
+army_set_year(struct army *a, const char *s, size_t n, long line, long col)
+{
+	long from, to;
+	bool approx;
+	char *end, buf[24];
+
+	if (n > 0 && n < sizeof buf && (s[0] == '-' || (s[0] >= '0' &&
+	    s[0] <= '9'))) {
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		from = strtol(buf, &end, 10);
+		if (*end == '\0' && from > -OPTION_YEAR_MAX &&
+		    from < OPTION_YEAR_MAX) {
+			a->has_year = true;
+			a->year = from;
+			return;
+		}
+	}
+	if (date_parse(s, n, &from, &to, &approx) == 0 && from == to &&
+	    !approx) {
+		a->has_year = true;
+		a->year = from;
+		return;
+	}
+	DIAG(BAD_VALUE, line, col, (int)(n > 40 ? 40 : n), s, "year",
+	    "a single year such as 1058AD or 450BC");
+}
+
 const char *
 army_rules_from(const char *s)
 {
@@ -121,6 +150,7 @@ army_free(struct army *a)
 	free(a->aggression);
 	free(a->sources);
 	free(a->dbm);
+	free(a->player);
 	strv_free(a->enemies, a->nenemies);
 	strv_free(a->allies, a->nallies);
 	free(a->ally_join);

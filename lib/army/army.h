@@ -112,8 +112,16 @@ struct army {
 				    * said */
 	struct note *notes;        /* in column order */
 	size_t nnotes, capnotes;
+	/* an entry: the player's name, the year the army was chosen for */
+	char *player;
+	bool has_year;
+	long year;
 };
 
+/* An entry's year ("1058AD", "450 BC", "-450"): a single year, else
+ * reported at line:col as a bad value. */
+void army_set_year(struct army *a, const char *s, size_t n, long line,
+    long col);
 /* Where a rules label came from, as rules-from says it: "option",
  * "environment", "carrier" or "default" (static), or NULL for anything
  * else (NULL too). */

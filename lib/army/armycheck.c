@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "army/armycheck.h"
+#include "army/book.h"
 #include "army/edhint.h"
 #include "army/idindex.h"
 #include "core/diag.h"
@@ -247,6 +248,7 @@ armycheck_totals(const struct package *p, struct totset *elements,
 struct at {
 	const char *army, *file;
 	long line;
+	const char *player;        /* an entry's */
 };
 
 struct armycheck {
@@ -267,6 +269,8 @@ struct armycheck {
 	const char *seen[16];      /* troops reported in this army */
 	size_t nseen;
 	struct edhint hint;        /* of the file's armies */
+	const struct book *book;   /* --book: the armies are entries */
+	long legal, illegal;       /* entries */
 };
 
 /* Length of the list part of an id: "12a" -> "12", "I/1a" -> "I/1". */
@@ -327,6 +331,7 @@ found(struct armycheck *c, enum check_code code, const char *fmt,
 	f.col = 0;
 	f.name = NULL;
 	f.msg = sbuf_str(&c->msg);
+	f.player = w->player;
 	f.rules = c->cur != NULL ? c->rules->edition : NULL;
 	if (f.error)
 		c->errors++;
@@ -631,6 +636,35 @@ check_terrain(struct armycheck *c, const struct army *a)
 	    (const char *const *)r->topography, r->ntopography)) : "");
 }
 
+static void
+entry_found(void *ctx, enum check_code code, const char *msg)
+{
+	struct armycheck *c = ctx;
+
+	found(c, code, "%s", &c->at, msg);
+}
+
+/* An entry: its troops known to the edition, then its elements against
+ * its book list. */
+static void
+entry(struct armycheck *c, const struct army *a)
+{
+	long errs = c->errors;
+
+	edhint_army(&c->hint, c->rules, a);
+	if (a->incomplete)
+		FINDING(c, PARSE_ERRORS, &c->at);
+	else {
+		check_troops(c, &a->list);
+		if (c->errors == errs)
+			(void)book_judge(c->book, c->rules, a, entry_found, c);
+	}
+	if (c->errors > errs)
+		c->illegal++;
+	else
+		c->legal++;
+}
+
 bool
 armycheck_army(struct armycheck *c, const struct army *a)
 {
@@ -646,8 +680,14 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	c->at.army = a->id;
 	c->at.file = a->file;
 	c->at.line = a->line;
+	c->at.player = a->player;
 	c->nseen = 0;
 	c->armies++;
+	if (c->book != NULL) {
+		entry(c, a);
+		c->cur = NULL;
+		return true;
+	}
 	if (a->incomplete) {
 		/* the totals of a list with parts left out say nothing */
 		FINDING(c, PARSE_ERRORS, &c->at);
@@ -673,6 +713,19 @@ armycheck_army(struct armycheck *c, const struct army *a)
 	add_refs(c, a, a->allies, a->nallies, true);
 	c->cur = NULL;
 	return true;
+}
+
+void
+armycheck_book(struct armycheck *c, const struct book *b)
+{
+	c->book = b;
+}
+
+void
+armycheck_entries(const struct armycheck *c, long *legal, long *illegal)
+{
+	*legal = c->legal;
+	*illegal = c->illegal;
 }
 
 void
@@ -731,6 +784,7 @@ on_pending(void *ctx, const char *army, const char *ref, uint32_t file,
 	w.army = army;
 	w.file = idindex_file_name(c->ids, file);
 	w.line = line;
+	w.player = NULL;
 	FINDING(c, UNKNOWN_REFERENCE, &w, ally ? "ally" : "enemy", ref);
 }
 

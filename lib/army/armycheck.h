@@ -26,6 +26,7 @@ struct finding {
 	const char *msg;           /* "elements total 11, expected 12" */
 	const char *rules;         /* the edition the army was checked
 	                              with, NULL for unknown-reference */
+	const char *player;        /* an entry's player, or NULL */
 };
 
 typedef void (*finding_cb)(void *ctx, const struct finding *f);
@@ -86,6 +87,13 @@ void armycheck_index(struct armycheck *c, const char *id, const char *file,
 bool armycheck_indexed(const struct armycheck *c, const char *id);
 /* The end of the collection: unknown references, in input order. */
 void armycheck_finish(struct armycheck *c);
+/* --book: every army is an entry, judged against its list in b (no
+ * totals, ids or references of its own). */
+struct book;
+void armycheck_book(struct armycheck *c, const struct book *b);
+/* The entries judged so far: legal, illegal. */
+void armycheck_entries(const struct armycheck *c, long *legal,
+    long *illegal);
 /* The end of a file's armies: its edition-hint (army/edhint.h). */
 void armycheck_file_end(struct armycheck *c);
 /* Counts so far. */

@@ -24,7 +24,8 @@ enum sheet_field {
 	F_NUMBER, F_NAME, F_DATES, F_SOURCES, F_DBM, F_ENEMIES, F_ALLIES,
 	F_TERRAIN, F_AGGRESSION, F_ELEMENTS,
 	/* the further columns of armylist-parse -T tsv */
-	F_FILE, F_LANG, F_FROM, F_TO, F_TEXT, F_INCOMPLETE, F_NOTES, F_NFIELDS
+	F_FILE, F_LANG, F_FROM, F_TO, F_TEXT, F_INCOMPLETE, F_NOTES,
+	F_PLAYER, F_YEAR, F_NFIELDS
 };
 
 struct cell {

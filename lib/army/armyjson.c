@@ -324,6 +324,9 @@ read_army(const struct jval *o, const char *file, const struct label *l,
 		army_set_aggression(&a, v->s, v->n, v->line, v->col);
 	a.sources = str_member(o, "sources");
 	a.dbm = str_member(o, "dbm");
+	a.player = str_member(o, "player");
+	if ((v = member(o, "year", J_NUM)) != NULL)
+		army_set_year(&a, v->s, v->n, v->line, v->col);
 	read_refs(o, "enemies", &a.enemies, &a.nenemies, &a.capenemies);
 	if ((v = member(o, "allies", J_ARR)) != NULL)
 		read_allies(o, v, &a);

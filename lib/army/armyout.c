@@ -335,6 +335,14 @@ xml_army(struct armyout *o, const struct army *a)
 		xw_elem(w, "sources", a->sources);
 	if (a->dbm != NULL)
 		xw_elem(w, "dbm", a->dbm);
+	if (a->player != NULL)
+		xw_elem(w, "player", a->player);
+	if (a->has_year) {
+		char y[24];
+
+		snprintf(y, sizeof y, "%ld", a->year);
+		xw_elem(w, "year", y);
+	}
 	xml_refs(w, "enemies", a->enemies, a->nenemies);
 	if (a->has_allies) {
 		xw_start(w, "allies");
@@ -518,6 +526,10 @@ json_army(struct armyout *o, const struct army *a)
 		jw_kstr(j, "sources", a->sources);
 	if (a->dbm != NULL)
 		jw_kstr(j, "dbm", a->dbm);
+	if (a->player != NULL)
+		jw_kstr(j, "player", a->player);
+	if (a->has_year)
+		jw_kint(j, "year", a->year);
 	json_strv(j, "enemies", a->enemies, a->nenemies);
 	if (a->has_allies) {
 		json_strv(j, "allies", a->allies, a->nallies);
@@ -665,6 +677,10 @@ text_army(struct armyout *o, const struct army *a)
 	text_line(o, L_AGGRESSION, a->aggression);
 	text_line(o, L_LIST_SOURCES, a->sources);
 	text_line(o, L_LIST_DBM, a->dbm);
+	text_line(o, L_LIST_PLAYER, a->player);
+	if (a->has_year)
+		fprintf(o->fp, "%s: %ld%s\n", lang_label(o->lang, L_LIST_YEAR),
+		    a->year > 0 ? a->year : -a->year, a->year > 0 ? "AD" : "BC");
 	if (a->nenemies > 0) {
 		join_refs(&o->tmp, a->enemies, a->nenemies);
 		text_line(o, L_LIST_ENEMIES, o->tmp.s);

@@ -244,6 +244,14 @@ read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 		set_text(&a->sources, c);
 	} else if (named(c, "dbm")) {
 		set_text(&a->dbm, c);
+	} else if (named(c, "player")) {
+		set_text(&a->player, c);
+	} else if (named(c, "year")) {
+		char *y = (char *)xmlNodeGetContent(c);
+
+		if (y != NULL)
+			army_set_year(a, y, strlen(y), xmlio_node_line(c, 0), 0);
+		xmlFree(y);
 	} else if (named(c, "note") && a->nnotes == ARMY_MAX_REFS) {
 		if (!*full)
 			DIAG_AT(ARMY_TOO_MANY_REFS, file, xmlio_node_line(c, 0), 0,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "army/armycheck.h"
+#include "army/book.h"
 #include "army/armyin.h"
 #include "army/checkrun.h"
 #include "army/findings.h"
@@ -115,6 +116,9 @@ on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
 	struct checkrun_ctx *run = ctx;
 	struct held *h;
 
+	/* an entry names a year or none: its missing dates say nothing */
+	if (run->o->book != NULL && strcmp(def->code, "no-dates") == 0)
+		return;
 	run->held = xgrow(run->held, &run->capheld, run->nheld + 1,
 	    sizeof *run->held);
 	h = &run->held[run->nheld++];
@@ -388,12 +392,17 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
     const struct cli *cli, FILE **ids)
 {
 	struct checkrun_ctx run;
-	long armies;
+	struct book *book = NULL;
+	long armies, legal, illegal;
+	bool entries;
 	int rc;
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
+	if (o->book != NULL && (book = book_load(o->book)) == NULL)
+		return -1;
 	run.check = armycheck_new(r, on_finding, &run);
+	armycheck_book(run.check, book);
 	if ((o->index != NULL && load_index(run.check, o->index) < 0) ||
 	    (o->write_index != NULL && (run.ids = tmpf_open()) == NULL)) {
 		if (o->write_index != NULL && run.ids == NULL &&
@@ -401,9 +410,11 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 			diag_sys("cannot make a temporary file in '%s'",
 			    tmpf_dir());
 		armycheck_free(run.check);
+		book_free(book);
 		return -1;
 	}
 	run.out = findings_new(fp, cli->format, r->edition);
+	findings_header(run.out, book != NULL);
 	if (cli->rules == NULL)         /* each file by its label */
 		armycheck_by_label(run.check);
 	diag_set_hook(on_diag, &run);
@@ -414,7 +425,10 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	if (run.errors > 0)
 		diag_raise(EXIT_NO);
 	rc = findings_finish(run.out, armies, run.errors, run.warnings);
+	entries = book != NULL;
+	armycheck_entries(run.check, &legal, &illegal);
 	armycheck_free(run.check);
+	book_free(book);
 	*ids = run.ids;
 	free(run.bad_file);
 	free(run.held);
@@ -422,7 +436,11 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	strset_free(&run.said);
 	/* the summary comes after the findings also in 2>&1 (out_close
 	 * reports a write error) */
-	if (!o->quiet && run.errors + run.warnings > 0 && fflush(fp) == 0)
+	if (entries && !o->quiet && fflush(fp) == 0)
+		diag_msg(0, "%ld %s: %ld legal, %ld illegal", armies,
+		    plural(armies, "entry", "entries"), legal, illegal);
+	else if (!o->quiet && run.errors + run.warnings > 0 &&
+	    fflush(fp) == 0)
 		diag_msg(0, "%ld %s: %ld %s, %ld %s", armies,
 		    plural(armies, "army", "armies"), run.errors,
 		    plural(run.errors, "error", "errors"), run.warnings,

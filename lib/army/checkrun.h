@@ -13,6 +13,7 @@ struct checkrun_opts {
 	unsigned ignore;        /* bits 1 << enum check_code not reported */
 	const char *index;      /* --index: the ids of the whole collection */
 	const char *write_index;  /* --write-index: the ids read, to FILE */
+	const char *book;       /* --book: the armies are entries */
 };
 
 /* Add the codes of a --ignore value ("CODE[,CODE]") to *ignore; -1

@@ -14,6 +14,7 @@ struct findings_out {
 	struct xw *xw;
 	struct jw jw;
 	const char *rules;      /* the edition of the header */
+	bool entries;           /* TSV: a player column */
 };
 
 struct findings_out *
@@ -31,11 +32,19 @@ findings_new(FILE *fp, enum out_fmt fmt, const char *rules)
 		xw_attr(o->xw, "rules", rules);
 		xw_flush(o->xw);
 	} else if (fmt == FMT_TSV) {
-		fputs("file\tline\tarmy\tseverity\tcode\tmessage\tcol\n", fp);
+		fputs("file\tline\tarmy\tseverity\tcode\tmessage\tcol", fp);
 	} else if (fmt == FMT_JSON || fmt == FMT_JSONL)
 		jw_begin(&o->jw, fp, fmt == FMT_JSONL, rules, NULL,
 		    "findings");
 	return o;
+}
+
+void
+findings_header(struct findings_out *o, bool entries)
+{
+	o->entries = entries;
+	if (o->fmt == FMT_TSV)
+		fputs(entries ? "\tplayer\n" : "\n", o->fp);
 }
 
 static void
@@ -54,6 +63,8 @@ json_finding(struct jw *j, const struct finding *f, const char *rules)
 	if (f->col > 0)
 		jw_kint(j, "col", f->col);
 	jw_kstr(j, "army", f->army);
+	if (f->player != NULL)
+		jw_kstr(j, "player", f->player);
 	/* the edition the army was checked with: each JSON Lines object
 	 * stands alone */
 	jw_kstr(j, "rules", f->rules != NULL ? f->rules : rules);
@@ -74,7 +85,9 @@ text_finding(FILE *fp, const struct finding *f, const char *sev)
 	if (f->line > 0 && f->col > 0)
 		fprintf(fp, "%ld:", f->col);
 	fprintf(fp, " %s: ", sev);
-	if (*f->army != '\0')
+	if (*f->army != '\0' && f->player != NULL)
+		fprintf(fp, "army %s of %s: ", f->army, f->player);
+	else if (*f->army != '\0')
 		fprintf(fp, "army %s: ", f->army);
 	fprintf(fp, "%s [%s]\n", f->msg, finding_code(f));
 }
@@ -96,6 +109,11 @@ findings_write(struct findings_out *o, const struct finding *f)
 		tsv_str(o->fp, f->msg, '\t');
 		if (f->col > 0)
 			fprintf(o->fp, "%ld", f->col);
+		if (o->entries) {
+			fputc('\t', o->fp);
+			tsv_cell(o->fp, f->player != NULL ? f->player : "",
+			    f->player != NULL ? strlen(f->player) : 0);
+		}
 		fputc('\n', o->fp);
 		return;
 	case FMT_JSON:
@@ -110,6 +128,8 @@ findings_write(struct findings_out *o, const struct finding *f)
 	xw_attr(o->xw, "severity", sev);
 	if (*f->army != '\0')
 		xw_attr(o->xw, "army", f->army);
+	if (f->player != NULL)
+		xw_attr(o->xw, "player", f->player);
 	xw_attr(o->xw, "file", f->file);
 	xw_attrl(o->xw, "line", f->line);
 	if (f->col > 0)

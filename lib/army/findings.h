@@ -19,6 +19,9 @@ struct findings_out;
  * its own in the XML). */
 struct findings_out *findings_new(FILE *fp, enum out_fmt fmt,
     const char *rules);
+/* Before the first finding: the end of the TSV header, with a player
+ * column when the armies are entries (--book). */
+void findings_header(struct findings_out *o, bool entries);
 void findings_write(struct findings_out *o, const struct finding *f);
 /* End the document with the counts; frees o.  -1 if a write failed. */
 int findings_finish(struct findings_out *o, long armies, long errors,

@@ -16,7 +16,7 @@
 enum kw {
 	KW_NONE, KW_AGGRESSION, KW_TERRAIN, KW_ENEMIES, KW_ALLIES, KW_DATES,
 	KW_SOURCES, KW_DBM, KW_LANGUAGE, KW_ELEMENTS, KW_INCOMPLETE, KW_NOTE,
-	KW_GENERAL
+	KW_GENERAL, KW_PLAYER, KW_YEAR
 };
 
 /* colon: a keyword only when a ':' follows it ("Army: ..."), as the
@@ -54,6 +54,10 @@ static const struct {
 	{ "sources", KW_SOURCES, false }, { "quellen", KW_SOURCES, false },
 	{ "literatur", KW_SOURCES, false }, { "источники", KW_SOURCES, false },
 	{ "dbm", KW_DBM, false },
+	{ "player", KW_PLAYER, false }, { "spieler", KW_PLAYER, false },
+	{ "игрок", KW_PLAYER, false },
+	{ "year", KW_YEAR, false }, { "jahr", KW_YEAR, false },
+	{ "год", KW_YEAR, false },
 	{ "language", KW_LANGUAGE, false }, { "sprache", KW_LANGUAGE, false },
 	{ "язык", KW_LANGUAGE, false },
 	{ "elements", KW_ELEMENTS, false }, { "elemente", KW_ELEMENTS, false },
@@ -204,7 +208,8 @@ set_name(struct listtext *lt)
 	}
 	str_trim(&s, &n);
 	a->name = xstrndup(s, n);
-	DIAG(NO_DATES, lt->headline, lt->headcol, a->id);
+	if (!a->has_year)       /* an entry's Year: is all it needs */
+		DIAG(NO_DATES, lt->headline, lt->headcol, a->id);
 }
 
 void
@@ -551,6 +556,13 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 	case KW_DBM:
 		free(a->dbm);
 		a->dbm = vn > 0 ? xstrndup(v, vn) : NULL;
+		break;
+	case KW_PLAYER:
+		free(a->player);
+		a->player = vn > 0 ? xstrndup(v, vn) : NULL;
+		break;
+	case KW_YEAR:
+		army_set_year(a, v, vn, line, col);
 		break;
 	case KW_LANGUAGE:
 		if (vn == 2 && memcmp(v, "de", 2) == 0)

@@ -84,6 +84,8 @@ static const char *const headers[F_NFIELDS][14] = {
 	[F_TEXT] = { "text", NULL },
 	[F_INCOMPLETE] = { "incomplete", NULL },
 	[F_NOTES] = { "notes", NULL },
+	[F_PLAYER] = { "player", "spieler", "игрок", NULL },
+	[F_YEAR] = { "year", "jahr", "год", NULL },
 };
 
 /* The language of a header word: English and German ones by these
@@ -655,6 +657,11 @@ sheet_flush(struct sheet *sh)
 		free(a.dbm);
 		a.dbm = xstrdup(b[F_DBM].s);
 	}
+	if (b[F_PLAYER].len > 0)
+		a.player = xstrdup(b[F_PLAYER].s);
+	if (b[F_YEAR].len > 0)
+		army_set_year(&a, b[F_YEAR].s, b[F_YEAR].len,
+		    sh->fline[F_YEAR], sh->fcol[F_YEAR]);
 	if (b[F_TERRAIN].len > 0)
 		a.terrain = xstrdup(b[F_TERRAIN].s);
 	if (b[F_AGGRESSION].len > 0)

@@ -371,6 +371,8 @@ army_header(struct card *c, const struct army *a, const struct rules *r,
 	struct sbuf b = { 0 };
 
 	f->strip = true;
+	if (a->player != NULL)          /* an entry: the player's army */
+		block_row(f, lb(lang, L_LIST_PLAYER), a->player);
 	if (a->period != NULL) {
 		card_period(&b, a, lang);
 		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));

@@ -112,6 +112,12 @@ diag_quiet(int on)
 	quiet = on;
 }
 
+void
+diag_restore(int st)
+{
+	status = st;
+}
+
 /* Counts an error against the file's cap; false when it is not printed
  * (held back, and counted for diag_end_file). */
 static diag_hook hook;

@@ -81,5 +81,8 @@ int diag_status(void);
 long diag_file_errors(void);
 /* Silence all output (fuzzing, unit tests); statuses are still kept. */
 void diag_quiet(int on);
+/* The status back to st after a quiet read whose faults are not the
+ * run's (the book of armylist-check --book). */
+void diag_restore(int st);
 
 #endif

@@ -480,6 +480,13 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 #define FINDF_PARSE_ERRORS "not checked: army has parse errors"
 #define FINDF_AGGRESSION_RANGE "aggression %s outside %ld-%ld"
 #define FINDF_UNKNOWN_TERRAIN "terrain '%s' names no home topography of %s%s"
+/* entries (--book): the list's id and where it is, what is wrong */
+#define FINDF_ENTRY_UNKNOWN_LIST "no list %s in the book%s"
+#define FINDF_ENTRY_NOT_IN_LIST "'%s' is not in the list (list %s, %s:%ld)"
+#define FINDF_ENTRY_COUNT "%s (list %s, %s:%ld)"
+#define FINDF_ENTRY_GENERAL "%s (list %s, %s:%ld)"
+#define FINDF_ENTRY_YEAR "%s (list %s, %s:%ld)"
+#define FINDF_ENTRY_NO_YEAR "no year chosen, and the list has options limited by date (list %s, %s:%ld)"
 
 /* X(ID, LEVEL, CODE, TOOLS), in the order --ignore lists the codes. */
 #define FINDING_CATALOGUE(X) \
@@ -497,6 +504,12 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 	X(PARSE_ERRORS, E, "parse-errors", T_CHECK) \
 	X(AGGRESSION_RANGE, E, "aggression-range", T_CHECK) \
 	X(UNKNOWN_TERRAIN, W, "unknown-terrain", T_CHECK) \
+	X(ENTRY_UNKNOWN_LIST, E, "entry-unknown-list", T_CHECK) \
+	X(ENTRY_NOT_IN_LIST, E, "entry-not-in-list", T_CHECK) \
+	X(ENTRY_COUNT, E, "entry-count", T_CHECK) \
+	X(ENTRY_GENERAL, E, "entry-general", T_CHECK) \
+	X(ENTRY_YEAR, E, "entry-year", T_CHECK) \
+	X(ENTRY_NO_YEAR, W, "entry-no-year", T_CHECK) \
 	/* end */
 
 #define FINDING_ENUM_(id, lv, code, tools) CK_##id,

@@ -104,6 +104,8 @@ enum label {
 	L_LIST_NOTE,
 	/* every DBA card: the edition it was made under */
 	L_RULES_EDITION,
+	/* armylist-parse -T text of an entry */
+	L_LIST_PLAYER, L_LIST_YEAR,
 	L_N
 };
 

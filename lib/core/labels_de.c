@@ -291,6 +291,8 @@ const char *const labels_de[L_N] = {
 	[L_LIST_DBM] = "DBM",
 	[L_LIST_INCOMPLETE] = "Unvollständig",
 	[L_RULES_EDITION] = "Regeln",
+	[L_LIST_PLAYER] = "Spieler",
+	[L_LIST_YEAR] = "Jahr",
 	[L_LIST_NOTE] = "Anmerkung",
 	[L_LIST_ENEMIES] = "Gegner",
 };

@@ -290,6 +290,8 @@ const char *const labels_en[L_N] = {
 	[L_LIST_DBM] = "DBM",
 	[L_LIST_INCOMPLETE] = "Incomplete",
 	[L_RULES_EDITION] = "Rules",
+	[L_LIST_PLAYER] = "Player",
+	[L_LIST_YEAR] = "Year",
 	[L_LIST_NOTE] = "Note",
 	[L_LIST_ENEMIES] = "Enemies",
 };

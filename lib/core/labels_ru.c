@@ -287,6 +287,8 @@ const char *const labels_ru[L_N] = {
 	[L_LIST_DBM] = "DBM",
 	[L_LIST_INCOMPLETE] = "Неполный",
 	[L_RULES_EDITION] = "Правила",
+	[L_LIST_PLAYER] = "Игрок",
+	[L_LIST_YEAR] = "Год",
 	[L_LIST_NOTE] = "Примечание",
 	[L_LIST_ENEMIES] = "Противники",
 };

@@ -1,0 +1,277 @@
+/* The lists of a book and an entry judged against them (army/book.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "army/armyin.h"
+#include "army/book.h"
+#include "army/entry.h"
+#include "core/diag.h"
+#include "core/input.h"
+#include "core/tok.h"
+#include "core/xalloc.h"
+
+/* A list of the book: what judging an entry needs. */
+struct blist {
+	char *id, *file;
+	long line;
+	bool period_ok;
+	long from, to;
+	long ranges[DATE_MAX_RANGES][2];
+	size_t nranges;
+	struct package list;
+};
+
+struct book {
+	struct blist *l;
+	size_t n, cap;
+};
+
+static void
+keep(void *ctx, const struct army *a)
+{
+	struct book *b = ctx;
+	struct blist *l;
+
+	if (a->id == NULL || a->incomplete)
+		return;
+	b->l = xgrow(b->l, &b->cap, b->n + 1, sizeof *b->l);
+	l = &b->l[b->n++];
+	memset(l, 0, sizeof *l);
+	l->id = xstrdup(a->id);
+	l->file = xstrdup(a->file != NULL ? a->file : "-");
+	l->line = a->line;
+	l->period_ok = a->period_ok;
+	l->from = a->from;
+	l->to = a->to;
+	l->nranges = a->nranges;
+	memcpy(l->ranges, a->ranges, sizeof l->ranges);
+	package_copy(&l->list, &a->list);
+}
+
+static int
+by_id(const void *x, const void *y)
+{
+	const struct blist *a = x, *b = y;
+	int c = strcmp(a->id, b->id);
+
+	return c != 0 ? c : a->line < b->line ? -1 : a->line > b->line;
+}
+
+struct book *
+book_load(const char *path)
+{
+	struct book *b;
+	struct input in;
+	int st = diag_status();
+
+	diag_set_file(path);
+	if (input_open(&in, path) < 0)
+		return NULL;
+	/* the book's own faults are armylist-check's answer about it, not
+	 * about the entries: read quietly */
+	b = xcalloc(1, sizeof *b);
+	diag_quiet(1);
+	armylist_read(&in, keep, b);
+	diag_quiet(0);
+	diag_restore(st);
+	input_close(&in);
+	diag_end_file();
+	diag_set_file("-");
+	if (b->n == 0) {
+		diag_msg(EXIT_DATA, "--book '%s' holds no army list", path);
+		book_free(b);
+		return NULL;
+	}
+	qsort(b->l, b->n, sizeof *b->l, by_id);
+	return b;
+}
+
+void
+book_free(struct book *b)
+{
+	size_t i;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < b->n; i++) {
+		free(b->l[i].id);
+		free(b->l[i].file);
+		package_free(&b->l[i].list);
+	}
+	free(b->l);
+	free(b);
+}
+
+/* The first list whose id starts with the n bytes of id. */
+static size_t
+lower(const struct book *b, const char *id, size_t n)
+{
+	size_t lo = 0, hi = b->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strncmp(b->l[mid].id, id, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The lists of a's id: exactly, else its variants ("II/20": "II/20a",
+ * "II/20b"); *first and the count. */
+static size_t
+lists_of(const struct book *b, const char *id, size_t *first)
+{
+	size_t n = strlen(id), i, k;
+
+	*first = i = lower(b, id, n);
+	for (k = i; k < b->n && strcmp(b->l[k].id, id) == 0; k++)
+		;
+	if (k > i)
+		return k - i;
+	for (k = i; k < b->n && strncmp(b->l[k].id, id, n) == 0 &&
+	    b->l[k].id[n] >= 'a' && b->l[k].id[n] <= 'z' &&
+	    b->l[k].id[n + 1] == '\0'; k++)
+		;
+	return k - i;
+}
+
+/* Whether year y is within the list's dates (any of its ranges). */
+static bool
+in_dates(const struct blist *l, long y)
+{
+	size_t k;
+
+	if (!l->period_ok)
+		return true;
+	if (l->nranges < 2)
+		return y >= l->from && y <= l->to;
+	for (k = 0; k < l->nranges; k++)
+		if (y >= l->ranges[k][0] && y <= l->ranges[k][1])
+			return true;
+	return false;
+}
+
+/* The entry's chosen year: its Year:, else the single year its title
+ * gives ("1058AD"; a range is title text). */
+static bool
+entry_year(const struct army *a, long *y)
+{
+	if (a->has_year)
+		*y = a->year;
+	else if (a->period_ok && !a->approx && a->nranges < 2 &&
+	    a->from == a->to)
+		*y = a->from;
+	else
+		return false;
+	return true;
+}
+
+static void
+year_str(struct sbuf *s, long y)
+{
+	sbuf_printf(s, "%ld %s", y > 0 ? y : -y, y > 0 ? "AD" : "BC");
+}
+
+/* One list: true when the entry fits it; else its finding into *code,
+ * *msg. */
+static bool
+judge_one(const struct blist *l, const struct rules *r, const struct army *a,
+    bool has_y, long y, enum check_code *code, struct sbuf *msg)
+{
+	struct package cut;
+	bool ok;
+
+	if (has_y && !in_dates(l, y)) {
+		*code = CK_ENTRY_YEAR;
+		sbuf_adds(msg, "the year ");
+		year_str(msg, y);
+		sbuf_adds(msg, " is outside the list's dates");
+		return false;
+	}
+	package_copy(&cut, &l->list);
+	if (has_y)
+		(void)package_at_year(&cut, y);
+	ok = entry_match(r, &cut, &a->list, code, msg);
+	package_free(&cut);
+	if (ok || !has_y)
+		return ok;
+	/* a dated option used outside its years */
+	sbuf_reset(msg);
+	if (entry_match(r, &l->list, &a->list, code, msg)) {
+		*code = CK_ENTRY_YEAR;
+		sbuf_reset(msg);
+		sbuf_adds(msg, "an option it takes is not in the list in ");
+		year_str(msg, y);
+		return false;
+	}
+	sbuf_reset(msg);
+	package_copy(&cut, &l->list);
+	(void)package_at_year(&cut, y);
+	(void)entry_match(r, &cut, &a->list, code, msg);
+	package_free(&cut);
+	return false;
+}
+
+static void
+unknown(const struct book *b, const struct army *a, book_cb cb, void *ctx)
+{
+	struct idsuggest sug;
+	struct sbuf m = { 0 };
+	size_t i;
+
+	idsuggest_init(&sug);
+	for (i = 0; i < b->n; i++)
+		if (i == 0 || strcmp(b->l[i].id, b->l[i - 1].id) != 0)
+			idsuggest_add(&sug, a->id, b->l[i].id);
+	sbuf_printf(&m, "no list %s in the book%s", a->id,
+	    idsuggest_tail(&sug));
+	cb(ctx, CK_ENTRY_UNKNOWN_LIST, sbuf_str(&m));
+	idsuggest_free(&sug);
+	sbuf_free(&m);
+}
+
+bool
+book_judge(const struct book *b, const struct rules *r, const struct army *a,
+    book_cb cb, void *ctx)
+{
+	struct sbuf msg = { 0 }, first = { 0 };
+	enum check_code code = CK_ENTRY_COUNT, fcode = CK_ENTRY_COUNT;
+	size_t i0, n, i;
+	long y = 0, *span;
+	bool has_y = entry_year(a, &y), ok = false;
+
+	if ((n = lists_of(b, a->id, &i0)) == 0) {
+		unknown(b, a, cb, ctx);
+		return false;
+	}
+	for (i = i0; i < i0 + n && !ok; i++) {
+		sbuf_reset(&msg);
+		ok = judge_one(&b->l[i], r, a, has_y, y, &code, &msg);
+		/* the first list's finding, unless only its dates are
+		 * wrong and another's is more */
+		if (!ok && (i == i0 || (fcode == CK_ENTRY_YEAR &&
+		    code != CK_ENTRY_YEAR))) {
+			fcode = code;
+			sbuf_reset(&first);
+			sbuf_printf(&first, "%s (list %s, %s:%ld)",
+			    sbuf_str(&msg), b->l[i].id, b->l[i].file,
+			    b->l[i].line);
+		}
+		if (!has_y && package_date_spans(&b->l[i].list, b->l[i].from,
+		    b->l[i].to, (long (**)[2])&span) > 0) {
+			free(span);
+			sbuf_reset(&msg);
+			sbuf_printf(&msg, "no year chosen, and the list has "
+			    "options limited by date (list %s, %s:%ld)",
+			    b->l[i].id, b->l[i].file, b->l[i].line);
+			cb(ctx, CK_ENTRY_NO_YEAR, sbuf_str(&msg));
+		}
+	}
+	if (!ok)
+		cb(ctx, fcode, sbuf_str(&first));
+	sbuf_free(&msg);
+	sbuf_free(&first);
+	return ok;
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bats
+# armylist-check --book: players' entries against their book lists (the
+# year, dated options, packages, the general, counts, 3.0 sub-types), in
+# every carrier; the player in every output.
+load helpers/common
+
+E=fixtures/entries
+
+@test "entries: the 2014 III/45b army is legal against the 2.2 book; entries are no duplicates of it" {
+	printf '%s\n' "III/45b Malcolm Canmore's Scots 1058AD" 'Player: Anna' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    "III/45b Pre-Feudal Scots" 'Player: Bob' 'Year: 1100AD' \
+	    '1x3Cv (Gen), 1x2LH, 1x4Wb, 7x3Sp, 2x2Ps' > "$BATS_TEST_TMPDIR/e.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/e.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-check: 2 entries: 2 legal, 0 illegal"
+}
+
+@test "entries: every finding code, from list text (a package split, a general, a dated option, two ranges, an unknown id)" {
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt $E/more.txt
+	assert_output "$E/more.txt:2: error: army X/1 of Cleo: no choice of the list gives these elements: its 2x3Cv gets 1 (list X/1, $E/book.txt:2) [entry-count]
+$E/more.txt:6: error: army X/1 of Dan: the general's element 1x4Sp is not one the list allows as general (list X/1, $E/book.txt:2) [entry-general]
+$E/more.txt:10: error: army X/2 of Eve: an option it takes is not in the list in 650 BC (list X/2a, $E/book.txt:7) [entry-year]
+$E/more.txt:14: warning: army X/2 of Finn: no year chosen, and the list has options limited by date (list X/2a, $E/book.txt:7) [entry-no-year]
+$E/more.txt:18: error: army X/3 of Gus: the year 310 BC is outside the list's dates (list X/3, $E/book.txt:17) [entry-year]
+$E/more.txt:26: error: army X/9 of Ida: no list X/9 in the book (did you mean 'X/1'?) [entry-unknown-list]
+$E/more.txt:30: error: army X/1 of Jo: 'El' is not in the list (list X/1, $E/book.txt:2) [entry-not-in-list]"
+	assert_equal "$stderr" "armylist-check: 8 entries: 2 legal, 6 illegal"
+	# over the most a list allows: the type and the limit
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt $E/entries.txt
+	assert_output "$E/entries.txt:6: error: army X/1 of Bob: 6 Kn where the list allows at most 5 (list X/1, $E/book.txt:2) [entry-count]"
+}
+
+@test "entries: CSV, JSON Lines and XML give the findings list text gives, and the player and year read back" {
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt $E/entries.csv
+	assert_output "$E/entries.csv:2: error: army X/1 of Cleo: no choice of the list gives these elements: its 2x3Cv gets 1 (list X/1, $E/book.txt:2) [entry-count]"
+	assert_equal "$stderr" "armylist-check: 2 entries: 1 legal, 1 illegal"
+	want=$output
+	for F in xml json jsonl; do
+		armylist-parse --rules=dba3 -T $F $E/entries.csv > "$BATS_TEST_TMPDIR/e.$F"
+		run -1 --separate-stderr armylist-check --book=$E/book.txt "$BATS_TEST_TMPDIR/e.$F"
+		assert_equal "$output" "$want"
+	done
+	# the entry record in the XML, the JSON and the list text
+	run -0 armylist-parse $E/entries.csv
+	assert_line '    <player>Cleo</player>'
+	assert_line '    <year>1100</year>'
+	assert_line '    <year>-290</year>'
+	validate armylist.rng <(printf '%s\n' "$output")
+	run -0 jq -c '[.player, .year]' "$BATS_TEST_TMPDIR/e.jsonl"
+	assert_output '["Cleo",1100]
+["Hal",-290]'
+	for l in en de ru; do
+		armylist-parse -T text --lang=$l $E/entries.csv > "$BATS_TEST_TMPDIR/e.txt"
+		diff <(armylist-parse $E/entries.csv | sed 's/ file="[^"]*" line="[0-9]*"//; s/<elements text="[^"]*"/<elements/') \
+		    <(armylist-parse "$BATS_TEST_TMPDIR/e.txt" | sed 's/ file="[^"]*" line="[0-9]*"//; s/<elements text="[^"]*"/<elements/')
+	done
+	run -0 armylist-parse -T text --lang=de $E/entries.csv
+	assert_line 'Spieler: Cleo'
+	assert_line 'Jahr: 290BC'
+}
+
+@test "entries: the figures decide the type in 3.0 (fast 3Bw is not solid 4Bw), not in 2.2" {
+	printf '%s\n' 'X/3 Bows 290BC' '1x3Kn (Gen), 3x3Cv, 6x2LH, 2x3Bw' > "$BATS_TEST_TMPDIR/e.txt"
+	run -0 armylist-check --rules=dba3 --book=$E/book.txt "$BATS_TEST_TMPDIR/e.txt"
+	printf '%s\n' 'X/3 Bows 290BC' '1x3Kn (Gen), 3x3Cv, 6x2LH, 2x8Bw' > "$BATS_TEST_TMPDIR/f.txt"
+	run -1 armylist-check --rules=dba3 --book=$E/book.txt "$BATS_TEST_TMPDIR/f.txt"
+	assert_line --partial "'8Bw' is not in the list"
+	run -0 armylist-check --rules=dba22 --book=$E/book.txt "$BATS_TEST_TMPDIR/f.txt"
+	# without figures an element fits any
+	printf '%s\n' 'X/3 Bows 290BC' '1xKn (Gen), 3xCv, 6xLH, 2xBw' > "$BATS_TEST_TMPDIR/g.txt"
+	run -0 armylist-check --rules=dba3 --book=$E/book.txt "$BATS_TEST_TMPDIR/g.txt"
+}
+
+@test "entries: the TSV has a player column at the end; XML and JSON name the player" {
+	run -1 --separate-stderr armylist-check --rules=dba3 -T tsv --book=$E/book.txt $E/entries.txt
+	assert_output "file	line	army	severity	code	message	col	player
+$E/entries.txt	6	X/1	error	entry-count	6 Kn where the list allows at most 5 (list X/1, $E/book.txt:2)		Bob"
+	run -1 --separate-stderr armylist-check --rules=dba3 -T xml --book=$E/book.txt $E/entries.txt
+	assert_line --partial 'player="Bob"'
+	validate findings.rng <(printf '%s\n' "$output")
+	run -1 --separate-stderr armylist-check --rules=dba3 -T jsonl --book=$E/book.txt $E/entries.txt
+	assert_equal "$(jq -r .player <<<"$output")" Bob
+	# without --book the TSV has no player column
+	run -0 --separate-stderr armylist-check -T tsv ../samples/english-lists.xml
+	assert_line --index 0 "file	line	army	severity	code	message	col"
+}
+
+@test "entries: a book that cannot be read is status 4, one without lists status 2; the book's own faults are not reported" {
+	run -4 --separate-stderr armylist-check --book=$BATS_TEST_TMPDIR/none $E/entries.txt
+	assert_equal "$stderr" "armylist-check: cannot open '$BATS_TEST_TMPDIR/none': No such file or directory"
+	printf 'no lists here\n' > "$BATS_TEST_TMPDIR/empty.txt"
+	run -2 --separate-stderr armylist-check --book="$BATS_TEST_TMPDIR/empty.txt" $E/entries.txt
+	assert_equal "$stderr" "armylist-check: --book '$BATS_TEST_TMPDIR/empty.txt' holds no army list"
+	# the 3.0 corpus has typos: they are not the entries'
+	printf '%s\n' 'II/40 Numidians 100BC' 'Player: Kim' '1x3Cv (Gen), 8x2LH, 3x2Ps' > "$BATS_TEST_TMPDIR/n.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=corpus/dba3-lists.txt "$BATS_TEST_TMPDIR/n.txt"
+	assert_output "$BATS_TEST_TMPDIR/n.txt:1: error: army II/40 of Kim: 8 LH where the list allows at most 7 (list II/40, corpus/dba3-lists.txt:1262) [entry-count]"
+	assert_equal "$stderr" "armylist-check: 1 entry: 0 legal, 1 illegal"
+}
+
+@test "entries: the organiser's evening of armylist-check(1) and the README" {
+	cd "$TOP"
+	run -1 --separate-stderr armylist-check --rules=dba22 -T tsv --book=samples/corpus-sample.txt samples/entries.txt
+	assert_output "file	line	army	severity	code	message	col	player
+samples/entries.txt	14	II/5a	error	entry-count	2 Ax where the list allows at most 1 (list II/5a, samples/corpus-sample.txt:6)		Eric Falk
+samples/entries.txt	19	II/27	error	entry-count	0 LH where the list needs at least 1 (list II/27b, samples/corpus-sample.txt:34)		Gina Holm"
+	assert_equal "$stderr" "armylist-check: 4 entries: 2 legal, 2 illegal"
+	grep -qF 'armylist-check --rules=dba22 -T tsv --book=samples/corpus-sample.txt samples/entries.txt' README.md
+	# an entry's card names its player
+	armylist-parse --rules=dba22 samples/entries.txt 2>/dev/null | armylist-select --name='Macedonians' -o "$BATS_TEST_TMPDIR/l.xml"
+	run -0 refcard-render "$BATS_TEST_TMPDIR/l.xml"
+	assert_output --partial '<b>Player</b>&#160;Anna Berg'
+}
