@@ -91,6 +91,49 @@ names() {
 	[ "$(names "$d/b")" = "t " ]
 }
 
+@test "-o follows no other user's link in a sticky directory others can write, as the kernel" {
+	[ "$(id -u)" = 0 ] || skip "needs root to act as another user"
+	command -v setpriv > /dev/null || skip "no setpriv"
+	id nobody > /dev/null 2>&1 || skip "no user nobody"
+	local d=$BATS_TEST_TMPDIR w nob="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+	# w: a shared directory as /tmp; a file of root's elsewhere
+	w=$(mktemp -d /tmp/bellis-w.XXXXXX)
+	chmod 1777 "$w"
+	echo secret > "$d/secret"
+	chmod 600 "$d/secret"
+	$nob ln -s "$d/secret" "$w/lists.xml"
+	run -4 --separate-stderr armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	assert_equal "$stderr" "armylist-parse: cannot write '$w/lists.xml': '$w/lists.xml' is a symbolic link of another user in a sticky directory others can write; not followed"
+	[ "$(cat "$d/secret")" = secret ]
+	[ -L "$w/lists.xml" ]
+	[ "$(names "$w")" = "lists.xml " ]
+	# a link to it in a directory of root's leads there: refused too
+	ln -s "$w/lists.xml" "$d/via"
+	run -4 armylist-parse -o "$d/via" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" = secret ]
+	# the user's own link there is followed
+	rm "$w/lists.xml"
+	ln -s "$d/secret" "$w/lists.xml"
+	run -0 armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" != secret ]
+	# so is another user's link in a directory that is not sticky
+	echo secret > "$d/secret"
+	chmod 0777 "$w"
+	rm "$w/lists.xml"
+	$nob ln -s "$d/secret" "$w/lists.xml"
+	run -0 armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" != secret ]
+	# and a link of the sticky directory's owner
+	rm -r "$w"
+	mkdir -m 1777 "$w"
+	chown nobody "$w"
+	echo secret > "$d/secret"
+	$nob ln -s "$d/secret" "$w/lists.xml"
+	run -0 armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" != secret ]
+	rm -r "$w"
+}
+
 @test "-o /dev/stdout, /dev/fd/1 and /proc/self/fd/1 write the standard output in place" {
 	local t p d=$BATS_TEST_TMPDIR
 	[ -L /dev/stdout ] || skip "/dev/stdout is not a symbolic link here"
@@ -165,6 +208,8 @@ names() {
 		item=$(awk '/^\.It Fl o /, /^\.It Fl [^o]/' "$TOP/man/$t.1" | tr '\n' ' ')
 		[[ $item == *"exit status 2 or more"* && $item == *"nothing is written to it"* && $item == *"Xr bellis 7"* ]] ||
 		    fail "$t: -o says: $item"
+		[[ $item == *"symbolic link"* && $item == *"sticky directory"* ]] ||
+		    fail "$t: -o says nothing of links: $item"
 		[[ $item != *"standard output only"* && $item != *"written only"* ]] ||
 		    fail "$t: -o still writes elsewhere: $item"
 	done

@@ -180,10 +180,35 @@ descriptor_path(const char *p)
 	return strncmp(p, "/proc/", 6) == 0 || strncmp(p, "/dev/fd/", 8) == 0;
 }
 
+/* A link (lst its lstat) that -o must not follow, as the kernel's
+ * fs.protected_symlinks does not for any open: in a sticky directory
+ * writable by others (/tmp), owned by neither the directory's owner nor
+ * the user. */
+static int
+stranger_link(const char *link, const struct stat *lst)
+{
+	struct sbuf d = {0};
+	const char *slash = strrchr(link, '/');
+	struct stat st;
+	int r;
+
+	if (lst->st_uid == geteuid())
+		return 0;
+	if (slash == NULL)
+		sbuf_adds(&d, ".");
+	else
+		sbuf_add(&d, link, slash == link ? 1 : (size_t)(slash - link));
+	r = stat(d.s, &st) == 0 && (st.st_mode & S_ISVTX) &&
+	    (st.st_mode & S_IWOTH) && lst->st_uid != st.st_uid;
+	sbuf_free(&d);
+	return r;
+}
+
 /* Where -o PATH writes: *dest is PATH with the symbolic links of its
  * last component followed, a dangling link naming the file to create.
  * Returns 0, 1 when PATH is written in place (not a regular file, or a
- * descriptor), -1 on an error (errno). */
+ * descriptor), -1 on an error (errno), -2 when a link on the way is
+ * one not to follow (stranger_link; *dest names it, to be freed). */
 static int
 resolve(const char *path, char **dest)
 {
@@ -204,6 +229,12 @@ resolve(const char *path, char **dest)
 		if (hops == LINK_HOPS) {
 			errno = ELOOP;
 			goto fail;
+		}
+		if (stranger_link(b.s, &st)) {
+			errno = EACCES;
+			*dest = b.s;
+			sbuf_free(&t);
+			return -2;
 		}
 		if ((n = readlink(b.s, link, sizeof link)) < 0)
 			goto fail;
@@ -255,7 +286,15 @@ out_open(struct out *o, const char *path)
 		return 0;
 	}
 	o->path = path;
-	if ((r = resolve(path, &o->dest)) < 0) {
+	if ((r = resolve(path, &o->dest)) == -2) {
+		diag_msg(EXIT_SYS, "cannot write '%s': '%s' is a symbolic link "
+		    "of another user in a sticky directory others can write; "
+		    "not followed", path, o->dest);
+		free(o->dest);
+		o->dest = NULL;
+		return -1;
+	}
+	if (r < 0) {
 		diag_sys("cannot write '%s'", path);
 		return -1;
 	}
