@@ -91,6 +91,27 @@ names() {
 	[ "$(names "$d/b")" = "t " ]
 }
 
+@test "-o keeps the permission bits of the file it replaces, never set-user-ID or set-group-ID" {
+	local d=$BATS_TEST_TMPDIR
+	echo old > "$d/t"
+	chmod 6777 "$d/t"
+	run -0 combat-calc -o "$d/t" "$H/combat-calc.txt"
+	[ "$(stat -c %a "$d/t")" = 777 ]
+	chmod 3750 "$d/t"
+	run -0 combat-calc -o "$d/t" "$H/combat-calc.txt"
+	[ "$(stat -c %a "$d/t")" = 750 ]
+	# a file another user planted for root to replace
+	[ "$(id -u)" = 0 ] && command -v setpriv > /dev/null &&
+	    id nobody > /dev/null 2>&1 || skip "needs root, setpriv and nobody to plant as another user"
+	local w
+	w=$(mktemp -d /tmp/bellis-w.XXXXXX)
+	chmod 1777 "$w"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c "echo x > $w/out && chmod 6777 $w/out"
+	run -0 combat-calc -o "$w/out" "$H/combat-calc.txt"
+	[ "$(stat -c %a.%u "$w/out")" = 777.0 ]
+	rm -r "$w"
+}
+
 @test "-o follows no other user's link in a sticky directory others can write, as the kernel" {
 	[ "$(id -u)" = 0 ] || skip "needs root to act as another user"
 	command -v setpriv > /dev/null || skip "no setpriv"

@@ -321,7 +321,8 @@ out_open(struct out *o, const char *path)
 	}
 	pending = o->tmp;
 	if (stat(o->dest, &st) == 0) {
-		(void)fchmod(fd, st.st_mode & 07777);
+		/* the permission bits: never set-user-ID or set-group-ID */
+		(void)fchmod(fd, st.st_mode & 0777);
 	} else {
 		mask = umask(0);
 		umask(mask);

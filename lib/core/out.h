@@ -29,11 +29,14 @@ struct out {
 };
 
 /* path NULL or "-" means stdout.  A symbolic link stays: the file it
- * leads to is replaced (made, for a dangling link).  A path that is
+ * leads to is replaced (made, for a dangling link), with its permission
+ * bits (never S_ISUID, S_ISGID); a link of neither the user nor the
+ * directory's owner in a sticky directory others can write is refused,
+ * as the kernel's fs.protected_symlinks does.  A path that is
  * not a regular file (a FIFO, /dev/null) or names a descriptor
  * (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is written in place.
  * Returns -1 (reported, status 4) when the temporary file cannot be
- * made. */
+ * made or a link is refused. */
 int out_open(struct out *o, const char *path);
 /* Finish: the temporary file replaces the file after a flush and fsync
  * when commit != 0 and diag_status() is below EXIT_DATA; otherwise (or
