@@ -2,7 +2,7 @@
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
 # size, in these shapes: stacked (bases on
 # one spot), wide (one army with many enemies or notes, one side with
-# many units), deep (one record wrapped over many lines, one long name),
+# many units, one HTML tag with many attributes), deep (one record wrapped over many lines, one long name),
 # long (leading blank lines, a JSON document of many armies, a plan of
 # many steps or many lines), spill (the keymap of lib/core past its
 # budget, through the unit test program).  A
@@ -80,6 +80,12 @@ gen_html() {     # an HTML sheet of N armies (windows-1252, declared)
 		for (i = 1; i <= n; i++) printf "<tr><td>%d<td>Fr\374he Armee %d<td>1, 5a, 9<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl\n", i, i
 		print "</table></body></html>" }' > "$2"
 }
+gen_attrs() {    # an HTML sheet whose one tag has N attributes
+	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
+		printf "<tr><td"; for (i = 0; i < n; i++) printf " a%d=\"1\"", i
+		print ">1<td>Armee<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl"
+		print "<tr><td>2<td>Armee<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl</table>" }' > "$2"
+}
 gen_jsondoc() {  # one JSON document (not JSON Lines) of N armies
 	awk -v n="$1" 'BEGIN { printf "{\"version\":1,\"rules\":\"dba1\",\"armies\":["
 		for (i = 1; i <= n; i++) printf "%s{\"id\":\"I/%d\",\"name\":{\"lang\":\"en\",\"text\":\"Army of the %d hills\"},\"period\":{\"from\":-300,\"to\":-200,\"text\":\"300-200 BC\"},\"enemies\":[\"II/5a\"],\"elements\":{\"text\":\"1x4Sp (Gen), 8x4Sp.\",\"items\":[{\"count\":1,\"general\":true,\"troops\":[{\"code\":\"Sp\",\"figures\":\"4\"}]},{\"count\":8,\"troops\":[{\"code\":\"Sp\",\"figures\":\"4\"}]}]}}\n", (i > 1 ? "," : ""), i, i
@@ -153,6 +159,8 @@ shape "long: armylist-parse (blank lines)" 1000000 gen_blank \
 shape "long: armylist-parse (blank, XML)" 1000000 gen_blankxml \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (HTML sheet)" 2500 gen_html \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "wide: armylist-parse (HTML attributes)" 20000 gen_attrs \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (JSON document)" 2000 gen_jsondoc \
     '"'"$bin"'/armylist-parse" "$IN"'

@@ -580,7 +580,17 @@ struct html_rows {
 	long depth;            /* elements open */
 	long row, cell, skip;  /* depth of the row, the cell, a table in
 	                        * the cell; 0 none */
+	bool cut;              /* an element of the row lost attributes:
+	                        * the row is not read */
 };
+
+static void
+html_cut(void *ud)
+{
+	struct html_rows *r = ud;
+
+	r->cut = r->row != 0;
+}
 
 static void
 html_start(void *ud, const char *name, long line)
@@ -592,6 +602,7 @@ html_start(void *ud, const char *name, long line)
 		if (is_name(name, "tr")) {
 			r->row = r->depth;
 			r->nc = 0;
+			r->cut = false;
 		}
 	} else if (r->depth == r->row + 1) {
 		if ((is_name(name, "td") || is_name(name, "th")) &&
@@ -628,7 +639,7 @@ html_end(void *ud, const char *name)
 			r->cells[i].s = r->texts[i].s;
 			r->cells[i].n = r->texts[i].len;
 		}
-		if (r->nc > 0)
+		if (r->nc > 0 && !r->cut)
 			sheet_row(r->sh, r->cells, r->nc);
 	} else if (r->row == 0 && is_name(name, "table")) {
 		sheet_flush(r->sh);
@@ -728,7 +739,8 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 {
 	struct counted cnt = { cb, ctx, { 0 } };
 	struct html_rows r;
-	struct xmlio_html_cb hcb = { html_start, html_end, html_text, &r };
+	struct xmlio_html_cb hcb = { html_start, html_end, html_text, &r,
+	    html_cut };
 	struct xmlio_html *h;
 	const char *enc;
 	char *buf = xmalloc(HTML_PIECE);

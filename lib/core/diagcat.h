@@ -162,6 +162,7 @@ enum diag_tool {
 #define DIAGF_ROW_NOT_READ "row not read: %s"
 #define DIAGF_JSON_ARMY "JSON army: %s"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
+#define DIAGF_HTML_TOO_MANY_ATTRS "element with more than %d attributes, its row is not read"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
@@ -369,6 +370,7 @@ enum diag_tool {
 	X(ROW_NOT_READ, E, "row-not-read", T_SHEETS) \
 	X(CSV_UNTERMINATED_QUOTE, E, "csv-unterminated-quote", T_SHEETS) \
 	X(JSON_ARMY, E, "json-army", T_SHEETS) \
+	X(HTML_TOO_MANY_ATTRS, E, "html-too-many-attributes", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \

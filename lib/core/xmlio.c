@@ -12,6 +12,7 @@
 #include <libxml/xmlerror.h>
 
 #include "core/diag.h"
+#include "core/htmlcap.h"
 #include "core/num.h"
 #include "core/str.h"
 #include "core/tok.h"
@@ -511,6 +512,8 @@ struct xmlio_html {
 	bool element;
 	bool stopped;               /* the page ended early */
 	bool cp1252;                /* read as windows-1252 */
+	struct htmlcap cap;         /* the attributes of a tag capped */
+	struct sbuf capped;         /* the piece as libxml2 gets it */
 	/* the names of the elements open (libxml2's, until it is freed) */
 	const char **open;
 	size_t nopen, capopen;
@@ -553,6 +556,16 @@ html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	struct xmlio_html *h = html_of(ctx);
 	xmlNodePtr n;
 
+	bool cut = false;
+	int i;
+
+	for (i = 0; atts != NULL && atts[i] != NULL; i += 2)
+		if (xmlStrEqual(atts[i], (const xmlChar *)HTMLCAP_MARK)) {
+			cut = true;
+			DIAG_AT(HTML_TOO_MANY_ATTRS, cur_xml_file, c->input !=
+			    NULL ? (long)c->input->line : 0, 0,
+			    XMLIO_MAX_ATTRS);
+		}
 	xmlSAX2StartElement(ctx, name, atts);
 	h->element = true;
 	h->open = xgrow(h->open, &h->capopen, h->nopen + 1, sizeof *h->open);
@@ -562,6 +575,8 @@ html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		html_prune(n->parent != NULL ? n->parent : (xmlNodePtr)c->myDoc);
 	h->cb.start(h->cb.ud, (const char *)name,
 	    c->input != NULL ? (long)c->input->line : 0);
+	if (cut && h->cb.cut != NULL)
+		h->cb.cut(h->cb.ud);
 }
 
 static void
@@ -718,6 +733,11 @@ xmlio_html_push(struct xmlio_html *h, const char *buf, size_t len,
 	xmlParserCtxtPtr c = h->ctxt;
 	size_t n, k;
 
+	sbuf_reset(&h->capped);
+	sbuf_add(&h->capped, "", 0);
+	htmlcap_filter(&h->cap, XMLIO_MAX_ATTRS, buf, len, &h->capped);
+	buf = h->capped.s;
+	len = h->capped.len;
 	do {
 		n = len < 65536 ? len : 65536;
 		if (h->stopped)
@@ -776,6 +796,7 @@ xmlio_html_free(struct xmlio_html *h)
 		xmlFreeDoc(h->ctxt->myDoc);
 	h->ctxt->myDoc = NULL;
 	htmlFreeParserCtxt(h->ctxt);
+	sbuf_free(&h->capped);
 	free(h->open);
 	free(h);
 	return element;

@@ -59,6 +59,10 @@ struct xmlio_html_cb {
 	void (*end)(void *ud, const char *name);
 	void (*text)(void *ud, const char *s, size_t n);
 	void *ud;
+	/* after start: the element had more than XMLIO_MAX_ATTRS
+	 * attributes, the rest cut (reported, html-too-many-attributes);
+	 * NULL: nothing more to do */
+	void (*cut)(void *ud);
 };
 struct xmlio_html;
 /* A parser for the page name (for messages) in encoding (a name iconv

@@ -13,6 +13,7 @@
 
 #include "army/armyin.h"
 #include "core/diag.h"
+#include "core/htmlcap.h"
 #include "core/input.h"
 #include "core/out.h"
 #include "core/xalloc.h"
@@ -477,6 +478,36 @@ test_limit_words(void)
 	sbuf_free(&msgs);
 }
 
+/* htmlcap: a tag past the cap keeps its first attributes and the mark,
+ * its line ends and '>'; comments, scripts and quoted '>' are passed
+ * over; the result does not depend on how the bytes are cut. */
+static void
+test_htmlcap(void)
+{
+	static const char page[] = "<!-- <a b c d> --><script>x<y z w "
+	    "v</script>\n<td a=1 b='>' c\nd=\"x\ny\" e>t</td><p a b>";
+	static const char want[] = "<!-- <a b c d> --><script>x<y z w "
+	    "v</script>\n<td a=1 b='>' " HTMLCAP_MARK "\n\n>t</td><p a b>";
+	struct htmlcap s;
+	struct sbuf out = {0};
+	size_t i;
+
+	memset(&s, 0, sizeof s);
+	htmlcap_filter(&s, 2, page, sizeof page - 1, &out);
+	CHECK(out.len == sizeof want - 1 && memcmp(out.s, want, out.len) == 0);
+	sbuf_reset(&out);
+	memset(&s, 0, sizeof s);
+	for (i = 0; i < sizeof page - 1; i++)
+		htmlcap_filter(&s, 2, page + i, 1, &out);
+	CHECK(out.len == sizeof want - 1 && memcmp(out.s, want, out.len) == 0);
+	/* at the cap: untouched */
+	sbuf_reset(&out);
+	memset(&s, 0, sizeof s);
+	htmlcap_filter(&s, 5, page, sizeof page - 1, &out);
+	CHECK(out.len == sizeof page - 1 && memcmp(out.s, page, out.len) == 0);
+	sbuf_free(&out);
+}
+
 int
 main(void)
 {
@@ -493,6 +524,7 @@ main(void)
 	RUN(test_limit_words());
 	RUN(test_xml_writer());
 	RUN(test_xml_writer_controls());
+	RUN(test_htmlcap());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("xmlio");
