@@ -2,7 +2,8 @@
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
 # size, in these shapes: stacked (bases on
 # one spot), wide (one army with many enemies or notes, one side with
-# many units, one HTML tag with many attributes), deep (one record wrapped over many lines, one long name),
+# many units, one HTML tag with many attributes), deep (one record
+# wrapped over many lines, one long name, one long slot-sheet name cell),
 # long (leading blank lines, a JSON document of many armies, a plan of
 # many steps or many lines), spill (the keymap of lib/core past its
 # budget, through the unit test program).  A
@@ -80,6 +81,11 @@ gen_html() {     # an HTML sheet of N armies (windows-1252, declared)
 		for (i = 1; i <= n; i++) printf "<tr><td>%d<td>Fr\374he Armee %d<td>1, 5a, 9<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl\n", i, i
 		print "</table></body></html>" }' > "$2"
 }
+gen_slotname() { # a slot sheet whose name cell has N places dates may start at
+	{ echo 'Book,Army,Var,Army Name,,Topography,Agg,General,1,2,3,Check,,Bd,Bw,Ps,Enemies'
+	  awk -v n="$1" 'BEGIN { printf "1,1,a,Early"; for (i = 0; i < n; i++) printf " 1a"
+		print " 3000-2800 BC,a2,Arable,2,3Bd,8x4Bw,3x2Ps,,1,,1,0,0,\"I/1b, 2\"" }'; } > "$2"
+}
 gen_attrs() {    # an HTML sheet whose one tag has N attributes
 	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
 		printf "<tr><td"; for (i = 0; i < n; i++) printf " a%d=\"1\"", i
@@ -151,6 +157,8 @@ shape "wide: armylist-parse (notes)" 15000 gen_notes \
 shape "wide: armylist-check (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-check" "$IN"'
 shape "deep: armylist-parse (wrapped)" 5000 gen_wrap \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "deep: armylist-parse (slot name)" 300 gen_slotname \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "deep: armylist-select --name" 1000 gen_longname \
     '"'"$bin"'/armylist-select" "--name=(.*)(.*)(.*)b" "$IN"'
