@@ -608,6 +608,26 @@ chunks() {
 	assert_equal "$output" "$(cat all.jsonl)"
 }
 
+@test "JSON Lines: a bad line loses only itself, the first line too, and in every chunk" {
+	cd "$BATS_TEST_TMPDIR"
+	armylist-parse -T jsonl $SAMPLES/english-lists.txt > all.jsonl
+	n=$(wc -l < all.jsonl)
+	# each line of the first half broken in turn: every other army read
+	for k in 1 2 $((n / 2)); do
+		awk -v k="$k" 'NR == k { sub(/":/, "\" x") } { print }' all.jsonl > bad.jsonl
+		run -2 --separate-stderr armylist-parse -T tsv bad.jsonl
+		assert_equal "$(printf '%s\n' "$output" | tail -n +2 | wc -l)" "$((n - 1))"
+		assert_equal "$(printf '%s\n' "$stderr" | wc -l)" 1
+		[[ $stderr == "armylist-parse: bad.jsonl:$k:"* ]]
+	done
+	# chunks as GNU parallel --pipe cuts them: one starts with a bad line
+	awk 'NR == 4 { sub(/":/, "\" x") } { print }' all.jsonl > bad.jsonl
+	head -n 3 bad.jsonl > part.1
+	tail -n +4 bad.jsonl > part.2
+	run -0 bash -c 'for p in part.1 part.2; do armylist-parse -T tsv "$p" | tail -n +2; done'
+	assert_equal "$(printf '%s\n' "$output" | grep -vc 'error:')" "$((n - 1))"
+}
+
 @test "armylist-parse --header=FILE: a header's messages name it" {
 	cd "$BATS_TEST_TMPDIR"
 	printf 'Nr\tArmee\tElemente\n\xe4\t\t\n' > head.tsv

@@ -423,6 +423,7 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 			return -1;
 		}
 		if (stream && v->t == J_ARR) {
+			j->streamed = true;
 			j->each(j->top, &v->v[v->nv], j->ctx);
 			jval_free(&v->v[v->nv]);
 			j->nvals = 0;   /* each element its own budget */
@@ -494,6 +495,7 @@ static int
 jsonin_value(struct jsonin *j, struct jval *v)
 {
 	j->nvals = 0;
+	j->streamed = false;
 	blanks(j);
 	j->vline = j->line;
 	j->passed = false;
@@ -512,14 +514,19 @@ bool
 jsonin_next(struct jsonin *j, struct jval *v)
 {
 	while (jsonin_more(j)) {
-		j->lines = j->jsonl && j->base + (long long)j->i == j->bol;
+		/* the first value read may be the first line of JSON Lines
+		 * too, whether it is good or not */
+		j->lines = (j->jsonl || j->ntop == 0) &&
+		    j->base + (long long)j->i == j->bol;
 		if (jsonin_value(j, v) == 0) {
 			j->jsonl = v->line == j->line &&
 			    (j->ntop == 0 || j->jsonl);
 			j->ntop++;
 			return true;
 		}
-		if (!j->lines)
+		/* not when a document gave elements already: its lines are
+		 * no values of their own */
+		if (!j->lines || (j->ntop == 0 && j->streamed))
 			break;
 		next_line(j);
 	}
