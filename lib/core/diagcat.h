@@ -163,6 +163,8 @@ enum diag_tool {
 #define DIAGF_JSON_ARMY "JSON army: %s"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 #define DIAGF_HTML_TOO_MANY_ATTRS "element with more than %d attributes, its row is not read"
+#define DIAGF_HTML_CHARSET_BYTES "bytes not valid in the page's charset %s, read as U+FFFD"
+#define DIAGF_HTML_CHARSET_UNKNOWN "unknown charset '%s' declared, read as a page that declares none"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
@@ -371,6 +373,8 @@ enum diag_tool {
 	X(CSV_UNTERMINATED_QUOTE, E, "csv-unterminated-quote", T_SHEETS) \
 	X(JSON_ARMY, E, "json-army", T_SHEETS) \
 	X(HTML_TOO_MANY_ATTRS, E, "html-too-many-attributes", T_SHEETS) \
+	X(HTML_CHARSET_BYTES, W, "html-charset-bytes", T_SHEETS) \
+	X(HTML_CHARSET_UNKNOWN, W, "html-charset-unknown", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
