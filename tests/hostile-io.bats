@@ -311,17 +311,28 @@ reap() {
 	[ "$(cat "$d/o/out")" = old ]
 }
 
-@test "no temporary file is left after SIGXFSZ (file size limit)" {
+@test "a file size limit is a write error, exit 4 and a message, no temporary file" {
 	local i st d=$BATS_TEST_TMPDIR
 	mkdir "$d/o"
 	echo old > "$d/o/out"
 	yes 'Bd general uphill vs Kn overlap dice 4 2' | head -n 200 > "$d/many.txt"
 	st=0
 	(ulimit -f 4; exec env --default-signal combat-calc -o "$d/o/out" \
-	    "$d/many.txt") || st=$?
-	[ "$st" -eq $((128 + $(kill -l XFSZ))) ]
+	    "$d/many.txt") 2> "$d/err" || st=$?
+	[ "$st" -eq 4 ]
+	[ "$(cat "$d/err")" = "combat-calc: cannot write '$d/o/out': File too large" ]
 	[ "$(names "$d/o")" = "out " ]
 	[ "$(cat "$d/o/out")" = old ]
+	# a spill to TMPDIR past the limit too (the ids of armylist-check)
+	mkdir "$d/tmp"
+	awk 'BEGIN { for (i = 1; i <= 3000; i++) printf "%d Army %d 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n", i, i }' > "$d/a.txt"
+	st=0
+	(ulimit -f 1; BELLIS_INDEX_MEMORY=8192 TMPDIR=$d/tmp exec env \
+	    --default-signal armylist-check -q "$d/a.txt" > /dev/null) \
+	    2> "$d/err" || st=$?
+	[ "$st" -eq 4 ]
+	[ "$(cat "$d/err")" = "armylist-check: cannot write a temporary file in '$d/tmp': File too large" ]
+	[ "$(names "$d/tmp")" = "" ]
 }
 
 @test "no temporary file is left after running out of memory (exit 4)" {

@@ -46,6 +46,9 @@ void
 out_setup(void)
 {
 	signal(SIGPIPE, SIG_DFL);
+	/* a file size limit (ulimit -f) is a write error, EFBIG: reported,
+	 * status 4, not a silent death */
+	signal(SIGXFSZ, SIG_IGN);
 	arm_crashes();
 	/* the user's character set (UTF-8 in regexes, the PDF writers'
 	 * text), collation (regex ranges) and system messages; numbers,
@@ -139,7 +142,7 @@ static void
 arm(void)
 {
 	static const int ends[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
-	    SIGPIPE, SIGXFSZ, SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	    SIGPIPE, SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
 	    SIGPROF };
 	static int armed;
 
