@@ -238,6 +238,7 @@ enum diag_tool {
 #define DIAGF_BF_INTERSECT "element '%s' intersects '%s' (line %ld)"
 #define DIAGF_BF_NO_GENERAL "side '%s' has no general: no command distances"
 #define DIAGF_BF_TOO_MANY "more than %d %s on the table, the rest is ignored"
+#define DIAGF_BF_EMPTY_INPUT "empty input, expected a battlefield"
 #define DIAGF_PLAN_UTF8 "invalid UTF-8 or NUL byte in the line"
 #define DIAGF_PLAN_SYNTAX "expected 'move ID[,ID...] STEP...', not '%s'"
 #define DIAGF_PLAN_UNKNOWN_ID "unknown element '%.*s'%s"
@@ -442,6 +443,7 @@ enum diag_tool {
 	X(BF_INTERSECT, E, "bf-bases-intersect", T_SCAN) \
 	X(BF_NO_GENERAL, W, "bf-no-general", T_SCAN) \
 	X(BF_TOO_MANY, E, "bf-too-many", T_SCAN) \
+	X(BF_EMPTY_INPUT, E, "bf-empty-input", T_SCAN) \
 	X(PLAN_UTF8, E, "plan-not-utf8", T_SCAN) \
 	X(PLAN_SYNTAX, E, "plan-syntax", T_SCAN) \
 	X(PLAN_UNKNOWN_ID, E, "plan-unknown-element", T_SCAN) \
