@@ -325,6 +325,12 @@ common(struct cli *c, int ch)
 			c->format = c->formats[v];
 		break;
 	case CLI_OUTPUT:
+		/* before any work: "" would be found only at the end */
+		if (*optarg == '\0') {
+			diag_usage("empty file name for -o (use - for the "
+			    "standard output)");
+			v = -1;
+		}
 		c->output = optarg;
 		break;
 	case CLI_SEED:
