@@ -113,6 +113,23 @@ Try 'armylist-check --help' for more information."
 	[ ! -e "$D/w.tsv" ]
 }
 
+@test "index: after a data error -o and --write-index are not written, and it is said" {
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n8 Bad 300-200BC\n1xZz (Gen)\n' > "$D/bad.txt"
+	echo old > "$D/f"
+	echo old > "$D/i"
+	run -2 --separate-stderr armylist-check -q -o "$D/f" --write-index="$D/i" "$D/bad.txt"
+	assert_equal "$stderr" "armylist-check: '$D/f' and the index '$D/i' not written (any old file kept): the input has errors (exit status 2)"
+	assert_equal "$(cat "$D/f" "$D/i")" "old"$'\n'"old"
+	run -2 --separate-stderr armylist-check -q -o "$D/f" "$D/bad.txt"
+	assert_equal "$stderr" "armylist-check: the output '$D/f' not written (any old file kept): the input has errors (exit status 2)"
+	run -2 --separate-stderr armylist-check -q --write-index="$D/new" "$D/bad.txt"
+	assert_equal "$stderr" "armylist-check: the index '$D/new' not written (any old file kept): the input has errors (exit status 2)"
+	[ ! -e "$D/new" ]
+	# to the standard output: nothing to say
+	run -2 --separate-stderr armylist-check -q "$D/bad.txt"
+	assert_equal "$stderr" ""
+}
+
 @test "index: the references of many armies, most never answered, in order" {
 	# 20 000 armies naming 5 unknown armies each: 100 000 open references
 	# (past the 1 MB idindex keeps in memory), reported in input order

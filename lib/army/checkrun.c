@@ -429,6 +429,28 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	return rc;
 }
 
+/* After a data error (status 2) -o and --write-index keep their old
+ * files: said, since the findings and the summary do not say it. */
+static void
+say_not_written(const struct checkrun_opts *o, const struct cli *cli)
+{
+	const char *out = cli->output != NULL &&
+	    strcmp(cli->output, "-") != 0 ? cli->output : NULL;
+
+	if (diag_status() != EXIT_DATA || (out == NULL &&
+	    o->write_index == NULL))
+		return;
+	if (out != NULL && o->write_index != NULL)
+		diag_msg(EXIT_DATA, "'%s' and the index '%s' not written "
+		    "(any old file kept): the input has errors (exit status "
+		    "2)", out, o->write_index);
+	else
+		diag_msg(EXIT_DATA, "%s '%s' not written (any old file "
+		    "kept): the input has errors (exit status 2)", out != NULL ?
+		    "the output" : "the index", out != NULL ? out :
+		    o->write_index);
+}
+
 int
 checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 {
@@ -448,6 +470,7 @@ checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 	(void)check(out.fp, o, r, cli, &ids);
 	rules_free(r);
 	troop_cleanup();
+	say_not_written(o, cli);
 	if (ids == NULL)
 		return cli_end(&out);
 	/* the index once the findings are in place: one output at a time */
