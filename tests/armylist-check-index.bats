@@ -130,6 +130,27 @@ Try 'armylist-check --help' for more information."
 	assert_equal "$stderr" ""
 }
 
+@test "index: --write-index naming -o, --index or an input is a usage error, nothing replaced" {
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$D/a.txt"
+	cp "$D/a.txt" "$D/keep"
+	echo old > "$D/f"
+	run -3 --separate-stderr armylist-check -o "$D/f" --write-index="$D/f" "$D/a.txt"
+	assert_equal "$stderr" "armylist-check: --write-index='$D/f' names the file of -o ('$D/f'): it would replace it
+Try 'armylist-check --help' for more information."
+	assert_equal "$(cat "$D/f")" old
+	run -3 --separate-stderr armylist-check --write-index="$D/a.txt" "$D/all.xml" "$D/a.txt"
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: --write-index='$D/a.txt' names the file of an input ('$D/a.txt'): it would replace it"
+	# another name of the same file: a link, a path with ..
+	ln -s a.txt "$D/l"
+	run -3 armylist-check --write-index="$D/l" "$D/a.txt"
+	run -3 armylist-check --write-index="$D/../${D##*/}/a.txt" "$D/a.txt"
+	armylist-check --write-index="$D/w.tsv" "$D/a.txt" > /dev/null || true
+	cp "$D/w.tsv" "$D/w.keep"
+	run -3 armylist-check --index="$D/w.tsv" --write-index="$D/w.tsv" "$D/a.txt"
+	cmp "$D/a.txt" "$D/keep"
+	cmp "$D/w.tsv" "$D/w.keep"
+}
+
 @test "index: the references of many armies, most never answered, in order" {
 	# 20 000 armies naming 5 unknown armies each: 100 000 open references
 	# (past the 1 MB idindex keeps in memory), reported in input order

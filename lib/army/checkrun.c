@@ -1,5 +1,7 @@
 /* The run of armylist-check: operands read, armies checked, findings
  * filtered, written and counted. */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -429,6 +431,43 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	return rc;
 }
 
+/* Whether paths a and b name one file: the same name, or the same
+ * file when both exist. */
+static bool
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return strcmp(a, b) == 0 || (stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
+/* --write-index must not replace -o, --index or an input: a usage
+ * error (3) naming it. */
+static int
+index_clash(const struct checkrun_opts *o, const struct cli *cli)
+{
+	const char *w = o->write_index, *what = NULL, *p = NULL;
+	int i;
+
+	if (w == NULL)
+		return 0;
+	if (cli->output != NULL && strcmp(cli->output, "-") != 0 &&
+	    same_file(w, cli->output))
+		what = "-o", p = cli->output;
+	else if (o->index != NULL && same_file(w, o->index))
+		what = "--index", p = o->index;
+	for (i = 0; what == NULL && i < cli->nfiles; i++)
+		if (strcmp(cli->files[i], "-") != 0 &&
+		    same_file(w, cli->files[i]))
+			what = "an input", p = cli->files[i];
+	if (what == NULL)
+		return 0;
+	diag_usage("--write-index='%s' names the file of %s ('%s'): it "
+	    "would replace it", w, what, p);
+	return -1;
+}
+
 /* After a data error (status 2) -o and --write-index keep their old
  * files: said, since the findings and the summary do not say it. */
 static void
@@ -458,6 +497,8 @@ checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 	struct out out;
 	FILE *ids = NULL;
 
+	if (index_clash(o, cli) < 0)
+		return cli_end(NULL);
 	if ((r = rules_open(cli->rules)) == NULL)
 		return cli_end(NULL);
 	diag_set_file("-");
