@@ -3,7 +3,8 @@
 # size, in these shapes: stacked (bases on
 # one spot), wide (one army with many enemies or notes, one side with
 # many units, one HTML tag with many attributes), deep (one record
-# wrapped over many lines, one long name, one long slot-sheet name cell),
+# wrapped over many lines, one long name, one long slot-sheet name cell,
+# one long cell of an --index),
 # long (leading blank lines, a JSON document of many armies, a plan of
 # many steps or many lines), spill (the keymap of lib/core past its
 # budget, through the unit test program).  A
@@ -86,6 +87,10 @@ gen_slotname() { # a slot sheet whose name cell has N places dates may start at
 	  awk -v n="$1" 'BEGIN { printf "1,1,a,Early"; for (i = 0; i < n; i++) printf " 1a"
 		print " 3000-2800 BC,a2,Arable,2,3Bd,8x4Bw,3x2Ps,,1,,1,0,0,\"I/1b, 2\"" }'; } > "$2"
 }
+gen_idcell() {   # an index whose one id cell is N bytes, and a list
+	{ echo id; head -c "$1" /dev/zero | tr '\0' 1; echo; } > "$2"
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$2.txt"
+}
 gen_attrs() {    # an HTML sheet whose one tag has N attributes
 	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
 		printf "<tr><td"; for (i = 0; i < n; i++) printf " a%d=\"1\"", i
@@ -160,6 +165,8 @@ shape "deep: armylist-parse (wrapped)" 5000 gen_wrap \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "deep: armylist-parse (slot name)" 300 gen_slotname \
     '"'"$bin"'/armylist-parse" "$IN"'
+shape "deep: armylist-check --index (a cell)" 1000000 gen_idcell \
+    '"'"$bin"'/armylist-check" --index="$IN" "$IN.txt"'
 shape "deep: armylist-select --name" 1000 gen_longname \
     '"'"$bin"'/armylist-select" "--name=(.*)(.*)(.*)b" "$IN"'
 shape "long: armylist-parse (blank lines)" 1000000 gen_blank \

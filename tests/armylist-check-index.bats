@@ -151,6 +151,33 @@ Try 'armylist-check --help' for more information."
 	cmp "$D/w.tsv" "$D/w.keep"
 }
 
+@test "index: read as every input: CR line ends, a byte order mark, UTF-16" {
+	armylist-check --write-index="$D/w.tsv" $L > /dev/null || true
+	run -1 armylist-check --index="$D/w.tsv" $L
+	want=$output
+	tr '\n' '\r' < "$D/w.tsv" > "$D/cr.tsv"
+	run -1 armylist-check --index="$D/cr.tsv" $L
+	assert_output "$want"
+	{ printf '\xef\xbb\xbf'; sed 's/$/\r/' "$D/w.tsv"; } > "$D/bom.tsv"
+	run -1 armylist-check --index="$D/bom.tsv" $L
+	assert_output "$want"
+	{ printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$D/w.tsv"; } > "$D/u16.tsv"
+	run -1 armylist-check --index="$D/u16.tsv" $L
+	assert_output "$want"
+}
+
+@test "index: a line is bounded and each id checked" {
+	# an id that is none: a usage error naming it
+	printf 'id\nI/1a\nno id\n' > "$D/bad.tsv"
+	run -3 --separate-stderr armylist-check --index="$D/bad.tsv" $L
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: the index '$D/bad.tsv', line 3: 'no id' is no army id"
+	# a cell of 2 MB: the line is cut at 1 MiB, an error, not an id
+	{ printf 'id\n'; head -c 2000000 /dev/zero | tr '\0' 1; echo; } > "$D/long.tsv"
+	run -2 --separate-stderr armylist-check --index="$D/long.tsv" $L
+	assert_equal "$stderr" "armylist-check: $D/long.tsv:2: error: line longer than 1048576 bytes, the rest is ignored"
+	assert_output ""
+}
+
 @test "index: the references of many armies, most never answered, in order" {
 	# 20 000 armies naming 5 unknown armies each: 100 000 open references
 	# (past the 1 MB idindex keeps in memory), reported in input order
