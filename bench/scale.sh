@@ -4,7 +4,7 @@
 # one spot), wide (one army with many enemies or notes, one side with
 # many units, one HTML tag with many attributes), deep (one record
 # wrapped over many lines, one long name, one long slot-sheet name cell,
-# one long cell of an --index),
+# one long cell of an --index, one long JSON string),
 # long (leading blank lines, a JSON document of many armies, a plan of
 # many steps or many lines), spill (the keymap of lib/core past its
 # budget, through the unit test program).  A
@@ -91,6 +91,11 @@ gen_idcell() {   # an index whose one id cell is N bytes, and a list
 	{ echo id; head -c "$1" /dev/zero | tr '\0' 1; echo; } > "$2"
 	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$2.txt"
 }
+gen_jsonstr() {  # a JSON army whose name is N bytes, then another army
+	awk -v n="$1" 'BEGIN { printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\""
+		for (i = 0; i < n / 10; i++) printf "abcdefghij"
+		print "\"}}"; print "{\"id\":\"8\"}" }' > "$2"
+}
 gen_attrs() {    # an HTML sheet whose one tag has N attributes
 	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
 		printf "<tr><td"; for (i = 0; i < n; i++) printf " a%d=\"1\"", i
@@ -167,6 +172,8 @@ shape "deep: armylist-parse (slot name)" 300 gen_slotname \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "deep: armylist-check --index (a cell)" 1000000 gen_idcell \
     '"'"$bin"'/armylist-check" --index="$IN" "$IN.txt"'
+shape "deep: armylist-parse (JSON string)" 1000000 gen_jsonstr \
+    '"'"$bin"'/armylist-parse" "$IN"'
 shape "deep: armylist-select --name" 1000 gen_longname \
     '"'"$bin"'/armylist-select" "--name=(.*)(.*)(.*)b" "$IN"'
 shape "long: armylist-parse (blank lines)" 1000000 gen_blank \

@@ -208,6 +208,21 @@ armylist-parse: $BATS_TEST_TMPDIR/e.json:1:224: error: JSON army: an empty packa
 	assert_equal "$(grep -c '<package>' <<<"$output")" 1
 }
 
+@test "JSON: a string is cut where the other carriers cut a field, reported, and the XML reads back" {
+	local d=$BATS_TEST_TMPDIR
+	# 200 KB of name, plain and as escapes; a second army after it
+	awk 'BEGIN { printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\""
+		for (i = 0; i < 100000; i++) printf "\\u00e9"
+		printf "\"}}\n{\"id\":\"8\",\"name\":{\"lang\":\"en\",\"text\":\"Acht\"}}\n" }' > "$d/long.jsonl"
+	run -2 --separate-stderr armylist-parse -T tsv "$d/long.jsonl"
+	assert_equal "$stderr" "armylist-parse: $d/long.jsonl:1:38: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(printf '%s\n' "$output" | LC_ALL=C awk -F '\t' 'NR > 1 { print $1, length($2) }')" "$(printf '7 65534\n8 4')"
+	armylist-parse "$d/long.jsonl" > "$d/long.xml" 2> /dev/null || true
+	run armylist-check -q "$d/long.xml"
+	refute_output --partial "armylist-schema"
+	[ "$status" -le 1 ]
+}
+
 @test "list text: an empty package is reported and left out, never written" {
 	local s
 	for s in '1x3Bd (Gen), (), 10x4Bw' '1x3Bd (Gen), ((())), 10x4Bw' '1x3Bd (Gen), 1x3Bd or 4Ax or (tower) Sp, 10x4Bw'; do

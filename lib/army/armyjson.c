@@ -249,6 +249,22 @@ read_allies(const struct jval *o, const struct jval *v, struct army *a)
 	}
 }
 
+/* The first string under v cut at ARMY_FIELD_MAX (jsonin.str_max), or
+ * NULL. */
+static const struct jval *
+first_cut(const struct jval *v)
+{
+	const struct jval *c;
+	size_t i;
+
+	if (v->t == J_STR)
+		return v->cut ? v : NULL;
+	for (i = 0; i < v->nv; i++)
+		if ((c = first_cut(&v->v[i])) != NULL)
+			return c;
+	return NULL;
+}
+
 static void
 read_army(const struct jval *o, const char *file, const char *rules,
     long rules_line, army_cb cb, void *ctx)
@@ -270,6 +286,8 @@ read_army(const struct jval *o, const char *file, const char *rules,
 		DIAG(BAD_REFERENCE, v->line, v->col, s);
 		return;
 	}
+	if ((v = first_cut(o)) != NULL)
+		DIAG(SHEET_FIELD_TOO_LONG, v->line, v->col, s, ARMY_FIELD_MAX);
 	army_init(&a);
 	a.id = xstrdup(s);
 	if ((a.file = str_member(o, "file")) == NULL)
@@ -402,6 +420,8 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	struct jval v;
 
 	jsonin_init_input(&j, in);
+	/* a field is cut where the other carriers cut it */
+	j.str_max = ARMY_FIELD_MAX - 2;
 	j.each_key = "armies";
 	j.each = each_army;
 	j.each_top_array = true;

@@ -28,6 +28,7 @@ struct jval {
 	enum jtype t;
 	long line, col;
 	bool b;
+	bool cut;                  /* J_STR: cut at jsonin.str_max */
 	char *s;                   /* J_STR: UTF-8 text; J_NUM: as written */
 	size_t n;
 	struct jval *v;            /* J_ARR elements, J_OBJ member values */
@@ -66,6 +67,9 @@ struct jsonin {
 	const struct jval *top;
 	bool each_top_array;       /* also the elements of a top array */
 	long nvals;                /* values of the record being read */
+	size_t str_max;            /* a string's bytes kept, 0: all; past
+	                            * it cut at a character (jval.cut) */
+	bool cut;                  /* the last string was */
 	bool streamed;             /* an element of it handed to each */
 };
 
