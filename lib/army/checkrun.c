@@ -110,7 +110,16 @@ said_key(struct checkrun_ctx *run, const char *code, const char *msg)
 	return sbuf_str(&run->key);
 }
 
-/* A parse diagnostic while the reader reads: held. */
+static void write_held(struct checkrun_ctx *run, const struct army *a);
+
+/* The most reader diagnostics held for the next army: past it they are
+ * written as they come, as about no army (a run of unreadable records
+ * held none of them in memory). */
+#define HELD_MAX 1000
+
+/* A parse diagnostic while the reader reads: held, until the army it
+ * belongs to comes; but one that drops its record (or line) ends what
+ * could belong to an army: written at once, with all before it. */
 static void
 on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
     long col, const char *msg)
@@ -118,6 +127,8 @@ on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
 	struct checkrun_ctx *run = ctx;
 	struct held *h;
 
+	if (run->nheld == HELD_MAX)
+		write_held(run, NULL);
 	run->held = xgrow(run->held, &run->capheld, run->nheld + 1,
 	    sizeof *run->held);
 	h = &run->held[run->nheld++];
@@ -126,6 +137,11 @@ on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
 	h->line = line;
 	h->col = col;
 	h->def = def;
+	if (def == &diag_defs[D_BAD_REFERENCE] ||
+	    def == &diag_defs[D_LINE_NOT_READ] ||
+	    def == &diag_defs[D_ROW_NOT_READ] ||
+	    def == &diag_defs[D_JSON_SYNTAX])
+		write_held(run, NULL);
 }
 
 /* Write the held diagnostics as findings.  The readers report what they
