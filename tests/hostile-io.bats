@@ -507,6 +507,24 @@ same_as() {
 	assert_equal "$stderr" "move-check: -:2:9: error: invalid distance '5.bw' (paces, or with p, mm, cm, in, bw)"
 }
 
+@test "the static bellis: the floor of ulimit -v that bellis(7) gives holds" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "the sanitizers and valgrind need the address space"
+	local exe st size
+	exe=$(readlink -f "$(command -v combat-calc)")
+	[ "${exe##*/}" = bellis ] || skip "combat-calc is not a link to the static bellis"
+	grep -q "ulimit -v 36000" "$TOP/man/bellis.7"
+	# the page: below about 36000 KiB it dies before main; 40 MB start it
+	st=0
+	(ulimit -v 40000; exec combat-calc "$H/combat-calc.txt") > /dev/null || st=$?
+	[ "$st" -eq 0 ]
+	# well below the floor (the size of the binary): no start at all
+	size=$(($(stat -c %s "$exe") / 1024))
+	st=0
+	(ulimit -v $((size - 4000)); exec combat-calc --version) > /dev/null 2>&1 || st=$?
+	[ "$st" -ne 0 ]
+	[ "$size" -lt 40000 ]
+}
+
 @test "a crash or a library out of memory (PDF under ulimit -v) ends in status 4, no temporary file" {
 	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "the sanitizers and valgrind need the address space"
 	local t v st d=$BATS_TEST_TMPDIR
