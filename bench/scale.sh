@@ -1,12 +1,12 @@
 #!/bin/sh
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
-# size, in these shapes: stacked (bases on
-# one spot), wide (one army with many enemies or notes, one side with
-# many units, one HTML tag with many attributes), deep (one record
-# wrapped over many lines, one long name, one long slot-sheet name cell,
-# one long cell of an --index, one long JSON string),
-# long (leading blank lines, a JSON document of many armies, a plan of
-# many steps or many lines), spill (the keymap of lib/core past its
+# size, in these shapes: stacked (bases on one spot), wide (one army
+# with many enemies or notes, one side with many units, one HTML tag
+# with many attributes), deep (one record wrapped over many lines, one
+# long name, one long slot-sheet name cell, one long cell of an
+# --index, one long JSON string), long (leading blank lines, a JSON
+# document of many armies, a plan of many steps or many lines, many
+# records not read), spill (the keymap of lib/core past its
 # budget, through the unit test program).  A
 # shape past a documented limit (battle-scan's 10000 elements and
 # moves, an army's 10000 notes and enemies, 65536 bytes of a field)
@@ -95,6 +95,11 @@ gen_jsonstr() {  # a JSON army whose name is N bytes, then another army
 	awk -v n="$1" 'BEGIN { printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\""
 		for (i = 0; i < n / 10; i++) printf "abcdefghij"
 		print "\"}}"; print "{\"id\":\"8\"}" }' > "$2"
+}
+gen_unread() {   # N list records not read (bad references) between two armies
+	awk -v n="$1" 'BEGIN { print "I/1 First 100BC"; print "1x3Bd (Gen), 11x2Ps"
+		for (i = 0; i < n; i++) printf "l/%d Second 200BC\n", i
+		print ""; print "I/3 Third 300BC"; print "1x2Ps (Gen), 11x2Ps" }' > "$2"
 }
 gen_attrs() {    # an HTML sheet whose one tag has N attributes
 	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
@@ -186,6 +191,8 @@ shape "wide: armylist-parse (HTML attributes)" 20000 gen_attrs \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (JSON document)" 2000 gen_jsondoc \
     '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: armylist-check (records not read)" 10000 gen_unread \
+    '"'"$bin"'/armylist-check" --max-errors=0 "$IN"'
 shape "long: battle-scan --plan (lines)" 1000 gen_lines \
     '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'
 shape "long: battle-scan --plan" 4 gen_plan \
