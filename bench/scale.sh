@@ -2,7 +2,7 @@
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
 # size, in these shapes: stacked (bases on one spot), wide (one army
 # with many enemies or notes, one side with many units, one HTML tag
-# with many attributes), deep (one record wrapped over many lines, one
+# with many attributes, an index of many files), deep (one record wrapped over many lines, one
 # long name, one long slot-sheet name cell, one long cell of an
 # --index, one long JSON string), long (leading blank lines, a JSON
 # document of many armies, a plan of many steps or many lines, many
@@ -101,6 +101,11 @@ gen_unread() {   # N list records not read (bad references) between two armies
 		for (i = 0; i < n; i++) printf "l/%d Second 200BC\n", i
 		print ""; print "I/3 Third 300BC"; print "1x2Ps (Gen), 11x2Ps" }' > "$2"
 }
+gen_idfiles() {  # an index of N ids, each in a file of its own, and a list
+	awk -v n="$1" 'BEGIN { print "id\tfile\tline"
+		for (i = 1; i <= n; i++) printf "%d\tchunks/part-%08d.jsonl\t%d\n", i, i, i }' > "$2"
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$2.txt"
+}
 gen_attrs() {    # an HTML sheet whose one tag has N attributes
 	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
 		printf "<tr><td"; for (i = 0; i < n; i++) printf " a%d=\"1\"", i
@@ -171,6 +176,8 @@ shape "wide: armylist-parse (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "wide: armylist-check (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-check" "$IN"'
+shape "wide: armylist-check --index (files)" 20000 gen_idfiles \
+    '"'"$bin"'/armylist-check" --index="$IN" "$IN.txt"'
 shape "deep: armylist-parse (wrapped)" 5000 gen_wrap \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "deep: armylist-parse (slot name)" 300 gen_slotname \

@@ -216,6 +216,30 @@ corpus() {
 	assert_equal "$(ls -A "$D/tmp")" ""
 }
 
+@test "index: file names past their share of the budget go to TMPDIR, the findings the same" {
+	# an index of 3000 ids, each of a file of its own, and the lists
+	# with duplicates of some, one army from a file the index names (in
+	# the middle: past the budget its name has two numbers)
+	awk -v own="$D/own.txt" 'BEGIN { print "id\tfile\tline"; for (i = 1; i <= 3000; i++) {
+		printf "%d\tchunks/part-%06d.jsonl\t%d\n", i, i, i
+		if (i == 1500) printf "9999\t%s\t1\n", own } }' > "$D/idx.tsv"
+	printf '9999 Own 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$D/own.txt"
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n2999 Other 300-200BC\n1x4Sp (Gen), 8x4Sp.\nEnemies: 7, 5, 12345\n' > "$D/l.txt"
+	run -1 --separate-stderr armylist-check --index="$D/idx.tsv" "$D/l.txt" "$D/own.txt"
+	want=$output
+	assert_line --partial "duplicate id, first at chunks/part-002999.jsonl:2999"
+	refute_line --partial "army 9999: duplicate id"
+	mkdir "$D/tmp"
+	BELLIS_INDEX_MEMORY=8192 TMPDIR=$D/tmp run -1 --separate-stderr armylist-check --index="$D/idx.tsv" "$D/l.txt" "$D/own.txt"
+	assert_output "$want"
+	assert_equal "$(ls -A "$D/tmp")" ""
+	# 300000 names: memory within the budget (8 MB), not growing with them
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	awk 'BEGIN { print "id\tfile\tline"; for (i = 1; i <= 300000; i++) printf "%d\tchunks/a-rather-long-directory-name/part-%08d.jsonl\t%d\n", i, i, i }' > "$D/big.tsv"
+	/usr/bin/time -f '%M' -o "$D/peak" armylist-check --index="$D/big.tsv" "$D/l.txt" > /dev/null 2>&1 || true
+	[ "$(tail -n 1 "$D/peak")" -lt 20000 ]
+}
+
 @test "index: a temporary file that cannot be made or written is exit 4, named with TMPDIR" {
 	corpus
 	# the default budget holds these ids: TMPDIR is not used
