@@ -10,6 +10,10 @@ VERSION    = 0.1.0
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man
+# the helpers (battle-scan -T pdf): a helper runs from here, or from
+# BINDIR/../libexec/bellis when only root or the binary's owner can
+# change that place (cli_libexec)
+LIBEXECDIR ?= $(PREFIX)/libexec/bellis
 PKG_CONFIG ?= pkg-config
 
 CSTD  = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
@@ -188,6 +192,7 @@ BATTLE_LINKED = $(B)/bin/battle-scan $(B)/libexec/bellis/battle-scan \
     $(B)/tests/test_battle $(B)/fuzz/fuzz_battlefield $(B)/fuzz/fuzz_plan \
     $(B)/replay/fuzz_battlefield $(B)/replay/fuzz_plan
 $(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(B)/lib/core/cli.o: ALL_CFLAGS += -DBELLIS_LIBEXECDIR='"$(LIBEXECDIR)"'
 $(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
 
 # the golden-image tests (tests/images.bats) compare PNGs with pngdiff,
@@ -344,16 +349,16 @@ install: all
 	install -m 755 $(DYN_TOOLS:%=$(B)/bin/%) \
 	    $(if $(MULTI_TOOLS),$(B)/multi/bellis) $(DESTDIR)$(BINDIR)/
 	for t in $(MULTI_TOOLS); do ln -sf bellis $(DESTDIR)$(BINDIR)/$$t; done
-	$(if $(HELPER_BINS),install -d $(DESTDIR)$(BINDIR)/../libexec/bellis)
+	$(if $(HELPER_BINS),install -d $(DESTDIR)$(LIBEXECDIR))
 	$(if $(HELPER_BINS),install -m 755 $(HELPER_BINS) \
-	    $(DESTDIR)$(BINDIR)/../libexec/bellis/)
+	    $(DESTDIR)$(LIBEXECDIR)/)
 	for m in $(MANS); do \
 	    s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 
 uninstall:
 	for t in $(TOOLS) bellis; do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for t in $(LIBEXEC_TOOLS); do \
-	    rm -f $(DESTDIR)$(BINDIR)/../libexec/bellis/$$t; done
+	    rm -f $(DESTDIR)$(LIBEXECDIR)/$$t; done
 	for m in $(MANS); do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
 

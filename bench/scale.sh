@@ -1,10 +1,12 @@
 #!/bin/sh
 # bench/scale.sh BINDIR: each tool on inputs of 1x, 4x, 16x and 64x one
-# size, in these shapes: stacked (bases on
-# one spot), wide (one army with many enemies or notes, one side with
-# many units), deep (one record wrapped over many lines, one long name),
-# long (leading blank lines, a JSON document of many armies, a plan of
-# many steps or many lines), spill (the keymap of lib/core past its
+# size, in these shapes: stacked (bases on one spot), wide (one army
+# with many enemies or notes, one side with many units, one HTML tag
+# with many attributes, an index of many files), deep (one record wrapped over many lines, one
+# long name, one long slot-sheet name cell, one long cell of an
+# --index, one long JSON string), long (leading blank lines, a JSON
+# document of many armies, a plan of many steps or many lines, many
+# records not read), spill (the keymap of lib/core past its
 # budget, through the unit test program).  A
 # shape past a documented limit (battle-scan's 10000 elements and
 # moves, an army's 10000 notes and enemies, 65536 bytes of a field)
@@ -80,6 +82,36 @@ gen_html() {     # an HTML sheet of N armies (windows-1252, declared)
 		for (i = 1; i <= n; i++) printf "<tr><td>%d<td>Fr\374he Armee %d<td>1, 5a, 9<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl\n", i, i
 		print "</table></body></html>" }' > "$2"
 }
+gen_slotname() { # a slot sheet whose name cell has N places dates may start at
+	{ echo 'Book,Army,Var,Army Name,,Topography,Agg,General,1,2,3,Check,,Bd,Bw,Ps,Enemies'
+	  awk -v n="$1" 'BEGIN { printf "1,1,a,Early"; for (i = 0; i < n; i++) printf " 1a"
+		print " 3000-2800 BC,a2,Arable,2,3Bd,8x4Bw,3x2Ps,,1,,1,0,0,\"I/1b, 2\"" }'; } > "$2"
+}
+gen_idcell() {   # an index whose one id cell is N bytes, and a list
+	{ echo id; head -c "$1" /dev/zero | tr '\0' 1; echo; } > "$2"
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$2.txt"
+}
+gen_jsonstr() {  # a JSON army whose name is N bytes, then another army
+	awk -v n="$1" 'BEGIN { printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\""
+		for (i = 0; i < n / 10; i++) printf "abcdefghij"
+		print "\"}}"; print "{\"id\":\"8\"}" }' > "$2"
+}
+gen_unread() {   # N list records not read (bad references) between two armies
+	awk -v n="$1" 'BEGIN { print "I/1 First 100BC"; print "1x3Bd (Gen), 11x2Ps"
+		for (i = 0; i < n; i++) printf "l/%d Second 200BC\n", i
+		print ""; print "I/3 Third 300BC"; print "1x2Ps (Gen), 11x2Ps" }' > "$2"
+}
+gen_idfiles() {  # an index of N ids, each in a file of its own, and a list
+	awk -v n="$1" 'BEGIN { print "id\tfile\tline"
+		for (i = 1; i <= n; i++) printf "%d\tchunks/part-%08d.jsonl\t%d\n", i, i, i }' > "$2"
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$2.txt"
+}
+gen_attrs() {    # an HTML sheet whose one tag has N attributes
+	awk -v n="$1" 'BEGIN { print "<html><body><table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung"
+		printf "<tr><td"; for (i = 0; i < n; i++) printf " a%d=\"1\"", i
+		print ">1<td>Armee<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl"
+		print "<tr><td>2<td>Armee<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl</table>" }' > "$2"
+}
 gen_jsondoc() {  # one JSON document (not JSON Lines) of N armies
 	awk -v n="$1" 'BEGIN { printf "{\"version\":1,\"rules\":\"dba1\",\"armies\":["
 		for (i = 1; i <= n; i++) printf "%s{\"id\":\"I/%d\",\"name\":{\"lang\":\"en\",\"text\":\"Army of the %d hills\"},\"period\":{\"from\":-300,\"to\":-200,\"text\":\"300-200 BC\"},\"enemies\":[\"II/5a\"],\"elements\":{\"text\":\"1x4Sp (Gen), 8x4Sp.\",\"items\":[{\"count\":1,\"general\":true,\"troops\":[{\"code\":\"Sp\",\"figures\":\"4\"}]},{\"count\":8,\"troops\":[{\"code\":\"Sp\",\"figures\":\"4\"}]}]}}\n", (i > 1 ? "," : ""), i, i
@@ -144,7 +176,15 @@ shape "wide: armylist-parse (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "wide: armylist-check (notes)" 15000 gen_notes \
     '"'"$bin"'/armylist-check" "$IN"'
+shape "wide: armylist-check --index (files)" 20000 gen_idfiles \
+    '"'"$bin"'/armylist-check" --index="$IN" "$IN.txt"'
 shape "deep: armylist-parse (wrapped)" 5000 gen_wrap \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "deep: armylist-parse (slot name)" 300 gen_slotname \
+    '"'"$bin"'/armylist-parse" "$IN"'
+shape "deep: armylist-check --index (a cell)" 1000000 gen_idcell \
+    '"'"$bin"'/armylist-check" --index="$IN" "$IN.txt"'
+shape "deep: armylist-parse (JSON string)" 1000000 gen_jsonstr \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "deep: armylist-select --name" 1000 gen_longname \
     '"'"$bin"'/armylist-select" "--name=(.*)(.*)(.*)b" "$IN"'
@@ -154,8 +194,12 @@ shape "long: armylist-parse (blank, XML)" 1000000 gen_blankxml \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (HTML sheet)" 2500 gen_html \
     '"'"$bin"'/armylist-parse" "$IN"'
+shape "wide: armylist-parse (HTML attributes)" 20000 gen_attrs \
+    '"'"$bin"'/armylist-parse" "$IN"'
 shape "long: armylist-parse (JSON document)" 2000 gen_jsondoc \
     '"'"$bin"'/armylist-parse" "$IN"'
+shape "long: armylist-check (records not read)" 10000 gen_unread \
+    '"'"$bin"'/armylist-check" --max-errors=0 "$IN"'
 shape "long: battle-scan --plan (lines)" 1000 gen_lines \
     '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'
 shape "long: battle-scan --plan" 4 gen_plan \

@@ -113,6 +113,71 @@ Try 'armylist-check --help' for more information."
 	[ ! -e "$D/w.tsv" ]
 }
 
+@test "index: after a data error -o and --write-index are not written, and it is said" {
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n8 Bad 300-200BC\n1xZz (Gen)\n' > "$D/bad.txt"
+	echo old > "$D/f"
+	echo old > "$D/i"
+	run -2 --separate-stderr armylist-check -q -o "$D/f" --write-index="$D/i" "$D/bad.txt"
+	assert_equal "$stderr" "armylist-check: '$D/f' and the index '$D/i' not written (any old file kept): the input has errors (exit status 2)"
+	assert_equal "$(cat "$D/f" "$D/i")" "old"$'\n'"old"
+	run -2 --separate-stderr armylist-check -q -o "$D/f" "$D/bad.txt"
+	assert_equal "$stderr" "armylist-check: the output '$D/f' not written (any old file kept): the input has errors (exit status 2)"
+	run -2 --separate-stderr armylist-check -q --write-index="$D/new" "$D/bad.txt"
+	assert_equal "$stderr" "armylist-check: the index '$D/new' not written (any old file kept): the input has errors (exit status 2)"
+	[ ! -e "$D/new" ]
+	# to the standard output: nothing to say
+	run -2 --separate-stderr armylist-check -q "$D/bad.txt"
+	assert_equal "$stderr" ""
+}
+
+@test "index: --write-index naming -o, --index or an input is a usage error, nothing replaced" {
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$D/a.txt"
+	cp "$D/a.txt" "$D/keep"
+	echo old > "$D/f"
+	run -3 --separate-stderr armylist-check -o "$D/f" --write-index="$D/f" "$D/a.txt"
+	assert_equal "$stderr" "armylist-check: --write-index='$D/f' names the file of -o ('$D/f'): it would replace it
+Try 'armylist-check --help' for more information."
+	assert_equal "$(cat "$D/f")" old
+	run -3 --separate-stderr armylist-check --write-index="$D/a.txt" "$D/all.xml" "$D/a.txt"
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: --write-index='$D/a.txt' names the file of an input ('$D/a.txt'): it would replace it"
+	# another name of the same file: a link, a path with ..
+	ln -s a.txt "$D/l"
+	run -3 armylist-check --write-index="$D/l" "$D/a.txt"
+	run -3 armylist-check --write-index="$D/../${D##*/}/a.txt" "$D/a.txt"
+	armylist-check --write-index="$D/w.tsv" "$D/a.txt" > /dev/null || true
+	cp "$D/w.tsv" "$D/w.keep"
+	run -3 armylist-check --index="$D/w.tsv" --write-index="$D/w.tsv" "$D/a.txt"
+	cmp "$D/a.txt" "$D/keep"
+	cmp "$D/w.tsv" "$D/w.keep"
+}
+
+@test "index: read as every input: CR line ends, a byte order mark, UTF-16" {
+	armylist-check --write-index="$D/w.tsv" $L > /dev/null || true
+	run -1 armylist-check --index="$D/w.tsv" $L
+	want=$output
+	tr '\n' '\r' < "$D/w.tsv" > "$D/cr.tsv"
+	run -1 armylist-check --index="$D/cr.tsv" $L
+	assert_output "$want"
+	{ printf '\xef\xbb\xbf'; sed 's/$/\r/' "$D/w.tsv"; } > "$D/bom.tsv"
+	run -1 armylist-check --index="$D/bom.tsv" $L
+	assert_output "$want"
+	{ printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$D/w.tsv"; } > "$D/u16.tsv"
+	run -1 armylist-check --index="$D/u16.tsv" $L
+	assert_output "$want"
+}
+
+@test "index: a line is bounded and each id checked" {
+	# an id that is none: a usage error naming it
+	printf 'id\nI/1a\nno id\n' > "$D/bad.tsv"
+	run -3 --separate-stderr armylist-check --index="$D/bad.tsv" $L
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: the index '$D/bad.tsv', line 3: 'no id' is no army id"
+	# a cell of 2 MB: the line is cut at 1 MiB, an error, not an id
+	{ printf 'id\n'; head -c 2000000 /dev/zero | tr '\0' 1; echo; } > "$D/long.tsv"
+	run -2 --separate-stderr armylist-check --index="$D/long.tsv" $L
+	assert_equal "$stderr" "armylist-check: $D/long.tsv:2: error: line longer than 1048576 bytes, the rest is ignored"
+	assert_output ""
+}
+
 @test "index: the references of many armies, most never answered, in order" {
 	# 20 000 armies naming 5 unknown armies each: 100 000 open references
 	# (past the 1 MB idindex keeps in memory), reported in input order
@@ -151,6 +216,30 @@ corpus() {
 	assert_equal "$(ls -A "$D/tmp")" ""
 }
 
+@test "index: file names past their share of the budget go to TMPDIR, the findings the same" {
+	# an index of 3000 ids, each of a file of its own, and the lists
+	# with duplicates of some, one army from a file the index names (in
+	# the middle: past the budget its name has two numbers)
+	awk -v own="$D/own.txt" 'BEGIN { print "id\tfile\tline"; for (i = 1; i <= 3000; i++) {
+		printf "%d\tchunks/part-%06d.jsonl\t%d\n", i, i, i
+		if (i == 1500) printf "9999\t%s\t1\n", own } }' > "$D/idx.tsv"
+	printf '9999 Own 300-200BC\n1x4Sp (Gen), 8x4Sp.\n' > "$D/own.txt"
+	printf '7 Army 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n2999 Other 300-200BC\n1x4Sp (Gen), 8x4Sp.\nEnemies: 7, 5, 12345\n' > "$D/l.txt"
+	run -1 --separate-stderr armylist-check --index="$D/idx.tsv" "$D/l.txt" "$D/own.txt"
+	want=$output
+	assert_line --partial "duplicate id, first at chunks/part-002999.jsonl:2999"
+	refute_line --partial "army 9999: duplicate id"
+	mkdir "$D/tmp"
+	BELLIS_INDEX_MEMORY=8192 TMPDIR=$D/tmp run -1 --separate-stderr armylist-check --index="$D/idx.tsv" "$D/l.txt" "$D/own.txt"
+	assert_output "$want"
+	assert_equal "$(ls -A "$D/tmp")" ""
+	# 300000 names: memory within the budget (8 MB), not growing with them
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	awk 'BEGIN { print "id\tfile\tline"; for (i = 1; i <= 300000; i++) printf "%d\tchunks/a-rather-long-directory-name/part-%08d.jsonl\t%d\n", i, i, i }' > "$D/big.tsv"
+	/usr/bin/time -f '%M' -o "$D/peak" armylist-check --index="$D/big.tsv" "$D/l.txt" > /dev/null 2>&1 || true
+	[ "$(tail -n 1 "$D/peak")" -lt 20000 ]
+}
+
 @test "index: a temporary file that cannot be made or written is exit 4, named with TMPDIR" {
 	corpus
 	# the default budget holds these ids: TMPDIR is not used
@@ -158,12 +247,12 @@ corpus() {
 	BELLIS_INDEX_MEMORY=8192 TMPDIR=$D/none run -4 --separate-stderr armylist-check -q -o "$D/out.txt" "$D/a.xml"
 	assert_equal "$stderr" "armylist-check: cannot make a temporary file in '$D/none': No such file or directory"
 	[ ! -e "$D/out.txt" ]
-	# TMPDIR full: a file size limit of 1 KB, SIGXFSZ ignored
-	run -4 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 1; BELLIS_INDEX_MEMORY=8192 TMPDIR=$1 exec armylist-check -q "$2" > /dev/null' _ "$D/tmp" "$D/a.xml"
+	# TMPDIR full: a file size limit of 1 KB (the tool ignores SIGXFSZ)
+	run -4 --separate-stderr bash -c 'trap - XFSZ; ulimit -f 1; BELLIS_INDEX_MEMORY=8192 TMPDIR=$1 exec armylist-check -q "$2" > /dev/null' _ "$D/tmp" "$D/a.xml"
 	assert_equal "$stderr" "armylist-check: cannot write a temporary file in '$D/tmp': File too large"
 	# the same for the rows of --write-index, kept until the end: the
 	# index is not written
-	run -4 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 1; TMPDIR=$1 exec armylist-check -q --write-index="$1/../w.tsv" "$2" > /dev/null' _ "$D/tmp" "$D/a.xml"
+	run -4 --separate-stderr bash -c 'trap - XFSZ; ulimit -f 1; TMPDIR=$1 exec armylist-check -q --write-index="$1/../w.tsv" "$2" > /dev/null' _ "$D/tmp" "$D/a.xml"
 	assert_equal "$stderr" "armylist-check: cannot write a temporary file in '$D/tmp': File too large"
 	[ ! -e "$D/w.tsv" ]
 	assert_equal "$(ls -A "$D/tmp")" ""

@@ -19,6 +19,20 @@ xmlcheck() {
 
 # The cases of tests/regress/armylist-check hold the exact findings of
 # every fixture; their -T xml, and that of every fixture, must validate.
+@test "a record the reader drops is reported as it comes, of no army; memory does not grow with them" {
+	cd "$TOP/tests"
+	run -2 --separate-stderr armylist-check fixtures/armylist-parse/bad-reference.txt
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: fixtures/armylist-parse/bad-reference.txt:3:1: error: bad army reference 'l/2' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
+	refute_output --partial "army I/3: bad army reference"
+	# 200000 records not read between two armies: none held
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || return 0
+	awk -v n=200000 'BEGIN { print "I/1 First 100BC"; print "1x3Bd (Gen), 11x2Ps"
+		for (i = 0; i < n; i++) printf "l/%d Second 200BC\n", i
+		print ""; print "I/3 Third 300BC"; print "1x2Ps (Gen), 11x2Ps" }' > "$BATS_TEST_TMPDIR/many.txt"
+	/usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/peak" armylist-check --max-errors=0 "$BATS_TEST_TMPDIR/many.txt" > /dev/null 2>&1 || true
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/peak")" -lt 20000 ]
+}
+
 @test "-T xml of every fixture, and every XML a regress case of armylist-check expects, validates" {
 	local f
 	for f in clean element-total general-count element-count \

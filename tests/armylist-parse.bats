@@ -37,6 +37,63 @@ teardown() {
 	[[ "$a" == *"Frühe Ägypter"* ]]
 }
 
+# page CHARSET NAMES...: an HTML sheet declaring CHARSET (none: no
+# meta), an army per name (UTF-8 text, converted by the caller)
+page() {
+	local cs=$1 i=0 n
+	shift
+	printf '<html><head>%s</head><body><table>\n' "${cs:+<meta http-equiv=\"Content-Type\" content=\"text/html; charset=$cs\">}"
+	printf '<tr><th>Nr<th>Armee<th>Zeit<th>Zusammensetzung\n'
+	for n; do
+		i=$((i + 1))
+		printf '<tr><td>%d<td>%s<td>862-1054 AD<td>1x3Cv (Gen), 8x4Sp, 3x2Ps\n' "$i" "$n"
+	done
+	printf '</table>\n'
+}
+
+@test "HTML in windows-1252 or Latin-1: the bytes it has no character for do not end the page" {
+	local d=$BATS_TEST_TMPDIR cs
+	for cs in iso-8859-1 windows-1252 ''; do
+		page "$cs" Eins $'Zwei \x81' $'Drei \x8d\x8f' $'Vier \x90\x9d' F$'\xfc'nf > "$d/p.html"
+		run -0 --separate-stderr armylist-parse -T tsv "$d/p.html"
+		assert_equal "$stderr" ""
+		assert_equal "$(printf '%s\n' "$output" | tail -n +2 | cut -f2)" "$(printf 'Eins\nZwei \uFFFD\nDrei \uFFFD\uFFFD\nVier \uFFFD\uFFFD\nF\u00fcnf')"
+	done
+}
+
+@test "HTML in any charset iconv knows: the declaration, then a byte order mark, then UTF-8 or windows-1252" {
+	local d=$BATS_TEST_TMPDIR
+	page windows-1251 'Древняя Русь' 'Новгород' | iconv -f UTF-8 -t WINDOWS-1251 > "$d/ru.html"
+	run -0 --separate-stderr armylist-parse -T tsv "$d/ru.html"
+	assert_equal "$stderr" ""
+	assert_equal "$(printf '%s\n' "$output" | tail -n +2 | cut -f2)" "$(printf 'Древняя Русь\nНовгород')"
+	page ISO-8859-2 'Bolesława Chrobrego' | iconv -f UTF-8 -t ISO-8859-2 > "$d/pl.html"
+	run -0 armylist-parse -T tsv "$d/pl.html"
+	assert_line --index 1 --regexp $'^1\tBolesława Chrobrego\t'
+	page koi8-r 'Русь' | iconv -f UTF-8 -t KOI8-R > "$d/koi.html"
+	run -0 armylist-parse -T tsv "$d/koi.html"
+	assert_line --index 1 --regexp $'^1\tРусь\t'
+	# a byte the charset has not: U+FFFD, a warning, the page goes on
+	page utf-8 Eins $'Zwei \xff' Drei > "$d/u.html"
+	run -0 --separate-stderr armylist-parse -T tsv "$d/u.html"
+	assert_equal "$stderr" "armylist-parse: $d/u.html:4: warning: bytes not valid in the page's charset UTF-8, read as U+FFFD"
+	assert_equal "$(printf '%s\n' "$output" | tail -n +2 | cut -f2)" "$(printf 'Eins\nZwei \uFFFD\nDrei')"
+	# an unknown charset: as a page that declares none
+	page x-unknown-charset Eins F$'\xfc'nf > "$d/x.html"
+	run -0 --separate-stderr armylist-parse -T tsv "$d/x.html"
+	assert_equal "$stderr" "armylist-parse: $d/x.html: warning: unknown charset 'x-unknown-charset' declared, read as a page that declares none"
+	assert_line --index 2 --regexp $'^2\tFünf\t'
+	# no declaration but a UTF-8 byte order mark: UTF-8
+	{ printf '\xef\xbb\xbf'; page '' 'Fünf' $'Sechs \xfc'; } > "$d/bom.html"
+	run -0 --separate-stderr armylist-parse -T tsv "$d/bom.html"
+	assert_line --index 1 --regexp $'^1\tFünf\t'
+	assert_line --index 2 --regexp $'^2\tSechs \uFFFD\t'
+	# the declaration before the byte order mark
+	{ printf '\xef\xbb\xbf'; page iso-8859-1 F$'\xfc'nf; } > "$d/bom.html"
+	run -0 armylist-parse -T tsv "$d/bom.html"
+	assert_line --index 1 --regexp $'^1\tFünf\t'
+}
+
 @test "standard input and '-' are read the same" {
 	a=$(armylist-parse < ../samples/armeelisten-61-120.txt)
 	b=$(armylist-parse - < ../samples/armeelisten-61-120.txt)
@@ -149,6 +206,21 @@ armylist-parse: $BATS_TEST_TMPDIR/e.json:1:224: error: JSON army: an empty packa
 	validate armylist.rng "$BATS_TEST_TMPDIR/e.xml"
 	assert_line --partial 'incomplete="yes"'
 	assert_equal "$(grep -c '<package>' <<<"$output")" 1
+}
+
+@test "JSON: a string is cut where the other carriers cut a field, reported, and the XML reads back" {
+	local d=$BATS_TEST_TMPDIR
+	# 200 KB of name, plain and as escapes; a second army after it
+	awk 'BEGIN { printf "{\"id\":\"7\",\"name\":{\"lang\":\"en\",\"text\":\""
+		for (i = 0; i < 100000; i++) printf "\\u00e9"
+		printf "\"}}\n{\"id\":\"8\",\"name\":{\"lang\":\"en\",\"text\":\"Acht\"}}\n" }' > "$d/long.jsonl"
+	run -2 --separate-stderr armylist-parse -T tsv "$d/long.jsonl"
+	assert_equal "$stderr" "armylist-parse: $d/long.jsonl:1:38: error: army '7' continues beyond 65536 bytes in one field, the rest is ignored"
+	assert_equal "$(printf '%s\n' "$output" | LC_ALL=C awk -F '\t' 'NR > 1 { print $1, length($2) }')" "$(printf '7 65534\n8 4')"
+	armylist-parse "$d/long.jsonl" > "$d/long.xml" 2> /dev/null || true
+	run armylist-check -q "$d/long.xml"
+	refute_output --partial "armylist-schema"
+	[ "$status" -le 1 ]
 }
 
 @test "list text: an empty package is reported and left out, never written" {
@@ -610,6 +682,26 @@ chunks() {
 	assert_equal "$output" "$(armylist-parse -T tsv all.jsonl | tail -n +2)"
 	run -0 bash -c 'for p in part.*; do armylist-parse -T jsonl "$p"; done'
 	assert_equal "$output" "$(cat all.jsonl)"
+}
+
+@test "JSON Lines: a bad line loses only itself, the first line too, and in every chunk" {
+	cd "$BATS_TEST_TMPDIR"
+	armylist-parse -T jsonl $SAMPLES/english-lists.txt > all.jsonl
+	n=$(wc -l < all.jsonl)
+	# each line of the first half broken in turn: every other army read
+	for k in 1 2 $((n / 2)); do
+		awk -v k="$k" 'NR == k { sub(/":/, "\" x") } { print }' all.jsonl > bad.jsonl
+		run -2 --separate-stderr armylist-parse -T tsv bad.jsonl
+		assert_equal "$(printf '%s\n' "$output" | tail -n +2 | wc -l)" "$((n - 1))"
+		assert_equal "$(printf '%s\n' "$stderr" | wc -l)" 1
+		[[ $stderr == "armylist-parse: bad.jsonl:$k:"* ]]
+	done
+	# chunks as GNU parallel --pipe cuts them: one starts with a bad line
+	awk 'NR == 4 { sub(/":/, "\" x") } { print }' all.jsonl > bad.jsonl
+	head -n 3 bad.jsonl > part.1
+	tail -n +4 bad.jsonl > part.2
+	run -0 bash -c 'for p in part.1 part.2; do armylist-parse -T tsv "$p" | tail -n +2; done'
+	assert_equal "$(printf '%s\n' "$output" | grep -vc 'error:')" "$((n - 1))"
 }
 
 @test "armylist-parse --header=FILE: a header's messages name it" {

@@ -34,6 +34,20 @@ P=../samples/armeelisten-61-120.txt
 	assert_equal "$stderr" "armylist-select: cannot spool '-' for --enemy-of in '/nonexistent': No such file or directory"
 }
 
+@test "--name matches characters, not bytes, whatever LC_CTYPE is" {
+	local d=$BATS_TEST_TMPDIR loc
+	{
+		printf '1 Ägypter 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n'
+		printf '2 Русь 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n'
+		printf '3 Bolesława 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n'
+		printf '4 Frühe Sumerer 300-200BC\n1x4Sp (Gen), 8x4Sp.\n'
+	} > "$d/n.txt"
+	for loc in C POSIX C.UTF-8; do
+		run -0 env LC_ALL=$loc armylist-select '--name=^.gypter$|^[р]...$|^bolesł.wa$|^fr.he' -T tsv "$d/n.txt"
+		assert_equal "$(printf '%s\n' "$output" | tail -n +2 | cut -f1 | tr '\n' ' ')" "1 2 3 4 "
+	done
+}
+
 @test "-T jsonl: each line a JSON object with an id" {
 	run -0 --separate-stderr armylist-select -T jsonl --book=II $E
 	assert_equal "$(wc -l <<<"$output")" 2

@@ -707,6 +707,83 @@ $(e r2 Bd 1360 800 0)"
 	[ ! -e "$BATS_TEST_TMPDIR/c.pdf" ]
 }
 
+# plant DIR: a copy of bellis in DIR/bin with a battle-scan link, and
+# in DIR/libexec/bellis a "helper" that would leave DIR/ran behind
+plant() {
+	local exe
+	exe=$(readlink -f "$(command -v battle-scan)")
+	[ "${exe##*/}" = bellis ] || skip "battle-scan is not a link to bellis"
+	mkdir -p "$1/bin" "$1/libexec/bellis"
+	cp "$exe" "$1/bin/bellis"
+	ln -s bellis "$1/bin/battle-scan"
+	printf '#!/bin/sh\ntouch "%s/ran"\n' "$1" > "$1/libexec/bellis/battle-scan"
+	chmod 755 "$1" "$1/bin" "$1/libexec" "$1/libexec/bellis" \
+	    "$1/libexec/bellis/battle-scan"
+}
+
+@test "battle-scan: -T pdf starts no helper another user planted" {
+	[ "$(id -u)" = 0 ] || skip "needs root to plant as another user"
+	command -v setpriv > /dev/null || skip "no setpriv"
+	id nobody > /dev/null 2>&1 || skip "no user nobody"
+	cd "$TOP"
+	# a sticky world-writable directory, as /tmp: nobody plants
+	# libexec/bellis/battle-scan beside the copy of bellis root runs
+	X=$(mktemp -d /tmp/bellis-plant.XXXXXX)
+	chmod 1777 "$X"
+	plant "$X/x"
+	rm -r "$X/x/libexec"
+	chmod 1777 "$X/x"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c "
+	    mkdir -p $X/x/libexec/bellis &&
+	    printf '#!/bin/sh\ntouch $X/ran\n' > $X/x/libexec/bellis/battle-scan &&
+	    chmod 755 $X/x/libexec/bellis/battle-scan"
+	run -4 --separate-stderr "$X/x/bin/battle-scan" -T pdf samples/battle-line.xml
+	rm -rf "$X/ran" "$X/x"; ran=$(ls "$X"); rmdir "$X"
+	assert_equal "$ran" ""
+	assert_equal "$stderr" "battle-scan: cannot start $X/x/bin/../libexec/bellis/battle-scan: $X/x/libexec/bellis/battle-scan is owned by user $(id -u nobody) (a helper runs from /usr/local/libexec/bellis, or from a place only root or the owner of the binary can change)"
+	assert_output ""
+}
+
+@test "battle-scan: -T pdf starts a helper only from a place nobody else can change" {
+	[ "$(id -u)" = 0 ] || skip "needs root to give files to another user"
+	id nobody > /dev/null 2>&1 || skip "no user nobody"
+	cd "$TOP"
+	# a place owned by root from / down, writable by no one else: the
+	# build tree, when it is one
+	D=$(mktemp -d "$TOP/build/tests/trust.XXXXXX")
+	plant "$D"
+	p=$D
+	while [ "$p" != / ]; do
+		p=$(dirname "$p")
+		[ "$(stat -c %u "$p")" = 0 ] && [ $(( 0$(stat -c %a "$p") & 022 )) = 0 ] ||
+		    { rm -rf "$D"; skip "$p can be changed by others than root"; }
+	done
+	# trusted: it runs
+	run -0 "$D/bin/battle-scan" -T pdf samples/battle-line.xml
+	[ -e "$D/ran" ] && rm "$D/ran"
+	# a directory writable by its group
+	chmod 775 "$D/libexec"
+	run -4 --separate-stderr "$D/bin/battle-scan" -T pdf samples/battle-line.xml
+	assert_equal "$stderr" "battle-scan: cannot start $D/bin/../libexec/bellis/battle-scan: $D/libexec is writable by group or others (a helper runs from /usr/local/libexec/bellis, or from a place only root or the owner of the binary can change)"
+	[ ! -e "$D/ran" ]
+	chmod 755 "$D/libexec"
+	# the helper writable by others
+	chmod 757 "$D/libexec/bellis/battle-scan"
+	run -4 "$D/bin/battle-scan" -T pdf samples/battle-line.xml
+	[ ! -e "$D/ran" ]
+	chmod 755 "$D/libexec/bellis/battle-scan"
+	# the helper of another user
+	chown nobody "$D/libexec/bellis/battle-scan"
+	run -4 "$D/bin/battle-scan" -T pdf samples/battle-line.xml
+	assert_output --partial "/libexec/bellis/battle-scan is owned by user $(id -u nobody)"
+	[ ! -e "$D/ran" ]
+	# ... unless that user owns the binary too
+	chown nobody "$D/bin/bellis"
+	run -0 "$D/bin/battle-scan" -T pdf samples/battle-line.xml
+	[ -e "$D/ran" ]
+	rm -rf "$D"
+}
+
 @test "battle-scan: --verdicts colours the paths, legal solid, illegal dashed" {
 	cd "$TOP"
 	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true

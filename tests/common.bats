@@ -310,6 +310,47 @@ statuses() {
 	done_all
 }
 
+@test "common: -o '' is a usage error before any input is read" {
+	local t
+	for t in $(tools); do
+		run -3 --separate-stderr "$t" -o '' "$BATS_TEST_TMPDIR/none"
+		[ "$stderr" = "$t: empty file name for -o (use - for the standard output)"$'\n'"Try '$t --help' for more information." ] ||
+		    fails+="$t: $stderr"$'\n'
+		[ -z "$output" ] || fails+="$t: wrote $output"$'\n'
+	done
+	done_all
+}
+
+@test "common: an empty argv[0]: messages name the program" {
+	local t exe want
+	for t in $(tools); do
+		exe=$(readlink -f "$BIN/$t")
+		run -3 --separate-stderr bash -c 'exec -a "" "$1" -x' _ "$BIN/$t"
+		# the multi-call binary cannot tell its tool without a name
+		want="$t: unknown option '-x'"
+		[ "${exe##*/}" != bellis ] ||
+		    want="usage: bellis TOOL [ARG...], or a link named TOOL to bellis; the tools:"
+		[ "${stderr%%$'\n'*}" = "$want" ] || fails+="$t: $stderr"$'\n'
+	done
+	done_all
+}
+
+@test "common: bellis --help lists the tools on the standard output, status 0" {
+	local exe
+	exe=$(readlink -f "$(command -v combat-calc)")
+	[ "${exe##*/}" = bellis ] || skip "combat-calc is not a link to bellis"
+	run -0 --separate-stderr "$exe" --help
+	assert_equal "$stderr" ""
+	assert_line --index 0 "usage: bellis TOOL [ARG...], or a link named TOOL to bellis; the tools:"
+	assert_line "  combat-calc"
+	# without a tool: the same on the standard error, a usage error
+	run -3 --separate-stderr "$exe"
+	assert_equal "$output" ""
+	[[ $stderr == "usage: bellis TOOL"* ]]
+	# --help into a full disk
+	run -4 bash -c '"$1" --help > /dev/full' _ "$exe"
+}
+
 @test "common: -o onto a directory (rename fails): it survives" {
 	local t d=$BATS_TEST_TMPDIR/out
 	mkdir -p "$d/target"

@@ -189,6 +189,33 @@ gen_field() {
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/s.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page"
 }
 
+# attrs_page N FILE: an HTML sheet of three armies, the second row's
+# first cell with N attributes (and as many in a comment and a script)
+attrs_page() {
+	local a
+	a=$(awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf " a%d=\"1\"", i }')
+	{
+		printf '<html><head><script>var x = "<td %s>";</script></head><body><!-- <td %s> -->\n' "$a" "$a"
+		printf '<table>\n<tr><th>Nr<th>Armee<th>Zeit<th>Zusammensetzung\n'
+		printf '<tr><td>1<td>Erste<td>3000 v.Chr.<td>1x Kl (Bef.), 8x Bo, 3x Pl\n'
+		printf '<tr><td%s>2<td>Zweite<td>2000 v.Chr.<td>1x Kl (Bef.), 8x Bo, 3x Pl\n' "$a"
+		printf '<tr><td>3<td>Dritte<td>1000 v.Chr.<td>1x Kl (Bef.), 8x Bo, 3x Pl\n</table>\n'
+	} > "$2"
+}
+
+@test "an HTML tag with more than 64 attributes: its row is not read, one error, linear time" {
+	local d=$BATS_TEST_TMPDIR
+	attrs_page 64 "$d/a.html"
+	run -0 --separate-stderr armylist-parse -T tsv "$d/a.html"
+	assert_equal "$(printf '%s\n' "$output" | cut -f1 | tail -n +2 | tr '\n' ' ')" "1 2 3 "
+	attrs_page 65 "$d/a.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$d/a.html"
+	assert_equal "$(printf '%s\n' "$output" | cut -f1 | tail -n +2 | tr '\n' ' ')" "1 3 "
+	assert_equal "$stderr" "armylist-parse: $d/a.html:5: error: element with more than 64 attributes, its row is not read"
+	# the attributes cost linear time (libxml2 alone: quadratic)
+	linear 5000 attrs_page armylist-parse @LIN@
+}
+
 @test "15: an element with more than 64 attributes ends the input at once, one error" {
 	local t i
 	{

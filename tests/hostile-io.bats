@@ -91,6 +91,70 @@ names() {
 	[ "$(names "$d/b")" = "t " ]
 }
 
+@test "-o keeps the permission bits of the file it replaces, never set-user-ID or set-group-ID" {
+	local d=$BATS_TEST_TMPDIR
+	echo old > "$d/t"
+	chmod 6777 "$d/t"
+	run -0 combat-calc -o "$d/t" "$H/combat-calc.txt"
+	[ "$(stat -c %a "$d/t")" = 777 ]
+	chmod 3750 "$d/t"
+	run -0 combat-calc -o "$d/t" "$H/combat-calc.txt"
+	[ "$(stat -c %a "$d/t")" = 750 ]
+	# a file another user planted for root to replace
+	[ "$(id -u)" = 0 ] && command -v setpriv > /dev/null &&
+	    id nobody > /dev/null 2>&1 || skip "needs root, setpriv and nobody to plant as another user"
+	local w
+	w=$(mktemp -d /tmp/bellis-w.XXXXXX)
+	chmod 1777 "$w"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c "echo x > $w/out && chmod 6777 $w/out"
+	run -0 combat-calc -o "$w/out" "$H/combat-calc.txt"
+	[ "$(stat -c %a.%u "$w/out")" = 777.0 ]
+	rm -r "$w"
+}
+
+@test "-o follows no other user's link in a sticky directory others can write, as the kernel" {
+	[ "$(id -u)" = 0 ] || skip "needs root to act as another user"
+	command -v setpriv > /dev/null || skip "no setpriv"
+	id nobody > /dev/null 2>&1 || skip "no user nobody"
+	local d=$BATS_TEST_TMPDIR w nob="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+	# w: a shared directory as /tmp; a file of root's elsewhere
+	w=$(mktemp -d /tmp/bellis-w.XXXXXX)
+	chmod 1777 "$w"
+	echo secret > "$d/secret"
+	chmod 600 "$d/secret"
+	$nob ln -s "$d/secret" "$w/lists.xml"
+	run -4 --separate-stderr armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	assert_equal "$stderr" "armylist-parse: cannot write '$w/lists.xml': '$w/lists.xml' is a symbolic link of another user in a sticky directory others can write; not followed"
+	[ "$(cat "$d/secret")" = secret ]
+	[ -L "$w/lists.xml" ]
+	[ "$(names "$w")" = "lists.xml " ]
+	# a link to it in a directory of root's leads there: refused too
+	ln -s "$w/lists.xml" "$d/via"
+	run -4 armylist-parse -o "$d/via" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" = secret ]
+	# the user's own link there is followed
+	rm "$w/lists.xml"
+	ln -s "$d/secret" "$w/lists.xml"
+	run -0 armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" != secret ]
+	# so is another user's link in a directory that is not sticky
+	echo secret > "$d/secret"
+	chmod 0777 "$w"
+	rm "$w/lists.xml"
+	$nob ln -s "$d/secret" "$w/lists.xml"
+	run -0 armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" != secret ]
+	# and a link of the sticky directory's owner
+	rm -r "$w"
+	mkdir -m 1777 "$w"
+	chown nobody "$w"
+	echo secret > "$d/secret"
+	$nob ln -s "$d/secret" "$w/lists.xml"
+	run -0 armylist-parse -o "$w/lists.xml" "$H/armylist-parse.txt"
+	[ "$(cat "$d/secret")" != secret ]
+	rm -r "$w"
+}
+
 @test "-o /dev/stdout, /dev/fd/1 and /proc/self/fd/1 write the standard output in place" {
 	local t p d=$BATS_TEST_TMPDIR
 	[ -L /dev/stdout ] || skip "/dev/stdout is not a symbolic link here"
@@ -165,6 +229,8 @@ names() {
 		item=$(awk '/^\.It Fl o /, /^\.It Fl [^o]/' "$TOP/man/$t.1" | tr '\n' ' ')
 		[[ $item == *"exit status 2 or more"* && $item == *"nothing is written to it"* && $item == *"Xr bellis 7"* ]] ||
 		    fail "$t: -o says: $item"
+		[[ $item == *"symbolic link"* && $item == *"sticky directory"* ]] ||
+		    fail "$t: -o says nothing of links: $item"
 		[[ $item != *"standard output only"* && $item != *"written only"* ]] ||
 		    fail "$t: -o still writes elsewhere: $item"
 	done
@@ -245,17 +311,28 @@ reap() {
 	[ "$(cat "$d/o/out")" = old ]
 }
 
-@test "no temporary file is left after SIGXFSZ (file size limit)" {
+@test "a file size limit is a write error, exit 4 and a message, no temporary file" {
 	local i st d=$BATS_TEST_TMPDIR
 	mkdir "$d/o"
 	echo old > "$d/o/out"
 	yes 'Bd general uphill vs Kn overlap dice 4 2' | head -n 200 > "$d/many.txt"
 	st=0
 	(ulimit -f 4; exec env --default-signal combat-calc -o "$d/o/out" \
-	    "$d/many.txt") || st=$?
-	[ "$st" -eq $((128 + $(kill -l XFSZ))) ]
+	    "$d/many.txt") 2> "$d/err" || st=$?
+	[ "$st" -eq 4 ]
+	[ "$(cat "$d/err")" = "combat-calc: cannot write '$d/o/out': File too large" ]
 	[ "$(names "$d/o")" = "out " ]
 	[ "$(cat "$d/o/out")" = old ]
+	# a spill to TMPDIR past the limit too (the ids of armylist-check)
+	mkdir "$d/tmp"
+	awk 'BEGIN { for (i = 1; i <= 3000; i++) printf "%d Army %d 300-200BC\n1x4Sp (Gen), 8x4Sp.\n\n", i, i }' > "$d/a.txt"
+	st=0
+	(ulimit -f 1; BELLIS_INDEX_MEMORY=8192 TMPDIR=$d/tmp exec env \
+	    --default-signal armylist-check -q "$d/a.txt" > /dev/null) \
+	    2> "$d/err" || st=$?
+	[ "$st" -eq 4 ]
+	[ "$(cat "$d/err")" = "armylist-check: cannot write a temporary file in '$d/tmp': File too large" ]
+	[ "$(names "$d/tmp")" = "" ]
 }
 
 @test "no temporary file is left after running out of memory (exit 4)" {
@@ -428,6 +505,24 @@ same_as() {
 	assert_equal "$stderr" "move-check: -:2:9: error: invalid distance '.5bw' (paces, or with p, mm, cm, in, bw)"
 	run -2 --separate-stderr move-check <<<$'bound 4\nmove Kn 5.bw'
 	assert_equal "$stderr" "move-check: -:2:9: error: invalid distance '5.bw' (paces, or with p, mm, cm, in, bw)"
+}
+
+@test "the static bellis: the floor of ulimit -v that bellis(7) gives holds" {
+	[ -z "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || skip "the sanitizers and valgrind need the address space"
+	local exe st size
+	exe=$(readlink -f "$(command -v combat-calc)")
+	[ "${exe##*/}" = bellis ] || skip "combat-calc is not a link to the static bellis"
+	grep -q "ulimit -v 36000" "$TOP/man/bellis.7"
+	# the page: below about 36000 KiB it dies before main; 40 MB start it
+	st=0
+	(ulimit -v 40000; exec combat-calc "$H/combat-calc.txt") > /dev/null || st=$?
+	[ "$st" -eq 0 ]
+	# well below the floor (the size of the binary): no start at all
+	size=$(($(stat -c %s "$exe") / 1024))
+	st=0
+	(ulimit -v $((size - 4000)); exec combat-calc --version) > /dev/null 2>&1 || st=$?
+	[ "$st" -ne 0 ]
+	[ "$size" -lt 40000 ]
 }
 
 @test "a crash or a library out of memory (PDF under ulimit -v) ends in status 4, no temporary file" {

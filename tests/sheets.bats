@@ -111,6 +111,24 @@ armylist-parse: $f:4: warning: troop types not in dba1 but in other editions: Hd
 	assert_equal "$(sed 1d <<<"$output" | cut -f3,5 | uniq -c | sed 's/^ *//')" "3 I/2	sheet-check-column"
 }
 
+# slot_long N FILE: a slot sheet whose name cell is "Early", N times
+# " 1a" (a digit after a blank: a place dates may start) and the dates
+slot_long() {
+	{
+		echo 'Book,Army,Var,Army Name,,Topography,Agg,General,1,2,3,Check,,Bd,Bw,Ps,Enemies'
+		printf '1,1,a,Early'
+		awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf " 1a" }'
+		printf ' 3000-2800 BC,a2,Arable,2,3Bd,8x4Bw,3x2Ps,,1,,1,0,0,"I/1b, 2"\n'
+	} > "$2"
+}
+
+@test "a slot sheet's long name cell: the dates at its end found in linear time" {
+	slot_long 2000 "$BATS_TEST_TMPDIR/s.csv"
+	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/s.csv"
+	assert_line --index 1 --regexp $'^I/1a\tEarly( 1a){2000}\t-3000\t-2800\t'
+	linear 4000 slot_long armylist-parse @LIN@
+}
+
 @test "sheets: allies joined by 'or' keep their joins, and a fragment in a references cell is named with its place" {
 	printf 'Ref,Name,Elements,Enemies,Allies\nI/1a,A,"1x3Cv (Gen), 11x3Bd","I/2, 3, or","II/10 or II/11a and/or II/11b, III/4"\n' > "$BATS_TEST_TMPDIR/al.csv"
 	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/al.csv"

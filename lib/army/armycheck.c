@@ -543,8 +543,8 @@ check_id(struct armycheck *c, const struct army *a, bool report)
 	(void)idindex_get(c->ids, a->id, strlen(a->id), &e);
 	f = idindex_file(c->ids, file);
 	line = a->line > 0 ? a->line : 0;
-	if ((e.flags & IDX_EXACT) && ((e.flags & IDX_SEEN) || e.file != f ||
-	    e.line != line)) {
+	if ((e.flags & IDX_EXACT) && ((e.flags & IDX_SEEN) ||
+	    !idindex_same_file(c->ids, e.file, f) || e.line != line)) {
 		if (report)
 			FINDING(c, DUPLICATE_ID, &c->at,
 			    idindex_file_name(c->ids, e.file), e.line);

@@ -6,6 +6,7 @@
 #include "army/armyin.h"
 #include "army/armyin_int.h"
 #include "core/diag.h"
+#include "core/htmldec.h"
 #include "core/str.h"
 #include "core/tmpf.h"
 #include "core/xalloc.h"
@@ -90,36 +91,12 @@ counted_end(struct counted *c)
 	sbuf_free(&sn->near);
 }
 
-/* windows-1252 bytes 0x80-0x9f as code points (0: undefined) */
-static const unsigned short cp1252[32] = {
-	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
-	0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-	0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
-	0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178
-};
-
 static void
 from_cp1252(struct sbuf *b, const char *s, size_t n)
 {
-	size_t i;
-	unsigned c;
-
 	sbuf_reset(b);
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if (c >= 0x80 && c < 0xa0)
-			c = cp1252[c - 0x80] ? cp1252[c - 0x80] : 0xfffd;
-		if (c < 0x80) {
-			sbuf_addc(b, (char)c);
-		} else if (c < 0x800) {
-			sbuf_addc(b, (char)(0xc0 | c >> 6));
-			sbuf_addc(b, (char)(0x80 | (c & 0x3f)));
-		} else {
-			sbuf_addc(b, (char)(0xe0 | c >> 12));
-			sbuf_addc(b, (char)(0x80 | (c >> 6 & 0x3f)));
-			sbuf_addc(b, (char)(0x80 | (c & 0x3f)));
-		}
-	}
+	sbuf_add(b, "", 0);
+	htmldec_cp1252(b, s, n, false);
 }
 
 /* The escapes of a TSV cell as armylist-parse -T tsv writes them (\t,
@@ -525,15 +502,17 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
  * past which the sheet cuts it and says so). */
 #define HTML_CELL_MAX (ARMY_FIELD_MAX + 4096)
 
-/* The charset a page declares in its first kilobytes, mapped to the
- * encoding to parse with (Latin-1 pages are windows-1252 in practice);
- * NULL when it declares none of these.  A page that does not is read
- * as UTF-8 when all of it is valid UTF-8, else as windows-1252. */
+/* The charset a page declares in its first kilobytes, in cs (of size
+ * n), mapped as browsers map it: Latin-1 and ASCII are windows-1252,
+ * UTF-16 (the markup read as ASCII) UTF-8; NULL when it declares none.
+ * One iconv does not know is reported and taken as none. */
 static const char *
-html_charset(const char *buf, size_t len)
+html_charset(const char *buf, size_t len, char *cs, size_t size)
 {
+	static const char *const latin[] = { "iso-8859-1", "latin1",
+	    "latin-1", "iso8859-1", "iso_8859-1", "l1", "us-ascii", "ascii",
+	    "windows-1252", "cp1252", "x-cp1252", NULL };
 	size_t i, n = len < 4096 ? len : 4096, k;
-	char cs[32];
 
 	for (i = 0; i + 8 < n; i++) {
 		if (!str_ieq(buf + i, 8, "charset="))
@@ -542,20 +521,21 @@ html_charset(const char *buf, size_t len)
 		while (i < n && (buf[i] == '"' || buf[i] == '\'' ||
 		    buf[i] == ' '))
 			i++;
-		for (k = 0; i < n && k < sizeof cs - 1 && buf[i] != '"' &&
+		for (k = 0; i < n && k < size - 1 && buf[i] != '"' &&
 		    buf[i] != '\'' && buf[i] != ';' && buf[i] != '>' &&
-		    buf[i] != ' '; i++, k++)
+		    buf[i] != ' ' && buf[i] != '/'; i++, k++)
 			cs[k] = (char)(buf[i] >= 'A' && buf[i] <= 'Z' ?
 			    buf[i] + 32 : buf[i]);
 		cs[k] = '\0';
-		if (strcmp(cs, "iso-8859-1") == 0 || strcmp(cs, "latin1") == 0 ||
-		    strcmp(cs, "latin-1") == 0 || strcmp(cs, "iso8859-1") == 0 ||
-		    strcmp(cs, "us-ascii") == 0 || strcmp(cs, "ascii") == 0 ||
-		    strcmp(cs, "windows-1252") == 0 || strcmp(cs, "cp1252") == 0 ||
-		    strcmp(cs, "iso-8859-15") == 0)
-			return "windows-1252";
-		if (strcmp(cs, "utf-8") == 0 || strcmp(cs, "utf8") == 0)
+		for (k = 0; latin[k] != NULL; k++)
+			if (strcmp(cs, latin[k]) == 0)
+				return "windows-1252";
+		if (strcmp(cs, "utf-8") == 0 || strcmp(cs, "utf8") == 0 ||
+		    strncmp(cs, "utf-16", 6) == 0)
 			return "UTF-8";
+		if (cs[0] != '\0' && htmldec_known(cs))
+			return cs;
+		DIAG(HTML_CHARSET_UNKNOWN, 0, 0, cs);
 		break;
 	}
 	return NULL;
@@ -580,7 +560,17 @@ struct html_rows {
 	long depth;            /* elements open */
 	long row, cell, skip;  /* depth of the row, the cell, a table in
 	                        * the cell; 0 none */
+	bool cut;              /* an element of the row lost attributes:
+	                        * the row is not read */
 };
+
+static void
+html_cut(void *ud)
+{
+	struct html_rows *r = ud;
+
+	r->cut = r->row != 0;
+}
 
 static void
 html_start(void *ud, const char *name, long line)
@@ -592,6 +582,7 @@ html_start(void *ud, const char *name, long line)
 		if (is_name(name, "tr")) {
 			r->row = r->depth;
 			r->nc = 0;
+			r->cut = false;
 		}
 	} else if (r->depth == r->row + 1) {
 		if ((is_name(name, "td") || is_name(name, "th")) &&
@@ -628,7 +619,7 @@ html_end(void *ud, const char *name)
 			r->cells[i].s = r->texts[i].s;
 			r->cells[i].n = r->texts[i].len;
 		}
-		if (r->nc > 0)
+		if (r->nc > 0 && !r->cut)
 			sheet_row(r->sh, r->cells, r->nc);
 	} else if (r->row == 0 && is_name(name, "table")) {
 		sheet_flush(r->sh);
@@ -728,9 +719,11 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 {
 	struct counted cnt = { cb, ctx, { 0 } };
 	struct html_rows r;
-	struct xmlio_html_cb hcb = { html_start, html_end, html_text, &r };
+	struct xmlio_html_cb hcb = { html_start, html_end, html_text, &r,
+	    html_cut };
 	struct xmlio_html *h;
 	const char *enc;
+	char cs[48];
 	char *buf = xmalloc(HTML_PIECE);
 	size_t len = 0, i;
 	long got = 0;
@@ -748,7 +741,12 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 	 * to its end first, to know whether it is all UTF-8 (past
 	 * HTML_PIECE bytes, into a temporary file) */
 	more = len == HTML_PIECE;
-	if ((enc = html_charset(buf, len)) == NULL && !more)
+	/* the page's declaration, then a byte order mark (UTF-16 is UTF-8
+	 * once read), then the rules for a page that declares none */
+	enc = html_charset(buf, len, cs, sizeof cs);
+	if (in->bom == 16 || (enc == NULL && in->bom == 8))
+		enc = "UTF-8";
+	if (enc == NULL && !more)
 		enc = utf8_valid(buf, len) ? "UTF-8" : "windows-1252";
 	else if (enc == NULL && !utf8_valid_part(buf, len, &i))
 		enc = "windows-1252";

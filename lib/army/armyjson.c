@@ -255,6 +255,21 @@ struct label {
 	const char *rules, *from;
 	long line;
 };
+/* The first string under v cut at ARMY_FIELD_MAX (jsonin.str_max), or
+ * NULL. */
+static const struct jval *
+first_cut(const struct jval *v)
+{
+	const struct jval *c;
+	size_t i;
+
+	if (v->t == J_STR)
+		return v->cut ? v : NULL;
+	for (i = 0; i < v->nv; i++)
+		if ((c = first_cut(&v->v[i])) != NULL)
+			return c;
+	return NULL;
+}
 
 static void
 label_of(const struct jval *v, struct label *l)
@@ -288,6 +303,8 @@ read_army(const struct jval *o, const char *file, const struct label *l,
 		DIAG(BAD_REFERENCE, v->line, v->col, s);
 		return;
 	}
+	if ((v = first_cut(o)) != NULL)
+		DIAG(SHEET_FIELD_TOO_LONG, v->line, v->col, s, ARMY_FIELD_MAX);
 	army_init(&a);
 	a.id = xstrdup(s);
 	if ((a.file = str_member(o, "file")) == NULL)
@@ -415,6 +432,8 @@ armylist_read_json(struct input *in, army_cb cb, void *ctx)
 	struct jval v;
 
 	jsonin_init_input(&j, in);
+	/* a field is cut where the other carriers cut it */
+	j.str_max = ARMY_FIELD_MAX - 2;
 	j.each_key = "armies";
 	j.each = each_army;
 	j.each_top_array = true;

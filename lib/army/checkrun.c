@@ -1,5 +1,8 @@
 /* The run of armylist-check: operands read, armies checked, findings
  * filtered, written and counted. */
+#include <sys/stat.h>
+
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,7 +111,16 @@ said_key(struct checkrun_ctx *run, const char *code, const char *msg)
 	return sbuf_str(&run->key);
 }
 
-/* A parse diagnostic while the reader reads: held. */
+static void write_held(struct checkrun_ctx *run, const struct army *a);
+
+/* The most reader diagnostics held for the next army: past it they are
+ * written as they come, as about no army (a run of unreadable records
+ * held none of them in memory). */
+#define HELD_MAX 1000
+
+/* A parse diagnostic while the reader reads: held, until the army it
+ * belongs to comes; but one that drops its record (or line) ends what
+ * could belong to an army: written at once, with all before it. */
 static void
 on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
     long col, const char *msg)
@@ -119,6 +131,8 @@ on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
 	/* an entry names a year or none: its missing dates say nothing */
 	if (run->o->book != NULL && strcmp(def->code, "no-dates") == 0)
 		return;
+	if (run->nheld == HELD_MAX)
+		write_held(run, NULL);
 	run->held = xgrow(run->held, &run->capheld, run->nheld + 1,
 	    sizeof *run->held);
 	h = &run->held[run->nheld++];
@@ -127,6 +141,11 @@ on_diag(void *ctx, const struct diag_def *def, const char *file, long line,
 	h->line = line;
 	h->col = col;
 	h->def = def;
+	if (def == &diag_defs[D_BAD_REFERENCE] ||
+	    def == &diag_defs[D_LINE_NOT_READ] ||
+	    def == &diag_defs[D_ROW_NOT_READ] ||
+	    def == &diag_defs[D_JSON_SYNTAX])
+		write_held(run, NULL);
 }
 
 /* Write the held diagnostics as findings.  The readers report what they
@@ -205,15 +224,13 @@ unescape(char *s)
 	return s;
 }
 
-/* Split a line at its tabs into at most max cells (the line end cut);
- * their number. */
+/* Split a line at its tabs into at most max cells; their number. */
 static int
 cells(char *line, char **cell, int max)
 {
 	int n = 0;
 	char *p;
 
-	line[strcspn(line, "\r\n")] = '\0';
 	for (p = line; n < max; p++) {
 		cell[n++] = p;
 		if ((p = strchr(p, '\t')) == NULL)
@@ -223,60 +240,121 @@ cells(char *line, char **cell, int max)
 	return n;
 }
 
+/* An army id as armylist(5) has it: ([IVX]+/)?[0-9]+[a-z]?(.[0-9]+)?
+ * or "?", at most INDEX_ID_MAX bytes. */
+#define INDEX_ID_MAX 64
+static bool
+index_id(const char *s)
+{
+	const char *p = s;
+
+	if (strlen(s) > INDEX_ID_MAX)
+		return false;
+	if (strcmp(s, "?") == 0)
+		return true;
+	p += strspn(p, "IVX");
+	if (p > s && *p++ != '/')
+		return false;
+	if (strspn(p, "0123456789") == 0)
+		return false;
+	p += strspn(p, "0123456789");
+	if (*p >= 'a' && *p <= 'z')
+		p++;
+	if (*p == '.' && strspn(p + 1, "0123456789") > 0)
+		p += 1 + strspn(p + 1, "0123456789");
+	return *p == '\0';
+}
+
+/* The header of the index: the columns of id, file and line in col
+ * (-1: none; no places unless both). */
+static void
+index_header(char *line, int *col)
+{
+	static const char *const names[3] = { "id", "file", "line" };
+	char *cell[64];
+	int n, i, k;
+
+	n = cells(line, cell, 64);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 3; k++)
+			if (col[k] < 0 && strcmp(cell[i], names[k]) == 0)
+				col[k] = i;
+	if (col[1] < 0 || col[2] < 0)
+		col[1] = col[2] = -1;   /* no places: ids only */
+}
+
+/* One row of the index into the check; -1 (a usage error) when it is
+ * not a row of an id (and a place). */
+static int
+index_row(struct armycheck *c, char *line, const int *col,
+    const char *path, long lineno)
+{
+	char *cell[64], *end;
+	long l = 0;
+	int n = cells(line, cell, 64);
+
+	if (n <= col[0] || n <= col[1] || n <= col[2] ||
+	    (col[2] >= 0 && ((l = strtol(cell[col[2]], &end, 10)) < 0 ||
+	    end == cell[col[2]] || *end != '\0'))) {
+		diag_usage("the index '%s', line %ld: not a row of id%s", path,
+		    lineno, col[1] >= 0 ? ", file and line" : "");
+		return -1;
+	}
+	if (!index_id(unescape(cell[col[0]]))) {
+		diag_usage("the index '%s', line %ld: '%.60s' is no army id",
+		    path, lineno, cell[col[0]]);
+		return -1;
+	}
+	armycheck_index(c, cell[col[0]], col[1] >= 0 ?
+	    unescape(cell[col[1]]) : NULL, l);
+	return 0;
+}
+
 /* Read the index FILE into the check: the column named id, and those
- * named file and line when both are there.  -1 with a usage error
- * (status 3) when it has no id column or a bad row, 4 when unreadable. */
+ * named file and line when both are there; read as every input is
+ * (byte order marks, UTF-16, LF, CRLF or CR, a line at most
+ * INPUT_LINE_MAX bytes).  -1 with a usage error (status 3) when it has
+ * no id column or a bad row, 4 when unreadable. */
 static int
 load_index(struct armycheck *c, const char *path)
 {
-	enum { MAXCELLS = 64 };
-	char *line = NULL, *cell[MAXCELLS], *end;
-	size_t cap = 0;
-	long lineno = 1, l;
-	int n, i, col[3] = { -1, -1, -1 }, rc = 0;
-	static const char *const names[3] = { "id", "file", "line" };
-	FILE *fp = fopen(path, "r");
+	struct input in;
+	struct sbuf b = {0};
+	const char *line;
+	size_t len;
+	long lineno = 0;
+	int col[3] = { -1, -1, -1 }, rc = 0, fd = open(path, O_RDONLY);
 
-	if (fp == NULL) {
+	if (fd < 0) {
 		diag_sys("cannot open the index '%s'", path);
 		return -1;
 	}
-	if (getline(&line, &cap, fp) > 0) {
-		n = cells(line, cell, MAXCELLS);
-		for (i = 0; i < n; i++)
-			for (l = 0; l < 3; l++)
-				if (col[l] < 0 && strcmp(cell[i], names[l]) == 0)
-					col[l] = i;
+	input_fd(&in, path, fd);
+	diag_set_file(path);
+	while (rc == 0 && input_getline(&in, &line, &len)) {
+		lineno++;
+		if (diag_status() >= EXIT_DATA)
+			break;  /* the line was too long (reported) */
+		sbuf_reset(&b);
+		sbuf_add(&b, line, len);
+		if (lineno == 1)
+			index_header(b.s, col);
+		else
+			rc = index_row(c, b.s, col, path, lineno);
+		if (lineno == 1 && col[0] < 0)
+			break;
 	}
-	if (col[0] < 0) {
+	if (col[0] < 0 && rc == 0) {
 		diag_usage("the index '%s' has no id column (a TSV with a "
 		    "header: armylist-check --write-index, armylist-select "
 		    "-T tsv)", path);
 		rc = -1;
 	}
-	if (col[1] < 0 || col[2] < 0)
-		col[1] = col[2] = -1;   /* no places: ids only */
-	while (rc == 0 && getline(&line, &cap, fp) > 0) {
-		lineno++;
-		n = cells(line, cell, MAXCELLS);
-		if (n <= col[0] || n <= col[1] || n <= col[2] ||
-		    (col[2] >= 0 && ((l = strtol(cell[col[2]], &end, 10)) < 0 ||
-		    end == cell[col[2]] || *end != '\0'))) {
-			diag_usage("the index '%s', line %ld: not a row of "
-			    "id%s", path, lineno, col[1] >= 0 ?
-			    ", file and line" : "");
-			rc = -1;
-			break;
-		}
-		armycheck_index(c, unescape(cell[col[0]]), col[1] >= 0 ?
-		    unescape(cell[col[1]]) : NULL, col[2] >= 0 ? l : 0);
-	}
-	if (rc == 0 && ferror(fp)) {
-		diag_sys("cannot read the index '%s'", path);
-		rc = -1;
-	}
-	free(line);
-	fclose(fp);
+	if (rc == 0 && (in.failed || diag_status() >= EXIT_DATA))
+		rc = -1;        /* reported: unreadable, a line too long */
+	diag_set_file("-");
+	input_close(&in);
+	sbuf_free(&b);
 	return rc;
 }
 
@@ -448,6 +526,65 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	return rc;
 }
 
+/* Whether paths a and b name one file: the same name, or the same
+ * file when both exist. */
+static bool
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return strcmp(a, b) == 0 || (stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
+/* --write-index must not replace -o, --index or an input: a usage
+ * error (3) naming it. */
+static int
+index_clash(const struct checkrun_opts *o, const struct cli *cli)
+{
+	const char *w = o->write_index, *what = NULL, *p = NULL;
+	int i;
+
+	if (w == NULL)
+		return 0;
+	if (cli->output != NULL && strcmp(cli->output, "-") != 0 &&
+	    same_file(w, cli->output))
+		what = "-o", p = cli->output;
+	else if (o->index != NULL && same_file(w, o->index))
+		what = "--index", p = o->index;
+	for (i = 0; what == NULL && i < cli->nfiles; i++)
+		if (strcmp(cli->files[i], "-") != 0 &&
+		    same_file(w, cli->files[i]))
+			what = "an input", p = cli->files[i];
+	if (what == NULL)
+		return 0;
+	diag_usage("--write-index='%s' names the file of %s ('%s'): it "
+	    "would replace it", w, what, p);
+	return -1;
+}
+
+/* After a data error (status 2) -o and --write-index keep their old
+ * files: said, since the findings and the summary do not say it. */
+static void
+say_not_written(const struct checkrun_opts *o, const struct cli *cli)
+{
+	const char *out = cli->output != NULL &&
+	    strcmp(cli->output, "-") != 0 ? cli->output : NULL;
+
+	if (diag_status() != EXIT_DATA || (out == NULL &&
+	    o->write_index == NULL))
+		return;
+	if (out != NULL && o->write_index != NULL)
+		diag_msg(EXIT_DATA, "'%s' and the index '%s' not written "
+		    "(any old file kept): the input has errors (exit status "
+		    "2)", out, o->write_index);
+	else
+		diag_msg(EXIT_DATA, "%s '%s' not written (any old file "
+		    "kept): the input has errors (exit status 2)", out != NULL ?
+		    "the output" : "the index", out != NULL ? out :
+		    o->write_index);
+}
+
 int
 checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 {
@@ -455,6 +592,8 @@ checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 	struct out out;
 	FILE *ids = NULL;
 
+	if (index_clash(o, cli) < 0)
+		return cli_end(NULL);
 	if ((r = rules_open(cli->rules)) == NULL)
 		return cli_end(NULL);
 	diag_set_file("-");
@@ -467,6 +606,7 @@ checkrun_run(const struct checkrun_opts *o, const struct cli *cli)
 	(void)check(out.fp, o, r, cli, &ids);
 	rules_free(r);
 	troop_cleanup();
+	say_not_written(o, cli);
 	if (ids == NULL)
 		return cli_end(&out);
 	/* the index once the findings are in place: one output at a time */

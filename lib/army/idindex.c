@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "army/idindex.h"
 #include "core/diag.h"
+#include "core/str.h"
 #include "core/strset.h"
 #include "core/tmpf.h"
 #include "core/xalloc.h"
@@ -58,6 +60,12 @@ struct idindex {
 	size_t inruns;          /* keys in the runs (an id in two, twice) */
 	size_t bloombits;       /* of the runs' filters, all together */
 	struct strset files;
+	size_t names_bytes;     /* what the names in files take */
+	FILE *names;            /* the names past them, NUL after each */
+	off_t names_end;
+	char *last_name;        /* the last one written there */
+	uint32_t last_file;
+	struct sbuf *namebuf;   /* a name read back */
 	/* the open references: records in order, those of the file first */
 	char *pend;
 	size_t npend, cappend, compact_at;
@@ -634,16 +642,82 @@ idindex_known(const struct idindex *x, const char *ref)
 	    (e.flags & (IDX_EXACT | IDX_FAMILY | IDX_KNOWN)) != 0;
 }
 
+/* A file name past the budget's share (FILES_SHARE of it) is written
+ * to a temporary file: its number is that flag and its offset there. */
+#define FILE_SPILLED 0x80000000u
+#define FILES_SHARE 8
+/* What a name in memory costs besides its bytes (the set's slots and
+ * pointer, malloc's header). */
+#define FILE_OVERHEAD 48
+
 uint32_t
 idindex_file(struct idindex *x, const char *name)
 {
-	return (uint32_t)strset_add(&x->files, name, strlen(name), NULL);
+	size_t len = strlen(name);
+	long n = strset_findn(&x->files, name, len);
+	off_t at = x->names_end;
+
+	if (n >= 0)
+		return (uint32_t)n;
+	if (x->names_bytes + len + FILE_OVERHEAD <= x->budget / FILES_SHARE ||
+	    at + (off_t)len >= (off_t)FILE_SPILLED) {
+		x->names_bytes += len + FILE_OVERHEAD;
+		return (uint32_t)strset_add(&x->files, name, len, NULL);
+	}
+	/* the same as the last one spilled (the armies of one file) */
+	if (x->last_name != NULL && strcmp(x->last_name, name) == 0)
+		return x->last_file;
+	if (x->names == NULL && (x->names = tmpf_open()) == NULL)
+		tmpf_failed("make");
+	if (fwrite(name, 1, len + 1, x->names) != len + 1)
+		tmpf_failed("write");
+	x->names_end += (off_t)len + 1;
+	free(x->last_name);
+	x->last_name = xstrdup(name);
+	x->last_file = FILE_SPILLED | (uint32_t)at;
+	return x->last_file;
+}
+
+bool
+idindex_same_file(const struct idindex *x, uint32_t a, uint32_t b)
+{
+	char *name;
+	bool same;
+
+	if (a == b || (!(a & FILE_SPILLED) && !(b & FILE_SPILLED)))
+		return a == b;
+	name = xstrdup(idindex_file_name(x, a));
+	same = strcmp(name, idindex_file_name(x, b)) == 0;
+	free(name);
+	return same;
 }
 
 const char *
 idindex_file_name(const struct idindex *x, uint32_t n)
 {
-	return n < strset_count(&x->files) ? strset_key(&x->files, n) : "-";
+	struct sbuf *b = x->namebuf;
+	ssize_t r;
+	char *nul;
+
+	if (!(n & FILE_SPILLED))
+		return n < strset_count(&x->files) ? strset_key(&x->files, n) :
+		    "-";
+	if (x->names == NULL || fflush(x->names) != 0)
+		tmpf_failed("write");
+	sbuf_reset(b);
+	for (;;) {
+		r = pread(fileno(x->names), sbuf_room(b, 256), 256,
+		    (off_t)(n & ~FILE_SPILLED) + (off_t)b->len);
+		if (r < 0)
+			tmpf_failed("read");
+		if (r == 0 || (nul = memchr(b->s + b->len, '\0',
+		    (size_t)r)) != NULL) {
+			b->len += r == 0 ? 0 : (size_t)(nul - (b->s + b->len));
+			b->s[b->len] = '\0';
+			return b->s;
+		}
+		b->len += (size_t)r;
+	}
 }
 
 size_t
@@ -655,7 +729,8 @@ idindex_count(const struct idindex *x)
 size_t
 idindex_bytes(const struct idindex *x)
 {
-	size_t b = x->bytes + x->capslot * sizeof *x->slot, i;
+	size_t b = x->bytes + x->capslot * sizeof *x->slot + x->names_bytes,
+	    i;
 	const struct run *r;
 
 	for (i = 0; i < x->nrun; i++) {
@@ -685,6 +760,7 @@ idindex_new(void)
 
 	x->compact_at = 65536;
 	x->budget = tmpf_budget(IDINDEX_BUDGET);
+	x->namebuf = xcalloc(1, sizeof *x->namebuf);
 	return x;
 }
 
@@ -703,6 +779,11 @@ idindex_free(struct idindex *x)
 		run_free(x, x->run[i]);
 	free(x->run);
 	strset_free(&x->files);
+	if (x->names != NULL)
+		fclose(x->names);
+	free(x->last_name);
+	sbuf_free(x->namebuf);
+	free(x->namebuf);
 	free(x->pend);
 	if (x->spill != NULL)
 		fclose(x->spill);

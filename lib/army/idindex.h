@@ -49,10 +49,14 @@ void idindex_put(struct idindex *x, const char *id, size_t len,
 /* Whether ref names an army of the collection (an exact id, or the
  * list part of one with variants). */
 bool idindex_known(const struct idindex *x, const char *ref);
-/* The number of a file name (the same name, the same number), and the
- * name of a number. */
+/* The number of a file name, and the name of a number (valid until the
+ * next call).  The names take at most an eighth of the budget; past it
+ * a new name goes to a temporary file, its number its place there: the
+ * same name may then have two numbers (idindex_same_file). */
 uint32_t idindex_file(struct idindex *x, const char *name);
 const char *idindex_file_name(const struct idindex *x, uint32_t n);
+/* Whether numbers a and b are of the same file name. */
+bool idindex_same_file(const struct idindex *x, uint32_t a, uint32_t b);
 /* Ids stored (an id changed after it went to a run counts once more),
  * the bytes of memory they take (arena, table, the runs' first ids and
  * filters), and the runs written so far. */

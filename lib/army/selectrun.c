@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <regex.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -202,6 +204,40 @@ re_refused(const char *arg)
 	return NULL;
 }
 
+/* The LC_CTYPE the regex of --name runs in: the user's when it is
+ * UTF-8, else C.UTF-8 (0: that one is missing, the user's), so that
+ * '.' and brackets match characters of the names, which are UTF-8,
+ * whatever LC_CTYPE says (LC_ALL=C). */
+static locale_t
+name_ctype(void)
+{
+	static locale_t loc;
+	static bool tried;
+
+	if (!tried) {
+		tried = true;
+		if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+			loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	return loc;
+}
+
+/* regcomp or regexec (s NULL: compile pat) in name_ctype(). */
+static int
+name_re(regex_t *re, const char *pat, const char *s)
+{
+	locale_t loc = name_ctype(), old = (locale_t)0;
+	int rc;
+
+	if (loc != (locale_t)0)
+		old = uselocale(loc);
+	rc = s == NULL ? regcomp(re, pat, REG_EXTENDED | REG_NOSUB) :
+	    regexec(re, s, 0, NULL, 0);
+	if (loc != (locale_t)0)
+		(void)uselocale(old);
+	return rc;
+}
+
 /* Compile the regex of --name into *re, lowered in *lower; -1 after a
  * usage error (status 3); out of memory ends the tool (status 4). */
 static int
@@ -219,7 +255,7 @@ name_regex(regex_t *re, struct sbuf *lower, const char *arg)
 	/* Case-insensitive without the locale: pattern and names are both
 	 * lowered by str_lower (regcomp's own case flag follows LC_CTYPE). */
 	str_lower(lower, arg);
-	rc = regcomp(re, lower->s, REG_EXTENDED | REG_NOSUB);
+	rc = name_re(re, lower->s, NULL);
 	if (rc == REG_ESPACE) {
 		errno = ENOMEM;
 		diag_sys("out of memory compiling the regular expression of "
@@ -495,7 +531,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 		return false;
 	if (s->has_name && a->name != NULL) {
 		str_lower(&s->lower, a->name);
-		rc = regexec(&s->name_re, s->lower.s, 0, NULL, 0);
+		rc = name_re(&s->name_re, NULL, s->lower.s);
 		if (rc == REG_ESPACE) {
 			errno = ENOMEM;
 			diag_sys("out of memory matching --name");

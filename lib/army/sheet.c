@@ -597,6 +597,11 @@ slot_id(struct sheet *sh)
 	return id.s;
 }
 
+/* The most of a slot sheet's name cell its dates may take: each try of
+ * a place is read to the end of the cell, so that the tries of a long
+ * name cost linear time (DATE_MAX_RANGES ranges of 32 bytes). */
+#define SLOT_DATES_MAX (DATE_MAX_RANGES * 32)
+
 /* A slot sheet's name cell holds the dates at its end ("Early Sumerian
  * Army 2799-2334 BC"): they go to the dates field when it has none. */
 static void
@@ -608,7 +613,7 @@ slot_name_dates(struct sheet *sh)
 
 	if (!sh->slots || dates->len > 0 || n == 0)
 		return;
-	for (i = 1; i < n; i++) {
+	for (i = n > SLOT_DATES_MAX ? n - SLOT_DATES_MAX : 1; i < n; i++) {
 		if (name->s[i - 1] != ' ' || name->s[i] < '0' ||
 		    name->s[i] > '9')
 			continue;

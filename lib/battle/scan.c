@@ -674,6 +674,12 @@ one(struct scan *s, const char *name)
 	diag_set_file(name);
 	if (input_open(&in, name) < 0)
 		return;
+	if (input_first_byte(&in) < 0) {
+		/* nothing or blanks: said so, nothing written */
+		DIAG(BF_EMPTY_INPUT, 0, 0);
+		input_close(&in);
+		return;
+	}
 	memset(&f, 0, sizeof f);
 	f.tol = o->tol;
 	f.labels = o->by_label ? &s->labels : NULL;

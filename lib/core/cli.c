@@ -1,6 +1,9 @@
 /* The command line of every tool: options from one table, --help,
  * --version, usage errors, option values and the operand loop. */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,11 @@
 #include "core/str.h"
 #include "core/tok.h"
 #include "core/xmlio.h"
+
+/* Where make install puts the helpers (LIBEXECDIR of the Makefile). */
+#ifndef BELLIS_LIBEXECDIR
+#define BELLIS_LIBEXECDIR "/usr/local/libexec/bellis"
+#endif
 
 static enum lang cli_lang_default(void);
 static int cli_lang(const char *arg);
@@ -317,6 +325,12 @@ common(struct cli *c, int ch)
 			c->format = c->formats[v];
 		break;
 	case CLI_OUTPUT:
+		/* before any work: "" would be found only at the end */
+		if (*optarg == '\0') {
+			diag_usage("empty file name for -o (use - for the "
+			    "standard output)");
+			v = -1;
+		}
 		c->output = optarg;
 		break;
 	case CLI_SEED:
@@ -494,29 +508,83 @@ cli_files(int n, char *const *files,
 	}
 }
 
+/* Why the helper at the real path p may not run, or NULL: p and every
+ * directory above it must be owned by root or by owner (the owner of the
+ * running binary) and not writable by group or others, so that nobody
+ * else can put a program there.  p is cut at the place that fails. */
+static const char *
+libexec_untrusted(char *p, uid_t owner)
+{
+	static char why[64];
+	struct stat st;
+	char *slash;
+
+	for (;;) {
+		if (stat(p[0] != '\0' ? p : "/", &st) != 0)
+			return "not found";
+		if (st.st_uid != 0 && st.st_uid != owner) {
+			snprintf(why, sizeof why, "owned by user %lu",
+			    (unsigned long)st.st_uid);
+			return why;
+		}
+		if (st.st_mode & (S_IWGRP | S_IWOTH))
+			return "writable by group or others";
+		if (p[0] == '\0' || (slash = strrchr(p, '/')) == NULL)
+			return NULL;
+		*slash = '\0';
+	}
+}
+
 int
 cli_libexec(const struct cli *c, const char *name)
 {
 	static const char rel[] = "/../libexec/bellis/";
-	char path[4096];
+	static const char conf[] = BELLIS_LIBEXECDIR "/";
+	char path[4096], real[PATH_MAX], want[PATH_MAX], conf_real[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", path, sizeof path);
+	char cut[PATH_MAX];
+	const char *why;
+	struct stat self;
 	char *slash;
 
-	if (n < 0 || (size_t)n >= sizeof path) {
+	if (n < 0 || (size_t)n >= sizeof path || stat(path, &self) != 0) {
 		diag_sys("cannot find the running executable");
 		return diag_status();
 	}
 	path[n] = '\0';
 	if ((slash = strrchr(path, '/')) == NULL ||
-	    (size_t)(slash - path) + sizeof rel + strlen(name) > sizeof path) {
+	    (size_t)(slash - path) + sizeof rel + strlen(name) > sizeof path ||
+	    sizeof conf + strlen(name) > sizeof want) {
 		errno = ENAMETOOLONG;
 		diag_sys("%s", path);
 		return diag_status();
 	}
 	memcpy(slash, rel, sizeof rel);
 	strcat(slash, name);
+	/* none beside the binary: the one of the build's LIBEXECDIR */
+	memcpy(want, conf, sizeof conf);
+	strcat(want, name);
+	if (access(path, F_OK) != 0 && errno == ENOENT &&
+	    access(want, F_OK) == 0)
+		strcpy(path, want);
+	if (realpath(path, real) == NULL) {
+		diag_sys("cannot start %s", path);
+		return diag_status();
+	}
+	/* the configured place is trusted as it is; any other only when
+	 * nobody but root and the binary's owner can change it */
+	memcpy(cut, real, sizeof cut);
+	if ((realpath(want, conf_real) == NULL ||
+	    strcmp(real, conf_real) != 0) &&
+	    (why = libexec_untrusted(cut, self.st_uid)) != NULL) {
+		diag_msg(EXIT_SYS, "cannot start %s: %s is %s (a helper runs "
+		    "from %s, or from a place only root or the owner of the "
+		    "binary can change)", path, cut[0] != '\0' ? cut : "/",
+		    why, BELLIS_LIBEXECDIR);
+		return diag_status();
+	}
 	fflush(NULL);
-	execv(path, c->argv);
+	execv(real, c->argv);
 	diag_sys("cannot start %s", path);
 	return diag_status();
 }

@@ -106,8 +106,12 @@ int cli_next(struct cli *c);
  * build/libexec/bellis/NAME; installed: BINDIR/../libexec/bellis/NAME).
  * The static multi-call binary leaves out what needs the shared
  * libraries of cairo and pango and runs that binary for it; call it
- * before any input is read or output opened.  Returns only when it
- * cannot be started: the exit status (4, reported). */
+ * before any input is read or output opened.  None there: the one in
+ * BELLIS_LIBEXECDIR (LIBEXECDIR of the Makefile).  One there runs only
+ * from that directory or when it and every directory above it are owned
+ * by root or the binary's owner and not writable by group or others.
+ * Returns only when it cannot or may not be started: the exit status
+ * (4, reported). */
 int cli_libexec(const struct cli *c, const char *name);
 
 /* The end of a tool: the output o (NULL: none opened) closed, kept only

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/diag.h"
 #include "core/str.h"
@@ -40,10 +41,19 @@ static int quiet;
 void
 diag_init(const char *argv0)
 {
-	const char *p = strrchr(argv0, '/');
+	static char self[256];
+	const char *p = argv0 != NULL ? strrchr(argv0, '/') : NULL;
 	static bool once;
+	ssize_t n;
 
 	prog = p != NULL ? p + 1 : argv0;
+	if (prog == NULL || *prog == '\0') {
+		/* no name to go by (exec -a ''): the program's own */
+		n = readlink("/proc/self/exe", self, sizeof self - 1);
+		self[n > 0 ? n : 0] = '\0';
+		p = strrchr(self, '/');
+		prog = p != NULL && p[1] != '\0' ? p + 1 : "bellis";
+	}
 	status = 0;
 	if (!once)
 		atexit(diag_end_file);

@@ -164,6 +164,9 @@ enum diag_tool {
 #define DIAGF_ROW_NOT_READ "row not read: %s"
 #define DIAGF_JSON_ARMY "JSON army: %s"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
+#define DIAGF_HTML_TOO_MANY_ATTRS "element with more than %d attributes, its row is not read"
+#define DIAGF_HTML_CHARSET_BYTES "bytes not valid in the page's charset %s, read as U+FFFD"
+#define DIAGF_HTML_CHARSET_UNKNOWN "unknown charset '%s' declared, read as a page that declares none"
 
 /* ---- campaign: records and tables ------------------------------------ */
 #define DIAGF_CAMP_LINE_UTF8 "line is not valid UTF-8"
@@ -237,6 +240,7 @@ enum diag_tool {
 #define DIAGF_BF_INTERSECT "element '%s' intersects '%s' (line %ld)"
 #define DIAGF_BF_NO_GENERAL "side '%s' has no general: no command distances"
 #define DIAGF_BF_TOO_MANY "more than %d %s on the table, the rest is ignored"
+#define DIAGF_BF_EMPTY_INPUT "empty input, expected a battlefield"
 #define DIAGF_PLAN_UTF8 "invalid UTF-8 or NUL byte in the line"
 #define DIAGF_PLAN_SYNTAX "expected 'move ID[,ID...] STEP...', not '%s'"
 #define DIAGF_PLAN_UNKNOWN_ID "unknown element '%.*s'%s"
@@ -373,6 +377,9 @@ enum diag_tool {
 	X(ROW_NOT_READ, E, "row-not-read", T_SHEETS) \
 	X(CSV_UNTERMINATED_QUOTE, E, "csv-unterminated-quote", T_SHEETS) \
 	X(JSON_ARMY, E, "json-army", T_SHEETS) \
+	X(HTML_TOO_MANY_ATTRS, E, "html-too-many-attributes", T_SHEETS) \
+	X(HTML_CHARSET_BYTES, W, "html-charset-bytes", T_SHEETS) \
+	X(HTML_CHARSET_UNKNOWN, W, "html-charset-unknown", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
@@ -440,6 +447,7 @@ enum diag_tool {
 	X(BF_INTERSECT, E, "bf-bases-intersect", T_SCAN) \
 	X(BF_NO_GENERAL, W, "bf-no-general", T_SCAN) \
 	X(BF_TOO_MANY, E, "bf-too-many", T_SCAN) \
+	X(BF_EMPTY_INPUT, E, "bf-empty-input", T_SCAN) \
 	X(PLAN_UTF8, E, "plan-not-utf8", T_SCAN) \
 	X(PLAN_SYNTAX, E, "plan-syntax", T_SCAN) \
 	X(PLAN_UNKNOWN_ID, E, "plan-unknown-element", T_SCAN) \

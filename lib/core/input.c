@@ -259,9 +259,11 @@ text_begin(struct input *in)
 	b = bom(in);
 	in->mode = M_TEXT;
 	if (b == BOM_UTF8) {
+		in->bom = 8;
 		in->start += 3;
 		in->bytes += 3;
 	} else if (b == BOM_U16LE || b == BOM_U16BE) {
+		in->bom = 16;
 		in->mode = b == BOM_U16LE ? M_U16LE : M_U16BE;
 		in->start += 2;
 		in->bytes += 2;

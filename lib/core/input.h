@@ -29,6 +29,8 @@ struct input {
 	unsigned char mode; /* undecided, raw, text, UTF-16 LE or BE text */
 	unsigned char npend;
 	unsigned char pend[4];  /* bytes of an unfinished UTF-16 character */
+	unsigned char bom;  /* the byte order mark text began with: 0 none,
+	                     * 8 UTF-8, 16 UTF-16 (decoded to UTF-8) */
 	/* a long run of leading blank lines, dropped by input_first_byte:
 	 * its line ends, counted in the line numbers (and handed to raw
 	 * reads as LFs) */

@@ -217,6 +217,17 @@ put_utf8(struct sbuf *b, unsigned u)
 	}
 }
 
+/* A string's bytes past str_max and a character more are dropped as
+ * they come (the cut is made at its end). */
+static void
+keep(const struct jsonin *j, struct sbuf *b)
+{
+	if (j->str_max > 0 && b->len > j->str_max + 4) {
+		b->len = j->str_max + 4;
+		b->s[b->len] = '\0';
+	}
+}
+
 /* A string at s[i] (on its '"'): its text, invalid UTF-8 replaced. */
 static int
 string(struct jsonin *j, char **out, size_t *len)
@@ -227,6 +238,7 @@ string(struct jsonin *j, char **out, size_t *len)
 	int e;
 
 	j->i++;
+	j->cut = false;
 	sbuf_add(&b, "", 0);
 	for (;;) {
 		/* a run of plain bytes, as far as the window holds it */
@@ -236,7 +248,11 @@ string(struct jsonin *j, char **out, size_t *len)
 			if (x == '"' || x == '\\' || x < 0x20)
 				break;
 		}
-		sbuf_add(&b, j->s + j->i, k - j->i);
+		/* past str_max (and a character more) the bytes are only
+		 * passed over */
+		sbuf_add(&b, j->s + j->i, j->str_max == 0 ||
+		    b.len + (k - j->i) <= j->str_max + 4 ? k - j->i :
+		    b.len < j->str_max + 4 ? j->str_max + 4 - b.len : 0);
 		j->i = k;
 		if ((e = peek(j)) < 0x20) {
 			sbuf_free(&b);
@@ -270,6 +286,7 @@ string(struct jsonin *j, char **out, size_t *len)
 			if (u < 0x20 && u != '\t' && u != '\n' && u != '\r')
 				u = 0xfffd;
 			put_utf8(&b, u);
+			keep(j, &b);
 			continue;
 		}
 		switch (e) {
@@ -282,9 +299,18 @@ string(struct jsonin *j, char **out, size_t *len)
 			sbuf_free(&b);
 			return fail(j, "expected an escape such as \\n or \\u0041");
 		}
+		keep(j, &b);
 		j->i++;
 	}
 	j->i++;
+	if (j->str_max > 0 && b.len > j->str_max) {
+		/* cut at a character */
+		for (b.len = j->str_max; b.len > 0 &&
+		    ((unsigned char)b.s[b.len] & 0xc0) == 0x80; b.len--)
+			;
+		b.s[b.len] = '\0';
+		j->cut = true;
+	}
 	if (!utf8_valid(b.s, b.len)) {
 		utf8_sanitize(&c, b.s, b.len);
 		sbuf_free(&b);
@@ -423,6 +449,7 @@ container(struct jsonin *j, struct jval *v, int depth, bool stream)
 			return -1;
 		}
 		if (stream && v->t == J_ARR) {
+			j->streamed = true;
 			j->each(j->top, &v->v[v->nv], j->ctx);
 			jval_free(&v->v[v->nv]);
 			j->nvals = 0;   /* each element its own budget */
@@ -469,7 +496,10 @@ value(struct jsonin *j, struct jval *v, int depth, bool stream)
 		return container(j, v, depth, stream);
 	case '"':
 		v->t = J_STR;
-		return string(j, &v->s, &v->n);
+		if (string(j, &v->s, &v->n) < 0)
+			return -1;
+		v->cut = j->cut;
+		return 0;
 	case 't':
 	case 'f':
 	case 'n':
@@ -494,6 +524,7 @@ static int
 jsonin_value(struct jsonin *j, struct jval *v)
 {
 	j->nvals = 0;
+	j->streamed = false;
 	blanks(j);
 	j->vline = j->line;
 	j->passed = false;
@@ -512,14 +543,19 @@ bool
 jsonin_next(struct jsonin *j, struct jval *v)
 {
 	while (jsonin_more(j)) {
-		j->lines = j->jsonl && j->base + (long long)j->i == j->bol;
+		/* the first value read may be the first line of JSON Lines
+		 * too, whether it is good or not */
+		j->lines = (j->jsonl || j->ntop == 0) &&
+		    j->base + (long long)j->i == j->bol;
 		if (jsonin_value(j, v) == 0) {
 			j->jsonl = v->line == j->line &&
 			    (j->ntop == 0 || j->jsonl);
 			j->ntop++;
 			return true;
 		}
-		if (!j->lines)
+		/* not when a document gave elements already: its lines are
+		 * no values of their own */
+		if (!j->lines || (j->ntop == 0 && j->streamed))
 			break;
 		next_line(j);
 	}

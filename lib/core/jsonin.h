@@ -28,6 +28,7 @@ struct jval {
 	enum jtype t;
 	long line, col;
 	bool b;
+	bool cut;                  /* J_STR: cut at jsonin.str_max */
 	char *s;                   /* J_STR: UTF-8 text; J_NUM: as written */
 	size_t n;
 	struct jval *v;            /* J_ARR elements, J_OBJ member values */
@@ -66,6 +67,10 @@ struct jsonin {
 	const struct jval *top;
 	bool each_top_array;       /* also the elements of a top array */
 	long nvals;                /* values of the record being read */
+	size_t str_max;            /* a string's bytes kept, 0: all; past
+	                            * it cut at a character (jval.cut) */
+	bool cut;                  /* the last string was */
+	bool streamed;             /* an element of it handed to each */
 };
 
 /* A reader over n bytes of memory (kept by the caller). */
@@ -81,7 +86,8 @@ extern size_t jsonin_read_max;
  * input or after a syntax error (reported) that ends it.  JSON Lines:
  * while every value so far began a line and ended on it, a value with
  * an error loses only itself, and the next begins at the line after the
- * one it began on. */
+ * one it began on; so does a first value that begins a line, unless it
+ * streamed elements before its error (a document, not a line). */
 bool jsonin_next(struct jsonin *j, struct jval *v);
 void jval_free(struct jval *v);
 /* The member key of an object, or NULL. */

@@ -46,6 +46,9 @@ void
 out_setup(void)
 {
 	signal(SIGPIPE, SIG_DFL);
+	/* a file size limit (ulimit -f) is a write error, EFBIG: reported,
+	 * status 4, not a silent death */
+	signal(SIGXFSZ, SIG_IGN);
 	arm_crashes();
 	/* the user's character set (UTF-8 in regexes, the PDF writers'
 	 * text), collation (regex ranges) and system messages; numbers,
@@ -139,7 +142,7 @@ static void
 arm(void)
 {
 	static const int ends[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
-	    SIGPIPE, SIGXFSZ, SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	    SIGPIPE, SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
 	    SIGPROF };
 	static int armed;
 
@@ -180,10 +183,35 @@ descriptor_path(const char *p)
 	return strncmp(p, "/proc/", 6) == 0 || strncmp(p, "/dev/fd/", 8) == 0;
 }
 
+/* A link (lst its lstat) that -o must not follow, as the kernel's
+ * fs.protected_symlinks does not for any open: in a sticky directory
+ * writable by others (/tmp), owned by neither the directory's owner nor
+ * the user. */
+static int
+stranger_link(const char *link, const struct stat *lst)
+{
+	struct sbuf d = {0};
+	const char *slash = strrchr(link, '/');
+	struct stat st;
+	int r;
+
+	if (lst->st_uid == geteuid())
+		return 0;
+	if (slash == NULL)
+		sbuf_adds(&d, ".");
+	else
+		sbuf_add(&d, link, slash == link ? 1 : (size_t)(slash - link));
+	r = stat(d.s, &st) == 0 && (st.st_mode & S_ISVTX) &&
+	    (st.st_mode & S_IWOTH) && lst->st_uid != st.st_uid;
+	sbuf_free(&d);
+	return r;
+}
+
 /* Where -o PATH writes: *dest is PATH with the symbolic links of its
  * last component followed, a dangling link naming the file to create.
  * Returns 0, 1 when PATH is written in place (not a regular file, or a
- * descriptor), -1 on an error (errno). */
+ * descriptor), -1 on an error (errno), -2 when a link on the way is
+ * one not to follow (stranger_link; *dest names it, to be freed). */
 static int
 resolve(const char *path, char **dest)
 {
@@ -204,6 +232,12 @@ resolve(const char *path, char **dest)
 		if (hops == LINK_HOPS) {
 			errno = ELOOP;
 			goto fail;
+		}
+		if (stranger_link(b.s, &st)) {
+			errno = EACCES;
+			*dest = b.s;
+			sbuf_free(&t);
+			return -2;
 		}
 		if ((n = readlink(b.s, link, sizeof link)) < 0)
 			goto fail;
@@ -255,7 +289,15 @@ out_open(struct out *o, const char *path)
 		return 0;
 	}
 	o->path = path;
-	if ((r = resolve(path, &o->dest)) < 0) {
+	if ((r = resolve(path, &o->dest)) == -2) {
+		diag_msg(EXIT_SYS, "cannot write '%s': '%s' is a symbolic link "
+		    "of another user in a sticky directory others can write; "
+		    "not followed", path, o->dest);
+		free(o->dest);
+		o->dest = NULL;
+		return -1;
+	}
+	if (r < 0) {
 		diag_sys("cannot write '%s'", path);
 		return -1;
 	}
@@ -282,7 +324,8 @@ out_open(struct out *o, const char *path)
 	}
 	pending = o->tmp;
 	if (stat(o->dest, &st) == 0) {
-		(void)fchmod(fd, st.st_mode & 07777);
+		/* the permission bits: never set-user-ID or set-group-ID */
+		(void)fchmod(fd, st.st_mode & 0777);
 	} else {
 		mask = umask(0);
 		umask(mask);

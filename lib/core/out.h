@@ -2,7 +2,9 @@
  * file (-o), with write errors, a full disk and a closed pipe handled.
  * The temporary file of -o is removed on every way out: out_close, any
  * exit() (out_cleanup runs at exit), and SIGHUP, SIGINT, SIGQUIT,
- * SIGTERM, SIGPIPE and SIGXFSZ (removed, then the signal kills). */
+ * SIGTERM, SIGPIPE and the like (removed, then the signal kills).
+ * SIGXFSZ is ignored (out_setup): past a file size limit a write fails
+ * with EFBIG, a system error like a full disk. */
 #ifndef BELLIS_OUT_H
 #define BELLIS_OUT_H
 
@@ -29,11 +31,14 @@ struct out {
 };
 
 /* path NULL or "-" means stdout.  A symbolic link stays: the file it
- * leads to is replaced (made, for a dangling link).  A path that is
+ * leads to is replaced (made, for a dangling link), with its permission
+ * bits (never S_ISUID, S_ISGID); a link of neither the user nor the
+ * directory's owner in a sticky directory others can write is refused,
+ * as the kernel's fs.protected_symlinks does.  A path that is
  * not a regular file (a FIFO, /dev/null) or names a descriptor
  * (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is written in place.
  * Returns -1 (reported, status 4) when the temporary file cannot be
- * made. */
+ * made or a link is refused. */
 int out_open(struct out *o, const char *path);
 /* Finish: the temporary file replaces the file after a flush and fsync
  * when commit != 0 and diag_status() is below EXIT_DATA; otherwise (or
@@ -42,8 +47,9 @@ int out_open(struct out *o, const char *path);
  * SIGPIPE is ignored; out_setup restores its default, so normally the
  * process ends with 141 like any filter. */
 int out_close(struct out *o, int commit);
-/* Call once at the top of main: SIGPIPE default, the user's locale for
- * characters, collation and messages only (numbers stay C), and
+/* Call once at the top of main: SIGPIPE default, SIGXFSZ ignored, the
+ * user's locale for characters, collation and messages only (numbers
+ * stay C), and
  * a crash (in a library out of memory, say) ends in status 4 with a
  * message and no temporary file. */
 void out_setup(void);

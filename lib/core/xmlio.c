@@ -12,6 +12,8 @@
 #include <libxml/xmlerror.h>
 
 #include "core/diag.h"
+#include "core/htmlcap.h"
+#include "core/htmldec.h"
 #include "core/num.h"
 #include "core/str.h"
 #include "core/tok.h"
@@ -510,7 +512,11 @@ struct xmlio_html {
 	struct xmlio_html_cb cb;
 	bool element;
 	bool stopped;               /* the page ended early */
-	bool cp1252;                /* read as windows-1252 */
+	struct htmldec dec;         /* the page's charset to UTF-8 */
+	char *charset;
+	struct sbuf decoded;        /* the piece in UTF-8 */
+	struct htmlcap cap;         /* the attributes of a tag capped */
+	struct sbuf capped;         /* the piece as libxml2 gets it */
 	/* the names of the elements open (libxml2's, until it is freed) */
 	const char **open;
 	size_t nopen, capopen;
@@ -553,6 +559,16 @@ html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	struct xmlio_html *h = html_of(ctx);
 	xmlNodePtr n;
 
+	bool cut = false;
+	int i;
+
+	for (i = 0; atts != NULL && atts[i] != NULL; i += 2)
+		if (xmlStrEqual(atts[i], (const xmlChar *)HTMLCAP_MARK)) {
+			cut = true;
+			DIAG_AT(HTML_TOO_MANY_ATTRS, cur_xml_file, c->input !=
+			    NULL ? (long)c->input->line : 0, 0,
+			    XMLIO_MAX_ATTRS);
+		}
 	xmlSAX2StartElement(ctx, name, atts);
 	h->element = true;
 	h->open = xgrow(h->open, &h->capopen, h->nopen + 1, sizeof *h->open);
@@ -562,6 +578,8 @@ html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		html_prune(n->parent != NULL ? n->parent : (xmlNodePtr)c->myDoc);
 	h->cb.start(h->cb.ud, (const char *)name,
 	    c->input != NULL ? (long)c->input->line : 0);
+	if (cut && h->cb.cut != NULL)
+		h->cb.cut(h->cb.ud);
 }
 
 static void
@@ -661,16 +679,23 @@ xmlio_html_new(const char *name, const char *encoding,
 	/* tag soup is normal on real pages: keep libxml2 quiet about it */
 	htmlCtxtUseOptions(h->ctxt, HTML_PARSE_NONET | HTML_PARSE_NOERROR |
 	    HTML_PARSE_NOWARNING | HTML_PARSE_NOBLANKS | HTML_PARSE_NOIMPLIED);
-	/* as htmlCtxtReadMemory does with an encoding: <meta> is not
-	 * followed then */
-	if (encoding != NULL &&
-	    (enc = xmlFindCharEncodingHandler(encoding)) != NULL) {
-		xmlSwitchToEncoding(h->ctxt, enc);
-		if (h->ctxt->input->encoding != NULL)
-			xmlFree((xmlChar *)h->ctxt->input->encoding);
-		h->ctxt->input->encoding = xmlStrdup((const xmlChar *)encoding);
-		h->cp1252 = strcmp(encoding, "windows-1252") == 0;
+	/* the page is decoded here (htmldec) and libxml2 reads UTF-8, as
+	 * htmlCtxtReadMemory does with an encoding: <meta> is not followed
+	 * then */
+	if (encoding == NULL)
+		encoding = "UTF-8";
+	if (htmldec_open(&h->dec, encoding) < 0 ||
+	    (enc = xmlFindCharEncodingHandler("UTF-8")) == NULL) {
+		htmldec_close(&h->dec);
+		htmlFreeParserCtxt(h->ctxt);
+		free(h);
+		return NULL;
 	}
+	xmlSwitchToEncoding(h->ctxt, enc);
+	if (h->ctxt->input->encoding != NULL)
+		xmlFree((xmlChar *)h->ctxt->input->encoding);
+	h->ctxt->input->encoding = xmlStrdup((const xmlChar *)"UTF-8");
+	h->charset = xstrdup(encoding);
 	return h;
 }
 
@@ -696,53 +721,30 @@ html_chunk(struct xmlio_html *h, const char *buf, size_t n, bool end)
 	}
 }
 
-/* The first byte of buf[0..n) that windows-1252 has no character for
- * (iconv fails on it), n when none. */
-static size_t
-cp1252_hole(const char *buf, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		switch ((unsigned char)buf[i]) {
-		case 0x81: case 0x8d: case 0x8f: case 0x90: case 0x9d:
-			return i;
-		}
-	return n;
-}
-
 void
 xmlio_html_push(struct xmlio_html *h, const char *buf, size_t len,
     bool end)
 {
 	xmlParserCtxtPtr c = h->ctxt;
-	size_t n, k;
+	long bad = h->dec.bad;
+	size_t n;
 
+	sbuf_reset(&h->decoded);
+	htmldec_run(&h->dec, buf, len, end, &h->decoded);
+	if (bad == 0 && h->dec.bad > 0)
+		DIAG_AT(HTML_CHARSET_BYTES, cur_xml_file, h->dec.bad_line, 0,
+		    h->charset);
+	sbuf_reset(&h->capped);
+	sbuf_add(&h->capped, "", 0);
+	htmlcap_filter(&h->cap, XMLIO_MAX_ATTRS, h->decoded.s,
+	    h->decoded.len, &h->capped);
+	buf = h->capped.s;
+	len = h->capped.len;
 	do {
 		n = len < 65536 ? len : 65536;
 		if (h->stopped)
 			return;
-		k = h->cp1252 ? cp1252_hole(buf, n) : n;
-		html_chunk(h, buf, k, end && k == len);
-		if (k < n && !c->disableSAX && c->instate != XML_PARSER_EOF) {
-			/* a byte that does not convert: libxml2 reports
-			 * it and stops; reading a page whole it takes the
-			 * page to end there, and so does this: what came
-			 * before is read, the elements open are ended */
-			html_chunk(h, buf + k, n - k, false);
-			if (c->instate != XML_PARSER_EOF &&
-			    c->input != NULL && c->input->buf != NULL) {
-				/* the end, without the bytes left
-				 * unconverted (reported once) */
-				if (c->input->buf->encoder != NULL)
-					xmlCharEncCloseFunc(
-					    c->input->buf->encoder);
-				c->input->buf->encoder = NULL;
-				c->disableSAX = 0;
-				(void)htmlParseChunk(c, NULL, 0, 1);
-			}
-			h->stopped = true;
-		}
+		html_chunk(h, buf, n, end && n == len);
 		buf += n;
 		len -= n;
 		/* libxml2 holds a run of text (a comment, a tag) until it
@@ -776,6 +778,10 @@ xmlio_html_free(struct xmlio_html *h)
 		xmlFreeDoc(h->ctxt->myDoc);
 	h->ctxt->myDoc = NULL;
 	htmlFreeParserCtxt(h->ctxt);
+	htmldec_close(&h->dec);
+	free(h->charset);
+	sbuf_free(&h->decoded);
+	sbuf_free(&h->capped);
 	free(h->open);
 	free(h);
 	return element;

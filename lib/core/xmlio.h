@@ -59,10 +59,17 @@ struct xmlio_html_cb {
 	void (*end)(void *ud, const char *name);
 	void (*text)(void *ud, const char *s, size_t n);
 	void *ud;
+	/* after start: the element had more than XMLIO_MAX_ATTRS
+	 * attributes, the rest cut (reported, html-too-many-attributes);
+	 * NULL: nothing more to do */
+	void (*cut)(void *ud);
 };
 struct xmlio_html;
-/* A parser for the page name (for messages) in encoding (a name iconv
- * knows; NULL: libxml2 decides from <meta>); NULL when libxml2 fails. */
+/* A parser for the page name (for messages) in encoding (UTF-8,
+ * windows-1252 or a charset htmldec_known takes; NULL: UTF-8): the page
+ * is decoded to UTF-8 before libxml2 reads it (core/htmldec.h), a byte
+ * not valid in it read as U+FFFD (html-charset-bytes, once); NULL when
+ * libxml2 or iconv fails. */
 struct xmlio_html *xmlio_html_new(const char *name, const char *encoding,
     const struct xmlio_html_cb *cb);
 /* The most of a page libxml2 may hold unparsed (a run of text without

@@ -1,5 +1,5 @@
 /* fuzz_html: armylist_read_html, army list sheets as HTML tables. */
-#define FUZZ_SEEDS "samples/armeelisten-1-60.html"
+#define FUZZ_SEEDS "samples/armeelisten-1-60.html tests/fuzz/seeds/html/*"
 #define FUZZ_ARMIES
 #include "army/armyin.h"
 #include "fuzz.h"

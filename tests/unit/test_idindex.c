@@ -214,6 +214,40 @@ test_pending(void)
 	idindex_free(x);
 }
 
+/* File names past an eighth of the budget go to a temporary file: read
+ * back by number; the same name spilled twice is the same file. */
+static void
+test_file_names(void)
+{
+	struct idindex *x = idindex_new();
+	char name[64];
+	uint32_t n[400], a, b;
+	size_t before;
+	int i;
+
+	idindex_budget(x, 8192);        /* names: 1 KiB */
+	for (i = 0; i < 400; i++) {
+		snprintf(name, sizeof name, "chunks/part-%04d.jsonl", i);
+		n[i] = idindex_file(x, name);
+	}
+	before = idindex_bytes(x);
+	CHECK(before <= 1024);
+	for (i = 0; i < 400; i++) {
+		snprintf(name, sizeof name, "chunks/part-%04d.jsonl", i);
+		CHECK_STR(idindex_file_name(x, n[i]), name);
+	}
+	/* the armies of one file: one number */
+	CHECK(idindex_file(x, "x.txt") == idindex_file(x, "x.txt"));
+	a = idindex_file(x, "chunks/part-0300.jsonl");
+	b = idindex_file(x, "chunks/part-0301.jsonl");
+	CHECK(a != n[300] && idindex_same_file(x, a, n[300]));
+	CHECK(!idindex_same_file(x, a, b) && !idindex_same_file(x, n[0], b));
+	CHECK(idindex_same_file(x, n[0], n[0]) && !idindex_same_file(x, n[0],
+	    n[1]));
+	CHECK(idindex_bytes(x) == before);
+	idindex_free(x);
+}
+
 int
 main(void)
 {
@@ -223,5 +257,6 @@ main(void)
 	RUN(test_long_id());
 	RUN(test_spill());
 	RUN(test_pending());
+	RUN(test_file_names());
 	return UNIT_DONE("idindex");
 }

@@ -317,6 +317,38 @@ test_lines_keep(void)
 	sbuf_free(&out);
 }
 
+/* JSON Lines whose first line is bad: only that line is lost; but a
+ * document that gave armies before its error is not read again line by
+ * line. */
+static void
+test_lines_first_bad(void)
+{
+	static const char lines[] = "{\"id\":\"I/1\", x\n{\"id\":\"I/2\"}\n"
+	    "{\"id\":\"I/3\"}\n";
+	static const char cut[] = "{\"id\":\"I/1\",\"s\":\n{\"id\":\"I/2\"}\n"
+	    "{\"id\":\"I/3\"}\n";
+	static const char doc[] = "{\"armies\":[\n{\"id\":\"I/1\"},\n"
+	    "{\"id\":\"I/2\"},\nx\n]}\n";
+	struct sbuf out = {0};
+
+	run_armies(&out, lines, sizeof lines - 1, 0);
+	CHECK(strstr(sbuf_str(&out), "diag 1:") != NULL);
+	CHECK(strstr(sbuf_str(&out), "\"id\":\"I/1\"") == NULL);
+	CHECK(strstr(sbuf_str(&out), "\"id\":\"I/2\"") != NULL);
+	CHECK(strstr(sbuf_str(&out), "\"id\":\"I/3\"") != NULL);
+	sbuf_reset(&out);
+	run_armies(&out, cut, sizeof cut - 1, 0);
+	CHECK(strstr(sbuf_str(&out), "\"id\":\"I/2\"") != NULL);
+	CHECK(strstr(sbuf_str(&out), "\"id\":\"I/3\"") != NULL);
+	sbuf_reset(&out);
+	run_armies(&out, doc, sizeof doc - 1, 0);
+	CHECK(strstr(sbuf_str(&out), "diag 4:1 ") != NULL);
+	CHECK(strstr(strstr(sbuf_str(&out), "\"id\":\"I/1\"") + 1,
+	    "\"id\":\"I/1\"") == NULL);
+	CHECK(strstr(sbuf_str(&out), "diag 5:") == NULL);
+	sbuf_free(&out);
+}
+
 int
 main(void)
 {
@@ -326,6 +358,7 @@ main(void)
 	RUN(test_cases());
 	RUN(test_encodings());
 	RUN(test_lines_keep());
+	RUN(test_lines_first_bad());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("jsonin");

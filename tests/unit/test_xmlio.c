@@ -13,6 +13,8 @@
 
 #include "army/armyin.h"
 #include "core/diag.h"
+#include "core/htmlcap.h"
+#include "core/htmldec.h"
 #include "core/input.h"
 #include "core/out.h"
 #include "core/xalloc.h"
@@ -477,6 +479,86 @@ test_limit_words(void)
 	sbuf_free(&msgs);
 }
 
+/* htmlcap: a tag past the cap keeps its first attributes and the mark,
+ * its line ends and '>'; comments, scripts and quoted '>' are passed
+ * over; the result does not depend on how the bytes are cut. */
+static void
+test_htmlcap(void)
+{
+	static const char page[] = "<!-- <a b c d> --><script>x<y z w "
+	    "v</script>\n<td a=1 b='>' c\nd=\"x\ny\" e>t</td><p a b>";
+	static const char want[] = "<!-- <a b c d> --><script>x<y z w "
+	    "v</script>\n<td a=1 b='>' " HTMLCAP_MARK "\n\n>t</td><p a b>";
+	struct htmlcap s;
+	struct sbuf out = {0};
+	size_t i;
+
+	memset(&s, 0, sizeof s);
+	htmlcap_filter(&s, 2, page, sizeof page - 1, &out);
+	CHECK(out.len == sizeof want - 1 && memcmp(out.s, want, out.len) == 0);
+	sbuf_reset(&out);
+	memset(&s, 0, sizeof s);
+	for (i = 0; i < sizeof page - 1; i++)
+		htmlcap_filter(&s, 2, page + i, 1, &out);
+	CHECK(out.len == sizeof want - 1 && memcmp(out.s, want, out.len) == 0);
+	/* at the cap: untouched */
+	sbuf_reset(&out);
+	memset(&s, 0, sizeof s);
+	htmlcap_filter(&s, 5, page, sizeof page - 1, &out);
+	CHECK(out.len == sizeof page - 1 && memcmp(out.s, page, out.len) == 0);
+	sbuf_free(&out);
+}
+
+/* htmldec: the same UTF-8 whatever the pieces, a character split
+ * between two waits; bad bytes are U+FFFD, counted, the first's line
+ * kept. */
+static void
+dec_pieces(const char *cs, const char *in, size_t n, const char *want,
+    long bad)
+{
+	struct htmldec d;
+	struct sbuf out = {0};
+	size_t i;
+
+	CHECK(htmldec_open(&d, cs) == 0);
+	htmldec_run(&d, in, n, true, &out);
+	CHECK(strcmp(sbuf_str(&out), want) == 0 && d.bad == bad);
+	htmldec_close(&d);
+	sbuf_reset(&out);
+	CHECK(htmldec_open(&d, cs) == 0);
+	for (i = 0; i < n; i++)
+		htmldec_run(&d, in + i, 1, i + 1 == n, &out);
+	CHECK(strcmp(sbuf_str(&out), want) == 0 && d.bad == bad);
+	htmldec_close(&d);
+	sbuf_free(&out);
+}
+
+static void
+test_htmldec(void)
+{
+	struct htmldec d;
+	struct sbuf out = {0};
+
+	dec_pieces("UTF-8", "a\xc3\xbc\xe2\x82\xac\xf0\x9f\x98\x80" "b", 11,
+	    "a\xc3\xbc\xe2\x82\xac\xf0\x9f\x98\x80" "b", 0);
+	dec_pieces("UTF-8", "a\xff\xc3(\xe2\x82", 6,
+	    "a\xef\xbf\xbd\xef\xbf\xbd(\xef\xbf\xbd\xef\xbf\xbd", 4);
+	dec_pieces("windows-1252", "\x80\x81\x9f\xfc", 4,
+	    "\xe2\x82\xac\xc2\x81\xc5\xb8\xc3\xbc", 0);
+	dec_pieces("SHIFT_JIS", "<\x93\xfa\x96\x7b>", 6,
+	    "<\xe6\x97\xa5\xe6\x9c\xac>", 0);
+	dec_pieces("windows-1251", "\xd0\xf3\x98", 3,
+	    "\xd0\xa0\xd1\x83\xef\xbf\xbd", 1);
+	CHECK(htmldec_known("koi8-r") && htmldec_known("ISO-8859-2"));
+	CHECK(!htmldec_known("UTF-16") && !htmldec_known("x-none"));
+	CHECK(htmldec_open(&d, "x-none") < 0);
+	CHECK(htmldec_open(&d, "UTF-8") == 0);
+	htmldec_run(&d, "a\nb\n\xff\n", 6, true, &out);
+	CHECK(d.bad == 1 && d.bad_line == 3 && d.line == 4);
+	htmldec_close(&d);
+	sbuf_free(&out);
+}
+
 int
 main(void)
 {
@@ -493,6 +575,8 @@ main(void)
 	RUN(test_limit_words());
 	RUN(test_xml_writer());
 	RUN(test_xml_writer_controls());
+	RUN(test_htmlcap());
+	RUN(test_htmldec());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("xmlio");

@@ -8,6 +8,7 @@
  * gen/multi.h (written by make) lists the tools as
  * BELLIS_TOOL(armylist_parse, "armylist-parse"); each tool's main was
  * compiled as bellis_armylist_parse_main. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,18 +35,32 @@ run(const char *name, int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
+	const char *base = argc > 0 && argv[0] != NULL ?
+	    strrchr(argv[0], '/') : NULL;
+	FILE *fp;
 	size_t i;
+	bool help;
 	int rc;
 
-	base = base != NULL ? base + 1 : argc > 0 ? argv[0] : "bellis";
+	base = base != NULL ? base + 1 : argc > 0 && argv[0] != NULL ?
+	    argv[0] : "bellis";
 	if ((rc = run(base, argc, argv)) >= 0)
 		return rc;
 	if (argc > 1 && (rc = run(argv[1], argc - 1, argv + 1)) >= 0)
 		return rc;
-	fprintf(stderr, "usage: bellis TOOL [ARG...], or a link named TOOL "
+	/* --help: the same on the standard output, status 0 */
+	help = argc == 2 && (strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0);
+	fp = help ? stdout : stderr;
+	fprintf(fp, "usage: bellis TOOL [ARG...], or a link named TOOL "
 	    "to bellis; the tools:\n");
 	for (i = 0; i < sizeof tools / sizeof tools[0]; i++)
-		fprintf(stderr, "  %s\n", tools[i].name);
-	return 3;
+		fprintf(fp, "  %s\n", tools[i].name);
+	if (!help)
+		return 3;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("bellis: write error");
+		return 4;
+	}
+	return 0;
 }
