@@ -12,6 +12,7 @@
 #include "core/str.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
+#include "rules/troop.h"
 
 enum kw {
 	KW_NONE, KW_AGGRESSION, KW_TERRAIN, KW_ENEMIES, KW_ALLIES, KW_DATES,
@@ -94,6 +95,12 @@ struct listtext {
 	bool cut_elems, cut_gen;     /* the fields cut at ARMY_FIELD_MAX */
 	long eline;
 	bool incomplete;             /* an Incomplete line */
+	bool gap;                    /* a blank line since the last line of
+	                                the open record */
+	struct sbuf para;            /* a paragraph of prose in a record */
+	struct sbuf pend;            /* lines after a gap, '\n' ended */
+	long (*pat)[2];              /* their lines and columns */
+	size_t npend, cappend;
 	regex_t date_re;           /* compiled at its first use: most
 	                              inputs never need it (tables) */
 	locale_t c;                /* the C locale, for date_re; (locale_t)0
@@ -144,7 +151,7 @@ listtext_track(struct listtext *lt, struct armyseen *seen)
 bool
 listtext_open(const struct listtext *lt)
 {
-	return lt->open;
+	return lt->open && !lt->gap;
 }
 
 void
@@ -160,11 +167,49 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->written);
 	sbuf_free(&lt->gen);
 	srcmap_free(&lt->gmap);
+	sbuf_free(&lt->para);
+	sbuf_free(&lt->pend);
+	free(lt->pat);
 	if (lt->c != (locale_t)0) {
 		regfree(&lt->date_re);
 		freelocale(lt->c);
 	}
 	free(lt);
+}
+
+/* The bracketed part at the end of a reference line, "(3000-2800 BC)":
+ * its start, *bn its length with the brackets; NULL when none. */
+static const char *
+date_in_brackets(const char *s, size_t n, size_t *bn)
+{
+	size_t k;
+
+	if (n < 3 || s[n - 1] != ')')
+		return NULL;
+	for (k = n - 1; k-- > 0 && s[k] != '(' && s[k] != ')';)
+		;
+	if (k == (size_t)-1 || s[k] != '(' || k + 1 >= n - 1 ||
+	    s[k + 1] < '0' || s[k + 1] > '9')
+		return NULL;
+	*bn = n - k;
+	return s + k;
+}
+
+/* The name before the dates, without the blanks and the dash, comma or
+ * colon between them: "Early Egyptian - (3000 BC)". */
+static void
+name_trim(const char **s, size_t *n)
+{
+	str_trim(s, n);
+	while (*n > 0 && ((*s)[*n - 1] == '-' || (*s)[*n - 1] == ',' ||
+	    (*s)[*n - 1] == ':')) {
+		--*n;
+		str_trim(s, n);
+	}
+	if (*n >= 3 && memcmp(*s + *n - 3, "\xe2\x80\x93", 3) == 0) {
+		*n -= 3;
+		str_trim(s, n);
+	}
 }
 
 static void
@@ -176,6 +221,8 @@ set_name(struct listtext *lt)
 	const regex_t *re;
 	regmatch_t m[1];
 	locale_t old;
+	const char *tail;
+	size_t bn;
 	int rc;
 
 	if (lt->dates.len > 0 || n == 0) {
@@ -187,16 +234,30 @@ set_name(struct listtext *lt)
 		return;
 	}
 	re = date_re(lt);
+	str_trim(&s, &n);
+	tail = date_in_brackets(s, n, &bn);
 	old = uselocale(lt->c);
-	rc = regexec(re, s, 1, m, 0);
+	if (tail != NULL) {
+		struct sbuf in = {0};
+
+		sbuf_add(&in, tail + 1, bn - 2);
+		rc = regexec(re, in.s, 1, m, 0);
+		if (rc == 0 && m[0].rm_so != 0)
+			rc = REG_NOMATCH;
+		m[0].rm_so = (regoff_t)(tail + 1 - s);
+		m[0].rm_eo = m[0].rm_so + (regoff_t)in.len;
+		sbuf_free(&in);
+	} else
+		rc = regexec(re, s, 1, m, 0);
 	uselocale(old);
 	if (rc == 0) {
 		const char *d = s + m[0].rm_so;
 		size_t dn = (size_t)(m[0].rm_eo - m[0].rm_so);
-		size_t nn = (size_t)m[0].rm_so;
+		size_t nn = tail != NULL ? (size_t)(tail - s) :
+		    (size_t)m[0].rm_so;
 		const char *ns = s;
 
-		str_trim(&ns, &nn);
+		name_trim(&ns, &nn);
 		a->name = xstrndup(ns, nn);
 		army_set_period(a, d, dn, lt->headline,
 		    lt->headcol + m[0].rm_so);
@@ -207,14 +268,59 @@ set_name(struct listtext *lt)
 	DIAG(NO_DATES, lt->headline, lt->headcol, a->id);
 }
 
-void
-listtext_flush(struct listtext *lt)
+/* The paragraph of prose read in a record ends: a note of the army. */
+static void
+end_para(struct listtext *lt)
+{
+	if (lt->para.len > 0)
+		army_add_note(&lt->a, "comment", 7, lt->para.s,
+		    lt->para.len);
+	sbuf_reset(&lt->para);
+}
+
+static void
+add_prose(struct listtext *lt, const char *s, size_t n)
+{
+	if (lt->para.len + n + 1 > ARMY_FIELD_MAX)
+		return;
+	if (lt->para.len > 0)
+		sbuf_addc(&lt->para, ' ');
+	sbuf_add(&lt->para, s, n);
+}
+
+/* The lines held after a blank line in a record: with note, a paragraph
+ * of prose of the army (an element line came after them: an annotated
+ * list); else not read, each reported. */
+static void
+pend_end(struct listtext *lt, bool note)
+{
+	const char *s = sbuf_str(&lt->pend), *e;
+	size_t k;
+
+	for (k = 0; k < lt->npend; k++, s = e + 1) {
+		e = strchr(s, '\n');
+		if (note)
+			add_prose(lt, s, (size_t)(e - s));
+		else if (lt->seen != NULL && lt->seen->started)
+			DIAG(LINE_NOT_READ, lt->pat[k][0], lt->pat[k][1],
+			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+	}
+	if (note)
+		end_para(lt);
+	sbuf_reset(&lt->pend);
+	lt->npend = 0;
+}
+
+static void
+flush_record(struct listtext *lt)
 {
 	struct army *a = &lt->a;
 
+	lt->gap = false;
 	if (!lt->open)
 		return;
 	lt->open = false;
+	end_para(lt);
 	set_name(lt);
 	a->elements_text = xstrdup(sbuf_str(&lt->written));
 	if (lt->elems.len == 0 && lt->gen.len == 0)
@@ -243,6 +349,116 @@ listtext_flush(struct listtext *lt)
 	sbuf_reset(&lt->gen);
 	srcmap_reset(&lt->gmap);
 	lt->gen_next = false;
+}
+
+void
+listtext_flush(struct listtext *lt)
+{
+	flush_record(lt);
+	pend_end(lt, false);
+}
+
+/* Hold a line after a blank line in a record: the record goes on when
+ * an element line comes.  A thousand lines end the wait. */
+static void
+pend_add(struct listtext *lt, const char *s, size_t n, long line,
+    long col)
+{
+	if (lt->npend == 1000 || lt->pend.len + n >= ARMY_FIELD_MAX)
+		listtext_flush(lt);
+	lt->pat = xgrow(lt->pat, &lt->cappend, lt->npend + 1,
+	    sizeof *lt->pat);
+	lt->pat[lt->npend][0] = line;
+	lt->pat[lt->npend][1] = col;
+	lt->npend++;
+	sbuf_add(&lt->pend, s, n);
+	sbuf_addc(&lt->pend, '\n');
+}
+
+static bool
+is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* A short sentence ("Skirmishers screen."): two words or more, no
+ * digit, a capital word of four letters or more first that is no troop
+ * name, a full stop or a mark at the end. */
+static bool
+sentence_like(const char *s, size_t n)
+{
+	size_t e;
+
+	if (n < 2 || strchr(".!?", s[n - 1]) == NULL || memchr(s, ' ', n) ==
+	    NULL || !(s[0] >= 'A' && s[0] <= 'Z'))
+		return false;
+	for (e = 0; e < n; e++)
+		if (s[e] >= '0' && s[e] <= '9')
+			return false;
+	for (e = 0; e < n && is_letter(s[e]); e++)
+		;
+	return e >= 4 && s[e] == ' ' && troop_find(s, e) == NULL;
+}
+
+/* A line of prose, not elements: at least three words of three or more
+ * small letters outside brackets ("the general stands on a hill"), not
+ * counting the joining words. */
+static bool
+prose_like(const char *s, size_t n)
+{
+	static const char *const join[] = { "and", "und", "oder", NULL };
+	size_t i = 0, b, k;
+	int depth = 0, words = 0;
+	bool low;
+
+	if (n == 0 || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	while (i < n) {
+		if (!is_letter(s[i])) {
+			depth += s[i] == '(' ? 1 : s[i] == ')' && depth > 0 ?
+			    -1 : 0;
+			i++;
+			continue;
+		}
+		for (b = i, low = true; i < n && is_letter(s[i]); i++)
+			low = low && s[i] >= 'a';
+		if (depth > 0 || !low || i - b < 3 || (b > 0 &&
+		    strchr(" \t", s[b - 1]) == NULL) || (i < n &&
+		    strchr(" \t.,;:!?", s[i]) == NULL))
+			continue;
+		for (k = 0; join[k] != NULL && !str_ieq(s + b, i - b,
+		    join[k]); k++)
+			;
+		words += join[k] == NULL;
+	}
+	return words >= 3 || sentence_like(s, n);
+}
+
+/* Does a line after a blank line go on with the record above: an element
+ * line ("8x 4Bw", "- 1x3Bd (Gen)") that is not prose? */
+static bool
+entry_like(const char *s, size_t n)
+{
+	return n > 0 && s[0] >= '0' && s[0] <= '9' && !prose_like(s, n);
+}
+
+/* After a blank line in a record, a plain number is a count ("8x 4Bw",
+ * "8 x 4Bw", "3 4Bw"), not a reference, when an x or a digit follows
+ * it. */
+static bool
+count_like(const char *s, size_t n, size_t idlen)
+{
+	size_t i = idlen;
+
+	if (memchr(s, '/', idlen) != NULL)
+		return false;
+	if (idlen > 1 && (s[idlen - 1] == 'x' || s[idlen - 1] == 'X'))
+		return true;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i < n && ((s[i] >= '0' && s[i] <= '9') || ((s[i] == 'x' ||
+	    s[i] == 'X') && (i + 1 == n || s[i + 1] == ' ' ||
+	    (s[i + 1] >= '0' && s[i + 1] <= '9'))));
 }
 
 /* The keyword a line starts with (followed by ':' or a blank), and the
@@ -619,7 +835,10 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
-		listtext_flush(lt);
+		if (lt->open) {
+			end_para(lt);
+			lt->gap = true;
+		}
 		lt->bad = false;
 		return;
 	}
@@ -633,7 +852,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		;
 	/* a reference starts a record: "I/1a" always, a plain number only
 	 * when no record is open (a wrapped element line may start "4 Sp") */
-	if (army_is_id(t, idlen) && (!lt->open || memchr(t, '/', idlen))) {
+	if (army_is_id(t, idlen) && (!lt->open || memchr(t, '/', idlen) ||
+	    (lt->gap && !count_like(t, tn, idlen)))) {
 		start_record(lt, t, tn, idlen, line, col);
 		lt->bad = false;
 		if (lt->seen != NULL)
@@ -673,6 +893,14 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	if (tn == 0)
 		return;
 	kw = keyword(t, tn, &val);
+	if (lt->gap) {
+		if (kw == KW_NONE && !entry_like(t, tn)) {
+			pend_add(lt, t, tn, line, col + (long)bl);
+			return;
+		}
+		lt->gap = false;
+		pend_end(lt, true);
+	}
 	if (kw != KW_NONE) {
 		keyword_line(lt, kw, t + val, tn - val, line,
 		    col + (long)val + (long)bl, bullet);
@@ -682,5 +910,10 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		return;
 	if (keyword_typo(t, tn, line, col + (long)bl))
 		return;
+	if (prose_like(t, tn)) {
+		add_prose(lt, t, tn);
+		return;
+	}
+	end_para(lt);
 	keyword_line(lt, KW_NONE, t, tn, line, col + (long)bl, bullet);
 }
