@@ -70,7 +70,7 @@ static const struct {
 /* An era, in any case. */
 #define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee])"
 /* a year or a range, perhaps approximate: "c. 500BC", "330-322BC" */
-#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |[Uu][Mm] )?"
+#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
 #define DATE "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA "?|[0-9]+ ?" ERA ")"
 
 struct listtext {
