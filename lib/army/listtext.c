@@ -95,8 +95,11 @@ struct listtext {
 	bool cut_elems, cut_gen;     /* the fields cut at ARMY_FIELD_MAX */
 	long eline;
 	bool incomplete;             /* an Incomplete line */
+	bool idstop;                 /* a full stop after the reference:
+	                                "I/33. Name. 1000 a.C." */
 	bool gap;                    /* a blank line since the last line of
 	                                the open record */
+	struct sbuf tmp;
 	struct sbuf para;            /* a paragraph of prose in a record */
 	struct sbuf pend;            /* lines after a gap, '\n' ended */
 	long (*pat)[2];              /* their lines and columns */
@@ -168,6 +171,7 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->gen);
 	srcmap_free(&lt->gmap);
 	sbuf_free(&lt->para);
+	sbuf_free(&lt->tmp);
 	sbuf_free(&lt->pend);
 	free(lt->pat);
 	if (lt->c != (locale_t)0) {
@@ -196,13 +200,14 @@ date_in_brackets(const char *s, size_t n, size_t *bn)
 }
 
 /* The name before the dates, without the blanks and the dash, comma or
- * colon between them: "Early Egyptian - (3000 BC)". */
+ * colon between them: "Early Egyptian - (3000 BC)"; with stop, a full
+ * stop too ("I/33. Villanova. 1000 a.C."). */
 static void
-name_trim(const char **s, size_t *n)
+name_trim(const char **s, size_t *n, bool stop)
 {
 	str_trim(s, n);
 	while (*n > 0 && ((*s)[*n - 1] == '-' || (*s)[*n - 1] == ',' ||
-	    (*s)[*n - 1] == ':')) {
+	    (*s)[*n - 1] == ':' || (stop && (*s)[*n - 1] == '.'))) {
 		--*n;
 		str_trim(s, n);
 	}
@@ -257,7 +262,7 @@ set_name(struct listtext *lt)
 		    (size_t)m[0].rm_so;
 		const char *ns = s;
 
-		name_trim(&ns, &nn);
+		name_trim(&ns, &nn, lt->idstop);
 		a->name = xstrndup(ns, nn);
 		army_set_period(a, d, dn, lt->headline,
 		    lt->headcol + m[0].rm_so);
@@ -621,8 +626,8 @@ bullet_len(const char *s, size_t n)
 }
 
 static void
-start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
-    long line, long col)
+start_record(struct listtext *lt, const char *id, size_t idn,
+    const char *h, size_t hn, long line, long hcol)
 {
 	struct army *a = &lt->a;
 
@@ -630,15 +635,83 @@ start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
 	army_init(a);
 	lt->open = true;
 	lt->incomplete = false;
-	lt->full = lt->cut_elems = lt->cut_gen = false;
-	a->id = xstrndup(s, idlen);
+	lt->full = lt->cut_elems = lt->cut_gen = lt->idstop = false;
+	a->id = xstrndup(id, idn);
 	a->file = xstrdup(lt->file);
 	a->line = line;
 	a->name_lang = "en";
 	sbuf_reset(&lt->head);
-	sbuf_add(&lt->head, s + idlen, n - idlen);
+	sbuf_add(&lt->head, h, hn);
 	lt->headline = line;
-	lt->headcol = col + (long)idlen;
+	lt->headcol = hcol;
+	lt->bad = false;
+	if (lt->seen != NULL)
+		lt->seen->started = true;
+}
+
+/* A reference with its book in Arabic figures, "1/58" or "2/5a": the
+ * book in Roman ones into id; false when it is none. */
+static bool
+arabic_book(const char *t, size_t n, struct sbuf *id)
+{
+	static const char *const roman[] = { "I", "II", "III", "IV" };
+
+	if (n < 3 || t[0] < '1' || t[0] > '4' || t[1] != '/')
+		return false;
+	sbuf_reset(id);
+	sbuf_adds(id, roman[t[0] - '1']);
+	sbuf_add(id, t + 1, n - 1);
+	return army_is_id(id->s, id->len);
+}
+
+/* Does every word of t[0..n) start with a capital letter? */
+static bool
+capitals(const char *t, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((i == 0 || t[i - 1] == ' ') && t[i] != ' ' &&
+		    !(t[i] >= 'A' && t[i] <= 'Z'))
+			return false;
+	return true;
+}
+
+/* "Greek Kyrean I/56a 630-314BC": a reference after the name, with
+ * nothing or the dates after it; its offset in t, else 0. */
+static size_t
+id_after_name(struct listtext *lt, const char *t, size_t n)
+{
+	const regex_t *re;
+	size_t b, e;
+	regmatch_t m[1];
+	locale_t old;
+	int rc;
+
+	if (t[0] >= '0' && t[0] <= '9')
+		return 0;
+	for (b = 1; b < n; b = e) {
+		while (b < n && t[b] != ' ')
+			b++;
+		while (b < n && t[b] == ' ')
+			b++;
+		for (e = b; e < n && t[e] != ' '; e++)
+			;
+		if (e == b || memchr(t + b, '/', e - b) == NULL ||
+		    !army_is_id(t + b, e - b))
+			continue;
+		if (e == n)
+			return capitals(t, b) ? b : 0;
+		sbuf_reset(&lt->tmp);
+		sbuf_add(&lt->tmp, t + e, n - e);
+		re = date_re(lt);
+		old = uselocale(lt->c);
+		rc = regexec(re, lt->tmp.s, 1, m, 0);
+		uselocale(old);
+		return rc == 0 && strspn(lt->tmp.s, " ") == (size_t)m[0].rm_so ?
+		    b : 0;
+	}
+	return 0;
 }
 
 /* Does the text end with a word that joins it to what follows ("or",
@@ -824,6 +897,79 @@ combat_like(const char *s, size_t n)
 	return false;
 }
 
+/* Does the line start a record (a reference, "I/1a" always, a plain
+ * number only when no record is open or after a blank line, as a
+ * wrapped element line may start "4 Sp"), or a record reported and not
+ * read (a mistyped reference)?  Read as references too: "I/4 c" (a blank
+ * before the variant), "I/33." (a full stop after it), "1/58" (the book
+ * in Arabic figures, with a warning), a reference after the name. */
+static bool
+try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
+    long line, long col)
+{
+	struct sbuf id = {0};
+	size_t h = idlen, at;
+	bool slash = memchr(t, '/', idlen) != NULL, stop = false;
+
+	if (slash && idlen > 1 && t[idlen - 1] == '.' &&
+	    army_is_id(t, idlen - 1))
+		stop = true;
+	if (stop || (army_is_id(t, idlen) && (!lt->open || slash ||
+	    (lt->gap && !count_like(t, tn, idlen))))) {
+		sbuf_add(&id, t, idlen - stop);
+		if (slash && !stop && t[idlen - 1] >= '0' && t[idlen - 1] <=
+		    '9' && idlen + 2 <= tn && t[idlen] == ' ' &&
+		    t[idlen + 1] >= 'a' && t[idlen + 1] <= 'z' &&
+		    (idlen + 2 == tn || t[idlen + 2] == ' ')) {
+			sbuf_addc(&id, t[idlen + 1]);       /* "I/4 c" */
+			h = idlen + 2;
+		}
+	} else if (arabic_book(t, idlen, &id) ||
+	    (idlen > 1 && t[idlen - 1] == '.' &&
+	    arabic_book(t, idlen - 1, &id))) {
+		struct sbuf q = {0};
+
+		utf8_sanitize(&q, t, idlen);
+		DIAG(ARABIC_BOOK, line, col, q.s, id.s);
+		sbuf_free(&q);
+		stop = t[idlen - 1] == '.';
+	} else if ((!lt->open || lt->gap) &&
+	    (at = id_after_name(lt, t, tn)) > 0) {
+		struct sbuf hd = {0};
+		size_t e = at;
+
+		while (e < tn && t[e] != ' ')
+			e++;
+
+		sbuf_add(&id, t + at, e - at);
+		sbuf_add(&hd, t, at);
+		sbuf_add(&hd, t + e, tn - e);
+		start_record(lt, id.s, id.len, hd.s, hd.len, line, col);
+		sbuf_free(&hd);
+		sbuf_free(&id);
+		return true;
+	}
+	if (id.len > 0) {
+		start_record(lt, id.s, id.len, t + h, tn - h, line,
+		    col + (long)h);
+		lt->idstop = stop;
+		sbuf_free(&id);
+		return true;
+	}
+	sbuf_free(&id);
+	if (lt->seen != NULL && slash && army_like_id(t, idlen, false)) {
+		struct sbuf q = {0};
+
+		listtext_flush(lt);
+		utf8_sanitize(&q, t, idlen);
+		DIAG(BAD_REFERENCE, line, col, q.s);
+		sbuf_free(&q);
+		lt->bad = lt->seen->started = true;
+		return true;
+	}
+	return false;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -850,27 +996,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
 	    idlen++)
 		;
-	/* a reference starts a record: "I/1a" always, a plain number only
-	 * when no record is open (a wrapped element line may start "4 Sp") */
-	if (army_is_id(t, idlen) && (!lt->open || memchr(t, '/', idlen) ||
-	    (lt->gap && !count_like(t, tn, idlen)))) {
-		start_record(lt, t, tn, idlen, line, col);
-		lt->bad = false;
-		if (lt->seen != NULL)
-			lt->seen->started = true;
+	if (try_reference(lt, t, tn, idlen, line, col))
 		return;
-	}
-	if (lt->seen != NULL && memchr(t, '/', idlen) != NULL &&
-	    army_like_id(t, idlen, false)) {
-		struct sbuf q = {0};
-
-		listtext_flush(lt);
-		utf8_sanitize(&q, t, idlen);
-		DIAG(BAD_REFERENCE, line, col, q.s);
-		sbuf_free(&q);
-		lt->bad = lt->seen->started = true;
-		return;
-	}
 	if (lt->bad)
 		return;                 /* the lines of a record not read */
 	if (!lt->open) {
