@@ -586,6 +586,18 @@ srcmap_free(struct srcmap *m)
 	memset(m, 0, sizeof *m);
 }
 
+const char *
+army_lang(const char *s, size_t n)
+{
+	static const char *const v[] = { "de", "en", "es", "it", "ru", NULL };
+	int k;
+
+	for (k = 0; s != NULL && v[k] != NULL; k++)
+		if (n == 2 && memcmp(s, v[k], 2) == 0)
+			return v[k];
+	return NULL;
+}
+
 bool
 army_is_id(const char *s, size_t n)
 {

@@ -79,7 +79,7 @@ struct army {
 	char *file;
 	long line;
 	char *name;
-	const char *name_lang;     /* "de", "en", "ru" */
+	const char *name_lang;     /* "de", "en", "es", "it", "ru" */
 	char *period;              /* as written; NULL when absent */
 	bool period_ok;            /* from/to are valid */
 	long from, to;
@@ -212,5 +212,8 @@ size_t package_date_spans(const struct package *p, long from, long to,
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);
+/* The language code of a name s[0..n) ("de", "en", "es", "it", "ru", as
+ * a static string), NULL when it is none of them. */
+const char *army_lang(const char *s, size_t n);
 
 #endif

@@ -73,11 +73,11 @@ era(struct dp *d)
 {
 	static const char *const bc[] = {
 		"v. chr.", "v. chr", "vor christus", "v. u. z.", "b.c.", "bc",
-		"bce", "до н. э.", NULL
+		"bce", "до н. э.", "a. c.", NULL
 	};
 	static const char *const ad[] = {
 		"n. chr.", "n. chr", "nach christus", "a.d.", "ad", "ce",
-		"н. э.", NULL
+		"н. э.", "d. c.", NULL
 	};
 	int k;
 

@@ -65,10 +65,24 @@ static const struct {
 	{ "note", KW_NOTE, false }, { "notes", KW_NOTE, false },
 	{ "anmerkung", KW_NOTE, false },
 	{ "примечание", KW_NOTE, false },
+	/* Italian and Spanish */
+	{ "terreno", KW_TERRAIN, false },
+	{ "aggressività", KW_AGGRESSION, false },
+	{ "aggressivita", KW_AGGRESSION, false },
+	{ "nemici", KW_ENEMIES, false }, { "alleati", KW_ALLIES, false },
+	{ "agresividad", KW_AGGRESSION, false },
+	{ "enemigos", KW_ENEMIES, false }, { "aliados", KW_ALLIES, false },
+};
+
+/* The keywords that tell the language of a record (Terreno is both). */
+static const char *const kw_lang[][2] = {
+	{ "aggressività", "it" }, { "aggressivita", "it" },
+	{ "nemici", "it" }, { "alleati", "it" },
+	{ "agresividad", "es" }, { "enemigos", "es" }, { "aliados", "es" },
 };
 
 /* An era, in any case. */
-#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee])"
+#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee]|[AaDd]\\. ?[Cc]\\.)"
 /* a year or a range, perhaps approximate: "c. 500BC", "330-322BC" */
 #define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
 #define DATE "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA "?|[0-9]+ ?" ERA ")"
@@ -469,7 +483,7 @@ count_like(const char *s, size_t n, size_t idlen)
 /* The keyword a line starts with (followed by ':' or a blank), and the
  * offset of its value; KW_NONE otherwise. */
 static enum kw
-keyword(const char *s, size_t n, size_t *val)
+keyword(const char *s, size_t n, size_t *val, const char **lang)
 {
 	struct sbuf f = {0};
 	size_t i, k, e;
@@ -485,8 +499,14 @@ keyword(const char *s, size_t n, size_t *val)
 
 		str_fold(&g, keywords[k].word, strlen(keywords[k].word));
 		if (strcmp(sbuf_str(&f), sbuf_str(&g)) == 0 &&
-		    (!keywords[k].colon || (e < n && s[e] == ':')))
+		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
+			for (i = 0; i < sizeof kw_lang / sizeof kw_lang[0];
+			    i++)
+				if (strcmp(kw_lang[i][0], keywords[k].word) ==
+				    0)
+					*lang = kw_lang[i][1];
+		}
 		sbuf_free(&g);
 		if (r != KW_NONE)
 			break;
@@ -842,12 +862,8 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 		a->dbm = vn > 0 ? xstrndup(v, vn) : NULL;
 		break;
 	case KW_LANGUAGE:
-		if (vn == 2 && memcmp(v, "de", 2) == 0)
-			a->name_lang = "de";
-		else if (vn == 2 && memcmp(v, "ru", 2) == 0)
-			a->name_lang = "ru";
-		else if (vn == 2 && memcmp(v, "en", 2) == 0)
-			a->name_lang = "en";
+		if (army_lang(v, vn) != NULL)
+			a->name_lang = army_lang(v, vn);
 		else
 			DIAG(UNKNOWN_LANGUAGE, line, col,
 			    (int)(vn > 16 ? 16 : vn), v);
@@ -973,7 +989,7 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
-	const char *t = s;
+	const char *t = s, *lang = NULL;
 	size_t tn = n, idlen, val, bl;
 	enum kw kw;
 	long col;
@@ -1019,7 +1035,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	tn -= bl;
 	if (tn == 0)
 		return;
-	kw = keyword(t, tn, &val);
+	kw = keyword(t, tn, &val, &lang);
 	if (lt->gap) {
 		if (kw == KW_NONE && !entry_like(t, tn)) {
 			pend_add(lt, t, tn, line, col + (long)bl);
@@ -1029,6 +1045,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		pend_end(lt, true);
 	}
 	if (kw != KW_NONE) {
+		if (lang != NULL)
+			lt->a.name_lang = lang;
 		keyword_line(lt, kw, t + val, tn - val, line,
 		    col + (long)val + (long)bl, bullet);
 		return;
