@@ -193,6 +193,12 @@ struct date_ranges {
 	bool approx;
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
+/* A name that carries dates of its own before its last ("Old Saxon
+ * 250-804AD & Early Anglo-Saxon", its dates "428-617AD"): each year or
+ * range inside the name followed by '&', ',', ';', "or", "and" or "und"
+ * (with a dash or an era, not a bare number) is moved from name to the
+ * front of dates, joined by " & "; the name keeps its words. */
+void date_name_ranges(struct sbuf *name, struct sbuf *dates);
 
 /* Options limited by date (3.0 lists, army/dated.c): a note's open end
  * is -+OPTION_YEAR_MAX. */

@@ -276,10 +276,17 @@ set_name(struct listtext *lt)
 		    (size_t)m[0].rm_so;
 		const char *ns = s;
 
+		struct sbuf nm = {0}, dt = {0};
+
 		name_trim(&ns, &nn, lt->idstop);
-		a->name = xstrndup(ns, nn);
-		army_set_period(a, d, dn, lt->headline,
-		    lt->headcol + m[0].rm_so);
+		sbuf_add(&nm, ns, nn);
+		sbuf_add(&dt, d, dn);
+		date_name_ranges(&nm, &dt);
+		a->name = xstrndup(nm.s, nm.len);
+		army_set_period(a, dt.s, dt.len, lt->headline, lt->headcol +
+		    (long)(d - sbuf_str(&lt->head)));
+		sbuf_free(&nm);
+		sbuf_free(&dt);
 		return;
 	}
 	str_trim(&s, &n);

@@ -618,6 +618,7 @@ slot_name_dates(struct sheet *sh)
 			i--;
 		name->len = i;
 		name->s[i] = '\0';
+		date_name_ranges(name, dates);
 		return;
 	}
 }
