@@ -193,6 +193,8 @@ struct date_ranges {
 	bool approx;
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
+/* The same, a year of no era written BC (AD in date_parse_ranges). */
+int date_parse_ranges_bc(const char *s, size_t n, struct date_ranges *r);
 /* A name that carries dates of its own before its last ("Old Saxon
  * 250-804AD & Early Anglo-Saxon", its dates "428-617AD"): each year or
  * range inside the name followed by '&', ',', ';', "or", "and" or "und"

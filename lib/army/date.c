@@ -257,11 +257,10 @@ range_end(const char *s, size_t n, size_t i, size_t *next)
 	return n;
 }
 
-int
-date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
+static int
+parse_ranges(const char *s, size_t n, enum era dflt, struct date_ranges *r)
 {
 	size_t start[DATE_MAX_RANGES], end[DATE_MAX_RANGES], i = 0, k, next;
-	enum era dflt = ERA_NONE;
 	bool approx;
 
 	memset(r, 0, sizeof *r);
@@ -294,6 +293,18 @@ date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
 			r->to = r->r[k][1];
 	}
 	return 0;
+}
+
+int
+date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
+{
+	return parse_ranges(s, n, ERA_NONE, r);
+}
+
+int
+date_parse_ranges_bc(const char *s, size_t n, struct date_ranges *r)
+{
+	return parse_ranges(s, n, ERA_BC, r);
 }
 
 /* Does a separator of names follow s[i..n) after blanks: '&', ',', ';'

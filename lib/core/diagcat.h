@@ -162,6 +162,7 @@ enum diag_tool {
 #define DIAGF_ROW_NOT_READ "row not read: %s"
 #define DIAGF_JSON_ARMY "JSON army: %s"
 #define DIAGF_COUNTLESS "'%s' has no count: read as %ld elements of %s; write '1x%s' for one element of that many figures"
+#define DIAGF_ERA_INFERRED "dates '%s' of army %s have no era: read as BC (Book I is wholly BC)"
 #define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 
@@ -373,6 +374,7 @@ enum diag_tool {
 	X(JSON_ARMY, E, "json-army", T_SHEETS) \
 	X(ARABIC_BOOK, W, "arabic-book", T_SHEETS) \
 	X(COUNTLESS, W, "count-less", T_SHEETS) \
+	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
