@@ -1073,3 +1073,13 @@ pixels() {
 	run -0 sh -c 'pdftotext -bbox "$1" - | awk -F"\"" "/<word .*>Reiterei</ { printf \"%.2f\\n\", (\$8 - \$4) / 1.163; exit }"' sh "$f"
 	[[ $output == 6.* ]]
 }
+
+@test "refcard-render: an army none of whose list could be read (unknown troops, no elements) gets no card, named in a card-no-list warning" {
+	printf '%s\n' 'I/5 Odd Army 1000BC' '1x Foo, 2x Bar' '' 'I/6 Empty 900BC' 'Terrain Arable' '' 'I/7 Real 800BC' '1x3Cv (Gen), 11x4Sp' > "$BATS_TEST_TMPDIR/n.txt"
+	armylist-parse "$BATS_TEST_TMPDIR/n.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/n.xml" || true
+	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/n.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/n.xml: warning: army I/5: no troop type of its list could be read ($BATS_TEST_TMPDIR/n.txt:1), no card
+refcard-render: $BATS_TEST_TMPDIR/n.xml: warning: army I/6: no troop type of its list could be read ($BATS_TEST_TMPDIR/n.txt:4), no card"
+	assert_equal "$(grep -c '<h1><span class="id">' <<<"$output")" 1
+	assert_line --partial '<h1><span class="id">I/7</span>'
+}

@@ -586,6 +586,24 @@ srcmap_free(struct srcmap *m)
 	memset(m, 0, sizeof *m);
 }
 
+bool
+package_has_troop(const struct package *p)
+{
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct item *it = &p->items[i];
+
+		for (j = 0; j < it->ntroops; j++)
+			if (it->troops[j].t != NULL)
+				return true;
+		for (j = 0; j < it->npkgs; j++)
+			if (package_has_troop(&it->pkgs[j]))
+				return true;
+	}
+	return false;
+}
+
 const char *
 army_lang(const char *s, size_t n)
 {

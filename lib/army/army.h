@@ -220,6 +220,9 @@ size_t package_date_spans(const struct package *p, long from, long to,
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);
+/* Does the list p hold a known troop type?  An army whose list holds
+ * none could not be read at all (refcard-render makes it no card). */
+bool package_has_troop(const struct package *p);
 /* The language code of a name s[0..n) ("de", "en", "es", "it", "ru", as
  * a static string), NULL when it is none of them. */
 const char *army_lang(const char *s, size_t n);

@@ -111,6 +111,8 @@ struct listtext {
 	bool incomplete;             /* an Incomplete line */
 	bool idstop;                 /* a full stop after the reference:
 	                                "I/33. Name. 1000 a.C." */
+	bool prose;                  /* a line of prose in the record */
+	long lastline;               /* its last line read */
 	bool gap;                    /* a blank line since the last line of
 	                                the open record */
 	struct sbuf tmp;
@@ -312,6 +314,7 @@ add_prose(struct listtext *lt, const char *s, size_t n)
 	if (lt->para.len > 0)
 		sbuf_addc(&lt->para, ' ');
 	sbuf_add(&lt->para, s, n);
+	lt->prose = true;
 }
 
 /* The lines held after a blank line in a record: with note, a paragraph
@@ -337,6 +340,59 @@ pend_end(struct listtext *lt, bool note)
 	lt->npend = 0;
 }
 
+/* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or an
+ * entry with a count ("2x Foo")? */
+static bool
+list_like(const char *s, size_t n)
+{
+	size_t i = 0, b, e, p = 0, pe = 0;
+
+	while (i < n) {
+		while (i < n && strchr(" ,;()+.=:\t", s[i]) != NULL)
+			i++;
+		for (b = e = i; e < n && strchr(" ,;()+.=:\t", s[e]) == NULL;
+		    e++)
+			;
+		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i > b && i < e && (s[i] == 'x' || s[i] == 'X' ||
+		    s[i] == '*'))
+			return true;                    /* "2x", "2xFoo" */
+		if (i > b && i == e && e + 1 < n && s[e] == ' ' &&
+		    (s[e + 1] == 'x' || s[e + 1] == 'X'))
+			return true;                    /* "2 x" */
+		if (e > b && (troop_find(s + b, e - b) != NULL || (pe > p &&
+		    troop_find(s + p, e - p) != NULL)))
+			return true;
+		p = b;
+		pe = e;
+		i = e;
+	}
+	return false;
+}
+
+/* A record that is no army list: element lines with no troop type and
+ * no count ("1 = Anna Weber (II/32a ...)", a ranking), or prose alone
+ * (a blog post); reported once, with its lines. */
+static bool
+not_a_list(struct listtext *lt)
+{
+	const char *why;
+
+	if (lt->elems.len == 0 && lt->gen.len == 0)
+		why = lt->prose ? "prose, no element line" : NULL;
+	else if (!list_like(lt->elems.s, lt->elems.len) &&
+	    !list_like(lt->gen.s, lt->gen.len))
+		why = "no troop type in its element lines";
+	else
+		why = NULL;
+	if (why == NULL)
+		return false;
+	DIAG(NOT_A_LIST, lt->a.line, 0, lt->a.id, lt->a.line, lt->lastline,
+	    why);
+	return true;
+}
+
 static void
 flush_record(struct listtext *lt)
 {
@@ -347,6 +403,11 @@ flush_record(struct listtext *lt)
 		return;
 	lt->open = false;
 	end_para(lt);
+	if (not_a_list(lt)) {
+		lt->incomplete = false;
+		army_free(a);
+		goto reset;
+	}
 	set_name(lt);
 	a->elements_text = xstrdup(sbuf_str(&lt->written));
 	if (lt->elems.len == 0 && lt->gen.len == 0)
@@ -367,6 +428,7 @@ flush_record(struct listtext *lt)
 	lt->incomplete = false;
 	lt->cb(lt->ctx, a);
 	army_free(a);
+reset:
 	sbuf_reset(&lt->head);
 	sbuf_reset(&lt->dates);
 	sbuf_reset(&lt->elems);
@@ -663,6 +725,8 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 	lt->open = true;
 	lt->incomplete = false;
 	lt->full = lt->cut_elems = lt->cut_gen = lt->idstop = false;
+	lt->prose = false;
+	lt->lastline = line;
 	a->id = xstrndup(id, idn);
 	a->file = xstrdup(lt->file);
 	a->line = line;
@@ -1051,6 +1115,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		lt->gap = false;
 		pend_end(lt, true);
 	}
+	lt->lastline = line;
 	if (kw != KW_NONE) {
 		if (lang != NULL)
 			lt->a.name_lang = lang;

@@ -280,6 +280,11 @@ one_army(void *ctx, const struct army *a)
 		return;
 	if ((r = army_rules(run, a)) == NULL)
 		return;
+	if (!package_has_troop(&a->list)) {
+		DIAG(CARD_NO_LIST, 0, 0, a->id, a->file != NULL ? a->file :
+		    "-", a->line);
+		return;
+	}
 	if (a->incomplete)
 		DIAG(CARD_INCOMPLETE, 0, 0, a->id, a->file != NULL ? a->file :
 		    "-", a->line);

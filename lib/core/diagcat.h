@@ -163,6 +163,7 @@ enum diag_tool {
 #define DIAGF_JSON_ARMY "JSON army: %s"
 #define DIAGF_COUNTLESS "'%s' has no count: read as %ld elements of %s; write '1x%s' for one element of that many figures"
 #define DIAGF_ERA_INFERRED "dates '%s' of army %s have no era: read as BC (Book I is wholly BC)"
+#define DIAGF_NOT_A_LIST "record %s (lines %ld-%ld) is no army list (%s): not read"
 #define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 
@@ -212,6 +213,7 @@ enum diag_tool {
 
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_INCOMPLETE "army %s: its list is incomplete (%s:%ld), the card is marked"
+#define DIAGF_CARD_NO_LIST "army %s: no troop type of its list could be read (%s:%ld), no card"
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
 /* ---- dba: bounds ------------------------------------------------------ */
@@ -375,6 +377,7 @@ enum diag_tool {
 	X(ARABIC_BOOK, W, "arabic-book", T_SHEETS) \
 	X(COUNTLESS, W, "count-less", T_SHEETS) \
 	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
+	X(NOT_A_LIST, W, "not-a-list", T_SHEETS) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
@@ -419,6 +422,7 @@ enum diag_tool {
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	X(CARD_INCOMPLETE, W, "card-incomplete", T_CARD) \
+	X(CARD_NO_LIST, W, "card-no-list", T_CARD) \
 	/* dba */ \
 	X(BOUND_TOO_LONG, E, "bound-too-long", T_MOVE) \
 	/* battle */ \
