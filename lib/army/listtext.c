@@ -340,17 +340,17 @@ pend_end(struct listtext *lt, bool note)
 	lt->npend = 0;
 }
 
-/* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or an
- * entry with a count ("2x Foo")? */
+/* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
+ * troops false, only an entry with a count ("2x Foo")? */
 static bool
-list_like(const char *s, size_t n)
+list_like(const char *s, size_t n, bool troops)
 {
 	size_t i = 0, b, e, p = 0, pe = 0;
 
 	while (i < n) {
-		while (i < n && strchr(" ,;()+.=:\t", s[i]) != NULL)
+		while (i < n && strchr(" ,;()+.=:'\t", s[i]) != NULL)
 			i++;
-		for (b = e = i; e < n && strchr(" ,;()+.=:\t", s[e]) == NULL;
+		for (b = e = i; e < n && strchr(" ,;()+.=:'\t", s[e]) == NULL;
 		    e++)
 			;
 		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
@@ -361,8 +361,8 @@ list_like(const char *s, size_t n)
 		if (i > b && i == e && e + 1 < n && s[e] == ' ' &&
 		    (s[e + 1] == 'x' || s[e + 1] == 'X'))
 			return true;                    /* "2 x" */
-		if (e > b && (troop_find(s + b, e - b) != NULL || (pe > p &&
-		    troop_find(s + p, e - p) != NULL)))
+		if (troops && e > b && (troop_find(s + b, e - b) != NULL ||
+		    (pe > p && troop_find(s + p, e - p) != NULL)))
 			return true;
 		p = b;
 		pe = e;
@@ -381,8 +381,8 @@ not_a_list(struct listtext *lt)
 
 	if (lt->elems.len == 0 && lt->gen.len == 0)
 		why = lt->prose ? "prose, no element line" : NULL;
-	else if (!list_like(lt->elems.s, lt->elems.len) &&
-	    !list_like(lt->gen.s, lt->gen.len))
+	else if (!list_like(lt->elems.s, lt->elems.len, true) &&
+	    !list_like(lt->gen.s, lt->gen.len, true))
 		why = "no troop type in its element lines";
 	else
 		why = NULL;
@@ -390,7 +390,83 @@ not_a_list(struct listtext *lt)
 		return false;
 	DIAG(NOT_A_LIST, lt->a.line, 0, lt->a.id, lt->a.line, lt->lastline,
 	    why);
+	if (lt->seen != NULL)
+		lt->seen->notlist++;
 	return true;
+}
+
+bool
+listtext_counted(const char *s, size_t n)
+{
+	return list_like(s, n, false);
+}
+
+/* A BBCode tag at s[0..n) ("[b]", "[/size]", "[size=18pt]",
+ * "[color=red]", "[*]"): its length, else 0. */
+static size_t
+bbcode_len(const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"b", "i", "u", "s", "size", "color", "font", "center", "left",
+		"right", "quote", "url", "list", "*", "code", "h1", "h2", "h3",
+		"spoiler", "table", "tr", "td", NULL
+	};
+	size_t i = 1, b, e;
+	int k;
+
+	if (n < 3 || s[0] != '[')
+		return 0;
+	if (s[i] == '/')
+		i++;
+	for (b = i; i < n && i < 12 && s[i] != ']' && s[i] != '='; i++)
+		;
+	e = i;
+	if (i < n && s[i] == '=')
+		while (i < n && i < 80 && s[i] != ']' && s[i] != '[')
+			i++;
+	if (i >= n || s[i] != ']')
+		return 0;
+	for (k = 0; tags[k] != NULL; k++)
+		if (str_ieq(s + b, e - b, tags[k]))
+			return i + 1;
+	return 0;
+}
+
+bool
+listtext_bbcode(const char *s, size_t n)
+{
+	return bbcode_len(s, n) > 0;
+}
+
+const char *
+listtext_unmark(struct sbuf *b, const char *s, size_t *n)
+{
+	size_t i, k;
+	bool any = false;
+
+	for (i = 0; i < *n && !any; i++)
+		any = (s[i] == '[' && bbcode_len(s + i, *n - i) > 0) ||
+		    (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
+		    s[i + 1] == s[i]) || (i == 0 && s[0] == '>');
+	if (!any)
+		return s;
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	i = s[0] == '>' ? 1 : 0;
+	for (; i < *n; i++) {
+		if (s[i] == '[' && (k = bbcode_len(s + i, *n - i)) > 0) {
+			i += k - 1;
+			continue;
+		}
+		if (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
+		    s[i + 1] == s[i]) {
+			i++;
+			continue;
+		}
+		sbuf_addc(b, s[i]);
+	}
+	*n = b->len;
+	return b->s;
 }
 
 static void
