@@ -273,7 +273,7 @@ enum diag_tool {
 	X(UNEXPECTED_ROOT, E, "unexpected-root", T_DBA) \
 	X(UNEXPECTED_ELEMENT, E, "unexpected-element", T_DBA) \
 	/* shared */ \
-	X(UNKNOWN_KEYWORD, E, "unknown-keyword", T_PARSE | T_MOVE | T_CAT | \
+	X(UNKNOWN_KEYWORD, E, "unknown-keyword", T_SHEETS | T_MOVE | T_CAT | \
 	    T_SURV) \
 	X(UNKNOWN_FLAG, E, "unknown-flag", T_FLAGS) \
 	X(DUPLICATE_FLAG, E, "duplicate-flag", T_FLAGS) \
