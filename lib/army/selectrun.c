@@ -453,19 +453,77 @@ foes_match(const struct selectrun_ctx *s, const char *id)
 	    strset_find(&s->foelists, id) >= 0;
 }
 
+/* Do the figures of --troop ("4", "3/4", "": any) meet those of an
+ * element (NULL: none written)?  One number in common does. */
 static bool
-has_troop(const struct package *p, const struct troop *t)
+figures_match(const char *want, const char *have)
+{
+	const char *w, *h;
+	size_t wn, hn;
+
+	if (*want == '\0')
+		return true;
+	for (w = want; have != NULL && *w != '\0'; w += wn + (w[wn] == '/'))
+		for (wn = strcspn(w, "/"), h = have; *h != '\0';
+		    h += hn + (h[hn] == '/')) {
+			hn = strcspn(h, "/");
+			if (hn == wn && memcmp(w, h, wn) == 0)
+				return true;
+		}
+	return false;
+}
+
+/* Does a troop (t, its figures, its name as written when not standard)
+ * match --troop?  Its figures count when given ("4Kn"); a name not
+ * standard for its type (HCh for Kn) matches itself only, unless
+ * --fold. */
+static bool
+troop_match(const struct selectrun_opts *o, const struct troop *t,
+    const char *figures, const char *written)
+{
+	const char *want = o->troop_arg, *name;
+	size_t k;
+
+	if (t != o->troop)
+		return false;
+	if (want == NULL)
+		return true;
+	for (k = 0; want[k] == '/' || (want[k] >= '0' && want[k] <= '9'); k++)
+		;
+	name = want + k;
+	{
+		char figs[32];
+
+		snprintf(figs, sizeof figs, "%.*s", (int)(k < 31 ? k : 31),
+		    want);
+		if (!figures_match(figs, figures))
+			return false;
+	}
+	if (o->fold)
+		return true;
+	if (troop_is_standard(t, name, strlen(name)))
+		return written == NULL;
+	return written != NULL && str_ieq(written, strlen(written), name);
+}
+
+static bool
+has_troop(const struct selectrun_opts *o, const struct package *p)
 {
 	const struct item *it;
+	const struct troopref *r;
 	size_t i, k;
 
 	for (i = 0; i < p->n; i++) {
 		it = &p->items[i];
-		for (k = 0; k < it->ntroops; k++)
-			if (it->troops[k].t == t || it->troops[k].dis == t)
+		for (k = 0; k < it->ntroops; k++) {
+			r = &it->troops[k];
+			if (troop_match(o, r->t, r->figures, r->written) ||
+			    troop_match(o, r->dis, r->dis_figures,
+			    r->dis_written))
 				return true;
+		}
 		for (k = 0; k < it->npkgs; k++)
-			if (has_troop(&it->pkgs[k], t))
+			if (has_troop(o, &it->pkgs[k]))
 				return true;
 	}
 	return false;
@@ -487,7 +545,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 		return false;
 	if (!period_match(o, a))
 		return false;
-	if (o->troop != NULL && !has_troop(&a->list, o->troop))
+	if (o->troop != NULL && !has_troop(o, &a->list))
 		return false;
 	if (o->enemy_of != NULL &&
 	    !refs_match(a->enemies, a->nenemies, o->enemy_of) &&

@@ -19,6 +19,8 @@ struct selectrun_opts {
 	bool has_year, has_from, has_to;
 	long year, from, to;    /* --year, --from, --to */
 	const struct troop *troop;      /* --troop */
+	const char *troop_arg;  /* --troop as given: its figures, its name */
+	bool fold;              /* --fold: --troop's type by any name */
 	const char *enemy_of;   /* --enemy-of: an army id */
 	const char *name;       /* --name: an extended regex (any case) */
 	bool invert;            /* -v */
