@@ -25,7 +25,8 @@ static const struct cli_tool tool = {
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
 		{ "id", required_argument, OPT_ID, "GLOB",
-		    "the id matches a shell pattern (II/5*)", NULL },
+		    "the id matches a shell pattern (II/5*), or one of\n"
+		    "those in a file: --id=@FILE", NULL },
 		{ "book", required_argument, OPT_BOOK, "BOOK",
 		    "the id is in book I, II, III or IV", "I|II|III|IV" },
 		{ "year", required_argument, OPT_YEAR, "Y",

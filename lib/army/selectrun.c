@@ -20,6 +20,7 @@
 #include "core/out.h"
 #include "core/str.h"
 #include "core/strset.h"
+#include "core/tok.h"
 #include "core/xalloc.h"
 #include "rules/troop.h"
 
@@ -52,6 +53,16 @@ struct selectrun_ctx {
 	long full_line;
 	struct armyout *ao;
 	long written;
+	/* --id: its patterns (those of --id=@FILE one per word); an id
+	 * with no wildcard that no army has is named with a did-you-mean */
+	struct idpat *ids;
+	size_t nids, capids;
+};
+
+struct idpat {
+	char *pat;
+	bool literal, found;
+	struct idsuggest sug;
 };
 
 /* --year, --from and --to against one range of the period. */
@@ -529,6 +540,78 @@ has_troop(const struct selectrun_opts *o, const struct package *p)
 	return false;
 }
 
+static void
+add_id(struct selectrun_ctx *s, const char *w, size_t n)
+{
+	struct idpat *p;
+
+	s->ids = xgrow(s->ids, &s->capids, s->nids + 1, sizeof *s->ids);
+	p = &s->ids[s->nids++];
+	p->pat = xstrndup(w, n);
+	p->literal = strpbrk(p->pat, "*?[") == NULL;
+	p->found = false;
+	idsuggest_init(&p->sug);
+}
+
+/* The patterns of --id: the value, or with '@' the words of a file
+ * ("I/1a, II/5*", a line starting with '#' a comment); -1 when the file
+ * cannot be read (said). */
+static int
+load_ids(struct selectrun_ctx *s)
+{
+	struct input in;
+	const char *l;
+	size_t n, i, b;
+
+	if (s->o->id == NULL)
+		return 0;
+	if (s->o->id[0] != '@') {
+		add_id(s, s->o->id, strlen(s->o->id));
+		return 0;
+	}
+	diag_set_file(s->o->id + 1);
+	if (input_open(&in, s->o->id + 1) < 0)
+		return -1;
+	while (input_getline(&in, &l, &n))
+		for (i = 0; i < n && l[0] != '#';) {
+			while (i < n && strchr(" \t,;", l[i]) != NULL)
+				i++;
+			for (b = i; i < n && strchr(" \t,;", l[i]) == NULL; i++)
+				;
+			if (i > b)
+				add_id(s, l + b, i - b);
+		}
+	input_close(&in);
+	diag_end_file();
+	return 0;
+}
+
+static bool
+id_match(const struct selectrun_ctx *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < s->nids; i++)
+		if (fnmatch(s->ids[i].pat, id, 0) == 0)
+			return true;
+	return false;
+}
+
+/* An army read: the ids of --id it is, or is near. */
+static void
+note_id(struct selectrun_ctx *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; id != NULL && i < s->nids; i++)
+		if (!s->ids[i].literal || s->ids[i].found)
+			continue;
+		else if (strcmp(s->ids[i].pat, id) == 0)
+			s->ids[i].found = true;
+		else
+			idsuggest_add(&s->ids[i].sug, s->ids[i].pat, id);
+}
+
 static bool
 passes(struct selectrun_ctx *s, const struct army *a)
 {
@@ -536,7 +619,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 	size_t n = o->book != NULL ? strlen(o->book) : 0;
 	int rc;
 
-	if (o->id != NULL && fnmatch(o->id, a->id, 0) != 0)
+	if (o->id != NULL && !id_match(s, a->id))
 		return false;
 	if (o->book != NULL && (strncmp(a->id, o->book, n) != 0 ||
 	    a->id[n] != '/'))
@@ -614,6 +697,7 @@ emit(void *ctx, const struct army *a)
 
 	if (s->ao == NULL)
 		begin(s, a->rules);
+	note_id(s, a->id);
 	if (!s->o->has_year || s->o->invert) {
 		if (passes(s, a) != s->o->invert) {
 			armyout_army(s->ao, a);
@@ -660,6 +744,8 @@ pass(struct selectrun_ctx *s, army_cb cb)
 static void
 write_armies(struct selectrun_ctx *s)
 {
+	size_t i;
+
 	if (s->o->enemy_of != NULL) {
 		diag_quiet(1);
 		pass(s, collect);
@@ -669,6 +755,10 @@ write_armies(struct selectrun_ctx *s)
 			    s->full_line, 0, SELECT_MAX_FOES);
 	}
 	pass(s, emit);
+	for (i = 0; i < s->nids; i++)
+		if (s->ids[i].literal && !s->ids[i].found)
+			DIAG(SELECT_NO_ID, 0, 0, s->ids[i].pat,
+			    idsuggest_tail(&s->ids[i].sug));
 	if (s->ao == NULL)
 		begin(s, NULL);
 	(void)armyout_finish(s->ao);   /* out_close reports write errors */
@@ -693,6 +783,11 @@ ctx_free(struct selectrun_ctx *s)
 	strset_free(&s->foes);
 	strset_free(&s->foelists);
 	free(s->full_file);
+	while (s->nids > 0) {
+		free(s->ids[--s->nids].pat);
+		idsuggest_free(&s->ids[s->nids].sug);
+	}
+	free(s->ids);
 }
 
 int
@@ -704,7 +799,7 @@ selectrun_run(const struct selectrun_opts *o, const struct cli *cli)
 
 	memset(&s, 0, sizeof s);
 	s.o = o;
-	if (armylist_header(o->header) < 0 ||
+	if (load_ids(&s) < 0 || armylist_header(o->header) < 0 ||
 	    open_operands(&s, cli->nfiles, cli->files) < 0) {
 		armylist_header_free();
 		ctx_free(&s);

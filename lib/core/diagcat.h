@@ -164,6 +164,7 @@ enum diag_tool {
 #define DIAGF_COUNTLESS "'%s' has no count: read as %ld elements of %s; write '1x%s' for one element of that many figures"
 #define DIAGF_ERA_INFERRED "dates '%s' of army %s have no era: read as BC (Book I is wholly BC)"
 #define DIAGF_NOT_A_LIST "record %s (lines %ld-%ld) is no army list (%s): not read"
+#define DIAGF_SELECT_NO_ID "no army has the id '%s'%s"
 #define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 
@@ -378,6 +379,7 @@ enum diag_tool {
 	X(COUNTLESS, W, "count-less", T_SHEETS) \
 	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
 	X(NOT_A_LIST, W, "not-a-list", T_SHEETS) \
+	X(SELECT_NO_ID, W, "select-unknown-id", T_SELECT) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
