@@ -86,6 +86,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_ID:
 			o.id = cli.arg;
+			rc = selectrun_id(cli.arg);
 			break;
 		case 'v':
 			o.invert = true;

@@ -220,6 +220,26 @@ size_t package_date_spans(const struct package *p, long from, long to,
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);
+/* An id and its qualifier, telling apart variants under one id:
+ * "I/14d@700BC" (the army whose period holds the year), "I/14d#2" (the
+ * second army of the id read). */
+struct army_pick {
+	char *id;               /* without the qualifier */
+	bool has_year;
+	long year;
+	long nth;               /* 0: no "#N" */
+	long seen;              /* armies of the id seen, for nth */
+};
+/* -1 when the qualifier is no year nor ordinal (p->id is set even so). */
+int army_pick_init(struct army_pick *p, const char *s);
+/* Is a the army p names?  Call it once per army read, in order; with
+ * glob, p's id is a shell pattern. */
+bool army_pick_match(struct army_pick *p, const struct army *a,
+    bool glob);
+void army_pick_free(struct army_pick *p);
+/* Is the qualifier of the id s[0..n), if any, a year or an ordinal? */
+bool army_pick_valid(const char *s, size_t n);
+
 /* Does the list p hold a known troop type?  An army whose list holds
  * none could not be read at all (refcard-render makes it no card). */
 bool package_has_troop(const struct package *p);

@@ -60,7 +60,7 @@ struct selectrun_ctx {
 };
 
 struct idpat {
-	char *pat;
+	struct army_pick ap;    /* the pattern, its qualifier */
 	bool literal, found;
 	struct idsuggest sug;
 };
@@ -257,6 +257,16 @@ selectrun_name(const char *arg)
 		regfree(&re);
 	sbuf_free(&lower);
 	return rc;
+}
+
+int
+selectrun_id(const char *arg)
+{
+	if (arg[0] == '@' || army_pick_valid(arg, strlen(arg)))
+		return 0;
+	diag_usage("invalid value '%s' for --id (a qualifier is a year or an "
+	    "ordinal: I/14d@700BC, I/14d#2)", arg);
+	return -1;
 }
 
 int
@@ -547,8 +557,11 @@ add_id(struct selectrun_ctx *s, const char *w, size_t n)
 
 	s->ids = xgrow(s->ids, &s->capids, s->nids + 1, sizeof *s->ids);
 	p = &s->ids[s->nids++];
-	p->pat = xstrndup(w, n);
-	p->literal = strpbrk(p->pat, "*?[") == NULL;
+	sbuf_reset(&s->lower);
+	sbuf_add(&s->lower, w, n);
+	if (army_pick_init(&p->ap, s->lower.s) < 0)
+		DIAG(SELECT_BAD_QUALIFIER, 0, 0, s->lower.s, p->ap.id);
+	p->literal = strpbrk(p->ap.id, "*?[") == NULL;
 	p->found = false;
 	idsuggest_init(&p->sug);
 }
@@ -586,15 +599,18 @@ load_ids(struct selectrun_ctx *s)
 	return 0;
 }
 
+/* Does the army match a pattern of --id (counted once per army read,
+ * for the qualifier "#N": each pattern sees every army)? */
 static bool
-id_match(const struct selectrun_ctx *s, const char *id)
+id_match(struct selectrun_ctx *s, const struct army *a)
 {
 	size_t i;
+	bool yes = false;
 
 	for (i = 0; i < s->nids; i++)
-		if (fnmatch(s->ids[i].pat, id, 0) == 0)
-			return true;
-	return false;
+		if (army_pick_match(&s->ids[i].ap, a, true))
+			yes = true;
+	return yes;
 }
 
 /* An army read: the ids of --id it is, or is near. */
@@ -606,10 +622,10 @@ note_id(struct selectrun_ctx *s, const char *id)
 	for (i = 0; id != NULL && i < s->nids; i++)
 		if (!s->ids[i].literal || s->ids[i].found)
 			continue;
-		else if (strcmp(s->ids[i].pat, id) == 0)
+		else if (strcmp(s->ids[i].ap.id, id) == 0)
 			s->ids[i].found = true;
 		else
-			idsuggest_add(&s->ids[i].sug, s->ids[i].pat, id);
+			idsuggest_add(&s->ids[i].sug, s->ids[i].ap.id, id);
 }
 
 static bool
@@ -619,7 +635,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 	size_t n = o->book != NULL ? strlen(o->book) : 0;
 	int rc;
 
-	if (o->id != NULL && !id_match(s, a->id))
+	if (o->id != NULL && !id_match(s, a))
 		return false;
 	if (o->book != NULL && (strncmp(a->id, o->book, n) != 0 ||
 	    a->id[n] != '/'))
@@ -757,7 +773,7 @@ write_armies(struct selectrun_ctx *s)
 	pass(s, emit);
 	for (i = 0; i < s->nids; i++)
 		if (s->ids[i].literal && !s->ids[i].found)
-			DIAG(SELECT_NO_ID, 0, 0, s->ids[i].pat,
+			DIAG(SELECT_NO_ID, 0, 0, s->ids[i].ap.id,
 			    idsuggest_tail(&s->ids[i].sug));
 	if (s->ao == NULL)
 		begin(s, NULL);
@@ -784,7 +800,7 @@ ctx_free(struct selectrun_ctx *s)
 	strset_free(&s->foelists);
 	free(s->full_file);
 	while (s->nids > 0) {
-		free(s->ids[--s->nids].pat);
+		army_pick_free(&s->ids[--s->nids].ap);
 		idsuggest_free(&s->ids[s->nids].sug);
 	}
 	free(s->ids);

@@ -36,6 +36,8 @@ extern const char *const selectrun_books[];
 int selectrun_year(const char *opt, const char *arg, long *year);
 /* the troop type of --troop (code or name); */
 int selectrun_troop(const char *arg, const struct troop **t);
+/* the pattern of --id, its qualifier (@YEAR, #N) if any; */
+int selectrun_id(const char *arg);
 /* the army id of --enemy-of; */
 int selectrun_enemy(const char *arg);
 /* the regex of --name. */

@@ -104,7 +104,7 @@ enum diag_tool {
 #define DIAGF_CANNOT_SHOOT "'%s' cannot shoot (only %s)"
 #define DIAGF_TWO_CAMPS "both sides defend a camp"
 #define DIAGF_MATCHUP_NO_ARMY "army '%s' not in the collection%s"
-#define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used"
+#define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used; name one as '%s@YEAR' or '%s#2'"
 #define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances"
 #define DIAGF_MOVE_NO_ROUGH "%s has no rough going (only good and difficult)"
 #define DIAGF_GROUP_NO_TROOP "missing troop type in the group"
@@ -165,6 +165,7 @@ enum diag_tool {
 #define DIAGF_ERA_INFERRED "dates '%s' of army %s have no era: read as BC (Book I is wholly BC)"
 #define DIAGF_NOT_A_LIST "record %s (lines %ld-%ld) is no army list (%s): not read"
 #define DIAGF_SELECT_NO_ID "no army has the id '%s'%s"
+#define DIAGF_SELECT_BAD_QUALIFIER "'%s': a qualifier is a year (@700BC) or an ordinal (#2), read as '%s'"
 #define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 
@@ -380,6 +381,7 @@ enum diag_tool {
 	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
 	X(NOT_A_LIST, W, "not-a-list", T_SHEETS) \
 	X(SELECT_NO_ID, W, "select-unknown-id", T_SELECT) \
+	X(SELECT_BAD_QUALIFIER, W, "select-bad-qualifier", T_SELECT) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
