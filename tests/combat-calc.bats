@@ -244,8 +244,20 @@ MU=fixtures/combat/matchup.xml
 	{ cat "$FIX/combat/matchup.txt"; printf '\nI/2b Other 1000-900BC\nAggression 1\nTerrain Arable\n1x3Kn (Gen)\n'; } > two.txt
 	armylist-parse two.txt > two.xml
 	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b two.xml
-	assert_equal "$stderr" "combat-calc: two.txt:14: warning: army 'I/2b' twice in the collection (first at two.txt:9), the first is used"
+	assert_equal "$stderr" "combat-calc: two.txt:14: warning: army 'I/2b' twice in the collection (first at two.txt:9), the first is used; name one as 'I/2b@YEAR' or 'I/2b#2'"
 	assert_equal "$output" "$(combat-calc --matchup=I/2a,I/2b "$FIX/combat/matchup.xml")"
+	# the qualifier names one: the second by its year or its ordinal
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b#2 two.xml
+	assert_equal "$stderr" ""
+	want=$output
+	[ "$want" != "$(combat-calc --matchup=I/2a,I/2b "$FIX/combat/matchup.xml")" ]
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b@950BC two.xml
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$want"
+	run -0 --separate-stderr combat-calc --matchup=I/2a,I/2b#1 two.xml
+	assert_equal "$output" "$(combat-calc --matchup=I/2a,I/2b "$FIX/combat/matchup.xml")"
+	run -3 --separate-stderr combat-calc --matchup=I/2a,I/2b#x two.xml
+	assert_equal "${stderr%%$'\n'*}" "combat-calc: invalid value 'I/2a,I/2b#x' for --matchup (a qualifier is a year or an ordinal: I/14d@700BC, I/14d#2)"
 }
 
 @test "combat-calc: --matchup: the collection's rules label does what --rules of it does" {

@@ -782,7 +782,7 @@ refcard-render: $ARMIES: error: army 'zzzz' not in the collection"
 	assert_equal "$stderr" "refcard-render: /dev/null: error: army '66a' not in the collection
 refcard-render: /dev/null: error: army '7' not in the collection"
 	run -0 --separate-stderr refcard-render --matchup=7,7 "$ARMIES" "$ARMIES"
-	assert_equal "$stderr" "refcard-render: lists.txt:12: warning: army '7' twice in the collection (first at lists.txt:12), the first is used"
+	assert_equal "$stderr" "refcard-render: lists.txt:12: warning: army '7' twice in the collection (first at lists.txt:12), the first is used; name one as '7@YEAR' or '7#2'"
 	assert_equal "$(grep -c '<section' <<<"$output")" 1
 }
 
@@ -1080,4 +1080,28 @@ pixels() {
 	armylist-parse --rules=dba3 "$CORPUS/dba3-lists.txt" 2>/dev/null | refcard-render -T pdf --rules=dba3 --lang=de --army=III/39 -o "$f" || true
 	run -0 sh -c 'pdftotext -bbox "$1" - | awk -F"\"" "/<word .*>Reiterei</ { printf \"%.2f\\n\", (\$8 - \$4) / 1.163; exit }"' sh "$f"
 	[[ $output == 6.* ]]
+}
+
+@test "refcard-render: an army none of whose list could be read (unknown troops, no elements) gets no card, named in a card-no-list warning" {
+	printf '%s\n' 'I/5 Odd Army 1000BC' '1x Foo, 2x Bar' '' 'I/6 Empty 900BC' 'Terrain Arable' '' 'I/7 Real 800BC' '1x3Cv (Gen), 11x4Sp' > "$BATS_TEST_TMPDIR/n.txt"
+	armylist-parse "$BATS_TEST_TMPDIR/n.txt" 2>/dev/null > "$BATS_TEST_TMPDIR/n.xml" || true
+	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/n.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/n.xml: warning: army I/5: no troop type of its list could be read ($BATS_TEST_TMPDIR/n.txt:1), no card
+refcard-render: $BATS_TEST_TMPDIR/n.xml: warning: army I/6: no troop type of its list could be read ($BATS_TEST_TMPDIR/n.txt:4), no card"
+	assert_equal "$(grep -c '<h1><span class="id">' <<<"$output")" 1
+	assert_line --partial '<h1><span class="id">I/7</span>'
+}
+
+@test "refcard-render: --army with a qualifier picks one of two variants under one id (I/14d@700BC, I/14d#2)" {
+	armylist-parse "$FIX/armylist-select/variants.txt" > "$BATS_TEST_TMPDIR/v.xml"
+	run -0 --separate-stderr refcard-render --army=I/14d "$BATS_TEST_TMPDIR/v.xml"
+	assert_equal "$(grep -c '<h1><span class="id">I/14d</span>' <<<"$output")" 2
+	for q in I/14d@700BC I/14d#2 I/14d@400BC; do
+		run -0 --separate-stderr refcard-render --army=$q "$BATS_TEST_TMPDIR/v.xml"
+		assert_equal "$stderr" ""
+		assert_equal "$(grep -c '<h1><span class="id">I/14d</span>' <<<"$output")" 1
+		assert_line --partial '700'
+		refute_line --partial '1400'
+	done
+	run -3 --separate-stderr refcard-render --army=I/14d@later "$BATS_TEST_TMPDIR/v.xml"
 }

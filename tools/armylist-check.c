@@ -55,7 +55,7 @@ main(int argc, char **argv)
 	while ((ch = cli_next(&cli)) > 0) {
 		switch (ch) {
 		case OPT_IGNORE:
-			if (checkrun_ignore(cli.arg, &o.ignore) < 0)
+			if (checkrun_ignore(cli.arg, &o) < 0)
 				return EXIT_USAGE;
 			break;
 		case 'q':

@@ -9,7 +9,7 @@
 #include "core/out.h"
 
 enum { OPT_ID = 256, OPT_BOOK, OPT_YEAR, OPT_FROM, OPT_TO, OPT_TROOP,
-	OPT_ENEMY_OF, OPT_NAME, OPT_HEADER };
+	OPT_ENEMY_OF, OPT_NAME, OPT_HEADER, OPT_FOLD };
 
 static const enum out_fmt formats[] = { FMT_XML, FMT_TSV, FMT_JSON, FMT_TEXT,
 	FMT_JSONL, FMT_N };
@@ -25,7 +25,8 @@ static const struct cli_tool tool = {
 	.opts = (const struct cli_opt[]){
 		CLI_OPT_FORMAT,
 		{ "id", required_argument, OPT_ID, "GLOB",
-		    "the id matches a shell pattern (II/5*)", NULL },
+		    "the id matches a shell pattern (II/5*), or one of\n"
+		    "those in a file: --id=@FILE", NULL },
 		{ "book", required_argument, OPT_BOOK, "BOOK",
 		    "the id is in book I, II, III or IV", "I|II|III|IV" },
 		{ "year", required_argument, OPT_YEAR, "Y",
@@ -35,7 +36,10 @@ static const struct cli_tool tool = {
 		{ "to", required_argument, OPT_TO, "Y",
 		    "the period starts in year Y or earlier", NULL },
 		{ "troop", required_argument, OPT_TROOP, "TYPE",
-		    "the troop type appears in any choice (code or name)",
+		    "the troop type appears in any choice (code or name;\n"
+		    "figures count: 4Kn)", NULL },
+		{ "fold", no_argument, OPT_FOLD, NULL,
+		    "with --troop, the type by any name (Kn: HCh too)",
 		    NULL },
 		{ "enemy-of", required_argument, OPT_ENEMY_OF, "ID",
 		    "lists ID as an enemy, or is an enemy ID lists", NULL },
@@ -82,9 +86,13 @@ main(int argc, char **argv)
 			break;
 		case OPT_ID:
 			o.id = cli.arg;
+			rc = selectrun_id(cli.arg);
 			break;
 		case 'v':
 			o.invert = true;
+			break;
+		case OPT_FOLD:
+			o.fold = true;
 			break;
 		case OPT_NAME:
 			o.name = cli.arg;
@@ -95,6 +103,7 @@ main(int argc, char **argv)
 			rc = selectrun_year("--to", cli.arg, &o.to);
 			break;
 		case OPT_TROOP:
+			o.troop_arg = cli.arg;
 			rc = selectrun_troop(cli.arg, &o.troop);
 			break;
 		case OPT_YEAR:

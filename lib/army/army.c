@@ -630,6 +630,36 @@ srcmap_free(struct srcmap *m)
 }
 
 bool
+package_has_troop(const struct package *p)
+{
+	size_t i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct item *it = &p->items[i];
+
+		for (j = 0; j < it->ntroops; j++)
+			if (it->troops[j].t != NULL)
+				return true;
+		for (j = 0; j < it->npkgs; j++)
+			if (package_has_troop(&it->pkgs[j]))
+				return true;
+	}
+	return false;
+}
+
+const char *
+army_lang(const char *s, size_t n)
+{
+	static const char *const v[] = { "de", "en", "es", "it", "ru", NULL };
+	int k;
+
+	for (k = 0; s != NULL && v[k] != NULL; k++)
+		if (n == 2 && memcmp(s, v[k], 2) == 0)
+			return v[k];
+	return NULL;
+}
+
+bool
 army_is_id(const char *s, size_t n)
 {
 	size_t i = 0, d;

@@ -79,7 +79,7 @@ struct army {
 	char *file;
 	long line;
 	char *name;
-	const char *name_lang;     /* "de", "en", "ru" */
+	const char *name_lang;     /* "de", "en", "es", "it", "ru" */
 	char *period;              /* as written; NULL when absent */
 	bool period_ok;            /* from/to are valid */
 	long from, to;
@@ -209,6 +209,14 @@ struct date_ranges {
 	bool approx;
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
+/* The same, a year of no era written BC (AD in date_parse_ranges). */
+int date_parse_ranges_bc(const char *s, size_t n, struct date_ranges *r);
+/* A name that carries dates of its own before its last ("Old Saxon
+ * 250-804AD & Early Anglo-Saxon", its dates "428-617AD"): each year or
+ * range inside the name followed by '&', ',', ';', "or", "and" or "und"
+ * (with a dash or an era, not a bare number) is moved from name to the
+ * front of dates, joined by " & "; the name keeps its words. */
+void date_name_ranges(struct sbuf *name, struct sbuf *dates);
 
 /* Options limited by date (3.0 lists, army/dated.c): a note's open end
  * is -+OPTION_YEAR_MAX. */
@@ -228,5 +236,31 @@ size_t package_date_spans(const struct package *p, long from, long to,
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);
+/* An id and its qualifier, telling apart variants under one id:
+ * "I/14d@700BC" (the army whose period holds the year), "I/14d#2" (the
+ * second army of the id read). */
+struct army_pick {
+	char *id;               /* without the qualifier */
+	bool has_year;
+	long year;
+	long nth;               /* 0: no "#N" */
+	long seen;              /* armies of the id seen, for nth */
+};
+/* -1 when the qualifier is no year nor ordinal (p->id is set even so). */
+int army_pick_init(struct army_pick *p, const char *s);
+/* Is a the army p names?  Call it once per army read, in order; with
+ * glob, p's id is a shell pattern. */
+bool army_pick_match(struct army_pick *p, const struct army *a,
+    bool glob);
+void army_pick_free(struct army_pick *p);
+/* Is the qualifier of the id s[0..n), if any, a year or an ordinal? */
+bool army_pick_valid(const char *s, size_t n);
+
+/* Does the list p hold a known troop type?  An army whose list holds
+ * none could not be read at all (refcard-render makes it no card). */
+bool package_has_troop(const struct package *p);
+/* The language code of a name s[0..n) ("de", "en", "es", "it", "ru", as
+ * a static string), NULL when it is none of them. */
+const char *army_lang(const char *s, size_t n);
 
 #endif

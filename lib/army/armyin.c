@@ -65,7 +65,14 @@ counted_end(struct counted *c)
 	struct sbuf b = {0};
 
 	if (sn->armies == 0 && sn->content) {
-		if (sn->header > 0)
+		if (sn->notlist > 0)
+			DIAG(NO_ARMIES, 0, 0,
+			    "the text holds no army list (see the not-a-list warnings)");
+		else if (sn->hline > 0 && listtext_counted(sn->hwords.s,
+		    sn->hwords.len))
+			DIAG(NO_ARMIES, sn->hline, 0,
+			    "element lines, but no reference line before them such as 'I/1a Name 3000-2800BC'");
+		else if (sn->header > 0)
 			DIAG(NO_ARMIES, sn->header, 0,
 			    "a table header but no row with an army number such as '61' or 'I/2a'");
 		else if (sn->combat > 0)
@@ -336,7 +343,7 @@ struct lines {
 	struct sheet *sh;
 	struct listtext *lt;
 	struct csv csv;
-	struct sbuf conv, clean, esc;
+	struct sbuf conv, clean, esc, mark;
 	struct cell *cells;
 	size_t cap;
 	bool warned;
@@ -375,6 +382,7 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		s = sbuf_str(&L->clean);
 		n = L->clean.len;
 	}
+	s = listtext_unmark(&L->mark, s, &n);
 	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
 		;
 	if (i < n && s[i] != '#')
@@ -494,6 +502,7 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 	sbuf_free(&L.conv);
 	sbuf_free(&L.clean);
 	sbuf_free(&L.esc);
+	sbuf_free(&L.mark);
 }
 
 /* ---- HTML ---------------------------------------------------------- */
@@ -818,6 +827,19 @@ binary(struct input *in)
 	return false;
 }
 
+/* A forum post that starts with a BBCode tag ("[b]"): list text, not
+ * JSON. */
+static bool
+bbcode(struct input *in)
+{
+	const unsigned char *p;
+	size_t n = input_peek(in, &p, 128), i;
+
+	for (i = 0; i < n && p[i] != '['; i++)
+		;
+	return i < n && listtext_bbcode((const char *)p + i, n - i);
+}
+
 void
 armylist_read(struct input *in, army_cb cb, void *ctx)
 {
@@ -830,7 +852,7 @@ armylist_read(struct input *in, army_cb cb, void *ctx)
 			armylist_read_html(in, cb, ctx);
 		else
 			armylist_read_xml(in, cb, ctx);
-	} else if (c == '{' || c == '[')
+	} else if (c == '{' || (c == '[' && !bbcode(in)))
 		armylist_read_json(in, cb, ctx);
 	else if (c >= 0)
 		armylist_read_lines(in, cb, ctx);

@@ -44,6 +44,7 @@ struct armyseen {
 	long header;            /* line of the first table header, 0: none */
 	long combat;            /* lines that look like combat-calc input */
 	long moves;             /* lines that look like move-check input */
+	long notlist;           /* records that are no army list */
 	long hline;             /* first row of cells that is no header */
 	struct sbuf hwords;     /* its cells, quoted */
 	struct sbuf near;       /* " (did you mean ...?)" for one of them */
@@ -70,6 +71,14 @@ void listtext_line(struct listtext *lt, const char *s, size_t n, long line);
 void listtext_flush(struct listtext *lt);
 /* True while a record is being collected. */
 bool listtext_open(const struct listtext *lt);
+/* Does the text hold an entry with a count ("1x3Bd")? */
+bool listtext_counted(const char *s, size_t n);
+/* Does s[0..n) start with a BBCode tag ("[b]", "[size=18pt]")? */
+bool listtext_bbcode(const char *s, size_t n);
+/* The line s[0..*n) without the markup of a forum post or Markdown
+ * (BBCode tags, "**", "__", a leading '>'): s itself when it has none,
+ * else the text in b (*n its length). */
+const char *listtext_unmark(struct sbuf *b, const char *s, size_t *n);
 void listtext_free(struct listtext *lt);
 
 /* Build the common fields of an army from raw texts (shared by the

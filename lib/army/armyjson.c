@@ -316,8 +316,8 @@ read_army(const struct jval *o, const char *file, const struct label *l,
 	if ((v = member(o, "name", J_OBJ)) != NULL) {
 		a.name = str_member(v, "text");
 		s = jval_str(jval_get(v, "lang"));
-		if (s != NULL && (strcmp(s, "de") == 0 || strcmp(s, "ru") == 0))
-			a.name_lang = s[0] == 'd' ? "de" : "ru";
+		if (army_lang(s, s != NULL ? strlen(s) : 0) != NULL)
+			a.name_lang = army_lang(s, strlen(s));
 	}
 	if (a.name == NULL)
 		a.name = xstrdup("");

@@ -20,6 +20,16 @@ army_set_period(struct army *a, const char *s, size_t n, long line,
 	a->period = xstrndup(s, n);
 
 	a->period_ok = date_parse_ranges(s, n, &r) == 0;
+	if (a->period_ok && a->id != NULL && strncmp(a->id, "I/", 2) == 0) {
+		struct date_ranges bc;
+
+		/* Book I is wholly BC: a date of no era is BC there */
+		if (date_parse_ranges_bc(s, n, &bc) == 0 &&
+		    (bc.from != r.from || bc.to != r.to)) {
+			r = bc;
+			DIAG(ERA_INFERRED, line, col, a->period, a->id);
+		}
+	}
 	a->nranges = 0;
 	if (a->period_ok) {
 		a->from = r.from;

@@ -221,9 +221,9 @@ read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 	if (named(c, "name")) {
 		set_text(&a->name, c);
 		v = attr(c, "lang");
-		a->name_lang = v != NULL && strcmp(v, "de") == 0 ?
-		    "de" : v != NULL && strcmp(v, "ru") == 0 ? "ru" :
-		    "en";
+		a->name_lang = army_lang(v, v != NULL ? strlen(v) : 0);
+		if (a->name_lang == NULL)
+			a->name_lang = "en";
 		free(v);
 	} else if (named(c, "period")) {
 		int f, t;

@@ -49,13 +49,14 @@ struct checkrun_ctx {
 
 /* The usage error of an unknown code: the nearest code, else all. */
 static void
-unknown_code(const char *p, size_t len, const char *const *names)
+unknown_code(const char *p, size_t len, const char *const *names,
+    size_t n)
 {
-	const char *sug = tok_suggest(p, len, names, CK_N);
+	const char *sug = tok_suggest(p, len, names, n);
 	struct sbuf all = {0};
-	int c;
+	size_t c;
 
-	for (c = 0; sug == NULL && c < CK_N; c++)
+	for (c = 0; sug == NULL && c < n; c++)
 		sbuf_printf(&all, "%s%s", c > 0 ? ", " : " (codes: ",
 		    names[c]);
 	if (sug == NULL)
@@ -65,30 +66,57 @@ unknown_code(const char *p, size_t len, const char *const *names)
 	sbuf_free(&all);
 }
 
-int
-checkrun_ignore(const char *arg, unsigned *ignore)
+static bool
+named(const char *const *names, size_t n, const char *w)
 {
-	const char *names[CK_N], *p, *e;
-	size_t len;
-	int c;
+	size_t i;
 
-	for (c = 0; c < CK_N; c++)
-		names[c] = check_code_name((enum check_code)c);
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], w) == 0)
+			return true;
+	return false;
+}
+
+int
+checkrun_ignore(const char *arg, struct checkrun_opts *o)
+{
+	const char *names[CK_N + D_N], *p, *e;
+	int at[CK_N + D_N];
+	size_t len, c, d, n = 0;
+
+	for (c = 0; c < CK_N; c++) {
+		at[n] = -1;
+		names[n++] = check_code_name((enum check_code)c);
+	}
+	for (c = 0; c < D_N; c++)
+		if ((diag_defs[c].tools & T_CHECK) && !named(names, n,
+		    diag_defs[c].code)) {
+			at[n] = (int)c;
+			names[n++] = diag_defs[c].code;
+		}
 	for (p = arg; ; p = e + 1) {
 		e = strchr(p, ',');
 		len = e != NULL ? (size_t)(e - p) : strlen(p);
-		for (c = 0; c < CK_N && !str_ieq(p, len, names[c]); c++)
+		for (c = 0; c < n && !str_ieq(p, len, names[c]); c++)
 			;
 		if (len == 0 || len > 64) {
 			diag_usage("invalid value '%s' for --ignore (a list "
 			    "of finding codes)", arg);
 			return -1;
 		}
-		if (c == CK_N) {
-			unknown_code(p, len, names);
+		if (c == n) {
+			unknown_code(p, len, names, n);
 			return -1;
 		}
-		*ignore |= 1u << c;
+		if (at[c] < 0)
+			o->ignore |= 1u << c;
+		/* a reader's diagnostic of the name, also when a finding
+		 * has it (unknown-troop) */
+		for (d = 0; d < D_N; d++)
+			if ((diag_defs[d].tools & T_CHECK) &&
+			    str_ieq(p, len, diag_defs[d].code))
+				o->ignore_diag[d / 8] |= (unsigned char)(1u <<
+				    (d % 8));
 		if (e == NULL)
 			return 0;
 	}
@@ -161,7 +189,15 @@ write_held(struct checkrun_ctx *run, const struct army *a)
 	size_t i;
 
 	for (i = 0; i < run->nheld; i++) {
+		size_t d;
+
 		h = &run->held[i];
+		d = (size_t)(h->def - diag_defs);
+		if (d < D_N && (run->o->ignore_diag[d / 8] & 1u << (d % 8))) {
+			free(h->file);
+			free(h->msg);
+			continue;       /* --ignore */
+		}
 		memset(&f, 0, sizeof f);
 		f.code = CK_PARSE_ERRORS;
 		f.name = h->def->code;

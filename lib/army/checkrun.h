@@ -6,19 +6,25 @@
 #include <stdbool.h>
 
 #include "core/cli.h"
+#include "core/diagcat.h"
 
 /* The options of armylist-check besides those of struct cli. */
 struct checkrun_opts {
 	bool quiet;             /* errors only: no warning, no summary */
 	unsigned ignore;        /* bits 1 << enum check_code not reported */
+	/* the codes of the readers' diagnostics not reported (bit d of
+	 * byte d / 8: diag_defs[d]) */
+	unsigned char ignore_diag[(D_N + 7) / 8];
 	const char *index;      /* --index: the ids of the whole collection */
 	const char *write_index;  /* --write-index: the ids read, to FILE */
 	const char *book;       /* --book: the armies are entries */
 };
 
-/* Add the codes of a --ignore value ("CODE[,CODE]") to *ignore; -1
- * with a usage error naming the bad code and the nearest known one. */
-int checkrun_ignore(const char *arg, unsigned *ignore);
+/* Add the codes of a --ignore value ("CODE[,CODE]") to o: a finding's
+ * or a code of a reader's diagnostic armylist-check can print
+ * ("no-dates", "general-split"); -1 with a usage error naming the bad
+ * code and the nearest known one, else all. */
+int checkrun_ignore(const char *arg, struct checkrun_opts *o);
 
 /* armylist-check once its options are read: the operands (none:
  * standard input) checked against the edition of --rules, else each by

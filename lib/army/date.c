@@ -73,11 +73,11 @@ era(struct dp *d)
 {
 	static const char *const bc[] = {
 		"v. chr.", "v. chr", "vor christus", "v. u. z.", "b.c.", "bc",
-		"bce", "до н. э.", NULL
+		"bce", "до н. э.", "a. c.", NULL
 	};
 	static const char *const ad[] = {
 		"n. chr.", "n. chr", "nach christus", "a.d.", "ad", "ce",
-		"н. э.", NULL
+		"н. э.", "d. c.", NULL
 	};
 	int k;
 
@@ -257,11 +257,10 @@ range_end(const char *s, size_t n, size_t i, size_t *next)
 	return n;
 }
 
-int
-date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
+static int
+parse_ranges(const char *s, size_t n, enum era dflt, struct date_ranges *r)
 {
 	size_t start[DATE_MAX_RANGES], end[DATE_MAX_RANGES], i = 0, k, next;
-	enum era dflt = ERA_NONE;
 	bool approx;
 
 	memset(r, 0, sizeof *r);
@@ -294,4 +293,100 @@ date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
 			r->to = r->r[k][1];
 	}
 	return 0;
+}
+
+int
+date_parse_ranges(const char *s, size_t n, struct date_ranges *r)
+{
+	return parse_ranges(s, n, ERA_NONE, r);
+}
+
+int
+date_parse_ranges_bc(const char *s, size_t n, struct date_ranges *r)
+{
+	return parse_ranges(s, n, ERA_BC, r);
+}
+
+/* Does a separator of names follow s[i..n) after blanks: '&', ',', ';'
+ * or the word "or", "and", "und" with more text after it? */
+static bool
+name_sep(const char *s, size_t n, size_t i)
+{
+	static const char *const w[] = { "or", "oder", "and", "und", NULL };
+	size_t e;
+	int k;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i >= n)
+		return false;
+	if (s[i] == '&' || s[i] == ',' || s[i] == ';')
+		return true;
+	for (e = i; e < n && s[e] != ' '; e++)
+		;
+	for (k = 0; w[k] != NULL; k++)
+		if (str_ieq(s + i, e - i, w[k]))
+			return e < n;
+	return false;
+}
+
+/* The end of the longest year or range at s[i], with a dash or an era
+ * (not a bare number: "Army of 1000 Ships"), ending before a blank, ',',
+ * ';', '&' or the end of s; i when there is none. */
+static size_t
+name_date_end(const char *s, size_t n, size_t i)
+{
+	size_t j, k, best = i;
+	long f, t;
+	bool ap;
+
+	for (j = i + 1; j <= n && j - i <= 40; j++) {
+		if ((j < n && strchr(" ,;&", s[j]) == NULL) || s[j - 1] == ' ')
+			continue;
+		for (k = i; k < j && ((s[k] >= '0' && s[k] <= '9') ||
+		    s[k] == ' '); k++)
+			;
+		if (k < j && date_parse(s + i, j - i, &f, &t, &ap) == 0)
+			best = j;
+	}
+	return best;
+}
+
+void
+date_name_ranges(struct sbuf *name, struct sbuf *dates)
+{
+	struct sbuf nm = {0}, ds = {0};
+	const char *s = sbuf_str(name);
+	size_t n = name->len, i, e, last = 0;
+
+	for (i = 1; i < n; i++) {
+		if (s[i - 1] != ' ' || s[i] < '0' || s[i] > '9')
+			continue;
+		e = name_date_end(s, n, i);
+		if (e == i || !name_sep(s, n, e))
+			continue;
+		sbuf_add(&nm, s + last, i - last);
+		if (ds.len > 0)
+			sbuf_adds(&ds, " & ");
+		sbuf_add(&ds, s + i, e - i);
+		last = i = e;
+	}
+	if (ds.len > 0) {
+		sbuf_add(&nm, s + last, n - last);
+		sbuf_reset(name);
+		sbuf_add(name, "", 0);
+		/* the blanks left where the dates were */
+		for (i = 0; i < nm.len; i++)
+			if (nm.s[i] != ' ' || (name->len > 0 && i + 1 < nm.len &&
+			    strchr(" ,;", nm.s[i + 1]) == NULL))
+				sbuf_addc(name, nm.s[i]);
+		if (dates->len > 0) {
+			sbuf_adds(&ds, " & ");
+			sbuf_add(&ds, dates->s, dates->len);
+		}
+		sbuf_reset(dates);
+		sbuf_add(dates, ds.s, ds.len);
+	}
+	sbuf_free(&nm);
+	sbuf_free(&ds);
 }

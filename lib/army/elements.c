@@ -450,6 +450,57 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 	sbuf_free(&f);
 }
 
+/* Is the digit before e the figures of a count-less entry ("3Kn (Gen)":
+ * a general is one element; "3Bd or 3/4Bw": an alternative follows)?
+ * Then the entry is read as one element into el: 1, -1 on an error; 0
+ * when it is not. */
+static int
+figures_meant(struct ep *p, size_t e, struct item *el)
+{
+	size_t k = e;
+	struct sbuf f = {0};
+	bool gen = false;
+
+	if (p->s[p->i] < '2' || p->s[p->i] > '8' || !is_letter(p, e))
+		return 0;
+	k += word_len(p, k);
+	while (k < p->n && p->s[k] == ' ')
+		k++;
+	if (k < p->n && p->s[k] == '(') {
+		size_t a = k + 1, b = a;
+
+		while (b < p->n && p->s[b] != ')' && p->s[b] != '(')
+			b++;
+		while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '.'))
+			b--;
+		str_fold(&f, p->s + a, b - a);
+		gen = general_marker(sbuf_str(&f));
+		sbuf_free(&f);
+	}
+	if (!gen && or_at_word(p, k) == 0)
+		return 0;
+	el->count = 1;
+	if (parse_troopspec(p, item_add_troop(el)) < 0)
+		return -1;
+	parse_markers(p, el, &el->troops[el->ntroops - 1]);
+	return 1;
+}
+
+/* "4Sp" alone: four elements of Sp, or one of four figures?  Read as
+ * four, with a warning that says how to write the other. */
+static void
+countless(struct ep *p, size_t e)
+{
+	long line, col;
+	size_t k = e + word_len(p, e);
+	char *all = xstrdup(span(p, p->i, k));
+
+	srcmap_lookup(p->map, p->i, &line, &col);
+	DIAG(COUNTLESS, line, col, all, (long)(p->s[p->i] - '0'),
+	    span(p, e, k), all);
+	free(all);
+}
+
 /* COUNT x troopspec markers */
 static int
 parse_element(struct ep *p, struct item *el)
@@ -458,12 +509,21 @@ parse_element(struct ep *p, struct item *el)
 
 	el->kind = ITEM_ELEMENT;
 	if (!count_at(p, p->i) && is_digit(p, p->i)) {
-		/* "4Sp" opening an entry: German shorthand for "4x Sp" */
+		/* "4Sp" opening an entry: German shorthand for "4x Sp"; a
+		 * figure count when it is the general or an alternative
+		 * follows ("3Kn (Gen)", "3Bd or 3/4Bw") */
 		size_t e = p->i;
 
 		while (is_digit(p, e))
 			e++;
+		int r = e == p->i + 1 ? figures_meant(p, e, el) : 0;
+
+		if (r != 0)
+			return r > 0 ? 0 : -1;
 		if (is_letter(p, e)) {
+			if (e == p->i + 1 && p->s[p->i] >= '2' &&
+			    p->s[p->i] <= '8')
+				countless(p, e);
 			if (parse_count(p, &el->count) < 0)
 				return -1;
 			if (parse_troopspec(p, item_add_troop(el)) < 0)

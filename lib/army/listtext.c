@@ -12,6 +12,7 @@
 #include "core/str.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
+#include "rules/troop.h"
 
 enum kw {
 	KW_NONE, KW_AGGRESSION, KW_TERRAIN, KW_ENEMIES, KW_ALLIES, KW_DATES,
@@ -68,12 +69,26 @@ static const struct {
 	{ "note", KW_NOTE, false }, { "notes", KW_NOTE, false },
 	{ "anmerkung", KW_NOTE, false },
 	{ "примечание", KW_NOTE, false },
+	/* Italian and Spanish */
+	{ "terreno", KW_TERRAIN, false },
+	{ "aggressività", KW_AGGRESSION, false },
+	{ "aggressivita", KW_AGGRESSION, false },
+	{ "nemici", KW_ENEMIES, false }, { "alleati", KW_ALLIES, false },
+	{ "agresividad", KW_AGGRESSION, false },
+	{ "enemigos", KW_ENEMIES, false }, { "aliados", KW_ALLIES, false },
+};
+
+/* The keywords that tell the language of a record (Terreno is both). */
+static const char *const kw_lang[][2] = {
+	{ "aggressività", "it" }, { "aggressivita", "it" },
+	{ "nemici", "it" }, { "alleati", "it" },
+	{ "agresividad", "es" }, { "enemigos", "es" }, { "aliados", "es" },
 };
 
 /* An era, in any case. */
-#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee])"
+#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee]|[AaDd]\\. ?[Cc]\\.)"
 /* a year or a range, perhaps approximate: "c. 500BC", "330-322BC" */
-#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |[Uu][Mm] )?"
+#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
 #define DATE "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA "?|[0-9]+ ?" ERA ")"
 
 struct listtext {
@@ -98,6 +113,17 @@ struct listtext {
 	bool cut_elems, cut_gen;     /* the fields cut at ARMY_FIELD_MAX */
 	long eline;
 	bool incomplete;             /* an Incomplete line */
+	bool idstop;                 /* a full stop after the reference:
+	                                "I/33. Name. 1000 a.C." */
+	bool prose;                  /* a line of prose in the record */
+	long lastline;               /* its last line read */
+	bool gap;                    /* a blank line since the last line of
+	                                the open record */
+	struct sbuf tmp;
+	struct sbuf para;            /* a paragraph of prose in a record */
+	struct sbuf pend;            /* lines after a gap, '\n' ended */
+	long (*pat)[2];              /* their lines and columns */
+	size_t npend, cappend;
 	regex_t date_re;           /* compiled at its first use: most
 	                              inputs never need it (tables) */
 	locale_t c;                /* the C locale, for date_re; (locale_t)0
@@ -148,7 +174,7 @@ listtext_track(struct listtext *lt, struct armyseen *seen)
 bool
 listtext_open(const struct listtext *lt)
 {
-	return lt->open;
+	return lt->open && !lt->gap;
 }
 
 void
@@ -164,11 +190,51 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->written);
 	sbuf_free(&lt->gen);
 	srcmap_free(&lt->gmap);
+	sbuf_free(&lt->para);
+	sbuf_free(&lt->tmp);
+	sbuf_free(&lt->pend);
+	free(lt->pat);
 	if (lt->c != (locale_t)0) {
 		regfree(&lt->date_re);
 		freelocale(lt->c);
 	}
 	free(lt);
+}
+
+/* The bracketed part at the end of a reference line, "(3000-2800 BC)":
+ * its start, *bn its length with the brackets; NULL when none. */
+static const char *
+date_in_brackets(const char *s, size_t n, size_t *bn)
+{
+	size_t k;
+
+	if (n < 3 || s[n - 1] != ')')
+		return NULL;
+	for (k = n - 1; k-- > 0 && s[k] != '(' && s[k] != ')';)
+		;
+	if (k == (size_t)-1 || s[k] != '(' || k + 1 >= n - 1 ||
+	    s[k + 1] < '0' || s[k + 1] > '9')
+		return NULL;
+	*bn = n - k;
+	return s + k;
+}
+
+/* The name before the dates, without the blanks and the dash, comma or
+ * colon between them: "Early Egyptian - (3000 BC)"; with stop, a full
+ * stop too ("I/33. Villanova. 1000 a.C."). */
+static void
+name_trim(const char **s, size_t *n, bool stop)
+{
+	str_trim(s, n);
+	while (*n > 0 && ((*s)[*n - 1] == '-' || (*s)[*n - 1] == ',' ||
+	    (*s)[*n - 1] == ':' || (stop && (*s)[*n - 1] == '.'))) {
+		--*n;
+		str_trim(s, n);
+	}
+	if (*n >= 3 && memcmp(*s + *n - 3, "\xe2\x80\x93", 3) == 0) {
+		*n -= 3;
+		str_trim(s, n);
+	}
 }
 
 static void
@@ -180,6 +246,8 @@ set_name(struct listtext *lt)
 	const regex_t *re;
 	regmatch_t m[1];
 	locale_t old;
+	const char *tail;
+	size_t bn;
 	int rc;
 
 	if (lt->dates.len > 0 || n == 0) {
@@ -191,19 +259,40 @@ set_name(struct listtext *lt)
 		return;
 	}
 	re = date_re(lt);
+	str_trim(&s, &n);
+	tail = date_in_brackets(s, n, &bn);
 	old = uselocale(lt->c);
-	rc = regexec(re, s, 1, m, 0);
+	if (tail != NULL) {
+		struct sbuf in = {0};
+
+		sbuf_add(&in, tail + 1, bn - 2);
+		rc = regexec(re, in.s, 1, m, 0);
+		if (rc == 0 && m[0].rm_so != 0)
+			rc = REG_NOMATCH;
+		m[0].rm_so = (regoff_t)(tail + 1 - s);
+		m[0].rm_eo = m[0].rm_so + (regoff_t)in.len;
+		sbuf_free(&in);
+	} else
+		rc = regexec(re, s, 1, m, 0);
 	uselocale(old);
 	if (rc == 0) {
 		const char *d = s + m[0].rm_so;
 		size_t dn = (size_t)(m[0].rm_eo - m[0].rm_so);
-		size_t nn = (size_t)m[0].rm_so;
+		size_t nn = tail != NULL ? (size_t)(tail - s) :
+		    (size_t)m[0].rm_so;
 		const char *ns = s;
 
-		str_trim(&ns, &nn);
-		a->name = xstrndup(ns, nn);
-		army_set_period(a, d, dn, lt->headline,
-		    lt->headcol + m[0].rm_so);
+		struct sbuf nm = {0}, dt = {0};
+
+		name_trim(&ns, &nn, lt->idstop);
+		sbuf_add(&nm, ns, nn);
+		sbuf_add(&dt, d, dn);
+		date_name_ranges(&nm, &dt);
+		a->name = xstrndup(nm.s, nm.len);
+		army_set_period(a, dt.s, dt.len, lt->headline, lt->headcol +
+		    (long)(d - sbuf_str(&lt->head)));
+		sbuf_free(&nm);
+		sbuf_free(&dt);
 		return;
 	}
 	str_trim(&s, &n);
@@ -212,14 +301,194 @@ set_name(struct listtext *lt)
 		DIAG(NO_DATES, lt->headline, lt->headcol, a->id);
 }
 
-void
-listtext_flush(struct listtext *lt)
+/* The paragraph of prose read in a record ends: a note of the army. */
+static void
+end_para(struct listtext *lt)
+{
+	if (lt->para.len > 0)
+		army_add_note(&lt->a, "comment", 7, lt->para.s,
+		    lt->para.len);
+	sbuf_reset(&lt->para);
+}
+
+static void
+add_prose(struct listtext *lt, const char *s, size_t n)
+{
+	if (lt->para.len + n + 1 > ARMY_FIELD_MAX)
+		return;
+	if (lt->para.len > 0)
+		sbuf_addc(&lt->para, ' ');
+	sbuf_add(&lt->para, s, n);
+	lt->prose = true;
+}
+
+/* The lines held after a blank line in a record: with note, a paragraph
+ * of prose of the army (an element line came after them: an annotated
+ * list); else not read, each reported. */
+static void
+pend_end(struct listtext *lt, bool note)
+{
+	const char *s = sbuf_str(&lt->pend), *e;
+	size_t k;
+
+	for (k = 0; k < lt->npend; k++, s = e + 1) {
+		e = strchr(s, '\n');
+		if (note)
+			add_prose(lt, s, (size_t)(e - s));
+		else if (lt->seen != NULL && lt->seen->started)
+			DIAG(LINE_NOT_READ, lt->pat[k][0], lt->pat[k][1],
+			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+	}
+	if (note)
+		end_para(lt);
+	sbuf_reset(&lt->pend);
+	lt->npend = 0;
+}
+
+/* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
+ * troops false, only an entry with a count ("2x Foo")? */
+static bool
+list_like(const char *s, size_t n, bool troops)
+{
+	size_t i = 0, b, e, p = 0, pe = 0;
+
+	while (i < n) {
+		while (i < n && strchr(" ,;()+.=:'\t", s[i]) != NULL)
+			i++;
+		for (b = e = i; e < n && strchr(" ,;()+.=:'\t", s[e]) == NULL;
+		    e++)
+			;
+		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i > b && i < e && (s[i] == 'x' || s[i] == 'X' ||
+		    s[i] == '*'))
+			return true;                    /* "2x", "2xFoo" */
+		if (i > b && i == e && e + 1 < n && s[e] == ' ' &&
+		    (s[e + 1] == 'x' || s[e + 1] == 'X'))
+			return true;                    /* "2 x" */
+		if (troops && e > b && (troop_find(s + b, e - b) != NULL ||
+		    (pe > p && troop_find(s + p, e - p) != NULL)))
+			return true;
+		p = b;
+		pe = e;
+		i = e;
+	}
+	return false;
+}
+
+/* A record that is no army list: element lines with no troop type and
+ * no count ("1 = Anna Weber (II/32a ...)", a ranking), or prose alone
+ * (a blog post); reported once, with its lines. */
+static bool
+not_a_list(struct listtext *lt)
+{
+	const char *why;
+
+	if (lt->elems.len == 0 && lt->gen.len == 0)
+		why = lt->prose ? "prose, no element line" : NULL;
+	else if (!list_like(lt->elems.s, lt->elems.len, true) &&
+	    !list_like(lt->gen.s, lt->gen.len, true))
+		why = "no troop type in its element lines";
+	else
+		why = NULL;
+	if (why == NULL)
+		return false;
+	DIAG(NOT_A_LIST, lt->a.line, 0, lt->a.id, lt->a.line, lt->lastline,
+	    why);
+	if (lt->seen != NULL)
+		lt->seen->notlist++;
+	return true;
+}
+
+bool
+listtext_counted(const char *s, size_t n)
+{
+	return list_like(s, n, false);
+}
+
+/* A BBCode tag at s[0..n) ("[b]", "[/size]", "[size=18pt]",
+ * "[color=red]", "[*]"): its length, else 0. */
+static size_t
+bbcode_len(const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"b", "i", "u", "s", "size", "color", "font", "center", "left",
+		"right", "quote", "url", "list", "*", "code", "h1", "h2", "h3",
+		"spoiler", "table", "tr", "td", NULL
+	};
+	size_t i = 1, b, e;
+	int k;
+
+	if (n < 3 || s[0] != '[')
+		return 0;
+	if (s[i] == '/')
+		i++;
+	for (b = i; i < n && i < 12 && s[i] != ']' && s[i] != '='; i++)
+		;
+	e = i;
+	if (i < n && s[i] == '=')
+		while (i < n && i < 80 && s[i] != ']' && s[i] != '[')
+			i++;
+	if (i >= n || s[i] != ']')
+		return 0;
+	for (k = 0; tags[k] != NULL; k++)
+		if (str_ieq(s + b, e - b, tags[k]))
+			return i + 1;
+	return 0;
+}
+
+bool
+listtext_bbcode(const char *s, size_t n)
+{
+	return bbcode_len(s, n) > 0;
+}
+
+const char *
+listtext_unmark(struct sbuf *b, const char *s, size_t *n)
+{
+	size_t i, k;
+	bool any = false;
+
+	for (i = 0; i < *n && !any; i++)
+		any = (s[i] == '[' && bbcode_len(s + i, *n - i) > 0) ||
+		    (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
+		    s[i + 1] == s[i]) || (i == 0 && s[0] == '>');
+	if (!any)
+		return s;
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	i = s[0] == '>' ? 1 : 0;
+	for (; i < *n; i++) {
+		if (s[i] == '[' && (k = bbcode_len(s + i, *n - i)) > 0) {
+			i += k - 1;
+			continue;
+		}
+		if (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
+		    s[i + 1] == s[i]) {
+			i++;
+			continue;
+		}
+		sbuf_addc(b, s[i]);
+	}
+	*n = b->len;
+	return b->s;
+}
+
+static void
+flush_record(struct listtext *lt)
 {
 	struct army *a = &lt->a;
 
+	lt->gap = false;
 	if (!lt->open)
 		return;
 	lt->open = false;
+	end_para(lt);
+	if (not_a_list(lt)) {
+		lt->incomplete = false;
+		army_free(a);
+		goto reset;
+	}
 	set_name(lt);
 	a->elements_text = xstrdup(sbuf_str(&lt->written));
 	if (lt->elems.len == 0 && lt->gen.len == 0)
@@ -240,6 +509,7 @@ listtext_flush(struct listtext *lt)
 	lt->incomplete = false;
 	lt->cb(lt->ctx, a);
 	army_free(a);
+reset:
 	sbuf_reset(&lt->head);
 	sbuf_reset(&lt->dates);
 	sbuf_reset(&lt->elems);
@@ -250,10 +520,120 @@ listtext_flush(struct listtext *lt)
 	lt->gen_next = false;
 }
 
+void
+listtext_flush(struct listtext *lt)
+{
+	flush_record(lt);
+	pend_end(lt, false);
+}
+
+/* Hold a line after a blank line in a record: the record goes on when
+ * an element line comes.  A thousand lines end the wait. */
+static void
+pend_add(struct listtext *lt, const char *s, size_t n, long line,
+    long col)
+{
+	if (lt->npend == 1000 || lt->pend.len + n >= ARMY_FIELD_MAX)
+		listtext_flush(lt);
+	lt->pat = xgrow(lt->pat, &lt->cappend, lt->npend + 1,
+	    sizeof *lt->pat);
+	lt->pat[lt->npend][0] = line;
+	lt->pat[lt->npend][1] = col;
+	lt->npend++;
+	sbuf_add(&lt->pend, s, n);
+	sbuf_addc(&lt->pend, '\n');
+}
+
+static bool
+is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* A short sentence ("Skirmishers screen."): two words or more, no
+ * digit, a capital word of four letters or more first that is no troop
+ * name, a full stop or a mark at the end. */
+static bool
+sentence_like(const char *s, size_t n)
+{
+	size_t e;
+
+	if (n < 2 || strchr(".!?", s[n - 1]) == NULL || memchr(s, ' ', n) ==
+	    NULL || !(s[0] >= 'A' && s[0] <= 'Z'))
+		return false;
+	for (e = 0; e < n; e++)
+		if (s[e] >= '0' && s[e] <= '9')
+			return false;
+	for (e = 0; e < n && is_letter(s[e]); e++)
+		;
+	return e >= 4 && s[e] == ' ' && troop_find(s, e) == NULL;
+}
+
+/* A line of prose, not elements: at least three words of three or more
+ * small letters outside brackets ("the general stands on a hill"), not
+ * counting the joining words. */
+static bool
+prose_like(const char *s, size_t n)
+{
+	static const char *const join[] = { "and", "und", "oder", NULL };
+	size_t i = 0, b, k;
+	int depth = 0, words = 0;
+	bool low;
+
+	if (n == 0 || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	while (i < n) {
+		if (!is_letter(s[i])) {
+			depth += s[i] == '(' ? 1 : s[i] == ')' && depth > 0 ?
+			    -1 : 0;
+			i++;
+			continue;
+		}
+		for (b = i, low = true; i < n && is_letter(s[i]); i++)
+			low = low && s[i] >= 'a';
+		if (depth > 0 || !low || i - b < 3 || (b > 0 &&
+		    strchr(" \t", s[b - 1]) == NULL) || (i < n &&
+		    strchr(" \t.,;:!?", s[i]) == NULL))
+			continue;
+		for (k = 0; join[k] != NULL && !str_ieq(s + b, i - b,
+		    join[k]); k++)
+			;
+		words += join[k] == NULL;
+	}
+	return words >= 3 || sentence_like(s, n);
+}
+
+/* Does a line after a blank line go on with the record above: an element
+ * line ("8x 4Bw", "- 1x3Bd (Gen)") that is not prose? */
+static bool
+entry_like(const char *s, size_t n)
+{
+	return n > 0 && s[0] >= '0' && s[0] <= '9' && !prose_like(s, n);
+}
+
+/* After a blank line in a record, a plain number is a count ("8x 4Bw",
+ * "8 x 4Bw", "3 4Bw"), not a reference, when an x or a digit follows
+ * it. */
+static bool
+count_like(const char *s, size_t n, size_t idlen)
+{
+	size_t i = idlen;
+
+	if (memchr(s, '/', idlen) != NULL)
+		return false;
+	if (idlen > 1 && (s[idlen - 1] == 'x' || s[idlen - 1] == 'X'))
+		return true;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i < n && ((s[i] >= '0' && s[i] <= '9') || ((s[i] == 'x' ||
+	    s[i] == 'X') && (i + 1 == n || s[i + 1] == ' ' ||
+	    (s[i + 1] >= '0' && s[i + 1] <= '9'))));
+}
+
 /* The keyword a line starts with (followed by ':' or a blank), and the
  * offset of its value; KW_NONE otherwise. */
 static enum kw
-keyword(const char *s, size_t n, size_t *val)
+keyword(const char *s, size_t n, size_t *val, const char **lang)
 {
 	struct sbuf f = {0};
 	size_t i, k, e;
@@ -269,8 +649,14 @@ keyword(const char *s, size_t n, size_t *val)
 
 		str_fold(&g, keywords[k].word, strlen(keywords[k].word));
 		if (strcmp(sbuf_str(&f), sbuf_str(&g)) == 0 &&
-		    (!keywords[k].colon || (e < n && s[e] == ':')))
+		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
+			for (i = 0; i < sizeof kw_lang / sizeof kw_lang[0];
+			    i++)
+				if (strcmp(kw_lang[i][0], keywords[k].word) ==
+				    0)
+					*lang = kw_lang[i][1];
+		}
 		sbuf_free(&g);
 		if (r != KW_NONE)
 			break;
@@ -410,8 +796,8 @@ bullet_len(const char *s, size_t n)
 }
 
 static void
-start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
-    long line, long col)
+start_record(struct listtext *lt, const char *id, size_t idn,
+    const char *h, size_t hn, long line, long hcol)
 {
 	struct army *a = &lt->a;
 
@@ -419,15 +805,85 @@ start_record(struct listtext *lt, const char *s, size_t n, size_t idlen,
 	army_init(a);
 	lt->open = true;
 	lt->incomplete = false;
-	lt->full = lt->cut_elems = lt->cut_gen = false;
-	a->id = xstrndup(s, idlen);
+	lt->full = lt->cut_elems = lt->cut_gen = lt->idstop = false;
+	lt->prose = false;
+	lt->lastline = line;
+	a->id = xstrndup(id, idn);
 	a->file = xstrdup(lt->file);
 	a->line = line;
 	a->name_lang = "en";
 	sbuf_reset(&lt->head);
-	sbuf_add(&lt->head, s + idlen, n - idlen);
+	sbuf_add(&lt->head, h, hn);
 	lt->headline = line;
-	lt->headcol = col + (long)idlen;
+	lt->headcol = hcol;
+	lt->bad = false;
+	if (lt->seen != NULL)
+		lt->seen->started = true;
+}
+
+/* A reference with its book in Arabic figures, "1/58" or "2/5a": the
+ * book in Roman ones into id; false when it is none. */
+static bool
+arabic_book(const char *t, size_t n, struct sbuf *id)
+{
+	static const char *const roman[] = { "I", "II", "III", "IV" };
+
+	if (n < 3 || t[0] < '1' || t[0] > '4' || t[1] != '/')
+		return false;
+	sbuf_reset(id);
+	sbuf_adds(id, roman[t[0] - '1']);
+	sbuf_add(id, t + 1, n - 1);
+	return army_is_id(id->s, id->len);
+}
+
+/* Does every word of t[0..n) start with a capital letter? */
+static bool
+capitals(const char *t, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((i == 0 || t[i - 1] == ' ') && t[i] != ' ' &&
+		    !(t[i] >= 'A' && t[i] <= 'Z'))
+			return false;
+	return true;
+}
+
+/* "Greek Kyrean I/56a 630-314BC": a reference after the name, with
+ * nothing or the dates after it; its offset in t, else 0. */
+static size_t
+id_after_name(struct listtext *lt, const char *t, size_t n)
+{
+	const regex_t *re;
+	size_t b, e;
+	regmatch_t m[1];
+	locale_t old;
+	int rc;
+
+	if (t[0] >= '0' && t[0] <= '9')
+		return 0;
+	for (b = 1; b < n; b = e) {
+		while (b < n && t[b] != ' ')
+			b++;
+		while (b < n && t[b] == ' ')
+			b++;
+		for (e = b; e < n && t[e] != ' '; e++)
+			;
+		if (e == b || memchr(t + b, '/', e - b) == NULL ||
+		    !army_is_id(t + b, e - b))
+			continue;
+		if (e == n)
+			return capitals(t, b) ? b : 0;
+		sbuf_reset(&lt->tmp);
+		sbuf_add(&lt->tmp, t + e, n - e);
+		re = date_re(lt);
+		old = uselocale(lt->c);
+		rc = regexec(re, lt->tmp.s, 1, m, 0);
+		uselocale(old);
+		return rc == 0 && strspn(lt->tmp.s, " ") == (size_t)m[0].rm_so ?
+		    b : 0;
+	}
+	return 0;
 }
 
 /* Does the text end with a word that joins it to what follows ("or",
@@ -565,12 +1021,8 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 		army_set_year(a, v, vn, line, col);
 		break;
 	case KW_LANGUAGE:
-		if (vn == 2 && memcmp(v, "de", 2) == 0)
-			a->name_lang = "de";
-		else if (vn == 2 && memcmp(v, "ru", 2) == 0)
-			a->name_lang = "ru";
-		else if (vn == 2 && memcmp(v, "en", 2) == 0)
-			a->name_lang = "en";
+		if (army_lang(v, vn) != NULL)
+			a->name_lang = army_lang(v, vn);
 		else
 			DIAG(UNKNOWN_LANGUAGE, line, col,
 			    (int)(vn > 16 ? 16 : vn), v);
@@ -620,10 +1072,83 @@ combat_like(const char *s, size_t n)
 	return false;
 }
 
+/* Does the line start a record (a reference, "I/1a" always, a plain
+ * number only when no record is open or after a blank line, as a
+ * wrapped element line may start "4 Sp"), or a record reported and not
+ * read (a mistyped reference)?  Read as references too: "I/4 c" (a blank
+ * before the variant), "I/33." (a full stop after it), "1/58" (the book
+ * in Arabic figures, with a warning), a reference after the name. */
+static bool
+try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
+    long line, long col)
+{
+	struct sbuf id = {0};
+	size_t h = idlen, at;
+	bool slash = memchr(t, '/', idlen) != NULL, stop = false;
+
+	if (slash && idlen > 1 && t[idlen - 1] == '.' &&
+	    army_is_id(t, idlen - 1))
+		stop = true;
+	if (stop || (army_is_id(t, idlen) && (!lt->open || slash ||
+	    (lt->gap && !count_like(t, tn, idlen))))) {
+		sbuf_add(&id, t, idlen - stop);
+		if (slash && !stop && t[idlen - 1] >= '0' && t[idlen - 1] <=
+		    '9' && idlen + 2 <= tn && t[idlen] == ' ' &&
+		    t[idlen + 1] >= 'a' && t[idlen + 1] <= 'z' &&
+		    (idlen + 2 == tn || t[idlen + 2] == ' ')) {
+			sbuf_addc(&id, t[idlen + 1]);       /* "I/4 c" */
+			h = idlen + 2;
+		}
+	} else if (arabic_book(t, idlen, &id) ||
+	    (idlen > 1 && t[idlen - 1] == '.' &&
+	    arabic_book(t, idlen - 1, &id))) {
+		struct sbuf q = {0};
+
+		utf8_sanitize(&q, t, idlen);
+		DIAG(ARABIC_BOOK, line, col, q.s, id.s);
+		sbuf_free(&q);
+		stop = t[idlen - 1] == '.';
+	} else if ((!lt->open || lt->gap) &&
+	    (at = id_after_name(lt, t, tn)) > 0) {
+		struct sbuf hd = {0};
+		size_t e = at;
+
+		while (e < tn && t[e] != ' ')
+			e++;
+
+		sbuf_add(&id, t + at, e - at);
+		sbuf_add(&hd, t, at);
+		sbuf_add(&hd, t + e, tn - e);
+		start_record(lt, id.s, id.len, hd.s, hd.len, line, col);
+		sbuf_free(&hd);
+		sbuf_free(&id);
+		return true;
+	}
+	if (id.len > 0) {
+		start_record(lt, id.s, id.len, t + h, tn - h, line,
+		    col + (long)h);
+		lt->idstop = stop;
+		sbuf_free(&id);
+		return true;
+	}
+	sbuf_free(&id);
+	if (lt->seen != NULL && slash && army_like_id(t, idlen, false)) {
+		struct sbuf q = {0};
+
+		listtext_flush(lt);
+		utf8_sanitize(&q, t, idlen);
+		DIAG(BAD_REFERENCE, line, col, q.s);
+		sbuf_free(&q);
+		lt->bad = lt->seen->started = true;
+		return true;
+	}
+	return false;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
-	const char *t = s;
+	const char *t = s, *lang = NULL;
 	size_t tn = n, idlen, val, bl;
 	enum kw kw;
 	long col;
@@ -631,7 +1156,10 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
-		listtext_flush(lt);
+		if (lt->open) {
+			end_para(lt);
+			lt->gap = true;
+		}
 		lt->bad = false;
 		return;
 	}
@@ -643,26 +1171,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
 	    idlen++)
 		;
-	/* a reference starts a record: "I/1a" always, a plain number only
-	 * when no record is open (a wrapped element line may start "4 Sp") */
-	if (army_is_id(t, idlen) && (!lt->open || memchr(t, '/', idlen))) {
-		start_record(lt, t, tn, idlen, line, col);
-		lt->bad = false;
-		if (lt->seen != NULL)
-			lt->seen->started = true;
+	if (try_reference(lt, t, tn, idlen, line, col))
 		return;
-	}
-	if (lt->seen != NULL && memchr(t, '/', idlen) != NULL &&
-	    army_like_id(t, idlen, false)) {
-		struct sbuf q = {0};
-
-		listtext_flush(lt);
-		utf8_sanitize(&q, t, idlen);
-		DIAG(BAD_REFERENCE, line, col, q.s);
-		sbuf_free(&q);
-		lt->bad = lt->seen->started = true;
-		return;
-	}
 	if (lt->bad)
 		return;                 /* the lines of a record not read */
 	if (!lt->open) {
@@ -684,8 +1194,19 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	tn -= bl;
 	if (tn == 0)
 		return;
-	kw = keyword(t, tn, &val);
+	kw = keyword(t, tn, &val, &lang);
+	if (lt->gap) {
+		if (kw == KW_NONE && !entry_like(t, tn)) {
+			pend_add(lt, t, tn, line, col + (long)bl);
+			return;
+		}
+		lt->gap = false;
+		pend_end(lt, true);
+	}
+	lt->lastline = line;
 	if (kw != KW_NONE) {
+		if (lang != NULL)
+			lt->a.name_lang = lang;
 		keyword_line(lt, kw, t + val, tn - val, line,
 		    col + (long)val + (long)bl, bullet);
 		return;
@@ -694,5 +1215,10 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		return;
 	if (keyword_typo(t, tn, line, col + (long)bl))
 		return;
+	if (prose_like(t, tn)) {
+		add_prose(lt, t, tn);
+		return;
+	}
+	end_para(lt);
 	keyword_line(lt, KW_NONE, t, tn, line, col + (long)bl, bullet);
 }

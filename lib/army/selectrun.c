@@ -22,6 +22,7 @@
 #include "core/out.h"
 #include "core/str.h"
 #include "core/strset.h"
+#include "core/tok.h"
 #include "core/xalloc.h"
 #include "rules/troop.h"
 
@@ -54,6 +55,16 @@ struct selectrun_ctx {
 	long full_line;
 	struct armyout *ao;
 	long written;
+	/* --id: its patterns (those of --id=@FILE one per word); an id
+	 * with no wildcard that no army has is named with a did-you-mean */
+	struct idpat *ids;
+	size_t nids, capids;
+};
+
+struct idpat {
+	struct army_pick ap;    /* the pattern, its qualifier */
+	bool literal, found;
+	struct idsuggest sug;
 };
 
 /* --year, --from and --to against one range of the period. */
@@ -285,6 +296,16 @@ selectrun_name(const char *arg)
 }
 
 int
+selectrun_id(const char *arg)
+{
+	if (arg[0] == '@' || army_pick_valid(arg, strlen(arg)))
+		return 0;
+	diag_usage("invalid value '%s' for --id (a qualifier is a year or an "
+	    "ordinal: I/14d@700BC, I/14d#2)", arg);
+	return -1;
+}
+
+int
 selectrun_troop(const char *arg, const struct troop **t)
 {
 	const char *sug;
@@ -489,22 +510,158 @@ foes_match(const struct selectrun_ctx *s, const char *id)
 	    strset_find(&s->foelists, id) >= 0;
 }
 
+/* Do the figures of --troop ("4", "3/4", "": any) meet those of an
+ * element (NULL: none written)?  One number in common does. */
 static bool
-has_troop(const struct package *p, const struct troop *t)
+figures_match(const char *want, const char *have)
+{
+	const char *w, *h;
+	size_t wn, hn;
+
+	if (*want == '\0')
+		return true;
+	for (w = want; have != NULL && *w != '\0'; w += wn + (w[wn] == '/'))
+		for (wn = strcspn(w, "/"), h = have; *h != '\0';
+		    h += hn + (h[hn] == '/')) {
+			hn = strcspn(h, "/");
+			if (hn == wn && memcmp(w, h, wn) == 0)
+				return true;
+		}
+	return false;
+}
+
+/* Does a troop (t, its figures, its name as written when not standard)
+ * match --troop?  Its figures count when given ("4Kn"); a name not
+ * standard for its type (HCh for Kn) matches itself only, unless
+ * --fold. */
+static bool
+troop_match(const struct selectrun_opts *o, const struct troop *t,
+    const char *figures, const char *written)
+{
+	const char *want = o->troop_arg, *name;
+	size_t k;
+
+	if (t != o->troop)
+		return false;
+	if (want == NULL)
+		return true;
+	for (k = 0; want[k] == '/' || (want[k] >= '0' && want[k] <= '9'); k++)
+		;
+	name = want + k;
+	{
+		char figs[32];
+
+		snprintf(figs, sizeof figs, "%.*s", (int)(k < 31 ? k : 31),
+		    want);
+		if (!figures_match(figs, figures))
+			return false;
+	}
+	if (o->fold)
+		return true;
+	if (troop_is_standard(t, name, strlen(name)))
+		return written == NULL;
+	return written != NULL && str_ieq(written, strlen(written), name);
+}
+
+static bool
+has_troop(const struct selectrun_opts *o, const struct package *p)
 {
 	const struct item *it;
+	const struct troopref *r;
 	size_t i, k;
 
 	for (i = 0; i < p->n; i++) {
 		it = &p->items[i];
-		for (k = 0; k < it->ntroops; k++)
-			if (it->troops[k].t == t || it->troops[k].dis == t)
+		for (k = 0; k < it->ntroops; k++) {
+			r = &it->troops[k];
+			if (troop_match(o, r->t, r->figures, r->written) ||
+			    troop_match(o, r->dis, r->dis_figures,
+			    r->dis_written))
 				return true;
+		}
 		for (k = 0; k < it->npkgs; k++)
-			if (has_troop(&it->pkgs[k], t))
+			if (has_troop(o, &it->pkgs[k]))
 				return true;
 	}
 	return false;
+}
+
+static void
+add_id(struct selectrun_ctx *s, const char *w, size_t n)
+{
+	struct idpat *p;
+
+	s->ids = xgrow(s->ids, &s->capids, s->nids + 1, sizeof *s->ids);
+	p = &s->ids[s->nids++];
+	sbuf_reset(&s->lower);
+	sbuf_add(&s->lower, w, n);
+	if (army_pick_init(&p->ap, s->lower.s) < 0)
+		DIAG(SELECT_BAD_QUALIFIER, 0, 0, s->lower.s, p->ap.id);
+	p->literal = strpbrk(p->ap.id, "*?[") == NULL;
+	p->found = false;
+	idsuggest_init(&p->sug);
+}
+
+/* The patterns of --id: the value, or with '@' the words of a file
+ * ("I/1a, II/5*", a line starting with '#' a comment); -1 when the file
+ * cannot be read (said). */
+static int
+load_ids(struct selectrun_ctx *s)
+{
+	struct input in;
+	const char *l;
+	size_t n, i, b;
+
+	if (s->o->id == NULL)
+		return 0;
+	if (s->o->id[0] != '@') {
+		add_id(s, s->o->id, strlen(s->o->id));
+		return 0;
+	}
+	diag_set_file(s->o->id + 1);
+	if (input_open(&in, s->o->id + 1) < 0)
+		return -1;
+	while (input_getline(&in, &l, &n))
+		for (i = 0; i < n && l[0] != '#';) {
+			while (i < n && strchr(" \t,;", l[i]) != NULL)
+				i++;
+			for (b = i; i < n && strchr(" \t,;", l[i]) == NULL; i++)
+				;
+			if (i > b)
+				add_id(s, l + b, i - b);
+		}
+	input_close(&in);
+	diag_end_file();
+	return 0;
+}
+
+/* Does the army match a pattern of --id (counted once per army read,
+ * for the qualifier "#N": each pattern sees every army)? */
+static bool
+id_match(struct selectrun_ctx *s, const struct army *a)
+{
+	size_t i;
+	bool yes = false;
+
+	for (i = 0; i < s->nids; i++)
+		if (army_pick_match(&s->ids[i].ap, a, true))
+			yes = true;
+	return yes;
+}
+
+/* An army read: the ids of --id it is, or is near. */
+static void
+note_id(struct selectrun_ctx *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; id != NULL && i < s->nids; i++)
+		if (!s->ids[i].literal || s->ids[i].found)
+			continue;
+		else if (strcmp(s->ids[i].ap.id, id) == 0)
+			s->ids[i].found = true;
+		else
+			idsuggest_add(&s->ids[i].sug, s->ids[i].ap.id, id);
 }
 
 static bool
@@ -514,7 +671,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 	size_t n = o->book != NULL ? strlen(o->book) : 0;
 	int rc;
 
-	if (o->id != NULL && fnmatch(o->id, a->id, 0) != 0)
+	if (o->id != NULL && !id_match(s, a))
 		return false;
 	if (o->book != NULL && (strncmp(a->id, o->book, n) != 0 ||
 	    a->id[n] != '/'))
@@ -523,7 +680,7 @@ passes(struct selectrun_ctx *s, const struct army *a)
 		return false;
 	if (!period_match(o, a))
 		return false;
-	if (o->troop != NULL && !has_troop(&a->list, o->troop))
+	if (o->troop != NULL && !has_troop(o, &a->list))
 		return false;
 	if (o->enemy_of != NULL &&
 	    !refs_match(a->enemies, a->nenemies, o->enemy_of) &&
@@ -592,6 +749,7 @@ emit(void *ctx, const struct army *a)
 
 	if (s->ao == NULL)
 		begin(s, a->rules, a->rules != NULL ? a->rules_from : NULL);
+	note_id(s, a->id);
 	if (!s->o->has_year || s->o->invert) {
 		if (passes(s, a) != s->o->invert) {
 			armyout_army(s->ao, a);
@@ -638,6 +796,8 @@ pass(struct selectrun_ctx *s, army_cb cb)
 static void
 write_armies(struct selectrun_ctx *s)
 {
+	size_t i;
+
 	if (s->o->enemy_of != NULL) {
 		diag_quiet(1);
 		pass(s, collect);
@@ -647,6 +807,10 @@ write_armies(struct selectrun_ctx *s)
 			    s->full_line, 0, SELECT_MAX_FOES);
 	}
 	pass(s, emit);
+	for (i = 0; i < s->nids; i++)
+		if (s->ids[i].literal && !s->ids[i].found)
+			DIAG(SELECT_NO_ID, 0, 0, s->ids[i].ap.id,
+			    idsuggest_tail(&s->ids[i].sug));
 	if (s->ao == NULL)
 		begin(s, NULL, NULL);
 	(void)armyout_finish(s->ao);   /* out_close reports write errors */
@@ -671,6 +835,11 @@ ctx_free(struct selectrun_ctx *s)
 	strset_free(&s->foes);
 	strset_free(&s->foelists);
 	free(s->full_file);
+	while (s->nids > 0) {
+		army_pick_free(&s->ids[--s->nids].ap);
+		idsuggest_free(&s->ids[s->nids].sug);
+	}
+	free(s->ids);
 }
 
 int
@@ -682,7 +851,7 @@ selectrun_run(const struct selectrun_opts *o, const struct cli *cli)
 
 	memset(&s, 0, sizeof s);
 	s.o = o;
-	if (armylist_header(o->header) < 0 ||
+	if (load_ids(&s) < 0 || armylist_header(o->header) < 0 ||
 	    open_operands(&s, cli->nfiles, cli->files) < 0) {
 		armylist_header_free();
 		ctx_free(&s);

@@ -19,6 +19,8 @@ struct selectrun_opts {
 	bool has_year, has_from, has_to;
 	long year, from, to;    /* --year, --from, --to */
 	const struct troop *troop;      /* --troop */
+	const char *troop_arg;  /* --troop as given: its figures, its name */
+	bool fold;              /* --fold: --troop's type by any name */
 	const char *enemy_of;   /* --enemy-of: an army id */
 	const char *name;       /* --name: an extended regex (any case) */
 	bool invert;            /* -v */
@@ -34,6 +36,8 @@ extern const char *const selectrun_books[];
 int selectrun_year(const char *opt, const char *arg, long *year);
 /* the troop type of --troop (code or name); */
 int selectrun_troop(const char *arg, const struct troop **t);
+/* the pattern of --id, its qualifier (@YEAR, #N) if any; */
+int selectrun_id(const char *arg);
 /* the army id of --enemy-of; */
 int selectrun_enemy(const char *arg);
 /* the regex of --name. */

@@ -531,10 +531,8 @@ more_fields(struct sheet *sh, struct army *a)
 		free(a->file);
 		a->file = xstrdup(b[F_FILE].s);
 	}
-	if (b[F_LANG].len == 2 && (strcmp(b[F_LANG].s, "de") == 0 || strcmp(b[F_LANG].s, "en") == 0 ||
-	    strcmp(b[F_LANG].s, "ru") == 0))
-		a->name_lang = strcmp(b[F_LANG].s, "de") == 0 ? "de" :
-		    strcmp(b[F_LANG].s, "en") == 0 ? "en" : "ru";
+	if (army_lang(b[F_LANG].s, b[F_LANG].len) != NULL)
+		a->name_lang = army_lang(b[F_LANG].s, b[F_LANG].len);
 	/* from and to stand for the dates when the text is none */
 	if (!a->period_ok && year(&b[F_FROM], &a->from) &&
 	    year(&b[F_TO], &a->to)) {
@@ -627,6 +625,7 @@ slot_name_dates(struct sheet *sh)
 			i--;
 		name->len = i;
 		name->s[i] = '\0';
+		date_name_ranges(name, dates);
 		return;
 	}
 }

@@ -23,6 +23,7 @@ const char *const cardrun_sets[] = { "army", "rules", "campaign",
 struct pick {
 	bool found;
 	struct idsuggest sug;   /* ids of the collection like it */
+	struct army_pick ap;    /* the id, its qualifier (I/14d@700BC) */
 };
 
 struct cardrun_ctx {
@@ -63,6 +64,12 @@ cardrun_ids(struct cardrun_opts *o, const char *arg)
 		if (e == p) {
 			diag_usage("invalid value '%s' for --army (army ids "
 			    "separated by commas: ID[,ID...])", arg);
+			return -1;
+		}
+		if (!army_pick_valid(p, (size_t)(e - p))) {
+			diag_usage("invalid value '%s' for --army (a qualifier "
+			    "is a year or an ordinal: I/14d@700BC, I/14d#2)",
+			    arg);
 			return -1;
 		}
 		o->ids = xgrow(o->ids, &o->capids, o->nids + 1,
@@ -211,18 +218,19 @@ emit(struct cardrun_ctx *run, struct card *c)
 /* The army is one of --army (or there is no --army); the nearest ids
  * of those it is not are kept for did-you-mean. */
 static bool
-picked(struct cardrun_ctx *run, const char *id)
+picked(struct cardrun_ctx *run, const struct army *a)
 {
 	const struct cardrun_opts *o = run->o;
 	bool yes = o->ids == NULL;
 	size_t i;
 
 	for (i = 0; i < o->nids; i++) {
-		if (strcmp(o->ids[i], id) == 0) {
+		if (army_pick_match(&run->pick[i].ap, a, false)) {
 			run->pick[i].found = yes = true;
 			continue;
 		}
-		idsuggest_add(&run->pick[i].sug, o->ids[i], id);
+		if (strcmp(run->pick[i].ap.id, a->id) != 0)
+			idsuggest_add(&run->pick[i].sug, o->ids[i], a->id);
 	}
 	return yes;
 }
@@ -290,10 +298,15 @@ one_army(void *ctx, const struct army *a)
 		matchup_add(run->m, a);
 	if (run->keep == false && run->pick == NULL)
 		return;         /* read for the matchup only */
-	if (a->id == NULL || !picked(run, a->id))
+	if (a->id == NULL || !picked(run, a))
 		return;
 	if ((r = army_rules(run, a)) == NULL)
 		return;
+	if (!package_has_troop(&a->list)) {
+		DIAG(CARD_NO_LIST, 0, 0, a->id, a->file != NULL ? a->file :
+		    "-", a->line);
+		return;
+	}
 	seen(run, r);
 	if (a->incomplete)
 		DIAG(CARD_INCOMPLETE, 0, 0, a->id, a->file != NULL ? a->file :
@@ -335,8 +348,10 @@ read_armies(struct cardrun_ctx *run, bool army, bool keep, int n,
 	run->keep = army && (run->m != NULL || keep);
 	if (army || run->m == NULL) {
 		run->pick = xcalloc(o->nids + 1, sizeof *run->pick);
-		for (i = 0; i < o->nids; i++)
+		for (i = 0; i < o->nids; i++) {
 			idsuggest_init(&run->pick[i].sug);
+			(void)army_pick_init(&run->pick[i].ap, o->ids[i]);
+		}
 	}
 	cli_files(n, files, army_file, run);
 	run->coll = n > 0 ? files[n - 1] : "-";
@@ -346,6 +361,7 @@ read_armies(struct cardrun_ctx *run, bool army, bool keep, int n,
 			DIAG(MATCHUP_NO_ARMY, 0, 0, o->ids[i],
 			    idsuggest_tail(&run->pick[i].sug));
 		idsuggest_free(&run->pick[i].sug);
+		army_pick_free(&run->pick[i].ap);
 	}
 	free(run->pick);
 	run->pick = NULL;

@@ -32,6 +32,7 @@ struct mside {
 	char *rfile;            /* the operand of that label */
 	long rline;             /* and its line */
 	struct idsuggest sug;   /* for did-you-mean */
+	struct army_pick ap;    /* id, its qualifier (I/14d@700BC, I/14d#2) */
 };
 
 struct matchup {
@@ -47,8 +48,14 @@ matchup_arg(const char *arg)
 	const char *comma = strchr(arg, ',');
 
 	if (comma != NULL && comma != arg && comma[1] != '\0' &&
-	    strchr(comma + 1, ',') == NULL)
-		return 0;
+	    strchr(comma + 1, ',') == NULL) {
+		if (army_pick_valid(arg, (size_t)(comma - arg)) &&
+		    army_pick_valid(comma + 1, strlen(comma + 1)))
+			return 0;
+		diag_usage("invalid value '%s' for --matchup (a qualifier is "
+		    "a year or an ordinal: I/14d@700BC, I/14d#2)", arg);
+		return -1;
+	}
 	diag_usage("invalid value '%s' for --matchup (two army ids: A,B)",
 	    arg);
 	return -1;
@@ -71,6 +78,7 @@ matchup_new(const char *arg, bool goings)
 	for (i = 0; i < 2; i++) {
 		m->s[i].hdr.id = m->s[i].id;
 		idsuggest_init(&m->s[i].sug);
+		(void)army_pick_init(&m->s[i].ap, m->s[i].id);
 	}
 	return m;
 }
@@ -131,12 +139,13 @@ matchup_add(void *ctx, const struct army *a)
 
 	for (i = 0; i < 2; i++) {
 		s = &m->s[i];
-		if (strcmp(a->id, s->id) != 0) {
-			idsuggest_add(&s->sug, s->id, a->id);
+		if (!army_pick_match(&s->ap, a, false)) {
+			if (strcmp(a->id, s->ap.id) != 0)
+				idsuggest_add(&s->sug, s->id, a->id);
 		} else if (s->found) {
 			if (i == 0 || strcmp(m->s[0].id, s->id) != 0)
 				DIAG_AT(MATCHUP_ARMY_TWICE, a->file, a->line, 0, a->id,
-				    s->file, s->line);
+				    s->file, s->line, a->id, a->id);
 		} else {
 			s->found = true;
 			s->file = xstrdup(a->file);
@@ -254,6 +263,7 @@ mside_free(struct mside *s)
 	free(s->spells);
 	free(s->types);
 	idsuggest_free(&s->sug);
+	army_pick_free(&s->ap);
 	free(s->hdr.name);
 	free(s->hdr.period);
 	free(s->rules);

@@ -106,7 +106,7 @@ enum diag_tool {
 #define DIAGF_TWO_CAMPS "both sides defend a camp"
 #define DIAGF_MATCHUP_NO_ARMY "army '%s' not in the collection%s"
 #define DIAGF_MATCHUP_MIXED_RULES "army '%s' is of %s, army '%s' of %s: choose the edition of the matchup with --rules (e.g. --rules=%s)"
-#define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used"
+#define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used; name one as '%s@YEAR' or '%s#2'"
 #define DIAGF_MOVE_NO_DISTANCES "troop type '%s' has no %s move distances%s"
 #define DIAGF_MOVE_NO_ROUGH "%s has no rough going (only good and difficult)"
 #define DIAGF_GROUP_NO_TROOP "missing troop type in the group"
@@ -163,6 +163,12 @@ enum diag_tool {
 #define DIAGF_LINE_NOT_READ "line not read: %s"
 #define DIAGF_ROW_NOT_READ "row not read: %s"
 #define DIAGF_JSON_ARMY "JSON army: %s"
+#define DIAGF_COUNTLESS "'%s' has no count: read as %ld elements of %s; write '1x%s' for one element of that many figures"
+#define DIAGF_ERA_INFERRED "dates '%s' of army %s have no era: read as BC (Book I is wholly BC)"
+#define DIAGF_NOT_A_LIST "record %s (lines %ld-%ld) is no army list (%s): not read"
+#define DIAGF_SELECT_NO_ID "no army has the id '%s'%s"
+#define DIAGF_SELECT_BAD_QUALIFIER "'%s': a qualifier is a year (@700BC) or an ordinal (#2), read as '%s'"
+#define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
 #define DIAGF_CSV_UNTERMINATED_QUOTE "unterminated quoted field, closed at the end of its line"
 #define DIAGF_HTML_TOO_MANY_ATTRS "element with more than %d attributes, its row is not read"
 #define DIAGF_HTML_CHARSET_BYTES "bytes not valid in the page's charset %s, read as U+FFFD"
@@ -214,6 +220,7 @@ enum diag_tool {
 
 /* ---- card ------------------------------------------------------------ */
 #define DIAGF_CARD_INCOMPLETE "army %s: its list is incomplete (%s:%ld), the card is marked"
+#define DIAGF_CARD_NO_LIST "army %s: no troop type of its list could be read (%s:%ld), no card"
 #define DIAGF_CARD_OVERFLOW "%s '%s' does not fit one page: continued on a second page"
 
 /* ---- dba: bounds ------------------------------------------------------ */
@@ -274,7 +281,7 @@ enum diag_tool {
 	X(UNEXPECTED_ROOT, E, "unexpected-root", T_DBA) \
 	X(UNEXPECTED_ELEMENT, E, "unexpected-element", T_DBA) \
 	/* shared */ \
-	X(UNKNOWN_KEYWORD, E, "unknown-keyword", T_PARSE | T_MOVE | T_CAT | \
+	X(UNKNOWN_KEYWORD, E, "unknown-keyword", T_SHEETS | T_MOVE | T_CAT | \
 	    T_SURV) \
 	X(UNKNOWN_FLAG, E, "unknown-flag", T_FLAGS) \
 	X(DUPLICATE_FLAG, E, "duplicate-flag", T_FLAGS) \
@@ -380,6 +387,12 @@ enum diag_tool {
 	X(HTML_TOO_MANY_ATTRS, E, "html-too-many-attributes", T_SHEETS) \
 	X(HTML_CHARSET_BYTES, W, "html-charset-bytes", T_SHEETS) \
 	X(HTML_CHARSET_UNKNOWN, W, "html-charset-unknown", T_SHEETS) \
+	X(ARABIC_BOOK, W, "arabic-book", T_SHEETS) \
+	X(COUNTLESS, W, "count-less", T_SHEETS) \
+	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
+	X(NOT_A_LIST, W, "not-a-list", T_SHEETS) \
+	X(SELECT_NO_ID, W, "select-unknown-id", T_SELECT) \
+	X(SELECT_BAD_QUALIFIER, W, "select-bad-qualifier", T_SELECT) \
 	/* campaign */ \
 	X(CAMP_LINE_UTF8, E, "line-not-utf8", T_CAT | T_SURV) \
 	X(CAMP_AFTER_BATTLE, E, "after-battle-name", T_CAT) \
@@ -424,6 +437,7 @@ enum diag_tool {
 	/* card */ \
 	X(CARD_OVERFLOW, W, "card-overflow", T_CARD) \
 	X(CARD_INCOMPLETE, W, "card-incomplete", T_CARD) \
+	X(CARD_NO_LIST, W, "card-no-list", T_CARD) \
 	/* dba */ \
 	X(BOUND_TOO_LONG, E, "bound-too-long", T_MOVE) \
 	/* battle */ \
