@@ -608,6 +608,28 @@ move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 	prov_attr(n, &t->mprov);
 }
 
+/* A further move in one bound (dba3: LH, Ps, road moves). */
+static void
+further_row(struct ld *l, xmlNodePtr n)
+{
+	static const char *const whens[FW_N] = {
+		"good", "first-bound", "into-rough", "road"
+	};
+	struct rules_further *fu;
+	char *v;
+
+	if (l->r->nfurther >= RULES_MAXFURTHER)
+		return;
+	fu = &l->r->further[l->r->nfurther++];
+	names_attr(l, n, "troops", &fu->troops, NULL, &fu->tags);
+	if (xmlHasProp(n, BAD_CAST "moves") != NULL)
+		fu->moves = (int)num_attr(l, n, "moves");
+	v = xmlio_attr(n, "when");
+	fu->when = name_index(v, whens, FW_N);
+	xmlFree(v);
+	prov_attr(n, &fu->prov);
+}
+
 static void
 load_movement(struct ld *l, xmlNodePtr sec)
 {
@@ -628,7 +650,8 @@ load_movement(struct ld *l, xmlNodePtr sec)
 		} else if (is(n, "zone-of-control")) {
 			l->r->zoc_widths = (int)num_attr(l, n, "base-widths");
 			prov_attr(n, &l->r->prov[RP_ZOC]);
-		}
+		} else if (is(n, "further-move"))
+			further_row(l, n);
 	}
 }
 
@@ -708,6 +731,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 			l->r->pip_elephants = (int)num_attr(l, n, "value");
 			troops_attr(l, n, "troops",
 			    offsetof(struct rules_troop, pip_surcharge));
+			troops_attr(l, n, "contact-free",
+			    offsetof(struct rules_troop, pip_contact_free));
 		} else {
 			l->r->pip_command = (int)num_attr(l, n, "value");
 			l->r->pip_far = num_attr(l, n, "far");
@@ -1048,6 +1073,8 @@ rules_free(struct rules *r)
 	for (i = 0; i < (size_t)r->ntags; i++)
 		free(r->tag[i]);
 	prov_free(&r->road_prov);
+	for (i = 0; i < (size_t)r->nfurther; i++)
+		prov_free(&r->further[i].prov);
 	prov_free(&r->cancel_shot_prov);
 	prov_free(&r->victory_prov);
 	for (i = 0; i < r->ntopography; i++)

@@ -124,7 +124,24 @@ struct rules_troop {
 	long base_depth;        /* paces (battle-scan) */
 	struct rules_prov bprov;
 	bool pip_surcharge;     /* a move with it pays pip_elephants */
+	bool pip_contact_free;  /* ... but not when moving into contact */
 };
+
+/* When a further move in one bound is allowed (dba3): entirely in good
+ * going and not into contact, in the side's first bound, ending in
+ * rough or bad going and not into contact, along a road. */
+enum fwhen { FW_GOOD, FW_FIRST, FW_ROUGH, FW_ROAD, FW_N };
+
+/* A further move: by these troops (troop bits, sub-type tags; both 0:
+ * any element or column), at most moves moves in the bound (0: no
+ * limit), when (enum fwhen). */
+struct rules_further {
+	uint64_t troops, tags;
+	int moves, when;
+	struct rules_prov prov;
+};
+
+#define RULES_MAXFURTHER 8
 
 /* The number a combat flag may give; dflt -1: it needs one. */
 struct rules_count {
@@ -185,6 +202,8 @@ struct rules {
 	bool has_rough;              /* rough going apart from bad going */
 	long unit_paces;             /* paces of one unit (1 or 160) */
 	bool road_first_free;        /* the first road move costs no PIP */
+	struct rules_further further[RULES_MAXFURTHER];
+	int nfurther;
 	struct rules_prov road_prov;
 	unsigned diff_opponent:1;    /* mounted -2 when only the opponent is
 	                                in bad going */

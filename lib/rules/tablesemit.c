@@ -15,7 +15,7 @@
 /* Every field of these structs is written below: a struct that grows
  * must be written in full here first (the sizes are those of x86-64). */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct rules) == 58696, "struct rules changed");
+_Static_assert(sizeof(struct rules) == 59152, "struct rules changed");
 _Static_assert(sizeof(struct rules_troop) == 888, "rules_troop changed");
 _Static_assert(sizeof(struct rules_exc) == 104, "rules_exc changed");
 _Static_assert(sizeof(struct rules_subtype) == 112, "rules_subtype changed");
@@ -332,6 +332,7 @@ troop_fields(FILE *fp, const struct rules_troop *t, const char *id,
 	num(fp, in, "base_depth", t->base_depth);
 	prov(fp, in, "bprov", &t->bprov);
 	num(fp, in, "pip_surcharge", t->pip_surcharge);
+	num(fp, in, "pip_contact_free", t->pip_contact_free);
 }
 
 /* Troop k: ".t[k] = { ... }," unless every field is zero. */
@@ -381,6 +382,24 @@ emit_subtypes(FILE *fp, const struct rules *r, const char *id)
 		fputs("\t},\n", fp);
 	}
 	fputs("};\n", fp);
+}
+
+static void
+emit_further(FILE *fp, const struct rules *r)
+{
+	const char *in = "\t\t";
+	int i;
+
+	for (i = 0; i < r->nfurther; i++) {
+		fprintf(fp, "\t.further[%d] = {\n", i);
+		bits(fp, in, "troops", r->further[i].troops);
+		bits(fp, in, "tags", r->further[i].tags);
+		num(fp, in, "moves", r->further[i].moves);
+		num(fp, in, "when", r->further[i].when);
+		prov(fp, in, "prov", &r->further[i].prov);
+		fputs("\t},\n", fp);
+	}
+	num(fp, "\t", "nfurther", r->nfurther);
 }
 
 void
@@ -454,6 +473,7 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 	num(fp, in, "unit_paces", r->unit_paces);
 	num(fp, in, "road_first_free", r->road_first_free);
 	prov(fp, in, "road_prov", &r->road_prov);
+	emit_further(fp, r);
 	num(fp, in, "diff_opponent", r->diff_opponent);
 	num(fp, in, "diff_close_only", r->diff_close_only);
 	bits(fp, in, "double_vs", r->double_vs);
