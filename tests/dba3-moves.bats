@@ -184,3 +184,39 @@ bound 1: no PIP budget, 5 used'
 	assert_equal "$stderr" "move-check: -:1:15: error: invalid value '0' for 'far' (a distance from the general above 0)
 move-check: -:2:18: error: invalid value 'x' for 'hidden' (a distance from the general above 0)"
 }
+
+@test "dba3 battle-scan [QS QF QR TT 2S]: far by each type's command range (LH 20 BW), the plan's 'first' on the bound line, LH moving again as the same id" {
+	# a table of 30 BW: Cv 9.5 BW from the general is far, LH 9 BW not,
+	# LH 28 BW beyond its own 20
+	sed 's/width="15" height="15"/width="30" height="30"/
+	    s/id="r6" troop="LH" x="2.5" y="3.75" facing="0"/id="r6" troop="LH" x="6" y="16" facing="0"/
+	    s/id="r5" troop="Cv" x="11" y="4.5" facing="0"/id="r5" troop="Cv" x="14" y="14" facing="180"/
+	    s/id="b5" troop="LH" x="12.5" y="8.125"/id="b5" troop="LH" x="27" y="28"/' \
+	    "$TOP/samples/battle-dba3.xml" > "$BATS_TEST_TMPDIR/f.xml"
+	run -0 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/f.xml"
+	assert_line '  r5     Cv  14,14 facing 180: good, level 0; general 9.5 bw, far'
+	assert_line '  r6     LH  6,16 facing 0: good, level 0; general 9.01 bw'
+	assert_line '  b5     LH  27,28 facing 180: good, level 0; general 28.27 bw, far'
+	printf 'first\nmove r6 fwd 2\nmove r6 fwd 2\nmove r6 fwd 2\nmove r5 fwd 1\n' > "$BATS_TEST_TMPDIR/p.txt"
+	run -0 battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p.txt" "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --index 1 'bound 4 first'
+	assert_line 'move Cv 1 id=r5 far'
+	run -0 bash -c 'battle-scan -T moves --plan="$1" "$2" | move-check --rules=dba3' _ "$BATS_TEST_TMPDIR/p.txt" "$BATS_TEST_TMPDIR/f.xml"
+	assert_output '4: ok       LH 2/4 bw, 1 PIP
+6: ok       LH 2/4 bw, 1 PIP
+8: ok       LH 2/4 bw, 1 PIP
+10: ok       Cv 1/4 bw, 1 PIP
+bound 1: 4 PIPs, 4 used, 0 unused'
+	# not the first bound: the far Cv pays the command surcharge
+	sed -i 1d "$BATS_TEST_TMPDIR/p.txt"
+	run -0 bash -c 'battle-scan -T moves --plan="$1" "$2" | move-check --rules=dba3 | tail -2' _ "$BATS_TEST_TMPDIR/p.txt" "$BATS_TEST_TMPDIR/f.xml"
+	assert_output '10: illegal  Cv 1/4 bw, 2 PIP: no-pips: costs 2 PIP, 1 left
+bound 1: 4 PIPs, 3 used, 1 unused'
+	# another group with a member that moved: refused as before
+	printf 'move r6 fwd 1\nmove r1,r2 fwd 0.5\nmove r1 fwd 0.5\n' > "$BATS_TEST_TMPDIR/p.txt"
+	run -2 --separate-stderr battle-scan -T moves --plan="$BATS_TEST_TMPDIR/p.txt" "$BATS_TEST_TMPDIR/f.xml"
+	assert_equal "$stderr" "battle-scan: $BATS_TEST_TMPDIR/p.txt:3:6: error: element 'r1' moves twice in the bound (first at line 2)"
+	# 2.2 [D22]: every repeat is refused
+	run -2 --separate-stderr bash -c 'printf "move r1 fwd 100\nmove r1 fwd 100\n" | battle-scan -T moves --plan=- "$1"' _ "$TOP/samples/battle-river.xml"
+	[[ $stderr == *"error: element 'r1' moves twice in the bound (first at line 1)"* ]]
+}
