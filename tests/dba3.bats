@@ -295,9 +295,9 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 7: Bd 5 = 5  vs  8Sp 4 +1 double = 5
 8: Bd 5 = 5  vs  Sp 4 = 4
 9: Bd 5 = 5  vs  Hd 3 = 3
-10: Mtd-4Lb 2 = 2  vs  8Sp 4 = 4
+10: Mtd-4Lb 2 = 2  vs  8Sp 4 +1 double = 5
 11: Mtd-4Lb 2 = 2  vs  Sp 4 = 4
-12: Mtd-4Lb 2 = 2  vs  Hd 2 = 2'
+12: Mtd-4Lb 2 = 2  vs  Hd 3 = 3'
 	# the card: sub-types as written in English, with the German
 	# abbreviation for the code, else in brackets
 	for l in en de; do

@@ -806,6 +806,8 @@ subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 	st->dbl = choice_attr(n, "double", "yes", "") == 0;
 	k = choice_attr(n, "class", "foot", "mounted");
 	st->cls = k < 0 ? -1 : k == 0 ? CLASS_FOOT : CLASS_MOUNTED;
+	k = choice_attr(n, "fights", "foot", "mounted");
+	st->fights = k < 0 ? -1 : k == 0 ? CLASS_FOOT : CLASS_MOUNTED;
 	for (p = v != NULL ? strtok_r(v, " \t\n", &save) : NULL; p != NULL;
 	    p = strtok_r(NULL, " \t\n", &save))
 		if ((k = tag_index(l->r, p, true)) >= 0)
@@ -1255,6 +1257,8 @@ rules_class(const struct rules *r, int troop, int sub1)
 	const struct rules_subtype *st = rules_subtype(r, sub1);
 	const struct troop *t = troop_at((size_t)troop);
 
+	if (st != NULL && st->fights >= 0)
+		return st->fights;
 	if (st != NULL && st->cls >= 0)
 		return st->cls;
 	return t != NULL ? (int)t->cls : CLASS_FOOT;

@@ -160,6 +160,7 @@ struct rules_subtype {
 	int foot;               /* enum foot; FOOT_NONE: the type's */
 	bool dbl;               /* a double element */
 	int cls;                /* -1: the type's class */
+	int fights;             /* the class in combat, -1: cls */
 	uint64_t tags;          /* bit per r->tag */
 	bool has_move, has_base;
 	long move_good, move_rough, move_difficult, move_road, base_depth;
@@ -288,7 +289,8 @@ const struct rules_subtype *rules_subtype(const struct rules *r, int sub1);
  * 3Bd), else NULL (dba22 7Hd): the writers name such a side by it. */
 const struct rules_subtype *rules_subtype_own(const struct rules *r,
     int sub1);
-/* The class of troop as sub-type sub1 (0: none). */
+/* The class troop as sub-type sub1 (0: none) fights as: the
+ * sub-type's fights=, else its class, else the type's. */
 int rules_class(const struct rules *r, int troop, int sub1);
 /* Fast or solid (enum foot) of troop as sub-type sub1. */
 int rules_foot(const struct rules *r, int troop, int sub1);

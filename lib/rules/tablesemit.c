@@ -18,7 +18,7 @@
 _Static_assert(sizeof(struct rules) == 59152, "struct rules changed");
 _Static_assert(sizeof(struct rules_troop) == 888, "rules_troop changed");
 _Static_assert(sizeof(struct rules_exc) == 104, "rules_exc changed");
-_Static_assert(sizeof(struct rules_subtype) == 112, "rules_subtype changed");
+_Static_assert(sizeof(struct rules_subtype) == 120, "rules_subtype changed");
 _Static_assert(sizeof(struct rules_support) == 64, "rules_support changed");
 _Static_assert(sizeof(struct rules_prov) == 32, "rules_prov changed");
 _Static_assert(sizeof(struct troop) == 80, "struct troop changed");
@@ -370,6 +370,7 @@ emit_subtypes(FILE *fp, const struct rules *r, const char *id)
 		num(fp, in, "foot", st->foot);
 		num(fp, in, "dbl", st->dbl);
 		num(fp, in, "cls", st->cls);
+		num(fp, in, "fights", st->fights);
 		bits(fp, in, "tags", st->tags);
 		num(fp, in, "has_move", st->has_move);
 		num(fp, in, "has_base", st->has_base);

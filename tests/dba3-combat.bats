@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# DBA 3.0 combat details: mounted infantry fight as their bow type, CP,
+# Lit and CWg win as solid Blades, camp and city assaults.  Each test
+# names the source tags of the rows of formats/dba3.xml it checks.
+load helpers/common
+
+@test "dba3 combat [TT QS X; DA other]: mounted infantry fight as their bow type (foot): the factor against them, who they kill and who kills them" {
+	printf 'Kn vs Mtd-4Bw\n6Kn vs Mtd-4Bw\nMtd-4Bw vs Bw dice 3 1\nCv vs Mtd-4Bw dice 3 1\nAx vs Mtd-3Bw difficult dice 2 2\nAx vs Mtd-3Bw dice 2 2\nMtd-4Lb vs Kn dice 3 4\nMtd-3Bw vs Ps dice 5 1\n' > "$BATS_TEST_TMPDIR/c.txt"
+	run -0 combat-calc --rules=dba3 "$BATS_TEST_TMPDIR/c.txt"
+	assert_output '1: Kn 3 = 3  vs  Mtd-4Bw 4 = 4
+2: 6Kn 3 +1 double = 4  vs  Mtd-4Bw 4 = 4
+3: Mtd-4Bw 2 = 2  vs  Bw 2 = 2
+   dice 3 1: 5 vs 3, Bw (2) beaten -> recoil
+4: Cv 3 = 3  vs  Mtd-4Bw 4 = 4
+   dice 3 1: 6 vs 5, Mtd-4Bw beaten -> destroyed
+5: Ax 3 = 3  vs  Mtd-3Bw 2 = 2
+   dice 2 2: 5 vs 4, Mtd-3Bw beaten -> destroyed
+6: Ax 3 = 3  vs  Mtd-3Bw 2 = 2
+   dice 2 2: 5 vs 4, Mtd-3Bw beaten -> recoil
+7: Mtd-4Lb 4 = 4  vs  Kn 3 = 3
+   dice 3 4: 7 vs 7, Kn draw -> destroyed
+8: Mtd-3Bw 2 = 2  vs  Ps 2 = 2
+   dice 5 1: 7 vs 3, Ps doubled -> destroyed'
+	run -0 bash -c "printf 'Kn vs Mtd-4Bw\n' | combat-calc --rules=dba3 --explain"
+	assert_line '   sub-type Mtd-4Bw = Bw: TT QS DA [X]; other: DA (2025): mounted in combat too; mounted infantry: they move as mounted (DA) and fight as their bow type, foot (TT, QS: two sources that state the combat rule, against a list tool'"'"'s flag); 2nd and 3rd moves in good going'
+	# they still move as mounted: 3 BW in good going, further moves
+	run -0 bash -c "printf 'move Mtd-4Bw 3 id=m\nmove Mtd-4Bw 3 id=m\n' | move-check --rules=dba3"
+	assert_line --index 1 '2: ok       Mtd-4Bw 3/3 bw, 1 PIP'
+}
+
+@test "dba3 combat [TT 1S]: CP, Lit and CWg win as solid Blades: Kn, HCh and Cm destroyed on an equal score, LH and LCm doubled by them flee outside bad going" {
+	printf 'CP vs Kn dice 3 3\nLit vs HCh dice 3 3\nCWg vs Cm dice 3 3\nCP vs 4Kn dice 3 3\nCP vs LH dice 6 1\nCP vs LH bad dice 6 1\nLit vs LCm dice 4 1\nCWg vs LH dice 2 1\nCP vs Ps dice 6 1\n' > "$BATS_TEST_TMPDIR/c.txt"
+	run -0 combat-calc --rules=dba3 "$BATS_TEST_TMPDIR/c.txt"
+	assert_output '1: CP 3 = 3  vs  Kn 3 = 3
+   dice 3 3: 6 vs 6, Kn draw -> destroyed
+2: Lit 3 = 3  vs  HCh 3 = 3
+   dice 3 3: 6 vs 6, HCh draw -> destroyed
+3: CWg 3 = 3  vs  Cm 3 = 3
+   dice 3 3: 6 vs 6, Cm draw -> destroyed
+4: CP 3 = 3  vs  4Kn 3 = 3
+   dice 3 3: 6 vs 6, 4Kn draw -> destroyed
+5: CP 3 = 3  vs  LH 2 = 2
+   dice 6 1: 9 vs 3, LH doubled -> flee
+6: CP 3 = 3  vs  LH 2 -2 difficult = 0
+   dice 6 1: 9 vs 1, LH doubled -> destroyed
+7: Lit 3 = 3  vs  LCm 2 = 2
+   dice 4 1: 7 vs 3, LCm doubled -> flee
+8: CWg 3 = 3  vs  LH 2 = 2
+   dice 2 1: 5 vs 3, LH beaten -> recoil
+9: CP 5 = 5  vs  Ps 2 = 2
+   dice 6 1: 11 vs 3, Ps doubled -> flee'
+	run -0 bash -c "printf 'CP vs Kn dice 3 3\n' | combat-calc --rules=dba3 --explain"
+	assert_line '   outcome Kn draw -> destroyed: TT [1S]; CP, Lit and CWg win as solid Blades'
+	# as the Blades they fight like (UO TT: Kn destroyed by Bd on an equal score)
+	run -0 bash -c "printf 'Bd vs Kn dice 3 3\nBd vs LH dice 6 1\n' | combat-calc --rules=dba3"
+	assert_line --index 1 '   dice 3 3: 6 vs 6, Kn draw -> destroyed'
+	assert_line --index 3 '   dice 6 1: 9 vs 3, LH doubled -> flee'
+	# 2.2 [D22]: Lit fight as War Wagons, Kn recoil on an equal score
+	run -0 bash -c "printf 'Lit vs Kn dice 2 3\n' | combat-calc --rules=dba22"
+	assert_line --index 1 '   dice 2 3: 6 vs 6, draw'
+}
