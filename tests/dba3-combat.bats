@@ -59,3 +59,38 @@ load helpers/common
 	run -0 bash -c "printf 'Lit vs Kn dice 2 3\n' | combat-calc --rules=dba22"
 	assert_line --index 1 '   dice 2 3: 6 vs 6, draw'
 }
+
+@test "dba3 combat [QS TT 2S; TT 1S]: assaulting a camp, city or fort: -1 for each 2nd and 3rd attacker (attackers=N), the attackers' factor against foot, no overlap on a camp defender" {
+	printf 'El attacks-camp vs Cv camp\nKn vs Bd camp attackers=3 dice 3 3\nBd vs CF camp attackers=2\nWb vs Bd bua attackers=2\n6Kn vs Bd camp\nKn vs Bd camp attackers=1\n' > "$BATS_TEST_TMPDIR/c.txt"
+	run -0 combat-calc --rules=dba3 "$BATS_TEST_TMPDIR/c.txt"
+	assert_output '1: El 5 = 5  vs  Cv 3 = 3
+2: Kn 3 = 3  vs  Bd 3 +2 camp -2 assault = 3
+   dice 3 3: 6 vs 6, Kn draw -> destroyed
+3: Bd 5 = 5  vs  CF 2 +2 camp -1 assault = 3
+4: Wb 3 = 3  vs  Bd 5 +4 bua -1 assault = 8
+5: 6Kn 3 = 3  vs  Bd 3 +2 camp = 5
+6: Kn 3 = 3  vs  Bd 3 +2 camp = 5'
+	run -0 bash -c "printf 'Bd vs CF camp attackers=2\n' | combat-calc --rules=dba3 --explain"
+	assert_line '   factor CF -1 assault: QS TT [2S]; the defender of a city, fort or camp: -1 for each 2nd and 3rd assaulting enemy still in contact (QS, TT); the attackers, at most 3 (not SCh), fight in turn with their factor against foot, and no overlap counts against the defender (TT, 1S)'
+	# the flag in XML, and read back
+	run -0 bash -c "printf 'Kn vs Bd camp attackers=2\n' | combat-calc --rules=dba3 -T xml"
+	[[ $output == *'<side troop="Bd" camp="yes" attackers="2" class="foot" factor="3" total="4">'* ]]
+	[[ $output == *'<mod reason="assault" value="-1"/>'* ]]
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/c.xml"
+	validate combat.rng "$BATS_TEST_TMPDIR/c.xml"
+	run -0 combat-calc --rules=dba3 "$BATS_TEST_TMPDIR/c.xml"
+	assert_output '1: Kn 3 = 3  vs  Bd 3 +2 camp -1 assault = 4'
+	run -2 --separate-stderr bash -c "printf 'Kn vs Bd camp overlap\nKn vs Bd attackers=2\nKn vs Bd camp attackers=4\n' | combat-calc --rules=dba3"
+	assert_equal "$stderr" "combat-calc: -:1:15: error: flag 'overlap' on a camp defender (a camp has no flanks)
+combat-calc: -:2:10: error: 'attackers' without 'camp' or 'bua'
+combat-calc: -:3:25: error: invalid value '4' for 'attackers' (1-3)"
+	# 2.2 [D22]: no assault factor; the attacker's factor by the
+	# defender's class, overlaps on a camp defender count
+	run -0 bash -c "printf 'Kn attacks-camp vs Cv camp\nKn vs Bd camp overlap\n' | combat-calc --rules=dba22"
+	assert_output '1: Kn 4 = 4  vs  Cv 3 = 3
+2: Kn 3 = 3  vs  Bd 3 +2 camp -1 overlap = 4'
+	run -0 bash -c "printf 'Kn attacks-camp vs Cv camp\n' | combat-calc --rules=dba3"
+	assert_output '1: Kn 3 = 3  vs  Cv 3 = 3'
+	run -2 --separate-stderr bash -c "printf 'Kn vs Bd camp attackers\n' | combat-calc"
+	assert_equal "$stderr" "combat-calc: -:1:15: error: 'attackers' without 'camp' or 'bua' (no assault factor in dba1)"
+}

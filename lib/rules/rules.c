@@ -378,7 +378,7 @@ static void
 load_count(struct ld *l, xmlNodePtr n)
 {
 	static const char *const names[RC_N] = { "overlap", "flank", "rear",
-	    "shooters" };
+	    "shooters", "attackers" };
 	struct rules_count *c;
 	char *v = xmlio_attr(n, "flag"), *d;
 	int k = name_index(v, names, RC_N);
@@ -431,6 +431,14 @@ load_factor(struct ld *l, xmlNodePtr n)
 
 	if (reason != NULL && strcmp(reason, "bua") == 0)
 		k = TF_BUA;
+	if (reason != NULL && strcmp(reason, "assault") == 0) {
+		l->r->assault = (int)num_attr(l, n, "value");
+		l->r->assault_vs_foot = choice_attr(n, "factor-vs", "foot",
+		    "") == 0;
+		l->r->assault_no_overlap = choice_attr(n, "defender-overlap",
+		    "no", "") == 0;
+		prov_attr(n, &l->r->assault_prov);
+	}
 	if (reason != NULL && strcmp(reason, "double") == 0) {
 		k = TF_DOUBLE;
 		codes_attr(l, n, "vs", &l->r->double_vs,
@@ -1078,6 +1086,7 @@ rules_free(struct rules *r)
 	for (i = 0; i < (size_t)r->nfurther; i++)
 		prov_free(&r->further[i].prov);
 	prov_free(&r->cancel_shot_prov);
+	prov_free(&r->assault_prov);
 	prov_free(&r->victory_prov);
 	for (i = 0; i < r->ntopography; i++)
 		free(r->topography[i]);

@@ -30,7 +30,8 @@ enum foot { FOOT_NONE, FOOT_FAST, FOOT_SOLID };
 enum unit { UNIT_P, UNIT_BW };
 
 /* The combat flags that give a count. */
-enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_N };
+enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_ATTACKERS,
+	RC_N };
 
 /* The figure scales of move-check's --scale. */
 enum scale { SCALE_15MM, SCALE_25MM, SCALE_N };
@@ -213,6 +214,13 @@ struct rules {
 	uint64_t double_vs;          /* the double +1 against these */
 	unsigned double_vs_classes;
 	bool double_good_only;
+	/* the assault of a city, fort or camp (dba3): the defender's
+	 * factor for each attacker after the first (0: none); the
+	 * attackers fight with their factor against foot; no overlap on a
+	 * camp defender */
+	int assault;
+	bool assault_vs_foot, assault_no_overlap;
+	struct rules_prov assault_prov;
 	uint64_t general_only;       /* troops only a general may be */
 	long victory_lost, victory_double, victory_camp;
 	uint64_t victory_exclude;

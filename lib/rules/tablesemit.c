@@ -15,7 +15,7 @@
 /* Every field of these structs is written below: a struct that grows
  * must be written in full here first (the sizes are those of x86-64). */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct rules) == 59152, "struct rules changed");
+_Static_assert(sizeof(struct rules) == 59200, "struct rules changed");
 _Static_assert(sizeof(struct rules_troop) == 888, "rules_troop changed");
 _Static_assert(sizeof(struct rules_exc) == 104, "rules_exc changed");
 _Static_assert(sizeof(struct rules_subtype) == 120, "rules_subtype changed");
@@ -480,6 +480,10 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 	bits(fp, in, "double_vs", r->double_vs);
 	num(fp, in, "double_vs_classes", r->double_vs_classes);
 	num(fp, in, "double_good_only", r->double_good_only);
+	num(fp, in, "assault", r->assault);
+	num(fp, in, "assault_vs_foot", r->assault_vs_foot);
+	num(fp, in, "assault_no_overlap", r->assault_no_overlap);
+	prov(fp, in, "assault_prov", &r->assault_prov);
 	bits(fp, in, "general_only", r->general_only);
 	num(fp, in, "victory_lost", r->victory_lost);
 	num(fp, in, "victory_double", r->victory_double);
