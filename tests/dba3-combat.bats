@@ -94,3 +94,29 @@ combat-calc: -:3:25: error: invalid value '4' for 'attackers' (1-3)"
 	run -2 --separate-stderr bash -c "printf 'Kn vs Bd camp attackers\n' | combat-calc"
 	assert_equal "$stderr" "combat-calc: -:1:15: error: 'attackers' without 'camp' or 'bua' (no assault factor in dba1)"
 }
+
+@test "dba3 battle-scan [QS TT 2S; TT 1S]: a camp defender's combat lines count its attackers, and no Bow overlaps it; 1.x keeps the Bow overlap" {
+	cat > "$BATS_TEST_TMPDIR/f.xml" <<-'EOF'
+	<battlefield version="1" width="2400" height="2400" unit="p">
+	<camp side="blue"><point x="900" y="800"/><point x="1500" y="800"/><point x="1500" y="1100"/><point x="900" y="1100"/></camp>
+	<side name="red" pips="4">
+	<element id="r1" troop="Bd" x="1120" y="800" facing="0"/>
+	<element id="r2" troop="Bd" x="1280" y="800" facing="0"/>
+	</side>
+	<side name="blue" pips="3">
+	<element id="b1" troop="CF" x="1200" y="800" facing="180"/>
+	</side>
+	</battlefield>
+	EOF
+	run -0 bash -c 'battle-scan -T combat --rules=dba3 "$1" | combat-calc --rules=dba3' _ "$BATS_TEST_TMPDIR/f.xml"
+	assert_output '3: CF 2 +2 camp -1 assault = 3  vs  Bd 5 = 5
+5: CF 2 +2 camp -1 assault = 3  vs  Bd 5 = 5'
+	run -0 battle-scan -T combat "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --index 2 'CF camp vs Bd attacks-camp'
+	# one Bd in front, a Bw at its corner: an overlap in 1.x, none in 3.0
+	sed -i 's/id="r1" troop="Bd" x="1120"/id="r1" troop="Bd" x="1200"/; s/id="r2" troop="Bd" x="1280"/id="r2" troop="Bw" x="1360"/' "$BATS_TEST_TMPDIR/f.xml"
+	run -0 battle-scan -T combat "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --index 2 'CF camp overlap vs Bd attacks-camp'
+	run -0 battle-scan -T combat --rules=dba3 "$BATS_TEST_TMPDIR/f.xml"
+	assert_line --index 2 'CF camp vs Bd attacks-camp'
+}
