@@ -83,7 +83,7 @@ bound 1: 6 PIPs, 2 used, 4 unused
 bound 2: 6 PIPs, 3 used, 3 unused'
 	run -0 move-check --rules=dba3 --explain "$BATS_TEST_TMPDIR/m.txt"
 	assert_line --index 2 '   PIP cost 1: QR QF UO [2S]'
-	refute_line --index 3 --partial 'surcharge'
+	assert_line --index 3 --partial '   PIP surcharge +1 El (not paid in the side'"'"'s first bound): QR QF QS TT [2S]'
 	run -0 move-check --rules=dba3 -T xml "$BATS_TEST_TMPDIR/m.txt"
 	[[ $output == *'<bound file="'*'" line="1" pips="6" first="yes" used="2" unused="4">'* ]]
 	read_back

@@ -236,6 +236,7 @@ const char *const labels_de[L_N] = {
 	[L_EXPLAIN_PIP_TROOPS] = "PIP-Zuschlag",
 	[L_EXPLAIN_PIP_COMMAND] = "PIP-Zuschlag Befehl",
 	[L_EXPLAIN_FURTHER] = "weitere Bewegung",
+	[L_EXPLAIN_FIRST_FREE] = "(nicht im ersten Zug der Seite)",
 	[L_CONF_1S] = "* unbestätigt: eine Quelle",
 	[L_CONF_X] = "? unsicher: Quellen uneins",
 	[L_CONF_R] = "‡ unbestätigt: aus dem Gedächtnis, keine lesbare Quelle",

@@ -235,6 +235,7 @@ const char *const labels_en[L_N] = {
 	[L_EXPLAIN_PIP_TROOPS] = "PIP surcharge",
 	[L_EXPLAIN_PIP_COMMAND] = "PIP command surcharge",
 	[L_EXPLAIN_FURTHER] = "further move",
+	[L_EXPLAIN_FIRST_FREE] = "(not paid in the side's first bound)",
 	[L_CONF_1S] = "* unconfirmed: one source",
 	[L_CONF_X] = "? uncertain: the sources disagree",
 	[L_CONF_R] = "‡ unconfirmed: recalled, no readable source",

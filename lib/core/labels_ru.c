@@ -235,6 +235,7 @@ const char *const labels_ru[L_N] = {
 	[L_EXPLAIN_PIP_TROOPS] = "надбавка PIP",
 	[L_EXPLAIN_PIP_COMMAND] = "надбавка PIP за командование",
 	[L_EXPLAIN_FURTHER] = "дополнительный ход",
+	[L_EXPLAIN_FIRST_FREE] = "(не платится в первый ход стороны)",
 	[L_CONF_1S] = "* не подтверждено: один источник",
 	[L_CONF_X] = "? сомнительно: источники расходятся",
 	[L_CONF_R] = "‡ не подтверждено: по памяти, без источника",

@@ -292,6 +292,7 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	bool rough = m->has[MF_ROUGH];
 	char d[24];
 	int i, j, t, sur = -1;     /* the first type paying the surcharge */
+	bool free0, free1;
 
 	for (i = 0; i < m->ntroops; i++) {
 		t = m->troop[i];
@@ -334,14 +335,19 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	}
 	rules_explain(w->fp, &r->prov[RP_PIP_BASE], "%s %d",
 	    lang_label(l, L_EXPLAIN_PIP_COST), r->pip_base);
-	if (sur >= 0 && !(b->first && r->pip_first_free[0]))
-		rules_explain(w->fp, &r->prov[RP_PIP_TROOPS], "%s %+d %s",
+	/* in the side's first bound the exempt ones are named, not paid */
+	free0 = b->first && r->pip_first_free[0];
+	free1 = b->first && r->pip_first_free[1];
+	if (sur >= 0)
+		rules_explain(w->fp, &r->prov[RP_PIP_TROOPS], "%s %+d %s%s%s",
 		    lang_label(l, L_EXPLAIN_PIP_TROOPS), r->pip_elephants,
-		    tcode(sur, l));
-	if ((move_beyond_command(r, m) || b->general_lost) &&
-	    !(b->first && r->pip_first_free[1]))
-		rules_explain(w->fp, &r->prov[RP_PIP_COMMAND], "%s %+d",
-		    lang_label(l, L_EXPLAIN_PIP_COMMAND), r->pip_command);
+		    tcode(sur, l), free0 ? " " : "",
+		    free0 ? lang_label(l, L_EXPLAIN_FIRST_FREE) : "");
+	if (move_beyond_command(r, m) || b->general_lost)
+		rules_explain(w->fp, &r->prov[RP_PIP_COMMAND], "%s %+d%s%s",
+		    lang_label(l, L_EXPLAIN_PIP_COMMAND), r->pip_command,
+		    free1 ? " " : "",
+		    free1 ? lang_label(l, L_EXPLAIN_FIRST_FREE) : "");
 }
 
 /* The value of an input flag of m as the reader takes it. */
