@@ -99,10 +99,12 @@ static int
 again(const struct bfield *f, const struct tok *t, long line,
     const struct bmove *mv, const long *moved, const int *gsize)
 {
-	int first = mv->ids[0], k, i;
+	int first, k, i;
 
-	if (f->r->nfurther == 0)        /* members() refused any repeat */
+	/* without further moves members() refused any repeat */
+	if (f->r->nfurther == 0 || mv->n == 0)
 		return 0;
+	first = mv->ids[0];
 	for (k = 0; k < mv->n; k++) {
 		i = mv->ids[k];
 		if (moved[i] == moved[first] && (moved[i] == 0 ||
