@@ -78,7 +78,7 @@ combat-calc: $BATS_TEST_TMPDIR/bad.txt:4:10: error: 'rough' with 'bad' (one goin
 }
 
 @test "dba3: moves in base widths, by sub-type (fast and solid foot), rough and bad going, the free road move" {
-	printf 'move 3Bd 3\nmove 4Bd 3\nmove Bd,3Bd 2 column\nmove Cv 4 rough\nmove Ax 2 rough\nmove 3Ax 3 bad\nmove Mtd-4Lb 3\nmove Ps 3 bad\nmove Kn 1.5 road\nmove LH 100p\nmove Art 1 bad\nmove El 1 end=rough\n' > "$BATS_TEST_TMPDIR/m.txt"
+	printf 'move 3Bd 3\nmove 4Bd 3\nmove Bd,3Bd 2 column\nmove Cv 4 rough\nmove Ax 2 rough\nmove 3Ax 3 bad\nmove Mtd-4Lb 3\nmove Ps 3 bad\nmove Kn 3 road\nmove LH 100p\nmove Art 1 bad\nmove El 1 end=rough\n' > "$BATS_TEST_TMPDIR/m.txt"
 	run -1 --separate-stderr move-check --rules=dba3 "$BATS_TEST_TMPDIR/m.txt"
 	assert_equal "$stderr" ''
 	assert_output '1: ok       3Bd 3/3 bw, 1 PIP
@@ -89,7 +89,7 @@ combat-calc: $BATS_TEST_TMPDIR/bad.txt:4:10: error: 'rough' with 'bad' (one goin
 6: ok       3Ax 3/3 bw, 1 PIP
 7: ok       Mtd-4Lb 3/3 bw, 1 PIP
 8: ok       Ps 3/3 bw, 1 PIP
-9: ok       Kn 1.5/3 bw, 0 PIP
+9: ok       Kn 3/3 bw, 0 PIP
 10: ok       LH 0.62/4 bw, 1 PIP
 11: illegal  Art 1/2 bw, 2 PIP: difficult-going: Art may not enter difficult going off road
 12: ok       El 1/3 bw, 2 PIP
@@ -295,9 +295,9 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 7: Bd 5 = 5  vs  8Sp 4 +1 double = 5
 8: Bd 5 = 5  vs  Sp 4 = 4
 9: Bd 5 = 5  vs  Hd 3 = 3
-10: Mtd-4Lb 2 = 2  vs  8Sp 4 = 4
+10: Mtd-4Lb 2 = 2  vs  8Sp 4 +1 double = 5
 11: Mtd-4Lb 2 = 2  vs  Sp 4 = 4
-12: Mtd-4Lb 2 = 2  vs  Hd 2 = 2'
+12: Mtd-4Lb 2 = 2  vs  Hd 3 = 3'
 	# the card: sub-types as written in English, with the German
 	# abbreviation for the code, else in brackets
 	for l in en de; do

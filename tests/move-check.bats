@@ -21,7 +21,7 @@ xml_ok() {
 
 @test "move-check: every EXAMPLE of the man page, with its status" {
 	# 1 where a move is illegal (EXIT STATUS)
-	man_examples move-check.1 1 0 1 0 1 0 0
+	man_examples move-check.1 1 0 1 0 1 0 0 0
 }
 
 @test "move-check: the text and XML as first specified (tests/corpus)" {

@@ -54,9 +54,21 @@ reaches(const struct bfield *f, double d, double lim)
 }
 
 bool
-battle_is_far(const struct bfield *f, double d)
+battle_is_far(const struct bfield *f, int troop, double d)
 {
-	return reaches(f, d, battle_far(f));
+	const struct rules_troop *t = troop >= 0 ? &f->r->t[troop] : NULL;
+
+	return reaches(f, d, t != NULL && t->has_cmd ? (double)t->cmd_far :
+	    battle_far(f));
+}
+
+bool
+battle_is_hidden(const struct bfield *f, int troop, double d)
+{
+	const struct rules_troop *t = troop >= 0 ? &f->r->t[troop] : NULL;
+
+	return reaches(f, d, t != NULL && t->has_cmd ?
+	    (double)t->cmd_out_of_sight : battle_sight(f));
 }
 
 bool

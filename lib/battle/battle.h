@@ -171,6 +171,7 @@ struct bplan {
 	const char *file;
 	struct bmove *mv;
 	size_t n, cap;
+	bool first;             /* the side's first bound (a line "first") */
 };
 
 /* Read a battlefield file; the field is filled with what could be read.
@@ -233,8 +234,11 @@ double battle_sight(const struct bfield *f);
 /* The distance d to the general is far, or far enough for his sight to
  * count, by the edition's comparison (compare= of its command
  * surcharge: at least, or more than). */
-bool battle_is_far(const struct bfield *f, double d);
 bool battle_sight_counts(const struct bfield *f, double d);
+/* ... far, or far enough out of sight, for troop (-1: any): beyond its
+ * own command range (dba3 LH 20 BW), else the edition's. */
+bool battle_is_far(const struct bfield *f, int troop, double d);
+bool battle_is_hidden(const struct bfield *f, int troop, double d);
 void grid_build(struct bfield *f);
 void grid_free(struct bgrid *g);
 /* Take an element out before it moves, put it back after. */

@@ -176,7 +176,8 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
  * that enemy recoiled, fled or was destroyed, which a position does not
  * show) has its left
  * (right) front corner on a's left (right) front corner; not on a side
- * with a flank contact; a camp is overlapped only by Bows. */
+ * with a flank contact; a camp is overlapped only by Bows, and not at
+ * all in an edition whose assault rules forbid it (dba3). */
 static void
 overlaps(struct bfield *f, int i, int **near, size_t *cap)
 {
@@ -193,7 +194,8 @@ overlaps(struct bfield *f, int i, int **near, size_t *cap)
 		b = &f->e[j];
 		if (b->side == a->side || b->d.nftouch > 0)
 			continue;
-		if (a->d.camp && !troop_is(b->troop, "Bw"))
+		if (a->d.camp && (f->r->assault_no_overlap ||
+		    !troop_is(b->troop, "Bw")))
 			continue;
 		for (s = 0; s < 2; s++)
 			if (a->d.flank[s] == 0 && a->d.overlap[s] < 0 &&
@@ -338,6 +340,9 @@ side_flags(const struct bfield *f, int ia, int ib, struct sbuf *b)
 	}
 	if (d->camp)
 		sbuf_adds(b, " camp");
+	/* dba3: the enemies assaulting the camp, at most 3 */
+	if (d->camp && f->r->assault != 0 && d->nfront > 1)
+		sbuf_printf(b, " attackers=%d", d->nfront > 3 ? 3 : d->nfront);
 	if (o->d.camp)
 		sbuf_adds(b, " attacks-camp");
 	if (d->difficult)

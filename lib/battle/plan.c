@@ -91,6 +91,33 @@ unknown_id(const struct bfield *f, const char *s, size_t n, long line,
 	free(cands);
 }
 
+/* With further moves in the edition (dba3) a group may move again, for
+ * move-check to judge: no member moved before, or all moved last in one
+ * group (line moved[i], of gsize[i] members) of just these; 0, else -1
+ * reported. */
+static int
+again(const struct bfield *f, const struct tok *t, long line,
+    const struct bmove *mv, const long *moved, const int *gsize)
+{
+	int first, k, i;
+
+	/* without further moves members() refused any repeat */
+	if (f->r->nfurther == 0 || mv->n == 0)
+		return 0;
+	first = mv->ids[0];
+	for (k = 0; k < mv->n; k++) {
+		i = mv->ids[k];
+		if (moved[i] == moved[first] && (moved[i] == 0 ||
+		    gsize[i] == mv->n))
+			continue;
+		if (moved[i] == 0)
+			i = first;
+		DIAG(PLAN_TWICE, line, t->col, f->e[i].id, moved[i]);
+		return -1;
+	}
+	return 0;
+}
+
 /* The ids of "r1,r2,r3"; -1 reported. */
 static int
 members(struct bfield *f, const struct tok *t, long line, struct bmove *mv,
@@ -115,7 +142,8 @@ members(struct bfield *f, const struct tok *t, long line, struct bmove *mv,
 			for (k = 0; k < mv->n; k++)
 				if (mv->ids[k] == i)
 					break;
-			if (k < mv->n || moved[i] > 0) {
+			if (k < mv->n || (moved[i] > 0 &&
+			    f->r->nfurther == 0)) {
 				DIAG(PLAN_TWICE, line, t->col + (s - t->s),
 				    f->e[i].id, k < mv->n ? line : moved[i]);
 				rc = -1;
@@ -135,7 +163,7 @@ members(struct bfield *f, const struct tok *t, long line, struct bmove *mv,
 
 static int
 parse(struct bfield *f, struct toks *tk, long line, int scale,
-    struct bmove *mv, const long *moved)
+    struct bmove *mv, const long *moved, const int *gsize)
 {
 	const struct tok *t;
 	size_t i;
@@ -147,7 +175,8 @@ parse(struct bfield *f, struct toks *tk, long line, int scale,
 	}
 	mv->ids = xcalloc(MOVE_MAXGROUP, sizeof *mv->ids);
 	mv->steps = xcalloc(tk->n, sizeof *mv->steps);
-	if (members(f, &tk->v[1], line, mv, moved) < 0)
+	if (members(f, &tk->v[1], line, mv, moved) < 0 ||
+	    again(f, &tk->v[1], line, mv, moved, gsize) < 0)
 		rc = -1;
 	for (i = 2; i < tk->n; i += 2) {
 		t = &tk->v[i];
@@ -566,8 +595,14 @@ command(struct bfield *f, struct bmove *mv)
 		d = fmin(d, g);
 		hidden = hidden && h;
 	}
-	mv->m.has[MF_FAR] = battle_is_far(f, d);
-	mv->m.has[MF_HIDDEN] = hidden && battle_sight_counts(f, d);
+	/* beyond the range of a member's type, as move-check judges a
+	 * distance (dba3: LH 20 BW) */
+	for (m = 0; m < mv->n; m++) {
+		if (battle_is_far(f, f->e[mv->ids[m]].troop, d))
+			mv->m.has[MF_FAR] = true;
+		if (hidden && battle_is_hidden(f, f->e[mv->ids[m]].troop, d))
+			mv->m.has[MF_HIDDEN] = true;
+	}
 }
 
 /* A member withdrew through the zone: from where it was first inside
@@ -889,6 +924,18 @@ run(struct bfield *f, struct bmove *mv)
 	free(w.c0);
 }
 
+/* A line "first": the side's first bound (true: the line is done). */
+static bool
+first_line(const struct toks *tk, struct bplan *p)
+{
+	const struct tok *t = &tk->v[0];
+
+	if (tk->n != 1 || t->quoted || t->val != NULL || !tok_is(t, "first"))
+		return false;
+	p->first = true;
+	return true;
+}
+
 int
 battle_plan_read(struct bfield *f, struct input *in, int scale,
     struct bplan *p)
@@ -897,6 +944,7 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	struct bmove mv;
 	const char *line;
 	long *moved = xcalloc(f->ne + 1, sizeof *moved);
+	int *gsize = xcalloc(f->ne + 1, sizeof *gsize);
 	size_t len, i;
 	int m, rc;
 
@@ -909,7 +957,8 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 			DIAG(PLAN_UTF8, in->line, 0);
 			continue;
 		}
-		if (tok_split(&tk, line, len, in->line) < 0 || tk.n == 0)
+		if (tok_split(&tk, line, len, in->line) < 0 || tk.n == 0 ||
+		    first_line(&tk, p))
 			continue;
 		if (p->n == BF_MAX_MOVES) {
 			/* each line holds its group and poses: the rest is
@@ -919,12 +968,14 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 		}
 		memset(&mv, 0, sizeof mv);
 		mv.line = in->line;
-		rc = parse(f, &tk, in->line, scale, &mv, moved);
+		rc = parse(f, &tk, in->line, scale, &mv, moved, gsize);
 		if (rc == 0 && touching(f, &mv) < 0)
 			rc = -1;
 		if (rc == 0) {
-			for (m = 0; m < mv.n; m++)
+			for (m = 0; m < mv.n; m++) {
 				moved[mv.ids[m]] = mv.line;
+				gsize[mv.ids[m]] = mv.n;
+			}
 			run(f, &mv);
 		} else
 			mv.error = true;
@@ -933,6 +984,7 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	}
 	tok_free(&tk);
 	free(moved);
+	free(gsize);
 	/* the table as it stood: the outputs show the bases there */
 	for (i = p->n; i-- > 0;)
 		for (m = 0; !p->mv[i].error && m < p->mv[i].n; m++) {

@@ -126,7 +126,7 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 	if (d->gdist > 0) {
 		sbuf_adds(b, "; general ");
 		battle_len(b, f, d->gdist);
-		sbuf_printf(b, " %s%s%s", battle_unit(f), battle_is_far(f, d->gdist) ? ", far" : "",
+		sbuf_printf(b, " %s%s%s", battle_unit(f), battle_is_far(f, e->troop, d->gdist) ? ", far" : "",
 		    d->hidden ? ", out of sight" : "");
 	}
 	sbuf_addc(b, '\n');
@@ -208,8 +208,9 @@ moves_text(struct scan *s, const struct bfield *f, const struct bplan *p,
 			continue;
 		sd = &f->side[p->mv[k].side];
 		if (!bound && sd->pips > 0)
-			sbuf_printf(b, "bound %d%s\n", sd->pips,
-			    sd->general_lost ? " general-lost" : "");
+			sbuf_printf(b, "bound %d%s%s\n", sd->pips,
+			    sd->general_lost ? " general-lost" : "",
+			    p->first ? " first" : "");
 		bound = true;
 		battle_move_line(f, &p->mv[k], b);
 		if (lines != NULL)
@@ -294,7 +295,7 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 	xw_attr(w, "general", e->general ? "yes" : "no");
 	if (d->gdist >= 0) {
 		xlen(w, f, "general-distance", d->gdist);
-		xw_attr(w, "far", battle_is_far(f, d->gdist) ? "yes" : "no");
+		xw_attr(w, "far", battle_is_far(f, e->troop, d->gdist) ? "yes" : "no");
 		xw_attr(w, "hidden", d->hidden ? "yes" : "no");
 	}
 	if (d->front >= 0) {
@@ -496,7 +497,7 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 	jw_key(j, "general"), jw_bool(j, e->general);
 	if (d->gdist >= 0) {
 		jlen(j, f, "general_distance", d->gdist);
-		jw_key(j, "far"), jw_bool(j, battle_is_far(f, d->gdist));
+		jw_key(j, "far"), jw_bool(j, battle_is_far(f, e->troop, d->gdist));
 		jw_key(j, "hidden"), jw_bool(j, d->hidden);
 	}
 	if (d->front >= 0) {

@@ -104,6 +104,7 @@ enum diag_tool {
 #define DIAGF_NO_RIVERBANK "flag '%s' without 'riverbank'"
 #define DIAGF_CANNOT_SHOOT "'%s' cannot shoot (only %s)"
 #define DIAGF_TWO_CAMPS "both sides defend a camp"
+#define DIAGF_ATTACKERS_NO_ASSAULT "'attackers' without 'camp' or 'bua'%s"
 #define DIAGF_MATCHUP_NO_ARMY "army '%s' not in the collection%s"
 #define DIAGF_MATCHUP_MIXED_RULES "army '%s' is of %s, army '%s' of %s: choose the edition of the matchup with --rules (e.g. --rules=%s)"
 #define DIAGF_MATCHUP_ARMY_TWICE "army '%s' twice in the collection (first at %s:%ld), the first is used; name one as '%s@YEAR' or '%s#2'"
@@ -328,6 +329,7 @@ enum diag_tool {
 	X(MATCHUP_NO_ARMY, E, "matchup-no-army", T_COMBAT | T_CARD) \
 	X(MATCHUP_MIXED_RULES, E, "matchup-mixed-rules", T_COMBAT | T_CARD) \
 	X(MATCHUP_ARMY_TWICE, W, "matchup-army-twice", T_COMBAT | T_CARD) \
+	X(ATTACKERS_NO_ASSAULT, E, "attackers-without-assault", T_COMBAT) \
 	X(MOVE_NO_DISTANCES, E, "no-move-distances", T_MOVE) \
 	X(MOVE_NO_ROUGH, E, "move-no-rough-going", T_MOVE) \
 	X(GROUP_NO_TROOP, E, "group-missing-troop", T_MOVE) \

@@ -78,6 +78,7 @@ enum label {
 	/* move-check --explain: the figures of a move */
 	L_EXPLAIN_MOVE, L_EXPLAIN_RIVER, L_EXPLAIN_ROAD_BONUS, L_EXPLAIN_WHEEL,
 	L_EXPLAIN_PIP_COST, L_EXPLAIN_PIP_TROOPS, L_EXPLAIN_PIP_COMMAND,
+	L_EXPLAIN_FURTHER, L_EXPLAIN_FIRST_FREE,
 
 	/* rules cards: the footnotes of figures not confirmed by two
 	 * sources (1S, X, R) */

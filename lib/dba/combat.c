@@ -8,12 +8,12 @@ static const char *const flag_names[F_N] = {
 	"general", "uphill", "riverbank", "ford", "river-roll", "camp",
 	"attacks-camp", "difficult", "overlap", "flank", "rear", "support",
 	"psiloi", "shot", "bow-contact", "shooters", "bua", "charged",
-	"rough", "side"
+	"rough", "side", "attackers"
 };
 static const char *const reason_names[R_N] = {
 	"general", "uphill", "riverbank", "camp", "support", "psiloi",
 	"overlap", "flank", "rear", "shooters", "difficult",
-	"opponent-difficult", "bua", "side", "double"
+	"opponent-difficult", "bua", "side", "double", "assault"
 };
 static const char *const why_names[WHY_N] = {
 	"", "shot", "bow-contact", "difficult", "attacks-camp",
@@ -57,6 +57,7 @@ combat_count(const struct rules *r, int f)
 	static const int rc[F_N] = {
 		[F_OVERLAP] = RC_OVERLAP + 1, [F_FLANK] = RC_FLANK + 1,
 		[F_REAR] = RC_REAR + 1, [F_SHOOTERS] = RC_SHOOTERS + 1,
+		[F_ATTACKERS] = RC_ATTACKERS + 1,
 	};
 	struct rules_count none = { 0, 0, 0 }, face = { 1, r->die, -1 };
 
@@ -238,6 +239,9 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 	sr->troop = s->troop;
 	if (s->has[F_BUA] && r->t[s->troop].has_bua)
 		sr->factor = r->t[s->troop].factor_bua[cls_of(r, o)];
+	else if (close && r->assault_vs_foot && (attacks_camp(c, i) ||
+	    o->has[F_BUA]))    /* dba3: assaulting a city, fort or camp */
+		sr->factor = r->t[s->troop].factor[CLASS_FOOT];
 	else
 		sr->factor = c->shooting && r->t[s->troop].has_shoot ?
 		    r->t[s->troop].factor_shoot[cls_of(r, o)] :
@@ -257,6 +261,8 @@ eval_side(const struct rules *r, const struct combat *c, int i,
 		tf_add(r, sr, TF_CAMP, R_CAMP, 1);
 	if (s->has[F_BUA])
 		tf_add(r, sr, TF_BUA, R_BUA, 1);
+	if (close && (n = s->val[F_ATTACKERS]) > 1 && r->assault != 0)
+		add(sr, R_ASSAULT, (n - 1) * r->assault, WHY_NONE);
 	if (close) {
 		support(r, c, i, sr);
 		double_bonus(r, c, i, sr);

@@ -330,6 +330,18 @@ check_side(const struct rules *r, const struct combat *c, int i)
 			DIAG(FLAG_ON_CAMP, l, s->fcol[f], flag_name(f));
 			rc = -1;
 		}
+	if (s->has[F_OVERLAP] && s->val[F_OVERLAP] > 0 && s->has[F_CAMP] &&
+	    r->assault_no_overlap) {
+		DIAG(FLAG_ON_CAMP, l, s->fcol[F_OVERLAP], flag_name(F_OVERLAP));
+		rc = -1;
+	}
+	if (s->has[F_ATTACKERS] && (r->assault == 0 ||
+	    (!s->has[F_CAMP] && !s->has[F_BUA]))) {
+		DIAG(ATTACKERS_NO_ASSAULT, l, s->fcol[F_ATTACKERS],
+		    r->assault == 0 ? diag_tail(" (no assault factor "
+		    "in %s)", r->edition) : "");
+		rc = -1;
+	}
 	if (s->has[F_CAMP] && s->has[F_ATTACKS_CAMP]) {
 		DIAG(CAMP_ATTACKS_CAMP, l, later(s, F_CAMP, F_ATTACKS_CAMP));
 		rc = -1;

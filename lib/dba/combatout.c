@@ -251,6 +251,8 @@ mod_prov(const struct rules *r, const struct rules_troop *t,
 		return &t->side_when.prov;
 	if (m->reason == R_DOUBLE)
 		return &r->tf_prov[TF_DOUBLE];
+	if (m->reason == R_ASSAULT)
+		return &r->assault_prov;
 	if (m->reason == R_DIFFICULT || m->reason == R_OPP_DIFFICULT)
 		return &r->tf_prov[s->cls == CLASS_MOUNTED ? TF_DIFF_MOUNTED :
 		    TF_DIFF_FOOT];

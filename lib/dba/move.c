@@ -99,34 +99,136 @@ move_max(const struct rules *r, const struct move *m)
 	return max < 0 ? 0 : max;
 }
 
-/* Does the move include a troop that pays the elephants surcharge? */
+static bool
+into_contact(const struct move *m)
+{
+	return m->has[MF_CONTACT] || (m->has[MF_ZOC] && m->zoc == ZOC_CONTACT);
+}
+
+/* Does the move include a troop that pays the elephants surcharge (dba3
+ * SCh: not when moving into contact)? */
 static bool
 has_surcharge(const struct rules *r, const struct move *m)
 {
 	int i;
 
 	for (i = 0; i < m->ntroops; i++)
-		if (r->t[m->troop[i]].pip_surcharge)
+		if (r->t[m->troop[i]].pip_surcharge &&
+		    !(r->t[m->troop[i]].pip_contact_free && into_contact(m)))
 			return true;
 	return false;
 }
 
+/* d beyond the command distance lim (at it too unless pip_beyond). */
+static bool
+beyond(const struct rules *r, long d, long lim)
+{
+	return r->pip_beyond ? d > lim : d >= lim;
+}
+
+bool
+move_beyond_command(const struct rules *r, const struct move *m)
+{
+	const struct rules_troop *t;
+	int i;
+
+	if ((m->has[MF_FAR] && m->far_dist == 0) ||
+	    (m->has[MF_HIDDEN] && m->hidden_dist == 0))
+		return true;
+	for (i = 0; i < m->ntroops; i++) {
+		t = &r->t[m->troop[i]];
+		if (m->has[MF_FAR] && beyond(r, m->far_dist,
+		    t->has_cmd ? t->cmd_far : r->pip_far))
+			return true;
+		if (m->has[MF_HIDDEN] && beyond(r, m->hidden_dist,
+		    t->has_cmd ? t->cmd_out_of_sight : r->pip_out_of_sight))
+			return true;
+	}
+	return false;
+}
+
+/* dba3: the first move of an element or column along a road, a full
+ * move by road, costs nothing. */
+static bool
+road_free(const struct rules *r, const struct move *m, int nth)
+{
+	return r->road_first_free && m->has[MF_ROAD] && nth <= 1 &&
+	    (m->ntroops == 1 || m->has[MF_COLUMN]) &&
+	    m->dist >= move_max(r, m);
+}
+
 int
-move_cost(const struct rules *r, const struct move *m, bool lost)
+move_cost(const struct rules *r, const struct move *m,
+    const struct bound *b, int nth)
 {
 	int cost = r->pip_base;
 
-	if (m->has[MF_FACE])
+	if (m->has[MF_FACE] || road_free(r, m, nth))
 		return 0;
-	/* dba3: a single element's or a column's move along a road */
-	if (r->road_first_free && m->has[MF_ROAD] &&
-	    (m->ntroops == 1 || m->has[MF_COLUMN]))
-		return 0;
-	if (has_surcharge(r, m))
+	if (has_surcharge(r, m) && !(b->first && r->pip_first_free[0]))
 		cost += r->pip_elephants;
-	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || lost)
+	if ((move_beyond_command(r, m) || b->general_lost) &&
+	    !(b->first && r->pip_first_free[1]))
 		cost += r->pip_command;
 	return cost;
+}
+
+/* Every member of m is one of the row's troops or tags. */
+static bool
+further_troops(const struct rules *r, const struct rules_further *fu,
+    const struct move *m)
+{
+	const struct rules_subtype *st;
+	int i;
+
+	if (fu->troops == 0 && fu->tags == 0)
+		return true;
+	for (i = 0; i < m->ntroops; i++) {
+		st = rules_subtype(r, m->sub[i]);
+		if (!(fu->troops & ((uint64_t)1 << m->troop[i])) &&
+		    (st == NULL || !(st->tags & fu->tags)))
+			return false;
+	}
+	return true;
+}
+
+static bool
+further_when(const struct rules_further *fu, const struct move *m,
+    const struct bound *b)
+{
+	bool good = m->has[MF_ROAD] || (!m->has[MF_DIFFICULT] &&
+	    !m->has[MF_ROUGH]);
+
+	switch (fu->when) {
+	case FW_GOOD:
+		return good && move_end_going(m) == GO_GOOD &&
+		    !into_contact(m);
+	case FW_FIRST:
+		return b->first;
+	case FW_ROUGH:
+		return m->has[MF_END] && m->end != GO_GOOD && !into_contact(m);
+	case FW_ROAD:
+		return m->has[MF_ROAD];
+	}
+	return false;
+}
+
+/* The row of r->further allowing m as its element's nth move (nth >=
+ * 2) in bound b, or -1. */
+static int
+move_further(const struct rules *r, const struct move *m,
+    const struct bound *b, int nth)
+{
+	const struct rules_further *fu;
+	int k;
+
+	for (k = 0; k < r->nfurther; k++) {
+		fu = &r->further[k];
+		if ((fu->moves == 0 || nth <= fu->moves) &&
+		    further_troops(r, fu, m) && further_when(fu, m, b))
+			return k;
+	}
+	return -1;
 }
 
 int
@@ -206,9 +308,9 @@ ids_grow(struct mstate *st)
 	free(old);
 }
 
-/* The line of the earlier move of id, or 0 after recording this one. */
-static long
-ids_seen(struct mstate *st, const char *id, long line)
+/* The entry of id, new (no moves, this line) when not seen before. */
+static struct idset *
+ids_find(struct mstate *st, const char *id, long line)
 {
 	size_t k;
 
@@ -217,11 +319,12 @@ ids_seen(struct mstate *st, const char *id, long line)
 	for (k = hash(id) & (st->capids - 1); st->ids[k].id != NULL;
 	    k = (k + 1) & (st->capids - 1))
 		if (strcmp(st->ids[k].id, id) == 0)
-			return st->ids[k].line;
+			return &st->ids[k];
 	st->ids[k].id = xstrdup(id);
 	st->ids[k].line = line;
+	st->ids[k].moves = 0;
 	st->nids++;
-	return 0;
+	return &st->ids[k];
 }
 
 static void
@@ -246,6 +349,7 @@ mstate_begin(struct mstate *st, const struct rules *r, const struct bound *b)
 	st->b = *b;
 	st->used = 0;
 	st->general_line = 0;
+	st->general_moves = 0;
 }
 
 void
@@ -329,6 +433,39 @@ contact_rules(const struct rules *r, const struct move *m,
 		viol(res, MR_ZOC);
 }
 
+/* Which move of its element m is (an id, or the general's element);
+ * a second or later one needs a further-move row of the edition. */
+static void
+judge_repeat(struct mstate *st, const struct move *m, struct mresult *res)
+{
+	struct idset *e;
+	int nth = 1;
+
+	res->further = -1;
+	res->nth = 1;
+	if (m->has[MF_FACE])
+		return;
+	if (m->has[MF_ID]) {
+		e = ids_find(st, m->id, m->line);
+		if ((nth = ++e->moves) > 1)
+			res->twice_line = e->line;
+	}
+	if (m->has[MF_GENERAL]) {
+		if (++st->general_moves == 1)
+			st->general_line = m->line;
+		else if (res->twice_line == 0) {
+			res->twice_line = st->general_line;
+			res->twice_general = true;
+		}
+		if (st->general_moves > nth)
+			nth = st->general_moves;
+	}
+	if (nth > 1 && (res->further = move_further(st->r, m, &st->b,
+	    nth)) < 0)
+		viol(res, MR_MOVED_TWICE);
+	res->nth = nth;
+}
+
 void
 move_judge(struct mstate *st, const struct move *m, struct mresult *res)
 {
@@ -337,23 +474,12 @@ move_judge(struct mstate *st, const struct move *m, struct mresult *res)
 
 	memset(res, 0, sizeof *res);
 	res->max = move_max(r, m);
-	res->cost = move_cost(r, m, st->b.general_lost);
+	judge_repeat(st, m, res);
+	res->cost = move_cost(r, m, &st->b, res->nth);
 	res->bonus = st->b.pips > 0 && m->has[MF_GENERAL] &&
 	    m->has[MF_ROAD];
 	if (!res->bonus && m->dist > res->max)
 		viol(res, MR_TOO_FAR);
-	if (m->has[MF_ID] && !m->has[MF_FACE] &&
-	    (res->twice_line = ids_seen(st, m->id, m->line)) != 0)
-		viol(res, MR_MOVED_TWICE);
-	if (m->has[MF_GENERAL] && !m->has[MF_FACE]) {
-		if (st->general_line == 0)
-			st->general_line = m->line;
-		else if (res->twice_line == 0) {
-			res->twice_line = st->general_line;
-			res->twice_general = true;
-			viol(res, MR_MOVED_TWICE);
-		}
-	}
 	/* into contact: the flag, or entering a zone of control to */
 	if ((m->has[MF_CONTACT] || (m->has[MF_ZOC] &&
 	    m->zoc == ZOC_CONTACT)) && any_nocontact(r, m))

@@ -43,6 +43,8 @@ struct move {
 	char id[64];                    /* MF_ID */
 	int breakoff;                   /* troop id of the enemy */
 	int breakoff_sub;               /* its sub-type + 1 (dba3 3Bd) */
+	long far_dist, hidden_dist;     /* far=, hidden= distances, paces
+	                                   (0: the flag without one) */
 	int end;                        /* enum going (MF_END, else default) */
 	int zoc, frontage, wheel;
 };
@@ -53,6 +55,7 @@ struct bound {
 	long number;                    /* 1, 2, ... in its file; 0: the next */
 	int pips;                       /* 0: no PIP budget */
 	bool general_lost;
+	bool first;                     /* the side's first bound (dba3) */
 };
 
 struct mresult {
@@ -65,6 +68,9 @@ struct mresult {
 	bool twice_general;             /* ... of the general's element */
 	long enemy_max, own_max;        /* MR_BREAKOFF: the two rates */
 	int left;                       /* PIPs left before this move */
+	int nth;                        /* the element's nth move this bound */
+	int further;                    /* the r->further row that allows a
+	                                   2nd or later move, -1: none */
 };
 
 /* The state of one bound while its moves are judged in order. */
@@ -73,7 +79,8 @@ struct mstate {
 	struct bound b;
 	int used;
 	long general_line;              /* the general's move, 0: none */
-	struct idset { char *id; long line; } *ids;
+	int general_moves;              /* ... and how many */
+	struct idset { char *id; long line; int moves; } *ids;
 	size_t nids, capids;
 };
 
@@ -96,7 +103,13 @@ long move_rate(const struct rules *r, int troop, int sub, int going,
     bool road);
 /* The maximum of a move without the road bonus. */
 long move_max(const struct rules *r, const struct move *m);
-int move_cost(const struct rules *r, const struct move *m, bool lost);
+/* The PIP cost of m, the nth move of its element in bound b. */
+int move_cost(const struct rules *r, const struct move *m,
+    const struct bound *b, int nth);
+/* Beyond command range: the far or hidden flag, or a distance of it
+ * beyond the range of a member's type (its own range, else the
+ * edition's). */
+bool move_beyond_command(const struct rules *r, const struct move *m);
 /* Paces per unit of a distance at a scale (enum scale), as num / den:
  * the unit "" or p (paces), mm, cm, in or bw (base widths), any case;
  * -1 for another unit. */

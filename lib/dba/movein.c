@@ -13,11 +13,12 @@
 #define MAX_PACES 1000000L
 
 /* Flags that take a value: the kind of value. */
-enum { V_NONE, V_ID, V_TROOP, V_GOING, V_ZOC, V_FRONTAGE, V_DEG };
+enum { V_NONE, V_ID, V_TROOP, V_GOING, V_ZOC, V_FRONTAGE, V_DEG, V_DIST };
 
 static const int fvalue[MF_N] = {
 	[MF_ID] = V_ID, [MF_BREAKOFF] = V_TROOP, [MF_END] = V_GOING,
 	[MF_ZOC] = V_ZOC, [MF_FRONTAGE] = V_FRONTAGE, [MF_WHEEL] = V_DEG,
+	[MF_FAR] = V_DIST, [MF_HIDDEN] = V_DIST,
 };
 
 static const char *const fhint[] = {
@@ -26,6 +27,7 @@ static const char *const fhint[] = {
 	[V_ZOC] = "contact, face, withdraw, other",
 	[V_FRONTAGE] = "column, gap, road, wheel, other",
 	[V_DEG] = "0-360",
+	[V_DIST] = "a distance from the general above 0",
 };
 
 int
@@ -105,7 +107,7 @@ parse_troops(const struct rules *r, const char *s, size_t n, long line,
 
 static int
 flag_value(const struct rules *r, struct move *m, int f, const char *v,
-    size_t n, long line, long vcol)
+    size_t n, long line, long vcol, int scale)
 {
 	long x;
 	int c = -1;
@@ -144,6 +146,12 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 			return 0;
 		}
 		break;
+	case V_DIST:
+		if (movein_distance(r, v, n, scale, &x) == 0 && x > 0) {
+			*(f == MF_FAR ? &m->far_dist : &m->hidden_dist) = x;
+			return 0;
+		}
+		break;
 	}
 	if (c >= 0)
 		return 0;
@@ -155,9 +163,11 @@ flag_value(const struct rules *r, struct move *m, int f, const char *v,
 
 /* Set flag f from its value (v NULL: none); -1 after reporting. */
 static int
-set_flag(const struct rules *r, struct move *m, int f, const char *v,
+set_flag(const struct mreader *rd, struct move *m, int f, const char *v,
     size_t vlen, long line, long col, long vcol)
 {
+	const struct rules *r = rd->r;
+
 	if (m->has[f]) {
 		DIAG(DUPLICATE_FLAG, line, col, mflag_name(f));
 		return -1;
@@ -167,14 +177,15 @@ set_flag(const struct rules *r, struct move *m, int f, const char *v,
 		    diag_tail(" '%.*s'", (int)vlen, v));
 		return -1;
 	}
-	if (fvalue[f] != V_NONE && v == NULL) {
+	if (fvalue[f] != V_NONE && fvalue[f] != V_DIST && v == NULL) {
 		DIAG(FLAG_VALUE, line, col,
 		    mflag_name(f), mflag_name(f), fvalue[f] == V_TROOP ?
 		    "TROOP" : fvalue[f] == V_ID ? "NAME" : fvalue[f] == V_DEG ?
 		    "DEG" : fhint[fvalue[f]]);
 		return -1;
 	}
-	if (v != NULL && flag_value(r, m, f, v, vlen, line, vcol) < 0)
+	if (v != NULL && flag_value(r, m, f, v, vlen, line, vcol,
+	    rd->scale) < 0)
 		return -1;
 	if (f == MF_ROUGH && !r->has_rough) {
 		DIAG(MOVE_NO_ROUGH, line, col, r->edition);
@@ -238,10 +249,22 @@ movein_check(const struct move *m)
 	return rc;
 }
 
+/* A flag of a bound line not set yet: set it. */
+static bool
+bound_flag(const struct tok *t, bool *flag, const char *name)
+{
+	if (t->quoted || t->val != NULL || *flag || !tok_is(t, name))
+		return false;
+	*flag = true;
+	return true;
+}
+
 static int
 parse_bound(const struct rules *r, struct toks *tk, long lineno,
     struct bound *b)
 {
+	static const char *const bflags[] = { "general-lost", "first" };
+	const char *sug;
 	const struct tok *t;
 	size_t i;
 	long x;
@@ -262,17 +285,15 @@ parse_bound(const struct rules *r, struct toks *tk, long lineno,
 		b->pips = (int)x;
 	for (i = 2; i < tk->n; i++) {
 		t = &tk->v[i];
-		if (!t->quoted && t->val == NULL && !b->general_lost &&
-		    tok_is(t, "general-lost")) {
-			b->general_lost = true;
+		if (bound_flag(t, &b->general_lost, "general-lost") ||
+		    bound_flag(t, &b->first, "first"))
 			continue;
-		}
-		if (tok_is(t, "general-lost") && t->val == NULL)
-			DIAG(DUPLICATE_FLAG, lineno, t->col, "general-lost");
-		else if (tok_suggest(t->s, t->klen,
-		    (const char *const[]){ "general-lost" }, 1) != NULL)
+		if ((tok_is(t, "general-lost") || tok_is(t, "first")) &&
+		    t->val == NULL)
+			DIAG(DUPLICATE_FLAG, lineno, t->col, tok_str(t));
+		else if ((sug = tok_suggest(t->s, t->klen, bflags, 2)) != NULL)
 			DIAG(UNKNOWN_FLAG, lineno, t->col, tok_str(t),
-			    diag_suggest("general-lost"));
+			    diag_suggest(sug));
 		else
 			DIAG(UNEXPECTED, lineno, t->col, tok_str(t));
 		rc = -1;
@@ -343,7 +364,7 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 		if (f < 0) {
 			unknown_flag(t, lineno);
 			rc = -1;
-		} else if (set_flag(rd->r, m, f, t->val, t->vlen, lineno,
+		} else if (set_flag(rd, m, f, t->val, t->vlen, lineno,
 		    t->col, t->vcol) < 0)
 			rc = -1;
 	}
@@ -408,7 +429,8 @@ static const char *const move_out_attrs[] = {
 	"troops", "distance", "file", "line", "max", "cost", "verdict", NULL
 };
 static const char *const bound_attrs[] = {
-	"pips", "general-lost", "file", "line", "used", "unused", NULL
+	"pips", "general-lost", "first", "file", "line", "used", "unused",
+	NULL
 };
 
 static int
@@ -418,6 +440,7 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	char *v;
 	long given;
 	int f, rc;
+	bool bare;
 
 	memset(m, 0, sizeof *m);
 	m->line = line;
@@ -448,16 +471,18 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 			continue;
 		}
 		v = xmlio_attr(n, name);
-		if (fvalue[f] == V_NONE && strcmp(v, "no") == 0) {
+		bare = fvalue[f] == V_NONE || (fvalue[f] == V_DIST &&
+		    (strcmp(v, "yes") == 0 || strcmp(v, "no") == 0));
+		if (bare && strcmp(v, "no") == 0) {
 			xmlFree(v);
 			continue;
 		}
-		if (fvalue[f] == V_NONE && strcmp(v, "yes") != 0) {
+		if (bare && strcmp(v, "yes") != 0) {
 			DIAG(BAD_VALUE, line, 0, (int)strlen(v), v, name,
 			    "yes, no");
 			rc = -1;
-		} else if (set_flag(rd->r, m, f, fvalue[f] == V_NONE ? NULL :
-		    v, strlen(v), line, 0, 0) < 0)
+		} else if (set_flag(rd, m, f, bare ? NULL : v, strlen(v),
+		    line, 0, 0) < 0)
 			rc = -1;
 		xmlFree(v);
 	}
@@ -467,10 +492,28 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 	return rc;
 }
 
+/* A yes/no attribute into *flag; -1 after reporting another value. */
+static int
+xml_yes(xmlNodePtr n, const char *attr, long line, bool *flag)
+{
+	char *v = xmlio_attr(n, attr);
+	int rc = 0;
+
+	if (v == NULL)
+		return 0;
+	if (strcmp(v, "yes") == 0)
+		*flag = true;
+	else if (strcmp(v, "no") != 0) {
+		DIAG(BAD_VALUE, line, 0, (int)strlen(v), v, attr, "yes, no");
+		rc = -1;
+	}
+	xmlFree(v);
+	return rc;
+}
+
 static void
 xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 {
-	char *v;
 	long x;
 	bool bad;
 
@@ -490,16 +533,9 @@ xml_bound(const struct rules *r, xmlNodePtr n, long line, struct bound *b)
 		bad = true;
 		break;
 	}
-	if ((v = xmlio_attr(n, "general-lost")) != NULL) {
-		if (strcmp(v, "yes") == 0)
-			b->general_lost = true;
-		else if (strcmp(v, "no") != 0) {
-			DIAG(BAD_VALUE, line, 0, (int)strlen(v), v,
-			    "general-lost", "yes, no");
-			bad = true;
-		}
-		xmlFree(v);
-	}
+	if (xml_yes(n, "general-lost", line, &b->general_lost) < 0 ||
+	    xml_yes(n, "first", line, &b->first) < 0)
+		bad = true;
 	if (bad)        /* as a bound line with errors: no PIP budget */
 		b->pips = 0;
 }

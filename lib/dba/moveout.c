@@ -230,6 +230,8 @@ moveout_bound_start(struct moveout *w, const struct bound *b, bool totals,
 		xw_attrl(w->xw, "pips", b->pips);
 	if (b->general_lost)
 		xw_attr(w->xw, "general-lost", "yes");
+	if (b->first)
+		xw_attr(w->xw, "first", "yes");
 	if (totals) {
 		xw_attrl(w->xw, "used", used);
 		xw_attrl(w->xw, "unused", unused);
@@ -290,6 +292,7 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	bool rough = m->has[MF_ROUGH];
 	char d[24];
 	int i, j, t, sur = -1;     /* the first type paying the surcharge */
+	bool free0, free1;
 
 	for (i = 0; i < m->ntroops; i++) {
 		t = m->troop[i];
@@ -305,7 +308,9 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 		    L_GOING_DIFF : rough ? L_GOING_ROUGH : L_GOING_GOOD),
 		    len(r, move_rate(r, t, m->sub[i], diff ? GO_DIFFICULT :
 		    rough ? GO_ROUGH : GO_GOOD, road), d, sizeof d));
-		if (r->t[t].pip_surcharge && sur < 0)
+		if (r->t[t].pip_surcharge && sur < 0 &&
+		    !(r->t[t].pip_contact_free && (m->has[MF_CONTACT] ||
+		    (m->has[MF_ZOC] && m->zoc == ZOC_CONTACT))))
 			sur = t;
 	}
 	if (m->has[MF_RIVER])
@@ -318,6 +323,9 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	    m->has[MF_WHEEL])
 		rules_explain(w->fp, &r->prov[RP_WHEEL], "%s %d",
 		    lang_label(l, L_EXPLAIN_WHEEL), r->wheel_max);
+	if (res->further >= 0)
+		rules_explain(w->fp, &r->further[res->further].prov, "%s %d",
+		    lang_label(l, L_EXPLAIN_FURTHER), res->nth);
 	if (m->has[MF_FACE])            /* costs nothing */
 		return;
 	if (res->cost == 0) {           /* dba3: a road move */
@@ -327,13 +335,19 @@ explain_move(struct moveout *w, const struct bound *b, const struct move *m,
 	}
 	rules_explain(w->fp, &r->prov[RP_PIP_BASE], "%s %d",
 	    lang_label(l, L_EXPLAIN_PIP_COST), r->pip_base);
+	/* in the side's first bound the exempt ones are named, not paid */
+	free0 = b->first && r->pip_first_free[0];
+	free1 = b->first && r->pip_first_free[1];
 	if (sur >= 0)
-		rules_explain(w->fp, &r->prov[RP_PIP_TROOPS], "%s %+d %s",
+		rules_explain(w->fp, &r->prov[RP_PIP_TROOPS], "%s %+d %s%s%s",
 		    lang_label(l, L_EXPLAIN_PIP_TROOPS), r->pip_elephants,
-		    tcode(sur, l));
-	if (m->has[MF_FAR] || m->has[MF_HIDDEN] || b->general_lost)
-		rules_explain(w->fp, &r->prov[RP_PIP_COMMAND], "%s %+d",
-		    lang_label(l, L_EXPLAIN_PIP_COMMAND), r->pip_command);
+		    tcode(sur, l), free0 ? " " : "",
+		    free0 ? lang_label(l, L_EXPLAIN_FIRST_FREE) : "");
+	if (move_beyond_command(r, m) || b->general_lost)
+		rules_explain(w->fp, &r->prov[RP_PIP_COMMAND], "%s %+d%s%s",
+		    lang_label(l, L_EXPLAIN_PIP_COMMAND), r->pip_command,
+		    free1 ? " " : "",
+		    free1 ? lang_label(l, L_EXPLAIN_FIRST_FREE) : "");
 }
 
 /* The value of an input flag of m as the reader takes it. */
@@ -355,6 +369,14 @@ flag_value(const struct rules *r, const struct move *m, int f, char *buf,
 	case MF_WHEEL:
 		snprintf(buf, n, "%d", m->wheel);
 		return buf;
+	case MF_FAR:
+	case MF_HIDDEN:
+		if ((f == MF_FAR ? m->far_dist : m->hidden_dist) == 0)
+			return "yes";
+		len(r, f == MF_FAR ? m->far_dist : m->hidden_dist, buf, n);
+		if (r->unit == UNIT_BW)    /* read back in any edition */
+			strncat(buf, "bw", n - strlen(buf) - 1);
+		return buf;
 	default:
 		return "yes";
 	}
@@ -364,7 +386,7 @@ flag_value(const struct rules *r, const struct move *m, int f, char *buf,
 static void
 xml_flags(struct xw *x, const struct rules *r, const struct move *m)
 {
-	char deg[12];
+	char deg[32];
 	int f;
 
 	for (f = 0; f < MF_N; f++)

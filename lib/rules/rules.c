@@ -378,7 +378,7 @@ static void
 load_count(struct ld *l, xmlNodePtr n)
 {
 	static const char *const names[RC_N] = { "overlap", "flank", "rear",
-	    "shooters" };
+	    "shooters", "attackers" };
 	struct rules_count *c;
 	char *v = xmlio_attr(n, "flag"), *d;
 	int k = name_index(v, names, RC_N);
@@ -431,6 +431,14 @@ load_factor(struct ld *l, xmlNodePtr n)
 
 	if (reason != NULL && strcmp(reason, "bua") == 0)
 		k = TF_BUA;
+	if (reason != NULL && strcmp(reason, "assault") == 0) {
+		l->r->assault = (int)num_attr(l, n, "value");
+		l->r->assault_vs_foot = choice_attr(n, "factor-vs", "foot",
+		    "") == 0;
+		l->r->assault_no_overlap = choice_attr(n, "defender-overlap",
+		    "no", "") == 0;
+		prov_attr(n, &l->r->assault_prov);
+	}
 	if (reason != NULL && strcmp(reason, "double") == 0) {
 		k = TF_DOUBLE;
 		codes_attr(l, n, "vs", &l->r->double_vs,
@@ -608,6 +616,28 @@ move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 	prov_attr(n, &t->mprov);
 }
 
+/* A further move in one bound (dba3: LH, Ps, road moves). */
+static void
+further_row(struct ld *l, xmlNodePtr n)
+{
+	static const char *const whens[FW_N] = {
+		"good", "first-bound", "into-rough", "road"
+	};
+	struct rules_further *fu;
+	char *v;
+
+	if (l->r->nfurther >= RULES_MAXFURTHER)
+		return;
+	fu = &l->r->further[l->r->nfurther++];
+	names_attr(l, n, "troops", &fu->troops, NULL, &fu->tags);
+	if (xmlHasProp(n, BAD_CAST "moves") != NULL)
+		fu->moves = (int)num_attr(l, n, "moves");
+	v = xmlio_attr(n, "when");
+	fu->when = name_index(v, whens, FW_N);
+	xmlFree(v);
+	prov_attr(n, &fu->prov);
+}
+
 static void
 load_movement(struct ld *l, xmlNodePtr sec)
 {
@@ -628,7 +658,8 @@ load_movement(struct ld *l, xmlNodePtr sec)
 		} else if (is(n, "zone-of-control")) {
 			l->r->zoc_widths = (int)num_attr(l, n, "base-widths");
 			prov_attr(n, &l->r->prov[RP_ZOC]);
-		}
+		} else if (is(n, "further-move"))
+			further_row(l, n);
 	}
 }
 
@@ -708,6 +739,8 @@ load_pips(struct ld *l, xmlNodePtr sec)
 			l->r->pip_elephants = (int)num_attr(l, n, "value");
 			troops_attr(l, n, "troops",
 			    offsetof(struct rules_troop, pip_surcharge));
+			troops_attr(l, n, "contact-free",
+			    offsetof(struct rules_troop, pip_contact_free));
 		} else {
 			l->r->pip_command = (int)num_attr(l, n, "value");
 			l->r->pip_far = num_attr(l, n, "far");
@@ -781,6 +814,8 @@ subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 	st->dbl = choice_attr(n, "double", "yes", "") == 0;
 	k = choice_attr(n, "class", "foot", "mounted");
 	st->cls = k < 0 ? -1 : k == 0 ? CLASS_FOOT : CLASS_MOUNTED;
+	k = choice_attr(n, "fights", "foot", "mounted");
+	st->fights = k < 0 ? -1 : k == 0 ? CLASS_FOOT : CLASS_MOUNTED;
 	for (p = v != NULL ? strtok_r(v, " \t\n", &save) : NULL; p != NULL;
 	    p = strtok_r(NULL, " \t\n", &save))
 		if ((k = tag_index(l->r, p, true)) >= 0)
@@ -1052,7 +1087,10 @@ rules_free(struct rules *r)
 	for (i = 0; i < (size_t)r->ntags; i++)
 		free(r->tag[i]);
 	prov_free(&r->road_prov);
+	for (i = 0; i < (size_t)r->nfurther; i++)
+		prov_free(&r->further[i].prov);
 	prov_free(&r->cancel_shot_prov);
+	prov_free(&r->assault_prov);
 	prov_free(&r->victory_prov);
 	for (i = 0; i < r->ntopography; i++)
 		free(r->topography[i]);
@@ -1232,6 +1270,8 @@ rules_class(const struct rules *r, int troop, int sub1)
 	const struct rules_subtype *st = rules_subtype(r, sub1);
 	const struct troop *t = troop_at((size_t)troop);
 
+	if (st != NULL && st->fights >= 0)
+		return st->fights;
 	if (st != NULL && st->cls >= 0)
 		return st->cls;
 	return t != NULL ? (int)t->cls : CLASS_FOOT;

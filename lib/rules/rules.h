@@ -30,7 +30,8 @@ enum foot { FOOT_NONE, FOOT_FAST, FOOT_SOLID };
 enum unit { UNIT_P, UNIT_BW };
 
 /* The combat flags that give a count. */
-enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_N };
+enum rcount { RC_OVERLAP, RC_FLANK, RC_REAR, RC_SHOOTERS, RC_ATTACKERS,
+	RC_N };
 
 /* The figure scales of move-check's --scale. */
 enum scale { SCALE_15MM, SCALE_25MM, SCALE_N };
@@ -124,7 +125,24 @@ struct rules_troop {
 	long base_depth;        /* paces (battle-scan) */
 	struct rules_prov bprov;
 	bool pip_surcharge;     /* a move with it pays pip_elephants */
+	bool pip_contact_free;  /* ... but not when moving into contact */
 };
+
+/* When a further move in one bound is allowed (dba3): entirely in good
+ * going and not into contact, in the side's first bound, ending in
+ * rough or bad going and not into contact, along a road. */
+enum fwhen { FW_GOOD, FW_FIRST, FW_ROUGH, FW_ROAD, FW_N };
+
+/* A further move: by these troops (troop bits, sub-type tags; both 0:
+ * any element or column), at most moves moves in the bound (0: no
+ * limit), when (enum fwhen). */
+struct rules_further {
+	uint64_t troops, tags;
+	int moves, when;
+	struct rules_prov prov;
+};
+
+#define RULES_MAXFURTHER 8
 
 /* The number a combat flag may give; dflt -1: it needs one. */
 struct rules_count {
@@ -143,6 +161,7 @@ struct rules_subtype {
 	int foot;               /* enum foot; FOOT_NONE: the type's */
 	bool dbl;               /* a double element */
 	int cls;                /* -1: the type's class */
+	int fights;             /* the class in combat, -1: cls */
 	uint64_t tags;          /* bit per r->tag */
 	bool has_move, has_base;
 	long move_good, move_rough, move_difficult, move_road, base_depth;
@@ -186,6 +205,8 @@ struct rules {
 	bool has_rough;              /* rough going apart from bad going */
 	long unit_paces;             /* paces of one unit (1 or 160) */
 	bool road_first_free;        /* the first road move costs no PIP */
+	struct rules_further further[RULES_MAXFURTHER];
+	int nfurther;
 	struct rules_prov road_prov;
 	unsigned diff_opponent:1;    /* mounted -2 when only the opponent is
 	                                in bad going */
@@ -194,6 +215,13 @@ struct rules {
 	uint64_t double_vs;          /* the double +1 against these */
 	unsigned double_vs_classes;
 	bool double_good_only;
+	/* the assault of a city, fort or camp (dba3): the defender's
+	 * factor for each attacker after the first (0: none); the
+	 * attackers fight with their factor against foot; no overlap on a
+	 * camp defender */
+	int assault;
+	bool assault_vs_foot, assault_no_overlap;
+	struct rules_prov assault_prov;
 	uint64_t general_only;       /* troops only a general may be */
 	long victory_lost, victory_double, victory_camp;
 	uint64_t victory_exclude;
@@ -270,7 +298,8 @@ const struct rules_subtype *rules_subtype(const struct rules *r, int sub1);
  * 3Bd), else NULL (dba22 7Hd): the writers name such a side by it. */
 const struct rules_subtype *rules_subtype_own(const struct rules *r,
     int sub1);
-/* The class of troop as sub-type sub1 (0: none). */
+/* The class troop as sub-type sub1 (0: none) fights as: the
+ * sub-type's fights=, else its class, else the type's. */
 int rules_class(const struct rules *r, int troop, int sub1);
 /* Fast or solid (enum foot) of troop as sub-type sub1. */
 int rules_foot(const struct rules *r, int troop, int sub1);

@@ -15,10 +15,10 @@
 /* Every field of these structs is written below: a struct that grows
  * must be written in full here first (the sizes are those of x86-64). */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct rules) == 58728, "struct rules changed");
+_Static_assert(sizeof(struct rules) == 59232, "struct rules changed");
 _Static_assert(sizeof(struct rules_troop) == 888, "rules_troop changed");
 _Static_assert(sizeof(struct rules_exc) == 104, "rules_exc changed");
-_Static_assert(sizeof(struct rules_subtype) == 112, "rules_subtype changed");
+_Static_assert(sizeof(struct rules_subtype) == 120, "rules_subtype changed");
 _Static_assert(sizeof(struct rules_support) == 64, "rules_support changed");
 _Static_assert(sizeof(struct rules_prov) == 32, "rules_prov changed");
 _Static_assert(sizeof(struct troop) == 80, "struct troop changed");
@@ -332,6 +332,7 @@ troop_fields(FILE *fp, const struct rules_troop *t, const char *id,
 	num(fp, in, "base_depth", t->base_depth);
 	prov(fp, in, "bprov", &t->bprov);
 	num(fp, in, "pip_surcharge", t->pip_surcharge);
+	num(fp, in, "pip_contact_free", t->pip_contact_free);
 }
 
 /* Troop k: ".t[k] = { ... }," unless every field is zero. */
@@ -369,6 +370,7 @@ emit_subtypes(FILE *fp, const struct rules *r, const char *id)
 		num(fp, in, "foot", st->foot);
 		num(fp, in, "dbl", st->dbl);
 		num(fp, in, "cls", st->cls);
+		num(fp, in, "fights", st->fights);
 		bits(fp, in, "tags", st->tags);
 		num(fp, in, "has_move", st->has_move);
 		num(fp, in, "has_base", st->has_base);
@@ -381,6 +383,24 @@ emit_subtypes(FILE *fp, const struct rules *r, const char *id)
 		fputs("\t},\n", fp);
 	}
 	fputs("};\n", fp);
+}
+
+static void
+emit_further(FILE *fp, const struct rules *r)
+{
+	const char *in = "\t\t";
+	int i;
+
+	for (i = 0; i < r->nfurther; i++) {
+		fprintf(fp, "\t.further[%d] = {\n", i);
+		bits(fp, in, "troops", r->further[i].troops);
+		bits(fp, in, "tags", r->further[i].tags);
+		num(fp, in, "moves", r->further[i].moves);
+		num(fp, in, "when", r->further[i].when);
+		prov(fp, in, "prov", &r->further[i].prov);
+		fputs("\t},\n", fp);
+	}
+	num(fp, "\t", "nfurther", r->nfurther);
 }
 
 void
@@ -456,11 +476,16 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 	num(fp, in, "unit_paces", r->unit_paces);
 	num(fp, in, "road_first_free", r->road_first_free);
 	prov(fp, in, "road_prov", &r->road_prov);
+	emit_further(fp, r);
 	num(fp, in, "diff_opponent", r->diff_opponent);
 	num(fp, in, "diff_close_only", r->diff_close_only);
 	bits(fp, in, "double_vs", r->double_vs);
 	num(fp, in, "double_vs_classes", r->double_vs_classes);
 	num(fp, in, "double_good_only", r->double_good_only);
+	num(fp, in, "assault", r->assault);
+	num(fp, in, "assault_vs_foot", r->assault_vs_foot);
+	num(fp, in, "assault_no_overlap", r->assault_no_overlap);
+	prov(fp, in, "assault_prov", &r->assault_prov);
 	bits(fp, in, "general_only", r->general_only);
 	num(fp, in, "victory_lost", r->victory_lost);
 	num(fp, in, "victory_double", r->victory_double);

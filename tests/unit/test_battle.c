@@ -190,7 +190,7 @@ test_rules(void)
 	CHECK(f.e[0].box.d == 60 && f.e[1].box.d == 120);
 	CHECK(battle_far(&f) == 1200 && battle_sight(&f) == 600);
 	/* dba1: 1200 paces or more */
-	CHECK(battle_is_far(&f, 1200) && !battle_is_far(&f, 1199.9));
+	CHECK(battle_is_far(&f, -1, 1200) && !battle_is_far(&f, -1, 1199.9));
 	CHECK(battle_sight_counts(&f, 600) && !battle_sight_counts(&f, 599.9));
 	battle_zoc(&f, &f.e[1], z);
 	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 160) < 1e-9);
@@ -203,7 +203,7 @@ test_rules(void)
 	CHECK(f.e[0].box.d == 60 && f.e[1].box.d == 100);
 	CHECK(battle_far(&f) == 1000 && battle_sight(&f) == 500);
 	/* more than 1000 paces */
-	CHECK(!battle_is_far(&f, 1000) && battle_is_far(&f, 1000.1));
+	CHECK(!battle_is_far(&f, -1, 1000) && battle_is_far(&f, -1, 1000.1));
 	CHECK(!battle_sight_counts(&f, 500) && battle_sight_counts(&f, 500.1));
 	battle_zoc(&f, &f.e[1], z);
 	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 400) < 1e-9);

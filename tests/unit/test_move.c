@@ -16,6 +16,7 @@
 static struct rules *R;
 static struct toks tk;
 static struct mreader rd;
+static const struct bound nolost, glost = { .general_lost = true };
 
 static int
 id(const char *code)
@@ -112,12 +113,12 @@ test_rates(void)
 	CHECK(move_max(R, &m) == 400);
 	CHECK(move_end_going(&m) == GO_DIFFICULT);
 	CHECK(parse("move El 100 far hidden", &m) == 1);
-	CHECK(move_cost(R, &m, false) == 3);
-	CHECK(move_cost(R, &m, true) == 3);
+	CHECK(move_cost(R, &m, &nolost, 1) == 3);
+	CHECK(move_cost(R, &m, &glost, 1) == 3);
 	CHECK(parse("move Kn 100", &m) == 1);
-	CHECK(move_cost(R, &m, true) == 2);
+	CHECK(move_cost(R, &m, &glost, 1) == 2);
 	CHECK(parse("move El 0 flank-contact face far", &m) == 1);
-	CHECK(move_cost(R, &m, true) == 0);
+	CHECK(move_cost(R, &m, &glost, 1) == 0);
 	CHECK(parse("move Leichte Reiterei 500", &m) == 1);
 	CHECK(m.ntroops == 1 && m.troop[0] == id("LH"));
 	CHECK(parse("move 3Kn,ritter,Knights 300 id=a", &m) == 1);
@@ -293,7 +294,7 @@ test_data(void)
 		    NULL);
 		CHECK_STR(sbuf_str(&sb), "a wheel of 60 degrees exceeds 45");
 		CHECK(parse("move Kn 100", &m) == 1);
-		CHECK(move_cost(R, &m, false) == 2);
+		CHECK(move_cost(R, &m, &nolost, 1) == 2);
 		CHECK(dist("1bw", SCALE_15MM) == 240);
 		CHECK(dist("1bw", SCALE_25MM) == 160);
 		CHECK(dist("1in", SCALE_15MM) == 120);
@@ -306,7 +307,7 @@ test_data(void)
 	CHECK(bound(6, false, wheel, 1, res, &unused) == 1);
 	CHECK(move_legal(&res[0]));
 	CHECK(parse("move Kn 100", &m) == 1);
-	CHECK(move_cost(R, &m, false) == 1);
+	CHECK(move_cost(R, &m, &nolost, 1) == 1);
 	sbuf_free(&sb);
 	/* refused: a table without the wheel limit */
 	diag_quiet(1);
