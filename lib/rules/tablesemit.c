@@ -403,6 +403,25 @@ emit_further(FILE *fp, const struct rules *r)
 	num(fp, "\t", "nfurther", r->nfurther);
 }
 
+/* The PIP figures of r. */
+static void
+emit_pips(FILE *fp, const struct rules *r)
+{
+	const char *in = "\t";
+	int i;
+
+	num(fp, in, "pip_die", r->pip_die);
+	num(fp, in, "pip_base", r->pip_base);
+	num(fp, in, "pip_elephants", r->pip_elephants);
+	num(fp, in, "pip_command", r->pip_command);
+	num(fp, in, "pip_far", r->pip_far);
+	num(fp, in, "pip_out_of_sight", r->pip_out_of_sight);
+	num(fp, in, "pip_beyond", r->pip_beyond);
+	for (i = 0; i < 2; i++)
+		num(fp, in, at("pip_first_free", (size_t)i),
+		    r->pip_first_free[i]);
+}
+
 void
 tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 {
@@ -455,15 +474,7 @@ tables_emit_rules(FILE *fp, const struct rules *r, const char *id)
 		    r->scale[i].paces, r->scale[i].mm,
 		    r->scale[i].base_width);
 	num(fp, in, "shooting_src", r->shooting_src);
-	num(fp, in, "pip_die", r->pip_die);
-	num(fp, in, "pip_base", r->pip_base);
-	num(fp, in, "pip_elephants", r->pip_elephants);
-	num(fp, in, "pip_command", r->pip_command);
-	num(fp, in, "pip_far", r->pip_far);
-	num(fp, in, "pip_out_of_sight", r->pip_out_of_sight);
-	num(fp, in, "pip_beyond", r->pip_beyond);
-	for (i = 0; i < 2; i++)
-		num(fp, in, at("pip_first_free", i), r->pip_first_free[i]);
+	emit_pips(fp, r);
 	if (r->nsub > 0) {
 		fprintf(fp, "\t.sub = (struct rules_subtype *)%s_sub,\n", id);
 		num(fp, in, "nsub", (long long)r->nsub);
