@@ -755,7 +755,7 @@ plant() {
 	p=$D
 	while [ "$p" != / ]; do
 		p=$(dirname "$p")
-		[ "$(stat -c %u "$p")" = 0 ] && [ $(( 0$(stat -c %a "$p") & 022 )) = 0 ] ||
+		[ "$(stat -c %u "$p")" = 0 ] && { [ $(( 0$(stat -c %a "$p") & 022 )) = 0 ] || [ -k "$p" ]; } ||
 		    { rm -rf "$D"; skip "$p can be changed by others than root"; }
 	done
 	# trusted: it runs
@@ -782,6 +782,19 @@ plant() {
 	run -0 "$D/bin/battle-scan" -T pdf samples/battle-line.xml
 	[ -e "$D/ran" ]
 	rm -rf "$D"
+	# a sticky directory others can write (as /tmp) on the way: nobody
+	# else can replace what is in it, so root's copy runs its helper;
+	# without the sticky bit it is refused
+	S=$(mktemp -d "$TOP/build/tests/sticky.XXXXXX")
+	chmod 1777 "$S"
+	plant "$S/x"
+	run -0 "$S/x/bin/battle-scan" -T pdf samples/battle-line.xml
+	[ -e "$S/x/ran" ] && rm "$S/x/ran"
+	chmod 0777 "$S"
+	run -4 --separate-stderr "$S/x/bin/battle-scan" -T pdf samples/battle-line.xml
+	assert_equal "$stderr" "battle-scan: cannot start $S/x/bin/../libexec/bellis/battle-scan: $S is writable by group or others (a helper runs from /usr/local/libexec/bellis, or from a place only root or the owner of the binary can change)"
+	[ ! -e "$S/x/ran" ]
+	rm -rf "$S"
 }
 
 @test "battle-scan: --verdicts colours the paths, legal solid, illegal dashed" {

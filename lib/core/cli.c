@@ -511,7 +511,10 @@ cli_files(int n, char *const *files,
 /* Why the helper at the real path p may not run, or NULL: p and every
  * directory above it must be owned by root or by owner (the owner of the
  * running binary) and not writable by group or others, so that nobody
- * else can put a program there.  p is cut at the place that fails. */
+ * else can put a program there; a directory with the sticky bit (/tmp)
+ * may be, since nobody else can rename or remove what is in it, and what
+ * is in it was found to be root's or the owner's.  p is cut at the place
+ * that fails. */
 static const char *
 libexec_untrusted(char *p, uid_t owner)
 {
@@ -527,7 +530,8 @@ libexec_untrusted(char *p, uid_t owner)
 			    (unsigned long)st.st_uid);
 			return why;
 		}
-		if (st.st_mode & (S_IWGRP | S_IWOTH))
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) &&
+		    !(S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX)))
 			return "writable by group or others";
 		if (p[0] == '\0' || (slash = strrchr(p, '/')) == NULL)
 			return NULL;

@@ -109,7 +109,8 @@ int cli_next(struct cli *c);
  * before any input is read or output opened.  None there: the one in
  * BELLIS_LIBEXECDIR (LIBEXECDIR of the Makefile).  One there runs only
  * from that directory or when it and every directory above it are owned
- * by root or the binary's owner and not writable by group or others.
+ * by root or the binary's owner and not writable by group or others (a
+ * sticky directory may be).
  * Returns only when it cannot or may not be started: the exit status
  * (4, reported). */
 int cli_libexec(const struct cli *c, const char *name);
