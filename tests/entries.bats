@@ -20,9 +20,9 @@ E=fixtures/entries
 	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt $E/more.txt
 	assert_output "$E/more.txt:2: error: army X/1 of Cleo: no choice of the list gives these elements: its 2x3Cv gets 1 (list X/1, $E/book.txt:2) [entry-count]
 $E/more.txt:6: error: army X/1 of Dan: the general's element 1x4Sp is not one the list allows as general (list X/1, $E/book.txt:2) [entry-general]
-$E/more.txt:10: error: army X/2 of Eve: an option it takes is not in the list in 650 BC (list X/2a, $E/book.txt:7) [entry-year]
-$E/more.txt:14: warning: army X/2 of Finn: no year chosen, and the list has options limited by date (list X/2a, $E/book.txt:7) [entry-no-year]
-$E/more.txt:18: error: army X/3 of Gus: the year 310 BC is outside the list's dates (list X/3, $E/book.txt:17) [entry-year]
+$E/more.txt:10: error: army X/2 of Eve: an option it takes is not in the list in 650 BC (list X/2a, $E/book.txt:8) [entry-year]
+$E/more.txt:14: warning: army X/2 of Finn: no year chosen, and the list has options limited by date (list X/2a, $E/book.txt:8) [entry-no-year]
+$E/more.txt:18: error: army X/3 of Gus: the year 310 BC is outside the list's dates (list X/3, $E/book.txt:18) [entry-year]
 $E/more.txt:26: error: army X/9 of Ida: no list X/9 in the book (did you mean 'X/1'?) [entry-unknown-list]
 $E/more.txt:30: error: army X/1 of Jo: 'El' is not in the list (list X/1, $E/book.txt:2) [entry-not-in-list]"
 	assert_equal "$stderr" "armylist-check: 8 entries: 2 legal, 6 illegal"
@@ -111,4 +111,45 @@ samples/entries.txt	19	II/27	error	entry-count	0 LH where the list needs at leas
 	armylist-parse --rules=dba22 samples/entries.txt 2>/dev/null | armylist-select --name='Macedonians' -o "$BATS_TEST_TMPDIR/l.xml"
 	run -0 refcard-render "$BATS_TEST_TMPDIR/l.xml"
 	assert_output --partial '<b>Player</b>&#160;Anna Berg'
+}
+
+@test "events: an event refuses by date, by theme (the armies and enemies of a list), by allies, by edition and by book" {
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt --event=$E/event.xml $E/event-entries.txt
+	assert_output "$E/event-entries.txt:6: error: army X/1 of Ben: the year 1190 AD is outside the event's dates (event Test Cup) [entry-not-allowed]
+$E/event-entries.txt:10: error: army X/3 of Cat: X/3 is not among the event's armies (event Test Cup) [entry-not-allowed]
+$E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (event Test Cup) [entry-not-allowed]"
+	assert_equal "$stderr" "armylist-check: 5 entries: 2 legal, 3 illegal"
+	validate event.rng $E/event.xml
+	# the edition: a 3.0 event, entries of 2.2
+	run -1 armylist-check --rules=dba22 --book=$E/book.txt --event=$E/event.xml $E/event-entries.txt
+	assert_line --index 0 "$E/event-entries.txt:2: error: army X/1 of Ann: an army of dba22, which the event does not allow (event Test Cup) [entry-not-allowed]"
+	# the book: an event of book I only
+	printf '<event version="1" name="Book I"><book>I</book></event>\n' > "$BATS_TEST_TMPDIR/e.xml"
+	run -1 armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/e.xml" ../samples/entries.txt
+	assert_line --index 0 "../samples/entries.txt:6: error: army II/12 of Anna Berg: book II is not one the event allows (event Book I) [entry-not-allowed]"
+	# the sample event lets the sample entries through to their lists
+	run -1 armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event=../samples/event.xml ../samples/entries.txt
+	refute_output --partial entry-not-allowed
+}
+
+@test "events: a theme page's ids as a file of ids; --event needs --book; a bad event file" {
+	printf '# the armies allowed\nII/12 Alexandrian Macedonian\nII/5b, II/27\n' > "$BATS_TEST_TMPDIR/ids.txt"
+	run -1 --separate-stderr armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/ids.txt" ../samples/entries.txt
+	assert_line --index 0 "../samples/entries.txt:14: error: army II/5a of Eric Falk: II/5a is not among the event's armies (event $BATS_TEST_TMPDIR/ids.txt) [entry-not-allowed]"
+	assert_equal "${#lines[@]}" 2
+	run -3 --separate-stderr armylist-check --event="$BATS_TEST_TMPDIR/ids.txt" ../samples/entries.txt
+	assert_equal "${stderr%%$'\n'*}" "armylist-check: --event needs --book (the entries' book)"
+	printf '<event version="1"><book>V</book></event>\n' > "$BATS_TEST_TMPDIR/bad.xml"
+	run -2 --separate-stderr armylist-check --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/bad.xml" ../samples/entries.txt
+	assert_output ''
+	[[ $stderr == *"$BATS_TEST_TMPDIR/bad.xml"* ]]
+	printf '<!DOCTYPE x [<!ENTITY a "b">]><event version="1"/>\n' > "$BATS_TEST_TMPDIR/dt.xml"
+	run -2 --separate-stderr armylist-check --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/dt.xml" ../samples/entries.txt
+	[[ $stderr == *"DOCTYPE not allowed"* ]]
+}
+
+@test "every EXAMPLE of event(5) runs, with its status, golden" {
+	man_examples event.5 1 0
+	output=${EXAMPLES%$'\n'}
+	golden armylist-check/examples-event.txt
 }

@@ -14,7 +14,7 @@ load helpers/common
 @test "armylist XML: a troop without code or name is '?', not a crash" {
 	local f=$FIX/fuzz/fuzz_armylist/troop-without-code.xml
 	run -2 --separate-stderr armylist-parse -T tsv "$f"
-	assert_line --index 1 "$(printf '3\tBroken\t\t\t\t\t\t2x3?\ten\t\t\t\t\t\t\t')"
+	assert_line --index 1 "$(printf '3\tBroken\t\t\t\t\t\t2x3?\ten\t\t\t\t\t\t\t\t\t')"
 	run -2 --separate-stderr armylist-parse -T text "$f"
 	assert_line --index 1 '2x3?'
 	run -2 --separate-stderr armylist-parse -T xml "$f"

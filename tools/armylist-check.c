@@ -9,7 +9,8 @@
 #include "core/cli.h"
 #include "core/diag.h"
 
-enum { OPT_IGNORE = 256, OPT_INDEX, OPT_WRITE_INDEX, OPT_BOOK };
+enum { OPT_IGNORE = 256, OPT_INDEX, OPT_WRITE_INDEX, OPT_BOOK,
+	OPT_EVENT };
 
 static const struct cli_tool tool = {
 	.formats = cli_formats,
@@ -37,6 +38,9 @@ static const struct cli_tool tool = {
 		{ "book", required_argument, OPT_BOOK, "BOOK",
 		    "the armies are players' entries: check each against "
 		    "its list in BOOK", NULL },
+		{ "event", required_argument, OPT_EVENT, "EVENT",
+		    "with --book: what the event allows (event XML, or a "
+		    "file of ids)", NULL },
 		CLI_OPT_RULES,
 		CLI_OPT_OUTPUT,
 		CLI_OPT_END
@@ -69,6 +73,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_BOOK:
 			o.book = cli.arg;
+			break;
+		case OPT_EVENT:
+			o.event = cli.arg;
 			break;
 		default:        /* cli_next returns no other id */
 			abort();

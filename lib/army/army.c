@@ -127,7 +127,7 @@ package_free(struct package *p)
 	memset(p, 0, sizeof *p);
 }
 
-static void
+void
 strv_free(char **v, size_t n)
 {
 	size_t i;

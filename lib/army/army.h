@@ -126,6 +126,8 @@ void army_set_year(struct army *a, const char *s, size_t n, long line,
  * "environment", "carrier" or "default" (static), or NULL for anything
  * else (NULL too). */
 const char *army_rules_from(const char *s);
+/* Free the n strings of v, and v. */
+void strv_free(char **v, size_t n);
 void army_init(struct army *a);
 void army_free(struct army *a);
 /* Keep a note (column header, text) on a. */

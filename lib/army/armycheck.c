@@ -270,6 +270,7 @@ struct armycheck {
 	size_t nseen;
 	struct edhint hint;        /* of the file's armies */
 	const struct book *book;   /* --book: the armies are entries */
+	const struct event *event; /* --event, or NULL */
 	long legal, illegal;       /* entries */
 };
 
@@ -657,7 +658,8 @@ entry(struct armycheck *c, const struct army *a)
 	else {
 		check_troops(c, &a->list);
 		if (c->errors == errs)
-			(void)book_judge(c->book, c->rules, a, entry_found, c);
+			(void)book_judge(c->book, c->event, c->rules, a,
+			    entry_found, c);
 	}
 	if (c->errors > errs)
 		c->illegal++;
@@ -716,9 +718,11 @@ armycheck_army(struct armycheck *c, const struct army *a)
 }
 
 void
-armycheck_book(struct armycheck *c, const struct book *b)
+armycheck_book(struct armycheck *c, const struct book *b,
+    const struct event *e)
 {
 	c->book = b;
+	c->event = e;
 }
 
 void

@@ -88,9 +88,12 @@ bool armycheck_indexed(const struct armycheck *c, const char *id);
 /* The end of the collection: unknown references, in input order. */
 void armycheck_finish(struct armycheck *c);
 /* --book: every army is an entry, judged against its list in b (no
- * totals, ids or references of its own). */
+ * totals, ids or references of its own), and what event e allows (NULL:
+ * no event). */
 struct book;
-void armycheck_book(struct armycheck *c, const struct book *b);
+struct event;
+void armycheck_book(struct armycheck *c, const struct book *b,
+    const struct event *e);
 /* The entries judged so far: legal, illegal. */
 void armycheck_entries(const struct armycheck *c, long *legal,
     long *illegal);

@@ -25,7 +25,7 @@ struct armyout {
 
 static const char tsv_header[] = "id\tname\tfrom\tto\tterrain\taggression\t"
     "enemies\telements\tlang\tdates\tsources\tdbm\tallies\ttext\t"
-    "incomplete\tnotes\n";
+    "incomplete\tnotes\tplayer\tyear\n";
 
 static void
 tsv_start(struct armyout *o)
@@ -652,7 +652,13 @@ tsv_army(struct armyout *o, const struct army *a)
 		sbuf_add(&o->tmp, ": ", 2);
 		army_note_escape(&o->tmp, a->notes[i].text, false);
 	}
-	cell(o->fp, o->tmp.s, true);
+	cell(o->fp, o->tmp.s, false);
+	/* an entry's player and year */
+	cell(o->fp, a->player, false);
+	sbuf_reset(&o->tmp);
+	if (a->has_year)
+		sbuf_printf(&o->tmp, "%ld", a->year);
+	cell(o->fp, a->has_year ? o->tmp.s : NULL, true);
 }
 
 static void

@@ -5,6 +5,7 @@
 #include "army/armyin.h"
 #include "army/book.h"
 #include "army/entry.h"
+#include "army/event.h"
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/tok.h"
@@ -19,6 +20,8 @@ struct blist {
 	long ranges[DATE_MAX_RANGES][2];
 	size_t nranges;
 	struct package list;
+	char **enemies;         /* for an event's theme */
+	size_t nenemies;
 };
 
 struct book {
@@ -46,6 +49,12 @@ keep(void *ctx, const struct army *a)
 	l->nranges = a->nranges;
 	memcpy(l->ranges, a->ranges, sizeof l->ranges);
 	package_copy(&l->list, &a->list);
+	if (a->nenemies > 0) {
+		l->enemies = xcalloc(a->nenemies, sizeof *l->enemies);
+		for (l->nenemies = 0; l->nenemies < a->nenemies; l->nenemies++)
+			l->enemies[l->nenemies] =
+			    xstrdup(a->enemies[l->nenemies]);
+	}
 }
 
 static int
@@ -97,6 +106,7 @@ book_free(struct book *b)
 		free(b->l[i].id);
 		free(b->l[i].file);
 		package_free(&b->l[i].list);
+		strv_free(b->l[i].enemies, b->l[i].nenemies);
 	}
 	free(b->l);
 	free(b);
@@ -232,9 +242,75 @@ unknown(const struct book *b, const struct army *a, book_cb cb, void *ctx)
 	sbuf_free(&m);
 }
 
+/* Whether the event's armies hold id: a ref, or a theme's list or one
+ * of its enemies. */
+static bool
+in_armies(const struct book *b, const struct event *e, const char *id)
+{
+	size_t i, j, k, i0, n;
+
+	for (i = 0; i < e->nids; i++)
+		if (event_id_match(e->ids[i], id))
+			return true;
+	for (i = 0; i < e->nthemes; i++) {
+		if (event_id_match(e->themes[i], id))
+			return true;
+		n = lists_of(b, e->themes[i], &i0);
+		for (j = i0; j < i0 + n; j++)
+			for (k = 0; k < b->l[j].nenemies; k++)
+				if (event_id_match(b->l[j].enemies[k], id))
+					return true;
+	}
+	return false;
+}
+
+/* What the event refuses of the entry (judged against list l), into
+ * why; true when it allows it. */
+static bool
+allows(const struct book *b, const struct event *e, const struct rules *r,
+    const struct army *a, const struct blist *l, const long *y,
+    struct sbuf *why)
+{
+	size_t i;
+	int bk = event_book(a->id);
+
+	for (i = 0; i < e->nrules && strcmp(e->rules[i], r->edition) != 0; i++)
+		;
+	if (e->nrules > 0 && i == e->nrules)
+		sbuf_printf(why, "an army of %s, which the event does not "
+		    "allow", r->edition);
+	else if (e->books != 0 && bk > 0 && !(e->books & 1u << bk))
+		sbuf_printf(why, "book %.*s is not one the event allows",
+		    (int)strcspn(a->id, "/"), a->id);
+	else if (e->has_armies && !in_armies(b, e, a->id))
+		sbuf_printf(why, "%s is not among the event's armies", a->id);
+	else if (y != NULL && ((e->has_from && *y < e->from) ||
+	    (e->has_to && *y > e->to))) {
+		sbuf_adds(why, "the year ");
+		year_str(why, *y);
+		sbuf_adds(why, " is outside the event's dates");
+	} else if (y == NULL && l->period_ok && ((e->has_from &&
+	    l->to < e->from) || (e->has_to && l->from > e->to)))
+		sbuf_printf(why, "the list's dates are outside the event's");
+	else if (a->nallies > 0 && e->allies == EV_ALLIES_NO)
+		sbuf_adds(why, "the event allows no allies");
+	else if (a->nallies > 0 && e->allies == EV_ALLIES_SELECTION) {
+		for (i = 0; i < a->nallies && in_armies(b, e, a->allies[i]);
+		    i++)
+			;
+		if (i < a->nallies)
+			sbuf_printf(why, "ally %s is not among the event's "
+			    "armies", a->allies[i]);
+	}
+	if (why->len == 0)
+		return true;
+	sbuf_printf(why, " (event %s)", e->name);
+	return false;
+}
+
 bool
-book_judge(const struct book *b, const struct rules *r, const struct army *a,
-    book_cb cb, void *ctx)
+book_judge(const struct book *b, const struct event *e,
+    const struct rules *r, const struct army *a, book_cb cb, void *ctx)
 {
 	struct sbuf msg = { 0 }, first = { 0 };
 	enum check_code code = CK_ENTRY_COUNT, fcode = CK_ENTRY_COUNT;
@@ -244,6 +320,12 @@ book_judge(const struct book *b, const struct rules *r, const struct army *a,
 
 	if ((n = lists_of(b, a->id, &i0)) == 0) {
 		unknown(b, a, cb, ctx);
+		return false;
+	}
+	if (e != NULL && !allows(b, e, r, a, &b->l[i0], has_y ? &y : NULL,
+	    &msg)) {
+		cb(ctx, CK_ENTRY_NOT_ALLOWED, sbuf_str(&msg));
+		sbuf_free(&msg);
 		return false;
 	}
 	for (i = i0; i < i0 + n && !ok; i++) {

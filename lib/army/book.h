@@ -26,6 +26,9 @@ typedef void (*book_cb)(void *ctx, enum check_code code, const char *msg);
  * title) within the list's dates, the dated options cut to that year,
  * then the elements (entry_match).  Each finding goes to cb; true when
  * the entry is legal. */
-bool book_judge(const struct book *b, const struct rules *r,
-    const struct army *a, book_cb cb, void *ctx);
+struct event;
+/* With an event (army/event.h; NULL: none), what it refuses first:
+ * the edition, the book, the armies, the dates, the allies. */
+bool book_judge(const struct book *b, const struct event *e,
+    const struct rules *r, const struct army *a, book_cb cb, void *ctx);
 #endif

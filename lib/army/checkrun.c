@@ -8,6 +8,7 @@
 
 #include "army/armycheck.h"
 #include "army/book.h"
+#include "army/event.h"
 #include "army/armyin.h"
 #include "army/checkrun.h"
 #include "army/findings.h"
@@ -507,16 +508,25 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 {
 	struct checkrun_ctx run;
 	struct book *book = NULL;
+	struct event *event = NULL;
 	long armies, legal, illegal;
 	bool entries;
 	int rc;
 
 	memset(&run, 0, sizeof run);
 	run.o = o;
+	if (o->event != NULL && o->book == NULL) {
+		diag_usage("--event needs --book (the entries' book)");
+		return -1;
+	}
 	if (o->book != NULL && (book = book_load(o->book)) == NULL)
 		return -1;
+	if (o->event != NULL && (event = event_load(o->event)) == NULL) {
+		book_free(book);
+		return -1;
+	}
 	run.check = armycheck_new(r, on_finding, &run);
-	armycheck_book(run.check, book);
+	armycheck_book(run.check, book, event);
 	if ((o->index != NULL && load_index(run.check, o->index) < 0) ||
 	    (o->write_index != NULL && (run.ids = tmpf_open()) == NULL)) {
 		if (o->write_index != NULL && run.ids == NULL &&
@@ -525,6 +535,7 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 			    tmpf_dir());
 		armycheck_free(run.check);
 		book_free(book);
+		event_free(event);
 		return -1;
 	}
 	run.out = findings_new(fp, cli->format, r->edition);
@@ -543,6 +554,7 @@ check(FILE *fp, const struct checkrun_opts *o, const struct rules *r,
 	armycheck_entries(run.check, &legal, &illegal);
 	armycheck_free(run.check);
 	book_free(book);
+	event_free(event);
 	*ids = run.ids;
 	free(run.bad_file);
 	free(run.held);

@@ -18,6 +18,7 @@ struct checkrun_opts {
 	const char *index;      /* --index: the ids of the whole collection */
 	const char *write_index;  /* --write-index: the ids read, to FILE */
 	const char *book;       /* --book: the armies are entries */
+	const char *event;      /* --event: what the event allows them */
 };
 
 /* Add the codes of a --ignore value ("CODE[,CODE]") to o: a finding's
