@@ -153,3 +153,19 @@ $E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (eve
 	output=${EXAMPLES%$'\n'}
 	golden armylist-check/examples-event.txt
 }
+
+@test "entries as players write the general: '3Kn Gen', '1xKn Gen', '(Gene)'; 'General' alone is no keyword typo" {
+	printf '%s\n' "III/45b Scots 1058AD" 'Player: Anna' '3Kn Gen, 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    "III/45b Scots 1058AD" 'Player: Bob' '1x3Kn (Gene), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    "III/45b Scots 1058AD" 'Player: Cy' '1xKn Gen, 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/e.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/e.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-check: 3 entries: 3 legal, 0 illegal"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$(cut -f8 <<<"$output" | sed -n 2,4p)" "1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps
+1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps
+1xKn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps"
+	printf '%s\n' "III/45b Scots 1058AD" 'General & guard (3Kn), 1x2LH' > "$BATS_TEST_TMPDIR/g.txt"
+	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/g.txt"
+	refute [ "$(grep -c "did you mean 'General'" <<<"$stderr")" != 0 ]
+}

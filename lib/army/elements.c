@@ -383,7 +383,7 @@ static bool
 general_marker(const char *s)
 {
 	static const char *const m[] = {
-		"gen", "general", "befehlshaber", "bef", "feldherr",
+		"gen", "gene", "general", "befehlshaber", "bef", "feldherr",
 		"c-in-c", "cinc", "полководец", "ген", NULL
 	};
 	int i;
@@ -392,6 +392,36 @@ general_marker(const char *s)
 		if (strcmp(s, m[i]) == 0)
 			return true;
 	return false;
+}
+
+/* A general marker written as a bare word after the troop, as entries
+ * write it ("3Kn Gen", "1xKn Gen,"): taken when a separator or the end
+ * follows it. */
+static void
+bare_marker(struct ep *p, struct item *el)
+{
+	struct sbuf f = {0};
+	size_t save = p->i, a, k;
+
+	skip_blanks(p);
+	a = p->i;
+	for (k = a; k < p->n && (((p->s[k] | 0x20) >= 'a' &&
+	    (p->s[k] | 0x20) <= 'z') || (unsigned char)p->s[k] >= 0x80 ||
+	    p->s[k] == '-'); k++)
+		;
+	str_fold(&f, p->s + a, k - a);
+	if (k < p->n && p->s[k] == '.')
+		k++;
+	p->i = k;
+	skip_blanks(p);
+	if (k > a && general_marker(sbuf_str(&f)) && (p->i >= p->n ||
+	    p->s[p->i] == ',' || p->s[p->i] == ')' || p->s[p->i] == '+' ||
+	    p->s[p->i] == ';')) {
+		el->general = true;
+		p->i = k;
+	} else
+		p->i = save;
+	sbuf_free(&f);
 }
 
 /* Markers after a troop: "(Gen)", "(Bef.)", or a note "(tower)" (left
@@ -448,9 +478,11 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 		p->i = close + 1;
 	}
 	sbuf_free(&f);
+	bare_marker(p, el);
 }
 
-/* Is the digit before e the figures of a count-less entry ("3Kn (Gen)":
+/* Is the digit before e the figures of a count-less entry ("3Kn (Gen)",
+ * "3Kn Gen":
  * a general is one element; "3Bd or 3/4Bw": an alternative follows)?
  * Then the entry is read as one element into el: 1, -1 on an error; 0
  * when it is not. */
@@ -474,6 +506,13 @@ figures_meant(struct ep *p, size_t e, struct item *el)
 		while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '.'))
 			b--;
 		str_fold(&f, p->s + a, b - a);
+		gen = general_marker(sbuf_str(&f));
+		sbuf_free(&f);
+	} else if (k < p->n && is_letter(p, k)) {
+		/* a bare marker: "3Kn Gen" */
+		size_t w = word_len(p, k);
+
+		str_fold(&f, p->s + k, w);
 		gen = general_marker(sbuf_str(&f));
 		sbuf_free(&f);
 	}

@@ -694,7 +694,8 @@ keyword_typo(const char *s, size_t n, long line, long col)
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
 		words[k] = keywords[k].word;
 	sug = tok_suggest(s, e, words, k);
-	if (sug == NULL || strlen(sug) < 4)
+	/* the word itself (a keyword that wants a ':'): no typo */
+	if (sug == NULL || strlen(sug) < 4 || str_ieq(s, e, sug))
 		return false;
 	utf8_sanitize(&w, s, e > 64 ? 64 : e);
 	/* in the case of the word: "Aggresion" gives "Aggression" */
