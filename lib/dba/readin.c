@@ -1,5 +1,6 @@
 /* The pieces the combat and move readers share. */
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/diag.h"
@@ -114,9 +115,20 @@ readin_line(struct input *in, const char **line, size_t *len)
 	const unsigned char *p, *e;
 
 	while (input_getline(in, line, len)) {
-		/* most lines are ASCII without NUL: one pass says so */
+		/* most lines are ASCII without NUL: one pass says so, eight
+		 * bytes at a time (a byte of 0 or 0x80 up sets its top bit
+		 * in (w - 0x01..) | w) */
 		p = (const unsigned char *)*line;
-		for (e = p + *len; p < e && *p != 0 && *p < 0x80; p++)
+		e = p + *len;
+		for (; e - p >= 8; p += 8) {
+			uint64_t w;
+
+			memcpy(&w, p, 8);
+			if (((w - 0x0101010101010101u) | w) &
+			    0x8080808080808080u)
+				break;
+		}
+		for (; p < e && *p != 0 && *p < 0x80; p++)
 			;
 		if (p == e)
 			return true;
