@@ -37,7 +37,7 @@ struct memo {
 /* The slot of word s[0..n) as kind, and whether it holds it; a slot
  * not holding it is taken for it (the caller fills it in).  NULL when
  * there is no memo or the word does not fit. */
-static struct memo_slot *
+static inline struct memo_slot *
 memo_at(struct memo *m, int kind, const char *s, size_t n, bool *hit)
 {
 	struct memo_slot *e;

@@ -52,7 +52,8 @@ lbl(const struct combatout *w, enum label l)
 static const char *
 code(const struct combatout *w, const struct combat *c, int i)
 {
-	const struct rules_subtype *st = rules_subtype_own(w->o.table, c->s[i].sub);
+	const struct rules_subtype *st = c->s[i].sub == 0 ? NULL :
+	    rules_subtype_own(w->o.table, c->s[i].sub);
 
 	return st != NULL ? st->spelling :
 	    troop_at((size_t)c->s[i].troop)->code;
