@@ -13,10 +13,24 @@ troopref_spelling(const struct troopref *t, bool dis, char *buf, size_t size)
 	const struct troop *tr = dis ? t->dis : t->t;
 	const char *fig = dis ? t->dis_figures : t->figures;
 	const char *wr = dis ? t->dis_written : t->written;
+	const char *part[3];
+	size_t k, n, at = 0;
 
-	snprintf(buf, size, "%s%s%s", !dis && t->mtd ? "Mtd-" : "",
-	    fig != NULL ? fig : "", wr != NULL ? wr : tr != NULL ?
-	    tr->code : "?");
+	/* "%s%s%s" cut at size as snprintf cuts, without it: it was a
+	 * sixteenth of the time of reading list text */
+	part[0] = !dis && t->mtd ? "Mtd-" : "";
+	part[1] = fig != NULL ? fig : "";
+	part[2] = wr != NULL ? wr : tr != NULL ? tr->code : "?";
+	if (size == 0)
+		return;
+	for (k = 0; k < 3; k++) {
+		n = strlen(part[k]);
+		if (n > size - 1 - at)
+			n = size - 1 - at;
+		memcpy(buf + at, part[k], n);
+		at += n;
+	}
+	buf[at] = '\0';
 }
 
 static void
