@@ -129,6 +129,27 @@ gen_plan() {     # 48 elements in line, a plan of N steps of 2000 paces
 		for (i = 0; i < k / 2; i++) printf " fwd 2000 back 2000"; print "" }' > "$2.plan"
 }
 
+gen_table() {    # N elements in rows of 50 pairs in front contact, a wood
+	# a row; a plan ($2.plan) that moves each red element back 40 paces
+	awk -v n="$1" -v plan="$2.plan" 'BEGIN {
+		rows = int((n + 99) / 100)
+		printf "<battlefield version=\"1\" width=\"8400\" height=\"%d\">\n", rows * 500 + 400
+		for (r = 0; r < rows; r++)
+			printf "<feature kind=\"wood\" going=\"difficult\"><point x=\"100\" y=\"%d\"/><point x=\"150\" y=\"%d\"/><point x=\"150\" y=\"%d\"/></feature>\n", r * 500 + 300, r * 500 + 300, r * 500 + 450
+		printf "" > plan
+		for (s = 0; s < 2; s++) {
+			printf "<side name=\"%s\" pips=\"6\">\n", s ? "blue" : "red"
+			for (k = 0; k < n / 2; k++) {
+				r = int(k / 50); i = k % 50
+				printf "<element id=\"%s%d\" troop=\"%s\" x=\"%d\" y=\"%d\" facing=\"%d\"%s/>\n", s ? "b" : "r", k, s ? "Wb" : "Bd", 200 + i * 160, r * 500 + 200, s * 180, k == 0 ? " general=\"yes\"" : ""
+				if (s == 0)
+					printf "move r%d back 40\n", k > plan
+			}
+			print "</side>"
+		}
+		print "</battlefield>" }' > "$2"
+}
+
 # measure N: CPU seconds and peak KiB of $cmd on $tmp/in (status ignored)
 gen_count() {    # the number N (for the keymap of the unit tests)
 	echo "$1" > "$2"
@@ -204,6 +225,14 @@ shape "long: battle-scan --plan (lines)" 1000 gen_lines \
     '"'"$bin"'/battle-scan" --plan="$IN.plan" "$IN"'
 shape "long: battle-scan --plan" 4 gen_plan \
     '"'"$bin"'/battle-scan" -T svg --plan="$IN.plan" "$IN"'
+# a table of pairs in front contact, 150 to 9600 elements: every
+# combat found (once a pair), the moves of half of them, the XML
+shape "wide: battle-scan -T combat (table)" 150 gen_table \
+    '"'"$bin"'/battle-scan" -T combat "$IN"'
+shape "wide: battle-scan -T moves (table)" 150 gen_table \
+    '"'"$bin"'/battle-scan" -T moves --plan="$IN.plan" "$IN"'
+shape "wide: battle-scan -T xml (table)" 150 gen_table \
+    '"'"$bin"'/battle-scan" -T xml "$IN"'
 # the keymap past its budget (budget 0: every key goes to a run on disk),
 # by the unit test program of lib/core (tests/unit/test_core.c; make
 # test runs it at 3000 keys): 625 to 40000 keys

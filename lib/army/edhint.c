@@ -13,10 +13,62 @@ troopref_spelling(const struct troopref *t, bool dis, char *buf, size_t size)
 	const struct troop *tr = dis ? t->dis : t->t;
 	const char *fig = dis ? t->dis_figures : t->figures;
 	const char *wr = dis ? t->dis_written : t->written;
+	const char *part[3];
+	size_t k, n, at = 0;
 
-	snprintf(buf, size, "%s%s%s", !dis && t->mtd ? "Mtd-" : "",
-	    fig != NULL ? fig : "", wr != NULL ? wr : tr != NULL ?
-	    tr->code : "?");
+	/* "%s%s%s" cut at size as snprintf cuts, without it: it was a
+	 * sixteenth of the time of reading list text */
+	part[0] = !dis && t->mtd ? "Mtd-" : "";
+	part[1] = fig != NULL ? fig : "";
+	part[2] = wr != NULL ? wr : tr != NULL ? tr->code : "?";
+	if (size == 0)
+		return;
+	for (k = 0; k < 3; k++) {
+		n = strlen(part[k]);
+		if (n > size - 1 - at)
+			n = size - 1 - at;
+		memcpy(buf + at, part[k], n);
+		at += n;
+	}
+	buf[at] = '\0';
+}
+
+/* The memo slot of troop and spelling sp[0..n). */
+static size_t
+memo_slot(int troop, const char *sp, size_t n)
+{
+	return ((size_t)troop * 7 + n * 3 + (unsigned char)sp[0] +
+	    (n > 0 ? (unsigned char)sp[n - 1] : 0)) & (EDHINT_MEMO - 1);
+}
+
+/* Is spelling sp of troop known to be told apart by no other edition
+ * than r (remembered)?  A memo of another r is forgotten. */
+static bool
+nothing_elsewhere(struct edhint *h, const struct rules *r, int troop,
+    const char *sp)
+{
+	size_t n = strlen(sp), k;
+
+	if (h->memo_r != r) {
+		memset(h->memo, 0, sizeof h->memo);
+		h->memo_r = r;
+	}
+	if (n >= sizeof h->memo[0].sp)
+		return false;
+	k = memo_slot(troop, sp, n);
+	return h->memo[k].troop == troop + 1 && strcmp(h->memo[k].sp, sp) == 0;
+}
+
+static void
+remember(struct edhint *h, int troop, const char *sp)
+{
+	size_t n = strlen(sp), k;
+
+	if (n >= sizeof h->memo[0].sp)
+		return;
+	k = memo_slot(troop, sp, n);
+	h->memo[k].troop = troop + 1;
+	memcpy(h->memo[k].sp, sp, n + 1);
 }
 
 static void
@@ -30,9 +82,14 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 	if (t == NULL || t->id < 0 || t->id >= RULES_MAXTROOPS)
 		return;
 	type = !r->t[t->id].known;
-	if (rules_editions_with(r, t->id, type ? NULL : sp, where,
-	    sizeof where) == 0)
+	if (!type && nothing_elsewhere(h, r, t->id, sp))
 		return;
+	if (rules_editions_with(r, t->id, type ? NULL : sp, where,
+	    sizeof where) == 0) {
+		if (!type)
+			remember(h, t->id, sp);
+		return;
+	}
 	if (type)
 		sp = t->code;
 	for (i = 0; i < h->n; i++)
@@ -179,5 +236,5 @@ edhint_report(struct edhint *h)
 	choice(h, ed, sizeof ed);
 	DIAG(EDITION_HINT, h->line, 0, h->r->edition, sbuf_str(&b), ed, ed);
 	sbuf_free(&b);
-	memset(h, 0, sizeof *h);
+	memset(h, 0, sizeof *h);    /* the memo too: a rules may go */
 }

@@ -12,6 +12,7 @@
 #include "rules/rules.h"
 
 #define EDHINT_MAX 8
+#define EDHINT_MEMO 32            /* a power of two */
 struct edhint {
 	const struct rules *r;     /* the edition of the first such army */
 	long line;                 /* that army's line */
@@ -20,6 +21,15 @@ struct edhint {
 	bool type[EDHINT_MAX];     /* a troop type, not a spelling */
 	size_t n;
 	bool more;                 /* more than EDHINT_MAX */
+	/* the spellings that no other edition tells apart, remembered
+	 * under memo_r (asking every edition for every element was an
+	 * eighth of the time of a conversion): troop id and spelling,
+	 * direct-mapped */
+	const struct rules *memo_r;
+	struct {
+		int troop;             /* 0: empty (the slot's troop + 1) */
+		char sp[16];
+	} memo[EDHINT_MEMO];
 };
 
 /* The spelling of a troop reference as a list writes it (figures and

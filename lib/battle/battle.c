@@ -109,11 +109,36 @@ int
 battle_find(const struct bfield *f, const char *id, size_t n)
 {
 	size_t i;
+	long k;
 
+	/* by the index of the ids read (a scan a move made the moves of
+	 * a large table quadratic) */
+	if (f->nids == f->ne) {
+		k = strset_findn(&f->ids, id, n);
+		return k >= 0 ? f->idelem[k] : -1;
+	}
 	for (i = 0; i < f->ne; i++)
 		if (strlen(f->e[i].id) == n && memcmp(f->e[i].id, id, n) == 0)
 			return (int)i;
 	return -1;
+}
+
+void
+battle_index_id(struct bfield *f)
+{
+	bool added;
+	size_t k;
+
+	if (f->nids != f->ne - 1)
+		return;
+	k = strset_add(&f->ids, f->e[f->ne - 1].id,
+	    strlen(f->e[f->ne - 1].id), &added);
+	if (added) {
+		f->idelem = xgrow(f->idelem, &f->capidelem, k + 1,
+		    sizeof *f->idelem);
+		f->idelem[k] = (int)(f->ne - 1);
+	}
+	f->nids = f->ne;
 }
 
 void

@@ -11,6 +11,7 @@
 #include "battle/geom.h"
 #include "core/input.h"
 #include "core/str.h"
+#include "core/strset.h"
 #include "dba/move.h"
 #include "rules/rules.h"
 
@@ -132,6 +133,12 @@ struct bfield {
 	int nsides;
 	struct belem *e;
 	size_t ne, cape;
+	/* the ids of the elements as read: ids (each id once) and idelem
+	 * (its first element), of the first nids elements; battle_find
+	 * scans when they are not all there */
+	struct strset ids;
+	int *idelem;
+	size_t nids, capidelem;
 	struct bgrid grid;
 	int *scr;               /* scratch for battle_screened */
 	size_t scap;
@@ -217,6 +224,8 @@ void battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
     size_t *cap);
 int battle_cmp_id(const char *a, const char *b);
 int battle_find(const struct bfield *f, const char *id, size_t n);
+/* Add the last element appended to f->e to the index of the ids. */
+void battle_index_id(struct bfield *f);
 void battle_place(struct bfield *f, struct belem *e);
 /* The rules numbers of the table in paces, from the field's rules r
  * (formats/dba1.xml, dba22.xml) at its scale: one base width (an

@@ -383,6 +383,7 @@ element(struct rd *rd)
 	battle_place(f, &e);
 	f->e = xgrow(f->e, &f->cape, f->ne + 1, sizeof *f->e);
 	f->e[f->ne++] = e;
+	battle_index_id(f);
 }
 
 static void
@@ -597,6 +598,8 @@ battle_free(struct bfield *f)
 		battle_dreset(&f->e[i].d);
 	}
 	free(f->e);
+	strset_free(&f->ids);
+	free(f->idelem);
 	for (i = 0; i < (size_t)f->nsides; i++)
 		free(f->side[i].name);
 	free(f->rules);

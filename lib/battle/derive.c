@@ -283,21 +283,21 @@ size_t
 battle_combats(const struct bfield *f, struct bcombat **out)
 {
 	struct bcombat *v = NULL, c;
-	size_t n = 0, cap = 0, i, k;
+	size_t n = 0, cap = 0, i;
 	const struct belem *a, *b;
 	int j;
 
 	for (i = 0; i < f->ne; i++) {
 		if ((j = f->e[i].d.front) < 0)
 			continue;
+		/* a pair met twice: the two in front contact with each
+		 * other, met first at the lower (each element has one
+		 * front: no other pair is the same; a scan of the pairs so
+		 * far made the whole quadratic) */
+		if (j < (int)i && f->e[j].d.front == (int)i)
+			continue;
 		c.a = (int)i < j ? (int)i : j;
 		c.b = (int)i < j ? j : (int)i;
-		for (k = 0; k < n; k++)
-			if ((v[k].a == c.a && v[k].b == c.b) ||
-			    (v[k].a == c.b && v[k].b == c.a))
-				break;
-		if (k < n)
-			continue;
 		/* first the one in front contact with the most enemies,
 		 * then by id */
 		a = &f->e[c.a];
@@ -371,8 +371,26 @@ battle_num(struct sbuf *b, double v)
 {
 	char buf[64];
 	size_t n;
+	double r = round(v * 10);
+	unsigned long long u;
 
-	v = round(v * 10) / 10 + 0.0;
+	/* what %.1f writes of round(v * 10) / 10, without snprintf (it
+	 * was most of the time of -T svg): the tenths as an integer */
+	if (isfinite(r) && fabs(r) < 1e15) {
+		u = (unsigned long long)fabs(r);
+		n = 0;
+		if (r < 0 && u > 0)
+			buf[n++] = '-';
+		n += str_putl(buf + n, (long)(u / 10));
+		if (u % 10 != 0) {
+			buf[n++] = '.';
+			buf[n++] = (char)('0' + u % 10);
+		}
+		buf[n] = '\0';
+		sbuf_adds(b, buf);
+		return;
+	}
+	v = r / 10 + 0.0;
 	snprintf(buf, sizeof buf, "%.1f", v);
 	n = strlen(buf);
 	if (n > 2 && strcmp(buf + n - 2, ".0") == 0)

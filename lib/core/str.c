@@ -357,8 +357,12 @@ str_ieq(const char *a, size_t alen, const char *b)
 	for (i = 0; i < alen; i++) {
 		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
 
-		if (y == '\0')
-			return false;
+		/* equal bytes first: most words are given as written */
+		if (x == y) {
+			if (y == '\0')
+				return false;
+			continue;
+		}
 		if (x >= 'A' && x <= 'Z')
 			x += 32;
 		if (y >= 'A' && y <= 'Z')
@@ -369,25 +373,42 @@ str_ieq(const char *a, size_t alen, const char *b)
 	return b[alen] == '\0';
 }
 
+/* 00 to 99, two digits each */
+static const char digit_pairs[] =
+    "00010203040506070809" "10111213141516171819"
+    "20212223242526272829" "30313233343536373839"
+    "40414243444546474849" "50515253545556575859"
+    "60616263646566676869" "70717273747576777879"
+    "80818283848586878889" "90919293949596979899";
+
 size_t
 str_putl(char *dst, long v)
 {
-	char tmp[STR_LONG_MAX];
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	size_t n = 0, k = 0;
+	unsigned long x;
+	size_t n = 1, k = v < 0;
+	char *p;
 
 	if (v >= 0 && v < 10) {         /* dice, counts: most numbers */
 		*dst = (char)('0' + v);
 		return 1;
 	}
-	do
-		tmp[n++] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		dst[k++] = '-';
-	while (n > 0)
-		dst[k++] = tmp[--n];
-	return k;
+	/* the digits counted, then written from the last, two a step
+	 * (line numbers: most of the rest) */
+	for (x = u; x >= 100; x /= 100)
+		n += 2;
+	n += x >= 10;
+	dst[0] = '-';
+	p = dst + k + n;
+	for (; u >= 100; u /= 100) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (u % 100), 2);
+	}
+	if (u >= 10)
+		memcpy(p - 2, digit_pairs + 2 * u, 2);
+	else
+		p[-1] = (char)('0' + u);
+	return k + n;
 }
 
 static size_t

@@ -17,8 +17,9 @@ static const unsigned char tok_class[256] = {
 	['#'] = TK_END, ['='] = TK_EQ,
 };
 
-/* Add a token; eq: its first '=' when unquoted, else NULL. */
-static void
+/* Add a token; eq: its first '=' when unquoted, else NULL.  Inline:
+ * a call a token was a sixth of the time of combat-calc. */
+static inline void
 push(struct toks *t, const char *s, size_t len, long col, bool quoted,
     const char *eq)
 {
@@ -85,11 +86,16 @@ tok_split(struct toks *t, const char *line, size_t len, long lineno)
 			    (long)start + 1, true, NULL);
 			continue;
 		}
-		/* one pass: the end, and the first '=' on the way */
-		for (eq = NULL; i < len &&
-		    !((k = tok_class[(unsigned char)line[i]]) & TK_END); i++)
+		/* one pass: the end, and the first '=' on the way; most
+		 * bytes are of no class */
+		for (eq = NULL; i < len; i++) {
+			if ((k = tok_class[(unsigned char)line[i]]) == 0)
+				continue;
+			if (k & TK_END)
+				break;
 			if ((k & TK_EQ) && eq == NULL)
 				eq = line + i;
+		}
 		push(t, line + start, i - start, (long)start + 1, false, eq);
 	}
 	return 0;

@@ -7,6 +7,7 @@
  * are the callers' constants, values are escaped, and each end closes
  * the element last started. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,7 +227,13 @@ xw_attrl(struct xw *x, const char *name, long long v)
 {
 	char buf[32];
 
-	snprintf(buf, sizeof buf, "%lld", v);
+	/* without snprintf: it was most of the time of the numbers */
+#if LLONG_MAX > LONG_MAX
+	if (v < LONG_MIN || v > LONG_MAX)
+		snprintf(buf, sizeof buf, "%lld", v);
+	else
+#endif
+		buf[str_putl(buf, (long)v)] = '\0';
 	xw_attr(x, name, buf);
 }
 

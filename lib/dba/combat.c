@@ -225,27 +225,29 @@ tf_add(const struct rules *r, struct side_result *sr, int tf, int reason,
 		add(sr, reason, n * r->tf[tf], WHY_NONE);
 }
 
+/* Side i, of class cls[i] against cls[1 - i]. */
 static void
 eval_side(const struct rules *r, const struct combat *c, int i,
-    struct side_result *sr)
+    const int *cls, struct side_result *sr)
 {
 	const struct side *s = &c->s[i], *o = &c->s[1 - i];
 	bool close = !c->shooting, target = c->shooting && i == 1;
 	bool river;
-	int n;
+	int n, ocls = cls[1 - i];
 
-	memset(sr, 0, sizeof *sr);
-	sr->cls = cls_of(r, s);
+	/* no memset: the mods past nmods are never read */
+	sr->nmods = 0;
+	sr->cls = cls[i];
 	sr->troop = s->troop;
 	if (s->has[F_BUA] && r->t[s->troop].has_bua)
-		sr->factor = r->t[s->troop].factor_bua[cls_of(r, o)];
+		sr->factor = r->t[s->troop].factor_bua[ocls];
 	else if (close && r->assault_vs_foot && (attacks_camp(c, i) ||
 	    o->has[F_BUA]))    /* dba3: assaulting a city, fort or camp */
 		sr->factor = r->t[s->troop].factor[CLASS_FOOT];
 	else
 		sr->factor = c->shooting && r->t[s->troop].has_shoot ?
-		    r->t[s->troop].factor_shoot[cls_of(r, o)] :
-		    r->t[s->troop].factor[cls_of(r, o)];
+		    r->t[s->troop].factor_shoot[ocls] :
+		    r->t[s->troop].factor[ocls];
 	sr->total = sr->factor;
 	if (s->has[F_GENERAL] && (close || target))
 		tf_add(r, sr, TF_GENERAL, R_GENERAL, 1);
@@ -293,8 +295,10 @@ void
 combat_eval(const struct rules *r, const struct combat *c,
     struct combat_result *cr)
 {
-	eval_side(r, c, 0, &cr->side[0]);
-	eval_side(r, c, 1, &cr->side[1]);
+	int cls[2] = { cls_of(r, &c->s[0]), cls_of(r, &c->s[1]) };
+
+	eval_side(r, c, 0, cls, &cr->side[0]);
+	eval_side(r, c, 1, cls, &cr->side[1]);
 	cr->has_result = false;
 	cr->has_odds = false;
 }

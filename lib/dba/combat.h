@@ -34,7 +34,10 @@ struct side {
 	long col;               /* column of the troop name (0: unknown) */
 	bool has[F_N];
 	int val[F_N];           /* the number of a key=value flag */
-	long fcol[F_N];         /* column of each flag given */
+	long fcol[F_N];         /* column of each flag given (where has[f]:
+	                         * the line reader leaves the others) */
+	unsigned flags;         /* bit f: has[f], as the readers set them
+	                         * (combatin.c; others need not) */
 };
 
 struct combat {

@@ -2,6 +2,7 @@
  * Lines. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/jsonout.h"
 #include "core/labels.h"
@@ -34,7 +35,11 @@ struct combatout {
 	struct xw *xw;
 	struct jw jw;
 	struct sbuf row;        /* text, TSV: what is being made */
+	bool batch;             /* TSV: rows kept in row up to TSV_BATCH
+	                         * bytes (not to a terminal) */
 };
+
+#define TSV_BATCH 4096
 
 static const char *
 lbl(const struct combatout *w, enum label l)
@@ -47,7 +52,8 @@ lbl(const struct combatout *w, enum label l)
 static const char *
 code(const struct combatout *w, const struct combat *c, int i)
 {
-	const struct rules_subtype *st = rules_subtype_own(w->o.table, c->s[i].sub);
+	const struct rules_subtype *st = c->s[i].sub == 0 ? NULL :
+	    rules_subtype_own(w->o.table, c->s[i].sub);
 
 	return st != NULL ? st->spelling :
 	    troop_at((size_t)c->s[i].troop)->code;
@@ -77,6 +83,7 @@ combatout_new(FILE *fp, const struct combatout_opts *o)
 
 	w->fp = fp;
 	w->o = *o;
+	w->batch = fileno(fp) < 0 || !isatty(fileno(fp));
 	switch (o->fmt) {
 	case FMT_XML:
 		w->xw = xw_new(fp);
@@ -526,9 +533,11 @@ tsv_combat(struct combatout *w, const struct combat *c,
 	const struct odds *o = &cr->odds;
 	const char *kind = c->shooting ? "shooting" : "close";
 	const char *a = code(w, c, 0), *b = code(w, c, 1), *rk = "", *on = "";
-	size_t nk = strlen(kind), na = strlen(a), nb = strlen(b), nr, no;
+	size_t nk = c->shooting ? 8 : 5, na = strlen(a), nb = strlen(b), nr, no;
 	char *row, *p;
 
+	if (w->o.multi || c->unjudged)
+		row_flush(w);
 	if (w->o.multi) {
 		tsv_cell(fp, c->file, strlen(c->file));
 		fputc('\t', fp);
@@ -569,7 +578,10 @@ tsv_combat(struct combatout *w, const struct combat *c,
 		p = tsv_int(p, o->second_doubles);
 	}
 	*p++ = '\n';
-	fwrite(row, 1, (size_t)(p - row), fp);
+	/* a write a row was a tenth of the time */
+	w->row.len += (size_t)(p - row);
+	if (!w->batch || w->row.len >= TSV_BATCH)
+		row_flush(w);
 }
 
 /* The input flags of a side, as in the XML (unjudged combats). */
@@ -706,6 +718,7 @@ combatout_finish(struct combatout *w)
 		rc = xw_finish(w->xw);
 	}
 	jw_end(&w->jw);
+	row_flush(w);
 	sbuf_free(&w->row);
 	free(w);
 	return rc;

@@ -1,5 +1,6 @@
 /* The pieces the combat and move readers share. */
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/diag.h"
@@ -108,20 +109,38 @@ readin_end_col(const struct toks *tk)
 	return t->col + (long)t->len + (t->quoted ? 2 : 0);
 }
 
+/* Is s[0..n) ASCII without NUL?  Eight bytes at a time, the last
+ * eight overlapping: a byte of 0 or 0x80 up sets its top bit in
+ * (w - 0x01..) | w (a borrow starts only at a 0). */
+static bool
+ascii_clean(const char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101u, tops = ones << 7;
+	uint64_t w;
+	size_t i;
+
+	if (n < 8) {
+		for (i = 0; i < n; i++)
+			if (s[i] == 0 || (unsigned char)s[i] >= 0x80)
+				return false;
+		return true;
+	}
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		if (((w - ones) | w) & tops)
+			return false;
+	}
+	memcpy(&w, s + n - 8, 8);
+	return (((w - ones) | w) & tops) == 0;
+}
+
 bool
 readin_line(struct input *in, const char **line, size_t *len)
 {
-	const unsigned char *p, *e;
-
 	while (input_getline(in, line, len)) {
 		/* most lines are ASCII without NUL: one pass says so */
-		p = (const unsigned char *)*line;
-		for (e = p + *len; p < e && *p != 0 && *p < 0x80; p++)
-			;
-		if (p == e)
-			return true;
-		if (utf8_valid(*line, *len) &&
-		    memchr(*line, '\0', *len) == NULL)
+		if (ascii_clean(*line, *len) || (utf8_valid(*line, *len) &&
+		    memchr(*line, '\0', *len) == NULL))
 			return true;
 		DIAG(LINE_BYTES, in->line, 0);
 	}

@@ -1240,8 +1240,11 @@ rules_subtype_find(const struct rules *r, const char *s, size_t n)
 {
 	size_t i;
 
+	/* the first bytes first (c | 0x20 is alike for the two cases of a
+	 * letter): most words are no sub-type */
 	for (i = 0; r != NULL && i < r->nsub; i++)
-		if (str_ieq(s, n, r->sub[i].spelling))
+		if ((n == 0 || (s[0] | 0x20) == (r->sub[i].spelling[0] | 0x20)) &&
+		    str_ieq(s, n, r->sub[i].spelling))
 			return (int)i + 1;
 	return 0;
 }

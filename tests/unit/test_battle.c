@@ -215,20 +215,25 @@ test_rules(void)
 static void
 test_misc(void)
 {
+	static const struct { double v; const char *s; } nums[] = {
+		{ 12.04, "12" }, { -0.01, "0" }, { 325.66, "325.7" },
+		{ -0.05, "-0.1" }, { -12.96, "-13" }, { 100.25, "100.3" },
+		{ 1e17, "100000000000000000" }, { 123456789.44, "123456789.4" },
+	};
 	struct sbuf b = {0};
+	size_t i;
 
 	CHECK(battle_cmp_id("r2", "r10") < 0);
 	CHECK(battle_cmp_id("r10", "r10") == 0);
 	CHECK(battle_cmp_id("b1", "r1") < 0);
 	CHECK(battle_cmp_id("r01", "r1") == 0);
-	battle_num(&b, 12.04);
-	CHECK_STR(sbuf_str(&b), "12");
-	sbuf_reset(&b);
-	battle_num(&b, -0.01);
-	CHECK_STR(sbuf_str(&b), "0");
-	sbuf_reset(&b);
-	battle_num(&b, 325.66);
-	CHECK_STR(sbuf_str(&b), "325.7");
+	/* as %.1f writes them, without it: negatives, halves away from
+	 * zero, and past the integer path */
+	for (i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+		sbuf_reset(&b);
+		battle_num(&b, nums[i].v);
+		CHECK_STR(sbuf_str(&b), nums[i].s);
+	}
 	sbuf_free(&b);
 }
 
