@@ -237,14 +237,13 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	return w;
 }
 
-/* Pango markup of a cell's text (escaped) in font fd: its signs as
- * superscripts raised by a third of the type size (a rise within the
- * line's own height, so that a sign does not make its line taller), its
- * ids never broken (card_run); g_free it. */
+/* Pango markup of a cell's text (escaped): its signs in the body's own
+ * size on the line (a card's body is never under 6.5 pt on paper, so
+ * neither is a sign; raised, a sign would make its line taller), its ids
+ * never broken (card_run); g_free it. */
 char *
-cardpdf_markup(const char *s, const PangoFontDescription *fd)
+cardpdf_markup(const char *s)
 {
-	int rise = pango_font_description_get_size(fd) / 3;
 	GString *m = g_string_new(NULL);
 	size_t i = 0, n;
 	enum card_run k;
@@ -253,10 +252,7 @@ cardpdf_markup(const char *s, const PangoFontDescription *fd)
 	while (s[i] != '\0') {
 		n = card_run(s, i, &k);
 		e = g_markup_escape_text(s + i, (gssize)n);
-		if (k == CARD_RUN_SIGN)
-			g_string_append_printf(m, "<span font_scale="
-			    "\"superscript\" rise=\"%d\">%s</span>", rise, e);
-		else if (k == CARD_RUN_ID)
+		if (k == CARD_RUN_ID)
 			g_string_append_printf(m,
 			    "<span allow_breaks=\"false\">%s</span>", e);
 		else
@@ -294,7 +290,7 @@ cardpdf_layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
 		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
-	m = cardpdf_markup(text, fd);
+	m = cardpdf_markup(text);
 	cardpdf_set_markup(l, m);
 	g_free(m);
 	return l;

@@ -60,7 +60,7 @@ struct cardpdf {
 };
 
 /* cardpdf.c: text in the writer's type, measured once per face */
-char *cardpdf_markup(const char *s, const PangoFontDescription *fd);
+char *cardpdf_markup(const char *s);
 void cardpdf_set_markup(PangoLayout *l, const char *m);
 PangoLayout *cardpdf_layout(struct cardpdf *w, const char *text,
     PangoFontDescription *fd, double width);
