@@ -171,7 +171,7 @@ battle() {
 	images_ok
 }
 
-@test "images: the PDF cards: army, rules (2.2 combat in colour and grey), campaign, matchup (colour and grey), 2x2 sheet" {
+@test "images: the PDF cards: army, rules (2.2 combat in colour and grey), campaign, matchup and 2x2 sheet (colour and grey)" {
 	local t=$BATS_TEST_TMPDIR
 	refcard-render -T pdf --lang=en --army=II/27b "$EN_ARMIES" > "$t/army.pdf"
 	pages card-army-en "$t/army.pdf" 60
@@ -191,7 +191,7 @@ battle() {
 	refcard-render -T pdf --lang=de --impose=2x2 --paper=a4 "$EN_ARMIES" \
 	    > "$t/sheet.pdf"
 	pdf_page "$t/sheet.pdf" 1 40 "$t/sheet.png"
-	grey sheet-2x2-de "$t/sheet.png"
+	both sheet-2x2-de "$t/sheet.png"
 	images_ok
 }
 

@@ -35,3 +35,50 @@ sizes() {
 	run -0 refcard-render --cards=rules --rules=dba22 --lang=en
 	assert_output --partial 'sup.conf { font-size: max(0.75em, 6.5pt);'
 }
+
+# sheet_sizes PDF: for each sheet of an imposed PDF, the type its margin
+# names, the smallest type of its cards and the sizes between that and
+# a heading (a second body size), as "NAMED SMALLEST BETWEEN".
+sheet_sizes() {
+	pdftotext -bbox "$1" - | awk -F'"' '
+	function flush() {
+		if (n == 0) return
+		m = 99; b = 0
+		for (i = 1; i <= n; i++) if (y[i] != ny && h[i] < m) m = h[i]
+		for (i = 1; i <= n; i++)
+			if (y[i] != ny && h[i] > m + 0.03 && h[i] < 1.15 * m) b++
+		printf "%s %.3f %d\n", named, m, b
+		n = 0
+	}
+	/<page / { flush() }
+	/<word / {
+		w = $9; sub(/^>/, "", w); sub(/<\/word>.*/, "", w)
+		n++; h[n] = ($8 - $4) / 1.163; y[n] = $4
+		if (w == "sheet:") ny = $4
+		if (prev == "sheet:") named = w
+		prev = w
+	}
+	END { flush() }'
+}
+
+@test "print: the cards of an imposed sheet share one type size, which the sheet names in its margin" {
+	local t=$BATS_TEST_TMPDIR im
+	for im in "--impose=2x2 --paper=a4" "--impose=1x2 --paper=letter"; do
+		refcard-render -T pdf --lang=en $im -o "$t/s.pdf" \
+		    "$SAMPLES/english-lists.xml"
+		sheet_sizes "$t/s.pdf" > "$t/sizes"
+		cat "$t/sizes"
+		[ "$(wc -l < "$t/sizes")" -ge 2 ]
+		# one body size a sheet, the named one as printed: the same
+		# scale on every sheet
+		run -0 awk '$3 != 0 || $1 < 6.5 { print "sheet " NR ": " $0; bad = 1 }
+		    { r = $2 / $1; if (NR > 1 && (r - r1 > 0.002 || r1 - r > 0.002)) {
+		      print "sheet " NR ": scale " r " not " r1; bad = 1 }; if (NR == 1) r1 = r }
+		    END { exit bad }' "$t/sizes"
+	done
+	# German: a decimal comma
+	refcard-render -T pdf --lang=de --impose=2x2 --paper=a4 -o "$t/d.pdf" \
+	    "$SAMPLES/english-lists.xml"
+	run -0 pdftotext "$t/d.pdf" -
+	assert_output --regexp 'Schriftgröße aller Karten dieses Bogens: [0-9]+(,[0-9]+)? pt'
+}

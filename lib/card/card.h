@@ -193,6 +193,12 @@ struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
     enum lang lang);
 void cardpdf_card(struct cardpdf *w, const struct card *c,
     const struct card_fit *known);
+/* Imposed: how many cards the sheet being filled still takes (a new
+ * sheet: all it has); 0 when not imposed. */
+int cardpdf_sheet_room(const struct cardpdf *w);
+/* Imposed: the cards of the sheets begun from now on are set in pt
+ * points, which each sheet names in its margin. */
+void cardpdf_sheet_pt(struct cardpdf *w, double pt);
 /* How a card is set to fit one page: the type in points, tighter lines;
  * fits: false when even the smallest setting spills onto a second page.
  * For each block of the card, as the PDF lays it out in that fit:

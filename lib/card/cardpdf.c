@@ -46,6 +46,8 @@
 #define IMPOSE_MARGIN_MM 7.0
 #define CROP_GAP_MM 1.5
 #define CROP_LEN_MM 5.0
+/* The type of the note naming a sheet's type size (points) */
+#define SHEET_NOTE_PT 6.5
 
 static PangoFontDescription *
 font(double size, bool bold, bool narrow)
@@ -138,6 +140,38 @@ crop_marks(struct cardpdf *w)
 	cairo_restore(w->cr);
 }
 
+int
+cardpdf_sheet_room(const struct cardpdf *w)
+{
+	int n = w->nx * w->ny;
+
+	return w->slot < 0 || w->slot + 1 >= n ? n : n - 1 - w->slot;
+}
+
+void
+cardpdf_sheet_pt(struct cardpdf *w, double pt)
+{
+	w->sheet_pt = pt;
+}
+
+/* The type of the sheet's cards, named in its bottom margin under the
+ * first column, in SHEET_NOTE_PT as printed. */
+static void
+sheet_note(struct cardpdf *w)
+{
+	PangoFontDescription *fd = font(SHEET_NOTE_PT, false, false);
+	char *s, *d;
+	double y = w->gy + w->ny * w->h * w->scale + CROP_GAP_MM * PT_PER_MM;
+
+	s = g_strdup_printf("%s: %g pt", lang_label(w->lang, L_SHEET_TYPE),
+	    w->sheet_pt);
+	if (w->lang != LANG_EN && (d = strrchr(s, '.')) != NULL)
+		*d = ',';       /* a decimal comma */
+	(void)cardpdf_draw(w, s, fd, w->gx, y, w->w * w->scale, 2);
+	g_free(s);
+	pango_font_description_free(fd);
+}
+
 /* Begin the next page: a sheet, or imposed, the next slot of the sheet
  * (a new sheet when it is full), drawn into through a transform. */
 static void
@@ -154,8 +188,11 @@ next_page(struct cardpdf *w)
 		cairo_show_page(w->cr);
 		w->slot = 0;
 	}
-	if (w->slot == 0)
+	if (w->slot == 0) {
 		crop_marks(w);
+		if (w->sheet_pt > 0)
+			sheet_note(w);
+	}
 	cairo_translate(w->cr, w->gx + (w->slot % w->nx) * w->w * w->scale,
 	    w->gy + (w->slot / w->nx) * w->h * w->scale);
 	cairo_scale(w->cr, w->scale, w->scale);
@@ -689,8 +726,8 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 
 	if (known != NULL) {
 		apply_fit(w, c, known->step);
-		if (known->step == 0 && known->pt > w->fs)     /* grown */
-			set_type(w, known->pt, 0, false);
+		if (known->pt != w->fs)         /* grown, or the sheet's */
+			set_type(w, known->pt, w->spacing, w->narrow);
 	} else
 		choose(w, c, &f);
 	lay_out(w, c, false);

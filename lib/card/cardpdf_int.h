@@ -55,6 +55,7 @@ struct cardpdf {
 	 * page drawn */
 	int nx, ny, slot;
 	double sw, sh, scale, gx, gy;
+	double sheet_pt;           /* the type of the sheet's cards */
 	int tint;                  /* the block's section (card_section) */
 	struct memo own, *memo;    /* its memo, or its writer's */
 };

@@ -149,6 +149,7 @@ const char *const labels_de[L_N] = {
 	[L_MORALE_SUCCESS] = "bei Erfolg",
 	[L_NO_CARDS] = "keine Karten",
 	[L_CONTINUED] = "Fortsetzung",
+	[L_SHEET_TYPE] = "Schriftgröße aller Karten dieses Bogens",
 	[L_PAGE] = "Seite",
 	[L_SHOOTING_T] = "Beschuss",
 	[L_TF_DIFF_MOUNTED] = "selbst oder Gegner in schwierigem Gelände",

@@ -149,6 +149,7 @@ const char *const labels_en[L_N] = {
 	[L_MORALE_SUCCESS] = "on success",
 	[L_NO_CARDS] = "no cards",
 	[L_CONTINUED] = "continued",
+	[L_SHEET_TYPE] = "type of every card on this sheet",
 	[L_PAGE] = "page",
 	[L_SHOOTING_T] = "Shooting",
 	[L_TF_DIFF_MOUNTED] = "they or their opponent in difficult going",

@@ -149,6 +149,7 @@ const char *const labels_ru[L_N] = {
 	[L_MORALE_SUCCESS] = "при успехе",
 	[L_NO_CARDS] = "нет карточек",
 	[L_CONTINUED] = "продолжение",
+	[L_SHEET_TYPE] = "кегль всех карточек этого листа",
 	[L_PAGE] = "стр.",
 	[L_SHOOTING_T] = "Стрельба",
 	[L_TF_DIFF_MOUNTED] = "сами или враг в трудной местн.",
