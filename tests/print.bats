@@ -82,3 +82,41 @@ sheet_sizes() {
 	run -0 pdftotext "$t/d.pdf" -
 	assert_output --regexp 'Schriftgröße aller Karten dieses Bogens: [0-9]+(,[0-9]+)? pt'
 }
+
+# notch_in_base SVG: the facing notches (black triangles a tenth of a
+# base wide; the side tags' arrows are wider) of a battle picture whose
+# tip lies in a base or label plate (a quad of a side's fill), one a
+# line.
+notch_in_base() {
+	grep -o '<polygon points="[^"]*" fill="#[0-9a-f]*"' "$1" | awk -F'"' '
+	{ n = split($2, p, "[ ,]") }
+	n == 6 && $4 == "#000000" && (p[3] - p[1]) ^ 2 + (p[4] - p[2]) ^ 2 < 400 {
+		tx[++nt] = p[5]; ty[nt] = p[6] }
+	n == 8 && ($4 == "#d9534f" || $4 == "#bcd0f5") {
+		nq++; for (i = 1; i <= 8; i++) q[nq, i] = p[i] }
+	function inside(x, y, k,   i, j, s, c, pos, neg) {
+		pos = neg = 0
+		for (i = 0; i < 4; i++) {
+			j = (i + 1) % 4
+			c = (q[k, 2*j+1] - q[k, 2*i+1]) * (y - q[k, 2*i+2])
+			c -= (q[k, 2*j+2] - q[k, 2*i+2]) * (x - q[k, 2*i+1])
+			if (c > 0) pos++; if (c < 0) neg++
+		}
+		return pos == 0 || neg == 0
+	}
+	END { for (t = 1; t <= nt; t++) for (k = 1; k <= nq; k++)
+		if (inside(tx[t], ty[t], k)) { print tx[t] "," ty[t]; break } }'
+}
+
+@test "print: no facing notch runs into a base or its label plate (b1 Spears in the hill sample)" {
+	local t=$BATS_TEST_TMPDIR s
+	for s in line hill river dba3; do
+		battle-scan -T svg --plan="$SAMPLES/battle-$s.plan" \
+		    "$SAMPLES/battle-$s.xml" > "$t/$s.svg"
+		run -0 notch_in_base "$t/$s.svg"
+		assert_output ''
+	done
+	# a base with its front free keeps its notch
+	run -0 sh -c 'grep -c "fill=\"#000000\"/>" "$1"' sh "$t/hill.svg"
+	[ "$output" -ge 5 ]
+}

@@ -637,6 +637,18 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	    "#333333", false);
 }
 
+/* Another base than e holds point p. */
+static bool
+in_other(const struct scene *s, const struct belem *e, struct gpt p)
+{
+	size_t i;
+
+	for (i = 0; i < s->f->ne; i++)
+		if (&s->f->e[i] != e && geom_in_poly(p, s->f->e[i].c, 4))
+			return true;
+	return false;
+}
+
 static void
 base(const struct scene *s, const struct belem *e)
 {
@@ -644,12 +656,15 @@ base(const struct scene *s, const struct belem *e)
 	double k = e->box.w / 10;
 
 	patch(s, e->c, e->side % BF_MAXSIDES, e->general);
-	/* the facing mark: a heavy front edge and a notch ahead */
+	/* the facing mark: a heavy front edge and a notch ahead, but not
+	 * into a base that touches the front edge (it would run into that
+	 * base's label plate; the edge shows the facing all the same) */
 	line(s, e->c[GC_FL], e->c[GC_FR], "#000000", 6, 0);
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
-	shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
+	if (!in_other(s, e, tri[2]))
+		shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
 }
 
 /* The lower left corner of a side tag w by h at place at along table
