@@ -120,3 +120,41 @@ notch_in_base() {
 	run -0 sh -c 'grep -c "fill=\"#000000\"/>" "$1"' sh "$t/hill.svg"
 	[ "$output" -ge 5 ]
 }
+
+# grey HEX: the luminance of an sRGB colour (0..1), as a grey print
+# gives it; contrast HEX HEX: the WCAG contrast ratio of two colours.
+lum_awk='function lin(c) { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ^ 2.4 }
+function hx(s, i) { return index("0123456789abcdef", substr(s, i, 1)) - 1 }
+function ch(s, i) { return 16 * hx(s, i) + hx(s, i + 1) }
+function rl(s) { return 0.2126 * lin(ch(s, 2)) + 0.7152 * lin(ch(s, 4)) + 0.0722 * lin(ch(s, 6)) }
+function grey(s) { return (0.2126 * ch(s, 2) + 0.7152 * ch(s, 4) + 0.0722 * ch(s, 6)) / 255 }
+function contrast(a, b,   x, y) { x = rl(a) + 0.05; y = rl(b) + 0.05; return x > y ? x / y : y / x }'
+
+@test "print: battle pictures are grey-safe: ids at 4.5:1 on either side, bases darker than terrain, support casing, front contact patterned" {
+	local t=$BATS_TEST_TMPDIR s
+	battle-scan -T svg --plan="$SAMPLES/battle-hill.plan" \
+	    "$SAMPLES/battle-hill.xml" > "$t/h.svg"
+	# the side fills: the key's first two samples; an id's colour
+	red=$(grep -o 'fill="#d9534f"' "$t/h.svg" | head -1 | cut -d'"' -f2)
+	blue=$(grep -o '<polygon points="[^"]*" fill="#[0-9a-f]*"/>' "$t/h.svg" |
+	    grep -v 'fill="#d9534f"' | awk -F'"' '{ n = split($2, p, "[ ,]") }
+	    n == 8 { c[$4]++ } END { for (k in c) if (c[k] > m) { m = c[k]; b = k }; print b }')
+	id=$(grep -o 'fill="#[0-9a-f]*"[^>]*>b1<' "$t/h.svg" | cut -d'"' -f2)
+	[ -n "$red" ] && [ -n "$blue" ] && [ -n "$id" ]
+	run -0 awk -v r="$red" -v b="$blue" -v i="$id" "$lum_awk"'
+	    BEGIN { x = contrast(r, i); y = contrast(b, i)
+	    printf "%.1f %.1f\n", x, y; exit !(x >= 4.5 && y >= 4.5) }' 
+	# the terrain fills (drawn before the first base) at least 0.1
+	# lighter in grey than either side's bases
+	grep -o '<polygon points="[^"]*" fill="#[0-9a-f]*"' "$t/h.svg" |
+	    awk -F'"' -v r="$red" -v b="$blue" '$4 == r || $4 == b { exit }
+	    { print $4 }' | sort -u > "$t/terrain"
+	[ "$(wc -l < "$t/terrain")" -ge 3 ]
+	run -0 awk -v b="$blue" "$lum_awk"'
+	    grey($1) < grey(b) + 0.1 { print $1 " " grey($1) " vs " grey(b); bad = 1 }
+	    END { exit bad }' "$t/terrain"
+	# a support link has a white casing; a front contact a white
+	# dashed middle on its red bar
+	grep -q 'stroke="#ffffff" stroke-width="12"' "$t/h.svg"
+	grep -q 'stroke="#ffffff" stroke-width="3" [^>]*dasharray' "$t/h.svg"
+}

@@ -24,10 +24,11 @@
 #include "rules/rules.h"
 #include "rules/troop.h"
 
-/* The sides: a darker red, hatched, and a light blue, plain and outlined
- * dashed (apart in grey: 0.48 and 0.81); their zones, camps and tags in
- * their own tone and pattern. */
-static const char *const side_fill[BF_MAXSIDES] = { "#d9534f", "#bcd0f5" };
+/* The sides: a darker red, hatched, and a blue, plain and outlined
+ * dashed (apart in grey: 0.43 and 0.57, and darker than any terrain:
+ * 0.67 and up); their zones, camps and tags in their own tone and
+ * pattern. */
+static const char *const side_fill[BF_MAXSIDES] = { "#d9534f", "#6f93d4" };
 static const char *const side_pale[BF_MAXSIDES] = { "#f2c4c2", "#dfe8fa" };
 static const char *const side_dark[BF_MAXSIDES] = { "#8e1f1b", "#1f4fa0" };
 static const double side_dash[BF_MAXSIDES] = { 0, 14 };
@@ -43,6 +44,7 @@ static const bool side_hatch[BF_MAXSIDES] = { true, false };
 #define C_ILLEGAL "#d73027"
 #define C_PLANNED "#333333"
 #define D_FLANK 26.0
+#define D_FRONT 10.0
 #define D_ILLEGAL 22.0
 #define D_PLANNED 5.0
 #define D_SCREENED 5.0
@@ -634,7 +636,7 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	text(s, geom_add(m, up, size * 0.45), deg, fs, name, "#111111",
 	    false);
 	text(s, geom_add(m, up, -size * 0.6), deg, size * 0.8, e->id,
-	    "#333333", false);
+	    "#000000", false);
 }
 
 /* Another base than e holds point p. */
@@ -812,6 +814,12 @@ link_at(const struct scene *s, struct gpt p, struct gpt u, double len,
 	struct gpt nr = { -u.y, u.x }, a = geom_add(p, nr, -len / 2),
 	    b = geom_add(p, nr, len / 2), v[8];
 
+	/* a white casing, so that the link shows on either side's base */
+	line(s, a, b, "#ffffff", psiloi ? 8 : 12, 0);
+	ring(v, 8, a, 9);
+	shape(s, v, 8, true, "#ffffff", 1, NULL, 0, 0);
+	ring(v, 8, b, 9);
+	shape(s, v, 8, true, "#ffffff", 1, NULL, 0, 0);
 	line(s, a, b, C_SUPPORT, psiloi ? 4 : 8, 0);
 	ring(v, 8, a, 6);
 	shape(s, v, 8, true, psiloi ? "#ffffff" : C_SUPPORT, 1, C_SUPPORT, 3,
@@ -851,6 +859,15 @@ link(const struct scene *s, const struct belem *a, const struct belem *b,
 	link_at(s, geom_add(m, u, fmax(len / 2 - 14, 0)), u, 30, psiloi);
 }
 
+/* A front contact on the edge a b: a red bar with a white dashed middle,
+ * apart from the plain black front edge in grey by its pattern. */
+static void
+front_bar(const struct scene *s, struct gpt a, struct gpt b)
+{
+	line(s, a, b, C_FRONT, 12, 0);
+	line(s, a, b, "#ffffff", 3, D_FRONT);
+}
+
 /* The square of an overlap on corner c. */
 static void
 overlap_at(const struct scene *s, struct gpt c)
@@ -877,7 +894,7 @@ contacts(const struct scene *s)
 		e = &f->e[i];
 		if (e->d.front >= 0) {
 			edge_of(e, GE_FRONT, &a, &b);
-			line(s, a, b, C_FRONT, 10, 0);
+			front_bar(s, a, b);
 		}
 		for (k = 0; k < e->d.natt; k++) {
 			edge_of(e, e->d.att[k].edge, &a, &b);
@@ -1017,7 +1034,7 @@ sample(const struct scene *s, int k, enum tclass c,
 		break;
 	case K_FRONT:
 		patch(s, r, 0, false);
-		line(s, r[2], r[3], C_FRONT, 10, 0);
+		front_bar(s, r[2], r[3]);
 		break;
 	case K_FLANK:
 		patch(s, r, 0, false);
