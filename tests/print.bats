@@ -92,7 +92,7 @@ notch_in_base() {
 	{ n = split($2, p, "[ ,]") }
 	n == 6 && $4 == "#000000" && (p[3] - p[1]) ^ 2 + (p[4] - p[2]) ^ 2 < 400 {
 		tx[++nt] = p[5]; ty[nt] = p[6] }
-	n == 8 && ($4 == "#d9534f" || $4 == "#bcd0f5") {
+	n == 8 && ($4 == "#d9534f" || $4 == "#6f93d4") {
 		nq++; for (i = 1; i <= 8; i++) q[nq, i] = p[i] }
 	function inside(x, y, k,   i, j, s, c, pos, neg) {
 		pos = neg = 0
@@ -157,4 +157,28 @@ function contrast(a, b,   x, y) { x = rl(a) + 0.05; y = rl(b) + 0.05; return x >
 	# dashed middle on its red bar
 	grep -q 'stroke="#ffffff" stroke-width="12"' "$t/h.svg"
 	grep -q 'stroke="#ffffff" stroke-width="3" [^>]*dasharray' "$t/h.svg"
+}
+
+@test "print: the battle key lists what the picture has, what the edition has, and the front edge" {
+	local t=$BATS_TEST_TMPDIR
+	command -v pdftotext >/dev/null || skip "pdftotext is missing"
+	# dba3: no Psiloi support; no plan: no moves; no flank contact
+	battle-scan -T pdf "$SAMPLES/battle-dba3.xml" > "$t/d.pdf"
+	run -0 pdftotext -layout "$t/d.pdf" -
+	assert_output --partial 'front edge'
+	assert_output --partial 'front contact'
+	refute_output --partial 'Psiloi support'
+	refute_output --partial 'move'
+	refute_output --partial 'flank'
+	# the line sample under 2.2 has Psiloi support, and with its plan
+	# judged legal moves only
+	battle-scan -T moves --plan="$SAMPLES/battle-line.plan" \
+	    "$SAMPLES/battle-line.xml" | move-check > "$t/l.v" || true
+	battle-scan -T pdf --plan="$SAMPLES/battle-line.plan" \
+	    --verdicts="$t/l.v" "$SAMPLES/battle-line.xml" > "$t/l.pdf"
+	run -0 pdftotext -layout "$t/l.pdf" -
+	assert_output --partial 'Psiloi support'
+	assert_output --partial 'legal move'
+	refute_output --partial 'illegal move'
+	refute_output --partial 'planned move'
 }

@@ -951,7 +951,7 @@ paths(const struct scene *s, const struct bplan *p, const int *verdict)
 
 /* The entries of the key: the sides, the scale bar, the marks, then the
  * terrain on this table. */
-enum kentry { K_SIDE0, K_SIDE1, K_SCALE, K_GENERAL, K_FRONT, K_FLANK,
+enum kentry { K_SIDE0, K_SIDE1, K_SCALE, K_GENERAL, K_EDGE, K_FRONT, K_FLANK,
     K_OVERLAP, K_SUPPORT, K_PSILOI, K_ZOC, K_SCREENED, K_LEGAL, K_ILLEGAL,
     K_PLANNED, K_TERRAIN };
 
@@ -1007,11 +1007,61 @@ key_row(const struct bfield *f)
 	return f->width * 0.028;
 }
 
+/* Move i of p is drawn in the colour of key entry k. */
+static bool
+move_is(const struct bplan *p, const int *verdict, size_t i, int k)
+{
+	if (p->mv[i].error || p->mv[i].n == 0)
+		return false;
+	if (verdict == NULL || verdict[i] < 0)
+		return k == K_PLANNED;
+	return k == (verdict[i] == 0 ? K_LEGAL : K_ILLEGAL);
+}
+
+/* The picture has a mark of key entry k (a mark before K_TERRAIN): the
+ * sides, the scale and the front edge always, the others where drawn
+ * (so Psiloi support only where the edition has it). */
+static bool
+key_on(const struct bfield *f, const struct bplan *p, const int *verdict,
+    int k)
+{
+	const struct bderived *d;
+	size_t i, j;
+
+	if (k <= K_SCALE || k == K_EDGE)
+		return true;
+	for (i = 0; k >= K_LEGAL && p != NULL && i < p->n; i++)
+		if (move_is(p, verdict, i, k))
+			return true;
+	for (i = 0; k < K_LEGAL && i < f->ne; i++) {
+		d = &f->e[i].d;
+		if ((k == K_GENERAL && f->e[i].general) ||
+		    (k == K_FRONT && d->front >= 0) ||
+		    (k == K_FLANK && d->natt > 0) ||
+		    (k == K_OVERLAP && (d->overlap[0] >= 0 ||
+		    d->overlap[1] >= 0)) ||
+		    (k == K_SUPPORT && ((d->support >= 0 && !d->support_lost &&
+		    !d->psiloi) || (d->side_by >= 0 && !d->side_lost))) ||
+		    (k == K_PSILOI && d->support >= 0 && !d->support_lost &&
+		    d->psiloi) || (k == K_ZOC && d->nzoc > 0))
+			return true;
+		for (j = 0; k == K_SCREENED && j < d->nzoc; j++)
+			if (d->zoc_screened[j])
+				return true;
+	}
+	return false;
+}
+
 double
-bfdraw_key_height(const struct bfield *f)
+bfdraw_key_height(const struct bfield *f, const struct bplan *p,
+    const int *verdict)
 {
 	struct kterrain kt;
-	size_t n = K_TERRAIN + key_terrain(f, &kt);
+	size_t n = key_terrain(f, &kt);
+	int k;
+
+	for (k = 0; k < K_TERRAIN; k++)
+		n += key_on(f, p, verdict, k);
 
 	return key_row(f) * ((double)((n + KEY_COLS - 1) / KEY_COLS) + 1.2);
 }
@@ -1031,6 +1081,10 @@ sample(const struct scene *s, int k, enum tclass c,
 		break;
 	case K_GENERAL:
 		patch(s, r, 0, true);
+		break;
+	case K_EDGE:
+		patch(s, r, 1, false);
+		line(s, r[2], r[3], "#000000", 6, 0);
 		break;
 	case K_FRONT:
 		patch(s, r, 0, false);
@@ -1109,9 +1163,10 @@ terrain_word(const struct bfield *f, enum tclass c, enum lang lang)
  * the table, and a scale bar of whole base widths (the edition's unit
  * under dba3) or paces. */
 static void
-key(const struct scene *s, enum lang lang)
+key(const struct scene *s, const struct bplan *p, const int *verdict,
+    enum lang lang)
 {
-	static const enum label lb[] = { L_BF_GENERAL, L_BF_FRONT,
+	static const enum label lb[] = { L_BF_GENERAL, L_BF_EDGE, L_BF_FRONT,
 	    L_BF_FLANK, L_BF_OVERLAP, L_BF_SUPPORT, L_BF_PSILOI, L_BF_ZOC,
 	    L_BF_SCREENED, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED };
 	const struct bfield *f = s->f;
@@ -1130,7 +1185,8 @@ key(const struct scene *s, enum lang lang)
 			c = (enum tclass)(k - K_TERRAIN);
 			if (!kt.on[c])
 				continue;
-		}
+		} else if (!key_on(f, p, verdict, k))
+			continue;
 		x = (n % KEY_COLS) * colw + row * 0.5;
 		y = y0 - (n / KEY_COLS) * row;
 		n++;
@@ -1176,7 +1232,8 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	struct gpt table[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, f->height }, { 0, f->height } };
 	struct gpt under[4] = { { 0, 0 }, { f->width, 0 },
-	    { f->width, -bfdraw_key_height(f) }, { 0, -bfdraw_key_height(f) } };
+	    { f->width, -bfdraw_key_height(f, p, verdict) },
+	    { 0, -bfdraw_key_height(f, p, verdict) } };
 	size_t i;
 
 	shape(&s, table, 4, true, "#eef3dc", 1, "#666666", 4, 0);
@@ -1193,5 +1250,5 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	 * and roads, zones over the edge), the table's edge drawn again */
 	shape(&s, under, 4, true, "#ffffff", 1, NULL, 0, 0);
 	shape(&s, table, 4, true, NULL, 0, "#666666", 4, 0);
-	key(&s, lang);
+	key(&s, p, verdict, lang);
 }

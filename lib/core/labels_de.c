@@ -173,6 +173,7 @@ const char *const labels_de[L_N] = {
 	[L_BF_ZOC] = "Kontrollzone",
 	[L_BF_SUPPORT] = "Unterstützung",
 	[L_BF_GENERAL] = "Befehlshaber",
+	[L_BF_EDGE] = "Frontkante",
 	[L_BF_LEGAL] = "erlaubter Zug",
 	[L_BF_ILLEGAL] = "unerlaubter Zug",
 	[L_BF_PLANNED] = "geplanter Zug",

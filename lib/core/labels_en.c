@@ -172,6 +172,7 @@ const char *const labels_en[L_N] = {
 	[L_BF_ZOC] = "zone of control",
 	[L_BF_SUPPORT] = "support",
 	[L_BF_GENERAL] = "general",
+	[L_BF_EDGE] = "front edge",
 	[L_BF_LEGAL] = "legal move",
 	[L_BF_ILLEGAL] = "illegal move",
 	[L_BF_PLANNED] = "planned move",

@@ -172,6 +172,7 @@ const char *const labels_ru[L_N] = {
 	[L_BF_ZOC] = "зона контроля",
 	[L_BF_SUPPORT] = "поддержка",
 	[L_BF_GENERAL] = "полководец",
+	[L_BF_EDGE] = "передний край",
 	[L_BF_LEGAL] = "ход разрешён",
 	[L_BF_ILLEGAL] = "ход запрещён",
 	[L_BF_PLANNED] = "ход по плану",
