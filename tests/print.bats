@@ -182,3 +182,17 @@ function contrast(a, b,   x, y) { x = rl(a) + 0.05; y = rl(b) + 0.05; return x >
 	refute_output --partial 'illegal move'
 	refute_output --partial 'planned move'
 }
+
+@test "print: one term per edition: 2.2 and 1.x cards say difficult going, 3.0 cards bad going" {
+	local t=$BATS_TEST_TMPDIR r
+	printf 'I/1a Early Sumerian 3000-2800BC\n1x3Bd (Gen), 8x4Bw, 3x2Ps\n' |
+	    armylist-parse > "$t/a.xml"
+	for r in dba1 dba22; do
+		run -0 refcard-render --rules=$r --lang=en --cards=army,rules "$t/a.xml"
+		assert_output --partial 'difficult going'
+		refute_output --partial 'bad going'
+	done
+	run -0 refcard-render --rules=dba3 --lang=en --cards=army,rules "$t/a.xml"
+	assert_output --partial 'bad going'
+	refute_output --partial 'difficult going'
+}
