@@ -196,3 +196,13 @@ function contrast(a, b,   x, y) { x = rl(a) + 0.05; y = rl(b) + 0.05; return x >
 	assert_output --partial 'bad going'
 	refute_output --partial 'difficult going'
 }
+
+@test "print: the outcome card's 'Unless noted' heads its table" {
+	local r
+	for r in dba1 dba22 dba3; do
+		run -0 refcard-render --rules=$r --cards=rules --lang=en </dev/null
+		run -0 awk '/data-id="outcomes"/ { on = 1 } on && /Unless noted/ { print "text"; exit }
+		    on && /<table/ { print "table"; exit }' <<<"$output"
+		assert_output text
+	done
+}
