@@ -206,3 +206,11 @@ function contrast(a, b,   x, y) { x = rl(a) + 0.05; y = rl(b) + 0.05; return x >
 		assert_output text
 	done
 }
+
+@test "print: the facts strip keeps each value whole: no line ends with a dot, no 'DBA' / '3.0' or 'BC' alone (the 634 3.0 cards)" {
+	local t=$BATS_TEST_TMPDIR
+	armylist-parse --rules=dba3 "$CORPUS/dba3-lists.txt" 2>/dev/null |
+	    refcard-render -T pdf --rules=dba3 --lang=en -o "$t/c.pdf" || true
+	run -0 sh -c 'pdftotext -raw "$1" - | grep -c -E "^(3\.0|BC|AD|–)( |$)|·$" || true' sh "$t/c.pdf"
+	assert_output 0
+}

@@ -130,6 +130,10 @@ void card_tint_rgb(int k, double rgb[3]);
  * slash ("II/8b"), never broken inside; else plain text. */
 enum card_run { CARD_RUN_TEXT, CARD_RUN_SIGN, CARD_RUN_ID };
 /* The length of the run of s that starts at s[i], its kind in *k. */
+/* A copy of a fact's value s (free it) whose spaces hold it together
+ * (no-break spaces), but after a comma or semicolon, where a list of
+ * values may break: "DBA 3.0" and "280-272 BC" stay on one line. */
+char *card_glue_value(const char *s);
 size_t card_run(const char *s, size_t i, enum card_run *k);
 /* A card too long for one page: each table's fold column (the names of
  * an army's troop types) goes to the front of its last column ("Knights:

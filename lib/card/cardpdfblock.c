@@ -571,7 +571,7 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 {
 	unsigned long mask = cardpdf_join_mask(w, b);
 	GString *m;
-	char *e, *c0, *c1;
+	char *e, *c0, *c1, *v;
 	double ht, rgb[3];
 	size_t r;
 	PangoLayout *l;
@@ -583,7 +583,9 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 		if (!((mask >> r) & 1))
 			continue;
 		c0 = cardpdf_markup(block_cell(b, r, 0));
-		c1 = cardpdf_markup(block_cell(b, r, 1));
+		v = card_glue_value(block_cell(b, r, 1));
+		c1 = cardpdf_markup(v);
+		free(v);
 		/* a key keeps its value and the dot before it: a line
 		 * breaks before a dot, between facts (no-break spaces) */
 		e = g_strdup_printf("%s<b>%s</b>\xc2\xa0%s", m->len > 0 ?
