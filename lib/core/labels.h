@@ -61,6 +61,8 @@ enum label {
 	 * card.c's table; English is the word the lists write */
 	L_TOPO_ARABLE, L_TOPO_FOREST, L_TOPO_HILLY, L_TOPO_STEPPE,
 	L_TOPO_DRY, L_TOPO_TROPICAL, L_TOPO_LITTORAL, L_TOPO_MOUNTAIN,
+	/* the words that join topographies: or, if, otherwise, not */
+	L_TOPO_OR, L_TOPO_IF, L_TOPO_OTHERWISE, L_TOPO_NOT,
 	/* army cards: the notes of the lists' elements the cards translate;
 	 * English is the word the lists write */
 	L_NOTE_TOWER,

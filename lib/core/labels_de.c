@@ -205,6 +205,10 @@ const char *const labels_de[L_N] = {
 	[L_TOPO_TROPICAL] = "Tropen",
 	[L_TOPO_LITTORAL] = "Küste",
 	[L_TOPO_MOUNTAIN] = "Gebirge",
+	[L_TOPO_OR] = "oder",
+	[L_TOPO_IF] = "falls",
+	[L_TOPO_OTHERWISE] = "sonst",
+	[L_TOPO_NOT] = "nicht",
 	[L_NOTE_TOWER] = "Turm",
 	[L_FACT_GENERAL] = "Befehlshaber",
 

@@ -204,6 +204,10 @@ const char *const labels_en[L_N] = {
 	[L_TOPO_TROPICAL] = "Tropical",
 	[L_TOPO_LITTORAL] = "Littoral",
 	[L_TOPO_MOUNTAIN] = "Mountain",
+	[L_TOPO_OR] = "or",
+	[L_TOPO_IF] = "if",
+	[L_TOPO_OTHERWISE] = "otherwise",
+	[L_TOPO_NOT] = "not",
 	[L_NOTE_TOWER] = "tower",
 	[L_FACT_GENERAL] = "General",
 

@@ -204,6 +204,10 @@ const char *const labels_ru[L_N] = {
 	[L_TOPO_TROPICAL] = "Тропики",
 	[L_TOPO_LITTORAL] = "Побережье",
 	[L_TOPO_MOUNTAIN] = "Горы",
+	[L_TOPO_OR] = "или",
+	[L_TOPO_IF] = "если",
+	[L_TOPO_OTHERWISE] = "иначе",
+	[L_TOPO_NOT] = "не",
 	[L_NOTE_TOWER] = "башня",
 	[L_FACT_GENERAL] = "Полководец",
 
