@@ -6,7 +6,8 @@
 # battle pictures' 25 dpi, fails; anti-aliasing that differs by a pixel or
 # a little in tone does not.  Every battle sample as PDF (pdftoppm) and SVG
 # (rsvg-convert), in colour and in grey; one card of each kind in PDF (an
-# army card, each rules card, the campaign cards, the matchup card in
+# army card, each rules card, the 2.2 combat card in colour too, the
+# campaign cards, the matchup card in
 # colour and in grey, a 2x2 sheet), in grey; the HTML cards as chromium
 # shows and prints them, in grey.  Grey is the luminance (pngdiff -g),
 # as a grey print gives it.  UPDATE_GOLDEN=1 rewrites the reference images
@@ -170,12 +171,17 @@ battle() {
 	images_ok
 }
 
-@test "images: the PDF cards: army, rules, campaign, matchup (colour and grey), 2x2 sheet" {
+@test "images: the PDF cards: army, rules (2.2 combat in colour and grey), campaign, matchup and 2x2 sheet (colour and grey)" {
 	local t=$BATS_TEST_TMPDIR
 	refcard-render -T pdf --lang=en --army=II/27b "$EN_ARMIES" > "$t/army.pdf"
 	pages card-army-en "$t/army.pdf" 60
 	refcard-render -T pdf --lang=en --cards=rules > "$t/rules.pdf"
 	pages card-rules-en "$t/rules.pdf" 60
+	# signs in the body's size, in colour and grey
+	refcard-render -T pdf --lang=en --cards=rules --rules=dba22 \
+	    > "$t/rules22.pdf"
+	pdf_page "$t/rules22.pdf" 1 60 "$t/rules22.png"
+	both card-rules-dba22-en "$t/rules22.png"
 	refcard-render -T pdf --lang=en --cards=campaign > "$t/campaign.pdf"
 	pages card-campaign-en "$t/campaign.pdf" 60
 	refcard-render -T pdf --lang=en --matchup=I/1a,II/27b "$EN_ARMIES" \
@@ -185,7 +191,7 @@ battle() {
 	refcard-render -T pdf --lang=de --impose=2x2 --paper=a4 "$EN_ARMIES" \
 	    > "$t/sheet.pdf"
 	pdf_page "$t/sheet.pdf" 1 40 "$t/sheet.png"
-	grey sheet-2x2-de "$t/sheet.png"
+	both sheet-2x2-de "$t/sheet.png"
 	images_ok
 }
 

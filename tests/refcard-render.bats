@@ -590,9 +590,9 @@ corpus_fit() {
 	run -0 --separate-stderr refcard-render --rules=dba22 --cards=rules --lang=en
 	t="//section[@data-id='outcomes']"
 	echo "$output" > "$BATS_TEST_TMPDIR/c.html"
-	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//p[1]")" "Kn, Cm, SCh, El, Bd, Sp, Pk, Ax, Bw, Hd: doubled by Art (close combat): recoil*"
-	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//p[2]")" "Unless noted: beaten: recoil, doubled: destroyed"
-	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//tbody/tr[td[1]='Kn']/td[2]")" "beaten by LH, SCh, El or by Bw (having charged) or itself in bad going: destroyed"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//p[2]")" "Kn, Cm, SCh, El, Bd, Sp, Pk, Ax, Bw, Hd: doubled by Art (close combat): recoil*"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//p[1]")" "Unless noted: beaten: recoil, doubled: destroyed"
+	assert_equal "$(cell "$BATS_TEST_TMPDIR/c.html" "$t//tbody/tr[td[1]='Kn']/td[2]")" "beaten by LH, SCh, El or by Bw (having charged) or itself in difficult going: destroyed"
 }
 
 @test "refcard-render: a tight card fits one page: notes below the table flowing round it, short facts on one line" {

@@ -389,7 +389,7 @@ $F/hordes.txt:9: error: army I/9: troop type 'Lit' not in dba1 (in dba22, dba3) 
 	run -0 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules --lang=ru
 	assert_line '<tr><td>Ры</td><td>отбит кем: ЛК, Сл или сам в трудной местности или кем: СК: уничтожен</td></tr>'
 	run -0 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules --lang=en
-	assert_line '<tr><td>Kn</td><td>beaten by LH, El or itself in bad going or by SCh: destroyed</td></tr>'
+	assert_line '<tr><td>Kn</td><td>beaten by LH, El or itself in difficult going or by SCh: destroyed</td></tr>'
 	run -0 --separate-stderr refcard-render --rules="$BATS_TEST_TMPDIR/r.xml" --cards=rules --lang=de
 	assert_line '<tr><td>Ri</td><td>geschlagen durch LR, El oder selbst in schw. Gelände oder durch SiS: vernichtet</td></tr>'
 }

@@ -24,10 +24,11 @@
 #include "rules/rules.h"
 #include "rules/troop.h"
 
-/* The sides: a darker red, hatched, and a light blue, plain and outlined
- * dashed (apart in grey: 0.48 and 0.81); their zones, camps and tags in
- * their own tone and pattern. */
-static const char *const side_fill[BF_MAXSIDES] = { "#d9534f", "#bcd0f5" };
+/* The sides: a darker red, hatched, and a blue, plain and outlined
+ * dashed (apart in grey: 0.43 and 0.57, and darker than any terrain:
+ * 0.67 and up); their zones, camps and tags in their own tone and
+ * pattern. */
+static const char *const side_fill[BF_MAXSIDES] = { "#d9534f", "#6f93d4" };
 static const char *const side_pale[BF_MAXSIDES] = { "#f2c4c2", "#dfe8fa" };
 static const char *const side_dark[BF_MAXSIDES] = { "#8e1f1b", "#1f4fa0" };
 static const double side_dash[BF_MAXSIDES] = { 0, 14 };
@@ -43,6 +44,7 @@ static const bool side_hatch[BF_MAXSIDES] = { true, false };
 #define C_ILLEGAL "#d73027"
 #define C_PLANNED "#333333"
 #define D_FLANK 26.0
+#define D_FRONT 10.0
 #define D_ILLEGAL 22.0
 #define D_PLANNED 5.0
 #define D_SCREENED 5.0
@@ -634,7 +636,19 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	text(s, geom_add(m, up, size * 0.45), deg, fs, name, "#111111",
 	    false);
 	text(s, geom_add(m, up, -size * 0.6), deg, size * 0.8, e->id,
-	    "#333333", false);
+	    "#000000", false);
+}
+
+/* Another base than e holds point p. */
+static bool
+in_other(const struct scene *s, const struct belem *e, struct gpt p)
+{
+	size_t i;
+
+	for (i = 0; i < s->f->ne; i++)
+		if (&s->f->e[i] != e && geom_in_poly(p, s->f->e[i].c, 4))
+			return true;
+	return false;
 }
 
 static void
@@ -644,12 +658,15 @@ base(const struct scene *s, const struct belem *e)
 	double k = e->box.w / 10;
 
 	patch(s, e->c, e->side % BF_MAXSIDES, e->general);
-	/* the facing mark: a heavy front edge and a notch ahead */
+	/* the facing mark: a heavy front edge and a notch ahead, but not
+	 * into a base that touches the front edge (it would run into that
+	 * base's label plate; the edge shows the facing all the same) */
 	line(s, e->c[GC_FL], e->c[GC_FR], "#000000", 6, 0);
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
-	shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
+	if (!in_other(s, e, tri[2]))
+		shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
 }
 
 /* The lower left corner of a side tag w by h at place at along table
@@ -797,6 +814,12 @@ link_at(const struct scene *s, struct gpt p, struct gpt u, double len,
 	struct gpt nr = { -u.y, u.x }, a = geom_add(p, nr, -len / 2),
 	    b = geom_add(p, nr, len / 2), v[8];
 
+	/* a white casing, so that the link shows on either side's base */
+	line(s, a, b, "#ffffff", psiloi ? 8 : 12, 0);
+	ring(v, 8, a, 9);
+	shape(s, v, 8, true, "#ffffff", 1, NULL, 0, 0);
+	ring(v, 8, b, 9);
+	shape(s, v, 8, true, "#ffffff", 1, NULL, 0, 0);
 	line(s, a, b, C_SUPPORT, psiloi ? 4 : 8, 0);
 	ring(v, 8, a, 6);
 	shape(s, v, 8, true, psiloi ? "#ffffff" : C_SUPPORT, 1, C_SUPPORT, 3,
@@ -836,6 +859,15 @@ link(const struct scene *s, const struct belem *a, const struct belem *b,
 	link_at(s, geom_add(m, u, fmax(len / 2 - 14, 0)), u, 30, psiloi);
 }
 
+/* A front contact on the edge a b: a red bar with a white dashed middle,
+ * apart from the plain black front edge in grey by its pattern. */
+static void
+front_bar(const struct scene *s, struct gpt a, struct gpt b)
+{
+	line(s, a, b, C_FRONT, 12, 0);
+	line(s, a, b, "#ffffff", 3, D_FRONT);
+}
+
 /* The square of an overlap on corner c. */
 static void
 overlap_at(const struct scene *s, struct gpt c)
@@ -862,7 +894,7 @@ contacts(const struct scene *s)
 		e = &f->e[i];
 		if (e->d.front >= 0) {
 			edge_of(e, GE_FRONT, &a, &b);
-			line(s, a, b, C_FRONT, 10, 0);
+			front_bar(s, a, b);
 		}
 		for (k = 0; k < e->d.natt; k++) {
 			edge_of(e, e->d.att[k].edge, &a, &b);
@@ -919,7 +951,7 @@ paths(const struct scene *s, const struct bplan *p, const int *verdict)
 
 /* The entries of the key: the sides, the scale bar, the marks, then the
  * terrain on this table. */
-enum kentry { K_SIDE0, K_SIDE1, K_SCALE, K_GENERAL, K_FRONT, K_FLANK,
+enum kentry { K_SIDE0, K_SIDE1, K_SCALE, K_GENERAL, K_EDGE, K_FRONT, K_FLANK,
     K_OVERLAP, K_SUPPORT, K_PSILOI, K_ZOC, K_SCREENED, K_LEGAL, K_ILLEGAL,
     K_PLANNED, K_TERRAIN };
 
@@ -975,11 +1007,61 @@ key_row(const struct bfield *f)
 	return f->width * 0.028;
 }
 
+/* Move i of p is drawn in the colour of key entry k. */
+static bool
+move_is(const struct bplan *p, const int *verdict, size_t i, int k)
+{
+	if (p->mv[i].error || p->mv[i].n == 0)
+		return false;
+	if (verdict == NULL || verdict[i] < 0)
+		return k == K_PLANNED;
+	return k == (verdict[i] == 0 ? K_LEGAL : K_ILLEGAL);
+}
+
+/* The picture has a mark of key entry k (a mark before K_TERRAIN): the
+ * sides, the scale and the front edge always, the others where drawn
+ * (so Psiloi support only where the edition has it). */
+static bool
+key_on(const struct bfield *f, const struct bplan *p, const int *verdict,
+    int k)
+{
+	const struct bderived *d;
+	size_t i, j;
+
+	if (k <= K_SCALE || k == K_EDGE)
+		return true;
+	for (i = 0; k >= K_LEGAL && p != NULL && i < p->n; i++)
+		if (move_is(p, verdict, i, k))
+			return true;
+	for (i = 0; k < K_LEGAL && i < f->ne; i++) {
+		d = &f->e[i].d;
+		if ((k == K_GENERAL && f->e[i].general) ||
+		    (k == K_FRONT && d->front >= 0) ||
+		    (k == K_FLANK && d->natt > 0) ||
+		    (k == K_OVERLAP && (d->overlap[0] >= 0 ||
+		    d->overlap[1] >= 0)) ||
+		    (k == K_SUPPORT && ((d->support >= 0 && !d->support_lost &&
+		    !d->psiloi) || (d->side_by >= 0 && !d->side_lost))) ||
+		    (k == K_PSILOI && d->support >= 0 && !d->support_lost &&
+		    d->psiloi) || (k == K_ZOC && d->nzoc > 0))
+			return true;
+		for (j = 0; k == K_SCREENED && j < d->nzoc; j++)
+			if (d->zoc_screened[j])
+				return true;
+	}
+	return false;
+}
+
 double
-bfdraw_key_height(const struct bfield *f)
+bfdraw_key_height(const struct bfield *f, const struct bplan *p,
+    const int *verdict)
 {
 	struct kterrain kt;
-	size_t n = K_TERRAIN + key_terrain(f, &kt);
+	size_t n = key_terrain(f, &kt);
+	int k;
+
+	for (k = 0; k < K_TERRAIN; k++)
+		n += key_on(f, p, verdict, k);
 
 	return key_row(f) * ((double)((n + KEY_COLS - 1) / KEY_COLS) + 1.2);
 }
@@ -1000,9 +1082,13 @@ sample(const struct scene *s, int k, enum tclass c,
 	case K_GENERAL:
 		patch(s, r, 0, true);
 		break;
+	case K_EDGE:
+		patch(s, r, 1, false);
+		line(s, r[2], r[3], "#000000", 6, 0);
+		break;
 	case K_FRONT:
 		patch(s, r, 0, false);
-		line(s, r[2], r[3], C_FRONT, 10, 0);
+		front_bar(s, r[2], r[3]);
 		break;
 	case K_FLANK:
 		patch(s, r, 0, false);
@@ -1077,9 +1163,10 @@ terrain_word(const struct bfield *f, enum tclass c, enum lang lang)
  * the table, and a scale bar of whole base widths (the edition's unit
  * under dba3) or paces. */
 static void
-key(const struct scene *s, enum lang lang)
+key(const struct scene *s, const struct bplan *p, const int *verdict,
+    enum lang lang)
 {
-	static const enum label lb[] = { L_BF_GENERAL, L_BF_FRONT,
+	static const enum label lb[] = { L_BF_GENERAL, L_BF_EDGE, L_BF_FRONT,
 	    L_BF_FLANK, L_BF_OVERLAP, L_BF_SUPPORT, L_BF_PSILOI, L_BF_ZOC,
 	    L_BF_SCREENED, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED };
 	const struct bfield *f = s->f;
@@ -1098,7 +1185,8 @@ key(const struct scene *s, enum lang lang)
 			c = (enum tclass)(k - K_TERRAIN);
 			if (!kt.on[c])
 				continue;
-		}
+		} else if (!key_on(f, p, verdict, k))
+			continue;
 		x = (n % KEY_COLS) * colw + row * 0.5;
 		y = y0 - (n / KEY_COLS) * row;
 		n++;
@@ -1144,7 +1232,8 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	struct gpt table[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, f->height }, { 0, f->height } };
 	struct gpt under[4] = { { 0, 0 }, { f->width, 0 },
-	    { f->width, -bfdraw_key_height(f) }, { 0, -bfdraw_key_height(f) } };
+	    { f->width, -bfdraw_key_height(f, p, verdict) },
+	    { 0, -bfdraw_key_height(f, p, verdict) } };
 	size_t i;
 
 	shape(&s, table, 4, true, "#eef3dc", 1, "#666666", 4, 0);
@@ -1161,5 +1250,5 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	 * and roads, zones over the edge), the table's edge drawn again */
 	shape(&s, under, 4, true, "#ffffff", 1, NULL, 0, 0);
 	shape(&s, table, 4, true, NULL, 0, "#666666", 4, 0);
-	key(&s, lang);
+	key(&s, p, verdict, lang);
 }

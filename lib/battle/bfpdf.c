@@ -119,7 +119,7 @@ bfpdf_page(struct bfpdf *w, const struct bfield *f,
 
 	w->k = PT_PER_MM / ppm;
 	cairo_pdf_surface_set_size(w->surf, f->width * w->k,
-	    (f->height + bfdraw_key_height(f)) * w->k);
+	    (f->height + bfdraw_key_height(f, p, verdict)) * w->k);
 	cairo_save(w->cr);
 	cairo_scale(w->cr, w->k, w->k);
 	bfdraw(f, p, verdict, lang, &pt);

@@ -93,11 +93,11 @@ bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
 	    "width=\"", fp);
 	num(fp, f->width / ppm);
 	fputs("mm\" height=\"", fp);
-	num(fp, (f->height + bfdraw_key_height(f)) / ppm);
+	num(fp, (f->height + bfdraw_key_height(f, p, verdict)) / ppm);
 	fputs("mm\" viewBox=\"0 0 ", fp);
 	num(fp, f->width);
 	fputc(' ', fp);
-	num(fp, f->height + bfdraw_key_height(f));
+	num(fp, f->height + bfdraw_key_height(f, p, verdict));
 	fputs("\" font-family=\"DejaVu Sans, sans-serif\">\n", fp);
 	fprintf(fp, "<title>%s</title>\n", strchr(f->file, '<') == NULL &&
 	    strchr(f->file, '&') == NULL ? f->file : "battlefield");

@@ -25,7 +25,8 @@ struct painter {
 
 /* The height in paces of the key under the table (bfdraw draws it
  * there: the page is the table and the key). */
-double bfdraw_key_height(const struct bfield *f);
+double bfdraw_key_height(const struct bfield *f, const struct bplan *p,
+    const int *verdict);
 
 void bfdraw(const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, const struct painter *pt);

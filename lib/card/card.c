@@ -453,6 +453,24 @@ card_run(const char *s, size_t i, enum card_run *k)
 	return j - i;
 }
 
+char *
+card_glue_value(const char *s)
+{
+	size_t n = strlen(s), i, k = 0;
+	char *o = xmalloc(2 * n + 1);
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == ' ' && (i == 0 || (s[i - 1] != ',' &&
+		    s[i - 1] != ';'))) {
+			o[k++] = '\xc2';
+			o[k++] = '\xa0';
+		} else
+			o[k++] = s[i];
+	}
+	o[k] = '\0';
+	return o;
+}
+
 /* ---- the texts the army and rules cards share (card_int.h) ------- */
 
 static const char *

@@ -130,6 +130,10 @@ void card_tint_rgb(int k, double rgb[3]);
  * slash ("II/8b"), never broken inside; else plain text. */
 enum card_run { CARD_RUN_TEXT, CARD_RUN_SIGN, CARD_RUN_ID };
 /* The length of the run of s that starts at s[i], its kind in *k. */
+/* A copy of a fact's value s (free it) whose spaces hold it together
+ * (no-break spaces), but after a comma or semicolon, where a list of
+ * values may break: "DBA 3.0" and "280-272 BC" stay on one line. */
+char *card_glue_value(const char *s);
 size_t card_run(const char *s, size_t i, enum card_run *k);
 /* A card too long for one page: each table's fold column (the names of
  * an army's troop types) goes to the front of its last column ("Knights:
@@ -193,6 +197,12 @@ struct cardpdf *cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
     enum lang lang);
 void cardpdf_card(struct cardpdf *w, const struct card *c,
     const struct card_fit *known);
+/* Imposed: how many cards the sheet being filled still takes (a new
+ * sheet: all it has); 0 when not imposed. */
+int cardpdf_sheet_room(const struct cardpdf *w);
+/* Imposed: the cards of the sheets begun from now on are set in pt
+ * points, which each sheet names in its margin. */
+void cardpdf_sheet_pt(struct cardpdf *w, double pt);
 /* How a card is set to fit one page: the type in points, tighter lines;
  * fits: false when even the smallest setting spills onto a second page.
  * For each block of the card, as the PDF lays it out in that fit:

@@ -314,18 +314,49 @@ join(struct sbuf *b, char **v, size_t n)
 		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
 }
 
-/* A list's home topography in the card's language ("Arable": "Пашня");
- * any other text as written. */
-static const char *
-card_terrain(const char *s, enum lang lang)
+/* The label of the English word s (n bytes) among labels lo..hi, or -1. */
+static int
+topo_word(const char *s, size_t n, int lo, int hi)
 {
 	int l;
 
 	/* the English label is the word the lists write */
-	for (l = L_TOPO_ARABLE; l <= L_TOPO_MOUNTAIN; l++)
-		if (str_ieq(s, strlen(s), lang_label(LANG_EN, (enum label)l)))
-			return lb(lang, (enum label)l);
-	return s;
+	for (l = lo; l <= hi; l++)
+		if (str_ieq(s, n, lang_label(LANG_EN, (enum label)l)))
+			return l;
+	return -1;
+}
+
+/* A list's home topography in the card's language, into b ("Arable":
+ * "Пашня"): each topography and each of the words that join them
+ * ("Littoral (if Venice or Genoa), otherwise Arable"); any other word as
+ * written. */
+static const char *
+card_terrain(struct sbuf *b, const char *s, enum lang lang)
+{
+	size_t i = 0, n;
+	int l;
+
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	while (s[i] != '\0') {
+		for (n = 0; ((s[i + n] | 0x20) >= 'a' && (s[i + n] | 0x20) <=
+		    'z'); n++)
+			;
+		if (n == 0) {
+			sbuf_addc(b, s[i++]);
+			continue;
+		}
+		l = topo_word(s + i, n, L_TOPO_ARABLE, L_TOPO_MOUNTAIN);
+		if (l < 0 && lang != LANG_EN)
+			l = topo_word(s + i, n, L_TOPO_OR, L_TOPO_NOT);
+		if (l >= 0)
+			sbuf_adds(b, lb(lang, (enum label)l));
+		else
+			sbuf_add(b, s + i, n);
+		i += n;
+	}
+	return sbuf_str(b);
 }
 
 /* The notes of the element line that the cards translate, "(tower)" as
@@ -378,7 +409,7 @@ army_header(struct card *c, const struct army *a, const struct rules *r,
 		block_row(f, lb(lang, L_PERIOD), sbuf_str(&b));
 	}
 	if (a->terrain != NULL)
-		block_row(f, lb(lang, L_TERRAIN), card_terrain(a->terrain,
+		block_row(f, lb(lang, L_TERRAIN), card_terrain(&b, a->terrain,
 		    lang));
 	if (a->aggression != NULL)
 		block_row(f, lb(lang, L_AGGRESSION), a->aggression);

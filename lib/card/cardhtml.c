@@ -42,7 +42,7 @@ static const char css[] =
     " border: 0.3pt solid #000; print-color-adjust: exact;"
     " -webkit-print-color-adjust: exact; }\n"
     "span.bar span { display: block; height: 100%; }\n"
-    "sup.conf { font-size: 0.75em; line-height: 0; vertical-align: super;"
+    "sup.conf { font-size: max(0.75em, 6.5pt); line-height: 0; vertical-align: super;"
     " padding-left: 0.05em; }\n"
     "table.facts th { width: 18%; background: #f0f0f0; }\n"
     "section.cols { column-count: 2; column-gap: 4mm; }\n"

@@ -46,6 +46,8 @@
 #define IMPOSE_MARGIN_MM 7.0
 #define CROP_GAP_MM 1.5
 #define CROP_LEN_MM 5.0
+/* The type of the note naming a sheet's type size (points) */
+#define SHEET_NOTE_PT 6.5
 
 static PangoFontDescription *
 font(double size, bool bold, bool narrow)
@@ -138,6 +140,38 @@ crop_marks(struct cardpdf *w)
 	cairo_restore(w->cr);
 }
 
+int
+cardpdf_sheet_room(const struct cardpdf *w)
+{
+	int n = w->nx * w->ny;
+
+	return w->slot < 0 || w->slot + 1 >= n ? n : n - 1 - w->slot;
+}
+
+void
+cardpdf_sheet_pt(struct cardpdf *w, double pt)
+{
+	w->sheet_pt = pt;
+}
+
+/* The type of the sheet's cards, named in its bottom margin under the
+ * first column, in SHEET_NOTE_PT as printed. */
+static void
+sheet_note(struct cardpdf *w)
+{
+	PangoFontDescription *fd = font(SHEET_NOTE_PT, false, false);
+	char *s, *d;
+	double y = w->gy + w->ny * w->h * w->scale + CROP_GAP_MM * PT_PER_MM;
+
+	s = g_strdup_printf("%s: %g pt", lang_label(w->lang, L_SHEET_TYPE),
+	    w->sheet_pt);
+	if (w->lang != LANG_EN && (d = strrchr(s, '.')) != NULL)
+		*d = ',';       /* a decimal comma */
+	(void)cardpdf_draw(w, s, fd, w->gx, y, w->w * w->scale, 2);
+	g_free(s);
+	pango_font_description_free(fd);
+}
+
 /* Begin the next page: a sheet, or imposed, the next slot of the sheet
  * (a new sheet when it is full), drawn into through a transform. */
 static void
@@ -154,8 +188,11 @@ next_page(struct cardpdf *w)
 		cairo_show_page(w->cr);
 		w->slot = 0;
 	}
-	if (w->slot == 0)
+	if (w->slot == 0) {
 		crop_marks(w);
+		if (w->sheet_pt > 0)
+			sheet_note(w);
+	}
 	cairo_translate(w->cr, w->gx + (w->slot % w->nx) * w->w * w->scale,
 	    w->gy + (w->slot / w->nx) * w->h * w->scale);
 	cairo_scale(w->cr, w->scale, w->scale);
@@ -237,14 +274,13 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	return w;
 }
 
-/* Pango markup of a cell's text (escaped) in font fd: its signs as
- * superscripts raised by a third of the type size (a rise within the
- * line's own height, so that a sign does not make its line taller), its
- * ids never broken (card_run); g_free it. */
+/* Pango markup of a cell's text (escaped): its signs in the body's own
+ * size on the line (a card's body is never under 6.5 pt on paper, so
+ * neither is a sign; raised, a sign would make its line taller), its ids
+ * never broken (card_run); g_free it. */
 char *
-cardpdf_markup(const char *s, const PangoFontDescription *fd)
+cardpdf_markup(const char *s)
 {
-	int rise = pango_font_description_get_size(fd) / 3;
 	GString *m = g_string_new(NULL);
 	size_t i = 0, n;
 	enum card_run k;
@@ -253,10 +289,7 @@ cardpdf_markup(const char *s, const PangoFontDescription *fd)
 	while (s[i] != '\0') {
 		n = card_run(s, i, &k);
 		e = g_markup_escape_text(s + i, (gssize)n);
-		if (k == CARD_RUN_SIGN)
-			g_string_append_printf(m, "<span font_scale="
-			    "\"superscript\" rise=\"%d\">%s</span>", rise, e);
-		else if (k == CARD_RUN_ID)
+		if (k == CARD_RUN_ID)
 			g_string_append_printf(m,
 			    "<span allow_breaks=\"false\">%s</span>", e);
 		else
@@ -294,7 +327,7 @@ cardpdf_layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
 		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
-	m = cardpdf_markup(text, fd);
+	m = cardpdf_markup(text);
 	cardpdf_set_markup(l, m);
 	g_free(m);
 	return l;
@@ -693,8 +726,8 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 
 	if (known != NULL) {
 		apply_fit(w, c, known->step);
-		if (known->step == 0 && known->pt > w->fs)     /* grown */
-			set_type(w, known->pt, 0, false);
+		if (known->pt != w->fs)         /* grown, or the sheet's */
+			set_type(w, known->pt, w->spacing, w->narrow);
 	} else
 		choose(w, c, &f);
 	lay_out(w, c, false);

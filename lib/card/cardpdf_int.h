@@ -55,12 +55,13 @@ struct cardpdf {
 	 * page drawn */
 	int nx, ny, slot;
 	double sw, sh, scale, gx, gy;
+	double sheet_pt;           /* the type of the sheet's cards */
 	int tint;                  /* the block's section (card_section) */
 	struct memo own, *memo;    /* its memo, or its writer's */
 };
 
 /* cardpdf.c: text in the writer's type, measured once per face */
-char *cardpdf_markup(const char *s, const PangoFontDescription *fd);
+char *cardpdf_markup(const char *s);
 void cardpdf_set_markup(PangoLayout *l, const char *m);
 PangoLayout *cardpdf_layout(struct cardpdf *w, const char *text,
     PangoFontDescription *fd, double width);

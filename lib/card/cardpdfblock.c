@@ -443,8 +443,8 @@ static PangoLayout *
 note_layout(struct cardpdf *w, const struct card_block *b, size_t r,
     double width)
 {
-	char *c0 = cardpdf_markup(block_cell(b, r, 0), w->font),
-	    *c1 = cardpdf_markup(block_cell(b, r, b->ncols - 1), w->font),
+	char *c0 = cardpdf_markup(block_cell(b, r, 0)),
+	    *c1 = cardpdf_markup(block_cell(b, r, b->ncols - 1)),
 	    *m = g_strdup_printf("<b>%s</b> %s", c0, c1);
 	PangoLayout *l = cardpdf_layout(w, "", w->font, width);
 
@@ -571,7 +571,7 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 {
 	unsigned long mask = cardpdf_join_mask(w, b);
 	GString *m;
-	char *e, *c0, *c1;
+	char *e, *c0, *c1, *v;
 	double ht, rgb[3];
 	size_t r;
 	PangoLayout *l;
@@ -582,8 +582,10 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
-		c0 = cardpdf_markup(block_cell(b, r, 0), w->font);
-		c1 = cardpdf_markup(block_cell(b, r, 1), w->font);
+		c0 = cardpdf_markup(block_cell(b, r, 0));
+		v = card_glue_value(block_cell(b, r, 1));
+		c1 = cardpdf_markup(v);
+		free(v);
 		/* a key keeps its value and the dot before it: a line
 		 * breaks before a dot, between facts (no-break spaces) */
 		e = g_strdup_printf("%s<b>%s</b>\xc2\xa0%s", m->len > 0 ?

@@ -870,8 +870,19 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 	bool recon = false, dropped = false;
 	unsigned used = 0;
 
-	/* the default once, each row what differs from it: the exceptions
-	 * get the width of the card; the card's title names the table */
+	/* the default once, heading the table (when a row leaves it out),
+	 * each row what differs from it: the exceptions get the width of
+	 * the card; the card's title names the table */
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		if (!r->t[i].has_outcome)
+			continue;
+		sbuf_reset(&b);
+		(void)card_outcome_text(&b, r, &r->t[i], lang, &dropped,
+		    &used, false);
+	}
+	used = 0;
+	if (dropped)
+		card_outcome_default(c, r, lang);
 	t = card_block(c, BLK_TABLE, NULL, 2);
 	block_head(t, lb(lang, L_LOSER), lb(lang, L_EXCEPTIONS));
 	t->wide = 0x2;
@@ -889,8 +900,6 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 		block_row(t, loser, sbuf_str(&b));
 	}
 	shared_clause(c, t, lang);
-	if (dropped)
-		card_outcome_default(c, r, lang);
 	if (recon)
 		card_recon_note(c, lang);
 	card_conf_notes(c, used, lang);

@@ -50,6 +50,16 @@ struct cardrun_ctx {
 	struct cardpdf *measure;        /* the legend's fit, or NULL */
 	struct card_fit fit;
 	bool fit_ok;            /* fit is that of the card being emitted */
+	/* imposed: the cards of the sheet being filled, held back until
+	 * it is full so that they share one type size */
+	struct held *held;
+	size_t nheld, capheld;
+	int held_pages;
+};
+
+struct held {
+	struct card c;
+	struct card_fit f;
 };
 
 int
@@ -195,9 +205,55 @@ fold(struct cardrun_ctx *run, struct card *c)
 		run->fit_ok = false;
 }
 
+/* Draw the cards held for a sheet, all in the smallest type any of
+ * them needs, which the sheet names in its margin. */
+static void
+flush_sheet(struct cardrun_ctx *run)
+{
+	double pt = 0;
+	size_t i;
+
+	for (i = 0; i < run->nheld; i++)
+		if (i == 0 || run->held[i].f.pt < pt)
+			pt = run->held[i].f.pt;
+	if (run->nheld > 0)
+		cardpdf_sheet_pt(run->pdf, pt);
+	for (i = 0; i < run->nheld; i++) {
+		run->held[i].f.pt = pt;
+		cardpdf_card(run->pdf, &run->held[i].c, &run->held[i].f);
+		card_free(&run->held[i].c);
+		card_fit_free(&run->held[i].f);
+	}
+	run->nheld = 0;
+	run->held_pages = 0;
+}
+
+/* Hold c, in its fit, for the sheet being filled; draw the sheet's
+ * cards when they fill it (a card that does not fit one page takes
+ * two of its places). */
+static void
+hold(struct cardrun_ctx *run, struct card *c)
+{
+	struct held *h;
+
+	if (!run->fit_ok)
+		(void)measure(run, c);
+	run->held = xgrow(run->held, &run->capheld, run->nheld + 1,
+	    sizeof *run->held);
+	h = &run->held[run->nheld++];
+	h->c = *c;
+	h->f = run->fit;
+	memset(&run->fit, 0, sizeof run->fit);
+	run->fit_ok = false;
+	run->held_pages += h->f.fits ? 1 : 2;
+	if (run->held_pages >= cardpdf_sheet_room(run->pdf))
+		flush_sheet(run);
+	run->ncards++;
+}
+
 /* The card drawn in the fit measured last when that is still its fit
  * (the measurer lays out as the writer does): measured once, not
- * again by the writer. */
+ * again by the writer; imposed, held for its sheet. */
 static void
 emit(struct cardrun_ctx *run, struct card *c)
 {
@@ -206,6 +262,10 @@ emit(struct cardrun_ctx *run, struct card *c)
 	run->fit_ok = false;
 	fold(run, c);
 	legend(run, c);
+	if (run->pdf != NULL && cardpdf_sheet_room(run->pdf) > 0) {
+		hold(run, c);
+		return;
+	}
 	known = run->fit_ok ? &run->fit : NULL;
 	if (run->pdf != NULL)
 		cardpdf_card(run->pdf, c, known);
@@ -483,6 +543,9 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 			one_set(&run, o->sets[i], &read, cli->nfiles,
 			    cli->files);
 	}
+	if (run.pdf != NULL)
+		flush_sheet(&run);
+	free(run.held);
 	for (k = 0; k < run.nkept; k++)
 		card_free(&run.kept[k]);
 	free(run.kept);

@@ -149,14 +149,15 @@ test_rules(struct rules *r)
 	CHECK_STR(find(&c.b[2], "Bw", 2), "250\xe2\x80\xa0");  /* reconstructed */
 	card_free(&c);
 	card_rules(&c, RULES_OUTCOMES, r, LANG_EN);
-	/* each row what the default line does not say */
-	CHECK_STR(find(&c.b[0], "SCh", 1), "beaten: destroyed");
-	CHECK_STR(find(&c.b[0], "Cv", 1), "default outcomes\xe2\x80\xa0; "
-	    "doubled by Sp, Pk: flee");
-	CHECK_STR(find(&c.b[0], "Kn", 1), "beaten by LH, El: destroyed; "
-	    "beaten by SCh: destroyed\xe2\x80\xa0");
-	CHECK_STR(block_cell(&c.b[1], 0, 0),
+	/* the default line heads the table; each row what it does not
+	 * say */
+	CHECK_STR(block_cell(&c.b[0], 0, 0),
 	    "Unless noted: beaten: recoil, doubled: destroyed");
+	CHECK_STR(find(&c.b[1], "SCh", 1), "beaten: destroyed");
+	CHECK_STR(find(&c.b[1], "Cv", 1), "default outcomes\xe2\x80\xa0; "
+	    "doubled by Sp, Pk: flee");
+	CHECK_STR(find(&c.b[1], "Kn", 1), "beaten by LH, El: destroyed; "
+	    "beaten by SCh: destroyed\xe2\x80\xa0");
 	card_free(&c);
 }
 
