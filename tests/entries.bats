@@ -169,3 +169,22 @@ $E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (eve
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/g.txt"
 	refute [ "$(grep -c "did you mean 'General'" <<<"$stderr")" != 0 ]
 }
+
+@test "entries: a camp listed with the army is accepted and not counted; it reads back" {
+	printf '%s\n' "III/45b Scots 1058AD" 'Player: Bob' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCamp' > "$BATS_TEST_TMPDIR/e.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/e.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-check: 1 entry: 1 legal, 0 illegal"
+	run -0 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" ""
+	assert_line '        <troop code="?" name="Camp"/>'
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/e.xml"
+	# a German camp too; an unknown name is still an error
+	printf '%s\n' "III/45b Scots 1058AD" '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1x Lager' > "$BATS_TEST_TMPDIR/d.txt"
+	run -0 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/d.txt"
+	printf '%s\n' "III/45b Scots 1058AD" '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCmap' > "$BATS_TEST_TMPDIR/u.txt"
+	run -2 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/u.txt"
+	assert_line --partial "unknown troop type 'Cmap'"
+}

@@ -127,6 +127,20 @@ package_free(struct package *p)
 	memset(p, 0, sizeof *p);
 }
 
+bool
+army_is_camp(const char *name)
+{
+	static const char *const camp[] = { "camp", "camps", "lager",
+		"feldlager", "\xd0\xbb\xd0\xb0\xd0\xb3\xd0\xb5\xd1\x80\xd1\x8c",
+		NULL };
+	size_t i;
+
+	for (i = 0; camp[i] != NULL; i++)
+		if (str_ieq(name, strlen(name), camp[i]))
+			return true;
+	return false;
+}
+
 void
 strv_free(char **v, size_t n)
 {

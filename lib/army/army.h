@@ -126,6 +126,9 @@ void army_set_year(struct army *a, const char *s, size_t n, long line,
  * "environment", "carrier" or "default" (static), or NULL for anything
  * else (NULL too). */
 const char *army_rules_from(const char *s);
+/* Whether a troop name is a camp ("Camp", "Lager", ...): listed with an
+ * entry's elements, it is no element and not counted. */
+bool army_is_camp(const char *name);
 /* Free the n strings of v, and v. */
 void strv_free(char **v, size_t n);
 void army_init(struct army *a);

@@ -488,7 +488,8 @@ check_troop(struct armycheck *c, const struct troop *t, const char *name)
 	char where[48];
 	size_t i;
 
-	if (troop_ok(c, t))
+	if (troop_ok(c, t) || (t == NULL && name != NULL &&
+	    army_is_camp(name)))
 		return;
 	for (i = 0; i < c->nseen; i++)
 		if (strcmp(c->seen[i], key) == 0)

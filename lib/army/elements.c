@@ -309,8 +309,12 @@ parse_name(struct ep *p, const struct troop **t, char **unknown,
 		utf8_sanitize(&p->tmp, p->s + start, bestend - start);
 		*unknown = xstrdup(sbuf_str(&p->tmp));
 		srcmap_lookup(p->map, start, &line, &col);
-		troop_unknown(*unknown, strlen(*unknown), line, col);
-		p->errors++;
+		/* a camp listed with the army (entries): kept by its
+		 * name, no troop, no error */
+		if (!army_is_camp(*unknown)) {
+			troop_unknown(*unknown, strlen(*unknown), line, col);
+			p->errors++;
+		}
 	} else if (!troop_is_standard(best, p->s + start, bestend - start)) {
 		sbuf_reset(&p->tmp);
 		utf8_sanitize(&p->tmp, p->s + start, bestend - start);

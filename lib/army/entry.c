@@ -250,6 +250,11 @@ entry_slots(struct walk *w, const struct package *list,
 			    "chosen" : "the entry holds too many entries");
 			return false;
 		}
+		/* a camp: no element */
+		if (it->ntroops == 1 && it->troops[0].t == NULL &&
+		    it->troops[0].name != NULL &&
+		    army_is_camp(it->troops[0].name))
+			continue;
 		/* camp followers the list does not count */
 		if (it->ntroops == 1 && it->troops[0].t == cf && cf != NULL &&
 		    !offered(w, list, &it->troops[0], false))
