@@ -188,3 +188,12 @@ $E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (eve
 	run -2 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/u.txt"
 	assert_line --partial "unknown troop type 'Cmap'"
 }
+
+@test "entries: an option under a condition ('(if Thuringians) Cv') only for an entry that names it" {
+	printf '%s\n' 'I/1 Test 500BC' 'Player: X' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \
+	    'I/1 Test with Thuringians 500BC' 'Player: Y' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \
+	    'I/1 Test 500BC' 'Player: Z' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xLH, 4x4Bd' > "$BATS_TEST_TMPDIR/c.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=fixtures/lists3/notation.txt "$BATS_TEST_TMPDIR/c.txt"
+	assert_output "$BATS_TEST_TMPDIR/c.txt:1: error: army I/1 of X: an option it takes is the list's only under a condition ('if ...') the entry does not name (list I/1, fixtures/lists3/notation.txt:1) [entry-count]"
+	assert_equal "$stderr" "armylist-check: 3 entries: 2 legal, 1 illegal"
+}

@@ -231,6 +231,10 @@ void date_name_ranges(struct sbuf *name, struct sbuf *dates);
  * becomes its entries; a package whose first element is a dated single
  * troop is dated as a whole.  True when anything was cut. */
 bool package_at_year(struct package *p, long y);
+/* Cut p to the options whose condition ("(if Thuringians) Cv": a note
+ * "if ...") named holds a word of (an entry's title, notes and allies),
+ * as package_at_year cuts; true when anything was cut. */
+bool package_at_conditions(struct package *p, const char *named);
 /* dst: a deep copy of src. */
 void package_copy(struct package *dst, const struct package *src);
 /* The spans of years within from..to in which the dated options of p

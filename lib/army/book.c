@@ -184,14 +184,43 @@ year_str(struct sbuf *s, long y)
 	sbuf_printf(s, "%ld %s", y > 0 ? y : -y, y > 0 ? "AD" : "BC");
 }
 
+/* What an entry names (its title, allies and notes), for the
+ * conditions of a list's options. */
+static void
+named_of(const struct army *a, struct sbuf *b)
+{
+	size_t i;
+
+	sbuf_adds(b, a->name != NULL ? a->name : "");
+	for (i = 0; i < a->nallies; i++)
+		sbuf_printf(b, " %s", a->allies[i]);
+	for (i = 0; i < a->nnotes; i++)
+		sbuf_printf(b, " %s", a->notes[i].text);
+}
+
+/* The list cut to the year (has_y) and to the conditions named (cond),
+ * into *cut. */
+static void
+cut_list(const struct blist *l, bool has_y, long y, const char *cond,
+    struct package *cut)
+{
+	package_copy(cut, &l->list);
+	if (has_y)
+		(void)package_at_year(cut, y);
+	if (cond != NULL)
+		(void)package_at_conditions(cut, cond);
+}
+
 /* One list: true when the entry fits it; else its finding into *code,
- * *msg. */
+ * *msg.  An option the entry takes outside its years, or without naming
+ * its condition, is said so. */
 static bool
 judge_one(const struct blist *l, const struct rules *r, const struct army *a,
     bool has_y, long y, enum check_code *code, struct sbuf *msg)
 {
 	struct package cut;
-	bool ok;
+	struct sbuf named = { 0 };
+	bool ok, dated = false, cond = false;
 
 	if (has_y && !in_dates(l, y)) {
 		*code = CK_ENTRY_YEAR;
@@ -200,28 +229,37 @@ judge_one(const struct blist *l, const struct rules *r, const struct army *a,
 		sbuf_adds(msg, " is outside the list's dates");
 		return false;
 	}
-	package_copy(&cut, &l->list);
-	if (has_y)
-		(void)package_at_year(&cut, y);
+	named_of(a, &named);
+	cut_list(l, has_y, y, sbuf_str(&named), &cut);
 	ok = entry_match(r, &cut, &a->list, code, msg);
 	package_free(&cut);
-	if (ok || !has_y)
-		return ok;
-	/* a dated option used outside its years */
-	sbuf_reset(msg);
-	if (entry_match(r, &l->list, &a->list, code, msg)) {
-		*code = CK_ENTRY_YEAR;
-		sbuf_reset(msg);
-		sbuf_adds(msg, "an option it takes is not in the list in ");
-		year_str(msg, y);
-		return false;
+	if (!ok) {
+		struct sbuf m = { 0 };
+		enum check_code c;
+
+		/* without the conditions cut, and without the year's */
+		cut_list(l, has_y, y, NULL, &cut);
+		cond = entry_match(r, &cut, &a->list, &c, &m);
+		package_free(&cut);
+		dated = !cond && has_y && entry_match(r, &l->list, &a->list,
+		    &c, &m);
+		sbuf_free(&m);
 	}
-	sbuf_reset(msg);
-	package_copy(&cut, &l->list);
-	(void)package_at_year(&cut, y);
-	(void)entry_match(r, &cut, &a->list, code, msg);
-	package_free(&cut);
-	return false;
+	sbuf_free(&named);
+	if (cond || dated) {
+		*code = cond ? CK_ENTRY_COUNT : CK_ENTRY_YEAR;
+		sbuf_reset(msg);
+		if (cond)
+			sbuf_adds(msg, "an option it takes is the list's only "
+			    "under a condition ('if ...') the entry does not "
+			    "name");
+		else {
+			sbuf_adds(msg, "an option it takes is not in the list "
+			    "in ");
+			year_str(msg, y);
+		}
+	}
+	return ok;
 }
 
 static void

@@ -100,19 +100,81 @@ option_at(const struct troopref *r, long y)
 	return option_dates(r->note, &f, &t) == 0 || (f <= y && y <= t);
 }
 
-/* A package of a choice is dated by the qualifier before it: the note of
- * its first element when that element has no other alternative. */
+/* Whether an option stays: keep(option, ctx). */
+typedef bool (*option_keep)(const struct troopref *r, const void *ctx);
+
+/* A package of a choice is qualified by the qualifier before it: the
+ * note of its first element when that element has no other
+ * alternative. */
 static bool
-package_dated_out(const struct package *p, long y)
+package_out(const struct package *p, option_keep keep, const void *ctx)
 {
 	const struct item *it = p->n > 0 ? &p->items[0] : NULL;
 
 	return it != NULL && it->kind == ITEM_ELEMENT && it->ntroops == 1 &&
-	    !option_at(&it->troops[0], y);
+	    !keep(&it->troops[0], ctx);
 }
+
+static bool
+year_keep(const struct troopref *r, const void *ctx)
+{
+	return option_at(r, *(const long *)ctx);
+}
+
+static bool cut_options(struct package *p, option_keep keep,
+    const void *ctx);
 
 bool
 package_at_year(struct package *p, long y)
+{
+	return cut_options(p, year_keep, &y);
+}
+
+/* The words of a condition ("if Thuringians": "Thuringians") found in
+ * text: a word of four letters or more whose first four letters text
+ * holds, any case. */
+static bool
+condition_named(const char *cond, const char *text)
+{
+	const char *w = cond, *t;
+	size_t n, k;
+
+	for (;;) {
+		while (*w == ' ' || *w == ',')
+			w++;
+		for (n = 0; w[n] != '\0' && w[n] != ' ' && w[n] != ','; n++)
+			;
+		if (n == 0)
+			return false;
+		for (t = text; n >= 4 && *t != '\0'; t++) {
+			for (k = 0; k < 4 && t[k] != '\0' &&
+			    (t[k] | 0x20) == (w[k] | 0x20); k++)
+				;
+			if (k == 4)
+				return true;
+		}
+		w += n;
+	}
+}
+
+static bool
+cond_keep(const struct troopref *r, const void *ctx)
+{
+	const char *named = ctx;
+
+	if (r->note == NULL || strncmp(r->note, "if ", 3) != 0)
+		return true;
+	return condition_named(r->note + 3, named);
+}
+
+bool
+package_at_conditions(struct package *p, const char *named)
+{
+	return cut_options(p, cond_keep, named);
+}
+
+static bool
+cut_options(struct package *p, option_keep keep, const void *ctx)
 {
 	struct package out = {0};
 	bool cut = false;
@@ -123,7 +185,7 @@ package_at_year(struct package *p, long y)
 
 		if (it->kind == ITEM_ELEMENT) {
 			for (j = k = 0; j < it->ntroops; j++)
-				if (option_at(&it->troops[j], y))
+				if (keep(&it->troops[j], ctx))
 					it->troops[k++] = it->troops[j];
 				else {
 					troopref_free(&it->troops[j]);
@@ -137,12 +199,12 @@ package_at_year(struct package *p, long y)
 			continue;
 		}
 		for (j = k = 0; j < it->npkgs; j++) {
-			if (package_dated_out(&it->pkgs[j], y)) {
+			if (package_out(&it->pkgs[j], keep, ctx)) {
 				package_free(&it->pkgs[j]);
 				cut = true;
 				continue;
 			}
-			if (package_at_year(&it->pkgs[j], y))
+			if (cut_options(&it->pkgs[j], keep, ctx))
 				cut = true;
 			if (it->pkgs[j].n == 0)
 				package_free(&it->pkgs[j]);
