@@ -155,9 +155,25 @@ bound 1: no PIP budget, 1 used"
 	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/l.txt" > "$BATS_TEST_TMPDIR/l.xml"
 	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/l.xml"
 	assert_equal "$stderr" ''
-	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast 3/3/3/3' '6Kn: double' 'shoots 5 BW' '<td class="num"><b>1/–</b></td>'; do
+	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast<' '6Kn: double' 'shoots 5 BW' '<td class="num"><b>1/–</b></td>'; do
 		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
 	done
+}
+
+# The row of a troop type on an army card (QS QF TT: fast foot move 3 BW
+# in any going): all its elements fast, the fast moves; some, both.
+@test "dba3 QS QF TT: an army card's row moves as its sub-type: all fast 3/3/3, mixed 2 (3)" {
+	printf 'I/3 Nubian Army 3000BC-1480BC\nAggression 1\nTerrain Steppe\n1x3Bw (Gen), 2x3Wb, 1x4Wb or 3Wb, 2x4Bd, 1x3Bd, 5xPs.\n' > "$BATS_TEST_TMPDIR/l.txt"
+	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/l.txt" > "$BATS_TEST_TMPDIR/l.xml"
+	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/l.xml"
+	assert_equal "$stderr" ''
+	row() { grep -o "<tr><td>$1</td>.*</tr>" <<<"$output" | sed 's/<[^>]*>/|/g; s/||*/|/g'; }
+	[[ $(row Bw) == '|Bw|Bows|1|2|4|3|3|3|general; '*'; 3Bw: fast|' ]]
+	[[ $(row Wb) == '|Wb|Warband|3|3|2|2 (3)|2 (3)|2 (3)|'*'; 3Wb: fast 3/3/3/3|' ]]
+	[[ $(row Bd) == '|Bd|Blades|3|5|3|2 (3)|1 (3)|2 (3)|'*'; 3Bd: fast 3/3/3/3|' ]]
+	# in German and Russian the same cells
+	run -0 refcard-render --lang=de "$BATS_TEST_TMPDIR/l.xml"
+	[[ $output == *'<b>2 (3)</b></td><td class="num"><b>1 (3)</b>'* ]]
 }
 
 @test "dba3 lists: Mtd- prefixes in JSON and on a card" {
