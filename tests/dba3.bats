@@ -332,3 +332,24 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	assert_line --index 0 --partial '1: Kn '
 	assert_equal "${#lines[@]}" 6
 }
+
+# The matchup grid compares single elements without support (QF QS UO TT:
+# rear and side support of 3.0); a pair that support changes is marked.
+@test "dba3 QF QS UO TT matchup: the key says single elements without support; cells support changes are marked" {
+	printf 'I/1 A 3000BC-1000BC\nAggression 1\nTerrain Arable\n1x4Bd (Gen), 4xSp, 3x4Wb, 4xPs.\nI/2 B 3000BC-1000BC\nAggression 1\nTerrain Arable\n1x4Bd (Gen), 11xPs.\n' > "$BATS_TEST_TMPDIR/m.txt"
+	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/m.txt" > "$BATS_TEST_TMPDIR/m.xml"
+	run -0 --separate-stderr refcard-render --rules=dba3 --matchup=I/1,I/2 "$BATS_TEST_TMPDIR/m.xml"
+	assert_equal "$stderr" ''
+	[[ $output == *'(close combat of single elements without support, good going)'*'• support (rear, side, psiloi) changes it'* ]]
+	cells() { grep -o "<tr><td>$1 .*</tr>" <<<"$output" | grep -o '[0-9]* : [0-9]*[ •]*</td>' | sed 's/<.td>//' | tr '\n' '|'; }
+	# Sp beside Sp: side support against foot (Bd and Ps); Wb: rear
+	# support against foot but Ps; Bd: none; Ps: none
+	[[ $(cells Sp) == *' •|'*' •|' ]]
+	[[ $(cells Wb) == *' •|'*[0-9]'|' ]]
+	[[ $(cells Bd) != *'•'* ]]
+	[[ $(cells Ps) != *'•'* ]]
+	for l in de ru; do
+		run -0 refcard-render --rules=dba3 --lang=$l --matchup=I/1,I/2 "$BATS_TEST_TMPDIR/m.xml"
+		[[ $output == *'ohne Unterstützung'* || $output == *'без поддержки'* ]]
+	done
+}
