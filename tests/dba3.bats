@@ -155,9 +155,25 @@ bound 1: no PIP budget, 1 used"
 	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/l.txt" > "$BATS_TEST_TMPDIR/l.xml"
 	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/l.xml"
 	assert_equal "$stderr" ''
-	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast 3/3/3/3' '6Kn: double' 'shoots 5 BW' '<td class="num"><b>1/–</b></td>'; do
+	for s in 'rough/bad' '3Bd: fast 3/3/3/3' '3Wb: fast<' '6Kn: double' 'shoots 5 BW' '<td class="num"><b>1/–</b></td>'; do
 		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
 	done
+}
+
+# The row of a troop type on an army card (QS QF TT: fast foot move 3 BW
+# in any going): all its elements fast, the fast moves; some, both.
+@test "dba3 QS QF TT: an army card's row moves as its sub-type: all fast 3/3/3, mixed 2 (3)" {
+	printf 'I/3 Nubian Army 3000BC-1480BC\nAggression 1\nTerrain Steppe\n1x3Bw (Gen), 2x3Wb, 1x4Wb or 3Wb, 2x4Bd, 1x3Bd, 5xPs.\n' > "$BATS_TEST_TMPDIR/l.txt"
+	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/l.txt" > "$BATS_TEST_TMPDIR/l.xml"
+	run -0 --separate-stderr refcard-render "$BATS_TEST_TMPDIR/l.xml"
+	assert_equal "$stderr" ''
+	row() { grep -o "<tr><td>$1</td>.*</tr>" <<<"$output" | sed 's/<[^>]*>/|/g; s/||*/|/g'; }
+	[[ $(row Bw) == '|Bw|Bows|1|2|4|3|3|3|general; '*'; 3Bw: fast|' ]]
+	[[ $(row Wb) == '|Wb|Warband|3|3|2|2 (3)|2 (3)|2 (3)|'*'; 3Wb: fast 3/3/3/3|' ]]
+	[[ $(row Bd) == '|Bd|Blades|3|5|3|2 (3)|1 (3)|2 (3)|'*'; 3Bd: fast 3/3/3/3|' ]]
+	# in German and Russian the same cells
+	run -0 refcard-render --lang=de "$BATS_TEST_TMPDIR/l.xml"
+	[[ $output == *'<b>2 (3)</b></td><td class="num"><b>1 (3)</b>'* ]]
 }
 
 @test "dba3 lists: Mtd- prefixes in JSON and on a card" {
@@ -315,4 +331,25 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	run -0 combat-calc --rules=dba22 --matchup=I/1a,I/2 "$BATS_TEST_TMPDIR/mu.xml"
 	assert_line --index 0 --partial '1: Kn '
 	assert_equal "${#lines[@]}" 6
+}
+
+# The matchup grid compares single elements without support (QF QS UO TT:
+# rear and side support of 3.0); a pair that support changes is marked.
+@test "dba3 QF QS UO TT matchup: the key says single elements without support; cells support changes are marked" {
+	printf 'I/1 A 3000BC-1000BC\nAggression 1\nTerrain Arable\n1x4Bd (Gen), 4xSp, 3x4Wb, 4xPs.\nI/2 B 3000BC-1000BC\nAggression 1\nTerrain Arable\n1x4Bd (Gen), 11xPs.\n' > "$BATS_TEST_TMPDIR/m.txt"
+	armylist-parse --rules=dba3 "$BATS_TEST_TMPDIR/m.txt" > "$BATS_TEST_TMPDIR/m.xml"
+	run -0 --separate-stderr refcard-render --rules=dba3 --matchup=I/1,I/2 "$BATS_TEST_TMPDIR/m.xml"
+	assert_equal "$stderr" ''
+	[[ $output == *'(close combat of single elements without support, good going)'*'• support (rear, side, psiloi) changes it'* ]]
+	cells() { grep -o "<tr><td>$1 .*</tr>" <<<"$output" | grep -o '[0-9]* : [0-9]*[ •]*</td>' | sed 's/<.td>//' | tr '\n' '|'; }
+	# Sp beside Sp: side support against foot (Bd and Ps); Wb: rear
+	# support against foot but Ps; Bd: none; Ps: none
+	[[ $(cells Sp) == *' •|'*' •|' ]]
+	[[ $(cells Wb) == *' •|'*[0-9]'|' ]]
+	[[ $(cells Bd) != *'•'* ]]
+	[[ $(cells Ps) != *'•'* ]]
+	for l in de ru; do
+		run -0 refcard-render --rules=dba3 --lang=$l --matchup=I/1,I/2 "$BATS_TEST_TMPDIR/m.xml"
+		[[ $output == *'ohne Unterstützung'* || $output == *'без поддержки'* ]]
+	done
 }

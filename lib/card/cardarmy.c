@@ -57,7 +57,8 @@ struct subnotes {
  * each once (seen), into *sn. */
 static void
 subtype_find(struct subnotes *sn, const struct rules *r,
-    const struct package *list, int troop, uint64_t *seen, enum lang lang)
+    const struct package *list, int troop, uint64_t *seen, enum lang lang,
+    bool inrow)
 {
 	const struct rules_subtype *st;
 	char g[24], ro[24], d[24], rd[24], *line;
@@ -68,7 +69,8 @@ subtype_find(struct subnotes *sn, const struct rules *r,
 		const struct item *it = &list->items[i];
 
 		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
-			subtype_find(sn, r, &it->pkgs[j], troop, seen, lang);
+			subtype_find(sn, r, &it->pkgs[j], troop, seen, lang,
+			    inrow);
 		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
 			if (it->troops[j].t == NULL ||
 			    it->troops[j].t->id != troop)
@@ -90,7 +92,7 @@ subtype_find(struct subnotes *sn, const struct rules *r,
 			    st->foot != FOOT_NONE) ? " " : "",
 			    st->cls == CLASS_MOUNTED ? lb(lang, L_CLS_MOUNTED) :
 			    "", "");
-			if (st->has_move)
+			if (st->has_move && !inrow)
 				snprintf(line + strlen(line), z - strlen(line),
 				    "%s%s/%s/%s/%s", *line != '\0' ? " " : "",
 				    card_len_cell(g, sizeof g, r, st->move_good),
@@ -110,14 +112,14 @@ subtype_find(struct subnotes *sn, const struct rules *r,
  * in one note, in the order of the list. */
 static void
 subtype_notes(struct sbuf *n, const struct rules *r, const struct package *list,
-    int troop, enum lang lang)
+    int troop, enum lang lang, bool inrow)
 {
 	struct subnotes sn;
 	uint64_t seen = 0, done = 0;
 	size_t i, j;
 
 	sn.n = 0;
-	subtype_find(&sn, r, list, troop, &seen, lang);
+	subtype_find(&sn, r, list, troop, &seen, lang, inrow);
 	for (i = 0; i < sn.n; i++) {
 		if (done & ((uint64_t)1 << i))
 			continue;
@@ -128,6 +130,67 @@ subtype_notes(struct sbuf *n, const struct rules *r, const struct package *list,
 				done |= (uint64_t)1 << j;
 			}
 		sbuf_printf(n, ": %s", sn.say[i]);
+	}
+}
+
+/* The moves of a troop's elements in an army (dba3): how many are of
+ * a sub-type with moves of its own (own, the first of them st; differ:
+ * not all alike) and how many move as the type (plain). */
+struct rowrates {
+	const struct rules_subtype *st;
+	size_t own, plain;
+	bool differ;
+};
+
+static bool
+same_rates(const struct rules_subtype *a, const struct rules_subtype *b)
+{
+	return a->move_good == b->move_good &&
+	    a->move_rough == b->move_rough &&
+	    a->move_difficult == b->move_difficult &&
+	    a->move_road == b->move_road;
+}
+
+/* Adds the element t (its dismounts when dis) to rr. */
+static void
+rates_add(struct rowrates *rr, const struct rules *r,
+    const struct troopref *t, bool dis)
+{
+	const struct rules_subtype *st;
+	char sp[64];
+
+	troopref_spelling(t, dis, sp, sizeof sp);
+	st = rules_subtype_own(r, rules_subtype_find(r, sp, strlen(sp)));
+	if (st == NULL || !st->has_move) {
+		rr->plain++;
+		return;
+	}
+	if (rr->st != NULL && !same_rates(rr->st, st))
+		rr->differ = true;
+	if (rr->st == NULL)
+		rr->st = st;
+	rr->own++;
+}
+
+static void
+rates_find(struct rowrates *rr, const struct rules *r,
+    const struct package *list, int troop)
+{
+	size_t i, j;
+
+	for (i = 0; i < list->n; i++) {
+		const struct item *it = &list->items[i];
+
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			rates_find(rr, r, &it->pkgs[j], troop);
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			const struct troopref *t = &it->troops[j];
+
+			if (t->t != NULL && t->t->id == troop)
+				rates_add(rr, r, t, false);
+			if (t->dis != NULL && t->dis->id == troop)
+				rates_add(rr, r, t, true);
+		}
 	}
 }
 
@@ -600,25 +663,51 @@ army_rows(struct card_block *t, struct army_row *rows, size_t n,
 	sbuf_free(&notes);
 }
 
-/* The factors and moves of a row of the army card (its cells 3 to 7). */
+/* A move cell of a row: the type's figure a, or the sub-type's b when
+ * all its elements move so (only), or both, "2 (3)", when some do. */
+static void
+move_cell(char *out, size_t n, const char *a, const char *b, int how)
+{
+	if (how == 0 || (how == 2 && strcmp(a, b) == 0))
+		snprintf(out, n, "%s", how == 1 ? b : a);
+	else if (how == 1)
+		snprintf(out, n, "%s", b);
+	else
+		snprintf(out, n, "%s (%s)", a, b);
+}
+
+/* The factors and moves of a row of the army card (its cells 3 to 7);
+ * how: 0 the type's moves, 1 those of sub-type st (all its elements
+ * are of it), 2 both. */
 static void
 row_cells(struct army_row *w, const struct rules *r,
-    const struct rules_troop *rt)
+    const struct rules_troop *rt, const struct rules_subtype *st, int how)
 {
-	char f1[32];
+	char f1[32], f2[32], f3[32];
 
 	snprintf(w->v[3], sizeof w->v[3], "%s", rt->known ?
 	    card_num(f1, sizeof f1, rt->factor[CLASS_FOOT]) : "\xe2\x80\x93");
 	snprintf(w->v[4], sizeof w->v[4], "%s", rt->known ?
 	    card_num(f1, sizeof f1, rt->factor[CLASS_MOUNTED]) :
 	    "\xe2\x80\x93");
-	snprintf(w->v[5], sizeof w->v[5], "%s",
-	    card_move_cell(f1, sizeof f1, r, rt, rt->move_good));
-	snprintf(w->v[6], sizeof w->v[6], "%s", r->has_rough ?
+	if (st == NULL)
+		how = 0;
+	move_cell(w->v[5], sizeof w->v[5],
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_good),
+	    how ? card_len_cell(f2, sizeof f2, r, st->move_good) : "", how);
+	if (how && st->move_rough != st->move_difficult)
+		snprintf(f3, sizeof f3, "%s/%s", card_len_cell(f2, sizeof f2,
+		    r, st->move_rough), card_len_cell(w->v[6], sizeof w->v[6],
+		    r, st->move_difficult));
+	else if (how)
+		card_len_cell(f3, sizeof f3, r, st->move_rough);
+	move_cell(w->v[6], sizeof w->v[6], r->has_rough ?
 	    rough_bad(f1, sizeof f1, r, rt) :
-	    card_move_cell(f1, sizeof f1, r, rt, rt->move_difficult));
-	snprintf(w->v[7], sizeof w->v[7], "%s",
-	    card_move_cell(f1, sizeof f1, r, rt, rt->move_road));
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_difficult),
+	    how ? f3 : "", how);
+	move_cell(w->v[7], sizeof w->v[7],
+	    card_move_cell(f1, sizeof f1, r, rt, rt->move_road),
+	    how ? card_len_cell(f2, sizeof f2, r, st->move_road) : "", how);
 }
 
 void
@@ -630,8 +719,10 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct card_block *t;
 	struct sbuf b = { 0 };
 	struct army_row *rows;
+	struct rowrates rr;
 	size_t i, o, nrows = 0;
 	bool recon = false, dropped = false;
+	int how;
 
 	/* an incomplete list is marked in the title and says why below */
 	sbuf_printf(&b, "%s %s%s", a->id != NULL ? a->id : "?",
@@ -686,10 +777,14 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 			    sum[i].min, sum[i].max);
 		recon |= army_notes(&w->notes, r, tp, k.t[i].general, lang,
 		    &dropped);
-		subtype_notes(&w->notes, r, &a->list, tp->id, lang);
+		memset(&rr, 0, sizeof rr);
+		rates_find(&rr, r, &a->list, tp->id);
+		how = rr.own == 0 || rr.differ || !r->has_rough ? 0 :
+		    rr.plain == 0 ? 1 : 2;
+		subtype_notes(&w->notes, r, &a->list, tp->id, lang, how == 1);
 		if (!rt->known)
 			card_note(&w->notes, lb(lang, L_NOT_IN_EDITION));
-		row_cells(w, r, rt);
+		row_cells(w, r, rt, rr.st, how);
 	}
 	army_rows(t, rows, nrows, lang);
 	for (o = 0; o < nrows; o++)

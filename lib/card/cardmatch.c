@@ -14,6 +14,9 @@
 #include "dba/combatrun.h"
 
 #define DASH "\xe2\x80\x93"
+/* a cell that support changes (L_MATCHUP_LEGEND says so): a bullet;
+ * "*" is a confidence sign of the cards */
+#define SUPPORT_MARK " \xe2\x80\xa2"
 /* B's types per table: the row label takes one column. */
 #define GRID_COLS (CARD_MAXCOLS - 1)
 
@@ -87,6 +90,46 @@ army_fact(struct card_block *f, const struct army *a, enum lang lang)
 	sbuf_free(&b);
 }
 
+/* Does support w count against troop o (as sub-type osub)? */
+static bool
+support_vs(const struct rules *r, const struct rules_support *w, int o,
+    int osub)
+{
+	uint64_t bit = (uint64_t)1 << o;
+
+	if (w->vs_except & bit)
+		return false;
+	if (w->vs == 0 && w->vs_classes == 0)
+		return true;
+	return (w->vs & bit) != 0 ||
+	    (w->vs_classes & (1u << rules_class(r, o, osub))) != 0;
+}
+
+/* Can support (rear, side or psiloi, by the rules table) change the
+ * combat of a against o: a supported a, the grid's cells being single
+ * elements without it. */
+static bool
+supportable(const struct rules *r, const struct matchup_type *a,
+    const struct matchup_type *o)
+{
+	const struct rules_troop *t = &r->t[a->troop];
+	int k;
+
+	if (t->has_rear && t->rear != 0 &&
+	    support_vs(r, &t->rear_when, o->troop, o->sub))
+		return true;
+	for (k = 0; k < t->nrear_alt && k < 3; k++)
+		if (support_vs(r, &t->rear_alt_when[k], o->troop, o->sub))
+			return true;
+	if (t->has_psiloi && t->psiloi != 0 &&
+	    support_vs(r, &t->psiloi_when, o->troop, o->sub))
+		return true;
+	return t->has_side && t->side != 0 &&
+	    (t->side_foot == FOOT_NONE ||
+	    rules_foot(r, a->troop, a->sub) == t->side_foot) &&
+	    support_vs(r, &t->side_when, o->troop, o->sub);
+}
+
 /* A type of the grid in a language: its abbreviation, a sub-type as
  * written in English and else with the abbreviation for the code (6Ri,
  * 3Kl) or, where the spelling is not figures and code, in brackets
@@ -144,8 +187,11 @@ grid_block(struct card *c, const struct grid *g, const struct rules *r,
 			if (g->split[p][0] < 0)
 				v[k + 1] = DASH;
 			else {
-				snprintf(cell[k], sizeof cell[k], "%d : %d",
-				    g->split[p][0], g->split[p][4]);
+				snprintf(cell[k], sizeof cell[k], "%d : %d%s",
+				    g->split[p][0], g->split[p][4],
+				    supportable(r, &ta[i], &tb[col0 + k]) ||
+				    supportable(r, &tb[col0 + k], &ta[i]) ?
+				    SUPPORT_MARK : "");
 				v[k + 1] = cell[k];
 			}
 		}
