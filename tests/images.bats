@@ -198,6 +198,7 @@ battle() {
 # chrome ARG...: headless chromium as tests/browser.bats runs it.
 chrome() {
 	timeout -k 5 120 chromium --headless --no-sandbox --disable-gpu \
+	    --virtual-time-budget=10000 \
 	    --no-first-run --user-data-dir="$BATS_TEST_TMPDIR/profile" "$@" \
 	    2>>"$BATS_TEST_TMPDIR/chromium.log"
 }
