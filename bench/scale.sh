@@ -13,7 +13,8 @@
 # grows in time only: what is past the limit is reported and not held.  Prints the CPU time and the peak
 # RSS per size and the growth exponents from 4x to 64x (1 is linear, 0
 # flat; times under 0.05 s count as 0.05 s, start-up is not growth).
-# BENCH_SCALE multiplies every size (default 1).  Inputs are generated in
+# BENCH_SCALE multiplies every size (default 1); BENCH_SCALE_ONLY (an
+# extended regular expression) runs the shapes whose label it matches.  Inputs are generated in
 # a temporary directory and deleted after.
 set -eu
 bin=${1:?usage: bench/scale.sh BINDIR}
@@ -164,6 +165,10 @@ measure() {
 # 16x and 64x BASE
 shape() {
 	label=$1 base=$(($2 * mul)) gen=$3 cmd=$4
+	if [ -n "${BENCH_SCALE_ONLY:-}" ] &&
+	    ! printf '%s\n' "$label" | grep -Eq -- "$BENCH_SCALE_ONLY"; then
+		return 0
+	fi
 	line=
 	t4= m4=
 	for k in 1 4 16 64; do
@@ -233,6 +238,10 @@ shape "wide: battle-scan -T moves (table)" 150 gen_table \
     '"'"$bin"'/battle-scan" -T moves --plan="$IN.plan" "$IN"'
 shape "wide: battle-scan -T xml (table)" 150 gen_table \
     '"'"$bin"'/battle-scan" -T xml "$IN"'
+shape "wide: battle-scan -T svg (table)" 150 gen_table \
+    '"'"$bin"'/battle-scan" -T svg "$IN"'
+shape "wide: battle-scan -T pdf (table)" 150 gen_table \
+    '"'"$bin"'/battle-scan" -T pdf "$IN"'
 # the keymap past its budget (budget 0: every key goes to a run on disk),
 # by the unit test program of lib/core (tests/unit/test_core.c; make
 # test runs it at 3000 keys): 625 to 40000 keys

@@ -61,6 +61,7 @@ struct scene {
 	const struct bfield *f;
 	const struct painter *pt;
 	long *marks;            /* texture marks left */
+	const struct bfpick *pick;      /* the bases, by where they stand */
 };
 
 static struct gpt
@@ -639,18 +640,6 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	    "#000000", false);
 }
 
-/* Another base than e holds point p. */
-static bool
-in_other(const struct scene *s, const struct belem *e, struct gpt p)
-{
-	size_t i;
-
-	for (i = 0; i < s->f->ne; i++)
-		if (&s->f->e[i] != e && geom_in_poly(p, s->f->e[i].c, 4))
-			return true;
-	return false;
-}
-
 static void
 base(const struct scene *s, const struct belem *e)
 {
@@ -665,7 +654,7 @@ base(const struct scene *s, const struct belem *e)
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
-	if (!in_other(s, e, tri[2]))
+	if (!bfpick_other(s->pick, s->f, (size_t)(e - s->f->e), tri[2]))
 		shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
 }
 
@@ -1228,7 +1217,8 @@ bfdraw(const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, const struct painter *pt)
 {
 	long marks = TEXTURE_MARKS;
-	struct scene s = { f, pt, &marks };
+	struct bfpick pick;
+	struct scene s = { f, pt, &marks, &pick };
 	struct gpt table[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, f->height }, { 0, f->height } };
 	struct gpt under[4] = { { 0, 0 }, { f->width, 0 },
@@ -1236,6 +1226,7 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	    { 0, -bfdraw_key_height(f, p, verdict) } };
 	size_t i;
 
+	bfpick_build(&pick, f);
 	shape(&s, table, 4, true, "#eef3dc", 1, "#666666", 4, 0);
 	terrain(&s);
 	zones(&s);
@@ -1243,6 +1234,7 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	paths(&s, p, verdict);
 	for (i = 0; i < f->ne; i++)
 		base(&s, &f->e[i]);
+	bfpick_free(&pick);
 	contacts(&s);
 	for (i = 0; i < f->ne; i++)
 		label(&s, &f->e[i], lang);

@@ -2,6 +2,7 @@
  * per file, to scale, drawn by bfdraw.c. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -21,6 +22,13 @@ struct bfpdf {
 	cairo_t *cr;
 	double k;               /* points per pace */
 	int pages;
+	/* the outlines drawn but not yet stroked, all of one style: cairo
+	 * keeps each stroke of a page until the page ends, so that a run
+	 * of them (the lines of a hatching) goes as one */
+	size_t npend;
+	bool closed;
+	const char *stroke;
+	double width, dash;
 };
 
 
@@ -34,6 +42,55 @@ colour(cairo_t *cr, const char *hex, double alpha)
 }
 
 static void
+stroke_now(struct bfpdf *w, const char *stroke, double width, double dash,
+    bool closed)
+{
+	colour(w->cr, stroke, 1);
+	cairo_set_line_width(w->cr, width);
+	cairo_set_line_join(w->cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_cap(w->cr, closed ? CAIRO_LINE_CAP_BUTT :
+	    CAIRO_LINE_CAP_ROUND);
+	cairo_set_dash(w->cr, &dash, dash > 0, 0);
+	cairo_stroke(w->cr);
+}
+
+/* Stroke the outlines waiting (pdf_path). */
+static void
+flush(struct bfpdf *w)
+{
+	if (w->npend > 0)
+		stroke_now(w, w->stroke, w->width, w->dash, w->closed);
+	w->npend = 0;
+	cairo_new_path(w->cr);
+}
+
+/* A solid outline without a fill: it waits with the others of its style
+ * (one stroke of several outlines paints as each stroked in turn, the
+ * same opaque colour over itself; dashed ones are stroked at once, as a
+ * reader may carry the dashes on from one outline to the next). */
+static void
+pdf_outline(struct bfpdf *w, const struct gpt *v, size_t n, bool closed,
+    const char *stroke, double width, double dash)
+{
+	size_t i;
+
+	if (w->npend > 0 && (w->closed != closed || w->width != width ||
+	    w->dash != dash || strcmp(w->stroke, stroke) != 0 ||
+	    w->npend >= 256))
+		flush(w);
+	w->closed = closed;
+	w->stroke = stroke;
+	w->width = width;
+	w->dash = dash;
+	cairo_move_to(w->cr, v[0].x, v[0].y);
+	for (i = 1; i < n; i++)
+		cairo_line_to(w->cr, v[i].x, v[i].y);
+	if (closed)
+		cairo_close_path(w->cr);
+	w->npend++;
+}
+
+static void
 pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
     const char *fill, double opacity, const char *stroke, double width,
     double dash)
@@ -41,7 +98,13 @@ pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
 	struct bfpdf *w = ud;
 	size_t i;
 
-	cairo_new_path(w->cr);
+	if (n == 0)
+		return;
+	if (fill == NULL && stroke != NULL && !(dash > 0)) {
+		pdf_outline(w, v, n, closed, stroke, width, dash);
+		return;
+	}
+	flush(w);
 	for (i = 0; i < n; i++)
 		cairo_line_to(w->cr, v[i].x, v[i].y);
 	if (closed)
@@ -50,15 +113,8 @@ pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
 		colour(w->cr, fill, opacity);
 		cairo_fill_preserve(w->cr);
 	}
-	if (stroke != NULL) {
-		colour(w->cr, stroke, 1);
-		cairo_set_line_width(w->cr, width);
-		cairo_set_line_join(w->cr, CAIRO_LINE_JOIN_ROUND);
-		cairo_set_line_cap(w->cr, closed ? CAIRO_LINE_CAP_BUTT :
-		    CAIRO_LINE_CAP_ROUND);
-		cairo_set_dash(w->cr, &dash, dash > 0, 0);
-		cairo_stroke(w->cr);
-	}
+	if (stroke != NULL)
+		stroke_now(w, stroke, width, dash, closed);
 	cairo_new_path(w->cr);
 }
 
@@ -71,6 +127,7 @@ pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	PangoFontDescription *fd = pango_font_description_new();
 	PangoRectangle r;
 
+	flush(w);
 	pango_font_description_set_family(fd, "DejaVu Sans");
 	/* pango sizes in points: draw at 100 and scale down, so that small
 	 * labels keep their shape */
@@ -123,6 +180,7 @@ bfpdf_page(struct bfpdf *w, const struct bfield *f,
 	cairo_save(w->cr);
 	cairo_scale(w->cr, w->k, w->k);
 	bfdraw(f, p, verdict, lang, &pt);
+	flush(w);
 	cairo_restore(w->cr);
 	cairo_show_page(w->cr);
 	w->pages++;
