@@ -62,8 +62,10 @@ setup() {
 	cp "$TOP/samples/battle-river.plan" "$BATS_TEST_TMPDIR/examples/bound.txt"
 	# 1: move-check finds an illegal move (its EXIT STATUS), in the plan
 	# and in the picture's verdicts
-	man_examples battle-scan.1 0 0 1 0 1 1 0
+	man_examples battle-scan.1 0 0 1 0 1 1 0 0
 	assert_equal "$(head -c 5 table.pdf)" "%PDF-"
+	# the A4 sheet's picture: a page of A4
+	pdfinfo a4.pdf | grep -q '^Page size: .*(A4)'
 	assert_equal "$(cat v.txt)" "$(battle-scan -T moves --plan=bound.txt field.xml | move-check)"
 }
 

@@ -5,7 +5,7 @@
 # moved by more than a pixel, about 1 mm at the cards' 60 dpi, 2 mm at the
 # battle pictures' 25 dpi, fails; anti-aliasing that differs by a pixel or
 # a little in tone does not.  Every battle sample as PDF (pdftoppm) and SVG
-# (rsvg-convert), in colour and in grey; one card of each kind in PDF (an
+# (rsvg-convert), in colour and in grey, two on paper (--paper); one card of each kind in PDF (an
 # army card, each rules card, the 2.2 combat card in colour too, the
 # campaign cards, the matchup card in
 # colour and in grey, a 2x2 sheet), in grey; the HTML cards as chromium
@@ -168,6 +168,27 @@ battle() {
 		    -o "$BATS_TEST_TMPDIR/$s.png"
 		both "battle-$s.svg" "$BATS_TEST_TMPDIR/$s.png"
 	done
+	images_ok
+}
+
+@test "images: battle pictures on paper (line on A4, dba3 on letter, action), PDF and SVG, in colour and grey" {
+	local t=$BATS_TEST_TMPDIR
+	battle-scan -T moves --plan="$SAMPLES/battle-line.plan" \
+	    "$SAMPLES/battle-line.xml" | move-check > "$t/line.v" || true
+	battle-scan -T pdf --paper=a4 --plan="$SAMPLES/battle-line.plan" \
+	    --verdicts="$t/line.v" "$SAMPLES/battle-line.xml" > "$t/a4.pdf"
+	pdf_page "$t/a4.pdf" 1 40 "$t/a4.png"
+	both "battle-line-a4.pdf" "$t/a4.png"
+	battle-scan -T pdf --paper=letter --fit=action \
+	    "$SAMPLES/battle-dba3.xml" > "$t/letter.pdf"
+	pdf_page "$t/letter.pdf" 1 40 "$t/letter.png"
+	both "battle-dba3-letter.pdf" "$t/letter.png"
+	if command -v rsvg-convert >/dev/null; then
+		battle-scan -T svg --paper=a4 --plan="$SAMPLES/battle-line.plan" \
+		    --verdicts="$t/line.v" "$SAMPLES/battle-line.xml" > "$t/a4.svg"
+		rsvg-convert -b white -d 40 -p 40 "$t/a4.svg" -o "$t/a4s.png"
+		both "battle-line-a4.svg" "$t/a4s.png"
+	fi
 	images_ok
 }
 

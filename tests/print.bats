@@ -183,6 +183,89 @@ function contrast(a, b,   x, y) { x = rl(a) + 0.05; y = rl(b) + 0.05; return x >
 	refute_output --partial 'planned move'
 }
 
+# paper_ok PDF SHEET: PDF is one page of SHEET (w x h in points, either
+# way up) and no word of it is under 6.5 pt.
+paper_ok() {
+	local size least
+	size=$(pdfinfo "$1" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1 \2/p')
+	awk -v s="$size" -v want="$2" 'BEGIN { split(s, a, " "); split(want, b, " ")
+	    if (!((int(a[1] + 0.5) == b[1] && int(a[2] + 0.5) == b[2]) ||
+	    (int(a[1] + 0.5) == b[2] && int(a[2] + 0.5) == b[1]))) {
+		print "page " s ", not " want; exit 1 } }'
+	least=$(sizes "$1" '.' | head -1)
+	[ -n "$least" ]
+	awk -v n="$least" -v f="$1" 'BEGIN { if (n < 6.5) {
+	    print f ": a word at " n " pt"; exit 1 } }'
+}
+
+@test "print: battle-scan --paper: the sheet's size, no word under 6.5 pt, the scale said, the part of the table said (PDF and SVG)" {
+	local t=$BATS_TEST_TMPDIR s p sheet
+	for s in line hill river dba3; do
+		for p in a4:"595 842" a3:"842 1191" letter:"612 792"; do
+			sheet=${p#*:}
+			battle-scan -T pdf --paper=${p%%:*} \
+			    --plan="$SAMPLES/battle-$s.plan" \
+			    "$SAMPLES/battle-$s.xml" > "$t/$s.pdf"
+			paper_ok "$t/$s.pdf" "$sheet"
+			if command -v rsvg-convert >/dev/null; then
+				battle-scan -T svg --paper=${p%%:*} --fit=action \
+				    "$SAMPLES/battle-$s.xml" > "$t/$s.svg"
+				rsvg-convert -f pdf "$t/$s.svg" -o "$t/$s-svg.pdf"
+				paper_ok "$t/$s-svg.pdf" "$sheet"
+			fi
+		done
+	done
+	# the line sample on A4: the whole table would set its ids at about
+	# 4.5 pt, so the picture shows where the bases stand, and says so;
+	# the scale bar says the scale
+	battle-scan -T pdf --paper=a4 "$SAMPLES/battle-line.xml" > "$t/a4.pdf"
+	run -0 pdftotext -layout "$t/a4.pdf" -
+	assert_output --regexp '160 p, 1:[0-9]\.[0-9]'
+	assert_output --partial 'part of the table where the bases stand: x 160'
+	assert_output --partial 'the whole table would set the labels under 6.5 pt'
+	# asked for, the part says what it is, not why
+	battle-scan -T pdf --paper=a3 --fit=action "$SAMPLES/battle-line.xml" > "$t/a3.pdf"
+	run -0 pdftotext -layout "$t/a3.pdf" -
+	assert_output --partial 'part of the table where the bases stand'
+	refute_output --partial 'the whole table would'
+	# a small table fits whole: no note (1000 by 800 paces, two bases)
+	cat > "$t/small.xml" <<-'EOF'
+	<battlefield version="1" rules="dba1" width="1000" height="800">
+	<side name="red" pips="2"><element id="r1" troop="Bd" x="400" y="300" facing="0"/></side>
+	<side name="blue" pips="2"><element id="b1" troop="Wb" x="560" y="500" facing="180"/></side>
+	</battlefield>
+	EOF
+	battle-scan -T pdf --paper=a3 "$t/small.xml" > "$t/s.pdf"
+	paper_ok "$t/s.pdf" "842 1191"
+	run -0 pdftotext -layout "$t/s.pdf" -
+	refute_output --partial 'part of the table'
+	assert_output --regexp ', 1:[0-9.]+'
+	# at the table's size nothing changes: --paper=table and --fit are
+	# today's picture, byte for byte
+	battle-scan -T svg "$SAMPLES/battle-hill.xml" > "$t/a.svg"
+	battle-scan -T svg --paper=table --fit=action "$SAMPLES/battle-hill.xml" > "$t/b.svg"
+	cmp "$t/a.svg" "$t/b.svg"
+	# German: the note in the language of the labels
+	battle-scan -T pdf --paper=a4 --lang=de "$SAMPLES/battle-line.xml" > "$t/de.pdf"
+	run -0 pdftotext -layout "$t/de.pdf" -
+	assert_output --partial 'Ausschnitt, wo die Elemente stehen'
+}
+
+@test "print: a river is far lighter in grey than either side's bases" {
+	local t=$BATS_TEST_TMPDIR
+	battle-scan -T svg "$SAMPLES/battle-river.xml" > "$t/r.svg"
+	# the water: the stroke drawn over a river's dark bank
+	water=$(awk -F'"' '/<polyline / && bank { for (i = 1; i < NF; i++)
+	    if ($i ~ / stroke=$/) { print $(i + 1); exit } }
+	    { bank = /<polyline / && / stroke="#2f5f9a"/ && !/stroke-width="2.5"/ }' "$t/r.svg")
+	[ -n "$water" ]
+	run -0 awk -v w="$water" "$lum_awk"'
+	    BEGIN { printf "%s %.2f, contrast %.1f and %.1f\n", w, grey(w),
+	    contrast(w, "#d9534f"), contrast(w, "#6f93d4")
+	    exit !(grey(w) >= grey("#6f93d4") + 0.25 &&
+	    contrast(w, "#6f93d4") >= 2 && contrast(w, "#d9534f") >= 2) }'
+}
+
 @test "print: one term per edition: 2.2 and 1.x cards say difficult going, 3.0 cards bad going" {
 	local t=$BATS_TEST_TMPDIR r
 	printf 'I/1a Early Sumerian 3000-2800BC\n1x3Bd (Gen), 8x4Bw, 3x2Ps\n' |

@@ -12,9 +12,12 @@
 #include "core/out.h"
 #include "rules/rules.h"
 
-enum { OPT_PLAN = 256, OPT_TOL, OPT_SCALE, OPT_VERD };
+enum { OPT_PLAN = 256, OPT_TOL, OPT_SCALE, OPT_VERD, OPT_PAPER, OPT_FIT };
 
 static const char *const scales[] = { "15mm", "25mm", NULL };
+/* in the order of enum bpaper and enum bfit */
+static const char *const papers[] = { "table", "a4", "a3", "letter", NULL };
+static const char *const fits[] = { "all", "action", NULL };
 
 static const enum out_fmt formats[] = { FMT_TEXT, FMT_COMBAT, FMT_MOVES,
 	FMT_XML, FMT_JSON, FMT_JSONL, FMT_SVG, FMT_PDF, FMT_N };
@@ -34,6 +37,12 @@ static const struct cli_tool tool = {
 		CLI_OPT_RULES,
 		{ "scale", required_argument, OPT_SCALE, "S",
 		    "15mm (default) or 25mm: units and drawing", "15mm|25mm" },
+		{ "paper", required_argument, OPT_PAPER, "P",
+		    "the picture's page: table (default: the table's own "
+		    "size), a4, a3, letter", "table|a4|a3|letter" },
+		{ "fit", required_argument, OPT_FIT, "F",
+		    "on paper, all (default): the whole table, action: where "
+		    "the bases stand", "all|action" },
 		CLI_OPT_LANG("the troop labels"),
 		{ "verdicts", required_argument, OPT_VERD, "FILE",
 		    "move-check's text output: paths coloured", NULL },
@@ -68,6 +77,16 @@ main(int argc, char **argv)
 			if ((v = cli_choice("--scale", cli.arg, scales)) < 0)
 				return EXIT_USAGE;
 			o.scale = v == 1 ? SCALE_25MM : SCALE_15MM;
+			break;
+		case OPT_PAPER:
+			if ((v = cli_choice("--paper", cli.arg, papers)) < 0)
+				return EXIT_USAGE;
+			o.paper = v;
+			break;
+		case OPT_FIT:
+			if ((v = cli_choice("--fit", cli.arg, fits)) < 0)
+				return EXIT_USAGE;
+			o.fit = v;
 			break;
 		case OPT_TOL:
 			if (num_longs(cli.arg, 0, 1000, &tol) < 0) {

@@ -43,6 +43,8 @@ static const bool side_hatch[BF_MAXSIDES] = { true, false };
 #define C_LEGAL "#1a9850"
 #define C_ILLEGAL "#d73027"
 #define C_PLANNED "#333333"
+#define C_RIVER "#cfe3f7"
+#define C_BANK "#2f5f9a"
 #define D_FLANK 26.0
 #define D_FRONT 10.0
 #define D_ILLEGAL 22.0
@@ -62,12 +64,13 @@ struct scene {
 	const struct painter *pt;
 	long *marks;            /* texture marks left */
 	const struct bfpick *pick;      /* the bases, by where they stand */
+	const struct bview *v;  /* the part of the table, the key */
 };
 
 static struct gpt
 page(const struct scene *s, struct gpt p)
 {
-	struct gpt q = { p.x, s->f->height - p.y };
+	struct gpt q = { p.x - s->v->win.x0, s->v->win.y1 - p.y };
 
 	return q;
 }
@@ -114,7 +117,8 @@ static void
 text(const struct scene *s, struct gpt p, double deg, double size,
     const char *t, const char *colour, bool start)
 {
-	s->pt->text(s->pt->ud, page(s, p), deg, size, t, colour, start);
+	s->pt->text(s->pt->ud, page(s, p), deg, fmax(size, s->v->minsize), t,
+	    colour, start);
 }
 
 /* An axis-parallel rectangle from its lower left corner. */
@@ -445,14 +449,15 @@ area(const struct scene *s, enum tclass c, const struct gpt *v, size_t n,
 	    difficult ? D_DIFF : rough ? D_ROUGH : 0);
 }
 
-/* A river: dark banks, the water, a wavy white middle. */
+/* A river: dark banks, the water pale (grey 0.88, far lighter than
+ * either side's bases, 0.43 and 0.57), a wavy dark middle. */
 static void
 river(const struct scene *s, const struct gpt *v, size_t n, double w)
 {
-	shape(s, v, n, false, NULL, 0, "#2f5f9a", w + 10, 0);
-	shape(s, v, n, false, NULL, 0, "#8fbbe8", w, 0);
+	shape(s, v, n, false, NULL, 0, C_BANK, w + 10, 0);
+	shape(s, v, n, false, NULL, 0, C_RIVER, w, 0);
 	if (*s->marks > 0)
-		*s->marks -= wavy(s, v, n, w * 0.18, w * 1.6, "#ffffff", 3);
+		*s->marks -= wavy(s, v, n, w * 0.18, w * 1.6, C_BANK, 2.5);
 }
 
 /* A road: dark edges, a pale surface, a dashed middle. */
@@ -599,28 +604,54 @@ fits(const char *name, double w, double *size)
  * gives way to its abbreviation, then to its code.  On a plate of the
  * side's colour over the hatching and any link (labels are drawn
  * last), inside the bars on the edges. */
-static void
-label(const struct scene *s, const struct belem *e, enum lang lang)
+/* The words of e's label: its name (returned) at *fs, the id at 0.8 of
+ * *size, in a room *room wide. */
+static const char *
+label_fit(const struct belem *e, enum lang lang, double *size, double *fs,
+    double *room)
 {
 	const struct troop *t = troop_at((size_t)e->troop);
 	const char *name = t->name[lang] != NULL ? t->name[lang] : t->code;
-	double deg = fmod(fmod(e->box.facing, 360) + 360, 360);
-	struct gpt m = e->centre, up, rt, pl[4];
-	double size = e->box.w / 7, room, fs, hw, lo, hi;
-	int sd = e->side % BF_MAXSIDES;
 
-	if (e->box.d < 2.2 * size)
-		size = e->box.d / 2.2;
-	room = fmax(e->box.w - 2 * LABEL_END, e->box.w * 0.5);
-	fs = size;
-	if (!fits(name, room, &fs)) {
+	*size = e->box.w / 7;
+	if (e->box.d < 2.2 * *size)
+		*size = e->box.d / 2.2;
+	*room = fmax(e->box.w - 2 * LABEL_END, e->box.w * 0.5);
+	*fs = *size;
+	if (!fits(name, *room, fs)) {
 		name = t->abbr[lang] != NULL ? t->abbr[lang] : t->code;
-		fs = size;
-		if (!fits(name, room, &fs)) {
+		*fs = *size;
+		if (!fits(name, *room, fs)) {
 			name = t->code;
-			fs = fmin(size, room / text_width(name, 1));
+			*fs = fmin(*size, *room / text_width(name, 1));
 		}
 	}
+	return name;
+}
+
+double
+bfdraw_label_min(const struct bfield *f, enum lang lang)
+{
+	double size, fs, room, least = 0;
+	size_t i;
+
+	for (i = 0; i < f->ne; i++) {
+		label_fit(&f->e[i], lang, &size, &fs, &room);
+		fs = fmin(fs, size * 0.8);
+		if (fs > 0 && (least == 0 || fs < least))
+			least = fs;
+	}
+	return least;
+}
+
+static void
+label(const struct scene *s, const struct belem *e, enum lang lang)
+{
+	double deg = fmod(fmod(e->box.facing, 360) + 360, 360);
+	struct gpt m = e->centre, up, rt, pl[4];
+	double size, room, fs, hw, lo, hi;
+	int sd = e->side % BF_MAXSIDES;
+	const char *name = label_fit(e, lang, &size, &fs, &room);
 	if (deg > 90 && deg < 270)
 		deg -= 180;
 	up = geom_fwd(deg);
@@ -1041,8 +1072,8 @@ key_on(const struct bfield *f, const struct bplan *p, const int *verdict,
 	return false;
 }
 
-double
-bfdraw_key_height(const struct bfield *f, const struct bplan *p,
+size_t
+bfdraw_key_entries(const struct bfield *f, const struct bplan *p,
     const int *verdict)
 {
 	struct kterrain kt;
@@ -1051,6 +1082,14 @@ bfdraw_key_height(const struct bfield *f, const struct bplan *p,
 
 	for (k = 0; k < K_TERRAIN; k++)
 		n += key_on(f, p, verdict, k);
+	return n;
+}
+
+double
+bfdraw_key_height(const struct bfield *f, const struct bplan *p,
+    const int *verdict)
+{
+	size_t n = bfdraw_key_entries(f, p, verdict);
 
 	return key_row(f) * ((double)((n + KEY_COLS - 1) / KEY_COLS) + 1.2);
 }
@@ -1148,51 +1187,19 @@ terrain_word(const struct bfield *f, enum tclass c, enum lang lang)
 	}
 }
 
-/* The key: the sides by name, each mark of the picture, the terrain on
- * the table, and a scale bar of whole base widths (the edition's unit
- * under dba3) or paces. */
+/* The scale bar at x, y: one base width (two under dba3), its length,
+ * and on paper the scale of the print (1:ratio). */
 static void
-key(const struct scene *s, const struct bplan *p, const int *verdict,
-    enum lang lang)
+scale_bar(const struct scene *s, double x, double y, double sh,
+    double size)
 {
-	static const enum label lb[] = { L_BF_GENERAL, L_BF_EDGE, L_BF_FRONT,
-	    L_BF_FLANK, L_BF_OVERLAP, L_BF_SUPPORT, L_BF_PSILOI, L_BF_ZOC,
-	    L_BF_SCREENED, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED };
 	const struct bfield *f = s->f;
-	struct kterrain kt;
-	double row = key_row(f), y0 = -row * 0.8;
-	double colw = f->width / KEY_COLS, sw = row * 1.6, sh = row * 0.55;
-	double size = row * 0.45, x, y, bw, len;
+	double bw = battle_base_width(f);
+	double len = bw * (f->r->unit == UNIT_BW ? 2 : 1);
 	struct gpt bar[2], tick[2];
 	struct sbuf t = { 0 };
-	enum tclass c = TC_HILL;
-	int k, n;
+	int k;
 
-	key_terrain(f, &kt);
-	for (k = 0, n = 0; k < K_TERRAIN + TC_N; k++) {
-		if (k >= K_TERRAIN) {
-			c = (enum tclass)(k - K_TERRAIN);
-			if (!kt.on[c])
-				continue;
-		} else if (!key_on(f, p, verdict, k))
-			continue;
-		x = (n % KEY_COLS) * colw + row * 0.5;
-		y = y0 - (n / KEY_COLS) * row;
-		n++;
-		if (k == K_SCALE || ((k == K_SIDE0 || k == K_SIDE1) &&
-		    k >= f->nsides))
-			continue;
-		sample(s, k, c, &kt, x, y, sw, sh);
-		text(s, (struct gpt){ x + sw + row * 0.3, y }, 0, size,
-		    k <= K_SIDE1 ? f->side[k].name : k >= K_TERRAIN ?
-		    terrain_word(f, c, lang) : lang_label(lang,
-		    lb[k - K_GENERAL]), "#111111", true);
-	}
-	/* the scale bar: one base width (two under dba3), its length */
-	bw = battle_base_width(f);
-	len = bw * (f->r->unit == UNIT_BW ? 2 : 1);
-	x = K_SCALE * colw + row * 0.5;
-	y = y0;
 	bar[0] = (struct gpt){ x, y };
 	bar[1] = (struct gpt){ x + len, y };
 	line(s, bar[0], bar[1], "#000000", 6, 0);
@@ -1207,26 +1214,107 @@ key(const struct scene *s, const struct bplan *p, const int *verdict,
 	sbuf_adds(&t, " p");
 	if (f->r->unit == UNIT_BW)
 		sbuf_addc(&t, ')');
-	text(s, (struct gpt){ x + len + row * 0.3, y }, 0, size, sbuf_str(&t),
-	    "#111111", true);
+	if (s->v->ratio > 0) {
+		sbuf_adds(&t, ", 1:");
+		battle_num(&t, s->v->ratio);
+	}
+	text(s, (struct gpt){ x + len + s->v->row * 0.3, y }, 0, size,
+	    sbuf_str(&t), "#111111", true);
 	sbuf_free(&t);
+}
+
+/* Under the key of a part of the table, at y: which part, and why. */
+static void
+note(const struct scene *s, double y, double size, enum lang lang)
+{
+	const struct bview *v = s->v;
+	struct sbuf t = { 0 };
+	double x = v->kx0 + v->row * 0.5;
+
+	sbuf_printf(&t, "%s: x ", lang_label(lang, L_BF_ACTION));
+	battle_len(&t, s->f, v->win.x0);
+	sbuf_adds(&t, "\xe2\x80\x93");
+	battle_len(&t, s->f, v->win.x1);
+	sbuf_adds(&t, ", y ");
+	battle_len(&t, s->f, v->win.y0);
+	sbuf_adds(&t, "\xe2\x80\x93");
+	battle_len(&t, s->f, v->win.y1);
+	sbuf_printf(&t, " %s", battle_unit(s->f));
+	text(s, (struct gpt){ x, y }, 0, size, sbuf_str(&t), "#111111",
+	    true);
+	if (v->small)
+		text(s, (struct gpt){ x, y - v->row }, 0, size,
+		    lang_label(lang, L_BF_SMALL), "#111111", true);
+	sbuf_free(&t);
+}
+
+/* The key: the sides by name, each mark of the picture, the terrain on
+ * the table, and a scale bar of whole base widths (the edition's unit
+ * under dba3) or paces; on paper, under a part of the table, a note. */
+static void
+key(const struct scene *s, const struct bplan *p, const int *verdict,
+    enum lang lang)
+{
+	static const enum label lb[] = { L_BF_GENERAL, L_BF_EDGE, L_BF_FRONT,
+	    L_BF_FLANK, L_BF_OVERLAP, L_BF_SUPPORT, L_BF_PSILOI, L_BF_ZOC,
+	    L_BF_SCREENED, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED };
+	const struct bfield *f = s->f;
+	const struct bview *v = s->v;
+	struct kterrain kt;
+	double row = v->row, y0 = v->ky0 - row * 0.8;
+	double colw = v->keyw / KEY_COLS, sw = row * 1.6, sh = row * 0.55;
+	double size = row * 0.45, x, y;
+	enum tclass c = TC_HILL;
+	int k, n;
+
+	key_terrain(f, &kt);
+	for (k = 0, n = 0; k < K_TERRAIN + TC_N; k++) {
+		if (k >= K_TERRAIN) {
+			c = (enum tclass)(k - K_TERRAIN);
+			if (!kt.on[c])
+				continue;
+		} else if (!key_on(f, p, verdict, k))
+			continue;
+		x = v->kx0 + (n % KEY_COLS) * colw + row * 0.5;
+		y = y0 - (n / KEY_COLS) * row;
+		/* on paper the scale bar takes two places: it says the
+		 * scale too */
+		n += k == K_SCALE && v->ratio > 0 ? 2 : 1;
+		if (k == K_SCALE || ((k == K_SIDE0 || k == K_SIDE1) &&
+		    k >= f->nsides))
+			continue;
+		sample(s, k, c, &kt, x, y, sw, sh);
+		text(s, (struct gpt){ x + sw + row * 0.3, y }, 0, size,
+		    k <= K_SIDE1 ? f->side[k].name : k >= K_TERRAIN ?
+		    terrain_word(f, c, lang) : lang_label(lang,
+		    lb[k - K_GENERAL]), "#111111", true);
+	}
+	scale_bar(s, v->kx0 + K_SCALE * colw + row * 0.5, y0, sh, size);
+	if (v->action)
+		note(s, y0 - ((n + KEY_COLS - 1) / KEY_COLS) * row, size,
+		    lang);
 }
 
 void
 bfdraw(const struct bfield *f, const struct bplan *p,
-    const int *verdict, enum lang lang, const struct painter *pt)
+    const int *verdict, enum lang lang, const struct bview *v,
+    const struct painter *pt)
 {
 	long marks = TEXTURE_MARKS;
 	struct bfpick pick;
-	struct scene s = { f, pt, &marks, &pick };
+	struct scene s = { f, pt, &marks, &pick, v };
 	struct gpt table[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, f->height }, { 0, f->height } };
 	struct gpt under[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, -bfdraw_key_height(f, p, verdict) },
 	    { 0, -bfdraw_key_height(f, p, verdict) } };
+	struct gpt win[4];
+	bool paper = v->ratio > 0;
 	size_t i;
 
 	bfpick_build(&pick, f);
+	if (paper)
+		pt->clip(pt->ud, v->win.x1 - v->win.x0, v->win.y1 - v->win.y0);
 	shape(&s, table, 4, true, "#eef3dc", 1, "#666666", 4, 0);
 	terrain(&s);
 	zones(&s);
@@ -1238,9 +1326,18 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	contacts(&s);
 	for (i = 0; i < f->ne; i++)
 		label(&s, &f->e[i], lang);
-	/* the page under the table blank again (the round ends of rivers
-	 * and roads, zones over the edge), the table's edge drawn again */
-	shape(&s, under, 4, true, "#ffffff", 1, NULL, 0, 0);
-	shape(&s, table, 4, true, NULL, 0, "#666666", 4, 0);
+	if (paper) {
+		/* the window's edge; the key under it */
+		pt->clip(pt->ud, 0, 0);
+		rect(win, v->win.x0, v->win.y0, v->win.x1 - v->win.x0,
+		    v->win.y1 - v->win.y0);
+		shape(&s, win, 4, true, NULL, 0, "#666666", 1 / v->k, 0);
+	} else {
+		/* the page under the table blank again (the round ends of
+		 * rivers and roads, zones over the edge), the table's edge
+		 * drawn again */
+		shape(&s, under, 4, true, "#ffffff", 1, NULL, 0, 0);
+		shape(&s, table, 4, true, NULL, 0, "#666666", 4, 0);
+	}
 	key(&s, p, verdict, lang);
 }

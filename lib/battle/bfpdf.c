@@ -14,8 +14,6 @@
 #include "core/xalloc.h"
 #include "dba/movein.h"
 
-#define PT_PER_MM (72.0 / 25.4)
-
 struct bfpdf {
 	struct pdffont_sink sink;
 	cairo_surface_t *surf;
@@ -167,19 +165,36 @@ bfpdf_new(FILE *fp)
 	return w;
 }
 
+/* On paper: what follows stays in the window (w 0: anywhere again). */
+static void
+pdf_clip(void *ud, double w, double h)
+{
+	struct bfpdf *pw = ud;
+
+	flush(pw);
+	if (w > 0) {
+		cairo_save(pw->cr);
+		cairo_rectangle(pw->cr, 0, 0, w, h);
+		cairo_clip(pw->cr);
+	} else
+		cairo_restore(pw->cr);
+}
+
 static void
 bfpdf_page(struct bfpdf *w, const struct bfield *f,
-    const struct bplan *p, const int *verdict, enum lang lang, int scale)
+    const struct bplan *p, const int *verdict, const struct scan_opts *o)
 {
-	struct painter pt = { w, pdf_path, pdf_text };
-	double ppm = scale == SCALE_25MM ? 8.0 / 3 : 4;
+	struct painter pt = { w, pdf_path, pdf_text, pdf_clip };
+	struct bview v;
 
-	w->k = PT_PER_MM / ppm;
-	cairo_pdf_surface_set_size(w->surf, f->width * w->k,
-	    (f->height + bfdraw_key_height(f, p, verdict)) * w->k);
+	bfview(f, p, verdict, o, &v);
+	w->k = v.k;
+	cairo_pdf_surface_set_size(w->surf, v.pagew, v.pageh);
 	cairo_save(w->cr);
+	if (v.ratio > 0)
+		cairo_translate(w->cr, v.ox, v.oy);
 	cairo_scale(w->cr, w->k, w->k);
-	bfdraw(f, p, verdict, lang, &pt);
+	bfdraw(f, p, verdict, o->lang, &v, &pt);
 	flush(w);
 	cairo_restore(w->cr);
 	cairo_show_page(w->cr);

@@ -81,27 +81,74 @@ svg_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	fputs("</text>\n", fp);
 }
 
+/* On paper: what follows stays in the window (w 0: anywhere again). */
+static void
+svg_clip(void *ud, double w, double h)
+{
+	FILE *fp = ud;
+
+	if (w > 0) {
+		fputs("<clipPath id=\"window\"><rect x=\"0\" y=\"0\" "
+		    "width=\"", fp);
+		num(fp, w);
+		fputs("\" height=\"", fp);
+		num(fp, h);
+		fputs("\"/></clipPath>\n<g clip-path=\"url(#window)\">\n", fp);
+	} else
+		fputs("</g>\n", fp);
+}
+
+/* The page of a sheet in mm, its box in points. */
+static void
+svg_sheet(FILE *fp, const struct bview *v)
+{
+	fputs("width=\"", fp);
+	num(fp, v->paperw);
+	fputs("mm\" height=\"", fp);
+	num(fp, v->paperh);
+	fputs("mm\" viewBox=\"0 0 ", fp);
+	num(fp, v->pagew);
+	fputc(' ', fp);
+	num(fp, v->pageh);
+}
+
 int
 bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
-    const int *verdict, enum lang lang, int scale)
+    const int *verdict, const struct scan_opts *o)
 {
-	struct painter pt = { fp, svg_path, svg_text };
-	double ppm = scale == SCALE_25MM ? 8.0 / 3 : 4;
+	struct painter pt = { fp, svg_path, svg_text, svg_clip };
+	double ppm = o->scale == SCALE_25MM ? 8.0 / 3 : 4;
+	struct bview v;
 
+	bfview(f, p, verdict, o, &v);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	    "width=\"", fp);
-	num(fp, f->width / ppm);
-	fputs("mm\" height=\"", fp);
-	num(fp, (f->height + bfdraw_key_height(f, p, verdict)) / ppm);
-	fputs("mm\" viewBox=\"0 0 ", fp);
-	num(fp, f->width);
-	fputc(' ', fp);
-	num(fp, f->height + bfdraw_key_height(f, p, verdict));
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ",
+	    fp);
+	if (v.ratio > 0)
+		svg_sheet(fp, &v);
+	else {
+		fputs("width=\"", fp);
+		num(fp, f->width / ppm);
+		fputs("mm\" height=\"", fp);
+		num(fp, (f->height + bfdraw_key_height(f, p, verdict)) / ppm);
+		fputs("mm\" viewBox=\"0 0 ", fp);
+		num(fp, f->width);
+		fputc(' ', fp);
+		num(fp, f->height + bfdraw_key_height(f, p, verdict));
+	}
 	fputs("\" font-family=\"DejaVu Sans, sans-serif\">\n", fp);
 	fprintf(fp, "<title>%s</title>\n", strchr(f->file, '<') == NULL &&
 	    strchr(f->file, '&') == NULL ? f->file : "battlefield");
-	bfdraw(f, p, verdict, lang, &pt);
-	fputs("</svg>\n", fp);
+	if (v.ratio > 0) {
+		/* the sheet white; paces to points, the window at its place */
+		fputs("<rect width=\"100%\" height=\"100%\" "
+		    "fill=\"#ffffff\"/>\n<g transform=\"translate(", fp);
+		num(fp, v.ox);
+		fputc(' ', fp);
+		num(fp, v.oy);
+		fprintf(fp, ") scale(%.6g)\">\n", v.k);
+	}
+	bfdraw(f, p, verdict, o->lang, &v, &pt);
+	fputs(v.ratio > 0 ? "</g>\n</svg>\n" : "</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
 }

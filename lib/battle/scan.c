@@ -722,10 +722,9 @@ one(struct scan *s, const char *name)
 	case FMT_PDF:
 		verdict = read_verdicts(o->verdicts, &f, p, s);
 		if (o->fmt == FMT_SVG && s->nfield == 0)
-			bfsvg(s->fp, &f, p, verdict, o->lang, o->scale);
+			bfsvg(s->fp, &f, p, verdict, o);
 		else if (o->fmt == FMT_PDF)
-			o->pdf->page(s->pdf, &f, p, verdict, o->lang,
-			    o->scale);
+			o->pdf->page(s->pdf, &f, p, verdict, o);
 		free(verdict);
 		break;
 	default:                /* not one of battle-scan's */

@@ -10,14 +10,20 @@
 #include "core/out.h"
 
 struct bfpdf;
+struct scan_opts;
+
+/* The page of a picture (--paper): the table at its size, or a sheet;
+ * what of the table it shows (--fit). */
+enum bpaper { PAPER_TABLE, PAPER_A4, PAPER_A3, PAPER_LETTER };
+enum bfit { FIT_ALL, FIT_ACTION };
 /* The PDF writer: bfpdf_writer (bfpdf.c, drawn with cairo and pango).
  * A program that draws PDF names it in scan_opts.pdf, which links it
  * and those libraries; the static multi-call binary does not. */
 struct scan_pdf {
 	struct bfpdf *(*open)(FILE *fp);
 	void (*page)(struct bfpdf *w, const struct bfield *f,
-	    const struct bplan *p, const int *verdict, enum lang lang,
-	    int scale);
+	    const struct bplan *p, const int *verdict,
+	    const struct scan_opts *o);
 	int (*finish)(struct bfpdf *w);
 };
 extern const struct scan_pdf bfpdf_writer;
@@ -27,6 +33,8 @@ struct scan_opts {
 				 * svg, pdf */
 	enum lang lang;
 	int scale;              /* enum scale of dba/movein.h */
+	enum bpaper paper;      /* the picture's page */
+	enum bfit fit;          /* the picture's part of the table */
 	double tol;             /* paces */
 	const char *plan;       /* plan file, NULL for none */
 	const char *verdicts;   /* move-check's text output, NULL */

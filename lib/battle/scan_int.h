@@ -7,7 +7,14 @@
 #include <stdio.h>
 
 #include "battle/battle.h"
+#include "battle/scan.h"
 #include "core/lang.h"
+
+#define PT_PER_MM (72.0 / 25.4)
+/* the least size of any text on paper, in points */
+#define PAPER_TEXT_PT 6.5
+/* ... aimed a little over, so that no rounding of a reader sets it under */
+#define PAPER_TEXT_AIM (PAPER_TEXT_PT + 0.05)
 
 /* The picture (bfdraw.c): a painter draws what the scene asks. */
 struct painter {
@@ -21,7 +28,38 @@ struct painter {
 	 * deg, size in paces */
 	void (*text)(void *ud, struct gpt p, double deg, double size,
 	    const char *s, const char *colour, bool start);
+	/* what is drawn next stays inside the rectangle from 0, 0 to w, h
+	 * (w 0: anywhere again) */
+	void (*clip)(void *ud, double w, double h);
 };
+
+/* What of the table a picture shows, on what page (bfview.c).  The
+ * painter's coordinates are paces from the window's upper left corner,
+ * y down; the page's are points, the window at ox, oy and k points to
+ * the pace. */
+struct bview {
+	struct gbb win;         /* the part of the table drawn (paces) */
+	double kx0, ky0;        /* the key's upper left corner (table) */
+	double keyw, row;       /* its width and the height of a row */
+	double k;               /* points per pace */
+	double pagew, pageh;    /* the page, points */
+	double ox, oy;          /* the window's corner on it, points */
+	double paperw, paperh;  /* the sheet in mm (0: the table's size) */
+	double minsize;         /* the least size of a text, paces */
+	double ratio;           /* the print to the table, 1 to ratio (0:
+				 * at table size) */
+	bool action;            /* the part where the bases stand */
+	bool small;             /* ... as the whole table would set its
+				 * labels under PAPER_TEXT_PT */
+};
+
+void bfview(const struct bfield *f, const struct bplan *p,
+    const int *verdict, const struct scan_opts *o, struct bview *v);
+/* The number of entries of the key, and the least size of a base's
+ * label (0: no base), in paces (bfdraw.c). */
+size_t bfdraw_key_entries(const struct bfield *f, const struct bplan *p,
+    const int *verdict);
+double bfdraw_label_min(const struct bfield *f, enum lang lang);
 
 /* Which base holds a point (bfpick.c): the bases by the cells of a grid
  * that their bounding boxes meet. */
@@ -43,11 +81,12 @@ double bfdraw_key_height(const struct bfield *f, const struct bplan *p,
     const int *verdict);
 
 void bfdraw(const struct bfield *f, const struct bplan *p,
-    const int *verdict, enum lang lang, const struct painter *pt);
+    const int *verdict, enum lang lang, const struct bview *v,
+    const struct painter *pt);
 /* SVG of one field and PDF (scan.h: bfpdf_writer) of one or more, to
  * scale (the field's width in paces at the scale's 4 or 8/3 paces per
  * mm). */
 int bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
-    const int *verdict, enum lang lang, int scale);
+    const int *verdict, const struct scan_opts *o);
 
 #endif

@@ -20,6 +20,8 @@ scanrun_run(const struct scanrun_opts *so, const struct cli *cli)
 	o.fmt = cli->format;
 	o.lang = cli->lang;
 	o.scale = so->scale;
+	o.paper = (enum bpaper)so->paper;
+	o.fit = (enum bfit)so->fit;
 	o.tol = so->tol;
 	o.plan = so->plan;
 	o.verdicts = so->verdicts;

@@ -12,6 +12,8 @@ struct scanrun_opts {
 	const char *plan;       /* --plan FILE, or NULL */
 	double tol;             /* --tolerance, in paces */
 	int scale;              /* --scale: enum scale */
+	int paper;              /* --paper: enum bpaper */
+	int fit;                /* --fit: enum bfit */
 	const char *verdicts;   /* --verdicts FILE, or NULL */
 	const struct scan_pdf *pdf;     /* -T pdf's writer (bfpdf_writer);
 					 * NULL: libexec/bellis/battle-scan

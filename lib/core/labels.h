@@ -50,7 +50,7 @@ enum label {
 	/* the key of battle-scan's picture */
 	L_BF_FRONT, L_BF_FLANK, L_BF_OVERLAP, L_BF_ZOC, L_BF_SUPPORT, L_BF_GENERAL, L_BF_EDGE, L_BF_LEGAL, L_BF_ILLEGAL, L_BF_PLANNED,
 	L_BF_SCREENED, L_BF_WOOD, L_BF_HILL, L_BF_BUA, L_BF_MARSH, L_BF_WATER,
-	L_BF_RIVER, L_BF_CAMP, L_BF_PSILOI,
+	L_BF_RIVER, L_BF_CAMP, L_BF_PSILOI, L_BF_ACTION, L_BF_SMALL,
 	/* rules cards: the condition of each support row, the BUA factor,
 	 * the river bank's exceptions, the PIP surcharges' troops */
 	L_WHEN, L_ONLY_VS, L_SUPPORT_MAX, L_TF_BUA, L_RIVER_NOT_FORD,
