@@ -193,7 +193,10 @@ BATTLE_LINKED = $(B)/bin/battle-scan $(B)/libexec/bellis/battle-scan \
     $(B)/replay/fuzz_battlefield $(B)/replay/fuzz_plan
 $(B)/lib/battle/bfpdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 $(B)/lib/core/cli.o: ALL_CFLAGS += -DBELLIS_LIBEXECDIR='"$(LIBEXECDIR)"'
-$(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) -lm
+# its PDF writer deflates the pages itself (zlib) and embeds a subset of
+# the font (harfbuzz's hb-subset)
+BATTLE_PDF_LIBS = $(shell $(PKG_CONFIG) --libs harfbuzz-subset zlib 2>/dev/null)
+$(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) $(BATTLE_PDF_LIBS) -lm
 
 # the golden-image tests (tests/images.bats) compare PNGs with pngdiff,
 # which reads and writes them with cairo
