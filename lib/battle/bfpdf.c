@@ -79,6 +79,9 @@ out(struct bfpdf *w, const void *p, size_t n)
 	w->off += (long)n;
 }
 
+static void outf(struct bfpdf *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static void
 outf(struct bfpdf *w, const char *fmt, ...)
 {
