@@ -30,6 +30,7 @@
 /* A font of the text: its glyphs used, their widths and characters. */
 struct pfont {
 	hb_face_t *face;
+	unsigned n;             /* its glyphs */
 	unsigned char *used;    /* by glyph id */
 	unsigned *uni;          /* the character of each glyph */
 	unsigned short *w;      /* advance, 1/1000 of the size */
@@ -341,9 +342,12 @@ font_of(struct bfpdf *w, PangoFont *f)
 		return -1;
 	p = &w->font[w->nfonts];
 	p->face = hb_face_reference(face);
-	p->used = xcalloc(NGLYPH, 1);
-	p->uni = xcalloc(NGLYPH, sizeof *p->uni);
-	p->w = xcalloc(NGLYPH, sizeof *p->w);
+	p->n = hb_face_get_glyph_count(face);
+	if (p->n == 0 || p->n > NGLYPH)
+		p->n = NGLYPH;
+	p->used = xcalloc(p->n, 1);
+	p->uni = xcalloc(p->n, sizeof *p->uni);
+	p->w = xcalloc(p->n, sizeof *p->w);
 	return w->nfonts++;
 }
 
@@ -365,7 +369,7 @@ run_glyphs(struct bfpdf *w, PangoLayoutRun *run, const char *text,
 	zs(w, buf);
 	for (i = 0; i < g->num_glyphs; i++) {
 		gid = g->glyphs[i].glyph;
-		if ((gid & PANGO_GLYPH_UNKNOWN_FLAG) == 0 && gid < NGLYPH &&
+		if ((gid & PANGO_GLYPH_UNKNOWN_FLAG) == 0 && gid < p->n &&
 		    gid != PANGO_GLYPH_EMPTY) {
 			if (!p->used[gid]) {
 				p->used[gid] = 1;
@@ -552,11 +556,11 @@ tounicode(struct bfpdf *w, const struct pfont *p)
 	    "/Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n"
 	    "/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\n"
 	    "endcodespacerange\n");
-	for (g = 0; g < NGLYPH; g++) {
+	for (g = 0; g < p->n; g++) {
 		if (!p->used[g] || p->uni[g] == 0)
 			continue;
 		if (n % 100 == 0) {
-			for (i = g, c = 0; i < NGLYPH && c < 100; i++)
+			for (i = g, c = 0; i < p->n && c < 100; i++)
 				c += p->used[i] && p->uni[i] != 0;
 			sbuf_printf(&b, "%s%u beginbfchar\n", n > 0 ?
 			    "endbfchar\n" : "", c);
@@ -612,7 +616,7 @@ font_file(struct bfpdf *w, const struct pfont *p)
 
 	if (in != NULL) {
 		hb_set_add(hb_subset_input_glyph_set(in), 0);
-		for (g = 0; g < NGLYPH; g++)
+		for (g = 0; g < p->n; g++)
 			if (p->used[g])
 				hb_set_add(hb_subset_input_glyph_set(in), g);
 		hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_RETAIN_GIDS);
@@ -674,7 +678,7 @@ font_write(struct bfpdf *w, struct pfont *p, int k)
 	    "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) "
 	    "/Supplement 0 >> /FontDescriptor %d 0 R /CIDToGIDMap /Identity "
 	    "/W [", 'A' + k, name, fd);
-	for (g = 0; g < NGLYPH; g++)
+	for (g = 0; g < p->n; g++)
 		if (p->used[g])
 			outf(w, " %u [%u]", g, p->w[g]);
 	outf(w, " ] >>\nendobj\n");

@@ -16,7 +16,8 @@ struct scan_opts;
  * what of the table it shows (--fit). */
 enum bpaper { PAPER_TABLE, PAPER_A4, PAPER_A3, PAPER_LETTER };
 enum bfit { FIT_ALL, FIT_ACTION };
-/* The PDF writer: bfpdf_writer (bfpdf.c, drawn with cairo and pango).
+/* The PDF writer: bfpdf_writer (bfpdf.c: text by pango, the font by
+ * harfbuzz, the pages deflated by zlib as they are drawn).
  * A program that draws PDF names it in scan_opts.pdf, which links it
  * and those libraries; the static multi-call binary does not. */
 struct scan_pdf {
