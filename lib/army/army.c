@@ -151,6 +151,29 @@ strv_free(char **v, size_t n)
 	free(v);
 }
 
+/* lo <= y <= hi, or (rev) hi <= y <= lo. */
+static bool
+within(long lo, long hi, long y, bool rev)
+{
+	return (lo <= y && y <= hi) || (rev && hi <= y && y <= lo);
+}
+
+bool
+army_period_holds(const struct army *a, long y, unsigned flags)
+{
+	bool rev = (flags & ARMY_PERIOD_REVERSED) != 0;
+	size_t k;
+
+	if (!a->period_ok)
+		return (flags & ARMY_PERIOD_UNDATED) != 0;
+	if (a->nranges < 2)
+		return within(a->from, a->to, y, rev);
+	for (k = 0; k < a->nranges; k++)
+		if (within(a->ranges[k][0], a->ranges[k][1], y, rev))
+			return true;
+	return false;
+}
+
 void
 army_free(struct army *a)
 {
@@ -168,6 +191,7 @@ army_free(struct army *a)
 	strv_free(a->enemies, a->nenemies);
 	strv_free(a->allies, a->nallies);
 	free(a->ally_join);
+	free(a->ally_elements);
 	free(a->elements_text);
 	package_free(&a->list);
 	for (i = 0; i < a->nnotes; i++) {
@@ -586,16 +610,46 @@ army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
 	read_refs(v, n, cap, NULL, s, len, 0, 0);
 }
 
+/* Where an entry's allies end and its contingent begins: the first
+ * colon after a word that is an army id ("II/40: 1x3Cv"); len: none. */
+static size_t
+contingent_at(const char *s, size_t len)
+{
+	const char *c = memchr(s, ':', len);
+	size_t e, b;
+
+	if (c == NULL)
+		return len;
+	for (e = (size_t)(c - s); e > 0 && s[e - 1] == ' '; e--)
+		;
+	for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != ','; b--)
+		;
+	return e > b && army_is_id(s + b, e - b) ? (size_t)(c - s) : len;
+}
+
 void
 army_refs_at(struct army *a, bool allies, const char *s, size_t len,
     long line, long col)
 {
-	if (allies)
-		read_refs(&a->allies, &a->nallies, &a->capallies, a, s, len,
-		    line, col);
-	else
+	size_t c;
+	const char *t;
+	size_t tn;
+
+	if (!allies) {
 		read_refs(&a->enemies, &a->nenemies, &a->capenemies, NULL, s,
 		    len, line, col);
+		return;
+	}
+	if ((c = contingent_at(s, len)) < len) {
+		t = s + c + 1;
+		tn = len - c - 1;
+		str_trim(&t, &tn);
+		free(a->ally_elements);
+		a->ally_elements = tn > 0 ? xstrndup(t, tn) : NULL;
+		len = c;
+	}
+	read_refs(&a->allies, &a->nallies, &a->capallies, a, s, len, line,
+	    col);
 }
 
 void
