@@ -219,6 +219,25 @@ $BATS_TEST_TMPDIR/o.txt:11: error: army III/45b of Xan: the general's element 1x
 	assert_line --partial "unknown troop type 'Cmap'"
 }
 
+@test "camps: a list that names a camp totals 12 without it; an entry's card shows the camp as a camp, not as an unknown troop" {
+	printf '%s\n' 'X/1 A list with its camp 500BC' 'Aggression 1' 'Terrain Arable' 'Enemies: X/1' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCamp' > "$BATS_TEST_TMPDIR/l.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/l.txt"
+	assert_output ''
+	printf '%s\n' "III/45b Scots 1058AD" 'Player: Bob' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCamp' > "$BATS_TEST_TMPDIR/e.txt"
+	armylist-parse --rules=dba22 "$BATS_TEST_TMPDIR/e.txt" > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 refcard-render "$BATS_TEST_TMPDIR/e.xml"
+	assert_output --partial '<tr><td>Camp</td><td>Camp</td><td class="num">1</td>'
+	assert_output --partial 'not counted among the elements'
+	refute_output --partial '<td>?</td>'
+	refute_output --partial 'unknown troop type'
+	run -0 refcard-render --lang=de "$BATS_TEST_TMPDIR/e.xml"
+	assert_output --partial '<tr><td>Lager</td><td>Camp</td>'
+	run -0 refcard-render --lang=ru "$BATS_TEST_TMPDIR/e.xml"
+	assert_output --partial 'не считается элементом'
+}
+
 @test "entries: an option under a condition ('(if Thuringians) Cv') only for an entry that names it" {
 	printf '%s\n' 'I/1 Test 500BC' 'Player: X' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \
 	    'I/1 Test with Thuringians 500BC' 'Player: Y' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \

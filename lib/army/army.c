@@ -141,6 +141,14 @@ army_is_camp(const char *name)
 	return false;
 }
 
+bool
+item_is_camp(const struct item *it)
+{
+	return it->kind == ITEM_ELEMENT && it->ntroops == 1 &&
+	    it->troops[0].t == NULL && it->troops[0].name != NULL &&
+	    army_is_camp(it->troops[0].name);
+}
+
 void
 strv_free(char **v, size_t n)
 {

@@ -132,6 +132,8 @@ const char *army_rules_from(const char *s);
 /* Whether a troop name is a camp ("Camp", "Lager", ...): listed with an
  * entry's elements, it is no element and not counted. */
 bool army_is_camp(const char *name);
+/* Whether the element it is a camp: a single troop of such a name. */
+bool item_is_camp(const struct item *it);
 /* Free the n strings of v, and v. */
 void strv_free(char **v, size_t n);
 void army_init(struct army *a);

@@ -250,13 +250,6 @@ gen(struct walk *w, const struct package *p, size_t i)
 	w->ncur = n0;
 }
 
-static bool
-is_camp(const struct item *it)
-{
-	return it->ntroops == 1 && it->troops[0].t == NULL &&
-	    it->troops[0].name != NULL && army_is_camp(it->troops[0].name);
-}
-
 long
 entry_elements(const struct package *p)
 {
@@ -264,7 +257,7 @@ entry_elements(const struct package *p)
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
-		if (p->items[i].kind == ITEM_ELEMENT && !is_camp(&p->items[i]))
+		if (p->items[i].kind == ITEM_ELEMENT && !item_is_camp(&p->items[i]))
 			n += p->items[i].count;
 	return n;
 }
@@ -292,7 +285,7 @@ entry_slots(struct walk *w, const struct package *list,
 			return false;
 		}
 		/* a camp: no element */
-		if (is_camp(it))
+		if (item_is_camp(it))
 			continue;
 		/* camp followers the list does not count */
 		if (it->ntroops == 1 && it->troops[0].t == cf && cf != NULL &&
