@@ -288,3 +288,34 @@ $E/allies.csv:3: error: army X/11 of Bea: ally X/12 is not among the event's arm
 	assert_equal "$stderr" "armylist-check: 3 entries: 1 legal, 2 illegal"
 	validate event.rng $E/allies-event.xml
 }
+
+@test "entries: the issue's examples on the 2.2 corpus: knights the Breton list never offers, six Kn where III/21b allows five" {
+	printf '%s\n' 'III/18 Breton 900AD' 'Player: Kay' '1x3Kn (Gen), 4x3Kn, 3x2LH, 1x2LH, 2x3Cv, 1x3Cv' '' \
+	    'III/21b Italian Lombard 900AD' 'Player: Lou' '1x3Kn (Gen), 5x3Kn, 4x4Sp, 1x2Ps, 1x7Hd' > "$BATS_TEST_TMPDIR/k.txt"
+	run -1 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/k.txt"
+	assert_output "$BATS_TEST_TMPDIR/k.txt:1: error: army III/18 of Kay: '3Kn' is not in the list (list III/18, corpus/dba22-lists.txt:1820) [entry-not-in-list]
+$BATS_TEST_TMPDIR/k.txt:5: error: army III/21b of Lou: 6 Kn where the list allows at most 5 (list III/21b, corpus/dba22-lists.txt:1855) [entry-count]"
+}
+
+@test "entries: every finding code the same from list text, TSV, XML, JSON and JSON Lines" {
+	codes() { sed 's/^[^:]*:[0-9]*: //' | sort; }
+	printf '%s\n' 'X/2 Late 650BC' 'Player: Ola' '1x3Cv (Gen), 1x3Bd, 6x4Ax, 4x2Ps' > "$BATS_TEST_TMPDIR/b.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt "$BATS_TEST_TMPDIR/b.txt" $E/more.txt
+	want=$(codes <<<"$output")
+	for c in entry-unknown-list entry-not-in-list entry-count entry-general entry-year entry-no-year entry-fits; do
+		[[ $want == *"[$c]"* ]]
+	done
+	for F in tsv xml json jsonl; do
+		armylist-parse --rules=dba3 -T $F "$BATS_TEST_TMPDIR/b.txt" $E/more.txt > "$BATS_TEST_TMPDIR/m.$F"
+		run -1 --separate-stderr armylist-check --book=$E/book.txt "$BATS_TEST_TMPDIR/m.$F"
+		assert_equal "$(codes <<<"$output")" "$want"
+	done
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt $E/allies.txt
+	want=$(codes <<<"$output")
+	[[ $want == *"[entry-ally]"* ]]
+	for F in tsv xml json jsonl; do
+		armylist-parse --rules=dba3 -T $F $E/allies.txt > "$BATS_TEST_TMPDIR/a.$F"
+		run -1 --separate-stderr armylist-check --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/a.$F"
+		assert_equal "$(codes <<<"$output")" "$want"
+	done
+}
