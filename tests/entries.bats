@@ -188,6 +188,11 @@ $E/event-entries.txt:19: warning: army X/2 of Eva: fits list X/2a Test Dated 700
 	run -0 armylist-parse -T text "$BATS_TEST_TMPDIR/o.txt"
 	assert_line '1x3Kn or 4Bd (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps'
 	assert_line '1x2LH or 4Bd (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps'
+	# a digit without a count on a General line: the figures of one element
+	printf '%s\n' 'III/45b Scots 1058AD' 'General: 3Kn' '1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/d.txt"
+	run -0 --separate-stderr armylist-parse -T text "$BATS_TEST_TMPDIR/d.txt"
+	assert_line '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps'
+	assert_equal "$stderr" ''
 	run -1 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/o.txt"
 	assert_output "$BATS_TEST_TMPDIR/o.txt:1: warning: army III/45b of Vic: fits list III/45b with its general's element 3Kn, not 4Bd (corpus/dba22-lists.txt:2070) [entry-fits]
 $BATS_TEST_TMPDIR/o.txt:11: error: army III/45b of Xan: the general's element 1x2LH is not one the list allows as general (list III/45b, corpus/dba22-lists.txt:2070) [entry-general]"
@@ -266,6 +271,12 @@ $E/allies.txt:27: error: army X/11 of Fay: 10 elements and 3 of allies where the
 		assert_equal "${output#*: error: }" "$want"
 	done
 	run -0 armylist-parse $E/allies.csv
+	assert_line '    <allies elements="1x2LH (Gen), 2x2LH">'
+	# the ally's name after its id is left out
+	printf '%s\n' 'X/11 Host 450BC' 'Allies: X/12 Riders: 1x2LH (Gen), 2x2LH' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 2x2Ps' > "$BATS_TEST_TMPDIR/n.txt"
+	run -0 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/n.txt"
+	assert_output ''
+	run -0 armylist-parse "$BATS_TEST_TMPDIR/n.txt"
 	assert_line '    <allies elements="1x2LH (Gen), 2x2LH">'
 	validate armylist.rng <(printf '%s\n' "$output")
 	run -0 jq -r '."ally-elements"' "$BATS_TEST_TMPDIR/a.jsonl"

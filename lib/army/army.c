@@ -619,27 +619,41 @@ army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
 }
 
 /* Where an entry's allies end and its contingent begins: the first
- * colon after a word that is an army id ("II/40: 1x3Cv"); len: none. */
+ * colon of s when s begins with an army id ("II/40: 1x3Cv", "II/40
+ * Numidians: 1x3Cv"); len: none.  *refs: where the references end, at
+ * the first word before the colon that is no id, variant letter or join
+ * word (the ally's name is left out). */
 static size_t
-contingent_at(const char *s, size_t len)
+contingent_at(const char *s, size_t len, size_t *refs)
 {
 	const char *c = memchr(s, ':', len);
-	size_t e, b;
+	size_t b = 0, e, cn;
+	bool first = true;
 
 	if (c == NULL)
 		return len;
-	for (e = (size_t)(c - s); e > 0 && s[e - 1] == ' '; e--)
-		;
-	for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != ','; b--)
-		;
-	return e > b && army_is_id(s + b, e - b) ? (size_t)(c - s) : len;
+	cn = (size_t)(c - s);
+	for (*refs = 0;; first = false) {
+		while (b < cn && (s[b] == ' ' || s[b] == ','))
+			b++;
+		for (e = b; e < cn && s[e] != ' ' && s[e] != ','; e++)
+			;
+		if (e == b)
+			break;
+		if (!army_is_id(s + b, e - b) && (first ||
+		    (join_word(s + b, e - b) < 0 && !(e - b == 1 &&
+		    s[b] >= 'a' && s[b] <= 'z'))))
+			break;
+		*refs = b = e;
+	}
+	return *refs > 0 ? cn : len;
 }
 
 void
 army_refs_at(struct army *a, bool allies, const char *s, size_t len,
     long line, long col)
 {
-	size_t c;
+	size_t c, refs;
 	const char *t;
 	size_t tn;
 
@@ -648,13 +662,13 @@ army_refs_at(struct army *a, bool allies, const char *s, size_t len,
 		    len, line, col);
 		return;
 	}
-	if ((c = contingent_at(s, len)) < len) {
+	if ((c = contingent_at(s, len, &refs)) < len) {
 		t = s + c + 1;
 		tn = len - c - 1;
 		str_trim(&t, &tn);
 		free(a->ally_elements);
 		a->ally_elements = tn > 0 ? xstrndup(t, tn) : NULL;
-		len = c;
+		len = refs;
 	}
 	read_refs(&a->allies, &a->nallies, &a->capallies, a, s, len, line,
 	    col);

@@ -495,7 +495,8 @@ figures_meant(struct ep *p, size_t e, struct item *el)
 {
 	size_t k = e;
 	struct sbuf f = {0};
-	bool gen = false;
+	/* on a General line the element is the general's */
+	bool gen = p->general && p->depth == 0;
 
 	if (p->s[p->i] < '2' || p->s[p->i] > '8' || !is_letter(p, e))
 		return 0;
@@ -510,14 +511,14 @@ figures_meant(struct ep *p, size_t e, struct item *el)
 		while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '.'))
 			b--;
 		str_fold(&f, p->s + a, b - a);
-		gen = general_marker(sbuf_str(&f));
+		gen = gen || general_marker(sbuf_str(&f));
 		sbuf_free(&f);
 	} else if (k < p->n && is_letter(p, k)) {
 		/* a bare marker: "3Kn Gen" */
 		size_t w = word_len(p, k);
 
 		str_fold(&f, p->s + k, w);
-		gen = general_marker(sbuf_str(&f));
+		gen = gen || general_marker(sbuf_str(&f));
 		sbuf_free(&f);
 	}
 	if (!gen && or_at_word(p, k) == 0)

@@ -388,6 +388,11 @@ test_period_holds(void)
 	    strcmp(a.ally_elements, "1x3Cv (Gen), 2x2LH") == 0);
 	army_free(&a);
 	army_init(&a);
+	army_refs_at(&a, true, "II/40 Numidians: 2xLH", 21, 1, 1);
+	CHECK(a.nallies == 1 && strcmp(a.allies[0], "II/40") == 0);
+	CHECK(a.ally_elements != NULL && strcmp(a.ally_elements, "2xLH") == 0);
+	army_free(&a);
+	army_init(&a);
 	diag_quiet(1);
 	army_refs_at(&a, true, "see note: 1x3Cv", 15, 1, 1);
 	diag_quiet(0);
