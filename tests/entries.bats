@@ -298,6 +298,19 @@ $E/allies.csv:3: error: army X/11 of Bea: ally X/12 is not among the event's arm
 	# Gil's X/13 is in the selection
 	assert_equal "$stderr" "armylist-check: 3 entries: 1 legal, 2 illegal"
 	validate event.rng $E/allies-event.xml
+	# the ally a title names, by id or by a word of the ally's title
+	printf '%s\n' 'X/11 Host with X/12 allies 450BC' 'Player: Ann' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Riders allies 450BC' 'Player: Bob' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Hillmen allies 450BC' 'Player: Cy' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with X/14 allies 450BC' 'Player: Dee' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Strangers allies 450BC' 'Player: Eli' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' > "$BATS_TEST_TMPDIR/w.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt --event=$E/allies-event.xml "$BATS_TEST_TMPDIR/w.txt"
+	assert_output "$BATS_TEST_TMPDIR/w.txt:1: error: army X/11 of Ann: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]
+$BATS_TEST_TMPDIR/w.txt:5: error: army X/11 of Bob: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]
+$BATS_TEST_TMPDIR/w.txt:13: error: army X/11 of Dee: ally X/14 is not among the event's armies (event Hill Cup) [entry-not-allowed]"
+	# without the event: X/14 is no ally X/11 takes; 'Strangers' names none of its allies
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/w.txt"
+	assert_output "$BATS_TEST_TMPDIR/w.txt:13: error: army X/11 of Dee: ally X/14: not one the list X/11 takes [entry-ally]"
 }
 
 @test "entries: the issue's examples on the 2.2 corpus: knights the Breton list never offers, six Kn where III/21b allows five" {

@@ -571,6 +571,64 @@ judge_allies(const struct book *b, size_t i0, size_t n,
 	return ok;
 }
 
+/* Whether list l's title holds a word that begins as w does (its first
+ * four letters, as an option's condition is named). */
+static bool
+title_names(const struct blist *l, const char *w, size_t wn)
+{
+	struct sbuf t = { 0 };
+	const char *p;
+	size_t n = wn < 4 ? wn : 4;
+	bool yes = false;
+
+	str_lower(&t, l->title);
+	for (p = sbuf_str(&t); *p != '\0' && !yes; p += strcspn(p, " ,()")) {
+		p += strspn(p, " ,()");
+		yes = *p != '\0' && strncmp(p, w, n) == 0;
+	}
+	sbuf_free(&t);
+	return yes;
+}
+
+/* The ally an entry's title names ("... with II/40 allies", "with
+ * Numidian allies": an id, or the first word of a name found in the
+ * title of an ally its lists (n from i0) take) into id; false when
+ * none. */
+static bool
+title_ally(const struct book *b, size_t i0, size_t n, const char *name,
+    struct sbuf *id)
+{
+	struct sbuf t = { 0 };
+	const char *w, *e;
+	size_t i, k, j, a0, an, wn;
+	bool found = false;
+
+	str_lower(&t, name != NULL ? name : "");
+	w = strstr(sbuf_str(&t), "with ");
+	e = w != NULL ? strstr(w, " all") : NULL;
+	if (e != NULL && (w == t.s || w[-1] == ' ')) {
+		w += 5;
+		w += strspn(w, " ");
+		wn = strcspn(w, " ");
+		sbuf_reset(id);
+		/* an id keeps its case: "with II/40 allies" */
+		sbuf_add(id, name + (w - t.s), wn);
+		found = w < e && army_is_id(id->s, id->len);
+		for (i = i0; !found && w < e && i < i0 + n; i++)
+			for (k = 0; !found && k < b->l[i].nallies; k++) {
+				an = lists_of(b, b->l[i].allies[k], &a0);
+				for (j = a0; !found && j < a0 + an; j++)
+					found = title_names(&b->l[j], w, wn);
+				if (found) {
+					sbuf_reset(id);
+					sbuf_adds(id, b->l[i].allies[k]);
+				}
+			}
+	}
+	sbuf_free(&t);
+	return found;
+}
+
 bool
 book_judge(const struct book *b, const struct event *e,
     const struct rules *r, const struct army *a, book_cb cb, void *ctx)
@@ -580,15 +638,27 @@ book_judge(const struct book *b, const struct event *e,
 	size_t i0, n, i, fit = 0;
 	long y = 0, spare = 0;
 	bool has_y = entry_year(a, &y), ok = false, allied, f;
+	struct army named;
+	struct sbuf aid = { 0 };
+	char *ally[1];
 
 	if ((n = lists_of(b, a->id, &i0)) == 0) {
 		unknown(b, a->id, false, cb, ctx);
 		return false;
 	}
+	if (a->nallies == 0 && title_ally(b, i0, n, a->name, &aid)) {
+		/* the ally its title names, as if on an Allies: line */
+		named = *a;
+		ally[0] = aid.s;
+		named.allies = ally;
+		named.nallies = 1;
+		a = &named;
+	}
 	if (e != NULL && !allows(b, e, r, a, &b->l[i0], has_y ? &y : NULL,
 	    &msg)) {
 		cb(ctx, CK_ENTRY_NOT_ALLOWED, sbuf_str(&msg));
 		sbuf_free(&msg);
+		sbuf_free(&aid);
 		return false;
 	}
 	allied = judge_allies(b, i0, n, r, a, has_y, y, &spare, cb, ctx);
@@ -628,5 +698,6 @@ book_judge(const struct book *b, const struct event *e,
 	sbuf_free(&first);
 	sbuf_free(&which);
 	sbuf_free(&also);
+	sbuf_free(&aid);
 	return ok && allied;
 }
