@@ -22,6 +22,7 @@ E=fixtures/entries
 $E/more.txt:6: error: army X/1 of Dan: the general's element 1x4Sp is not one the list allows as general (list X/1, $E/book.txt:2) [entry-general]
 $E/more.txt:10: error: army X/2 of Eve: an option it takes is not in the list in 650 BC (list X/2a, $E/book.txt:8) [entry-year]
 $E/more.txt:14: warning: army X/2 of Finn: no year chosen, and the list has options limited by date (list X/2a, $E/book.txt:8) [entry-no-year]
+$E/more.txt:14: warning: army X/2 of Finn: fits list X/2a Test Dated 700-400BC, one of 2 under X/2 ($E/book.txt:8) [entry-fits]
 $E/more.txt:18: error: army X/3 of Gus: the year 310 BC is outside the list's dates (list X/3, $E/book.txt:18) [entry-year]
 $E/more.txt:26: error: army X/9 of Ida: no list X/9 in the book (did you mean 'X/1'?) [entry-unknown-list]
 $E/more.txt:30: error: army X/1 of Jo: 'El' is not in the list (list X/1, $E/book.txt:2) [entry-not-in-list]"
@@ -117,7 +118,8 @@ samples/entries.txt	19	II/27	error	entry-count	0 LH where the list needs at leas
 	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt --event=$E/event.xml $E/event-entries.txt
 	assert_output "$E/event-entries.txt:6: error: army X/1 of Ben: the year 1190 AD is outside the event's dates (event Test Cup) [entry-not-allowed]
 $E/event-entries.txt:10: error: army X/3 of Cat: X/3 is not among the event's armies (event Test Cup) [entry-not-allowed]
-$E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (event Test Cup) [entry-not-allowed]"
+$E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (event Test Cup) [entry-not-allowed]
+$E/event-entries.txt:19: warning: army X/2 of Eva: fits list X/2a Test Dated 700-400BC, one of 2 under X/2 ($E/book.txt:8) [entry-fits]"
 	assert_equal "$stderr" "armylist-check: 5 entries: 2 legal, 3 illegal"
 	validate event.rng $E/event.xml
 	# the edition: a 3.0 event, entries of 2.2
@@ -166,8 +168,41 @@ $E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (eve
 1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps
 1xKn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps"
 	printf '%s\n' "III/45b Scots 1058AD" 'General & guard (3Kn), 1x2LH' > "$BATS_TEST_TMPDIR/g.txt"
-	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/g.txt"
+	run -0 --separate-stderr armylist-parse -T text "$BATS_TEST_TMPDIR/g.txt"
 	refute [ "$(grep -c "did you mean 'General'" <<<"$stderr")" != 0 ]
+	assert_line '1x3Kn (Gen), 1x2LH'
+}
+
+@test "entries: 'General & guard (6Kn)', and a general left open in words is legal with one option, and says which" {
+	printf '%s\n' 'IV/13c Germans 1470AD' 'Player: Ute' \
+	    'General & guard (6Kn), 2x6Kn, 1xCv, 1xCv, 2x4Pk, 2x4Cb, 1x7Hd, 1xPs, 1xPs' > "$BATS_TEST_TMPDIR/k.txt"
+	run -0 --separate-stderr armylist-check --rules=dba3 --book=corpus/dba3-lists.txt "$BATS_TEST_TMPDIR/k.txt"
+	# the second of the two IV/13c lists (its 1x7Hd)
+	assert_output "$BATS_TEST_TMPDIR/k.txt:1: warning: army IV/13c of Ute: fits list IV/13c Medieval German Army 1440-1493AD, one of 2 under IV/13c (corpus/dba3-lists.txt:2532) [entry-fits]"
+	printf '%s\n' 'III/45b Scots 1058AD' 'Player: Vic' 'General: either three knights or four blades' \
+	    '1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    'III/45b Scots 1058AD' 'Player: Wil' 'General: either three cavalry or three knights' \
+	    '1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    'III/45b Scots 1058AD' 'Player: Xan' 'General: either two light horse or four blades' \
+	    '1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/o.txt"
+	run -0 armylist-parse -T text "$BATS_TEST_TMPDIR/o.txt"
+	assert_line '1x3Kn or 4Bd (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps'
+	assert_line '1x2LH or 4Bd (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps'
+	# a digit without a count on a General line: the figures of one element
+	printf '%s\n' 'III/45b Scots 1058AD' 'General: 3Kn' '1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/d.txt"
+	run -0 --separate-stderr armylist-parse -T text "$BATS_TEST_TMPDIR/d.txt"
+	assert_line '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps'
+	assert_equal "$stderr" ''
+	run -1 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/o.txt"
+	assert_output "$BATS_TEST_TMPDIR/o.txt:1: warning: army III/45b of Vic: fits list III/45b with its general's element 3Kn, not 4Bd (corpus/dba22-lists.txt:2070) [entry-fits]
+$BATS_TEST_TMPDIR/o.txt:11: error: army III/45b of Xan: the general's element 1x2LH is not one the list allows as general (list III/45b, corpus/dba22-lists.txt:2070) [entry-general]"
+	assert_equal "$stderr" "armylist-check: 3 entries: 2 legal, 1 illegal"
+	# an id without its letter: the variant it fits, and the others it fits too
+	printf '%s\n' 'II/20 Ptolemaic' 'Player: Yves' '1x3Kn (Gen), 1x3Kn, 1x2LH, 6x4Pk, 1x4Ax, 1xEl, 1x2Ps' > "$BATS_TEST_TMPDIR/v.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 -T tsv --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/v.txt"
+	assert_line --index 1 "$BATS_TEST_TMPDIR/v.txt	1	II/20	warning	entry-fits	fits list II/20a Ptolemaic 320-275BC, one of 5 under II/20 (corpus/dba22-lists.txt:930); fits too: II/20b (corpus/dba22-lists.txt:935)		Yves"
+	run -0 --separate-stderr armylist-check --ignore=entry-fits --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/v.txt"
+	assert_output ''
 }
 
 @test "entries: a camp listed with the army is accepted and not counted; it reads back" {
@@ -189,6 +224,25 @@ $E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (eve
 	assert_line --partial "unknown troop type 'Cmap'"
 }
 
+@test "camps: a list that names a camp totals 12 without it; an entry's card shows the camp as a camp, not as an unknown troop" {
+	printf '%s\n' 'X/1 A list with its camp 500BC' 'Aggression 1' 'Terrain Arable' 'Enemies: X/1' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCamp' > "$BATS_TEST_TMPDIR/l.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 "$BATS_TEST_TMPDIR/l.txt"
+	assert_output ''
+	printf '%s\n' "III/45b Scots 1058AD" 'Player: Bob' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCamp' > "$BATS_TEST_TMPDIR/e.txt"
+	armylist-parse --rules=dba22 "$BATS_TEST_TMPDIR/e.txt" > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 refcard-render "$BATS_TEST_TMPDIR/e.xml"
+	assert_output --partial '<tr><td>Camp</td><td>Camp</td><td class="num">1</td>'
+	assert_output --partial 'not counted among the elements'
+	refute_output --partial '<td>?</td>'
+	refute_output --partial 'unknown troop type'
+	run -0 refcard-render --lang=de "$BATS_TEST_TMPDIR/e.xml"
+	assert_output --partial '<tr><td>Lager</td><td>Camp</td>'
+	run -0 refcard-render --lang=ru "$BATS_TEST_TMPDIR/e.xml"
+	assert_output --partial 'не считается элементом'
+}
+
 @test "entries: an option under a condition ('(if Thuringians) Cv') only for an entry that names it" {
 	printf '%s\n' 'I/1 Test 500BC' 'Player: X' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \
 	    'I/1 Test with Thuringians 500BC' 'Player: Y' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \
@@ -196,4 +250,96 @@ $E/event-entries.txt:14: error: army X/1 of Dov: the event allows no allies (eve
 	run -1 --separate-stderr armylist-check --rules=dba3 --book=fixtures/lists3/notation.txt "$BATS_TEST_TMPDIR/c.txt"
 	assert_output "$BATS_TEST_TMPDIR/c.txt:1: error: army I/1 of X: an option it takes is the list's only under a condition ('if ...') the entry does not name (list I/1, fixtures/lists3/notation.txt:1) [entry-count]"
 	assert_equal "$stderr" "armylist-check: 3 entries: 2 legal, 1 illegal"
+}
+
+@test "entries: an allied contingent against its ally's list, in list text, CSV, JSON Lines and XML" {
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt $E/allies.txt
+	assert_output "$E/allies.txt:7: error: army X/11 of Bea: ally X/12: its contingent 1x2LH (Gen), 2x4Bd: '4Bd' is not in the list (list X/12, $E/allies-book.txt:10) [entry-ally]
+$E/allies.txt:12: error: army X/11 of Cid: ally X/18: no list X/18 in the book (did you mean 'X/11'?) [entry-ally]
+$E/allies.txt:17: error: army X/11 of Dag: ally X/14: not one the list X/11 takes [entry-ally]
+$E/allies.txt:22: error: army X/11 of Eli: ally X/12: its contingent 1x2LH (Gen), 2x2LH: the year 350 BC is outside the list's dates (list X/12, $E/allies-book.txt:10) [entry-ally]
+$E/allies.txt:27: error: army X/11 of Fay: 10 elements and 3 of allies where the list has 12 (list X/11, $E/allies-book.txt:3) [entry-count]"
+	assert_equal "$stderr" "armylist-check: 6 entries: 1 legal, 5 illegal"
+	# the CSV's allies column; the contingent reads back from every format
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt $E/allies.csv
+	assert_output "$E/allies.csv:3: error: army X/11 of Bea: ally X/12: its contingent 1x2LH (Gen), 2x4Bd: '4Bd' is not in the list (list X/12, $E/allies-book.txt:10) [entry-ally]"
+	assert_equal "$stderr" "armylist-check: 3 entries: 2 legal, 1 illegal"
+	want=${output#*: error: }
+	for F in xml json jsonl tsv text; do
+		armylist-parse --rules=dba3 -T $F $E/allies.csv > "$BATS_TEST_TMPDIR/a.$F"
+		run -1 --separate-stderr armylist-check --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/a.$F"
+		assert_equal "${output#*: error: }" "$want"
+	done
+	run -0 armylist-parse $E/allies.csv
+	assert_line '    <allies elements="1x2LH (Gen), 2x2LH">'
+	# the ally's name after its id is left out
+	printf '%s\n' 'X/11 Host 450BC' 'Allies: X/12 Riders: 1x2LH (Gen), 2x2LH' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 2x2Ps' > "$BATS_TEST_TMPDIR/n.txt"
+	run -0 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/n.txt"
+	assert_output ''
+	run -0 armylist-parse "$BATS_TEST_TMPDIR/n.txt"
+	assert_line '    <allies elements="1x2LH (Gen), 2x2LH">'
+	validate armylist.rng <(printf '%s\n' "$output")
+	run -0 jq -r '."ally-elements"' "$BATS_TEST_TMPDIR/a.jsonl"
+	assert_line --index 2 '1x3Ax (Gen), 2x3Ax'
+	run -0 grep '^Allies:' "$BATS_TEST_TMPDIR/a.text"
+	assert_line --index 0 'Allies: X/12: 1x2LH (Gen), 2x2LH'
+	# a contingent that cannot be read, of two allies
+	printf '%s\n' 'X/11 Host 450BC' 'Allies: X/12: 1x2LH (Gen' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 2x2Ps' '' \
+	    'X/11 Host 450BC' 'Allies: X/12 or X/13: 1x2LH (Gen), 2x2LH' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 2x2Ps' > "$BATS_TEST_TMPDIR/b.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/b.txt"
+	assert_line --index 0 "$BATS_TEST_TMPDIR/b.txt:1: error: army X/11: ally X/12: its contingent '1x2LH (Gen' cannot be read [entry-ally]"
+	assert_line --index 1 "$BATS_TEST_TMPDIR/b.txt:5: error: army X/11: ally X/12: a contingent is one ally's, the entry names 2 [entry-ally]"
+}
+
+@test "events: allies from the same selection only" {
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt --event=$E/allies-event.xml $E/allies.csv
+	assert_output "$E/allies.csv:2: error: army X/11 of Ada: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]
+$E/allies.csv:3: error: army X/11 of Bea: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]"
+	# Gil's X/13 is in the selection
+	assert_equal "$stderr" "armylist-check: 3 entries: 1 legal, 2 illegal"
+	validate event.rng $E/allies-event.xml
+	# the ally a title names, by id or by a word of the ally's title
+	printf '%s\n' 'X/11 Host with X/12 allies 450BC' 'Player: Ann' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Riders allies 450BC' 'Player: Bob' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Hillmen allies 450BC' 'Player: Cy' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with X/14 allies 450BC' 'Player: Dee' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Strangers allies 450BC' 'Player: Eli' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' > "$BATS_TEST_TMPDIR/w.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt --event=$E/allies-event.xml "$BATS_TEST_TMPDIR/w.txt"
+	assert_output "$BATS_TEST_TMPDIR/w.txt:1: error: army X/11 of Ann: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]
+$BATS_TEST_TMPDIR/w.txt:5: error: army X/11 of Bob: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]
+$BATS_TEST_TMPDIR/w.txt:13: error: army X/11 of Dee: ally X/14 is not among the event's armies (event Hill Cup) [entry-not-allowed]"
+	# without the event: X/14 is no ally X/11 takes; 'Strangers' names none of its allies
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/w.txt"
+	assert_output "$BATS_TEST_TMPDIR/w.txt:13: error: army X/11 of Dee: ally X/14: not one the list X/11 takes [entry-ally]"
+}
+
+@test "entries: the issue's examples on the 2.2 corpus: knights the Breton list never offers, six Kn where III/21b allows five" {
+	printf '%s\n' 'III/18 Breton 900AD' 'Player: Kay' '1x3Kn (Gen), 4x3Kn, 3x2LH, 1x2LH, 2x3Cv, 1x3Cv' '' \
+	    'III/21b Italian Lombard 900AD' 'Player: Lou' '1x3Kn (Gen), 5x3Kn, 4x4Sp, 1x2Ps, 1x7Hd' > "$BATS_TEST_TMPDIR/k.txt"
+	run -1 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/k.txt"
+	assert_output "$BATS_TEST_TMPDIR/k.txt:1: error: army III/18 of Kay: '3Kn' is not in the list (list III/18, corpus/dba22-lists.txt:1820) [entry-not-in-list]
+$BATS_TEST_TMPDIR/k.txt:5: error: army III/21b of Lou: 6 Kn where the list allows at most 5 (list III/21b, corpus/dba22-lists.txt:1855) [entry-count]"
+}
+
+@test "entries: every finding code the same from list text, TSV, XML, JSON and JSON Lines" {
+	codes() { sed 's/^[^:]*:[0-9]*: //' | sort; }
+	printf '%s\n' 'X/2 Late 650BC' 'Player: Ola' '1x3Cv (Gen), 1x3Bd, 6x4Ax, 4x2Ps' > "$BATS_TEST_TMPDIR/b.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/book.txt "$BATS_TEST_TMPDIR/b.txt" $E/more.txt
+	want=$(codes <<<"$output")
+	for c in entry-unknown-list entry-not-in-list entry-count entry-general entry-year entry-no-year entry-fits; do
+		[[ $want == *"[$c]"* ]]
+	done
+	for F in tsv xml json jsonl; do
+		armylist-parse --rules=dba3 -T $F "$BATS_TEST_TMPDIR/b.txt" $E/more.txt > "$BATS_TEST_TMPDIR/m.$F"
+		run -1 --separate-stderr armylist-check --book=$E/book.txt "$BATS_TEST_TMPDIR/m.$F"
+		assert_equal "$(codes <<<"$output")" "$want"
+	done
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt $E/allies.txt
+	want=$(codes <<<"$output")
+	[[ $want == *"[entry-ally]"* ]]
+	for F in tsv xml json jsonl; do
+		armylist-parse --rules=dba3 -T $F $E/allies.txt > "$BATS_TEST_TMPDIR/a.$F"
+		run -1 --separate-stderr armylist-check --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/a.$F"
+		assert_equal "$(codes <<<"$output")" "$want"
+	done
 }

@@ -141,6 +141,14 @@ army_is_camp(const char *name)
 	return false;
 }
 
+bool
+item_is_camp(const struct item *it)
+{
+	return it->kind == ITEM_ELEMENT && it->ntroops == 1 &&
+	    it->troops[0].t == NULL && it->troops[0].name != NULL &&
+	    army_is_camp(it->troops[0].name);
+}
+
 void
 strv_free(char **v, size_t n)
 {
@@ -149,6 +157,29 @@ strv_free(char **v, size_t n)
 	for (i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
+}
+
+/* lo <= y <= hi, or (rev) hi <= y <= lo. */
+static bool
+within(long lo, long hi, long y, bool rev)
+{
+	return (lo <= y && y <= hi) || (rev && hi <= y && y <= lo);
+}
+
+bool
+army_period_holds(const struct army *a, long y, unsigned flags)
+{
+	bool rev = (flags & ARMY_PERIOD_REVERSED) != 0;
+	size_t k;
+
+	if (!a->period_ok)
+		return (flags & ARMY_PERIOD_UNDATED) != 0;
+	if (a->nranges < 2)
+		return within(a->from, a->to, y, rev);
+	for (k = 0; k < a->nranges; k++)
+		if (within(a->ranges[k][0], a->ranges[k][1], y, rev))
+			return true;
+	return false;
 }
 
 void
@@ -168,6 +199,7 @@ army_free(struct army *a)
 	strv_free(a->enemies, a->nenemies);
 	strv_free(a->allies, a->nallies);
 	free(a->ally_join);
+	free(a->ally_elements);
 	free(a->elements_text);
 	package_free(&a->list);
 	for (i = 0; i < a->nnotes; i++) {
@@ -586,16 +618,60 @@ army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
 	read_refs(v, n, cap, NULL, s, len, 0, 0);
 }
 
+/* Where an entry's allies end and its contingent begins: the first
+ * colon of s when s begins with an army id ("II/40: 1x3Cv", "II/40
+ * Numidians: 1x3Cv"); len: none.  *refs: where the references end, at
+ * the first word before the colon that is no id, variant letter or join
+ * word (the ally's name is left out). */
+static size_t
+contingent_at(const char *s, size_t len, size_t *refs)
+{
+	const char *c = memchr(s, ':', len);
+	size_t b = 0, e, cn;
+	bool first = true;
+
+	if (c == NULL)
+		return len;
+	cn = (size_t)(c - s);
+	for (*refs = 0;; first = false) {
+		while (b < cn && (s[b] == ' ' || s[b] == ','))
+			b++;
+		for (e = b; e < cn && s[e] != ' ' && s[e] != ','; e++)
+			;
+		if (e == b)
+			break;
+		if (!army_is_id(s + b, e - b) && (first ||
+		    (join_word(s + b, e - b) < 0 && !(e - b == 1 &&
+		    s[b] >= 'a' && s[b] <= 'z'))))
+			break;
+		*refs = b = e;
+	}
+	return *refs > 0 ? cn : len;
+}
+
 void
 army_refs_at(struct army *a, bool allies, const char *s, size_t len,
     long line, long col)
 {
-	if (allies)
-		read_refs(&a->allies, &a->nallies, &a->capallies, a, s, len,
-		    line, col);
-	else
+	size_t c, refs;
+	const char *t;
+	size_t tn;
+
+	if (!allies) {
 		read_refs(&a->enemies, &a->nenemies, &a->capenemies, NULL, s,
 		    len, line, col);
+		return;
+	}
+	if ((c = contingent_at(s, len, &refs)) < len) {
+		t = s + c + 1;
+		tn = len - c - 1;
+		str_trim(&t, &tn);
+		free(a->ally_elements);
+		a->ally_elements = tn > 0 ? xstrndup(t, tn) : NULL;
+		len = refs;
+	}
+	read_refs(&a->allies, &a->nallies, &a->capallies, a, s, len, line,
+	    col);
 }
 
 void

@@ -100,6 +100,9 @@ struct army {
 	unsigned char *ally_join;  /* enum ally_join of each ally (to the
 				    * one before); past njoin: ALLY_AND */
 	size_t njoin, capjoin;
+	char *ally_elements;       /* an entry: the elements of its allied
+				    * contingent as written ("II/40: 1x3Cv
+				    * (Gen), 2x2LH"), NULL: none */
 	char *elements_text;       /* as written (blanks collapsed) */
 	bool incomplete;           /* the parser dropped part of the list */
 	struct package list;       /* the parsed elements */
@@ -129,6 +132,8 @@ const char *army_rules_from(const char *s);
 /* Whether a troop name is a camp ("Camp", "Lager", ...): listed with an
  * entry's elements, it is no element and not counted. */
 bool army_is_camp(const char *name);
+/* Whether the element it is a camp: a single troop of such a name. */
+bool item_is_camp(const struct item *it);
 /* Free the n strings of v, and v. */
 void strv_free(char **v, size_t n);
 void army_init(struct army *a);
@@ -168,6 +173,9 @@ void item_copy_element(struct item *dst, const struct item *src);
 void army_refs(char ***v, size_t *n, size_t *cap, const char *s, size_t len);
 void army_refs_at(struct army *a, bool allies, const char *s, size_t len,
     long line, long col);
+/* An entry's allies may end in the elements of its contingent after a
+ * colon ("II/40: 1x3Cv (Gen), 2x2LH"): army_refs_at keeps them in
+ * a->ally_elements, blanks trimmed. */
 /* The i-th reference of v with the book of the last full reference
  * before it when it has none (for lists read before they were resolved). */
 void army_ref_resolved(struct sbuf *b, char *const *v, size_t i);
@@ -242,6 +250,14 @@ void package_copy(struct package *dst, const struct package *src);
  * none (*span NULL). */
 size_t package_date_spans(const struct package *p, long from, long to,
     long (**span)[2]);
+
+/* Whether the period of a holds year y (one of its ranges, when
+ * several), as flags say: ARMY_PERIOD_UNDATED, an army without dates
+ * holds every year (else none); ARMY_PERIOD_REVERSED, a range written
+ * backwards ("275-450BC" read as from 275 to 450) holds its years too. */
+#define ARMY_PERIOD_UNDATED 1u
+#define ARMY_PERIOD_REVERSED 2u
+bool army_period_holds(const struct army *a, long y, unsigned flags);
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);

@@ -206,6 +206,8 @@ armycheck_totals(const struct package *p, struct totset *elements,
 	totset_add(&g, 0);
 	for (i = 0; i < p->n; i++) {
 		it = &p->items[i];
+		if (item_is_camp(it))
+			continue;       /* no element */
 		if (it->kind == ITEM_ELEMENT) {
 			totset_clear(&one);
 			shift_or(&one, &e, it->count);

@@ -345,8 +345,10 @@ read_army(const struct jval *o, const char *file, const struct label *l,
 	if ((v = member(o, "year", J_NUM)) != NULL)
 		army_set_year(&a, v->s, v->n, v->line, v->col);
 	read_refs(o, "enemies", &a.enemies, &a.nenemies, &a.capenemies);
-	if ((v = member(o, "allies", J_ARR)) != NULL)
+	if ((v = member(o, "allies", J_ARR)) != NULL) {
 		read_allies(o, v, &a);
+		a.ally_elements = str_member(o, "ally-elements");
+	}
 	if ((v = member(o, "elements", J_OBJ)) != NULL) {
 		a.elements_text = str_member(v, "text");
 		if ((w = member(v, "items", J_ARR)) != NULL)

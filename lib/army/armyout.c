@@ -346,6 +346,8 @@ xml_army(struct armyout *o, const struct army *a)
 	xml_refs(w, "enemies", a->enemies, a->nenemies);
 	if (a->has_allies) {
 		xw_start(w, "allies");
+		if (a->ally_elements != NULL)
+			xw_attr(w, "elements", a->ally_elements);
 		for (i = 0; i < a->nallies; i++) {
 			const char *j = army_join_word(army_ally_join(a, i));
 
@@ -548,6 +550,8 @@ json_army(struct armyout *o, const struct army *a)
 			}
 			jw_close(j, ']');
 		}
+		if (a->ally_elements != NULL)
+			jw_kstr(j, "ally-elements", a->ally_elements);
 	}
 	jw_key(j, "elements");
 	jw_obj(j);
@@ -599,6 +603,8 @@ join_allies(struct sbuf *b, const struct army *a)
 			    j != NULL ? j : "");
 		sbuf_adds(b, a->allies[i]);
 	}
+	if (a->ally_elements != NULL)
+		sbuf_printf(b, ": %s", a->ally_elements);
 }
 
 static void

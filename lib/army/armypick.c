@@ -31,24 +31,6 @@ army_pick_init(struct army_pick *p, const char *s)
 	    p->nth < 1000000 ? 0 : -1;
 }
 
-/* Does the period of a hold year y (one of its ranges, when several)? */
-static bool
-holds(const struct army *a, long y)
-{
-	size_t k;
-
-	if (!a->period_ok)
-		return false;
-	if (a->nranges < 2)
-		return (a->from <= y && y <= a->to) ||
-		    (a->to <= y && y <= a->from);
-	for (k = 0; k < a->nranges; k++)
-		if ((a->ranges[k][0] <= y && y <= a->ranges[k][1]) ||
-		    (a->ranges[k][1] <= y && y <= a->ranges[k][0]))
-			return true;
-	return false;
-}
-
 bool
 army_pick_match(struct army_pick *p, const struct army *a, bool glob)
 {
@@ -57,7 +39,8 @@ army_pick_match(struct army_pick *p, const struct army *a, bool glob)
 		return false;
 	if (p->nth > 0)
 		return ++p->seen == p->nth;
-	return !p->has_year || holds(a, p->year);
+	return !p->has_year || army_period_holds(a, p->year,
+	    ARMY_PERIOD_REVERSED);
 }
 
 bool

@@ -339,8 +339,11 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 				free(a->elements_text);
 				a->elements_text = attr(c, "text");
 			}
-			if (in == 'a')
+			if (in == 'a') {
 				a->has_allies = true;
+				free(a->ally_elements);
+				a->ally_elements = attr(c, "elements");
+			}
 			if (in != 0) {
 				rc = xmlio_read(r, file);
 				continue;

@@ -4,6 +4,7 @@
 
 #include "army/armyin.h"
 #include "army/book.h"
+#include "army/edhint.h"
 #include "army/entry.h"
 #include "army/event.h"
 #include "core/diag.h"
@@ -14,14 +15,15 @@
 /* A list of the book: what judging an entry needs. */
 struct blist {
 	char *id, *file;
+	char *title;            /* its name and dates, as written */
 	long line;
-	bool period_ok;
-	long from, to;
-	long ranges[DATE_MAX_RANGES][2];
-	size_t nranges;
+	struct army per;        /* its period only: period_ok, from, to,
+	                           ranges, nranges */
 	struct package list;
 	char **enemies;         /* for an event's theme */
 	size_t nenemies;
+	char **allies;          /* those an entry may take */
+	size_t nallies;
 };
 
 struct book {
@@ -29,11 +31,22 @@ struct book {
 	size_t n, cap;
 };
 
+static char **
+strv_dup(char *const *v, size_t n, size_t *nn)
+{
+	char **d = n > 0 ? xcalloc(n, sizeof *d) : NULL;
+
+	for (*nn = 0; *nn < n; (*nn)++)
+		d[*nn] = xstrdup(v[*nn]);
+	return d;
+}
+
 static void
 keep(void *ctx, const struct army *a)
 {
 	struct book *b = ctx;
 	struct blist *l;
+	struct sbuf t = { 0 };
 
 	if (a->id == NULL || a->incomplete)
 		return;
@@ -42,19 +55,21 @@ keep(void *ctx, const struct army *a)
 	memset(l, 0, sizeof *l);
 	l->id = xstrdup(a->id);
 	l->file = xstrdup(a->file != NULL ? a->file : "-");
+	sbuf_printf(&t, "%s%s%s", a->name != NULL ? a->name : "",
+	    a->name != NULL && a->period != NULL ? " " : "",
+	    a->period != NULL ? a->period : "");
+	l->title = xstrdup(sbuf_str(&t));
+	sbuf_free(&t);
 	l->line = a->line;
-	l->period_ok = a->period_ok;
-	l->from = a->from;
-	l->to = a->to;
-	l->nranges = a->nranges;
-	memcpy(l->ranges, a->ranges, sizeof l->ranges);
+	army_init(&l->per);
+	l->per.period_ok = a->period_ok;
+	l->per.from = a->from;
+	l->per.to = a->to;
+	l->per.nranges = a->nranges;
+	memcpy(l->per.ranges, a->ranges, sizeof l->per.ranges);
 	package_copy(&l->list, &a->list);
-	if (a->nenemies > 0) {
-		l->enemies = xcalloc(a->nenemies, sizeof *l->enemies);
-		for (l->nenemies = 0; l->nenemies < a->nenemies; l->nenemies++)
-			l->enemies[l->nenemies] =
-			    xstrdup(a->enemies[l->nenemies]);
-	}
+	l->enemies = strv_dup(a->enemies, a->nenemies, &l->nenemies);
+	l->allies = strv_dup(a->allies, a->nallies, &l->nallies);
 }
 
 static int
@@ -105,8 +120,10 @@ book_free(struct book *b)
 	for (i = 0; i < b->n; i++) {
 		free(b->l[i].id);
 		free(b->l[i].file);
+		free(b->l[i].title);
 		package_free(&b->l[i].list);
 		strv_free(b->l[i].enemies, b->l[i].nenemies);
+		strv_free(b->l[i].allies, b->l[i].nallies);
 	}
 	free(b->l);
 	free(b);
@@ -147,20 +164,12 @@ lists_of(const struct book *b, const char *id, size_t *first)
 	return k - i;
 }
 
-/* Whether year y is within the list's dates (any of its ranges). */
+/* Whether year y is within the list's dates (any of its ranges); a
+ * list without dates takes any year. */
 static bool
 in_dates(const struct blist *l, long y)
 {
-	size_t k;
-
-	if (!l->period_ok)
-		return true;
-	if (l->nranges < 2)
-		return y >= l->from && y <= l->to;
-	for (k = 0; k < l->nranges; k++)
-		if (y >= l->ranges[k][0] && y <= l->ranges[k][1])
-			return true;
-	return false;
+	return army_period_holds(&l->per, y, ARMY_PERIOD_UNDATED);
 }
 
 /* The entry's chosen year: its Year:, else the single year its title
@@ -211,12 +220,14 @@ cut_list(const struct blist *l, bool has_y, long y, const char *cond,
 		(void)package_at_conditions(cut, cond);
 }
 
-/* One list: true when the entry fits it; else its finding into *code,
- * *msg.  An option the entry takes outside its years, or without naming
- * its condition, is said so. */
+/* One list: true when the elements (an entry's, leaving spare of the
+ * list's to allies, or a contingent: spare -1) fit it; else its finding
+ * into *code, *msg.  An option taken outside its years, or without the
+ * entry naming its condition, is said so. */
 static bool
 judge_one(const struct blist *l, const struct rules *r, const struct army *a,
-    bool has_y, long y, enum check_code *code, struct sbuf *msg)
+    const struct package *el, long spare, bool has_y, long y,
+    enum check_code *code, struct sbuf *msg)
 {
 	struct package cut;
 	struct sbuf named = { 0 };
@@ -231,7 +242,7 @@ judge_one(const struct blist *l, const struct rules *r, const struct army *a,
 	}
 	named_of(a, &named);
 	cut_list(l, has_y, y, sbuf_str(&named), &cut);
-	ok = entry_match(r, &cut, &a->list, code, msg);
+	ok = entry_match(r, &cut, el, spare, code, msg);
 	package_free(&cut);
 	if (!ok) {
 		struct sbuf m = { 0 };
@@ -239,9 +250,9 @@ judge_one(const struct blist *l, const struct rules *r, const struct army *a,
 
 		/* without the conditions cut, and without the year's */
 		cut_list(l, has_y, y, NULL, &cut);
-		cond = entry_match(r, &cut, &a->list, &c, &m);
+		cond = entry_match(r, &cut, el, spare, &c, &m);
 		package_free(&cut);
-		dated = !cond && has_y && entry_match(r, &l->list, &a->list,
+		dated = !cond && has_y && entry_match(r, &l->list, el, spare,
 		    &c, &m);
 		sbuf_free(&m);
 	}
@@ -262,8 +273,11 @@ judge_one(const struct blist *l, const struct rules *r, const struct army *a,
 	return ok;
 }
 
+/* "no list X in the book" (what: "list"), or of an ally ("ally X: not
+ * in the book"), with the nearest ids. */
 static void
-unknown(const struct book *b, const struct army *a, book_cb cb, void *ctx)
+unknown(const struct book *b, const char *id, bool ally, book_cb cb,
+    void *ctx)
 {
 	struct idsuggest sug;
 	struct sbuf m = { 0 };
@@ -272,10 +286,14 @@ unknown(const struct book *b, const struct army *a, book_cb cb, void *ctx)
 	idsuggest_init(&sug);
 	for (i = 0; i < b->n; i++)
 		if (i == 0 || strcmp(b->l[i].id, b->l[i - 1].id) != 0)
-			idsuggest_add(&sug, a->id, b->l[i].id);
-	sbuf_printf(&m, "no list %s in the book%s", a->id,
-	    idsuggest_tail(&sug));
-	cb(ctx, CK_ENTRY_UNKNOWN_LIST, sbuf_str(&m));
+			idsuggest_add(&sug, id, b->l[i].id);
+	if (ally)
+		sbuf_printf(&m, "ally %s: no list %s in the book%s", id, id,
+		    idsuggest_tail(&sug));
+	else
+		sbuf_printf(&m, "no list %s in the book%s", id,
+		    idsuggest_tail(&sug));
+	cb(ctx, ally ? CK_ENTRY_ALLY : CK_ENTRY_UNKNOWN_LIST, sbuf_str(&m));
 	idsuggest_free(&sug);
 	sbuf_free(&m);
 }
@@ -327,8 +345,8 @@ allows(const struct book *b, const struct event *e, const struct rules *r,
 		sbuf_adds(why, "the year ");
 		year_str(why, *y);
 		sbuf_adds(why, " is outside the event's dates");
-	} else if (y == NULL && l->period_ok && ((e->has_from &&
-	    l->to < e->from) || (e->has_to && l->from > e->to)))
+	} else if (y == NULL && l->per.period_ok && ((e->has_from &&
+	    l->per.to < e->from) || (e->has_to && l->per.from > e->to)))
 		sbuf_printf(why, "the list's dates are outside the event's");
 	else if (a->nallies > 0 && e->allies == EV_ALLIES_NO)
 		sbuf_adds(why, "the event allows no allies");
@@ -346,52 +364,340 @@ allows(const struct book *b, const struct event *e, const struct rules *r,
 	return false;
 }
 
+/* The general's element of el left open ("1x3Kn or 4Bd (Gen)"): its
+ * index, or el->n. */
+static size_t
+open_general(const struct package *el)
+{
+	size_t g;
+
+	for (g = 0; g < el->n; g++)
+		if (el->items[g].kind == ITEM_ELEMENT &&
+		    el->items[g].general && el->items[g].ntroops > 1)
+			break;
+	return g;
+}
+
+/* One list, as judge_one, but a general left open is tried with each
+ * of its options: true when one fits, and when not all do, which into
+ * *which ("with its general's element 3Kn, not 4Bd"); else the first
+ * option's finding. */
+static bool
+judge_list(const struct blist *l, const struct rules *r,
+    const struct army *a, long spare, bool has_y, long y,
+    enum check_code *code, struct sbuf *msg, struct sbuf *which)
+{
+	size_t g = open_general(&a->list), k;
+	const struct item *it = &a->list.items[g];
+	struct sbuf m = { 0 }, yes = { 0 }, no = { 0 }, *to;
+	struct package one;
+	struct troopref t;
+	enum check_code c;
+	bool ok = false, fit;
+	char sp[64];
+
+	if (g == a->list.n)
+		return judge_one(l, r, a, &a->list, spare, has_y, y, code,
+		    msg);
+	for (k = 0; k < it->ntroops; k++) {
+		package_copy(&one, &a->list);
+		t = one.items[g].troops[0];
+		one.items[g].troops[0] = one.items[g].troops[k];
+		one.items[g].troops[k] = t;
+		while (one.items[g].ntroops > 1)
+			item_drop_troop(&one.items[g]);
+		sbuf_reset(&m);
+		fit = judge_one(l, r, a, &one, spare, has_y, y, &c, &m);
+		package_free(&one);
+		troopref_spelling(&it->troops[k], false, sp, sizeof sp);
+		to = fit ? &yes : &no;
+		sbuf_printf(to, "%s%s", to->len > 0 ? " or " : "", sp);
+		if (!fit && k == 0) {
+			*code = c;
+			sbuf_adds(msg, sbuf_str(&m));
+		}
+		ok = ok || fit;
+	}
+	if (ok && no.len > 0)
+		sbuf_printf(which, "with its general's element %s, not %s",
+		    sbuf_str(&yes), sbuf_str(&no));
+	sbuf_free(&m);
+	sbuf_free(&yes);
+	sbuf_free(&no);
+	return ok;
+}
+
+/* An entry with no year against list l: warned when l has options
+ * limited by date. */
+static void
+no_year(const struct blist *l, book_cb cb, void *ctx)
+{
+	struct sbuf m = { 0 };
+	long *span;
+
+	if (package_date_spans(&l->list, l->per.from, l->per.to,
+	    (long (**)[2])&span) == 0)
+		return;
+	free(span);
+	sbuf_printf(&m, "no year chosen, and the list has options limited "
+	    "by date (list %s, %s:%ld)", l->id, l->file, l->line);
+	cb(ctx, CK_ENTRY_NO_YEAR, sbuf_str(&m));
+	sbuf_free(&m);
+}
+
+/* The list a legal entry fits, named when the book holds several of its
+ * id (n), with the others that fit too (also), or its general was left
+ * open (which). */
+static void
+say_fits(const struct blist *l, size_t n, const char *id,
+    const struct sbuf *which, const struct sbuf *also, book_cb cb,
+    void *ctx)
+{
+	struct sbuf m = { 0 };
+
+	if (n < 2 && which->len == 0)
+		return;
+	sbuf_printf(&m, "fits list %s", l->id);
+	if (n > 1)
+		sbuf_printf(&m, " %s, one of %zu under %s", l->title, n, id);
+	if (which->len > 0)
+		sbuf_printf(&m, "%s%s", n > 1 ? ", " : " ",
+		    sbuf_str(which));
+	sbuf_printf(&m, " (%s:%ld)", l->file, l->line);
+	if (also->len > 0)
+		sbuf_printf(&m, "; fits too: %s", sbuf_str(also));
+	cb(ctx, CK_ENTRY_FITS, sbuf_str(&m));
+	sbuf_free(&m);
+}
+
+/* Whether the lists of the entry's id (n from i0) take ally id: one of
+ * them names it, or none names allies. */
+static bool
+takes_ally(const struct book *b, size_t i0, size_t n, const char *id)
+{
+	size_t i, k;
+	bool any = false;
+
+	for (i = i0; i < i0 + n; i++)
+		for (k = 0; k < b->l[i].nallies; k++) {
+			any = true;
+			if (event_id_match(b->l[i].allies[k], id))
+				return true;
+		}
+	return !any;
+}
+
+/* The entry's contingent (its one ally's) against the lists of that
+ * ally; true when one fits.  The first list's finding into msg. */
+static bool
+judge_contingent(const struct book *b, const struct rules *r,
+    const struct army *a, const struct package *el, bool has_y, long y,
+    struct sbuf *msg)
+{
+	struct sbuf m = { 0 };
+	enum check_code code;
+	size_t i0, n, i;
+	bool ok = false;
+
+	n = lists_of(b, a->allies[0], &i0);
+	for (i = i0; i < i0 + n && !ok; i++) {
+		sbuf_reset(&m);
+		ok = judge_one(&b->l[i], r, a, el, -1, has_y, y, &code, &m);
+		if (!ok && i == i0)
+			sbuf_printf(msg, "ally %s: its contingent %s: %s (list "
+			    "%s, %s:%ld)", a->allies[0], a->ally_elements,
+			    sbuf_str(&m), b->l[i].id, b->l[i].file,
+			    b->l[i].line);
+	}
+	sbuf_free(&m);
+	return ok;
+}
+
+/* The entry's allies: each a list of the book, one its list takes; its
+ * contingent, of one ally, a part of that ally's list (in the year).
+ * Each finding to cb; *spare: the contingent's elements (-1: it cannot
+ * be read).  True when there is none. */
+static bool
+judge_allies(const struct book *b, size_t i0, size_t n,
+    const struct rules *r, const struct army *a, bool has_y, long y,
+    long *spare, book_cb cb, void *ctx)
+{
+	struct sbuf m = { 0 };
+	struct package el = { 0 };
+	struct srcmap map = { 0 };
+	size_t i, k;
+	int errs = 0, lost = 0, st = diag_status();
+	bool ok = true;
+
+	if (a->ally_elements != NULL) {
+		/* its faults are this finding's */
+		diag_quiet(1);
+		errs = elements_parse(&el, a->ally_elements,
+		    strlen(a->ally_elements), &map, &lost);
+		diag_quiet(0);
+		diag_restore(st);
+		/* unread: the entry's own count says nothing */
+		*spare = errs > 0 || el.n == 0 ? -1 : entry_elements(&el);
+	}
+	for (i = 0; i < a->nallies; i++)
+		if (lists_of(b, a->allies[i], &k) == 0) {
+			unknown(b, a->allies[i], true, cb, ctx);
+			ok = false;
+		} else if (!takes_ally(b, i0, n, a->allies[i])) {
+			sbuf_reset(&m);
+			sbuf_printf(&m, "ally %s: not one the list %s takes",
+			    a->allies[i], a->id);
+			cb(ctx, CK_ENTRY_ALLY, sbuf_str(&m));
+			ok = false;
+		}
+	if (a->ally_elements != NULL && ok) {
+		sbuf_reset(&m);
+		if (a->nallies != 1)
+			sbuf_printf(&m, "ally %s: a contingent is one ally's, "
+			    "the entry names %zu", a->nallies > 0 ?
+			    a->allies[0] : "?", a->nallies);
+		else if (*spare < 0)
+			sbuf_printf(&m, "ally %s: its contingent '%s' cannot "
+			    "be read", a->allies[0], a->ally_elements);
+		else
+			(void)judge_contingent(b, r, a, &el, has_y, y, &m);
+		if (m.len > 0) {
+			cb(ctx, CK_ENTRY_ALLY, sbuf_str(&m));
+			ok = false;
+		}
+	}
+	package_free(&el);
+	sbuf_free(&m);
+	return ok;
+}
+
+/* Whether list l's title holds a word that begins as w does (its first
+ * four letters, as an option's condition is named). */
+static bool
+title_names(const struct blist *l, const char *w, size_t wn)
+{
+	struct sbuf t = { 0 };
+	const char *p;
+	size_t n = wn < 4 ? wn : 4;
+	bool yes = false;
+
+	str_lower(&t, l->title);
+	for (p = sbuf_str(&t); *p != '\0' && !yes; p += strcspn(p, " ,()")) {
+		p += strspn(p, " ,()");
+		yes = *p != '\0' && strncmp(p, w, n) == 0;
+	}
+	sbuf_free(&t);
+	return yes;
+}
+
+/* The ally an entry's title names ("... with II/40 allies", "with
+ * Numidian allies": an id, or the first word of a name found in the
+ * title of an ally its lists (n from i0) take) into id; false when
+ * none. */
+static bool
+title_ally(const struct book *b, size_t i0, size_t n, const char *name,
+    struct sbuf *id)
+{
+	struct sbuf t = { 0 };
+	const char *w, *e;
+	size_t i, k, j, a0, an, wn;
+	bool found = false;
+
+	str_lower(&t, name != NULL ? name : "");
+	w = strstr(sbuf_str(&t), "with ");
+	e = w != NULL ? strstr(w, " all") : NULL;
+	if (e != NULL && (w == t.s || w[-1] == ' ')) {
+		w += 5;
+		w += strspn(w, " ");
+		wn = strcspn(w, " ");
+		sbuf_reset(id);
+		/* an id keeps its case: "with II/40 allies" */
+		sbuf_add(id, name + (w - t.s), wn);
+		found = w < e && army_is_id(id->s, id->len);
+		for (i = i0; !found && w < e && i < i0 + n; i++)
+			for (k = 0; !found && k < b->l[i].nallies; k++) {
+				an = lists_of(b, b->l[i].allies[k], &a0);
+				for (j = a0; !found && j < a0 + an; j++)
+					found = title_names(&b->l[j], w, wn);
+				if (found) {
+					sbuf_reset(id);
+					sbuf_adds(id, b->l[i].allies[k]);
+				}
+			}
+	}
+	sbuf_free(&t);
+	return found;
+}
+
 bool
 book_judge(const struct book *b, const struct event *e,
     const struct rules *r, const struct army *a, book_cb cb, void *ctx)
 {
-	struct sbuf msg = { 0 }, first = { 0 };
+	struct sbuf msg = { 0 }, first = { 0 }, which = { 0 }, also = { 0 };
 	enum check_code code = CK_ENTRY_COUNT, fcode = CK_ENTRY_COUNT;
-	size_t i0, n, i;
-	long y = 0, *span;
-	bool has_y = entry_year(a, &y), ok = false;
+	size_t i0, n, i, fit = 0;
+	long y = 0, spare = 0;
+	bool has_y = entry_year(a, &y), ok = false, allied, f;
+	struct army named;
+	struct sbuf aid = { 0 };
+	char *ally[1];
 
 	if ((n = lists_of(b, a->id, &i0)) == 0) {
-		unknown(b, a, cb, ctx);
+		unknown(b, a->id, false, cb, ctx);
 		return false;
+	}
+	if (a->nallies == 0 && title_ally(b, i0, n, a->name, &aid)) {
+		/* the ally its title names, as if on an Allies: line */
+		named = *a;
+		ally[0] = aid.s;
+		named.allies = ally;
+		named.nallies = 1;
+		a = &named;
 	}
 	if (e != NULL && !allows(b, e, r, a, &b->l[i0], has_y ? &y : NULL,
 	    &msg)) {
 		cb(ctx, CK_ENTRY_NOT_ALLOWED, sbuf_str(&msg));
 		sbuf_free(&msg);
+		sbuf_free(&aid);
 		return false;
 	}
-	for (i = i0; i < i0 + n && !ok; i++) {
+	allied = judge_allies(b, i0, n, r, a, has_y, y, &spare, cb, ctx);
+	/* every list of the id: the first that fits is named, and the
+	 * others that fit too */
+	for (i = i0; i < i0 + n && spare >= 0; i++) {
 		sbuf_reset(&msg);
-		ok = judge_one(&b->l[i], r, a, has_y, y, &code, &msg);
+		f = judge_list(&b->l[i], r, a, spare, has_y, y, &code, &msg,
+		    ok ? &msg : &which);
+		if (!ok && !has_y)
+			no_year(&b->l[i], cb, ctx);
+		if (f && ok)
+			sbuf_printf(&also, "%s%s (%s:%ld)", also.len > 0 ?
+			    ", " : "", b->l[i].id, b->l[i].file, b->l[i].line);
+		if (f && !ok)
+			fit = i;
+		if (ok || f) {
+			ok = true;
+			continue;
+		}
 		/* the first list's finding, unless only its dates are
 		 * wrong and another's is more */
-		if (!ok && (i == i0 || (fcode == CK_ENTRY_YEAR &&
-		    code != CK_ENTRY_YEAR))) {
+		if (i == i0 || (fcode == CK_ENTRY_YEAR &&
+		    code != CK_ENTRY_YEAR)) {
 			fcode = code;
 			sbuf_reset(&first);
 			sbuf_printf(&first, "%s (list %s, %s:%ld)",
 			    sbuf_str(&msg), b->l[i].id, b->l[i].file,
 			    b->l[i].line);
 		}
-		if (!has_y && package_date_spans(&b->l[i].list, b->l[i].from,
-		    b->l[i].to, (long (**)[2])&span) > 0) {
-			free(span);
-			sbuf_reset(&msg);
-			sbuf_printf(&msg, "no year chosen, and the list has "
-			    "options limited by date (list %s, %s:%ld)",
-			    b->l[i].id, b->l[i].file, b->l[i].line);
-			cb(ctx, CK_ENTRY_NO_YEAR, sbuf_str(&msg));
-		}
 	}
-	if (!ok)
+	if (ok)
+		say_fits(&b->l[fit], n, a->id, &which, &also, cb, ctx);
+	else if (spare >= 0)
 		cb(ctx, fcode, sbuf_str(&first));
 	sbuf_free(&msg);
 	sbuf_free(&first);
-	return ok;
+	sbuf_free(&which);
+	sbuf_free(&also);
+	sbuf_free(&aid);
+	return ok && allied;
 }

@@ -495,7 +495,8 @@ figures_meant(struct ep *p, size_t e, struct item *el)
 {
 	size_t k = e;
 	struct sbuf f = {0};
-	bool gen = false;
+	/* on a General line the element is the general's */
+	bool gen = p->general && p->depth == 0;
 
 	if (p->s[p->i] < '2' || p->s[p->i] > '8' || !is_letter(p, e))
 		return 0;
@@ -510,14 +511,14 @@ figures_meant(struct ep *p, size_t e, struct item *el)
 		while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '.'))
 			b--;
 		str_fold(&f, p->s + a, b - a);
-		gen = general_marker(sbuf_str(&f));
+		gen = gen || general_marker(sbuf_str(&f));
 		sbuf_free(&f);
 	} else if (k < p->n && is_letter(p, k)) {
 		/* a bare marker: "3Kn Gen" */
 		size_t w = word_len(p, k);
 
 		str_fold(&f, p->s + k, w);
-		gen = general_marker(sbuf_str(&f));
+		gen = gen || general_marker(sbuf_str(&f));
 		sbuf_free(&f);
 	}
 	if (!gen && or_at_word(p, k) == 0)
@@ -544,6 +545,121 @@ countless(struct ep *p, size_t e)
 	free(all);
 }
 
+/* A number word of figures, "two" to "eight" ("three knights": 3Kn);
+ * its value, its length in *len; 0 when none is at at. */
+static int
+figure_word(struct ep *p, size_t at, size_t *len)
+{
+	static const char *const w[] = {
+		"two", "three", "four", "five", "six", "seven", "eight", NULL
+	};
+	size_t n = word_len(p, at);
+	int i;
+
+	for (i = 0; n > 0 && w[i] != NULL; i++)
+		if (word_is(p, at, n, w[i])) {
+			*len = n;
+			return i + 2;
+		}
+	return 0;
+}
+
+/* After a general word: "& guard", "and guard", "with guard", stepped
+ * over, then a ':'; whether a '(' follows (stepped over). */
+static bool
+guard_words(struct ep *p)
+{
+	static const char *const join[] = { "and", "with", "und", "mit", NULL };
+	static const char *const guard[] = {
+		"guard", "guards", "bodyguard", "garde", "leibwache", NULL
+	};
+	size_t k, n;
+	int i;
+
+	skip_blanks(p);
+	k = p->i;
+	if (k < p->n && (p->s[k] == '&' || p->s[k] == '+'))
+		k++;
+	else
+		for (i = 0, n = word_len(p, k); join[i] != NULL; i++)
+			if (n > 0 && word_is(p, k, n, join[i]))
+				k += n;
+	while (k < p->n && p->s[k] == ' ')
+		k++;
+	for (i = 0, n = word_len(p, k); k > p->i && guard[i] != NULL; i++)
+		if (n > 0 && word_is(p, k, n, guard[i]))
+			p->i = k + n;
+	skip_blanks(p);
+	if (p->i < p->n && p->s[p->i] == ':') {
+		p->i++;
+		skip_blanks(p);
+	}
+	if (p->i < p->n && p->s[p->i] == '(') {
+		p->i++;
+		skip_blanks(p);
+		return true;
+	}
+	return false;
+}
+
+/* The general's element as entries write it in words: "General &
+ * guard (6Kn)", "General (3Kn)", or (on a General line) left open in
+ * prose, "either three knights or four blades": one element of each
+ * alternative.  1 when read into el, -1 on an error, 0 when none. */
+static int
+general_words(struct ep *p, struct item *el)
+{
+	struct sbuf f = {0};
+	size_t at = p->i, n = word_len(p, at), len;
+	bool lead, paren = false;
+	int fw;
+
+	str_fold(&f, p->s + at, n);
+	lead = n > 0 && general_marker(sbuf_str(&f));
+	sbuf_free(&f);
+	if (!lead && !(p->general && p->depth == 0 && (figure_word(p, at,
+	    &len) > 0 || (n > 0 && word_is(p, at, n, "either")))))
+		return 0;
+	if (lead) {
+		p->i = at + n + (at + n < p->n && p->s[at + n] == '.');
+		paren = guard_words(p);
+	}
+	n = word_len(p, p->i);
+	if (n > 0 && word_is(p, p->i, n, "either")) {
+		p->i += n;
+		skip_blanks(p);
+	}
+	el->count = 1;
+	el->general = true;
+	for (;;) {
+		struct troopref *r = item_add_troop(el);
+
+		if ((fw = figure_word(p, p->i, &len)) > 0) {
+			p->i += len;
+			skip_blanks(p);
+		}
+		if (parse_troopspec(p, r) < 0)
+			return -1;
+		if (fw > 0 && r->figures == NULL) {
+			r->figures = xmalloc(2);
+			r->figures[0] = (char)('0' + fw);
+			r->figures[1] = '\0';
+		}
+		skip_blanks(p);
+		if ((len = or_at(p)) == 0)
+			break;
+		p->i += len;
+		skip_blanks(p);
+	}
+	if (paren && (p->i >= p->n || p->s[p->i] != ')')) {
+		PERR(p, at, UNCLOSED_PAREN, excerpt(p, at));
+		return -1;
+	}
+	p->i += paren;
+	parse_markers(p, el, &el->troops[el->ntroops - 1]);
+	return 1;
+}
+
 /* COUNT x troopspec markers */
 static int
 parse_element(struct ep *p, struct item *el)
@@ -551,6 +667,12 @@ parse_element(struct ep *p, struct item *el)
 	size_t start;
 
 	el->kind = ITEM_ELEMENT;
+	if (!count_at(p, p->i) && !is_digit(p, p->i)) {
+		int g = general_words(p, el);
+
+		if (g != 0)
+			return g > 0 ? 0 : -1;
+	}
 	if (!count_at(p, p->i) && is_digit(p, p->i)) {
 		/* "4Sp" opening an entry: German shorthand for "4x Sp"; a
 		 * figure count when it is the general or an alternative

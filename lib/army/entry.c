@@ -1,6 +1,7 @@
 /* An entry against its book list (army/entry.h): every combination of
  * the list's packages (bounded), each judged as a flow from the list's
  * entries to the entry's elements. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,8 @@ struct walk {
 	struct slot ent[SIDE_MAX];
 	size_t nent;
 	long etotal;
+	long spare;             /* the list's elements left to allies; -1:
+	                           a contingent, any part of its list */
 	struct slot cur[SIDE_MAX];
 	size_t ncur;
 	struct cont stack[DEPTH_MAX];
@@ -167,6 +170,25 @@ flow(struct walk *w, long *fill)
 static void bounds(const struct walk *w, long *most, long *least,
     size_t ntroop);
 
+/* Whether the combination is the entry's: every element placed, and
+ * the list's total that of the entry (with its allies' elements in
+ * place of some of the list's, the general's kept), or for a contingent
+ * at most the list's. */
+static bool
+whole(const struct walk *w, const long *fill, long f, long ltotal)
+{
+	size_t i;
+
+	if (f != w->etotal)
+		return false;
+	if (w->spare < 0)
+		return ltotal >= w->etotal;
+	for (i = 0; i < w->ncur; i++)
+		if (w->cur[i].general && fill[i] < w->cur[i].count)
+			return false;
+	return ltotal == w->etotal + w->spare;
+}
+
 static void
 judge(struct walk *w)
 {
@@ -181,7 +203,7 @@ judge(struct walk *w)
 		ltotal += w->cur[i].count;
 	bounds(w, w->most, w->least, RULES_MAXTROOPS);
 	f = flow(w, fill);
-	if (f == w->etotal && ltotal == w->etotal)
+	if (whole(w, fill, f, ltotal))
 		w->legal = true;
 	if (f > w->best || w->nbest == 0) {
 		w->best = f;
@@ -228,6 +250,18 @@ gen(struct walk *w, const struct package *p, size_t i)
 	w->ncur = n0;
 }
 
+long
+entry_elements(const struct package *p)
+{
+	long n = 0;
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->items[i].kind == ITEM_ELEMENT && !item_is_camp(&p->items[i]))
+			n += p->items[i].count;
+	return n;
+}
+
 /* The entry's elements as slots; false (with the finding) for an entry
  * that holds a choice of packages, not the elements chosen. */
 static bool offered(const struct walk *w, const struct package *p,
@@ -251,9 +285,7 @@ entry_slots(struct walk *w, const struct package *list,
 			return false;
 		}
 		/* a camp: no element */
-		if (it->ntroops == 1 && it->troops[0].t == NULL &&
-		    it->troops[0].name != NULL &&
-		    army_is_camp(it->troops[0].name))
+		if (item_is_camp(it))
 			continue;
 		/* camp followers the list does not count */
 		if (it->ntroops == 1 && it->troops[0].t == cf && cf != NULL &&
@@ -358,7 +390,10 @@ why_not(struct walk *w, const struct package *list, enum check_code *code,
 			t = &w->ent[i].it->troops[j];
 			if (offered(w, list, t, false))
 				continue;
-			troopref_spelling(t, false, sp, sizeof sp);
+			if (t->t == NULL && t->name != NULL)
+				snprintf(sp, sizeof sp, "%s", t->name);
+			else
+				troopref_spelling(t, false, sp, sizeof sp);
 			*code = CK_ENTRY_NOT_IN_LIST;
 			sbuf_printf(why, "'%s' is not in the list", sp);
 			return;
@@ -383,7 +418,7 @@ why_not(struct walk *w, const struct package *list, enum check_code *code,
 		sbuf_adds(why, " is not one the list allows as general");
 		return;
 	}
-	if (gens != 1) {
+	if (w->spare < 0 ? gens > 1 : gens != 1) {
 		*code = CK_ENTRY_GENERAL;
 		sbuf_printf(why, "%ld general elements, the list has one", gens);
 		return;
@@ -395,7 +430,8 @@ why_not(struct walk *w, const struct package *list, enum check_code *code,
 			    have[k], troop_at((size_t)k)->code, w->most[k]);
 			return;
 		}
-		if (w->least[k] > 0 && have[k] < w->least[k]) {
+		if (w->spare == 0 && w->least[k] > 0 &&
+		    have[k] < w->least[k]) {
 			sbuf_printf(why, "%ld %s where the list needs at least %ld",
 			    have[k], troop_at((size_t)k)->code, w->least[k]);
 			return;
@@ -403,9 +439,12 @@ why_not(struct walk *w, const struct package *list, enum check_code *code,
 	}
 	for (j = 0; j < w->nbest; j++)
 		ltotal += w->bslot[j].count;
-	if (ltotal != w->etotal) {
-		sbuf_printf(why, "%ld elements where the list has %ld",
-		    w->etotal, ltotal);
+	if (w->spare < 0 ? ltotal < w->etotal : ltotal != w->etotal +
+	    w->spare) {
+		sbuf_printf(why, "%ld elements", w->etotal);
+		if (w->spare > 0)
+			sbuf_printf(why, " and %ld of allies", w->spare);
+		sbuf_printf(why, " where the list has %ld", ltotal);
 		return;
 	}
 	for (j = 0; j < w->nbest && w->bfill[j] == w->bslot[j].count; j++)
@@ -420,13 +459,15 @@ why_not(struct walk *w, const struct package *list, enum check_code *code,
 
 bool
 entry_match(const struct rules *r, const struct package *list,
-    const struct package *entry, enum check_code *code, struct sbuf *why)
+    const struct package *entry, long spare, enum check_code *code,
+    struct sbuf *why)
 {
 	struct walk *w = xcalloc(1, sizeof *w);
 	bool legal;
 	size_t i;
 
 	w->r = r;
+	w->spare = spare;
 	for (i = 0; i < r->nsub && !w->subtypes; i++)
 		w->subtypes = rules_subtype_own(r, (int)i + 1) != NULL;
 	for (i = 0; i < RULES_MAXTROOPS; i++)

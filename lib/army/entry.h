@@ -22,10 +22,16 @@
  * dismounts as) and general mark, and under an edition whose sub-types
  * have rules of their own (3.0) of its sub-type when its figures or
  * name say one.  Camp followers and camps of the entry that the list
- * does not name are not counted.  False with the finding's code
- * (CK_ENTRY_NOT_IN_LIST, CK_ENTRY_GENERAL, CK_ENTRY_COUNT) and its
- * message in *why. */
+ * does not name are not counted.  spare: how many of the list's
+ * elements the entry leaves to its allies' contingent (0: none; its
+ * general's element is never one of them), or -1 when the entry is a
+ * contingent: any part of the list, at most one general.  False with
+ * the finding's code (CK_ENTRY_NOT_IN_LIST, CK_ENTRY_GENERAL,
+ * CK_ENTRY_COUNT) and its message in *why. */
 bool entry_match(const struct rules *r, const struct package *list,
-    const struct package *entry, enum check_code *code, struct sbuf *why);
+    const struct package *entry, long spare, enum check_code *code,
+    struct sbuf *why);
+/* The elements of p, a camp listed with them not counted. */
+long entry_elements(const struct package *p);
 
 #endif

@@ -506,6 +506,13 @@ unknown_rows(struct card_block *t, const struct package *p, enum lang lang)
 	for (i = 0; i < p->n; i++) {
 		const struct item *it = &p->items[i];
 
+		if (item_is_camp(it)) {
+			snprintf(n, sizeof n, "%ld", it->count);
+			block_row(t, lb(lang, L_CAMP_ROW), it->troops[0].name,
+			    n, dash, dash, dash, dash, dash,
+			    lb(lang, L_CAMP_NOTE));
+			continue;
+		}
 		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
 			if (it->troops[j].t != NULL)
 				continue;

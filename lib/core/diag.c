@@ -255,6 +255,8 @@ diag_report(enum diag_id id, const char *fmt, const char *file, long line,
 
 	if (file == NULL)
 		file = curfile;
+	if (quiet && hook != NULL)      /* its caller says it otherwise */
+		return;
 	if (hook != NULL) {             /* a row of the tool's output */
 		if (err) {
 			diag_raise(EXIT_DATA);

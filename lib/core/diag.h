@@ -79,7 +79,8 @@ void diag_raise(int status);
 int diag_status(void);
 /* Errors reported in the current file so far. */
 long diag_file_errors(void);
-/* Silence all output (fuzzing, unit tests); statuses are still kept. */
+/* Silence all output (fuzzing, unit tests); statuses are still kept,
+ * but for what a hook (diag_set_hook) would have had. */
 void diag_quiet(int on);
 /* The status back to st after a quiet read whose faults are not the
  * run's (the book of armylist-check --book). */

@@ -511,6 +511,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 #define FINDF_ENTRY_GENERAL "%s (list %s, %s:%ld)"
 #define FINDF_ENTRY_YEAR "%s (list %s, %s:%ld)"
 #define FINDF_ENTRY_NOT_ALLOWED "%s (event %s)"
+#define FINDF_ENTRY_ALLY "ally %s: %s"
+#define FINDF_ENTRY_FITS "fits list %s"
 #define FINDF_ENTRY_NO_YEAR "no year chosen, and the list has options limited by date (list %s, %s:%ld)"
 
 /* X(ID, LEVEL, CODE, TOOLS), in the order --ignore lists the codes. */
@@ -536,6 +538,8 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM_) D_N };
 	X(ENTRY_YEAR, E, "entry-year", T_CHECK) \
 	X(ENTRY_NO_YEAR, W, "entry-no-year", T_CHECK) \
 	X(ENTRY_NOT_ALLOWED, E, "entry-not-allowed", T_CHECK) \
+	X(ENTRY_ALLY, E, "entry-ally", T_CHECK) \
+	X(ENTRY_FITS, W, "entry-fits", T_CHECK) \
 	/* end */
 
 #define FINDING_ENUM_(id, lv, code, tools) CK_##id,

@@ -68,6 +68,8 @@ enum label {
 	L_NOTE_TOWER,
 	/* army cards: the general's fact in the facts strip */
 	L_FACT_GENERAL,
+	/* entry cards: a camp listed with the elements, its row and note */
+	L_CAMP_ROW, L_CAMP_NOTE,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */

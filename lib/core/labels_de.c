@@ -213,6 +213,8 @@ const char *const labels_de[L_N] = {
 	[L_TOPO_NOT] = "nicht",
 	[L_NOTE_TOWER] = "Turm",
 	[L_FACT_GENERAL] = "Befehlshaber",
+	[L_CAMP_ROW] = "Lager",
+	[L_CAMP_NOTE] = "zählt nicht zu den Elementen",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "gewinnt",

@@ -212,6 +212,8 @@ const char *const labels_en[L_N] = {
 	[L_TOPO_NOT] = "not",
 	[L_NOTE_TOWER] = "tower",
 	[L_FACT_GENERAL] = "General",
+	[L_CAMP_ROW] = "Camp",
+	[L_CAMP_NOTE] = "not counted among the elements",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "wins",

@@ -212,6 +212,8 @@ const char *const labels_ru[L_N] = {
 	[L_TOPO_NOT] = "не",
 	[L_NOTE_TOWER] = "башня",
 	[L_FACT_GENERAL] = "Полководец",
+	[L_CAMP_ROW] = "Лагерь",
+	[L_CAMP_NOTE] = "не считается элементом",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "побеждает",

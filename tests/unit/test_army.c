@@ -351,6 +351,55 @@ test_held(void)
 	diag_quiet(0);
 }
 
+/* army_period_holds: one range, several, the flags for an army
+ * without dates and for a range written backwards; an entry's allied
+ * contingent after the colon of its allies. */
+static void
+test_period_holds(void)
+{
+	struct army a;
+
+	army_init(&a);
+	CHECK(!army_period_holds(&a, 100, 0));
+	CHECK(army_period_holds(&a, 100, ARMY_PERIOD_UNDATED));
+	a.period_ok = true;
+	a.from = -450;
+	a.to = -275;
+	CHECK(army_period_holds(&a, -300, 0));
+	CHECK(!army_period_holds(&a, -500, ARMY_PERIOD_UNDATED));
+	a.from = -275;
+	a.to = -450;
+	CHECK(!army_period_holds(&a, -300, 0));
+	CHECK(army_period_holds(&a, -300, ARMY_PERIOD_REVERSED));
+	a.nranges = 2;
+	a.ranges[0][0] = -330;
+	a.ranges[0][1] = -322;
+	a.ranges[1][0] = -300;
+	a.ranges[1][1] = -280;
+	CHECK(army_period_holds(&a, -290, 0));
+	CHECK(!army_period_holds(&a, -310, ARMY_PERIOD_REVERSED));
+	a.ranges[1][0] = -280;
+	a.ranges[1][1] = -300;
+	CHECK(!army_period_holds(&a, -290, 0));
+	CHECK(army_period_holds(&a, -290, ARMY_PERIOD_REVERSED));
+	army_refs_at(&a, true, "II/10 or II/40: 1x3Cv (Gen), 2x2LH", 34, 1, 1);
+	CHECK(a.nallies == 2 && strcmp(a.allies[1], "II/40") == 0);
+	CHECK(a.ally_elements != NULL &&
+	    strcmp(a.ally_elements, "1x3Cv (Gen), 2x2LH") == 0);
+	army_free(&a);
+	army_init(&a);
+	army_refs_at(&a, true, "II/40 Numidians: 2xLH", 21, 1, 1);
+	CHECK(a.nallies == 1 && strcmp(a.allies[0], "II/40") == 0);
+	CHECK(a.ally_elements != NULL && strcmp(a.ally_elements, "2xLH") == 0);
+	army_free(&a);
+	army_init(&a);
+	diag_quiet(1);
+	army_refs_at(&a, true, "see note: 1x3Cv", 15, 1, 1);
+	diag_quiet(0);
+	CHECK(a.ally_elements == NULL);
+	army_free(&a);
+}
+
 int
 main(void)
 {
@@ -364,6 +413,7 @@ main(void)
 	RUN(test_refs());
 	RUN(test_brackets_nul());
 	RUN(test_held());
+	RUN(test_period_holds());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");
