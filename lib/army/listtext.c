@@ -450,10 +450,13 @@ listtext_unmark(struct sbuf *b, const char *s, size_t *n)
 	size_t i, k;
 	bool any = false;
 
-	for (i = 0; i < *n && !any; i++)
-		any = (s[i] == '[' && bbcode_len(s + i, *n - i) > 0) ||
-		    (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
-		    s[i + 1] == s[i]) || (i == 0 && s[0] == '>');
+	any = *n > 0 && s[0] == '>';
+	for (i = 0; i < *n && !any; i++) {
+		if (s[i] != '[' && s[i] != '*' && s[i] != '_')
+			continue;       /* the most bytes: one test */
+		any = s[i] == '[' ? bbcode_len(s + i, *n - i) > 0 :
+		    i + 1 < *n && s[i + 1] == s[i];
+	}
 	if (!any)
 		return s;
 	sbuf_reset(b);
