@@ -308,15 +308,19 @@ bool
 troop_is_standard(const struct troop *t, const char *s, size_t n)
 {
 	const char *p;
+	size_t k, fl;
 
 	troop_init();
 	if (!fold_whole || folded_from.len != n ||
 	    (n > 0 && memcmp(folded_from.s, s, n) != 0))
 		str_fold(&fold, s, n);
 	fold_whole = false;
-	for (p = tab->standard[t->id]; *p != '\0'; p += strlen(p) + 1)
-		if (strcmp(p, sbuf_str(&fold)) == 0)
+	fl = strlen(fold.s);    /* as strcmp sees it */
+	for (p = tab->standard[t->id]; *p != '\0'; p += k + 1) {
+		k = strlen(p);
+		if (k == fl && memcmp(p, fold.s, k) == 0)
 			return true;
+	}
 	return false;
 }
 
