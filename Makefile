@@ -63,6 +63,13 @@ ALL_CFLAGS = $(CSTD) $(WARN) -Ilib -I$(B) -Itests/unit $(XML_CFLAGS) \
 # tools never reference them, so the linker leaves them out.
 PANGO_CFLAGS = $(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null)
 PANGO_LIBS   = $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
+# refcard-render reads DejaVu Sans from its directory, with fontconfig's
+# cache of it, without fontconfig's configuration (lib/card/cardfont.h):
+# where fontconfig finds the font and keeps its caches at build time
+FC_CFLAGS   = $(shell $(PKG_CONFIG) --cflags fontconfig 2>/dev/null)
+FC_LIBS     = $(shell $(PKG_CONFIG) --libs fontconfig 2>/dev/null)
+FONTDIR      ?= $(shell fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null | sed 's|/[^/]*$$||')
+FONTCACHEDIR ?= $(shell $(PKG_CONFIG) --variable=cachedir fontconfig 2>/dev/null)
 
 TOOLS     := $(basename $(notdir $(wildcard tools/*.c)))
 LIB_SRCS  := $(wildcard lib/*/*.c)
@@ -185,7 +192,10 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 $(B)/lib/card/cardpdf.o $(B)/lib/card/cardpdfblock.o $(B)/lib/core/pdffont.o: \
     ALL_CFLAGS += $(PANGO_CFLAGS)
 # the HTML cards are measured as the PDF sets them (cardpdf.c)
-$(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS)
+$(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS) $(FC_LIBS)
+$(B)/lib/card/cardfont.o: ALL_CFLAGS += $(PANGO_CFLAGS) $(FC_CFLAGS) \
+    $(if $(FONTDIR),-DBELLIS_FONTDIR='"$(FONTDIR)"') \
+    $(if $(FONTCACHEDIR),-DBELLIS_FONTCACHEDIR='"$(FONTCACHEDIR)"')
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
 BATTLE_LINKED = $(B)/bin/battle-scan $(B)/libexec/bellis/battle-scan \
     $(B)/dyn/bin/battle-scan $(B)/tests/test_geom \

@@ -1107,3 +1107,49 @@ refcard-render: $BATS_TEST_TMPDIR/n.xml: warning: army I/6: no troop type of its
 	done
 	run -3 --separate-stderr refcard-render --army=I/14d@later "$BATS_TEST_TMPDIR/v.xml"
 }
+
+# fontconfig's configuration read as before (cardfont.h): a user's own
+# configuration path
+system_fonts() {
+	[ -d /etc/fonts ] || skip "no /etc/fonts"
+	FONTCONFIG_PATH=/etc/fonts "$@"
+}
+
+@test "fonts: DejaVu Sans from its directory sets the same cards, byte for byte, as fontconfig's configuration" {
+	local f
+	export SOURCE_DATE_EPOCH=1700000000
+	# an army name with a character DejaVu Sans lacks (U+4E2D): the
+	# system's fonts for the whole PDF, from a file or standard input
+	sed '0,/<name\([^>]*\)>\([^<]*\)</s//<name\1>\2 \xe4\xb8\xad</' \
+	    "$ARMIES" > "$BATS_TEST_TMPDIR/cjk.xml"
+	grep -q "$(printf '\xe4\xb8\xad')" "$BATS_TEST_TMPDIR/cjk.xml"
+	for f in "$ARMIES" "$BATS_TEST_TMPDIR/cjk.xml"; do
+		refcard-render -T pdf -o "$BATS_TEST_TMPDIR/own.pdf" "$f"
+		system_fonts refcard-render -T pdf -o "$BATS_TEST_TMPDIR/sys.pdf" "$f"
+		cmp "$BATS_TEST_TMPDIR/own.pdf" "$BATS_TEST_TMPDIR/sys.pdf"
+		refcard-render -T pdf < "$f" > "$BATS_TEST_TMPDIR/in.pdf"
+		cmp "$BATS_TEST_TMPDIR/own.pdf" "$BATS_TEST_TMPDIR/in.pdf"
+		refcard-render --lang=ru -T html "$f" > "$BATS_TEST_TMPDIR/own.html"
+		system_fonts refcard-render --lang=ru -T html "$f" > "$BATS_TEST_TMPDIR/sys.html"
+		cmp "$BATS_TEST_TMPDIR/own.html" "$BATS_TEST_TMPDIR/sys.html"
+	done
+	# the character as a reference, and in a rules card's text
+	sed 's/\xe4\xb8\xad/\&#x4E2D;/' "$BATS_TEST_TMPDIR/cjk.xml" > "$BATS_TEST_TMPDIR/ref.xml"
+	refcard-render -T pdf -o "$BATS_TEST_TMPDIR/ref.pdf" "$BATS_TEST_TMPDIR/ref.xml"
+	cmp "$BATS_TEST_TMPDIR/sys.pdf" "$BATS_TEST_TMPDIR/ref.pdf"
+}
+
+@test "fonts: a start reads no fontconfig configuration unless the user has one or the text needs the system's fonts" {
+	command -v strace >/dev/null || skip "no strace"
+	strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+	    refcard-render -T pdf -o "$BATS_TEST_TMPDIR/own.pdf" "$ARMIES"
+	run ! grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
+	system_fonts strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+	    refcard-render -T html "$ARMIES" > /dev/null
+	grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
+	sed '0,/<name\([^>]*\)>\([^<]*\)</s//<name\1>\2 \xe4\xb8\xad</' \
+	    "$ARMIES" > "$BATS_TEST_TMPDIR/cjk.xml"
+	strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+	    refcard-render -T html "$BATS_TEST_TMPDIR/cjk.xml" > /dev/null
+	grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
+}

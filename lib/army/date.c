@@ -34,6 +34,22 @@ blanks(struct dp *d)
 	}
 }
 
+/* False when no word whose first bytes are among firsts (lower case;
+ * UTF-8 lead bytes as they are) can match at d's place: the most places
+ * are passed with one look, not a call for each word. */
+static bool
+may_match(const struct dp *d, const char *firsts)
+{
+	char a;
+
+	if (d->i >= d->n || d->s[d->i] == '\0')
+		return d->i < d->n;
+	a = d->s[d->i];
+	if (a >= 'A' && a <= 'Z')
+		a += 32;
+	return strchr(firsts, a) != NULL;
+}
+
 /* Match one of the words (case-insensitive, '.' and blanks inside are
  * matched loosely: "v. Chr." = "v.Chr."), requiring a word end. */
 static bool
@@ -82,6 +98,8 @@ era(struct dp *d)
 	int k;
 
 	blanks(d);
+	if (!may_match(d, "vbacnd\xd0"))
+		return ERA_NONE;
 	for (k = 0; bc[k] != NULL; k++)
 		if (match(d, bc[k]))
 			return ERA_BC;
@@ -103,7 +121,7 @@ point(struct dp *d, struct point *pt)
 
 	memset(pt, 0, sizeof *pt);
 	blanks(d);
-	for (k = 0; approx[k] != NULL; k++)
+	for (k = 0; may_match(d, "uce\xd0") && approx[k] != NULL; k++)
 		if (match(d, approx[k])) {
 			pt->approx = true;
 			blanks(d);
@@ -126,7 +144,9 @@ point(struct dp *d, struct point *pt)
 		if (d->i < d->n && d->s[d->i] == '.')
 			d->i++;
 		blanks(d);
-		if (match(d, "jh.") || match(d, "jhd.") || match(d, "jh") ||
+		if (!may_match(d, "jctsnr\xd0"))
+			d->i = save;
+		else if (match(d, "jh.") || match(d, "jhd.") || match(d, "jh") ||
 		    match(d, "jhd") || match(d, "jahrhundert") ||
 		    match(d, "century") || match(d, "th century") ||
 		    match(d, "st century") || match(d, "nd century") ||

@@ -450,10 +450,13 @@ listtext_unmark(struct sbuf *b, const char *s, size_t *n)
 	size_t i, k;
 	bool any = false;
 
-	for (i = 0; i < *n && !any; i++)
-		any = (s[i] == '[' && bbcode_len(s + i, *n - i) > 0) ||
-		    (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
-		    s[i + 1] == s[i]) || (i == 0 && s[0] == '>');
+	any = *n > 0 && s[0] == '>';
+	for (i = 0; i < *n && !any; i++) {
+		if (s[i] != '[' && s[i] != '*' && s[i] != '_')
+			continue;       /* the most bytes: one test */
+		any = s[i] == '[' ? bbcode_len(s + i, *n - i) > 0 :
+		    i + 1 < *n && s[i + 1] == s[i];
+	}
 	if (!any)
 		return s;
 	sbuf_reset(b);
@@ -631,13 +634,14 @@ count_like(const char *s, size_t n, size_t idlen)
 	    (s[i + 1] >= '0' && s[i + 1] <= '9'))));
 }
 
-/* Keyword k folded (str_fold), folded once: folding all of them again
+/* The keywords folded (str_fold), once: folding all of them again
  * on every line was half the time of reading list text. */
 #define KW_FOLDED_MAX 48
-static const char *
-kw_folded(size_t k)
+typedef char kw_word[KW_FOLDED_MAX];
+static kw_word *
+kw_folded(void)
 {
-	static char folded[sizeof keywords / sizeof keywords[0]][KW_FOLDED_MAX];
+	static kw_word folded[sizeof keywords / sizeof keywords[0]];
 	static bool done;
 	struct sbuf g = {0};
 	size_t i;
@@ -652,7 +656,7 @@ kw_folded(size_t k)
 		sbuf_free(&g);
 		done = true;
 	}
-	return folded[k];
+	return folded;
 }
 
 /* The keyword a line starts with (followed by ':' or a blank), and the
@@ -661,6 +665,7 @@ static enum kw
 keyword(const char *s, size_t n, size_t *val, const char **lang)
 {
 	struct sbuf f = {0};
+	kw_word *kf;
 	size_t i, k, e;
 	enum kw r = KW_NONE;
 
@@ -669,8 +674,10 @@ keyword(const char *s, size_t n, size_t *val, const char **lang)
 	if (e == 0)
 		return KW_NONE;
 	str_fold(&f, s, e);
+	kf = kw_folded();
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
-		if (strcmp(sbuf_str(&f), kw_folded(k)) == 0 &&
+		/* the first bytes first: most lines start with none */
+		if (f.s[0] == kf[k][0] && strcmp(f.s, kf[k]) == 0 &&
 		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
 			for (i = 0; i < sizeof kw_lang / sizeof kw_lang[0];

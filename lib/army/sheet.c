@@ -162,21 +162,23 @@ sheet_free(struct sheet *sh)
 static void
 collapse(struct sbuf *b, const char *s, size_t n)
 {
-	size_t i;
+	size_t i, len = b->len;
 	bool blank = false;
+	char *o = sbuf_room(b, n) - len;      /* it writes at most n */
 
-	sbuf_add(b, "", 0);
 	for (i = 0; i < n; i++) {
 		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
 		    s[i] == '\r') {
 			blank = true;
 			continue;
 		}
-		if (blank && b->len > 0)
-			sbuf_addc(b, ' ');
+		if (blank && len > 0)
+			o[len++] = ' ';
 		blank = false;
-		sbuf_addc(b, s[i]);
+		o[len++] = s[i];
 	}
+	b->len = len;
+	o[len] = '\0';
 }
 
 /* The field a header cell names, or -1. */

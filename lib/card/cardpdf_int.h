@@ -12,6 +12,7 @@
 #include <pango/pangocairo.h>
 
 #include "card/card.h"
+#include "card/cardfont.h"
 #include "core/labels.h"
 #include "core/pdffont.h"
 #include "core/str.h"
@@ -92,5 +93,10 @@ void cardpdf_widths(struct cardpdf *w, const struct card_block *b,
     double *cw);
 bool cardpdf_wraps(const struct cardpdf *w, const struct card_block *b,
     const double *cw);
+
+/* Before markup m is set on layout l (cardfont.c): the system's fonts
+ * from now on when m has a character the faces of the cards lack; l's
+ * context on the font map in use. */
+void cardfont_need(PangoLayout *l, const char *m);
 
 #endif

@@ -2,8 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "army/armyin.h"
+#include "card/cardfont.h"
 #include "card/cardrun.h"
 #include "card/matchup.h"
 #include "core/cli.h"
@@ -515,6 +517,24 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 		rules_cards(run);
 }
 
+/* A PDF embeds the faces its text is drawn in: the fonts are chosen for
+ * the text of all its inputs before its first card (cardfont.h). */
+static void
+pdf_inputs(const struct cli *cli)
+{
+	const char *rf = cli->rules != NULL ? cli->rules :
+	    getenv("BELLIS_RULES");
+	struct stat st;
+	int i;
+
+	if (rf != NULL && stat(rf, &st) == 0)
+		cardfont_input(rf);
+	if (cli->nfiles == 0)
+		cardfont_input("-");
+	for (i = 0; i < cli->nfiles; i++)
+		cardfont_input(cli->files[i]);
+}
+
 /* Render to fp, with rules r; -1 when fp could not be written. */
 static int
 render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
@@ -532,9 +552,10 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 	run.lang = cli->lang;
 	if (o->matchup != NULL)
 		run.m = matchup_new(o->matchup, false);
-	if (cli->format == FMT_PDF)
+	if (cli->format == FMT_PDF) {
 		run.pdf = cardpdf_new(fp, o->paper, o->impose, run.lang);
-	else
+		pdf_inputs(cli);
+	} else
 		run.html = cardhtml_new(fp, o->paper, run.lang);
 	for (i = 0; i < o->nsets; i++) {
 		for (j = 0; j < i && o->sets[j] != o->sets[i]; j++)

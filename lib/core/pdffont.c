@@ -102,6 +102,16 @@ catch_end(struct caught *k)
 }
 
 void
+pdffont_caught(void (*fn)(void *), void *arg)
+{
+	struct caught k;
+
+	catch_begin(&k);
+	fn(arg);
+	catch_end(&k);
+}
+
+void
 pdffont_check(cairo_t *cr, const char *family)
 {
 	PangoLayout *l;

@@ -14,6 +14,10 @@
  * come out. */
 void pdffont_check(cairo_t *cr, const char *family);
 
+/* Call fn(arg), fontconfig's messages on standard error caught and
+ * written again as our warnings (a configuration that fn reads). */
+void pdffont_caught(void (*fn)(void *), void *arg);
+
 /* Where a PDF surface writes: cairo_pdf_surface_create_for_stream(
  * pdffont_sink_write, &sink, ...).  After a failed write nothing more is
  * written and failed stays true. */

@@ -226,8 +226,22 @@ str_fold(struct sbuf *b, const char *s, size_t n)
 	int blank = 0;
 
 	sbuf_reset(b);
-	sbuf_add(b, "", 0);
+	/* room for the most it can write: a byte that is no UTF-8 is
+	 * U+FFFD, three bytes; a blank before a letter, one */
+	(void)sbuf_room(b, 3 * n);
+	b->s[0] = '\0';
 	while (i < n) {
+		c = p[i];
+		if (c < 0x80 && c != ' ' && c != '\t' && c != '\n' &&
+		    c != '\r') {
+			/* ASCII, not blank: lower case, written in place */
+			if (blank && b->len > 0)
+				b->s[b->len++] = ' ';
+			blank = 0;
+			b->s[b->len++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+			i++;
+			continue;
+		}
 		k = utf8_decode(p + i, n - i, &c);
 		if (k == 0) {
 			c = 0xfffd;
@@ -266,6 +280,7 @@ str_fold(struct sbuf *b, const char *s, size_t n)
 		}
 		put_cp(b, c);
 	}
+	b->s[b->len] = '\0';
 }
 
 void

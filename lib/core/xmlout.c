@@ -80,6 +80,10 @@ escaped(struct xw *x, const char *s, size_t n, bool attr)
 	const char *rep;
 
 	for (i = 0; i < n; i++) {
+		/* the most bytes: written as they are */
+		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x80 &&
+		    s[i] != '&' && s[i] != '<' && s[i] != '>' && s[i] != '"')
+			continue;
 		if ((unsigned char)s[i] >= 0x80) {
 			/* a byte that starts no UTF-8 sequence: U+FFFD, so
 			 * the document stays well-formed whatever it is given */

@@ -17,6 +17,11 @@
 /* The table in use: the compiled one, or one read from XML (xt). */
 static const struct troop_table *tab;
 static struct sbuf fold;
+/* the bytes troop_lookup folded last (no figure count before them), while
+ * fold holds them folded whole: troop_is_standard of the same name, as
+ * a list's parser asks it next, folds them no second time */
+static struct sbuf folded_from;
+static bool fold_whole;
 
 /* A table read from XML: the arrays of tab, growable and owned. */
 static struct xtable {
@@ -113,6 +118,7 @@ add_form(struct sbuf *b, const char *name)
 	if (name == NULL)
 		return;
 	str_fold(&fold, name, strlen(name));   /* str_fold resets fold */
+	fold_whole = false;
 	sbuf_add(b, fold.s, fold.len);
 	sbuf_addc(b, '\0');
 }
@@ -229,6 +235,8 @@ troop_lookup(const char *name, size_t len)
 	struct sbuf f = fold;       /* reused: lookups are on the hot path */
 	const struct troop *t;
 
+	const char *from = name;
+
 	troop_init();
 	/* a figure-count prefix ("3Kn") is not part of the name */
 	while (len > 1 && *name >= '0' && *name <= '9') {
@@ -240,8 +248,14 @@ troop_lookup(const char *name, size_t len)
 	if (t == NULL && f.len > 2 && f.s[f.len - 1] == 's') {
 		f.s[--f.len] = '\0';
 		t = find_folded(f.s);
+		f.s[f.len++] = 's';
 	}
 	fold = f;
+	fold_whole = name == from;
+	if (fold_whole) {
+		sbuf_reset(&folded_from);
+		sbuf_add(&folded_from, name, len);
+	}
 	return t;
 }
 
@@ -294,12 +308,19 @@ bool
 troop_is_standard(const struct troop *t, const char *s, size_t n)
 {
 	const char *p;
+	size_t k, fl;
 
 	troop_init();
-	str_fold(&fold, s, n);
-	for (p = tab->standard[t->id]; *p != '\0'; p += strlen(p) + 1)
-		if (strcmp(p, sbuf_str(&fold)) == 0)
+	if (!fold_whole || folded_from.len != n ||
+	    (n > 0 && memcmp(folded_from.s, s, n) != 0))
+		str_fold(&fold, s, n);
+	fold_whole = false;
+	fl = strlen(fold.s);    /* as strcmp sees it */
+	for (p = tab->standard[t->id]; *p != '\0'; p += k + 1) {
+		k = strlen(p);
+		if (k == fl && memcmp(p, fold.s, k) == 0)
 			return true;
+	}
 	return false;
 }
 
@@ -354,6 +375,8 @@ troop_cleanup(void)
 	int l;
 
 	sbuf_free(&fold);
+	sbuf_free(&folded_from);
+	fold_whole = false;
 	tab = NULL;
 	if (xt == NULL)
 		return;

@@ -1,0 +1,333 @@
+/* cardfont: DejaVu Sans from its directory and fontconfig's cache of it,
+ * or the system's configuration (cardfont.h says when). */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+
+#include "card/cardfont.h"
+#include "card/cardpdf_int.h"
+#include "core/pdffont.h"
+
+#ifndef BELLIS_FONTDIR
+#define BELLIS_FONTDIR "/usr/share/fonts/truetype/dejavu"
+#endif
+#ifndef BELLIS_FONTCACHEDIR
+#define BELLIS_FONTCACHEDIR "/var/cache/fontconfig"
+#endif
+
+/* own: the faces of FONTDIR are in use; covers: the characters all the
+ * faces of the cards have; ascii: which of the first 128 those are */
+static struct {
+	bool begun, own;
+	FcCharSet *covers;
+	bool ascii[128];
+} fonts;
+
+/* True when nobody but root can change p or a directory above it. */
+static bool
+root_only(const char *p)
+{
+	char buf[4096];
+	struct stat st;
+	char *slash;
+
+	if (p[0] != '/' || strlen(p) >= sizeof buf)
+		return false;
+	strcpy(buf, p);
+	for (;;) {
+		if (stat(buf[0] != '\0' ? buf : "/", &st) != 0 ||
+		    st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))
+			return false;
+		if (buf[0] == '\0')
+			return true;
+		slash = strrchr(buf, '/');
+		*slash = '\0';
+	}
+}
+
+/* True when $var/sub (var unset or empty: $HOME/home_sub) exists. */
+static bool
+user_has(const char *var, const char *sub, const char *home_sub)
+{
+	const char *v = var != NULL ? getenv(var) : NULL, *h = getenv("HOME");
+	char p[4096];
+	struct stat st;
+	int n;
+
+	if (v != NULL && v[0] != '\0')
+		n = snprintf(p, sizeof p, "%s/%s", v, sub);
+	else if (h != NULL && h[0] != '\0')
+		n = snprintf(p, sizeof p, "%s/%s", h, home_sub);
+	else
+		return false;
+	return n < 0 || (size_t)n >= sizeof p || lstat(p, &st) == 0;
+}
+
+/* True when the user has a fontconfig configuration or fonts of their
+ * own that the system's configuration would read. */
+static bool
+user_fonts(void)
+{
+	static const char *const env[] = {
+		"FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof env / sizeof env[0]; i++)
+		if (getenv(env[i]) != NULL)
+			return true;
+	return user_has("XDG_CONFIG_HOME", "fontconfig", ".config/fontconfig") ||
+	    user_has("XDG_DATA_HOME", "fonts", ".local/share/fonts") ||
+	    user_has(NULL, NULL, ".fonts.conf") ||
+	    user_has(NULL, NULL, ".fonts.conf.d") ||
+	    user_has(NULL, NULL, ".fonts");
+}
+
+/* The charset of the face of c that pango takes for DejaVu Sans in
+ * weight and width, or NULL when that face is not DejaVu Sans. */
+static FcCharSet *
+face_charset(FcConfig *c, int weight, int width)
+{
+	FcPattern *p = FcPatternCreate(), *m;
+	FcCharSet *cs = NULL, *r = NULL;
+	FcResult res;
+	FcChar8 *fam;
+	int i;
+
+	FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)"DejaVu Sans");
+	FcPatternAddInteger(p, FC_WEIGHT, weight);
+	FcPatternAddInteger(p, FC_WIDTH, width);
+	FcConfigSubstitute(c, p, FcMatchPattern);
+	FcDefaultSubstitute(p);
+	m = FcFontMatch(c, p, &res);
+	FcPatternDestroy(p);
+	if (m == NULL)
+		return NULL;
+	for (i = 0; FcPatternGetString(m, FC_FAMILY, i, &fam) == FcResultMatch;
+	    i++)
+		if (strcmp((const char *)fam, "DejaVu Sans") == 0)
+			break;
+	if (FcPatternGetString(m, FC_FAMILY, i, &fam) == FcResultMatch &&
+	    FcPatternGetInteger(m, FC_WEIGHT, 0, &i) == FcResultMatch &&
+	    i == weight &&
+	    FcPatternGetCharSet(m, FC_CHARSET, 0, &cs) == FcResultMatch)
+		r = FcCharSetCopy(cs);
+	FcPatternDestroy(m);
+	return r;
+}
+
+/* The characters every face of the cards has (regular and bold, normal
+ * and condensed), or NULL when c lacks one. */
+static FcCharSet *
+faces_cover(FcConfig *c)
+{
+	static const int wt[] = { FC_WEIGHT_REGULAR, FC_WEIGHT_BOLD };
+	static const int wd[] = { FC_WIDTH_NORMAL, FC_WIDTH_SEMICONDENSED };
+	FcCharSet *all = NULL, *one, *both;
+	size_t i, j;
+
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++) {
+			if ((one = face_charset(c, wt[i], wd[j])) == NULL) {
+				if (all != NULL)
+					FcCharSetDestroy(all);
+				return NULL;
+			}
+			both = all == NULL ? one : FcCharSetIntersect(all, one);
+			if (all != NULL) {
+				FcCharSetDestroy(all);
+				FcCharSetDestroy(one);
+			}
+			all = both;
+		}
+	return all;
+}
+
+/* True when pango looks up no font for u (spaces, controls, format
+ * characters, separators, variation selectors: it keeps the font of the
+ * text around them) or the faces have it. */
+static bool
+drawn(FcChar32 u)
+{
+	GUnicodeType t = g_unichar_type(u);
+
+	return t == G_UNICODE_CONTROL || t == G_UNICODE_FORMAT ||
+	    t == G_UNICODE_SURROGATE || t == G_UNICODE_LINE_SEPARATOR ||
+	    t == G_UNICODE_PARAGRAPH_SEPARATOR ||
+	    (t == G_UNICODE_SPACE_SEPARATOR && u != 0x1680) ||
+	    (u >= 0xfe00 && u <= 0xfe0f) || (u >= 0xe0100 && u <= 0xe01ef) ||
+	    FcCharSetHasChar(fonts.covers, u);
+}
+
+/* True when the faces draw every character of the UTF-8 text s (a
+ * character that does not decode counts as lacking). */
+static bool
+covered(const unsigned char *s)
+{
+	FcChar32 u;
+	int n;
+
+	while (*s != '\0') {
+		if (*s < 128) {
+			if (!fonts.ascii[*s++])
+				return false;
+			continue;
+		}
+		n = FcUtf8ToUcs4(s, &u, (int)strnlen((const char *)s, 4));
+		if (n <= 0 || !drawn(u))
+			return false;
+		s += n;
+	}
+	return true;
+}
+
+/* A configuration of FONTDIR and its cache alone, current, with the
+ * characters its faces share; false (nothing changed) when it cannot
+ * stand for the system's. */
+static bool
+own_fonts(void)
+{
+	static const char conf[] = "<fontconfig><dir>" BELLIS_FONTDIR
+	    "</dir><cachedir>" BELLIS_FONTCACHEDIR "</cachedir></fontconfig>";
+	FcConfig *c;
+	unsigned ch;
+
+	if (user_fonts() || !root_only(BELLIS_FONTDIR) ||
+	    !root_only(BELLIS_FONTCACHEDIR) || (c = FcConfigCreate()) == NULL)
+		return false;
+	if (!FcConfigParseAndLoadFromMemory(c, (const FcChar8 *)conf,
+	    FcFalse) || !FcConfigBuildFonts(c) ||
+	    (fonts.covers = faces_cover(c)) == NULL ||
+	    !FcConfigSetCurrent(c)) {
+		if (fonts.covers != NULL)
+			FcCharSetDestroy(fonts.covers);
+		fonts.covers = NULL;
+		FcConfigDestroy(c);
+		return false;
+	}
+	FcConfigDestroy(c);     /* current: fontconfig keeps it */
+	for (ch = 0; ch < 128; ch++)
+		fonts.ascii[ch] = drawn(ch);
+	return true;
+}
+
+void
+cardfont_begin(void)
+{
+	if (fonts.begun)
+		return;
+	fonts.begun = true;
+	fonts.own = own_fonts();
+}
+
+/* The system's configuration from now on, its messages caught as at a
+ * start that reads it. */
+static void
+load_system(void *unused)
+{
+	FcConfig *c = FcInitLoadConfigAndFonts();
+
+	(void)unused;
+	if (c != NULL) {
+		FcConfigSetCurrent(c);
+		FcConfigDestroy(c);
+	}
+}
+
+/* The system's fonts from now on: its configuration current, a font map
+ * of it pango's default. */
+static void
+to_system(void)
+{
+	PangoFontMap *fm;
+
+	if (!fonts.own)
+		return;
+	fonts.own = false;
+	pdffont_caught(load_system, NULL);
+	fm = pango_cairo_font_map_new();
+	pango_cairo_font_map_set_default(PANGO_CAIRO_FONT_MAP(fm));
+	g_object_unref(fm);
+}
+
+/* The character of the reference at s ("&#N;" or "&#xH;") in *u; false
+ * when it is none. */
+static bool
+char_ref(const char *s, FcChar32 *u)
+{
+	char *e;
+	unsigned long v;
+
+	s += 2;
+	v = *s == 'x' ? strtoul(s + 1, &e, 16) : strtoul(s, &e, 10);
+	if (*e != ';' || v > 0x10ffff)
+		return false;
+	*u = (FcChar32)v;
+	return true;
+}
+
+/* True when the faces draw every character the XML text t (n bytes)
+ * can show: UTF-8 alone (no NUL, no declared encoding but UTF-8, no DTD
+ * with its entities), its character references too. */
+static bool
+text_covered(const char *t, size_t n)
+{
+	const char *p = t, *d;
+	FcChar32 u;
+
+	if (memchr(t, '\0', n) != NULL || strstr(t, "<!DOCTYPE") != NULL ||
+	    strstr(t, "<!ENTITY") != NULL)
+		return false;
+	if (strncmp(t, "<?xml", 5) == 0 && (d = strstr(t, "?>")) != NULL &&
+	    (p = strstr(t, "encoding=")) != NULL && p < d &&
+	    g_ascii_strncasecmp(p + 10, "utf-8", 5) != 0)
+		return false;
+	for (p = t; (p = strstr(p, "&#")) != NULL; p += 2)
+		if (!char_ref(p, &u) || !drawn(u))
+			return false;
+	return covered((const unsigned char *)t);
+}
+
+void
+cardfont_input(const char *path)
+{
+	struct stat st;
+	FILE *fp = NULL;
+	char *t = NULL;
+	size_t n = 0;
+	bool ok;
+
+	if (!fonts.own)
+		return;
+	ok = strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode) && (fp = fopen(path, "rb")) != NULL &&
+	    (t = malloc((size_t)st.st_size + 1)) != NULL &&
+	    (n = fread(t, 1, (size_t)st.st_size, fp)) == (size_t)st.st_size;
+	if (ok) {
+		t[n] = '\0';
+		ok = text_covered(t, n);
+	}
+	free(t);
+	if (fp != NULL)
+		fclose(fp);
+	if (!ok)
+		to_system();
+}
+
+void
+cardfont_need(PangoLayout *l, const char *m)
+{
+	PangoContext *cx = pango_layout_get_context(l);
+	PangoFontMap *fm;
+
+	if (fonts.own && !covered((const unsigned char *)m))
+		to_system();
+	fm = pango_cairo_font_map_get_default();
+	if (pango_context_get_font_map(cx) != fm)
+		pango_context_set_font_map(cx, fm);
+}
