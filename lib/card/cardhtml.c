@@ -37,7 +37,7 @@ static const char css[] =
     "thead th { background: #e4e4e4; }\n"
     "td.num, th.num { text-align: right; white-space: nowrap; }\n"
     "td.nw { white-space: nowrap; }\n"
-    "span.id { white-space: nowrap; }\n"
+    "span.id, span.kv { white-space: nowrap; }\n"
     "span.bar { display: flex; height: 0.55em; margin: 0.15em 0 0.1em;"
     " border: 0.3pt solid #000; print-color-adjust: exact;"
     " -webkit-print-color-adjust: exact; }\n"
@@ -239,6 +239,29 @@ notes(FILE *fp, const struct card_block *b)
 	fputs("</div>\n", fp);
 }
 
+/* The value s of a fact in a span that keeps to one line
+ * (span.kv, opened by the caller, closed here), broken only after a
+ * comma or semicolon, where the next part opens a span of its own: the
+ * PDF's card_glue_value in the browser, whose lines also break after
+ * a dash ('755–979'). */
+static void
+glued_value(FILE *fp, const char *s)
+{
+	const char *p = s;
+	char *part;
+
+	while ((p = strpbrk(p, ",;")) != NULL) {
+		if (*++p != ' ')
+			continue;
+		part = xstrndup(s, (size_t)(p - s));
+		text(fp, part);
+		free(part);
+		fputs("</span> <span class=\"kv\">", fp);
+		s = ++p;
+	}
+	text(fp, s);
+}
+
 /* Compact, as the PDF sets it: the facts of mask (the PDF's) share one
  * line at the top of the block; a facts strip, all its facts in its
  * band. */
@@ -251,11 +274,15 @@ joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
-		/* a key keeps its value and the dot before it */
-		fputs(n++ > 0 ? " &#183;&#160;<b>" : "<b>", fp);
+		/* a key keeps its value and the dot before it: a line
+		 * breaks before a dot, between facts, or after a comma of
+		 * a long value (glued_value) */
+		fputs(n++ > 0 ? " <span class=\"kv\">&#183;&#160;<b>" :
+		    "<span class=\"kv\"><b>", fp);
 		text(fp, block_cell(b, r, 0));
 		fputs("</b>&#160;", fp);
-		text(fp, block_cell(b, r, 1));
+		glued_value(fp, block_cell(b, r, 1));
+		fputs("</span>", fp);
 	}
 	fputs("</p>\n", fp);
 }
