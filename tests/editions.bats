@@ -112,7 +112,7 @@ armylist-parse: $E/lists3.txt:4: warning: $HINT22"
 	for l in en:Rules de:Regeln ru:Правила; do
 		run -0 --separate-stderr refcard-render --lang=${l%%:*} --matchup=II/56,II/40 \
 		    --army=II/56 --cards=matchup,army,rules "$BATS_TEST_TMPDIR/d3.xml"
-		assert_equal "$(grep -c "<b>${l#*:}</b>&#160;DBA 3.0</p>" <<<"$output")" 1
+		assert_equal "$(grep -c "<b>${l#*:}</b>&#160;DBA 3.0</span></p>" <<<"$output")" 1
 		assert_equal "$(grep -c "<th>${l#*:}</th><td>DBA 3.0</td>" <<<"$output")" 1
 		assert_equal "$(grep -c '<h1>[^<]* (DBA 3.0)</h1>' <<<"$output")" 3
 		refcard-render -T pdf --lang=${l%%:*} --matchup=II/56,II/40 --army=II/56 \

@@ -243,3 +243,53 @@ chrome() {
 	pages html-army-print "$t/army.pdf" 60
 	images_ok
 }
+
+# first_left PDF Y0 X: the topmost word of PDF's first page that begins
+# left of X points and below Y0 points from the top.
+first_left() {
+	pdftotext -f 1 -l 1 -bbox "$1" - | awk -F'"' -v y0="$2" -v x="$3" '
+	    /<word / && $2 < x && $4 > y0 && (top == "" || $4 < top) {
+		top = $4; w = $9; sub(/^>/, "", w); sub(/<\/word>.*/, "", w) }
+	    END { print w }'
+}
+
+# word_y PDF WORD: the top (points) of WORD's first place on page 1.
+word_y() {
+	pdftotext -f 1 -l 1 -bbox "$1" - | awk -F'"' -v s="$2" '
+	    /<word / { w = $9; sub(/^>/, "", w); sub(/<\/word>.*/, "", w)
+		if (w == s) { print $4; exit } }'
+}
+
+@test "images: notes stay in one place: beside the table or under it, a note never split (III/39 de), a sparse card's notes under it (I/52b ru)" {
+	[ -z "${BELLIS_SAN:-}" ] ||
+	    skip "the browser images run once, with the plain build"
+	local t=$BATS_TEST_TMPDIR y f
+	armylist-parse --rules=dba3 "$CORPUS/dba3-lists.txt" > "$t/d3.xml" \
+	    2>/dev/null || true     # with warnings of the corpus' typos
+	refcard-render -T pdf --lang=de --army=III/39 "$t/d3.xml" > "$t/de.pdf"
+	refcard-render -T pdf --lang=ru --army=I/52b "$t/d3.xml" > "$t/ru.pdf"
+	# III/39: under the table's last row (Art) the first words at the
+	# left edge begin a note (the Horde's, Ho), not the rest of a note
+	# begun beside the table ('(offen) oder durch St', before)
+	y=$(word_y "$t/de.pdf" Artillerie)
+	[ -n "$y" ]
+	assert_equal "$(first_left "$t/de.pdf" "$((${y%.*} + 4))" 20)" Ho
+	# I/52b: the notes stand under the table in the full width, not in
+	# a column a quarter wide beside it
+	y=$(word_y "$t/ru.pdf" Орды)
+	assert_equal "$(first_left "$t/ru.pdf" "$((${y%.*} + 4))" 20)" Ко
+	for f in de ru; do
+		pdf_page "$t/$f.pdf" 1 60 "$t/$f.png"
+		both "card-notes-$f" "$t/$f.png"
+	done
+	if command -v chromium >/dev/null; then
+		refcard-render --lang=de --army=III/39 "$t/d3.xml" > "$t/de.html"
+		# the notes beside the table each whole, the rest under it
+		run -0 grep -c '^<div class="notes side">' "$t/de.html"
+		assert_output 1
+		chrome --no-pdf-header-footer --print-to-pdf="$t/de-html.pdf" \
+		    "file://$t/de.html" >/dev/null
+		pages html-notes-de "$t/de-html.pdf" 60
+	fi
+	images_ok
+}

@@ -544,7 +544,7 @@ SR/n: der Schadenswiderstand (Rüstung, Zähigkeit) zählt geteilt durch n"
 	run -0 cell "$h" "count(//table[@class='facts']//th[.='Zeit'])"
 	assert_equal "$output" 0
 	# the key of each fact in bold
-	run -0 cell "$h" "count(//p[@class='strip']/b)"
+	run -0 cell "$h" "count(//p[@class='strip']/span/b)"
 	assert_equal "$output" 6
 	# in English and Russian, a general of two types in a choice
 	printf 'I/1a Test 3000-2800BC\n1x3Bd or 4Sp (Gen), 11x4Bw\n' | armylist-parse > "$a"

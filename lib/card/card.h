@@ -206,21 +206,24 @@ void cardpdf_sheet_pt(struct cardpdf *w, double pt);
 /* How a card is set to fit one page: the type in points, tighter lines;
  * fits: false when even the smallest setting spills onto a second page.
  * For each block of the card, as the PDF lays it out in that fit:
- * whether its notes column goes below it (wrap: beginning beside the
- * table, in the room to its right, as text flows round a table floated
- * left), and the mask of
+ * whether its notes column goes below it (wrap: its first notes,
+ * beside of them, each whole, in the room to its right, as text beside
+ * a table floated left; the rest under it), and the mask of
  * its facts rows set together on one line (bit r: row r).  The HTML
  * writer sets its cards the same way, measured by a cardpdf_measurer,
  * which writes nothing and fits to a little less than the page. */
 struct card_fit_block {
 	bool notes_below;
-	bool wrap;                 /* the notes flow round the table */
+	bool wrap;                 /* notes beside the table */
+	size_t beside;             /* wrap: how many (the first), whole */
+	double table;              /* wrap: the table's share of the width */
 	unsigned long joined;
 	double key;                /* facts: the key's share of the width */
 };
 struct card_fit {
 	double pt;
 	bool compact, narrow, fits;
+	bool split;                /* notes beside and under a table */
 	size_t step;               /* the fit tried (cardpdf.c's fits[]) */
 	struct card_fit_block *b;  /* nb blocks; owned, grown by cardpdf_fit */
 	size_t nb, capb;

@@ -36,8 +36,9 @@ static const char css[] =
     " text-align: left; vertical-align: top; }\n"
     "thead th { background: #e4e4e4; }\n"
     "td.num, th.num { text-align: right; white-space: nowrap; }\n"
+    "thead th.num { white-space: normal; }\n"
     "td.nw { white-space: nowrap; }\n"
-    "span.id { white-space: nowrap; }\n"
+    "span.id, span.kv { white-space: nowrap; }\n"
     "span.bar { display: flex; height: 0.55em; margin: 0.15em 0 0.1em;"
     " border: 0.3pt solid #000; print-color-adjust: exact;"
     " -webkit-print-color-adjust: exact; }\n"
@@ -63,6 +64,7 @@ static const char css[] =
     "div.wrap > table { float: left; width: auto;"
     " margin: 0 0.5em 0.2em 0; }\n"
     "div.wrap div.notes { margin-top: 0; }\n"
+    "div.notes.side { display: flow-root; }\n"
     "@media screen { section.card { margin: 1em auto;"
     " border: 1px solid #999; } }\n";
 
@@ -220,16 +222,28 @@ col_class(const struct card_block *b, size_t r, size_t c)
 }
 
 /* The wide last column of a table (an army's notes), set below it in
- * paragraphs, each led by the row's code in bold. */
+ * paragraphs, each led by the row's code in bold: the notes from the
+ * from-th to before the to-th, in a div of class cls. */
 static void
-notes(FILE *fp, const struct card_block *b)
+notes(FILE *fp, const struct card_block *b, size_t from, size_t to,
+    const char *cls)
 {
-	size_t r;
+	size_t r, n = 0;
 
-	fputs("<div class=\"notes\">\n", fp);
+	for (r = 0; r < b->nrows; r++)
+		n += *block_cell(b, r, b->ncols - 1) != '\0';
+	if (n <= from)
+		return;
+	n = 0;
+	fprintf(fp, "<div class=\"%s\">\n", cls);
 	for (r = 0; r < b->nrows; r++) {
 		if (*block_cell(b, r, b->ncols - 1) == '\0')
 			continue;
+		if (n < from || n >= to) {
+			n++;
+			continue;
+		}
+		n++;
 		fputs("<p><b>", fp);
 		text(fp, block_cell(b, r, 0));
 		fputs("</b> ", fp);
@@ -237,6 +251,29 @@ notes(FILE *fp, const struct card_block *b)
 		fputs("</p>\n", fp);
 	}
 	fputs("</div>\n", fp);
+}
+
+/* The value s of a fact in a span that keeps to one line
+ * (span.kv, opened by the caller, closed here), broken only after a
+ * comma or semicolon, where the next part opens a span of its own: the
+ * PDF's card_glue_value in the browser, whose lines also break after
+ * a dash ('755–979'). */
+static void
+glued_value(FILE *fp, const char *s)
+{
+	const char *p = s;
+	char *part;
+
+	while ((p = strpbrk(p, ",;")) != NULL) {
+		if (*++p != ' ')
+			continue;
+		part = xstrndup(s, (size_t)(p - s));
+		text(fp, part);
+		free(part);
+		fputs("</span> <span class=\"kv\">", fp);
+		s = ++p;
+	}
+	text(fp, s);
 }
 
 /* Compact, as the PDF sets it: the facts of mask (the PDF's) share one
@@ -251,11 +288,15 @@ joined_facts(FILE *fp, const struct card_block *b, unsigned long mask)
 	for (r = 0; r < b->nrows && r < 8 * sizeof mask; r++) {
 		if (!((mask >> r) & 1))
 			continue;
-		/* a key keeps its value and the dot before it */
-		fputs(n++ > 0 ? " &#183;&#160;<b>" : "<b>", fp);
+		/* a key keeps its value and the dot before it: a line
+		 * breaks before a dot, between facts, or after a comma of
+		 * a long value (glued_value) */
+		fputs(n++ > 0 ? " <span class=\"kv\">&#183;&#160;<b>" :
+		    "<span class=\"kv\"><b>", fp);
 		text(fp, block_cell(b, r, 0));
 		fputs("</b>&#160;", fp);
-		text(fp, block_cell(b, r, 1));
+		glued_value(fp, block_cell(b, r, 1));
+		fputs("</span>", fp);
 	}
 	fputs("</p>\n", fp);
 }
@@ -309,12 +350,16 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb,
 		fputs("</table>\n", fp);
 		return;
 	}
-	if (fb->wrap)           /* the notes flow round the table */
+	if (fb->wrap)           /* notes beside the table, whole */
 		fputs("<div class=\"wrap\">\n", fp);
 	if (tint >= 0)
-		fprintf(fp, "<table class=\"t%d\">\n<thead><tr>", tint);
+		fprintf(fp, "<table class=\"t%d\"", tint);
 	else
-		fputs("<table>\n<thead><tr>", fp);
+		fputs("<table", fp);
+	/* beside its notes, as wide as the PDF sets it (its heads wrap) */
+	if (fb->wrap && fb->table > 0.1 && fb->table < 0.9)
+		fprintf(fp, " style=\"width: %.1f%%\"", fb->table * 100);
+	fputs(">\n<thead><tr>", fp);
 	for (c = 0; c < nc; c++)
 		cell(fp, "th", b->head[c], (b->num >> c) & 1 ? "num" : NULL,
 		    false);
@@ -335,10 +380,12 @@ block(FILE *fp, const struct card_block *b, const struct card_fit_block *fb,
 		fputs("</tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
-	if (nc < b->ncols)
-		notes(fp, b);
-	if (fb->wrap)
+	if (fb->wrap) {
+		notes(fp, b, 0, fb->beside, "notes side");
 		fputs("</div>\n", fp);
+	}
+	if (nc < b->ncols)
+		notes(fp, b, fb->wrap ? fb->beside : 0, (size_t)-1, "notes");
 }
 
 void

@@ -598,6 +598,7 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 	w->ytop = w->y;
 	for (i = 0; i < c->nb && !(dry && w->overflow); i++) {
 		w->tint = card_section(c, i);
+		w->blk = i;
 		cardpdf_block(w, &c->b[i]);
 	}
 	w->cur = NULL;
@@ -606,15 +607,19 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 }
 
 /* The fits tried in turn: type as a share of the paper's (never under
- * FIT_MIN_PT), line spacing, notes below the table, and last the
- * condensed face (DejaVu Sans Condensed, seven eighths of the width),
- * with lines as tight as the browser's compact cards (line-height 1.0)
- * before a card goes on over a second page. */
+ * FIT_MIN_PT), line spacing, notes below the table (all under it or
+ * all beside it, then split between the two places, whole notes in
+ * each), and last the condensed face (DejaVu Sans Condensed, seven
+ * eighths of the width), with lines as tight as the browser's compact
+ * cards (line-height 1.0) before a card goes on over a second page.
+ * The second, notes below in the paper's type, only for a card that
+ * fits the first with its notes squeezed (squeezed). */
 static const struct fit {
 	double scale, spacing;
 	bool notes_out, narrow;
 } fits[] = {
 	{ 1.0, 0, false, false },
+	{ 1.0, 0, true, false },
 	{ 1.0, FIT_SPACING, false, false },
 	{ 1.0, FIT_SPACING, true, false },
 	{ 0.965, FIT_SPACING, false, false },
@@ -654,6 +659,42 @@ apply_fit(struct cardpdf *w, const struct card *c, size_t i)
 	set_type(w, fs < lo ? lo : fs, fits[k].spacing, fits[k].narrow);
 	w->notes_out = i < NFITS ? fits[k].notes_out :
 	    w->sink.fp == NULL && army;
+	w->split = i >= NFITS;
+}
+
+/* The least share of the column a table's notes column may have on a
+ * card that fits with room to spare, and the lines a note may take
+ * there: past them the notes go below the table. */
+#define NOTES_MIN 0.3
+#define NOTES_LINES 3
+
+/* Whether a table of army card c, set in w as it is, has its notes
+ * squeezed into a column under NOTES_MIN of the width, where one of
+ * them takes more than NOTES_LINES lines. */
+static bool
+squeezed(struct cardpdf *w, const struct card *c)
+{
+	double cw[CARD_MAXCOLS], wd, line;
+	size_t i, r;
+
+	w->ncol = card_cols(c);
+	line = cardpdf_height_of(w, "X", w->font, 0);
+	for (i = 0; i < c->nb; i++) {
+		const struct card_block *b = &c->b[i];
+
+		if (b->kind != BLK_TABLE || !block_notes_col(b))
+			continue;
+		cardpdf_widths(w, b, cw);
+		wd = cw[b->ncols - 1];
+		if (wd >= cardpdf_col_width(w) * NOTES_MIN)
+			continue;
+		for (r = 0; r < b->nrows; r++)
+			if (cardpdf_height_of(w, block_cell(b, r, b->ncols - 1),
+			    w->font, wd - 2 * w->pad) > (NOTES_LINES + 0.5) *
+			    line)
+				return true;
+	}
+	return false;
 }
 
 /* c fits one page in the paper's type with room to spare: set w up for
@@ -698,14 +739,18 @@ grow(struct cardpdf *w, const struct card *c, double fill)
 static void
 choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 {
+	double fs;
 	size_t i;
 	bool army = strcmp(c->kind, "army") == 0;
 
 	for (i = 0; i < NFITS; i++) {
-		if (fits[i].notes_out && !army)
+		if (fits[i].notes_out && (!army || i == 1))
 			continue;
 		apply_fit(w, c, i);
 		if (lay_out(w, c, true))
+			break;
+		w->split = fits[i].notes_out;
+		if (w->split && lay_out(w, c, true))
 			break;
 	}
 	if (i == NFITS)
@@ -713,7 +758,21 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	if (i == 0)     /* the room it left in the paper's type */
 		grow(w, c, (w->y - w->margin) /
 		    (cardpdf_bottom(w) - w->margin));
+	if (i == 0 && army && squeezed(w, c)) {
+		/* in the type it grew to; notes below it may grow again */
+		fs = w->fs;
+		apply_fit(w, c, 1);
+		if (lay_out(w, c, true)) {
+			i = 1;
+			grow(w, c, (w->y - w->margin) /
+			    (cardpdf_bottom(w) - w->margin));
+		} else {
+			apply_fit(w, c, 0);
+			set_type(w, fs, 0, false);
+		}
+	}
 	f->pt = w->fs;
+	f->split = w->split;
 	f->compact = w->spacing != 0;
 	f->narrow = w->narrow;
 	f->fits = i < NFITS;
@@ -728,12 +787,14 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 
 	if (known != NULL) {
 		apply_fit(w, c, known->step);
+		w->split = known->split;
 		if (known->pt != w->fs)         /* grown, or the sheet's */
 			set_type(w, known->pt, w->spacing, w->narrow);
 	} else
 		choose(w, c, &f);
 	lay_out(w, c, false);
 	w->notes_out = false;
+	w->split = false;
 	set_type(w, w->base_fs, 0, false);
 }
 
@@ -764,26 +825,25 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	size_t i;
 
 	choose(w, c, f);
-	/* each block as lay_out sets it in the fit chosen */
-	w->ncol = card_cols(c);
-	w->col = 0;
 	f->b = xgrow(f->b, &f->capb, c->nb, sizeof *f->b);
 	f->nb = c->nb;
+	memset(f->b, 0, c->nb * sizeof *f->b);
+	/* the notes of each block as lay_out sets them in the fit chosen */
+	w->rec = f;
+	(void)lay_out(w, c, true);
+	w->rec = NULL;
+	w->ncol = card_cols(c);
+	w->col = 0;
 	for (i = 0; i < c->nb; i++) {
 		f->b[i].notes_below = cardpdf_notes_below(w, &c->b[i]);
 		f->b[i].joined = cardpdf_join_mask(w, &c->b[i]);
-		f->b[i].key = 0;
-		f->b[i].wrap = false;
 		if (c->b[i].kind == BLK_FACTS && c->b[i].nrows > 0) {
 			cardpdf_widths(w, &c->b[i], cw);
 			f->b[i].key = cw[0] / cardpdf_col_width(w);
 		}
-		if (f->b[i].notes_below) {
-			cardpdf_widths(w, &c->b[i], cw);
-			f->b[i].wrap = cardpdf_wraps(w, &c->b[i], cw);
-		}
 	}
 	w->notes_out = false;
+	w->split = false;
 	set_type(w, w->base_fs, 0, false);
 }
 

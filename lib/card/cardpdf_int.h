@@ -47,6 +47,13 @@ struct cardpdf {
 	 * would begin; notes_out: the wide last column of an army table
 	 * goes below it, flowing round it where there is room */
 	bool dry, overflow, notes_out;
+	/* split: the notes below a table may begin beside it and go on
+	 * under it, whole notes in each place (a card that needs the
+	 * room); rec: the fit whose blocks' notes lay_out records, blk
+	 * being the block it lays out */
+	bool split;
+	struct card_fit *rec;
+	size_t blk;
 	bool page_open;
 	int pages;
 	const struct card *cur;
@@ -91,8 +98,6 @@ unsigned long cardpdf_join_mask(struct cardpdf *w,
     const struct card_block *b);
 void cardpdf_widths(struct cardpdf *w, const struct card_block *b,
     double *cw);
-bool cardpdf_wraps(const struct cardpdf *w, const struct card_block *b,
-    const double *cw);
 
 /* Before markup m is set on layout l (cardfont.c): the system's fonts
  * from now on when m has a character the faces of the cards lack; l's

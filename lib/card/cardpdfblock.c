@@ -373,10 +373,10 @@ draw_row(struct cardpdf *w, const struct card_block *b, const char *const
  * table wider than the rest sets its notes below it. */
 #define WRAP_MIN 0.25
 
-/* Whether the notes of b, set below it, flow round it: its shown
+/* Whether the notes of b, set below it, may stand beside it: its shown
  * columns (the widths cw) leave them WRAP_MIN of the column or more. */
-bool
-cardpdf_wraps(const struct cardpdf *w, const struct card_block *b,
+static bool
+wraps(const struct cardpdf *w, const struct card_block *b,
     const double *cw)
 {
 	double tw = 0;
@@ -388,53 +388,6 @@ cardpdf_wraps(const struct cardpdf *w, const struct card_block *b,
 		tw += cw[c];
 	return cardpdf_col_width(w) - tw - w->gap / 2 >=
 	    cardpdf_col_width(w) * WRAP_MIN;
-}
-
-/* A layout of the text of l from byte at on, its attributes moved with
- * it, at width: the lines of a paragraph that go on under a table. */
-static PangoLayout *
-rest_of(struct cardpdf *w, PangoLayout *l, int at, double width)
-{
-	PangoLayout *r = cardpdf_layout(w, "", w->font, width);
-	PangoAttrList *al = pango_layout_get_attributes(l), *n;
-	GSList *all, *e;
-	guint from = (guint)at;
-
-	pango_layout_set_text(r, pango_layout_get_text(l) + at, -1);
-	n = pango_attr_list_new();
-	all = al != NULL ? pango_attr_list_get_attributes(al) : NULL;
-	for (e = all; e != NULL; e = e->next) {
-		PangoAttribute *a = e->data;
-
-		if (a->end_index <= from) {
-			pango_attribute_destroy(a);
-			continue;
-		}
-		a->start_index = a->start_index > from ?
-		    a->start_index - from : 0;
-		if (a->end_index != PANGO_ATTR_INDEX_TO_TEXT_END)
-			a->end_index -= from;
-		pango_attr_list_insert(n, a);
-	}
-	g_slist_free(all);
-	pango_layout_set_attributes(r, n);
-	pango_attr_list_unref(n);
-	return r;
-}
-
-/* Show the lines of l above y + h (a paragraph's lines beside a table),
- * clipped there. */
-static void
-show_top(struct cardpdf *w, PangoLayout *l, double x, double y, double h)
-{
-	if (w->dry)
-		return;
-	cairo_save(w->cr);
-	cairo_rectangle(w->cr, x - 1, y, w->w, h);
-	cairo_clip(w->cr);
-	cairo_move_to(w->cr, x, y);
-	pango_cairo_show_layout(w->cr, l);
-	cairo_restore(w->cr);
 }
 
 /* The paragraph of the note of row r of b: its code in bold, then the
@@ -472,71 +425,78 @@ full_para(struct cardpdf *w, PangoLayout *l)
 	g_object_unref(l);
 }
 
+/* How many notes of b go beside its table, whole, in the room of
+ * width to its right and height tall: all where they all fit there
+ * (within a line), else none; with w->split (a card that needs the
+ * room) the first ones that fit. */
+static size_t
+beside(struct cardpdf *w, const struct card_block *b, double width,
+    double tall)
+{
+	double y = 0, ht;
+	size_t r, n = 0, all = 0;
+	bool full = true;
+	PangoLayout *l;
+
+	for (r = 0; r < b->nrows; r++) {
+		if (*block_cell(b, r, b->ncols - 1) == '\0')
+			continue;
+		all++;
+		if (!full)
+			continue;
+		l = note_layout(w, b, r, width);
+		cardpdf_measure(l, NULL, &ht);
+		g_object_unref(l);
+		if (y + ht > tall + w->fs)
+			full = false;
+		else {
+			y += ht + w->pad;
+			n++;
+		}
+	}
+	return n == all || w->split ? n : 0;
+}
+
 /* The notes of a table set below it, each row's paragraph led by its
- * code in bold.  wrap: they begin beside the table, in the room to its
- * right from top (its head row) down to its foot (w->y), and go on in
- * the full width under it, line by line, as a browser flows text round
- * a table floated left; else they all go under it. */
+ * code in bold.  wrap: the first ones (beside) stand in the room to the
+ * table's right, from top (its head row) down, and the rest under it
+ * in the full width; a note is never split between the two places.
+ * The count beside goes to the fit recorded (w->rec). */
 static void
 notes(struct cardpdf *w, const struct card_block *b, bool wrap, double top,
     double tw)
 {
-	double foot = w->y, full = cardpdf_col_width(w), gap = w->gap / 2;
+	double full = cardpdf_col_width(w), gap = w->gap / 2;
 	double x = cardpdf_col_left(w) + tw + gap, width = full - tw - gap;
-	double y = top;
-	PangoLayoutIter *it;
-	PangoRectangle lr;
+	double y = top, ht;
+	size_t r, n = 0, k = wrap ? beside(w, b, width, w->y - top) : 0;
 	PangoLayout *l;
-	size_t r;
-	int at;
 
+	if (w->rec != NULL && w->blk < w->rec->nb) {
+		w->rec->b[w->blk].wrap = k > 0;
+		w->rec->b[w->blk].beside = k;
+		w->rec->b[w->blk].table = tw / full;
+	}
 	w->y += w->pad;
 	for (r = 0; r < b->nrows; r++) {
 		if (*block_cell(b, r, b->ncols - 1) == '\0')
 			continue;
-		if (!wrap || y >= foot) {
+		if (n++ >= k) {
+			if (n == k + 1 && y > w->y)
+				w->y = y;       /* under the notes beside */
 			full_para(w, note_layout(w, b, r, full));
 			continue;
 		}
-		/* the lines whose foot clears the table's */
 		l = note_layout(w, b, r, width);
-		it = pango_layout_get_iter(l);
-		at = -1;
-		do {
-			pango_layout_iter_get_line_extents(it, NULL, &lr);
-			if (y + (double)(lr.y + lr.height) / PANGO_SCALE >
-			    foot + 0.01) {
-				at = pango_layout_iter_get_index(it);
-				break;
-			}
-		} while (pango_layout_iter_next_line(it));
-		pango_layout_iter_free(it);
-		if (at < 0) {
-			/* the whole paragraph beside the table */
-			double ht;
-
-			cardpdf_measure(l, NULL, &ht);
-			if (!w->dry) {
-				cairo_move_to(w->cr, x, y);
-				pango_cairo_show_layout(w->cr, l);
-			}
-			y += ht + w->pad;
-			g_object_unref(l);
-			continue;
+		cardpdf_measure(l, NULL, &ht);
+		if (!w->dry) {
+			cairo_move_to(w->cr, x, y);
+			pango_cairo_show_layout(w->cr, l);
 		}
-		/* its first lines beside, the rest under the table */
-		show_top(w, l, x, y, (double)lr.y / PANGO_SCALE);
-		w->y = foot + w->pad;
-		wrap = false;
-		if (lr.y == 0) {
-			g_object_unref(l);
-			full_para(w, note_layout(w, b, r, full));
-		} else {
-			full_para(w, rest_of(w, l, at, full));
-			g_object_unref(l);
-		}
+		y += ht + w->pad;
+		g_object_unref(l);
 	}
-	if (wrap && y > w->y)
+	if (n == k && y > w->y)
 		w->y = y;
 }
 
@@ -722,7 +682,7 @@ cardpdf_block(struct cardpdf *w, const struct card_block *b)
 	}
 	/* the notes flow round the table when it stands in one column */
 	if (cardpdf_notes_below(w, b))
-		notes(w, b, cardpdf_wraps(w, b, cw) &&
+		notes(w, b, wraps(w, b, cw) &&
 		    area == w->card_pages * 2 + w->col, top, tw);
 	w->y += w->pad * 2;
 }

@@ -50,6 +50,7 @@ struct cardrun_ctx {
 	size_t neds;
 	char *bad_file;         /* its unknown label is reported */
 	struct cardpdf *measure;        /* the legend's fit, or NULL */
+	struct cardpdf *measure_page;   /* HTML: the PDF's page, or NULL */
 	struct card_fit fit;
 	bool fit_ok;            /* fit is that of the card being emitted */
 	/* imposed: the cards of the sheet being filled, held back until
@@ -172,10 +173,30 @@ measure(struct cardrun_ctx *run, const struct card *c)
 	return run->fit.fits;
 }
 
+/* HTML: whether c fits the PDF's page, without the browser's slack
+ * (run->fit stays the browser's). */
+static bool
+fits_page(struct cardrun_ctx *run, const struct card *c)
+{
+	struct card_fit f = { 0 };
+	bool ok;
+
+	if (run->pdf != NULL)
+		return false;
+	if (run->measure_page == NULL)
+		run->measure_page = cardpdf_measurer_pdf(run->o->paper,
+		    run->o->impose, run->lang, NULL);
+	cardpdf_fit(run->measure_page, c, &f);
+	ok = f.fits;
+	card_fit_free(&f);
+	return ok;
+}
+
 /* The key line of c: with --legend always; by default only where the
  * card still fits one page with it, as the writer measures it (the HTML
- * writer with the browser's slack), or where it does not fit without it
- * either. */
+ * writer with the browser's slack, or failing that on the PDF's page:
+ * the browser's tightest setting is a little tighter than the
+ * measure), or where it does not fit without it either. */
 static void
 legend(struct cardrun_ctx *run, struct card *c)
 {
@@ -187,7 +208,8 @@ legend(struct cardrun_ctx *run, struct card *c)
 	if (c->nb == nb)
 		return;
 	run->fit_ok = false;
-	if (run->o->legend == LEGEND_ON || measure(run, c))
+	if (run->o->legend == LEGEND_ON || measure(run, c) ||
+	    fits_page(run, c))
 		return;
 	card_drop_block(c);
 	if (!measure(run, c)) {
@@ -576,6 +598,8 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 	free(run.bad_file);
 	if (run.measure != NULL)
 		(void)cardpdf_finish(run.measure);
+	if (run.measure_page != NULL)
+		(void)cardpdf_finish(run.measure_page);
 	card_fit_free(&run.fit);
 	diag_set_file("-");
 	if (run.ncards == 0 && diag_status() < EXIT_DATA)
