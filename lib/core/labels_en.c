@@ -208,8 +208,17 @@ const char *const labels_en[L_N] = {
 	[L_TOPO_IF] = "if",
 	[L_TOPO_OTHERWISE] = "otherwise",
 	[L_TOPO_NOT] = "not",
+	[L_TOPO_IFNOT] = "if not",
+	[L_PLACE_VENICE] = "Venice",
+	[L_PLACE_GENOA] = "Genoa",
 	[L_NOTE_TOWER] = "tower",
 	[L_FACT_GENERAL] = "General",
+	[L_SIDE_SUPPORT] = "side support",
+	[L_SIDE_T] = "Side support",
+	[L_VS] = "vs",
+	[L_BUT] = "not",
+	[L_MTD_INF] = "mounted infantry",
+	[L_DOUBLE_LOSS] = "lost counts",
 
 	/* Combat text (combat-calc) */
 	[L_COMBAT_WINS] = "wins",
