@@ -125,7 +125,7 @@ bound 1: no PIP budget, 1 used"
 	run -0 --separate-stderr refcard-render --cards=rules --rules=dba3
 	assert_equal "$stderr" ''
 	for s in 'Moves (BW)' '<td>fast: 3Bd, 6Bd</td>' 'equal score by Bd (close combat): destroyed' \
-	    'equal score by 3Kn (as 4Kn): recoil' 'beside: Bd, Sp</td>' 'River crossing (BW)' \
+	    'equal score by 3Kn (as 4Kn): recoil' 'River crossing (BW)' \
 	    'Artillery (city or fort)' 'in close combat in bad going (not rough)' 'first road move of an element or column' \
 	    '&gt; 8; out of sight &gt; 4' 'beaten by El: recoil' '<td>only vs Kn, SCh, El</td>'; do
 		[[ $output == *"$s"* ]] || { echo "missing: $s"; return 1; }
@@ -146,7 +146,12 @@ bound 1: no PIP budget, 1 used"
 		assert_equal "$stderr" ''
 	done
 	run -0 refcard-render --cards=rules --rules=dba3
-	[[ $output == *'<h2 class="t2">Rear support (only in good going)</h2>'* ]]
+	[[ $output == *'>Rear support (only in good going)</h2>'* ]]
+	# QF QS UO TT: side support under a heading of its own, not under
+	# rear support, naming solid Blades
+	[[ $output == *'>Side support (only in good going)</h2>
+<p>Sp +1 beside: Bd (solid), Sp, only vs foot · Bw (solid) +1 beside: Bd (solid), only vs foot</p>'* ]]
+	[[ $(sed -n '/>Rear support/,/<\/table>/p' <<<"$output") != *'beside'* ]]
 	[[ $output == *'<td>fast: 3Bw/Cb/Lb, Mtd-3Bw/Cb/Lb</td>'* ]]
 }
 
@@ -182,8 +187,8 @@ bound 1: no PIP budget, 1 used"
 	# a card names the sub-type of the mounted infantry
 	armylist-parse --rules=dba3 fixtures/lists3/notation.txt 2>/dev/null > "$BATS_TEST_TMPDIR/n.xml"
 	run -0 refcard-render "$BATS_TEST_TMPDIR/n.xml"
-	[[ $output == *'Mtd-4Lb: solid mounted 3/1/1/3'* ]]
-	[[ $output == *'Mtd-3Bw: fast mounted 3/3/3/3'* ]]
+	[[ $output == *'Mtd-4Lb: solid mounted infantry 3/1/1/3'* ]]
+	[[ $output == *'Mtd-3Bw: fast mounted infantry 3/3/3/3'* ]]
 }
 
 @test "dba3 lists: armylist-select --year: the cut army is valid XML and reads back to the same list" {
@@ -352,4 +357,43 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 		run -0 refcard-render --rules=dba3 --lang=$l --matchup=I/1,I/2 "$BATS_TEST_TMPDIR/m.xml"
 		[[ $output == *'ohne Unterstützung'* || $output == *'без поддержки'* ]]
 	done
+}
+
+# The 3.0 rules an army card carries where the army has the troops, and
+# only the notes that apply to its troops, all from formats/dba3.xml.
+@test "dba3 QF QS UO TT: army cards carry side support, Bd shot at 4, Pk +1 vs El Kn SCh, double elements; notes that apply" {
+	local a=$BATS_TEST_TMPDIR/a b=$BATS_TEST_TMPDIR/b
+	note() { grep -o "<tr><td>$1</td>.*</tr>" <<<"$output" | sed 's/.*<td>//; s/<\/td><\/tr>//'; }
+	printf 'I/1 Test Army 500BC\nAggression 2\nTerrain Arable\n1xHCh (Gen), 1x6Kn, 1x3Kn, 2xSp, 2x4Bd, 2x4Bw, 2x4Pk, 1xPs\n' |
+	    armylist-parse --rules=dba3 > "$a.xml"
+	run -0 --separate-stderr refcard-render "$a.xml"
+	assert_equal "$stderr" ''
+	[[ $(note Sp) == 'side support +1 vs foot beside: Bd (solid), Sp; '* ]]
+	[[ $(note Bw) == 'shoots 3 BW; side support +1 vs foot beside: Bd (solid); '* ]]
+	[[ $(note Bd) == 'shot at 4; '* ]]
+	[[ $(note Pk) == 'rear support +3 vs foot (not Ps), +1 vs Kn, SCh, El; '* ]]
+	[[ $(note Kn) == *'; 6Kn: double, +1 vs foot (good going), lost counts 2' ]]
+	# no 4Kn and no mounted infantry in the army: no notes for them;
+	# the general as the list names it
+	[[ $output != *'as 4Kn'* && $output != *'mounted infantry'* ]]
+	[[ $output == *'<b>General</b>&#160;HCh &#183;'* ]]
+	# in German and Russian the same, in their words
+	run -0 refcard-render --lang=de "$a.xml"
+	[[ $output == *'Seitenunterstützung +1 gegen Fußtruppen daneben: Kl (solide), Sp; '* ]]
+	[[ $output == *'; 6Ri: doppelt, +1 gegen Fußtruppen (offen), Verlust zählt 2'* ]]
+	[[ $output == *'<b>Befehlshaber</b>&#160;Ri [HCh] &#183;'* ]]
+	run -0 refcard-render --lang=ru "$a.xml"
+	[[ $output == *'поддержка с фланга +1 враг: пехота рядом: Ме (плотные), Ко; '* ]]
+	[[ $output == *'; 6Ры: двойные, +1 враг: пехота (откр.), потеря считается за 2'* ]]
+	# an army with 4Kn, mounted infantry and fast Bw: their notes, side
+	# support for the solid Bw only
+	printf 'I/2 Other Army 500BC\nAggression 2\nTerrain Arable\n1x4Kn (Gen), 1x3Kn, 2xMtd-4Bw, 2x3Bw, 2x4Bw, 2x4Bd, 2xSp\n' |
+	    armylist-parse --rules=dba3 > "$b.xml"
+	run -0 refcard-render "$b.xml"
+	[[ $(note Kn) == *'; equal score by 3Kn (as 4Kn): recoil' ]]
+	[[ $(note Bw) == *'; solid: side support +1 vs foot beside: Bd (solid); '*'in bad going, as mounted infantry: destroyed; '* ]]
+	[[ $output == *'<b>General</b>&#160;4Kn &#183;'* ]]
+	run -0 refcard-render --lang=de "$b.xml"
+	[[ $output == *'Gleichstand durch 3Ri (als 4Ri): weicht zurück'* ]]
+	[[ $output == *'als berittene Infanterie: vernichtet; Mtd-4Bo: solide berittene Infanterie 3/1/1/3; 3Bo: schnell 3/3/3/3'* ]]
 }

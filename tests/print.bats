@@ -304,9 +304,29 @@ paper_ok() {
 	    armylist-parse > "$t/a.xml"
 	# the text, without the spans that keep a fact on one line
 	run -0 sh -c 'refcard-render --lang=ru "$1" | sed "s/<[^>]*>//g"' sh "$t/a.xml"
-	assert_output --partial 'Побережье (если Venice или Genoa), иначе Пашня'
+	assert_output --partial 'Побережье (если Венеция или Генуя), иначе Пашня'
 	run -0 sh -c 'refcard-render --lang=de "$1" | sed "s/<[^>]*>//g"' sh "$t/a.xml"
-	assert_output --partial 'Küste (falls Venice oder Genoa), sonst Ackerland'
+	assert_output --partial 'Küste (falls Venedig oder Genua), sonst Ackerland'
 	run -0 sh -c 'refcard-render --lang=en "$1" | sed "s/<[^>]*>//g"' sh "$t/a.xml"
 	assert_output --partial 'Littoral (if Venice or Genoa), otherwise Arable'
+	# "if not" as one, and a topography misspelt by a letter (the 3.0
+	# corpus: Hily, Hillya, Hill), in the card's language
+	printf '%s\n' 'III/1 Test Army 1000-900BC' 'Terrain Littoral if Venice or Genoa, Arable if not.' '1x3Cv (Gen), 11x4Sp' '' \
+	    'III/2 Test Army 1000-900BC' 'Terrain Hily' '1x3Cv (Gen), 11x4Sp' |
+	    armylist-parse > "$t/b.xml"
+	run -0 sh -c 'refcard-render --lang=ru "$1" | sed "s/<[^>]*>//g"' sh "$t/b.xml"
+	assert_output --partial 'Побережье если Венеция или Генуя, Пашня в остальных случаях.'
+	assert_output --partial 'Местность&#160;Холмы &#183;'
+	run -0 sh -c 'refcard-render --lang=de "$1" | sed "s/<[^>]*>//g"' sh "$t/b.xml"
+	assert_output --partial 'Küste falls Venedig oder Genua, Ackerland sonst.'
+	assert_output --partial 'Gelände&#160;Hügelland &#183;'
+	# every terrain of the 3.0 corpus in German and Russian: no English
+	# word left (Steppe is German too), no Latin letter in Russian
+	armylist-parse --rules=dba3 "$CORPUS/dba3-lists.txt" 2>/dev/null > "$t/c.xml" || true
+	for l in de ru; do
+		run -0 sh -c 'refcard-render --rules=dba3 --lang=$1 "$2" | sed "s/<\/*span[^>]*>//g" | grep -o "<b>[^<]*</b>&#160;[^&]*" | sed -n "s/^<b>\(Gelände\|Местность\)<\/b>&#160;//p" | grep -c -i -w -E "[a-z]*(arable|hil[a-z]*|littoral|forest|dry|tropical|venice|genoa|if|not|otherwise|or)" || true' sh $l "$t/c.xml"
+		assert_output 0
+	done
+	run -0 sh -c 'refcard-render --rules=dba3 --lang=ru "$1" | sed "s/<\/*span[^>]*>//g" | grep -o "<b>Местность</b>&#160;[^&]*" | sed "s/.*&#160;//" | grep -c "[A-Za-z]" || true' sh "$t/c.xml"
+	assert_output 0
 }

@@ -582,15 +582,77 @@ card_winners_text(struct sbuf *b, uint64_t mask, unsigned classes,
 			    troop_abbr(troop_at(i), lang));
 }
 
-/* The sub-type tags of mask (dba3 Lb, 4Kn), after n names. */
-static void
-tags_text(struct sbuf *b, const struct rules *r, uint64_t mask, size_t n)
+void
+card_sub_name(struct sbuf *b, const char *s, int troop, enum lang lang)
 {
-	int i;
+	const struct troop *t = troop >= 0 ? troop_at((size_t)troop) : NULL;
+	size_t n = strncmp(s, "Mtd-", 4) == 0 ? 4 : 0;
 
-	for (i = 0; r != NULL && i < r->ntags; i++)
-		if (mask & ((uint64_t)1 << i))
-			sbuf_printf(b, "%s%s", n++ ? ", " : "", r->tag[i]);
+	if (lang == LANG_EN || t == NULL) {
+		sbuf_adds(b, s);
+		return;
+	}
+	while (s[n] >= '0' && s[n] <= '9')
+		n++;
+	sbuf_add(b, s, n);
+	sbuf_adds(b, troop_abbr(t, lang));
+	if (s[n] != '\0' && !str_ieq(s + n, strlen(s + n), t->code))
+		sbuf_printf(b, " [%s]", s + n);
+}
+
+void
+card_foot_troops(struct sbuf *b, const struct rules *r, uint64_t mask,
+    int foot, enum lang lang)
+{
+	size_t i, k, n = 0;
+	bool other;
+
+	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
+		if (!(mask & ((uint64_t)1 << i)))
+			continue;
+		other = foot != FOOT_NONE && r->t[i].foot != FOOT_NONE &&
+		    r->t[i].foot != foot;
+		for (k = 0; foot != FOOT_NONE && k < r->nsub; k++)
+			if (r->sub[k].troop == (int)i && r->sub[k].foot !=
+			    FOOT_NONE && r->sub[k].foot != foot)
+				other = true;
+		sbuf_printf(b, "%s%s", n++ ? ", " : "",
+		    troop_abbr(troop_at(i), lang));
+		if (other)
+			sbuf_printf(b, " (%s)", lb(lang, foot == FOOT_SOLID ?
+			    L_SOLID : L_FAST));
+	}
+}
+
+/* The sub-type tags of mask (dba3 Lb, 4Kn), after n names: a tag that
+ * is a sub-type's spelling as card_sub_name writes it, a tag of mounted
+ * sub-types of a foot type (Mtd) as "mounted infantry". */
+static void
+tags_text(struct sbuf *b, const struct rules *r, uint64_t mask, size_t n,
+    enum lang lang)
+{
+	const struct rules_subtype *st;
+	size_t k;
+	int i, sub;
+
+	for (i = 0; r != NULL && i < r->ntags; i++) {
+		if (!(mask & ((uint64_t)1 << i)))
+			continue;
+		sbuf_adds(b, n++ ? ", " : "");
+		sub = rules_subtype_find(r, r->tag[i], strlen(r->tag[i]));
+		if ((st = rules_subtype(r, sub)) != NULL) {
+			card_sub_name(b, r->tag[i], st->troop, lang);
+			continue;
+		}
+		for (k = 0; k < r->nsub && !(r->sub[k].tags &
+		    ((uint64_t)1 << i)); k++)
+			;
+		if (k < r->nsub && r->sub[k].cls == CLASS_MOUNTED &&
+		    troop_at((size_t)r->sub[k].troop)->cls != CLASS_MOUNTED)
+			sbuf_adds(b, lb(lang, L_MTD_INF));
+		else
+			sbuf_adds(b, r->tag[i]);
+	}
 }
 
 static const char *
@@ -639,7 +701,7 @@ exc_cond(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
 	if (e->ltags != 0) {
 		sbuf_printf(b, "%s%s ", n++ ? ", " : paren ? " (" : " ",
 		    lb(lang, L_EXC_AS));
-		tags_text(b, r, e->ltags, 0);
+		tags_text(b, r, e->ltags, 0, lang);
 	}
 	if (n > 0 && paren)
 		sbuf_addc(b, ')');
@@ -710,7 +772,7 @@ exc_clause(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
 			size_t at = b->len;
 
 			card_winners_text(b, w, cls, lang);
-			tags_text(b, r, tg, b->len > at);
+			tags_text(b, r, tg, b->len > at, lang);
 		}
 		by = win;       /* after a clause of the loser's own, "by" again */
 		exc_cond(b, r, &e[i], win || e[i].going >= 0 ||
@@ -725,11 +787,13 @@ exc_clause(struct sbuf *b, const struct rules *r, const struct rules_exc *e,
 }
 
 /* The exceptions of rt, beaten ones first, in clauses joined by sep;
- * with used, each clause with its confidence sign.  True when one is
+ * with used, each clause with its confidence sign; an exception for
+ * sub-types of the loser (4Kn, Mtd) only when have has one of them.  True when one is
  * marked as reconstructed. */
 static bool
 exc_text(struct sbuf *b, const struct rules *r, const struct rules_troop *rt,
-    enum lang lang, const char *sep, unsigned *used, bool brief)
+    enum lang lang, const char *sep, unsigned *used, bool brief,
+    uint64_t have)
 {
 	struct rules_exc *e;
 	size_t i, n = 0;
@@ -743,7 +807,9 @@ exc_text(struct sbuf *b, const struct rules *r, const struct rules_troop *rt,
 	for (res = 0; res < 3; res++)
 		for (i = 0; i < rt->nexc; i++)
 			if ((rt->exc[i].result == 2 ? 2 :
-			    rt->exc[i].result != 0) == res)
+			    rt->exc[i].result != 0) == res &&
+			    (rt->exc[i].ltags == 0 ||
+			    (rt->exc[i].ltags & have) != 0))
 				e[n++] = rt->exc[i];
 	for (i = 0; i < n; i += exc_clause(b, r, &e[i], n - i, lang, used,
 	    brief)) {
@@ -771,7 +837,7 @@ card_note(struct sbuf *b, const char *s)
 bool
 card_outcome_text(struct sbuf *b, const struct rules *r,
     const struct rules_troop *rt, enum lang lang, bool *dropped,
-    unsigned *used, bool brief)
+    unsigned *used, bool brief, uint64_t have)
 {
 	bool recon = rt->outcome_src == SRC_RECONSTRUCTED;
 	bool beaten = rt->beaten != r->dflt_beaten;
@@ -796,7 +862,7 @@ card_outcome_text(struct sbuf *b, const struct rules *r,
 	}
 	if (!beaten || !doubled)
 		*dropped = true;
-	return exc_text(b, r, rt, lang, "; ", used, brief) || recon;
+	return exc_text(b, r, rt, lang, "; ", used, brief, have) || recon;
 }
 
 /* The line of the outcomes that army cards leave out. */

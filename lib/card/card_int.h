@@ -34,9 +34,21 @@ const char *card_signed_num(char *buf, size_t n, long v);
 void card_winners_text(struct sbuf *b, uint64_t mask, unsigned classes,
     enum lang lang);
 void card_note(struct sbuf *b, const char *s);
+/* The codes of the troops in mask, each that also has elements of
+ * another kind of foot than foot (dba3 Bd: 3Bd, 6Bd are fast) with it:
+ * "Sp, Bd (solid)"; foot FOOT_NONE: the codes alone. */
+void card_foot_troops(struct sbuf *b, const struct rules *r, uint64_t mask,
+    int foot, enum lang lang);
+/* have: the tags of the loser's sub-types whose exceptions to tell
+ * (an army card: those the army fields; ~0: all). */
 bool card_outcome_text(struct sbuf *b, const struct rules *r,
     const struct rules_troop *rt, enum lang lang, bool *dropped,
-    unsigned *used, bool brief);
+    unsigned *used, bool brief, uint64_t have);
+/* A sub-type's list spelling s (of troop) as a card of lang writes it,
+ * as its list of elements does: "3Bo", "Ri [HCh]", "Mtd-4Bo [Lb]";
+ * English as written. */
+void card_sub_name(struct sbuf *b, const char *s, int troop,
+    enum lang lang);
 void card_outcome_default_text(struct sbuf *b, const struct rules *r,
     enum lang lang);
 void card_outcome_default(struct card *c, const struct rules *r,

@@ -49,9 +49,37 @@ ref_subtype(const struct rules *r, const struct troopref *t)
 /* The sub-types of an army card's row with rules of their own: each
  * one's spelling and what it says ("fast 3/3/3/3"). */
 struct subnotes {
-	char sp[64][24], say[64][120];
+	char sp[64][48], say[64][256];
 	size_t n;
 };
+
+/* What a double element does (dba3), after its sub-type's words: ", +1
+ * vs foot (good going), lost counts 2", from the tactical factor and
+ * the victory count of the rules. */
+static void
+double_text(char *line, size_t z, const struct rules *r, enum lang lang)
+{
+	struct sbuf b = { 0 };
+	char v[32];
+
+	sbuf_add(&b, "", 0);
+	if (r->tf[TF_DOUBLE] != 0) {
+		sbuf_printf(&b, ", %s", card_signed_num(v, sizeof v,
+		    r->tf[TF_DOUBLE]));
+		if (r->double_vs != 0 || r->double_vs_classes != 0) {
+			sbuf_printf(&b, " %s ", lb(lang, L_VS));
+			card_winners_text(&b, r->double_vs,
+			    r->double_vs_classes, lang);
+		}
+		if (r->double_good_only)
+			sbuf_printf(&b, " (%s)", lb(lang, L_NOTE_GOOD));
+	}
+	if (r->victory_double > 1)
+		sbuf_printf(&b, ", %s %ld", lb(lang, L_DOUBLE_LOSS),
+		    r->victory_double);
+	snprintf(line + strlen(line), z - strlen(line), "%s", sbuf_str(&b));
+	sbuf_free(&b);
+}
 
 /* The sub-types of troop in list that have rules of their own (dba3),
  * each once (seen), into *sn. */
@@ -62,6 +90,7 @@ subtype_find(struct subnotes *sn, const struct rules *r,
 {
 	const struct rules_subtype *st;
 	char g[24], ro[24], d[24], rd[24], *line;
+	struct sbuf nm = { 0 };
 	size_t i, j, z;
 	int k;
 
@@ -90,8 +119,11 @@ subtype_find(struct subnotes *sn, const struct rules *r,
 			    st->dbl ? lb(lang, L_DOUBLE) : "",
 			    st->cls == CLASS_MOUNTED && (st->dbl ||
 			    st->foot != FOOT_NONE) ? " " : "",
-			    st->cls == CLASS_MOUNTED ? lb(lang, L_CLS_MOUNTED) :
-			    "", "");
+			    st->cls != CLASS_MOUNTED ? "" :
+			    troop_at((size_t)troop)->cls == CLASS_MOUNTED ?
+			    lb(lang, L_CLS_MOUNTED) : lb(lang, L_MTD_INF), "");
+			if (st->dbl)
+				double_text(line, z, r, lang);
 			if (st->has_move && !inrow)
 				snprintf(line + strlen(line), z - strlen(line),
 				    "%s%s/%s/%s/%s", *line != '\0' ? " " : "",
@@ -101,10 +133,14 @@ subtype_find(struct subnotes *sn, const struct rules *r,
 				    card_len_cell(rd, sizeof rd, r, st->move_road));
 			if (*line == '\0')
 				continue;
+			sbuf_reset(&nm);
+			sbuf_add(&nm, "", 0);
+			card_sub_name(&nm, st->spelling, troop, lang);
 			snprintf(sn->sp[sn->n++], sizeof sn->sp[0], "%s",
-			    st->spelling);
+			    sbuf_str(&nm));
 		}
 	}
+	sbuf_free(&nm);
 }
 
 /* Notes for the sub-types of troop in list that have rules of their own
@@ -192,6 +228,111 @@ rates_find(struct rowrates *rr, const struct rules *r,
 				rates_add(rr, r, t, true);
 		}
 	}
+}
+
+/* What an army fields, by troop type (dba3): the kinds of foot of its
+ * elements (bit 1 << enum foot), the tags of their sub-types, whether
+ * one is a double element. */
+struct present {
+	unsigned foot[RULES_MAXTROOPS];
+	uint64_t tags[RULES_MAXTROOPS];
+	bool dbl[RULES_MAXTROOPS];
+};
+
+static void
+present_add(struct present *p, const struct rules *r,
+    const struct troopref *t, bool dis)
+{
+	const struct rules_subtype *st;
+	char sp[64];
+	int sub, troop = (dis ? t->dis : t->t)->id;
+
+	if (troop < 0 || troop >= RULES_MAXTROOPS)
+		return;
+	troopref_spelling(t, dis, sp, sizeof sp);
+	sub = rules_subtype_find(r, sp, strlen(sp));
+	p->foot[troop] |= 1u << rules_foot(r, troop, sub);
+	if ((st = rules_subtype(r, sub)) != NULL) {
+		p->tags[troop] |= st->tags;
+		p->dbl[troop] |= st->dbl;
+	}
+}
+
+static void
+present_find(struct present *p, const struct rules *r,
+    const struct package *list)
+{
+	size_t i, j;
+
+	for (i = 0; i < list->n; i++) {
+		const struct item *it = &list->items[i];
+
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			present_find(p, r, &it->pkgs[j]);
+		for (j = 0; it->kind == ITEM_ELEMENT && j < it->ntroops; j++) {
+			if (it->troops[j].t != NULL)
+				present_add(p, r, &it->troops[j], false);
+			if (it->troops[j].dis != NULL)
+				present_add(p, r, &it->troops[j], true);
+		}
+	}
+}
+
+/* Whether the army has elements of troop of foot kind foot (FOOT_NONE:
+ * of any kind). */
+static bool
+fields(const struct present *p, size_t troop, int foot)
+{
+	return foot == FOOT_NONE ? p->foot[troop] != 0 :
+	    (p->foot[troop] & (1u << foot)) != 0;
+}
+
+/* The general's elements as the list names them, in its order, each
+ * once: a sub-type with rules of its own or a spelling of its own (3Kn,
+ * HCh, LCh) as such, else the type ("Bd" for 4Bd). */
+static void
+general_names(struct sbuf *b, const struct rules *r,
+    const struct package *list, enum lang lang)
+{
+	struct sbuf one = { 0 };
+	char sp[64];
+	size_t i, j, at;
+
+	for (i = 0; i < list->n; i++) {
+		const struct item *it = &list->items[i];
+
+		for (j = 0; it->kind == ITEM_CHOICE && j < it->npkgs; j++)
+			general_names(b, r, &it->pkgs[j], lang);
+		for (j = 0; it->kind == ITEM_ELEMENT && it->general &&
+		    j < it->ntroops; j++) {
+			const struct troopref *t = &it->troops[j];
+
+			if (t->t == NULL)
+				continue;
+			troopref_spelling(t, false, sp, sizeof sp);
+			sbuf_reset(&one);
+			sbuf_add(&one, "", 0);
+			if (rules_subtype_own(r, rules_subtype_find(r, sp,
+			    strlen(sp))) != NULL)
+				card_sub_name(&one, sp, t->t->id, lang);
+			else if (t->written != NULL)
+				card_sub_name(&one, t->written, t->t->id, lang);
+			else
+				sbuf_adds(&one, troop_abbr(t->t, lang));
+			/* each once: ", X," not yet in ", b," */
+			for (at = 0; at + one.len <= b->len; at++)
+				if ((at == 0 || b->s[at - 1] == ' ') &&
+				    strncmp(b->s + at, sbuf_str(&one),
+				    one.len) == 0 && (at + one.len == b->len ||
+				    b->s[at + one.len] == ','))
+					break;
+			if (at + one.len <= b->len)
+				continue;
+			sbuf_printf(b, "%s%s", b->len > 0 ? ", " : "",
+			    sbuf_str(&one));
+		}
+	}
+	sbuf_free(&one);
 }
 
 struct tally {
@@ -289,11 +430,71 @@ count_list(struct counts *k, const struct package *p, struct tally *out)
 		count_item(k, &p->items[i], out);
 }
 
-/* The notes of a troop on the army card; true when one of them is
- * marked as reconstructed. */
+/* A support's opponents on an army card: " vs foot (not Ps)"; nothing
+ * when it has none. */
+static void
+support_vs(struct sbuf *b, const struct rules_support *w, enum lang lang)
+{
+	if (!w->has_vs)
+		return;
+	sbuf_printf(b, " %s ", lb(lang, L_VS));
+	card_winners_text(b, w->vs, w->vs_classes, lang);
+	if (w->vs_except != 0) {
+		sbuf_printf(b, " (%s ", lb(lang, L_BUT));
+		card_winners_text(b, w->vs_except, 0, lang);
+		sbuf_addc(b, ')');
+	}
+}
+
+/* The supports troop i gets, where the army has the troops: "rear
+ * support +3 vs foot (not Ps), +1 vs Kn, SCh, El"; "side support +1 vs
+ * foot beside Sp, Bd (solid)", headed by the kind of foot that gets it
+ * when the army has others ("solid: side support ..."). */
+static void
+support_notes(struct sbuf *b, const struct rules *r, size_t i,
+    const struct present *pr, enum lang lang)
+{
+	const struct rules_troop *rt = &r->t[i];
+	char v[32];
+	size_t j;
+	int k;
+
+	if (rt->has_rear) {
+		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
+		    lb(lang, L_REAR_SUPPORT), card_signed_num(v, sizeof v,
+		    rt->rear));
+		support_vs(b, &rt->rear_when, lang);
+		for (k = 0; k < rt->nrear_alt; k++) {
+			sbuf_printf(b, ", %s", card_signed_num(v, sizeof v,
+			    rt->rear_alt[k]));
+			support_vs(b, &rt->rear_alt_when[k], lang);
+		}
+	}
+	if (!rt->has_side || !fields(pr, i, rt->side_foot))
+		return;
+	for (j = 0; j < troop_count() && j < RULES_MAXTROOPS; j++)
+		if ((rt->side_from & ((uint64_t)1 << j)) &&
+		    fields(pr, j, rt->side_from_foot))
+			break;
+	if (j == troop_count() || j == RULES_MAXTROOPS)
+		return;
+	sbuf_adds(b, b->len ? "; " : "");
+	if (rt->side_foot != FOOT_NONE && (pr->foot[i] &
+	    ~(1u << rt->side_foot)) != 0)
+		sbuf_printf(b, "%s: ", lb(lang, rt->side_foot == FOOT_SOLID ?
+		    L_SOLID : L_FAST));
+	sbuf_printf(b, "%s %s", lb(lang, L_SIDE_SUPPORT),
+	    card_signed_num(v, sizeof v, rt->side));
+	support_vs(b, &rt->side_when, lang);
+	sbuf_printf(b, " %s: ", lb(lang, L_BESIDE));
+	card_foot_troops(b, r, rt->side_from, rt->side_from_foot, lang);
+}
+
+/* The notes of a troop on the army card, of what the army fields (pr);
+ * true when one of them is marked as reconstructed. */
 static bool
 army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
-    bool general, enum lang lang, bool *dropped)
+    bool general, const struct present *pr, enum lang lang, bool *dropped)
 {
 	const struct rules_troop *rt = &r->t[t->id];
 	char v[32];
@@ -316,12 +517,15 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 			sbuf_printf(b, " (%s %d/%d)", lb(lang, L_SHOOTING),
 			    rt->factor_shoot[CLASS_FOOT],
 			    rt->factor_shoot[CLASS_MOUNTED]);
+	} else if (rt->has_shoot) {
+		/* a factor of its own when shot at (dba3 Bd 4) */
+		card_note(b, lb(lang, L_SL_SHOT));
+		sbuf_printf(b, " %d", rt->factor_shoot[CLASS_FOOT]);
+		if (rt->factor_shoot[CLASS_MOUNTED] !=
+		    rt->factor_shoot[CLASS_FOOT])
+			sbuf_printf(b, "/%d", rt->factor_shoot[CLASS_MOUNTED]);
 	}
-	if (rt->has_rear) {
-		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
-		    lb(lang, L_REAR_SUPPORT), card_signed_num(v, sizeof v,
-		    rt->rear));
-	}
+	support_notes(b, r, t->id, pr, lang);
 	if (rt->has_psiloi) {
 		sbuf_printf(b, "%s%s %s", b->len ? "; " : "",
 		    lb(lang, L_PSILOI_SUPPORT), card_signed_num(v, sizeof v,
@@ -339,7 +543,8 @@ army_notes(struct sbuf *b, const struct rules *r, const struct troop *t,
 		    lb(lang, L_PIP), card_signed_num(v, sizeof v,
 		    r->pip_elephants));
 	}
-	recon |= card_outcome_text(b, r, rt, lang, dropped, NULL, true);
+	recon |= card_outcome_text(b, r, rt, lang, dropped, NULL, true,
+	    pr->tags[t->id]);
 	return recon;
 }
 
@@ -390,34 +595,96 @@ topo_word(const char *s, size_t n, int lo, int hi)
 	return -1;
 }
 
+/* The length of the word (letters) at s. */
+static size_t
+word_len(const char *s)
+{
+	size_t n;
+
+	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
+		;
+	return n;
+}
+
+/* The topography a word of four letters or more misspells by one letter
+ * ("Hily", "Hillya": Hilly), or -1. */
+static int
+topo_near(const char *s, size_t n)
+{
+	struct sbuf a = { 0 }, b = { 0 };
+	const char *en;
+	int l, found = -1;
+
+	if (n < 4)
+		return -1;
+	str_fold(&a, s, n);
+	for (l = L_TOPO_ARABLE; l <= L_TOPO_MOUNTAIN && found < 0; l++) {
+		en = lang_label(LANG_EN, (enum label)l);
+		sbuf_reset(&b);
+		str_fold(&b, en, strlen(en));
+		if (str_editdist(sbuf_str(&a), sbuf_str(&b), 1) <= 1)
+			found = l;
+	}
+	sbuf_free(&a);
+	sbuf_free(&b);
+	return found;
+}
+
+/* The label of the word at s (n bytes; rest: what follows it) in a card
+ * of another language than English, *used set to the bytes it takes: a
+ * topography, misspelt by a letter too; a joining word, "if not" as one;
+ * a place of a condition ("Venice"); else -1. */
+static int
+terrain_word(const char *s, size_t n, size_t *used)
+{
+	const char *t = s + n;
+	int l;
+
+	*used = n;
+	if ((l = topo_word(s, n, L_TOPO_ARABLE, L_TOPO_MOUNTAIN)) >= 0)
+		return l;
+	while (*t == ' ')
+		t++;
+	if (str_ieq(s, n, lang_label(LANG_EN, L_TOPO_IF)) &&
+	    str_ieq(t, word_len(t), lang_label(LANG_EN, L_TOPO_NOT))) {
+		*used = (size_t)(t - s) + word_len(t);
+		return L_TOPO_IFNOT;
+	}
+	if ((l = topo_word(s, n, L_TOPO_OR, L_TOPO_NOT)) >= 0 ||
+	    (l = topo_word(s, n, L_PLACE_VENICE, L_PLACE_GENOA)) >= 0)
+		return l;
+	return topo_near(s, n);
+}
+
 /* A list's home topography in the card's language, into b ("Arable":
- * "Пашня"): each topography and each of the words that join them
- * ("Littoral (if Venice or Genoa), otherwise Arable"); any other word as
- * written. */
+ * "Пашня"): each topography, each of the words that join them and each
+ * place of a condition ("Littoral (if Venice or Genoa), otherwise
+ * Arable"); any other word as written; in English the topographies
+ * as the labels write them, the rest as written. */
 static const char *
 card_terrain(struct sbuf *b, const char *s, enum lang lang)
 {
-	size_t i = 0, n;
+	size_t i = 0, n, used;
 	int l;
 
 	sbuf_reset(b);
 	sbuf_add(b, "", 0);
 	while (s[i] != '\0') {
-		for (n = 0; ((s[i + n] | 0x20) >= 'a' && (s[i + n] | 0x20) <=
-		    'z'); n++)
-			;
+		n = word_len(s + i);
 		if (n == 0) {
 			sbuf_addc(b, s[i++]);
 			continue;
 		}
-		l = topo_word(s + i, n, L_TOPO_ARABLE, L_TOPO_MOUNTAIN);
-		if (l < 0 && lang != LANG_EN)
-			l = topo_word(s + i, n, L_TOPO_OR, L_TOPO_NOT);
-		if (l >= 0)
+		used = n;
+		l = lang == LANG_EN ? topo_word(s + i, n, L_TOPO_ARABLE,
+		    L_TOPO_MOUNTAIN) : terrain_word(s + i, n, &used);
+		if (l >= 0) {
 			sbuf_adds(b, lb(lang, (enum label)l));
-		else
+			i += used;
+		} else {
 			sbuf_add(b, s + i, n);
-		i += n;
+			i += n;
+		}
 	}
 	return sbuf_str(b);
 }
@@ -727,6 +994,7 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	struct sbuf b = { 0 };
 	struct army_row *rows;
 	struct rowrates rr;
+	struct present pr;
 	size_t i, o, nrows = 0;
 	bool recon = false, dropped = false;
 	int how;
@@ -745,15 +1013,12 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 	k.t = xcalloc(k.n, sizeof *k.t);
 	sum = xcalloc(k.n, sizeof *sum);
 	count_list(&k, &a->list, sum);
-	/* the general's types, in the order of the list */
+	/* the general's elements, in the order of the list */
 	sbuf_reset(&b);
-	for (o = 0; o < k.next; o++)
-		for (i = 0; i < k.n && i < RULES_MAXTROOPS; i++)
-			if (k.t[i].seen && k.t[i].order == o &&
-			    k.t[i].general)
-				sbuf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
-				    troop_abbr(troop_at(i), lang));
+	general_names(&b, r, &a->list, lang);
 	sbuf_add(&b, "", 0);
+	memset(&pr, 0, sizeof pr);
+	present_find(&pr, r, &a->list);
 	army_header(c, a, r, sbuf_str(&b), lang);
 	t = card_block(c, BLK_TABLE, lb(lang, L_TROOPS), 9);
 	block_head(t, lb(lang, L_CODE), lb(lang, L_NAME), lb(lang, L_COUNT),
@@ -782,8 +1047,8 @@ card_army(struct card *c, const struct army *a, const struct rules *r,
 		else
 			snprintf(w->v[2], sizeof w->v[2], "%ld\xe2\x80\x93%ld",
 			    sum[i].min, sum[i].max);
-		recon |= army_notes(&w->notes, r, tp, k.t[i].general, lang,
-		    &dropped);
+		recon |= army_notes(&w->notes, r, tp, k.t[i].general, &pr,
+		    lang, &dropped);
 		memset(&rr, 0, sizeof rr);
 		rates_find(&rr, r, &a->list, tp->id);
 		how = rr.own == 0 || rr.differ || !r->has_rough ? 0 :

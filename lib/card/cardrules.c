@@ -202,37 +202,49 @@ shoot_col(const struct rules_troop *rt)
 	    rt->factor_shoot[CLASS_MOUNTED];
 }
 
-/* Side support (dba3): "Sp | beside: Sp, Bd | +1 | only vs foot; ...",
- * the receiver's foot kind in its code ("Bw (solid)"). */
+/* Side support (dba3), under a heading of its own, in one paragraph
+ * (kept in one column): each type that gets it with the types beside it
+ * that give it, "Sp +1 beside: Bd (solid), Sp, only vs foot \xc2\xb7 Bw
+ * (solid) +1 ...", the receiver's foot kind with its code, the givers'
+ * where the type has another ("Bd (solid)"). */
 static void
-side_rows(struct card_block *t, const struct rules *r, unsigned *used,
+side_rows(struct card *c, const struct rules *r, unsigned *used,
     bool lifted, enum lang lang)
 {
-	struct sbuf who = { 0 }, cond = { 0 };
-	char v[32], m[40], code[64];
+	struct sbuf line = { 0 }, cond = { 0 }, title = { 0 };
+	char v[32], m[40];
 	size_t i;
 
+	sbuf_add(&line, "", 0);
 	for (i = 0; i < troop_count() && i < RULES_MAXTROOPS; i++) {
 		const struct rules_troop *rt = &r->t[i];
 
 		if (!rt->has_side)
 			continue;
 		support_text(&cond, &rt->side_when, false, lifted, lang);
-		sbuf_reset(&who);
-		sbuf_printf(&who, "%s: ", lb(lang, L_BESIDE));
-		card_winners_text(&who, rt->side_from, 0, lang);
-		snprintf(code, sizeof code, "%s%s%s%s",
-		    troop_abbr(troop_at(i), lang),
+		sbuf_printf(&line, "%s%s%s%s%s %s %s: ", line.len ?
+		    " \xc2\xb7 " : "", troop_abbr(troop_at(i), lang),
 		    rt->side_foot != FOOT_NONE ? " (" : "",
 		    rt->side_foot == FOOT_SOLID ? lb(lang, L_SOLID) :
 		    rt->side_foot == FOOT_FAST ? lb(lang, L_FAST) : "",
-		    rt->side_foot != FOOT_NONE ? ")" : "");
-		block_row(t, code, sbuf_str(&who), card_marked(m, sizeof m,
-		    card_signed_num(v, sizeof v, rt->side), used,
-		    &rt->side_when.prov), sbuf_str(&cond));
+		    rt->side_foot != FOOT_NONE ? ")" : "",
+		    card_marked(m, sizeof m, card_signed_num(v, sizeof v,
+		    rt->side), used, &rt->side_when.prov), lb(lang, L_BESIDE));
+		card_foot_troops(&line, r, rt->side_from, rt->side_from_foot,
+		    lang);
+		if (cond.len > 0)
+			sbuf_printf(&line, ", %s", sbuf_str(&cond));
 	}
-	sbuf_free(&who);
+	if (line.len > 0) {
+		sbuf_adds(&title, lb(lang, L_SIDE_T));
+		if (lifted)
+			sbuf_printf(&title, " (%s)", lb(lang, L_SUPPORT_GOOD));
+		block_row(card_block(c, BLK_TEXT, sbuf_str(&title), 1),
+		    sbuf_str(&line));
+	}
+	sbuf_free(&line);
 	sbuf_free(&cond);
+	sbuf_free(&title);
 }
 
 /* Whether every support row of r is only in good going (and there are
@@ -442,6 +454,9 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	bool lifted;
 
 	factor_rows(c, r, &used, lang);
+	/* side support (dba3) under a heading of its own, below the
+	 * factors, where their column has room */
+	side_rows(c, r, &used, support_good_only(r), lang);
 	tactical_rows(c, r, &used, lang);
 	/* support: each row with the condition it has (formats/dba1.xml,
 	 * <support>: Pk and Sp behind the same type lose it in difficult
@@ -459,7 +474,6 @@ rules_combat(struct card *c, const struct rules *r, enum lang lang)
 	t->num = t->strong = 0x4;
 	t->wide = 0x8;
 	rear_rows(t, r, &used, lifted, &types, lang);
-	side_rows(t, r, &used, lifted, lang);
 	psiloi_rows(t, r, &used, lifted, lang);
 	support_lost(c, r, &used, lifted, &types, lang);
 	conf_key_under(c, used, first, lang);
@@ -500,6 +514,26 @@ spelling_add(struct sbuf *b, char *pre, size_t size, const char *s)
 		pre[0] = '\0';
 }
 
+/* A sub-type's spelling s (of troop) in a card of lang, into buf: the
+ * type's code after its figures as the card's abbreviation ("3Bd":
+ * "3Kl"), another name as written ("3Cb"), so that spelling_add joins
+ * them alike ("3Bo/Cb/Lb"). */
+static const char *
+local_spelling(char *buf, size_t size, const char *s, int troop,
+    enum lang lang)
+{
+	const struct troop *t = troop_at((size_t)troop);
+	size_t n = strncmp(s, "Mtd-", 4) == 0 ? 4 : 0;
+
+	while (s[n] >= '0' && s[n] <= '9')
+		n++;
+	if (t != NULL && lang != LANG_EN && strcmp(s + n, t->code) == 0)
+		snprintf(buf, size, "%.*s%s", (int)n, s, troop_abbr(t, lang));
+	else
+		snprintf(buf, size, "%s", s);
+	return buf;
+}
+
 /* The move table of an edition with rough going (dba3), in its unit:
  * good, rough, bad, road; a row per type (its solid element), then the
  * sub-types with rates of their own that share them ("3Bw, 3Cb, 3Lb").
@@ -509,7 +543,7 @@ rules_moves3(struct card *c, const struct rules *r, enum lang lang,
     unsigned *used, struct sbuf *nocontact)
 {
 	struct card_block *t;
-	char v[4][32], m[4][40], name[160], pre[16];
+	char v[4][32], m[4][40], name[160], pre[16], sp[64];
 	struct sbuf codes = { 0 };
 	size_t i, j, k;
 
@@ -548,7 +582,8 @@ rules_moves3(struct card *c, const struct rules *r, enum lang lang,
 				o = &r->sub[k];
 				if (same_rates(o, st))
 					spelling_add(&codes, pre, sizeof pre,
-					    o->spelling);
+					    local_spelling(sp, sizeof sp,
+					    o->spelling, o->troop, lang));
 			}
 			/* under its type's row, with its code: "fast: 3Bd,
 			 * 6Bd" */
@@ -878,7 +913,7 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 			continue;
 		sbuf_reset(&b);
 		(void)card_outcome_text(&b, r, &r->t[i], lang, &dropped,
-		    &used, false);
+		    &used, false, ~(uint64_t)0);
 	}
 	used = 0;
 	if (dropped)
@@ -894,7 +929,7 @@ rules_outcomes(struct card *c, const struct rules *r, enum lang lang)
 		sbuf_reset(&b);
 		sbuf_add(&b, "", 0);
 		recon |= card_outcome_text(&b, r, rt, lang, &dropped, &used,
-		    false);
+		    false, ~(uint64_t)0);
 		snprintf(loser, sizeof loser, "%s%s",
 		    troop_abbr(troop_at(i), lang), card_conf_mark(&used, &rt->oprov));
 		block_row(t, loser, sbuf_str(&b));

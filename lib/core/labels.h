@@ -63,6 +63,9 @@ enum label {
 	L_TOPO_DRY, L_TOPO_TROPICAL, L_TOPO_LITTORAL, L_TOPO_MOUNTAIN,
 	/* the words that join topographies: or, if, otherwise, not */
 	L_TOPO_OR, L_TOPO_IF, L_TOPO_OTHERWISE, L_TOPO_NOT,
+	/* "if not" as one (the words after a condition), and the places the
+	 * lists' conditional topographies name */
+	L_TOPO_IFNOT, L_PLACE_VENICE, L_PLACE_GENOA,
 	/* army cards: the notes of the lists' elements the cards translate;
 	 * English is the word the lists write */
 	L_NOTE_TOWER,
@@ -70,6 +73,10 @@ enum label {
 	L_FACT_GENERAL,
 	/* entry cards: a camp listed with the elements, its row and note */
 	L_CAMP_ROW, L_CAMP_NOTE,
+	/* cards: side support (a note, a heading), "vs" and "not" of a
+	 * support's opponents, mounted infantry (dba3 Mtd), what a double
+	 * element's loss counts */
+	L_SIDE_SUPPORT, L_SIDE_T, L_VS, L_BUT, L_MTD_INF, L_DOUBLE_LOSS,
 
 	/* combat-calc text; it also says L_BEATEN, L_DOUBLED, L_OUT_RECOIL,
 	 * L_OUT_FLEE, L_OUT_DESTROYED, L_GOING_DIFF and L_NOT_IN_EDITION */
