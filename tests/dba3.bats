@@ -376,12 +376,12 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	# no 4Kn and no mounted infantry in the army: no notes for them;
 	# the general as the list names it
 	[[ $output != *'as 4Kn'* && $output != *'mounted infantry'* ]]
-	[[ $output == *'<b>General</b>&#160;HCh &#183;'* ]]
+	[[ $output == *'<b>General</b>&#160;HCh</span> '* ]]
 	# in German and Russian the same, in their words
 	run -0 refcard-render --lang=de "$a.xml"
 	[[ $output == *'Seitenunterstützung +1 gegen Fußtruppen daneben: Kl (solide), Sp; '* ]]
 	[[ $output == *'; 6Ri: doppelt, +1 gegen Fußtruppen (offen), Verlust zählt 2'* ]]
-	[[ $output == *'<b>Befehlshaber</b>&#160;Ri [HCh] &#183;'* ]]
+	[[ $output == *'<b>Befehlshaber</b>&#160;Ri [HCh]</span> '* ]]
 	run -0 refcard-render --lang=ru "$a.xml"
 	[[ $output == *'поддержка с фланга +1 враг: пехота рядом: Ме (плотные), Ко; '* ]]
 	[[ $output == *'; 6Ры: двойные, +1 враг: пехота (откр.), потеря считается за 2'* ]]
@@ -392,7 +392,7 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 	run -0 refcard-render "$b.xml"
 	[[ $(note Kn) == *'; equal score by 3Kn (as 4Kn): recoil' ]]
 	[[ $(note Bw) == *'; solid: side support +1 vs foot beside: Bd (solid); '*'in bad going, as mounted infantry: destroyed; '* ]]
-	[[ $output == *'<b>General</b>&#160;4Kn &#183;'* ]]
+	[[ $output == *'<b>General</b>&#160;4Kn</span> '* ]]
 	run -0 refcard-render --lang=de "$b.xml"
 	[[ $output == *'Gleichstand durch 3Ri (als 4Ri): weicht zurück'* ]]
 	[[ $output == *'als berittene Infanterie: vernichtet; Mtd-4Bo: solide berittene Infanterie 3/1/1/3; 3Bo: schnell 3/3/3/3'* ]]

@@ -269,11 +269,11 @@ word_y() {
 	refcard-render -T pdf --lang=de --army=III/39 "$t/d3.xml" > "$t/de.pdf"
 	refcard-render -T pdf --lang=ru --army=I/52b "$t/d3.xml" > "$t/ru.pdf"
 	# III/39: under the table's last row (Art) the first words at the
-	# left edge begin a note (the Horde's, Ho), not the rest of a note
+	# left edge begin a note (the Blades', Kl), not the rest of a note
 	# begun beside the table ('(offen) oder durch St', before)
 	y=$(word_y "$t/de.pdf" Artillerie)
 	[ -n "$y" ]
-	assert_equal "$(first_left "$t/de.pdf" "$((${y%.*} + 4))" 20)" Ho
+	assert_equal "$(first_left "$t/de.pdf" "$((${y%.*} + 4))" 20)" Kl
 	# I/52b: the notes stand under the table in the full width, not in
 	# a column a quarter wide beside it
 	y=$(word_y "$t/ru.pdf" Орды)
