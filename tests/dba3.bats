@@ -330,7 +330,9 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 		en) assert_equal "$heads" '8Sp Sp Hd '
 		    assert_equal "$rows" '6Kn Knights,3Bd Blades,Bd Blades,Mtd-4Lb Bows,' ;;
 		de) assert_equal "$heads" '8Sp Sp Ho '
-		    assert_equal "$rows" '6Ri Ritter,3Kl Klingen,Kl Klingen,Mtd-4Bo [Lb] Bögen,' ;;
+		    assert_equal "$rows" '6Ri Ritter,3Kl Klingen,Kl Klingen,Mtd-4Bo [Lb] Bögen,'
+		    # the key names the abbreviations after figures too
+		    assert_line '<p>Ri = Kn, Kl = Bd, Bo = Bw, Ho = Hd</p>' ;;
 		esac
 	done
 	# under 2.2 a figure is only a spelling: one row per type
