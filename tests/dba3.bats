@@ -320,7 +320,8 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 11: Mtd-4Lb 2 = 2  vs  Sp 4 = 4
 12: Mtd-4Lb 2 = 2  vs  Hd 3 = 3'
 	# the card: sub-types as written in English, with the German
-	# abbreviation for the code, else in brackets
+	# abbreviation for the code, another name in brackets, as the army
+	# card's elements write them
 	for l in en de; do
 		run -0 refcard-render --rules=dba3 --lang=$l --cards=matchup --matchup=I/1a,I/2 "$BATS_TEST_TMPDIR/mu.xml"
 		heads=$(grep -o '<th class="num">[^<]*</th>' <<<"$output" | sed 's/<[^>]*>//g' | tr '\n' ' ')
@@ -329,7 +330,9 @@ bound 1: 4 PIPs, 2 used, 2 unused'
 		en) assert_equal "$heads" '8Sp Sp Hd '
 		    assert_equal "$rows" '6Kn Knights,3Bd Blades,Bd Blades,Mtd-4Lb Bows,' ;;
 		de) assert_equal "$heads" '8Sp Sp Ho '
-		    assert_equal "$rows" '6Ri Ritter,3Kl Klingen,Kl Klingen,Bo [Mtd-4Lb] Bögen,' ;;
+		    assert_equal "$rows" '6Ri Ritter,3Kl Klingen,Kl Klingen,Mtd-4Bo [Lb] Bögen,'
+		    # the key names the abbreviations after figures too
+		    assert_line '<p>Ri = Kn, Kl = Bd, Bo = Bw, Ho = Hd</p>' ;;
 		esac
 	done
 	# under 2.2 a figure is only a spelling: one row per type

@@ -20,7 +20,8 @@ letter(const char *s, size_t n)
 	return 0;
 }
 
-/* True when text holds w as a word of its own. */
+/* True when text holds w as a word of its own, or after the figures of
+ * a sub-type ("6Ры", "Mtd-4Лу"). */
 static bool
 has_word(const char *text, const char *w)
 {
@@ -37,7 +38,8 @@ has_word(const char *text, const char *w)
 		if (start && n - i >= wl && memcmp(text + i, w, wl) == 0 &&
 		    (i + wl == n || letter(text + i + wl, n - i - wl) == 0))
 			return true;
-		start = false;
+		/* figures keep the word's start: "6Ры" holds Ры */
+		start = start && text[i] >= '0' && text[i] <= '9';
 		i += k;
 	}
 	return false;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "card/card.h"
+#include "card/card_int.h"
 #include "card/matchup.h"
 #include "core/labels.h"
 #include "core/xalloc.h"
@@ -131,27 +132,23 @@ supportable(const struct rules *r, const struct matchup_type *a,
 }
 
 /* A type of the grid in a language: its abbreviation, a sub-type as
- * written in English and else with the abbreviation for the code (6Ri,
- * 3Kl) or, where the spelling is not figures and code, in brackets
- * after it (Bo [Mtd-4Lb]), as the army card's elements are written. */
+ * the army card's elements and notes write it (card_sub_name: 6Ri, 3Kl,
+ * 4Bo [Cb], Mtd-4Bo [Lb]; in English as written). */
 static const char *
 type_label(char *buf, size_t n, const struct rules *r,
     const struct matchup_type *t, enum lang lang)
 {
 	const struct troop *tr = troop_at((size_t)t->troop);
 	const struct rules_subtype *st = rules_subtype(r, t->sub);
-	const char *abbr = troop_abbr(tr, lang);
-	size_t ls, lc = strlen(tr->code);
+	struct sbuf b = { 0 };
 
+	sbuf_add(&b, "", 0);
 	if (st == NULL)
-		snprintf(buf, n, "%s", abbr);
-	else if (lang == LANG_EN)
-		snprintf(buf, n, "%s", st->spelling);
-	else if ((ls = strlen(st->spelling)) > lc &&
-	    strcmp(st->spelling + ls - lc, tr->code) == 0)
-		snprintf(buf, n, "%.*s%s", (int)(ls - lc), st->spelling, abbr);
+		sbuf_adds(&b, troop_abbr(tr, lang));
 	else
-		snprintf(buf, n, "%s [%s]", abbr, st->spelling);
+		card_sub_name(&b, st->spelling, t->troop, lang);
+	snprintf(buf, n, "%s", sbuf_str(&b));
+	sbuf_free(&b);
 	return buf;
 }
 
