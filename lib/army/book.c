@@ -388,7 +388,7 @@ judge_list(const struct blist *l, const struct rules *r,
     enum check_code *code, struct sbuf *msg, struct sbuf *which)
 {
 	size_t g = open_general(&a->list), k;
-	const struct item *it = &a->list.items[g];
+	const struct item *it;
 	struct sbuf m = { 0 }, yes = { 0 }, no = { 0 }, *to;
 	struct package one;
 	struct troopref t;
@@ -399,6 +399,7 @@ judge_list(const struct blist *l, const struct rules *r,
 	if (g == a->list.n)
 		return judge_one(l, r, a, &a->list, spare, has_y, y, code,
 		    msg);
+	it = &a->list.items[g];
 	for (k = 0; k < it->ntroops; k++) {
 		package_copy(&one, &a->list);
 		t = one.items[g].troops[0];
