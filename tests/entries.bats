@@ -343,3 +343,19 @@ $BATS_TEST_TMPDIR/k.txt:5: error: army III/21b of Lou: 6 Kn where the list allow
 		assert_equal "$(codes <<<"$output")" "$want"
 	done
 }
+
+# gen_general N FILE: an entry whose General line leaves its element
+# open among N options ('General: 3Kn or 4Bd or ...').
+gen_general() {
+	awk -v n="$1" 'BEGIN { split("3Kn 4Bd 3Cv 2LH", t, " ")
+		printf "X/11 Host 450BC\nGeneral: 3Cv"
+		for (i = 1; i < n; i++) printf " or %s", t[i % 4 + 1]
+		print "\n2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps" }' > "$2"
+}
+
+@test "entries: a general left open among many options is judged in time linear in their number" {
+	gen_general 4 "$BATS_TEST_TMPDIR/g.txt"
+	run -0 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt "$BATS_TEST_TMPDIR/g.txt"
+	assert_output --partial "with its general's element 3Cv or 3Cv, not 4Bd or 2LH"
+	linear 2000 gen_general armylist-check --rules=dba3 --book=$E/allies-book.txt @LIN@
+}

@@ -388,10 +388,9 @@ judge_list(const struct blist *l, const struct rules *r,
     enum check_code *code, struct sbuf *msg, struct sbuf *which)
 {
 	size_t g = open_general(&a->list), k;
-	const struct item *it = &a->list.items[g];
+	const struct item *it;
 	struct sbuf m = { 0 }, yes = { 0 }, no = { 0 }, *to;
-	struct package one;
-	struct troopref t;
+	struct package one, view;
 	enum check_code c;
 	bool ok = false, fit;
 	char sp[64];
@@ -399,13 +398,17 @@ judge_list(const struct blist *l, const struct rules *r,
 	if (g == a->list.n)
 		return judge_one(l, r, a, &a->list, spare, has_y, y, code,
 		    msg);
+	it = &a->list.items[g];
+	/* the entry with option k alone: a shallow view of its items, only
+	 * the general's troops pointing at option k, copied (a copy of
+	 * every option for each was quadratic in a long 'or' line) */
+	view.n = view.cap = a->list.n;
+	view.items = xmalloc(view.n * sizeof *view.items);
+	memcpy(view.items, a->list.items, view.n * sizeof *view.items);
+	view.items[g].ntroops = view.items[g].captroops = 1;
 	for (k = 0; k < it->ntroops; k++) {
-		package_copy(&one, &a->list);
-		t = one.items[g].troops[0];
-		one.items[g].troops[0] = one.items[g].troops[k];
-		one.items[g].troops[k] = t;
-		while (one.items[g].ntroops > 1)
-			item_drop_troop(&one.items[g]);
+		view.items[g].troops = &it->troops[k];
+		package_copy(&one, &view);
 		sbuf_reset(&m);
 		fit = judge_one(l, r, a, &one, spare, has_y, y, &c, &m);
 		package_free(&one);
@@ -418,6 +421,7 @@ judge_list(const struct blist *l, const struct rules *r,
 		}
 		ok = ok || fit;
 	}
+	free(view.items);
 	if (ok && no.len > 0)
 		sbuf_printf(which, "with its general's element %s, not %s",
 		    sbuf_str(&yes), sbuf_str(&no));
