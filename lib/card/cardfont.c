@@ -28,7 +28,9 @@ static struct {
 	bool ascii[128];
 } fonts;
 
-/* True when nobody but root can change p or a directory above it. */
+/* True when nobody but root can change p or a directory above it.  A
+ * link on the way is refused (lstat: a link's mode is 0777), as the
+ * directories above its target would go unchecked. */
 static bool
 root_only(const char *p)
 {
@@ -40,7 +42,7 @@ root_only(const char *p)
 		return false;
 	strcpy(buf, p);
 	for (;;) {
-		if (stat(buf[0] != '\0' ? buf : "/", &st) != 0 ||
+		if (lstat(buf[0] != '\0' ? buf : "/", &st) != 0 ||
 		    st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))
 			return false;
 		if (buf[0] == '\0')
