@@ -25,7 +25,7 @@
  * cap (a power of two) slots, n of them in use, each with the face,
  * width and text it was laid out in and its width and height.  Past
  * MEMO_MAX texts the memo is emptied. */
-#define MEMO_MAX 32768
+#define MEMO_MAX 4096
 struct memo_ent {
 	uint64_t hash;              /* 0: the slot is empty */
 	double fs, spacing;
