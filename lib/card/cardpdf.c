@@ -23,7 +23,6 @@
 #include "core/num.h"
 #include "core/pdffont.h"
 #include "core/str.h"
-#include "core/strset.h"
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -347,75 +346,154 @@ cardpdf_measure(PangoLayout *l, double *wd, double *ht)
 		*ht = (double)r.height / PANGO_SCALE;
 }
 
+/* Empty m: its texts and its slots freed. */
 static void
 memo_clear(struct memo *m)
 {
-	strset_free(&m->keys);
-	free(m->ext);
-	m->ext = NULL;
-	m->capext = 0;
+	struct memo_ent *e;
+
+	if (m->e != NULL)
+		for (e = m->e; e < m->e + m->cap; e++)
+			free(e->text);
+	free(m->e);
+	*m = (struct memo){ 0 };
 }
 
-/* The bits of v (a double, exactly) as 16 letters of a memo key. */
-static void
-hex_key(struct sbuf *b, double v)
+/* The hash of text s in face and width k (never 0: 0 marks an empty
+ * slot); FNV-1a over the text, then the face's numbers. */
+static uint64_t
+memo_hash(const char *s, const struct memo_ent *k)
 {
-	unsigned char x[sizeof v];
-	char *o = sbuf_room(b, 2 * sizeof v);
-	size_t i;
+	uint64_t h = 1469598103934665603u, x;
+	const unsigned char *p;
 
-	memcpy(x, &v, sizeof v);
-	for (i = 0; i < sizeof v; i++) {
-		o[2 * i] = (char)('a' + (x[i] >> 4));
-		o[2 * i + 1] = (char)('a' + (x[i] & 15));
-	}
-	b->len += 2 * sizeof v;
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		h = (h ^ *p) * 1099511628211u;
+	memcpy(&x, &k->fs, sizeof x);
+	h = (h ^ x) * 1099511628211u;
+	memcpy(&x, &k->spacing, sizeof x);
+	h = (h ^ x) * 1099511628211u;
+	h = (h ^ (uint64_t)(unsigned)k->face << 32 ^ (unsigned)k->what) *
+	    1099511628211u;
+	h ^= h >> 29;
+	return h != 0 ? h : 1;
 }
 
-/* The entry *i of s in fd in w's face at width what (pango units, 0 one
- * line); true when it is new, its extents to be measured. */
-static bool
-memo_find(struct cardpdf *w, const char *s, PangoFontDescription *fd,
-    int what, size_t *i)
+/* The slot of m holding text s in face and width k, or the empty one
+ * where it goes. */
+static struct memo_ent *
+memo_slot(struct memo *m, const char *s, const struct memo_ent *k)
+{
+	size_t i = (size_t)k->hash & (m->cap - 1);
+	struct memo_ent *e;
+
+	for (;; i = (i + 1) & (m->cap - 1)) {
+		e = &m->e[i];
+		if (e->hash == 0 || (e->hash == k->hash && e->fs == k->fs &&
+		    e->spacing == k->spacing && e->face == k->face &&
+		    e->what == k->what && strcmp(e->text, s) == 0))
+			return e;
+	}
+}
+
+/* Room for one more text in m: emptied past MEMO_MAX, else twice the
+ * slots when half are in use. */
+static void
+memo_room(struct memo *m)
+{
+	struct memo_ent *old, *e;
+	size_t i, cap;
+
+	if (m->n >= MEMO_MAX)
+		memo_clear(m);
+	if ((m->n + 1) * 2 <= m->cap)
+		return;
+	old = m->e;
+	cap = m->cap;
+	m->cap = cap == 0 ? 256 : cap * 2;
+	m->e = xcalloc(m->cap, sizeof *m->e);
+	for (i = 0; i < cap; i++)
+		if (old[i].hash != 0) {
+			e = memo_slot(m, old[i].text, &old[i]);
+			*e = old[i];
+		}
+	free(old);
+}
+
+/* The entry of s (markup: pango markup, else a cell's text) in fd in
+ * w's face at width what (pango units, 0 one line); *added: it is new,
+ * its extents to be measured. */
+static struct memo_ent *
+memo_find(struct cardpdf *w, const char *s, bool markup,
+    PangoFontDescription *fd, int what, bool *added)
 {
 	struct memo *m = w->memo;
-	bool added;
+	struct memo_ent k = { 0 }, *e;
 
-	if (strset_count(&m->keys) >= MEMO_MAX)
-		memo_clear(m);
-	sbuf_reset(&m->key);
-	hex_key(&m->key, w->fs);
-	hex_key(&m->key, w->spacing);
-	hex_key(&m->key, (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
-	    (w->narrow ? 4 : 0));
-	hex_key(&m->key, what);
-	sbuf_adds(&m->key, s);
-	*i = strset_add(&m->keys, sbuf_str(&m->key), m->key.len, &added);
-	if (added)
-		m->ext = xgrow(m->ext, &m->capext, *i + 1, sizeof *m->ext);
-	return added;
+	k.fs = w->fs;
+	k.spacing = w->spacing;
+	k.face = (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
+	    (w->narrow ? 4 : 0) + (markup ? 8 : 0);
+	k.what = what;
+	k.hash = memo_hash(s, &k);
+	if (m->cap > 0) {
+		e = memo_slot(m, s, &k);
+		if (e->hash != 0) {
+			*added = false;
+			return e;
+		}
+	}
+	memo_room(m);
+	e = memo_slot(m, s, &k);
+	*e = k;
+	e->text = xstrdup(s);
+	m->n++;
+	*added = true;
+	return e;
 }
 
-/* The extents of s in fd at width (<= 0: one line), laid out once per
- * face and width (w->memo); wd, ht may be NULL. */
+/* The extents of s (markup: pango markup, else a cell's text) in fd at
+ * width (<= 0: one line), laid out once per face and width (w->memo);
+ * wd, ht may be NULL. */
+static void
+extents_of(struct cardpdf *w, const char *s, bool markup,
+    PangoFontDescription *fd, double width, double *wd, double *ht)
+{
+	struct memo_ent *e;
+	PangoLayout *l;
+	bool added;
+
+	e = memo_find(w, s, markup, fd, width > 0 ?
+	    (int)(width * PANGO_SCALE) : 0, &added);
+	if (added) {
+		l = cardpdf_layout(w, markup ? "" : s, fd, width);
+		if (markup)
+			cardpdf_set_markup(l, s);
+		cardpdf_measure(l, &e->wd, &e->ht);
+		g_object_unref(l);
+	}
+	if (wd != NULL)
+		*wd = e->wd;
+	if (ht != NULL)
+		*ht = e->ht;
+}
+
 static void
 extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
     double width, double *wd, double *ht)
 {
-	struct memo *m = w->memo;
-	PangoLayout *l;
-	size_t i;
+	extents_of(w, s, false, fd, width, wd, ht);
+}
 
-	if (memo_find(w, s, fd, width > 0 ? (int)(width * PANGO_SCALE) : 0,
-	    &i)) {
-		l = cardpdf_layout(w, s, fd, width);
-		cardpdf_measure(l, &m->ext[i][0], &m->ext[i][1]);
-		g_object_unref(l);
-	}
-	if (wd != NULL)
-		*wd = m->ext[i][0];
-	if (ht != NULL)
-		*ht = m->ext[i][1];
+/* The height of pango markup m in the body's face at width, measured
+ * once per face and width. */
+double
+cardpdf_markup_height(struct cardpdf *w, const char *m, double width)
+{
+	double ht;
+
+	extents_of(w, m, true, w->font, width, NULL, &ht);
+	return ht;
 }
 
 double
@@ -861,7 +939,6 @@ cardpdf_finish(struct cardpdf *w)
 	cairo_show_page(w->cr);
 	free_fonts(w);
 	memo_clear(&w->own);
-	sbuf_free(&w->own.key);
 	g_object_unref(w->ctx);
 	cairo_destroy(w->cr);
 	cairo_surface_finish(w->surf);

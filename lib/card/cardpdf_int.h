@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cairo.h>
 #include <pango/pangocairo.h>
@@ -16,20 +17,25 @@
 #include "core/labels.h"
 #include "core/pdffont.h"
 #include "core/str.h"
-#include "core/strset.h"
 
 /* The texts measured so far: each text is laid out once per face (the
  * type's size, weight, stretch and line spacing) and width, however
  * many fits and cards measure it (the cells of the cards repeat:
- * "beaten by Kn (good going): destroyed"); the key is the face and
- * width, then the text; ext[i]: the width and height of key i.  Past
+ * "beaten by Kn (good going): destroyed"); an open-addressed table of
+ * cap (a power of two) slots, n of them in use, each with the face,
+ * width and text it was laid out in and its width and height.  Past
  * MEMO_MAX texts the memo is emptied. */
 #define MEMO_MAX 4096
+struct memo_ent {
+	uint64_t hash;              /* 0: the slot is empty */
+	double fs, spacing;
+	int face, what;
+	char *text;
+	double wd, ht;
+};
 struct memo {
-	struct strset keys;
-	double (*ext)[2];
-	size_t capext;
-	struct sbuf key;
+	struct memo_ent *e;
+	size_t cap, n;
 };
 
 struct cardpdf {
@@ -74,6 +80,8 @@ void cardpdf_set_markup(PangoLayout *l, const char *m);
 PangoLayout *cardpdf_layout(struct cardpdf *w, const char *text,
     PangoFontDescription *fd, double width);
 void cardpdf_measure(PangoLayout *l, double *wd, double *ht);
+double cardpdf_markup_height(struct cardpdf *w, const char *m,
+    double width);
 double cardpdf_text_width(struct cardpdf *w, const char *s,
     PangoFontDescription *fd);
 double cardpdf_draw(struct cardpdf *w, const char *s,

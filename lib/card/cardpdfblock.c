@@ -390,39 +390,62 @@ wraps(const struct cardpdf *w, const struct card_block *b,
 	    cardpdf_col_width(w) * WRAP_MIN;
 }
 
-/* The paragraph of the note of row r of b: its code in bold, then the
- * note; a layout at width. */
-static PangoLayout *
-note_layout(struct cardpdf *w, const struct card_block *b, size_t r,
-    double width)
+/* The markup of the note of row r of b: its code in bold, then the
+ * note; g_free it. */
+static char *
+note_markup(const struct card_block *b, size_t r)
 {
 	char *c0 = cardpdf_markup(block_cell(b, r, 0)),
 	    *c1 = cardpdf_markup(block_cell(b, r, b->ncols - 1)),
 	    *m = g_strdup_printf("<b>%s</b> %s", c0, c1);
+
+	g_free(c0);
+	g_free(c1);
+	return m;
+}
+
+/* The paragraph of the note of row r of b, a layout at width. */
+static PangoLayout *
+note_layout(struct cardpdf *w, const struct card_block *b, size_t r,
+    double width)
+{
+	char *m = note_markup(b, r);
 	PangoLayout *l = cardpdf_layout(w, "", w->font, width);
 
 	cardpdf_set_markup(l, m);
-	g_free(c0);
-	g_free(c1);
 	g_free(m);
 	return l;
 }
 
-/* Draw the full-width paragraph l at the column's left, on the next page
- * when it does not fit this one; l is freed. */
-static void
-full_para(struct cardpdf *w, PangoLayout *l)
+/* The height of the note of row r of b at width, measured once per face
+ * and width. */
+static double
+note_height(struct cardpdf *w, const struct card_block *b, size_t r,
+    double width)
 {
-	double ht;
+	char *m = note_markup(b, r);
+	double ht = cardpdf_markup_height(w, m, width);
 
-	cardpdf_measure(l, NULL, &ht);
+	g_free(m);
+	return ht;
+}
+
+/* Draw the note of row r of b as a full-width paragraph at the column's
+ * left, on the next page when it does not fit this one. */
+static void
+full_para(struct cardpdf *w, const struct card_block *b, size_t r)
+{
+	double full = cardpdf_col_width(w), ht = note_height(w, b, r, full);
+	PangoLayout *l;
+
 	cardpdf_need(w, ht);
 	if (!w->dry) {
+		l = note_layout(w, b, r, full);
 		cairo_move_to(w->cr, cardpdf_col_left(w), w->y);
 		pango_cairo_show_layout(w->cr, l);
+		g_object_unref(l);
 	}
 	w->y += ht + w->pad;
-	g_object_unref(l);
 }
 
 /* How many notes of b go beside its table, whole, in the room of
@@ -436,7 +459,6 @@ beside(struct cardpdf *w, const struct card_block *b, double width,
 	double y = 0, ht;
 	size_t r, n = 0, all = 0;
 	bool full = true;
-	PangoLayout *l;
 
 	for (r = 0; r < b->nrows; r++) {
 		if (*block_cell(b, r, b->ncols - 1) == '\0')
@@ -444,9 +466,7 @@ beside(struct cardpdf *w, const struct card_block *b, double width,
 		all++;
 		if (!full)
 			continue;
-		l = note_layout(w, b, r, width);
-		cardpdf_measure(l, NULL, &ht);
-		g_object_unref(l);
+		ht = note_height(w, b, r, width);
 		if (y + ht > tall + w->fs)
 			full = false;
 		else {
@@ -484,17 +504,17 @@ notes(struct cardpdf *w, const struct card_block *b, bool wrap, double top,
 		if (n++ >= k) {
 			if (n == k + 1 && y > w->y)
 				w->y = y;       /* under the notes beside */
-			full_para(w, note_layout(w, b, r, full));
+			full_para(w, b, r);
 			continue;
 		}
-		l = note_layout(w, b, r, width);
-		cardpdf_measure(l, NULL, &ht);
+		ht = note_height(w, b, r, width);
 		if (!w->dry) {
+			l = note_layout(w, b, r, width);
 			cairo_move_to(w->cr, x, y);
 			pango_cairo_show_layout(w->cr, l);
+			g_object_unref(l);
 		}
 		y += ht + w->pad;
-		g_object_unref(l);
 	}
 	if (n == k && y > w->y)
 		w->y = y;
@@ -555,10 +575,17 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 		g_free(c0);
 		g_free(c1);
 	}
-	l = cardpdf_layout(w, "", w->font, cardpdf_col_width(w) - 2 * w->pad);
-	cardpdf_set_markup(l, m->str);
+	l = NULL;
+	if (w->dry)     /* measured once per face and width */
+		ht = cardpdf_markup_height(w, m->str,
+		    cardpdf_col_width(w) - 2 * w->pad);
+	else {
+		l = cardpdf_layout(w, "", w->font,
+		    cardpdf_col_width(w) - 2 * w->pad);
+		cardpdf_set_markup(l, m->str);
+		cardpdf_measure(l, NULL, &ht);
+	}
 	g_string_free(m, TRUE);
-	cardpdf_measure(l, NULL, &ht);
 	ht += 2 * w->pad * 0.6;
 	cardpdf_need(w, ht);
 	card_tint_rgb(CARD_TINT_STRIP, rgb);
@@ -568,12 +595,12 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 	else
 		rule_box(w, cardpdf_col_left(w), w->y, cardpdf_col_width(w), ht,
 		    NULL, -1);
-	if (!w->dry) {
+	if (l != NULL) {
 		cairo_move_to(w->cr, cardpdf_col_left(w) + w->pad,
 		    w->y + w->pad * 0.6);
 		pango_cairo_show_layout(w->cr, l);
+		g_object_unref(l);
 	}
-	g_object_unref(l);
 	w->y += ht;
 	return mask;
 }
