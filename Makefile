@@ -63,8 +63,9 @@ ALL_CFLAGS = $(CSTD) $(WARN) -Ilib -I$(B) -Itests/unit $(XML_CFLAGS) \
 # tools never reference them, so the linker leaves them out.
 PANGO_CFLAGS = $(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null)
 PANGO_LIBS   = $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
-# refcard-render reads DejaVu Sans from its directory, with fontconfig's
-# cache of it, without fontconfig's configuration (lib/card/cardfont.h):
+# refcard-render and battle-scan's PDF read DejaVu Sans from its
+# directory, with fontconfig's cache of it, without fontconfig's
+# configuration (lib/core/ownfont.h):
 # where fontconfig finds the font and keeps its caches at build time
 FC_CFLAGS   = $(shell $(PKG_CONFIG) --cflags fontconfig 2>/dev/null)
 FC_LIBS     = $(shell $(PKG_CONFIG) --libs fontconfig 2>/dev/null)
@@ -193,7 +194,7 @@ $(B)/lib/card/cardpdf.o $(B)/lib/card/cardpdfblock.o $(B)/lib/core/pdffont.o: \
     ALL_CFLAGS += $(PANGO_CFLAGS)
 # the HTML cards are measured as the PDF sets them (cardpdf.c)
 $(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS) $(FC_LIBS)
-$(B)/lib/card/cardfont.o: ALL_CFLAGS += $(PANGO_CFLAGS) $(FC_CFLAGS) \
+$(B)/lib/core/ownfont.o: ALL_CFLAGS += $(PANGO_CFLAGS) $(FC_CFLAGS) \
     $(if $(FONTDIR),-DBELLIS_FONTDIR='"$(FONTDIR)"') \
     $(if $(FONTCACHEDIR),-DBELLIS_FONTCACHEDIR='"$(FONTCACHEDIR)"')
 # battle-scan: the geometry needs libm, its PDF writer cairo and pango.
@@ -206,7 +207,7 @@ $(B)/lib/core/cli.o: ALL_CFLAGS += -DBELLIS_LIBEXECDIR='"$(LIBEXECDIR)"'
 # its PDF writer deflates the pages itself (zlib) and embeds a subset of
 # the font (harfbuzz's hb-subset)
 BATTLE_PDF_LIBS = $(shell $(PKG_CONFIG) --libs harfbuzz-subset zlib 2>/dev/null)
-$(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) $(BATTLE_PDF_LIBS) -lm
+$(BATTLE_LINKED): LDLIBS += $(PANGO_LIBS) $(FC_LIBS) $(BATTLE_PDF_LIBS) -lm
 
 # the golden-image tests (tests/images.bats) compare PNGs with pngdiff,
 # which reads and writes them with cairo

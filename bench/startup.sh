@@ -66,7 +66,7 @@ goal "startup: worst real run of a filter (${worst#* }) vs /bin/true" \
     "$(ms "${worst% *}")" "${worst% *}" le 2
 # refcard-render measures its cards with pango in the fonts they are
 # printed in: the fonts load at every start, fontconfig's configuration no
-# more (lib/card/cardfont.h).  Goal: at most 10x /bin/true
+# more (lib/core/ownfont.h).  Goal: at most 10x /bin/true
 c=$(ratio 'refcard-render -T html')
 goal "startup: refcard-render -T html of one card vs /bin/true" \
     "$(ms "$c")" "$c" le 10

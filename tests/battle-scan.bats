@@ -799,6 +799,69 @@ plant() {
 	rm -rf "$S"
 }
 
+# fontconfig's configuration read as before (core/ownfont.h): a user's
+# own configuration path
+system_fonts() {
+	[ -d /etc/fonts ] || skip "no /etc/fonts"
+	FONTCONFIG_PATH=/etc/fonts "$@"
+}
+
+@test "battle-scan: -T pdf in DejaVu Sans from its directory is the PDF of fontconfig's configuration, byte for byte" {
+	local s p l o="$BATS_TEST_TMPDIR/own.pdf" y="$BATS_TEST_TMPDIR/sys.pdf"
+	cd "$TOP"
+	for s in samples/battle-*.xml; do
+		for p in table a4 a3 letter; do
+			battle-scan -T pdf --paper=$p "$s" > "$o"
+			system_fonts battle-scan -T pdf --paper=$p "$s" > "$y"
+			cmp "$o" "$y"
+		done
+		for l in de en ru; do
+			battle-scan -T pdf --lang=$l --plan="${s%.xml}.plan" "$s" > "$o"
+			system_fonts battle-scan -T pdf --lang=$l --plan="${s%.xml}.plan" "$s" > "$y"
+			cmp "$o" "$y"
+		done
+	done
+	# an element's id with a character DejaVu Sans lacks (U+4E2D): the
+	# system's fonts for the whole PDF, from a file or standard input,
+	# written or as a reference
+	sed 's/id="r1"/id="r1\xe4\xb8\xad"/' \
+	    samples/battle-line.xml > "$BATS_TEST_TMPDIR/cjk.xml"
+	sed 's/id="r1"/id="r1\&#x4E2D;"/' \
+	    samples/battle-line.xml > "$BATS_TEST_TMPDIR/ref.xml"
+	system_fonts battle-scan -T pdf "$BATS_TEST_TMPDIR/cjk.xml" > "$y"
+	battle-scan -T pdf "$BATS_TEST_TMPDIR/cjk.xml" | cmp - "$y"
+	battle-scan -T pdf < "$BATS_TEST_TMPDIR/cjk.xml" | cmp - "$y"
+	battle-scan -T pdf "$BATS_TEST_TMPDIR/ref.xml" | cmp - "$y"
+	# ... and as the second file of two
+	system_fonts battle-scan -T pdf samples/battle-hill.xml \
+	    "$BATS_TEST_TMPDIR/cjk.xml" > "$y"
+	battle-scan -T pdf samples/battle-hill.xml "$BATS_TEST_TMPDIR/cjk.xml" |
+	    cmp - "$y"
+}
+
+@test "battle-scan: -T pdf reads no fontconfig configuration unless the user has one or the text needs the system's fonts" {
+	command -v strace >/dev/null || skip "no strace"
+	[ -z "${BELLIS_SAN:-}" ] ||
+	    skip "LeakSanitizer does not run under ptrace (strace)"
+	local t="$BATS_TEST_TMPDIR/trace"
+	cd "$TOP"
+	strace -f -e trace=open,openat -o "$t" \
+	    battle-scan -T pdf samples/battle-line.xml > /dev/null
+	run ! grep -q 'fonts\.conf' "$t"
+	system_fonts strace -f -e trace=open,openat -o "$t" \
+	    battle-scan -T pdf samples/battle-line.xml > /dev/null
+	grep -q 'fonts\.conf' "$t"
+	sed 's/id="r1"/id="r1\xe4\xb8\xad"/' \
+	    samples/battle-line.xml > "$BATS_TEST_TMPDIR/cjk.xml"
+	strace -f -e trace=open,openat -o "$t" \
+	    battle-scan -T pdf "$BATS_TEST_TMPDIR/cjk.xml" > /dev/null
+	grep -q 'fonts\.conf' "$t"
+	# standard input is not read twice: the system's configuration
+	strace -f -e trace=open,openat -o "$t" \
+	    battle-scan -T pdf < samples/battle-line.xml > /dev/null
+	grep -q 'fonts\.conf' "$t"
+}
+
 @test "battle-scan: --verdicts colours the paths, legal solid, illegal dashed" {
 	cd "$TOP"
 	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true

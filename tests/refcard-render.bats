@@ -1108,7 +1108,7 @@ refcard-render: $BATS_TEST_TMPDIR/n.xml: warning: army I/6: no troop type of its
 	run -3 --separate-stderr refcard-render --army=I/14d@later "$BATS_TEST_TMPDIR/v.xml"
 }
 
-# fontconfig's configuration read as before (cardfont.h): a user's own
+# fontconfig's configuration read as before (core/ownfont.h): a user's own
 # configuration path
 system_fonts() {
 	[ -d /etc/fonts ] || skip "no /etc/fonts"

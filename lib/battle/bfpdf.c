@@ -20,6 +20,7 @@
 #include "battle/scan.h"
 #include "battle/scan_int.h"
 #include "core/diag.h"
+#include "core/ownfont.h"
 #include "core/pdffont.h"
 #include "core/str.h"
 #include "core/xalloc.h"
@@ -402,6 +403,7 @@ pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
 	PangoRectangle r, lr;
 	double a = deg * M_PI / 180, k = size / 100, x0, y0;
 
+	ownfont_need(w->pc, s);
 	pango_layout_set_font_description(l, w->fd);
 	pango_layout_set_text(l, s, -1);
 	pango_layout_get_extents(l, NULL, &r);
@@ -435,16 +437,24 @@ pdf_text(void *ud, struct gpt p, double deg, double size, const char *s,
 
 /* ---- the file --------------------------------------------------------- */
 
+/* A writer to fp of the battlefields of the files (none: standard
+ * input), its fonts chosen for their text. */
 static struct bfpdf *
-bfpdf_new(FILE *fp)
+bfpdf_new(FILE *fp, char *const *files, int nfiles)
 {
 	struct bfpdf *w = xcalloc(1, sizeof *w);
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_A8,
 	    1, 1);
 	cairo_t *cr = cairo_create(img);
 	cairo_font_options_t *fo = cairo_font_options_create();
+	int i;
 
 	w->fp = fp;
+	ownfont_begin();
+	if (nfiles == 0)
+		ownfont_input("-");
+	for (i = 0; i < nfiles; i++)
+		ownfont_input(files[i]);
 	pdffont_check(cr, "DejaVu Sans");
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);

@@ -756,7 +756,7 @@ scan_files(const struct scan_opts *o, FILE *fp, char *const *files,
 		jw_begin(&s.jw, fp, o->fmt == FMT_JSONL, o->r->edition, NULL,
 		    "battlefields");
 	else if (o->fmt == FMT_PDF)
-		s.pdf = o->pdf->open(fp);
+		s.pdf = o->pdf->open(fp, files, nfiles);
 	if (nfiles == 0)
 		one(&s, "-");
 	for (i = 0; i < nfiles; i++)

@@ -19,9 +19,11 @@ enum bfit { FIT_ALL, FIT_ACTION };
 /* The PDF writer: bfpdf_writer (bfpdf.c: text by pango, the font by
  * harfbuzz, the pages deflated by zlib as they are drawn).
  * A program that draws PDF names it in scan_opts.pdf, which links it
- * and those libraries; the static multi-call binary does not. */
+ * and those libraries; the static multi-call binary does not.  open
+ * chooses the fonts for the text of the files (none: standard input)
+ * before the first page (core/ownfont.h). */
 struct scan_pdf {
-	struct bfpdf *(*open)(FILE *fp);
+	struct bfpdf *(*open)(FILE *fp, char *const *files, int nfiles);
 	void (*page)(struct bfpdf *w, const struct bfield *f,
 	    const struct bplan *p, const int *verdict,
 	    const struct scan_opts *o);

@@ -261,7 +261,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATOR,
 	    "refcard-render (bellis)");
 	w->cr = cairo_create(w->surf);
-	cardfont_begin();
+	ownfont_begin();
 	pdffont_check(w->cr, FONT_FAMILY);
 	w->ctx = pango_cairo_create_context(w->cr);
 	fo = cairo_font_options_create();
@@ -308,7 +308,7 @@ cardpdf_set_markup(PangoLayout *l, const char *m)
 {
 	int e = errno;
 
-	cardfont_need(l, m);
+	ownfont_need(pango_layout_get_context(l), m);
 	pango_layout_set_markup(l, m, -1);
 	errno = e;
 }

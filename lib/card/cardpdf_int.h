@@ -13,8 +13,8 @@
 #include <pango/pangocairo.h>
 
 #include "card/card.h"
-#include "card/cardfont.h"
 #include "core/labels.h"
+#include "core/ownfont.h"
 #include "core/pdffont.h"
 #include "core/str.h"
 
@@ -106,10 +106,5 @@ unsigned long cardpdf_join_mask(struct cardpdf *w,
     const struct card_block *b);
 void cardpdf_widths(struct cardpdf *w, const struct card_block *b,
     double *cw);
-
-/* Before markup m is set on layout l (cardfont.c): the system's fonts
- * from now on when m has a character the faces of the cards lack; l's
- * context on the font map in use. */
-void cardfont_need(PangoLayout *l, const char *m);
 
 #endif

@@ -5,13 +5,13 @@
 #include <sys/stat.h>
 
 #include "army/armyin.h"
-#include "card/cardfont.h"
 #include "card/cardrun.h"
 #include "card/matchup.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/input.h"
 #include "core/out.h"
+#include "core/ownfont.h"
 #include "core/str.h"
 #include "core/tok.h"
 #include "core/xalloc.h"
@@ -540,7 +540,7 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 }
 
 /* A PDF embeds the faces its text is drawn in: the fonts are chosen for
- * the text of all its inputs before its first card (cardfont.h). */
+ * the text of all its inputs before its first card (core/ownfont.h). */
 static void
 pdf_inputs(const struct cli *cli)
 {
@@ -550,11 +550,11 @@ pdf_inputs(const struct cli *cli)
 	int i;
 
 	if (rf != NULL && stat(rf, &st) == 0)
-		cardfont_input(rf);
+		ownfont_input(rf);
 	if (cli->nfiles == 0)
-		cardfont_input("-");
+		ownfont_input("-");
 	for (i = 0; i < cli->nfiles; i++)
-		cardfont_input(cli->files[i]);
+		ownfont_input(cli->files[i]);
 }
 
 /* Render to fp, with rules r; -1 when fp could not be written. */

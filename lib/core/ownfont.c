@@ -1,5 +1,5 @@
-/* cardfont: DejaVu Sans from its directory and fontconfig's cache of it,
- * or the system's configuration (cardfont.h says when). */
+/* ownfont: DejaVu Sans from its directory and fontconfig's cache of it,
+ * or the system's configuration (ownfont.h says when). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +9,7 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
-#include "card/cardfont.h"
-#include "card/cardpdf_int.h"
+#include "core/ownfont.h"
 #include "core/pdffont.h"
 
 #ifndef BELLIS_FONTDIR
@@ -21,7 +20,7 @@
 #endif
 
 /* own: the faces of FONTDIR are in use; covers: the characters all the
- * faces of the cards have; ascii: which of the first 128 those are */
+ * faces of the text have; ascii: which of the first 128 those are */
 static struct {
 	bool begun, own;
 	FcCharSet *covers;
@@ -123,7 +122,7 @@ face_charset(FcConfig *c, int weight, int width)
 	return r;
 }
 
-/* The characters every face of the cards has (regular and bold, normal
+/* The characters every face of the text has (regular and bold, normal
  * and condensed), or NULL when c lacks one. */
 static FcCharSet *
 faces_cover(FcConfig *c)
@@ -219,7 +218,7 @@ own_fonts(void)
 }
 
 void
-cardfont_begin(void)
+ownfont_begin(void)
 {
 	if (fonts.begun)
 		return;
@@ -296,7 +295,7 @@ text_covered(const char *t, size_t n)
 }
 
 void
-cardfont_input(const char *path)
+ownfont_input(const char *path)
 {
 	struct stat st;
 	FILE *fp = NULL;
@@ -322,9 +321,8 @@ cardfont_input(const char *path)
 }
 
 void
-cardfont_need(PangoLayout *l, const char *m)
+ownfont_need(PangoContext *cx, const char *m)
 {
-	PangoContext *cx = pango_layout_get_context(l);
 	PangoFontMap *fm;
 
 	if (fonts.own && !covered((const unsigned char *)m))
