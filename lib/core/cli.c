@@ -508,15 +508,8 @@ cli_files(int n, char *const *files,
 	}
 }
 
-/* Why the helper at the real path p may not run, or NULL: p and every
- * directory above it must be owned by root or by owner (the owner of the
- * running binary) and not writable by group or others, so that nobody
- * else can put a program there; a directory with the sticky bit (/tmp)
- * may be, since nobody else can rename or remove what is in it, and what
- * is in it was found to be root's or the owner's.  p is cut at the place
- * that fails. */
-static const char *
-libexec_untrusted(char *p, uid_t owner)
+const char *
+cli_path_untrusted(char *p, uid_t owner)
 {
 	static char why[64];
 	struct stat st;
@@ -580,7 +573,7 @@ cli_libexec(const struct cli *c, const char *name)
 	memcpy(cut, real, sizeof cut);
 	if ((realpath(want, conf_real) == NULL ||
 	    strcmp(real, conf_real) != 0) &&
-	    (why = libexec_untrusted(cut, self.st_uid)) != NULL) {
+	    (why = cli_path_untrusted(cut, self.st_uid)) != NULL) {
 		diag_msg(EXIT_SYS, "cannot start %s: %s is %s (a helper runs "
 		    "from %s, or from a place only root or the owner of the "
 		    "binary can change)", path, cut[0] != '\0' ? cut : "/",

@@ -4,6 +4,8 @@
 #ifndef BELLIS_CLI_H
 #define BELLIS_CLI_H
 
+#include <sys/types.h>
+
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -114,6 +116,15 @@ int cli_next(struct cli *c);
  * Returns only when it cannot or may not be started: the exit status
  * (4, reported). */
 int cli_libexec(const struct cli *c, const char *name);
+
+/* Why a file at the real path p (no link on the way: realpath) cannot be
+ * trusted, or NULL: p and every directory above it must be owned by root
+ * or by owner and not writable by group or others, so that nobody else
+ * can put a file there; a directory with the sticky bit (/tmp) may be,
+ * since nobody else can rename or remove what is in it, and what is in
+ * it was found to be root's or the owner's.  p is cut at the place that
+ * fails.  The helpers of cli_libexec and the fonts of ownfont. */
+const char *cli_path_untrusted(char *p, uid_t owner);
 
 /* The end of a tool: the output o (NULL: none opened) closed, kept only
  * when no usage or system error occurred, libxml2 cleaned up; returns

@@ -1,5 +1,6 @@
 /* ownfont: DejaVu Sans from its directory and fontconfig's cache of it,
  * or the system's configuration (ownfont.h says when). */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
+#include "core/cli.h"
 #include "core/ownfont.h"
 #include "core/pdffont.h"
 
@@ -27,28 +29,14 @@ static struct {
 	bool ascii[128];
 } fonts;
 
-/* True when nobody but root can change p or a directory above it.  A
- * link on the way is refused (lstat: a link's mode is 0777), as the
- * directories above its target would go unchecked. */
+/* True when nobody but root can change p or a directory above it,
+ * links on the way resolved. */
 static bool
 root_only(const char *p)
 {
-	char buf[4096];
-	struct stat st;
-	char *slash;
+	char real[PATH_MAX];
 
-	if (p[0] != '/' || strlen(p) >= sizeof buf)
-		return false;
-	strcpy(buf, p);
-	for (;;) {
-		if (lstat(buf[0] != '\0' ? buf : "/", &st) != 0 ||
-		    st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))
-			return false;
-		if (buf[0] == '\0')
-			return true;
-		slash = strrchr(buf, '/');
-		*slash = '\0';
-	}
+	return realpath(p, real) != NULL && cli_path_untrusted(real, 0) == NULL;
 }
 
 /* True when $var/sub (var unset or empty: $HOME/home_sub) exists. */
