@@ -291,6 +291,18 @@ $E/allies.txt:27: error: army X/11 of Fay: 10 elements and 3 of allies where the
 	assert_line --index 1 "$BATS_TEST_TMPDIR/b.txt:5: error: army X/11: ally X/12: a contingent is one ally's, the entry names 2 [entry-ally]"
 }
 
+@test "entries: a contingent of an ally with several lists under its id passes when a later one fits" {
+	local t=$BATS_TEST_TMPDIR
+	printf '%s\n' 'X/11 Test Host 500-300BC' 'Aggression 2' 'Terrain Arable' 'Allies: X/16' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/16a Test Riders 600-400BC' 'Aggression 1' 'Terrain Steppe' '1x2LH (Gen), 6x2LH, 5x2Ps' '' \
+	    'X/16b Test Riders 400-300BC' 'Aggression 1' 'Terrain Steppe' '1x3Cv (Gen), 6x3Cv, 5x2Ps' > "$t/book.txt"
+	printf '%s\n' 'X/11 Host 350BC' 'Allies: X/16: 1x3Cv (Gen), 2x3Cv' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 2x2Ps' '' \
+	    'X/11 Host 350BC' 'Allies: X/16: 1x2LH (Gen), 2x2LH' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 2x2Ps' > "$t/e.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book="$t/book.txt" "$t/e.txt"
+	assert_output "$t/e.txt:5: error: army X/11: ally X/16: its contingent 1x2LH (Gen), 2x2LH: the year 350 BC is outside the list's dates (list X/16a, $t/book.txt:7) [entry-ally]"
+	assert_equal "$stderr" "armylist-check: 2 entries: 1 legal, 1 illegal"
+}
+
 @test "events: allies from the same selection only" {
 	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt --event=$E/allies-event.xml $E/allies.csv
 	assert_output "$E/allies.csv:2: error: army X/11 of Ada: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]

@@ -492,7 +492,8 @@ takes_ally(const struct book *b, size_t i0, size_t n, const char *id)
 }
 
 /* The entry's contingent (its one ally's) against the lists of that
- * ally; true when one fits.  The first list's finding into msg. */
+ * ally; true when one fits.  The first list's finding into msg (the
+ * caller's to drop when one fits). */
 static bool
 judge_contingent(const struct book *b, const struct rules *r,
     const struct army *a, const struct package *el, bool has_y, long y,
@@ -563,8 +564,8 @@ judge_allies(const struct book *b, size_t i0, size_t n,
 		else if (*spare < 0)
 			sbuf_printf(&m, "ally %s: its contingent '%s' cannot "
 			    "be read", a->allies[0], a->ally_elements);
-		else
-			(void)judge_contingent(b, r, a, &el, has_y, y, &m);
+		else if (judge_contingent(b, r, a, &el, has_y, y, &m))
+			sbuf_reset(&m);     /* a later list fits */
 		if (m.len > 0) {
 			cb(ctx, CK_ENTRY_ALLY, sbuf_str(&m));
 			ok = false;
