@@ -129,6 +129,13 @@ $E/event-entries.txt:19: warning: army X/2 of Eva: fits list X/2a Test Dated 700
 	printf '<event version="1" name="Book I"><book>I</book></event>\n' > "$BATS_TEST_TMPDIR/e.xml"
 	run -1 armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/e.xml" ../samples/entries.txt
 	assert_line --index 0 "../samples/entries.txt:6: error: army II/12 of Anna Berg: book II is not one the event allows (event Book I) [entry-not-allowed]"
+	# blanks around a token, as the schema allows: the same answers
+	printf '<event version="1" name="Spaced"><rules> dba22 </rules><book> II\n</book><armies><ref>\n  II/12 </ref></armies></event>\n' > "$BATS_TEST_TMPDIR/s.xml"
+	validate event.rng "$BATS_TEST_TMPDIR/s.xml"
+	run -1 --separate-stderr armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/s.xml" ../samples/entries.txt
+	refute_output --partial 'Anna Berg'
+	assert_line --index 0 "../samples/entries.txt:10: error: army II/5b of Carl Dahl: II/5b is not among the event's armies (event Spaced) [entry-not-allowed]"
+	assert_equal "$stderr" "armylist-check: 4 entries: 1 legal, 3 illegal"
 	# the sample event lets the sample entries through to their lists
 	run -1 armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event=../samples/event.xml ../samples/entries.txt
 	refute_output --partial entry-not-allowed

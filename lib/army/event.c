@@ -7,6 +7,7 @@
 #include "army/event.h"
 #include "core/diag.h"
 #include "core/input.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 #include "gen/event_rng.h"
@@ -77,24 +78,32 @@ named(xmlNodePtr n, const char *name)
 	    strcmp((const char *)n->name, name) == 0;
 }
 
+/* v (freed) pushed to the list, without the blanks around it that the
+ * schema's token type allows */
+static void
+push_token(char ***list, size_t *n, size_t *cap, char *v)
+{
+	const char *s = v;
+	size_t len = strlen(v);
+
+	str_trim(&s, &len);
+	push(list, n, cap, s, len);
+	xmlFree(v);
+}
+
 static void
 read_armies(struct event *e, xmlNodePtr a)
 {
 	xmlNodePtr c;
-	char *v;
 
 	e->has_armies = true;
-	for (c = a->children; c != NULL; c = c->next) {
-		if (named(c, "ref")) {
-			v = xmlio_text(c);
-			push(&e->ids, &e->nids, &e->capids, v, strlen(v));
-			xmlFree(v);
-		} else if (named(c, "theme")) {
-			v = xmlio_attr(c, "of");
-			push(&e->themes, &e->nthemes, &e->capthemes, v, strlen(v));
-			xmlFree(v);
-		}
-	}
+	for (c = a->children; c != NULL; c = c->next)
+		if (named(c, "ref"))
+			push_token(&e->ids, &e->nids, &e->capids,
+			    xmlio_text(c));
+		else if (named(c, "theme"))
+			push_token(&e->themes, &e->nthemes, &e->capthemes,
+			    xmlio_attr(c, "of"));
 }
 
 static void
@@ -102,14 +111,19 @@ read_item(struct event *e, xmlNodePtr c)
 {
 	char *v = NULL;
 
-	if (named(c, "rules")) {
-		v = xmlio_text(c);
-		push(&e->rules, &e->nrules, &e->caprules, v, strlen(v));
-	} else if (named(c, "book")) {
+	if (named(c, "rules"))
+		push_token(&e->rules, &e->nrules, &e->caprules,
+		    xmlio_text(c));
+	else if (named(c, "book")) {
+		const char *t;
+		size_t n;
 		char b[8];
 
 		v = xmlio_text(c);
-		snprintf(b, sizeof b, "%.4s/", v);
+		t = v;
+		n = strlen(v);
+		str_trim(&t, &n);
+		snprintf(b, sizeof b, "%.*s/", (int)(n < 4 ? n : 4), t);
 		e->books |= 1u << event_book(b);
 	} else if (named(c, "dates")) {
 		e->has_from = xmlio_attr_long(c, "from", NULL, 0, -100000,
