@@ -226,6 +226,9 @@ $BATS_TEST_TMPDIR/o.txt:11: error: army III/45b of Xan: the general's element 1x
 	# a German camp too; an unknown name is still an error
 	printf '%s\n' "III/45b Scots 1058AD" '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1x Lager' > "$BATS_TEST_TMPDIR/d.txt"
 	run -0 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/d.txt"
+	# a Russian one, written with its capital
+	printf '%s\n' "III/45b Scots 1058AD" '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1x Лагерь' > "$BATS_TEST_TMPDIR/r.txt"
+	run -0 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/r.txt"
 	printf '%s\n' "III/45b Scots 1058AD" '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps, 1xCmap' > "$BATS_TEST_TMPDIR/u.txt"
 	run -2 armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/u.txt"
 	assert_line --partial "unknown troop type 'Cmap'"

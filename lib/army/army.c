@@ -133,12 +133,15 @@ army_is_camp(const char *name)
 	static const char *const camp[] = { "camp", "camps", "lager",
 		"feldlager", "\xd0\xbb\xd0\xb0\xd0\xb3\xd0\xb5\xd1\x80\xd1\x8c",
 		NULL };
+	struct sbuf f = { 0 };
 	size_t i;
+	bool r = false;
 
-	for (i = 0; camp[i] != NULL; i++)
-		if (str_ieq(name, strlen(name), camp[i]))
-			return true;
-	return false;
+	str_fold(&f, name, strlen(name));       /* Cyrillic capitals too */
+	for (i = 0; camp[i] != NULL && !r; i++)
+		r = strcmp(sbuf_str(&f), camp[i]) == 0;
+	sbuf_free(&f);
+	return r;
 }
 
 bool

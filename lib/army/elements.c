@@ -413,6 +413,10 @@ bare_marker(struct ep *p, struct item *el)
 	    (p->s[k] | 0x20) <= 'z') || (unsigned char)p->s[k] >= 0x80 ||
 	    p->s[k] == '-'); k++)
 		;
+	if (k == a) {                   /* no word: the usual case */
+		p->i = save;
+		return;
+	}
 	str_fold(&f, p->s + a, k - a);
 	if (k < p->n && p->s[k] == '.')
 		k++;
