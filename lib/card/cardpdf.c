@@ -162,8 +162,9 @@ sheet_note(struct cardpdf *w)
 	char *s, *d;
 	double y = w->gy + w->ny * w->h * w->scale + CROP_GAP_MM * PT_PER_MM;
 
-	s = g_strdup_printf("%s: %g pt", lang_label(w->lang, L_SHEET_TYPE),
-	    w->sheet_pt);
+	/* the size as printed: the cards are laid out before the scale */
+	s = g_strdup_printf("%s: %.1f pt", lang_label(w->lang, L_SHEET_TYPE),
+	    w->sheet_pt * w->scale);
 	if (w->lang != LANG_EN && (d = strrchr(s, '.')) != NULL)
 		*d = ',';       /* a decimal comma */
 	(void)cardpdf_draw(w, s, fd, w->gx, y, w->w * w->scale, 2);
