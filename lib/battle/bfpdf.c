@@ -47,7 +47,7 @@ struct bfpdf {
 	int *pages;             /* page objects */
 	size_t npages, capp;
 	z_stream z;
-	bool zon;
+	int len;                /* the object of the open page's length */
 	unsigned char zbuf[16384];
 	struct pfont font[MAXFONTS];
 	int nfonts;
@@ -94,8 +94,10 @@ outf(struct bfpdf *w, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		out(w, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+	if (n < 0 || (size_t)n >= sizeof buf)
+		w->failed = true;       /* never cut a line of the file */
+	else
+		out(w, buf, (size_t)n);
 }
 
 /* A new object number (its offset set when it is begun). */
@@ -482,7 +484,7 @@ static void
 page_begin(struct bfpdf *w, double pw, double ph, double k, double ox,
     double oy)
 {
-	int page = reserve(w), content = reserve(w), len = reserve(w);
+	int page = reserve(w), content = reserve(w);
 
 	w->pages = xgrow(w->pages, &w->capp, w->npages + 1, sizeof *w->pages);
 	w->pages[w->npages++] = page;
@@ -490,12 +492,12 @@ page_begin(struct bfpdf *w, double pw, double ph, double k, double ox,
 	outf(w, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.3f %.3f] "
 	    "/Resources 3 0 R /Contents %d 0 R >>\nendobj\n", pw, ph, content);
 	begin(w, content);
-	outf(w, "<< /Length %d 0 R /Filter /FlateDecode >>\nstream\n", len);
+	w->len = reserve(w);
+	outf(w, "<< /Length %d 0 R /Filter /FlateDecode >>\nstream\n",
+	    w->len);
 	memset(&w->z, 0, sizeof w->z);
 	if (deflateInit(&w->z, Z_DEFAULT_COMPRESSION) != Z_OK)
 		nomem();
-	w->zon = true;
-	w->z.total_out = 0;
 	state_reset(w);
 	/* y down, paces */
 	znd(w, k, 6);
@@ -509,15 +511,13 @@ page_begin(struct bfpdf *w, double pw, double ph, double k, double ox,
 static void
 page_end(struct bfpdf *w)
 {
-	int len = (int)w->nobj;
 	unsigned long n;
 
 	zput(w, "", 0, Z_FINISH);
 	n = w->z.total_out;
 	deflateEnd(&w->z);
-	w->zon = false;
 	outf(w, "\nendstream\nendobj\n");
-	begin(w, len);
+	begin(w, w->len);
 	outf(w, "%lu\nendobj\n", n);
 }
 
