@@ -834,3 +834,23 @@ army_note_line(struct army *a, const char *s, size_t n, const char *dflt)
 	sbuf_free(&c);
 	sbuf_free(&t);
 }
+
+bool
+army_ref_match(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	const char *q;
+
+	if (na > nb)
+		return army_ref_match(b, a);
+	if (strncmp(a, b, na) != 0 || na == 0)
+		return false;
+	if (na == nb)
+		return true;
+	if (a[na - 1] < '0' || a[na - 1] > '9')
+		return false;
+	for (q = b + na; *q != '\0'; q++)
+		if (*q < 'a' || *q > 'z')
+			return false;
+	return true;
+}

@@ -261,6 +261,10 @@ bool army_period_holds(const struct army *a, long y, unsigned flags);
 
 /* True when s is an army number: "7", "12a", "I/1a", "IV/83b". */
 bool army_is_id(const char *s, size_t n);
+/* Whether a reference names an army: the same id, or one is the list of
+ * the other's variant ("II/5" and "II/5a", "12" and "12b"; not "II/5a"
+ * and "II/5ab"). */
+bool army_ref_match(const char *a, const char *b);
 /* An id and its qualifier, telling apart variants under one id:
  * "I/14d@700BC" (the army whose period holds the year), "I/14d#2" (the
  * second army of the id read). */

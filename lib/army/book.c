@@ -306,15 +306,15 @@ in_armies(const struct book *b, const struct event *e, const char *id)
 	size_t i, j, k, i0, n;
 
 	for (i = 0; i < e->nids; i++)
-		if (event_id_match(e->ids[i], id))
+		if (army_ref_match(e->ids[i], id))
 			return true;
 	for (i = 0; i < e->nthemes; i++) {
-		if (event_id_match(e->themes[i], id))
+		if (army_ref_match(e->themes[i], id))
 			return true;
 		n = lists_of(b, e->themes[i], &i0);
 		for (j = i0; j < i0 + n; j++)
 			for (k = 0; k < b->l[j].nenemies; k++)
-				if (event_id_match(b->l[j].enemies[k], id))
+				if (army_ref_match(b->l[j].enemies[k], id))
 					return true;
 	}
 	return false;
@@ -485,7 +485,7 @@ takes_ally(const struct book *b, size_t i0, size_t n, const char *id)
 	for (i = i0; i < i0 + n; i++)
 		for (k = 0; k < b->l[i].nallies; k++) {
 			any = true;
-			if (event_id_match(b->l[i].allies[k], id))
+			if (army_ref_match(b->l[i].allies[k], id))
 				return true;
 		}
 	return !any;

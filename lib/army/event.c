@@ -31,21 +31,6 @@ event_book(const char *id)
 	return 0;
 }
 
-bool
-event_id_match(const char *ref, const char *id)
-{
-	size_t r = strlen(ref), n = strlen(id);
-
-	if (r == n)
-		return strcmp(ref, id) == 0;
-	/* "II/27" and "II/27a", either way round */
-	if (r + 1 == n && strncmp(ref, id, r) == 0)
-		return id[r] >= 'a' && id[r] <= 'z';
-	if (n + 1 == r && strncmp(ref, id, n) == 0)
-		return ref[n] >= 'a' && ref[n] <= 'z';
-	return false;
-}
-
 /* A text file of ids: every word that is an army id. */
 static void
 read_ids(struct event *e, struct input *in)

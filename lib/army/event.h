@@ -30,6 +30,4 @@ struct event *event_load(const char *path);
 void event_free(struct event *e);
 /* The book of an id, 1 to 4 for "I/..." to "IV/..."; 0 for none. */
 int event_book(const char *id);
-/* Whether ref ("II/27" or "II/27a") names id or id a variant of it. */
-bool event_id_match(const char *ref, const char *id);
 #endif

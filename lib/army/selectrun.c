@@ -446,28 +446,6 @@ open_operands(struct selectrun_ctx *s, int nfiles, char **files)
 
 /* ---- the predicates ----------------------------------------------------- */
 
-/* An enemy reference names an army: the same id, or one is the list
- * of the other's variant ("II/5" and "II/5a", "12" and "12b"). */
-static bool
-ref_match(const char *a, const char *b)
-{
-	size_t na = strlen(a), nb = strlen(b);
-	const char *q;
-
-	if (na > nb)
-		return ref_match(b, a);
-	if (strncmp(a, b, na) != 0 || na == 0)
-		return false;
-	if (na == nb)
-		return true;
-	if (a[na - 1] < '0' || a[na - 1] > '9')
-		return false;
-	for (q = b + na; *q != '\0'; q++)
-		if (*q < 'a' || *q > 'z')
-			return false;
-	return true;
-}
-
 /* Does a reference of v name id?  A bare "32b" after "II/32a" is
  * "II/32b" (lists read before the readers resolved them). */
 static bool
@@ -479,7 +457,7 @@ refs_match(char *const *v, size_t n, const char *id)
 
 	for (i = 0; i < n && !m; i++) {
 		army_ref_next(&r, v, i, &last);
-		m = ref_match(r.s, id);
+		m = army_ref_match(r.s, id);
 	}
 	sbuf_free(&r);
 	return m;
@@ -712,7 +690,7 @@ collect(void *ctx, const struct army *a)
 	size_t i, k, last = 0;
 	bool added;
 
-	if (!ref_match(a->id, s->o->enemy_of))
+	if (!army_ref_match(a->id, s->o->enemy_of))
 		return;
 	for (i = 0; i < a->nenemies; i++) {
 		if (strset_count(&s->foes) == SELECT_MAX_FOES) {

@@ -400,6 +400,22 @@ test_period_holds(void)
 	army_free(&a);
 }
 
+/* army_ref_match: an id and its variants, either way round, several
+ * letters; not a variant of a variant */
+static void
+test_ref_match(void)
+{
+	CHECK(army_ref_match("II/27", "II/27a"));
+	CHECK(army_ref_match("II/27a", "II/27"));
+	CHECK(army_ref_match("I/1", "I/1ab"));
+	CHECK(army_ref_match("12", "12b"));
+	CHECK(army_ref_match("II/27a", "II/27a"));
+	CHECK(!army_ref_match("II/27a", "II/27ab"));
+	CHECK(!army_ref_match("II/27a", "II/27b"));
+	CHECK(!army_ref_match("II/2", "II/27"));
+	CHECK(!army_ref_match("", "II/27"));
+}
+
 int
 main(void)
 {
@@ -414,6 +430,7 @@ main(void)
 	RUN(test_brackets_nul());
 	RUN(test_held());
 	RUN(test_period_holds());
+	RUN(test_ref_match());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");
