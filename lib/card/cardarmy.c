@@ -943,7 +943,7 @@ static void
 move_cell(char *out, size_t n, const char *a, const char *b, int how)
 {
 	if (how == 0 || (how == 2 && strcmp(a, b) == 0))
-		snprintf(out, n, "%s", how == 1 ? b : a);
+		snprintf(out, n, "%s", a);
 	else if (how == 1)
 		snprintf(out, n, "%s", b);
 	else

@@ -23,6 +23,7 @@
 #include "core/num.h"
 #include "core/pdffont.h"
 #include "core/str.h"
+#include "core/strset.h"
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -365,11 +366,8 @@ memo_clear(struct memo *m)
 static uint64_t
 memo_hash(const char *s, const struct memo_ent *k)
 {
-	uint64_t h = 1469598103934665603u, x;
-	const unsigned char *p;
+	uint64_t h = strset_hash(s, strlen(s)), x;
 
-	for (p = (const unsigned char *)s; *p != '\0'; p++)
-		h = (h ^ *p) * 1099511628211u;
 	memcpy(&x, &k->fs, sizeof x);
 	h = (h ^ x) * 1099511628211u;
 	memcpy(&x, &k->spacing, sizeof x);
