@@ -91,21 +91,6 @@ army_fact(struct card_block *f, const struct army *a, enum lang lang)
 	sbuf_free(&b);
 }
 
-/* Does support w count against troop o (as sub-type osub)? */
-static bool
-support_vs(const struct rules *r, const struct rules_support *w, int o,
-    int osub)
-{
-	uint64_t bit = (uint64_t)1 << o;
-
-	if (w->vs_except & bit)
-		return false;
-	if (w->vs == 0 && w->vs_classes == 0)
-		return true;
-	return (w->vs & bit) != 0 ||
-	    (w->vs_classes & (1u << rules_class(r, o, osub))) != 0;
-}
-
 /* Can support (rear, side or psiloi, by the rules table) change the
  * combat of a against o: a supported a, the grid's cells being single
  * elements without it. */
@@ -117,18 +102,18 @@ supportable(const struct rules *r, const struct matchup_type *a,
 	int k;
 
 	if (t->has_rear && t->rear != 0 &&
-	    support_vs(r, &t->rear_when, o->troop, o->sub))
+	    rules_support_vs(r, &t->rear_when, o->troop, o->sub))
 		return true;
 	for (k = 0; k < t->nrear_alt && k < 3; k++)
-		if (support_vs(r, &t->rear_alt_when[k], o->troop, o->sub))
+		if (rules_support_vs(r, &t->rear_alt_when[k], o->troop, o->sub))
 			return true;
 	if (t->has_psiloi && t->psiloi != 0 &&
-	    support_vs(r, &t->psiloi_when, o->troop, o->sub))
+	    rules_support_vs(r, &t->psiloi_when, o->troop, o->sub))
 		return true;
 	return t->has_side && t->side != 0 &&
 	    (t->side_foot == FOOT_NONE ||
 	    rules_foot(r, a->troop, a->sub) == t->side_foot) &&
-	    support_vs(r, &t->side_when, o->troop, o->sub);
+	    rules_support_vs(r, &t->side_when, o->troop, o->sub);
 }
 
 /* A type of the grid in a language: its abbreviation, a sub-type as

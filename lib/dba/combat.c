@@ -104,14 +104,7 @@ static bool
 support_vs(const struct rules *r, const struct rules_support *w,
     const struct side *o)
 {
-	uint64_t bit = (uint64_t)1 << o->troop;
-
-	if (w->vs_except & bit)
-		return false;
-	if (w->vs == 0 && w->vs_classes == 0)
-		return true;
-	return (w->vs & bit) != 0 ||
-	    (w->vs_classes & (1u << cls_of(r, o))) != 0;
+	return rules_support_vs(r, w, o->troop, o->sub);
 }
 
 /* The rear support row of t against o: the first whose vs holds, else

@@ -1280,6 +1280,20 @@ rules_class(const struct rules *r, int troop, int sub1)
 	return t != NULL ? (int)t->cls : CLASS_FOOT;
 }
 
+bool
+rules_support_vs(const struct rules *r, const struct rules_support *w,
+    int troop, int sub1)
+{
+	uint64_t bit = (uint64_t)1 << troop;
+
+	if (w->vs_except & bit)
+		return false;
+	if (w->vs == 0 && w->vs_classes == 0)
+		return true;
+	return (w->vs & bit) != 0 ||
+	    (w->vs_classes & (1u << rules_class(r, troop, sub1))) != 0;
+}
+
 int
 rules_foot(const struct rules *r, int troop, int sub1)
 {

@@ -301,6 +301,11 @@ const struct rules_subtype *rules_subtype_own(const struct rules *r,
 /* The class troop as sub-type sub1 (0: none) fights as: the
  * sub-type's fights=, else its class, else the type's. */
 int rules_class(const struct rules *r, int troop, int sub1);
+/* Whether support w (rear, side, psiloi) counts against troop as
+ * sub-type sub1: not one it excepts, and one it names (by type or
+ * class), or any when it names none. */
+bool rules_support_vs(const struct rules *r, const struct rules_support *w,
+    int troop, int sub1);
 /* Fast or solid (enum foot) of troop as sub-type sub1. */
 int rules_foot(const struct rules *r, int troop, int sub1);
 /* The move rates of troop as sub-type sub1, paces: good, rough,
