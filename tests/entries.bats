@@ -146,6 +146,14 @@ $E/event-entries.txt:19: warning: army X/2 of Eva: fits list X/2a Test Dated 700
 	run -1 --separate-stderr armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/ids.txt" ../samples/entries.txt
 	assert_line --index 0 "../samples/entries.txt:14: error: army II/5a of Eric Falk: II/5a is not among the event's armies (event $BATS_TEST_TMPDIR/ids.txt) [entry-not-allowed]"
 	assert_equal "${#lines[@]}" 2
+	# an id after a comma follows a name too; a file of no id is an error
+	printf 'II/12 Alexandrian Macedonian, II/5a\nII/5b, II/27\n' > "$BATS_TEST_TMPDIR/ids2.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/ids2.txt" --ignore=entry-count ../samples/entries.txt
+	refute_output --partial entry-not-allowed
+	printf '# none yet\nMacedonians\n' > "$BATS_TEST_TMPDIR/none.txt"
+	run -2 --separate-stderr armylist-check --rules=dba22 --book=../samples/corpus-sample.txt --event="$BATS_TEST_TMPDIR/none.txt" ../samples/entries.txt
+	assert_output ''
+	assert_equal "$stderr" "armylist-check: --event '$BATS_TEST_TMPDIR/none.txt' holds no army id"
 	run -3 --separate-stderr armylist-check --event="$BATS_TEST_TMPDIR/ids.txt" ../samples/entries.txt
 	assert_equal "${stderr%%$'\n'*}" "armylist-check: --event needs --book (the entries' book)"
 	printf '<event version="1"><book>V</book></event>\n' > "$BATS_TEST_TMPDIR/bad.xml"

@@ -31,9 +31,11 @@ event_book(const char *id)
 	return 0;
 }
 
-/* A text file of ids: every word that is an army id. */
-static void
-read_ids(struct event *e, struct input *in)
+/* A text file of ids: every word at the start of a line or after a
+ * comma that is an army id (a name after it is skipped to the next
+ * comma).  False, reported, when the file holds none. */
+static bool
+read_ids(struct event *e, struct input *in, const char *path)
 {
 	const char *l, *w;
 	size_t n, i, k;
@@ -49,11 +51,16 @@ read_ids(struct event *e, struct input *in)
 			w = l + i;
 			if (k > i && army_is_id(w, k - i))
 				push(&e->ids, &e->nids, &e->capids, w, k - i);
-			else if (k > i)
-				break;  /* the rest of the line is a name */
+			else    /* a name: to the next comma */
+				while (k < n && l[k] != ',' && l[k] != '#')
+					k++;
 		}
 	}
 	e->has_armies = true;
+	if (e->nids > 0)
+		return true;
+	diag_msg(EXIT_DATA, "--event '%s' holds no army id", path);
+	return false;
 }
 
 static bool
@@ -171,7 +178,7 @@ event_load(const char *path)
 		input_close(&in);
 		ok = read_xml(e, path);
 	} else {
-		read_ids(e, &in);
+		ok = read_ids(e, &in, path);
 		input_close(&in);
 	}
 	diag_set_file("-");
