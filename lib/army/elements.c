@@ -20,6 +20,8 @@ struct ep {
 	int depth;                 /* of the package being read */
 	bool general;              /* a General line: its elements are the
 				    * general's */
+	size_t shut;               /* where a general's unclosed '(' was
+				    * taken as closed: no comma wanted */
 	struct sbuf tmp;
 };
 
@@ -569,8 +571,10 @@ figure_word(struct ep *p, size_t at, size_t *len)
 }
 
 /* After a general word: "& guard", "and guard", "with guard", stepped
- * over, then a ':'; whether a '(' follows (stepped over). */
-static bool
+ * over, then a ':'; the offset of a '(' that follows (stepped over), or
+ * NO_PAREN. */
+#define NO_PAREN ((size_t)-1)
+static size_t
 guard_words(struct ep *p)
 {
 	static const char *const join[] = { "and", "with", "und", "mit", NULL };
@@ -599,11 +603,34 @@ guard_words(struct ep *p)
 		skip_blanks(p);
 	}
 	if (p->i < p->n && p->s[p->i] == '(') {
-		p->i++;
+		k = p->i++;
 		skip_blanks(p);
-		return true;
+		return k;
 	}
-	return false;
+	return NO_PAREN;
+}
+
+/* The general's '(' at open is not closed where its element ends: said
+ * at the '(' (its line and column, a wrapped entry's first line), with
+ * the words from the general's (at) to the element's end.  When
+ * the list goes on there (its end, a separator, "and", or a count: the
+ * next line of a wrapped entry) the ')' is taken as left out, the
+ * element kept, and no comma is wanted before a count; otherwise the
+ * element is lost (-1) and the list reads on at the next separator. */
+static int
+general_unclosed(struct ep *p, size_t at, size_t open)
+{
+	size_t e = p->i;
+
+	while (e > open + 1 && strchr(" \t\n\r", p->s[e - 1]) != NULL)
+		e--;
+	PERR(p, open, UNCLOSED_PAREN, span(p, at, e));
+	if (p->i < p->n && strchr(",;.", p->s[p->i]) == NULL &&
+	    and_at(p) == 0 && !count_at(p, p->i))
+		return -1;
+	p->lost++;
+	p->shut = p->i;
+	return 1;
 }
 
 /* The general's element as entries write it in words: "General &
@@ -614,8 +641,8 @@ static int
 general_words(struct ep *p, struct item *el)
 {
 	struct sbuf f = {0};
-	size_t at = p->i, n = word_len(p, at), len;
-	bool lead, paren = false;
+	size_t at = p->i, n = word_len(p, at), len, open = NO_PAREN;
+	bool lead;
 	int fw;
 
 	str_fold(&f, p->s + at, n);
@@ -626,7 +653,7 @@ general_words(struct ep *p, struct item *el)
 		return 0;
 	if (lead) {
 		p->i = at + n + (at + n < p->n && p->s[at + n] == '.');
-		paren = guard_words(p);
+		open = guard_words(p);
 	}
 	n = word_len(p, p->i);
 	if (n > 0 && word_is(p, p->i, n, "either")) {
@@ -655,11 +682,9 @@ general_words(struct ep *p, struct item *el)
 		p->i += len;
 		skip_blanks(p);
 	}
-	if (paren && (p->i >= p->n || p->s[p->i] != ')')) {
-		PERR(p, at, UNCLOSED_PAREN, excerpt(p, at));
-		return -1;
-	}
-	p->i += paren;
+	if (open != NO_PAREN && (p->i >= p->n || p->s[p->i] != ')'))
+		return general_unclosed(p, at, open);
+	p->i += open != NO_PAREN;
 	parse_markers(p, el, &el->troops[el->ntroops - 1]);
 	return 1;
 }
@@ -1095,8 +1120,9 @@ parse_list(struct ep *p, struct package *list, int depth)
 		}
 		if (count_at(p, p->i)) {
 			/* a forgotten comma: report it and read on */
-			PERR(p, p->i, MISSING_COMMA,
-			    excerpt(p, p->i));
+			if (p->i != p->shut)
+				PERR(p, p->i, MISSING_COMMA,
+				    excerpt(p, p->i));
 			continue;
 		}
 		PERR(p, p->i, EXPECTED_COMMA, excerpt(p, p->i));
@@ -1121,6 +1147,7 @@ parse_text(struct package *list, const char *text, size_t len,
 
 	memset(&p, 0, sizeof p);
 	p.general = general;
+	p.shut = NO_PAREN;
 	p.s = text;
 	p.n = len;
 	p.map = map;
