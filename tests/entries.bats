@@ -270,6 +270,20 @@ $BATS_TEST_TMPDIR/o.txt:11: error: army III/45b of Xan: the general's element 1x
 	assert_equal "$stderr" "armylist-check: 3 entries: 2 legal, 1 illegal"
 }
 
+@test "entries: a condition or an ally is named by a whole word, not inside another, a short word whole" {
+	printf '%s\n' 'I/1 Ostthuringians 500BC' 'Player: X' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' '' \
+	    'I/1 Graeco-Thuringians 500BC' 'Player: Y' '1x3Kn (Gen), 1xMtd-4Lb, 1x3Bd, 1xCv, 1x6Kn, 2xLH, 1xCv, 4x4Bd' > "$BATS_TEST_TMPDIR/c.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=fixtures/lists3/notation.txt "$BATS_TEST_TMPDIR/c.txt"
+	assert_output "$BATS_TEST_TMPDIR/c.txt:1: error: army I/1 of X: an option it takes is the list's only under a condition ('if ...') the entry does not name (list I/1, fixtures/lists3/notation.txt:1) [entry-count]"
+	assert_equal "$stderr" "armylist-check: 2 entries: 1 legal, 1 illegal"
+	# 'Rid' and 'Te' name no ally (they named X/12, Test Riders)
+	printf '%s\n' 'X/11 Host with Rid allies 450BC' 'Player: Ann' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Te allies 450BC' 'Player: Bob' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' '' \
+	    'X/11 Host with Ride allies 450BC' 'Player: Cy' '1x3Cv (Gen), 2x3Cv, 4x4Sp, 3x4Ax, 2x2Ps' > "$BATS_TEST_TMPDIR/w.txt"
+	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt --event=$E/allies-event.xml "$BATS_TEST_TMPDIR/w.txt"
+	assert_output "$BATS_TEST_TMPDIR/w.txt:9: error: army X/11 of Cy: ally X/12 is not among the event's armies (event Hill Cup) [entry-not-allowed]"
+}
+
 @test "entries: an allied contingent against its ally's list, in list text, CSV, JSON Lines and XML" {
 	run -1 --separate-stderr armylist-check --rules=dba3 --book=$E/allies-book.txt $E/allies.txt
 	assert_output "$E/allies.txt:7: error: army X/11 of Bea: ally X/12: its contingent 1x2LH (Gen), 2x4Bd: '4Bd' is not in the list (list X/12, $E/allies-book.txt:10) [entry-ally]

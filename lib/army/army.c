@@ -854,3 +854,80 @@ army_ref_match(const char *a, const char *b)
 			return false;
 	return true;
 }
+
+/* The length of the word character at s (n bytes left): a letter or
+ * digit (any character past ASCII but the punctuation and blanks of
+ * U+0080-U+00BF and U+2000-U+206F: quotes, dashes), or a '/' between a
+ * digit or letter and a digit ("ii/40"); 0 when none. */
+static size_t
+word_char(const char *s, size_t n, bool in_word)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t k;
+
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9'))
+		return 1;
+	if (c == '/')
+		return in_word && n > 1 && s[1] >= '0' && s[1] <= '9';
+	if (c < 0x80)
+		return 0;
+	k = utf8_seqlen(s, n);
+	if (c == 0xc2 || (c == 0xe2 && k == 3 && ((unsigned char)s[1] ==
+	    0x80 || (unsigned char)s[1] == 0x81)))
+		return 0;
+	return k;
+}
+
+/* The word of s[0..n) at or after *at: its offset, its length in bytes
+ * (0 at the end) and in characters (*chars); *at moves past it. */
+static size_t
+next_word(const char *s, size_t n, size_t *at, size_t *chars)
+{
+	size_t b = *at, e, k;
+
+	while (b < n && word_char(s + b, n - b, false) == 0)
+		b += utf8_seqlen(s + b, n - b);
+	for (e = b, *chars = 0; e < n && (k = word_char(s + e, n - e,
+	    e > b)) > 0; e += k)
+		++*chars;
+	*at = e;
+	return b;
+}
+
+bool
+army_word_named(const char *w, size_t wn, const char *text)
+{
+	struct sbuf fw = { 0 }, ft = { 0 }, tw = { 0 };
+	size_t at = 0, a, an, chars, pre, b, bn, k;
+	bool id = false, yes = false;
+
+	if (wn == 0)
+		return false;
+	str_fold(&fw, w, wn);
+	a = next_word(fw.s, fw.len, &at, &chars);
+	an = at - a;
+	for (k = pre = 0; k < an; k++)
+		id = id || (fw.s[a + k] >= '0' && fw.s[a + k] <= '9');
+	for (k = 0; pre < an && k < 4; k++)
+		pre += utf8_seqlen(fw.s + a + pre, an - pre);
+	fw.s[a + an] = '\0';       /* the word alone */
+	str_fold(&ft, text, strlen(text));
+	for (at = 0; an > 0 && !yes; ) {
+		b = next_word(ft.s, ft.len, &at, &k);
+		if ((bn = at - b) == 0)
+			break;
+		if (id) {
+			sbuf_reset(&tw);
+			sbuf_add(&tw, ft.s + b, bn);
+			yes = army_ref_match(fw.s + a, tw.s);
+		} else if (chars < 4)
+			yes = bn == an && memcmp(ft.s + b, fw.s + a, an) == 0;
+		else
+			yes = bn >= pre && memcmp(ft.s + b, fw.s + a, pre) == 0;
+	}
+	sbuf_free(&fw);
+	sbuf_free(&ft);
+	sbuf_free(&tw);
+	return yes;
+}

@@ -265,6 +265,15 @@ bool army_is_id(const char *s, size_t n);
  * the other's variant ("II/5" and "II/5a", "12" and "12b"; not "II/5a"
  * and "II/5ab"). */
 bool army_ref_match(const char *a, const char *b);
+/* Whether text names the word w (the first word of its wn bytes), as an
+ * entry names a list's condition or an ally: text holds a whole word
+ * that begins with w's first four characters ("Thuringians",
+ * "Thurungian"), that is w when w is shorter ("Rus", not "Russian"), or
+ * the same army when w is an id (a digit in it: "II/40", "II/40a"); both
+ * folded as names are (str_fold: case, umlauts).  Words are runs of
+ * letters and digits: "Graeco-Bactrian" holds "Bactrian", and no word
+ * is found inside another ("Ostrogoths" does not name "Goths"). */
+bool army_word_named(const char *w, size_t wn, const char *text);
 /* An id and its qualifier, telling apart variants under one id:
  * "I/14d@700BC" (the army whose period holds the year), "I/14d#2" (the
  * second army of the id read). */

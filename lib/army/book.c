@@ -576,29 +576,10 @@ judge_allies(const struct book *b, size_t i0, size_t n,
 	return ok;
 }
 
-/* Whether list l's title holds a word that begins as w does (its first
- * four letters, as an option's condition is named). */
-static bool
-title_names(const struct blist *l, const char *w, size_t wn)
-{
-	struct sbuf t = { 0 };
-	const char *p;
-	size_t n = wn < 4 ? wn : 4;
-	bool yes = false;
-
-	str_lower(&t, l->title);
-	for (p = sbuf_str(&t); *p != '\0' && !yes; p += strcspn(p, " ,()")) {
-		p += strspn(p, " ,()");
-		yes = *p != '\0' && strncmp(p, w, n) == 0;
-	}
-	sbuf_free(&t);
-	return yes;
-}
-
 /* The ally an entry's title names ("... with II/40 allies", "with
- * Numidian allies": an id, or the first word of a name found in the
- * title of an ally its lists (n from i0) take) into id; false when
- * none. */
+ * Numidian allies": an id, or the first word of a name that the title
+ * of an ally its lists (n from i0) take names, army_word_named) into id;
+ * false when none. */
 static bool
 title_ally(const struct book *b, size_t i0, size_t n, const char *name,
     struct sbuf *id)
@@ -623,7 +604,8 @@ title_ally(const struct book *b, size_t i0, size_t n, const char *name,
 			for (k = 0; !found && k < b->l[i].nallies; k++) {
 				an = lists_of(b, b->l[i].allies[k], &a0);
 				for (j = a0; !found && j < a0 + an; j++)
-					found = title_names(&b->l[j], w, wn);
+					found = army_word_named(w, wn,
+					    b->l[j].title);
 				if (found) {
 					sbuf_reset(id);
 					sbuf_adds(id, b->l[i].allies[k]);

@@ -130,31 +130,35 @@ package_at_year(struct package *p, long y)
 	return cut_options(p, year_keep, &y);
 }
 
-/* The words of a condition ("if Thuringians": "Thuringians") found in
- * text: a word of four letters or more whose first four letters text
- * holds, any case. */
+/* Whether text names the condition cond ("if Thuringians":
+ * "Thuringians"; "if Venice or Genoa"): one of its words, as
+ * army_word_named finds it.  A word under four characters counts when
+ * it is a name, with a capital or a digit ("Rus", "Ost"), not a joining
+ * word ("or", "of"). */
 static bool
 condition_named(const char *cond, const char *text)
 {
-	const char *w = cond, *t;
-	size_t n, k;
+	struct sbuf f = { 0 };
+	const char *w = cond;
+	size_t n, k, chars;
+	bool yes = false;
 
-	for (;;) {
+	for (; !yes; w += n) {
 		while (*w == ' ' || *w == ',')
 			w++;
 		for (n = 0; w[n] != '\0' && w[n] != ' ' && w[n] != ','; n++)
 			;
 		if (n == 0)
-			return false;
-		for (t = text; n >= 4 && *t != '\0'; t++) {
-			for (k = 0; k < 4 && t[k] != '\0' &&
-			    (t[k] | 0x20) == (w[k] | 0x20); k++)
-				;
-			if (k == 4)
-				return true;
-		}
-		w += n;
+			break;
+		for (k = chars = 0; k < n; k += utf8_seqlen(w + k, n - k))
+			chars++;
+		str_fold(&f, w, n);
+		if (chars >= 4 || f.len != n || memcmp(f.s, w, n) != 0 ||
+		    strpbrk(f.s, "0123456789") != NULL)
+			yes = army_word_named(w, n, text);
 	}
+	sbuf_free(&f);
+	return yes;
 }
 
 static bool

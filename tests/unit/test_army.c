@@ -173,6 +173,13 @@ test_recovery(void)
 	recovers("1xHCh 1x3Bd", "1xHCh, 1x3Bd", 1, 0);
 	recovers("1x Ps), 2xBd", "1xPs, 2xBd", 1, 0);
 	recovers("1x3Kn, 2xPs", "1x3Kn, 2xPs", 0, 0);
+	/* a general's unclosed '(' ends with its troops when the list goes
+	 * on there: the element kept, no comma wanted before a count */
+	recovers("General & guard (6Kn 2x6Kn, 1xCv", "1x6Kn (Gen), 2x6Kn, 1xCv",
+	    1, 1);
+	recovers("General und Garde (6Kn und 2x6Kn", "1x6Kn (Gen), 2x6Kn", 1, 1);
+	recovers("General (3Kn", "1x3Kn (Gen)", 1, 1);
+	recovers("General & guard (6Kn Sp, 2x6Kn", "2x6Kn", 1, 1);
 	diag_quiet(0);
 }
 
@@ -416,6 +423,49 @@ test_ref_match(void)
 	CHECK(!army_ref_match("", "II/27"));
 }
 
+/* army_word_named: whole words, their first four characters folded;
+ * shorter words and ids whole.  package_at_conditions: a condition is
+ * named by a word of it, not by one inside another word. */
+static void
+test_word_named(void)
+{
+	struct package list = {0};
+	struct srcmap map = {0};
+	const char *el = "1xLH or (if Thurungians) Cv, 1xPs or (if Rus or "
+	    "Venice) Bd";
+
+	CHECK(army_word_named("Thuringians", 11, "Franks with Thuringian allies"));
+	CHECK(army_word_named("Thurungians", 11, "THURINGIA"));
+	CHECK(army_word_named("Bactrians", 9, "Graeco-Bactrian"));
+	CHECK(army_word_named("Olympias", 8, "Queen Olympias\u2019 Army"));
+	CHECK(army_word_named("Über", 5, "ueberlingen"));
+	CHECK(!army_word_named("Thuringians", 11, "Ostthuringians"));
+	CHECK(!army_word_named("Goths", 5, "Ostrogoths"));
+	CHECK(!army_word_named("Olympias", 8, "Polympiastic"));
+	CHECK(army_word_named("Rus", 3, "with Rus allies"));
+	CHECK(!army_word_named("Rus", 3, "Russian"));
+	CHECK(!army_word_named("Rus", 3, "Etruscans"));
+	CHECK(army_word_named("rid", 3, "Rid"));
+	CHECK(!army_word_named("rid", 3, "Test Riders"));
+	CHECK(army_word_named("II/40", 5, "with II/40a allies"));
+	CHECK(!army_word_named("II/40", 5, "with II/41 allies"));
+	CHECK(!army_word_named("II/4", 4, "II/40"));
+	CHECK(!army_word_named("", 0, "anything"));
+	CHECK(!army_word_named("Thuringians", 11, ""));
+	srcmap_add(&map, 0, 1, 1);
+	CHECK(elements_parse(&list, el, strlen(el), &map, NULL) == 0);
+	/* both options named: nothing cut */
+	CHECK(!package_at_conditions(&list, "Thuringian and Rus allies"));
+	CHECK(!package_at_conditions(&list, "Thuringian, Venice"));
+	/* "or" of the condition names nothing; a word inside another names
+	 * nothing */
+	CHECK(package_at_conditions(&list, "Ostthuringians or Etruscans"));
+	CHECK(list.n == 2 && list.items[0].ntroops == 1 &&
+	    list.items[1].ntroops == 1);
+	package_free(&list);
+	srcmap_free(&map);
+}
+
 int
 main(void)
 {
@@ -431,6 +481,7 @@ main(void)
 	RUN(test_held());
 	RUN(test_period_holds());
 	RUN(test_ref_match());
+	RUN(test_word_named());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");
