@@ -237,11 +237,12 @@ void date_name_ranges(struct sbuf *name, struct sbuf *dates);
 /* Cut p to the options valid in year y: alternatives dated out go, an
  * element without alternatives left goes, a choice of one package left
  * becomes its entries; a package whose first element is a dated single
- * troop is dated as a whole.  True when anything was cut. */
+ * troop is dated as a whole.  True when p changed (anything cut, a
+ * choice made its entries); false when p is as it was. */
 bool package_at_year(struct package *p, long y);
 /* Cut p to the options whose condition ("(if Thuringians) Cv": a note
  * "if ...") named holds a word of (an entry's title, notes and allies),
- * as package_at_year cuts; true when anything was cut. */
+ * as package_at_year cuts; true when p changed. */
 bool package_at_conditions(struct package *p, const char *named);
 /* dst: a deep copy of src. */
 void package_copy(struct package *dst, const struct package *src);

@@ -207,23 +207,33 @@ named_of(const struct army *a, struct sbuf *b)
 		sbuf_printf(b, " %s", a->notes[i].text);
 }
 
+/* What cut_list changed: the options of other years, of conditions not
+ * named. */
+#define CUT_YEAR 1u
+#define CUT_COND 2u
+
 /* The list cut to the year (has_y) and to the conditions named (cond),
- * into *cut. */
-static void
+ * into *cut; what that changed (CUT_ bits, 0: *cut is the list). */
+static unsigned
 cut_list(const struct blist *l, bool has_y, long y, const char *cond,
     struct package *cut)
 {
+	unsigned changed = 0;
+
 	package_copy(cut, &l->list);
-	if (has_y)
-		(void)package_at_year(cut, y);
-	if (cond != NULL)
-		(void)package_at_conditions(cut, cond);
+	if (has_y && package_at_year(cut, y))
+		changed |= CUT_YEAR;
+	if (cond != NULL && package_at_conditions(cut, cond))
+		changed |= CUT_COND;
+	return changed;
 }
 
 /* One list: true when the elements (an entry's, leaving spare of the
  * list's to allies, or a contingent: spare -1) fit it; else its finding
  * into *code, *msg.  An option taken outside its years, or without the
- * entry naming its condition, is said so. */
+ * entry naming its condition, is said so: the list is tried again
+ * without the cut that the year or the conditions made, where they cut
+ * anything (a list they left whole gives the same answer). */
 static bool
 judge_one(const struct blist *l, const struct rules *r, const struct army *a,
     const struct package *el, long spare, bool has_y, long y,
@@ -232,6 +242,7 @@ judge_one(const struct blist *l, const struct rules *r, const struct army *a,
 	struct package cut;
 	struct sbuf named = { 0 };
 	bool ok, dated = false, cond = false;
+	unsigned changed;
 
 	if (has_y && !in_dates(l, y)) {
 		*code = CK_ENTRY_YEAR;
@@ -241,19 +252,21 @@ judge_one(const struct blist *l, const struct rules *r, const struct army *a,
 		return false;
 	}
 	named_of(a, &named);
-	cut_list(l, has_y, y, sbuf_str(&named), &cut);
+	changed = cut_list(l, has_y, y, sbuf_str(&named), &cut);
 	ok = entry_match(r, &cut, el, spare, code, msg);
 	package_free(&cut);
-	if (!ok) {
+	if (!ok && changed != 0) {
 		struct sbuf m = { 0 };
 		enum check_code c;
 
 		/* without the conditions cut, and without the year's */
-		cut_list(l, has_y, y, NULL, &cut);
-		cond = entry_match(r, &cut, el, spare, &c, &m);
-		package_free(&cut);
-		dated = !cond && has_y && entry_match(r, &l->list, el, spare,
-		    &c, &m);
+		if (changed & CUT_COND) {
+			cut_list(l, has_y, y, NULL, &cut);
+			cond = entry_match(r, &cut, el, spare, &c, &m);
+			package_free(&cut);
+		}
+		dated = !cond && (changed & CUT_YEAR) && entry_match(r,
+		    &l->list, el, spare, &c, &m);
 		sbuf_free(&m);
 	}
 	sbuf_free(&named);

@@ -219,7 +219,9 @@ cut_options(struct package *p, option_keep keep, const void *ctx)
 		if (k == 0)
 			item_free(it);
 		else if (k == 1) {
-			/* one package left: its entries stand alone */
+			/* one package left: its entries stand alone (a
+			 * change, though none was cut) */
+			cut = true;
 			for (j = 0; j < it->pkgs[0].n; j++)
 				*package_add(&out) = it->pkgs[0].items[j];
 			free(it->pkgs[0].items);

@@ -466,6 +466,36 @@ test_word_named(void)
 	srcmap_free(&map);
 }
 
+/* package_at_year: true exactly when the list changed (judge_one tries
+ * the list again without the cut only then): an option dated out, or a
+ * choice of one package made its entries; false when it is as it was. */
+static void
+test_at_year_changed(void)
+{
+	struct package list = {0}, *in;
+	struct srcmap map = {0};
+	struct item *ch;
+	const char *el = "1xLH or (from 704BC) Cv, 2xPs";
+
+	srcmap_add(&map, 0, 1, 1);
+	CHECK(elements_parse(&list, el, strlen(el), &map, NULL) == 0);
+	CHECK(!package_at_year(&list, -700));
+	CHECK(list.n == 2 && list.items[0].ntroops == 2);
+	CHECK(package_at_year(&list, -800));
+	CHECK(list.n == 2 && list.items[0].ntroops == 1);
+	CHECK(!package_at_year(&list, -800));
+	package_free(&list);
+	memset(&list, 0, sizeof list);
+	ch = package_add(&list);
+	ch->kind = ITEM_CHOICE;
+	in = item_add_package(ch);
+	CHECK(elements_parse(in, "2xPs", 4, &map, NULL) == 0);
+	CHECK(package_at_year(&list, -800));
+	CHECK(list.n == 1 && list.items[0].kind == ITEM_ELEMENT);
+	package_free(&list);
+	srcmap_free(&map);
+}
+
 int
 main(void)
 {
@@ -482,6 +512,7 @@ main(void)
 	RUN(test_period_holds());
 	RUN(test_ref_match());
 	RUN(test_word_named());
+	RUN(test_at_year_changed());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");
