@@ -402,10 +402,11 @@ gen_general() {
 	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
 	    'III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' \
 	    'Player: Eve' '' 'III/45b Scots 1058AD' 'Player: Fay' \
-	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/m.txt"
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' 'Player: Gus' \
+	    'Army III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/m.txt"
 	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/m.txt"
 	assert_output ''
-	assert_equal "$stderr" "armylist-check: 6 entries: 6 legal, 0 illegal"
+	assert_equal "$stderr" "armylist-check: 7 entries: 7 legal, 0 illegal"
 	# each its player: one held above a label or a reference is the next
 	# record's; one after the elements and before a blank line the record's
 	run -0 --separate-stderr armylist-parse --rules=dba22 -T tsv "$BATS_TEST_TMPDIR/m.txt"
@@ -416,11 +417,14 @@ gen_general() {
 	    III/45b Scots Cy 1058 \
 	    III/45b Scots Dee '' \
 	    III/45b Scots Eve '' \
-	    III/45b Scots Fay '')"
+	    III/45b Scots Fay '' \
+	    III/45b Scots Gus '')"
 	# a label line whose value holds no reference is the element list
-	printf '%s\n' 'III/45b Scots 1058AD' 'Army: 1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/l.txt"
-	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/l.txt"
-	assert_equal "$stderr" "armylist-check: 1 entry: 1 legal, 0 illegal"
+	printf '%s\n' 'III/45b Scots 1058AD' 'Army: 1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    'III/45b Scots 1058AD' 'List 1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/l.txt"
+	run -2 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/l.txt"
+	assert_output --partial "l.txt:5:1: error: army III/45b: expected a count ('1x') at 'List' [expected-count]"
+	assert_equal "$(printf '%s\n' "$stderr" | tail -n 1)" "armylist-check: 2 entries: 1 legal, 1 illegal"
 	# a player with no record after it is named
 	printf '%s\n' 'III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' 'Player: Gil' '' 'Cheers' > "$BATS_TEST_TMPDIR/p.txt"
 	run -2 --separate-stderr armylist-parse --rules=dba22 -T tsv "$BATS_TEST_TMPDIR/p.txt"

@@ -1221,6 +1221,31 @@ after_record(const struct listtext *lt)
 	return !lt->open || lt->gap || lt->elems.len > 0 || lt->gen.len > 0;
 }
 
+/* The offset of the value after a label word that wants a colon
+ * ("Army", "Liste") written with a blank instead, 0 when the line does
+ * not start with one. */
+static size_t
+label_word(const char *s, size_t n)
+{
+	struct sbuf f = {0};
+	kw_word *kf = kw_folded();
+	size_t e, k, v = 0;
+
+	for (e = 0; e < n && s[e] != ' ' && s[e] != '\t'; e++)
+		;
+	if (e == 0 || e == n || s[e - 1] == ':')
+		return 0;
+	str_fold(&f, s, e);
+	for (k = 0; k < sizeof keywords / sizeof keywords[0] && v == 0; k++)
+		if (keywords[k].colon && keywords[k].kw == KW_ELEMENTS &&
+		    strcmp(f.s, kf[k]) == 0)
+			for (v = e; v < n && (s[v] == ' ' || s[v] == '\t');
+			    v++)
+				;
+	sbuf_free(&f);
+	return v < n ? v : 0;
+}
+
 /* "Army: Marian Roman (II/49)", "Armee: II/49 Marian Roman": an entry
  * named on a label line, as e-mails give it, starts a record when none
  * is open, after a blank line or after the open one's elements.  The id is the value's first word, a
@@ -1232,9 +1257,14 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 	const char *lang = NULL, *v, *o, *c, *in;
 	size_t val = 0, vn, w, at, on;
 	struct sbuf hd = {0};
+	bool bare = true;               /* "Army II/56 ...": no colon */
 
-	if (!after_record(lt) || keyword(t, tn, &val, &lang) !=
-	    KW_ELEMENTS || val == 0 || memchr(t, ':', val) == NULL)
+	if (!after_record(lt))
+		return false;
+	if (keyword(t, tn, &val, &lang) == KW_ELEMENTS && val > 0 &&
+	    memchr(t, ':', val) != NULL)
+		bare = false;
+	else if ((val = label_word(t, tn)) == 0)
 		return false;
 	v = t + val;
 	vn = tn - val;
@@ -1244,6 +1274,8 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 		start_record(lt, v, w, v + w, vn - w, line, col + (long)val);
 		return true;
 	}
+	if (bare)
+		return false;   /* "List of ...": only an id first */
 	for (o = v; (o = memchr(o, '(', (size_t)(v + vn - o))) != NULL; o++) {
 		c = memchr(o, ')', (size_t)(v + vn - o));
 		if (c == NULL)
