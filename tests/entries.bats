@@ -403,3 +403,44 @@ gen_general() {
 	assert_output --partial "with its general's element 3Cv or 3Cv, not 4Bd or 2LH"
 	linear 2000 gen_general armylist-check --rules=dba3 --book=$E/allies-book.txt @LIN@
 }
+
+@test "entries as e-mailed: the player above the army, the army on a label line ('Army: Name (III/45b)'), a dash for the colon" {
+	printf '%s\n' 'Hi Peter, our lists for Saturday:' '' 'Player: Anna' \
+	    "Army: Malcolm Canmore's Scots (III/45b) 1058AD" \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    'Spieler - Bob' 'Armee: III/45b Schotten 1058AD' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' \
+	    'Player: Cy' 'List: Scots III/45b' 'Year: 1058AD' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' \
+	    'Player: Dee' 'III/45b Scots 1058AD' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    'III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' \
+	    'Player: Eve' '' 'III/45b Scots 1058AD' 'Player: Fay' \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' 'Player: Gus' \
+	    'Army III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/m.txt"
+	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/m.txt"
+	assert_output ''
+	assert_equal "$stderr" "armylist-check: 7 entries: 7 legal, 0 illegal"
+	# each its player: one held above a label or a reference is the next
+	# record's; one after the elements and before a blank line the record's
+	run -0 --separate-stderr armylist-parse --rules=dba22 -T tsv "$BATS_TEST_TMPDIR/m.txt"
+	assert_equal "$(printf '%s\n' "$output" | cut -f1,2,17,18)" "$(printf '%s\t%s\t%s\t%s\n' \
+	    id name player year \
+	    III/45b "Malcolm Canmore's Scots" Anna '' \
+	    III/45b Schotten Bob '' \
+	    III/45b Scots Cy 1058 \
+	    III/45b Scots Dee '' \
+	    III/45b Scots Eve '' \
+	    III/45b Scots Fay '' \
+	    III/45b Scots Gus '')"
+	# a label line whose value holds no reference is the element list
+	printf '%s\n' 'III/45b Scots 1058AD' 'Army: 1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' \
+	    'III/45b Scots 1058AD' 'List 1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/l.txt"
+	run -2 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/l.txt"
+	assert_output --partial "l.txt:5:1: error: army III/45b: expected a count ('1x') at 'List' [expected-count]"
+	assert_equal "$(printf '%s\n' "$stderr" | tail -n 1)" "armylist-check: 2 entries: 1 legal, 1 illegal"
+	# a player with no record after it is named
+	printf '%s\n' 'III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' 'Player: Gil' '' 'Cheers' > "$BATS_TEST_TMPDIR/p.txt"
+	run -2 --separate-stderr armylist-parse --rules=dba22 -T tsv "$BATS_TEST_TMPDIR/p.txt"
+	assert_equal "$(printf '%s\n' "$output" | sed -n 2p | cut -f17)" "Gil"
+}

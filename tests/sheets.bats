@@ -155,3 +155,23 @@ slot_long() {
 	assert_equal "$stderr" "armylist-parse: -:2:3: error: bad army reference 'I/1a!' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
 	assert_equal "$(grep '<army ' <<<"$output")" '  <army id="I/2" file="-" line="3">'
 }
+
+@test "a web form's export: questions as headers ('Army (book number)', 'Army list', 'Name' the player), English and German; other columns are notes" {
+	printf '%s\n' 'Timestamp,Name,Email Address,Army (book number),Army name,Army list' \
+	    '2026/11/30 10:12:01 PM GMT,Anna Berg,anna@example.org,III/45b,Scots,"1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps"' > "$BATS_TEST_TMPDIR/form.csv"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/form.csv"
+	assert_equal "$stderr" ''
+	assert_equal "$(sed -n 2p <<<"$output" | cut -f1,2,8,16,17)" "$(printf '%s\t%s\t%s\t%s\t%s' III/45b Scots \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' \
+	    'Timestamp: 2026/11/30 10:12:01 PM GMT\nEmail Address: anna@example.org' 'Anna Berg')"
+	run -0 --separate-stderr armylist-check --rules=dba22 --book=corpus/dba22-lists.txt "$BATS_TEST_TMPDIR/form.csv"
+	assert_equal "$stderr" 'armylist-check: 1 entry: 1 legal, 0 illegal'
+	printf '%s\n' 'Zeitstempel,Name,E-Mail-Adresse,Armee (Nummer),Armeeliste' \
+	    '01.12.2026 20:01:02,Karl,k@example.org,III/45b,"1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps"' > "$BATS_TEST_TMPDIR/de.csv"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/de.csv"
+	assert_equal "$(sed -n 2p <<<"$output" | cut -f1,8,17)" "$(printf '%s\t%s\t%s' III/45b \
+	    '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' Karl)"
+	# no number and element question: no header, as before
+	run -2 --separate-stderr armylist-parse -T tsv <<<$'Name,Email\nKarl,k@example.org'
+	assert_equal "$stderr" "armylist-parse: -:1: error: no army read: a table with the columns 'Name', 'Email'; expected a header with 'Nr' and 'Armee' or 'Elemente'"
+}

@@ -123,6 +123,9 @@ struct listtext {
 	struct sbuf tmp;
 	struct sbuf para;            /* a paragraph of prose in a record */
 	struct sbuf pend;            /* lines after a gap, '\n' ended */
+	struct sbuf player;          /* a Player line before a record */
+	long pline, pcol;
+	bool pplayer;                /* player holds one */
 	long (*pat)[2];              /* their lines and columns */
 	size_t npend, cappend;
 	regex_t date_re;           /* compiled at its first use: most
@@ -194,6 +197,7 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->para);
 	sbuf_free(&lt->tmp);
 	sbuf_free(&lt->pend);
+	sbuf_free(&lt->player);
 	free(lt->pat);
 	if (lt->c != (locale_t)0) {
 		regfree(&lt->date_re);
@@ -478,6 +482,29 @@ listtext_unmark(struct sbuf *b, const char *s, size_t *n)
 	return b->s;
 }
 
+static void keyword_line(struct listtext *lt, enum kw kw, const char *v,
+    size_t vn, long line, long col, bool bullet);
+
+/* A Player line held after a blank line (player_first) that no record
+ * followed: the open record's, as any keyword line after a blank line
+ * (the lines held before it are the record's prose); reported when no
+ * record is open. */
+static void
+player_to_open(struct listtext *lt)
+{
+	if (!lt->pplayer)
+		return;
+	lt->pplayer = false;
+	if (lt->open) {
+		lt->gap = false;
+		pend_end(lt, true);
+		keyword_line(lt, KW_PLAYER, lt->player.s, lt->player.len,
+		    lt->pline, lt->pcol, false);
+	} else if (lt->seen != NULL && lt->seen->started)
+		DIAG(LINE_NOT_READ, lt->pline, lt->pcol,
+		    "it is in no army record (a record starts with a reference such as 'I/1a')");
+}
+
 static void
 flush_record(struct listtext *lt)
 {
@@ -527,6 +554,7 @@ reset:
 void
 listtext_flush(struct listtext *lt)
 {
+	player_to_open(lt);
 	flush_record(lt);
 	pend_end(lt, false);
 }
@@ -697,6 +725,13 @@ keyword(const char *s, size_t n, size_t *val, const char **lang)
 		i++;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
+	/* "Player - Anna", "Player – Anna": a dash for the colon */
+	k = i < n && s[i] == '-' ? 1 : i + 3 <= n &&
+	    memcmp(s + i, "\xe2\x80\x93", 3) == 0 ? 3 : 0;
+	if (k > 0 && i > e && s[e] != ':' && i + k < n &&
+	    (s[i + k] == ' ' || s[i + k] == '\t'))
+		for (i += k; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+			;
 	*val = i;
 	return r;
 }
@@ -829,9 +864,13 @@ start_record(struct listtext *lt, const char *id, size_t idn,
     const char *h, size_t hn, long line, long hcol)
 {
 	struct army *a = &lt->a;
+	bool held = lt->pplayer;
 
+	lt->pplayer = false;            /* the new record's, not the old's */
 	listtext_flush(lt);
 	army_init(a);
+	if (held && lt->player.len > 0)
+		a->player = xstrndup(lt->player.s, lt->player.len);
 	lt->open = true;
 	lt->incomplete = false;
 	lt->full = lt->cut_elems = lt->cut_gen = lt->idstop = false;
@@ -1174,6 +1213,122 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 	return false;
 }
 
+/* Whether a line may begin the next record rather than go on with the
+ * open one: no record is open, or a blank line or its elements came. */
+static bool
+after_record(const struct listtext *lt)
+{
+	return !lt->open || lt->gap || lt->elems.len > 0 || lt->gen.len > 0;
+}
+
+/* The offset of the value after a label word that wants a colon
+ * ("Army", "Liste") written with a blank instead, 0 when the line does
+ * not start with one. */
+static size_t
+label_word(const char *s, size_t n)
+{
+	struct sbuf f = {0};
+	kw_word *kf = kw_folded();
+	size_t e, k, v = 0;
+
+	for (e = 0; e < n && s[e] != ' ' && s[e] != '\t'; e++)
+		;
+	if (e == 0 || e == n || s[e - 1] == ':')
+		return 0;
+	str_fold(&f, s, e);
+	for (k = 0; k < sizeof keywords / sizeof keywords[0] && v == 0; k++)
+		if (keywords[k].colon && keywords[k].kw == KW_ELEMENTS &&
+		    strcmp(f.s, kf[k]) == 0)
+			for (v = e; v < n && (s[v] == ' ' || s[v] == '\t');
+			    v++)
+				;
+	sbuf_free(&f);
+	return v < n ? v : 0;
+}
+
+/* "Army: Marian Roman (II/49)", "Armee: II/49 Marian Roman": an entry
+ * named on a label line, as e-mails give it, starts a record when none
+ * is open, after a blank line or after the open one's elements.  The id is the value's first word, a
+ * word alone in brackets, or a word after the name. */
+static bool
+army_label(struct listtext *lt, const char *t, size_t tn, long line,
+    long col)
+{
+	const char *lang = NULL, *v, *o, *c, *in;
+	size_t val = 0, vn, w, at, on;
+	struct sbuf hd = {0};
+	bool bare = true;               /* "Army II/56 ...": no colon */
+
+	if (!after_record(lt))
+		return false;
+	if (keyword(t, tn, &val, &lang) == KW_ELEMENTS && val > 0 &&
+	    memchr(t, ':', val) != NULL)
+		bare = false;
+	else if ((val = label_word(t, tn)) == 0)
+		return false;
+	v = t + val;
+	vn = tn - val;
+	for (w = 0; w < vn && v[w] != ' ' && v[w] != '\t'; w++)
+		;
+	if (w > 0 && memchr(v, '/', w) != NULL && army_is_id(v, w)) {
+		start_record(lt, v, w, v + w, vn - w, line, col + (long)val);
+		return true;
+	}
+	if (bare)
+		return false;   /* "List of ...": only an id first */
+	for (o = v; (o = memchr(o, '(', (size_t)(v + vn - o))) != NULL; o++) {
+		c = memchr(o, ')', (size_t)(v + vn - o));
+		if (c == NULL)
+			break;
+		in = o + 1;
+		on = (size_t)(c - in);
+		str_trim(&in, &on);
+		if (on == 0 || memchr(in, '/', on) == NULL ||
+		    !army_is_id(in, on))
+			continue;
+		sbuf_add(&hd, v, (size_t)(o - v));
+		sbuf_addc(&hd, ' ');
+		sbuf_add(&hd, c + 1, (size_t)(v + vn - c - 1));
+		start_record(lt, in, on, hd.s, hd.len, line,
+		    col + (long)val);
+		sbuf_free(&hd);
+		return true;
+	}
+	if ((at = id_after_name(lt, v, vn)) == 0)
+		return false;
+	for (w = at; w < vn && v[w] != ' '; w++)
+		;
+	sbuf_add(&hd, v, at);
+	sbuf_add(&hd, v + w, vn - w);
+	start_record(lt, v + at, w - at, hd.s, hd.len, line, col + (long)val);
+	sbuf_free(&hd);
+	return true;
+}
+
+/* A Player line when no record is open, after a blank line or after
+ * the open one's elements: held for the record that starts on the next
+ * line ("Player: Anna" above "Army: ..."); when another line comes
+ * first, or a blank one, the open record's (player_to_open). */
+static bool
+player_first(struct listtext *lt, const char *t, size_t tn, long line,
+    long col)
+{
+	const char *lang = NULL, *v;
+	size_t val = 0, vn;
+
+	if (!after_record(lt) || keyword(t, tn, &val, &lang) != KW_PLAYER)
+		return false;
+	v = t + val;
+	vn = tn - val;
+	str_trim(&v, &vn);
+	sbuf_reset(&lt->player);
+	sbuf_add(&lt->player, v, vn);
+	lt->pline = line;
+	lt->pcol = col + (long)val;
+	lt->pplayer = true;
+	return true;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -1186,6 +1341,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	str_trim(&t, &tn);
 	if (tn == 0) {
 		if (lt->open) {
+			player_to_open(lt);     /* "Player: X" and a blank */
 			end_para(lt);
 			lt->gap = true;
 		}
@@ -1200,10 +1356,14 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
 	    idlen++)
 		;
-	if (try_reference(lt, t, tn, idlen, line, col))
+	if (army_label(lt, t, tn, line, col) ||
+	    try_reference(lt, t, tn, idlen, line, col))
 		return;
 	if (lt->bad)
 		return;                 /* the lines of a record not read */
+	if (player_first(lt, t, tn, line, col))
+		return;
+	player_to_open(lt);
 	if (!lt->open) {
 		if (lt->seen == NULL)
 			return;

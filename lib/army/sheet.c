@@ -232,6 +232,85 @@ header_near(struct sheet *sh, const struct cell *c)
 	return NULL;
 }
 
+/* Does the folded text s hold the word w (a whole word: letters and
+ * digits, bytes of other scripts counted as letters)? */
+static bool
+has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = s; (p = strstr(p, w)) != NULL; p++) {
+		unsigned char b = p == s ? ' ' : (unsigned char)p[-1];
+		unsigned char a = (unsigned char)p[n];
+
+		if (!(b >= 0x80 || (b >= 'a' && b <= 'z') || (b >= '0' &&
+		    b <= '9')) && !(a >= 0x80 || (a >= 'a' && a <= 'z') ||
+		    (a >= '0' && a <= '9')))
+			return true;
+	}
+	return false;
+}
+
+/* A form's questions as headers, "Army (book number)", "Army list",
+ * "Your name" (a web form's export): the field whose word a cell holds
+ * among others, -1 when none.  Only read when no cell names a number
+ * column whole; a name without "army" is then the player's. */
+static int
+header_words(struct sheet *sh, const struct cell *c)
+{
+	static const char *const number[] = { "nr", "no", "number",
+		"nummer", "ref", "reference", "id", "номер", NULL };
+	static const char *const elements[] = { "list", "liste", "armeeliste",
+		"armylist", "aufstellung", "elements",
+		"elemente", "troops", "truppen", "список", "элементы",
+		"войска", NULL };
+	static const char *const player[] = { "player", "spieler", "игрок",
+		NULL };
+	static const char *const army[] = { "army", "armee", "армия", NULL };
+	const char *s;
+	int k;
+
+	str_fold(&sh->tmp, c->s, c->n);
+	s = sbuf_str(&sh->tmp);
+	for (k = 0; number[k] != NULL; k++)
+		if (has_word(s, number[k]))
+			return F_NUMBER;
+	for (k = 0; elements[k] != NULL; k++)
+		if (has_word(s, elements[k]))
+			return F_ELEMENTS;
+	for (k = 0; player[k] != NULL; k++)
+		if (has_word(s, player[k]))
+			return F_PLAYER;
+	for (k = 0; army[k] != NULL; k++)
+		if (has_word(s, army[k]))
+			return F_NAME;
+	if (has_word(s, "name") || has_word(s, "имя"))
+		return F_PLAYER;
+	if (has_word(s, "year") || has_word(s, "jahr") || has_word(s, "год"))
+		return F_YEAR;
+	return -1;
+}
+
+/* The columns of a form's header (header_words): a number and an
+ * element column at least, else none. */
+static int
+form_header(struct sheet *sh, const struct cell *cells, size_t n,
+    int col[F_NFIELDS])
+{
+	int found = 0, f;
+	size_t i;
+
+	for (f = 0; f < F_NFIELDS; f++)
+		col[f] = -1;
+	for (i = 0; i < n && i < MAX_COLS; i++)
+		if ((f = header_words(sh, &cells[i])) >= 0 && col[f] < 0) {
+			col[f] = (int)i;
+			found++;
+		}
+	return col[F_NUMBER] >= 0 && col[F_ELEMENTS] >= 0 ? found : 0;
+}
+
 /* A row of cells that is no header: the first one (or the first with a
  * near miss) is kept for the error when no army is read. */
 static void
@@ -410,6 +489,8 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 			found++;
 		}
 	}
+	if (col[F_NUMBER] < 0 && !slots)
+		found = form_header(sh, cells, n, col);
 	if (found < 2 || col[F_NUMBER] < 0 ||
 	    (col[F_NAME] < 0 && col[F_ELEMENTS] < 0))
 		return false;
