@@ -120,7 +120,7 @@ enum diag_tool {
 #define DIAGF_RIVER_ROAD "'river' with 'road' (a road crosses at a ford or bridge)"
 #define DIAGF_MISSING_PIP_DIE "missing PIP die after 'bound' (1-%d)"
 #define DIAGF_MISSING_DISTANCE "missing distance after the troops"
-#define DIAGF_BAD_DISTANCE "invalid distance '%s' (paces, or with p, mm, cm, in, bw)"
+#define DIAGF_BAD_DISTANCE "invalid distance '%s' (%s, or with p, mm, cm, in, bw)"
 #define DIAGF_MOVE_OUTSIDE_BOUND "element 'move' after a 'bound' but outside it"
 
 /* ---- army: list readers ---------------------------------------------- */

@@ -52,6 +52,13 @@ movein_distance(const struct rules *r, const char *s, size_t n, int scale,
 	return 0;
 }
 
+/* What a distance without a unit is in, for a message. */
+static const char *
+bare_unit(const struct rules *r)
+{
+	return r->unit == UNIT_P ? "paces" : "base widths";
+}
+
 /* The troop id of a name, or -1 after reporting at line:col. */
 static int
 troop_id(const struct rules *r, const char *s, size_t n, long line,
@@ -351,7 +358,8 @@ parse_move(const struct mreader *rd, struct toks *tk, long lineno,
 	}
 	t = &tk->v[i++];
 	if (movein_distance(rd->r, t->s, t->len, rd->scale, &m->dist) < 0) {
-		DIAG(BAD_DISTANCE, lineno, t->col, tok_str(t));
+		DIAG(BAD_DISTANCE, lineno, t->col, tok_str(t),
+		    bare_unit(rd->r));
 		rc = -1;
 	}
 	for (; i < tk->n; i++) {
@@ -456,7 +464,7 @@ xml_move(const struct mreader *rd, xmlNodePtr n, long line, struct move *m)
 		rc = -1;
 	} else if (movein_distance(rd->r, v, strlen(v), rd->scale,
 	    &m->dist) < 0) {
-		DIAG(BAD_DISTANCE, line, 0, v);
+		DIAG(BAD_DISTANCE, line, 0, v, bare_unit(rd->r));
 		rc = -1;
 	}
 	xmlFree(v);
