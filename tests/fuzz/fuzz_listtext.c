@@ -1,5 +1,5 @@
 /* fuzz_listtext: the English list text reader, line by line. */
-#define FUZZ_SEEDS "samples/english-lists.txt tests/fixtures/armylist-parse/*.txt"
+#define FUZZ_SEEDS "samples/english-lists.txt samples/entries-mail.txt tests/fixtures/armylist-parse/*.txt"
 #define FUZZ_ARMIES
 #include "army/armyin.h"
 #include "army/armyin_int.h"
