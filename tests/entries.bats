@@ -108,6 +108,11 @@ samples/entries.txt	14	II/5a	error	entry-count	2 Ax where the list allows at mos
 samples/entries.txt	19	II/27	error	entry-count	0 LH where the list needs at least 1 (list II/27b, samples/corpus-sample.txt:34)		Gina Holm"
 	assert_equal "$stderr" "armylist-check: 4 entries: 2 legal, 2 illegal"
 	grep -qF 'armylist-check --rules=dba22 -T tsv --book=samples/corpus-sample.txt samples/entries.txt' README.md
+	# the e-mailed entries and the form's, in the README and the page
+	run -1 --separate-stderr armylist-check --rules=dba22 --book=samples/corpus-sample.txt samples/entries-mail.txt samples/entries-form.csv
+	assert_output "samples/entries-form.csv:3: error: army II/12 of Lea Moser: 'El' is not in the list (list II/12, samples/corpus-sample.txt:18) [entry-not-in-list]"
+	assert_equal "$stderr" "armylist-check: 4 entries: 3 legal, 1 illegal"
+	grep -qF 'armylist-check --rules=dba22 --book=samples/corpus-sample.txt samples/entries-mail.txt samples/entries-form.csv' README.md
 	# an entry's card names its player
 	armylist-parse --rules=dba22 samples/entries.txt 2>/dev/null | armylist-select --name='Macedonians' -o "$BATS_TEST_TMPDIR/l.xml"
 	run -0 refcard-render "$BATS_TEST_TMPDIR/l.xml"
