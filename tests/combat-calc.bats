@@ -196,6 +196,17 @@ MU=fixtures/combat/matchup.xml
 	assert_equal "$output" "$(cat $MU)"
 }
 
+@test "combat-calc: --matchup of two entries by their players' names, as by their ids" {
+	armylist-parse --rules=dba22 ../samples/entries-mail.txt ../samples/entries-form.csv > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 --separate-stderr combat-calc --matchup=II/27a,II/12 -T tsv "$BATS_TEST_TMPDIR/e.xml"
+	local byid=$output
+	run -0 --separate-stderr combat-calc --matchup='karl lenz,Lea Moser' -T tsv "$BATS_TEST_TMPDIR/e.xml"
+	assert_equal "$output" "$byid"
+	assert_equal "$(grep -c . <<<"$output")" 36
+	run -2 --separate-stderr combat-calc --matchup='Karl Lenz,Nobody' "$BATS_TEST_TMPDIR/e.xml"
+	assert_equal "$stderr" "combat-calc: $BATS_TEST_TMPDIR/e.xml: error: army 'Nobody' not in the collection"
+}
+
 @test "combat-calc: --matchup judges each pair as its line 'X vs Y'" {
 	run -0 --separate-stderr combat-calc --matchup=I/1a,I/24a --odds "$SAMPLES/english-lists.xml"
 	assert_equal "$stderr" ""

@@ -113,7 +113,7 @@ Try 'refcard-render --help' for more information."
 @test "refcard-render: every EXAMPLE of the man page, with its status" {
 	need_pdf
 	# the last: an army not in the input is bad input, 2 (EXIT STATUS)
-	man_examples refcard-render.1 0 0 0 0 0 0 0 2
+	man_examples refcard-render.1 0 0 0 0 0 0 0 0 2
 }
 
 @test "refcard-render: army cards in HTML, English, German, Russian" {
@@ -772,6 +772,25 @@ refcard-render: $ARMIES: error: army 'zzzz' not in the collection"
 	assert_equal "$(grep -o 'data-kind="[^"]*" data-id="[^"]*"' <<<"$output" | tr '\n' ' ')" 'data-kind="matchup" data-id="66a,7" data-kind="army" data-id="7" '
 	run -0 --separate-stderr refcard-render --matchup=66a,7 --cards=rules,army,matchup - < "$ARMIES"
 	assert_equal "$(grep -o 'data-kind="[^"]*"' <<<"$output" | uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ')" '3 data-kind="rules" 3 data-kind="army" 1 data-kind="matchup" '
+}
+
+@test "refcard-render: a round's pairings: --matchup once per pair, in order; an entry picked by its player's name" {
+	armylist-parse --rules=dba22 ../samples/entries-mail.txt ../samples/entries-form.csv > "$BATS_TEST_TMPDIR/e.xml"
+	run -0 --separate-stderr refcard-render --matchup=II/15,II/27b --matchup='Karl Lenz,lea moser' "$BATS_TEST_TMPDIR/e.xml"
+	assert_equal "$stderr" ''
+	assert_equal "$(grep -o 'data-kind="[^"]*" data-id="[^"]*"' <<<"$output" | tr '\n' ' ')" 'data-kind="matchup" data-id="II/15,II/27b" data-kind="matchup" data-id="II/27a,II/12" '
+	# each army with its player
+	assert_output --partial 'II/27a</span></th><td>Pyrrhic (Karl Lenz)</td>'
+	assert_output --partial 'II/12</span></th><td>Macedonian (Lea Moser)</td>'
+	# --army by the player too, and a name no entry has
+	run -0 --separate-stderr refcard-render --army='jana kurz' "$BATS_TEST_TMPDIR/e.xml"
+	assert_equal "$(grep -o 'data-kind="[^"]*" data-id="[^"]*"' <<<"$output")" 'data-kind="army" data-id="II/27b"'
+	run -2 --separate-stderr refcard-render --matchup='Karl Lenz,Nobody' "$BATS_TEST_TMPDIR/e.xml"
+	assert_equal "$stderr" "refcard-render: $BATS_TEST_TMPDIR/e.xml: error: army 'Nobody' not in the collection"
+	refute_output --partial '<section'
+	# the PDF: a page each
+	run -0 refcard-render -T pdf -o "$BATS_TEST_TMPDIR/m.pdf" --matchup=II/15,II/27b --matchup='Karl Lenz,Lea Moser' "$BATS_TEST_TMPDIR/e.xml"
+	assert_equal "$(pdfinfo "$BATS_TEST_TMPDIR/m.pdf" | awk '/^Pages:/ { print $2 }')" 2
 }
 
 @test "refcard-render: an army of --matchup not in the input is exit 2, no matchup card" {

@@ -30,7 +30,7 @@ static const struct cli_tool tool = {
 		{ "army", required_argument, OPT_ARMY, "ID[,ID...]",
 		    "the army cards of these armies only", NULL },
 		{ "matchup", required_argument, OPT_MATCHUP, "A,B",
-		    "the matchup card of armies A and B", NULL },
+		    "a matchup card of armies A and B (ids or players), once per pair", NULL },
 		{ "paper", required_argument, OPT_PAPER, "SIZE",
 		    "page size: a6 (default), a5, a4, letter; with --impose "
 		    "the sheet", "a6|a5|a4|letter" },
@@ -96,9 +96,8 @@ main(int argc, char **argv)
 			o.legend = LEGEND_OFF;
 			break;
 		case OPT_MATCHUP:
-			if (matchup_arg(cli.arg) < 0)
+			if (cardrun_matchup(&o, cli.arg) < 0)
 				return usage(&o);
-			o.matchup = cli.arg;
 			break;
 		case OPT_PAPER:
 			if ((v = cli_choice("--paper", cli.arg, papers)) < 0)

@@ -287,8 +287,9 @@ struct army_pick {
 };
 /* -1 when the qualifier is no year nor ordinal (p->id is set even so). */
 int army_pick_init(struct army_pick *p, const char *s);
-/* Is a the army p names?  Call it once per army read, in order; with
- * glob, p's id is a shell pattern. */
+/* Is a the army p names (by its id, or an entry by its player's name,
+ * case aside)?  Call it once per army read, in order; with glob, p's id
+ * is a shell pattern (of ids only). */
 bool army_pick_match(struct army_pick *p, const struct army *a,
     bool glob);
 void army_pick_free(struct army_pick *p);

@@ -1,10 +1,11 @@
 /* An army named by its id with a qualifier that tells apart variants
  * under one id (the 2.2 lists have 26 such ids): "I/14d@700BC", the one
  * whose period holds the year, or "I/14d#2", the second in the
- * collection. */
+ * collection; or an entry by its player's name ("Anna Berg"). */
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "army/army.h"
 #include "core/xalloc.h"
@@ -34,7 +35,12 @@ army_pick_init(struct army_pick *p, const char *s)
 bool
 army_pick_match(struct army_pick *p, const struct army *a, bool glob)
 {
-	if (a->id == NULL || !(glob ? fnmatch(p->id, a->id, 0) == 0 :
+	if (a->id == NULL)
+		return false;
+	/* an entry by its player's name, as written but for case */
+	if (!glob && a->player != NULL && strcasecmp(p->id, a->player) == 0)
+		return p->nth > 0 ? ++p->seen == p->nth : true;
+	if (!(glob ? fnmatch(p->id, a->id, 0) == 0 :
 	    strcmp(p->id, a->id) == 0))
 		return false;
 	if (p->nth > 0)

@@ -87,6 +87,8 @@ army_fact(struct card_block *f, const struct army *a, enum lang lang)
 		sbuf_adds(&b, ", ");
 		card_period(&b, a, lang);
 	}
+	if (a->player != NULL)          /* an entry: its player */
+		sbuf_printf(&b, " (%s)", a->player);
 	block_row(f, a->id, sbuf_str(&b));
 	sbuf_free(&b);
 }

@@ -33,7 +33,8 @@ struct cardrun_ctx {
 	const struct rules *rules;      /* of --rules */
 	bool by_label;          /* army cards by their collection's label */
 	enum lang lang;
-	struct matchup *m;      /* of --matchup, or NULL */
+	struct matchup **m;     /* of each --matchup, in order */
+	size_t nm;
 	const char *coll;       /* the collection's name in messages: the
 	                         * last operand ("-" for stdin) */
 	struct cardhtml *html;
@@ -94,6 +95,17 @@ cardrun_ids(struct cardrun_opts *o, const char *arg)
 	}
 }
 
+int
+cardrun_matchup(struct cardrun_opts *o, const char *arg)
+{
+	if (matchup_arg(arg) < 0)
+		return -1;
+	o->matchups = xgrow(o->matchups, &o->capmatchups, o->nmatchups + 1,
+	    sizeof *o->matchups);
+	o->matchups[o->nmatchups++] = arg;
+	return 0;
+}
+
 void
 cardrun_opts_free(struct cardrun_opts *o)
 {
@@ -104,6 +116,9 @@ cardrun_opts_free(struct cardrun_opts *o)
 	free(o->ids);
 	o->ids = NULL;
 	o->nids = o->capids = 0;
+	free(o->matchups);
+	o->matchups = NULL;
+	o->nmatchups = o->capmatchups = 0;
 }
 
 static bool wanted(const struct cardrun_opts *o, int set);
@@ -112,16 +127,16 @@ static bool wanted(const struct cardrun_opts *o, int set);
 static int
 check(struct cardrun_opts *o, bool pdf, int nfiles)
 {
-	if (o->matchup != NULL && !o->cards) {
+	if (o->nmatchups > 0 && !o->cards) {
 		o->sets[0] = CARDS_MATCHUP;
 		o->sets[1] = CARDS_ARMY;
 		o->nsets = o->ids != NULL ? 2 : 1;
 	}
-	if (o->matchup == NULL && wanted(o, CARDS_MATCHUP)) {
+	if (o->nmatchups == 0 && wanted(o, CARDS_MATCHUP)) {
 		diag_usage("the matchup card needs --matchup=A,B");
 		return -1;
 	}
-	if (o->matchup != NULL && !wanted(o, CARDS_MATCHUP)) {
+	if (o->nmatchups > 0 && !wanted(o, CARDS_MATCHUP)) {
 		diag_usage("--matchup needs the matchup card "
 		    "(--cards=matchup,...)");
 		return -1;
@@ -359,13 +374,13 @@ seen(struct cardrun_ctx *run, const struct rules *r)
  * armies' collections are labelled with; NULL after reporting two
  * editions or a label that names none. */
 static const struct rules *
-matchup_rules(struct cardrun_ctx *run)
+matchup_rules(struct cardrun_ctx *run, const struct matchup *m)
 {
 	const struct rules *r;
 
 	if (!run->by_label)
 		r = run->rules;
-	else if ((r = matchup_edition(run->m, &run->labels)) == NULL)
+	else if ((r = matchup_edition(m, &run->labels)) == NULL)
 		return NULL;
 	seen(run, r);
 	return r;
@@ -377,9 +392,10 @@ one_army(void *ctx, const struct army *a)
 	struct cardrun_ctx *run = ctx;
 	const struct rules *r;
 	struct card c;
+	size_t k;
 
-	if (run->m != NULL)
-		matchup_add(run->m, a);
+	for (k = 0; k < run->nm; k++)
+		matchup_add(run->m[k], a);
 	if (run->keep == false && run->pick == NULL)
 		return;         /* read for the matchup only */
 	if (a->id == NULL || !picked(run, a))
@@ -429,8 +445,8 @@ read_armies(struct cardrun_ctx *run, bool army, bool keep, int n,
 	const struct cardrun_opts *o = run->o;
 	size_t i;
 
-	run->keep = army && (run->m != NULL || keep);
-	if (army || run->m == NULL) {
+	run->keep = army && (run->nm > 0 || keep);
+	if (army || run->nm == 0) {
 		run->pick = xcalloc(o->nids + 1, sizeof *run->pick);
 		for (i = 0; i < o->nids; i++) {
 			idsuggest_init(&run->pick[i].sug);
@@ -527,12 +543,14 @@ one_set(struct cardrun_ctx *run, int set, bool *read, int n,
 		for (k = 0; k < run->nkept; k++)
 			emit(run, &run->kept[k]);
 		run->nkept = 0;
-	} else if (set == CARDS_MATCHUP && run->m != NULL) {
+	} else if (set == CARDS_MATCHUP) {
 		diag_set_file(run->coll != NULL ? run->coll : "-");
-		if (matchup_check(run->m) && (r = matchup_rules(run)) != NULL) {
-			card_matchup(&c, run->m, r, run->lang);
-			emit(run, &c);
-		}
+		for (k = 0; k < run->nm; k++)
+			if (matchup_check(run->m[k]) &&
+			    (r = matchup_rules(run, run->m[k])) != NULL) {
+				card_matchup(&c, run->m[k], r, run->lang);
+				emit(run, &c);
+			}
 	} else if (set == CARDS_CAMPAIGN)
 		campaign(run);
 	else if (set == CARDS_RULES)
@@ -572,8 +590,9 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 	run.rules = run.labels.dflt = r;
 	run.by_label = cli->rules == NULL;      /* each file by its label */
 	run.lang = cli->lang;
-	if (o->matchup != NULL)
-		run.m = matchup_new(o->matchup, false);
+	run.m = xcalloc(o->nmatchups + 1, sizeof *run.m);
+	for (k = 0; k < o->nmatchups; k++)
+		run.m[run.nm++] = matchup_new(o->matchups[k], false);
 	if (cli->format == FMT_PDF) {
 		run.pdf = cardpdf_new(fp, o->paper, o->impose, run.lang);
 		pdf_inputs(cli);
@@ -592,8 +611,9 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 	for (k = 0; k < run.nkept; k++)
 		card_free(&run.kept[k]);
 	free(run.kept);
-	if (run.m != NULL)
-		matchup_free(run.m);
+	for (k = 0; k < run.nm; k++)
+		matchup_free(run.m[k]);
+	free(run.m);
 	rules_labels_free(&run.labels);
 	free(run.bad_file);
 	if (run.measure != NULL)

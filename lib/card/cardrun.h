@@ -26,7 +26,8 @@ struct cardrun_opts {
 	enum card_impose impose;        /* --impose */
 	char **ids;             /* --army: only these armies; NULL: all */
 	size_t nids, capids;
-	const char *matchup;    /* --matchup=A,B (checked), or NULL */
+	const char **matchups;  /* each --matchup=A,B (checked), in order */
+	size_t nmatchups, capmatchups;
 	/* the abbreviations' line of a German or Russian card: AUTO (the
 	 * default) where the card still fits its page with it, ON
 	 * (--legend) on every card, OFF (--no-legend) on none */
@@ -35,7 +36,9 @@ struct cardrun_opts {
 
 /* --army=ID[,ID...] into o->ids; -1 after a usage error. */
 int cardrun_ids(struct cardrun_opts *o, const char *arg);
-/* Free the ids of o. */
+/* --matchup=A,B (once more) into o->matchups; -1 after a usage error. */
+int cardrun_matchup(struct cardrun_opts *o, const char *arg);
+/* Free the ids and the matchups of o. */
 void cardrun_opts_free(struct cardrun_opts *o);
 
 /* refcard-render once its options are read.  The options together

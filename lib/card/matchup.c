@@ -19,7 +19,8 @@ struct mspell {
 };
 
 struct mside {
-	char *id;
+	char *id;               /* as given: an id, or a player's name */
+	char *aid;              /* the army's id, once found */
 	bool found;
 	char *file;             /* where it was found */
 	long line;
@@ -148,9 +149,12 @@ matchup_add(void *ctx, const struct army *a)
 				    s->file, s->line, a->id, a->id);
 		} else {
 			s->found = true;
+			s->hdr.id = s->aid = xstrdup(a->id);
 			s->file = xstrdup(a->file);
 			s->line = a->line;
 			s->hdr.name = a->name != NULL ? xstrdup(a->name) : NULL;
+			s->hdr.player = a->player != NULL ?
+			    xstrdup(a->player) : NULL;
 			s->hdr.period = a->period != NULL ?
 			    xstrdup(a->period) : NULL;
 			s->hdr.period_ok = a->period_ok;
@@ -255,6 +259,7 @@ static void
 mside_free(struct mside *s)
 {
 	free(s->id);
+	free(s->aid);
 	free(s->file);
 	size_t i;
 
@@ -265,6 +270,7 @@ mside_free(struct mside *s)
 	idsuggest_free(&s->sug);
 	army_pick_free(&s->ap);
 	free(s->hdr.name);
+	free(s->hdr.player);
 	free(s->hdr.period);
 	free(s->rules);
 	free(s->rfile);
