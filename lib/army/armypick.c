@@ -5,9 +5,9 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "army/army.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 
 int
@@ -32,13 +32,29 @@ army_pick_init(struct army_pick *p, const char *s)
 	    p->nth < 1000000 ? 0 : -1;
 }
 
+/* Is name the player's, as written but for case and blanks (folded as
+ * names are: Cyrillic and umlauts too)? */
+static bool
+player_is(const char *name, const char *player)
+{
+	struct sbuf x = { 0 }, y = { 0 };
+	bool eq;
+
+	str_fold(&x, name, strlen(name));
+	str_fold(&y, player, strlen(player));
+	eq = x.len > 0 && x.len == y.len && memcmp(x.s, y.s, x.len) == 0;
+	sbuf_free(&x);
+	sbuf_free(&y);
+	return eq;
+}
+
 bool
 army_pick_match(struct army_pick *p, const struct army *a, bool glob)
 {
 	if (a->id == NULL)
 		return false;
 	/* an entry by its player's name, as written but for case */
-	if (!glob && a->player != NULL && strcasecmp(p->id, a->player) == 0)
+	if (!glob && a->player != NULL && player_is(p->id, a->player))
 		return p->nth > 0 ? ++p->seen == p->nth : true;
 	if (!(glob ? fnmatch(p->id, a->id, 0) == 0 :
 	    strcmp(p->id, a->id) == 0))
