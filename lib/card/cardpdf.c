@@ -264,7 +264,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	    "refcard-render (bellis)");
 	w->cr = cairo_create(w->surf);
 	ownfont_begin();
-	pdffont_check(w->cr, FONT_FAMILY);
+	pdffont_check_at(w->cr, FONT_FAMILY, w->base_fs);
 	w->ctx = pango_cairo_create_context(w->cr);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -1065,7 +1065,7 @@ cardpdf_finish(struct cardpdf *w)
 	cairo_status_t st;
 	int rc = 0;
 
-	if (w->pages == 0) {
+	if (w->pages == 0 && w->sink.fp != NULL) {     /* not a measurer */
 		page(w);
 		cardpdf_draw(w, lang_label(w->lang, L_NO_CARDS), w->big,
 		    w->margin, w->margin, cardpdf_col_width(w), false);
