@@ -264,7 +264,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	    "refcard-render (bellis)");
 	w->cr = cairo_create(w->surf);
 	ownfont_begin();
-	pdffont_check(w->cr, FONT_FAMILY);
+	pdffont_check_at(w->cr, FONT_FAMILY, w->base_fs);
 	w->ctx = pango_cairo_create_context(w->cr);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -305,7 +305,7 @@ cardpdf_markup(const char *s)
 /* Set markup m on l.  Parsing the markup's numbers resets errno, which
  * holds the error of a failed write until the output is closed (out_close
  * reports it), so errno is kept. */
-void
+static void
 cardpdf_set_markup(PangoLayout *l, const char *m)
 {
 	int e = errno;
@@ -316,7 +316,7 @@ cardpdf_set_markup(PangoLayout *l, const char *m)
 }
 
 /* A layout of text; width <= 0: one line, unwrapped. */
-PangoLayout *
+static PangoLayout *
 cardpdf_layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
     double width)
 {
@@ -336,7 +336,7 @@ cardpdf_layout(struct cardpdf *w, const char *text, PangoFontDescription *fd,
 	return l;
 }
 
-void
+static void
 cardpdf_measure(PangoLayout *l, double *wd, double *ht)
 {
 	PangoRectangle r;
@@ -355,10 +355,51 @@ memo_clear(struct memo *m)
 	struct memo_ent *e;
 
 	if (m->e != NULL)
-		for (e = m->e; e < m->e + m->cap; e++)
+		for (e = m->e; e < m->e + m->cap; e++) {
 			free(e->text);
+			if (e->lay != NULL)
+				g_object_unref(e->lay);
+		}
 	free(m->e);
 	*m = (struct memo){ 0 };
+}
+
+/* Let go the layouts of m in other faces than w's (a card is drawn in
+ * one). */
+static void
+memo_prune(struct memo *m, const struct cardpdf *w)
+{
+	struct memo_ent *x;
+
+	for (x = m->e; m->held > 0 && x < m->e + m->cap; x++)
+		if (x->lay != NULL && (x->fs != w->fs || x->spacing !=
+		    w->spacing || ((x->face & 4) != 0) != w->narrow)) {
+			g_object_unref(x->lay);
+			x->lay = NULL;
+			m->held--;
+		}
+}
+
+/* Keep layout l of entry e of m, to be drawn; past LAYOUT_MAX, the
+ * memo's layouts are let go first. */
+static void
+memo_hold(struct memo *m, struct memo_ent *e, PangoLayout *l)
+{
+	struct memo_ent *x;
+
+	if (m->held >= LAYOUT_MAX) {
+		for (x = m->e; x < m->e + m->cap; x++)
+			if (x->lay != NULL) {
+				g_object_unref(x->lay);
+				x->lay = NULL;
+			}
+		m->held = 0;
+	}
+	if (e->lay != NULL)
+		g_object_unref(e->lay);
+	else
+		m->held++;
+	e->lay = l;
 }
 
 /* The hash of text s in face and width k (never 0: 0 marks an empty
@@ -421,7 +462,8 @@ memo_room(struct memo *m)
 
 /* The entry of s (markup: pango markup, else a cell's text) in fd in
  * w's face at width what (pango units, 0 one line); *added: it is new,
- * its extents to be measured. */
+ * its extents to be measured.  added NULL: only look, NULL when it is
+ * not there. */
 static struct memo_ent *
 memo_find(struct cardpdf *w, const char *s, bool markup,
     PangoFontDescription *fd, int what, bool *added)
@@ -437,11 +479,14 @@ memo_find(struct cardpdf *w, const char *s, bool markup,
 	k.hash = memo_hash(s, &k);
 	if (m->cap > 0) {
 		e = memo_slot(m, s, &k);
-		if (e->hash != 0) {
-			*added = false;
-			return e;
+		if (e->hash != 0 || added == NULL) {
+			if (added != NULL)
+				*added = false;
+			return e->hash != 0 ? e : NULL;
 		}
 	}
+	if (added == NULL)
+		return NULL;
 	memo_room(m);
 	e = memo_slot(m, s, &k);
 	*e = k;
@@ -451,25 +496,57 @@ memo_find(struct cardpdf *w, const char *s, bool markup,
 	return e;
 }
 
+/* The entry of s on one line when it fits width (pango units, > 0) on
+ * it, else NULL: a text measured on one line narrower than width keeps
+ * to that line at width, so its height there is the line's, and it is
+ * drawn as that line. */
+static struct memo_ent *
+one_line(struct cardpdf *w, const char *s, bool markup,
+    PangoFontDescription *fd, int what)
+{
+	struct memo_ent *e = memo_find(w, s, markup, fd, 0, NULL);
+
+	return e != NULL && e->wd * PANGO_SCALE < what ? e : NULL;
+}
+
+/* A layout of s (markup: pango markup, else a cell's text) in fd at
+ * width (<= 0: one line). */
+static PangoLayout *
+new_layout(struct cardpdf *w, const char *s, bool markup,
+    PangoFontDescription *fd, double width)
+{
+	PangoLayout *l = cardpdf_layout(w, markup ? "" : s, fd, width);
+
+	if (markup)
+		cardpdf_set_markup(l, s);
+	return l;
+}
+
 /* The extents of s (markup: pango markup, else a cell's text) in fd at
  * width (<= 0: one line), laid out once per face and width (w->memo);
- * wd, ht may be NULL. */
+ * wd, ht may be NULL (wd is for one line only).  keep: s may be drawn,
+ * its layout is kept. */
 static void
 extents_of(struct cardpdf *w, const char *s, bool markup,
-    PangoFontDescription *fd, double width, double *wd, double *ht)
+    PangoFontDescription *fd, double width, double *wd, double *ht,
+    bool keep)
 {
+	int what = width > 0 ? (int)(width * PANGO_SCALE) : 0;
 	struct memo_ent *e;
 	PangoLayout *l;
 	bool added;
 
-	e = memo_find(w, s, markup, fd, width > 0 ?
-	    (int)(width * PANGO_SCALE) : 0, &added);
+	added = false;
+	e = what > 0 ? one_line(w, s, markup, fd, what) : NULL;
+	if (e == NULL)
+		e = memo_find(w, s, markup, fd, what, &added);
 	if (added) {
-		l = cardpdf_layout(w, markup ? "" : s, fd, width);
-		if (markup)
-			cardpdf_set_markup(l, s);
+		l = new_layout(w, s, markup, fd, width);
 		cardpdf_measure(l, &e->wd, &e->ht);
-		g_object_unref(l);
+		if (keep)
+			memo_hold(w->memo, e, l);
+		else
+			g_object_unref(l);
 	}
 	if (wd != NULL)
 		*wd = e->wd;
@@ -477,11 +554,45 @@ extents_of(struct cardpdf *w, const char *s, bool markup,
 		*ht = e->ht;
 }
 
+/* The layout of s (as extents_of) to draw, a reference of the caller's,
+ * with its width and height: the one it was measured in when the memo
+ * keeps it on the font map in use, else laid out now (and kept). */
+static PangoLayout *
+layout_of(struct cardpdf *w, const char *s, bool markup,
+    PangoFontDescription *fd, double width, double *wd, double *ht)
+{
+	int what = width > 0 ? (int)(width * PANGO_SCALE) : 0;
+	struct memo_ent *e = what > 0 ? one_line(w, s, markup, fd, what) :
+	    NULL;
+	PangoLayout *l;
+	bool added;
+
+	if (e != NULL)
+		width = 0;      /* drawn as its line */
+	else
+		e = memo_find(w, s, markup, fd, what, &added);
+	if (e->lay != NULL && pango_context_get_font_map(
+	    pango_layout_get_context(e->lay)) !=
+	    pango_cairo_font_map_get_default()) {
+		g_object_unref(e->lay);
+		e->lay = NULL;
+		w->memo->held--;
+	}
+	if (e->lay == NULL) {
+		l = new_layout(w, s, markup, fd, width);
+		cardpdf_measure(l, &e->wd, &e->ht);
+		memo_hold(w->memo, e, l);
+	}
+	*wd = e->wd;
+	*ht = e->ht;
+	return g_object_ref(e->lay);
+}
+
 static void
 extents(struct cardpdf *w, const char *s, PangoFontDescription *fd,
     double width, double *wd, double *ht)
 {
-	extents_of(w, s, false, fd, width, wd, ht);
+	extents_of(w, s, false, fd, width, wd, ht, true);
 }
 
 /* The height of pango markup m in the body's face at width, measured
@@ -491,16 +602,38 @@ cardpdf_markup_height(struct cardpdf *w, const char *m, double width)
 {
 	double ht;
 
-	extents_of(w, m, true, w->font, width, NULL, &ht);
+	extents_of(w, m, true, w->font, width, NULL, &ht, true);
 	return ht;
 }
 
+/* The layout of pango markup m in the body's face at width, as
+ * measured, to draw (g_object_unref it); its height in *ht. */
+PangoLayout *
+cardpdf_markup_layout(struct cardpdf *w, const char *m, double width,
+    double *ht)
+{
+	double wd;
+
+	return layout_of(w, m, true, w->font, width, &wd, ht);
+}
+
+/* The width of text s on one line: a cell's (it may be drawn so), or a
+ * word's (never drawn alone: its layout is not kept). */
 double
 cardpdf_text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 {
 	double wd;
 
-	extents(w, s, fd, 0, &wd, NULL);
+	extents_of(w, s, false, fd, 0, &wd, NULL, true);
+	return wd;
+}
+
+double
+cardpdf_word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
+{
+	double wd;
+
+	extents_of(w, s, false, fd, 0, &wd, NULL, false);
 	return wd;
 }
 
@@ -517,14 +650,11 @@ cardpdf_draw(struct cardpdf *w, const char *s, PangoFontDescription *fd,
 		extents(w, s, fd, width, NULL, &ht);
 		return ht;
 	}
-	l = cardpdf_layout(w, s, fd, width);
-	cardpdf_measure(l, &wd, &ht);
+	l = layout_of(w, s, false, fd, width, &wd, &ht);
 	if (align != 0 && width > 0 && wd < width)
 		x += (width - wd) / (align == 2 ? 2 : 1);
-	if (!w->dry) {
-		cairo_move_to(w->cr, x, y);
-		pango_cairo_show_layout(w->cr, l);
-	}
+	cairo_move_to(w->cr, x, y);
+	pango_cairo_show_layout(w->cr, l);
 	g_object_unref(l);
 	return ht;
 }
@@ -778,20 +908,23 @@ squeezed(struct cardpdf *w, const struct card *c)
  * the largest type, in steps of FIT_STEP up to FIT_GROW times the
  * paper's, in which it still does.  The first size tried is the one the
  * room foretells (the share fill of the page the card took in the
- * paper's type: its text grows about with the square of the size), then
- * the size next to it, then the sizes between the largest that fits and
- * the least that does not, halved. */
+ * paper's type: its text grows about with the size to the power 2.4,
+ * faster than the square as its lines wrap more: the fewest layouts on
+ * the corpora's cards), then the size next to it, then the sizes
+ * between the largest that fits and the least that does not, halved. */
 static void
 grow(struct cardpdf *w, const struct card *c, double fill)
 {
 	int top = (int)(w->base_fs * (FIT_GROW - 1) / FIT_STEP + 1e-9);
 	int lo = 0, hi = top + 1, k, mid;
-	double g;
+	double g, f5 = fill * fill * fill * fill * fill;
 
-	/* the largest size whose square times fill is a page */
+	/* the largest size whose g^2.4 times fill is a page: g^12 f^5 <= 1 */
 	for (k = top; k > 1; k--) {
 		g = (w->base_fs + k * FIT_STEP) / w->base_fs;
-		if (g * g * fill <= 1)
+		g *= g;
+		g *= g;
+		if (g * g * g * f5 <= 1)
 			break;
 	}
 	for (mid = k; top > 0 && hi - lo > 1; ) {
@@ -869,6 +1002,7 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 			set_type(w, known->pt, w->spacing, w->narrow);
 	} else
 		choose(w, c, &f);
+	memo_prune(w->memo, w);
 	lay_out(w, c, false);
 	w->notes_out = false;
 	w->split = false;
@@ -914,7 +1048,8 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	for (i = 0; i < c->nb; i++) {
 		f->b[i].notes_below = cardpdf_notes_below(w, &c->b[i]);
 		f->b[i].joined = cardpdf_join_mask(w, &c->b[i]);
-		if (c->b[i].kind == BLK_FACTS && c->b[i].nrows > 0) {
+		if (c->b[i].kind == BLK_FACTS && c->b[i].nrows > 0 &&
+		    !c->b[i].strip) {
 			cardpdf_widths(w, &c->b[i], cw);
 			f->b[i].key = cw[0] / cardpdf_col_width(w);
 		}
@@ -930,7 +1065,7 @@ cardpdf_finish(struct cardpdf *w)
 	cairo_status_t st;
 	int rc = 0;
 
-	if (w->pages == 0) {
+	if (w->pages == 0 && w->sink.fp != NULL) {     /* not a measurer */
 		page(w);
 		cardpdf_draw(w, lang_label(w->lang, L_NO_CARDS), w->big,
 		    w->margin, w->margin, cardpdf_col_width(w), false);

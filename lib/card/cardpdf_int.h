@@ -24,18 +24,23 @@
  * "beaten by Kn (good going): destroyed"); an open-addressed table of
  * cap (a power of two) slots, n of them in use, each with the face,
  * width and text it was laid out in and its width and height.  Past
- * MEMO_MAX texts the memo is emptied. */
+ * MEMO_MAX texts the memo is emptied.  A text that may be drawn keeps
+ * the layout it was measured in, so that the page draws it without
+ * laying it out again; past LAYOUT_MAX layouts (a few KB each) the memo
+ * lets them all go. */
 #define MEMO_MAX 4096
+#define LAYOUT_MAX 512
 struct memo_ent {
 	uint64_t hash;              /* 0: the slot is empty */
 	double fs, spacing;
 	int face, what;
 	char *text;
 	double wd, ht;
+	PangoLayout *lay;           /* as measured, or NULL */
 };
 struct memo {
 	struct memo_ent *e;
-	size_t cap, n;
+	size_t cap, n, held;        /* held: the layouts kept */
 };
 
 struct cardpdf {
@@ -76,14 +81,14 @@ struct cardpdf {
 
 /* cardpdf.c: text in the writer's type, measured once per face */
 char *cardpdf_markup(const char *s);
-void cardpdf_set_markup(PangoLayout *l, const char *m);
-PangoLayout *cardpdf_layout(struct cardpdf *w, const char *text,
-    PangoFontDescription *fd, double width);
-void cardpdf_measure(PangoLayout *l, double *wd, double *ht);
 double cardpdf_markup_height(struct cardpdf *w, const char *m,
     double width);
 double cardpdf_text_width(struct cardpdf *w, const char *s,
     PangoFontDescription *fd);
+double cardpdf_word_width(struct cardpdf *w, const char *s,
+    PangoFontDescription *fd);
+PangoLayout *cardpdf_markup_layout(struct cardpdf *w, const char *m,
+    double width, double *ht);
 double cardpdf_draw(struct cardpdf *w, const char *s,
     PangoFontDescription *fd, double x, double y, double width, int align);
 double cardpdf_height_of(struct cardpdf *w, const char *s,

@@ -81,7 +81,7 @@ word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 			n = sizeof buf - 1;
 		memcpy(buf, s, n);
 		buf[n] = '\0';
-		if ((x = cardpdf_text_width(w, buf, fd)) > best)
+		if ((x = cardpdf_word_width(w, buf, fd)) > best)
 			best = x;
 		s += n;
 		while (*s == ' ')
@@ -104,6 +104,14 @@ shown(const struct cardpdf *w, const struct card_block *b)
 	return b->ncols - (cardpdf_notes_below(w, b) ? 1 : 0);
 }
 
+/* Whether pass (shrink) picks column c of b. */
+static bool
+picked(const struct card_block *b, size_t c, int pass)
+{
+	return pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
+	    !((b->num >> c) & 1) : true;
+}
+
 /* Shrink the nc first columns picked by pass toward their least widths
  * by *excess; returns true when that was enough. */
 static bool
@@ -112,20 +120,14 @@ shrink(const struct card_block *b, size_t nc, double *cw, const double *mn,
 {
 	double slack = 0;
 	size_t c;
-	bool pick;
 
-	for (c = 0; c < nc; c++) {
-		pick = pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
-		    !((b->num >> c) & 1) : true;
-		if (pick && cw[c] > mn[c])
+	for (c = 0; c < nc; c++)
+		if (picked(b, c, pass) && cw[c] > mn[c])
 			slack += cw[c] - mn[c];
-	}
 	if (slack <= 0)
 		return false;
 	for (c = 0; c < nc; c++) {
-		pick = pass == 0 ? (b->wide >> c) & 1 : pass == 1 ?
-		    !((b->num >> c) & 1) : true;
-		if (!pick || cw[c] <= mn[c])
+		if (!picked(b, c, pass) || cw[c] <= mn[c])
 			continue;
 		if (slack >= *excess)
 			cw[c] -= (cw[c] - mn[c]) * *excess / slack;
@@ -205,34 +207,71 @@ balance_wide(struct cardpdf *w, const struct card_block *b, double *cw,
 		balance(w, b, cw, mn, a, z);
 }
 
+/* The face of column c of b. */
+static PangoFontDescription *
+col_font(const struct cardpdf *w, const struct card_block *b, size_t c)
+{
+	return (b->kind == BLK_FACTS && c == 0) || ((b->strong >> c) & 1) ?
+	    w->bold : w->font;
+}
+
+/* The least width of column c of b, its longest word (head's
+ * included: hw), measured where a table is too wide for its natural
+ * widths. */
+static double
+least(struct cardpdf *w, const struct card_block *b, size_t c, double hw)
+{
+	double mn = hw, x;
+	size_t r;
+
+	for (r = 0; r < b->nrows; r++) {
+		x = word_width(w, block_cell(b, r, c), col_font(w, b, c));
+		if (x > mn)
+			mn = x;
+	}
+	return mn + 2 * w->pad + 0.5;
+}
+
+/* The least widths mn of the first nc columns of b that pass (shrink;
+ * -1: columns 0 and 1) picks, those not in *known (hw: the heads'
+ * longest words). */
+static void
+least_of(struct cardpdf *w, const struct card_block *b, size_t nc,
+    double *mn, const double *hw, unsigned long *known, int pass)
+{
+	size_t c;
+
+	for (c = 0; c < nc; c++)
+		if (!((*known >> c) & 1) && (pass < 0 ? c < 2 :
+		    picked(b, c, pass))) {
+			mn[c] = least(w, b, c, hw[c]);
+			*known |= 1ul << c;
+		}
+}
+
 /* Column widths: natural widths; when the table is too wide, the wide
  * columns wrap first, then the other text columns, then all columns,
  * each down to its longest word; past that every column shrinks in
- * proportion. */
+ * proportion.  A column's longest word is measured only when asked. */
 void
 cardpdf_widths(struct cardpdf *w, const struct card_block *b, double *cw)
 {
 	double avail = cardpdf_col_width(w), sum = 0, wide = 0, x, excess;
-	double mn[CARD_MAXCOLS];
-	PangoFontDescription *fd;
+	double mn[CARD_MAXCOLS], hw[CARD_MAXCOLS];
+	unsigned long known = 0;
 	size_t r, c, nc = shown(w, b);
 	int pass;
 
 	for (c = 0; c < nc; c++) {
-		cw[c] = mn[c] = b->head != NULL ? word_width(w, b->head[c],
+		cw[c] = hw[c] = b->head != NULL ? word_width(w, b->head[c],
 		    w->bold) : 0;
-		fd = (b->kind == BLK_FACTS && c == 0) ||
-		    ((b->strong >> c) & 1) ? w->bold : w->font;
 		for (r = 0; r < b->nrows; r++) {
-			x = cardpdf_text_width(w, block_cell(b, r, c), fd);
+			x = cardpdf_text_width(w, block_cell(b, r, c),
+			    col_font(w, b, c));
 			if (x > cw[c])
 				cw[c] = x;
-			x = word_width(w, block_cell(b, r, c), fd);
-			if (x > mn[c])
-				mn[c] = x;
 		}
 		cw[c] += 2 * w->pad + 0.5;
-		mn[c] += 2 * w->pad + 0.5;
 		sum += cw[c];
 		if ((b->wide >> c) & 1)
 			wide += cw[c];
@@ -243,6 +282,7 @@ cardpdf_widths(struct cardpdf *w, const struct card_block *b, double *cw)
 		if (cw[0] > avail * 0.35)
 			cw[0] = avail * 0.35;
 		cw[1] = avail - cw[0];
+		least_of(w, b, nc, mn, hw, &known, -1);
 		balance(w, b, cw, mn, 0, 1);
 		return;
 	}
@@ -256,12 +296,14 @@ cardpdf_widths(struct cardpdf *w, const struct card_block *b, double *cw)
 		return;
 	}
 	excess = sum - avail;
-	for (pass = 0; pass < 3; pass++)
+	for (pass = 0; pass < 3; pass++) {
+		least_of(w, b, nc, mn, hw, &known, pass);
 		if (shrink(b, nc, cw, mn, &excess, pass)) {
 			if (pass == 0)
 				balance_wide(w, b, cw, mn);
 			return;
 		}
+	}
 	for (c = 0, sum = 0; c < nc; c++)
 		sum += cw[c];
 	for (c = 0; c < nc; c++)
@@ -404,15 +446,16 @@ note_markup(const struct card_block *b, size_t r)
 	return m;
 }
 
-/* The paragraph of the note of row r of b, a layout at width. */
+/* The paragraph of the note of row r of b, its layout at width as
+ * measured (g_object_unref it). */
 static PangoLayout *
 note_layout(struct cardpdf *w, const struct card_block *b, size_t r,
     double width)
 {
 	char *m = note_markup(b, r);
-	PangoLayout *l = cardpdf_layout(w, "", w->font, width);
+	double ht;
+	PangoLayout *l = cardpdf_markup_layout(w, m, width, &ht);
 
-	cardpdf_set_markup(l, m);
 	g_free(m);
 	return l;
 }
@@ -579,12 +622,9 @@ joined_facts(struct cardpdf *w, const struct card_block *b)
 	if (w->dry)     /* measured once per face and width */
 		ht = cardpdf_markup_height(w, m->str,
 		    cardpdf_col_width(w) - 2 * w->pad);
-	else {
-		l = cardpdf_layout(w, "", w->font,
-		    cardpdf_col_width(w) - 2 * w->pad);
-		cardpdf_set_markup(l, m->str);
-		cardpdf_measure(l, NULL, &ht);
-	}
+	else
+		l = cardpdf_markup_layout(w, m->str,
+		    cardpdf_col_width(w) - 2 * w->pad, &ht);
 	g_string_free(m, TRUE);
 	ht += 2 * w->pad * 0.6;
 	cardpdf_need(w, ht);
@@ -662,6 +702,10 @@ cardpdf_block(struct cardpdf *w, const struct card_block *b)
 			    false);
 		}
 		w->y += w->pad * 2;
+		return;
+	}
+	if (b->kind == BLK_FACTS && b->strip) {
+		w->y += w->pad * 2;     /* all its facts in the strip's band */
 		return;
 	}
 	cardpdf_widths(w, b, cw);

@@ -175,6 +175,11 @@ covered(const unsigned char *s)
 	return true;
 }
 
+/* The upright DejaVu Sans faces of a weight (normal and condensed). */
+#define FACE(wt) "<patelt name=\"family\"><string>DejaVu Sans</string>" \
+	"</patelt><patelt name=\"slant\"><int>0</int></patelt>" \
+	"<patelt name=\"weight\"><int>" wt "</int></patelt>"
+
 /* A configuration of FONTDIR and its cache alone, current, with the
  * characters its faces share; false (nothing changed) when it cannot
  * stand for the system's. */
@@ -182,7 +187,11 @@ static bool
 own_fonts(void)
 {
 	static const char conf[] = "<fontconfig><dir>" BELLIS_FONTDIR
-	    "</dir><cachedir>" BELLIS_FONTCACHEDIR "</cachedir></fontconfig>";
+	    "</dir><cachedir>" BELLIS_FONTCACHEDIR "</cachedir>"
+	    "<selectfont><rejectfont><pattern/></rejectfont><acceptfont>"
+	    "<pattern>" FACE("80") "</pattern>"
+	    "<pattern>" FACE("200") "</pattern>"
+	    "</acceptfont></selectfont></fontconfig>";
 	FcConfig *c;
 	unsigned ch;
 

@@ -114,6 +114,12 @@ pdffont_caught(void (*fn)(void *), void *arg)
 void
 pdffont_check(cairo_t *cr, const char *family)
 {
+	pdffont_check_at(cr, family, 0);
+}
+
+void
+pdffont_check_at(cairo_t *cr, const char *family, double pt)
+{
 	PangoLayout *l;
 	PangoFontDescription *fd;
 	struct caught k;
@@ -122,6 +128,8 @@ pdffont_check(cairo_t *cr, const char *family)
 	catch_begin(&k);
 	l = pango_cairo_create_layout(cr);
 	fd = pango_font_description_from_string(family);
+	if (pt > 0)
+		pango_font_description_set_absolute_size(fd, pt * PANGO_SCALE);
 	pango_layout_set_font_description(l, fd);
 	pango_layout_set_text(l, "Aa", -1);
 	unknown = pango_layout_get_unknown_glyphs_count(l);

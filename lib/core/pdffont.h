@@ -13,6 +13,10 @@
  * (family first) has glyphs for Latin text: a PDF without text would
  * come out. */
 void pdffont_check(cairo_t *cr, const char *family);
+/* The same in the regular face at pt points (absolute; 0: pango's
+ * default size): a writer checks in its first type, whose font it
+ * loads all the same. */
+void pdffont_check_at(cairo_t *cr, const char *family, double pt);
 
 /* Call fn(arg), fontconfig's messages on standard error caught and
  * written again as our warnings (a configuration that fn reads). */
