@@ -16,11 +16,13 @@
  * paces, y down; everything here is drawn in table coordinates (y up),
  * the key too (below the table: y < 0). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "battle/scan_int.h"
 #include "core/labels.h"
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "rules/rules.h"
 #include "rules/troop.h"
 
@@ -63,7 +65,8 @@ struct scene {
 	const struct bfield *f;
 	const struct painter *pt;
 	long *marks;            /* texture marks left */
-	const struct bfpick *pick;      /* the bases, by where they stand */
+	const int *odd;         /* the bases that lie on others (the grid */
+	size_t nodd;            /* may have left them out) */
 	const struct bview *v;  /* the part of the table, the key */
 };
 
@@ -671,6 +674,32 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	    "#000000", false);
 }
 
+/* A base of the table other than base e holds p: one of its cell of
+ * the field's grid, or of those that lie on others. */
+static bool
+held_by_other(const struct scene *s, size_t e, struct gpt p)
+{
+	const struct bfield *f = s->f;
+	const int *v = NULL;
+	size_t i, n;
+
+	if (!isfinite(p.x) || !isfinite(p.y) || f->grid.cells == NULL) {
+		for (i = 0; i < f->ne; i++)
+			if (i != e && geom_in_poly(p, f->e[i].c, 4))
+				return true;
+		return false;
+	}
+	n = grid_at(f, p, &v);
+	for (i = 0; i < n; i++)
+		if ((size_t)v[i] != e && geom_in_poly(p, f->e[v[i]].c, 4))
+			return true;
+	for (i = 0; i < s->nodd; i++)
+		if ((size_t)s->odd[i] != e && geom_in_poly(p,
+		    f->e[s->odd[i]].c, 4))
+			return true;
+	return false;
+}
+
 static void
 base(const struct scene *s, const struct belem *e)
 {
@@ -685,7 +714,7 @@ base(const struct scene *s, const struct belem *e)
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
-	if (!bfpick_other(s->pick, s->f, (size_t)(e - s->f->e), tri[2]))
+	if (!held_by_other(s, (size_t)(e - s->f->e), tri[2]))
 		shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
 }
 
@@ -1301,8 +1330,9 @@ bfdraw(const struct bfield *f, const struct bplan *p,
     const struct painter *pt)
 {
 	long marks = TEXTURE_MARKS;
-	struct bfpick pick;
-	struct scene s = { f, pt, &marks, &pick, v };
+	struct scene s = { f, pt, &marks, NULL, 0, v };
+	int *odd = NULL;
+	size_t cap = 0;
 	struct gpt table[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, f->height }, { 0, f->height } };
 	struct gpt under[4] = { { 0, 0 }, { f->width, 0 },
@@ -1312,7 +1342,12 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	bool paper = v->ratio > 0;
 	size_t i;
 
-	bfpick_build(&pick, f);
+	for (i = 0; i < f->ne; i++)
+		if (f->e[i].intersects) {
+			odd = xgrow(odd, &cap, s.nodd + 1, sizeof *odd);
+			odd[s.nodd++] = (int)i;
+		}
+	s.odd = odd;
 	if (paper)
 		pt->clip(pt->ud, v->win.x1 - v->win.x0, v->win.y1 - v->win.y0);
 	shape(&s, table, 4, true, "#eef3dc", 1, "#666666", 4, 0);
@@ -1322,7 +1357,7 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 	paths(&s, p, verdict);
 	for (i = 0; i < f->ne; i++)
 		base(&s, &f->e[i]);
-	bfpick_free(&pick);
+	free(odd);
 	contacts(&s);
 	for (i = 0; i < f->ne; i++)
 		label(&s, &f->e[i], lang);

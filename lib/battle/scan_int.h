@@ -61,20 +61,6 @@ size_t bfdraw_key_entries(const struct bfield *f, const struct bplan *p,
     const int *verdict);
 double bfdraw_label_min(const struct bfield *f, enum lang lang);
 
-/* Which base holds a point (bfpick.c): the bases by the cells of a grid
- * that their bounding boxes meet. */
-struct bfpick {
-	double x0, y0, cell;
-	long nx, ny;
-	size_t *start;          /* cell k's bases: idx[start[k]..start[k+1]) */
-	int *idx;
-};
-void bfpick_build(struct bfpick *g, const struct bfield *f);
-void bfpick_free(struct bfpick *g);
-/* A base of f other than base e holds p. */
-bool bfpick_other(const struct bfpick *g, const struct bfield *f, size_t e,
-    struct gpt p);
-
 /* The height in paces of the key under the table (bfdraw draws it
  * there: the page is the table and the key). */
 double bfdraw_key_height(const struct bfield *f, const struct bplan *p,
