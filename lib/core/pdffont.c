@@ -114,13 +114,22 @@ pdffont_caught(void (*fn)(void *), void *arg)
 void
 pdffont_check(cairo_t *cr, const char *family)
 {
+	PangoContext *pc = pango_cairo_create_context(cr);
+
+	pdffont_check_context(pc, family);
+	g_object_unref(pc);
+}
+
+void
+pdffont_check_context(PangoContext *pc, const char *family)
+{
 	PangoLayout *l;
 	PangoFontDescription *fd;
 	struct caught k;
 	int unknown;
 
 	catch_begin(&k);
-	l = pango_cairo_create_layout(cr);
+	l = pango_layout_new(pc);
 	fd = pango_font_description_from_string(family);
 	pango_layout_set_font_description(l, fd);
 	pango_layout_set_text(l, "Aa", -1);

@@ -8,11 +8,14 @@
 #include <stdio.h>
 
 #include <cairo.h>
+#include <pango/pango.h>
 
 /* Exit with status 4 and a message when no font that fontconfig finds
  * (family first) has glyphs for Latin text: a PDF without text would
  * come out. */
 void pdffont_check(cairo_t *cr, const char *family);
+/* The same with the fonts of a pango context (no surface needed). */
+void pdffont_check_context(PangoContext *pc, const char *family);
 
 /* Call fn(arg), fontconfig's messages on standard error caught and
  * written again as our warnings (a configuration that fn reads). */
