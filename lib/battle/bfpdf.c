@@ -423,14 +423,11 @@ bfpdf_new(FILE *fp, char *const *files, int nfiles)
 	for (i = 0; i < nfiles; i++)
 		ownfont_input(files[i]);
 	/* as on a PDF surface: outlines as drawn, metrics not rounded */
-	w->pc = pango_font_map_create_context(
-	    pango_cairo_font_map_get_default());
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	pango_cairo_context_set_font_options(w->pc, fo);
+	w->pc = pdffont_context(fo, "DejaVu Sans");
 	cairo_font_options_destroy(fo);
-	pdffont_check_context(w->pc, "DejaVu Sans");
 	w->fd = pango_font_description_new();
 	pango_font_description_set_family(w->fd, "DejaVu Sans");
 	pango_font_description_set_absolute_size(w->fd, 100 * PANGO_SCALE);

@@ -14,8 +14,11 @@
  * (family first) has glyphs for Latin text: a PDF without text would
  * come out. */
 void pdffont_check(cairo_t *cr, const char *family);
-/* The same with the fonts of a pango context (no surface needed). */
-void pdffont_check_context(PangoContext *pc, const char *family);
+/* The same without a surface: a context of pango's cairo font map with
+ * the font options fo, its fonts checked (fontconfig's messages caught
+ * from the font map's start on). */
+PangoContext *pdffont_context(const cairo_font_options_t *fo,
+    const char *family);
 
 /* Call fn(arg), fontconfig's messages on standard error caught and
  * written again as our warnings (a configuration that fn reads). */
