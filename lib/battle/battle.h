@@ -165,7 +165,13 @@ struct bmove {
 	int nsteps;
 	struct { int kind; double v, x, y, f; bool has_f; } *steps;
 	double dist;            /* paces */
-	struct move m;          /* the move-check line */
+	struct move *m;         /* the move-check line, while it runs */
+	/* what of it the move line says (battle_move_line), kept after */
+	struct {
+		long dist;      /* paces */
+		int breakoff, breakoff_sub, end, zoc;
+		bool has[MF_N];
+	} said;
 	struct gbox *start, *end;   /* per member */
 	struct gpt *path;       /* leader's front-edge centre, sampled */
 	size_t npath;
