@@ -431,10 +431,6 @@ bfpdf_new(FILE *fp, char *const *files, int nfiles)
 	w->fd = pango_font_description_new();
 	pango_font_description_set_family(w->fd, "DejaVu Sans");
 	pango_font_description_set_absolute_size(w->fd, 100 * PANGO_SCALE);
-	outf(w, "%%PDF-1.5\n%%\xb5\xed\xae\xfb\n");
-	reserve(w);             /* 1: the catalogue */
-	reserve(w);             /* 2: the pages */
-	reserve(w);             /* 3: the resources of every page */
 	return w;
 }
 
@@ -444,8 +440,18 @@ static void
 page_begin(struct bfpdf *w, double pw, double ph, double k, double ox,
     double oy)
 {
-	int page = reserve(w), content = reserve(w);
+	int page, content;
 
+	if (w->npages == 0) {
+		/* the file begins with its first page: no battlefield, no
+		 * file */
+		outf(w, "%%PDF-1.5\n%%\xb5\xed\xae\xfb\n");
+		reserve(w);     /* 1: the catalogue */
+		reserve(w);     /* 2: the pages */
+		reserve(w);     /* 3: the resources of every page */
+	}
+	page = reserve(w);
+	content = reserve(w);
 	w->pages = xgrow(w->pages, &w->capp, w->npages + 1, sizeof *w->pages);
 	w->pages[w->npages++] = page;
 	begin(w, page);
@@ -700,12 +706,8 @@ bfpdf_finish(struct bfpdf *w)
 {
 	int k, rc;
 
-	if (w->npages == 0) {
-		/* a blank page, as for no input */
-		page_begin(w, 100, 100, 1, 0, 0);
-		page_end(w);
-	}
-	trailer(w);
+	if (w->npages > 0)
+		trailer(w);
 	if (fflush(w->fp) != 0)
 		w->failed = true;
 	rc = w->failed ? -1 : 0;
