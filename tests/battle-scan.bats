@@ -687,6 +687,23 @@ $(e r2 Bd 1360 800 0)"
 	assert_output "%PDF-"
 }
 
+@test "battle-scan: -T pdf and -T svg of no battlefield (empty input) write nothing, status 2; an empty file among others is skipped" {
+	cd "$BATS_TEST_TMPDIR"
+	: > empty.xml
+	for t in pdf svg; do
+		for paper in table a4; do
+			run -2 --separate-stderr battle-scan -T $t --paper=$paper empty.xml
+			assert_output ''
+			assert_equal "$stderr" "battle-scan: empty.xml: error: empty input, expected a battlefield"
+		done
+	done
+	# the empty file's neighbour is drawn on a sheet of its own size
+	run -2 --separate-stderr bash -c "battle-scan -T pdf --paper=a4 empty.xml '$TOP/samples/battle-line.xml' > two.pdf"
+	pdfinfo two.pdf > info.txt
+	grep -q '^Pages: *1$' info.txt
+	grep -q '^Page size: .*(A4)' info.txt
+}
+
 @test "battle-scan: in the multi-call binary, -T pdf alone starts libexec/bellis/battle-scan" {
 	local exe
 	exe=$(readlink -f "$(command -v battle-scan)")

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "battle/battle.h"
+#include "core/strset.h"
 #include "core/xalloc.h"
 #include "rules/troop.h"
 
@@ -105,40 +106,50 @@ battle_cmp_id(const char *a, const char *b)
 	return (*a != '\0') - (*b != '\0');
 }
 
+/* The slot of id[0..n) in the index of the ids: the slot that holds
+ * its element (index + 1), or the empty one where it goes. */
+static size_t
+id_slot(const struct bfield *f, const char *id, size_t n)
+{
+	size_t mask = f->capidx - 1, k = (size_t)strset_hash(id, n) & mask;
+	const char *s;
+
+	for (; f->idx[k] != 0; k = (k + 1) & mask) {
+		s = f->e[f->idx[k] - 1].id;
+		if (strncmp(s, id, n) == 0 && s[n] == '\0')
+			return k;
+	}
+	return k;
+}
+
 int
 battle_find(const struct bfield *f, const char *id, size_t n)
 {
-	size_t i;
-	long k;
+	size_t k;
 
 	/* by the index of the ids read (a scan a move made the moves of
 	 * a large table quadratic) */
-	if (f->nids == f->ne) {
-		k = strset_findn(&f->ids, id, n);
-		return k >= 0 ? f->idelem[k] : -1;
-	}
-	for (i = 0; i < f->ne; i++)
-		if (strlen(f->e[i].id) == n && memcmp(f->e[i].id, id, n) == 0)
-			return (int)i;
-	return -1;
+	if (f->capidx == 0 || memchr(id, '\0', n) != NULL)
+		return -1;
+	k = id_slot(f, id, n);
+	return f->idx[k] != 0 ? f->idx[k] - 1 : -1;
 }
 
 void
-battle_index_id(struct bfield *f)
+battle_index_ids(struct bfield *f)
 {
-	bool added;
-	size_t k;
+	size_t i, k;
 
-	if (f->nids != f->ne - 1)
-		return;
-	k = strset_add(&f->ids, f->e[f->ne - 1].id,
-	    strlen(f->e[f->ne - 1].id), &added);
-	if (added) {
-		f->idelem = xgrow(f->idelem, &f->capidelem, k + 1,
-		    sizeof *f->idelem);
-		f->idelem[k] = (int)(f->ne - 1);
+	free(f->idx);
+	for (f->capidx = 16; f->capidx < 2 * f->ne; f->capidx *= 2)
+		;
+	f->idx = xcalloc(f->capidx, sizeof *f->idx);
+	/* the first element of an id keeps it */
+	for (i = 0; i < f->ne; i++) {
+		k = id_slot(f, f->e[i].id, strlen(f->e[i].id));
+		if (f->idx[k] == 0)
+			f->idx[k] = (int)i + 1;
 	}
-	f->nids = f->ne;
 }
 
 void
@@ -209,13 +220,19 @@ grid_insert(struct bfield *f, int e)
 	struct bgrid *g = &f->grid;
 	struct gbb bb = reach(f, &f->e[e]);
 	struct bcell *c;
-	long *r = g->at[e].c, x, y;
+	long r[4], x, y;
+	size_t cap;
+	int k;
 
 	cells(g, &bb, r);
+	for (k = 0; k < 4; k++)
+		g->at[e].c[k] = (int)r[k];
 	for (y = r[1]; y <= r[3]; y++)
 		for (x = r[0]; x <= r[2]; x++) {
 			c = &g->cells[y * g->nx + x];
-			c->v = xgrow(c->v, &c->cap, c->n + 1, sizeof *c->v);
+			cap = c->cap;
+			c->v = xgrow(c->v, &cap, c->n + 1, sizeof *c->v);
+			c->cap = (unsigned)cap;
 			c->v[c->n++] = e;
 		}
 }
@@ -225,8 +242,9 @@ grid_remove(struct bfield *f, int e)
 {
 	struct bgrid *g = &f->grid;
 	struct bcell *c;
-	long *r = g->at[e].c, x, y;
-	size_t i;
+	const int *r = g->at[e].c;
+	long x, y;
+	unsigned i;
 
 	for (y = r[1]; y <= r[3]; y++)
 		for (x = r[0]; x <= r[2]; x++) {
@@ -299,6 +317,20 @@ grid_query(struct bfield *f, const struct gbb *bb, int **out, size_t *cap)
 			}
 		}
 	return n;
+}
+
+size_t
+grid_at(const struct bfield *f, struct gpt p, const int **v)
+{
+	const struct bgrid *g = &f->grid;
+	struct gbb bb = { p.x, p.y, p.x, p.y };
+	const struct bcell *c;
+	long r[4];
+
+	cells(g, &bb, r);
+	c = &g->cells[r[1] * g->nx + r[0]];
+	*v = c->v;
+	return c->n;
 }
 
 /* ---- terrain -------------------------------------------------------- */

@@ -11,7 +11,6 @@
 #include "battle/geom.h"
 #include "core/input.h"
 #include "core/str.h"
-#include "core/strset.h"
 #include "dba/move.h"
 #include "rules/rules.h"
 
@@ -57,50 +56,52 @@ struct bside {
 	long line;
 };
 
-/* What the geometry says of one element (battle_derive). */
+/* What the geometry says of one element (battle_derive).  The fields
+ * are in order of size, so that ten thousand of them take no padding. */
 struct bderived {
-	bool difficult, camp, in_river, on_road, ford;
-	bool rough;             /* in rough going, not difficult (dba3) */
+	/* every enemy whose front edge is on a flank or the rear, in the
+	 * order found: its index and the edge (GE_LEFT, GE_RIGHT, GE_REAR) */
+	struct { int who, edge; } *att;
+	size_t natt, capatt;
+	int *zoc;               /* enemies in whose zone it stands, nzoc */
+	bool *zoc_screened;     /* ... each screened (zoc's block: not
+				 * freed on its own) */
+	size_t nzoc;
+	double gdist;           /* to its general's base; <0: none */
 	int level;              /* hill level of the base centre */
 	int river;              /* terrain index of the river it stands in */
 	int front;              /* the enemy it fights (front contact) */
 	int nfront;             /* enemies in front contact */
 	int flank[2], rear;     /* enemies on the left/right edge, rear */
 	int flank_by[2], rear_by;   /* one of each, for the picture */
-	/* every enemy whose front edge is on a flank or the rear, in the
-	 * order found: its index and the edge (GE_LEFT, GE_RIGHT, GE_REAR) */
-	struct { int who, edge; } *att;
-	size_t natt, capatt;
 	int ftouch;             /* an enemy any edge of which touches this
 	                         * element's front edge (the longest), -1 */
 	int nftouch;            /* enemies touching its front edge */
 	int overlap[2];         /* the overlapping enemy left/right, -1 */
 	int support;            /* element directly behind, -1 */
-	bool psiloi;            /* that element gives Psiloi support */
-	bool support_lost;      /* ... but it stands in difficult going */
 	int side_by;            /* a friend beside it giving side support
 				 * (dba3: Sp beside Sp or Bd), -1 */
-	bool side_lost;         /* ... but it stands in rough or bad going */
-	int *zoc;               /* enemies in whose zone it stands */
-	size_t nzoc, capzoc;
-	bool *zoc_screened;
-	double gdist;           /* to its general's base; <0: none */
+	bool difficult, camp, in_river, on_road, ford;
+	bool rough;             /* in rough going, not difficult (dba3) */
+	bool psiloi;            /* the support gives Psiloi support */
+	bool support_lost;      /* ... but it stands in difficult going */
+	bool side_lost;         /* side_by stands in rough or bad going */
 	bool hidden;            /* out of its general's sight */
 };
 
 struct belem {
 	char *id;
-	int troop;              /* troop id */
-	int sub;                /* its sub-type + 1 (dba3 3Bd, 6Kn), 0 */
-	int side;
-	struct gbox box;
-	bool general;
-	bool intersects;        /* lies on another (reported): left out of
-	                         * the grid, no contacts or zones derived */
 	long line;
+	struct gbox box;
 	struct gpt c[4];        /* corners, from box */
 	struct gpt centre;
 	struct gbb bb;
+	int troop;              /* troop id */
+	int sub;                /* its sub-type + 1 (dba3 3Bd, 6Kn), 0 */
+	int side;
+	bool general;
+	bool intersects;        /* lies on another (reported): left out of
+	                         * the grid, no contacts or zones derived */
 	struct bderived d;
 };
 
@@ -108,14 +109,14 @@ struct belem {
  * control meets them, so that neighbours are found in constant time. */
 struct bcell {
 	int *v;
-	size_t n, cap;
+	unsigned n, cap;        /* at most BF_MAX_ELEMENTS */
 };
 
 struct bgrid {
 	double cell, x0, y0;
 	long nx, ny;
 	struct bcell *cells;
-	struct { long c[4]; } *at;      /* cells of each element */
+	struct { int c[4]; } *at;       /* cells of each element */
 	unsigned *stamp;        /* per element, for deduplicated queries */
 	unsigned tick;
 };
@@ -133,12 +134,10 @@ struct bfield {
 	int nsides;
 	struct belem *e;
 	size_t ne, cape;
-	/* the ids of the elements as read: ids (each id once) and idelem
-	 * (its first element), of the first nids elements; battle_find
-	 * scans when they are not all there */
-	struct strset ids;
-	int *idelem;
-	size_t nids, capidelem;
+	/* the index of the ids (battle_index_ids): open addressing, each
+	 * slot 0 or the first element of an id + 1 */
+	int *idx;
+	size_t capidx;          /* a power of two, at least 2 * ne */
 	struct bgrid grid;
 	int *scr;               /* scratch for battle_screened */
 	size_t scap;
@@ -166,7 +165,13 @@ struct bmove {
 	int nsteps;
 	struct { int kind; double v, x, y, f; bool has_f; } *steps;
 	double dist;            /* paces */
-	struct move m;          /* the move-check line */
+	struct move *m;         /* the move-check line, while it runs */
+	/* what of it the move line says (battle_move_line), kept after */
+	struct {
+		long dist;      /* paces */
+		int breakoff, breakoff_sub, end, zoc;
+		bool has[MF_N];
+	} said;
 	struct gbox *start, *end;   /* per member */
 	struct gpt *path;       /* leader's front-edge centre, sampled */
 	size_t npath;
@@ -224,8 +229,8 @@ void battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
     size_t *cap);
 int battle_cmp_id(const char *a, const char *b);
 int battle_find(const struct bfield *f, const char *id, size_t n);
-/* Add the last element appended to f->e to the index of the ids. */
-void battle_index_id(struct bfield *f);
+/* Index the ids of the elements read, for battle_find. */
+void battle_index_ids(struct bfield *f);
 void battle_place(struct bfield *f, struct belem *e);
 /* The rules numbers of the table in paces, from the field's rules r
  * (formats/dba1.xml, dba22.xml) at its scale: one base width (an
@@ -256,6 +261,10 @@ void grid_insert(struct bfield *f, int e);
 /* Elements whose cells meet bb (each once); returns the count. */
 size_t grid_query(struct bfield *f, const struct gbb *bb, int **out,
     size_t *cap);
+/* The elements of the cell of p (finite; the grid built): every element
+ * in the grid whose base holds p is there, each once; returns the
+ * count. */
+size_t grid_at(const struct bfield *f, struct gpt p, const int **v);
 /* A base's zone of control: in front of its front edge, as wide as that
  * edge and as deep as the rules' zone of control. */
 void battle_zoc(const struct bfield *f, const struct belem *e,

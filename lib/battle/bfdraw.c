@@ -16,11 +16,13 @@
  * paces, y down; everything here is drawn in table coordinates (y up),
  * the key too (below the table: y < 0). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "battle/scan_int.h"
 #include "core/labels.h"
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "rules/rules.h"
 #include "rules/troop.h"
 
@@ -63,7 +65,8 @@ struct scene {
 	const struct bfield *f;
 	const struct painter *pt;
 	long *marks;            /* texture marks left */
-	const struct bfpick *pick;      /* the bases, by where they stand */
+	const int *odd;         /* the bases that lie on others (the grid */
+	size_t nodd;            /* may have left them out) */
 	const struct bview *v;  /* the part of the table, the key */
 };
 
@@ -77,8 +80,7 @@ page(const struct scene *s, struct gpt p)
 
 static void
 shape(const struct scene *s, const struct gpt *v, size_t n, bool closed,
-    const char *fill, double opacity, const char *stroke, double width,
-    double dash)
+    const char *fill, const char *stroke, double width, double dash)
 {
 	struct gpt buf[64];
 	size_t i, k, m;
@@ -87,21 +89,20 @@ shape(const struct scene *s, const struct gpt *v, size_t n, bool closed,
 	if (n > 64 && !closed) {
 		for (i = 0; i + 1 < n; i += 63) {
 			m = n - i < 64 ? n - i : 64;
-			shape(s, v + i, m, false, fill, opacity, stroke, width,
+			shape(s, v + i, m, false, fill, stroke, width,
 			    dash);
 		}
 		return;
 	}
 	if (n > 64) {
 		/* a big polygon: its outline only */
-		shape(s, v, n, false, NULL, 0, stroke != NULL ? stroke :
+		shape(s, v, n, false, NULL, stroke != NULL ? stroke :
 		    fill, width > 0 ? width : 4, dash);
 		return;
 	}
 	for (k = 0; k < n; k++)
 		buf[k] = page(s, v[k]);
-	s->pt->path(s->pt->ud, buf, n, closed, fill, opacity, stroke, width,
-	    dash);
+	s->pt->path(s->pt->ud, buf, n, closed, fill, stroke, width, dash);
 }
 
 static void
@@ -110,7 +111,7 @@ line(const struct scene *s, struct gpt a, struct gpt b, const char *colour,
 {
 	struct gpt v[2] = { a, b };
 
-	shape(s, v, 2, false, NULL, 0, colour, width, dash);
+	shape(s, v, 2, false, NULL, colour, width, dash);
 }
 
 static void
@@ -231,11 +232,11 @@ symbol(const struct scene *s, enum sym k, struct gpt c, double r,
 	switch (k) {
 	case SY_TREE:
 		ring(v, 10, c, r);
-		shape(s, v, 10, true, fill, 1, ink, r * 0.22, 0);
+		shape(s, v, 10, true, fill, ink, r * 0.22, 0);
 		break;
 	case SY_HOUSE:
 		rect(v, c.x - r * 0.6, c.y - r * 0.6, r * 1.2, r * 1.2);
-		shape(s, v, 4, true, ink, 1, NULL, 0, 0);
+		shape(s, v, 4, true, ink, NULL, 0, 0);
 		break;
 	case SY_TUFT:
 		line(s, (struct gpt){ c.x - r, c.y - r * 0.4 },
@@ -247,19 +248,19 @@ symbol(const struct scene *s, enum sym k, struct gpt c, double r,
 		break;
 	case SY_DOT:
 		ring(v, 6, c, r * 0.35);
-		shape(s, v, 6, true, ink, 1, NULL, 0, 0);
+		shape(s, v, 6, true, ink, NULL, 0, 0);
 		break;
 	case SY_WAVE:
 		for (i = 0; i < 7; i++)
 			v[i] = (struct gpt){ c.x - r + r * i / 3.0, c.y +
 			    r * 0.3 * sin(M_PI * i / 1.5) };
-		shape(s, v, 7, false, NULL, 0, ink, r * 0.18, 0);
+		shape(s, v, 7, false, NULL, ink, r * 0.18, 0);
 		break;
 	case SY_TENT:
 		v[0] = (struct gpt){ c.x - r * 0.8, c.y - r * 0.5 };
 		v[1] = (struct gpt){ c.x, c.y + r * 0.6 };
 		v[2] = (struct gpt){ c.x + r * 0.8, c.y - r * 0.5 };
-		shape(s, v, 3, true, fill, 1, ink, r * 0.18, 0);
+		shape(s, v, 3, true, fill, ink, r * 0.18, 0);
 		break;
 	}
 }
@@ -340,7 +341,7 @@ wavy(const struct scene *s, const struct gpt *v, size_t n, double amp,
 			    (struct gpt){ -d.y, d.x }, amp *
 			    sin(2 * M_PI * (at + u) / period));
 			if (m == 64) {
-				shape(s, w, m, false, NULL, 0, colour, width,
+				shape(s, w, m, false, NULL, colour, width,
 				    0);
 				w[0] = w[63];
 				m = 1;
@@ -349,7 +350,7 @@ wavy(const struct scene *s, const struct gpt *v, size_t n, double amp,
 		at += seg;
 	}
 	if (m > 1)
-		shape(s, w, m, false, NULL, 0, colour, width, 0);
+		shape(s, w, m, false, NULL, colour, width, 0);
 	return marks;
 }
 
@@ -405,7 +406,7 @@ area(const struct scene *s, enum tclass c, const struct gpt *v, size_t n,
 	size_t i;
 
 	shape(s, v, n, true, c == TC_HILL && height > 1 ? "#dcc48a" :
-	    fill[c], 1, NULL, 0, 0);
+	    fill[c], NULL, 0, 0);
 	/* past the picture's marks, plain */
 	switch (*s->marks > 0 ? c : TC_OPEN) {
 	case TC_HILL:
@@ -416,7 +417,7 @@ area(const struct scene *s, enum tclass c, const struct gpt *v, size_t n,
 			m = geom_add(m, v[i], 1.0 / (double)n);
 		for (i = 0; i < n; i++)
 			in[i] = geom_add(m, geom_sub(v[i], m), 0.7);
-		shape(s, in, n, true, NULL, 0, ink[c], 2.5, 0);
+		shape(s, in, n, true, NULL, ink[c], 2.5, 0);
 		break;
 	case TC_WOOD:
 		*s->marks -= scatter(s, v, n, SY_TREE, 64, 13, ink[c],
@@ -445,7 +446,7 @@ area(const struct scene *s, enum tclass c, const struct gpt *v, size_t n,
 	default:
 		break;
 	}
-	shape(s, v, n, true, NULL, 0, ink[c], difficult ? 5 : rough ? 4 : 2,
+	shape(s, v, n, true, NULL, ink[c], difficult ? 5 : rough ? 4 : 2,
 	    difficult ? D_DIFF : rough ? D_ROUGH : 0);
 }
 
@@ -454,8 +455,8 @@ area(const struct scene *s, enum tclass c, const struct gpt *v, size_t n,
 static void
 river(const struct scene *s, const struct gpt *v, size_t n, double w)
 {
-	shape(s, v, n, false, NULL, 0, C_BANK, w + 10, 0);
-	shape(s, v, n, false, NULL, 0, C_RIVER, w, 0);
+	shape(s, v, n, false, NULL, C_BANK, w + 10, 0);
+	shape(s, v, n, false, NULL, C_RIVER, w, 0);
 	if (*s->marks > 0)
 		*s->marks -= wavy(s, v, n, w * 0.18, w * 1.6, C_BANK, 2.5);
 }
@@ -464,9 +465,9 @@ river(const struct scene *s, const struct gpt *v, size_t n, double w)
 static void
 road(const struct scene *s, const struct gpt *v, size_t n, double w)
 {
-	shape(s, v, n, false, NULL, 0, "#6b4f2a", w + 8, 0);
-	shape(s, v, n, false, NULL, 0, "#efdcb4", w, 0);
-	shape(s, v, n, false, NULL, 0, "#6b4f2a", 3, 18);
+	shape(s, v, n, false, NULL, "#6b4f2a", w + 8, 0);
+	shape(s, v, n, false, NULL, "#efdcb4", w, 0);
+	shape(s, v, n, false, NULL, "#6b4f2a", 3, 18);
 }
 
 /* A camp: its side's pale tone and outline, tents, and (named) the
@@ -492,12 +493,12 @@ camp(const struct scene *s, const struct gpt *v, size_t n, int side,
 	/* not where a base stands */
 	for (i = 0; i < f->ne && named; i++)
 		named = !geom_bb_meet(&clear, &f->e[i].bb, 0);
-	shape(s, v, n, true, side >= 0 ? side_pale[side] : "#dddddd", 1,
+	shape(s, v, n, true, side >= 0 ? side_pale[side] : "#dddddd",
 	    NULL, 0, 0);
 	if (*s->marks > 0)
 		*s->marks -= scatter(s, v, n, SY_TENT, 64, 16, dark, "#ffffff",
 		    named ? &clear : NULL);
-	shape(s, v, n, true, NULL, 0, dark, 4, side >= 0 ? side_dash[side] :
+	shape(s, v, n, true, NULL, dark, 4, side >= 0 ? side_dash[side] :
 	    12);
 	if (named)
 		text(s, m, 0, size, f->side[side].name, "#111111", false);
@@ -543,7 +544,7 @@ zone(const struct scene *s, const struct gpt z[4], int sd, bool screened)
 {
 	if (side_hatch[sd])
 		hatch(s, z, 4, HATCH_DEG, HATCH_GAP * 2, side_dark[sd], 1.2);
-	shape(s, z, 4, true, NULL, 0, side_dark[sd], 3, screened ?
+	shape(s, z, 4, true, NULL, side_dark[sd], 3, screened ?
 	    D_SCREENED : side_dash[sd]);
 }
 
@@ -572,10 +573,10 @@ zones(const struct scene *s)
 static void
 patch(const struct scene *s, const struct gpt c[4], int sd, bool general)
 {
-	shape(s, c, 4, true, side_fill[sd], 1, NULL, 0, 0);
+	shape(s, c, 4, true, side_fill[sd], NULL, 0, 0);
 	if (side_hatch[sd])
 		hatch(s, c, 4, HATCH_DEG, HATCH_GAP, side_dark[sd], 2);
-	shape(s, c, 4, true, NULL, 0, "#000000", general ? 7 : 2,
+	shape(s, c, 4, true, NULL, "#000000", general ? 7 : 2,
 	    side_dash[sd]);
 }
 
@@ -664,11 +665,37 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	pl[1] = geom_add(geom_add(m, rt, hw), up, lo);
 	pl[2] = geom_add(geom_add(m, rt, hw), up, hi);
 	pl[3] = geom_add(geom_add(m, rt, -hw), up, hi);
-	shape(s, pl, 4, true, side_fill[sd], 1, NULL, 0, 0);
+	shape(s, pl, 4, true, side_fill[sd], NULL, 0, 0);
 	text(s, geom_add(m, up, size * 0.45), deg, fs, name, "#111111",
 	    false);
 	text(s, geom_add(m, up, -size * 0.6), deg, size * 0.8, e->id,
 	    "#000000", false);
+}
+
+/* A base of the table other than base e holds p: one of its cell of
+ * the field's grid, or of those that lie on others. */
+static bool
+held_by_other(const struct scene *s, size_t e, struct gpt p)
+{
+	const struct bfield *f = s->f;
+	const int *v = NULL;
+	size_t i, n;
+
+	if (!isfinite(p.x) || !isfinite(p.y) || f->grid.cells == NULL) {
+		for (i = 0; i < f->ne; i++)
+			if (i != e && geom_in_poly(p, f->e[i].c, 4))
+				return true;
+		return false;
+	}
+	n = grid_at(f, p, &v);
+	for (i = 0; i < n; i++)
+		if ((size_t)v[i] != e && geom_in_poly(p, f->e[v[i]].c, 4))
+			return true;
+	for (i = 0; i < s->nodd; i++)
+		if ((size_t)s->odd[i] != e && geom_in_poly(p,
+		    f->e[s->odd[i]].c, 4))
+			return true;
+	return false;
 }
 
 static void
@@ -685,8 +712,8 @@ base(const struct scene *s, const struct belem *e)
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
-	if (!bfpick_other(s->pick, s->f, (size_t)(e - s->f->e), tri[2]))
-		shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
+	if (!held_by_other(s, (size_t)(e - s->f->e), tri[2]))
+		shape(s, tri, 3, true, "#000000", NULL, 0, 0);
 }
 
 /* The lower left corner of a side tag w by h at place at along table
@@ -796,7 +823,7 @@ side_tags(const struct scene *s)
 		patch(s, r, k, false);
 		/* the arrow into the table and the name, on a plate */
 		rect(r, o.x + h * 0.25, o.y + h * 0.15, w - h * 0.5, h * 0.7);
-		shape(s, r, 4, true, side_fill[k], 1, NULL, 0, 0);
+		shape(s, r, 4, true, side_fill[k], NULL, 0, 0);
 		a = (struct gpt){ o.x + h * 0.7, o.y + h / 2 };
 		if (e < 2) {
 			tri[0] = (struct gpt){ a.x - h * 0.3, a.y + (e == 0 ?
@@ -811,7 +838,7 @@ side_tags(const struct scene *s)
 			tri[2] = (struct gpt){ a.x + (e == 2 ? h * 0.25 :
 			    -h * 0.25), a.y };
 		}
-		shape(s, tri, 3, true, "#000000", 1, NULL, 0, 0);
+		shape(s, tri, 3, true, "#000000", NULL, 0, 0);
 		text(s, (struct gpt){ o.x + h * 1.15, o.y + h / 2 }, 0, size,
 		    f->side[k].name, "#111111", true);
 	}
@@ -837,15 +864,15 @@ link_at(const struct scene *s, struct gpt p, struct gpt u, double len,
 	/* a white casing, so that the link shows on either side's base */
 	line(s, a, b, "#ffffff", psiloi ? 8 : 12, 0);
 	ring(v, 8, a, 9);
-	shape(s, v, 8, true, "#ffffff", 1, NULL, 0, 0);
+	shape(s, v, 8, true, "#ffffff", NULL, 0, 0);
 	ring(v, 8, b, 9);
-	shape(s, v, 8, true, "#ffffff", 1, NULL, 0, 0);
+	shape(s, v, 8, true, "#ffffff", NULL, 0, 0);
 	line(s, a, b, C_SUPPORT, psiloi ? 4 : 8, 0);
 	ring(v, 8, a, 6);
-	shape(s, v, 8, true, psiloi ? "#ffffff" : C_SUPPORT, 1, C_SUPPORT, 3,
+	shape(s, v, 8, true, psiloi ? "#ffffff" : C_SUPPORT, C_SUPPORT, 3,
 	    0);
 	ring(v, 8, b, 6);
-	shape(s, v, 8, true, psiloi ? "#ffffff" : C_SUPPORT, 1, C_SUPPORT, 3,
+	shape(s, v, 8, true, psiloi ? "#ffffff" : C_SUPPORT, C_SUPPORT, 3,
 	    0);
 }
 
@@ -895,7 +922,7 @@ overlap_at(const struct scene *s, struct gpt c)
 	struct gpt q[4];
 
 	rect(q, c.x - 14, c.y - 14, 28, 28);
-	shape(s, q, 4, true, C_OVERLAP, 1, "#000000", 2, 0);
+	shape(s, q, 4, true, C_OVERLAP, "#000000", 2, 0);
 }
 
 /* Contacts as bars on the edges that touch (never across the labels):
@@ -957,17 +984,15 @@ paths(const struct scene *s, const struct bplan *p, const int *verdict)
 			for (k = 0; k < n && j < 255; k += step)
 				v[j++] = pts[k * (size_t)mv->n + (size_t)m];
 			v[j++] = pts[(n - 1) * (size_t)mv->n + (size_t)m];
-			shape(s, v, j, false, NULL, 0, col, 6, dash);
+			shape(s, v, j, false, NULL, col, 6, dash);
 			geom_corners(&mv->end[m], c);
-			shape(s, c, 4, true, NULL, 0, col, 3, dash > 0 ?
+			shape(s, c, 4, true, NULL, col, 3, dash > 0 ?
 			    dash : 0);
 		}
 	}
 }
 
 /* ---- the key ---------------------------------------------------------- */
-
-#define KEY_COLS 4
 
 /* The entries of the key: the sides, the scale bar, the marks, then the
  * terrain on this table. */
@@ -1021,12 +1046,6 @@ key_terrain(const struct bfield *f, struct kterrain *kt)
 	return n;
 }
 
-static double
-key_row(const struct bfield *f)
-{
-	return f->width * 0.028;
-}
-
 /* Move i of p is drawn in the colour of key entry k. */
 static bool
 move_is(const struct bplan *p, const int *verdict, size_t i, int k)
@@ -1073,25 +1092,20 @@ key_on(const struct bfield *f, const struct bplan *p, const int *verdict,
 }
 
 size_t
-bfdraw_key_entries(const struct bfield *f, const struct bplan *p,
-    const int *verdict)
+bfdraw_key(const struct bfield *f, const struct bplan *p, const int *verdict,
+    unsigned *on)
 {
 	struct kterrain kt;
 	size_t n = key_terrain(f, &kt);
 	int k;
 
+	*on = 0;
 	for (k = 0; k < K_TERRAIN; k++)
-		n += key_on(f, p, verdict, k);
+		if (key_on(f, p, verdict, k)) {
+			*on |= 1u << k;
+			n++;
+		}
 	return n;
-}
-
-double
-bfdraw_key_height(const struct bfield *f, const struct bplan *p,
-    const int *verdict)
-{
-	size_t n = bfdraw_key_entries(f, p, verdict);
-
-	return key_row(f) * ((double)((n + KEY_COLS - 1) / KEY_COLS) + 1.2);
 }
 
 /* The sample of entry k at x, y (table coordinates, its left middle),
@@ -1139,19 +1153,19 @@ sample(const struct scene *s, int k, enum tclass c,
 		zone(s, r, 1, true);
 		break;
 	case K_LEGAL:
-		shape(s, l, 2, false, NULL, 0, C_LEGAL, 6, 0);
+		shape(s, l, 2, false, NULL, C_LEGAL, 6, 0);
 		break;
 	case K_ILLEGAL:
-		shape(s, l, 2, false, NULL, 0, C_ILLEGAL, 6, D_ILLEGAL);
+		shape(s, l, 2, false, NULL, C_ILLEGAL, 6, D_ILLEGAL);
 		break;
 	case K_PLANNED:
-		shape(s, l, 2, false, NULL, 0, C_PLANNED, 6, D_PLANNED);
+		shape(s, l, 2, false, NULL, C_PLANNED, 6, D_PLANNED);
 		break;
 	default:
 		/* terrain: a piece of the table with it, as high as a
 		 * symbol needs */
 		rect(r, x, y - h * 0.75, w, h * 1.5);
-		shape(s, r, 4, true, "#eef3dc", 1, NULL, 0, 0);
+		shape(s, r, 4, true, "#eef3dc", NULL, 0, 0);
 		if (c == TC_RIVER) {
 			l[0].x += h * 0.3, l[1].x -= h * 0.3;
 			river(s, l, 2, h * 0.6);
@@ -1252,8 +1266,7 @@ note(const struct scene *s, double y, double size, enum lang lang)
  * the table, and a scale bar of whole base widths (the edition's unit
  * under dba3) or paces; on paper, under a part of the table, a note. */
 static void
-key(const struct scene *s, const struct bplan *p, const int *verdict,
-    enum lang lang)
+key(const struct scene *s, enum lang lang)
 {
 	static const enum label lb[] = { L_BF_GENERAL, L_BF_EDGE, L_BF_FRONT,
 	    L_BF_FLANK, L_BF_OVERLAP, L_BF_SUPPORT, L_BF_PSILOI, L_BF_ZOC,
@@ -1273,7 +1286,7 @@ key(const struct scene *s, const struct bplan *p, const int *verdict,
 			c = (enum tclass)(k - K_TERRAIN);
 			if (!kt.on[c])
 				continue;
-		} else if (!key_on(f, p, verdict, k))
+		} else if ((v->keyon & 1u << k) == 0)
 			continue;
 		x = v->kx0 + (n % KEY_COLS) * colw + row * 0.5;
 		y = y0 - (n / KEY_COLS) * row;
@@ -1301,28 +1314,33 @@ bfdraw(const struct bfield *f, const struct bplan *p,
     const struct painter *pt)
 {
 	long marks = TEXTURE_MARKS;
-	struct bfpick pick;
-	struct scene s = { f, pt, &marks, &pick, v };
+	struct scene s = { f, pt, &marks, NULL, 0, v };
+	int *odd = NULL;
+	size_t cap = 0;
 	struct gpt table[4] = { { 0, 0 }, { f->width, 0 },
 	    { f->width, f->height }, { 0, f->height } };
 	struct gpt under[4] = { { 0, 0 }, { f->width, 0 },
-	    { f->width, -bfdraw_key_height(f, p, verdict) },
-	    { 0, -bfdraw_key_height(f, p, verdict) } };
+	    { f->width, -v->keyh }, { 0, -v->keyh } };
 	struct gpt win[4];
 	bool paper = v->ratio > 0;
 	size_t i;
 
-	bfpick_build(&pick, f);
+	for (i = 0; i < f->ne; i++)
+		if (f->e[i].intersects) {
+			odd = xgrow(odd, &cap, s.nodd + 1, sizeof *odd);
+			odd[s.nodd++] = (int)i;
+		}
+	s.odd = odd;
 	if (paper)
 		pt->clip(pt->ud, v->win.x1 - v->win.x0, v->win.y1 - v->win.y0);
-	shape(&s, table, 4, true, "#eef3dc", 1, "#666666", 4, 0);
+	shape(&s, table, 4, true, "#eef3dc", "#666666", 4, 0);
 	terrain(&s);
 	zones(&s);
 	side_tags(&s);
 	paths(&s, p, verdict);
 	for (i = 0; i < f->ne; i++)
 		base(&s, &f->e[i]);
-	bfpick_free(&pick);
+	free(odd);
 	contacts(&s);
 	for (i = 0; i < f->ne; i++)
 		label(&s, &f->e[i], lang);
@@ -1331,13 +1349,13 @@ bfdraw(const struct bfield *f, const struct bplan *p,
 		pt->clip(pt->ud, 0, 0);
 		rect(win, v->win.x0, v->win.y0, v->win.x1 - v->win.x0,
 		    v->win.y1 - v->win.y0);
-		shape(&s, win, 4, true, NULL, 0, "#666666", 1 / v->k, 0);
+		shape(&s, win, 4, true, NULL, "#666666", 1 / v->k, 0);
 	} else {
 		/* the page under the table blank again (the round ends of
 		 * rivers and roads, zones over the edge), the table's edge
 		 * drawn again */
-		shape(&s, under, 4, true, "#ffffff", 1, NULL, 0, 0);
-		shape(&s, table, 4, true, NULL, 0, "#666666", 4, 0);
+		shape(&s, under, 4, true, "#ffffff", NULL, 0, 0);
+		shape(&s, table, 4, true, NULL, "#666666", 4, 0);
 	}
-	key(&s, p, verdict, lang);
+	key(&s, lang);
 }

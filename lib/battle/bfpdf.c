@@ -51,8 +51,6 @@ struct bfpdf {
 	unsigned char zbuf[16384];
 	struct pfont font[MAXFONTS];
 	int nfonts;
-	double alpha[16];       /* the ExtGStates of fill opacities */
-	int nalpha;
 	PangoContext *pc;
 	PangoFontDescription *fd;
 	/* the graphics state of the content so far (NaN or "": unset) */
@@ -265,44 +263,14 @@ outline(struct bfpdf *w, const struct gpt *v, size_t n, bool closed)
 		zs(w, "h ");
 }
 
-/* The ExtGState of fill opacity a: its name's number. */
-static int
-alpha_gs(struct bfpdf *w, double a)
-{
-	int i;
-
-	for (i = 0; i < w->nalpha; i++)
-		if (w->alpha[i] == a)
-			return i;
-	if (w->nalpha == 16)
-		return 15;
-	w->alpha[w->nalpha] = a;
-	return w->nalpha++;
-}
-
 static void
 pdf_path(void *ud, const struct gpt *v, size_t n, bool closed,
-    const char *fill, double opacity, const char *stroke, double width,
-    double dash)
+    const char *fill, const char *stroke, double width, double dash)
 {
 	struct bfpdf *w = ud;
-	char gs[32];
 
 	if (n == 0)
 		return;
-	if (fill != NULL && opacity < 1) {
-		/* a see-through fill in a state of its own */
-		snprintf(gs, sizeof gs, "q /A%d gs\n", alpha_gs(w, opacity));
-		zs(w, gs);
-		state_reset(w);
-		set_fill(w, fill);
-		outline(w, v, n, closed);
-		zs(w, "f\nQ\n");
-		state_reset(w);
-		fill = NULL;
-		if (stroke == NULL)
-			return;
-	}
 	if (fill != NULL)
 		set_fill(w, fill);
 	if (stroke != NULL)
@@ -445,9 +413,6 @@ static struct bfpdf *
 bfpdf_new(FILE *fp, char *const *files, int nfiles)
 {
 	struct bfpdf *w = xcalloc(1, sizeof *w);
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_A8,
-	    1, 1);
-	cairo_t *cr = cairo_create(img);
 	cairo_font_options_t *fo = cairo_font_options_create();
 	int i;
 
@@ -457,24 +422,15 @@ bfpdf_new(FILE *fp, char *const *files, int nfiles)
 		ownfont_input("-");
 	for (i = 0; i < nfiles; i++)
 		ownfont_input(files[i]);
-	pdffont_check(cr, "DejaVu Sans");
-	cairo_destroy(cr);
-	cairo_surface_destroy(img);
 	/* as on a PDF surface: outlines as drawn, metrics not rounded */
-	w->pc = pango_font_map_create_context(
-	    pango_cairo_font_map_get_default());
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	pango_cairo_context_set_font_options(w->pc, fo);
+	w->pc = pdffont_context(fo, "DejaVu Sans");
 	cairo_font_options_destroy(fo);
 	w->fd = pango_font_description_new();
 	pango_font_description_set_family(w->fd, "DejaVu Sans");
 	pango_font_description_set_absolute_size(w->fd, 100 * PANGO_SCALE);
-	outf(w, "%%PDF-1.5\n%%\xb5\xed\xae\xfb\n");
-	reserve(w);             /* 1: the catalogue */
-	reserve(w);             /* 2: the pages */
-	reserve(w);             /* 3: the resources of every page */
 	return w;
 }
 
@@ -484,8 +440,18 @@ static void
 page_begin(struct bfpdf *w, double pw, double ph, double k, double ox,
     double oy)
 {
-	int page = reserve(w), content = reserve(w);
+	int page, content;
 
+	if (w->npages == 0) {
+		/* the file begins with its first page: no battlefield, no
+		 * file */
+		outf(w, "%%PDF-1.5\n%%\xb5\xed\xae\xfb\n");
+		reserve(w);     /* 1: the catalogue */
+		reserve(w);     /* 2: the pages */
+		reserve(w);     /* 3: the resources of every page */
+	}
+	page = reserve(w);
+	content = reserve(w);
 	w->pages = xgrow(w->pages, &w->capp, w->npages + 1, sizeof *w->pages);
 	w->pages[w->npages++] = page;
 	begin(w, page);
@@ -715,10 +681,8 @@ trailer(struct bfpdf *w)
 	outf(w, "<< /Font <<");
 	for (k = 0; k < w->nfonts; k++)
 		outf(w, " /F%d %d 0 R", k, w->font[k].obj);
-	outf(w, " >> /ExtGState <<");
-	for (k = 0; k < w->nalpha; k++)
-		outf(w, " /A%d << /ca %.3f >>", k, w->alpha[k]);
-	outf(w, " >> >>\nendobj\n");
+	/* no graphics states: every fill is opaque */
+	outf(w, " >> /ExtGState << >> >>\nendobj\n");
 	begin(w, 2);
 	outf(w, "<< /Type /Pages /Kids [");
 	for (i = 0; i < w->npages; i++)
@@ -742,12 +706,8 @@ bfpdf_finish(struct bfpdf *w)
 {
 	int k, rc;
 
-	if (w->npages == 0) {
-		/* a blank page, as for no input */
-		page_begin(w, 100, 100, 1, 0, 0);
-		page_end(w);
-	}
-	trailer(w);
+	if (w->npages > 0)
+		trailer(w);
 	if (fflush(w->fp) != 0)
 		w->failed = true;
 	rc = w->failed ? -1 : 0;

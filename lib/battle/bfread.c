@@ -383,7 +383,6 @@ element(struct rd *rd)
 	battle_place(f, &e);
 	f->e = xgrow(f->e, &f->cape, f->ne + 1, sizeof *f->e);
 	f->e[f->ne++] = e;
-	battle_index_id(f);
 }
 
 static void
@@ -577,6 +576,7 @@ battle_read(struct bfield *f, struct input *in, const struct rules *r,
 		DIAG(BF_INVALID, 0, 0);
 	xmlFreeTextReader(rd.x);
 	check_ids(f);
+	battle_index_ids(f);
 	check_terrain(f);
 	check_elements(f);
 	return diag_file_errors() > 0 ? -1 : 0;
@@ -598,8 +598,7 @@ battle_free(struct bfield *f)
 		battle_dreset(&f->e[i].d);
 	}
 	free(f->e);
-	strset_free(&f->ids);
-	free(f->idelem);
+	free(f->idx);
 	for (i = 0; i < (size_t)f->nsides; i++)
 		free(f->side[i].name);
 	free(f->rules);

@@ -19,8 +19,7 @@ num(FILE *fp, double v)
 
 static void
 svg_path(void *ud, const struct gpt *v, size_t n, bool closed,
-    const char *fill, double opacity, const char *stroke, double width,
-    double dash)
+    const char *fill, const char *stroke, double width, double dash)
 {
 	FILE *fp = ud;
 	size_t i;
@@ -34,11 +33,6 @@ svg_path(void *ud, const struct gpt *v, size_t n, bool closed,
 		num(fp, v[i].y);
 	}
 	fprintf(fp, "\" fill=\"%s\"", fill != NULL ? fill : "none");
-	if (fill != NULL && opacity < 1) {
-		fputs(" fill-opacity=\"", fp);
-		num(fp, opacity);
-		fputc('"', fp);
-	}
 	if (stroke != NULL) {
 		fprintf(fp, " stroke=\"%s\" stroke-width=\"", stroke);
 		num(fp, width);
@@ -130,11 +124,11 @@ bfsvg(FILE *fp, const struct bfield *f, const struct bplan *p,
 		fputs("width=\"", fp);
 		num(fp, f->width / ppm);
 		fputs("mm\" height=\"", fp);
-		num(fp, (f->height + bfdraw_key_height(f, p, verdict)) / ppm);
+		num(fp, (f->height + v.keyh) / ppm);
 		fputs("mm\" viewBox=\"0 0 ", fp);
 		num(fp, f->width);
 		fputc(' ', fp);
-		num(fp, f->height + bfdraw_key_height(f, p, verdict));
+		num(fp, f->height + v.keyh);
 	}
 	fputs("\" font-family=\"DejaVu Sans, sans-serif\">\n", fp);
 	fprintf(fp, "<title>%s</title>\n", strchr(f->file, '<') == NULL &&

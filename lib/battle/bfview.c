@@ -22,7 +22,7 @@ static const double sheet[][2] = { { 0, 0 }, { 210, 297 }, { 297, 420 },
 static double
 row_pt(double w)
 {
-	return fmax(w * 0.028, PAPER_TEXT_AIM / 0.45 * 1.02);
+	return fmax(w * KEY_ROW, PAPER_TEXT_AIM / 0.45 * 1.02);
 }
 
 /* The points per pace of window win with a key of rows rows under it
@@ -96,18 +96,19 @@ bfview(const struct bfield *f, const struct bplan *p, const int *verdict,
     const struct scan_opts *o, struct bview *v)
 {
 	double ppm = o->scale == SCALE_25MM ? 8.0 / 3 : 4, lab, rows;
-	/* on paper the scale bar takes two places of the key */
-	size_t n = bfdraw_key_entries(f, p, verdict) + 1;
+	unsigned on;
+	size_t n = bfdraw_key(f, p, verdict, &on);
 
 	*v = (struct bview){ .win = { 0, 0, f->width, f->height },
-	    .keyw = f->width, .row = f->width * 0.028,
+	    .keyw = f->width, .row = f->width * KEY_ROW, .keyon = on,
 	    .k = PT_PER_MM / ppm };
-	rows = (double)((n + 3) / 4);
+	v->keyh = v->row * ((double)((n + KEY_COLS - 1) / KEY_COLS) + 1.2);
+	/* on paper the scale bar takes two places of the key */
+	rows = (double)((n + 1 + KEY_COLS - 1) / KEY_COLS);
 	if (o->paper == PAPER_TABLE) {
-		/* at the table's size, one place (bfdraw_key_height) */
+		/* at the table's size, one place */
 		v->pagew = f->width * v->k;
-		v->pageh = (f->height + bfdraw_key_height(f, p, verdict)) *
-		    v->k;
+		v->pageh = (f->height + v->keyh) * v->k;
 		return;
 	}
 	lab = bfdraw_label_min(f, o->lang);

@@ -22,8 +22,7 @@ troop_is(int troop, const char *code)
 void
 battle_dreset(struct bderived *d)
 {
-	free(d->zoc);
-	free(d->zoc_screened);
+	free(d->zoc);          /* and zoc_screened, in its block */
 	free(d->att);
 	memset(d, 0, sizeof *d);
 	d->river = -1;
@@ -210,28 +209,34 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 {
 	const struct belem *a = &f->e[i], *b;
 	struct gpt z[4];
-	size_t k, n, nz = 0, old;
+	size_t k, n, nz = 0;
 	int j;
 
 	n = grid_query(f, &a->bb, near, cap);
+	/* the enemies whose zone it stands in, kept at the front of near */
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
 		b = &f->e[j];
 		if (b->side == a->side)
 			continue;
 		battle_zoc(f, b, z);
-		if (!geom_quad_overlap(a->c, z, f->tol))
-			continue;
-		old = d->capzoc;
-		d->zoc = xgrow(d->zoc, &d->capzoc, nz + 1, sizeof *d->zoc);
-		d->zoc_screened = xfollow(d->zoc_screened, old, d->capzoc,
-		    sizeof *d->zoc_screened);
-		d->zoc[nz] = j;
-		d->zoc_screened[nz] = battle_screened(f, a->centre,
-		    b->centre, a->side, i, j);
-		nz++;
+		if (geom_quad_overlap(a->c, z, f->tol))
+			(*near)[nz++] = j;
 	}
+	free(d->zoc);
+	d->zoc = NULL;
+	d->zoc_screened = NULL;
 	d->nzoc = nz;
+	if (nz == 0)
+		return;
+	/* one block, as long as the list: the indices, then the flags */
+	d->zoc = xmalloc(nz * (sizeof *d->zoc + sizeof *d->zoc_screened));
+	d->zoc_screened = (bool *)(d->zoc + nz);
+	for (k = 0; k < nz; k++) {
+		j = d->zoc[k] = (*near)[k];
+		d->zoc_screened[k] = battle_screened(f, a->centre,
+		    f->e[j].centre, a->side, i, j);
+	}
 }
 
 void

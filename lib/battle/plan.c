@@ -173,8 +173,6 @@ parse(struct bfield *f, struct toks *tk, long line, int scale,
 		DIAG(PLAN_SYNTAX, line, tk->v[0].col, tok_str(&tk->v[0]));
 		return -1;
 	}
-	mv->ids = xcalloc(MOVE_MAXGROUP, sizeof *mv->ids);
-	mv->steps = xcalloc(tk->n, sizeof *mv->steps);
 	if (members(f, &tk->v[1], line, mv, moved) < 0 ||
 	    again(f, &tk->v[1], line, mv, moved, gsize) < 0)
 		rc = -1;
@@ -599,9 +597,9 @@ command(struct bfield *f, struct bmove *mv)
 	 * distance (dba3: LH 20 BW) */
 	for (m = 0; m < mv->n; m++) {
 		if (battle_is_far(f, f->e[mv->ids[m]].troop, d))
-			mv->m.has[MF_FAR] = true;
+			mv->m->has[MF_FAR] = true;
 		if (hidden && battle_is_hidden(f, f->e[mv->ids[m]].troop, d))
-			mv->m.has[MF_HIDDEN] = true;
+			mv->m->has[MF_HIDDEN] = true;
 	}
 }
 
@@ -672,12 +670,12 @@ zoc(struct walk *w)
 		if (rank > brank) {
 			brank = rank;
 			best = kind;
-			mv->m.has[MF_SCREENED] = scr && kind == ZOC_OTHER;
+			mv->m->has[MF_SCREENED] = scr && kind == ZOC_OTHER;
 		}
 	}
 	if (best >= 0) {
-		mv->m.has[MF_ZOC] = true;
-		mv->m.zoc = best;
+		mv->m->has[MF_ZOC] = true;
+		mv->m->zoc = best;
 	}
 }
 
@@ -699,7 +697,7 @@ before(struct walk *w)
 			if (f->e[j].side == f->e[mv->ids[m]].side ||
 			    !battle_touch(f, &f->e[mv->ids[m]], &f->e[j], false))
 				continue;
-			mv->m.has[MF_ENGAGED] = mv->n > 1;
+			mv->m->has[MF_ENGAGED] = mv->n > 1;
 			w->touch0 = xgrow(w->touch0, &w->captouch0,
 			    w->ntouch0 + 1, sizeof *w->touch0);
 			w->touch0[w->ntouch0].member = m;
@@ -713,9 +711,9 @@ before(struct walk *w)
 			w->front0[w->nfront0++] = j;
 		}
 		if (mv->n == 1 && d->flank[0] + d->flank[1] + d->rear > 0)
-			mv->m.has[MF_FLANK_CONTACT] = true;
+			mv->m->has[MF_FLANK_CONTACT] = true;
 		if (f->e[mv->ids[m]].general)
-			mv->m.has[MF_GENERAL] = true;
+			mv->m->has[MF_GENERAL] = true;
 		/* an enemy before the group's front */
 		if (mv->n == 1)
 			continue;
@@ -759,7 +757,7 @@ contacts(struct walk *w, int m)
 		j = w->near[k];
 		if (f->e[j].side != e->side && !f->e[j].intersects &&
 		    !touched(w, m, j) && battle_touch(f, e, &f->e[j], false))
-			w->mv->m.has[MF_CONTACT] = true;
+			w->mv->m->has[MF_CONTACT] = true;
 	}
 }
 
@@ -781,13 +779,13 @@ breakoff(struct walk *w)
 		if (battle_front_touch(f, e, &f->e[w->front0[i]]) > 0)
 			continue;
 		t = f->e[w->front0[i]].troop;
-		rate = move_rate(f->r, t, f->e[w->front0[i]].sub, mv->m.end,
+		rate = move_rate(f->r, t, f->e[w->front0[i]].sub, mv->m->end,
 		    false);
 		if (rate > best) {
 			best = rate;
-			mv->m.has[MF_BREAKOFF] = true;
-			mv->m.breakoff = t;
-			mv->m.breakoff_sub = f->e[w->front0[i]].sub;
+			mv->m->has[MF_BREAKOFF] = true;
+			mv->m->breakoff = t;
+			mv->m->breakoff_sub = f->e[w->front0[i]].sub;
 		}
 	}
 }
@@ -809,10 +807,10 @@ after(struct walk *w)
 		battle_contacts(f, mv->ids[m], &d1, &w->near, &w->cap);
 		contacts(w, m);
 		if (battle_difficult_at(f, e->centre))
-			mv->m.end = GO_DIFFICULT;
-		else if (mv->m.end != GO_DIFFICULT &&
+			mv->m->end = GO_DIFFICULT;
+		else if (mv->m->end != GO_DIFFICULT &&
 		    battle_rough_at(f, e->centre))
-			mv->m.end = GO_ROUGH;
+			mv->m->end = GO_ROUGH;
 	}
 	if (mv->n == 1)
 		breakoff(w);
@@ -820,13 +818,13 @@ after(struct walk *w)
 	 * while no enemy touches its front edge (DBA 1.x, German
 	 * translation: "solange es nicht auch an seiner Frontseite Kontakt
 	 * mit einem Gegner hat") */
-	if (mv->n == 1 && d0->nftouch == 0 && mv->m.has[MF_FLANK_CONTACT]) {
+	if (mv->n == 1 && d0->nftouch == 0 && mv->m->has[MF_FLANK_CONTACT]) {
 		for (s = 0; s < 2; s++)
 			if (d0->flank_by[s] >= 0 && d1.front == d0->flank_by[s])
 				face = true;
 		if (d0->rear_by >= 0 && d1.front == d0->rear_by)
 			face = true;
-		mv->m.has[MF_FACE] = face;
+		mv->m->has[MF_FACE] = face;
 	}
 	battle_dreset(&d1);
 	if (w->away >= 0) {
@@ -835,7 +833,7 @@ after(struct walk *w)
 			    f->e[w->away].centre) > geom_dist(w->c0[m],
 			    f->e[w->away].centre))
 				i++;
-		mv->m.has[MF_AWAY] = i == mv->n;
+		mv->m->has[MF_AWAY] = i == mv->n;
 	}
 }
 
@@ -875,18 +873,18 @@ run(struct bfield *f, struct bmove *mv)
 	mv->start = xcalloc((size_t)mv->n, sizeof *mv->start);
 	mv->end = xcalloc((size_t)mv->n, sizeof *mv->end);
 	mv->side = f->e[mv->ids[0]].side;
-	mv->m.line = mv->line;
-	mv->m.end = GO_GOOD;
+	mv->m->line = mv->line;
+	mv->m->end = GO_GOOD;
 	for (m = 0; m < mv->n; m++) {
 		battle_dreset(&w.d0[m]);
 		battle_contacts(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
 		battle_zones(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
 		mv->start[m] = f->e[mv->ids[m]].box;
 		w.c0[m] = f->e[mv->ids[m]].centre;
-		mv->m.troop[m] = f->e[mv->ids[m]].troop;
-		mv->m.sub[m] = f->e[mv->ids[m]].sub;
+		mv->m->troop[m] = f->e[mv->ids[m]].troop;
+		mv->m->sub[m] = f->e[mv->ids[m]].sub;
 	}
-	mv->m.ntroops = mv->n;
+	mv->m->ntroops = mv->n;
 	command(f, mv);
 	before(&w);
 	for (m = 0; m < mv->n; m++)
@@ -898,21 +896,21 @@ run(struct bfield *f, struct bmove *mv)
 		    (mv->steps[s].kind == ST_TO && mv->steps[s].has_f &&
 		    fabs(geom_diff_deg(mv->steps[s].f,
 		    mv->start[0].facing)) > f->angtol)))
-			mv->m.has[MF_TURN] = true;
+			mv->m->has[MF_TURN] = true;
 	}
 	keep_pose(&w, true);
 	for (m = 0; m < mv->n; m++) {
 		grid_insert(f, mv->ids[m]);
 		mv->end[m] = f->e[mv->ids[m]].box;
 	}
-	mv->m.dist = lround(mv->dist);
-	mv->m.has[MF_DIFFICULT] = w.difficult;
-	mv->m.has[MF_ROUGH] = w.rough && !w.difficult;
-	mv->m.has[MF_ROAD] = w.road;
-	mv->m.has[MF_RIVER] = w.river;
-	mv->m.has[MF_COLUMN] = mv->n > 1 && column(f, mv);
+	mv->m->dist = lround(mv->dist);
+	mv->m->has[MF_DIFFICULT] = w.difficult;
+	mv->m->has[MF_ROUGH] = w.rough && !w.difficult;
+	mv->m->has[MF_ROAD] = w.road;
+	mv->m->has[MF_RIVER] = w.river;
+	mv->m->has[MF_COLUMN] = mv->n > 1 && column(f, mv);
 	after(&w);
-	mv->m.has[MF_END] = mv->m.end != move_going(&mv->m);
+	mv->m->has[MF_END] = mv->m->end != move_going(mv->m);
 	zoc(&w);
 	for (m = 0; m < mv->n; m++)
 		battle_dreset(&w.d0[m]);
@@ -936,12 +934,48 @@ first_line(const struct toks *tk, struct bplan *p)
 	return true;
 }
 
+/* The group's ids and the steps, read into the scratch lists, in lists
+ * of their own as long as they are. */
+static void
+exact(struct bmove *mv)
+{
+	void *v;
+
+	v = xmalloc((size_t)(mv->n > 0 ? mv->n : 1) * sizeof *mv->ids);
+	memcpy(v, mv->ids, (size_t)mv->n * sizeof *mv->ids);
+	mv->ids = v;
+	v = xmalloc((size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
+	    sizeof *mv->steps);
+	memcpy(v, mv->steps, (size_t)mv->nsteps * sizeof *mv->steps);
+	mv->steps = v;
+}
+
+/* Keep what the move line says of the move run; the move-check line
+ * itself is not kept (it is most of a move's memory). */
+static void
+said(struct bmove *mv)
+{
+	const struct move *m = mv->m;
+
+	mv->said.dist = m->dist;
+	mv->said.breakoff = m->breakoff;
+	mv->said.breakoff_sub = m->breakoff_sub;
+	mv->said.end = m->end;
+	mv->said.zoc = m->zoc;
+	memcpy(mv->said.has, m->has, sizeof mv->said.has);
+	mv->m = NULL;
+}
+
 int
 battle_plan_read(struct bfield *f, struct input *in, int scale,
     struct bplan *p)
 {
 	struct toks tk = {0};
 	struct bmove mv;
+	struct move mm;
+	int ids[MOVE_MAXGROUP];
+	void *steps = NULL;
+	size_t capsteps = 0;
 	const char *line;
 	long *moved = xcalloc(f->ne + 1, sizeof *moved);
 	int *gsize = xcalloc(f->ne + 1, sizeof *gsize);
@@ -967,8 +1001,17 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 			break;
 		}
 		memset(&mv, 0, sizeof mv);
+		memset(&mm, 0, sizeof mm);
+		mv.m = &mm;
 		mv.line = in->line;
+		/* the group and a step per word, in the scratch lists */
+		memset(ids, 0, sizeof ids);
+		steps = xgrow(steps, &capsteps, tk.n, sizeof *mv.steps);
+		memset(steps, 0, tk.n * sizeof *mv.steps);
+		mv.ids = ids;
+		mv.steps = steps;
 		rc = parse(f, &tk, in->line, scale, &mv, moved, gsize);
+		exact(&mv);
 		if (rc == 0 && touching(f, &mv) < 0)
 			rc = -1;
 		if (rc == 0) {
@@ -979,10 +1022,12 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 			run(f, &mv);
 		} else
 			mv.error = true;
+		said(&mv);
 		p->mv = xgrow(p->mv, &p->cap, p->n + 1, sizeof *p->mv);
 		p->mv[p->n++] = mv;
 	}
 	tok_free(&tk);
+	free(steps);
 	free(moved);
 	free(gsize);
 	/* the table as it stood: the outputs show the bases there */
@@ -1015,7 +1060,6 @@ void
 battle_move_line(const struct bfield *f, const struct bmove *mv,
     struct sbuf *b)
 {
-	const struct move *m = &mv->m;
 	char dist[64];
 	int i, k;
 
@@ -1046,24 +1090,24 @@ battle_move_line(const struct bfield *f, const struct bmove *mv,
 		sbuf_printf(b, "%s%s", i > 0 ? "," : "",
 		    battle_troop(f, mv->ids[i]));
 	/* the distance in the edition's unit, as move-check reads it */
-	sbuf_printf(b, " %s id=", rules_len_fmt(f->r, (double)m->dist, dist,
+	sbuf_printf(b, " %s id=", rules_len_fmt(f->r, (double)mv->said.dist, dist,
 	    sizeof dist));
 	for (i = 0; i < mv->n; i++)
 		sbuf_printf(b, "%s%s", i > 0 ? "+" : "", f->e[mv->ids[i]].id);
 	for (k = 0; k < MF_N; k++) {
-		if (k == MF_ID || !m->has[k])
+		if (k == MF_ID || !mv->said.has[k])
 			continue;
 		sbuf_printf(b, " %s", mflag_name(k));
 		if (k == MF_BREAKOFF) {
 			const struct rules_subtype *st = rules_subtype_own(f->r,
-			    m->breakoff_sub);
+			    mv->said.breakoff_sub);
 
 			sbuf_printf(b, "=%s", st != NULL ? st->spelling :
-			    troop_at((size_t)m->breakoff)->code);
+			    troop_at((size_t)mv->said.breakoff)->code);
 		} else if (k == MF_END)
-			sbuf_printf(b, "=%s", going_name(m->end));
+			sbuf_printf(b, "=%s", going_name(mv->said.end));
 		else if (k == MF_ZOC)
-			sbuf_printf(b, "=%s", zoc_name(m->zoc));
+			sbuf_printf(b, "=%s", zoc_name(mv->said.zoc));
 	}
 	sbuf_addc(b, '\n');
 }

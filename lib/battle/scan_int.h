@@ -19,11 +19,10 @@
 /* The picture (bfdraw.c): a painter draws what the scene asks. */
 struct painter {
 	void *ud;
-	/* a polygon (closed) or polyline; fill and stroke as "#rrggbb" or
-	 * NULL; dash > 0 dashes the stroke */
+	/* a polygon (closed) or polyline; fill (opaque) and stroke as
+	 * "#rrggbb" or NULL; dash > 0 dashes the stroke */
 	void (*path)(void *ud, const struct gpt *v, size_t n, bool closed,
-	    const char *fill, double opacity, const char *stroke, double width,
-	    double dash);
+	    const char *fill, const char *stroke, double width, double dash);
 	/* text centred at p (start: beginning at p), turned clockwise by
 	 * deg, size in paces */
 	void (*text)(void *ud, struct gpt p, double deg, double size,
@@ -33,6 +32,12 @@ struct painter {
 	void (*clip)(void *ud, double w, double h);
 };
 
+/* The key: its columns, and a row's height, of the table's width (at
+ * the table's size) or of the sheet's (on paper, at least what its
+ * text needs). */
+#define KEY_COLS 4
+#define KEY_ROW 0.028
+
 /* What of the table a picture shows, on what page (bfview.c).  The
  * painter's coordinates are paces from the window's upper left corner,
  * y down; the page's are points, the window at ox, oy and k points to
@@ -41,6 +46,9 @@ struct bview {
 	struct gbb win;         /* the part of the table drawn (paces) */
 	double kx0, ky0;        /* the key's upper left corner (table) */
 	double keyw, row;       /* its width and the height of a row */
+	unsigned keyon;         /* its marks drawn (bfdraw_key) */
+	double keyh;            /* its height under the table at the
+				 * table's size, paces */
 	double k;               /* points per pace */
 	double pagew, pageh;    /* the page, points */
 	double ox, oy;          /* the window's corner on it, points */
@@ -55,30 +63,12 @@ struct bview {
 
 void bfview(const struct bfield *f, const struct bplan *p,
     const int *verdict, const struct scan_opts *o, struct bview *v);
-/* The number of entries of the key, and the least size of a base's
- * label (0: no base), in paces (bfdraw.c). */
-size_t bfdraw_key_entries(const struct bfield *f, const struct bplan *p,
-    const int *verdict);
+/* The number of entries of the key, *on its marks that the picture
+ * has (a bit each), and the least size of a base's label (0: no base),
+ * in paces (bfdraw.c). */
+size_t bfdraw_key(const struct bfield *f, const struct bplan *p,
+    const int *verdict, unsigned *on);
 double bfdraw_label_min(const struct bfield *f, enum lang lang);
-
-/* Which base holds a point (bfpick.c): the bases by the cells of a grid
- * that their bounding boxes meet. */
-struct bfpick {
-	double x0, y0, cell;
-	long nx, ny;
-	size_t *start;          /* cell k's bases: idx[start[k]..start[k+1]) */
-	int *idx;
-};
-void bfpick_build(struct bfpick *g, const struct bfield *f);
-void bfpick_free(struct bfpick *g);
-/* A base of f other than base e holds p. */
-bool bfpick_other(const struct bfpick *g, const struct bfield *f, size_t e,
-    struct gpt p);
-
-/* The height in paces of the key under the table (bfdraw draws it
- * there: the page is the table and the key). */
-double bfdraw_key_height(const struct bfield *f, const struct bplan *p,
-    const int *verdict);
 
 void bfdraw(const struct bfield *f, const struct bplan *p,
     const int *verdict, enum lang lang, const struct bview *v,

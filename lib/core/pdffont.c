@@ -111,6 +111,35 @@ pdffont_caught(void (*fn)(void *), void *arg)
 	catch_end(&k);
 }
 
+/* The glyphs pango cannot find for Latin text in family, at pt points
+ * (absolute; 0: pango's default size). */
+static int
+unknown_glyphs(PangoContext *pc, const char *family, double pt)
+{
+	PangoLayout *l = pango_layout_new(pc);
+	PangoFontDescription *fd = pango_font_description_from_string(family);
+	int unknown;
+
+	if (pt > 0)
+		pango_font_description_set_absolute_size(fd, pt * PANGO_SCALE);
+	pango_layout_set_font_description(l, fd);
+	pango_layout_set_text(l, "Aa", -1);
+	unknown = pango_layout_get_unknown_glyphs_count(l);
+	pango_font_description_free(fd);
+	g_object_unref(l);
+	return unknown;
+}
+
+static void
+no_font(const char *family)
+{
+	diag_msg(EXIT_SYS, "no usable font: fontconfig finds neither '%s' "
+	    "nor another font for Latin text", family);
+	/* fontconfig's data freed, as at the end of a PDF */
+	pango_cairo_font_map_set_default(NULL);
+	exit(EXIT_SYS);
+}
+
 void
 pdffont_check(cairo_t *cr, const char *family)
 {
@@ -120,27 +149,34 @@ pdffont_check(cairo_t *cr, const char *family)
 void
 pdffont_check_at(cairo_t *cr, const char *family, double pt)
 {
-	PangoLayout *l;
-	PangoFontDescription *fd;
+	PangoContext *pc;
 	struct caught k;
 	int unknown;
 
 	catch_begin(&k);
-	l = pango_cairo_create_layout(cr);
-	fd = pango_font_description_from_string(family);
-	if (pt > 0)
-		pango_font_description_set_absolute_size(fd, pt * PANGO_SCALE);
-	pango_layout_set_font_description(l, fd);
-	pango_layout_set_text(l, "Aa", -1);
-	unknown = pango_layout_get_unknown_glyphs_count(l);
-	pango_font_description_free(fd);
-	g_object_unref(l);
+	pc = pango_cairo_create_context(cr);
+	unknown = unknown_glyphs(pc, family, pt);
+	g_object_unref(pc);
+	catch_end(&k);
+	if (unknown > 0)
+		no_font(family);
+}
+
+PangoContext *
+pdffont_context(const cairo_font_options_t *fo, const char *family)
+{
+	PangoContext *pc;
+	struct caught k;
+	int unknown;
+
+	catch_begin(&k);
+	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
+	pango_cairo_context_set_font_options(pc, fo);
+	unknown = unknown_glyphs(pc, family, 0);
 	catch_end(&k);
 	if (unknown > 0) {
-		diag_msg(EXIT_SYS, "no usable font: fontconfig finds neither "
-		    "'%s' nor another font for Latin text", family);
-		/* fontconfig's data freed, as at the end of a PDF */
-		pango_cairo_font_map_set_default(NULL);
-		exit(EXIT_SYS);
+		g_object_unref(pc);
+		no_font(family);
 	}
+	return pc;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include <cairo.h>
+#include <pango/pango.h>
 
 /* Exit with status 4 and a message when no font that fontconfig finds
  * (family first) has glyphs for Latin text: a PDF without text would
@@ -17,6 +18,11 @@ void pdffont_check(cairo_t *cr, const char *family);
  * default size): a writer checks in its first type, whose font it
  * loads all the same. */
 void pdffont_check_at(cairo_t *cr, const char *family, double pt);
+/* The same without a surface: a context of pango's cairo font map with
+ * the font options fo, its fonts checked (fontconfig's messages caught
+ * from the font map's start on). */
+PangoContext *pdffont_context(const cairo_font_options_t *fo,
+    const char *family);
 
 /* Call fn(arg), fontconfig's messages on standard error caught and
  * written again as our warnings (a configuration that fn reads). */

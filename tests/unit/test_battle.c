@@ -87,7 +87,7 @@ test_plan(void)
 	diag_quiet(0);
 	input_close(&in);
 	CHECK(p.n == 2 && !p.mv[0].error && p.mv[1].error);
-	CHECK(p.mv[0].m.dist == 251);          /* 160 x pi / 2 */
+	CHECK(p.mv[0].said.dist == 251);       /* 160 x pi / 2 */
 	/* the table is back as it stood */
 	CHECK(f.e[2].box.facing == 0 && f.e[2].box.p.x == 1040);
 	battle_plan_free(&p);
