@@ -101,6 +101,43 @@ page() {
 	[[ "$a" == *'file="-"'* ]]
 }
 
+# gen_long_xml N BAD: armylist XML of N copies of the sample's armies
+# (about 5 KB each), with an army the schema refuses after copy BAD (0:
+# none).
+gen_long_xml() {
+	local s=../samples/corpus-sample.xml
+	sed -n 1,2p "$s"
+	sed '1,2d;$d' "$s" | awk -v n="$1" -v bad="$2" '{ b = b $0 "\n" }
+	    END { for (i = 1; i <= n; i++) { printf "%s", b; if (i == bad)
+	    print "  <army id=\"I/1\"><name lang=\"en\">x</name><enemies/>" \
+	    "<elements><element count=\"0\"><troop code=\"Bd\"/>" \
+	    "</element></elements></army>" } }'
+	echo '</armylists>'
+}
+
+@test "read-back: a file and a stream read the same, what is refused early or late in a long stream too" {
+	local f=$BATS_TEST_TMPDIR/long.xml bad a b
+	# 1200 copies: 7 MB, past the 4 MB of a stream kept to read again
+	for bad in 0 3 1000; do
+		gen_long_xml 1200 "$bad" > "$f"
+		run --separate-stderr armylist-parse -T tsv "$f"
+		a="$output|$status|${stderr//$f/X}"
+		run --separate-stderr armylist-parse -T tsv - < "$f"
+		b="$output|$status|${stderr//-:/X:}"
+		[ "$a" = "$b" ]
+		if [ "$bad" = 0 ]; then
+			[ "$status" = 0 ] && [ -z "$stderr" ]
+			[ "$(wc -l <<<"$output")" = 7201 ]
+		else
+			[ "$status" = 2 ]
+			# (past line 65535 libxml2 says 65535)
+			[[ "$stderr" == *": error: type positiveInteger doesn't allow value '0'"* ]]
+			[ "$bad" != 3 ] || [[ "$stderr" == *":564: error"* ]]
+			[ "$(wc -l <<<"$output")" = 7202 ]
+		fi
+	done
+}
+
 # ---- output formats -----------------------------------------------------
 
 @test "-T json: valid JSON, its armies and troops where jq finds them" {

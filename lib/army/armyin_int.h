@@ -97,4 +97,17 @@ bool army_like_id(const char *s, size_t n, bool plain);
 void army_set_aggression(struct army *a, const char *s, size_t n,
     long line, long col);
 
+/* The empty packages of choice it left out (armylist XML): true when
+ * there was one. */
+bool armyxml_drop_empty(struct item *it);
+/* armylist XML read the fast way (armysax.c), each army to cb, when rng
+ * is the schema it was written for (formats/armylist.rng): 0 when
+ * the whole document was read and all is well; -1 when something is to
+ * be said or looked at more closely (the input is to be read again
+ * with input_again, the first *handed armies already handed on); 1 when
+ * not tried (the input as it was).  check: the schema checked, nothing
+ * built (cb not called). */
+int armysax_read(const unsigned char *rng, size_t rnglen,
+    struct input *in, army_cb cb, void *ctx, long *handed, bool check);
+
 #endif

@@ -160,14 +160,30 @@ read_element(xmlNodePtr n, struct item *it)
 			read_troop(c, item_add_troop(it));
 }
 
+bool
+armyxml_drop_empty(struct item *it)
+{
+	size_t k;
+	bool any = false;
+
+	for (k = 0; k < it->npkgs; k++)
+		if (it->pkgs[k].n == 0) {
+			package_free(&it->pkgs[k]);
+			memmove(&it->pkgs[k], &it->pkgs[k + 1],
+			    (it->npkgs - k - 1) * sizeof *it->pkgs);
+			it->npkgs--;
+			k--;
+			any = true;
+		}
+	return any;
+}
+
 /* One entry of a composition, while *left (counted down) allows. */
 static void
 read_item(xmlNodePtr c, struct package *list, long *left)
 {
 	xmlNodePtr p;
 	struct item *it;
-
-	size_t k;
 
 	if ((named(c, "element") || named(c, "choice")) && --*left < 0)
 		return;
@@ -180,15 +196,8 @@ read_item(xmlNodePtr c, struct package *list, long *left)
 			if (named(p, "package"))
 				read_items(p, item_add_package(it), left);
 		/* a package the schema refused as empty is left out */
-		for (k = 0; k < it->npkgs; k++)
-			if (it->pkgs[k].n == 0) {
-				package_free(&it->pkgs[k]);
-				memmove(&it->pkgs[k], &it->pkgs[k + 1],
-				    (it->npkgs - k - 1) * sizeof *it->pkgs);
-				it->npkgs--;
-				k--;
-				dropped = true;
-			}
+		if (armyxml_drop_empty(it))
+			dropped = true;
 	} else
 		return;
 	/* what the schema refused as empty (an element without a troop, a
@@ -373,8 +382,11 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 	return rc;
 }
 
-void
-armylist_read_xml(struct input *in, army_cb cb, void *ctx)
+/* The input read with libxml2's streaming reader, which reports what
+ * there is to report; the first skip armies are read without a word
+ * and not handed on (armysax.c has). */
+static void
+read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 {
 	xmlTextReaderPtr r;
 	xmlNodePtr n;
@@ -384,7 +396,8 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	long line, hint = 0, mark;
 	bool root_seen = false;
 	char *label = NULL, *from = NULL;
-	long label_line = 0;
+	long label_line = 0, nth = 0;
+	bool quiet;
 
 	schema = xmlio_schema(armylist_rng, armylist_rng_len, "armylist.rng");
 	if ((r = xmlio_reader(in)) == NULL)
@@ -424,6 +437,8 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		}
 		n = xmlTextReaderCurrentNode(r);
 		army_init(&a);
+		if ((quiet = nth++ < skip))
+			(void)diag_mute(1);
 		line = xmlio_line(r);
 		/* reading the army validates it */
 		rc = read_army(r, n, in->name, line >= 65535 &&
@@ -433,8 +448,10 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 		a.rules_line = label_line;
 		a.rules_from = army_rules_from(from);
 		report_numbers(mark);   /* before the army: its errors */
+		if (quiet)
+			(void)diag_mute(0);
 		mark = diag_file_errors();
-		if (rc >= 0)
+		if (rc >= 0 && !quiet)
 			cb(ctx, &a);
 		army_free(&a);
 	}
@@ -446,6 +463,22 @@ armylist_read_xml(struct input *in, army_cb cb, void *ctx)
 	xmlFree(label);
 	xmlFree(from);
 	xmlFreeTextReader(r);
+}
+
+void
+armylist_read_xml(struct input *in, army_cb cb, void *ctx)
+{
+	long handed;
+	int rc = armysax_read(armylist_rng, armylist_rng_len, in, cb, ctx,
+	    &handed, false);
+
+	if (rc == 0)
+		return;
+	if (rc < 0 && !input_again(in)) {
+		diag_sys("cannot read '%s'", in->name);
+		return;
+	}
+	read_reader(in, cb, ctx, handed);
 }
 
 bool

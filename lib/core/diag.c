@@ -37,6 +37,8 @@ static long cap = DIAG_CAP;     /* 0: no cap */
 static long held;               /* errors of this file not printed */
 static struct sbuf heldfile;    /* the file they were of */
 static int quiet;
+static int muted;           /* diag_mute */
+static long nmuted;
 
 void
 diag_init(const char *argv0)
@@ -120,6 +122,15 @@ void
 diag_quiet(int on)
 {
 	quiet = on;
+}
+
+long
+diag_mute(int on)
+{
+	if (on && !muted)
+		nmuted = 0;
+	muted = on;
+	return nmuted;
 }
 
 void
@@ -253,6 +264,10 @@ diag_report(enum diag_id id, const char *fmt, const char *file, long line,
 	va_list ap;
 	int err = diag_defs[id].error;
 
+	if (muted) {
+		nmuted++;
+		return;
+	}
 	if (file == NULL)
 		file = curfile;
 	if (quiet && hook != NULL)      /* its caller says it otherwise */

@@ -82,6 +82,11 @@ long diag_file_errors(void);
 /* Silence all output (fuzzing, unit tests); statuses are still kept,
  * but for what a hook (diag_set_hook) would have had. */
 void diag_quiet(int on);
+/* While on, input diagnostics (diag_report) are dropped: not printed,
+ * not counted, no status, no hook (a reader that tries a fast way first
+ * and reads again the usual way on any diagnostic).  Returns how many
+ * were dropped since it was last turned on. */
+long diag_mute(int on);
 /* The status back to st after a quiet read whose faults are not the
  * run's (the book of armylist-check --book). */
 void diag_restore(int st);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,9 +60,120 @@ input_fd(struct input *in, const char *name, int fd)
 	in->fd = fd;
 }
 
+/* The way back of input_keep. */
+struct input_keep {
+	long long skipped, bytes, off;  /* off: the file's, -1 none */
+	unsigned char mode;
+	bool eof, lost;
+	char *head;                     /* the bytes buffered at the mark */
+	size_t nhead;
+	char *kept;                     /* read since (no file offset) */
+	size_t nkept, capkept, max;
+};
+
+static void
+keep_free(struct input *in)
+{
+	if (in->keep == NULL)
+		return;
+	free(in->keep->head);
+	free(in->keep->kept);
+	free(in->keep);
+	in->keep = NULL;
+}
+
+void
+input_keep(struct input *in, size_t max)
+{
+	struct input_keep *k;
+	struct stat st;
+
+	keep_free(in);
+	k = in->keep = xcalloc(1, sizeof *k);
+	k->skipped = in->skipped;
+	k->bytes = in->bytes;
+	k->mode = in->mode;
+	k->eof = in->eof;
+	k->nhead = in->end - in->start;
+	k->head = xmalloc(k->nhead + 1);
+	memcpy(k->head, in->buf + in->start, k->nhead);
+	k->max = max;
+	k->off = -1;
+	if (in->fd < 0)
+		k->off = 0;
+	else if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+		k->off = (long long)lseek(in->fd, 0, SEEK_CUR);
+}
+
+size_t
+input_keep_room(const struct input *in)
+{
+	const struct input_keep *k = in->keep;
+
+	if (k == NULL || k->lost)
+		return 0;
+	return k->off >= 0 ? SIZE_MAX : k->max - k->nkept;
+}
+
+/* Note bytes handed to the caller for the way back. */
+static void
+keep_note(struct input *in, const char *p, size_t n)
+{
+	struct input_keep *k = in->keep;
+
+	if (k->off >= 0 || k->lost)
+		return;
+	if (n > k->max - k->nkept) {
+		k->lost = true;
+		free(k->kept);
+		k->kept = NULL;
+		return;
+	}
+	k->kept = xgrow(k->kept, &k->capkept, k->nkept + n, 1);
+	memcpy(k->kept + k->nkept, p, n);
+	k->nkept += n;
+}
+
+bool
+input_again(struct input *in)
+{
+	struct input_keep *k = in->keep;
+	size_t rest = in->end - in->start, n;
+	char *buf;
+
+	if (k == NULL || k->lost || (k->off >= 0 && in->fd >= 0 &&
+	    lseek(in->fd, (off_t)k->off, SEEK_SET) < 0)) {
+		keep_free(in);
+		return false;
+	}
+	if (k->off >= 0) {      /* the file from its offset, or memory */
+		n = k->nhead;
+		buf = xmalloc(n + CHUNK);
+		memcpy(buf, k->head, n);
+		in->eof = k->eof;
+	} else {                /* what was read, then what is left */
+		n = k->nkept + rest;
+		buf = xmalloc(n + CHUNK);
+		memcpy(buf, k->kept, k->nkept);
+		memcpy(buf + k->nkept, in->buf + in->start, rest);
+	}
+	free(in->buf);
+	in->buf = buf;
+	in->cap = n + CHUNK;
+	in->start = 0;
+	in->end = n;
+	in->failed = false;
+	in->skipped = k->skipped;
+	in->bytes = k->bytes;
+	in->mode = k->mode;
+	keep_free(in);
+	return true;
+}
+
 void
 input_close(struct input *in)
 {
+	keep_free(in);
 	if (in->fd > STDIN_FILENO)
 		close(in->fd);
 	in->fd = -1;
@@ -548,6 +660,8 @@ input_read(struct input *in, char *dst, size_t n)
 	if (have > n)
 		have = n;
 	memcpy(dst, in->buf + in->start, have);
+	if (in->keep != NULL)
+		keep_note(in, dst, have);
 	in->start += have;
 	in->bytes += (long long)have;
 	return (long)have;

@@ -37,6 +37,7 @@ struct input {
 	long long skipped;
 	long line;          /* number of the line last returned */
 	long long bytes;    /* bytes consumed by the caller so far */
+	struct input_keep *keep;    /* input_keep: the way back */
 };
 
 /* Open an operand ("-" is stdin).  Reports and returns -1 on failure
@@ -71,6 +72,17 @@ bool input_looks_html(struct input *in);
 bool input_getline(struct input *in, const char **line, size_t *len);
 /* Raw read of the rest (for libxml2); -1 on a read error. */
 long input_read(struct input *in, char *dst, size_t n);
+/* Keep the way back to here (input_again): a regular file (or memory)
+ * notes its place, any other input keeps what is read from now on, up
+ * to max bytes (past them the way back is lost). */
+void input_keep(struct input *in, size_t max);
+/* The bytes that may still be read with the way back kept (SIZE_MAX:
+ * any), 0 when it is lost or input_keep was not called. */
+size_t input_keep_room(const struct input *in);
+/* Back to where input_keep was called, to read the same bytes again;
+ * false (nothing changed) when the way back is lost.  Either way the
+ * input keeps nothing more. */
+bool input_again(struct input *in);
 /* Text read of the rest in pieces, as input_getline reads it (n bytes
  * at most at a time): bytes read, 0 at the end, -1 on a read error
  * (reported). */

@@ -63,6 +63,10 @@ static struct {
 } last;
 
 static void scan_tables(void);
+/* The push parser at work (xmlio_push_step): libxml2's messages stop it,
+ * unsaid. */
+static struct xmlio_push *push_cur;
+static void push_halt(struct xmlio_push *p);
 
 static xmlParserInputPtr
 deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
@@ -162,6 +166,10 @@ xml_error(void *ud, xmlErrorPtr e)
 	size_t n, i;
 
 	(void)ud;
+	if (push_cur != NULL) {
+		push_halt(push_cur);
+		return;
+	}
 	if (e == NULL || e->level == XML_ERR_NONE || scan.refused)
 		return;
 	file = e->file != NULL ? e->file : cur_xml_file;
@@ -502,6 +510,193 @@ xmlio_parse_file(const char *path)
 		xmlFreeParserCtxt(ctxt);
 	input_close(&in);
 	return doc;
+}
+
+/* ---- XML through the push parser's SAX2 callbacks ------------------- */
+
+struct xmlio_push {
+	xmlParserCtxtPtr ctxt;
+	xmlSAXHandler sax;
+	struct input *in;
+	struct xmlio_push_cb cb;
+	char *buf;
+	bool stopped;
+};
+
+static void
+push_halt(struct xmlio_push *p)
+{
+	p->stopped = true;
+	if (p->ctxt != NULL)
+		xmlStopParser(p->ctxt);
+}
+
+static void
+push_start(void *ud, const xmlChar *local, const xmlChar *prefix,
+    const xmlChar *uri, int nns, const xmlChar **ns, int nattrs,
+    int ndef, const xmlChar **attrs)
+{
+	struct xmlio_push *p = ud;
+
+	(void)prefix;
+	(void)nns;
+	(void)ns;
+	if (ndef != 0 || p->stopped) {
+		push_halt(p);
+		return;
+	}
+	p->cb.start(p->cb.ud, local, uri, nattrs, attrs,
+	    (long)p->ctxt->input->line);
+}
+
+static void
+push_end(void *ud, const xmlChar *local, const xmlChar *prefix,
+    const xmlChar *uri)
+{
+	struct xmlio_push *p = ud;
+
+	(void)local;
+	(void)prefix;
+	(void)uri;
+	if (!p->stopped)
+		p->cb.end(p->cb.ud);
+}
+
+static void
+push_text(void *ud, const xmlChar *s, int len)
+{
+	struct xmlio_push *p = ud;
+
+	if (!p->stopped && len > 0)
+		p->cb.text(p->cb.ud, (const char *)s, (size_t)len);
+}
+
+/* A DOCTYPE, an entity: not for this parser. */
+static void
+push_subset(void *ud, const xmlChar *name, const xmlChar *id,
+    const xmlChar *sys)
+{
+	(void)name;
+	(void)id;
+	(void)sys;
+	push_halt(ud);
+}
+
+static void
+push_reference(void *ud, const xmlChar *name)
+{
+	(void)name;
+	push_halt(ud);
+}
+
+static void
+push_serror(void *ud, xmlErrorPtr e)
+{
+	(void)e;
+	push_halt(ud);
+}
+
+struct xmlio_push *
+xmlio_push_new(struct input *in, const struct xmlio_push_cb *cb)
+{
+	struct xmlio_push *p;
+	xmlSAXHandler *sax;
+
+	if (in->skipped > 1)
+		return NULL;    /* lines moved on: the reader's business */
+	p = xcalloc(1, sizeof *p);
+	sax = &p->sax;
+	sax->initialized = XML_SAX2_MAGIC;
+	sax->startElementNs = push_start;
+	sax->endElementNs = push_end;
+	sax->characters = sax->ignorableWhitespace = sax->cdataBlock =
+	    push_text;
+	sax->internalSubset = sax->externalSubset = push_subset;
+	sax->reference = push_reference;
+	sax->serror = push_serror;
+	p->in = in;
+	p->cb = *cb;
+	p->buf = xmalloc(XMLIO_PUSH_CHUNK);
+	cur_xml_file = in->name;
+	line_base = 0;
+	scan_reset();
+	return p;
+}
+
+/* The parser, made as the reader makes it: the first 4 bytes given to
+ * it to tell the encoding by, the options set after. */
+static bool
+push_ctxt(struct xmlio_push *p, long *n)
+{
+	int first = *n < 4 ? (int)*n : 4;
+
+	p->ctxt = xmlCreatePushParserCtxt(&p->sax, p, p->buf, first,
+	    p->in->name);
+	if (p->ctxt == NULL)
+		return false;
+	xmlCtxtUseOptions(p->ctxt, XMLIO_OPTIONS);
+	memmove(p->buf, p->buf + first, (size_t)(*n - first));
+	*n -= first;
+	return true;
+}
+
+const xmlChar *
+xmlio_push_name(struct xmlio_push *p, const char *name)
+{
+	return xmlDictLookup(p->ctxt->dict, (const xmlChar *)name, -1);
+}
+
+long long
+xmlio_push_offset(const struct xmlio_push *p)
+{
+	const xmlParserInput *i = p->ctxt->input;
+
+	return i == NULL ? 0 : (long long)i->consumed + (i->cur - i->base);
+}
+
+void
+xmlio_push_stop(struct xmlio_push *p)
+{
+	push_halt(p);
+}
+
+int
+xmlio_push_step(struct xmlio_push *p)
+{
+	long r = 0;
+	int rc;
+
+	if (p->stopped)
+		return -1;
+	(void)diag_mute(1);
+	r = input_read(p->in, p->buf, XMLIO_PUSH_CHUNK);
+	if (r > 0 && !scan_bytes(p->buf, r))
+		push_halt(p);
+	push_cur = p;
+	if (r >= 0 && !p->stopped && p->ctxt == NULL && !push_ctxt(p, &r))
+		push_halt(p);
+	if (r >= 0 && !p->stopped) {
+		rc = xmlParseChunk(p->ctxt, p->buf, (int)r, r == 0);
+		if (rc != 0 || !p->ctxt->wellFormed || p->ctxt->errNo != 0)
+			push_halt(p);
+	}
+	push_cur = NULL;
+	if (diag_mute(0) > 0 || r < 0)
+		push_halt(p);
+	return p->stopped ? -1 : r > 0;
+}
+
+void
+xmlio_push_free(struct xmlio_push *p)
+{
+	if (p == NULL)
+		return;
+	if (p->ctxt != NULL)
+		xmlFreeParserCtxt(p->ctxt);
+	free(p->buf);
+	free(p);
+	entity_refused = 0;
+	scan_reset();
 }
 
 /* ---- HTML, piece by piece -------------------------------------------- */

@@ -40,6 +40,41 @@ int xmlio_next_element(xmlTextReaderPtr r, const char *file, int hintdepth,
 /* Line of the reader's current node. */
 long xmlio_line(xmlTextReaderPtr r);
 
+/* A document read through libxml2's push parser (with XMLIO_OPTIONS and
+ * the scan of XMLIO_MAX_ATTRS) and its SAX2 callbacks, for a reader
+ * that can read the input again with xmlio_reader: anything unusual
+ * stops it, unsaid (a message of libxml2 or any diagnostic meanwhile, a
+ * DOCTYPE, an entity reference, too many attributes).  start: an
+ * element (local name and namespace interned in the parser's
+ * dictionary; attrs: nattrs times local name, prefix, namespace, value,
+ * end of value, a value as libxml2 hands it: an '&' of it as "&#38;"),
+ * line: the parser's line at its start tag's end, as libxml2 gives an
+ * element; end: its end; text: character data, in pieces. */
+struct xmlio_push_cb {
+	void (*start)(void *ud, const xmlChar *name, const xmlChar *uri,
+	    int nattrs, const xmlChar **attrs, long line);
+	void (*end)(void *ud);
+	void (*text)(void *ud, const char *s, size_t n);
+	void *ud;
+};
+struct xmlio_push;
+/* The bytes read and parsed at each step. */
+#define XMLIO_PUSH_CHUNK 65536
+/* NULL when libxml2 fails, or when the input is not for it (a run of
+ * leading blank lines dropped: xmlio_reader counts them). */
+struct xmlio_push *xmlio_push_new(struct input *in,
+    const struct xmlio_push_cb *cb);
+/* name interned in the parser's dictionary: compare names by address. */
+const xmlChar *xmlio_push_name(struct xmlio_push *p, const char *name);
+/* Read and parse the next piece: 1 more to come, 0 the document ended
+ * and all is well, -1 stopped (then for good). */
+int xmlio_push_step(struct xmlio_push *p);
+/* Where the parser stands in the document (as libxml2 counts it). */
+long long xmlio_push_offset(const struct xmlio_push *p);
+/* Stop the parser from a callback (xmlio_push_step answers -1). */
+void xmlio_push_stop(struct xmlio_push *p);
+void xmlio_push_free(struct xmlio_push *p);
+
 /* Parse trusted, embedded XML (rules data) into a tree; NULL on error
  * (reported against name). */
 xmlDocPtr xmlio_parse_mem(const char *buf, size_t len, const char *name);

@@ -869,6 +869,12 @@ check_value(const struct xmlio_facet *e, const char *v, const char *file,
 	return bad;
 }
 
+bool
+xmlio_facet_ok(const struct xmlio_facet *e, const char *v)
+{
+	return check_value(e, v, NULL, 0, false) == 0;
+}
+
 int
 xmlio_facets_node(const struct xmlio_facets *f, xmlNodePtr n,
     const char *file, long line, bool rep)

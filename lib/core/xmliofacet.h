@@ -95,6 +95,8 @@ int xmlio_schema_prepare(const unsigned char *buf, size_t len,
     const char *name, unsigned char **rng, size_t *rnglen,
     struct xmlio_facets *f);
 
+/* Whether v (an attribute's value, NUL-terminated) passes e's check. */
+bool xmlio_facet_ok(const struct xmlio_facet *e, const char *v);
 /* Check the attributes of element n against f; each bad value is
  * reported (when report) as an "xml" error of file at line: "attribute
  * 'A' of <E> is not valid: 'V' is not WHAT".  Returns the number of bad
