@@ -265,6 +265,8 @@ range_end(const char *s, size_t n, size_t i, size_t *next)
 			*next = k + 1;
 			return k;
 		}
+		if (s[k] != ' ')
+			continue;       /* each word starts with a blank */
 		for (w = 0; words[w] != NULL; w++) {
 			len = strlen(words[w]);
 			if (k + len <= n && str_ieq(s + k, len, words[w])) {

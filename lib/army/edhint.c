@@ -33,19 +33,26 @@ troopref_spelling(const struct troopref *t, bool dis, char *buf, size_t size)
 	buf[at] = '\0';
 }
 
-/* The memo slot of troop and spelling sp[0..n). */
+/* The memo slot of troop and spelling sp[0..n): a hash of every byte
+ * (the first and last bytes alone put Sp and LH of one list in one
+ * slot). */
 static size_t
 memo_slot(int troop, const char *sp, size_t n)
 {
-	return ((size_t)troop * 7 + n * 3 + (unsigned char)sp[0] +
-	    (n > 0 ? (unsigned char)sp[n - 1] : 0)) & (EDHINT_MEMO - 1);
+	size_t h = (size_t)troop * 0x9e3779b1u, i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)sp[i]) * 0x01000193u;
+	return (h ^ (h >> 15)) & (EDHINT_MEMO - 1);
 }
 
-/* Is spelling sp of troop known to be told apart by no other edition
- * than r (remembered)?  A memo of another r is forgotten. */
+/* Has spelling sp of troop (read under r) been looked at since the
+ * memo was last emptied?  Looking again changes nothing: a spelling no
+ * other edition tells apart adds nothing, and one that is in the
+ * report (or was left out of a full one) is so again.  A memo of
+ * another r is forgotten. */
 static bool
-nothing_elsewhere(struct edhint *h, const struct rules *r, int troop,
-    const char *sp)
+seen(struct edhint *h, const struct rules *r, int troop, const char *sp)
 {
 	size_t n = strlen(sp), k;
 
@@ -78,18 +85,20 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 	char where[48];
 	bool type;
 	size_t i;
+	int n;
 
 	if (t == NULL || t->id < 0 || t->id >= RULES_MAXTROOPS)
 		return;
+	/* a type r lacks is remembered by its code (a troop is one or the
+	 * other under one r) */
 	type = !r->t[t->id].known;
-	if (!type && nothing_elsewhere(h, r, t->id, sp))
+	if (seen(h, r, t->id, type ? t->code : sp))
 		return;
-	if (rules_editions_with(r, t->id, type ? NULL : sp, where,
-	    sizeof where) == 0) {
-		if (!type)
-			remember(h, t->id, sp);
+	n = rules_editions_with(r, t->id, type ? NULL : sp, where,
+	    sizeof where);
+	remember(h, t->id, type ? t->code : sp);
+	if (n == 0)
 		return;
-	}
 	if (type)
 		sp = t->code;
 	for (i = 0; i < h->n; i++)

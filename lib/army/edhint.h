@@ -12,7 +12,7 @@
 #include "rules/rules.h"
 
 #define EDHINT_MAX 8
-#define EDHINT_MEMO 32            /* a power of two */
+#define EDHINT_MEMO 256           /* a power of two */
 struct edhint {
 	const struct rules *r;     /* the edition of the first such army */
 	long line;                 /* that army's line */
