@@ -58,6 +58,7 @@ seen(struct edhint *h, const struct rules *r, int troop, const char *sp)
 
 	if (h->memo_r != r) {
 		memset(h->memo, 0, sizeof h->memo);
+		memset(h->code_seen, 0, sizeof h->code_seen);
 		h->memo_r = r;
 	}
 	if (n >= sizeof h->memo[0].sp)
@@ -97,6 +98,8 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 	n = rules_editions_with(r, t->id, type ? NULL : sp, where,
 	    sizeof where);
 	remember(h, t->id, type ? t->code : sp);
+	if (type || strcmp(sp, t->code) == 0)
+		h->code_seen[t->id] = true;
 	if (n == 0)
 		return;
 	if (type)
@@ -127,23 +130,37 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 	h->type[h->n++] = type;
 }
 
+/* The troop of t (its dismount's with dis), spelt as the list spells
+ * it, unless it is spelt by its code alone and that was looked at. */
+static void
+add_ref(struct edhint *h, const struct rules *r, const struct army *a,
+    const struct troopref *t, bool dis)
+{
+	const struct troop *tr = dis ? t->dis : t->t;
+	char sp[64];
+
+	if (tr != NULL && tr->id >= 0 && tr->id < RULES_MAXTROOPS &&
+	    h->memo_r == r && h->code_seen[tr->id] && (dis ?
+	    t->dis_figures == NULL && t->dis_written == NULL : !t->mtd &&
+	    t->figures == NULL && t->written == NULL))
+		return;
+	troopref_spelling(t, dis, sp, sizeof sp);
+	add(h, r, a, tr, sp);
+}
+
 static void
 walk(struct edhint *h, const struct rules *r, const struct army *a,
     const struct package *p)
 {
 	const struct troopref *t;
-	char sp[64];
 	size_t i, j;
 
 	for (i = 0; i < p->n; i++) {
 		for (j = 0; j < p->items[i].ntroops; j++) {
 			t = &p->items[i].troops[j];
-			troopref_spelling(t, false, sp, sizeof sp);
-			add(h, r, a, t->t, sp);
-			if (t->dis == NULL)
-				continue;
-			troopref_spelling(t, true, sp, sizeof sp);
-			add(h, r, a, t->dis, sp);
+			add_ref(h, r, a, t, false);
+			if (t->dis != NULL)
+				add_ref(h, r, a, t, true);
 		}
 		for (j = 0; j < p->items[i].npkgs; j++)
 			walk(h, r, a, &p->items[i].pkgs[j]);

@@ -30,6 +30,9 @@ struct edhint {
 		int troop;             /* 0: empty (the slot's troop + 1) */
 		char sp[16];
 	} memo[EDHINT_MEMO];
+	/* the troops whose code alone was looked at as a spelling (or as
+	 * a type r lacks) under memo_r */
+	bool code_seen[RULES_MAXTROOPS];
 };
 
 /* The spelling of a troop reference as a list writes it (figures and
