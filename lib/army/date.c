@@ -47,7 +47,10 @@ may_match(const struct dp *d, const char *firsts)
 	a = d->s[d->i];
 	if (a >= 'A' && a <= 'Z')
 		a += 32;
-	return strchr(firsts, a) != NULL;
+	for (; *firsts != '\0'; firsts++)     /* strchr, without a call */
+		if (*firsts == a)
+			return true;
+	return false;
 }
 
 /* Match one of the words (case-insensitive, '.' and blanks inside are

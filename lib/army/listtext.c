@@ -121,6 +121,7 @@ struct listtext {
 	bool gap;                    /* a blank line since the last line of
 	                                the open record */
 	struct sbuf tmp;
+	struct sbuf kwfold;          /* a line's first word folded */
 	struct sbuf para;            /* a paragraph of prose in a record */
 	struct sbuf pend;            /* lines after a gap, '\n' ended */
 	long (*pat)[2];              /* their lines and columns */
@@ -193,6 +194,7 @@ listtext_free(struct listtext *lt)
 	srcmap_free(&lt->gmap);
 	sbuf_free(&lt->para);
 	sbuf_free(&lt->tmp);
+	sbuf_free(&lt->kwfold);
 	sbuf_free(&lt->pend);
 	free(lt->pat);
 	if (lt->c != (locale_t)0) {
@@ -346,6 +348,19 @@ pend_end(struct listtext *lt, bool note)
 	lt->npend = 0;
 }
 
+/* A byte that parts the words of list_like: blanks, signs, NUL. */
+static bool
+list_sep(char c)
+{
+	switch (c) {
+	case ' ': case ',': case ';': case '(': case ')': case '+': case '.':
+	case '=': case ':': case '\'': case '\t': case '\0':
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
  * troops false, only an entry with a count ("2x Foo")? */
 static bool
@@ -354,10 +369,9 @@ list_like(const char *s, size_t n, bool troops)
 	size_t i = 0, b, e, p = 0, pe = 0;
 
 	while (i < n) {
-		while (i < n && strchr(" ,;()+.=:'\t", s[i]) != NULL)
+		while (i < n && list_sep(s[i]))
 			i++;
-		for (b = e = i; e < n && strchr(" ,;()+.=:'\t", s[e]) == NULL;
-		    e++)
+		for (b = e = i; e < n && !list_sep(s[e]); e++)
 			;
 		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
 			;
@@ -638,6 +652,7 @@ count_like(const char *s, size_t n, size_t idlen)
  * on every line was half the time of reading list text. */
 #define KW_FOLDED_MAX 48
 typedef char kw_word[KW_FOLDED_MAX];
+static size_t kw_len[sizeof keywords / sizeof keywords[0]];
 static kw_word *
 kw_folded(void)
 {
@@ -652,6 +667,7 @@ kw_folded(void)
 			    strlen(keywords[i].word));
 			/* the longest is 20 bytes folded */
 			snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
+			kw_len[i] = strlen(folded[i]);
 		}
 		sbuf_free(&g);
 		done = true;
@@ -662,22 +678,26 @@ kw_folded(void)
 /* The keyword a line starts with (followed by ':' or a blank), and the
  * offset of its value; KW_NONE otherwise. */
 static enum kw
-keyword(const char *s, size_t n, size_t *val, const char **lang)
+keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
+    const char **lang)
 {
-	struct sbuf f = {0};
+	struct sbuf f;
 	kw_word *kf;
-	size_t i, k, e;
+	size_t i, k, e, fl;
 	enum kw r = KW_NONE;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		;
 	if (e == 0)
 		return KW_NONE;
-	str_fold(&f, s, e);
+	str_fold(fb, s, e);     /* fb kept: no allocation per line */
+	f = *fb;
+	fl = strlen(f.s);       /* as strcmp sees it */
 	kf = kw_folded();
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
 		/* the first bytes first: most lines start with none */
-		if (f.s[0] == kf[k][0] && strcmp(f.s, kf[k]) == 0 &&
+		if (f.s[0] == kf[k][0] && fl == kw_len[k] &&
+		    memcmp(f.s, kf[k], fl) == 0 &&
 		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
 			for (i = 0; i < sizeof kw_lang / sizeof kw_lang[0];
@@ -689,7 +709,6 @@ keyword(const char *s, size_t n, size_t *val, const char **lang)
 		if (r != KW_NONE)
 			break;
 	}
-	sbuf_free(&f);
 	if (r == KW_NONE)
 		return r;
 	i = e;
@@ -1223,7 +1242,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	tn -= bl;
 	if (tn == 0)
 		return;
-	kw = keyword(t, tn, &val, &lang);
+	kw = keyword(&lt->kwfold, t, tn, &val, &lang);
 	if (lt->gap) {
 		if (kw == KW_NONE && !entry_like(t, tn)) {
 			pend_add(lt, t, tn, line, col + (long)bl);
