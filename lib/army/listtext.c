@@ -1,8 +1,6 @@
 /* English DBA list text: a reference line ("I/1a Early Sumerian
  * 3000-2800BC"), then keyword lines (Aggression, Terrain, Enemies, ...)
  * and the element list, until a blank line or the next reference. */
-#include <locale.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,12 +84,6 @@ static const char *const kw_lang[][2] = {
 	{ "agresividad", "es" }, { "enemigos", "es" }, { "aliados", "es" },
 };
 
-/* An era, in any case. */
-#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee]|[AaDd]\\. ?[Cc]\\.)"
-/* a year or a range, perhaps approximate: "c. 500BC", "330-322BC" */
-#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
-#define DATE "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA "?|[0-9]+ ?" ERA ")"
-
 struct listtext {
 	const char *file;
 	army_cb cb;
@@ -126,10 +118,6 @@ struct listtext {
 	struct sbuf pend;            /* lines after a gap, '\n' ended */
 	long (*pat)[2];              /* their lines and columns */
 	size_t npend, cappend;
-	regex_t date_re;           /* compiled at its first use: most
-	                              inputs never need it (tables) */
-	locale_t c;                /* the C locale, for date_re; (locale_t)0
-	                              until then */
 };
 
 struct listtext *
@@ -141,30 +129,6 @@ listtext_new(const char *file, army_cb cb, void *ctx)
 	lt->cb = cb;
 	lt->ctx = ctx;
 	return lt;
-}
-
-/* The regex of a date range or a year at the end of the reference line,
- * compiled at its first use (a compile is a third of a start); in the C
- * locale, with the cases spelt out (case folding and multibyte matching
- * follow the user's locale: under tr_TR 'I' is not 'i'). */
-static const regex_t *
-date_re(struct listtext *lt)
-{
-	locale_t old;
-	int rc;
-
-	if (lt->c != (locale_t)0)
-		return &lt->date_re;
-	lt->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-	if (lt->c == (locale_t)0)
-		abort();
-	old = uselocale(lt->c);
-	rc = regcomp(&lt->date_re, "(" APPROX DATE ")( ?(&|,|;|[Aa][Nn][Dd]|"
-	    "[Uu][Nn][Dd]) ?" APPROX DATE ")*\\.?$", REG_EXTENDED);
-	uselocale(old);
-	if (rc != 0)
-		abort();
-	return &lt->date_re;
 }
 
 void
@@ -197,10 +161,6 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->kwfold);
 	sbuf_free(&lt->pend);
 	free(lt->pat);
-	if (lt->c != (locale_t)0) {
-		regfree(&lt->date_re);
-		freelocale(lt->c);
-	}
 	free(lt);
 }
 
@@ -246,12 +206,9 @@ set_name(struct listtext *lt)
 	struct army *a = &lt->a;
 	const char *s = sbuf_str(&lt->head);
 	size_t n = lt->head.len;
-	const regex_t *re;
-	regmatch_t m[1];
-	locale_t old;
 	const char *tail;
 	size_t bn;
-	int rc;
+	long so, eo;
 
 	if (lt->dates.len > 0 || n == 0) {
 		str_trim(&s, &n);
@@ -261,28 +218,24 @@ set_name(struct listtext *lt)
 			    lt->dline, lt->dcol);
 		return;
 	}
-	re = date_re(lt);
 	str_trim(&s, &n);
 	tail = date_in_brackets(s, n, &bn);
-	old = uselocale(lt->c);
+	/* the dates are read up to a NUL, as from a C string */
 	if (tail != NULL) {
 		struct sbuf in = {0};
 
 		sbuf_add(&in, tail + 1, bn - 2);
-		rc = regexec(re, in.s, 1, m, 0);
-		if (rc == 0 && m[0].rm_so != 0)
-			rc = REG_NOMATCH;
-		m[0].rm_so = (regoff_t)(tail + 1 - s);
-		m[0].rm_eo = m[0].rm_so + (regoff_t)in.len;
+		so = date_tail(in.s, strlen(in.s)) == 0 ? tail + 1 - s : -1;
+		eo = so + (long)in.len;
 		sbuf_free(&in);
-	} else
-		rc = regexec(re, s, 1, m, 0);
-	uselocale(old);
-	if (rc == 0) {
-		const char *d = s + m[0].rm_so;
-		size_t dn = (size_t)(m[0].rm_eo - m[0].rm_so);
-		size_t nn = tail != NULL ? (size_t)(tail - s) :
-		    (size_t)m[0].rm_so;
+	} else {
+		so = date_tail(s, strlen(s));
+		eo = (long)strlen(s);
+	}
+	if (so >= 0) {
+		const char *d = s + so;
+		size_t dn = (size_t)(eo - so);
+		size_t nn = tail != NULL ? (size_t)(tail - s) : (size_t)so;
 		const char *ns = s;
 
 		struct sbuf nm = {0}, dt = {0};
@@ -902,11 +855,8 @@ capitals(const char *t, size_t n)
 static size_t
 id_after_name(struct listtext *lt, const char *t, size_t n)
 {
-	const regex_t *re;
 	size_t b, e;
-	regmatch_t m[1];
-	locale_t old;
-	int rc;
+	long so;
 
 	if (t[0] >= '0' && t[0] <= '9')
 		return 0;
@@ -924,12 +874,8 @@ id_after_name(struct listtext *lt, const char *t, size_t n)
 			return capitals(t, b) ? b : 0;
 		sbuf_reset(&lt->tmp);
 		sbuf_add(&lt->tmp, t + e, n - e);
-		re = date_re(lt);
-		old = uselocale(lt->c);
-		rc = regexec(re, lt->tmp.s, 1, m, 0);
-		uselocale(old);
-		return rc == 0 && strspn(lt->tmp.s, " ") == (size_t)m[0].rm_so ?
-		    b : 0;
+		so = date_tail(lt->tmp.s, strlen(lt->tmp.s));
+		return so >= 0 && strspn(lt->tmp.s, " ") == (size_t)so ? b : 0;
 	}
 	return 0;
 }
