@@ -220,6 +220,8 @@ struct date_ranges {
 	size_t n;
 	long from, to;
 	bool approx;
+	bool era_written;          /* the last range has an era written: no
+	                              range takes the default */
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
 /* The same, a year of no era written BC (AD in date_parse_ranges). */

@@ -202,7 +202,7 @@ span(const struct point *p, enum era e, long *lo, long *hi)
  * same field ("330-322 & 300-280BC"), *used the era its end has. */
 static int
 parse_range(const char *s, size_t n, enum era dflt, long *from, long *to,
-    bool *approx, enum era *used)
+    bool *approx, enum era *used, bool *written)
 {
 	struct dp d = { s, n, 0 };
 	struct point a, b;
@@ -224,6 +224,7 @@ parse_range(const char *s, size_t n, enum era dflt, long *from, long *to,
 	blanks(&d);
 	if (d.i != d.n)
 		return -1;
+	*written = a.era != ERA_NONE || (two && b.era != ERA_NONE);
 	if (dflt == ERA_NONE)
 		dflt = ERA_AD;
 	if (!two) {
@@ -250,8 +251,10 @@ int
 date_parse(const char *s, size_t n, long *from, long *to, bool *approx)
 {
 	enum era used;
+	bool written;
 
-	return parse_range(s, n, ERA_NONE, from, to, approx, &used);
+	return parse_range(s, n, ERA_NONE, from, to, approx, &used,
+	    &written);
 }
 
 /* The end of the range that starts at s[i]: the next separator ("&",
@@ -287,7 +290,7 @@ static int
 parse_ranges(const char *s, size_t n, enum era dflt, struct date_ranges *r)
 {
 	size_t start[DATE_MAX_RANGES], end[DATE_MAX_RANGES], i = 0, k, next;
-	bool approx;
+	bool approx, written;
 
 	memset(r, 0, sizeof *r);
 	for (k = 0;; k++) {
@@ -306,8 +309,11 @@ parse_ranges(const char *s, size_t n, enum era dflt, struct date_ranges *r)
 	 * the ranges before it that have none */
 	while (k-- > 0) {
 		if (parse_range(s + start[k], end[k] - start[k], dflt,
-		    &r->r[k][0], &r->r[k][1], &approx, &dflt) < 0)
+		    &r->r[k][0], &r->r[k][1], &approx, &dflt, &written) < 0)
 			return -1;
+		/* the last range's era, written, is every other's default */
+		if (k == r->n - 1)
+			r->era_written = written;
 		r->approx = r->approx || approx;
 	}
 	r->from = r->r[0][0];
@@ -511,6 +517,7 @@ static struct {
 	bool ready;
 	unsigned char cls[256];
 	uint64_t step[T_N][C_NCLASS];   /* the states after a byte, closed */
+	uint64_t start;                 /* those before the first */
 } tail;
 
 /* The states s reaches without reading. */
@@ -556,6 +563,7 @@ tail_init(void)
 		if (tedges[k][1] != C_EPS)
 			tail.step[tedges[k][0]][tedges[k][1]] |=
 			    tclosure(TBIT(tedges[k][2]));
+	tail.start = tclosure(TBIT(T_START));
 	tail.ready = true;
 }
 
@@ -571,7 +579,7 @@ date_tail(const char *s, size_t n)
 		tail_init();
 	/* each byte from the last: every place the states read so far
 	 * hold a whole match from is a start; the first of them wins */
-	for (cur = tclosure(TBIT(T_START)); i > 0 && cur != 0; i--) {
+	for (cur = tail.start; i > 0 && cur != 0; i--) {
 		k = tail.cls[(unsigned char)s[i - 1]];
 		for (next = 0, m = cur; m != 0; m &= m - 1)
 			next |= tail.step[__builtin_ctzll(m)][k];

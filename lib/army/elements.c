@@ -119,6 +119,10 @@ word_len(struct ep *p, size_t at)
 	size_t e = at;
 
 	while (e < p->n) {
+		if (((p->s[e] | 0x20) >= 'a' && (p->s[e] | 0x20) <= 'z')) {
+			e++;            /* ASCII: the most letters */
+			continue;
+		}
 		if (is_letter(p, e)) {
 			e += utf8_seqlen(p->s + e, p->n - e);
 			continue;

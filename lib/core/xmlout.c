@@ -393,9 +393,39 @@ xw_text(struct xw *x, const char *text)
 void
 xw_elem(struct xw *x, const char *name, const char *text)
 {
-	xw_start(x, name);
-	xw_text(x, text);
-	xw_end(x);
+	struct xnode *p = top(x);
+	size_t n = strlen(name), k = plain(text, 1), ind = 2 * x->depth;
+	char *o;
+
+	if (text[k] != '\0' || ind + 2 * n + k + 8 > XW_PIECE) {
+		xw_start(x, name);
+		xw_text(x, text);
+		xw_end(x);
+		return;
+	}
+	/* as start, text and end: "<name>text</name>" on a line */
+	o = room(x, ind + 2 * n + k + 8);
+	if (p != NULL && p->st == XS_OPEN) {
+		*o++ = '>';
+		*o++ = '\n';
+	}
+	if (p != NULL)
+		p->st = XS_ELEMS;
+	memset(o, ' ', ind);
+	o += ind;
+	*o++ = '<';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '>';
+	memcpy(o, text, k);
+	o += k;
+	*o++ = '<';
+	*o++ = '/';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '>';
+	*o++ = '\n';
+	x->len = (size_t)(o - x->buf);
 }
 
 void
