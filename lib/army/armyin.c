@@ -357,14 +357,18 @@ struct lines {
 static bool
 plain_line(const char *s, size_t n, long line)
 {
+	/* 1: printable ASCII but the marks (and DEL) */
+	static unsigned char ok[256];
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i, k;
 
+	if (!ok['a'])
+		for (k = 0x20; k < 0x80; k++)
+			ok[k] = k != '[' && k != '*' && k != '_';
 	if (line == 1 || (n > 0 && s[0] == '>'))
 		return false;
 	for (i = 0; i < n; i++) {
-		if (p[i] >= 0x20 && p[i] < 0x80 && p[i] != '[' &&
-		    p[i] != '*' && p[i] != '_')
+		if (ok[p[i]])
 			continue;
 		if (p[i] < 0x80 || (k = utf8_seqlen(s + i, n - i)) < 2 ||
 		    (p[i] == 0xef && p[i + 1] == 0xbf &&

@@ -606,13 +606,15 @@ count_like(const char *s, size_t n, size_t idlen)
 #define KW_FOLDED_MAX 48
 typedef char kw_word[KW_FOLDED_MAX];
 static size_t kw_len[sizeof keywords / sizeof keywords[0]];
+/* the language each keyword tells (kw_lang), or NULL */
+static const char *kw_tells[sizeof keywords / sizeof keywords[0]];
 static kw_word *
 kw_folded(void)
 {
 	static kw_word folded[sizeof keywords / sizeof keywords[0]];
 	static bool done;
 	struct sbuf g = {0};
-	size_t i;
+	size_t i, k;
 
 	if (!done) {
 		for (i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
@@ -621,6 +623,11 @@ kw_folded(void)
 			/* the longest is 20 bytes folded */
 			snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
 			kw_len[i] = strlen(folded[i]);
+			for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
+			    k++)
+				if (strcmp(kw_lang[k][0], keywords[i].word) ==
+				    0)
+					kw_tells[i] = kw_lang[k][1];
 		}
 		sbuf_free(&g);
 		done = true;
@@ -634,33 +641,41 @@ static enum kw
 keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
     const char **lang)
 {
-	struct sbuf f;
 	kw_word *kf;
-	size_t i, k, e, fl;
+	const char *w;
+	size_t i, k, e, wl;
 	enum kw r = KW_NONE;
+	bool plain;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		;
 	if (e == 0)
 		return KW_NONE;
-	str_fold(fb, s, e);     /* fb kept: no allocation per line */
-	f = *fb;
-	fl = strlen(f.s);       /* as strcmp sees it */
 	kf = kw_folded();
+	/* a word of printable ASCII folds to its small letters: compared
+	 * as it is, without str_fold (the most lines) */
+	for (i = 0; i < e && s[i] > ' ' && s[i] < 0x7f; i++)
+		;
+	plain = i == e;
+	if (plain) {
+		w = s;
+		wl = e;
+	} else {
+		str_fold(fb, s, e);     /* fb kept: no allocation per line */
+		w = fb->s;
+		wl = strlen(w);         /* as strcmp sees it */
+	}
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
 		/* the first bytes first: most lines start with none */
-		if (f.s[0] == kf[k][0] && fl == kw_len[k] &&
-		    memcmp(f.s, kf[k], fl) == 0 &&
+		if ((plain && w[0] >= 'A' && w[0] <= 'Z' ? w[0] + 32 : w[0]) ==
+		    kf[k][0] && wl == kw_len[k] && (plain ? str_ieq(w, wl,
+		    kf[k]) : memcmp(w, kf[k], wl) == 0) &&
 		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
-			for (i = 0; i < sizeof kw_lang / sizeof kw_lang[0];
-			    i++)
-				if (strcmp(kw_lang[i][0], keywords[k].word) ==
-				    0)
-					*lang = kw_lang[i][1];
-		}
-		if (r != KW_NONE)
+			if (kw_tells[k] != NULL)
+				*lang = kw_tells[k];
 			break;
+		}
 	}
 	if (r == KW_NONE)
 		return r;

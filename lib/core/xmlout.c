@@ -332,19 +332,34 @@ xw_attr(struct xw *x, const char *name, const char *value)
 void
 xw_attrl(struct xw *x, const char *name, long long v)
 {
-	char buf[32];
-	size_t k;
+	char buf[32], *o;
+	size_t n = strlen(name);
 
 	/* without snprintf: it was most of the time of the numbers */
 #if LLONG_MAX > LONG_MAX
-	if (v < LONG_MIN || v > LONG_MAX)
-		k = (size_t)snprintf(buf, sizeof buf, "%lld", v);
-	else
+	if (v < LONG_MIN || v > LONG_MAX) {
+		size_t k = (size_t)snprintf(buf, sizeof buf, "%lld", v);
+
+		if (!attr_plain(x, name, buf, k))
+			xw_attrn(x, name, buf, k);
+		return;
+	}
 #endif
-		k = str_putl(buf, (long)v);
-	buf[k] = '\0';
-	if (!attr_plain(x, name, buf, k))
-		xw_attrn(x, name, buf, k);
+	if (n + 24 > XW_PIECE) {
+		buf[str_putl(buf, (long)v)] = '\0';
+		xw_attrn(x, name, buf, strlen(buf));
+		return;
+	}
+	/* the digits straight into the buffer */
+	o = room(x, n + 24);
+	*o++ = ' ';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '=';
+	*o++ = '"';
+	o += str_putl(o, (long)v);
+	*o++ = '"';
+	x->len = (size_t)(o - x->buf);
 }
 
 void
