@@ -52,9 +52,10 @@ memo_slot(int troop, const char *sp, size_t n)
  * report (or was left out of a full one) is so again.  A memo of
  * another r is forgotten. */
 static bool
-seen(struct edhint *h, const struct rules *r, int troop, const char *sp)
+seen(struct edhint *h, const struct rules *r, int troop, const char *sp,
+    size_t n)
 {
-	size_t n = strlen(sp), k;
+	size_t k;
 
 	if (h->memo_r != r) {
 		memset(h->memo, 0, sizeof h->memo);
@@ -64,13 +65,14 @@ seen(struct edhint *h, const struct rules *r, int troop, const char *sp)
 	if (n >= sizeof h->memo[0].sp)
 		return false;
 	k = memo_slot(troop, sp, n);
-	return h->memo[k].troop == troop + 1 && strcmp(h->memo[k].sp, sp) == 0;
+	return h->memo[k].troop == troop + 1 &&
+	    memcmp(h->memo[k].sp, sp, n + 1) == 0;
 }
 
 static void
-remember(struct edhint *h, int troop, const char *sp)
+remember(struct edhint *h, int troop, const char *sp, size_t n)
 {
-	size_t n = strlen(sp), k;
+	size_t k;
 
 	if (n >= sizeof h->memo[0].sp)
 		return;
@@ -84,8 +86,9 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
     const struct troop *t, const char *sp)
 {
 	char where[48];
+	const char *key;
 	bool type;
-	size_t i;
+	size_t i, kn;
 	int n;
 
 	if (t == NULL || t->id < 0 || t->id >= RULES_MAXTROOPS)
@@ -93,11 +96,13 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 	/* a type r lacks is remembered by its code (a troop is one or the
 	 * other under one r) */
 	type = !r->t[t->id].known;
-	if (seen(h, r, t->id, type ? t->code : sp))
+	key = type ? t->code : sp;
+	kn = strlen(key);
+	if (seen(h, r, t->id, key, kn))
 		return;
 	n = rules_editions_with(r, t->id, type ? NULL : sp, where,
 	    sizeof where);
-	remember(h, t->id, type ? t->code : sp);
+	remember(h, t->id, key, kn);
 	if (type || strcmp(sp, t->code) == 0)
 		h->code_seen[t->id] = true;
 	if (n == 0)
@@ -125,7 +130,11 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 			h->type[i] = h->type[i + 1];
 		}
 	}
-	snprintf(h->what[h->n], sizeof h->what[0], "%s", sp);
+	/* cut as snprintf cuts: a longer spelling is meant to be cut */
+	kn = strlen(sp) < sizeof h->what[0] ? strlen(sp) :
+	    sizeof h->what[0] - 1;
+	memcpy(h->what[h->n], sp, kn);
+	h->what[h->n][kn] = '\0';
 	snprintf(h->where[h->n], sizeof h->where[0], "%s", where);
 	h->type[h->n++] = type;
 }

@@ -114,6 +114,7 @@ struct listtext {
 	                                the open record */
 	struct sbuf tmp;
 	struct sbuf kwfold;          /* a line's first word folded */
+	struct sbuf nm, dt;          /* the name and dates of a record */
 	struct sbuf para;            /* a paragraph of prose in a record */
 	struct sbuf pend;            /* lines after a gap, '\n' ended */
 	long (*pat)[2];              /* their lines and columns */
@@ -159,6 +160,8 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->para);
 	sbuf_free(&lt->tmp);
 	sbuf_free(&lt->kwfold);
+	sbuf_free(&lt->nm);
+	sbuf_free(&lt->dt);
 	sbuf_free(&lt->pend);
 	free(lt->pat);
 	free(lt);
@@ -238,17 +241,17 @@ set_name(struct listtext *lt)
 		size_t nn = tail != NULL ? (size_t)(tail - s) : (size_t)so;
 		const char *ns = s;
 
-		struct sbuf nm = {0}, dt = {0};
+		struct sbuf *nm = &lt->nm, *dt = &lt->dt;
 
 		name_trim(&ns, &nn, lt->idstop);
-		sbuf_add(&nm, ns, nn);
-		sbuf_add(&dt, d, dn);
-		date_name_ranges(&nm, &dt);
-		a->name = xstrndup(nm.s, nm.len);
-		army_set_period(a, dt.s, dt.len, lt->headline, lt->headcol +
+		sbuf_reset(nm);
+		sbuf_reset(dt);
+		sbuf_add(nm, ns, nn);
+		sbuf_add(dt, d, dn);
+		date_name_ranges(nm, dt);
+		a->name = xstrndup(nm->s, nm->len);
+		army_set_period(a, dt->s, dt->len, lt->headline, lt->headcol +
 		    (long)(d - sbuf_str(&lt->head)));
-		sbuf_free(&nm);
-		sbuf_free(&dt);
 		return;
 	}
 	str_trim(&s, &n);
