@@ -423,6 +423,11 @@ join_word(const char *s, size_t n)
 	};
 	size_t k;
 
+	/* the first byte first: most words are references */
+	if (n == 0 || ((s[0] | 0x20) != 'o' && (s[0] | 0x20) != 'a' &&
+	    (s[0] | 0x20) != 'u' && s[0] != '&' &&
+	    (unsigned char)s[0] != 0xd0))
+		return -1;
 	for (k = 0; k < sizeof w / sizeof w[0]; k++)
 		if (str_ieq(s, n, w[k].w))
 			return w[k].j;

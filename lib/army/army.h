@@ -220,6 +220,8 @@ struct date_ranges {
 	size_t n;
 	long from, to;
 	bool approx;
+	bool era_written;          /* the last range has an era written: no
+	                              range takes the default */
 };
 int date_parse_ranges(const char *s, size_t n, struct date_ranges *r);
 /* The same, a year of no era written BC (AD in date_parse_ranges). */
@@ -230,6 +232,13 @@ int date_parse_ranges_bc(const char *s, size_t n, struct date_ranges *r);
  * (with a dash or an era, not a bare number) is moved from name to the
  * front of dates, joined by " & "; the name keeps its words. */
 void date_name_ranges(struct sbuf *name, struct sbuf *dates);
+/* Where the dates at the end of a line s[0..n) start ("Early Sumerian
+ * 3000-2800BC": 15): the first place from which the rest is a year or a
+ * range with its era, perhaps approximate ("c. ", "circa ", "um "), or
+ * several joined by '&', ',', ';', "and" or "und", perhaps with a full
+ * stop; -1 when there is none.  What the expression in date.c matches,
+ * as regexec would find it. */
+long date_tail(const char *s, size_t n);
 
 /* Options limited by date (3.0 lists, army/dated.c): a note's open end
  * is -+OPTION_YEAR_MAX. */

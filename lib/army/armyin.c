@@ -350,12 +350,42 @@ struct lines {
 	int mode;           /* 1 table rows, 2 list text: what ran last */
 };
 
+/* Does the line need none of the mending of lines_line: valid UTF-8
+ * without controls (TAB included: it splits cells), U+FFFE, U+FFFF, a
+ * byte order mark or the marks listtext_unmark takes out?  One pass
+ * over most lines rather than four. */
+static bool
+plain_line(const char *s, size_t n, long line)
+{
+	/* 1: printable ASCII but the marks (and DEL) */
+	static unsigned char ok[256];
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, k;
+
+	if (!ok['a'])
+		for (k = 0x20; k < 0x80; k++)
+			ok[k] = k != '[' && k != '*' && k != '_';
+	if (line == 1 || (n > 0 && s[0] == '>'))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (ok[p[i]])
+			continue;
+		if (p[i] < 0x80 || (k = utf8_seqlen(s + i, n - i)) < 2 ||
+		    (p[i] == 0xef && p[i + 1] == 0xbf &&
+		    (p[i + 2] & 0xfe) == 0xbe))
+			return false;
+		i += k - 1;
+	}
+	return true;
+}
+
 static void
 lines_line(struct lines *L, const char *s, size_t n, long line)
 {
 	size_t i;
+	bool plain = plain_line(s, n, line);
 
-	if (!utf8_valid(s, n)) {
+	if (!plain && !utf8_valid(s, n)) {
 		if (!L->warned)
 			DIAG(CP1252, line, 0);
 		L->warned = true;
@@ -364,7 +394,7 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		n = L->conv.len;
 	}
 	/* controls, and U+FFFE, U+FFFF (no characters of XML) */
-	for (i = 0; i < n; i++)
+	for (i = plain ? n : 0; i < n; i++)
 		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') ||
 		    ((unsigned char)s[i] == 0xef && i + 2 < n &&
 		    (unsigned char)s[i + 1] == 0xbf &&
@@ -382,7 +412,8 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		s = sbuf_str(&L->clean);
 		n = L->clean.len;
 	}
-	s = listtext_unmark(&L->mark, s, &n);
+	if (!plain)
+		s = listtext_unmark(&L->mark, s, &n);
 	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
 		;
 	if (i < n && s[i] != '#')
@@ -395,7 +426,8 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		L->mode = 1;
 		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
 		    &L->esc);
-	} else if (memchr(s, '\t', n) != NULL && !(i < n && s[i] == '#')) {
+	} else if (!plain && memchr(s, '\t', n) != NULL &&
+	    !(i < n && s[i] == '#')) {
 		if (L->mode == 2)
 			listtext_flush(L->lt);
 		L->mode = 1;

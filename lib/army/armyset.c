@@ -20,7 +20,9 @@ army_set_period(struct army *a, const char *s, size_t n, long line,
 	a->period = xstrndup(s, n);
 
 	a->period_ok = date_parse_ranges(s, n, &r) == 0;
-	if (a->period_ok && a->id != NULL && strncmp(a->id, "I/", 2) == 0) {
+	/* (with every era written the default changes nothing) */
+	if (a->period_ok && !r.era_written && a->id != NULL &&
+	    strncmp(a->id, "I/", 2) == 0) {
 		struct date_ranges bc;
 
 		/* Book I is wholly BC: a date of no era is BC there */

@@ -33,36 +33,46 @@ troopref_spelling(const struct troopref *t, bool dis, char *buf, size_t size)
 	buf[at] = '\0';
 }
 
-/* The memo slot of troop and spelling sp[0..n). */
+/* The memo slot of troop and spelling sp[0..n): a hash of every byte
+ * (the first and last bytes alone put Sp and LH of one list in one
+ * slot). */
 static size_t
 memo_slot(int troop, const char *sp, size_t n)
 {
-	return ((size_t)troop * 7 + n * 3 + (unsigned char)sp[0] +
-	    (n > 0 ? (unsigned char)sp[n - 1] : 0)) & (EDHINT_MEMO - 1);
+	size_t h = (size_t)troop * 0x9e3779b1u, i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)sp[i]) * 0x01000193u;
+	return (h ^ (h >> 15)) & (EDHINT_MEMO - 1);
 }
 
-/* Is spelling sp of troop known to be told apart by no other edition
- * than r (remembered)?  A memo of another r is forgotten. */
+/* Has spelling sp of troop (read under r) been looked at since the
+ * memo was last emptied?  Looking again changes nothing: a spelling no
+ * other edition tells apart adds nothing, and one that is in the
+ * report (or was left out of a full one) is so again.  A memo of
+ * another r is forgotten. */
 static bool
-nothing_elsewhere(struct edhint *h, const struct rules *r, int troop,
-    const char *sp)
+seen(struct edhint *h, const struct rules *r, int troop, const char *sp,
+    size_t n)
 {
-	size_t n = strlen(sp), k;
+	size_t k;
 
 	if (h->memo_r != r) {
 		memset(h->memo, 0, sizeof h->memo);
+		memset(h->code_seen, 0, sizeof h->code_seen);
 		h->memo_r = r;
 	}
 	if (n >= sizeof h->memo[0].sp)
 		return false;
 	k = memo_slot(troop, sp, n);
-	return h->memo[k].troop == troop + 1 && strcmp(h->memo[k].sp, sp) == 0;
+	return h->memo[k].troop == troop + 1 &&
+	    memcmp(h->memo[k].sp, sp, n + 1) == 0;
 }
 
 static void
-remember(struct edhint *h, int troop, const char *sp)
+remember(struct edhint *h, int troop, const char *sp, size_t n)
 {
-	size_t n = strlen(sp), k;
+	size_t k;
 
 	if (n >= sizeof h->memo[0].sp)
 		return;
@@ -76,20 +86,27 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
     const struct troop *t, const char *sp)
 {
 	char where[48];
+	const char *key;
 	bool type;
-	size_t i;
+	size_t i, kn;
+	int n;
 
 	if (t == NULL || t->id < 0 || t->id >= RULES_MAXTROOPS)
 		return;
+	/* a type r lacks is remembered by its code (a troop is one or the
+	 * other under one r) */
 	type = !r->t[t->id].known;
-	if (!type && nothing_elsewhere(h, r, t->id, sp))
+	key = type ? t->code : sp;
+	kn = strlen(key);
+	if (seen(h, r, t->id, key, kn))
 		return;
-	if (rules_editions_with(r, t->id, type ? NULL : sp, where,
-	    sizeof where) == 0) {
-		if (!type)
-			remember(h, t->id, sp);
+	n = rules_editions_with(r, t->id, type ? NULL : sp, where,
+	    sizeof where);
+	remember(h, t->id, key, kn);
+	if (type || strcmp(sp, t->code) == 0)
+		h->code_seen[t->id] = true;
+	if (n == 0)
 		return;
-	}
 	if (type)
 		sp = t->code;
 	for (i = 0; i < h->n; i++)
@@ -113,9 +130,31 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 			h->type[i] = h->type[i + 1];
 		}
 	}
-	snprintf(h->what[h->n], sizeof h->what[0], "%s", sp);
+	/* cut as snprintf cuts: a longer spelling is meant to be cut */
+	kn = strlen(sp) < sizeof h->what[0] ? strlen(sp) :
+	    sizeof h->what[0] - 1;
+	memcpy(h->what[h->n], sp, kn);
+	h->what[h->n][kn] = '\0';
 	snprintf(h->where[h->n], sizeof h->where[0], "%s", where);
 	h->type[h->n++] = type;
+}
+
+/* The troop of t (its dismount's with dis), spelt as the list spells
+ * it, unless it is spelt by its code alone and that was looked at. */
+static void
+add_ref(struct edhint *h, const struct rules *r, const struct army *a,
+    const struct troopref *t, bool dis)
+{
+	const struct troop *tr = dis ? t->dis : t->t;
+	char sp[64];
+
+	if (tr != NULL && tr->id >= 0 && tr->id < RULES_MAXTROOPS &&
+	    h->memo_r == r && h->code_seen[tr->id] && (dis ?
+	    t->dis_figures == NULL && t->dis_written == NULL : !t->mtd &&
+	    t->figures == NULL && t->written == NULL))
+		return;
+	troopref_spelling(t, dis, sp, sizeof sp);
+	add(h, r, a, tr, sp);
 }
 
 static void
@@ -123,18 +162,14 @@ walk(struct edhint *h, const struct rules *r, const struct army *a,
     const struct package *p)
 {
 	const struct troopref *t;
-	char sp[64];
 	size_t i, j;
 
 	for (i = 0; i < p->n; i++) {
 		for (j = 0; j < p->items[i].ntroops; j++) {
 			t = &p->items[i].troops[j];
-			troopref_spelling(t, false, sp, sizeof sp);
-			add(h, r, a, t->t, sp);
-			if (t->dis == NULL)
-				continue;
-			troopref_spelling(t, true, sp, sizeof sp);
-			add(h, r, a, t->dis, sp);
+			add_ref(h, r, a, t, false);
+			if (t->dis != NULL)
+				add_ref(h, r, a, t, true);
 		}
 		for (j = 0; j < p->items[i].npkgs; j++)
 			walk(h, r, a, &p->items[i].pkgs[j]);

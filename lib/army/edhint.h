@@ -12,7 +12,7 @@
 #include "rules/rules.h"
 
 #define EDHINT_MAX 8
-#define EDHINT_MEMO 32            /* a power of two */
+#define EDHINT_MEMO 256           /* a power of two */
 struct edhint {
 	const struct rules *r;     /* the edition of the first such army */
 	long line;                 /* that army's line */
@@ -30,6 +30,9 @@ struct edhint {
 		int troop;             /* 0: empty (the slot's troop + 1) */
 		char sp[16];
 	} memo[EDHINT_MEMO];
+	/* the troops whose code alone was looked at as a spelling (or as
+	 * a type r lacks) under memo_r */
+	bool code_seen[RULES_MAXTROOPS];
 };
 
 /* The spelling of a troop reference as a list writes it (figures and

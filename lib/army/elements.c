@@ -23,6 +23,14 @@ struct ep {
 	size_t shut;               /* where a general's unclosed '(' was
 				    * taken as closed: no comma wanted */
 	struct sbuf tmp;
+	struct sbuf fold;          /* a marker folded (kept: no allocation
+	                              per marker) */
+	/* the arrays of an entry's choice and of its package, emptied
+	 * and kept for the next entry: most entries are one element */
+	struct package *spare_pkgs;
+	size_t spare_cappkgs;
+	struct item *spare_items;
+	size_t spare_cap;
 };
 
 static void parse_list(struct ep *p, struct package *list, int depth);
@@ -113,6 +121,10 @@ word_len(struct ep *p, size_t at)
 	size_t e = at;
 
 	while (e < p->n) {
+		if (((p->s[e] | 0x20) >= 'a' && (p->s[e] | 0x20) <= 'z')) {
+			e++;            /* ASCII: the most letters */
+			continue;
+		}
 		if (is_letter(p, e)) {
 			e += utf8_seqlen(p->s + e, p->n - e);
 			continue;
@@ -406,7 +418,7 @@ general_marker(const char *s)
 static void
 bare_marker(struct ep *p, struct item *el)
 {
-	struct sbuf f = {0};
+	struct sbuf *f = &p->fold;
 	size_t save = p->i, a, k;
 
 	skip_blanks(p);
@@ -419,19 +431,18 @@ bare_marker(struct ep *p, struct item *el)
 		p->i = save;
 		return;
 	}
-	str_fold(&f, p->s + a, k - a);
+	str_fold(f, p->s + a, k - a);
 	if (k < p->n && p->s[k] == '.')
 		k++;
 	p->i = k;
 	skip_blanks(p);
-	if (k > a && general_marker(sbuf_str(&f)) && (p->i >= p->n ||
+	if (k > a && general_marker(sbuf_str(f)) && (p->i >= p->n ||
 	    p->s[p->i] == ',' || p->s[p->i] == ')' || p->s[p->i] == '+' ||
 	    p->s[p->i] == ';')) {
 		el->general = true;
 		p->i = k;
 	} else
 		p->i = save;
-	sbuf_free(&f);
 }
 
 /* Markers after a troop: "(Gen)", "(Bef.)", or a note "(tower)" (left
@@ -440,7 +451,7 @@ bare_marker(struct ep *p, struct item *el)
 static void
 parse_markers(struct ep *p, struct item *el, struct troopref *r)
 {
-	struct sbuf f = {0};
+	struct sbuf *f = &p->fold;
 	size_t open, close, a, b;
 
 	for (;;) {
@@ -470,15 +481,15 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 			a++;
 		while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '.'))
 			b--;
-		str_fold(&f, p->s + a, b - a);
-		if (general_marker(sbuf_str(&f))) {
+		str_fold(f, p->s + a, b - a);
+		if (general_marker(sbuf_str(f))) {
 			el->general = true;
 		} else if (b > a && r != NULL) {
-			sbuf_reset(&f);
-			utf8_sanitize(&f, p->s + open + 1, close - open - 1);
+			sbuf_reset(f);
+			utf8_sanitize(f, p->s + open + 1, close - open - 1);
 			{
-				const char *s = sbuf_str(&f);
-				size_t n = f.len;
+				const char *s = sbuf_str(f);
+				size_t n = f->len;
 
 				str_trim(&s, &n);
 				free(r->note);
@@ -487,7 +498,6 @@ parse_markers(struct ep *p, struct item *el, struct troopref *r)
 		}
 		p->i = close + 1;
 	}
-	sbuf_free(&f);
 	bare_marker(p, el);
 }
 
@@ -787,16 +797,33 @@ parse_package(struct ep *p, struct package *pkg, int depth)
 	return 0;
 }
 
-/* Move a package's items into dst (a package standing alone). */
+/* Move a package's items into dst (a package standing alone); its
+ * array is kept for the next entry (one is). */
 static void
-splice(struct package *dst, struct package *src)
+splice(struct ep *p, struct package *dst, struct package *src)
 {
 	size_t i;
 
 	for (i = 0; i < src->n; i++)
 		*package_add(dst) = src->items[i];
-	free(src->items);
+	if (p->spare_items == NULL) {
+		p->spare_items = src->items;
+		p->spare_cap = src->cap;
+	} else
+		free(src->items);
 	memset(src, 0, sizeof *src);
+}
+
+/* The kept array for a package without one. */
+static void
+reuse_items(struct ep *p, struct package *pk)
+{
+	if (pk->items != NULL || p->spare_items == NULL)
+		return;
+	pk->items = p->spare_items;
+	pk->cap = p->spare_cap;
+	p->spare_items = NULL;
+	p->spare_cap = 0;
 }
 
 /* The bad token at i, a troop alternative, is skipped up to a blank or
@@ -946,7 +973,7 @@ entry_package(struct ep *p, struct item *choice, int depth, char **q,
 	    tmp.items[0].ntroops > 0)
 		qualify(&tmp.items[0].troops[0], q);
 	if (chain && choice->npkgs > 0)
-		splice(&choice->pkgs[choice->npkgs - 1], &tmp);
+		splice(p, &choice->pkgs[choice->npkgs - 1], &tmp);
 	else
 		*item_add_package(choice) = tmp;
 }
@@ -967,6 +994,10 @@ parse_entry(struct ep *p, struct package *list, int depth)
 	char *q = NULL;         /* a qualifier for the next alternative */
 
 	choice.kind = ITEM_CHOICE;
+	choice.pkgs = p->spare_pkgs;            /* empty, kept */
+	choice.cappkgs = p->spare_cappkgs;
+	p->spare_pkgs = NULL;
+	p->spare_cappkgs = 0;
 	for (;;) {
 		skip_blanks(p);
 		if ((k = qualifier_at(p, &q)) > 0) {
@@ -996,6 +1027,7 @@ parse_entry(struct ep *p, struct package *list, int depth)
 			if (!chain || choice.npkgs == 0)
 				item_add_package(&choice);
 			pk = &choice.pkgs[choice.npkgs - 1];
+			reuse_items(p, pk);
 			cur = package_add(pk);
 			dropped = false;
 			if (parse_element(p, cur) == 0) {
@@ -1041,10 +1073,14 @@ parse_entry(struct ep *p, struct package *list, int depth)
 		split_general(p, &choice, cstart, cend);
 	free(q);
 	if (choice.npkgs == 1)
-		splice(list, &choice.pkgs[0]);
-	if (choice.npkgs > 1)
+		splice(p, list, &choice.pkgs[0]);
+	if (choice.npkgs > 1) {
 		*package_add(list) = choice;
-	else
+	} else if (p->spare_pkgs == NULL) {
+		/* its one package spliced (emptied), or none: kept */
+		p->spare_pkgs = choice.pkgs;
+		p->spare_cappkgs = choice.cappkgs;
+	} else
 		item_free(&choice);
 }
 
@@ -1167,6 +1203,9 @@ parse_text(struct package *list, const char *text, size_t len,
 	}
 	parse_list(&p, list, 0);
 	sbuf_free(&p.tmp);
+	sbuf_free(&p.fold);
+	free(p.spare_pkgs);
+	free(p.spare_items);
 	free(sq);
 	if (package_cut(list, ARMY_MAX_ITEMS)) {
 		long line, col;

@@ -1,8 +1,6 @@
 /* English DBA list text: a reference line ("I/1a Early Sumerian
  * 3000-2800BC"), then keyword lines (Aggression, Terrain, Enemies, ...)
  * and the element list, until a blank line or the next reference. */
-#include <locale.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,12 +84,6 @@ static const char *const kw_lang[][2] = {
 	{ "agresividad", "es" }, { "enemigos", "es" }, { "aliados", "es" },
 };
 
-/* An era, in any case. */
-#define ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee]|[AaDd]\\. ?[Cc]\\.)"
-/* a year or a range, perhaps approximate: "c. 500BC", "330-322BC" */
-#define APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
-#define DATE "([0-9]+ ?" ERA "? ?(-|–) ?[0-9]+ ?" ERA "?|[0-9]+ ?" ERA ")"
-
 struct listtext {
 	const char *file;
 	army_cb cb;
@@ -121,6 +113,8 @@ struct listtext {
 	bool gap;                    /* a blank line since the last line of
 	                                the open record */
 	struct sbuf tmp;
+	struct sbuf kwfold;          /* a line's first word folded */
+	struct sbuf nm, dt;          /* the name and dates of a record */
 	struct sbuf para;            /* a paragraph of prose in a record */
 	struct sbuf pend;            /* lines after a gap, '\n' ended */
 	struct sbuf player;          /* a Player line before a record */
@@ -128,10 +122,6 @@ struct listtext {
 	bool pplayer;                /* player holds one */
 	long (*pat)[2];              /* their lines and columns */
 	size_t npend, cappend;
-	regex_t date_re;           /* compiled at its first use: most
-	                              inputs never need it (tables) */
-	locale_t c;                /* the C locale, for date_re; (locale_t)0
-	                              until then */
 };
 
 struct listtext *
@@ -143,30 +133,6 @@ listtext_new(const char *file, army_cb cb, void *ctx)
 	lt->cb = cb;
 	lt->ctx = ctx;
 	return lt;
-}
-
-/* The regex of a date range or a year at the end of the reference line,
- * compiled at its first use (a compile is a third of a start); in the C
- * locale, with the cases spelt out (case folding and multibyte matching
- * follow the user's locale: under tr_TR 'I' is not 'i'). */
-static const regex_t *
-date_re(struct listtext *lt)
-{
-	locale_t old;
-	int rc;
-
-	if (lt->c != (locale_t)0)
-		return &lt->date_re;
-	lt->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-	if (lt->c == (locale_t)0)
-		abort();
-	old = uselocale(lt->c);
-	rc = regcomp(&lt->date_re, "(" APPROX DATE ")( ?(&|,|;|[Aa][Nn][Dd]|"
-	    "[Uu][Nn][Dd]) ?" APPROX DATE ")*\\.?$", REG_EXTENDED);
-	uselocale(old);
-	if (rc != 0)
-		abort();
-	return &lt->date_re;
 }
 
 void
@@ -196,13 +162,12 @@ listtext_free(struct listtext *lt)
 	srcmap_free(&lt->gmap);
 	sbuf_free(&lt->para);
 	sbuf_free(&lt->tmp);
+	sbuf_free(&lt->kwfold);
+	sbuf_free(&lt->nm);
+	sbuf_free(&lt->dt);
 	sbuf_free(&lt->pend);
 	sbuf_free(&lt->player);
 	free(lt->pat);
-	if (lt->c != (locale_t)0) {
-		regfree(&lt->date_re);
-		freelocale(lt->c);
-	}
 	free(lt);
 }
 
@@ -248,12 +213,9 @@ set_name(struct listtext *lt)
 	struct army *a = &lt->a;
 	const char *s = sbuf_str(&lt->head);
 	size_t n = lt->head.len;
-	const regex_t *re;
-	regmatch_t m[1];
-	locale_t old;
 	const char *tail;
 	size_t bn;
-	int rc;
+	long so, eo;
 
 	if (lt->dates.len > 0 || n == 0) {
 		str_trim(&s, &n);
@@ -263,41 +225,37 @@ set_name(struct listtext *lt)
 			    lt->dline, lt->dcol);
 		return;
 	}
-	re = date_re(lt);
 	str_trim(&s, &n);
 	tail = date_in_brackets(s, n, &bn);
-	old = uselocale(lt->c);
+	/* the dates are read up to a NUL, as from a C string */
 	if (tail != NULL) {
 		struct sbuf in = {0};
 
 		sbuf_add(&in, tail + 1, bn - 2);
-		rc = regexec(re, in.s, 1, m, 0);
-		if (rc == 0 && m[0].rm_so != 0)
-			rc = REG_NOMATCH;
-		m[0].rm_so = (regoff_t)(tail + 1 - s);
-		m[0].rm_eo = m[0].rm_so + (regoff_t)in.len;
+		so = date_tail(in.s, strlen(in.s)) == 0 ? tail + 1 - s : -1;
+		eo = so + (long)in.len;
 		sbuf_free(&in);
-	} else
-		rc = regexec(re, s, 1, m, 0);
-	uselocale(old);
-	if (rc == 0) {
-		const char *d = s + m[0].rm_so;
-		size_t dn = (size_t)(m[0].rm_eo - m[0].rm_so);
-		size_t nn = tail != NULL ? (size_t)(tail - s) :
-		    (size_t)m[0].rm_so;
+	} else {
+		so = date_tail(s, strlen(s));
+		eo = (long)strlen(s);
+	}
+	if (so >= 0) {
+		const char *d = s + so;
+		size_t dn = (size_t)(eo - so);
+		size_t nn = tail != NULL ? (size_t)(tail - s) : (size_t)so;
 		const char *ns = s;
 
-		struct sbuf nm = {0}, dt = {0};
+		struct sbuf *nm = &lt->nm, *dt = &lt->dt;
 
 		name_trim(&ns, &nn, lt->idstop);
-		sbuf_add(&nm, ns, nn);
-		sbuf_add(&dt, d, dn);
-		date_name_ranges(&nm, &dt);
-		a->name = xstrndup(nm.s, nm.len);
-		army_set_period(a, dt.s, dt.len, lt->headline, lt->headcol +
+		sbuf_reset(nm);
+		sbuf_reset(dt);
+		sbuf_add(nm, ns, nn);
+		sbuf_add(dt, d, dn);
+		date_name_ranges(nm, dt);
+		a->name = xstrndup(nm->s, nm->len);
+		army_set_period(a, dt->s, dt->len, lt->headline, lt->headcol +
 		    (long)(d - sbuf_str(&lt->head)));
-		sbuf_free(&nm);
-		sbuf_free(&dt);
 		return;
 	}
 	str_trim(&s, &n);
@@ -350,6 +308,19 @@ pend_end(struct listtext *lt, bool note)
 	lt->npend = 0;
 }
 
+/* A byte that parts the words of list_like: blanks, signs, NUL. */
+static bool
+list_sep(char c)
+{
+	switch (c) {
+	case ' ': case ',': case ';': case '(': case ')': case '+': case '.':
+	case '=': case ':': case '\'': case '\t': case '\0':
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
  * troops false, only an entry with a count ("2x Foo")? */
 static bool
@@ -358,10 +329,9 @@ list_like(const char *s, size_t n, bool troops)
 	size_t i = 0, b, e, p = 0, pe = 0;
 
 	while (i < n) {
-		while (i < n && strchr(" ,;()+.=:'\t", s[i]) != NULL)
+		while (i < n && list_sep(s[i]))
 			i++;
-		for (b = e = i; e < n && strchr(" ,;()+.=:'\t", s[e]) == NULL;
-		    e++)
+		for (b = e = i; e < n && !list_sep(s[e]); e++)
 			;
 		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
 			;
@@ -666,13 +636,16 @@ count_like(const char *s, size_t n, size_t idlen)
  * on every line was half the time of reading list text. */
 #define KW_FOLDED_MAX 48
 typedef char kw_word[KW_FOLDED_MAX];
+static size_t kw_len[sizeof keywords / sizeof keywords[0]];
+/* the language each keyword tells (kw_lang), or NULL */
+static const char *kw_tells[sizeof keywords / sizeof keywords[0]];
 static kw_word *
 kw_folded(void)
 {
 	static kw_word folded[sizeof keywords / sizeof keywords[0]];
 	static bool done;
 	struct sbuf g = {0};
-	size_t i;
+	size_t i, k;
 
 	if (!done) {
 		for (i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
@@ -680,6 +653,12 @@ kw_folded(void)
 			    strlen(keywords[i].word));
 			/* the longest is 20 bytes folded */
 			snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
+			kw_len[i] = strlen(folded[i]);
+			for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
+			    k++)
+				if (strcmp(kw_lang[k][0], keywords[i].word) ==
+				    0)
+					kw_tells[i] = kw_lang[k][1];
 		}
 		sbuf_free(&g);
 		done = true;
@@ -690,34 +669,45 @@ kw_folded(void)
 /* The keyword a line starts with (followed by ':' or a blank), and the
  * offset of its value; KW_NONE otherwise. */
 static enum kw
-keyword(const char *s, size_t n, size_t *val, const char **lang)
+keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
+    const char **lang)
 {
-	struct sbuf f = {0};
 	kw_word *kf;
-	size_t i, k, e;
+	const char *w;
+	size_t i, k, e, wl;
 	enum kw r = KW_NONE;
+	bool plain;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		;
 	if (e == 0)
 		return KW_NONE;
-	str_fold(&f, s, e);
 	kf = kw_folded();
+	/* a word of printable ASCII folds to its small letters: compared
+	 * as it is, without str_fold (the most lines) */
+	for (i = 0; i < e && s[i] > ' ' && s[i] < 0x7f; i++)
+		;
+	plain = i == e;
+	if (plain) {
+		w = s;
+		wl = e;
+	} else {
+		str_fold(fb, s, e);     /* fb kept: no allocation per line */
+		w = fb->s;
+		wl = strlen(w);         /* as strcmp sees it */
+	}
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
 		/* the first bytes first: most lines start with none */
-		if (f.s[0] == kf[k][0] && strcmp(f.s, kf[k]) == 0 &&
+		if ((plain && w[0] >= 'A' && w[0] <= 'Z' ? w[0] + 32 : w[0]) ==
+		    kf[k][0] && wl == kw_len[k] && (plain ? str_ieq(w, wl,
+		    kf[k]) : memcmp(w, kf[k], wl) == 0) &&
 		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
-			for (i = 0; i < sizeof kw_lang / sizeof kw_lang[0];
-			    i++)
-				if (strcmp(kw_lang[i][0], keywords[k].word) ==
-				    0)
-					*lang = kw_lang[i][1];
-		}
-		if (r != KW_NONE)
+			if (kw_tells[k] != NULL)
+				*lang = kw_tells[k];
 			break;
+		}
 	}
-	sbuf_free(&f);
 	if (r == KW_NONE)
 		return r;
 	i = e;
@@ -922,11 +912,8 @@ capitals(const char *t, size_t n)
 static size_t
 id_after_name(struct listtext *lt, const char *t, size_t n)
 {
-	const regex_t *re;
 	size_t b, e;
-	regmatch_t m[1];
-	locale_t old;
-	int rc;
+	long so;
 
 	if (t[0] >= '0' && t[0] <= '9')
 		return 0;
@@ -944,12 +931,8 @@ id_after_name(struct listtext *lt, const char *t, size_t n)
 			return capitals(t, b) ? b : 0;
 		sbuf_reset(&lt->tmp);
 		sbuf_add(&lt->tmp, t + e, n - e);
-		re = date_re(lt);
-		old = uselocale(lt->c);
-		rc = regexec(re, lt->tmp.s, 1, m, 0);
-		uselocale(old);
-		return rc == 0 && strspn(lt->tmp.s, " ") == (size_t)m[0].rm_so ?
-		    b : 0;
+		so = date_tail(lt->tmp.s, strlen(lt->tmp.s));
+		return so >= 0 && strspn(lt->tmp.s, " ") == (size_t)so ? b : 0;
 	}
 	return 0;
 }
@@ -1261,8 +1244,8 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 
 	if (!after_record(lt))
 		return false;
-	if (keyword(t, tn, &val, &lang) == KW_ELEMENTS && val > 0 &&
-	    memchr(t, ':', val) != NULL)
+	if (keyword(&lt->kwfold, t, tn, &val, &lang) == KW_ELEMENTS &&
+	    val > 0 && memchr(t, ':', val) != NULL)
 		bare = false;
 	else if ((val = label_word(t, tn)) == 0)
 		return false;
@@ -1316,7 +1299,8 @@ player_first(struct listtext *lt, const char *t, size_t tn, long line,
 	const char *lang = NULL, *v;
 	size_t val = 0, vn;
 
-	if (!after_record(lt) || keyword(t, tn, &val, &lang) != KW_PLAYER)
+	if (!after_record(lt) || keyword(&lt->kwfold, t, tn, &val, &lang) !=
+	    KW_PLAYER)
 		return false;
 	v = t + val;
 	vn = tn - val;
@@ -1383,7 +1367,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	tn -= bl;
 	if (tn == 0)
 		return;
-	kw = keyword(t, tn, &val, &lang);
+	kw = keyword(&lt->kwfold, t, tn, &val, &lang);
 	if (lt->gap) {
 		if (kw == KW_NONE && !entry_like(t, tn)) {
 			pend_add(lt, t, tn, line, col + (long)bl);

@@ -17,6 +17,7 @@
 #include "core/xmlout.h"
 
 #define XW_BUF (64 * 1024)      /* bytes gathered before one fwrite */
+#define XW_PIECE 4096           /* the most bytes written through room() */
 
 enum xstate {
 	XS_OPEN,        /* start tag still open: attributes may follow */
@@ -26,6 +27,7 @@ enum xstate {
 
 struct xnode {
 	const char *name;
+	size_t n;               /* strlen(name) */
 	enum xstate st;
 };
 
@@ -70,6 +72,46 @@ static void
 puts_(struct xw *x, const char *s)
 {
 	put(x, s, strlen(s));
+}
+
+/* Room for n more bytes (at most XW_PIECE): where they go; the caller
+ * writes them and moves len on. */
+static char *
+room(struct xw *x, size_t n)
+{
+	if (x->len + n > XW_BUF)
+		drain(x);
+	return x->buf + x->len;
+}
+
+/* The bytes written as they are: bit 1 in text, bit 2 in attribute
+ * values (printable ASCII but & < > and ", TAB and LF in text only);
+ * NUL and the others stop plain(), for escaped() to see to. */
+static unsigned char plain_tab[256];
+
+static void
+plain_init(void)
+{
+	int c;
+
+	if (plain_tab['a'] != 0)
+		return;
+	for (c = 0x20; c < 0x80; c++)
+		plain_tab[c] = c == '&' || c == '<' || c == '>' || c == '"' ?
+		    0 : 3;
+	plain_tab['\t'] = plain_tab['\n'] = 1;
+}
+
+/* The length of the plain bytes (of kind 1 or 2) that start s, a
+ * string: all of it when s[plain(s, kind)] is NUL. */
+static size_t
+plain(const char *s, unsigned char kind)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (plain_tab[*p] & kind)
+		p++;
+	return (size_t)(p - (const unsigned char *)s);
 }
 
 /* s[0..n) escaped; attr: also TAB and LF (attribute values). */
@@ -148,6 +190,7 @@ xw_new(FILE *fp)
 {
 	struct xw *x = xcalloc(1, sizeof *x);
 
+	plain_init();
 	x->fp = fp;
 	x->buf = xmalloc(XW_BUF);
 	puts_(x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -179,35 +222,70 @@ void
 xw_start(struct xw *x, const char *name)
 {
 	struct xnode *p = top(x);
+	size_t n = strlen(name), ind = 2 * x->depth;
+	char *o;
 
-	if (p != NULL && p->st == XS_OPEN)
-		puts_(x, ">\n");
+	if (ind + n + 3 <= XW_PIECE) {
+		/* ">\n" of the parent, the indent and "<name" at once */
+		o = room(x, ind + n + 3);
+		if (p != NULL && p->st == XS_OPEN) {
+			*o++ = '>';
+			*o++ = '\n';
+		}
+		memset(o, ' ', ind);
+		o += ind;
+		*o++ = '<';
+		memcpy(o, name, n);
+		x->len = (size_t)(o + n - x->buf);
+	} else {
+		if (p != NULL && p->st == XS_OPEN)
+			puts_(x, ">\n");
+		indent(x, x->depth);
+		put(x, "<", 1);
+		put(x, name, n);
+	}
 	if (p != NULL)
 		p->st = XS_ELEMS;
-	indent(x, x->depth);
-	put(x, "<", 1);
-	puts_(x, name);
-	x->nodes = xgrow(x->nodes, &x->cap, x->depth + 1, sizeof *x->nodes);
-	x->nodes[x->depth++] = (struct xnode){ name, XS_OPEN };
+	if (x->depth + 1 > x->cap)
+		x->nodes = xgrow(x->nodes, &x->cap, x->depth + 1,
+		    sizeof *x->nodes);
+	x->nodes[x->depth++] = (struct xnode){ name, n, XS_OPEN };
 }
 
 void
 xw_end(struct xw *x)
 {
 	struct xnode *p = top(x);
+	size_t ind;
+	char *o;
 
 	if (p == NULL)
 		return;
 	x->depth--;
 	if (p->st == XS_OPEN) {
-		puts_(x, "/>\n");
+		o = room(x, 3);
+		memcpy(o, "/>\n", 3);
+		x->len += 3;
 		return;
 	}
-	if (p->st == XS_ELEMS)
-		indent(x, x->depth);
-	put(x, "</", 2);
-	puts_(x, p->name);
-	puts_(x, ">\n");
+	ind = p->st == XS_ELEMS ? 2 * x->depth : 0;
+	if (ind + p->n + 4 > XW_PIECE) {
+		indent(x, ind / 2);
+		put(x, "</", 2);
+		put(x, p->name, p->n);
+		put(x, ">\n", 2);
+		return;
+	}
+	o = room(x, ind + p->n + 4);
+	memset(o, ' ', ind);
+	o += ind;
+	*o++ = '<';
+	*o++ = '/';
+	memcpy(o, p->name, p->n);
+	o += p->n;
+	*o++ = '>';
+	*o++ = '\n';
+	x->len = (size_t)(o - x->buf);
 }
 
 static void
@@ -220,25 +298,68 @@ xw_attrn(struct xw *x, const char *name, const char *value, size_t n)
 	put(x, "\"", 1);
 }
 
+/* name="value" when value is k plain bytes that fit a piece: true. */
+static bool
+attr_plain(struct xw *x, const char *name, const char *value, size_t k)
+{
+	size_t n = strlen(name);
+	char *o;
+
+	if (n + k + 4 > XW_PIECE)
+		return false;
+	o = room(x, n + k + 4);
+	*o++ = ' ';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '=';
+	*o++ = '"';
+	memcpy(o, value, k);
+	o += k;
+	*o++ = '"';
+	x->len = (size_t)(o - x->buf);
+	return true;
+}
+
 void
 xw_attr(struct xw *x, const char *name, const char *value)
 {
-	xw_attrn(x, name, value, strlen(value));
+	size_t k = plain(value, 2);
+
+	if (value[k] != '\0' || !attr_plain(x, name, value, k))
+		xw_attrn(x, name, value, k + strlen(value + k));
 }
 
 void
 xw_attrl(struct xw *x, const char *name, long long v)
 {
-	char buf[32];
+	char buf[32], *o;
+	size_t n = strlen(name);
 
 	/* without snprintf: it was most of the time of the numbers */
 #if LLONG_MAX > LONG_MAX
-	if (v < LONG_MIN || v > LONG_MAX)
-		snprintf(buf, sizeof buf, "%lld", v);
-	else
+	if (v < LONG_MIN || v > LONG_MAX) {
+		size_t k = (size_t)snprintf(buf, sizeof buf, "%lld", v);
+
+		if (!attr_plain(x, name, buf, k))
+			xw_attrn(x, name, buf, k);
+		return;
+	}
 #endif
+	if (n + 24 > XW_PIECE) {
 		buf[str_putl(buf, (long)v)] = '\0';
-	xw_attr(x, name, buf);
+		xw_attrn(x, name, buf, strlen(buf));
+		return;
+	}
+	/* the digits straight into the buffer */
+	o = room(x, n + 24);
+	*o++ = ' ';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '=';
+	*o++ = '"';
+	o += str_putl(o, (long)v);
+	*o++ = '"';
+	x->len = (size_t)(o - x->buf);
 }
 
 void
@@ -268,15 +389,58 @@ xw_textn(struct xw *x, const char *text, size_t n)
 void
 xw_text(struct xw *x, const char *text)
 {
-	xw_textn(x, text, strlen(text));
+	size_t k = plain(text, 1);
+	struct xnode *p;
+
+	if (text[k] != '\0' || k > XW_PIECE) {
+		xw_textn(x, text, k + strlen(text + k));
+		return;
+	}
+	p = top(x);
+	if (p != NULL && p->st == XS_OPEN)
+		put(x, ">", 1);
+	if (p != NULL && p->st != XS_ELEMS)
+		p->st = XS_TEXT;
+	memcpy(room(x, k), text, k);
+	x->len += k;
 }
 
 void
 xw_elem(struct xw *x, const char *name, const char *text)
 {
-	xw_start(x, name);
-	xw_text(x, text);
-	xw_end(x);
+	struct xnode *p = top(x);
+	size_t n = strlen(name), k = plain(text, 1), ind = 2 * x->depth;
+	char *o;
+
+	if (text[k] != '\0' || ind + 2 * n + k + 8 > XW_PIECE) {
+		xw_start(x, name);
+		xw_text(x, text);
+		xw_end(x);
+		return;
+	}
+	/* as start, text and end: "<name>text</name>" on a line */
+	o = room(x, ind + 2 * n + k + 8);
+	if (p != NULL && p->st == XS_OPEN) {
+		*o++ = '>';
+		*o++ = '\n';
+	}
+	if (p != NULL)
+		p->st = XS_ELEMS;
+	memset(o, ' ', ind);
+	o += ind;
+	*o++ = '<';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '>';
+	memcpy(o, text, k);
+	o += k;
+	*o++ = '<';
+	*o++ = '/';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '>';
+	*o++ = '\n';
+	x->len = (size_t)(o - x->buf);
 }
 
 void

@@ -307,19 +307,22 @@ troop_find(const char *s, size_t n)
 bool
 troop_is_standard(const struct troop *t, const char *s, size_t n)
 {
-	const char *p;
-	size_t k, fl;
+	const char *p, *q;
 
 	troop_init();
 	if (!fold_whole || folded_from.len != n ||
 	    (n > 0 && memcmp(folded_from.s, s, n) != 0))
 		str_fold(&fold, s, n);
 	fold_whole = false;
-	fl = strlen(fold.s);    /* as strcmp sees it */
-	for (p = tab->standard[t->id]; *p != '\0'; p += k + 1) {
-		k = strlen(p);
-		if (k == fl && memcmp(p, fold.s, k) == 0)
+	/* each name against the folded one as strcmp sees it, in one
+	 * pass over the names */
+	for (p = tab->standard[t->id]; *p != '\0'; p++) {
+		for (q = fold.s; *p != '\0' && *p == *q; p++, q++)
+			;
+		if (*p == '\0' && *q == '\0')
 			return true;
+		while (*p != '\0')
+			p++;
 	}
 	return false;
 }

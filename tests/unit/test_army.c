@@ -1,4 +1,6 @@
 /* Unit tests of the army model: dates, ids, the element grammar. */
+#include <locale.h>
+#include <regex.h>
 #include <stdlib.h>
 
 #include "army/army.h"
@@ -496,6 +498,129 @@ test_at_year_changed(void)
 	srcmap_free(&map);
 }
 
+/* date_tail against the expression it stands for, as regexec reads it
+ * (in the C locale): set cases, then strings of pieces drawn at random
+ * (a fixed seed). */
+#define T_ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee]|[AaDd]\\. ?[Cc]\\.)"
+#define T_APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
+#define T_DATE "([0-9]+ ?" T_ERA "? ?(-|\xe2\x80\x93) ?[0-9]+ ?" T_ERA \
+    "?|[0-9]+ ?" T_ERA ")"
+
+static long
+tail_regex(const regex_t *re, const char *s)
+{
+	regmatch_t m[1];
+
+	return regexec(re, s, 1, m, 0) == 0 ? (long)m[0].rm_so : -1;
+}
+
+/* A string of pieces drawn at random (*x the state of the draw): with
+ * dates, a prefix of any pieces, then dates of the expression's parts,
+ * with a piece of any kind now and then. */
+static size_t
+tail_draw(unsigned long *x, char *buf, size_t size, bool dates)
+{
+	static const char *const any[] = {
+		"0", "12", "9", " ", " ", "-", "\xe2\x80\x93", "\xe2\x80",
+		"\x93", ".", "&", ",", ";", "and", "UND", "um", "Um ", "c",
+		"ca", "circa", "CIRCA ", "bc", "BCE", "ad", "Ce", "a", "d", "e",
+		"b", "n", "x", "Q", "\xc3\xa9", "c. ", "a. c.", "d.c.", "r", "i",
+		"m", "u", "Name ", "um ",
+	};
+	static const char *const part[][8] = {
+		{ "", "", "c.", "Ca. ", "circa ", " um ", "um ", "c. " },
+		{ "3000", "12", "1", "500", "7", "44", "900", "2" },
+		{ "", " ", "", "", "", "", "", "" },
+		{ "", "BC", "bce", "AD", "ce", "a. c.", "D.c.", "" },
+		{ "-", " - ", "\xe2\x80\x93", "- ", " -", "", "", "" },
+		{ " & ", ", ", ";", " and ", " und ", "and", "&", " , " },
+	};
+	static const int shape[] = { 0, 1, 2, 3, 2, 4, 2, 1, 2, 3, 5 };
+	size_t len = 0, k, n;
+	const char *p;
+	int i, j, reps;
+
+#define DRAW() (*x = *x * 6364136223846793005UL + \
+    1442695040888963407UL, (size_t)(*x >> 33))
+	buf[0] = '\0';
+	for (k = dates ? DRAW() % 4 : 1 + DRAW() % 12; k > 0; k--) {
+		p = any[DRAW() % (sizeof any / sizeof any[0])];
+		n = strlen(p);
+		if (len + n < size) {
+			memcpy(buf + len, p, n + 1);
+			len += n;
+		}
+	}
+	for (reps = dates ? 1 + (int)(DRAW() % 3) : 0; reps > 0; reps--)
+		for (i = 0; i < (int)(sizeof shape / sizeof shape[0]); i++) {
+			j = shape[i];
+			if (j == 5 && reps == 1)
+				break;
+			p = DRAW() % 40 == 0 ?
+			    any[DRAW() % (sizeof any / sizeof any[0])] :
+			    part[j][DRAW() % 8];
+			n = strlen(p);
+			if (len + n < size) {
+				memcpy(buf + len, p, n + 1);
+				len += n;
+			}
+		}
+	if (dates && DRAW() % 5 == 0 && len + 1 < size) {
+		buf[len++] = '.';
+		buf[len] = '\0';
+	}
+#undef DRAW
+	return len;
+}
+
+/* date_tail against the expression it stands for, as regexec reads it
+ * (in the C locale): set cases, then strings drawn at random (a fixed
+ * seed), most of them ending in dates. */
+static void
+test_date_tail(void)
+{
+	static const char *const set[] = {
+		"Early Sumerian 1 3000-2800BC", "3000-2800BC", "c. 500BC",
+		"um 1200 BC", "Foo um 1200 BC", "Fooum 1200 BC",
+		"Later Foo 330-322 & 300-280BC.", "x 55BC and 20 AD",
+		"circa 300 - 200 bce", "300 a. c.", "300 d.c. - 400",
+		"Tac. 500BC", "Ca. 5ad", "5", "5-", "-5bc", "1 2bc", "ab",
+		"", " ", "2 - 3", "2\xe2\x80\x93" "3 AD", "2\xe2\x80\x94" "3 AD",
+		NULL
+	};
+	regex_t re;
+	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0), old;
+	char buf[160];
+	unsigned long x = 12345;
+	size_t i, len;
+	long want, got, found = 0;
+	int bad = 0;
+
+	old = uselocale(c);
+	CHECK(regcomp(&re, "(" T_APPROX T_DATE ")( ?(&|,|;|[Aa][Nn][Dd]|"
+	    "[Uu][Nn][Dd]) ?" T_APPROX T_DATE ")*\\.?$", REG_EXTENDED) == 0);
+	for (i = 0; set[i] != NULL; i++)
+		CHECK(date_tail(set[i], strlen(set[i])) ==
+		    tail_regex(&re, set[i]));
+	CHECK(date_tail("Early Sumerian 1 3000-2800BC", 28) == 17);
+	for (i = 0; i < 200000 && bad < 5; i++) {
+		len = tail_draw(&x, buf, sizeof buf, i % 4 != 0);
+		want = tail_regex(&re, buf);
+		got = date_tail(buf, len);
+		found += want > 0;
+		if (got != want) {
+			fprintf(stderr, "  date_tail '%s': %ld, regexec %ld\n",
+			    buf, got, want);
+			bad++;
+		}
+	}
+	CHECK(bad == 0);
+	CHECK(found > 10000);   /* the draw makes dates after a prefix */
+	regfree(&re);
+	uselocale(old);
+	freelocale(c);
+}
+
 int
 main(void)
 {
@@ -513,6 +638,7 @@ main(void)
 	RUN(test_ref_match());
 	RUN(test_word_named());
 	RUN(test_at_year_changed());
+	RUN(test_date_tail());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");
