@@ -169,8 +169,11 @@ arm_crashes(void)
 	ss.ss_size = sizeof altstack;
 	ss.ss_flags = 0;
 	(void)sigaltstack(&ss, NULL);
+	/* not SA_RESETHAND: a second thread crashing while the first is
+	 * in on_fatal (pango's font threads, out of memory) would end
+	 * by the default action, status 139 */
 	handle(crashes, sizeof crashes / sizeof crashes[0], on_fatal,
-	    SA_RESETHAND | SA_ONSTACK);
+	    SA_ONSTACK);
 #endif
 }
 

@@ -1,6 +1,8 @@
 /* ownfont: DejaVu Sans from its directory and fontconfig's cache of it,
  * or the system's configuration (ownfont.h says when). */
+#define _GNU_SOURCE             /* pthread_setattr_default_np */
 #include <limits.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,9 +219,21 @@ own_fonts(void)
 void
 ownfont_begin(void)
 {
+	pthread_attr_t at;
+
 	if (fonts.begun)
 		return;
 	fonts.begun = true;
+	/* pango sorts fonts in threads of a pool, which waits for ever when
+	 * a thread cannot start: with a small stack (not RLIMIT_STACK's 8
+	 * MB of address space) one starts whenever a malloc would still
+	 * succeed, so that a tight ulimit -v ends in the out-of-memory exit
+	 * (status 4), not a hang.  Their work (fontconfig's sort) is flat. */
+	if (pthread_attr_init(&at) == 0) {
+		if (pthread_attr_setstacksize(&at, 2048 * 1024) == 0)
+			(void)pthread_setattr_default_np(&at);
+		pthread_attr_destroy(&at);
+	}
 	fonts.own = own_fonts();
 }
 
