@@ -138,6 +138,23 @@ gen_long_xml() {
 	done
 }
 
+@test "read-back: a file read again leaves its descriptor where the streaming reader alone would ('-' twice on a file)" {
+	local f=$BATS_TEST_TMPDIR/twice.xml n
+	# a wrong tag at 200 KB of 290: past the 128 KB the fast reader
+	# hands armies on behind; the streaming reader alone stops reading
+	# at 256 KB, in pieces of 64 KB
+	gen_long_xml 50 0 > "$f.0"
+	n=$(wc -l < "$f.0")
+	sed "$((n * 7 / 10))s/</<</" "$f.0" > "$f"
+	run --separate-stderr armylist-parse -T tsv - - < "$f"
+	[ "$status" = 2 ]
+	[[ "$stderr" == *"-:$((n * 7 / 10)):4: error: startTag: invalid element name"* ]]
+	# the second '-' starts where the first stopped reading, in the
+	# middle of the file (read again from its offset in the same pieces)
+	[[ "$stderr" == *"-: error: no army read: expected a reference line"* ]]
+	[ "$(wc -l <<<"$stderr")" = 2 ]
+}
+
 # ---- output formats -----------------------------------------------------
 
 @test "-T json: valid JSON, its armies and troops where jq finds them" {
