@@ -141,12 +141,6 @@ no_font(const char *family)
 }
 
 void
-pdffont_check(cairo_t *cr, const char *family)
-{
-	pdffont_check_at(cr, family, 0);
-}
-
-void
 pdffont_check_at(cairo_t *cr, const char *family, double pt)
 {
 	PangoContext *pc;
