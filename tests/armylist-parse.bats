@@ -155,6 +155,22 @@ gen_long_xml() {
 	[ "$(wc -l <<<"$stderr")" = 2 ]
 }
 
+@test "read-back: a choice of 200000 packages past the 1000 entries of an army: said once, in linear time" {
+	local f=$BATS_TEST_TMPDIR/packages.xml
+	{
+		echo '<armylists version="1"><army id="I/1"><name lang="en">x</name>'
+		echo '<enemies/><elements><choice>'
+		awk 'BEGIN { for (i = 0; i < 200000; i++) print "<package>" \
+		    "<element count=\"1\"><troop code=\"Bw\"/></element></package>" }'
+		echo '</choice></elements></army></armylists>'
+	} > "$f"
+	# (the empty packages were taken out one by one: 14 s)
+	run --separate-stderr timeout 10 armylist-parse -T tsv "$f"
+	[ "$status" = 2 ]
+	[ "$stderr" = "armylist-parse: $f:1: error: more than 1000 elements in one army, the rest is ignored" ]
+	[ "$(wc -l <<<"$output")" = 2 ]
+}
+
 # ---- output formats -----------------------------------------------------
 
 @test "-T json: valid JSON, its armies and troops where jq finds them" {
