@@ -138,6 +138,39 @@ gen_long_xml() {
 	done
 }
 
+@test "read-back: a file read again leaves its descriptor where the streaming reader alone would ('-' twice on a file)" {
+	local f=$BATS_TEST_TMPDIR/twice.xml n
+	# a wrong tag at 200 KB of 290: past the 128 KB the fast reader
+	# hands armies on behind; the streaming reader alone stops reading
+	# at 256 KB, in pieces of 64 KB
+	gen_long_xml 50 0 > "$f.0"
+	n=$(wc -l < "$f.0")
+	sed "$((n * 7 / 10))s/</<</" "$f.0" > "$f"
+	run --separate-stderr armylist-parse -T tsv - - < "$f"
+	[ "$status" = 2 ]
+	[[ "$stderr" == *"-:$((n * 7 / 10)):4: error: startTag: invalid element name"* ]]
+	# the second '-' starts where the first stopped reading, in the
+	# middle of the file (read again from its offset in the same pieces)
+	[[ "$stderr" == *"-: error: no army read: expected a reference line"* ]]
+	[ "$(wc -l <<<"$stderr")" = 2 ]
+}
+
+@test "read-back: a choice of 200000 packages past the 1000 entries of an army: said once, in linear time" {
+	local f=$BATS_TEST_TMPDIR/packages.xml
+	{
+		echo '<armylists version="1"><army id="I/1"><name lang="en">x</name>'
+		echo '<enemies/><elements><choice>'
+		awk 'BEGIN { for (i = 0; i < 200000; i++) print "<package>" \
+		    "<element count=\"1\"><troop code=\"Bw\"/></element></package>" }'
+		echo '</choice></elements></army></armylists>'
+	} > "$f"
+	# (the empty packages were taken out one by one: 14 s)
+	run --separate-stderr timeout 10 armylist-parse -T tsv "$f"
+	[ "$status" = 2 ]
+	[ "$stderr" = "armylist-parse: $f:1: error: more than 1000 elements in one army, the rest is ignored" ]
+	[ "$(wc -l <<<"$output")" = 2 ]
+}
+
 # ---- output formats -----------------------------------------------------
 
 @test "-T json: valid JSON, its armies and troops where jq finds them" {

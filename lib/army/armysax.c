@@ -490,8 +490,14 @@ item_start(struct sax *s, struct frame *c)
 	const char *v;
 	long cnt = 1;
 
-	if (c->list == NULL || --s->left < 0) {
+	if (c->list == NULL)
+		return;
+	if (--s->left < 0) {
+		/* too many entries: said at the army's end, so stop now,
+		 * not after building the rest (each package left empty is
+		 * taken out of its choice one by one) */
 		c->list = NULL;
+		stop(s);
 		return;
 	}
 	c->it = package_add(c->list);

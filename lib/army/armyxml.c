@@ -163,18 +163,22 @@ read_element(xmlNodePtr n, struct item *it)
 bool
 armyxml_drop_empty(struct item *it)
 {
-	size_t k;
-	bool any = false;
+	size_t k, n = 0;
+	bool any;
 
-	for (k = 0; k < it->npkgs; k++)
+	/* in one pass: a choice of many packages left empty is hostile
+	 * input, not to take time squared */
+	for (k = 0; k < it->npkgs; k++) {
 		if (it->pkgs[k].n == 0) {
 			package_free(&it->pkgs[k]);
-			memmove(&it->pkgs[k], &it->pkgs[k + 1],
-			    (it->npkgs - k - 1) * sizeof *it->pkgs);
-			it->npkgs--;
-			k--;
-			any = true;
+			continue;
 		}
+		if (n != k)
+			it->pkgs[n] = it->pkgs[k];
+		n++;
+	}
+	any = n != it->npkgs;
+	it->npkgs = n;
 	return any;
 }
 

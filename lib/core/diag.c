@@ -380,6 +380,10 @@ diag_sys(const char *fmt, ...)
 	va_list ap;
 	int e = errno;
 
+	if (muted) {            /* diag_mute: counted, as diag_report's */
+		nmuted++;
+		return;
+	}
 	diag_raise(EXIT_SYS);
 	va_start(ap, fmt);
 	if (say("", fmt, ap))

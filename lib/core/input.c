@@ -64,11 +64,15 @@ input_fd(struct input *in, const char *name, int fd)
 struct input_keep {
 	long long skipped, bytes, off;  /* off: the file's, -1 none */
 	unsigned char mode;
-	bool eof, lost;
+	bool lost;
 	char *head;                     /* the bytes buffered at the mark */
 	size_t nhead;
 	char *kept;                     /* read since (no file offset) */
 	size_t nkept, capkept, max;
+	struct input at;                /* the input at the mark: a file
+	                                 * read again reads the same pieces,
+	                                 * its descriptor left where the
+	                                 * first reading would have left it */
 };
 
 static void
@@ -93,11 +97,11 @@ input_keep(struct input *in, size_t max)
 	k->skipped = in->skipped;
 	k->bytes = in->bytes;
 	k->mode = in->mode;
-	k->eof = in->eof;
 	k->nhead = in->end - in->start;
 	k->head = xmalloc(k->nhead + 1);
 	memcpy(k->head, in->buf + in->start, k->nhead);
 	k->max = max;
+	k->at = *in;
 	k->off = -1;
 	if (in->fd < 0)
 		k->off = 0;
@@ -140,6 +144,7 @@ input_again(struct input *in)
 	struct input_keep *k = in->keep;
 	size_t rest = in->end - in->start, n;
 	char *buf;
+	struct input at;
 
 	if (k == NULL || k->lost || (k->off >= 0 && in->fd >= 0 &&
 	    lseek(in->fd, (off_t)k->off, SEEK_SET) < 0)) {
@@ -147,16 +152,21 @@ input_again(struct input *in)
 		return false;
 	}
 	if (k->off >= 0) {      /* the file from its offset, or memory */
-		n = k->nhead;
-		buf = xmalloc(n + CHUNK);
-		memcpy(buf, k->head, n);
-		in->eof = k->eof;
-	} else {                /* what was read, then what is left */
-		n = k->nkept + rest;
-		buf = xmalloc(n + CHUNK);
-		memcpy(buf, k->kept, k->nkept);
-		memcpy(buf + k->nkept, in->buf + in->start, rest);
+		at = k->at;
+		at.buf = at.cap > 0 ? xmalloc(at.cap) : NULL;
+		if (k->nhead > 0)
+			memcpy(at.buf + at.start, k->head, k->nhead);
+		at.keep = NULL;
+		keep_free(in);
+		free(in->buf);
+		*in = at;
+		return true;
 	}
+	/* a stream: what was read, then what is left */
+	n = k->nkept + rest;
+	buf = xmalloc(n + CHUNK);
+	memcpy(buf, k->kept, k->nkept);
+	memcpy(buf + k->nkept, in->buf + in->start, rest);
 	free(in->buf);
 	in->buf = buf;
 	in->cap = n + CHUNK;

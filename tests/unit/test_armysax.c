@@ -9,10 +9,15 @@
  * by both.  Any difference is a bug of armysax.c.  With arguments: the
  * same for those files. */
 #include <dirent.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
@@ -326,6 +331,75 @@ test_pieces(void)
 	sbuf_free(&b);
 }
 
+static void
+no_army(void *ctx, const struct army *a)
+{
+	(void)a;
+	++*(long *)ctx;
+}
+
+/* A read error past the first 128 KB of a stream (a socket that times
+ * out): said once, as the streaming reader alone says it, not by the
+ * fast reader and again by the reader that takes over. */
+static void
+test_read_error(void)
+{
+	static const char a[] = "<army id='I/1'><name lang='en'>x</name>"
+	    "<enemies/><elements/></army>\n";
+	struct timeval tv = { 0, 300000 };
+	struct sbuf doc = {0}, err = {0};
+	struct input in;
+	int sv[2], fd, old;
+	long n = 0, i;
+	pid_t pid;
+	FILE *f;
+	char chunk[4096];
+	size_t k;
+
+	sbuf_adds(&doc, "<?xml version='1.0'?>\n<armylists version='1'>\n");
+	for (i = 0; i < 4000; i++)
+		sbuf_adds(&doc, a);
+	CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+	CHECK(setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) == 0);
+	if ((pid = fork()) == 0) {
+		close(sv[0]);
+		if (write(sv[1], doc.s, doc.len) != (ssize_t)doc.len)
+			_exit(1);
+		sleep(3);
+		_exit(0);
+	}
+	close(sv[1]);
+	f = tmpfile();
+	CHECK(f != NULL);
+	fflush(stderr);
+	old = dup(2);
+	fd = fileno(f);
+	dup2(fd, 2);
+	diag_quiet(0);
+	input_fd(&in, "s", sv[0]);
+	armylist_read_xml(&in, no_army, &n);
+	input_close(&in);
+	fflush(stderr);
+	dup2(old, 2);
+	close(old);
+	diag_quiet(1);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	rewind(f);
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sbuf_add(&err, chunk, k);
+	sbuf_add(&err, "", 0);
+	fclose(f);
+	/* the armies the streaming reader hands on before the error (the
+	 * last ones are still in its parser), none twice */
+	CHECK(n == 3997);
+	CHECK(err.s != NULL && strstr(err.s, "cannot read 's'") != NULL);
+	CHECK(err.s != NULL && strstr(strstr(err.s, "cannot read 's'") + 1,
+	    "cannot read 's'") == NULL);
+	sbuf_free(&doc);
+	sbuf_free(&err);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -345,6 +419,7 @@ main(int argc, char **argv)
 		agree_file(argv[i], true);
 	if (strict != NULL && argc == 1) {
 		RUN(test_pieces());
+		RUN(test_read_error());
 		RUN(test_files());
 	}
 	if (strict != NULL)
