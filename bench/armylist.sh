@@ -3,7 +3,7 @@
 # pipe-table rows (BENCH_MB for another size), beside cat of the same
 # input and xmllint --stream of the XML it writes; then that XML read
 # back (-T tsv) beside xmllint --stream --relaxng armylist.rng.  Each
-# command BENCH_BIG_RUNS times (default 3), interleaved; medians of CPU
+# command BENCH_BIG_RUNS times (default 5), interleaved; medians of CPU
 # time (user + system); and English list text (a fifth of the size)
 # converted beside xmllint --stream of its XML.  Goals: the
 # parse of each and the read-back at least twice as fast as their
@@ -13,7 +13,7 @@ bin=$(cd "${1:?usage: bench/armylist.sh BINDIR}" && pwd)
 . "$(dirname "$0")/goal.inc"
 top=$(cd "$(dirname "$0")/.." && pwd)
 mb=${BENCH_MB:-50}
-n=${BENCH_BIG_RUNS:-3}
+n=${BENCH_BIG_RUNS:-5}
 xmllint=$(command -v xmllint) || { echo "bench: no xmllint" >&2; exit 4; }
 cat=$(command -v cat)
 dir=$(mktemp -d)

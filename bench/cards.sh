@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/cards.sh BINDIR [CORPUS]: army cards per second of refcard-render,
 # HTML and PDF, on the DBA 2.2 corpus (tests/corpus/dba22-lists.txt,
-# else the samples), medians of BENCH_CARD_RUNS (default 3) runs in CPU
+# else the samples), medians of BENCH_CARD_RUNS (default 5) runs in CPU
 # time.  Goals: twice the cards per second of before; and at least 500
 # PDF cards a second.
 # BENCH_CARDS_BEFORE, the refcard-render of a build from before the
@@ -14,7 +14,7 @@ bin=$(cd "${1:?usage: bench/cards.sh BINDIR [CORPUS]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${2:-$top/tests/corpus/dba22-lists.txt}
 [ -f "$corpus" ] || corpus=$top/samples/english-lists.txt
-n=${BENCH_CARD_RUNS:-3}
+n=${BENCH_CARD_RUNS:-5}
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT INT TERM
 

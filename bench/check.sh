@@ -4,7 +4,7 @@
 # and unknown references, a few duplicates and wrong totals), beside
 # xmllint --stream --noout of the same XML (without and with the
 # schema).  $1: the bin directory.  Set BENCH_MB for another size;
-# BENCH_BIG_RUNS runs each (default 3), medians of CPU time.
+# BENCH_BIG_RUNS runs each (default 5), medians of CPU time.
 set -eu
 bin=$(cd "${1:?usage: bench/check.sh BINDIR}" && pwd)
 . "$(dirname "$0")/goal.inc"
@@ -33,7 +33,7 @@ n=$((mb * 1024 * 1024 / 1200))
 "$bin/armylist-parse" "$in" > "$dir/lists.xml"
 size=$(wc -c < "$dir/lists.xml")
 xmllint=$(command -v xmllint) || { echo "bench: no xmllint" >&2; exit 4; }
-k=${BENCH_BIG_RUNS:-3}
+k=${BENCH_BIG_RUNS:-5}
 echo "input: $((size / 1048576)) MB of armylist XML, $n armies; $k runs each, medians of CPU time"
 runs -n "$k" "$xmllint --stream --noout $dir/lists.xml" \
     "$xmllint --stream --noout --relaxng $top/formats/armylist.rng $dir/lists.xml" \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/combat.sh BINDIR: combats per second and peak RSS of combat-calc
 # on 1 000 000 generated combat lines (-T tsv, and --odds), beside cat;
-# medians of BENCH_BIG_RUNS runs (default 3) of CPU time.  Goal: -T tsv at 5 M lines/s or more.
+# medians of BENCH_BIG_RUNS runs (default 5) of CPU time.  Goal: -T tsv at 5 M lines/s or more.
 set -eu
 bin=$(cd "${1:?usage: bench/combat.sh BINDIR}" && pwd)
 . "$(dirname "$0")/goal.inc"
@@ -25,9 +25,9 @@ awk -v n="$n" 'BEGIN {
 	}
 }' > "$tmp/combats.txt"
 
-echo "combat-calc bench: $n combats ($(wc -c < "$tmp/combats.txt") bytes), ${BENCH_BIG_RUNS:-3} runs each, medians of CPU time"
+echo "combat-calc bench: $n combats ($(wc -c < "$tmp/combats.txt") bytes), ${BENCH_BIG_RUNS:-5} runs each, medians of CPU time"
 cat=$(command -v cat)
-runs -n "${BENCH_BIG_RUNS:-3}" -i "$tmp/combats.txt" "$cat" \
+runs -n "${BENCH_BIG_RUNS:-5}" -i "$tmp/combats.txt" "$cat" \
     "$bin/combat-calc -T tsv" "$bin/combat-calc -T tsv --odds" \
     "$bin/combat-calc --odds" "$bin/combat-calc -T xml" > "$tmp/t"
 sed "s|$bin/||g; s|$cat|cat|" "$tmp/t" | awk -v n="$n" '{

@@ -3,7 +3,7 @@
 # random 3.0 list each, general left open where the list has a choice)
 # checked against the 634 lists of the 3.0 corpus, beside the same run
 # without --book (the entries checked as lists).  $1: the bin directory.
-# BENCH_ENTRIES for another count; BENCH_BIG_RUNS runs each (default 3).
+# BENCH_ENTRIES for another count; BENCH_BIG_RUNS runs each (default 5).
 set -eu
 bin=$(cd "${1:?usage: bench/entries.sh BINDIR}" && pwd)
 . "$(dirname "$0")/goal.inc"
@@ -24,7 +24,7 @@ awk -v n="$n" 'BEGIN { RS = ""; FS = "\n" }
 		}
 	}' "$book" > "$dir/entries.txt"
 "$bin/armylist-parse" --rules=dba3 "$book" > "$dir/book.xml" 2>/dev/null || true
-k=${BENCH_BIG_RUNS:-3}
+k=${BENCH_BIG_RUNS:-5}
 echo "input: $n entries against the $(grep -c '<army ' "$dir/book.xml") lists of the 3.0 corpus; $k runs each, medians of CPU time"
 runs -n "$k" "$bin/armylist-check --rules=dba3 -o /dev/null --book=$dir/book.xml $dir/entries.txt" \
     "$bin/armylist-check --rules=dba3 -o /dev/null $dir/entries.txt" > "$dir/t" || true

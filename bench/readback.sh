@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench/readback.sh BINDIR: reading XML back against xmllint reading the
 # same file in the same run: CPU seconds
-# (user + sys), median and spread (min-max) of BENCH_RUNS runs (default
-# 3), of
+# (user + sys), median and spread (min-max) of BENCH_READBACK_RUNS runs (default
+# 5), of
 #   armylist-parse -T tsv   on ~BENCH_MB MB (default 50) of armylist XML
 #                           (armylist-parse of tests/corpus, the real
 #                           2.2 and 3.0 lists, repeated),
@@ -15,7 +15,7 @@
 set -eu
 bin=${1:?usage: bench/readback.sh BINDIR}
 top=$(cd "$(dirname "$0")/.." && pwd)
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_READBACK_RUNS:-5}
 before=${BENCH_BEFORE:-}
 tmp=$(mktemp -d) || exit 4
 trap '[ -n "${BENCH_KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
