@@ -99,7 +99,8 @@ input_keep(struct input *in, size_t max)
 	k->mode = in->mode;
 	k->nhead = in->end - in->start;
 	k->head = xmalloc(k->nhead + 1);
-	memcpy(k->head, in->buf + in->start, k->nhead);
+	if (k->nhead > 0)       /* nothing read yet: buf may be NULL */
+		memcpy(k->head, in->buf + in->start, k->nhead);
 	k->max = max;
 	k->at = *in;
 	k->off = -1;
@@ -165,8 +166,10 @@ input_again(struct input *in)
 	/* a stream: what was read, then what is left */
 	n = k->nkept + rest;
 	buf = xmalloc(n + CHUNK);
-	memcpy(buf, k->kept, k->nkept);
-	memcpy(buf + k->nkept, in->buf + in->start, rest);
+	if (k->nkept > 0)
+		memcpy(buf, k->kept, k->nkept);
+	if (rest > 0)
+		memcpy(buf + k->nkept, in->buf + in->start, rest);
 	free(in->buf);
 	in->buf = buf;
 	in->cap = n + CHUNK;
