@@ -259,36 +259,36 @@ has_word(const char *s, const char *w)
 static int
 header_words(struct sheet *sh, const struct cell *c)
 {
-	static const char *const number[] = { "nr", "no", "number",
-		"nummer", "ref", "reference", "id", "номер", NULL };
-	static const char *const elements[] = { "list", "liste", "armeeliste",
-		"armylist", "aufstellung", "elements",
-		"elemente", "troops", "truppen", "список", "элементы",
-		"войска", NULL };
-	static const char *const player[] = { "player", "spieler", "игрок",
-		NULL };
-	static const char *const army[] = { "army", "armee", "армия", NULL };
+	/* in this order: "Army (book number)" is the number, "Army list"
+	 * the elements, "Army name" the name, "Your name" the player */
+	static const struct {
+		const char *w;
+		int f;
+	} words[] = {
+		{ "nr", F_NUMBER }, { "no", F_NUMBER }, { "number", F_NUMBER },
+		{ "nummer", F_NUMBER }, { "ref", F_NUMBER },
+		{ "reference", F_NUMBER }, { "id", F_NUMBER },
+		{ "номер", F_NUMBER },
+		{ "list", F_ELEMENTS }, { "liste", F_ELEMENTS },
+		{ "armeeliste", F_ELEMENTS }, { "armylist", F_ELEMENTS },
+		{ "aufstellung", F_ELEMENTS }, { "elements", F_ELEMENTS },
+		{ "elemente", F_ELEMENTS }, { "troops", F_ELEMENTS },
+		{ "truppen", F_ELEMENTS }, { "список", F_ELEMENTS },
+		{ "элементы", F_ELEMENTS }, { "войска", F_ELEMENTS },
+		{ "player", F_PLAYER }, { "spieler", F_PLAYER },
+		{ "игрок", F_PLAYER },
+		{ "army", F_NAME }, { "armee", F_NAME }, { "армия", F_NAME },
+		{ "name", F_PLAYER }, { "имя", F_PLAYER },
+		{ "year", F_YEAR }, { "jahr", F_YEAR }, { "год", F_YEAR },
+	};
 	const char *s;
-	int k;
+	size_t k;
 
 	str_fold(&sh->tmp, c->s, c->n);
 	s = sbuf_str(&sh->tmp);
-	for (k = 0; number[k] != NULL; k++)
-		if (has_word(s, number[k]))
-			return F_NUMBER;
-	for (k = 0; elements[k] != NULL; k++)
-		if (has_word(s, elements[k]))
-			return F_ELEMENTS;
-	for (k = 0; player[k] != NULL; k++)
-		if (has_word(s, player[k]))
-			return F_PLAYER;
-	for (k = 0; army[k] != NULL; k++)
-		if (has_word(s, army[k]))
-			return F_NAME;
-	if (has_word(s, "name") || has_word(s, "имя"))
-		return F_PLAYER;
-	if (has_word(s, "year") || has_word(s, "jahr") || has_word(s, "год"))
-		return F_YEAR;
+	for (k = 0; k < sizeof words / sizeof words[0]; k++)
+		if (has_word(s, words[k].w))
+			return words[k].f;
 	return -1;
 }
 
