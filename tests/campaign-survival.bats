@@ -284,6 +284,25 @@ campaign-survival: $BATS_TEST_TMPDIR/p.txt:5:46: error: pc 'E': side 'Carthage' 
 	done
 }
 
+@test "survival: --battle past the memory budget, a temporary file that cannot be made or written is exit 4" {
+	[ -z "${BELLIS_VALGRIND:-}" ] || skip "TMPDIR and ulimit -f under valgrind"
+	local D=$BATS_TEST_TMPDIR
+	gen_battle 300 "$D/b.xml"
+	echo 'pc A tactics=12 weapon=12 side=Rome unit=u1 roll=10 glory-roll=9' > "$D/p.txt"
+	BELLIS_INDEX_MEMORY=0 TMPDIR=$D/none run -4 --separate-stderr campaign-survival -s 1 --battle="$D/b.xml" "$D/p.txt"
+	assert_equal "$stderr" "campaign-survival: cannot make a temporary file in '$D/none': No such file or directory"
+	# TMPDIR full: a file size limit of 1 KB, past it the runs merged
+	mkdir "$D/tmp"
+	run -4 --separate-stderr bash -c 'trap - XFSZ; ulimit -f 1; BELLIS_INDEX_MEMORY=0 TMPDIR=$1 exec campaign-survival -s 1 --battle="$2" "$3"' _ "$D/tmp" "$D/b.xml" "$D/p.txt"
+	assert_equal "$stderr" "campaign-survival: cannot write a temporary file in '$D/tmp': File too large"
+	assert_equal "$(ls -A "$D/tmp")" ""
+	# within the limit (the runs merged in their place): the answer of memory
+	run -0 campaign-survival -s 1 --battle="$D/b.xml" "$D/p.txt"
+	local out=$output
+	run -0 bash -c 'trap - XFSZ; ulimit -f 16; BELLIS_INDEX_MEMORY=0 TMPDIR=$1 exec campaign-survival -s 1 --battle="$2" "$3"' _ "$D/tmp" "$D/b.xml" "$D/p.txt"
+	assert_equal "$output" "$out"
+}
+
 @test "survival: a side of the catastrophe XML holds odds or one roll's result, not parts of both" {
 	gen_battle 3 "$BATS_TEST_TMPDIR/b.xml"
 	sed 's/ total="15"//' "$BATS_TEST_TMPDIR/b.xml" > "$BATS_TEST_TMPDIR/bad.xml"

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/keymap.h"
 #include "core/strset.h"
@@ -37,6 +38,7 @@ struct keymap {
 	size_t nrun, caprun;
 	struct sbuf rec;        /* a record read back */
 	struct ent blk[BLOCK];
+	struct ent *mbuf;       /* 3 blocks: a merge's two runs and its output */
 };
 
 static size_t
@@ -143,6 +145,14 @@ log_match(struct keymap *m, uint64_t off, const char *key, size_t klen,
 
 /* ---- the runs ----------------------------------------------------------- */
 
+/* The runs file holds the runs one after the other, the oldest first.
+ * A new run is merged with the run before it while that one is no
+ * larger (a binary counter: runs of 1, 2, 4, ... spills, a handful of
+ * them), streaming through the file: the merge goes to the file's end,
+ * then back to the place of the two, and the file is cut there.  Of two
+ * entries of one hash the newer run's comes first, each run's in its
+ * own order: a lookup finds what it found in the runs before. */
+
 static int
 by_hash(const void *a, const void *b)
 {
@@ -151,6 +161,88 @@ by_hash(const void *a, const void *b)
 	if (x->h != y->h)
 		return x->h < y->h ? -1 : 1;
 	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* A run read block by block. */
+struct cur {
+	off_t pos;              /* of the next block in the runs file */
+	size_t left;            /* entries not yet in buf */
+	size_t i, k;            /* buf[i..k) not yet taken */
+	struct ent *buf;
+};
+
+static bool
+cur_fill(struct keymap *m, struct cur *c)
+{
+	if (c->i < c->k)
+		return true;
+	if (c->left == 0)
+		return false;
+	c->k = c->left < BLOCK ? c->left : BLOCK;
+	tmpf_pread(fileno(m->runfp), c->buf, c->k * sizeof *c->buf, c->pos);
+	c->pos += (off_t)(c->k * sizeof *c->buf);
+	c->left -= c->k;
+	c->i = 0;
+	return true;
+}
+
+/* Copy n bytes of the runs file at from to to, through buf of BLOCK
+ * entries. */
+static void
+run_move(struct keymap *m, off_t from, off_t to, off_t n, struct ent *buf)
+{
+	size_t k;
+
+	while (n > 0) {
+		k = n < (off_t)(BLOCK * sizeof *buf) ? (size_t)n :
+		    BLOCK * sizeof *buf;
+		tmpf_pread(fileno(m->runfp), buf, k, from);
+		tmpf_pwrite(fileno(m->runfp), buf, k, to);
+		from += (off_t)k;
+		to += (off_t)k;
+		n -= (off_t)k;
+	}
+}
+
+/* The last two runs merged into one, in their place. */
+static void
+run_merge(struct keymap *m)
+{
+	struct run *a = &m->run[m->nrun - 2], *b = &m->run[m->nrun - 1];
+	struct cur c[2];
+	struct ent *out = m->mbuf + 2 * BLOCK;
+	size_t n = a->n + b->n, i, k = 0, w;
+	uint64_t *fence = xcalloc((n + BLOCK - 1) / BLOCK + 1,
+	    sizeof *fence);
+	off_t end = m->runend, at = end;
+	bool has0, has1;
+
+	c[0] = (struct cur){ a->start, a->n, 0, 0, m->mbuf };
+	c[1] = (struct cur){ b->start, b->n, 0, 0, m->mbuf + BLOCK };
+	for (i = 0; i < n; i++) {
+		/* the newer run's first when the hashes are equal */
+		has0 = cur_fill(m, &c[0]);
+		has1 = cur_fill(m, &c[1]);
+		w = has1 && (!has0 || c[1].buf[c[1].i].h <=
+		    c[0].buf[c[0].i].h) ? 1 : 0;
+		if (i % BLOCK == 0)
+			fence[i / BLOCK] = c[w].buf[c[w].i].h;
+		out[k++] = c[w].buf[c[w].i++];
+		if (k == BLOCK || i + 1 == n) {
+			tmpf_pwrite(fileno(m->runfp), out, k * sizeof *out, at);
+			at += (off_t)(k * sizeof *out);
+			k = 0;
+		}
+	}
+	run_move(m, end, a->start, at - end, out);
+	m->runend = a->start + (at - end);
+	if (ftruncate(fileno(m->runfp), m->runend) != 0)
+		tmpf_failed("write");
+	free(a->fence);
+	free(b->fence);
+	a->n = n;
+	a->fence = fence;
+	m->nrun--;
 }
 
 /* The table to a new run; the table empty again. */
@@ -166,9 +258,7 @@ spill(struct keymap *m)
 	qsort(m->tab, k, sizeof *m->tab, by_hash);
 	if (m->runfp == NULL && (m->runfp = tmpf_open()) == NULL)
 		tmpf_failed("make");
-	if (fwrite(m->tab, sizeof *m->tab, k, m->runfp) != k ||
-	    fflush(m->runfp) != 0)
-		tmpf_failed("write");
+	tmpf_pwrite(fileno(m->runfp), m->tab, k * sizeof *m->tab, m->runend);
 	m->run = xgrow(m->run, &m->caprun, m->nrun + 1, sizeof *m->run);
 	r = &m->run[m->nrun++];
 	r->start = m->runend;
@@ -179,6 +269,10 @@ spill(struct keymap *m)
 	m->runend += (off_t)(k * sizeof *m->tab);
 	memset(m->tab, 0, m->cap * sizeof *m->tab);
 	m->n = 0;
+	if (m->mbuf == NULL && m->nrun > 1)
+		m->mbuf = xcalloc(3 * BLOCK, sizeof *m->mbuf);
+	while (m->nrun > 1 && m->run[m->nrun - 2].n <= m->run[m->nrun - 1].n)
+		run_merge(m);
 }
 
 static bool
@@ -354,6 +448,7 @@ keymap_free(struct keymap *m)
 	for (i = 0; i < m->nrun; i++)
 		free(m->run[i].fence);
 	free(m->run);
+	free(m->mbuf);
 	sbuf_free(&m->rec);
 	free(m);
 }

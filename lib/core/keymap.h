@@ -8,7 +8,10 @@
  * for tests) the table goes to a run: a temporary file of its entries in
  * the order of their hashes, of which memory keeps the first hash of
  * every block of 4 KB, so that a lookup reads one block of each run
- * (and the log where a hash matches).  Keys are compared whole: no
+ * (and the log where a hash matches).  A run is merged with the one
+ * before it while that one is no larger, through the file (a binary
+ * counter): of k spills there are at most log2(k) + 1 runs, and each
+ * entry is merged at most log2(k) times.  Keys are compared whole: no
  * two keys are taken for one. */
 #ifndef BELLIS_KEYMAP_H
 #define BELLIS_KEYMAP_H
@@ -31,14 +34,17 @@ bool keymap_add(struct keymap *m, const char *key, size_t klen,
     const char *val, size_t vlen);
 /* Add key[0..klen) with its value without looking whether it is there
  * (cheaper past the budget): for a set, where a key added twice is
- * one; a lookup of a key added twice finds one of its values. */
+ * one; a lookup of a key added twice finds one of its values (that of
+ * the latest spill of the table that holds the key, in it as a rule
+ * the first). */
 void keymap_put(struct keymap *m, const char *key, size_t klen,
     const char *val, size_t vlen);
 /* Whether key[0..klen) is there; its value in *val when val is not
  * NULL (replaced; a NUL after its bytes). */
 bool keymap_get(struct keymap *m, const char *key, size_t klen,
     struct sbuf *val);
-/* Keys stored (a key put twice counts twice), and runs written so far. */
+/* Keys stored (a key put twice counts twice), and runs in the file
+ * (those written, merged). */
 size_t keymap_count(const struct keymap *m);
 size_t keymap_runs(const struct keymap *m);
 /* Set the budget of the table in bytes (at least one block's worth). */

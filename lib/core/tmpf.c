@@ -62,6 +62,25 @@ tmpf_pread(int fd, void *buf, size_t n, off_t off)
 	}
 }
 
+void
+tmpf_pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+	ssize_t k;
+	size_t put = 0;
+
+	while (put < n) {
+		k = pwrite(fd, (const char *)buf + put, n - put,
+		    off + (off_t)put);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k == 0)
+			errno = ENOSPC;
+		if (k <= 0)
+			tmpf_failed("write");
+		put += (size_t)k;
+	}
+}
+
 size_t
 tmpf_budget(size_t dflt)
 {

@@ -20,5 +20,7 @@ size_t tmpf_budget(size_t dflt);
 _Noreturn void tmpf_failed(const char *what);
 /* Read n bytes at off of fd into buf, all of them, or tmpf_failed. */
 void tmpf_pread(int fd, void *buf, size_t n, off_t off);
+/* Write the n bytes of buf at off of fd, all of them, or tmpf_failed. */
+void tmpf_pwrite(int fd, const void *buf, size_t n, off_t off);
 
 #endif

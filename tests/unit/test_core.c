@@ -1,8 +1,13 @@
 /* Unit tests of the core: dice, numbers, strings, string set, tokenizer,
  * troops. */
+#include <sys/resource.h>
+#include <sys/wait.h>
+
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <stdio.h>
 
@@ -166,6 +171,17 @@ test_grow(void)
 	free(b);
 }
 
+/* The bits of n: past the budget the runs of n keys are no more. */
+static size_t
+bits(size_t n)
+{
+	size_t b = 0;
+
+	for (; n > 0; n >>= 1)
+		b++;
+	return b;
+}
+
 /* keymap: the same answers in memory and past its budget, where the
  * table goes to runs and the log to a temporary file. */
 static void
@@ -221,10 +237,101 @@ test_keymap_budget(size_t budget, size_t n)
 	CHECK(keymap_get(m, "key 1", 5, &v) &&
 	    (strcmp(sbuf_str(&v), "again") == 0 ||
 	    strcmp(sbuf_str(&v), "value of 7") == 0));
+	/* the runs merged: a handful, not one a spill (n / 32 at budget 0) */
 	CHECK(budget >= KEYMAP_BUDGET ? keymap_runs(m) == 0 :
-	    keymap_runs(m) > 10);
+	    keymap_runs(m) >= 1 && keymap_runs(m) <= bits(n));
 	sbuf_free(&v);
 	keymap_free(m);
+}
+
+/* keymap: a key put many times, its puts in one spill and in others,
+ * the runs merged and merged again.  What a lookup finds, as before the
+ * runs were merged: a spill of puts is a table of budget / 32 entries
+ * (32 at least); of the spills that hold a key the last wins, and in it
+ * the first put of the key. */
+static void
+test_keymap_dups(size_t budget, size_t group, size_t n, size_t nkeys)
+{
+	struct keymap *m = keymap_new();
+	struct sbuf v = {0};
+	size_t *win = xcalloc(nkeys, sizeof *win), i, k;
+	uint64_t st = 7;
+	char key[32], val[32];
+	int ok = 1;
+
+	keymap_budget(m, budget);
+	for (i = 0; i < n; i++) {
+		k = (size_t)(splitmix64(&st) % nkeys);
+		snprintf(key, sizeof key, "dup %zu", k);
+		snprintf(val, sizeof val, "%zu", i);
+		keymap_put(m, key, strlen(key), val, strlen(val));
+		if (win[k] == 0 || (win[k] - 1) / group < i / group)
+			win[k] = i + 1;
+	}
+	for (k = 0; k < nkeys; k++) {
+		snprintf(key, sizeof key, "dup %zu", k);
+		snprintf(val, sizeof val, "%zu", win[k] - 1);
+		if (win[k] == 0 ? keymap_get(m, key, strlen(key), &v) :
+		    !keymap_get(m, key, strlen(key), &v) ||
+		    strcmp(sbuf_str(&v), val) != 0)
+			ok = 0;
+	}
+	CHECK(ok);
+	CHECK(keymap_count(m) == n);
+	CHECK(keymap_runs(m) >= 1 && keymap_runs(m) <= bits(n / group));
+	free(win);
+	sbuf_free(&v);
+	keymap_free(m);
+}
+
+/* In a child, with a file size limit of limit bytes (SIGXFSZ ignored,
+ * as the tools do) and TMPDIR a directory of its own: n keys at budget
+ * 0, then exit 0.  Its exit status; nothing left in the directory. */
+static int
+keymap_limited(size_t n, rlim_t limit)
+{
+	char dir[] = "/tmp/bellis-keymap-XXXXXX", key[32];
+	struct rlimit rl = { limit, limit };
+	struct keymap *m;
+	pid_t pid;
+	size_t i;
+	int st = -1;
+
+	if (mkdtemp(dir) == NULL)
+		return -1;
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		diag_quiet(1);
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &rl) != 0 ||
+		    setenv("TMPDIR", dir, 1) != 0)
+			_exit(9);
+		m = keymap_new();
+		keymap_budget(m, 0);
+		for (i = 0; i < n; i++) {
+			snprintf(key, sizeof key, "key %zu", i);
+			keymap_put(m, key, strlen(key), "v", 1);
+		}
+		_exit(keymap_get(m, "key 0", 5, NULL) ? 0 : 8);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		st = -1;
+	else
+		st = WEXITSTATUS(st);
+	if (rmdir(dir) != 0)    /* not empty */
+		st = -1;
+	return st;
+}
+
+/* A temporary file that cannot be written is exit 4 (here a merge that
+ * goes past 4 KB, 8 runs of 32 entries merged); a merge gives its place
+ * back: 20000 keys at budget 0 fit in 1 MB (their runs are 320 KB; the
+ * runs and merges written, were they kept, 3 MB) */
+static void
+test_keymap_full(void)
+{
+	CHECK(keymap_limited(1000, 4096) == EXIT_SYS);
+	CHECK(keymap_limited(20000, 1 << 20) == 0);
 }
 
 static void
@@ -233,6 +340,10 @@ test_keymap(void)
 	test_keymap_budget(KEYMAP_BUDGET, 40000);
 	test_keymap_budget(0, 3000);
 	test_keymap_budget(100000, 40000);
+	test_keymap_dups(0, 32, 20000, 50);
+	test_keymap_dups(0, 32, 3000, 3000);
+	test_keymap_dups(16384, 512, 20000, 300);
+	test_keymap_full();
 }
 
 static void
