@@ -910,28 +910,91 @@ slot_add(struct sheet *sh, const struct cell *c, const char *pre,
 	sbuf_adds(b, post);
 }
 
-/* Whether the general cell g[0..n) spells troop w (NULL: none) among its
- * " or " alternatives (4Pk or 3Bd or HCh: Pk, Bd, HCh); *alts counts
- * them. */
-static bool
-general_names(const char *g, size_t n, const char *w, long *alts)
+/* Where the alternative of the general cell g[0..n) that starts at i
+ * ends: at " or ", or at a '/' after a letter ("3Bd/4Bw", "LCh/4Bd": the
+ * grammar's choice; "3/4Pk" is figures, "3Kn//4Bd" one dismounting
+ * troop); *sep is the separator's length (0 at the end). */
+static size_t
+general_alt_end(const char *g, size_t n, size_t i, size_t *sep)
 {
-	size_t i = 0, e, k;
+	size_t e;
+
+	for (e = i; e < n; e++) {
+		if (e + 4 <= n && str_ieq(g + e, 4, " or ")) {
+			*sep = 4;
+			return e;
+		}
+		if (g[e] == '/' && e > i && (((g[e - 1] | 0x20) >= 'a' &&
+		    (g[e - 1] | 0x20) <= 'z') || (unsigned char)g[e - 1] >= 0x80) &&
+		    !(e + 1 < n && g[e + 1] == '/') && g[e - 1] != '/') {
+			*sep = 1;
+			return e;
+		}
+		if (g[e] == '/' && e + 1 < n && g[e + 1] == '/')
+			e++;
+	}
+	*sep = 0;
+	return n;
+}
+
+/* Where the troop's name starts in the alternative g[i..e): after a
+ * count ("1x"), figures ("3/4"), blanks and "Mtd-" (mounted infantry). */
+static size_t
+general_alt_troop(const char *g, size_t i, size_t e)
+{
+	size_t k = i;
+
+	while (k < e && g[k] == ' ')
+		k++;
+	while (k < e && g[k] >= '0' && g[k] <= '9')
+		k++;
+	if (k > i && k < e && (g[k] == 'x' || g[k] == 'X'))
+		k++;
+	else
+		k = i;
+	for (;;) {
+		while (k < e && ((g[k] >= '0' && g[k] <= '9') ||
+		    g[k] == '/' || g[k] == ' '))
+			k++;
+		if (k + 4 <= e && str_ieq(g + k, 4, "mtd-"))
+			k += 4;
+		else
+			return k;
+	}
+}
+
+/* Whether the general cell g[0..n) spells troop w (NULL: none) among its
+ * alternatives (4Pk or 3Bd or HCh: Pk, Bd, HCh; LCh or 3Bd/4Bw: LCh, Bd,
+ * Bw); *types counts the troop types it names, each once (3Kn or 4Kn:
+ * one, Kn), as a list sheet's Check column does. */
+static bool
+general_names(const char *g, size_t n, const char *w, long *types)
+{
+	enum { MAX_TYPES = 32 };
+	size_t i = 0, end, e, k, sep, at[MAX_TYPES], len[MAX_TYPES], j;
 	bool named = false;
 
-	*alts = 0;
+	*types = 0;
 	while (i < n) {
-		for (e = i; e < n && !(e + 4 <= n && str_ieq(g + e, 4, " or "));
-		    e++)
-			;
-		for (k = i; k < e && ((g[k] >= '0' && g[k] <= '9') ||
-		    g[k] == '/' || g[k] == ' '); k++)
-			;
+		e = end = general_alt_end(g, n, i, &sep);
+		k = general_alt_troop(g, i, e);
+		while (e > k && g[e - 1] == ' ')
+			e--;
 		if (w != NULL && e - k == strlen(w) &&
 		    memcmp(g + k, w, e - k) == 0)
 			named = true;
-		++*alts;
-		i = e + 4;
+		for (j = 0; j < (size_t)*types && (j >= MAX_TYPES ||
+		    len[j] != e - k || memcmp(g + at[j], g + k, e - k) != 0);
+		    j++)
+			;
+		if (j == (size_t)*types) {
+			if (j < MAX_TYPES) {
+				at[j] = k;
+				len[j] = e - k;
+			}
+			++*types;
+		}
+		i = end + (sep > 0 ? sep : 1);
 	}
 	return named;
 }
@@ -962,8 +1025,8 @@ slot_checks(struct sheet *sh, const struct cell *cells, size_t n,
 			if (gn > 0 && alts != want)
 				DIAG(SHEET_CHECK_COLUMN, cells[i].line,
 				    cells[i].col, "Check", (int)vn, v, (int)gn, g,
-				    diag_tail("has %ld %s", alts, alts == 1 ?
-				    "alternative" : "alternatives"));
+				    diag_tail("names %ld troop %s", alts,
+				    alts == 1 ? "type" : "types"));
 			continue;
 		}
 		named = general_names(g, gn, sh->ttype[i], &alts);
