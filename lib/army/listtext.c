@@ -880,71 +880,6 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 		lt->seen->started = true;
 }
 
-/* Does an element entry start s[0..n): a count ("1x", "2 x", "1*",
- * "1\xc3\x97") or a number and a troop type ("1 Ri", "3Kn")? */
-static bool
-entry_start(const char *s, size_t n)
-{
-	size_t i = 0, b, e;
-
-	while (i < n && s[i] >= '0' && s[i] <= '9')
-		i++;
-	if (i == 0 || i > 3)
-		return false;
-	while (i < n && s[i] == ' ')
-		i++;
-	if (i < n && (s[i] == 'x' || s[i] == 'X' || s[i] == '*'))
-		return true;
-	if (i + 1 < n && (unsigned char)s[i] == 0xc3 &&
-	    (unsigned char)s[i + 1] == 0x97)
-		return true;
-	for (b = i; b < n && ((s[b] >= '0' && s[b] <= '9') || s[b] == '/');
-	    b++)
-		;
-	for (e = b; e < n && !list_sep(s[e]); e++)
-		;
-	return e > b && troop_find(s + b, e - b) != NULL;
-}
-
-/* "II/56 Early Imperial Roman 25BC-197AD: 1x3Cv (Gen), 1x2LH, ...", a
- * record on one line as club pages and forum posts write it: the offset
- * in h[0..hn) of its elements, after the first colon or dash between
- * blanks ("-", en or em dash) that an element entry follows (a digit
- * first, and a count or a troop type in it); *hend, where the head
- * before it ends.  0: none (the dates "I/1a Sumerian: 3000-2800 BC" are
- * no elements). */
-static size_t
-one_line_elements(const char *h, size_t hn, size_t *hend)
-{
-	size_t i, k, sl;
-
-	for (i = 0; i < hn; i++) {
-		sl = 0;
-		if (h[i] == ':')
-			sl = 1;
-		else if (i > 0 && h[i - 1] == ' ' && h[i] == '-' &&
-		    i + 1 < hn && h[i + 1] == ' ')
-			sl = 1;
-		else if (i > 0 && h[i - 1] == ' ' && i + 3 < hn &&
-		    (memcmp(h + i, "\xe2\x80\x93", 3) == 0 ||
-		    memcmp(h + i, "\xe2\x80\x94", 3) == 0) && h[i + 3] == ' ')
-			sl = 3;
-		if (sl == 0)
-			continue;
-		for (k = i + sl; k < hn && (h[k] == ' ' || h[k] == '\t'); k++)
-			;
-		if (entry_start(h + k, hn - k)) {
-			while (i > 0 && (h[i - 1] == ' ' || h[i - 1] == '\t'))
-				i--;
-			*hend = i;
-			return k;
-		}
-		if (h[i] == ':')
-			return 0;       /* "Name: dates": a colon ends the head */
-	}
-	return 0;
-}
-
 /* A reference with its book in Arabic figures, "1/58" or "2/5a": the
  * book in Roman ones into id; false when it is none. */
 static bool
@@ -1003,7 +938,7 @@ id_after_name(struct listtext *lt, const char *t, size_t n, size_t *end)
 		*end = e;
 		if (!capitals(t, b) || memchr(t, ':', b) != NULL)
 			return 0;       /* "Enemies: II/56": a label's */
-		k = one_line_elements(t + e, n - e, &hend) > 0 ? e + hend : n;
+		k = listtext_one_line(t + e, n - e, &hend) > 0 ? e + hend : n;
 		if (e == k)
 			return b;
 		sbuf_reset(&lt->tmp);
@@ -1106,13 +1041,59 @@ add_general(struct listtext *lt, const char *v, size_t vn, long line,
 	sbuf_adds(&lt->written, " (General)");
 }
 
+/* A keyword line of aggression, terrain, enemies or allies that holds a
+ * second of them after its value ("Terrain: Hilly  Aggression: 3",
+ * "Aggression 2, Terrain Steppe", "Agg 3 | Terrain Hilly"): the second
+ * keyword, *at where its word starts in v and *val its value after
+ * that; KW_NONE when there is none. */
+static enum kw
+second_keyword(struct listtext *lt, enum kw kw, const char *v, size_t vn,
+    size_t *at, size_t *val)
+{
+	const char *lang = NULL;
+	enum kw k;
+	size_t i;
+
+	if (kw != KW_AGGRESSION && kw != KW_TERRAIN && kw != KW_ENEMIES &&
+	    kw != KW_ALLIES)
+		return KW_NONE;
+	for (i = 1; i < vn; i++) {
+		if (!is_letter(v[i]) && (unsigned char)v[i] < 0x80)
+			continue;
+		if (v[i - 1] != ' ' && v[i - 1] != '\t' && v[i - 1] != ',' &&
+		    v[i - 1] != ';' && v[i - 1] != '|')
+			continue;
+		k = keyword(&lt->kwfold, v + i, vn - i, val, &lang);
+		if ((k == KW_AGGRESSION || k == KW_TERRAIN ||
+		    k == KW_ENEMIES || k == KW_ALLIES) && *val < vn - i) {
+			*at = i;
+			return k;
+		}
+	}
+	return KW_NONE;
+}
+
 static void
 keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
     long line, long col, bool bullet)
 {
 	struct army *a = &lt->a;
+	size_t at, val;
+	enum kw next;
 
 	str_trim(&v, &vn);
+	if ((next = second_keyword(lt, kw, v, vn, &at, &val)) != KW_NONE) {
+		/* "Terrain: Hilly  Aggression: 3": each its own */
+		size_t fn = at;
+
+		while (fn > 0 && (v[fn - 1] == ' ' || v[fn - 1] == '\t' ||
+		    v[fn - 1] == ',' || v[fn - 1] == ';' || v[fn - 1] == '|'))
+			fn--;
+		keyword_line(lt, kw, v, fn, line, col, bullet);
+		keyword_line(lt, next, v + at + val, vn - at - val, line,
+		    col + (long)(at + val), bullet);
+		return;
+	}
 	switch (kw) {
 	case KW_AGGRESSION:
 		army_set_aggression(a, v, vn, line, col);
@@ -1217,7 +1198,7 @@ start_split(struct listtext *lt, const char *id, size_t idn, const char *a,
     long bcol)
 {
 	struct sbuf hd = {0};
-	size_t hend = 0, el = one_line_elements(b, bn, &hend);
+	size_t hend = 0, el = listtext_one_line(b, bn, &hend);
 
 	sbuf_add(&hd, a, an);
 	if (sep)
