@@ -98,9 +98,9 @@ name_lang() {
 I/1a	Early Sumerian Army	-3000	-2800	Arable	2	I/1b, I/2	1x3Bd (Gen), 8x4Bw, 3x2Ps
 I/1b	Early Sumerian Army	-2799	-2334	Arable	2	I/1a, I/2	1x4Pk or 3Bd or HCh or LCh (Gen), 1xHCh or 4Bw, 6x4Pk, 1x4Pk or 4Bw, 2xPs, 1x3Ax or Ps
 I/2	Early Egyptian	-3000	-1640	Littoral	1	I/1a, I/1b	1x4Bd (Gen), 5x4Bw, 2x3Bd, 1x3Bd or 3Bw, 1x7Hd, 2x2Ps"
-	# the check columns: Check counts the general's alternatives, a type
+	# the check columns: Check counts the general's troop types, a type
 	# column says whether the general cell names that type
-	assert_equal "$stderr" "armylist-parse: $f:4:94: warning: check column 'Check' says 2, but the general cell '4Bd' has 1 alternative
+	assert_equal "$stderr" "armylist-parse: $f:4:94: warning: check column 'Check' says 2, but the general cell '4Bd' names 1 troop type
 armylist-parse: $f:4:107: warning: check column 'Bd' says 0, but the general cell '4Bd' names it
 armylist-parse: $f:4:109: warning: check column 'Bw' says 1, but the general cell '4Bd' does not name it
 armylist-parse: $f:4: warning: troop types not in dba1 but in other editions: Hd (dba22, dba3); choose one with --rules=dba22 or BELLIS_RULES=dba22"

@@ -463,18 +463,59 @@ refs_none(const char *s, size_t len)
 	return false;
 }
 
+/* Is the '(' at s[i] a group of references joined by "and/or" ("(III/5a
+ * and/or 13b)")?  It reads as if it were not bracketed ("I/6b or
+ * (I/39a and/or I/41a)": one of I/6b and the pair, as "I/6b or I/39a
+ * and/or I/41a" is written).  A group holding another join ("or", "and":
+ * no join of the model keeps their bracket), a note or a second '(' is
+ * none. */
+static bool
+ref_group(const char *s, size_t len, size_t i)
+{
+	size_t k = i + 1, b, words = 0;
+	int j;
+
+	for (;;) {
+		while (k < len && (s[k] == ' ' || s[k] == ',' ||
+		    s[k] == '\t' || s[k] == '\n'))
+			k++;
+		if (k >= len || s[k] == '(' || s[k] == ';')
+			return false;
+		if (s[k] == ')')
+			return words > 1;
+		for (b = k; k < len && s[k] != ' ' && s[k] != ',' &&
+		    s[k] != ')' && s[k] != '(' && s[k] != '\t' &&
+		    s[k] != '\n' && s[k] != ';'; k++)
+			;
+		j = join_word(s + b, k - b);
+		if (j == ALLY_OR || j == ALLY_AND || (j < 0 &&
+		    !army_is_id(s + b, k - b) && !(k - b == 1 &&
+		    s[b] >= 'a' && s[b] <= 'z')))
+			return false;
+		if (j < 0)
+			words++;
+	}
+}
+
 /* The next word of s from *i on, past the separators: from *start to *e
  * (its stops trimmed; *e == *start: none), *i after it; false at the
- * end of s. */
+ * end of s.  *group: inside a group of ref_group, whose brackets are
+ * separators. */
 static bool
-ref_word(const char *s, size_t len, size_t *i, size_t *start, size_t *e)
+ref_word(const char *s, size_t len, size_t *i, size_t *start, size_t *e,
+    bool *group)
 {
-	while (*i < len && (s[*i] == ',' || s[*i] == ';' ||
-	    s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' ||
-	    s[*i] == '.'))
-		(*i)++;
-	if (*i >= len)
-		return false;
+	for (;; (*i)++) {
+		if (*i >= len)
+			return false;
+		if (s[*i] == ')' && *group)
+			*group = false;
+		else if (s[*i] == '(' && !*group && ref_group(s, len, *i))
+			*group = true;
+		else if (s[*i] != ',' && s[*i] != ';' && s[*i] != ' ' &&
+		    s[*i] != '\t' && s[*i] != '\n' && s[*i] != '.')
+			break;
+	}
 	*start = *i;
 	if (s[*i] == '(') {
 		/* a note in parentheses, or an unclosed '(' up to the next
@@ -487,7 +528,7 @@ ref_word(const char *s, size_t len, size_t *i, size_t *start, size_t *e)
 	} else
 		while (*i < len && s[*i] != ',' && s[*i] != ';' &&
 		    s[*i] != ' ' && s[*i] != '\t' && s[*i] != '\n' &&
-		    s[*i] != '(')
+		    s[*i] != '(' && !(s[*i] == ')' && *group))
 			(*i)++;
 	*e = *i;
 	while (*e > *start && s[*e - 1] == '.')
@@ -569,11 +610,12 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 	size_t full = 0;    /* 1 + the last reference read here with a book */
 	enum ally_join join = ALLY_AND;
 	bool pending = false;      /* a join word waits for its reference */
+	bool group = false;
 	int j;
 
 	if (refs_none(s, len))
 		return;
-	while (ref_word(s, len, &i, &start, &e)) {
+	while (ref_word(s, len, &i, &start, &e, &group)) {
 		if (e == start)
 			continue;
 		check_stop(&q, s, len, start, e, i, line, col);

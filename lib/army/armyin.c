@@ -343,7 +343,7 @@ struct lines {
 	struct sheet *sh;
 	struct listtext *lt;
 	struct csv csv;
-	struct sbuf conv, clean, esc, mark;
+	struct sbuf conv, clean, esc, mark, tabs;
 	struct cell *cells;
 	size_t cap;
 	bool warned;
@@ -426,6 +426,17 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		L->mode = 1;
 		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
 		    &L->esc);
+	} else if (!plain && memchr(s, '\t', n) != NULL &&
+	    L->mode == 2 && listtext_open(L->lt) && listtext_counted(s, n)) {
+		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text:
+		 * its tabs part the elements (a comma each: the columns
+		 * stay) */
+		sbuf_reset(&L->tabs);
+		sbuf_add(&L->tabs, s, n);
+		for (i = 0; i < n; i++)
+			if (L->tabs.s[i] == '\t')
+				L->tabs.s[i] = ',';
+		listtext_line(L->lt, L->tabs.s, n, line);
 	} else if (!plain && memchr(s, '\t', n) != NULL &&
 	    !(i < n && s[i] == '#')) {
 		if (L->mode == 2)
@@ -535,6 +546,7 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 	sbuf_free(&L.clean);
 	sbuf_free(&L.esc);
 	sbuf_free(&L.mark);
+	sbuf_free(&L.tabs);
 }
 
 /* ---- HTML ---------------------------------------------------------- */

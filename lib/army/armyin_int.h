@@ -73,6 +73,10 @@ void listtext_flush(struct listtext *lt);
 bool listtext_open(const struct listtext *lt);
 /* Does the text hold an entry with a count ("1x3Bd")? */
 bool listtext_counted(const char *s, size_t n);
+/* A record on one line ("II/56 Roman 25BC-197AD: 1x3Cv (Gen), ..."):
+ * where its elements start in the head h[0..hn), *hend where the head
+ * before them ends; 0: none (listone.c). */
+size_t listtext_one_line(const char *h, size_t hn, size_t *hend);
 /* Does s[0..n) start with a BBCode tag ("[b]", "[size=18pt]")? */
 bool listtext_bbcode(const char *s, size_t n);
 /* The line s[0..*n) without the markup of a forum post or Markdown

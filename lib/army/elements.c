@@ -699,6 +699,58 @@ general_words(struct ep *p, struct item *el)
 	return 1;
 }
 
+/* Does a group of bare alternatives start at the '(' at p ("2x(4Bw or
+ * Ps)"): a troop, not a count, after it, and an "or" before its ')'? */
+static bool
+group_at(struct ep *p)
+{
+	size_t e = p->i + 1;
+
+	while (e < p->n && (p->s[e] == ' ' || p->s[e] == '\t'))
+		e++;
+	if (count_at(p, e) || !(is_letter(p, e) || is_digit(p, e)))
+		return false;
+	for (; e < p->n && p->s[e] != ')' && p->s[e] != '(' &&
+	    p->s[e] != ','; e++)
+		if ((e == p->i + 1 || p->s[e - 1] == ' ') &&
+		    or_at_word(p, e) > 0 && p->s[e] != '/')
+			return true;
+	return false;
+}
+
+/* COUNT x '(' troopspec (OR troopspec)* ')' markers: the count of every
+ * alternative in the group, as "2x4Bw or Ps" reads.  On an error the
+ * group is skipped whole (resync from its '('). */
+static int
+count_group(struct ep *p, struct item *el)
+{
+	size_t open = p->i, k;
+	struct troopref *r;
+
+	p->i++;
+	for (;;) {
+		skip_blanks(p);
+		r = item_add_troop(el);
+		if (parse_troopspec(p, r) < 0) {
+			p->i = open;
+			return -1;
+		}
+		parse_markers(p, el, r);
+		skip_blanks(p);
+		if ((k = or_at(p)) == 0)
+			break;
+		p->i += k;
+	}
+	if (p->i >= p->n || p->s[p->i] != ')') {
+		PERR(p, open, UNCLOSED_PAREN, excerpt(p, open));
+		p->i = open;
+		return -1;
+	}
+	p->i++;
+	parse_markers(p, el, &el->troops[el->ntroops - 1]);
+	return 0;
+}
+
 /* COUNT x troopspec markers */
 static int
 parse_element(struct ep *p, struct item *el)
@@ -760,6 +812,8 @@ parse_element(struct ep *p, struct item *el)
 		    sbuf_str(&p->tmp));
 		return -1;
 	}
+	if (p->s[p->i] == '(' && group_at(p))
+		return count_group(p, el);
 	if (parse_troopspec(p, item_add_troop(el)) < 0)
 		return -1;
 	parse_markers(p, el, &el->troops[el->ntroops - 1]);

@@ -336,8 +336,9 @@ list_like(const char *s, size_t n, bool troops)
 		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
 			;
 		if (i > b && i < e && (s[i] == 'x' || s[i] == 'X' ||
-		    s[i] == '*'))
-			return true;                    /* "2x", "2xFoo" */
+		    s[i] == '*' || ((unsigned char)s[i] == 0xc3 &&
+		    i + 1 < e && (unsigned char)s[i + 1] == 0x97)))
+			return true;            /* "2x", "2xFoo", "2\xc3\x97" */
 		if (i > b && i == e && e + 1 < n && s[e] == ' ' &&
 		    (s[e + 1] == 'x' || s[e + 1] == 'X'))
 			return true;                    /* "2 x" */
@@ -907,12 +908,18 @@ capitals(const char *t, size_t n)
 	return true;
 }
 
-/* "Greek Kyrean I/56a 630-314BC": a reference after the name, with
- * nothing or the dates after it; its offset in t, else 0. */
+/* "Greek Kyrean I/56a 630-314BC", "Polybian Roman (II/33)": a
+ * reference after the name, bare or in brackets, with nothing, the
+ * dates or a record's elements on one line after it
+ * (one_line_elements); the offset of its word in t, else 0, and *end
+ * the end of the word.  The reference is t[at..*end) less the brackets.
+ * Each word of the name starts with a capital, and no colon is in it
+ * (a label's: "Enemies: II/56"). */
 static size_t
-id_after_name(struct listtext *lt, const char *t, size_t n)
+id_after_name(struct listtext *lt, const char *t, size_t n, size_t *end)
 {
-	size_t b, e;
+	size_t b, e, k, hend;
+	bool br;
 	long so;
 
 	if (t[0] >= '0' && t[0] <= '9')
@@ -924,13 +931,18 @@ id_after_name(struct listtext *lt, const char *t, size_t n)
 			b++;
 		for (e = b; e < n && t[e] != ' '; e++)
 			;
+		br = e - b > 2 && t[b] == '(' && t[e - 1] == ')';
 		if (e == b || memchr(t + b, '/', e - b) == NULL ||
-		    !army_is_id(t + b, e - b))
+		    !army_is_id(t + b + br, e - b - 2 * br))
 			continue;
-		if (e == n)
-			return capitals(t, b) ? b : 0;
+		*end = e;
+		if (!capitals(t, b) || memchr(t, ':', b) != NULL)
+			return 0;       /* "Enemies: II/56": a label's */
+		k = listtext_one_line(t + e, n - e, &hend) > 0 ? e + hend : n;
+		if (e == k)
+			return b;
 		sbuf_reset(&lt->tmp);
-		sbuf_add(&lt->tmp, t + e, n - e);
+		sbuf_add(&lt->tmp, t + e, k - e);
 		so = date_tail(lt->tmp.s, strlen(lt->tmp.s));
 		return so >= 0 && strspn(lt->tmp.s, " ") == (size_t)so ? b : 0;
 	}
@@ -1029,13 +1041,59 @@ add_general(struct listtext *lt, const char *v, size_t vn, long line,
 	sbuf_adds(&lt->written, " (General)");
 }
 
+/* A keyword line of aggression, terrain, enemies or allies that holds a
+ * second of them after its value ("Terrain: Hilly  Aggression: 3",
+ * "Aggression 2, Terrain Steppe", "Agg 3 | Terrain Hilly"): the second
+ * keyword, *at where its word starts in v and *val its value after
+ * that; KW_NONE when there is none. */
+static enum kw
+second_keyword(struct listtext *lt, enum kw kw, const char *v, size_t vn,
+    size_t *at, size_t *val)
+{
+	const char *lang = NULL;
+	enum kw k;
+	size_t i;
+
+	if (kw != KW_AGGRESSION && kw != KW_TERRAIN && kw != KW_ENEMIES &&
+	    kw != KW_ALLIES)
+		return KW_NONE;
+	for (i = 1; i < vn; i++) {
+		if (!is_letter(v[i]) && (unsigned char)v[i] < 0x80)
+			continue;
+		if (v[i - 1] != ' ' && v[i - 1] != '\t' && v[i - 1] != ',' &&
+		    v[i - 1] != ';' && v[i - 1] != '|')
+			continue;
+		k = keyword(&lt->kwfold, v + i, vn - i, val, &lang);
+		if ((k == KW_AGGRESSION || k == KW_TERRAIN ||
+		    k == KW_ENEMIES || k == KW_ALLIES) && *val < vn - i) {
+			*at = i;
+			return k;
+		}
+	}
+	return KW_NONE;
+}
+
 static void
 keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
     long line, long col, bool bullet)
 {
 	struct army *a = &lt->a;
+	size_t at, val;
+	enum kw next;
 
 	str_trim(&v, &vn);
+	if ((next = second_keyword(lt, kw, v, vn, &at, &val)) != KW_NONE) {
+		/* "Terrain: Hilly  Aggression: 3": each its own */
+		size_t fn = at;
+
+		while (fn > 0 && (v[fn - 1] == ' ' || v[fn - 1] == '\t' ||
+		    v[fn - 1] == ',' || v[fn - 1] == ';' || v[fn - 1] == '|'))
+			fn--;
+		keyword_line(lt, kw, v, fn, line, col, bullet);
+		keyword_line(lt, next, v + at + val, vn - at - val, line,
+		    col + (long)(at + val), bullet);
+		return;
+	}
 	switch (kw) {
 	case KW_AGGRESSION:
 		army_set_aggression(a, v, vn, line, col);
@@ -1123,6 +1181,36 @@ combat_like(const char *s, size_t n)
 	return false;
 }
 
+/* Whether a line may begin the next record rather than go on with the
+ * open one: no record is open, or a blank line or its elements came. */
+static bool
+after_record(const struct listtext *lt)
+{
+	return !lt->open || lt->gap || lt->elems.len > 0 || lt->gen.len > 0;
+}
+
+/* A record starts (start_record) with the head a[0..an) and the rest
+ * of its line b[0..bn) at column bcol (a blank between them with sep),
+ * its elements on the same line split off (one_line_elements). */
+static void
+start_split(struct listtext *lt, const char *id, size_t idn, const char *a,
+    size_t an, bool sep, const char *b, size_t bn, long line, long hcol,
+    long bcol)
+{
+	struct sbuf hd = {0};
+	size_t hend = 0, el = listtext_one_line(b, bn, &hend);
+
+	sbuf_add(&hd, a, an);
+	if (sep)
+		sbuf_addc(&hd, ' ');
+	sbuf_add(&hd, b, el > 0 ? hend : bn);
+	start_record(lt, id, idn, hd.s, hd.len, line, hcol);
+	sbuf_free(&hd);
+	if (el > 0)
+		add_elements(lt, b + el, bn - el, line, bcol + (long)el,
+		    false);
+}
+
 /* Does the line start a record (a reference, "I/1a" always, a plain
  * number only when no record is open or after a blank line, as a
  * wrapped element line may start "4 Sp"), or a record reported and not
@@ -1134,8 +1222,8 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
     long line, long col)
 {
 	struct sbuf id = {0};
-	size_t h = idlen, at;
-	bool slash = memchr(t, '/', idlen) != NULL, stop = false;
+	size_t h = idlen, at, e;
+	bool slash = memchr(t, '/', idlen) != NULL, stop = false, br;
 
 	if (slash && idlen > 1 && t[idlen - 1] == '.' &&
 	    army_is_id(t, idlen - 1))
@@ -1160,24 +1248,16 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 		sbuf_free(&q);
 		stop = t[idlen - 1] == '.';
 	} else if ((!lt->open || lt->gap) &&
-	    (at = id_after_name(lt, t, tn)) > 0) {
-		struct sbuf hd = {0};
-		size_t e = at;
-
-		while (e < tn && t[e] != ' ')
-			e++;
-
-		sbuf_add(&id, t + at, e - at);
-		sbuf_add(&hd, t, at);
-		sbuf_add(&hd, t + e, tn - e);
-		start_record(lt, id.s, id.len, hd.s, hd.len, line, col);
-		sbuf_free(&hd);
+	    (at = id_after_name(lt, t, tn, &e)) > 0) {
+		br = t[at] == '(';
+		start_split(lt, t + at + br, e - at - 2 * br, t, at, false,
+		    t + e, tn - e, line, col, col + (long)e);
 		sbuf_free(&id);
 		return true;
 	}
 	if (id.len > 0) {
-		start_record(lt, id.s, id.len, t + h, tn - h, line,
-		    col + (long)h);
+		start_split(lt, id.s, id.len, NULL, 0, false, t + h, tn - h,
+		    line, col + (long)h, col + (long)h);
 		lt->idstop = stop;
 		sbuf_free(&id);
 		return true;
@@ -1194,14 +1274,6 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 		return true;
 	}
 	return false;
-}
-
-/* Whether a line may begin the next record rather than go on with the
- * open one: no record is open, or a blank line or its elements came. */
-static bool
-after_record(const struct listtext *lt)
-{
-	return !lt->open || lt->gap || lt->elems.len > 0 || lt->gen.len > 0;
 }
 
 /* The offset of the value after a label word that wants a colon
@@ -1239,7 +1311,6 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 {
 	const char *lang = NULL, *v, *o, *c, *in;
 	size_t val = 0, vn, w, at, on;
-	struct sbuf hd = {0};
 	bool bare = true;               /* "Army II/56 ...": no colon */
 
 	if (!after_record(lt))
@@ -1254,7 +1325,8 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 	for (w = 0; w < vn && v[w] != ' ' && v[w] != '\t'; w++)
 		;
 	if (w > 0 && memchr(v, '/', w) != NULL && army_is_id(v, w)) {
-		start_record(lt, v, w, v + w, vn - w, line, col + (long)val);
+		start_split(lt, v, w, NULL, 0, false, v + w, vn - w, line,
+		    col + (long)val, col + (long)(val + w));
 		return true;
 	}
 	if (bare)
@@ -1269,22 +1341,15 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 		if (on == 0 || memchr(in, '/', on) == NULL ||
 		    !army_is_id(in, on))
 			continue;
-		sbuf_add(&hd, v, (size_t)(o - v));
-		sbuf_addc(&hd, ' ');
-		sbuf_add(&hd, c + 1, (size_t)(v + vn - c - 1));
-		start_record(lt, in, on, hd.s, hd.len, line,
-		    col + (long)val);
-		sbuf_free(&hd);
+		start_split(lt, in, on, v, (size_t)(o - v), true, c + 1,
+		    (size_t)(v + vn - c - 1), line, col + (long)val,
+		    col + (long)(val + (size_t)(c + 1 - v)));
 		return true;
 	}
-	if ((at = id_after_name(lt, v, vn)) == 0)
+	if ((at = id_after_name(lt, v, vn, &w)) == 0)
 		return false;
-	for (w = at; w < vn && v[w] != ' '; w++)
-		;
-	sbuf_add(&hd, v, at);
-	sbuf_add(&hd, v + w, vn - w);
-	start_record(lt, v + at, w - at, hd.s, hd.len, line, col + (long)val);
-	sbuf_free(&hd);
+	start_split(lt, v + at, w - at, v, at, false, v + w, vn - w, line,
+	    col + (long)val, col + (long)(val + w));
 	return true;
 }
 

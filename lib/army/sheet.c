@@ -28,6 +28,7 @@ struct sheet {
 	void *ctx;
 	int col[F_NFIELDS];          /* column of each field, -1: none */
 	bool have_header;
+	bool joint;                  /* the army cell holds the number too */
 	bool open;                   /* an army is being collected */
 	bool full;                   /* SHEET_FIELD_MAX reported for it */
 	bool cut[F_NFIELDS];         /* the fields cut at SHEET_FIELD_MAX */
@@ -292,11 +293,33 @@ header_words(struct sheet *sh, const struct cell *c)
 	return -1;
 }
 
+/* Are the cells of a row short, as a header's are (at most 40 bytes and
+ * four words each, two cells at least)? */
+static bool
+short_cells(const struct cell *cells, size_t n)
+{
+	size_t i, k, words, full = 0;
+
+	for (i = 0; i < n; i++) {
+		if (cells[i].n > 40)
+			return false;
+		for (k = words = 0; k < cells[i].n; k++)
+			if (cells[i].s[k] != ' ' && (k == 0 ||
+			    cells[i].s[k - 1] == ' '))
+				words++;
+		if (words > 4)
+			return false;
+		full += words > 0;
+	}
+	return full >= 2;
+}
+
 /* The columns of a form's header (header_words): a number and an
- * element column at least, else none. */
+ * element column at least, else none; *joint when the number is in the
+ * army (name) column. */
 static int
 form_header(struct sheet *sh, const struct cell *cells, size_t n,
-    int col[F_NFIELDS])
+    int col[F_NFIELDS], bool *joint)
 {
 	int found = 0, f;
 	size_t i;
@@ -308,7 +331,51 @@ form_header(struct sheet *sh, const struct cell *cells, size_t n,
 			col[f] = (int)i;
 			found++;
 		}
+	if (col[F_NUMBER] < 0 && col[F_NAME] >= 0 && col[F_ELEMENTS] >= 0 &&
+	    short_cells(cells, n)) {
+		/* "Army": "II/56 Early Imperial Roman", "Marian (II/49)" */
+		col[F_NUMBER] = col[F_NAME];
+		*joint = true;
+		found++;
+	}
 	return col[F_NUMBER] >= 0 && col[F_ELEMENTS] >= 0 ? found : 0;
+}
+
+/* The reference in an army cell that holds the name too (sh->joint):
+ * a word that is a reference with its book, bare or in brackets ("II/56
+ * Early Imperial Roman", "Marian Roman (II/49)"): true, *at and *len
+ * the reference, *wb and *we the word (with its brackets). */
+static bool
+joint_id(const struct cell *c, size_t *at, size_t *len, size_t *wb,
+    size_t *we)
+{
+	const char *s = c->s;
+	size_t n = c->n, b = 0, e, i, k;
+
+	while (b < n) {
+		while (b < n && (s[b] == ' ' || s[b] == ',' || s[b] == '\t'))
+			b++;
+		for (e = b; e < n && s[e] != ' ' && s[e] != ',' &&
+		    s[e] != '\t'; e++)
+			;
+		i = b;
+		k = e;
+		if (k > i && s[i] == '(')
+			i++;
+		while (k > i && (s[k - 1] == ')' || s[k - 1] == '.' ||
+		    s[k - 1] == ':' || s[k - 1] == ';'))
+			k--;
+		if (k > i && memchr(s + i, '/', k - i) != NULL &&
+		    army_is_id(s + i, k - i)) {
+			*at = i;
+			*len = k - i;
+			*wb = b;
+			*we = e;
+			return true;
+		}
+		b = e;
+	}
+	return false;
 }
 
 /* A row of cells that is no header: the first one (or the first with a
@@ -466,6 +533,7 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 	int role[MAX_COLS] = { 0 }, slotno[MAX_COLS] = { 0 };
 	char type[MAX_COLS][8];
 	bool slots = slot_header(sh, cells, n, role, slotno, type);
+	bool joint = false;
 	size_t i;
 
 	for (f = 0; f < F_NFIELDS; f++)
@@ -490,7 +558,7 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 		}
 	}
 	if (col[F_NUMBER] < 0 && !slots)
-		found = form_header(sh, cells, n, col);
+		found = form_header(sh, cells, n, col, &joint);
 	if (found < 2 || col[F_NUMBER] < 0 ||
 	    (col[F_NAME] < 0 && col[F_ELEMENTS] < 0))
 		return false;
@@ -504,6 +572,7 @@ try_header(struct sheet *sh, const struct cell *cells, size_t n)
 	    votes[LANG_RU] > votes[LANG_EN])
 		sh->lang = "ru";
 	memcpy(sh->col, col, sizeof col);
+	sh->joint = joint;
 	sh->slots = slots;
 	memcpy(sh->role, role, sizeof role);
 	memcpy(sh->slotno, slotno, sizeof slotno);
@@ -910,28 +979,91 @@ slot_add(struct sheet *sh, const struct cell *c, const char *pre,
 	sbuf_adds(b, post);
 }
 
-/* Whether the general cell g[0..n) spells troop w (NULL: none) among its
- * " or " alternatives (4Pk or 3Bd or HCh: Pk, Bd, HCh); *alts counts
- * them. */
-static bool
-general_names(const char *g, size_t n, const char *w, long *alts)
+/* Where the alternative of the general cell g[0..n) that starts at i
+ * ends: at " or ", or at a '/' after a letter ("3Bd/4Bw", "LCh/4Bd": the
+ * grammar's choice; "3/4Pk" is figures, "3Kn//4Bd" one dismounting
+ * troop); *sep is the separator's length (0 at the end). */
+static size_t
+general_alt_end(const char *g, size_t n, size_t i, size_t *sep)
 {
-	size_t i = 0, e, k;
+	size_t e;
+
+	for (e = i; e < n; e++) {
+		if (e + 4 <= n && str_ieq(g + e, 4, " or ")) {
+			*sep = 4;
+			return e;
+		}
+		if (g[e] == '/' && e > i && (((g[e - 1] | 0x20) >= 'a' &&
+		    (g[e - 1] | 0x20) <= 'z') || (unsigned char)g[e - 1] >= 0x80) &&
+		    !(e + 1 < n && g[e + 1] == '/') && g[e - 1] != '/') {
+			*sep = 1;
+			return e;
+		}
+		if (g[e] == '/' && e + 1 < n && g[e + 1] == '/')
+			e++;
+	}
+	*sep = 0;
+	return n;
+}
+
+/* Where the troop's name starts in the alternative g[i..e): after a
+ * count ("1x"), figures ("3/4"), blanks and "Mtd-" (mounted infantry). */
+static size_t
+general_alt_troop(const char *g, size_t i, size_t e)
+{
+	size_t k = i;
+
+	while (k < e && g[k] == ' ')
+		k++;
+	while (k < e && g[k] >= '0' && g[k] <= '9')
+		k++;
+	if (k > i && k < e && (g[k] == 'x' || g[k] == 'X'))
+		k++;
+	else
+		k = i;
+	for (;;) {
+		while (k < e && ((g[k] >= '0' && g[k] <= '9') ||
+		    g[k] == '/' || g[k] == ' '))
+			k++;
+		if (k + 4 <= e && str_ieq(g + k, 4, "mtd-"))
+			k += 4;
+		else
+			return k;
+	}
+}
+
+/* Whether the general cell g[0..n) spells troop w (NULL: none) among its
+ * alternatives (4Pk or 3Bd or HCh: Pk, Bd, HCh; LCh or 3Bd/4Bw: LCh, Bd,
+ * Bw); *types counts the troop types it names, each once (3Kn or 4Kn:
+ * one, Kn), as a list sheet's Check column does. */
+static bool
+general_names(const char *g, size_t n, const char *w, long *types)
+{
+	enum { MAX_TYPES = 32 };
+	size_t i = 0, end, e, k, sep, at[MAX_TYPES], len[MAX_TYPES], j;
 	bool named = false;
 
-	*alts = 0;
+	*types = 0;
 	while (i < n) {
-		for (e = i; e < n && !(e + 4 <= n && str_ieq(g + e, 4, " or "));
-		    e++)
-			;
-		for (k = i; k < e && ((g[k] >= '0' && g[k] <= '9') ||
-		    g[k] == '/' || g[k] == ' '); k++)
-			;
+		e = end = general_alt_end(g, n, i, &sep);
+		k = general_alt_troop(g, i, e);
+		while (e > k && g[e - 1] == ' ')
+			e--;
 		if (w != NULL && e - k == strlen(w) &&
 		    memcmp(g + k, w, e - k) == 0)
 			named = true;
-		++*alts;
-		i = e + 4;
+		for (j = 0; j < (size_t)*types && (j >= MAX_TYPES ||
+		    len[j] != e - k || memcmp(g + at[j], g + k, e - k) != 0);
+		    j++)
+			;
+		if (j == (size_t)*types) {
+			if (j < MAX_TYPES) {
+				at[j] = k;
+				len[j] = e - k;
+			}
+			++*types;
+		}
+		i = end + (sep > 0 ? sep : 1);
 	}
 	return named;
 }
@@ -962,8 +1094,8 @@ slot_checks(struct sheet *sh, const struct cell *cells, size_t n,
 			if (gn > 0 && alts != want)
 				DIAG(SHEET_CHECK_COLUMN, cells[i].line,
 				    cells[i].col, "Check", (int)vn, v, (int)gn, g,
-				    diag_tail("has %ld %s", alts, alts == 1 ?
-				    "alternative" : "alternatives"));
+				    diag_tail("names %ld troop %s", alts,
+				    alts == 1 ? "type" : "types"));
 			continue;
 		}
 		named = general_names(g, gn, sh->ttype[i], &alts);
@@ -1055,6 +1187,39 @@ slot_row(struct sheet *sh, const struct cell *cells, size_t n)
 	slot_checks(sh, cells, n, gen);
 }
 
+/* The number and the name of an army cell that holds both (sh->joint):
+ * the reference, and the words before and after it. */
+static void
+joint_append(struct sheet *sh, const struct cell *c)
+{
+	struct cell p = *c;
+	size_t at, len, wb, we;
+
+	if (!joint_id(c, &at, &len, &wb, &we))
+		return;
+	p.s = c->s + at;
+	p.n = len;
+	p.col = c->col > 0 ? c->col + (long)at : 0;
+	append(sh, F_NUMBER, &p);
+	p.s = c->s;
+	p.n = wb;
+	p.col = c->col;
+	append(sh, F_NAME, &p);
+	p.s = c->s + we;
+	p.n = c->n - we;
+	p.col = c->col > 0 ? c->col + (long)we : 0;
+	append(sh, F_NAME, &p);
+}
+
+/* Does the number column of the row hold an army's reference? */
+static bool
+row_data(const struct sheet *sh, const struct cell *c)
+{
+	size_t at, len, wb, we;
+
+	return sh->joint ? joint_id(c, &at, &len, &wb, &we) : is_data(c);
+}
+
 void
 sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 {
@@ -1078,7 +1243,7 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 	/* a data row is no header: test for one only when the number cell
 	 * holds no army number (keeps str_fold off the hot path) */
 	if (!sh->have_header || (size_t)sh->col[F_NUMBER] >= n ||
-	    !is_data(&cells[sh->col[F_NUMBER]])) {
+	    !row_data(sh, &cells[sh->col[F_NUMBER]])) {
 		if (try_header(sh, cells, n))
 			return;
 	}
@@ -1108,7 +1273,7 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 		return;                 /* the rows of a record not read */
 	sheet_flush(sh);
 	sh->bad = false;
-	if (!army_is_id(s, len)) {
+	if (sh->joint ? !row_data(sh, num) : !army_is_id(s, len)) {
 		not_read(sh, cells, n, s, len);
 		return;
 	}
@@ -1116,8 +1281,11 @@ sheet_row(struct sheet *sh, const struct cell *cells, size_t n)
 	sh->full = false;
 	memset(sh->cut, 0, sizeof sh->cut);
 	sh->line = num->line;
+	if (sh->joint)
+		joint_append(sh, num);
 	for (f = 0; f < F_NFIELDS; f++)
-		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n)
+		if (sh->col[f] >= 0 && (size_t)sh->col[f] < n &&
+		    !(sh->joint && (f == F_NUMBER || f == F_NAME)))
 			append(sh, f, &cells[sh->col[f]]);
 	append_notes(sh, cells, n);
 	if (sh->slots)
