@@ -668,7 +668,7 @@ armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 eleme
 @test "every EXAMPLE of armylist-parse(1) runs, with its status, golden" {
 	# armylist-parse exits 0 on good input; the one armylist-check of
 	# the page finds no error
-	man_examples armylist-parse.1 0 0 0 0 0 0 0 0 0
+	man_examples armylist-parse.1 0 0 0 0 0 0 0 0 0 0
 	grep -q '<army id="1"' lists.xml
 	output=${EXAMPLES%$'\n'}
 	golden armylist-parse/examples.txt

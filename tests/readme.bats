@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The README's examples: every command of its "A pipeline" block runs as
 # written (from a directory holding samples/) and exits 0; the command
-# of "Bad input" prints the table it promises.
+# of "Bad input" prints the table it promises; those of "Checking
+# players' entries" run with their status.
 load helpers/common
 
 # readme_block HEADING: the indented lines of README.md's section HEADING.
@@ -52,4 +53,23 @@ samples/club-submissions.txt	11	II/12	error	element-total	elements total 11, exp
 samples/club-submissions.txt	11	II/12	error	aggression-range	aggression 9 outside 0-4	
 samples/club-submissions.txt	21	II/27a	error	unknown-troop	unknown troop type 'Pz' (did you mean 'Pk'?)	38
 samples/club-submissions.txt	17	II/27a	warning	unknown-terrain	terrain 'Hily' names no home topography of dba22 (did you mean 'Hilly'?)	"
+}
+
+@test "README: the commands of 'Checking players' entries' run, with their status" {
+	local cmds
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$SAMPLES" samples
+	mapfile -t cmds < <(readme_block "Checking players' entries")
+	[ "${#cmds[@]}" -eq 3 ] || fail "${#cmds[@]} commands, not 3"
+	# the entries hold illegal ones: armylist-check says so (1)
+	run -1 --separate-stderr bash -c "${cmds[0]}"
+	run -1 --separate-stderr bash -c "${cmds[1]}"
+	# the club page's lists: four armies, each one line of the table
+	run -0 --separate-stderr bash -o pipefail -c "${cmds[2]}"
+	assert_equal "$stderr" ""
+	assert_output "id	name	elements
+III/29b	Welsh	1x3Cv (Gen), 3x3Wb, 2x3Ax, 4x3Bw, 2xPs
+III/40b	Norse Irish	1x3Bd (Gen), 2x4Bd, 6x3Wb, 2x2Ps, 1x3Bw
+III/36	Nan-chao	1xCv (Gen), 2xCv, 2x4Bw or Ps, 2x4Pk, 4x3Pk or 3Ax, 1x4Cb
+III/10	Tibetan	1xCv (Gen), 3xCv, 3xLH, 2x4Bw, 2x3Ax, 1xPs"
 }

@@ -1,6 +1,6 @@
 /* fuzz_armylines: armylist_read_lines (pipe and TSV table rows, English
  * list text, mixed), whatever the first byte. */
-#define FUZZ_SEEDS "samples/armeelisten-121-180.tsv samples/armeelisten-61-120.txt samples/english-lists.txt tests/fixtures/armylist-parse/*.txt tests/fixtures/armylist-parse/*.tsv"
+#define FUZZ_SEEDS "samples/armeelisten-121-180.tsv samples/armeelisten-61-120.txt samples/english-lists.txt samples/club-page.txt tests/fixtures/armylist-parse/*.txt tests/fixtures/armylist-parse/*.tsv"
 #include "army/armyin.h"
 #include "army/armyout.h"
 #include "fuzz.h"
