@@ -120,6 +120,7 @@ struct listtext {
 	struct sbuf player;          /* a Player line before a record */
 	long pline, pcol;
 	bool pplayer;                /* player holds one */
+	bool sig;                    /* in an e-mail's signature */
 	long (*pat)[2];              /* their lines and columns */
 	size_t npend, cappend;
 };
@@ -293,14 +294,17 @@ pend_end(struct listtext *lt, bool note)
 {
 	const char *s = sbuf_str(&lt->pend), *e;
 	size_t k;
+	bool sig = false;
 
 	for (k = 0; k < lt->npend; k++, s = e + 1) {
 		e = strchr(s, '\n');
+		/* a blank line between (numbers apart) ends a signature */
+		sig = sig && lt->pat[k][0] == lt->pat[k - 1][0] + 1;
 		if (note)
 			add_prose(lt, s, (size_t)(e - s));
 		else if (lt->seen != NULL && lt->seen->started)
-			DIAG(LINE_NOT_READ, lt->pat[k][0], lt->pat[k][1],
-			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+			listmail_outside(s, (size_t)(e - s), lt->pat[k][0],
+			    lt->pat[k][1], &sig);
 	}
 	if (note)
 		end_para(lt);
@@ -726,29 +730,55 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 	return r;
 }
 
-/* A line whose first word is a near miss of a keyword ("Aggresion 2",
- * "Terain: Hilly") is reported with a did-you-mean and left out, rather
- * than read as elements.  Words of fewer than four letters are never
- * taken for keywords (troop names are that short). */
-static bool
-keyword_typo(const char *s, size_t n, long line, long col)
+/* The keyword the first word of a line is a near miss of, its index in
+ * *kw and the word's end in *we; NULL when none.  Words of fewer than
+ * four letters are never taken for keywords (troop names are that
+ * short). */
+static const char *
+typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 {
 	const char *words[sizeof keywords / sizeof keywords[0]];
 	const char *sug;
-	struct sbuf w = {0}, c = {0};
 	size_t k, e;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		if ((unsigned char)s[e] < 0x80 && !(s[e] >= 'a' && s[e] <= 'z') &&
 		    !(s[e] >= 'A' && s[e] <= 'Z'))
-			return false;
+			return NULL;
 	if (e < 4 || e == n)
-		return false;
+		return NULL;
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
 		words[k] = keywords[k].word;
 	sug = tok_suggest(s, e, words, k);
 	/* the word itself (a keyword that wants a ':'): no typo */
 	if (sug == NULL || strlen(sug) < 4 || str_ieq(s, e, sug))
+		return NULL;
+	for (*kw = 0; keywords[*kw].word != sug; ++*kw)
+		;
+	*we = e;
+	return sug;
+}
+
+bool
+listtext_kwnear(const char *s, size_t n)
+{
+	size_t e, k;
+
+	return typo_of(s, n, &e, &k) != NULL && (!keywords[k].colon ||
+	    s[e] == ':');
+}
+
+/* A line whose first word is a near miss of a keyword ("Aggresion 2",
+ * "Terain: Hilly") is reported with a did-you-mean and left out, rather
+ * than read as elements. */
+static bool
+keyword_typo(const char *s, size_t n, long line, long col)
+{
+	const char *sug;
+	struct sbuf w = {0}, c = {0};
+	size_t k, e;
+
+	if ((sug = typo_of(s, n, &e, &k)) == NULL)
 		return false;
 	utf8_sanitize(&w, s, e > 64 ? 64 : e);
 	/* in the case of the word: "Aggresion" gives "Aggression" */
@@ -864,7 +894,7 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 	lt->open = true;
 	lt->incomplete = false;
 	lt->full = lt->cut_elems = lt->cut_gen = lt->idstop = false;
-	lt->prose = false;
+	lt->prose = lt->sig = false;
 	lt->lastline = line;
 	a->id = xstrndup(id, idn);
 	a->file = xstrdup(lt->file);
@@ -1313,6 +1343,29 @@ player_first(struct listtext *lt, const char *t, size_t tn, long line,
 	return true;
 }
 
+/* A line of an open record after its elements, no blank line between:
+ * one of an e-mail's signature (from a "--" line to a blank line), or
+ * plainly e-mail text (listmail_text) that is no prose of a note and
+ * does not go on with an element list ending in a joining sign or word,
+ * is reported and not read ("Cheers", "Best regards, Hans"). */
+static bool
+mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
+    long line, long col)
+{
+	if ((lt->elems.len == 0 && lt->gen.len == 0) || lt->gen_next)
+		return false;
+	if (lt->sig || (kw == KW_NONE && listmail_rule(t, tn))) {
+		lt->sig = true;
+		listmail_skip(t, tn, line, col, true);
+		return true;
+	}
+	if (kw != KW_NONE || !listmail_text(t, tn) || prose_like(t, tn) ||
+	    (lt->elems.len > 0 && ends_joined(lt->elems.s, lt->elems.len)))
+		return false;
+	listmail_skip(t, tn, line, col, false);
+	return true;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -1324,6 +1377,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
+		lt->sig = false;
 		if (lt->open) {
 			player_to_open(lt);     /* "Player: X" and a blank */
 			end_para(lt);
@@ -1352,8 +1406,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		if (lt->seen == NULL)
 			return;
 		if (lt->seen->started)
-			DIAG(LINE_NOT_READ, line, col,
-			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+			listmail_outside(t, tn, line, col, &lt->sig);
 		else if (combat_like(t, tn))
 			lt->seen->combat++;
 		else if ((idlen == 4 && str_ieq(t, 4, "move")) ||
@@ -1376,6 +1429,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		lt->gap = false;
 		pend_end(lt, true);
 	}
+	if (mail_after(lt, t, tn, kw, line, col + (long)bl))
+		return;
 	lt->lastline = line;
 	if (kw != KW_NONE) {
 		if (lang != NULL)
