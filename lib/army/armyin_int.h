@@ -101,6 +101,22 @@ void listmail_skip(const char *s, size_t n, long line, long col, bool sig);
  * error. */
 void listmail_outside(const char *s, size_t n, long line, long col,
     bool *sig);
+/* A "Name: Hans Meier" line held for the record that may start on the
+ * next line (its player); else read again as before. */
+struct listname {
+	struct sbuf line;            /* the line as read */
+	size_t val;                  /* the offset of its value */
+	long at;                     /* its number; 0: none held */
+	bool again;                  /* being read again */
+};
+/* Hold the line s[0..n) (t[0..tn) trimmed) when it is a Name line whose
+ * value has no digit, '/' nor '(' (no army's reference). */
+bool listmail_hold(struct listname *h, const char *s, size_t n,
+    const char *t, size_t tn, long line);
+/* The value of the line held, as the player of the record it starts. */
+char *listmail_took(struct listname *h);
+/* The line held read again, as it would have been read. */
+void listmail_again(struct listtext *lt, struct listname *h);
 
 /* Build the common fields of an army from raw texts (shared by the
  * sheet and list-text readers): dates with a warning when unreadable,

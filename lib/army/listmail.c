@@ -1,5 +1,6 @@
 /* List text pasted from e-mails: the text around the lists (a greeting,
- * a sign-off, a signature) told apart from list lines. */
+ * a sign-off, a signature) told apart from list lines, and a Name line
+ * above an entry's label line taken for its player. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "rules/troop.h"
 
 bool
@@ -133,4 +135,55 @@ listmail_outside(const char *s, size_t n, long line, long col, bool *sig)
 	else
 		DIAG(LINE_NOT_READ, line, col,
 		    "it is in no army record (a record starts with a reference such as 'I/1a')");
+}
+
+bool
+listmail_hold(struct listname *h, const char *s, size_t n, const char *t,
+    size_t tn, long line)
+{
+	size_t v = 4, i;
+
+	if (h->again || tn < 6 || !str_ieq(t, 4, "name"))
+		return false;
+	while (v < tn && (t[v] == ' ' || t[v] == '\t'))
+		v++;
+	if (v == tn || t[v] != ':')
+		return false;
+	for (v++; v < tn && (t[v] == ' ' || t[v] == '\t'); v++)
+		;
+	for (i = v; i < tn; i++)
+		if ((t[i] >= '0' && t[i] <= '9') || t[i] == '/' ||
+		    t[i] == '(')
+			return false;   /* "Name: Marian Roman (II/49)" */
+	if (v == tn)
+		return false;
+	sbuf_reset(&h->line);
+	sbuf_add(&h->line, s, n);
+	h->val = (size_t)(t - s) + v;
+	h->at = line;
+	return true;
+}
+
+char *
+listmail_took(struct listname *h)
+{
+	const char *v = h->line.s + h->val;
+	size_t vn = h->line.len - h->val;
+
+	h->at = 0;
+	str_trim(&v, &vn);
+	return xstrndup(v, vn);
+}
+
+void
+listmail_again(struct listtext *lt, struct listname *h)
+{
+	long at = h->at;
+
+	if (at == 0)
+		return;
+	h->at = 0;
+	h->again = true;
+	listtext_line(lt, h->line.s, h->line.len, at);
+	h->again = false;
 }

@@ -120,6 +120,7 @@ struct listtext {
 	struct sbuf player;          /* a Player line before a record */
 	long pline, pcol;
 	bool pplayer;                /* player holds one */
+	struct listname hold;        /* a Name line above a record */
 	bool sig;                    /* in an e-mail's signature */
 	long (*pat)[2];              /* their lines and columns */
 	size_t npend, cappend;
@@ -168,6 +169,7 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->dt);
 	sbuf_free(&lt->pend);
 	sbuf_free(&lt->player);
+	sbuf_free(&lt->hold.line);
 	free(lt->pat);
 	free(lt);
 }
@@ -528,6 +530,7 @@ reset:
 void
 listtext_flush(struct listtext *lt)
 {
+	listmail_again(lt, &lt->hold);
 	player_to_open(lt);
 	flush_record(lt);
 	pend_end(lt, false);
@@ -1366,6 +1369,30 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 	return true;
 }
 
+/* Does the line start a record (army_label, try_reference)?  A Name
+ * line held above it is its player (kept aside while the record before
+ * is flushed); above another line, it is read again first. */
+static bool
+record_line(struct listtext *lt, const char *t, size_t tn, size_t idlen,
+    long line, long col)
+{
+	long held = lt->hold.at;
+	bool started;
+
+	lt->hold.at = 0;
+	started = army_label(lt, t, tn, line, col) ||
+	    try_reference(lt, t, tn, idlen, line, col);
+	lt->hold.at = held;
+	if (!started)
+		listmail_again(lt, &lt->hold);
+	else if (held > 0 && lt->open && !lt->bad && lt->a.line == line) {
+		free(lt->a.player);
+		lt->a.player = listmail_took(&lt->hold);
+	}
+	lt->hold.at = 0;
+	return started;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -1377,6 +1404,10 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
+		/* "Name: X" right after the elements and a blank: read
+		 * again (blanks after it change nothing elsewhere) */
+		if (lt->open && !lt->gap)
+			listmail_again(lt, &lt->hold);
 		lt->sig = false;
 		if (lt->open) {
 			player_to_open(lt);     /* "Player: X" and a blank */
@@ -1394,12 +1425,14 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
 	    idlen++)
 		;
-	if (army_label(lt, t, tn, line, col) ||
-	    try_reference(lt, t, tn, idlen, line, col))
+	if (record_line(lt, t, tn, idlen, line, col))
 		return;
 	if (lt->bad)
 		return;                 /* the lines of a record not read */
 	if (player_first(lt, t, tn, line, col))
+		return;
+	if (!lt->pplayer && after_record(lt) &&
+	    listmail_hold(&lt->hold, s, n, t, tn, line))
 		return;
 	player_to_open(lt);
 	if (!lt->open) {
