@@ -117,8 +117,11 @@ void
 listmail_skip(const char *s, size_t n, long line, long col, bool sig)
 {
 	struct sbuf q = {0};
+	size_t fit = army_field_fit(s, n, 60);
 
-	utf8_sanitize(&q, s, army_field_fit(s, n, 60));
+	utf8_sanitize(&q, s, fit);
+	if (fit < n)
+		sbuf_adds(&q, "...");
 	DIAG(MAIL_TEXT, line, col, sbuf_str(&q),
 	    sig ? " (a signature, from its '--' line to a blank line)" : "");
 	sbuf_free(&q);
