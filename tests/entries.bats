@@ -110,8 +110,9 @@ samples/entries.txt	19	II/27	error	entry-count	0 LH where the list needs at leas
 	grep -qF 'armylist-check --rules=dba22 -T tsv --book=samples/corpus-sample.txt samples/entries.txt' README.md
 	# the e-mailed entries and the form's, in the README and the page
 	run -1 --separate-stderr armylist-check --rules=dba22 --book=samples/corpus-sample.txt samples/entries-mail.txt samples/entries-form.csv
-	assert_output "samples/entries-form.csv:3: error: army II/12 of Lea Moser: 'El' is not in the list (list II/12, samples/corpus-sample.txt:18) [entry-not-in-list]"
-	assert_equal "$stderr" "armylist-check: 4 entries: 3 legal, 1 illegal"
+	assert_output "samples/entries-mail.txt:14:1: warning: army II/15: e-mail text not read: 'Cheers, Ivo' [mail-text]
+samples/entries-form.csv:3: error: army II/12 of Lea Moser: 'El' is not in the list (list II/12, samples/corpus-sample.txt:18) [entry-not-in-list]"
+	assert_equal "$stderr" "armylist-check: 5 entries: 4 legal, 1 illegal"
 	grep -qF 'armylist-check --rules=dba22 --book=samples/corpus-sample.txt samples/entries-mail.txt samples/entries-form.csv' README.md
 	# an entry's card names its player
 	armylist-parse --rules=dba22 samples/entries.txt 2>/dev/null | armylist-select --name='Macedonians' -o "$BATS_TEST_TMPDIR/l.xml"
@@ -446,6 +447,8 @@ gen_general() {
 	assert_equal "$(printf '%s\n' "$stderr" | tail -n 1)" "armylist-check: 2 entries: 1 legal, 1 illegal"
 	# a player with no record after it is named
 	printf '%s\n' 'III/45b Scots 1058AD' '1x3Kn (Gen), 1x2LH, 1x4Wb, 6x3Sp, 1x3Wb, 2x2Ps' '' 'Player: Gil' '' 'Cheers' > "$BATS_TEST_TMPDIR/p.txt"
-	run -2 --separate-stderr armylist-parse --rules=dba22 -T tsv "$BATS_TEST_TMPDIR/p.txt"
+	run -0 --separate-stderr armylist-parse --rules=dba22 -T tsv "$BATS_TEST_TMPDIR/p.txt"
 	assert_equal "$(printf '%s\n' "$output" | sed -n 2p | cut -f17)" "Gil"
+	# and the sign-off after it is e-mail text, a warning
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/p.txt:6:1: warning: e-mail text not read: 'Cheers'"
 }

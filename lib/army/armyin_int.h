@@ -84,6 +84,43 @@ bool listtext_bbcode(const char *s, size_t n);
  * else the text in b (*n its length). */
 const char *listtext_unmark(struct sbuf *b, const char *s, size_t *n);
 void listtext_free(struct listtext *lt);
+/* Would the line be taken for a mistyped keyword: its first word, of
+ * four letters or more, near one that needs no colon or has it
+ * ("Terain Hilly"; not "Best regards": List is a label with a colon)? */
+bool listtext_kwnear(const char *s, size_t n);
+
+/* List text pasted from e-mails (listmail.c).  A "--" line: an e-mail's
+ * signature starts. */
+bool listmail_rule(const char *s, size_t n);
+/* Is the line plainly e-mail text, no list line: words starting with a
+ * letter, with no digit, no bracket or other sign of an element list,
+ * no label, no near keyword, and at most half of them troop names
+ * ("Hi Tom,", "Best regards, Hans", "Sent from my phone")? */
+bool listmail_text(const char *s, size_t n);
+/* Report a line of e-mail text not read (mail-text); sig: in the
+ * signature. */
+void listmail_skip(const char *s, size_t n, long line, long col, bool sig);
+/* A line outside every record after the first: e-mail text (or, *sig,
+ * a line of its signature) is a warning, any other line not read an
+ * error. */
+void listmail_outside(const char *s, size_t n, long line, long col,
+    bool *sig);
+/* A "Name: Hans Meier" line held for the record that may start on the
+ * next line (its player); else read again as before. */
+struct listname {
+	struct sbuf line;            /* the line as read */
+	size_t val;                  /* the offset of its value */
+	long at;                     /* its number; 0: none held */
+	bool again;                  /* being read again */
+};
+/* Hold the line s[0..n) (t[0..tn) trimmed) when it is a Name line whose
+ * value has no digit, '/' nor '(' (no army's reference). */
+bool listmail_hold(struct listname *h, const char *s, size_t n,
+    const char *t, size_t tn, long line);
+/* The value of the line held, as the player of the record it starts. */
+char *listmail_took(struct listname *h);
+/* The line held read again, as it would have been read. */
+void listmail_again(struct listtext *lt, struct listname *h);
 
 /* Build the common fields of an army from raw texts (shared by the
  * sheet and list-text readers): dates with a warning when unreadable,

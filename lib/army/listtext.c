@@ -120,6 +120,8 @@ struct listtext {
 	struct sbuf player;          /* a Player line before a record */
 	long pline, pcol;
 	bool pplayer;                /* player holds one */
+	struct listname hold;        /* a Name line above a record */
+	bool sig;                    /* in an e-mail's signature */
 	long (*pat)[2];              /* their lines and columns */
 	size_t npend, cappend;
 };
@@ -167,6 +169,7 @@ listtext_free(struct listtext *lt)
 	sbuf_free(&lt->dt);
 	sbuf_free(&lt->pend);
 	sbuf_free(&lt->player);
+	sbuf_free(&lt->hold.line);
 	free(lt->pat);
 	free(lt);
 }
@@ -293,14 +296,17 @@ pend_end(struct listtext *lt, bool note)
 {
 	const char *s = sbuf_str(&lt->pend), *e;
 	size_t k;
+	bool sig = false;
 
 	for (k = 0; k < lt->npend; k++, s = e + 1) {
 		e = strchr(s, '\n');
+		/* a blank line between (numbers apart) ends a signature */
+		sig = sig && lt->pat[k][0] == lt->pat[k - 1][0] + 1;
 		if (note)
 			add_prose(lt, s, (size_t)(e - s));
 		else if (lt->seen != NULL && lt->seen->started)
-			DIAG(LINE_NOT_READ, lt->pat[k][0], lt->pat[k][1],
-			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+			listmail_outside(s, (size_t)(e - s), lt->pat[k][0],
+			    lt->pat[k][1], &sig);
 	}
 	if (note)
 		end_para(lt);
@@ -525,6 +531,7 @@ reset:
 void
 listtext_flush(struct listtext *lt)
 {
+	listmail_again(lt, &lt->hold);
 	player_to_open(lt);
 	flush_record(lt);
 	pend_end(lt, false);
@@ -727,29 +734,55 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 	return r;
 }
 
-/* A line whose first word is a near miss of a keyword ("Aggresion 2",
- * "Terain: Hilly") is reported with a did-you-mean and left out, rather
- * than read as elements.  Words of fewer than four letters are never
- * taken for keywords (troop names are that short). */
-static bool
-keyword_typo(const char *s, size_t n, long line, long col)
+/* The keyword the first word of a line is a near miss of, its index in
+ * *kw and the word's end in *we; NULL when none.  Words of fewer than
+ * four letters are never taken for keywords (troop names are that
+ * short). */
+static const char *
+typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 {
 	const char *words[sizeof keywords / sizeof keywords[0]];
 	const char *sug;
-	struct sbuf w = {0}, c = {0};
 	size_t k, e;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		if ((unsigned char)s[e] < 0x80 && !(s[e] >= 'a' && s[e] <= 'z') &&
 		    !(s[e] >= 'A' && s[e] <= 'Z'))
-			return false;
+			return NULL;
 	if (e < 4 || e == n)
-		return false;
+		return NULL;
 	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
 		words[k] = keywords[k].word;
 	sug = tok_suggest(s, e, words, k);
 	/* the word itself (a keyword that wants a ':'): no typo */
 	if (sug == NULL || strlen(sug) < 4 || str_ieq(s, e, sug))
+		return NULL;
+	for (*kw = 0; keywords[*kw].word != sug; ++*kw)
+		;
+	*we = e;
+	return sug;
+}
+
+bool
+listtext_kwnear(const char *s, size_t n)
+{
+	size_t e, k;
+
+	return typo_of(s, n, &e, &k) != NULL && (!keywords[k].colon ||
+	    s[e] == ':');
+}
+
+/* A line whose first word is a near miss of a keyword ("Aggresion 2",
+ * "Terain: Hilly") is reported with a did-you-mean and left out, rather
+ * than read as elements. */
+static bool
+keyword_typo(const char *s, size_t n, long line, long col)
+{
+	const char *sug;
+	struct sbuf w = {0}, c = {0};
+	size_t k, e;
+
+	if ((sug = typo_of(s, n, &e, &k)) == NULL)
 		return false;
 	utf8_sanitize(&w, s, e > 64 ? 64 : e);
 	/* in the case of the word: "Aggresion" gives "Aggression" */
@@ -865,7 +898,7 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 	lt->open = true;
 	lt->incomplete = false;
 	lt->full = lt->cut_elems = lt->cut_gen = lt->idstop = false;
-	lt->prose = false;
+	lt->prose = lt->sig = false;
 	lt->lastline = line;
 	a->id = xstrndup(id, idn);
 	a->file = xstrdup(lt->file);
@@ -1378,6 +1411,53 @@ player_first(struct listtext *lt, const char *t, size_t tn, long line,
 	return true;
 }
 
+/* A line of an open record after its elements, no blank line between:
+ * one of an e-mail's signature (from a "--" line to a blank line), or
+ * plainly e-mail text (listmail_text) that is no prose of a note and
+ * does not go on with an element list ending in a joining sign or word,
+ * is reported and not read ("Cheers", "Best regards, Hans"). */
+static bool
+mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
+    long line, long col)
+{
+	if ((lt->elems.len == 0 && lt->gen.len == 0) || lt->gen_next)
+		return false;
+	if (lt->sig || (kw == KW_NONE && listmail_rule(t, tn))) {
+		lt->sig = true;
+		listmail_skip(t, tn, line, col, true);
+		return true;
+	}
+	if (kw != KW_NONE || !listmail_text(t, tn) || prose_like(t, tn) ||
+	    (lt->elems.len > 0 && ends_joined(lt->elems.s, lt->elems.len)))
+		return false;
+	listmail_skip(t, tn, line, col, false);
+	return true;
+}
+
+/* Does the line start a record (army_label, try_reference)?  A Name
+ * line held above it is its player (kept aside while the record before
+ * is flushed); above another line, it is read again first. */
+static bool
+record_line(struct listtext *lt, const char *t, size_t tn, size_t idlen,
+    long line, long col)
+{
+	long held = lt->hold.at;
+	bool started;
+
+	lt->hold.at = 0;
+	started = army_label(lt, t, tn, line, col) ||
+	    try_reference(lt, t, tn, idlen, line, col);
+	lt->hold.at = held;
+	if (!started)
+		listmail_again(lt, &lt->hold);
+	else if (held > 0 && lt->open && !lt->bad && lt->a.line == line) {
+		free(lt->a.player);
+		lt->a.player = listmail_took(&lt->hold);
+	}
+	lt->hold.at = 0;
+	return started;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -1389,6 +1469,11 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
+		/* "Name: X" right after the elements and a blank: read
+		 * again (blanks after it change nothing elsewhere) */
+		if (lt->open && !lt->gap)
+			listmail_again(lt, &lt->hold);
+		lt->sig = false;
 		if (lt->open) {
 			player_to_open(lt);     /* "Player: X" and a blank */
 			end_para(lt);
@@ -1405,20 +1490,21 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
 	    idlen++)
 		;
-	if (army_label(lt, t, tn, line, col) ||
-	    try_reference(lt, t, tn, idlen, line, col))
+	if (record_line(lt, t, tn, idlen, line, col))
 		return;
 	if (lt->bad)
 		return;                 /* the lines of a record not read */
 	if (player_first(lt, t, tn, line, col))
+		return;
+	if (!lt->pplayer && after_record(lt) &&
+	    listmail_hold(&lt->hold, s, n, t, tn, line))
 		return;
 	player_to_open(lt);
 	if (!lt->open) {
 		if (lt->seen == NULL)
 			return;
 		if (lt->seen->started)
-			DIAG(LINE_NOT_READ, line, col,
-			    "it is in no army record (a record starts with a reference such as 'I/1a')");
+			listmail_outside(t, tn, line, col, &lt->sig);
 		else if (combat_like(t, tn))
 			lt->seen->combat++;
 		else if ((idlen == 4 && str_ieq(t, 4, "move")) ||
@@ -1441,6 +1527,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		lt->gap = false;
 		pend_end(lt, true);
 	}
+	if (mail_after(lt, t, tn, kw, line, col + (long)bl))
+		return;
 	lt->lastline = line;
 	if (kw != KW_NONE) {
 		if (lang != NULL)

@@ -167,6 +167,8 @@ enum diag_tool {
 #define DIAGF_COUNTLESS "'%s' has no count: read as %ld elements of %s; write '1x%s' for one element of that many figures"
 #define DIAGF_ERA_INFERRED "dates '%s' of army %s have no era: read as BC (Book I is wholly BC)"
 #define DIAGF_NOT_A_LIST "record %s (lines %ld-%ld) is no army list (%s): not read"
+/* a greeting, sign-off or signature of an e-mail around the lists */
+#define DIAGF_MAIL_TEXT "e-mail text not read: '%s'%s"
 #define DIAGF_SELECT_NO_ID "no army has the id '%s'%s"
 #define DIAGF_SELECT_BAD_QUALIFIER "'%s': a qualifier is a year (@700BC) or an ordinal (#2), read as '%s'"
 #define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
@@ -393,6 +395,7 @@ enum diag_tool {
 	X(COUNTLESS, W, "count-less", T_SHEETS) \
 	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
 	X(NOT_A_LIST, W, "not-a-list", T_SHEETS) \
+	X(MAIL_TEXT, W, "mail-text", T_SHEETS) \
 	X(SELECT_NO_ID, W, "select-unknown-id", T_SELECT) \
 	X(SELECT_BAD_QUALIFIER, W, "select-bad-qualifier", T_SELECT) \
 	/* campaign */ \

@@ -621,6 +621,37 @@ test_date_tail(void)
 	freelocale(c);
 }
 
+/* listmail_text: what is plainly e-mail text around the lists, and what
+ * is a list line (kept for the list reader and its errors). */
+static void
+test_mail_text(void)
+{
+	static const char *const mail[] = {
+		"Hi Tom,", "Cheers", "Ivo", "Best regards, Hans", "Hans Ritter",
+		"Sent from my phone", "here is my list for Saturday:",
+		"Viele Gr\xc3\xbc\xc3\x9f" "e", "Art Smith", "Kind regards", NULL
+	};
+	static const char *const list[] = {
+		"3Cv, 2LH, 4Bdd", "Cv, LH", "Knights or Blades", "Light Horse",
+		"Psiloii", "Hi", "Terain Hilly", "Tel: 040 1234", "My list:",
+		"1x3Cv (Gen)", "(tower)", "a b", "Hans; Anna", "I/1a Foo", "--",
+		"", NULL
+	};
+	int k;
+
+	for (k = 0; mail[k] != NULL; k++)
+		if (!listmail_text(mail[k], strlen(mail[k]))) {
+			fprintf(stderr, "  not mail text: '%s'\n", mail[k]);
+			CHECK(false);
+		}
+	for (k = 0; list[k] != NULL; k++)
+		if (listmail_text(list[k], strlen(list[k]))) {
+			fprintf(stderr, "  mail text: '%s'\n", list[k]);
+			CHECK(false);
+		}
+	CHECK(listmail_rule("--", 2) && !listmail_rule("---", 3));
+}
+
 int
 main(void)
 {
@@ -639,6 +670,7 @@ main(void)
 	RUN(test_word_named());
 	RUN(test_at_year_changed());
 	RUN(test_date_tail());
+	RUN(test_mail_text());
 	troop_cleanup();
 	xmlio_cleanup();
 	return UNIT_DONE("army");
