@@ -77,6 +77,14 @@ bool listtext_counted(const char *s, size_t n);
  * where its elements start in the head h[0..hn), *hend where the head
  * before them ends; 0: none (listone.c). */
 size_t listtext_one_line(const char *h, size_t hn, size_t *hend);
+/* "1/58", "2/5a": the reference with its book in Roman figures into id;
+ * false when it is none (listone.c). */
+bool listtext_arabic_book(const char *t, size_t n, struct sbuf *id);
+/* "Greek Kyrean I/56a 630-314BC", "Polybian Roman (II/33)": where the
+ * reference after the name starts in t[0..n), *end where its word ends;
+ * 0: none (tmp: scratch; listone.c). */
+size_t listtext_id_after_name(struct sbuf *tmp, const char *t, size_t n,
+    size_t *end);
 /* Does s[0..n) start with a BBCode tag ("[b]", "[size=18pt]")? */
 bool listtext_bbcode(const char *s, size_t n);
 /* The line s[0..*n) without the markup of a forum post or Markdown

@@ -1,8 +1,11 @@
-/* List text: a record on one line, its elements after its head
- * ("II/56 Early Imperial Roman 25BC-197AD: 1x3Cv (Gen), ..."). */
+/* List text: the reference of a record where it is not first ("Greek
+ * Kyrean I/56a", "1/58") and a record on one line, its elements after
+ * its head ("II/56 Early Imperial Roman 25BC-197AD: 1x3Cv (Gen), ..."). */
 #include <string.h>
 
+#include "army/army.h"
 #include "army/armyin_int.h"
+#include "core/str.h"
 #include "rules/troop.h"
 
 /* Does an element entry start s[0..n): a count ("1x", "2 x", "1*",
@@ -67,6 +70,76 @@ listtext_one_line(const char *h, size_t hn, size_t *hend)
 		}
 		if (h[i] == ':')
 			return 0;       /* "Name: dates": a colon ends the head */
+	}
+	return 0;
+}
+
+/* A reference with its book in Arabic figures, "1/58" or "2/5a": the
+ * book in Roman ones into id; false when it is none. */
+bool
+listtext_arabic_book(const char *t, size_t n, struct sbuf *id)
+{
+	static const char *const roman[] = { "I", "II", "III", "IV" };
+
+	if (n < 3 || t[0] < '1' || t[0] > '4' || t[1] != '/')
+		return false;
+	sbuf_reset(id);
+	sbuf_adds(id, roman[t[0] - '1']);
+	sbuf_add(id, t + 1, n - 1);
+	return army_is_id(id->s, id->len);
+}
+
+/* Does every word of t[0..n) start with a capital letter? */
+static bool
+capitals(const char *t, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((i == 0 || t[i - 1] == ' ') && t[i] != ' ' &&
+		    !(t[i] >= 'A' && t[i] <= 'Z'))
+			return false;
+	return true;
+}
+
+/* "Greek Kyrean I/56a 630-314BC", "Polybian Roman (II/33)": a
+ * reference after the name, bare or in brackets, with nothing, the
+ * dates or a record's elements on one line after it
+ * (one_line_elements); the offset of its word in t, else 0, and *end
+ * the end of the word.  The reference is t[at..*end) less the brackets.
+ * Each word of the name starts with a capital, and no colon is in it
+ * (a label's: "Enemies: II/56"). */
+size_t
+listtext_id_after_name(struct sbuf *tmp, const char *t, size_t n,
+    size_t *end)
+{
+	size_t b, e, k, hend;
+	bool br;
+	long so;
+
+	if (t[0] >= '0' && t[0] <= '9')
+		return 0;
+	for (b = 1; b < n; b = e) {
+		while (b < n && t[b] != ' ')
+			b++;
+		while (b < n && t[b] == ' ')
+			b++;
+		for (e = b; e < n && t[e] != ' '; e++)
+			;
+		br = e - b > 2 && t[b] == '(' && t[e - 1] == ')';
+		if (e == b || memchr(t + b, '/', e - b) == NULL ||
+		    !army_is_id(t + b + br, e - b - 2 * br))
+			continue;
+		*end = e;
+		if (!capitals(t, b) || memchr(t, ':', b) != NULL)
+			return 0;       /* "Enemies: II/56": a label's */
+		k = listtext_one_line(t + e, n - e, &hend) > 0 ? e + hend : n;
+		if (e == k)
+			return b;
+		sbuf_reset(tmp);
+		sbuf_add(tmp, t + e, k - e);
+		so = date_tail(tmp->s, strlen(tmp->s));
+		return so >= 0 && strspn(tmp->s, " ") == (size_t)so ? b : 0;
 	}
 	return 0;
 }

@@ -913,75 +913,6 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 		lt->seen->started = true;
 }
 
-/* A reference with its book in Arabic figures, "1/58" or "2/5a": the
- * book in Roman ones into id; false when it is none. */
-static bool
-arabic_book(const char *t, size_t n, struct sbuf *id)
-{
-	static const char *const roman[] = { "I", "II", "III", "IV" };
-
-	if (n < 3 || t[0] < '1' || t[0] > '4' || t[1] != '/')
-		return false;
-	sbuf_reset(id);
-	sbuf_adds(id, roman[t[0] - '1']);
-	sbuf_add(id, t + 1, n - 1);
-	return army_is_id(id->s, id->len);
-}
-
-/* Does every word of t[0..n) start with a capital letter? */
-static bool
-capitals(const char *t, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if ((i == 0 || t[i - 1] == ' ') && t[i] != ' ' &&
-		    !(t[i] >= 'A' && t[i] <= 'Z'))
-			return false;
-	return true;
-}
-
-/* "Greek Kyrean I/56a 630-314BC", "Polybian Roman (II/33)": a
- * reference after the name, bare or in brackets, with nothing, the
- * dates or a record's elements on one line after it
- * (one_line_elements); the offset of its word in t, else 0, and *end
- * the end of the word.  The reference is t[at..*end) less the brackets.
- * Each word of the name starts with a capital, and no colon is in it
- * (a label's: "Enemies: II/56"). */
-static size_t
-id_after_name(struct listtext *lt, const char *t, size_t n, size_t *end)
-{
-	size_t b, e, k, hend;
-	bool br;
-	long so;
-
-	if (t[0] >= '0' && t[0] <= '9')
-		return 0;
-	for (b = 1; b < n; b = e) {
-		while (b < n && t[b] != ' ')
-			b++;
-		while (b < n && t[b] == ' ')
-			b++;
-		for (e = b; e < n && t[e] != ' '; e++)
-			;
-		br = e - b > 2 && t[b] == '(' && t[e - 1] == ')';
-		if (e == b || memchr(t + b, '/', e - b) == NULL ||
-		    !army_is_id(t + b + br, e - b - 2 * br))
-			continue;
-		*end = e;
-		if (!capitals(t, b) || memchr(t, ':', b) != NULL)
-			return 0;       /* "Enemies: II/56": a label's */
-		k = listtext_one_line(t + e, n - e, &hend) > 0 ? e + hend : n;
-		if (e == k)
-			return b;
-		sbuf_reset(&lt->tmp);
-		sbuf_add(&lt->tmp, t + e, k - e);
-		so = date_tail(lt->tmp.s, strlen(lt->tmp.s));
-		return so >= 0 && strspn(lt->tmp.s, " ") == (size_t)so ? b : 0;
-	}
-	return 0;
-}
-
 /* Does the text end with a word that joins it to what follows ("or",
  * "oder", "und", ...) or a joining sign (',', '+', '(', '/')? */
 static bool
@@ -1271,9 +1202,9 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 			sbuf_addc(&id, t[idlen + 1]);       /* "I/4 c" */
 			h = idlen + 2;
 		}
-	} else if (arabic_book(t, idlen, &id) ||
+	} else if (listtext_arabic_book(t, idlen, &id) ||
 	    (idlen > 1 && t[idlen - 1] == '.' &&
-	    arabic_book(t, idlen - 1, &id))) {
+	    listtext_arabic_book(t, idlen - 1, &id))) {
 		struct sbuf q = {0};
 
 		utf8_sanitize(&q, t, idlen);
@@ -1281,7 +1212,7 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 		sbuf_free(&q);
 		stop = t[idlen - 1] == '.';
 	} else if ((!lt->open || lt->gap) &&
-	    (at = id_after_name(lt, t, tn, &e)) > 0) {
+	    (at = listtext_id_after_name(&lt->tmp, t, tn, &e)) > 0) {
 		br = t[at] == '(';
 		start_split(lt, t + at + br, e - at - 2 * br, t, at, false,
 		    t + e, tn - e, line, col, col + (long)e);
@@ -1379,7 +1310,7 @@ army_label(struct listtext *lt, const char *t, size_t tn, long line,
 		    col + (long)(val + (size_t)(c + 1 - v)));
 		return true;
 	}
-	if ((at = id_after_name(lt, v, vn, &w)) == 0)
+	if ((at = listtext_id_after_name(&lt->tmp, v, vn, &w)) == 0)
 		return false;
 	start_split(lt, v + at, w - at, v, at, false, v + w, vn - w, line,
 	    col + (long)val, col + (long)(val + w));
