@@ -179,6 +179,21 @@ indent(struct xw *x, size_t level)
 	}
 }
 
+/* ind blanks at o, and past them: at most IND_FAST by a copy of that
+ * constant size (no call of memset), so room() gives IND_FAST more */
+#define IND_FAST 32
+static char *
+blanks(char *o, size_t ind)
+{
+	static const char sp[IND_FAST + 1] = "                                ";
+
+	if (ind <= IND_FAST)
+		memcpy(o, sp, IND_FAST);
+	else
+		memset(o, ' ', ind);
+	return o + ind;
+}
+
 static struct xnode *
 top(struct xw *x)
 {
@@ -225,15 +240,14 @@ xw_start_n(struct xw *x, const char *name, size_t n)
 	size_t ind = 2 * x->depth;
 	char *o;
 
-	if (ind + n + 3 <= XW_PIECE) {
+	if (ind + n + 3 + IND_FAST <= XW_PIECE) {
 		/* ">\n" of the parent, the indent and "<name" at once */
-		o = room(x, ind + n + 3);
+		o = room(x, ind + n + 3 + IND_FAST);
 		if (p != NULL && p->st == XS_OPEN) {
 			*o++ = '>';
 			*o++ = '\n';
 		}
-		memset(o, ' ', ind);
-		o += ind;
+		o = blanks(o, ind);
 		*o++ = '<';
 		memcpy(o, name, n);
 		x->len = (size_t)(o + n - x->buf);
@@ -269,16 +283,15 @@ xw_end(struct xw *x)
 		return;
 	}
 	ind = p->st == XS_ELEMS ? 2 * x->depth : 0;
-	if (ind + p->n + 4 > XW_PIECE) {
+	if (ind + p->n + 4 + IND_FAST > XW_PIECE) {
 		indent(x, ind / 2);
 		put(x, "</", 2);
 		put(x, p->name, p->n);
 		put(x, ">\n", 2);
 		return;
 	}
-	o = room(x, ind + p->n + 4);
-	memset(o, ' ', ind);
-	o += ind;
+	o = room(x, ind + p->n + 4 + IND_FAST);
+	o = blanks(o, ind);
 	*o++ = '<';
 	*o++ = '/';
 	memcpy(o, p->name, p->n);
@@ -412,22 +425,21 @@ xw_elem_n(struct xw *x, const char *name, size_t n, const char *text)
 	size_t k = plain(text, 1), ind = 2 * x->depth;
 	char *o;
 
-	if (text[k] != '\0' || ind + 2 * n + k + 8 > XW_PIECE) {
+	if (text[k] != '\0' || ind + 2 * n + k + 8 + IND_FAST > XW_PIECE) {
 		xw_start_n(x, name, n);
 		xw_text(x, text);
 		xw_end(x);
 		return;
 	}
 	/* as start, text and end: "<name>text</name>" on a line */
-	o = room(x, ind + 2 * n + k + 8);
+	o = room(x, ind + 2 * n + k + 8 + IND_FAST);
 	if (p != NULL && p->st == XS_OPEN) {
 		*o++ = '>';
 		*o++ = '\n';
 	}
 	if (p != NULL)
 		p->st = XS_ELEMS;
-	memset(o, ' ', ind);
-	o += ind;
+	o = blanks(o, ind);
 	*o++ = '<';
 	memcpy(o, name, n);
 	o += n;
