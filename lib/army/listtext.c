@@ -647,36 +647,50 @@ _Static_assert(sizeof keywords / sizeof keywords[0] < 255,
     "kw_head and kw_next hold a keyword's index + 1 in a byte");
 /* the first bytes folded of the label words (label_word) */
 static bool kw_label_first[256];
+/* the bytes of a line's first word (keyword): 1 ends it (':', blanks),
+ * 2 is no printable ASCII */
+static unsigned char kw_byte[256];
+static kw_word kw_fold_tab[sizeof keywords / sizeof keywords[0]];
+static bool kw_done;
+
+static void
+kw_fold_all(void)
+{
+	kw_word *folded = kw_fold_tab;
+	struct sbuf g = {0};
+	size_t i, k;
+	int c;
+
+	for (c = 0; c < 256; c++)
+		kw_byte[c] = (unsigned char)((c == ':' || c == ' ' ||
+		    c == '\t') | (c <= ' ' || c >= 0x7f) << 1);
+	for (i = sizeof keywords / sizeof keywords[0]; i-- > 0;) {
+		str_fold(&g, keywords[i].word,
+		    strlen(keywords[i].word));
+		/* the longest is 20 bytes folded */
+		snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
+		kw_len[i] = strlen(folded[i]);
+		for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
+		    k++)
+			if (strcmp(kw_lang[k][0], keywords[i].word) ==
+			    0)
+				kw_tells[i] = kw_lang[k][1];
+		if (keywords[i].colon && keywords[i].kw == KW_ELEMENTS)
+			kw_label_first[(unsigned char)folded[i][0]] = true;
+		kw_next[i] = kw_head[(unsigned char)folded[i][0]];
+		kw_head[(unsigned char)folded[i][0]] =
+		    (unsigned char)(i + 1);
+	}
+	sbuf_free(&g);
+	kw_done = true;
+}
+
 static kw_word *
 kw_folded(void)
 {
-	static kw_word folded[sizeof keywords / sizeof keywords[0]];
-	static bool done;
-	struct sbuf g = {0};
-	size_t i, k;
-
-	if (!done) {
-		for (i = sizeof keywords / sizeof keywords[0]; i-- > 0;) {
-			str_fold(&g, keywords[i].word,
-			    strlen(keywords[i].word));
-			/* the longest is 20 bytes folded */
-			snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
-			kw_len[i] = strlen(folded[i]);
-			for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
-			    k++)
-				if (strcmp(kw_lang[k][0], keywords[i].word) ==
-				    0)
-					kw_tells[i] = kw_lang[k][1];
-			if (keywords[i].colon && keywords[i].kw == KW_ELEMENTS)
-				kw_label_first[(unsigned char)folded[i][0]] = true;
-			kw_next[i] = kw_head[(unsigned char)folded[i][0]];
-			kw_head[(unsigned char)folded[i][0]] =
-			    (unsigned char)(i + 1);
-		}
-		sbuf_free(&g);
-		done = true;
-	}
-	return folded;
+	if (!kw_done)
+		kw_fold_all();
+	return kw_fold_tab;
 }
 
 /* The keyword a line starts with (followed by ':' or a blank), and the
@@ -691,16 +705,15 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 	enum kw r = KW_NONE;
 	bool plain;
 
-	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
-		;
+	kf = kw_folded();
+	/* the word, and whether it is printable ASCII (then it folds to
+	 * its small letters: compared as it is, without str_fold, the
+	 * most lines), in one pass */
+	for (e = 0, i = 0; e < n && !(kw_byte[(unsigned char)s[e]] & 1); e++)
+		i |= kw_byte[(unsigned char)s[e]];
 	if (e == 0)
 		return KW_NONE;
-	kf = kw_folded();
-	/* a word of printable ASCII folds to its small letters: compared
-	 * as it is, without str_fold (the most lines) */
-	for (i = 0; i < e && s[i] > ' ' && s[i] < 0x7f; i++)
-		;
-	plain = i == e;
+	plain = i == 0;
 	if (plain) {
 		w = s;
 		wl = e;
