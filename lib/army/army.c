@@ -461,6 +461,8 @@ refs_none(const char *s, size_t len)
 	str_trim(&s, &len);
 	while (len > 0 && s[len - 1] == '.')
 		len--;
+	if (len > 6)            /* longer than all of them: most lists */
+		return false;
 	for (k = 0; none[k] != NULL; k++)
 		if (str_ieq(s, len, none[k]))
 			return true;
