@@ -369,9 +369,13 @@ army_join_read(const char *s)
 static size_t
 book_len(const char *s, size_t n)
 {
-	const char *q = memchr(s, '/', n);
+	size_t i;
 
-	return q != NULL ? (size_t)(q - s) + 1 : 0;
+	/* a loop, not memchr: a reference is a few bytes */
+	for (i = 0; i < n; i++)
+		if (s[i] == '/')
+			return i + 1;
+	return 0;
 }
 
 void
@@ -457,6 +461,8 @@ refs_none(const char *s, size_t len)
 	str_trim(&s, &len);
 	while (len > 0 && s[len - 1] == '.')
 		len--;
+	if (len > 6)            /* longer than all of them: most lists */
+		return false;
 	for (k = 0; none[k] != NULL; k++)
 		if (str_ieq(s, len, none[k]))
 			return true;
@@ -606,8 +612,9 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
     const char *s, size_t len, long line, long col)
 {
 	struct sbuf t = {0}, q = {0};
-	size_t i = 0, start, e, first = *n, jat = 0, jn = 0;
+	size_t i = 0, start, e, first = *n, jat = 0, jn = 0, wn;
 	size_t full = 0;    /* 1 + the last reference read here with a book */
+	const char *w;
 	enum ally_join join = ALLY_AND;
 	bool pending = false;      /* a join word waits for its reference */
 	bool group = false;
@@ -634,8 +641,15 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 				join = (enum ally_join)j;
 			continue;
 		}
-		resolve_ref(&t, *v, *n, first, full, s + start, e - start);
-		if (t.len == 0) {
+		w = s + start;
+		wn = e - start;
+		/* a full reference ("I/1a") stands for itself: not copied */
+		if (book_len(w, wn) == 0 || !army_is_id(w, wn)) {
+			resolve_ref(&t, *v, *n, first, full, w, wn);
+			w = t.s;
+			wn = t.len;
+		}
+		if (wn == 0) {
 			if (pending) {
 				not_a_ref(&q, s, jat, jn, line, col);
 				pending = false;
@@ -646,8 +660,8 @@ read_refs(char ***v, size_t *n, size_t *cap, struct army *a,
 		}
 		/* as army_add_note: one past the limit is kept */
 		if (*n <= ARMY_MAX_REFS) {
-			add_ref(v, n, cap, t.s, t.len);
-			if (book_len(t.s, t.len) > 0)
+			add_ref(v, n, cap, w, wn);
+			if (book_len(w, wn) > 0)
 				full = *n;
 			if (a != NULL)
 				army_set_ally_join(a, *n - 1, join);

@@ -1,4 +1,5 @@
 /* Army list input: tell the carrier of an operand and read it. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -354,6 +355,23 @@ struct lines {
  * without controls (TAB included: it splits cells), U+FFFE, U+FFFF, a
  * byte order mark or the marks listtext_unmark takes out?  One pass
  * over most lines rather than four. */
+/* Whether the eight bytes at p are all of ok (plain_line's table):
+ * none at 0x80 or above, none below ' ', no '[', '*' or '_'. */
+static inline bool
+plain8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+	uint64_t w, v;
+
+	memcpy(&w, p, 8);
+	v = w & high;                           /* 0x80 and above */
+	v |= (w - ones * 0x20) & ~w & high;     /* below ' ' */
+#define HAS(c) (((w ^ ones * (c)) - ones) & ~(w ^ ones * (c)) & high)
+	v |= HAS('[') | HAS('*') | HAS('_');
+#undef HAS
+	return v == 0;
+}
+
 static bool
 plain_line(const char *s, size_t n, long line)
 {
@@ -368,6 +386,12 @@ plain_line(const char *s, size_t n, long line)
 	if (line == 1 || (n > 0 && s[0] == '>'))
 		return false;
 	for (i = 0; i < n; i++) {
+		/* eight bytes at a time; the last up to eight as the
+		 * last eight of the line */
+		while (i + 8 <= n && plain8(p + i))
+			i += 8;
+		if (i >= n || (i + 8 > n && n >= 8 && plain8(p + n - 8)))
+			break;
 		if (ok[p[i]])
 			continue;
 		if (p[i] < 0x80 || (k = utf8_seqlen(s + i, n - i)) < 2 ||

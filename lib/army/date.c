@@ -518,6 +518,12 @@ static struct {
 	unsigned char cls[256];
 	uint64_t step[T_N][C_NCLASS];   /* the states after a byte, closed */
 	uint64_t start;                 /* those before the first */
+	/* the steps of sets taken so far, by a hash of set and class (a
+	 * set 0 is none): most lines take the same few */
+	struct {
+		uint64_t cur, next;
+		int k;
+	} memo[1024];
 } tail;
 
 /* The states s reaches without reading. */
@@ -571,7 +577,7 @@ long
 date_tail(const char *s, size_t n)
 {
 	uint64_t cur, next, m;
-	size_t i = n;
+	size_t i = n, h;
 	long at = -1;
 	int k;
 
@@ -581,8 +587,17 @@ date_tail(const char *s, size_t n)
 	 * hold a whole match from is a start; the first of them wins */
 	for (cur = tail.start; i > 0 && cur != 0; i--) {
 		k = tail.cls[(unsigned char)s[i - 1]];
-		for (next = 0, m = cur; m != 0; m &= m - 1)
-			next |= tail.step[__builtin_ctzll(m)][k];
+		h = (size_t)(((cur ^ (uint64_t)k << 58) *
+		    0x9e3779b97f4a7c15u) >> 54);
+		if (tail.memo[h].cur == cur && tail.memo[h].k == k) {
+			next = tail.memo[h].next;
+		} else {
+			for (next = 0, m = cur; m != 0; m &= m - 1)
+				next |= tail.step[__builtin_ctzll(m)][k];
+			tail.memo[h].cur = cur;
+			tail.memo[h].k = k;
+			tail.memo[h].next = next;
+		}
 		cur = next;
 		if ((cur & TBIT(T_ADONE)) || (i == 1 && (cur & TBIT(T_AU3))))
 			at = (long)i - 1;

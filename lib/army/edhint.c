@@ -13,23 +13,21 @@ troopref_spelling(const struct troopref *t, bool dis, char *buf, size_t size)
 	const struct troop *tr = dis ? t->dis : t->t;
 	const char *fig = dis ? t->dis_figures : t->figures;
 	const char *wr = dis ? t->dis_written : t->written;
-	const char *part[3];
-	size_t k, n, at = 0;
+	const char *part[3], *p;
+	size_t k, at = 0;
 
 	/* "%s%s%s" cut at size as snprintf cuts, without it: it was a
-	 * sixteenth of the time of reading list text */
+	 * sixteenth of the time of reading list text; byte by byte, as
+	 * the parts are a few bytes (strlen and memcpy of each were half
+	 * its time) */
 	part[0] = !dis && t->mtd ? "Mtd-" : "";
 	part[1] = fig != NULL ? fig : "";
 	part[2] = wr != NULL ? wr : tr != NULL ? tr->code : "?";
 	if (size == 0)
 		return;
-	for (k = 0; k < 3; k++) {
-		n = strlen(part[k]);
-		if (n > size - 1 - at)
-			n = size - 1 - at;
-		memcpy(buf + at, part[k], n);
-		at += n;
-	}
+	for (k = 0; k < 3; k++)
+		for (p = part[k]; *p != '\0' && at < size - 1; p++)
+			buf[at++] = *p;
 	buf[at] = '\0';
 }
 

@@ -125,7 +125,8 @@ word_len(struct ep *p, size_t at)
 			e++;            /* ASCII: the most letters */
 			continue;
 		}
-		if (is_letter(p, e)) {
+		/* past ASCII letters, a letter is of more bytes */
+		if ((unsigned char)p->s[e] >= 0x80 && is_letter(p, e)) {
 			e += utf8_seqlen(p->s + e, p->n - e);
 			continue;
 		}
@@ -348,7 +349,9 @@ parse_name(struct ep *p, const struct troop **t, char **unknown,
 static bool
 mtd_at(struct ep *p)
 {
-	if (p->i + 4 < p->n && str_ieq(p->s + p->i, 3, "mtd") &&
+	/* the first byte first: most troops are no Mtd- */
+	if (p->i + 4 < p->n && (p->s[p->i] | 0x20) == 'm' &&
+	    str_ieq(p->s + p->i, 3, "mtd") &&
 	    p->s[p->i + 3] == '-') {
 		p->i += 4;
 		return true;

@@ -647,31 +647,58 @@ typedef char kw_word[KW_FOLDED_MAX];
 static size_t kw_len[sizeof keywords / sizeof keywords[0]];
 /* the language each keyword tells (kw_lang), or NULL */
 static const char *kw_tells[sizeof keywords / sizeof keywords[0]];
+/* the keywords by their first byte folded, in the table's order: the
+ * first one's index + 1 (0: none), then the next one's after each */
+static unsigned char kw_head[256], kw_next[sizeof keywords /
+    sizeof keywords[0]];
+_Static_assert(sizeof keywords / sizeof keywords[0] < 255,
+    "kw_head and kw_next hold a keyword's index + 1 in a byte");
+/* the first bytes folded of the label words (label_word) */
+static bool kw_label_first[256];
+/* the bytes of a line's first word (keyword): 1 ends it (':', blanks),
+ * 2 is no printable ASCII */
+static unsigned char kw_byte[256];
+static kw_word kw_fold_tab[sizeof keywords / sizeof keywords[0]];
+static bool kw_done;
+
+static void
+kw_fold_all(void)
+{
+	kw_word *folded = kw_fold_tab;
+	struct sbuf g = {0};
+	size_t i, k;
+	int c;
+
+	for (c = 0; c < 256; c++)
+		kw_byte[c] = (unsigned char)((c == ':' || c == ' ' ||
+		    c == '\t') | (c <= ' ' || c >= 0x7f) << 1);
+	for (i = sizeof keywords / sizeof keywords[0]; i-- > 0;) {
+		str_fold(&g, keywords[i].word,
+		    strlen(keywords[i].word));
+		/* the longest is 20 bytes folded */
+		snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
+		kw_len[i] = strlen(folded[i]);
+		for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
+		    k++)
+			if (strcmp(kw_lang[k][0], keywords[i].word) ==
+			    0)
+				kw_tells[i] = kw_lang[k][1];
+		if (keywords[i].colon && keywords[i].kw == KW_ELEMENTS)
+			kw_label_first[(unsigned char)folded[i][0]] = true;
+		kw_next[i] = kw_head[(unsigned char)folded[i][0]];
+		kw_head[(unsigned char)folded[i][0]] =
+		    (unsigned char)(i + 1);
+	}
+	sbuf_free(&g);
+	kw_done = true;
+}
+
 static kw_word *
 kw_folded(void)
 {
-	static kw_word folded[sizeof keywords / sizeof keywords[0]];
-	static bool done;
-	struct sbuf g = {0};
-	size_t i, k;
-
-	if (!done) {
-		for (i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
-			str_fold(&g, keywords[i].word,
-			    strlen(keywords[i].word));
-			/* the longest is 20 bytes folded */
-			snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
-			kw_len[i] = strlen(folded[i]);
-			for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
-			    k++)
-				if (strcmp(kw_lang[k][0], keywords[i].word) ==
-				    0)
-					kw_tells[i] = kw_lang[k][1];
-		}
-		sbuf_free(&g);
-		done = true;
-	}
-	return folded;
+	if (!kw_done)
+		kw_fold_all();
+	return kw_fold_tab;
 }
 
 /* The keyword a line starts with (followed by ':' or a blank), and the
@@ -686,16 +713,15 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 	enum kw r = KW_NONE;
 	bool plain;
 
-	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
-		;
+	kf = kw_folded();
+	/* the word, and whether it is printable ASCII (then it folds to
+	 * its small letters: compared as it is, without str_fold, the
+	 * most lines), in one pass */
+	for (e = 0, i = 0; e < n && !(kw_byte[(unsigned char)s[e]] & 1); e++)
+		i |= kw_byte[(unsigned char)s[e]];
 	if (e == 0)
 		return KW_NONE;
-	kf = kw_folded();
-	/* a word of printable ASCII folds to its small letters: compared
-	 * as it is, without str_fold (the most lines) */
-	for (i = 0; i < e && s[i] > ' ' && s[i] < 0x7f; i++)
-		;
-	plain = i == e;
+	plain = i == 0;
 	if (plain) {
 		w = s;
 		wl = e;
@@ -704,10 +730,11 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 		w = fb->s;
 		wl = strlen(w);         /* as strcmp sees it */
 	}
-	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
-		/* the first bytes first: most lines start with none */
-		if ((plain && w[0] >= 'A' && w[0] <= 'Z' ? w[0] + 32 : w[0]) ==
-		    kf[k][0] && wl == kw_len[k] && (plain ? str_ieq(w, wl,
+	/* only the keywords of the word's first byte: most lines start
+	 * with none */
+	for (k = kw_head[(unsigned char)(plain && w[0] >= 'A' && w[0] <= 'Z' ?
+	    w[0] + 32 : w[0])]; k-- > 0; k = kw_next[k]) {
+		if (wl == kw_len[k] && (plain ? str_ieq(w, wl,
 		    kf[k]) : memcmp(w, kf[k], wl) == 0) &&
 		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
 			r = keywords[k].kw;
@@ -1253,6 +1280,11 @@ label_word(const char *s, size_t n)
 	for (e = 0; e < n && s[e] != ' ' && s[e] != '\t'; e++)
 		;
 	if (e == 0 || e == n || s[e - 1] == ':')
+		return 0;
+	/* an ASCII byte but CR and LF is the first folded: most words
+	 * start with none of theirs */
+	if ((unsigned char)s[0] < 0x80 && s[0] != '\n' && s[0] != '\r' &&
+	    !kw_label_first[s[0] >= 'A' && s[0] <= 'Z' ? s[0] + 32 : s[0]])
 		return 0;
 	str_fold(&f, s, e);
 	for (k = 0; k < sizeof keywords / sizeof keywords[0] && v == 0; k++)

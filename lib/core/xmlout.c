@@ -179,6 +179,21 @@ indent(struct xw *x, size_t level)
 	}
 }
 
+/* ind blanks at o, and past them: at most IND_FAST by a copy of that
+ * constant size (no call of memset), so room() gives IND_FAST more */
+#define IND_FAST 32
+static char *
+blanks(char *o, size_t ind)
+{
+	static const char sp[IND_FAST + 1] = "                                ";
+
+	if (ind <= IND_FAST)
+		memcpy(o, sp, IND_FAST);
+	else
+		memset(o, ' ', ind);
+	return o + ind;
+}
+
 static struct xnode *
 top(struct xw *x)
 {
@@ -219,21 +234,20 @@ xw_finish(struct xw *x)
 }
 
 void
-xw_start(struct xw *x, const char *name)
+xw_start_n(struct xw *x, const char *name, size_t n)
 {
 	struct xnode *p = top(x);
-	size_t n = strlen(name), ind = 2 * x->depth;
+	size_t ind = 2 * x->depth;
 	char *o;
 
-	if (ind + n + 3 <= XW_PIECE) {
+	if (ind + n + 3 + IND_FAST <= XW_PIECE) {
 		/* ">\n" of the parent, the indent and "<name" at once */
-		o = room(x, ind + n + 3);
+		o = room(x, ind + n + 3 + IND_FAST);
 		if (p != NULL && p->st == XS_OPEN) {
 			*o++ = '>';
 			*o++ = '\n';
 		}
-		memset(o, ' ', ind);
-		o += ind;
+		o = blanks(o, ind);
 		*o++ = '<';
 		memcpy(o, name, n);
 		x->len = (size_t)(o + n - x->buf);
@@ -269,16 +283,15 @@ xw_end(struct xw *x)
 		return;
 	}
 	ind = p->st == XS_ELEMS ? 2 * x->depth : 0;
-	if (ind + p->n + 4 > XW_PIECE) {
+	if (ind + p->n + 4 + IND_FAST > XW_PIECE) {
 		indent(x, ind / 2);
 		put(x, "</", 2);
 		put(x, p->name, p->n);
 		put(x, ">\n", 2);
 		return;
 	}
-	o = room(x, ind + p->n + 4);
-	memset(o, ' ', ind);
-	o += ind;
+	o = room(x, ind + p->n + 4 + IND_FAST);
+	o = blanks(o, ind);
 	*o++ = '<';
 	*o++ = '/';
 	memcpy(o, p->name, p->n);
@@ -289,10 +302,11 @@ xw_end(struct xw *x)
 }
 
 static void
-xw_attrn(struct xw *x, const char *name, const char *value, size_t n)
+attr_escaped(struct xw *x, const char *name, size_t nn, const char *value,
+    size_t n)
 {
 	put(x, " ", 1);
-	puts_(x, name);
+	put(x, name, nn);
 	put(x, "=\"", 2);
 	escaped(x, value, n, true);
 	put(x, "\"", 1);
@@ -300,9 +314,9 @@ xw_attrn(struct xw *x, const char *name, const char *value, size_t n)
 
 /* name="value" when value is k plain bytes that fit a piece: true. */
 static bool
-attr_plain(struct xw *x, const char *name, const char *value, size_t k)
+attr_plain(struct xw *x, const char *name, size_t n, const char *value,
+    size_t k)
 {
-	size_t n = strlen(name);
 	char *o;
 
 	if (n + k + 4 > XW_PIECE)
@@ -321,33 +335,32 @@ attr_plain(struct xw *x, const char *name, const char *value, size_t k)
 }
 
 void
-xw_attr(struct xw *x, const char *name, const char *value)
+xw_attr_n(struct xw *x, const char *name, size_t n, const char *value)
 {
 	size_t k = plain(value, 2);
 
-	if (value[k] != '\0' || !attr_plain(x, name, value, k))
-		xw_attrn(x, name, value, k + strlen(value + k));
+	if (value[k] != '\0' || !attr_plain(x, name, n, value, k))
+		attr_escaped(x, name, n, value, k + strlen(value + k));
 }
 
 void
-xw_attrl(struct xw *x, const char *name, long long v)
+xw_attrl_n(struct xw *x, const char *name, size_t n, long long v)
 {
 	char buf[32], *o;
-	size_t n = strlen(name);
 
 	/* without snprintf: it was most of the time of the numbers */
 #if LLONG_MAX > LONG_MAX
 	if (v < LONG_MIN || v > LONG_MAX) {
 		size_t k = (size_t)snprintf(buf, sizeof buf, "%lld", v);
 
-		if (!attr_plain(x, name, buf, k))
-			xw_attrn(x, name, buf, k);
+		if (!attr_plain(x, name, n, buf, k))
+			attr_escaped(x, name, n, buf, k);
 		return;
 	}
 #endif
 	if (n + 24 > XW_PIECE) {
 		buf[str_putl(buf, (long)v)] = '\0';
-		xw_attrn(x, name, buf, strlen(buf));
+		attr_escaped(x, name, n, buf, strlen(buf));
 		return;
 	}
 	/* the digits straight into the buffer */
@@ -406,28 +419,27 @@ xw_text(struct xw *x, const char *text)
 }
 
 void
-xw_elem(struct xw *x, const char *name, const char *text)
+xw_elem_n(struct xw *x, const char *name, size_t n, const char *text)
 {
 	struct xnode *p = top(x);
-	size_t n = strlen(name), k = plain(text, 1), ind = 2 * x->depth;
+	size_t k = plain(text, 1), ind = 2 * x->depth;
 	char *o;
 
-	if (text[k] != '\0' || ind + 2 * n + k + 8 > XW_PIECE) {
-		xw_start(x, name);
+	if (text[k] != '\0' || ind + 2 * n + k + 8 + IND_FAST > XW_PIECE) {
+		xw_start_n(x, name, n);
 		xw_text(x, text);
 		xw_end(x);
 		return;
 	}
 	/* as start, text and end: "<name>text</name>" on a line */
-	o = room(x, ind + 2 * n + k + 8);
+	o = room(x, ind + 2 * n + k + 8 + IND_FAST);
 	if (p != NULL && p->st == XS_OPEN) {
 		*o++ = '>';
 		*o++ = '\n';
 	}
 	if (p != NULL)
 		p->st = XS_ELEMS;
-	memset(o, ' ', ind);
-	o += ind;
+	o = blanks(o, ind);
 	*o++ = '<';
 	memcpy(o, name, n);
 	o += n;
