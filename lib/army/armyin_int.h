@@ -85,6 +85,11 @@ bool listtext_arabic_book(const char *t, size_t n, struct sbuf *id);
  * 0: none (tmp: scratch; listone.c). */
 size_t listtext_id_after_name(struct sbuf *tmp, const char *t, size_t n,
     size_t *end);
+/* The length of a list bullet at the start of a line ("- ", "1. ");
+ * 0 when none (listone.c). */
+size_t listtext_bullet_len(const char *s, size_t n);
+/* A line with the word "vs" or "shoots": combat-calc input (listone.c). */
+bool listtext_combat_like(const char *s, size_t n);
 /* Does s[0..n) start with a BBCode tag ("[b]", "[size=18pt]")? */
 bool listtext_bbcode(const char *s, size_t n);
 /* The line s[0..*n) without the markup of a forum post or Markdown

@@ -1,6 +1,7 @@
-/* List text: the reference of a record where it is not first ("Greek
- * Kyrean I/56a", "1/58") and a record on one line, its elements after
- * its head ("II/56 Early Imperial Roman 25BC-197AD: 1x3Cv (Gen), ..."). */
+/* List text, the shapes of a line: the reference of a record where it
+ * is not first ("Greek Kyrean I/56a", "1/58"), a record on one line, its
+ * elements after its head ("II/56 Early Imperial Roman 25BC-197AD: 1x3Cv
+ * (Gen), ..."), a bullet, a combat line. */
 #include <string.h>
 
 #include "army/army.h"
@@ -142,4 +143,46 @@ listtext_id_after_name(struct sbuf *tmp, const char *t, size_t n,
 		return so >= 0 && strspn(tmp->s, " ") == (size_t)so ? b : 0;
 	}
 	return 0;
+}
+
+/* The length of a list bullet at the start of a line: "- ", "* ",
+ * "• ", "1. ", "12) "; 0 when none. */
+size_t
+listtext_bullet_len(const char *s, size_t n)
+{
+	size_t e = 0;
+
+	if (n >= 2 && (s[0] == '-' || s[0] == '*') && s[1] == ' ')
+		e = 1;
+	else if (n >= 4 && memcmp(s, "\xe2\x80\xa2", 3) == 0 && s[3] == ' ')
+		e = 3;
+	else {
+		while (e < n && e < 3 && s[e] >= '0' && s[e] <= '9')
+			e++;
+		if (e == 0 || e + 1 >= n || (s[e] != '.' && s[e] != ')') ||
+		    s[e + 1] != ' ')
+			return 0;
+		e++;
+	}
+	while (e < n && (s[e] == ' ' || s[e] == '\t'))
+		e++;
+	return e;
+}
+
+/* A line with the word "vs" or "shoots": combat-calc input. */
+bool
+listtext_combat_like(const char *s, size_t n)
+{
+	size_t i, e;
+
+	for (i = 0; i < n; i = e + 1) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
+			;
+		if ((e - i == 2 && str_ieq(s + i, 2, "vs")) ||
+		    (e - i == 6 && str_ieq(s + i, 6, "shoots")))
+			return true;
+	}
+	return false;
 }

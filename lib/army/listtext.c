@@ -886,30 +886,6 @@ unknown_label(struct listtext *lt, const char *s, size_t n, long line,
 	return true;
 }
 
-/* The length of a list bullet at the start of a line: "- ", "* ",
- * "• ", "1. ", "12) "; 0 when none. */
-static size_t
-bullet_len(const char *s, size_t n)
-{
-	size_t e = 0;
-
-	if (n >= 2 && (s[0] == '-' || s[0] == '*') && s[1] == ' ')
-		e = 1;
-	else if (n >= 4 && memcmp(s, "\xe2\x80\xa2", 3) == 0 && s[3] == ' ')
-		e = 3;
-	else {
-		while (e < n && e < 3 && s[e] >= '0' && s[e] <= '9')
-			e++;
-		if (e == 0 || e + 1 >= n || (s[e] != '.' && s[e] != ')') ||
-		    s[e + 1] != ' ')
-			return 0;
-		e++;
-	}
-	while (e < n && (s[e] == ' ' || s[e] == '\t'))
-		e++;
-	return e;
-}
-
 static void
 start_record(struct listtext *lt, const char *id, size_t idn,
     const char *h, size_t hn, long line, long hcol)
@@ -1152,24 +1128,6 @@ keyword_line(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 		add_elements(lt, v, vn, line, col, bullet);
 		break;
 	}
-}
-
-/* A line with the word "vs" or "shoots": combat-calc input. */
-static bool
-combat_like(const char *s, size_t n)
-{
-	size_t i, e;
-
-	for (i = 0; i < n; i = e + 1) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
-			;
-		if ((e - i == 2 && str_ieq(s + i, 2, "vs")) ||
-		    (e - i == 6 && str_ieq(s + i, 6, "shoots")))
-			return true;
-	}
-	return false;
 }
 
 /* Whether a line may begin the next record rather than go on with the
@@ -1468,14 +1426,14 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 			return;
 		if (lt->seen->started)
 			listmail_outside(t, tn, line, col, &lt->sig);
-		else if (combat_like(t, tn))
+		else if (listtext_combat_like(t, tn))
 			lt->seen->combat++;
 		else if ((idlen == 4 && str_ieq(t, 4, "move")) ||
 		    (idlen == 5 && str_ieq(t, 5, "bound")))
 			lt->seen->moves++;
 		return;                 /* a title before the first record */
 	}
-	bl = bullet_len(t, tn);
+	bl = listtext_bullet_len(t, tn);
 	bullet = bl > 0;
 	t += bl;
 	tn -= bl;
