@@ -23,7 +23,6 @@
 #include "core/num.h"
 #include "core/pdffont.h"
 #include "core/str.h"
-#include "core/strset.h"
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -304,14 +303,18 @@ cardpdf_markup(const char *s)
 
 /* Set markup m on l.  Parsing the markup's numbers resets errno, which
  * holds the error of a failed write until the output is closed (out_close
- * reports it), so errno is kept. */
+ * reports it), so errno is kept.  Markup without a tag or an entity is
+ * its own text, set as such (the same layout, without the parse). */
 static void
 cardpdf_set_markup(PangoLayout *l, const char *m)
 {
 	int e = errno;
 
 	ownfont_need(pango_layout_get_context(l), m);
-	pango_layout_set_markup(l, m, -1);
+	if (strpbrk(m, "<&") == NULL)
+		pango_layout_set_text(l, m, -1);
+	else
+		pango_layout_set_markup(l, m, -1);
 	errno = e;
 }
 
@@ -402,12 +405,32 @@ memo_hold(struct memo *m, struct memo_ent *e, PangoLayout *l)
 	e->lay = l;
 }
 
-/* The hash of text s in face and width k (never 0: 0 marks an empty
- * slot); FNV-1a over the text, then the face's numbers. */
+/* The hash of a text: eight bytes at a time, multiplied and folded
+ * (the texts are looked up once per face and width: a card's fits look
+ * each text up several times, so its hash is taken once). */
 static uint64_t
-memo_hash(const char *s, const struct memo_ent *k)
+text_hash(const char *s)
 {
-	uint64_t h = strset_hash(s, strlen(s)), x;
+	size_t n = strlen(s), i;
+	uint64_t h = 1469598103934665603u ^ n, x;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		h = (h ^ x) * 0x9e3779b97f4a7c15u;
+		h ^= h >> 32;
+	}
+	x = 0;
+	memcpy(&x, s + i, n - i);
+	h = (h ^ x) * 0x9e3779b97f4a7c15u;
+	return h ^ h >> 29;
+}
+
+/* The hash of a text of hash th in face and width k (never 0: 0 marks
+ * an empty slot): th, then the face's numbers. */
+static uint64_t
+memo_hash(uint64_t th, const struct memo_ent *k)
+{
+	uint64_t h = th, x;
 
 	memcpy(&x, &k->fs, sizeof x);
 	h = (h ^ x) * 1099511628211u;
@@ -465,7 +488,7 @@ memo_room(struct memo *m)
  * its extents to be measured.  added NULL: only look, NULL when it is
  * not there. */
 static struct memo_ent *
-memo_find(struct cardpdf *w, const char *s, bool markup,
+memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
     PangoFontDescription *fd, int what, bool *added)
 {
 	struct memo *m = w->memo;
@@ -476,7 +499,7 @@ memo_find(struct cardpdf *w, const char *s, bool markup,
 	k.face = (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
 	    (w->narrow ? 4 : 0) + (markup ? 8 : 0);
 	k.what = what;
-	k.hash = memo_hash(s, &k);
+	k.hash = memo_hash(th, &k);
 	if (m->cap > 0) {
 		e = memo_slot(m, s, &k);
 		if (e->hash != 0 || added == NULL) {
@@ -501,10 +524,10 @@ memo_find(struct cardpdf *w, const char *s, bool markup,
  * to that line at width, so its height there is the line's, and it is
  * drawn as that line. */
 static struct memo_ent *
-one_line(struct cardpdf *w, const char *s, bool markup,
+one_line(struct cardpdf *w, const char *s, uint64_t th, bool markup,
     PangoFontDescription *fd, int what)
 {
-	struct memo_ent *e = memo_find(w, s, markup, fd, 0, NULL);
+	struct memo_ent *e = memo_find(w, s, th, markup, fd, 0, NULL);
 
 	return e != NULL && e->wd * PANGO_SCALE < what ? e : NULL;
 }
@@ -532,14 +555,15 @@ extents_of(struct cardpdf *w, const char *s, bool markup,
     bool keep)
 {
 	int what = width > 0 ? (int)(width * PANGO_SCALE) : 0;
+	uint64_t th = text_hash(s);
 	struct memo_ent *e;
 	PangoLayout *l;
 	bool added;
 
 	added = false;
-	e = what > 0 ? one_line(w, s, markup, fd, what) : NULL;
+	e = what > 0 ? one_line(w, s, th, markup, fd, what) : NULL;
 	if (e == NULL)
-		e = memo_find(w, s, markup, fd, what, &added);
+		e = memo_find(w, s, th, markup, fd, what, &added);
 	if (added) {
 		l = new_layout(w, s, markup, fd, width);
 		cardpdf_measure(l, &e->wd, &e->ht);
@@ -562,7 +586,8 @@ layout_of(struct cardpdf *w, const char *s, bool markup,
     PangoFontDescription *fd, double width, double *wd, double *ht)
 {
 	int what = width > 0 ? (int)(width * PANGO_SCALE) : 0;
-	struct memo_ent *e = what > 0 ? one_line(w, s, markup, fd, what) :
+	uint64_t th = text_hash(s);
+	struct memo_ent *e = what > 0 ? one_line(w, s, th, markup, fd, what) :
 	    NULL;
 	PangoLayout *l;
 	bool added;
@@ -570,7 +595,7 @@ layout_of(struct cardpdf *w, const char *s, bool markup,
 	if (e != NULL)
 		width = 0;      /* drawn as its line */
 	else
-		e = memo_find(w, s, markup, fd, what, &added);
+		e = memo_find(w, s, th, markup, fd, what, &added);
 	if (e->lay != NULL && pango_context_get_font_map(
 	    pango_layout_get_context(e->lay)) !=
 	    pango_cairo_font_map_get_default()) {
