@@ -8,7 +8,9 @@
 # corpus lists of tests/corpus and the German sample sheets repeated, the
 # ids and references of each copy moved on so that the ids stay unique
 # (the collection-wide checks keep every id, at most
-# 20 MB).  Inputs are generated in a temporary directory and deleted
+# 20 MB).  Then refcard-render's cards of the DBA 3.0 corpus (634
+# armies), PDF in Russian and German and HTML in Russian (the limit of
+# issue 48: 20 MB).  Inputs are generated in a temporary directory and deleted
 # after.  A reader either streams (flat) or stops at a documented limit
 # with an error (the status column).
 set -eu
@@ -131,3 +133,11 @@ if [ "$mb" -gt 0 ]; then
 	run "collection: --index (of itself)" "$bin/armylist-check" -q \
 	    --index="$tmp/ids.tsv"
 fi
+
+# the cards of a corpus: Cyrillic and Latin faces, PDF and HTML
+"$bin/armylist-parse" --rules=dba3 "$top/tests/corpus/dba3-lists.txt" \
+    > "$tmp/in" 2>/dev/null || true
+for t in pdf:ru pdf:de html:ru; do
+	run "cards: refcard-render -T ${t%:*} --lang=${t#*:}" \
+	    "$bin/refcard-render" --rules=dba3 -T "${t%:*}" --lang="${t#*:}"
+done
