@@ -29,6 +29,11 @@
 #define RUN_FENCES 65536
 #define BLOOM_BITS_KEY 10
 #define BLOOM_MAX_BITS ((size_t)16 << 20)
+/* Runs filled by idindex_add: merged FANIN at a time (those of one
+ * level, into one of the next), each read through a buffer of
+ * MERGE_BUF bytes. */
+#define FANIN 32
+#define MERGE_BUF ((size_t)32 << 10)
 /* Room for the meta bytes after a key: flags and two varints. */
 #define META_MAX 21
 
@@ -44,6 +49,7 @@ struct run {
 	uint64_t *bloom;
 	size_t nbits;           /* 0: no filter */
 	unsigned k;             /* bits set a key */
+	unsigned level;         /* merges its records went through */
 };
 
 struct idindex {
@@ -59,6 +65,8 @@ struct idindex {
 	size_t nrun, caprun, nruns;
 	size_t inruns;          /* keys in the runs (an id in two, twice) */
 	size_t bloombits;       /* of the runs' filters, all together */
+	size_t written;         /* records written to runs, all told */
+	bool adding;            /* idindex_add: entries fold, no lookups */
 	struct strset files;
 	size_t names_bytes;     /* what the names in files take */
 	FILE *names;            /* the names past them, NUL after each */
@@ -281,6 +289,7 @@ bloom_add(struct run *r, uint64_t h)
 struct runw {
 	struct run *r;
 	size_t blk, inblock;
+	bool fences;            /* false while adding: no lookups */
 };
 
 static void
@@ -294,12 +303,13 @@ runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
 	r->fd = fileno(r->fp);
 	w->r = r;
 	w->inblock = 0;
+	w->fences = !x->adding;
 	w->blk = (size_t)(size / RUN_FENCES) + 1;
 	if (w->blk < RUN_BLOCK)
 		w->blk = RUN_BLOCK;
 	/* the filters of all runs within BLOOM_MAX_BITS: a run's share is
 	 * its keys' share of all, and no more than is left */
-	if (nkeys > 0)
+	if (nkeys > 0 && !x->adding)
 		bits = total * BLOOM_BITS_KEY <= BLOOM_MAX_BITS ?
 		    nkeys * BLOOM_BITS_KEY : (size_t)((double)BLOOM_MAX_BITS *
 		    (double)nkeys / (double)total);
@@ -323,7 +333,7 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 
 	if (w->inblock > 0 && w->inblock + n > w->blk)
 		w->inblock = 0;
-	if (w->inblock == 0) {
+	if (w->inblock == 0 && w->fences) {
 		r->off = xgrow(r->off, &r->capfence, r->nfence + 1,
 		    sizeof *r->off);
 		r->fkey = xfollow(r->fkey, r->nfence, r->capfence,
@@ -415,18 +425,20 @@ run_get(const struct run *r, const char *key, uint64_t h, struct identry *e)
 	return found;
 }
 
-/* A run read from its start, a record at a time. */
+/* A run read from its start, a record at a time: the current one at p
+ * (its id len bytes, the record n). */
 struct runr {
 	const struct run *r;
 	char *buf;
 	size_t cap, start, end;
 	off_t off;              /* of the file, read up to */
+	const char *p;
+	size_t len, n;
 };
 
-/* The next record (its length in *n, its id's in *len), NULL at the
- * end. */
-static const char *
-runr_next(struct runr *rd, size_t *len, size_t *n)
+/* The next record to rd->p, false (p NULL) at the end. */
+static bool
+runr_next(struct runr *rd)
 {
 	const char *p;
 	size_t k, m, have;
@@ -438,17 +450,18 @@ runr_next(struct runr *rd, size_t *len, size_t *n)
 			k = (size_t)(p - rd->buf) - rd->start;
 			m = meta_len((const unsigned char *)p + 1, have - k - 1);
 			if (m > 0) {
-				p = rd->buf + rd->start;
-				*len = k;
-				*n = k + 1 + m;
-				rd->start += *n;
-				return p;
+				rd->p = rd->buf + rd->start;
+				rd->len = k;
+				rd->n = k + 1 + m;
+				rd->start += rd->n;
+				return true;
 			}
 		}
 		if (rd->off == rd->r->size) {
 			if (have != 0)
 				tmpf_failed("read");
-			return NULL;
+			rd->p = NULL;
+			return false;
 		}
 		/* more: what is left to the front, the buffer grown when a
 		 * record fills it */
@@ -466,43 +479,118 @@ runr_next(struct runr *rd, size_t *len, size_t *n)
 	}
 }
 
-/* Runs a and b (b the later) as one. */
-static struct run *
-merge(struct idindex *x, struct run *a, struct run *b)
+/* e (the later entry of an id) folded into *acc (the earlier), as
+ * idindex_add has it: the place of the first entry with IDX_KNOWN (or
+ * of the later when neither has it), the flags of both. */
+static void
+fold(struct identry *acc, const struct identry *e)
 {
-	struct runr ra = { a, NULL, 0, 0, 0, 0 }, rb = { b, NULL, 0, 0, 0, 0 };
-	struct runw w;
-	const char *pa, *pb;
-	size_t la = 0, lb = 0, na = 0, nb = 0;
-	int c;
+	unsigned flags = acc->flags | e->flags;
 
-	ra.buf = xgrow(NULL, &ra.cap, 65536, 1);
-	rb.buf = xgrow(NULL, &rb.cap, 65536, 1);
-	/* the filters of a and b are not asked during the merge: their
-	 * bits go to the new one */
-	run_unbloom(x, a);
-	run_unbloom(x, b);
-	x->inruns -= a->nkeys + b->nkeys;
-	runw_open(x, &w, a->nkeys + b->nkeys, a->size + b->size);
-	pa = runr_next(&ra, &la, &na);
-	pb = runr_next(&rb, &lb, &nb);
-	while (pa != NULL || pb != NULL) {
-		c = pa == NULL ? 1 : pb == NULL ? -1 : strcmp(pa, pb);
-		if (c < 0) {
-			runw_add(&w, pa, la, na);
-			pa = runr_next(&ra, &la, &na);
-			continue;
-		}
-		runw_add(&w, pb, lb, nb);
-		pb = runr_next(&rb, &lb, &nb);
-		if (c == 0)
-			pa = runr_next(&ra, &la, &na);
+	if (!(acc->flags & IDX_KNOWN))
+		*acc = *e;
+	acc->flags = flags;
+}
+
+/* The readers of a merge as a heap: the record of reader h[0] comes
+ * first (of equal ids, that of the earlier run). */
+static bool
+before(const struct runr *rd, size_t a, size_t b)
+{
+	int c = strcmp(rd[a].p, rd[b].p);
+
+	return c < 0 || (c == 0 && a < b);
+}
+
+static void
+sift(const struct runr *rd, size_t *h, size_t n, size_t i)
+{
+	size_t c, t;
+
+	for (; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && before(rd, h[c + 1], h[c]))
+			c++;
+		if (!before(rd, h[c], h[i]))
+			break;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
 	}
-	free(ra.buf);
-	free(rb.buf);
-	run_free(x, a);
-	run_free(x, b);
+}
+
+/* The heap's first reader on to its next record. */
+static void
+advance(struct runr *rd, size_t *h, size_t *n)
+{
+	if (!runr_next(&rd[h[0]]))
+		h[0] = h[--*n];
+	sift(rd, h, *n, 0);
+}
+
+/* The k runs in (the oldest first) as one, of one level more: of an id
+ * in several, the latest entry, or all folded (fold). */
+static struct run *
+merge(struct idindex *x, struct run **in, size_t k, bool folding)
+{
+	struct runr *rd = xcalloc(k, sizeof *rd);
+	size_t *h = xcalloc(k, sizeof *h), n = 0, nkeys = 0, i, cap = 0, m;
+	unsigned char meta[META_MAX];
+	struct identry acc, e;
+	struct runw w;
+	off_t size = 0;
+	unsigned level = 0;
+	char *rec = NULL;
+
+	/* the filters of the runs are not asked during the merge: their
+	 * bits go to the new one */
+	for (i = 0; i < k; i++) {
+		run_unbloom(x, in[i]);
+		x->inruns -= in[i]->nkeys;
+		nkeys += in[i]->nkeys;
+		size += in[i]->size;
+		level = in[i]->level > level ? in[i]->level : level;
+	}
+	runw_open(x, &w, nkeys, size);
+	for (i = 0; i < k; i++) {
+		rd[i].r = in[i];
+		rd[i].buf = xgrow(NULL, &rd[i].cap, MERGE_BUF, 1);
+		if (runr_next(&rd[i]))
+			h[n++] = i;
+	}
+	for (i = n / 2; i-- > 0; )
+		sift(rd, h, n, i);
+	while (n > 0) {
+		rec = xgrow(rec, &cap, rd[h[0]].n, 1);
+		memcpy(rec, rd[h[0]].p, rd[h[0]].n);
+		m = rd[h[0]].n - rd[h[0]].len - 1;
+		advance(rd, h, &n);
+		if (n > 0 && strcmp(rd[h[0]].p, rec) == 0) {
+			get_meta((unsigned char *)rec + strlen(rec) + 1, &acc);
+			do {
+				get_meta((const unsigned char *)rd[h[0]].p +
+				    rd[h[0]].len + 1, &e);
+				if (folding)
+					fold(&acc, &e);
+				else
+					acc = e;
+				advance(rd, h, &n);
+			} while (n > 0 && strcmp(rd[h[0]].p, rec) == 0);
+			m = put_meta(meta, &acc);
+			rec = xgrow(rec, &cap, strlen(rec) + 1 + m, 1);
+			memcpy(rec + strlen(rec) + 1, meta, m);
+		}
+		runw_add(&w, rec, strlen(rec), strlen(rec) + 1 + m);
+	}
+	for (i = 0; i < k; i++) {
+		free(rd[i].buf);
+		run_free(x, in[i]);
+	}
+	free(rd);
+	free(h);
+	free(rec);
 	x->inruns += w.r->nkeys;
+	x->written += w.r->nkeys;
+	w.r->level = level + 1;
 	return runw_close(&w);
 }
 
@@ -517,11 +605,9 @@ by_id(const void *a, const void *b)
 	    at(sorting, *(const uint32_t *)b - 1));
 }
 
-/* The table to a new run, the memory emptied; runs of about the same
- * size merged (each at least twice the size of the next: a few runs,
- * each record rewritten a few times). */
+/* The table to a new run (of level 0), the memory emptied. */
 static void
-spill(struct idindex *x)
+spill_table(struct idindex *x)
 {
 	struct runw w;
 	size_t i, j, len, m;
@@ -540,6 +626,7 @@ spill(struct idindex *x)
 		runw_add(&w, k, len, len + 1 + m);
 	}
 	x->inruns += j;
+	x->written += j;
 	x->run = xgrow(x->run, &x->caprun, x->nrun + 1, sizeof *x->run);
 	x->run[x->nrun++] = runw_close(&w);
 	x->nruns++;
@@ -549,12 +636,37 @@ spill(struct idindex *x)
 	free(x->slot);
 	x->slot = NULL;
 	x->capslot = x->n = 0;
-	while (x->nrun >= 2 && x->run[x->nrun - 2]->size <=
-	    2 * x->run[x->nrun - 1]->size) {
-		x->run[x->nrun - 2] = merge(x, x->run[x->nrun - 2],
-		    x->run[x->nrun - 1]);
-		x->nrun--;
+}
+
+/* The last k runs as one. */
+static void
+merge_last(struct idindex *x, size_t k, bool folding)
+{
+	x->run[x->nrun - k] = merge(x, x->run + x->nrun - k, k, folding);
+	x->nrun -= k - 1;
+}
+
+/* The table to a new run, then runs merged.  Filled by idindex_add
+ * (no lookups until idindex_settle), FANIN runs of one level become one
+ * of the next: a record is written once a level, and the levels grow as
+ * the log to the base FANIN of the runs.  Otherwise, for the lookups,
+ * runs of about the same size are merged (each at least twice the size
+ * of the next: a few runs, each record rewritten a few times). */
+static void
+spill(struct idindex *x)
+{
+	size_t i;
+
+	spill_table(x);
+	while (x->adding && x->nrun >= FANIN) {
+		for (i = x->nrun - FANIN; i < x->nrun; i++)
+			if (x->run[i]->level != x->run[x->nrun - 1]->level)
+				return;
+		merge_last(x, FANIN, true);
 	}
+	while (!x->adding && x->nrun >= 2 && x->run[x->nrun - 2]->size <=
+	    2 * x->run[x->nrun - 1]->size)
+		merge_last(x, 2, false);
 }
 
 /* ---- the index ---------------------------------------------------------- */
@@ -591,9 +703,11 @@ idindex_get(const struct idindex *x, const char *id, size_t len,
 	return found;
 }
 
-void
-idindex_put(struct idindex *x, const char *id, size_t len,
-    const struct identry *e)
+/* Set the entry of id[0..len) to *e, or to *e folded into the entry
+ * in memory (folding). */
+static void
+store(struct idindex *x, const char *id, size_t len,
+    const struct identry *e, bool folding)
 {
 	unsigned char meta[32];
 	size_t m = put_meta(meta, e), i, old, tab;
@@ -607,8 +721,8 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 	 * this one), the entries to a run first */
 	full = (x->n + 1) * 5 > x->capslot * 4;
 	tab = full ? x->capslot + x->capslot / 2 : x->capslot;
-	if (x->n > 0 && tab * sizeof *x->slot + x->filled + len + 1 + m >
-	    x->budget) {
+	if (x->n > 0 && tab * sizeof *x->slot + x->filled + len + 1 +
+	    (folding ? META_MAX : m) > x->budget) {
 		spill(x);
 		full = true;
 	}
@@ -619,6 +733,10 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 		k = at(x, x->slot[i] - 1);
 		get_meta((const unsigned char *)k + len + 1, &cur);
 		old = put_meta((unsigned char[32]){ 0 }, &cur);
+		if (folding) {
+			fold(&cur, e);
+			m = put_meta(meta, &cur);
+		}
 		if (old == m) {         /* in place */
 			memcpy(k + len + 1, meta, m);
 			return;
@@ -631,6 +749,42 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 	k[len] = '\0';
 	memcpy(k + len + 1, meta, m);
 	x->slot[i] = off + 1;
+}
+
+void
+idindex_put(struct idindex *x, const char *id, size_t len,
+    const struct identry *e)
+{
+	idindex_settle(x);
+	store(x, id, len, e, false);
+}
+
+void
+idindex_add(struct idindex *x, const char *id, size_t len,
+    const struct identry *e)
+{
+	x->adding = true;
+	store(x, id, len, e, true);
+}
+
+void
+idindex_settle(struct idindex *x)
+{
+	if (!x->adding)
+		return;
+	if (x->nrun > 0) {
+		if (x->n > 0)
+			spill_table(x);
+		x->adding = false;      /* the last run gets a filter */
+		merge_last(x, x->nrun, true);
+	}
+	x->adding = false;
+}
+
+size_t
+idindex_written(const struct idindex *x)
+{
+	return x->written;
 }
 
 bool
