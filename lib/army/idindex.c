@@ -256,17 +256,30 @@ room(struct idindex *x, size_t n)
  * strcmp, each id once, in blocks; a later run (and the table) wins over
  * an earlier one. */
 
+/* A key's bits are in one block of 512 (a cache line): the block by
+ * one half of the hash, the bits in it by the other. */
+#define BLOOM_BLOCK 512
+
+static const uint64_t *
+bloom_block(const struct run *r, uint64_t h)
+{
+	return r->bloom + (size_t)(((uint64_t)(uint32_t)h *
+	    (r->nbits / BLOOM_BLOCK)) >> 32) * (BLOOM_BLOCK / 64);
+}
+
 static bool
 bloom_maybe(const struct run *r, uint64_t h)
 {
-	uint32_t h1 = (uint32_t)h, h2 = (uint32_t)(h >> 32) | 1, b;
+	const uint64_t *w;
+	uint32_t h2 = (uint32_t)(h >> 32) | 1, b;
 	unsigned i;
 
 	if (r->nbits == 0)
 		return true;
-	for (i = 0; i < r->k; i++, h1 += h2) {
-		b = (uint32_t)(((uint64_t)h1 * r->nbits) >> 32);
-		if (!(r->bloom[b / 64] >> (b % 64) & 1))
+	w = bloom_block(r, h);
+	for (i = 0; i < r->k; i++, h2 *= 0x9e3779b1u) {
+		b = h2 >> 23;
+		if (!(w[b / 64] >> (b % 64) & 1))
 			return false;
 	}
 	return true;
@@ -275,12 +288,13 @@ bloom_maybe(const struct run *r, uint64_t h)
 static void
 bloom_add(struct run *r, uint64_t h)
 {
-	uint32_t h1 = (uint32_t)h, h2 = (uint32_t)(h >> 32) | 1, b;
+	uint64_t *w = (uint64_t *)bloom_block(r, h);
+	uint32_t h2 = (uint32_t)(h >> 32) | 1, b;
 	unsigned i;
 
-	for (i = 0; i < r->k; i++, h1 += h2) {
-		b = (uint32_t)(((uint64_t)h1 * r->nbits) >> 32);
-		r->bloom[b / 64] |= (uint64_t)1 << (b % 64);
+	for (i = 0; i < r->k; i++, h2 *= 0x9e3779b1u) {
+		b = h2 >> 23;
+		w[b / 64] |= (uint64_t)1 << (b % 64);
 	}
 }
 
@@ -290,7 +304,18 @@ struct runw {
 	struct run *r;
 	size_t blk, inblock;
 	bool fences;            /* false while adding: no lookups */
+	char *buf;              /* RUNW_BUF bytes gathered for a write */
+	size_t nbuf;
 };
+#define RUNW_BUF ((size_t)64 << 10)
+
+static void
+runw_flush(struct runw *w)
+{
+	if (w->nbuf > 0 && fwrite(w->buf, 1, w->nbuf, w->r->fp) != w->nbuf)
+		tmpf_failed("write");
+	w->nbuf = 0;
+}
 
 static void
 runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
@@ -303,6 +328,8 @@ runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
 	r->fd = fileno(r->fp);
 	w->r = r;
 	w->inblock = 0;
+	w->buf = xmalloc(RUNW_BUF);
+	w->nbuf = 0;
 	w->fences = !x->adding;
 	w->blk = (size_t)(size / RUN_FENCES) + 1;
 	if (w->blk < RUN_BLOCK)
@@ -315,7 +342,8 @@ runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
 		    (double)nkeys / (double)total);
 	if (bits > BLOOM_MAX_BITS - x->bloombits)
 		bits = BLOOM_MAX_BITS - x->bloombits;
-	if (bits >= nkeys * 2) {
+	bits -= bits % BLOOM_BLOCK;
+	if (bits >= nkeys * 2 && bits > 0) {
 		x->bloombits += bits;
 		r->nbits = bits;
 		r->k = (unsigned)((double)bits / (double)nkeys * 0.69 + 0.5);
@@ -344,8 +372,15 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 		memcpy(r->keys + r->keylen, rec, len + 1);
 		r->keylen += len + 1;
 	}
-	if (fwrite(rec, 1, n, r->fp) != n)
-		tmpf_failed("write");
+	if (w->nbuf + n > RUNW_BUF)
+		runw_flush(w);
+	if (n > RUNW_BUF) {
+		if (fwrite(rec, 1, n, r->fp) != n)
+			tmpf_failed("write");
+	} else {
+		memcpy(w->buf + w->nbuf, rec, n);
+		w->nbuf += n;
+	}
 	w->inblock += n;
 	r->size += (off_t)n;
 	r->nkeys++;
@@ -356,6 +391,8 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 static struct run *
 runw_close(struct runw *w)
 {
+	runw_flush(w);
+	free(w->buf);
 	if (fflush(w->r->fp) != 0)
 		tmpf_failed("write");
 	return w->r;
@@ -594,15 +631,65 @@ merge(struct idindex *x, struct run **in, size_t k, bool folding)
 	return runw_close(&w);
 }
 
-/* The entries in memory, in the order of their ids (a static for
- * qsort). */
-static const struct idindex *sorting;
-
-static int
-by_id(const void *a, const void *b)
+/* The entries in memory in the order of their ids: a multikey
+ * quicksort (Bentley and Sedgewick) of a[0..n), whose ids agree in
+ * their first d bytes: three parts by byte d, the part equal to it on
+ * at byte d + 1.  The two smaller parts recurse (each at most half:
+ * the depth is at most the log of n), the largest loops. */
+static unsigned char
+byte_at(const struct idindex *x, uint32_t v, size_t d)
 {
-	return strcmp(at(sorting, *(const uint32_t *)a - 1),
-	    at(sorting, *(const uint32_t *)b - 1));
+	return (unsigned char)at(x, v - 1)[d];
+}
+
+static void
+sort_ids(const struct idindex *x, uint32_t *a, size_t n, size_t d)
+{
+	size_t lt, gt, i, j, part[3][2];
+	uint32_t t;
+	unsigned char p, c;
+
+	while (n > 1) {
+		if (n < 12) {   /* insertion */
+			for (i = 1; i < n; i++)
+				for (j = i; j > 0 && strcmp(at(x, a[j] - 1) + d,
+				    at(x, a[j - 1] - 1) + d) < 0; j--) {
+					t = a[j];
+					a[j] = a[j - 1];
+					a[j - 1] = t;
+				}
+			return;
+		}
+		p = byte_at(x, a[n / 2], d);
+		for (lt = i = 0, gt = n; i < gt; ) {
+			c = byte_at(x, a[i], d);
+			t = a[i];
+			if (c < p) {
+				a[i++] = a[lt];
+				a[lt++] = t;
+			} else if (c > p) {
+				a[i] = a[--gt];
+				a[gt] = t;
+			} else
+				i++;
+		}
+		/* the parts: below (at d), equal (at d + 1; done at the
+		 * end of the ids), above (at d) */
+		part[0][0] = 0, part[0][1] = lt;
+		part[1][0] = lt, part[1][1] = p == 0 ? lt : gt;
+		part[2][0] = gt, part[2][1] = n;
+		j = 0;
+		for (i = 1; i < 3; i++)
+			if (part[i][1] - part[i][0] > part[j][1] - part[j][0])
+				j = i;
+		for (i = 0; i < 3; i++)
+			if (i != j)
+				sort_ids(x, a + part[i][0], part[i][1] -
+				    part[i][0], d + (i == 1));
+		a += part[j][0];
+		n = part[j][1] - part[j][0];
+		d += j == 1;
+	}
 }
 
 /* The table to a new run (of level 0), the memory emptied. */
@@ -616,8 +703,7 @@ spill_table(struct idindex *x)
 	for (i = j = 0; i < x->capslot; i++)
 		if (x->slot[i] != 0)
 			x->slot[j++] = x->slot[i];
-	sorting = x;
-	qsort(x->slot, j, sizeof *x->slot, by_id);
+	sort_ids(x, x->slot, j, 0);
 	runw_open(x, &w, j, (off_t)x->filled);
 	for (i = 0; i < j; i++) {
 		k = at(x, x->slot[i] - 1);
