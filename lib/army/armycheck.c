@@ -751,22 +751,32 @@ void
 armycheck_index(struct armycheck *c, const char *id, const char *file,
     long line)
 {
-	struct identry e = { 0, 0, 0 };
+	struct identry e = { IDX_KNOWN, 0, 0 };
+	size_t b;
 
 	c->indexed = true;
 	if (*id == '\0' || strcmp(id, "?") == 0)
 		return;
-	(void)idindex_get(c->ids, id, strlen(id), &e);
-	if (e.flags & IDX_KNOWN)        /* the first row of an id holds */
-		return;
-	e.flags |= IDX_KNOWN;
+	/* the first row of an id holds (the entries fold) */
 	if (file != NULL) {
 		e.flags |= IDX_EXACT;
 		e.file = idindex_file(c->ids, file);
 		e.line = line > 0 ? line : 0;
 	}
-	idindex_put(c->ids, id, strlen(id), &e);
-	id_family(c->ids, id);
+	idindex_add(c->ids, id, strlen(id), &e);
+	b = id_base(id);
+	if (b > 0 && id[b] != '\0') {
+		e.flags = IDX_FAMILY;
+		e.file = 0;
+		e.line = 0;
+		idindex_add(c->ids, id, b, &e);
+	}
+}
+
+void
+armycheck_index_end(struct armycheck *c)
+{
+	idindex_settle(c->ids);
 }
 
 bool

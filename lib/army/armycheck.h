@@ -83,6 +83,8 @@ bool armycheck_army(struct armycheck *c, const struct army *a);
  * an army elsewhere than the first of its id is a duplicate of it. */
 void armycheck_index(struct armycheck *c, const char *id, const char *file,
     long line);
+/* After the last row of the index: before any other call. */
+void armycheck_index_end(struct armycheck *c);
 /* Whether the index names id (false when there is no index). */
 bool armycheck_indexed(const struct armycheck *c, const char *id);
 /* The end of the collection: unknown references, in input order. */

@@ -389,6 +389,7 @@ load_index(struct armycheck *c, const char *path)
 	}
 	if (rc == 0 && (in.failed || diag_status() >= EXIT_DATA))
 		rc = -1;        /* reported: unreadable, a line too long */
+	armycheck_index_end(c);
 	diag_set_file("-");
 	input_close(&in);
 	sbuf_free(&b);

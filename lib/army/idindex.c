@@ -29,6 +29,11 @@
 #define RUN_FENCES 65536
 #define BLOOM_BITS_KEY 10
 #define BLOOM_MAX_BITS ((size_t)16 << 20)
+/* Runs filled by idindex_add: merged FANIN at a time (those of one
+ * level, into one of the next), each read through a buffer of
+ * MERGE_BUF bytes. */
+#define FANIN 32
+#define MERGE_BUF ((size_t)32 << 10)
 /* Room for the meta bytes after a key: flags and two varints. */
 #define META_MAX 21
 
@@ -44,6 +49,7 @@ struct run {
 	uint64_t *bloom;
 	size_t nbits;           /* 0: no filter */
 	unsigned k;             /* bits set a key */
+	unsigned level;         /* merges its records went through */
 };
 
 struct idindex {
@@ -59,6 +65,8 @@ struct idindex {
 	size_t nrun, caprun, nruns;
 	size_t inruns;          /* keys in the runs (an id in two, twice) */
 	size_t bloombits;       /* of the runs' filters, all together */
+	size_t written;         /* records written to runs, all told */
+	bool adding;            /* idindex_add: entries fold, no lookups */
 	struct strset files;
 	size_t names_bytes;     /* what the names in files take */
 	FILE *names;            /* the names past them, NUL after each */
@@ -248,17 +256,30 @@ room(struct idindex *x, size_t n)
  * strcmp, each id once, in blocks; a later run (and the table) wins over
  * an earlier one. */
 
+/* A key's bits are in one block of 512 (a cache line): the block by
+ * one half of the hash, the bits in it by the other. */
+#define BLOOM_BLOCK 512
+
+static const uint64_t *
+bloom_block(const struct run *r, uint64_t h)
+{
+	return r->bloom + (size_t)(((uint64_t)(uint32_t)h *
+	    (r->nbits / BLOOM_BLOCK)) >> 32) * (BLOOM_BLOCK / 64);
+}
+
 static bool
 bloom_maybe(const struct run *r, uint64_t h)
 {
-	uint32_t h1 = (uint32_t)h, h2 = (uint32_t)(h >> 32) | 1, b;
+	const uint64_t *w;
+	uint32_t h2 = (uint32_t)(h >> 32) | 1, b;
 	unsigned i;
 
 	if (r->nbits == 0)
 		return true;
-	for (i = 0; i < r->k; i++, h1 += h2) {
-		b = (uint32_t)(((uint64_t)h1 * r->nbits) >> 32);
-		if (!(r->bloom[b / 64] >> (b % 64) & 1))
+	w = bloom_block(r, h);
+	for (i = 0; i < r->k; i++, h2 *= 0x9e3779b1u) {
+		b = h2 >> 23;
+		if (!(w[b / 64] >> (b % 64) & 1))
 			return false;
 	}
 	return true;
@@ -267,12 +288,13 @@ bloom_maybe(const struct run *r, uint64_t h)
 static void
 bloom_add(struct run *r, uint64_t h)
 {
-	uint32_t h1 = (uint32_t)h, h2 = (uint32_t)(h >> 32) | 1, b;
+	uint64_t *w = (uint64_t *)bloom_block(r, h);
+	uint32_t h2 = (uint32_t)(h >> 32) | 1, b;
 	unsigned i;
 
-	for (i = 0; i < r->k; i++, h1 += h2) {
-		b = (uint32_t)(((uint64_t)h1 * r->nbits) >> 32);
-		r->bloom[b / 64] |= (uint64_t)1 << (b % 64);
+	for (i = 0; i < r->k; i++, h2 *= 0x9e3779b1u) {
+		b = h2 >> 23;
+		w[b / 64] |= (uint64_t)1 << (b % 64);
 	}
 }
 
@@ -281,7 +303,19 @@ bloom_add(struct run *r, uint64_t h)
 struct runw {
 	struct run *r;
 	size_t blk, inblock;
+	bool fences;            /* false while adding: no lookups */
+	char *buf;              /* RUNW_BUF bytes gathered for a write */
+	size_t nbuf;
 };
+#define RUNW_BUF ((size_t)64 << 10)
+
+static void
+runw_flush(struct runw *w)
+{
+	if (w->nbuf > 0 && fwrite(w->buf, 1, w->nbuf, w->r->fp) != w->nbuf)
+		tmpf_failed("write");
+	w->nbuf = 0;
+}
 
 static void
 runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
@@ -294,18 +328,22 @@ runw_open(struct idindex *x, struct runw *w, size_t nkeys, off_t size)
 	r->fd = fileno(r->fp);
 	w->r = r;
 	w->inblock = 0;
+	w->buf = xmalloc(RUNW_BUF);
+	w->nbuf = 0;
+	w->fences = !x->adding;
 	w->blk = (size_t)(size / RUN_FENCES) + 1;
 	if (w->blk < RUN_BLOCK)
 		w->blk = RUN_BLOCK;
 	/* the filters of all runs within BLOOM_MAX_BITS: a run's share is
 	 * its keys' share of all, and no more than is left */
-	if (nkeys > 0)
+	if (nkeys > 0 && !x->adding)
 		bits = total * BLOOM_BITS_KEY <= BLOOM_MAX_BITS ?
 		    nkeys * BLOOM_BITS_KEY : (size_t)((double)BLOOM_MAX_BITS *
 		    (double)nkeys / (double)total);
 	if (bits > BLOOM_MAX_BITS - x->bloombits)
 		bits = BLOOM_MAX_BITS - x->bloombits;
-	if (bits >= nkeys * 2) {
+	bits -= bits % BLOOM_BLOCK;
+	if (bits >= nkeys * 2 && bits > 0) {
 		x->bloombits += bits;
 		r->nbits = bits;
 		r->k = (unsigned)((double)bits / (double)nkeys * 0.69 + 0.5);
@@ -323,7 +361,7 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 
 	if (w->inblock > 0 && w->inblock + n > w->blk)
 		w->inblock = 0;
-	if (w->inblock == 0) {
+	if (w->inblock == 0 && w->fences) {
 		r->off = xgrow(r->off, &r->capfence, r->nfence + 1,
 		    sizeof *r->off);
 		r->fkey = xfollow(r->fkey, r->nfence, r->capfence,
@@ -334,8 +372,15 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 		memcpy(r->keys + r->keylen, rec, len + 1);
 		r->keylen += len + 1;
 	}
-	if (fwrite(rec, 1, n, r->fp) != n)
-		tmpf_failed("write");
+	if (w->nbuf + n > RUNW_BUF)
+		runw_flush(w);
+	if (n > RUNW_BUF) {
+		if (fwrite(rec, 1, n, r->fp) != n)
+			tmpf_failed("write");
+	} else {
+		memcpy(w->buf + w->nbuf, rec, n);
+		w->nbuf += n;
+	}
 	w->inblock += n;
 	r->size += (off_t)n;
 	r->nkeys++;
@@ -346,6 +391,8 @@ runw_add(struct runw *w, const char *rec, size_t len, size_t n)
 static struct run *
 runw_close(struct runw *w)
 {
+	runw_flush(w);
+	free(w->buf);
 	if (fflush(w->r->fp) != 0)
 		tmpf_failed("write");
 	return w->r;
@@ -415,18 +462,20 @@ run_get(const struct run *r, const char *key, uint64_t h, struct identry *e)
 	return found;
 }
 
-/* A run read from its start, a record at a time. */
+/* A run read from its start, a record at a time: the current one at p
+ * (its id len bytes, the record n). */
 struct runr {
 	const struct run *r;
 	char *buf;
 	size_t cap, start, end;
 	off_t off;              /* of the file, read up to */
+	const char *p;
+	size_t len, n;
 };
 
-/* The next record (its length in *n, its id's in *len), NULL at the
- * end. */
-static const char *
-runr_next(struct runr *rd, size_t *len, size_t *n)
+/* The next record to rd->p, false (p NULL) at the end. */
+static bool
+runr_next(struct runr *rd)
 {
 	const char *p;
 	size_t k, m, have;
@@ -438,17 +487,18 @@ runr_next(struct runr *rd, size_t *len, size_t *n)
 			k = (size_t)(p - rd->buf) - rd->start;
 			m = meta_len((const unsigned char *)p + 1, have - k - 1);
 			if (m > 0) {
-				p = rd->buf + rd->start;
-				*len = k;
-				*n = k + 1 + m;
-				rd->start += *n;
-				return p;
+				rd->p = rd->buf + rd->start;
+				rd->len = k;
+				rd->n = k + 1 + m;
+				rd->start += rd->n;
+				return true;
 			}
 		}
 		if (rd->off == rd->r->size) {
 			if (have != 0)
 				tmpf_failed("read");
-			return NULL;
+			rd->p = NULL;
+			return false;
 		}
 		/* more: what is left to the front, the buffer grown when a
 		 * record fills it */
@@ -466,62 +516,185 @@ runr_next(struct runr *rd, size_t *len, size_t *n)
 	}
 }
 
-/* Runs a and b (b the later) as one. */
-static struct run *
-merge(struct idindex *x, struct run *a, struct run *b)
+/* e (the later entry of an id) folded into *acc (the earlier), as
+ * idindex_add has it: the place of the first entry with IDX_KNOWN (or
+ * of the later when neither has it), the flags of both. */
+static void
+fold(struct identry *acc, const struct identry *e)
 {
-	struct runr ra = { a, NULL, 0, 0, 0, 0 }, rb = { b, NULL, 0, 0, 0, 0 };
-	struct runw w;
-	const char *pa, *pb;
-	size_t la = 0, lb = 0, na = 0, nb = 0;
-	int c;
+	unsigned flags = acc->flags | e->flags;
 
-	ra.buf = xgrow(NULL, &ra.cap, 65536, 1);
-	rb.buf = xgrow(NULL, &rb.cap, 65536, 1);
-	/* the filters of a and b are not asked during the merge: their
-	 * bits go to the new one */
-	run_unbloom(x, a);
-	run_unbloom(x, b);
-	x->inruns -= a->nkeys + b->nkeys;
-	runw_open(x, &w, a->nkeys + b->nkeys, a->size + b->size);
-	pa = runr_next(&ra, &la, &na);
-	pb = runr_next(&rb, &lb, &nb);
-	while (pa != NULL || pb != NULL) {
-		c = pa == NULL ? 1 : pb == NULL ? -1 : strcmp(pa, pb);
-		if (c < 0) {
-			runw_add(&w, pa, la, na);
-			pa = runr_next(&ra, &la, &na);
-			continue;
-		}
-		runw_add(&w, pb, lb, nb);
-		pb = runr_next(&rb, &lb, &nb);
-		if (c == 0)
-			pa = runr_next(&ra, &la, &na);
+	if (!(acc->flags & IDX_KNOWN))
+		*acc = *e;
+	acc->flags = flags;
+}
+
+/* The readers of a merge as a heap: the record of reader h[0] comes
+ * first (of equal ids, that of the earlier run). */
+static bool
+before(const struct runr *rd, size_t a, size_t b)
+{
+	int c = strcmp(rd[a].p, rd[b].p);
+
+	return c < 0 || (c == 0 && a < b);
+}
+
+static void
+sift(const struct runr *rd, size_t *h, size_t n, size_t i)
+{
+	size_t c, t;
+
+	for (; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && before(rd, h[c + 1], h[c]))
+			c++;
+		if (!before(rd, h[c], h[i]))
+			break;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
 	}
-	free(ra.buf);
-	free(rb.buf);
-	run_free(x, a);
-	run_free(x, b);
+}
+
+/* The heap's first reader on to its next record. */
+static void
+advance(struct runr *rd, size_t *h, size_t *n)
+{
+	if (!runr_next(&rd[h[0]]))
+		h[0] = h[--*n];
+	sift(rd, h, *n, 0);
+}
+
+/* The k runs in (the oldest first) as one, of one level more: of an id
+ * in several, the latest entry, or all folded (fold). */
+static struct run *
+merge(struct idindex *x, struct run **in, size_t k, bool folding)
+{
+	struct runr *rd = xcalloc(k, sizeof *rd);
+	size_t *h = xcalloc(k, sizeof *h), n = 0, nkeys = 0, i, cap = 0, m;
+	unsigned char meta[META_MAX];
+	struct identry acc, e;
+	struct runw w;
+	off_t size = 0;
+	unsigned level = 0;
+	char *rec = NULL;
+
+	/* the filters of the runs are not asked during the merge: their
+	 * bits go to the new one */
+	for (i = 0; i < k; i++) {
+		run_unbloom(x, in[i]);
+		x->inruns -= in[i]->nkeys;
+		nkeys += in[i]->nkeys;
+		size += in[i]->size;
+		level = in[i]->level > level ? in[i]->level : level;
+	}
+	runw_open(x, &w, nkeys, size);
+	for (i = 0; i < k; i++) {
+		rd[i].r = in[i];
+		rd[i].buf = xgrow(NULL, &rd[i].cap, MERGE_BUF, 1);
+		if (runr_next(&rd[i]))
+			h[n++] = i;
+	}
+	for (i = n / 2; i-- > 0; )
+		sift(rd, h, n, i);
+	while (n > 0) {
+		rec = xgrow(rec, &cap, rd[h[0]].n, 1);
+		memcpy(rec, rd[h[0]].p, rd[h[0]].n);
+		m = rd[h[0]].n - rd[h[0]].len - 1;
+		advance(rd, h, &n);
+		if (n > 0 && strcmp(rd[h[0]].p, rec) == 0) {
+			get_meta((unsigned char *)rec + strlen(rec) + 1, &acc);
+			do {
+				get_meta((const unsigned char *)rd[h[0]].p +
+				    rd[h[0]].len + 1, &e);
+				if (folding)
+					fold(&acc, &e);
+				else
+					acc = e;
+				advance(rd, h, &n);
+			} while (n > 0 && strcmp(rd[h[0]].p, rec) == 0);
+			m = put_meta(meta, &acc);
+			rec = xgrow(rec, &cap, strlen(rec) + 1 + m, 1);
+			memcpy(rec + strlen(rec) + 1, meta, m);
+		}
+		runw_add(&w, rec, strlen(rec), strlen(rec) + 1 + m);
+	}
+	for (i = 0; i < k; i++) {
+		free(rd[i].buf);
+		run_free(x, in[i]);
+	}
+	free(rd);
+	free(h);
+	free(rec);
 	x->inruns += w.r->nkeys;
+	x->written += w.r->nkeys;
+	w.r->level = level + 1;
 	return runw_close(&w);
 }
 
-/* The entries in memory, in the order of their ids (a static for
- * qsort). */
-static const struct idindex *sorting;
-
-static int
-by_id(const void *a, const void *b)
+/* The entries in memory in the order of their ids: a multikey
+ * quicksort (Bentley and Sedgewick) of a[0..n), whose ids agree in
+ * their first d bytes: three parts by byte d, the part equal to it on
+ * at byte d + 1.  The two smaller parts recurse (each at most half:
+ * the depth is at most the log of n), the largest loops. */
+static unsigned char
+byte_at(const struct idindex *x, uint32_t v, size_t d)
 {
-	return strcmp(at(sorting, *(const uint32_t *)a - 1),
-	    at(sorting, *(const uint32_t *)b - 1));
+	return (unsigned char)at(x, v - 1)[d];
 }
 
-/* The table to a new run, the memory emptied; runs of about the same
- * size merged (each at least twice the size of the next: a few runs,
- * each record rewritten a few times). */
 static void
-spill(struct idindex *x)
+sort_ids(const struct idindex *x, uint32_t *a, size_t n, size_t d)
+{
+	size_t lt, gt, i, j, part[3][2];
+	uint32_t t;
+	unsigned char p, c;
+
+	while (n > 1) {
+		if (n < 12) {   /* insertion */
+			for (i = 1; i < n; i++)
+				for (j = i; j > 0 && strcmp(at(x, a[j] - 1) + d,
+				    at(x, a[j - 1] - 1) + d) < 0; j--) {
+					t = a[j];
+					a[j] = a[j - 1];
+					a[j - 1] = t;
+				}
+			return;
+		}
+		p = byte_at(x, a[n / 2], d);
+		for (lt = i = 0, gt = n; i < gt; ) {
+			c = byte_at(x, a[i], d);
+			t = a[i];
+			if (c < p) {
+				a[i++] = a[lt];
+				a[lt++] = t;
+			} else if (c > p) {
+				a[i] = a[--gt];
+				a[gt] = t;
+			} else
+				i++;
+		}
+		/* the parts: below (at d), equal (at d + 1; done at the
+		 * end of the ids), above (at d) */
+		part[0][0] = 0, part[0][1] = lt;
+		part[1][0] = lt, part[1][1] = p == 0 ? lt : gt;
+		part[2][0] = gt, part[2][1] = n;
+		j = 0;
+		for (i = 1; i < 3; i++)
+			if (part[i][1] - part[i][0] > part[j][1] - part[j][0])
+				j = i;
+		for (i = 0; i < 3; i++)
+			if (i != j)
+				sort_ids(x, a + part[i][0], part[i][1] -
+				    part[i][0], d + (i == 1));
+		a += part[j][0];
+		n = part[j][1] - part[j][0];
+		d += j == 1;
+	}
+}
+
+/* The table to a new run (of level 0), the memory emptied. */
+static void
+spill_table(struct idindex *x)
 {
 	struct runw w;
 	size_t i, j, len, m;
@@ -530,8 +703,7 @@ spill(struct idindex *x)
 	for (i = j = 0; i < x->capslot; i++)
 		if (x->slot[i] != 0)
 			x->slot[j++] = x->slot[i];
-	sorting = x;
-	qsort(x->slot, j, sizeof *x->slot, by_id);
+	sort_ids(x, x->slot, j, 0);
 	runw_open(x, &w, j, (off_t)x->filled);
 	for (i = 0; i < j; i++) {
 		k = at(x, x->slot[i] - 1);
@@ -540,6 +712,7 @@ spill(struct idindex *x)
 		runw_add(&w, k, len, len + 1 + m);
 	}
 	x->inruns += j;
+	x->written += j;
 	x->run = xgrow(x->run, &x->caprun, x->nrun + 1, sizeof *x->run);
 	x->run[x->nrun++] = runw_close(&w);
 	x->nruns++;
@@ -549,12 +722,37 @@ spill(struct idindex *x)
 	free(x->slot);
 	x->slot = NULL;
 	x->capslot = x->n = 0;
-	while (x->nrun >= 2 && x->run[x->nrun - 2]->size <=
-	    2 * x->run[x->nrun - 1]->size) {
-		x->run[x->nrun - 2] = merge(x, x->run[x->nrun - 2],
-		    x->run[x->nrun - 1]);
-		x->nrun--;
+}
+
+/* The last k runs as one. */
+static void
+merge_last(struct idindex *x, size_t k, bool folding)
+{
+	x->run[x->nrun - k] = merge(x, x->run + x->nrun - k, k, folding);
+	x->nrun -= k - 1;
+}
+
+/* The table to a new run, then runs merged.  Filled by idindex_add
+ * (no lookups until idindex_settle), FANIN runs of one level become one
+ * of the next: a record is written once a level, and the levels grow as
+ * the log to the base FANIN of the runs.  Otherwise, for the lookups,
+ * runs of about the same size are merged (each at least twice the size
+ * of the next: a few runs, each record rewritten a few times). */
+static void
+spill(struct idindex *x)
+{
+	size_t i;
+
+	spill_table(x);
+	while (x->adding && x->nrun >= FANIN) {
+		for (i = x->nrun - FANIN; i < x->nrun; i++)
+			if (x->run[i]->level != x->run[x->nrun - 1]->level)
+				return;
+		merge_last(x, FANIN, true);
 	}
+	while (!x->adding && x->nrun >= 2 && x->run[x->nrun - 2]->size <=
+	    2 * x->run[x->nrun - 1]->size)
+		merge_last(x, 2, false);
 }
 
 /* ---- the index ---------------------------------------------------------- */
@@ -591,9 +789,11 @@ idindex_get(const struct idindex *x, const char *id, size_t len,
 	return found;
 }
 
-void
-idindex_put(struct idindex *x, const char *id, size_t len,
-    const struct identry *e)
+/* Set the entry of id[0..len) to *e, or to *e folded into the entry
+ * in memory (folding). */
+static void
+store(struct idindex *x, const char *id, size_t len,
+    const struct identry *e, bool folding)
 {
 	unsigned char meta[32];
 	size_t m = put_meta(meta, e), i, old, tab;
@@ -607,8 +807,8 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 	 * this one), the entries to a run first */
 	full = (x->n + 1) * 5 > x->capslot * 4;
 	tab = full ? x->capslot + x->capslot / 2 : x->capslot;
-	if (x->n > 0 && tab * sizeof *x->slot + x->filled + len + 1 + m >
-	    x->budget) {
+	if (x->n > 0 && tab * sizeof *x->slot + x->filled + len + 1 +
+	    (folding ? META_MAX : m) > x->budget) {
 		spill(x);
 		full = true;
 	}
@@ -619,6 +819,10 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 		k = at(x, x->slot[i] - 1);
 		get_meta((const unsigned char *)k + len + 1, &cur);
 		old = put_meta((unsigned char[32]){ 0 }, &cur);
+		if (folding) {
+			fold(&cur, e);
+			m = put_meta(meta, &cur);
+		}
 		if (old == m) {         /* in place */
 			memcpy(k + len + 1, meta, m);
 			return;
@@ -631,6 +835,42 @@ idindex_put(struct idindex *x, const char *id, size_t len,
 	k[len] = '\0';
 	memcpy(k + len + 1, meta, m);
 	x->slot[i] = off + 1;
+}
+
+void
+idindex_put(struct idindex *x, const char *id, size_t len,
+    const struct identry *e)
+{
+	idindex_settle(x);
+	store(x, id, len, e, false);
+}
+
+void
+idindex_add(struct idindex *x, const char *id, size_t len,
+    const struct identry *e)
+{
+	x->adding = true;
+	store(x, id, len, e, true);
+}
+
+void
+idindex_settle(struct idindex *x)
+{
+	if (!x->adding)
+		return;
+	if (x->nrun > 0) {
+		if (x->n > 0)
+			spill_table(x);
+		x->adding = false;      /* the last run gets a filter */
+		merge_last(x, x->nrun, true);
+	}
+	x->adding = false;
+}
+
+size_t
+idindex_written(const struct idindex *x)
+{
+	return x->written;
 }
 
 bool

@@ -46,6 +46,17 @@ bool idindex_get(const struct idindex *x, const char *id, size_t len,
 /* Set the entry of id[0..len), made when absent. */
 void idindex_put(struct idindex *x, const char *id, size_t len,
     const struct identry *e);
+/* Fill the index before any other call but idindex_file: the entry of
+ * id[0..len) folded with those of it before (the place of the first with
+ * IDX_KNOWN, or of the last when none has it; the flags of all).  The
+ * memory past the budget goes to runs as idindex_put's does, with no
+ * lookups in them and no filters: FANIN runs of one level are merged
+ * into one (a record is written once a level, the levels the log to
+ * the base 32 of the runs).  idindex_settle folds them into one run
+ * with its filter (idindex_put settles first). */
+void idindex_add(struct idindex *x, const char *id, size_t len,
+    const struct identry *e);
+void idindex_settle(struct idindex *x);
 /* Whether ref names an army of the collection (an exact id, or the
  * list part of one with variants). */
 bool idindex_known(const struct idindex *x, const char *ref);
@@ -63,6 +74,8 @@ bool idindex_same_file(const struct idindex *x, uint32_t a, uint32_t b);
 size_t idindex_count(const struct idindex *x);
 size_t idindex_bytes(const struct idindex *x);
 size_t idindex_runs(const struct idindex *x);
+/* The records written to runs so far (merges write them again). */
+size_t idindex_written(const struct idindex *x);
 /* Set the budget in bytes (of idindex_new: IDINDEX_BUDGET, or
  * BELLIS_INDEX_MEMORY). */
 void idindex_budget(struct idindex *x, size_t bytes);

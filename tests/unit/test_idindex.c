@@ -163,6 +163,64 @@ test_spill(void)
 	idindex_free(x);
 }
 
+/* idindex_add past a budget of 16 KB (about 45 runs: more than the 32
+ * merged at once): each id given three times, a family marked, in
+ * three rounds so that they meet in different runs; every entry the
+ * fold of them all (the place of the first known, the flags of all),
+ * and each record written at most three times (a run, one merge of 32,
+ * the last merge), not once per doubling. */
+static void
+test_add(void)
+{
+	struct idindex *x = idindex_new();
+	struct identry e, g;
+	char id[32];
+	long n = 10000, i, r, bad = 0;
+	size_t adds = 0;
+
+	idindex_budget(x, 16384);
+	for (r = 0; r < 3; r++)
+		for (i = 0; i < n; i++) {
+			snprintf(id, sizeof id, "I/%ld%s", i, i % 4 == 0 ?
+			    "a" : "");
+			/* a family before its member (round 0) or after */
+			e.flags = IDX_FAMILY;
+			e.file = 0;
+			e.line = 0;
+			if (i % 4 == 0 && r == (i / 4) % 2) {
+				idindex_add(x, id, strlen(id) - 1, &e);
+				adds++;
+			}
+			e.flags = r == 1 && i % 3 == 0 ? IDX_FAMILY :
+			    IDX_KNOWN | IDX_EXACT;
+			e.file = (uint32_t)r;
+			e.line = i * 10 + r + 1;
+			idindex_add(x, id, strlen(id), &e);
+			adds++;
+		}
+	CHECK(idindex_runs(x) > 32);
+	idindex_settle(x);
+	CHECK(idindex_written(x) <= 3 * adds);
+	for (i = 0; i < n; i++) {
+		snprintf(id, sizeof id, "I/%ld%s", i, i % 4 == 0 ? "a" : "");
+		if (!idindex_get(x, id, strlen(id), &g) || g.line != i * 10 +
+		    1 || g.file != 0 || g.flags != (i % 3 == 0 ? IDX_KNOWN |
+		    IDX_EXACT | IDX_FAMILY : IDX_KNOWN | IDX_EXACT))
+			bad++;
+		if (i % 4 == 0 && (!idindex_get(x, id, strlen(id) - 1, &g) ||
+		    g.flags != IDX_FAMILY || !idindex_known(x, id)))
+			bad++;
+	}
+	CHECK(bad == 0);
+	CHECK(!idindex_known(x, "I/3a") && !idindex_known(x, "I/10000"));
+	/* a put after: it settles, the latest wins */
+	e.flags = IDX_EXACT;
+	e.line = 7;
+	idindex_put(x, "I/5", 3, &e);
+	CHECK(idindex_get(x, "I/5", 3, &g) && g.line == 7);
+	idindex_free(x);
+}
+
 struct seen {
 	struct sbuf s;
 	long n;
@@ -256,6 +314,7 @@ main(void)
 	RUN(test_many());
 	RUN(test_long_id());
 	RUN(test_spill());
+	RUN(test_add());
 	RUN(test_pending());
 	RUN(test_file_names());
 	return UNIT_DONE("idindex");
