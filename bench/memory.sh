@@ -9,8 +9,8 @@
 # ids and references of each copy moved on so that the ids stay unique
 # (the collection-wide checks keep every id, at most
 # 20 MB).  Then refcard-render's cards of the DBA 3.0 corpus (634
-# armies), PDF in Russian and German and HTML in Russian (the limit of
-# issue 48: 20 MB).  Inputs are generated in a temporary directory and deleted
+# armies), PDF in Russian and German and HTML in Russian (the limit: 20
+# MB).  Inputs are generated in a temporary directory and deleted
 # after.  A reader either streams (flat) or stops at a documented limit
 # with an error (the status column).
 set -eu
