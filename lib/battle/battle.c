@@ -157,8 +157,27 @@ battle_place(struct bfield *f, struct belem *e)
 {
 	(void)f;
 	geom_corners(&e->box, e->c);
-	e->centre = geom_centre(&e->box);
-	e->bb = geom_bb(e->c, 4);
+}
+
+struct gpt
+battle_centre(const struct belem *e)
+{
+	return geom_centre(&e->box);
+}
+
+struct gbb
+battle_bb(const struct belem *e)
+{
+	return geom_bb(e->c, 4);
+}
+
+/* The bounding boxes of a and b meet within margin. */
+static bool
+bb_meet(const struct belem *a, const struct belem *b, double margin)
+{
+	struct gbb x = battle_bb(a), y = battle_bb(b);
+
+	return geom_bb_meet(&x, &y, margin);
 }
 
 void
@@ -317,6 +336,15 @@ grid_query(struct bfield *f, const struct gbb *bb, int **out, size_t *cap)
 			}
 		}
 	return n;
+}
+
+size_t
+grid_query_elem(struct bfield *f, const struct belem *e, int **out,
+    size_t *cap)
+{
+	struct gbb bb = battle_bb(e);
+
+	return grid_query(f, &bb, out, cap);
 }
 
 size_t
@@ -482,7 +510,7 @@ battle_touch(const struct bfield *f, const struct belem *a,
 {
 	int i, j;
 
-	if (!geom_bb_meet(&a->bb, &b->bb, f->tol))
+	if (!bb_meet(a, b, f->tol))
 		return false;
 	if (corners)
 		return geom_quad_dist(a->c, b->c) <= f->tol;
@@ -499,15 +527,17 @@ battle_screened(struct bfield *f, struct gpt a, struct gpt b, int side,
     int ia, int ib)
 {
 	struct gpt s[2] = { a, b };
-	struct gbb bb = geom_bb(s, 2);
+	struct gbb bb = geom_bb(s, 2), eb;
 	const struct belem *e;
 	size_t i, n;
 
 	n = grid_query(f, &bb, &f->scr, &f->scap);
 	for (i = 0; i < n; i++) {
 		e = &f->e[f->scr[i]];
-		if (f->scr[i] == ia || f->scr[i] == ib || e->side != side ||
-		    !geom_bb_meet(&e->bb, &bb, 0))
+		if (f->scr[i] == ia || f->scr[i] == ib || e->side != side)
+			continue;
+		eb = battle_bb(e);
+		if (!geom_bb_meet(&eb, &bb, 0))
 			continue;
 		if (geom_seg_hits_poly(a, b, e->c, 4))
 			return true;

@@ -93,9 +93,8 @@ struct belem {
 	char *id;
 	long line;
 	struct gbox box;
-	struct gpt c[4];        /* corners, from box */
-	struct gpt centre;
-	struct gbb bb;
+	struct gpt c[4];        /* corners, from box (the centre and the
+				 * bounding box: battle_centre, battle_bb) */
 	int troop;              /* troop id */
 	int sub;                /* its sub-type + 1 (dba3 3Bd, 6Kn), 0 */
 	int side;
@@ -172,17 +171,27 @@ struct bmove {
 		int breakoff, breakoff_sub, end, zoc;
 		bool has[MF_N];
 	} said;
-	struct gbox *start, *end;   /* per member */
-	struct gpt *path;       /* leader's front-edge centre, sampled */
+	struct gbox *end;       /* per member, where it ends */
+	struct gpt *path;       /* each member's front-edge centre, sampled
+				 * (npath / n poses of the group) */
 	size_t npath;
 	int side;
 	bool error;             /* the line was reported */
 };
 
+/* The moves of a plan.  A move's lists (ids, steps, end, path) are
+ * exactly as long as they are, in blocks of the plan's own (freed with
+ * it): no allocation of their own, so nothing between them. */
 struct bplan {
 	const char *file;
 	struct bmove *mv;
 	size_t n, cap;
+	char **blocks;          /* the blocks of the moves' lists */
+	size_t nblocks, capblocks;
+	char *next;             /* the free room of the last block */
+	size_t room;
+	struct gpt *scratch;    /* the path of the move being run */
+	size_t capscratch;
 	bool first;             /* the side's first bound (a line "first") */
 };
 
@@ -232,6 +241,10 @@ int battle_find(const struct bfield *f, const char *id, size_t n);
 /* Index the ids of the elements read, for battle_find. */
 void battle_index_ids(struct bfield *f);
 void battle_place(struct bfield *f, struct belem *e);
+/* The centre of e's base and its bounding box, worked out when asked
+ * (not kept: 48 bytes of each of ten thousand elements). */
+struct gpt battle_centre(const struct belem *e);
+struct gbb battle_bb(const struct belem *e);
 /* The rules numbers of the table in paces, from the field's rules r
  * (formats/dba1.xml, dba22.xml) at its scale: one base width (an
  * element's default width), the base depth of a troop type (its default
@@ -260,6 +273,9 @@ void grid_remove(struct bfield *f, int e);
 void grid_insert(struct bfield *f, int e);
 /* Elements whose cells meet bb (each once); returns the count. */
 size_t grid_query(struct bfield *f, const struct gbb *bb, int **out,
+    size_t *cap);
+/* ... whose cells meet e's bounding box. */
+size_t grid_query_elem(struct bfield *f, const struct belem *e, int **out,
     size_t *cap);
 /* The elements of the cell of p (finite; the grid built): every element
  * in the grid whose base holds p is there, each once; returns the

@@ -479,7 +479,7 @@ camp(const struct scene *s, const struct gpt *v, size_t n, int side,
 	const struct bfield *f = s->f;
 	const char *dark = side >= 0 ? side_dark[side] : "#555555";
 	struct gpt m = { 0, 0 };
-	struct gbb clear;
+	struct gbb clear, eb;
 	double size = f->width * 0.016, w = 0;
 	size_t i;
 
@@ -491,8 +491,10 @@ camp(const struct scene *s, const struct gpt *v, size_t n, int side,
 	clear = (struct gbb){ m.x - w / 2, m.y - size, m.x + w / 2,
 	    m.y + size };
 	/* not where a base stands */
-	for (i = 0; i < f->ne && named; i++)
-		named = !geom_bb_meet(&clear, &f->e[i].bb, 0);
+	for (i = 0; i < f->ne && named; i++) {
+		eb = battle_bb(&f->e[i]);
+		named = !geom_bb_meet(&clear, &eb, 0);
+	}
 	shape(s, v, n, true, side >= 0 ? side_pale[side] : "#dddddd",
 	    NULL, 0, 0);
 	if (*s->marks > 0)
@@ -649,7 +651,7 @@ static void
 label(const struct scene *s, const struct belem *e, enum lang lang)
 {
 	double deg = fmod(fmod(e->box.facing, 360) + 360, 360);
-	struct gpt m = e->centre, up, rt, pl[4];
+	struct gpt m = battle_centre(e), up, rt, pl[4];
 	double size, room, fs, hw, lo, hi;
 	int sd = e->side % BF_MAXSIDES;
 	const char *name = label_fit(e, lang, &size, &fs, &room);
@@ -737,16 +739,18 @@ static bool
 tag_free(const struct bfield *f, struct gpt o, double w, double h,
     const struct gbb *other)
 {
-	struct gbb b = { o.x, o.y, o.x + w, o.y + h };
+	struct gbb b = { o.x, o.y, o.x + w, o.y + h }, eb;
 	struct gpt c = { o.x + w / 2, o.y + h / 2 };
 	const struct bterrain *t;
 	size_t i;
 
 	if (other != NULL && geom_bb_meet(&b, other, h))
 		return false;
-	for (i = 0; i < f->ne; i++)
-		if (geom_bb_meet(&b, &f->e[i].bb, h * 0.2))
+	for (i = 0; i < f->ne; i++) {
+		eb = battle_bb(&f->e[i]);
+		if (geom_bb_meet(&b, &eb, h * 0.2))
 			return false;
+	}
 	for (i = 0; i < f->nt; i++) {
 		t = &f->t[i];
 		if (t->poly.n < 2)
@@ -781,7 +785,7 @@ side_tags(const struct scene *s)
 	for (i = 0; i < f->ne; i++) {
 		k = f->e[i].side % BF_MAXSIDES;
 		fw[k] = geom_add(fw[k], geom_fwd(f->e[i].box.facing), 1);
-		mid[k] = geom_add(mid[k], f->e[i].centre, 1);
+		mid[k] = geom_add(mid[k], battle_centre(&f->e[i]), 1);
 		cnt[k]++;
 	}
 	for (k = 0; k < f->nsides && k < BF_MAXSIDES; k++) {
@@ -882,14 +886,15 @@ static void
 link(const struct scene *s, const struct belem *a, const struct belem *b,
     bool psiloi)
 {
-	struct gpt d = geom_sub(b->centre, a->centre), p, q, u, m;
+	struct gpt ca = battle_centre(a), d = geom_sub(battle_centre(b), ca);
+	struct gpt p, q, u, m;
 	double best = -1e300, v, len;
 	int k, at = GE_REAR;
 
 	for (k = 0; k < 4; k++) {
 		edge_of(a, k, &p, &q);
-		m = (struct gpt){ (p.x + q.x) / 2 - a->centre.x, (p.y + q.y) /
-		    2 - a->centre.y };
+		m = (struct gpt){ (p.x + q.x) / 2 - ca.x, (p.y + q.y) / 2 -
+		    ca.y };
 		v = geom_dot(m, d) / (geom_dist(m, (struct gpt){ 0, 0 }) +
 		    1e-9);
 		if (v > best) {

@@ -483,11 +483,13 @@ check_elements(struct bfield *f)
 	int *near = NULL, j;
 	size_t cap = 0, i, k, n;
 	double tol = f->tol;
+	struct gbb bb;
 
 	for (i = 0; i < f->ne; i++) {
 		e = &f->e[i];
-		if (e->bb.x0 < -tol || e->bb.y0 < -tol ||
-		    e->bb.x1 > f->width + tol || e->bb.y1 > f->height + tol)
+		bb = battle_bb(e);
+		if (bb.x0 < -tol || bb.y0 < -tol ||
+		    bb.x1 > f->width + tol || bb.y1 > f->height + tol)
 			DIAG(BF_OFF_TABLE, e->line, 0, e->id);
 		s = &f->side[e->side];
 		if (!e->general)
@@ -509,7 +511,7 @@ check_elements(struct bfield *f)
 		if (f->e[i].intersects)
 			continue;
 		e = &f->e[i];
-		n = grid_query(f, &e->bb, &near, &cap);
+		n = grid_query_elem(f, e, &near, &cap);
 		for (k = 0; k < n; k++) {
 			j = near[k];
 			if ((size_t)j <= i || f->e[j].intersects ||

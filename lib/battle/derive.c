@@ -38,19 +38,19 @@ terrain_words(struct bfield *f, int i)
 	struct belem *e = &f->e[i];
 	struct bderived *d = &e->d;
 	const struct bterrain *t;
+	struct gpt c = battle_centre(e);
 	size_t k;
 
-	d->difficult = battle_difficult_at(f, e->centre);
-	d->rough = !d->difficult && battle_rough_at(f, e->centre);
-	d->level = battle_level(f, e->centre);
-	d->in_river = battle_in_river(f, e->centre, &d->river);
-	d->on_road = battle_on_road(f, e->centre);
+	d->difficult = battle_difficult_at(f, c);
+	d->rough = !d->difficult && battle_rough_at(f, c);
+	d->level = battle_level(f, c);
+	d->in_river = battle_in_river(f, c, &d->river);
+	d->on_road = battle_on_road(f, c);
 	d->ford = d->in_river && d->on_road;
 	for (k = 0; k < f->nt; k++) {
 		t = &f->t[k];
 		if (t->what == BK_CAMP && t->side == e->side &&
-		    t->poly.n >= 3 && geom_in_poly(e->centre, t->poly.v,
-		    t->poly.n))
+		    t->poly.n >= 3 && geom_in_poly(c, t->poly.v, t->poly.n))
 			d->camp = true;
 	}
 }
@@ -136,7 +136,7 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
     size_t *cap)
 {
 	const struct belem *a = &f->e[i], *b;
-	struct gbb bb = a->bb;
+	struct gbb bb = battle_bb(a), b_bb;
 	double len, best = 0, tbest = 0;
 	size_t k, n;
 	int j;
@@ -145,7 +145,10 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
 		b = &f->e[j];
-		if (j == i || !geom_bb_meet(&a->bb, &b->bb, f->tol))
+		if (j == i)
+			continue;
+		b_bb = battle_bb(b);
+		if (!geom_bb_meet(&bb, &b_bb, f->tol))
 			continue;
 		if (b->side == a->side) {
 			behind(f, a, j, d);
@@ -187,7 +190,7 @@ overlaps(struct bfield *f, int i, int **near, size_t *cap)
 
 	if (a->d.nfront == 0)
 		return;
-	n = grid_query(f, &a->bb, near, cap);
+	n = grid_query_elem(f, a, near, cap);
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
 		b = &f->e[j];
@@ -212,7 +215,7 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 	size_t k, n, nz = 0;
 	int j;
 
-	n = grid_query(f, &a->bb, near, cap);
+	n = grid_query_elem(f, a, near, cap);
 	/* the enemies whose zone it stands in, kept at the front of near */
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
@@ -234,8 +237,8 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 	d->zoc_screened = (bool *)(d->zoc + nz);
 	for (k = 0; k < nz; k++) {
 		j = d->zoc[k] = (*near)[k];
-		d->zoc_screened[k] = battle_screened(f, a->centre,
-		    f->e[j].centre, a->side, i, j);
+		d->zoc_screened[k] = battle_screened(f, battle_centre(a),
+		    battle_centre(&f->e[j]), a->side, i, j);
 	}
 }
 

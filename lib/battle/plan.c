@@ -239,7 +239,9 @@ struct walk {
 	int away;               /* an enemy before the group's front */
 	int *near;
 	size_t cap;
-	size_t capath;
+	struct gbox *start;     /* the members' bases at the start */
+	struct gpt *path;       /* the poses kept (the plan's scratch) */
+	size_t npath, capath;
 	/* the path keeps every every-th pose, at most PATH_POSES of them
 	 * (halved when full): a long plan is swept, not stored */
 	size_t poses, every, seen;
@@ -255,7 +257,7 @@ static void
 frame(const struct belem *e, const struct belem *b, double *depth,
     double *off)
 {
-	struct gpt v = geom_sub(e->centre, b->box.p);
+	struct gpt v = geom_sub(battle_centre(e), b->box.p);
 
 	*depth = geom_dot(v, geom_fwd(b->box.facing));
 	*off = geom_dot(v, geom_right(b->box.facing));
@@ -300,8 +302,8 @@ zone_step(struct walk *w, int m, int j)
 	r->open = true;
 	r->d0 = r->d1 = r->dmin = dp;
 	r->l0 = r->l1 = off;
-	r->screened = battle_screened(f, e->centre, b->centre, e->side,
-	    w->mv->ids[m], j);
+	r->screened = battle_screened(f, battle_centre(e), battle_centre(b),
+	    e->side, w->mv->ids[m], j);
 }
 
 /* Keep the group's pose for the drawn path: every w->every-th one (or
@@ -322,16 +324,15 @@ keep_pose(struct walk *w, bool last)
 	}
 	if (w->poses == PATH_POSES) {
 		for (k = 1; k < PATH_POSES / 2; k++)
-			memcpy(mv->path + k * n, mv->path + 2 * k * n,
-			    n * sizeof *mv->path);
+			memcpy(w->path + k * n, w->path + 2 * k * n,
+			    n * sizeof *w->path);
 		w->poses = PATH_POSES / 2;
-		mv->npath = w->poses * n;
+		w->npath = w->poses * n;
 		w->every *= 2;
 	}
-	mv->path = xgrow(mv->path, &w->capath, mv->npath + n,
-	    sizeof *mv->path);
+	w->path = xgrow(w->path, &w->capath, w->npath + n, sizeof *w->path);
 	for (m = 0; m < mv->n; m++)
-		mv->path[mv->npath++] = w->f->e[mv->ids[m]].box.p;
+		w->path[w->npath++] = w->f->e[mv->ids[m]].box.p;
 	w->poses++;
 	w->last_kept = true;
 }
@@ -352,12 +353,12 @@ sample(struct walk *w)
 			w->difficult = true;
 		if (!w->rough && battle_base_rough(f, e->c))
 			w->rough = true;
-		if (!battle_on_road(f, e->centre)) {
+		if (!battle_on_road(f, battle_centre(e))) {
 			w->road = false;
-			if (battle_in_river(f, e->centre, NULL))
+			if (battle_in_river(f, battle_centre(e), NULL))
 				w->river = true;
 		}
-		n = grid_query(f, &e->bb, &w->near, &w->cap);
+		n = grid_query_elem(f, e, &w->near, &w->cap);
 		for (k = 0; k < n; k++) {
 			b = &f->e[w->near[k]];
 			if (b->side != e->side && !b->intersects)
@@ -419,7 +420,7 @@ middle(struct walk *w, double *reach)
 
 	for (m = 0; m < w->mv->n; m++) {
 		e = &w->f->e[w->mv->ids[m]];
-		c = geom_add(c, e->centre, 1.0 / w->mv->n);
+		c = geom_add(c, battle_centre(e), 1.0 / w->mv->n);
 	}
 	*reach = 0;
 	for (m = 0; m < w->mv->n; m++)
@@ -536,8 +537,8 @@ column(const struct bfield *f, const struct bmove *mv)
 	for (m = 1; m < mv->n; m++) {
 		e = &f->e[mv->ids[m]];
 		if (fabs(geom_diff_deg(e->box.facing, l->box.facing)) >
-		    f->angtol || fabs(geom_dot(geom_sub(e->centre, l->centre),
-		    rt)) > f->tol)
+		    f->angtol || fabs(geom_dot(geom_sub(battle_centre(e),
+		    battle_centre(l)), rt)) > f->tol)
 			return false;
 	}
 	return true;
@@ -548,20 +549,18 @@ static bool
 faces(const struct bfield *f, const struct belem *e, const struct belem *b)
 {
 	return fabs(geom_diff_deg(e->box.facing, b->box.facing + 180)) <=
-	    f->angtol && geom_dot(geom_sub(b->centre, e->box.p),
-	    geom_fwd(e->box.facing)) > 0 && geom_dot(geom_sub(e->centre,
+	    f->angtol && geom_dot(geom_sub(battle_centre(b), e->box.p),
+	    geom_fwd(e->box.facing)) > 0 && geom_dot(geom_sub(battle_centre(e),
 	    b->box.p), geom_fwd(b->box.facing)) > 0;
 }
 
-/* An element standing at box (corners, centre, bounding box). */
+/* An element standing at box (its corners). */
 static void
 pose(const struct gbox *box, struct belem *t)
 {
 	memset(t, 0, sizeof *t);
 	t->box = *box;
 	geom_corners(&t->box, t->c);
-	t->centre = geom_centre(&t->box);
-	t->bb = geom_bb(t->c, 4);
 }
 
 /* Faced b already from the pose it started in. */
@@ -614,7 +613,7 @@ withdrew(const struct bfield *f, const struct walk *w, const struct zin *r)
 	double away = r->d1 - r->d0;
 
 	return !r->back && away > f->tol && away >= fabs(r->l1 - r->l0) -
-	    1e-9 && r->dmin >= r->d0 - w->mv->start[r->member].d - 1e-9;
+	    1e-9 && r->dmin >= r->d0 - w->start[r->member].d - 1e-9;
 }
 
 /* Why the move is in enemy j's zone: contact (a member ends touching
@@ -639,7 +638,7 @@ zoc_kind(const struct walk *w, int j, bool *screened)
 		if (battle_touch(f, e, b, false))
 			contact = true;
 		else if (faces(f, e, b) && !faced(f,
-		    &mv->start[w->in[i].member], b))
+		    &w->start[w->in[i].member], b))
 			face = true;
 		if (!withdrew(f, w, &w->in[i]))
 			away = false;
@@ -691,7 +690,8 @@ before(struct walk *w)
 
 	for (m = 0; m < mv->n; m++) {
 		d = &w->d0[m];
-		n = grid_query(f, &f->e[mv->ids[m]].bb, &w->near, &w->cap);
+		n = grid_query_elem(f, &f->e[mv->ids[m]], &w->near,
+		    &w->cap);
 		for (i = 0; i < n; i++) {
 			j = w->near[i];
 			if (f->e[j].side == f->e[mv->ids[m]].side ||
@@ -752,7 +752,7 @@ contacts(struct walk *w, int m)
 	size_t k, n;
 	int j;
 
-	n = grid_query(f, &e->bb, &w->near, &w->cap);
+	n = grid_query_elem(f, e, &w->near, &w->cap);
 	for (k = 0; k < n; k++) {
 		j = w->near[k];
 		if (f->e[j].side != e->side && !f->e[j].intersects &&
@@ -806,10 +806,10 @@ after(struct walk *w)
 		battle_dreset(&d1);
 		battle_contacts(f, mv->ids[m], &d1, &w->near, &w->cap);
 		contacts(w, m);
-		if (battle_difficult_at(f, e->centre))
+		if (battle_difficult_at(f, battle_centre(e)))
 			mv->m->end = GO_DIFFICULT;
 		else if (mv->m->end != GO_DIFFICULT &&
-		    battle_rough_at(f, e->centre))
+		    battle_rough_at(f, battle_centre(e)))
 			mv->m->end = GO_ROUGH;
 	}
 	if (mv->n == 1)
@@ -829,9 +829,9 @@ after(struct walk *w)
 	battle_dreset(&d1);
 	if (w->away >= 0) {
 		for (m = 0, i = 0; m < mv->n; m++)
-			if (geom_dist(f->e[mv->ids[m]].centre,
-			    f->e[w->away].centre) > geom_dist(w->c0[m],
-			    f->e[w->away].centre))
+			if (geom_dist(battle_centre(&f->e[mv->ids[m]]),
+			    battle_centre(&f->e[w->away])) >
+			    geom_dist(w->c0[m], battle_centre(&f->e[w->away])))
 				i++;
 		mv->m->has[MF_AWAY] = i == mv->n;
 	}
@@ -857,8 +857,33 @@ touching(struct bfield *f, const struct bmove *mv)
 	return rc;
 }
 
+/* The blocks of a plan's lists: this much each, a list longer than that
+ * in a block of its own. */
+#define PLAN_BLOCK (256 * 1024)
+
+/* Room for n bytes in p's blocks (8-aligned: the lists hold doubles). */
+static void *
+plan_alloc(struct bplan *p, size_t n)
+{
+	size_t size;
+	void *v;
+
+	n = (n + 7) & ~(size_t)7;
+	if (n > p->room) {
+		size = n > PLAN_BLOCK ? n : PLAN_BLOCK;
+		p->blocks = xgrow(p->blocks, &p->capblocks, p->nblocks + 1,
+		    sizeof *p->blocks);
+		p->next = p->blocks[p->nblocks++] = xmalloc(size);
+		p->room = size;
+	}
+	v = p->next;
+	p->next += n;
+	p->room -= n;
+	return v;
+}
+
 static void
-run(struct bfield *f, struct bmove *mv)
+run(struct bplan *p, struct bfield *f, struct bmove *mv)
 {
 	struct walk w;
 	int m, s;
@@ -869,9 +894,11 @@ run(struct bfield *f, struct bmove *mv)
 	w.road = true;
 	w.d0 = xcalloc((size_t)mv->n, sizeof *w.d0);
 	w.c0 = xcalloc((size_t)mv->n, sizeof *w.c0);
+	w.start = xcalloc((size_t)mv->n, sizeof *w.start);
+	w.path = p->scratch;
+	w.capath = p->capscratch;
 	w.away = -1;
-	mv->start = xcalloc((size_t)mv->n, sizeof *mv->start);
-	mv->end = xcalloc((size_t)mv->n, sizeof *mv->end);
+	mv->end = plan_alloc(p, (size_t)mv->n * sizeof *mv->end);
 	mv->side = f->e[mv->ids[0]].side;
 	mv->m->line = mv->line;
 	mv->m->end = GO_GOOD;
@@ -879,8 +906,8 @@ run(struct bfield *f, struct bmove *mv)
 		battle_dreset(&w.d0[m]);
 		battle_contacts(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
 		battle_zones(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
-		mv->start[m] = f->e[mv->ids[m]].box;
-		w.c0[m] = f->e[mv->ids[m]].centre;
+		w.start[m] = f->e[mv->ids[m]].box;
+		w.c0[m] = battle_centre(&f->e[mv->ids[m]]);
 		mv->m->troop[m] = f->e[mv->ids[m]].troop;
 		mv->m->sub[m] = f->e[mv->ids[m]].sub;
 	}
@@ -895,7 +922,7 @@ run(struct bfield *f, struct bmove *mv)
 		if (mv->n > 1 && (mv->steps[s].kind == ST_TURN ||
 		    (mv->steps[s].kind == ST_TO && mv->steps[s].has_f &&
 		    fabs(geom_diff_deg(mv->steps[s].f,
-		    mv->start[0].facing)) > f->angtol)))
+		    w.start[0].facing)) > f->angtol)))
 			mv->m->has[MF_TURN] = true;
 	}
 	keep_pose(&w, true);
@@ -903,6 +930,11 @@ run(struct bfield *f, struct bmove *mv)
 		grid_insert(f, mv->ids[m]);
 		mv->end[m] = f->e[mv->ids[m]].box;
 	}
+	mv->npath = w.npath;
+	mv->path = plan_alloc(p, w.npath * sizeof *mv->path);
+	memcpy(mv->path, w.path, w.npath * sizeof *mv->path);
+	p->scratch = w.path;
+	p->capscratch = w.capath;
 	mv->m->dist = lround(mv->dist);
 	mv->m->has[MF_DIFFICULT] = w.difficult;
 	mv->m->has[MF_ROUGH] = w.rough && !w.difficult;
@@ -920,6 +952,7 @@ run(struct bfield *f, struct bmove *mv)
 	free(w.front0);
 	free(w.near);
 	free(w.c0);
+	free(w.start);
 }
 
 /* A line "first": the side's first bound (true: the line is done). */
@@ -935,16 +968,16 @@ first_line(const struct toks *tk, struct bplan *p)
 }
 
 /* The group's ids and the steps, read into the scratch lists, in lists
- * of their own as long as they are. */
+ * as long as they are (p's blocks). */
 static void
-exact(struct bmove *mv)
+exact(struct bplan *p, struct bmove *mv)
 {
 	void *v;
 
-	v = xmalloc((size_t)(mv->n > 0 ? mv->n : 1) * sizeof *mv->ids);
+	v = plan_alloc(p, (size_t)(mv->n > 0 ? mv->n : 1) * sizeof *mv->ids);
 	memcpy(v, mv->ids, (size_t)mv->n * sizeof *mv->ids);
 	mv->ids = v;
-	v = xmalloc((size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
+	v = plan_alloc(p, (size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
 	    sizeof *mv->steps);
 	memcpy(v, mv->steps, (size_t)mv->nsteps * sizeof *mv->steps);
 	mv->steps = v;
@@ -966,6 +999,22 @@ said(struct bmove *mv)
 	mv->m = NULL;
 }
 
+/* An element's base before its first move: the plan's outputs show the
+ * table as it stood. */
+struct was {
+	int e;
+	struct gbox box;
+};
+
+static void
+keep_start(const struct bfield *f, int e, struct was **was, size_t *n,
+    size_t *cap)
+{
+	*was = xgrow(*was, cap, *n + 1, sizeof **was);
+	(*was)[*n].e = e;
+	(*was)[(*n)++].box = f->e[e].box;
+}
+
 int
 battle_plan_read(struct bfield *f, struct input *in, int scale,
     struct bplan *p)
@@ -978,6 +1027,8 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	size_t capsteps = 0;
 	const char *line;
 	long *moved = xcalloc(f->ne + 1, sizeof *moved);
+	struct was *was = NULL;
+	size_t nwas = 0, capwas = 0;
 	int *gsize = xcalloc(f->ne + 1, sizeof *gsize);
 	size_t len, i;
 	int m, rc;
@@ -1011,15 +1062,18 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 		mv.ids = ids;
 		mv.steps = steps;
 		rc = parse(f, &tk, in->line, scale, &mv, moved, gsize);
-		exact(&mv);
+		exact(p, &mv);
 		if (rc == 0 && touching(f, &mv) < 0)
 			rc = -1;
 		if (rc == 0) {
 			for (m = 0; m < mv.n; m++) {
+				if (moved[mv.ids[m]] == 0)
+					keep_start(f, mv.ids[m], &was, &nwas,
+					    &capwas);
 				moved[mv.ids[m]] = mv.line;
 				gsize[mv.ids[m]] = mv.n;
 			}
-			run(f, &mv);
+			run(p, f, &mv);
 		} else
 			mv.error = true;
 		said(&mv);
@@ -1030,12 +1084,15 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	free(steps);
 	free(moved);
 	free(gsize);
+	free(p->scratch);
+	p->scratch = NULL;
+	p->capscratch = 0;
 	/* the table as it stood: the outputs show the bases there */
-	for (i = p->n; i-- > 0;)
-		for (m = 0; !p->mv[i].error && m < p->mv[i].n; m++) {
-			f->e[p->mv[i].ids[m]].box = p->mv[i].start[m];
-			battle_place(f, &f->e[p->mv[i].ids[m]]);
-		}
+	for (i = 0; i < nwas; i++) {
+		f->e[was[i].e].box = was[i].box;
+		battle_place(f, &f->e[was[i].e]);
+	}
+	free(was);
 	grid_build(f);
 	return diag_file_errors() > 0 ? -1 : 0;
 }
@@ -1045,13 +1102,10 @@ battle_plan_free(struct bplan *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->n; i++) {
-		free(p->mv[i].ids);
-		free(p->mv[i].steps);
-		free(p->mv[i].start);
-		free(p->mv[i].end);
-		free(p->mv[i].path);
-	}
+	for (i = 0; i < p->nblocks; i++)
+		free(p->blocks[i]);
+	free(p->blocks);
+	free(p->scratch);
 	free(p->mv);
 	memset(p, 0, sizeof *p);
 }

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "core/diag.h"
 #include "core/xalloc.h"
@@ -98,4 +101,13 @@ xfollow(void *w, size_t old, size_t cap, size_t sz)
 	if (w != NULL && old == cap)
 		return w;
 	return xreallocarray(w, cap, sz);
+}
+
+void
+xalloc_map_large(void)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	/* glibc's own default, set: set, it no longer moves */
+	(void)mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 }

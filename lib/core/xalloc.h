@@ -14,5 +14,13 @@ void *xgrow(void *v, size_t *cap, size_t need, size_t sz);
 /* Keep w, an array parallel to one grown by xgrow, at cap elements: it
  * is reallocated only when the capacity moved (old != cap). */
 void *xfollow(void *w, size_t old, size_t cap, size_t sz);
+/* Keep every large block (128 KiB and more) mapped on its own, for a
+ * tool whose memory should stay flat.  glibc otherwise raises the size it
+ * maps from to the largest mapped block freed (up to 32 MiB): an array
+ * grown by xgrow past that is copied within the heap at each doubling
+ * and leaves its old self behind as a hole (battle-scan: 1 MB of 5,000
+ * moves); mapped, it grows in place (mremap) and is given back whole
+ * when freed.  Elsewhere it does nothing. */
+void xalloc_map_large(void);
 
 #endif
