@@ -11,6 +11,7 @@
 #include "battle/geom.h"
 #include "core/input.h"
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "dba/move.h"
 #include "rules/rules.h"
 
@@ -62,12 +63,12 @@ struct bderived {
 	/* every enemy whose front edge is on a flank or the rear, in the
 	 * order found: its index and the edge (GE_LEFT, GE_RIGHT, GE_REAR) */
 	struct { int who, edge; } *att;
-	size_t natt, capatt;
-	int *zoc;               /* enemies in whose zone it stands, nzoc */
-	bool *zoc_screened;     /* ... each screened (zoc's block: not
-				 * freed on its own) */
-	size_t nzoc;
+	int *zoc;               /* enemies in whose zone it stands, nzoc,
+				 * then whether each is screened (bools:
+				 * battle_zoc_screened) */
 	double gdist;           /* to its general's base; <0: none */
+	unsigned natt, capatt;  /* at most BF_MAX_ELEMENTS */
+	unsigned nzoc;
 	int level;              /* hill level of the base centre */
 	int river;              /* terrain index of the river it stands in */
 	int front;              /* the enemy it fights (front contact) */
@@ -90,7 +91,7 @@ struct bderived {
 };
 
 struct belem {
-	char *id;
+	char *id;               /* in the field's arena (ids) */
 	long line;
 	struct gbox box;
 	struct gpt c[4];        /* corners, from box (the centre and the
@@ -133,6 +134,7 @@ struct bfield {
 	int nsides;
 	struct belem *e;
 	size_t ne, cape;
+	struct xarena ids;      /* the elements' ids */
 	/* the index of the ids (battle_index_ids): open addressing, each
 	 * slot 0 or the first element of an id + 1 */
 	int *idx;
@@ -180,16 +182,12 @@ struct bmove {
 };
 
 /* The moves of a plan.  A move's lists (ids, steps, end, path) are
- * exactly as long as they are, in blocks of the plan's own (freed with
- * it): no allocation of their own, so nothing between them. */
+ * exactly as long as they are, in the plan's arena (freed with it). */
 struct bplan {
 	const char *file;
 	struct bmove *mv;
 	size_t n, cap;
-	char **blocks;          /* the blocks of the moves' lists */
-	size_t nblocks, capblocks;
-	char *next;             /* the free room of the last block */
-	size_t room;
+	struct xarena mem;      /* the moves' lists */
 	struct gpt *scratch;    /* the path of the move being run */
 	size_t capscratch;
 	bool first;             /* the side's first bound (a line "first") */
@@ -228,6 +226,8 @@ void battle_len(struct sbuf *b, const struct bfield *f, double paces);
 int battle_length(const struct bfield *f, const char *s, size_t n, int scale,
     long *p);
 const char *battle_unit(const struct bfield *f);
+/* Whether each zone of d->zoc is screened (in zoc's block). */
+bool *battle_zoc_screened(const struct bderived *d);
 /* Clear d (freeing its lists) to "nothing derived". */
 void battle_dreset(struct bderived *d);
 /* Contacts, support, zones of control of element i as it stands now,

@@ -565,7 +565,7 @@ zones(const struct scene *s)
 			o = &f->e[e->d.zoc[k]];
 			battle_zoc(f, o, z);
 			zone(s, z, o->side % BF_MAXSIDES,
-			    e->d.zoc_screened[k]);
+			    battle_zoc_screened(&e->d)[k]);
 		}
 	}
 }
@@ -1090,7 +1090,7 @@ key_on(const struct bfield *f, const struct bplan *p, const int *verdict,
 		    d->psiloi) || (k == K_ZOC && d->nzoc > 0))
 			return true;
 		for (j = 0; k == K_SCREENED && j < d->nzoc; j++)
-			if (d->zoc_screened[j])
+			if (battle_zoc_screened(d)[j])
 				return true;
 	}
 	return false;

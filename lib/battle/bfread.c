@@ -379,6 +379,9 @@ element(struct rd *rd)
 		free(e.id);
 		return;
 	}
+	v = e.id;               /* into the arena: no block an id */
+	e.id = xarena_strdup(&f->ids, v);
+	free(v);
 	e.troop = tr->id;
 	battle_place(f, &e);
 	f->e = xgrow(f->e, &f->cape, f->ne + 1, sizeof *f->e);
@@ -595,10 +598,9 @@ battle_free(struct bfield *f)
 		free(f->t[i].poly.v);
 	}
 	free(f->t);
-	for (i = 0; i < f->ne; i++) {
-		free(f->e[i].id);
+	for (i = 0; i < f->ne; i++)
 		battle_dreset(&f->e[i].d);
-	}
+	xarena_free(&f->ids);
 	free(f->e);
 	free(f->idx);
 	for (i = 0; i < (size_t)f->nsides; i++)

@@ -22,7 +22,7 @@ troop_is(int troop, const char *code)
 void
 battle_dreset(struct bderived *d)
 {
-	free(d->zoc);          /* and zoc_screened, in its block */
+	free(d->zoc);          /* and the screened flags, in its block */
 	free(d->att);
 	memset(d, 0, sizeof *d);
 	d->river = -1;
@@ -62,6 +62,7 @@ edge_attack(struct bfield *f, const struct belem *a, int ib,
 {
 	const struct belem *b = &f->e[ib];
 	static const int edges[3] = { GE_LEFT, GE_RIGHT, GE_REAR };
+	size_t cap;
 	int k, e;
 
 	for (k = 0; k < 3; k++) {
@@ -76,8 +77,9 @@ edge_attack(struct bfield *f, const struct belem *a, int ib,
 			d->flank[e == GE_RIGHT]++;
 			d->flank_by[e == GE_RIGHT] = ib;
 		}
-		d->att = xgrow(d->att, &d->capatt, d->natt + 1,
-		    sizeof *d->att);
+		cap = d->capatt;
+		d->att = xgrow(d->att, &cap, d->natt + 1, sizeof *d->att);
+		d->capatt = (unsigned)cap;
 		d->att[d->natt].who = ib;
 		d->att[d->natt].edge = e;
 		d->natt++;
@@ -213,6 +215,7 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 	const struct belem *a = &f->e[i], *b;
 	struct gpt z[4];
 	size_t k, n, nz = 0;
+	bool *scr;
 	int j;
 
 	n = grid_query_elem(f, a, near, cap);
@@ -228,18 +231,23 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 	}
 	free(d->zoc);
 	d->zoc = NULL;
-	d->zoc_screened = NULL;
-	d->nzoc = nz;
+	d->nzoc = (unsigned)nz;
 	if (nz == 0)
 		return;
 	/* one block, as long as the list: the indices, then the flags */
-	d->zoc = xmalloc(nz * (sizeof *d->zoc + sizeof *d->zoc_screened));
-	d->zoc_screened = (bool *)(d->zoc + nz);
+	d->zoc = xmalloc(nz * (sizeof *d->zoc + sizeof(bool)));
+	scr = battle_zoc_screened(d);
 	for (k = 0; k < nz; k++) {
 		j = d->zoc[k] = (*near)[k];
-		d->zoc_screened[k] = battle_screened(f, battle_centre(a),
+		scr[k] = battle_screened(f, battle_centre(a),
 		    battle_centre(&f->e[j]), a->side, i, j);
 	}
+}
+
+bool *
+battle_zoc_screened(const struct bderived *d)
+{
+	return (bool *)(d->zoc + d->nzoc);
 }
 
 void

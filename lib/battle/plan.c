@@ -857,31 +857,6 @@ touching(struct bfield *f, const struct bmove *mv)
 	return rc;
 }
 
-/* The blocks of a plan's lists: this much each, a list longer than that
- * in a block of its own. */
-#define PLAN_BLOCK (256 * 1024)
-
-/* Room for n bytes in p's blocks (8-aligned: the lists hold doubles). */
-static void *
-plan_alloc(struct bplan *p, size_t n)
-{
-	size_t size;
-	void *v;
-
-	n = (n + 7) & ~(size_t)7;
-	if (n > p->room) {
-		size = n > PLAN_BLOCK ? n : PLAN_BLOCK;
-		p->blocks = xgrow(p->blocks, &p->capblocks, p->nblocks + 1,
-		    sizeof *p->blocks);
-		p->next = p->blocks[p->nblocks++] = xmalloc(size);
-		p->room = size;
-	}
-	v = p->next;
-	p->next += n;
-	p->room -= n;
-	return v;
-}
-
 static void
 run(struct bplan *p, struct bfield *f, struct bmove *mv)
 {
@@ -898,7 +873,7 @@ run(struct bplan *p, struct bfield *f, struct bmove *mv)
 	w.path = p->scratch;
 	w.capath = p->capscratch;
 	w.away = -1;
-	mv->end = plan_alloc(p, (size_t)mv->n * sizeof *mv->end);
+	mv->end = xarena_alloc(&p->mem, (size_t)mv->n * sizeof *mv->end);
 	mv->side = f->e[mv->ids[0]].side;
 	mv->m->line = mv->line;
 	mv->m->end = GO_GOOD;
@@ -931,7 +906,7 @@ run(struct bplan *p, struct bfield *f, struct bmove *mv)
 		mv->end[m] = f->e[mv->ids[m]].box;
 	}
 	mv->npath = w.npath;
-	mv->path = plan_alloc(p, w.npath * sizeof *mv->path);
+	mv->path = xarena_alloc(&p->mem, w.npath * sizeof *mv->path);
 	memcpy(mv->path, w.path, w.npath * sizeof *mv->path);
 	p->scratch = w.path;
 	p->capscratch = w.capath;
@@ -974,10 +949,11 @@ exact(struct bplan *p, struct bmove *mv)
 {
 	void *v;
 
-	v = plan_alloc(p, (size_t)(mv->n > 0 ? mv->n : 1) * sizeof *mv->ids);
+	v = xarena_alloc(&p->mem, (size_t)(mv->n > 0 ? mv->n : 1) *
+	    sizeof *mv->ids);
 	memcpy(v, mv->ids, (size_t)mv->n * sizeof *mv->ids);
 	mv->ids = v;
-	v = plan_alloc(p, (size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
+	v = xarena_alloc(&p->mem, (size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
 	    sizeof *mv->steps);
 	memcpy(v, mv->steps, (size_t)mv->nsteps * sizeof *mv->steps);
 	mv->steps = v;
@@ -1100,11 +1076,7 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 void
 battle_plan_free(struct bplan *p)
 {
-	size_t i;
-
-	for (i = 0; i < p->nblocks; i++)
-		free(p->blocks[i]);
-	free(p->blocks);
+	xarena_free(&p->mem);
 	free(p->scratch);
 	free(p->mv);
 	memset(p, 0, sizeof *p);

@@ -23,4 +23,21 @@ void *xfollow(void *w, size_t old, size_t cap, size_t sz);
  * when freed.  Elsewhere it does nothing. */
 void xalloc_map_large(void);
 
+/* An arena: many small lists or strings that live as long as each other,
+ * in blocks of XARENA_BLOCK bytes (a longer one in a block of its own),
+ * without a header or rounding of the allocator's each, all freed at
+ * once.  Zeroed, it is empty. */
+#define XARENA_BLOCK (256 * 1024)
+struct xarena {
+	char **blocks;
+	size_t n, cap;
+	char *next;             /* the free room of the last block */
+	size_t room;
+};
+/* n bytes, aligned for double and pointers (8) */
+void *xarena_alloc(struct xarena *a, size_t n);
+/* a copy of s, not aligned */
+char *xarena_strdup(struct xarena *a, const char *s);
+void xarena_free(struct xarena *a);
+
 #endif
