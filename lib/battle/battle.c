@@ -156,19 +156,29 @@ void
 battle_place(struct bfield *f, struct belem *e)
 {
 	(void)f;
-	geom_corners(&e->box, e->c);
+	e->fwd = geom_fwd(e->box.facing);
+}
+
+struct gquad
+battle_quad(const struct belem *e)
+{
+	struct gquad q = {0};
+
+	geom_corners_fwd(&e->box, e->fwd, q.v);
+	return q;
 }
 
 struct gpt
 battle_centre(const struct belem *e)
 {
-	return geom_centre(&e->box);
+	/* geom_centre, from the facing's vector kept */
+	return geom_add(e->box.p, e->fwd, -e->box.d / 2);
 }
 
 struct gbb
 battle_bb(const struct belem *e)
 {
-	return geom_bb(e->c, 4);
+	return geom_bb(battle_quad(e).v, 4);
 }
 
 /* The bounding boxes of a and b meet within margin. */
@@ -199,7 +209,7 @@ reach(const struct bfield *f, const struct belem *e)
 	struct gpt z[8];
 	struct gbb bb;
 
-	memcpy(z, e->c, sizeof e->c);
+	geom_corners_fwd(&e->box, e->fwd, z);
 	battle_zoc(f, e, z + 4);
 	bb = geom_bb(z, 8);
 	bb.x0 -= f->tol, bb.y0 -= f->tol;
@@ -485,20 +495,23 @@ double
 battle_front_contact(const struct bfield *f, const struct belem *a,
     const struct belem *b)
 {
-	return geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[GC_FL],
-	    b->c[GC_FR], f->tol, f->angtol);
+	struct gquad p = battle_quad(a), q = battle_quad(b);
+
+	return geom_edge_contact(p.v[GC_FL], p.v[GC_FR], q.v[GC_FL],
+	    q.v[GC_FR], f->tol, f->angtol);
 }
 
 double
 battle_front_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b)
 {
+	struct gquad p = battle_quad(a), q = battle_quad(b);
 	double len, best = 0;
 	int j;
 
 	for (j = 0; j < 4; j++) {
-		len = geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[j],
-		    b->c[(j + 1) % 4], f->tol, f->angtol);
+		len = geom_edge_contact(p.v[GC_FL], p.v[GC_FR], q.v[j],
+		    q.v[(j + 1) % 4], f->tol, f->angtol);
 		best = fmax(best, len);
 	}
 	return best;
@@ -508,16 +521,18 @@ bool
 battle_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b, bool corners)
 {
+	struct gquad p, q;
 	int i, j;
 
 	if (!bb_meet(a, b, f->tol))
 		return false;
+	p = battle_quad(a), q = battle_quad(b);
 	if (corners)
-		return geom_quad_dist(a->c, b->c) <= f->tol;
+		return geom_quad_dist(p.v, q.v) <= f->tol;
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 4; j++)
-			if (geom_edge_contact(a->c[i], a->c[(i + 1) % 4],
-			    b->c[j], b->c[(j + 1) % 4], f->tol, f->angtol) > 0)
+			if (geom_edge_contact(p.v[i], p.v[(i + 1) % 4],
+			    q.v[j], q.v[(j + 1) % 4], f->tol, f->angtol) > 0)
 				return true;
 	return false;
 }
@@ -539,7 +554,7 @@ battle_screened(struct bfield *f, struct gpt a, struct gpt b, int side,
 		eb = battle_bb(e);
 		if (!geom_bb_meet(&eb, &bb, 0))
 			continue;
-		if (geom_seg_hits_poly(a, b, e->c, 4))
+		if (geom_seg_hits_poly(a, b, battle_quad(e).v, 4))
 			return true;
 	}
 	return false;
@@ -589,13 +604,14 @@ battle_gdist(const struct bfield *f, const struct belem *g,
     const struct gpt q[4], bool *hidden)
 {
 	struct gpt sg[9], sq[9];
-	double d = geom_quad_dist(g->c, q);
+	struct gquad gq = battle_quad(g);
+	double d = geom_quad_dist(gq.v, q);
 	int i, j;
 
 	*hidden = false;
 	if (!battle_sight_counts(f, d))
 		return d;
-	samples(g->c, sg);
+	samples(gq.v, sg);
 	samples(q, sq);
 	for (i = 0; i < 9; i++)
 		for (j = 0; j < 9; j++)

@@ -94,8 +94,10 @@ struct belem {
 	char *id;               /* in the field's arena (ids) */
 	long line;
 	struct gbox box;
-	struct gpt c[4];        /* corners, from box (the centre and the
-				 * bounding box: battle_centre, battle_bb) */
+	struct gpt fwd;         /* geom_fwd(box.facing): the corners, the
+				 * centre and the bounding box are worked
+				 * out from it and box when asked
+				 * (battle_quad, battle_centre, battle_bb) */
 	int troop;              /* troop id */
 	int sub;                /* its sub-type + 1 (dba3 3Bd, 6Kn), 0 */
 	int side;
@@ -244,6 +246,13 @@ void battle_place(struct bfield *f, struct belem *e);
 /* The centre of e's base and its bounding box, worked out when asked
  * (not kept: 48 bytes of each of ten thousand elements). */
 struct gpt battle_centre(const struct belem *e);
+/* The corners of e's base (GC_FL, ...), as geom_corners: a list of four
+ * in a value, battle_quad(e).v, that lasts till the end of the full
+ * expression it is in. */
+struct gquad {
+	struct gpt v[4];
+};
+struct gquad battle_quad(const struct belem *e);
 struct gbb battle_bb(const struct belem *e);
 /* The rules numbers of the table in paces, from the field's rules r
  * (formats/dba1.xml, dba22.xml) at its scale: one base width (an

@@ -685,17 +685,19 @@ held_by_other(const struct scene *s, size_t e, struct gpt p)
 
 	if (!isfinite(p.x) || !isfinite(p.y) || f->grid.cells == NULL) {
 		for (i = 0; i < f->ne; i++)
-			if (i != e && geom_in_poly(p, f->e[i].c, 4))
+			if (i != e && geom_in_poly(p,
+			    battle_quad(&f->e[i]).v, 4))
 				return true;
 		return false;
 	}
 	n = grid_at(f, p, &v);
 	for (i = 0; i < n; i++)
-		if ((size_t)v[i] != e && geom_in_poly(p, f->e[v[i]].c, 4))
+		if ((size_t)v[i] != e && geom_in_poly(p,
+		    battle_quad(&f->e[v[i]]).v, 4))
 			return true;
 	for (i = 0; i < s->nodd; i++)
 		if ((size_t)s->odd[i] != e && geom_in_poly(p,
-		    f->e[s->odd[i]].c, 4))
+		    battle_quad(&f->e[s->odd[i]]).v, 4))
 			return true;
 	return false;
 }
@@ -706,11 +708,12 @@ base(const struct scene *s, const struct belem *e)
 	struct gpt tri[3], fw = geom_fwd(e->box.facing);
 	double k = e->box.w / 10;
 
-	patch(s, e->c, e->side % BF_MAXSIDES, e->general);
+	patch(s, battle_quad(e).v, e->side % BF_MAXSIDES, e->general);
 	/* the facing mark: a heavy front edge and a notch ahead, but not
 	 * into a base that touches the front edge (it would run into that
 	 * base's label plate; the edge shows the facing all the same) */
-	line(s, e->c[GC_FL], e->c[GC_FR], "#000000", 6, 0);
+	line(s, battle_quad(e).v[GC_FL], battle_quad(e).v[GC_FR], "#000000", 6,
+	    0);
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
@@ -852,8 +855,8 @@ side_tags(const struct scene *s)
 static void
 edge_of(const struct belem *e, int k, struct gpt *a, struct gpt *b)
 {
-	*a = e->c[k];
-	*b = e->c[(k + 1) % 4];
+	*a = battle_quad(e).v[k];
+	*b = battle_quad(e).v[(k + 1) % 4];
 }
 
 /* A link of length len across a point p of an edge, at right angles to
@@ -954,7 +957,7 @@ contacts(const struct scene *s)
 		}
 		for (n = 0; n < 2; n++)
 			if (e->d.overlap[n] >= 0)
-				overlap_at(s, e->c[n]);
+				overlap_at(s, battle_quad(e).v[n]);
 		if (e->d.support >= 0 && !e->d.support_lost)
 			link(s, e, &f->e[e->d.support], e->d.psiloi);
 		if (e->d.side_by >= 0 && !e->d.side_lost)

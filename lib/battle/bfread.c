@@ -518,7 +518,8 @@ check_elements(struct bfield *f)
 		for (k = 0; k < n; k++) {
 			j = near[k];
 			if ((size_t)j <= i || f->e[j].intersects ||
-			    !geom_quad_overlap(e->c, f->e[j].c, tol))
+			    !geom_quad_overlap(battle_quad(e).v,
+			    battle_quad(&f->e[j]).v, tol))
 				continue;
 			f->e[j].intersects = true;
 			DIAG(BF_INTERSECT, f->e[j].line, 0, f->e[j].id, e->id,

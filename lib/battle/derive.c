@@ -62,13 +62,14 @@ edge_attack(struct bfield *f, const struct belem *a, int ib,
 {
 	const struct belem *b = &f->e[ib];
 	static const int edges[3] = { GE_LEFT, GE_RIGHT, GE_REAR };
+	struct gquad p = battle_quad(a), q = battle_quad(b);
 	size_t cap;
 	int k, e;
 
 	for (k = 0; k < 3; k++) {
 		e = edges[k];
-		if (geom_edge_contact(a->c[e], a->c[(e + 1) % 4],
-		    b->c[GC_FL], b->c[GC_FR], f->tol, f->angtol) == 0)
+		if (geom_edge_contact(p.v[e], p.v[(e + 1) % 4], q.v[GC_FL],
+		    q.v[GC_FR], f->tol, f->angtol) == 0)
 			continue;
 		if (e == GE_REAR) {
 			d->rear++;
@@ -93,11 +94,12 @@ behind(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 {
 	const struct belem *b = &f->e[ib];
 	const struct rules_troop *rt = &f->r->t[a->troop];
+	struct gquad p = battle_quad(a), q = battle_quad(b);
 
 	if (d->support >= 0 ||
 	    fabs(geom_diff_deg(a->box.facing, b->box.facing)) > f->angtol ||
-	    geom_dist(b->c[GC_FL], a->c[GC_RL]) > f->tol ||
-	    geom_dist(b->c[GC_FR], a->c[GC_RR]) > f->tol)
+	    geom_dist(q.v[GC_FL], p.v[GC_RL]) > f->tol ||
+	    geom_dist(q.v[GC_FR], p.v[GC_RR]) > f->tol)
 		return;
 	if (b->troop == a->troop && rt->has_rear) {
 		d->support = ib;
@@ -116,6 +118,7 @@ beside(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 {
 	const struct belem *b = &f->e[ib];
 	const struct rules_troop *rt = &f->r->t[a->troop];
+	struct gquad p, q;
 
 	if (!rt->has_side || d->side_by >= 0 ||
 	    (rt->side_from & ((uint64_t)1 << b->troop)) == 0 ||
@@ -126,8 +129,9 @@ beside(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 	    a->sub) != rt->side_foot) || (rt->side_from_foot != FOOT_NONE &&
 	    rules_foot(f->r, b->troop, b->sub) != rt->side_from_foot))
 		return;
-	if (geom_dist(b->c[GC_FL], a->c[GC_FR]) > f->tol &&
-	    geom_dist(b->c[GC_FR], a->c[GC_FL]) > f->tol)
+	p = battle_quad(a), q = battle_quad(b);
+	if (geom_dist(q.v[GC_FL], p.v[GC_FR]) > f->tol &&
+	    geom_dist(q.v[GC_FR], p.v[GC_FL]) > f->tol)
 		return;
 	d->side_by = ib;
 	d->side_lost = b->d.difficult || b->d.rough;
@@ -203,7 +207,8 @@ overlaps(struct bfield *f, int i, int **near, size_t *cap)
 			continue;
 		for (s = 0; s < 2; s++)
 			if (a->d.flank[s] == 0 && a->d.overlap[s] < 0 &&
-			    geom_dist(a->c[s], b->c[s]) <= f->tol)
+			    geom_dist(battle_quad(a).v[s],
+			    battle_quad(b).v[s]) <= f->tol)
 				a->d.overlap[s] = j;
 	}
 }
@@ -226,7 +231,7 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 		if (b->side == a->side)
 			continue;
 		battle_zoc(f, b, z);
-		if (geom_quad_overlap(a->c, z, f->tol))
+		if (geom_quad_overlap(battle_quad(a).v, z, f->tol))
 			(*near)[nz++] = j;
 	}
 	free(d->zoc);
@@ -275,8 +280,8 @@ battle_derive(struct bfield *f)
 		e = &f->e[i];
 		s = &f->side[e->side];
 		if (s->general >= 0)
-			e->d.gdist = battle_gdist(f, &f->e[s->general], e->c,
-			    &e->d.hidden);
+			e->d.gdist = battle_gdist(f, &f->e[s->general],
+			    battle_quad(e).v, &e->d.hidden);
 	}
 	free(near);
 }

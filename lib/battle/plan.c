@@ -277,7 +277,7 @@ zone_step(struct walk *w, int m, int j)
 	size_t k;
 
 	battle_zoc(f, b, z);
-	inside = geom_quad_overlap(e->c, z, f->tol);
+	inside = geom_quad_overlap(battle_quad(e).v, z, f->tol);
 	frame(e, b, &dp, &off);
 	for (k = 0; k < w->nin; k++)
 		if (w->in[k].enemy == j && w->in[k].member == m)
@@ -349,9 +349,9 @@ sample(struct walk *w)
 
 	for (m = 0; m < mv->n; m++) {
 		e = &f->e[mv->ids[m]];
-		if (!w->difficult && battle_base_difficult(f, e->c))
+		if (!w->difficult && battle_base_difficult(f, battle_quad(e).v))
 			w->difficult = true;
-		if (!w->rough && battle_base_rough(f, e->c))
+		if (!w->rough && battle_base_rough(f, battle_quad(e).v))
 			w->rough = true;
 		if (!battle_on_road(f, battle_centre(e))) {
 			w->road = false;
@@ -401,10 +401,10 @@ front(struct walk *w, struct gpt *left, struct gpt *right)
 		e = &w->f->e[w->mv->ids[m]];
 		if (geom_dot(e->box.p, fw) < top - w->f->tol)
 			continue;
-		lo = fmin(lo, fmin(geom_dot(e->c[GC_FL], rt),
-		    geom_dot(e->c[GC_FR], rt)));
-		hi = fmax(hi, fmax(geom_dot(e->c[GC_FL], rt),
-		    geom_dot(e->c[GC_FR], rt)));
+		lo = fmin(lo, fmin(geom_dot(battle_quad(e).v[GC_FL], rt),
+		    geom_dot(battle_quad(e).v[GC_FR], rt)));
+		hi = fmax(hi, fmax(geom_dot(battle_quad(e).v[GC_FL], rt),
+		    geom_dot(battle_quad(e).v[GC_FR], rt)));
 	}
 	*left = geom_add(geom_add(o, fw, top), rt, lo);
 	*right = geom_add(geom_add(o, fw, top), rt, hi);
@@ -426,7 +426,7 @@ middle(struct walk *w, double *reach)
 	for (m = 0; m < w->mv->n; m++)
 		for (k = 0; k < 4; k++)
 			*reach = fmax(*reach, geom_dist(c,
-			    w->f->e[w->mv->ids[m]].c[k]));
+			    battle_quad(&w->f->e[w->mv->ids[m]]).v[k]));
 	return c;
 }
 
@@ -442,7 +442,7 @@ displacement(struct walk *w, const struct gbox *was)
 		geom_corners(&was[m], c);
 		for (k = 0; k < 4; k++)
 			d = fmax(d, geom_dist(c[k],
-			    w->f->e[w->mv->ids[m]].c[k]));
+			    battle_quad(&w->f->e[w->mv->ids[m]]).v[k]));
 	}
 	return d;
 }
@@ -514,7 +514,7 @@ step(struct walk *w, int s)
 		for (m = 0; m < mv->n; m++)
 			for (k = 0; k < 4; k++)
 				len = fmax(len, geom_dist(pivot,
-				    w->f->e[mv->ids[m]].c[k]));
+				    battle_quad(&w->f->e[mv->ids[m]]).v[k]));
 		len *= RAD(fabs(deg));
 		break;
 	default:
@@ -560,7 +560,7 @@ pose(const struct gbox *box, struct belem *t)
 {
 	memset(t, 0, sizeof *t);
 	t->box = *box;
-	geom_corners(&t->box, t->c);
+	t->fwd = geom_fwd(t->box.facing);
 }
 
 /* Faced b already from the pose it started in. */
@@ -587,8 +587,8 @@ command(struct bfield *f, struct bmove *mv)
 	for (m = 0; m < mv->n; m++) {
 		if (mv->ids[m] == s->general)
 			return;
-		g = battle_gdist(f, &f->e[s->general], f->e[mv->ids[m]].c,
-		    &h);
+		g = battle_gdist(f, &f->e[s->general],
+		    battle_quad(&f->e[mv->ids[m]]).v, &h);
 		d = fmin(d, g);
 		hidden = hidden && h;
 	}
@@ -721,8 +721,8 @@ before(struct walk *w)
 		for (i = 0; i < n; i++) {
 			j = w->near[i];
 			if (f->e[j].side != f->e[mv->ids[m]].side &&
-			    w->away < 0 && geom_quad_overlap(fz, f->e[j].c,
-			    f->tol))
+			    w->away < 0 && geom_quad_overlap(fz,
+			    battle_quad(&f->e[j]).v, f->tol))
 				w->away = j;
 		}
 	}
@@ -906,10 +906,16 @@ run(struct bplan *p, struct bfield *f, struct bmove *mv)
 		mv->end[m] = f->e[mv->ids[m]].box;
 	}
 	mv->npath = w.npath;
-	mv->path = xarena_alloc(&p->mem, w.npath * sizeof *mv->path);
-	memcpy(mv->path, w.path, w.npath * sizeof *mv->path);
-	p->scratch = w.path;
-	p->capscratch = w.capath;
+	if (w.npath * sizeof *mv->path <= XARENA_BLOCK / 4) {
+		mv->path = xarena_alloc(&p->mem, w.npath * sizeof *mv->path);
+		memcpy(mv->path, w.path, w.npath * sizeof *mv->path);
+		p->scratch = w.path;
+		p->capscratch = w.capath;
+	} else {                /* a long path kept as it is, not copied */
+		mv->path = xarena_adopt(&p->mem, w.path);
+		p->scratch = NULL;
+		p->capscratch = 0;
+	}
 	mv->m->dist = lround(mv->dist);
 	mv->m->has[MF_DIFFICULT] = w.difficult;
 	mv->m->has[MF_ROUGH] = w.rough && !w.difficult;

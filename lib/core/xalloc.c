@@ -128,17 +128,28 @@ arena_take(struct xarena *a, size_t n, size_t align)
 		return v;
 	}
 	size = n > XARENA_BLOCK ? n : XARENA_BLOCK;
-	a->blocks = xgrow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks);
 	v = xmalloc(size);      /* aligned for anything */
-	if (n > XARENA_BLOCK && a->n > 0) {
-		a->blocks[a->n] = a->blocks[a->n - 1];
-		a->blocks[a->n - 1] = v;
-		a->n++;
-		return v;
-	}
+	if (n > XARENA_BLOCK && a->n > 0)
+		return xarena_adopt(a, v);
+	a->blocks = xgrow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks);
 	a->blocks[a->n++] = v;
 	a->next = v + n;
 	a->room = size - n;
+	return v;
+}
+
+void *
+xarena_adopt(struct xarena *a, void *v)
+{
+	a->blocks = xgrow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks);
+	if (a->n == 0) {
+		a->blocks[a->n++] = v;  /* no room: the next takes a block */
+		return v;
+	}
+	/* before the last block, whose room is still taken first */
+	a->blocks[a->n] = a->blocks[a->n - 1];
+	a->blocks[a->n - 1] = v;
+	a->n++;
 	return v;
 }
 

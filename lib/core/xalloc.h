@@ -38,6 +38,9 @@ struct xarena {
 void *xarena_alloc(struct xarena *a, size_t n);
 /* a copy of s, not aligned */
 char *xarena_strdup(struct xarena *a, const char *s);
+/* v, from xmalloc or xgrow, freed with the arena from now on (a long
+ * list built elsewhere, kept without a copy); returns v */
+void *xarena_adopt(struct xarena *a, void *v);
 void xarena_free(struct xarena *a);
 
 #endif

@@ -200,6 +200,14 @@ test_arena(void)
 			ok = 0;
 	}
 	CHECK(ok && d[0] == 1.5 && d[2] == -2 && big[XARENA_BLOCK / 8] == 3);
+	/* a list built elsewhere is freed with it; the room stays */
+	d = xarena_alloc(&a, 8);
+	big = xarena_adopt(&a, xmalloc(100 * sizeof *big));
+	big[99] = 4;
+	CHECK(a.n == 4 && (double *)xarena_alloc(&a, 8) == d + 1);
+	xarena_free(&a);
+	CHECK(xarena_adopt(&a, xmalloc(1)) != NULL && a.n == 1);
+	CHECK(xarena_alloc(&a, 1) != NULL && a.n == 2);
 	xarena_free(&a);
 	CHECK(a.n == 0 && a.blocks == NULL && a.room == 0);
 }
