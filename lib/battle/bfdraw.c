@@ -674,6 +674,26 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	    "#000000", false);
 }
 
+/* Base b holds p (geom_in_poly of its corners).  A point clearly
+ * ahead of its front edge, behind its rear or beside it (by far more
+ * than rounding) is not asked of its corners: worked out from the box,
+ * they cost a stack of bases, which asks each of each, more than the
+ * test. */
+static bool
+holds(const struct belem *b, struct gpt p)
+{
+	double x = p.x - b->box.p.x, y = p.y - b->box.p.y;
+	double along = x * b->fwd.x + y * b->fwd.y;
+	double across = x * b->fwd.y - y * b->fwd.x;
+	double slack = 1e-6 * (1 + fabs(b->box.p.x) + fabs(b->box.p.y) +
+	    b->box.w + b->box.d);
+
+	if (along > slack || along < -b->box.d - slack ||
+	    fabs(across) > b->box.w / 2 + slack)
+		return false;
+	return geom_in_poly(p, battle_quad(b).v, 4);
+}
+
 /* A base of the table other than base e holds p: one of its cell of
  * the field's grid, or of those that lie on others. */
 static bool
@@ -692,12 +712,10 @@ held_by_other(const struct scene *s, size_t e, struct gpt p)
 	}
 	n = grid_at(f, p, &v);
 	for (i = 0; i < n; i++)
-		if ((size_t)v[i] != e && geom_in_poly(p,
-		    battle_quad(&f->e[v[i]]).v, 4))
+		if ((size_t)v[i] != e && holds(&f->e[v[i]], p))
 			return true;
 	for (i = 0; i < s->nodd; i++)
-		if ((size_t)s->odd[i] != e && geom_in_poly(p,
-		    battle_quad(&f->e[s->odd[i]]).v, 4))
+		if ((size_t)s->odd[i] != e && holds(&f->e[s->odd[i]], p))
 			return true;
 	return false;
 }
