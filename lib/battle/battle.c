@@ -156,9 +156,38 @@ void
 battle_place(struct bfield *f, struct belem *e)
 {
 	(void)f;
-	geom_corners(&e->box, e->c);
-	e->centre = geom_centre(&e->box);
-	e->bb = geom_bb(e->c, 4);
+	e->fwd = geom_fwd(e->box.facing);
+}
+
+struct gquad
+battle_quad(const struct belem *e)
+{
+	struct gquad q = {0};
+
+	geom_corners_fwd(&e->box, e->fwd, q.v);
+	return q;
+}
+
+struct gpt
+battle_centre(const struct belem *e)
+{
+	/* geom_centre, from the facing's vector kept */
+	return geom_add(e->box.p, e->fwd, -e->box.d / 2);
+}
+
+struct gbb
+battle_bb(const struct belem *e)
+{
+	return geom_bb(battle_quad(e).v, 4);
+}
+
+/* The bounding boxes of a and b meet within margin. */
+static bool
+bb_meet(const struct belem *a, const struct belem *b, double margin)
+{
+	struct gbb x = battle_bb(a), y = battle_bb(b);
+
+	return geom_bb_meet(&x, &y, margin);
 }
 
 void
@@ -180,7 +209,7 @@ reach(const struct bfield *f, const struct belem *e)
 	struct gpt z[8];
 	struct gbb bb;
 
-	memcpy(z, e->c, sizeof e->c);
+	geom_corners_fwd(&e->box, e->fwd, z);
 	battle_zoc(f, e, z + 4);
 	bb = geom_bb(z, 8);
 	bb.x0 -= f->tol, bb.y0 -= f->tol;
@@ -317,6 +346,15 @@ grid_query(struct bfield *f, const struct gbb *bb, int **out, size_t *cap)
 			}
 		}
 	return n;
+}
+
+size_t
+grid_query_elem(struct bfield *f, const struct belem *e, int **out,
+    size_t *cap)
+{
+	struct gbb bb = battle_bb(e);
+
+	return grid_query(f, &bb, out, cap);
 }
 
 size_t
@@ -457,20 +495,23 @@ double
 battle_front_contact(const struct bfield *f, const struct belem *a,
     const struct belem *b)
 {
-	return geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[GC_FL],
-	    b->c[GC_FR], f->tol, f->angtol);
+	struct gquad p = battle_quad(a), q = battle_quad(b);
+
+	return geom_edge_contact(p.v[GC_FL], p.v[GC_FR], q.v[GC_FL],
+	    q.v[GC_FR], f->tol, f->angtol);
 }
 
 double
 battle_front_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b)
 {
+	struct gquad p = battle_quad(a), q = battle_quad(b);
 	double len, best = 0;
 	int j;
 
 	for (j = 0; j < 4; j++) {
-		len = geom_edge_contact(a->c[GC_FL], a->c[GC_FR], b->c[j],
-		    b->c[(j + 1) % 4], f->tol, f->angtol);
+		len = geom_edge_contact(p.v[GC_FL], p.v[GC_FR], q.v[j],
+		    q.v[(j + 1) % 4], f->tol, f->angtol);
 		best = fmax(best, len);
 	}
 	return best;
@@ -480,16 +521,18 @@ bool
 battle_touch(const struct bfield *f, const struct belem *a,
     const struct belem *b, bool corners)
 {
+	struct gquad p, q;
 	int i, j;
 
-	if (!geom_bb_meet(&a->bb, &b->bb, f->tol))
+	if (!bb_meet(a, b, f->tol))
 		return false;
+	p = battle_quad(a), q = battle_quad(b);
 	if (corners)
-		return geom_quad_dist(a->c, b->c) <= f->tol;
+		return geom_quad_dist(p.v, q.v) <= f->tol;
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 4; j++)
-			if (geom_edge_contact(a->c[i], a->c[(i + 1) % 4],
-			    b->c[j], b->c[(j + 1) % 4], f->tol, f->angtol) > 0)
+			if (geom_edge_contact(p.v[i], p.v[(i + 1) % 4],
+			    q.v[j], q.v[(j + 1) % 4], f->tol, f->angtol) > 0)
 				return true;
 	return false;
 }
@@ -499,17 +542,19 @@ battle_screened(struct bfield *f, struct gpt a, struct gpt b, int side,
     int ia, int ib)
 {
 	struct gpt s[2] = { a, b };
-	struct gbb bb = geom_bb(s, 2);
+	struct gbb bb = geom_bb(s, 2), eb;
 	const struct belem *e;
 	size_t i, n;
 
 	n = grid_query(f, &bb, &f->scr, &f->scap);
 	for (i = 0; i < n; i++) {
 		e = &f->e[f->scr[i]];
-		if (f->scr[i] == ia || f->scr[i] == ib || e->side != side ||
-		    !geom_bb_meet(&e->bb, &bb, 0))
+		if (f->scr[i] == ia || f->scr[i] == ib || e->side != side)
 			continue;
-		if (geom_seg_hits_poly(a, b, e->c, 4))
+		eb = battle_bb(e);
+		if (!geom_bb_meet(&eb, &bb, 0))
+			continue;
+		if (geom_seg_hits_poly(a, b, battle_quad(e).v, 4))
 			return true;
 	}
 	return false;
@@ -559,13 +604,14 @@ battle_gdist(const struct bfield *f, const struct belem *g,
     const struct gpt q[4], bool *hidden)
 {
 	struct gpt sg[9], sq[9];
-	double d = geom_quad_dist(g->c, q);
+	struct gquad gq = battle_quad(g);
+	double d = geom_quad_dist(gq.v, q);
 	int i, j;
 
 	*hidden = false;
 	if (!battle_sight_counts(f, d))
 		return d;
-	samples(g->c, sg);
+	samples(gq.v, sg);
 	samples(q, sq);
 	for (i = 0; i < 9; i++)
 		for (j = 0; j < 9; j++)

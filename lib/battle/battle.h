@@ -11,6 +11,7 @@
 #include "battle/geom.h"
 #include "core/input.h"
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "dba/move.h"
 #include "rules/rules.h"
 
@@ -62,12 +63,12 @@ struct bderived {
 	/* every enemy whose front edge is on a flank or the rear, in the
 	 * order found: its index and the edge (GE_LEFT, GE_RIGHT, GE_REAR) */
 	struct { int who, edge; } *att;
-	size_t natt, capatt;
-	int *zoc;               /* enemies in whose zone it stands, nzoc */
-	bool *zoc_screened;     /* ... each screened (zoc's block: not
-				 * freed on its own) */
-	size_t nzoc;
+	int *zoc;               /* enemies in whose zone it stands, nzoc,
+				 * then whether each is screened (bools:
+				 * battle_zoc_screened) */
 	double gdist;           /* to its general's base; <0: none */
+	unsigned natt, capatt;  /* at most BF_MAX_ELEMENTS */
+	unsigned nzoc;
 	int level;              /* hill level of the base centre */
 	int river;              /* terrain index of the river it stands in */
 	int front;              /* the enemy it fights (front contact) */
@@ -90,12 +91,13 @@ struct bderived {
 };
 
 struct belem {
-	char *id;
+	char *id;               /* in the field's arena (ids) */
 	long line;
 	struct gbox box;
-	struct gpt c[4];        /* corners, from box */
-	struct gpt centre;
-	struct gbb bb;
+	struct gpt fwd;         /* geom_fwd(box.facing): the corners, the
+				 * centre and the bounding box are worked
+				 * out from it and box when asked
+				 * (battle_quad, battle_centre, battle_bb) */
 	int troop;              /* troop id */
 	int sub;                /* its sub-type + 1 (dba3 3Bd, 6Kn), 0 */
 	int side;
@@ -134,6 +136,7 @@ struct bfield {
 	int nsides;
 	struct belem *e;
 	size_t ne, cape;
+	struct xarena ids;      /* the elements' ids */
 	/* the index of the ids (battle_index_ids): open addressing, each
 	 * slot 0 or the first element of an id + 1 */
 	int *idx;
@@ -172,17 +175,23 @@ struct bmove {
 		int breakoff, breakoff_sub, end, zoc;
 		bool has[MF_N];
 	} said;
-	struct gbox *start, *end;   /* per member */
-	struct gpt *path;       /* leader's front-edge centre, sampled */
+	struct gbox *end;       /* per member, where it ends */
+	struct gpt *path;       /* each member's front-edge centre, sampled
+				 * (npath / n poses of the group) */
 	size_t npath;
 	int side;
 	bool error;             /* the line was reported */
 };
 
+/* The moves of a plan.  A move's lists (ids, steps, end, path) are
+ * exactly as long as they are, in the plan's arena (freed with it). */
 struct bplan {
 	const char *file;
 	struct bmove *mv;
 	size_t n, cap;
+	struct xarena mem;      /* the moves' lists */
+	struct gpt *scratch;    /* the path of the move being run */
+	size_t capscratch;
 	bool first;             /* the side's first bound (a line "first") */
 };
 
@@ -219,6 +228,8 @@ void battle_len(struct sbuf *b, const struct bfield *f, double paces);
 int battle_length(const struct bfield *f, const char *s, size_t n, int scale,
     long *p);
 const char *battle_unit(const struct bfield *f);
+/* Whether each zone of d->zoc is screened (in zoc's block). */
+bool *battle_zoc_screened(const struct bderived *d);
 /* Clear d (freeing its lists) to "nothing derived". */
 void battle_dreset(struct bderived *d);
 /* Contacts, support, zones of control of element i as it stands now,
@@ -232,6 +243,17 @@ int battle_find(const struct bfield *f, const char *id, size_t n);
 /* Index the ids of the elements read, for battle_find. */
 void battle_index_ids(struct bfield *f);
 void battle_place(struct bfield *f, struct belem *e);
+/* The centre of e's base and its bounding box, worked out when asked
+ * (not kept: 48 bytes of each of ten thousand elements). */
+struct gpt battle_centre(const struct belem *e);
+/* The corners of e's base (GC_FL, ...), as geom_corners: a list of four
+ * in a value, battle_quad(e).v, that lasts till the end of the full
+ * expression it is in. */
+struct gquad {
+	struct gpt v[4];
+};
+struct gquad battle_quad(const struct belem *e);
+struct gbb battle_bb(const struct belem *e);
 /* The rules numbers of the table in paces, from the field's rules r
  * (formats/dba1.xml, dba22.xml) at its scale: one base width (an
  * element's default width), the base depth of a troop type (its default
@@ -260,6 +282,9 @@ void grid_remove(struct bfield *f, int e);
 void grid_insert(struct bfield *f, int e);
 /* Elements whose cells meet bb (each once); returns the count. */
 size_t grid_query(struct bfield *f, const struct gbb *bb, int **out,
+    size_t *cap);
+/* ... whose cells meet e's bounding box. */
+size_t grid_query_elem(struct bfield *f, const struct belem *e, int **out,
     size_t *cap);
 /* The elements of the cell of p (finite; the grid built): every element
  * in the grid whose base holds p is there, each once; returns the

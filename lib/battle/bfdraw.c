@@ -479,7 +479,7 @@ camp(const struct scene *s, const struct gpt *v, size_t n, int side,
 	const struct bfield *f = s->f;
 	const char *dark = side >= 0 ? side_dark[side] : "#555555";
 	struct gpt m = { 0, 0 };
-	struct gbb clear;
+	struct gbb clear, eb;
 	double size = f->width * 0.016, w = 0;
 	size_t i;
 
@@ -491,8 +491,10 @@ camp(const struct scene *s, const struct gpt *v, size_t n, int side,
 	clear = (struct gbb){ m.x - w / 2, m.y - size, m.x + w / 2,
 	    m.y + size };
 	/* not where a base stands */
-	for (i = 0; i < f->ne && named; i++)
-		named = !geom_bb_meet(&clear, &f->e[i].bb, 0);
+	for (i = 0; i < f->ne && named; i++) {
+		eb = battle_bb(&f->e[i]);
+		named = !geom_bb_meet(&clear, &eb, 0);
+	}
 	shape(s, v, n, true, side >= 0 ? side_pale[side] : "#dddddd",
 	    NULL, 0, 0);
 	if (*s->marks > 0)
@@ -563,7 +565,7 @@ zones(const struct scene *s)
 			o = &f->e[e->d.zoc[k]];
 			battle_zoc(f, o, z);
 			zone(s, z, o->side % BF_MAXSIDES,
-			    e->d.zoc_screened[k]);
+			    battle_zoc_screened(&e->d)[k]);
 		}
 	}
 }
@@ -649,7 +651,7 @@ static void
 label(const struct scene *s, const struct belem *e, enum lang lang)
 {
 	double deg = fmod(fmod(e->box.facing, 360) + 360, 360);
-	struct gpt m = e->centre, up, rt, pl[4];
+	struct gpt m = battle_centre(e), up, rt, pl[4];
 	double size, room, fs, hw, lo, hi;
 	int sd = e->side % BF_MAXSIDES;
 	const char *name = label_fit(e, lang, &size, &fs, &room);
@@ -672,6 +674,26 @@ label(const struct scene *s, const struct belem *e, enum lang lang)
 	    "#000000", false);
 }
 
+/* Base b holds p (geom_in_poly of its corners).  A point clearly
+ * ahead of its front edge, behind its rear or beside it (by far more
+ * than rounding) is not asked of its corners: worked out from the box,
+ * they cost a stack of bases, which asks each of each, more than the
+ * test. */
+static bool
+holds(const struct belem *b, struct gpt p)
+{
+	double x = p.x - b->box.p.x, y = p.y - b->box.p.y;
+	double along = x * b->fwd.x + y * b->fwd.y;
+	double across = x * b->fwd.y - y * b->fwd.x;
+	double slack = 1e-6 * (1 + fabs(b->box.p.x) + fabs(b->box.p.y) +
+	    b->box.w + b->box.d);
+
+	if (along > slack || along < -b->box.d - slack ||
+	    fabs(across) > b->box.w / 2 + slack)
+		return false;
+	return geom_in_poly(p, battle_quad(b).v, 4);
+}
+
 /* A base of the table other than base e holds p: one of its cell of
  * the field's grid, or of those that lie on others. */
 static bool
@@ -683,17 +705,17 @@ held_by_other(const struct scene *s, size_t e, struct gpt p)
 
 	if (!isfinite(p.x) || !isfinite(p.y) || f->grid.cells == NULL) {
 		for (i = 0; i < f->ne; i++)
-			if (i != e && geom_in_poly(p, f->e[i].c, 4))
+			if (i != e && geom_in_poly(p,
+			    battle_quad(&f->e[i]).v, 4))
 				return true;
 		return false;
 	}
 	n = grid_at(f, p, &v);
 	for (i = 0; i < n; i++)
-		if ((size_t)v[i] != e && geom_in_poly(p, f->e[v[i]].c, 4))
+		if ((size_t)v[i] != e && holds(&f->e[v[i]], p))
 			return true;
 	for (i = 0; i < s->nodd; i++)
-		if ((size_t)s->odd[i] != e && geom_in_poly(p,
-		    f->e[s->odd[i]].c, 4))
+		if ((size_t)s->odd[i] != e && holds(&f->e[s->odd[i]], p))
 			return true;
 	return false;
 }
@@ -704,11 +726,12 @@ base(const struct scene *s, const struct belem *e)
 	struct gpt tri[3], fw = geom_fwd(e->box.facing);
 	double k = e->box.w / 10;
 
-	patch(s, e->c, e->side % BF_MAXSIDES, e->general);
+	patch(s, battle_quad(e).v, e->side % BF_MAXSIDES, e->general);
 	/* the facing mark: a heavy front edge and a notch ahead, but not
 	 * into a base that touches the front edge (it would run into that
 	 * base's label plate; the edge shows the facing all the same) */
-	line(s, e->c[GC_FL], e->c[GC_FR], "#000000", 6, 0);
+	line(s, battle_quad(e).v[GC_FL], battle_quad(e).v[GC_FR], "#000000", 6,
+	    0);
 	tri[0] = geom_add(e->box.p, geom_right(e->box.facing), -k / 2);
 	tri[1] = geom_add(e->box.p, geom_right(e->box.facing), k / 2);
 	tri[2] = geom_add(e->box.p, fw, k * 0.7);
@@ -737,16 +760,18 @@ static bool
 tag_free(const struct bfield *f, struct gpt o, double w, double h,
     const struct gbb *other)
 {
-	struct gbb b = { o.x, o.y, o.x + w, o.y + h };
+	struct gbb b = { o.x, o.y, o.x + w, o.y + h }, eb;
 	struct gpt c = { o.x + w / 2, o.y + h / 2 };
 	const struct bterrain *t;
 	size_t i;
 
 	if (other != NULL && geom_bb_meet(&b, other, h))
 		return false;
-	for (i = 0; i < f->ne; i++)
-		if (geom_bb_meet(&b, &f->e[i].bb, h * 0.2))
+	for (i = 0; i < f->ne; i++) {
+		eb = battle_bb(&f->e[i]);
+		if (geom_bb_meet(&b, &eb, h * 0.2))
 			return false;
+	}
 	for (i = 0; i < f->nt; i++) {
 		t = &f->t[i];
 		if (t->poly.n < 2)
@@ -781,7 +806,7 @@ side_tags(const struct scene *s)
 	for (i = 0; i < f->ne; i++) {
 		k = f->e[i].side % BF_MAXSIDES;
 		fw[k] = geom_add(fw[k], geom_fwd(f->e[i].box.facing), 1);
-		mid[k] = geom_add(mid[k], f->e[i].centre, 1);
+		mid[k] = geom_add(mid[k], battle_centre(&f->e[i]), 1);
 		cnt[k]++;
 	}
 	for (k = 0; k < f->nsides && k < BF_MAXSIDES; k++) {
@@ -848,8 +873,8 @@ side_tags(const struct scene *s)
 static void
 edge_of(const struct belem *e, int k, struct gpt *a, struct gpt *b)
 {
-	*a = e->c[k];
-	*b = e->c[(k + 1) % 4];
+	*a = battle_quad(e).v[k];
+	*b = battle_quad(e).v[(k + 1) % 4];
 }
 
 /* A link of length len across a point p of an edge, at right angles to
@@ -882,14 +907,15 @@ static void
 link(const struct scene *s, const struct belem *a, const struct belem *b,
     bool psiloi)
 {
-	struct gpt d = geom_sub(b->centre, a->centre), p, q, u, m;
+	struct gpt ca = battle_centre(a), d = geom_sub(battle_centre(b), ca);
+	struct gpt p, q, u, m;
 	double best = -1e300, v, len;
 	int k, at = GE_REAR;
 
 	for (k = 0; k < 4; k++) {
 		edge_of(a, k, &p, &q);
-		m = (struct gpt){ (p.x + q.x) / 2 - a->centre.x, (p.y + q.y) /
-		    2 - a->centre.y };
+		m = (struct gpt){ (p.x + q.x) / 2 - ca.x, (p.y + q.y) / 2 -
+		    ca.y };
 		v = geom_dot(m, d) / (geom_dist(m, (struct gpt){ 0, 0 }) +
 		    1e-9);
 		if (v > best) {
@@ -949,7 +975,7 @@ contacts(const struct scene *s)
 		}
 		for (n = 0; n < 2; n++)
 			if (e->d.overlap[n] >= 0)
-				overlap_at(s, e->c[n]);
+				overlap_at(s, battle_quad(e).v[n]);
 		if (e->d.support >= 0 && !e->d.support_lost)
 			link(s, e, &f->e[e->d.support], e->d.psiloi);
 		if (e->d.side_by >= 0 && !e->d.side_lost)
@@ -1085,7 +1111,7 @@ key_on(const struct bfield *f, const struct bplan *p, const int *verdict,
 		    d->psiloi) || (k == K_ZOC && d->nzoc > 0))
 			return true;
 		for (j = 0; k == K_SCREENED && j < d->nzoc; j++)
-			if (d->zoc_screened[j])
+			if (battle_zoc_screened(d)[j])
 				return true;
 	}
 	return false;

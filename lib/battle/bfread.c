@@ -379,6 +379,9 @@ element(struct rd *rd)
 		free(e.id);
 		return;
 	}
+	v = e.id;               /* into the arena: no block an id */
+	e.id = xarena_strdup(&f->ids, v);
+	free(v);
 	e.troop = tr->id;
 	battle_place(f, &e);
 	f->e = xgrow(f->e, &f->cape, f->ne + 1, sizeof *f->e);
@@ -483,11 +486,13 @@ check_elements(struct bfield *f)
 	int *near = NULL, j;
 	size_t cap = 0, i, k, n;
 	double tol = f->tol;
+	struct gbb bb;
 
 	for (i = 0; i < f->ne; i++) {
 		e = &f->e[i];
-		if (e->bb.x0 < -tol || e->bb.y0 < -tol ||
-		    e->bb.x1 > f->width + tol || e->bb.y1 > f->height + tol)
+		bb = battle_bb(e);
+		if (bb.x0 < -tol || bb.y0 < -tol ||
+		    bb.x1 > f->width + tol || bb.y1 > f->height + tol)
 			DIAG(BF_OFF_TABLE, e->line, 0, e->id);
 		s = &f->side[e->side];
 		if (!e->general)
@@ -509,11 +514,12 @@ check_elements(struct bfield *f)
 		if (f->e[i].intersects)
 			continue;
 		e = &f->e[i];
-		n = grid_query(f, &e->bb, &near, &cap);
+		n = grid_query_elem(f, e, &near, &cap);
 		for (k = 0; k < n; k++) {
 			j = near[k];
 			if ((size_t)j <= i || f->e[j].intersects ||
-			    !geom_quad_overlap(e->c, f->e[j].c, tol))
+			    !geom_quad_overlap(battle_quad(e).v,
+			    battle_quad(&f->e[j]).v, tol))
 				continue;
 			f->e[j].intersects = true;
 			DIAG(BF_INTERSECT, f->e[j].line, 0, f->e[j].id, e->id,
@@ -593,10 +599,9 @@ battle_free(struct bfield *f)
 		free(f->t[i].poly.v);
 	}
 	free(f->t);
-	for (i = 0; i < f->ne; i++) {
-		free(f->e[i].id);
+	for (i = 0; i < f->ne; i++)
 		battle_dreset(&f->e[i].d);
-	}
+	xarena_free(&f->ids);
 	free(f->e);
 	free(f->idx);
 	for (i = 0; i < (size_t)f->nsides; i++)

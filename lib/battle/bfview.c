@@ -72,7 +72,7 @@ action(const struct bfield *f)
 	size_t i;
 
 	for (i = 0; i < f->ne; i++) {
-		const struct gbb *e = &f->e[i].bb;
+		const struct gbb eb = battle_bb(&f->e[i]), *e = &eb;
 
 		if (!isfinite(e->x0) || !isfinite(e->y0) || !isfinite(e->x1) ||
 		    !isfinite(e->y1))

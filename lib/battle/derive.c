@@ -22,7 +22,7 @@ troop_is(int troop, const char *code)
 void
 battle_dreset(struct bderived *d)
 {
-	free(d->zoc);          /* and zoc_screened, in its block */
+	free(d->zoc);          /* and the screened flags, in its block */
 	free(d->att);
 	memset(d, 0, sizeof *d);
 	d->river = -1;
@@ -38,19 +38,19 @@ terrain_words(struct bfield *f, int i)
 	struct belem *e = &f->e[i];
 	struct bderived *d = &e->d;
 	const struct bterrain *t;
+	struct gpt c = battle_centre(e);
 	size_t k;
 
-	d->difficult = battle_difficult_at(f, e->centre);
-	d->rough = !d->difficult && battle_rough_at(f, e->centre);
-	d->level = battle_level(f, e->centre);
-	d->in_river = battle_in_river(f, e->centre, &d->river);
-	d->on_road = battle_on_road(f, e->centre);
+	d->difficult = battle_difficult_at(f, c);
+	d->rough = !d->difficult && battle_rough_at(f, c);
+	d->level = battle_level(f, c);
+	d->in_river = battle_in_river(f, c, &d->river);
+	d->on_road = battle_on_road(f, c);
 	d->ford = d->in_river && d->on_road;
 	for (k = 0; k < f->nt; k++) {
 		t = &f->t[k];
 		if (t->what == BK_CAMP && t->side == e->side &&
-		    t->poly.n >= 3 && geom_in_poly(e->centre, t->poly.v,
-		    t->poly.n))
+		    t->poly.n >= 3 && geom_in_poly(c, t->poly.v, t->poly.n))
 			d->camp = true;
 	}
 }
@@ -62,12 +62,14 @@ edge_attack(struct bfield *f, const struct belem *a, int ib,
 {
 	const struct belem *b = &f->e[ib];
 	static const int edges[3] = { GE_LEFT, GE_RIGHT, GE_REAR };
+	struct gquad p = battle_quad(a), q = battle_quad(b);
+	size_t cap;
 	int k, e;
 
 	for (k = 0; k < 3; k++) {
 		e = edges[k];
-		if (geom_edge_contact(a->c[e], a->c[(e + 1) % 4],
-		    b->c[GC_FL], b->c[GC_FR], f->tol, f->angtol) == 0)
+		if (geom_edge_contact(p.v[e], p.v[(e + 1) % 4], q.v[GC_FL],
+		    q.v[GC_FR], f->tol, f->angtol) == 0)
 			continue;
 		if (e == GE_REAR) {
 			d->rear++;
@@ -76,8 +78,9 @@ edge_attack(struct bfield *f, const struct belem *a, int ib,
 			d->flank[e == GE_RIGHT]++;
 			d->flank_by[e == GE_RIGHT] = ib;
 		}
-		d->att = xgrow(d->att, &d->capatt, d->natt + 1,
-		    sizeof *d->att);
+		cap = d->capatt;
+		d->att = xgrow(d->att, &cap, d->natt + 1, sizeof *d->att);
+		d->capatt = (unsigned)cap;
 		d->att[d->natt].who = ib;
 		d->att[d->natt].edge = e;
 		d->natt++;
@@ -91,11 +94,12 @@ behind(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 {
 	const struct belem *b = &f->e[ib];
 	const struct rules_troop *rt = &f->r->t[a->troop];
+	struct gquad p = battle_quad(a), q = battle_quad(b);
 
 	if (d->support >= 0 ||
 	    fabs(geom_diff_deg(a->box.facing, b->box.facing)) > f->angtol ||
-	    geom_dist(b->c[GC_FL], a->c[GC_RL]) > f->tol ||
-	    geom_dist(b->c[GC_FR], a->c[GC_RR]) > f->tol)
+	    geom_dist(q.v[GC_FL], p.v[GC_RL]) > f->tol ||
+	    geom_dist(q.v[GC_FR], p.v[GC_RR]) > f->tol)
 		return;
 	if (b->troop == a->troop && rt->has_rear) {
 		d->support = ib;
@@ -114,6 +118,7 @@ beside(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 {
 	const struct belem *b = &f->e[ib];
 	const struct rules_troop *rt = &f->r->t[a->troop];
+	struct gquad p, q;
 
 	if (!rt->has_side || d->side_by >= 0 ||
 	    (rt->side_from & ((uint64_t)1 << b->troop)) == 0 ||
@@ -124,8 +129,9 @@ beside(struct bfield *f, const struct belem *a, int ib, struct bderived *d)
 	    a->sub) != rt->side_foot) || (rt->side_from_foot != FOOT_NONE &&
 	    rules_foot(f->r, b->troop, b->sub) != rt->side_from_foot))
 		return;
-	if (geom_dist(b->c[GC_FL], a->c[GC_FR]) > f->tol &&
-	    geom_dist(b->c[GC_FR], a->c[GC_FL]) > f->tol)
+	p = battle_quad(a), q = battle_quad(b);
+	if (geom_dist(q.v[GC_FL], p.v[GC_FR]) > f->tol &&
+	    geom_dist(q.v[GC_FR], p.v[GC_FL]) > f->tol)
 		return;
 	d->side_by = ib;
 	d->side_lost = b->d.difficult || b->d.rough;
@@ -136,7 +142,7 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
     size_t *cap)
 {
 	const struct belem *a = &f->e[i], *b;
-	struct gbb bb = a->bb;
+	struct gbb bb = battle_bb(a), b_bb;
 	double len, best = 0, tbest = 0;
 	size_t k, n;
 	int j;
@@ -145,7 +151,10 @@ battle_contacts(struct bfield *f, int i, struct bderived *d, int **near,
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
 		b = &f->e[j];
-		if (j == i || !geom_bb_meet(&a->bb, &b->bb, f->tol))
+		if (j == i)
+			continue;
+		b_bb = battle_bb(b);
+		if (!geom_bb_meet(&bb, &b_bb, f->tol))
 			continue;
 		if (b->side == a->side) {
 			behind(f, a, j, d);
@@ -187,7 +196,7 @@ overlaps(struct bfield *f, int i, int **near, size_t *cap)
 
 	if (a->d.nfront == 0)
 		return;
-	n = grid_query(f, &a->bb, near, cap);
+	n = grid_query_elem(f, a, near, cap);
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
 		b = &f->e[j];
@@ -198,7 +207,8 @@ overlaps(struct bfield *f, int i, int **near, size_t *cap)
 			continue;
 		for (s = 0; s < 2; s++)
 			if (a->d.flank[s] == 0 && a->d.overlap[s] < 0 &&
-			    geom_dist(a->c[s], b->c[s]) <= f->tol)
+			    geom_dist(battle_quad(a).v[s],
+			    battle_quad(b).v[s]) <= f->tol)
 				a->d.overlap[s] = j;
 	}
 }
@@ -210,9 +220,10 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 	const struct belem *a = &f->e[i], *b;
 	struct gpt z[4];
 	size_t k, n, nz = 0;
+	bool *scr;
 	int j;
 
-	n = grid_query(f, &a->bb, near, cap);
+	n = grid_query_elem(f, a, near, cap);
 	/* the enemies whose zone it stands in, kept at the front of near */
 	for (k = 0; k < n; k++) {
 		j = (*near)[k];
@@ -220,23 +231,28 @@ battle_zones(struct bfield *f, int i, struct bderived *d, int **near,
 		if (b->side == a->side)
 			continue;
 		battle_zoc(f, b, z);
-		if (geom_quad_overlap(a->c, z, f->tol))
+		if (geom_quad_overlap(battle_quad(a).v, z, f->tol))
 			(*near)[nz++] = j;
 	}
 	free(d->zoc);
 	d->zoc = NULL;
-	d->zoc_screened = NULL;
-	d->nzoc = nz;
+	d->nzoc = (unsigned)nz;
 	if (nz == 0)
 		return;
 	/* one block, as long as the list: the indices, then the flags */
-	d->zoc = xmalloc(nz * (sizeof *d->zoc + sizeof *d->zoc_screened));
-	d->zoc_screened = (bool *)(d->zoc + nz);
+	d->zoc = xmalloc(nz * (sizeof *d->zoc + sizeof(bool)));
+	scr = battle_zoc_screened(d);
 	for (k = 0; k < nz; k++) {
 		j = d->zoc[k] = (*near)[k];
-		d->zoc_screened[k] = battle_screened(f, a->centre,
-		    f->e[j].centre, a->side, i, j);
+		scr[k] = battle_screened(f, battle_centre(a),
+		    battle_centre(&f->e[j]), a->side, i, j);
 	}
+}
+
+bool *
+battle_zoc_screened(const struct bderived *d)
+{
+	return (bool *)(d->zoc + d->nzoc);
 }
 
 void
@@ -264,8 +280,8 @@ battle_derive(struct bfield *f)
 		e = &f->e[i];
 		s = &f->side[e->side];
 		if (s->general >= 0)
-			e->d.gdist = battle_gdist(f, &f->e[s->general], e->c,
-			    &e->d.hidden);
+			e->d.gdist = battle_gdist(f, &f->e[s->general],
+			    battle_quad(e).v, &e->d.hidden);
 	}
 	free(near);
 }

@@ -71,7 +71,13 @@ geom_add(struct gpt a, struct gpt b, double k)
 void
 geom_corners(const struct gbox *b, struct gpt c[4])
 {
-	struct gpt f = geom_fwd(b->facing), r = geom_right(b->facing);
+	geom_corners_fwd(b, geom_fwd(b->facing), c);
+}
+
+void
+geom_corners_fwd(const struct gbox *b, struct gpt f, struct gpt c[4])
+{
+	struct gpt r = { f.y, -f.x };   /* geom_right: cos, -sin */
 
 	c[GC_FL] = geom_add(b->p, r, -b->w / 2);
 	c[GC_FR] = geom_add(b->p, r, b->w / 2);

@@ -38,6 +38,8 @@ struct gpt geom_sub(struct gpt a, struct gpt b);
 struct gpt geom_add(struct gpt a, struct gpt b, double k);  /* a + k b */
 
 void geom_corners(const struct gbox *b, struct gpt c[4]);
+/* The same, of b facing the way of f = geom_fwd(b->facing) */
+void geom_corners_fwd(const struct gbox *b, struct gpt f, struct gpt c[4]);
 struct gpt geom_centre(const struct gbox *b);
 struct gbb geom_bb(const struct gpt *v, size_t n);
 bool geom_bb_meet(const struct gbb *a, const struct gbb *b, double margin);

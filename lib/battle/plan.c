@@ -239,7 +239,9 @@ struct walk {
 	int away;               /* an enemy before the group's front */
 	int *near;
 	size_t cap;
-	size_t capath;
+	struct gbox *start;     /* the members' bases at the start */
+	struct gpt *path;       /* the poses kept (the plan's scratch) */
+	size_t npath, capath;
 	/* the path keeps every every-th pose, at most PATH_POSES of them
 	 * (halved when full): a long plan is swept, not stored */
 	size_t poses, every, seen;
@@ -255,7 +257,7 @@ static void
 frame(const struct belem *e, const struct belem *b, double *depth,
     double *off)
 {
-	struct gpt v = geom_sub(e->centre, b->box.p);
+	struct gpt v = geom_sub(battle_centre(e), b->box.p);
 
 	*depth = geom_dot(v, geom_fwd(b->box.facing));
 	*off = geom_dot(v, geom_right(b->box.facing));
@@ -275,7 +277,7 @@ zone_step(struct walk *w, int m, int j)
 	size_t k;
 
 	battle_zoc(f, b, z);
-	inside = geom_quad_overlap(e->c, z, f->tol);
+	inside = geom_quad_overlap(battle_quad(e).v, z, f->tol);
 	frame(e, b, &dp, &off);
 	for (k = 0; k < w->nin; k++)
 		if (w->in[k].enemy == j && w->in[k].member == m)
@@ -300,8 +302,8 @@ zone_step(struct walk *w, int m, int j)
 	r->open = true;
 	r->d0 = r->d1 = r->dmin = dp;
 	r->l0 = r->l1 = off;
-	r->screened = battle_screened(f, e->centre, b->centre, e->side,
-	    w->mv->ids[m], j);
+	r->screened = battle_screened(f, battle_centre(e), battle_centre(b),
+	    e->side, w->mv->ids[m], j);
 }
 
 /* Keep the group's pose for the drawn path: every w->every-th one (or
@@ -322,16 +324,15 @@ keep_pose(struct walk *w, bool last)
 	}
 	if (w->poses == PATH_POSES) {
 		for (k = 1; k < PATH_POSES / 2; k++)
-			memcpy(mv->path + k * n, mv->path + 2 * k * n,
-			    n * sizeof *mv->path);
+			memcpy(w->path + k * n, w->path + 2 * k * n,
+			    n * sizeof *w->path);
 		w->poses = PATH_POSES / 2;
-		mv->npath = w->poses * n;
+		w->npath = w->poses * n;
 		w->every *= 2;
 	}
-	mv->path = xgrow(mv->path, &w->capath, mv->npath + n,
-	    sizeof *mv->path);
+	w->path = xgrow(w->path, &w->capath, w->npath + n, sizeof *w->path);
 	for (m = 0; m < mv->n; m++)
-		mv->path[mv->npath++] = w->f->e[mv->ids[m]].box.p;
+		w->path[w->npath++] = w->f->e[mv->ids[m]].box.p;
 	w->poses++;
 	w->last_kept = true;
 }
@@ -348,16 +349,16 @@ sample(struct walk *w)
 
 	for (m = 0; m < mv->n; m++) {
 		e = &f->e[mv->ids[m]];
-		if (!w->difficult && battle_base_difficult(f, e->c))
+		if (!w->difficult && battle_base_difficult(f, battle_quad(e).v))
 			w->difficult = true;
-		if (!w->rough && battle_base_rough(f, e->c))
+		if (!w->rough && battle_base_rough(f, battle_quad(e).v))
 			w->rough = true;
-		if (!battle_on_road(f, e->centre)) {
+		if (!battle_on_road(f, battle_centre(e))) {
 			w->road = false;
-			if (battle_in_river(f, e->centre, NULL))
+			if (battle_in_river(f, battle_centre(e), NULL))
 				w->river = true;
 		}
-		n = grid_query(f, &e->bb, &w->near, &w->cap);
+		n = grid_query_elem(f, e, &w->near, &w->cap);
 		for (k = 0; k < n; k++) {
 			b = &f->e[w->near[k]];
 			if (b->side != e->side && !b->intersects)
@@ -400,10 +401,10 @@ front(struct walk *w, struct gpt *left, struct gpt *right)
 		e = &w->f->e[w->mv->ids[m]];
 		if (geom_dot(e->box.p, fw) < top - w->f->tol)
 			continue;
-		lo = fmin(lo, fmin(geom_dot(e->c[GC_FL], rt),
-		    geom_dot(e->c[GC_FR], rt)));
-		hi = fmax(hi, fmax(geom_dot(e->c[GC_FL], rt),
-		    geom_dot(e->c[GC_FR], rt)));
+		lo = fmin(lo, fmin(geom_dot(battle_quad(e).v[GC_FL], rt),
+		    geom_dot(battle_quad(e).v[GC_FR], rt)));
+		hi = fmax(hi, fmax(geom_dot(battle_quad(e).v[GC_FL], rt),
+		    geom_dot(battle_quad(e).v[GC_FR], rt)));
 	}
 	*left = geom_add(geom_add(o, fw, top), rt, lo);
 	*right = geom_add(geom_add(o, fw, top), rt, hi);
@@ -419,13 +420,13 @@ middle(struct walk *w, double *reach)
 
 	for (m = 0; m < w->mv->n; m++) {
 		e = &w->f->e[w->mv->ids[m]];
-		c = geom_add(c, e->centre, 1.0 / w->mv->n);
+		c = geom_add(c, battle_centre(e), 1.0 / w->mv->n);
 	}
 	*reach = 0;
 	for (m = 0; m < w->mv->n; m++)
 		for (k = 0; k < 4; k++)
 			*reach = fmax(*reach, geom_dist(c,
-			    w->f->e[w->mv->ids[m]].c[k]));
+			    battle_quad(&w->f->e[w->mv->ids[m]]).v[k]));
 	return c;
 }
 
@@ -441,7 +442,7 @@ displacement(struct walk *w, const struct gbox *was)
 		geom_corners(&was[m], c);
 		for (k = 0; k < 4; k++)
 			d = fmax(d, geom_dist(c[k],
-			    w->f->e[w->mv->ids[m]].c[k]));
+			    battle_quad(&w->f->e[w->mv->ids[m]]).v[k]));
 	}
 	return d;
 }
@@ -513,7 +514,7 @@ step(struct walk *w, int s)
 		for (m = 0; m < mv->n; m++)
 			for (k = 0; k < 4; k++)
 				len = fmax(len, geom_dist(pivot,
-				    w->f->e[mv->ids[m]].c[k]));
+				    battle_quad(&w->f->e[mv->ids[m]]).v[k]));
 		len *= RAD(fabs(deg));
 		break;
 	default:
@@ -536,8 +537,8 @@ column(const struct bfield *f, const struct bmove *mv)
 	for (m = 1; m < mv->n; m++) {
 		e = &f->e[mv->ids[m]];
 		if (fabs(geom_diff_deg(e->box.facing, l->box.facing)) >
-		    f->angtol || fabs(geom_dot(geom_sub(e->centre, l->centre),
-		    rt)) > f->tol)
+		    f->angtol || fabs(geom_dot(geom_sub(battle_centre(e),
+		    battle_centre(l)), rt)) > f->tol)
 			return false;
 	}
 	return true;
@@ -548,20 +549,18 @@ static bool
 faces(const struct bfield *f, const struct belem *e, const struct belem *b)
 {
 	return fabs(geom_diff_deg(e->box.facing, b->box.facing + 180)) <=
-	    f->angtol && geom_dot(geom_sub(b->centre, e->box.p),
-	    geom_fwd(e->box.facing)) > 0 && geom_dot(geom_sub(e->centre,
+	    f->angtol && geom_dot(geom_sub(battle_centre(b), e->box.p),
+	    geom_fwd(e->box.facing)) > 0 && geom_dot(geom_sub(battle_centre(e),
 	    b->box.p), geom_fwd(b->box.facing)) > 0;
 }
 
-/* An element standing at box (corners, centre, bounding box). */
+/* An element standing at box (its corners). */
 static void
 pose(const struct gbox *box, struct belem *t)
 {
 	memset(t, 0, sizeof *t);
 	t->box = *box;
-	geom_corners(&t->box, t->c);
-	t->centre = geom_centre(&t->box);
-	t->bb = geom_bb(t->c, 4);
+	t->fwd = geom_fwd(t->box.facing);
 }
 
 /* Faced b already from the pose it started in. */
@@ -588,8 +587,8 @@ command(struct bfield *f, struct bmove *mv)
 	for (m = 0; m < mv->n; m++) {
 		if (mv->ids[m] == s->general)
 			return;
-		g = battle_gdist(f, &f->e[s->general], f->e[mv->ids[m]].c,
-		    &h);
+		g = battle_gdist(f, &f->e[s->general],
+		    battle_quad(&f->e[mv->ids[m]]).v, &h);
 		d = fmin(d, g);
 		hidden = hidden && h;
 	}
@@ -614,7 +613,7 @@ withdrew(const struct bfield *f, const struct walk *w, const struct zin *r)
 	double away = r->d1 - r->d0;
 
 	return !r->back && away > f->tol && away >= fabs(r->l1 - r->l0) -
-	    1e-9 && r->dmin >= r->d0 - w->mv->start[r->member].d - 1e-9;
+	    1e-9 && r->dmin >= r->d0 - w->start[r->member].d - 1e-9;
 }
 
 /* Why the move is in enemy j's zone: contact (a member ends touching
@@ -639,7 +638,7 @@ zoc_kind(const struct walk *w, int j, bool *screened)
 		if (battle_touch(f, e, b, false))
 			contact = true;
 		else if (faces(f, e, b) && !faced(f,
-		    &mv->start[w->in[i].member], b))
+		    &w->start[w->in[i].member], b))
 			face = true;
 		if (!withdrew(f, w, &w->in[i]))
 			away = false;
@@ -691,7 +690,8 @@ before(struct walk *w)
 
 	for (m = 0; m < mv->n; m++) {
 		d = &w->d0[m];
-		n = grid_query(f, &f->e[mv->ids[m]].bb, &w->near, &w->cap);
+		n = grid_query_elem(f, &f->e[mv->ids[m]], &w->near,
+		    &w->cap);
 		for (i = 0; i < n; i++) {
 			j = w->near[i];
 			if (f->e[j].side == f->e[mv->ids[m]].side ||
@@ -721,8 +721,8 @@ before(struct walk *w)
 		for (i = 0; i < n; i++) {
 			j = w->near[i];
 			if (f->e[j].side != f->e[mv->ids[m]].side &&
-			    w->away < 0 && geom_quad_overlap(fz, f->e[j].c,
-			    f->tol))
+			    w->away < 0 && geom_quad_overlap(fz,
+			    battle_quad(&f->e[j]).v, f->tol))
 				w->away = j;
 		}
 	}
@@ -752,7 +752,7 @@ contacts(struct walk *w, int m)
 	size_t k, n;
 	int j;
 
-	n = grid_query(f, &e->bb, &w->near, &w->cap);
+	n = grid_query_elem(f, e, &w->near, &w->cap);
 	for (k = 0; k < n; k++) {
 		j = w->near[k];
 		if (f->e[j].side != e->side && !f->e[j].intersects &&
@@ -806,10 +806,10 @@ after(struct walk *w)
 		battle_dreset(&d1);
 		battle_contacts(f, mv->ids[m], &d1, &w->near, &w->cap);
 		contacts(w, m);
-		if (battle_difficult_at(f, e->centre))
+		if (battle_difficult_at(f, battle_centre(e)))
 			mv->m->end = GO_DIFFICULT;
 		else if (mv->m->end != GO_DIFFICULT &&
-		    battle_rough_at(f, e->centre))
+		    battle_rough_at(f, battle_centre(e)))
 			mv->m->end = GO_ROUGH;
 	}
 	if (mv->n == 1)
@@ -829,9 +829,9 @@ after(struct walk *w)
 	battle_dreset(&d1);
 	if (w->away >= 0) {
 		for (m = 0, i = 0; m < mv->n; m++)
-			if (geom_dist(f->e[mv->ids[m]].centre,
-			    f->e[w->away].centre) > geom_dist(w->c0[m],
-			    f->e[w->away].centre))
+			if (geom_dist(battle_centre(&f->e[mv->ids[m]]),
+			    battle_centre(&f->e[w->away])) >
+			    geom_dist(w->c0[m], battle_centre(&f->e[w->away])))
 				i++;
 		mv->m->has[MF_AWAY] = i == mv->n;
 	}
@@ -858,7 +858,7 @@ touching(struct bfield *f, const struct bmove *mv)
 }
 
 static void
-run(struct bfield *f, struct bmove *mv)
+run(struct bplan *p, struct bfield *f, struct bmove *mv)
 {
 	struct walk w;
 	int m, s;
@@ -869,9 +869,11 @@ run(struct bfield *f, struct bmove *mv)
 	w.road = true;
 	w.d0 = xcalloc((size_t)mv->n, sizeof *w.d0);
 	w.c0 = xcalloc((size_t)mv->n, sizeof *w.c0);
+	w.start = xcalloc((size_t)mv->n, sizeof *w.start);
+	w.path = p->scratch;
+	w.capath = p->capscratch;
 	w.away = -1;
-	mv->start = xcalloc((size_t)mv->n, sizeof *mv->start);
-	mv->end = xcalloc((size_t)mv->n, sizeof *mv->end);
+	mv->end = xarena_alloc(&p->mem, (size_t)mv->n * sizeof *mv->end);
 	mv->side = f->e[mv->ids[0]].side;
 	mv->m->line = mv->line;
 	mv->m->end = GO_GOOD;
@@ -879,8 +881,8 @@ run(struct bfield *f, struct bmove *mv)
 		battle_dreset(&w.d0[m]);
 		battle_contacts(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
 		battle_zones(f, mv->ids[m], &w.d0[m], &w.near, &w.cap);
-		mv->start[m] = f->e[mv->ids[m]].box;
-		w.c0[m] = f->e[mv->ids[m]].centre;
+		w.start[m] = f->e[mv->ids[m]].box;
+		w.c0[m] = battle_centre(&f->e[mv->ids[m]]);
 		mv->m->troop[m] = f->e[mv->ids[m]].troop;
 		mv->m->sub[m] = f->e[mv->ids[m]].sub;
 	}
@@ -895,13 +897,24 @@ run(struct bfield *f, struct bmove *mv)
 		if (mv->n > 1 && (mv->steps[s].kind == ST_TURN ||
 		    (mv->steps[s].kind == ST_TO && mv->steps[s].has_f &&
 		    fabs(geom_diff_deg(mv->steps[s].f,
-		    mv->start[0].facing)) > f->angtol)))
+		    w.start[0].facing)) > f->angtol)))
 			mv->m->has[MF_TURN] = true;
 	}
 	keep_pose(&w, true);
 	for (m = 0; m < mv->n; m++) {
 		grid_insert(f, mv->ids[m]);
 		mv->end[m] = f->e[mv->ids[m]].box;
+	}
+	mv->npath = w.npath;
+	if (w.npath * sizeof *mv->path <= XARENA_BLOCK / 4) {
+		mv->path = xarena_alloc(&p->mem, w.npath * sizeof *mv->path);
+		memcpy(mv->path, w.path, w.npath * sizeof *mv->path);
+		p->scratch = w.path;
+		p->capscratch = w.capath;
+	} else {                /* a long path kept as it is, not copied */
+		mv->path = xarena_adopt(&p->mem, w.path);
+		p->scratch = NULL;
+		p->capscratch = 0;
 	}
 	mv->m->dist = lround(mv->dist);
 	mv->m->has[MF_DIFFICULT] = w.difficult;
@@ -920,6 +933,7 @@ run(struct bfield *f, struct bmove *mv)
 	free(w.front0);
 	free(w.near);
 	free(w.c0);
+	free(w.start);
 }
 
 /* A line "first": the side's first bound (true: the line is done). */
@@ -935,16 +949,17 @@ first_line(const struct toks *tk, struct bplan *p)
 }
 
 /* The group's ids and the steps, read into the scratch lists, in lists
- * of their own as long as they are. */
+ * as long as they are (p's blocks). */
 static void
-exact(struct bmove *mv)
+exact(struct bplan *p, struct bmove *mv)
 {
 	void *v;
 
-	v = xmalloc((size_t)(mv->n > 0 ? mv->n : 1) * sizeof *mv->ids);
+	v = xarena_alloc(&p->mem, (size_t)(mv->n > 0 ? mv->n : 1) *
+	    sizeof *mv->ids);
 	memcpy(v, mv->ids, (size_t)mv->n * sizeof *mv->ids);
 	mv->ids = v;
-	v = xmalloc((size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
+	v = xarena_alloc(&p->mem, (size_t)(mv->nsteps > 0 ? mv->nsteps : 1) *
 	    sizeof *mv->steps);
 	memcpy(v, mv->steps, (size_t)mv->nsteps * sizeof *mv->steps);
 	mv->steps = v;
@@ -966,6 +981,22 @@ said(struct bmove *mv)
 	mv->m = NULL;
 }
 
+/* An element's base before its first move: the plan's outputs show the
+ * table as it stood. */
+struct was {
+	int e;
+	struct gbox box;
+};
+
+static void
+keep_start(const struct bfield *f, int e, struct was **was, size_t *n,
+    size_t *cap)
+{
+	*was = xgrow(*was, cap, *n + 1, sizeof **was);
+	(*was)[*n].e = e;
+	(*was)[(*n)++].box = f->e[e].box;
+}
+
 int
 battle_plan_read(struct bfield *f, struct input *in, int scale,
     struct bplan *p)
@@ -978,6 +1009,8 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	size_t capsteps = 0;
 	const char *line;
 	long *moved = xcalloc(f->ne + 1, sizeof *moved);
+	struct was *was = NULL;
+	size_t nwas = 0, capwas = 0;
 	int *gsize = xcalloc(f->ne + 1, sizeof *gsize);
 	size_t len, i;
 	int m, rc;
@@ -1011,15 +1044,18 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 		mv.ids = ids;
 		mv.steps = steps;
 		rc = parse(f, &tk, in->line, scale, &mv, moved, gsize);
-		exact(&mv);
+		exact(p, &mv);
 		if (rc == 0 && touching(f, &mv) < 0)
 			rc = -1;
 		if (rc == 0) {
 			for (m = 0; m < mv.n; m++) {
+				if (moved[mv.ids[m]] == 0)
+					keep_start(f, mv.ids[m], &was, &nwas,
+					    &capwas);
 				moved[mv.ids[m]] = mv.line;
 				gsize[mv.ids[m]] = mv.n;
 			}
-			run(f, &mv);
+			run(p, f, &mv);
 		} else
 			mv.error = true;
 		said(&mv);
@@ -1030,12 +1066,15 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 	free(steps);
 	free(moved);
 	free(gsize);
+	free(p->scratch);
+	p->scratch = NULL;
+	p->capscratch = 0;
 	/* the table as it stood: the outputs show the bases there */
-	for (i = p->n; i-- > 0;)
-		for (m = 0; !p->mv[i].error && m < p->mv[i].n; m++) {
-			f->e[p->mv[i].ids[m]].box = p->mv[i].start[m];
-			battle_place(f, &f->e[p->mv[i].ids[m]]);
-		}
+	for (i = 0; i < nwas; i++) {
+		f->e[was[i].e].box = was[i].box;
+		battle_place(f, &f->e[was[i].e]);
+	}
+	free(was);
 	grid_build(f);
 	return diag_file_errors() > 0 ? -1 : 0;
 }
@@ -1043,15 +1082,8 @@ battle_plan_read(struct bfield *f, struct input *in, int scale,
 void
 battle_plan_free(struct bplan *p)
 {
-	size_t i;
-
-	for (i = 0; i < p->n; i++) {
-		free(p->mv[i].ids);
-		free(p->mv[i].steps);
-		free(p->mv[i].start);
-		free(p->mv[i].end);
-		free(p->mv[i].path);
-	}
+	xarena_free(&p->mem);
+	free(p->scratch);
 	free(p->mv);
 	memset(p, 0, sizeof *p);
 }

@@ -121,7 +121,7 @@ text_elem(const struct bfield *f, int i, struct sbuf *b)
 		v[k] = d->zoc[k];
 	text_list(b, "zone of control of", f, v, k);
 	for (k = 0; k < d->nzoc; k++)
-		if (d->zoc_screened[k])
+		if (battle_zoc_screened(d)[k])
 			sbuf_printf(b, " (%s screened)", f->e[d->zoc[k]].id);
 	if (d->gdist > 0) {
 		sbuf_adds(b, "; general ");
@@ -335,7 +335,8 @@ xml_elem(struct xw *w, const struct bfield *f, int i)
 	for (k = 0; k < d->nzoc; k++) {
 		xw_start(w, "zoc");
 		xw_attr(w, "of", f->e[d->zoc[k]].id);
-		xw_attr(w, "screened", d->zoc_screened[k] ? "yes" : "no");
+		xw_attr(w, "screened", battle_zoc_screened(d)[k] ? "yes" :
+		    "no");
 		xw_end(w);
 	}
 	xw_end(w);
@@ -531,7 +532,8 @@ json_elem(struct jw *j, const struct bfield *f, int i, bool line)
 		for (k = 0; k < d->nzoc; k++) {
 			jw_obj(j);
 			jw_kstr(j, "of", f->e[d->zoc[k]].id);
-			jw_key(j, "screened"), jw_bool(j, d->zoc_screened[k]);
+			jw_key(j, "screened");
+			jw_bool(j, battle_zoc_screened(d)[k]);
 			jw_close(j, '}');
 		}
 		jw_close(j, ']');

@@ -6,6 +6,7 @@
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/out.h"
+#include "core/xalloc.h"
 #include "rules/rules.h"
 #include "rules/troop.h"
 
@@ -16,6 +17,7 @@ scanrun_run(const struct scanrun_opts *so, const struct cli *cli)
 	struct rules *r;
 	struct out out;
 
+	xalloc_map_large();
 	memset(&o, 0, sizeof o);
 	o.fmt = cli->format;
 	o.lang = cli->lang;

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "core/diag.h"
 #include "core/xalloc.h"
@@ -98,4 +101,79 @@ xfollow(void *w, size_t old, size_t cap, size_t sz)
 	if (w != NULL && old == cap)
 		return w;
 	return xreallocarray(w, cap, sz);
+}
+
+void
+xalloc_map_large(void)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	/* glibc's own default, set: set, it no longer moves */
+	(void)mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+}
+
+/* n bytes at a multiple of align (a power of two) in the last block, or
+ * in a new one; over XARENA_BLOCK, in a block of its own put before the
+ * last (whose room is still taken first) */
+static void *
+arena_take(struct xarena *a, size_t n, size_t align)
+{
+	size_t pad = (size_t)(-(uintptr_t)a->next & (align - 1)), size;
+	char *v;
+
+	if (a->next != NULL && n <= a->room && pad <= a->room - n) {
+		v = a->next + pad;
+		a->next += pad + n;
+		a->room -= pad + n;
+		return v;
+	}
+	size = n > XARENA_BLOCK ? n : XARENA_BLOCK;
+	v = xmalloc(size);      /* aligned for anything */
+	if (n > XARENA_BLOCK && a->n > 0)
+		return xarena_adopt(a, v);
+	a->blocks = xgrow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks);
+	a->blocks[a->n++] = v;
+	a->next = v + n;
+	a->room = size - n;
+	return v;
+}
+
+void *
+xarena_adopt(struct xarena *a, void *v)
+{
+	a->blocks = xgrow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks);
+	if (a->n == 0) {
+		a->blocks[a->n++] = v;  /* no room: the next takes a block */
+		return v;
+	}
+	/* before the last block, whose room is still taken first */
+	a->blocks[a->n] = a->blocks[a->n - 1];
+	a->blocks[a->n - 1] = v;
+	a->n++;
+	return v;
+}
+
+void *
+xarena_alloc(struct xarena *a, size_t n)
+{
+	return arena_take(a, n, 8);
+}
+
+char *
+xarena_strdup(struct xarena *a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(arena_take(a, n, 1), s, n);
+}
+
+void
+xarena_free(struct xarena *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->blocks[i]);
+	free(a->blocks);
+	memset(a, 0, sizeof *a);
 }

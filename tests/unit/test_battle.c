@@ -193,7 +193,8 @@ test_rules(void)
 	CHECK(battle_is_far(&f, -1, 1200) && !battle_is_far(&f, -1, 1199.9));
 	CHECK(battle_sight_counts(&f, 600) && !battle_sight_counts(&f, 599.9));
 	battle_zoc(&f, &f.e[1], z);
-	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 160) < 1e-9);
+	CHECK(fabs(geom_dist(z[GC_FL], battle_quad(&f.e[1]).v[GC_FL]) -
+	    160) < 1e-9);
 	battle_free(&f);
 	if (r == NULL)
 		return;
@@ -206,7 +207,8 @@ test_rules(void)
 	CHECK(!battle_is_far(&f, -1, 1000) && battle_is_far(&f, -1, 1000.1));
 	CHECK(!battle_sight_counts(&f, 500) && battle_sight_counts(&f, 500.1));
 	battle_zoc(&f, &f.e[1], z);
-	CHECK(fabs(geom_dist(z[GC_FL], f.e[1].c[GC_FL]) - 400) < 1e-9);
+	CHECK(fabs(geom_dist(z[GC_FL], battle_quad(&f.e[1]).v[GC_FL]) -
+	    400) < 1e-9);
 	battle_free(&f);
 	R = dba1;
 	rules_free(r);

@@ -182,6 +182,52 @@ bits(size_t n)
 	return b;
 }
 
+/* xarena: strings packed, lists aligned for doubles, a block filled
+ * before the next, a list longer than a block in one of its own, every
+ * piece kept till the arena is freed. */
+static void
+test_arena(void)
+{
+	struct xarena a = {0};
+	char *s[3000], name[16];
+	double *d, *big;
+	size_t i, ok = 1;
+
+	CHECK(xarena_alloc(&a, 0) != NULL && a.n == 1);
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof name, "r%zu", i);
+		s[i] = xarena_strdup(&a, name);
+	}
+	CHECK(s[1] == s[0] + 3 && s[10] == s[9] + 3);   /* "r0", "r9" */
+	d = xarena_alloc(&a, 3 * sizeof *d);
+	CHECK((uintptr_t)d % 8 == 0);
+	d[0] = 1.5, d[2] = -2;
+	big = xarena_alloc(&a, XARENA_BLOCK + 8);
+	big[XARENA_BLOCK / 8] = 3;
+	CHECK(a.n == 2);
+	/* the rest of the first block's room is still taken first */
+	CHECK((char *)xarena_alloc(&a, 8) == (char *)(d + 3) && a.n == 2);
+	for (i = 0; i < XARENA_BLOCK / 64; i++)
+		(void)xarena_alloc(&a, 64);
+	CHECK(a.n == 3);
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof name, "r%zu", i);
+		if (strcmp(s[i], name) != 0)
+			ok = 0;
+	}
+	CHECK(ok && d[0] == 1.5 && d[2] == -2 && big[XARENA_BLOCK / 8] == 3);
+	/* a list built elsewhere is freed with it; the room stays */
+	d = xarena_alloc(&a, 8);
+	big = xarena_adopt(&a, xmalloc(100 * sizeof *big));
+	big[99] = 4;
+	CHECK(a.n == 4 && (double *)xarena_alloc(&a, 8) == d + 1);
+	xarena_free(&a);
+	CHECK(xarena_adopt(&a, xmalloc(1)) != NULL && a.n == 1);
+	CHECK(xarena_alloc(&a, 1) != NULL && a.n == 2);
+	xarena_free(&a);
+	CHECK(a.n == 0 && a.blocks == NULL && a.room == 0);
+}
+
 /* keymap: the same answers in memory and past its budget, where the
  * table goes to runs and the log to a temporary file. */
 static void
@@ -529,6 +575,7 @@ main(int argc, char **argv)
 	RUN(test_num());
 	RUN(test_str());
 	RUN(test_grow());
+	RUN(test_arena());
 	RUN(test_strset());
 	RUN(test_keymap());
 	RUN(test_tok());

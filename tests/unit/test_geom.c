@@ -42,7 +42,21 @@ static void
 test_corners(void)
 {
 	struct gbox b = { { 100, 100 }, 0, 160, 60 };
-	struct gpt c[4], m;
+	struct gpt c[4], m, k[4];
+	int i, same = 1;
+
+	/* from the facing's vector, the same corners to the bit (battle
+	 * keeps the vector of each element, not its corners) */
+	for (i = 0; i < 720; i++) {
+		b.facing = i * 0.5 + i % 7 * 0.01;
+		b.p = (struct gpt){ 1234.5 + i, 987.25 - i };
+		geom_corners(&b, c);
+		geom_corners_fwd(&b, geom_fwd(b.facing), k);
+		if (memcmp(c, k, sizeof c) != 0)
+			same = 0;
+	}
+	CHECK(same);
+	b = (struct gbox){ { 100, 100 }, 0, 160, 60 };
 
 	geom_corners(&b, c);
 	CHECK(NEAR(c[GC_FL].x, 20) && NEAR(c[GC_FL].y, 100));
