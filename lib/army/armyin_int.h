@@ -90,6 +90,11 @@ size_t listtext_id_after_name(struct sbuf *tmp, const char *t, size_t n,
 size_t listtext_bullet_len(const char *s, size_t n);
 /* A line with the word "vs" or "shoots": combat-calc input (listone.c). */
 bool listtext_combat_like(const char *s, size_t n);
+/* Where dates with a German or Russian era ("25 v.Chr. - 197 n.Chr.",
+ * "um 1200 v. Chr.", "300 до н. э.") start at the end of s[0..n): the
+ * first word from which the rest reads as a date (date_parse); -1 when
+ * none (listone.c).  date_tail reads the English ones. */
+long listtext_era_tail(const char *s, size_t n);
 /* Does s[0..n) start with a BBCode tag ("[b]", "[size=18pt]")? */
 bool listtext_bbcode(const char *s, size_t n);
 /* The line s[0..*n) without the markup of a forum post or Markdown

@@ -186,3 +186,44 @@ listtext_combat_like(const char *s, size_t n)
 	}
 	return false;
 }
+
+/* Does s[0..n) name an era date_tail does not read: German "Chr." or
+ * "u. Z.", Russian "н. э."? */
+static bool
+era_word(const char *s, size_t n)
+{
+	static const char *const w[] = {
+		"Chr", "chr", "u. Z", "u.Z", "\xd0\xbd. \xd1\x8d",
+		"\xd0\xbd.\xd1\x8d", NULL
+	};
+	size_t i, k, len;
+
+	for (k = 0; w[k] != NULL; k++)
+		for (i = 0, len = strlen(w[k]); i + len <= n; i++)
+			if (memcmp(s + i, w[k], len) == 0)
+				return true;
+	return false;
+}
+
+long
+listtext_era_tail(const char *s, size_t n)
+{
+	long from, to;
+	bool approx;
+	size_t k;
+
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (!era_word(s, n))
+		return -1;
+	for (k = 0; k < n; k++) {
+		if (k > 0 && s[k - 1] != ' ' && s[k - 1] != '(')
+			continue;
+		if (!(s[k] >= '0' && s[k] <= '9') && !(k + 3 < n &&
+		    (str_ieq(s + k, 3, "um ") || str_ieq(s + k, 3, "ca."))))
+			continue;
+		if (date_parse(s + k, n - k, &from, &to, &approx) == 0)
+			return (long)k;
+	}
+	return -1;
+}

@@ -235,11 +235,14 @@ set_name(struct listtext *lt)
 		struct sbuf in = {0};
 
 		sbuf_add(&in, tail + 1, bn - 2);
-		so = date_tail(in.s, strlen(in.s)) == 0 ? tail + 1 - s : -1;
+		so = date_tail(in.s, strlen(in.s)) == 0 ||
+		    listtext_era_tail(in.s, in.len) == 0 ? tail + 1 - s : -1;
 		eo = so + (long)in.len;
 		sbuf_free(&in);
 	} else {
 		so = date_tail(s, strlen(s));
+		if (so < 0)
+			so = listtext_era_tail(s, strlen(s));
 		eo = (long)strlen(s);
 	}
 	if (so >= 0) {
