@@ -166,6 +166,25 @@ or_at_word(struct ep *p, size_t at)
 	return 0;
 }
 
+/* A word at p one edit from "or" or "oder" ("ot", "ord", "odr"): "1xEl
+ * ot LH"; NULL when none. */
+static const char *
+or_typo(struct ep *p)
+{
+	size_t len = word_len(p, p->i);
+	char w[8];
+
+	if (len < 2 || len > 5)
+		return NULL;
+	memcpy(w, p->s + p->i, len);
+	w[len] = '\0';
+	if (str_editdist(w, "or", 1) == 1)
+		return "or";
+	if (str_editdist(w, "oder", 1) == 1)
+		return "oder";
+	return NULL;
+}
+
 static size_t
 or_at(struct ep *p)
 {
@@ -1218,7 +1237,8 @@ parse_list(struct ep *p, struct package *list, int depth)
 				    excerpt(p, p->i));
 			continue;
 		}
-		PERR(p, p->i, EXPECTED_COMMA, excerpt(p, p->i));
+		PERR(p, p->i, EXPECTED_COMMA, excerpt(p, p->i),
+		    diag_suggest(or_typo(p)));
 		if (p->s[p->i] == ')') {
 			p->i++;         /* a stray ')': read on after it */
 			continue;

@@ -142,7 +142,7 @@ enum diag_tool {
 #define DIAGF_UNMATCHED_PAREN "unmatched ')' at '%s'"
 #define DIAGF_NESTED_TOO_DEEP "packages nested too deeply at '%s'"
 #define DIAGF_MISSING_COMMA "missing ',' before '%s'"
-#define DIAGF_EXPECTED_COMMA "expected ',' before '%s'"
+#define DIAGF_EXPECTED_COMMA "expected ',' before '%s'%s"
 #define DIAGF_EMPTY_PACKAGE "empty package '%s' is left out"
 #define DIAGF_REF_STOP "'.' after '%s' read as ',' between army references"
 #define DIAGF_NOT_A_REFERENCE "'%s' is no army reference, left out"
