@@ -746,7 +746,7 @@ group_at(struct ep *p)
 static int
 count_group(struct ep *p, struct item *el)
 {
-	size_t open = p->i, k;
+	size_t open = p->i, k, had = el->ntroops;
 	struct troopref *r;
 
 	p->i++;
@@ -754,6 +754,8 @@ count_group(struct ep *p, struct item *el)
 		skip_blanks(p);
 		r = item_add_troop(el);
 		if (parse_troopspec(p, r) < 0) {
+			while (el->ntroops > had)
+				item_drop_troop(el);
 			p->i = open;
 			return -1;
 		}
@@ -765,6 +767,8 @@ count_group(struct ep *p, struct item *el)
 	}
 	if (p->i >= p->n || p->s[p->i] != ')') {
 		PERR(p, open, UNCLOSED_PAREN, excerpt(p, open));
+		while (el->ntroops > had)
+			item_drop_troop(el);
 		p->i = open;
 		return -1;
 	}
@@ -1054,6 +1058,34 @@ entry_package(struct ep *p, struct item *choice, int depth, char **q,
 		*item_add_package(choice) = tmp;
 }
 
+/* A bare troop after "or": another troop of element cur, its markers,
+ * the qualifier *q; a troop in error is skipped. */
+static void
+bare_alt(struct ep *p, struct item *cur, char **q)
+{
+	struct troopref *r = item_add_troop(cur);
+
+	if (parse_troopspec(p, r) < 0) {
+		item_drop_troop(cur);
+		p->lost++;
+		skip_token(p);
+		r = NULL;
+	}
+	parse_markers(p, cur, r);
+	qualify(r, q);
+}
+
+/* "or (7Hd or 3Ax)": the troops of the group more troops of element
+ * cur (count_group); a group in error is skipped whole. */
+static void
+group_alts(struct ep *p, struct item *cur)
+{
+	if (count_group(p, cur) < 0) {
+		p->lost++;
+		resync(p, true);
+	}
+}
+
 /* entry := unit (OR unit)*; unit := part ('+' part)*; part := '('
  * package ')' | element.  An OR followed by a bare troop adds an
  * alternative troop to the element; a unit of several parts joined by
@@ -1065,7 +1097,7 @@ static void
 parse_entry(struct ep *p, struct package *list, int depth)
 {
 	struct item choice = {0}, *cur = NULL;
-	bool dropped = false, chain = false;
+	bool dropped = false, chain = false, grp;
 	size_t k, cstart = 0, cend = 0;
 	char *q = NULL;         /* a qualifier for the next alternative */
 
@@ -1080,13 +1112,19 @@ parse_entry(struct ep *p, struct package *list, int depth)
 			p->i = k;
 			skip_blanks(p);
 		}
-		if (cur != NULL && (chain || count_at(p, p->i) ||
+		/* "3xLH or Ps or (7Hd or 3Ax)": more bare alternatives */
+		grp = cur != NULL && !chain && p->i < p->n &&
+		    p->s[p->i] == '(' && group_at(p);
+		if (cur != NULL && !grp && (chain || count_at(p, p->i) ||
 		    (p->i < p->n && p->s[p->i] == '('))) {
 			/* the element ends: a new part or unit starts */
 			split_general(p, &choice, cstart, cend);
 			cur = NULL;
 		}
-		if (p->i < p->n && p->s[p->i] == '(') {
+		if (grp) {
+			group_alts(p, cur);
+			cend = p->i;
+		} else if (p->i < p->n && p->s[p->i] == '(') {
 			entry_package(p, &choice, depth, &q, chain);
 			cur = NULL;
 			dropped = false;
@@ -1121,16 +1159,7 @@ parse_entry(struct ep *p, struct package *list, int depth)
 			}
 			cend = p->i;
 		} else {
-			struct troopref *r = item_add_troop(cur);
-
-			if (parse_troopspec(p, r) < 0) {
-				item_drop_troop(cur);
-				p->lost++;
-				skip_token(p);
-				r = NULL;
-			}
-			parse_markers(p, cur, r);
-			qualify(r, &q);
+			bare_alt(p, cur, &q);
 			cend = p->i;
 		}
 		chain = false;
