@@ -283,8 +283,9 @@ out_open(struct out *o, const char *path)
 	struct sbuf b = {0};
 	const char *slash, *base;
 	struct stat st;
+	sigset_t all, old;
 	mode_t mask;
-	int fd, r;
+	int fd, r, e;
 
 	memset(o, 0, sizeof *o);
 	if (path == NULL || strcmp(path, "-") == 0) {
@@ -321,11 +322,19 @@ out_open(struct out *o, const char *path)
 	    8 ? NAME_MAX_BYTES - 8 : strlen(base)), base);
 	o->tmp = b.s;
 	arm();
-	if ((fd = mkstemp(o->tmp)) < 0) {
+	/* the file is made and registered with the signals held: one
+	 * arriving between the two would leave it behind */
+	sigfillset(&all);
+	(void)sigprocmask(SIG_BLOCK, &all, &old);
+	if ((fd = mkstemp(o->tmp)) >= 0)
+		pending = o->tmp;
+	e = errno;
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	if (fd < 0) {
 		diag_sys("cannot create a temporary file for '%s'", path);
 		goto fail;
 	}
-	pending = o->tmp;
 	if (stat(o->dest, &st) == 0) {
 		/* the permission bits: never set-user-ID or set-group-ID */
 		(void)fchmod(fd, st.st_mode & 0777);
