@@ -187,36 +187,38 @@ listtext_combat_like(const char *s, size_t n)
 	return false;
 }
 
-/* Does s[0..n) name an era date_tail does not read: German "Chr." or
- * "u. Z.", Russian "н. э."? */
-static bool
-era_word(const char *s, size_t n)
+/* Where the last word of an era date_tail does not read starts in
+ * s[0..n): German "Chr." or "u. Z.", Russian "н. э."; -1: none. */
+static long
+era_last(const char *s, size_t n)
 {
 	static const char *const w[] = {
 		"Chr", "chr", "u. Z", "u.Z", "\xd0\xbd. \xd1\x8d",
 		"\xd0\xbd.\xd1\x8d", NULL
 	};
 	size_t i, k, len;
+	long last = -1;
 
 	for (k = 0; w[k] != NULL; k++)
 		for (i = 0, len = strlen(w[k]); i + len <= n; i++)
-			if (memcmp(s + i, w[k], len) == 0)
-				return true;
-	return false;
+			if (memcmp(s + i, w[k], len) == 0 && (long)i > last)
+				last = (long)i;
+	return last;
 }
 
 long
 listtext_era_tail(const char *s, size_t n)
 {
-	long from, to;
+	long from, to, last;
 	bool approx;
 	size_t k;
 
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	if (!era_word(s, n))
+	/* the dates hold the era: "Chronicle 2" has none */
+	if ((last = era_last(s, n)) < 0)
 		return -1;
-	for (k = 0; k < n; k++) {
+	for (k = 0; (long)k < last; k++) {
 		if (k > 0 && s[k - 1] != ' ' && s[k - 1] != '(')
 			continue;
 		if (!(s[k] >= '0' && s[k] <= '9') && !(k + 3 < n &&
