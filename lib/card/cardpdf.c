@@ -567,7 +567,7 @@ extents_of(struct cardpdf *w, const char *s, bool markup,
 	if (added) {
 		l = new_layout(w, s, markup, fd, width);
 		cardpdf_measure(l, &e->wd, &e->ht);
-		if (keep)
+		if (keep && !w->blind)
 			memo_hold(w->memo, e, l);
 		else
 			g_object_unref(l);
@@ -1040,6 +1040,7 @@ cardpdf_measurer(enum card_paper p, enum lang lang)
 	struct cardpdf *w = cardpdf_new(NULL, p, IMPOSE_NONE, lang);
 
 	w->h *= MEASURE_SLACK;
+	w->blind = true;
 	return w;
 }
 

@@ -26,8 +26,9 @@
  * width and text it was laid out in and its width and height.  Past
  * MEMO_MAX texts the memo is emptied.  A text that may be drawn keeps
  * the layout it was measured in, so that the page draws it without
- * laying it out again; past LAYOUT_MAX layouts (a few KB each) the memo
- * lets them all go. */
+ * laying it out again (not in the measurer of HTML cards, which draws
+ * nothing); past LAYOUT_MAX layouts (a few KB each) the memo lets them
+ * all go. */
 #define MEMO_MAX 4096
 #define LAYOUT_MAX 512
 struct memo_ent {
@@ -77,6 +78,8 @@ struct cardpdf {
 	double sheet_pt;           /* the type of the sheet's cards */
 	int tint;                  /* the block's section (card_section) */
 	struct memo own, *memo;    /* its memo, or its writer's */
+	bool blind;                /* a measurer whose cards a browser sets:
+	                            * no layout kept for drawing */
 };
 
 /* cardpdf.c: text in the writer's type, measured once per face */
