@@ -23,6 +23,7 @@ struct ep {
 	size_t shut;               /* where a general's unclosed '(' was
 				    * taken as closed: no comma wanted */
 	struct sbuf tmp;
+	struct sbuf hint;          /* or_missing's, beside an excerpt */
 	struct sbuf fold;          /* a marker folded (kept: no allocation
 	                              per marker) */
 	/* the arrays of an entry's choice and of its package, emptied
@@ -183,6 +184,33 @@ or_typo(struct ep *p)
 	if (str_editdist(w, "oder", 1) == 1)
 		return "oder";
 	return NULL;
+}
+
+/* Where a comma is expected: "or" for a near miss of it ("ot"), "or
+ * Ps" before a troop's code written bare ("1xBw Ps", "1xBw 4Ax": a join
+ * word forgotten); NULL when neither. */
+static const char *
+or_missing(struct ep *p)
+{
+	const char *t = or_typo(p);
+	size_t b = p->i, len;
+
+	if (t != NULL)
+		return t;
+	while (b < p->n && ((p->s[b] >= '0' && p->s[b] <= '9') ||
+	    p->s[b] == '/'))
+		b++;
+	len = word_len(p, b);
+	/* a troop's code, as list lines write them ("Knights" at the
+	 * start of a line is more often an entry that lost its count) */
+	if (len == 0 || len > 3 || troop_lookup(p->s + b, len) == NULL ||
+	    (b + len < p->n && p->s[b + len] != ' ' && p->s[b + len] != ',' &&
+	    p->s[b + len] != ')' && p->s[b + len] != '('))
+		return NULL;
+	sbuf_reset(&p->hint);
+	sbuf_adds(&p->hint, "or ");
+	sbuf_add(&p->hint, p->s + p->i, b + len - p->i);
+	return sbuf_str(&p->hint);
 }
 
 static size_t
@@ -1267,7 +1295,7 @@ parse_list(struct ep *p, struct package *list, int depth)
 			continue;
 		}
 		PERR(p, p->i, EXPECTED_COMMA, excerpt(p, p->i),
-		    diag_suggest(or_typo(p)));
+		    diag_suggest(or_missing(p)));
 		if (p->s[p->i] == ')') {
 			p->i++;         /* a stray ')': read on after it */
 			continue;
@@ -1309,6 +1337,7 @@ parse_text(struct package *list, const char *text, size_t len,
 	}
 	parse_list(&p, list, 0);
 	sbuf_free(&p.tmp);
+	sbuf_free(&p.hint);
 	sbuf_free(&p.fold);
 	free(p.spare_pkgs);
 	free(p.spare_items);
