@@ -1174,3 +1174,15 @@ system_fonts() {
 	    refcard-render -T html "$BATS_TEST_TMPDIR/cjk.xml" > /dev/null
 	grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
 }
+
+@test "an army card names its allies with their joins: or, and/or, a comma (de, en, ru)" {
+	local l want
+	armylist-parse --rules=dba3 "$SAMPLES/club-page.txt" > "$BATS_TEST_TMPDIR/c.xml"
+	for l in en:or:and/or de:oder:und/oder ru:или:и/или; do
+		IFS=: read -r lang o ao <<<"$l"
+		run -0 --separate-stderr refcard-render --rules=dba3 -T html \
+		    --lang="$lang" --army=III/29b "$BATS_TEST_TMPDIR/c.xml"
+		want="III/40b</span> $o <span class=\"id\">III/47</span> $ao <span class=\"id\">III/63a</span>"
+		[[ $output == *"$want"* ]] || fail "$lang: no '$want'"
+	done
+}

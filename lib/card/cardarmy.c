@@ -582,6 +582,26 @@ join(struct sbuf *b, char **v, size_t n)
 		sbuf_printf(b, "%s%s", i ? ", " : "", v[i]);
 }
 
+/* The allies with their joins, as the list text writes them: "II/10 or
+ * II/11a, III/4" (a comma said nothing before: every ally looked
+ * beside the others). */
+static void
+allies_joined(struct sbuf *b, const struct army *a, enum lang lang)
+{
+	enum ally_join j;
+	size_t i;
+
+	for (i = 0; i < a->nallies; i++) {
+		j = army_ally_join(a, i);
+		if (i > 0 && j == ALLY_AND)
+			sbuf_adds(b, ", ");
+		else if (i > 0)
+			sbuf_printf(b, " %s ", lb(lang, j == ALLY_OR ?
+			    L_LIST_OR : L_LIST_ANDOR));
+		sbuf_adds(b, a->allies[i]);
+	}
+}
+
 /* The label of the English word s (n bytes) among labels lo..hi, or -1. */
 static int
 topo_word(const char *s, size_t n, int lo, int hi)
@@ -753,7 +773,7 @@ army_header(struct card *c, const struct army *a, const struct rules *r,
 	f = card_block(c, BLK_FACTS, NULL, 2);
 	if (a->has_allies && a->nallies > 0) {
 		sbuf_reset(&b);
-		join(&b, a->allies, a->nallies);
+		allies_joined(&b, a, lang);
 		block_row(f, lb(lang, L_ALLIES), sbuf_str(&b));
 	}
 	sbuf_reset(&b);

@@ -111,7 +111,7 @@ enum label {
 
 	/* armylist-parse -T text; it also says L_TERRAIN, L_AGGRESSION and
 	 * L_ALLIES */
-	L_LIST_GENERAL, L_LIST_OR, L_LIST_LANGUAGE, L_LIST_DATES,
+	L_LIST_GENERAL, L_LIST_OR, L_LIST_ANDOR, L_LIST_LANGUAGE, L_LIST_DATES,
 	L_LIST_SOURCES, L_LIST_DBM, L_LIST_ENEMIES, L_LIST_INCOMPLETE,
 	L_LIST_NOTE,
 	/* every DBA card: the edition it was made under */

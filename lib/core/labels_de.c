@@ -306,6 +306,7 @@ const char *const labels_de[L_N] = {
 	/* Army list text (armylist-parse -T text) */
 	[L_LIST_GENERAL] = "Befehlshaber",
 	[L_LIST_OR] = "oder",
+	[L_LIST_ANDOR] = "und/oder",
 	[L_LIST_LANGUAGE] = "Sprache",
 	[L_LIST_DATES] = "Zeitraum",
 	[L_LIST_SOURCES] = "Quellen",

@@ -305,6 +305,7 @@ const char *const labels_en[L_N] = {
 	/* Army list text (armylist-parse -T text) */
 	[L_LIST_GENERAL] = "Gen",
 	[L_LIST_OR] = "or",
+	[L_LIST_ANDOR] = "and/or",
 	[L_LIST_LANGUAGE] = "Language",
 	[L_LIST_DATES] = "Dates",
 	[L_LIST_SOURCES] = "Sources",

@@ -302,6 +302,7 @@ const char *const labels_ru[L_N] = {
 	/* Army list text (armylist-parse -T text) */
 	[L_LIST_GENERAL] = "Полководец",
 	[L_LIST_OR] = "или",
+	[L_LIST_ANDOR] = "и/или",
 	[L_LIST_LANGUAGE] = "Язык",
 	[L_LIST_DATES] = "Даты",
 	[L_LIST_SOURCES] = "Источники",
