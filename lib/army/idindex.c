@@ -631,82 +631,113 @@ merge(struct idindex *x, struct run **in, size_t k, bool folding)
 	return runw_close(&w);
 }
 
-/* The entries in memory in the order of their ids: a multikey
- * quicksort (Bentley and Sedgewick) of a[0..n), whose ids agree in
- * their first d bytes: three parts by byte d, the part equal to it on
- * at byte d + 1.  The two smaller parts recurse (each at most half:
- * the depth is at most the log of n), the largest loops. */
-static unsigned char
-byte_at(const struct idindex *x, uint32_t v, size_t d)
+/* The entries in memory in the order of their ids.  Each is a 64-bit
+ * key: four bytes of its id from depth d on (big-endian, zeros past its
+ * end) above its offset + 1, so that the sort reads one array in order
+ * rather than each id where it lies.  The keys are sorted by their
+ * words in place, a byte at a time (most significant first, each byte's
+ * buckets by counting and cycles of swaps), small buckets by insertion;
+ * then each group of one word that does not hold its ids' end is sorted
+ * on at depth d + 4, its words read anew. */
+#define SORT_SMALL 32
+
+static uint64_t
+key_at(const struct idindex *x, uint32_t v, size_t d)
 {
-	return (unsigned char)at(x, v - 1)[d];
+	const unsigned char *k = (const unsigned char *)at(x, v - 1) + d;
+	uint64_t w = 0;
+	int i;
+
+	for (i = 0; i < 4 && k[i] != 0; i++)
+		w |= (uint64_t)k[i] << (56 - 8 * i);
+	return w | v;
 }
 
 static void
-sort_ids(const struct idindex *x, uint32_t *a, size_t n, size_t d)
+sort_words(uint64_t *p, size_t n, unsigned b)
 {
-	size_t lt, gt, i, j, part[3][2];
-	uint32_t t;
-	unsigned char p, c;
+	size_t count[256] = { 0 }, next[256], end[256], i, j;
+	unsigned shift = 56 - 8 * b, c;
+	uint64_t t;
 
-	while (n > 1) {
-		if (n < 12) {   /* insertion */
-			for (i = 1; i < n; i++)
-				for (j = i; j > 0 && strcmp(at(x, a[j] - 1) + d,
-				    at(x, a[j - 1] - 1) + d) < 0; j--) {
-					t = a[j];
-					a[j] = a[j - 1];
-					a[j - 1] = t;
-				}
-			return;
+	if (n <= SORT_SMALL) {
+		for (i = 1; i < n; i++)
+			for (j = i; j > 0 && p[j] >> 32 < p[j - 1] >> 32; j--) {
+				t = p[j];
+				p[j] = p[j - 1];
+				p[j - 1] = t;
+			}
+		return;
+	}
+	for (i = 0; i < n; i++)
+		count[(p[i] >> shift) & 0xff]++;
+	for (c = 0, j = 0; c < 256; c++) {
+		next[c] = j;
+		j += count[c];
+		end[c] = j;
+	}
+	for (c = 0; c < 256; c++)
+		while (next[c] < end[c]) {
+			t = p[next[c]];
+			while ((j = (t >> shift) & 0xff) != c) {
+				uint64_t u = p[next[j]];
+
+				p[next[j]++] = t;
+				t = u;
+			}
+			p[next[c]++] = t;
 		}
-		p = byte_at(x, a[n / 2], d);
-		for (lt = i = 0, gt = n; i < gt; ) {
-			c = byte_at(x, a[i], d);
-			t = a[i];
-			if (c < p) {
-				a[i++] = a[lt];
-				a[lt++] = t;
-			} else if (c > p) {
-				a[i] = a[--gt];
-				a[gt] = t;
-			} else
-				i++;
+	/* bucket 0 holds the ids that end here: sorted */
+	for (c = 1, i = count[0]; c < 256 && b < 3; i += count[c++])
+		if (count[c] > 1)
+			sort_words(p + i, count[c], b + 1);
+}
+
+static void
+sort_ids(const struct idindex *x, uint64_t *p, size_t n, size_t d)
+{
+	size_t i, j, k;
+
+	sort_words(p, n, 0);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
+			;
+		if (j - i > 1 && (p[i] >> 32 & 0xff) != 0) {
+			for (k = i; k < j; k++)
+				p[k] = key_at(x, (uint32_t)p[k], d + 4);
+			sort_ids(x, p + i, j - i, d + 4);
 		}
-		/* the parts: below (at d), equal (at d + 1; done at the
-		 * end of the ids), above (at d) */
-		part[0][0] = 0, part[0][1] = lt;
-		part[1][0] = lt, part[1][1] = p == 0 ? lt : gt;
-		part[2][0] = gt, part[2][1] = n;
-		j = 0;
-		for (i = 1; i < 3; i++)
-			if (part[i][1] - part[i][0] > part[j][1] - part[j][0])
-				j = i;
-		for (i = 0; i < 3; i++)
-			if (i != j)
-				sort_ids(x, a + part[i][0], part[i][1] -
-				    part[i][0], d + (i == 1));
-		a += part[j][0];
-		n = part[j][1] - part[j][0];
-		d += j == 1;
 	}
 }
 
-/* The table to a new run (of level 0), the memory emptied. */
+/* The table to a new run (of level 0), the memory emptied.  The keys
+ * take the slots' place: the slots' array is grown to hold them and
+ * filled from its end, each key over slots already read.  Large blocks
+ * are mapped on their own from the first run on: grown in place, and
+ * given back whole when freed (glibc would otherwise raise the size it
+ * maps from to this array's, and the tables after it would leave holes
+ * in the heap: 2.4 MB more at 5 million ids). */
 static void
 spill_table(struct idindex *x)
 {
 	struct runw w;
-	size_t i, j, len, m;
+	size_t i, j, len, m, cap;
 	const char *k;
+	uint64_t *p;
 
+	xalloc_map_large();
 	for (i = j = 0; i < x->capslot; i++)
 		if (x->slot[i] != 0)
 			x->slot[j++] = x->slot[i];
-	sort_ids(x, x->slot, j, 0);
+	cap = x->capslot / 2;
+	x->slot = xgrow(x->slot, &cap, j, sizeof *p);
+	p = (uint64_t *)(void *)x->slot;
+	for (i = j; i-- > 0; )
+		p[i] = key_at(x, x->slot[i], 0);
+	sort_ids(x, p, j, 0);
 	runw_open(x, &w, j, (off_t)x->filled);
 	for (i = 0; i < j; i++) {
-		k = at(x, x->slot[i] - 1);
+		k = at(x, (uint32_t)p[i] - 1);
 		len = strlen(k);
 		m = meta_len((const unsigned char *)k + len + 1, META_MAX);
 		runw_add(&w, k, len, len + 1 + m);
