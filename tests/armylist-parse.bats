@@ -523,6 +523,87 @@ armylist-parse: $P/deep.xml:1:794: error: elements nested more than 256 deep (th
 	assert_line --index 1 --partial "$(printf '1\tFrühe Sumerer\t-3000\t-2800')"
 }
 
+@test "HTML5 and tag soup around a list table: read without a word, as browsers read it" {
+	local f=$BATS_TEST_TMPDIR/t.html
+	cat > "$f" <<'PAGE'
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Listen</title></head>
+<body><header><nav><a href="/?a=1&b=2">Start</a> &amp Co</nav></header>
+<main><section><div><p>Die Listen, <b>fett</p></span>
+<table><tr><th>Nr.</th><th class="a" class="b">Bezeichnung</th><th>Zusammensetzung</th></tr>
+<tr><td>1<td>Armee & Troß<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl
+<tr><td>2<td>Zwei<td><my-widget>1x Kn (Befehlshaber)</my-widget>, 8x Bo, 3x Pl
+</table></section></main><body>
+<footer>x</footer></body></html>
+PAGE
+	run -0 --separate-stderr armylist-parse -T tsv "$f"
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f1,2,8 <<<"$output")" "$(printf 'id\tname\telements\n1\tArmee & Troß\t1xKn (Gen), 8xBw, 3xPs\n2\tZwei\t1xKn (Gen), 8xBw, 3xPs')"
+	# markup that swallows text is still said: a comment never closed
+	printf '<table><tr><th>Nr.<th>Bezeichnung<th>Zusammensetzung\n<tr><td>1<td>A<td>1x Kn (Befehlshaber), 8x Bo <!-- c\n<tr><td>2<td>B<td>1x Kn (Befehlshaber)\n</table>\n' > "$f"
+	run -2 --separate-stderr armylist-parse -T tsv "$f"
+	[[ "$stderr" == "armylist-parse: $f:5:1: error: comment not terminated"* ]]
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "an HTML page whose lists are headings, lists and paragraphs: its text read as list text" {
+	run -0 --separate-stderr armylist-parse --rules=dba3 -T tsv ../samples/club-page.html
+	assert_equal "$stderr" "armylist-parse: ../samples/club-page.html: warning: 2 lines of the page's text in no army record, passed over (lines 49, 54)"
+	assert_equal "$(cut -f1,2,5,6,8 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	terrain	aggression	elements' \
+	    'III/29b	Welsh	Hilly	2	1x3Cv (Gen), 3x3Wb, 2x3Ax, 4x3Bw, 2xPs' \
+	    'III/40b	Norse Irish	Littoral	1	1x3Bd (Gen), 2x4Bd, 6x3Wb, 2x2Ps, 1x3Bw' \
+	    'III/10	Tibetan			1xCv (Gen), 3xCv, 3xLH, 2x4Bw, 2x3Ax, 1xPs')"
+	# each army at the page's line of its heading; what is written
+	# reads back the same
+	run -0 --separate-stderr armylist-parse --rules=dba3 ../samples/club-page.html
+	assert_output --partial '<army id="III/29b" file="../samples/club-page.html" line="31">'
+	assert_output --partial '<army id="III/10" file="../samples/club-page.html" line="46">'
+	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/c.xml"
+	assert_equal "$(armylist-parse -T tsv "$BATS_TEST_TMPDIR/c.xml")" \
+	    "$(armylist-parse --rules=dba3 -T tsv ../samples/club-page.html 2>/dev/null)"
+}
+
+@test "page text: its lines as a browser copies them (pre, br, list items; a cell a line), hidden text left out; errors at the page's line, no column" {
+	local f=$BATS_TEST_TMPDIR/p.html
+	cat > "$f" <<'PAGE'
+<html><head><style>p { color: red } I/9 Hidden 100BC</style></head><body>
+<script>var l = "I/8 Script 100BC";</script>
+<p>2x3Bd, 1xPs</p>
+<pre>I/1a Early Sumerian 3000-2800BC
+Aggression 2
+1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x2Ps,   2x2Ps</pre>
+<div>I/2a Early Egyptian 3000-2800BC</div><div><ul><li>1x3Bd (Gen)</li><li>7x3Bd, 3xZZ</li><li>2x2Ps</li></ul></div>
+<table><tr><td>I/3 Nubian 3000BC</td><td>1x3Bw (Gen), 11x3Bw</td></tr></table>
+<p>Contact: 0421&nbsp;123456<br>Impressum</p>
+<select><option>1x3Bd</option></select>
+</body></html>
+PAGE
+	run -2 --separate-stderr armylist-parse -T tsv "$f"
+	assert_equal "$stderr" "armylist-parse: $f:3: error: line not read: elements before the first record (it starts with a reference such as 'I/1a')
+armylist-parse: $f:7: error: unknown troop type 'ZZ'
+armylist-parse: $f: warning: 2 lines of the page's text in no army record, passed over (line 9)"
+	assert_equal "$(cut -f1,2,8 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	elements' \
+	    'I/1a	Early Sumerian	1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x2Ps, 2x2Ps' \
+	    'I/2a	Early Egyptian	1x3Bd (Gen), 7x3Bd, 3xZZ, 2x2Ps' \
+	    'I/3	Nubian	1x3Bw (Gen), 11x3Bw')"
+}
+
+@test "page text: a page with no lists, its numbers no armies" {
+	printf '<html><body><h1>Club</h1><p>Founded 1987.</p><table><tr><td>1</td><td>2026</td></tr></table></body></html>\n' > "$BATS_TEST_TMPDIR/n.html"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/n.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page, nor a reference line such as 'I/1a Name 3000-2800BC' in its text"
+	assert_output "$(printf 'id\tname\tfrom\tto\tterrain\taggression\tenemies\telements\tlang\tdates\tsources\tdbm\tallies\ttext\tincomplete\tnotes\tplayer\tyear')"
+}
+
+@test "list text: elements before the first record are an error, not lost without a word" {
+	printf 'My list:\n1x3Cv (Gen), 1x2LH, 6x4Bd\n\nIII/40b Norse Irish 852-1014AD\n1x3Bd (Gen), 6x3Bd, 2x3Wb\n' > "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.txt:2: error: line not read: elements before the first record (it starts with a reference such as 'I/1a')"
+	assert_equal "${#lines[@]}" 2
+}
+
 @test "NUL bytes, CRLF line ends and a 2 MB line" {
 	printf 'I/1 A 100BC\r\n1x3Bd (Gen),\0 11x2Ps\r\n' > "$BATS_TEST_TMPDIR/n.txt"
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
@@ -668,7 +749,7 @@ armylist-parse: $BATS_TEST_TMPDIR/g.txt:5:10: warning: general marked on 2 eleme
 @test "every EXAMPLE of armylist-parse(1) runs, with its status, golden" {
 	# armylist-parse exits 0 on good input; the one armylist-check of
 	# the page finds no error
-	man_examples armylist-parse.1 0 0 0 0 0 0 0 0 0 0
+	man_examples armylist-parse.1 0 0 0 0 0 0 0 0 0 0 0
 	grep -q '<army id="1"' lists.xml
 	output=${EXAMPLES%$'\n'}
 	golden armylist-parse/examples.txt

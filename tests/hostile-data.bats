@@ -186,7 +186,7 @@ gen_field() {
 @test "7: an HTML page has no size limit: 17 MiB of text and markup outside any table is read to its end" {
 	{ printf '<html><body><table>\n'; yes '<b>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx</b>' | head -c 17825792; } > "$BATS_TEST_TMPDIR/s.html"
 	run -2 --separate-stderr armylist-parse "$BATS_TEST_TMPDIR/s.html"
-	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/s.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/s.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page, nor a reference line such as 'I/1a Name 3000-2800BC' in its text"
 }
 
 # attrs_page N FILE: an HTML sheet of three armies, the second row's

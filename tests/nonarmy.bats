@@ -36,7 +36,7 @@ nonarmy() {
 }
 
 @test "an HTML page without a table" {
-	nonarmy $N/no-table.html "$N/no-table.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page"
+	nonarmy $N/no-table.html "$N/no-table.html: error: no army read: no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page, nor a reference line such as 'I/1a Name 3000-2800BC' in its text"
 }
 
 @test "combat lines: try combat-calc" {

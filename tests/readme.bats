@@ -60,7 +60,7 @@ samples/club-submissions.txt	17	II/27a	warning	unknown-terrain	terrain 'Hily' na
 	cd "$BATS_TEST_TMPDIR"
 	ln -s "$SAMPLES" samples
 	mapfile -t cmds < <(readme_block "Checking players' entries")
-	[ "${#cmds[@]}" -eq 3 ] || fail "${#cmds[@]} commands, not 3"
+	[ "${#cmds[@]}" -eq 4 ] || fail "${#cmds[@]} commands, not 4"
 	# the entries hold illegal ones: armylist-check says so (1)
 	run -1 --separate-stderr bash -c "${cmds[0]}"
 	run -1 --separate-stderr bash -c "${cmds[1]}"
@@ -71,5 +71,13 @@ samples/club-submissions.txt	17	II/27a	warning	unknown-terrain	terrain 'Hily' na
 III/29b	Welsh	1x3Cv (Gen), 3x3Wb, 2x3Ax, 4x3Bw, 2xPs
 III/40b	Norse Irish	1x3Bd (Gen), 2x4Bd, 6x3Wb, 2x2Ps, 1x3Bw
 III/36	Nan-chao	1xCv (Gen), 2xCv, 2x4Bw or Ps, 2x4Pk, 4x3Pk or 3Ax, 1x4Cb
+III/10	Tibetan	1xCv (Gen), 3xCv, 3xLH, 2x4Bw, 2x3Ax, 1xPs"
+	# the club's web page: three armies from its headings and lists,
+	# one warning for its footer
+	run -0 --separate-stderr bash -o pipefail -c "${cmds[3]}"
+	assert_equal "$stderr" "armylist-parse: samples/club-page.html: warning: 2 lines of the page's text in no army record, passed over (lines 49, 54)"
+	assert_output "id	name	elements
+III/29b	Welsh	1x3Cv (Gen), 3x3Wb, 2x3Ax, 4x3Bw, 2xPs
+III/40b	Norse Irish	1x3Bd (Gen), 2x4Bd, 6x3Wb, 2x2Ps, 1x3Bw
 III/10	Tibetan	1xCv (Gen), 3xCv, 3xLH, 2x4Bw, 2x3Ax, 1xPs"
 }

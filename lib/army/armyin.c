@@ -89,7 +89,7 @@ counted_end(struct counted *c)
 			DIAG(NO_ARMIES, sn->hline, 0, b.s);
 		} else if (sn->html)
 			DIAG(NO_ARMIES, 0, 0,
-			    "no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page");
+			    "no table with the columns 'Nr' and 'Armee' or 'Elemente' in the HTML page, nor a reference line such as 'I/1a Name 3000-2800BC' in its text");
 		else
 			DIAG(NO_ARMIES, 0, 0,
 			    "expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'");
@@ -538,17 +538,48 @@ armylist_header_free(void)
 	memset(&header, 0, sizeof header);
 }
 
+static void
+lines_begin(struct lines *L, const char *name, army_cb cb, void *ctx)
+{
+	memset(L, 0, sizeof *L);
+	L->cnt.cb = cb;
+	L->cnt.ctx = ctx;
+	L->sh = sheet_new(name, count_army, &L->cnt);
+	L->lt = listtext_new(name, count_army, &L->cnt);
+	sheet_track(L->sh, &L->cnt.seen);
+	listtext_track(L->lt, &L->cnt.seen);
+}
+
+/* The last record ended and the readers freed; report: the error when no
+ * army was read. */
+static void
+lines_end(struct lines *L, bool report)
+{
+	csv_free(&L->csv, L->sh);
+	sheet_flush(L->sh);
+	listtext_flush(L->lt);
+	sheet_free(L->sh);
+	listtext_free(L->lt);
+	if (report)
+		counted_end(&L->cnt);
+	sbuf_free(&L->cnt.seen.hwords);
+	sbuf_free(&L->cnt.seen.near);
+	free(L->cells);
+	sbuf_free(&L->conv);
+	sbuf_free(&L->clean);
+	sbuf_free(&L->esc);
+	sbuf_free(&L->mark);
+	sbuf_free(&L->tabs);
+}
+
 void
 armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 {
-	struct lines L = { .cnt = { cb, ctx, { 0 } } };
+	struct lines L;
 	const char *s;
 	size_t n, i;
 
-	L.sh = sheet_new(in->name, count_army, &L.cnt);
-	L.lt = listtext_new(in->name, count_army, &L.cnt);
-	sheet_track(L.sh, &L.cnt.seen);
-	listtext_track(L.lt, &L.cnt.seen);
+	lines_begin(&L, in->name, cb, ctx);
 	/* the header's lines first, reported as the header's */
 	if (header.file != NULL) {
 		diag_set_file(header.file);
@@ -559,18 +590,34 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 	}
 	while (input_getline(in, &s, &n))
 		lines_line(&L, s, n, in->line);
-	csv_free(&L.csv, L.sh);
-	sheet_flush(L.sh);
-	listtext_flush(L.lt);
-	sheet_free(L.sh);
-	listtext_free(L.lt);
-	counted_end(&L.cnt);
-	free(L.cells);
-	sbuf_free(&L.conv);
-	sbuf_free(&L.clean);
-	sbuf_free(&L.esc);
-	sbuf_free(&L.mark);
-	sbuf_free(&L.tabs);
+	lines_end(&L, true);
+}
+
+/* The text of a page with no table of lists, read as list text (the
+ * lines in no record passed over, said once): whether it held an army.
+ * Its diagnostics name the page's lines but no columns. */
+static bool
+page_armies(struct input *in, struct pagetext *page, struct counted *cnt)
+{
+	struct lines L;
+	const char *s;
+	size_t n;
+	long line;
+	bool col, any;
+
+	if (!pagetext_rewind(page))
+		return false;
+	lines_begin(&L, in->name, cnt->cb, cnt->ctx);
+	L.cnt.seen.page = page;
+	col = diag_nocol(true);
+	while (pagetext_next(page, &s, &n, &line))
+		lines_line(&L, s, n, line);
+	lines_end(&L, false);
+	any = L.cnt.seen.armies > 0;
+	if (any)
+		pagetext_report(page);
+	diag_nocol(col);
+	return any;
 }
 
 /* ---- HTML ---------------------------------------------------------- */
@@ -639,6 +686,8 @@ struct html_rows {
 	                        * the cell; 0 none */
 	bool cut;              /* an element of the row lost attributes:
 	                        * the row is not read */
+	struct pagetext page;  /* the page's text, if no table holds lists */
+	const struct armyseen *seen;   /* a header seen: no text kept */
 };
 
 static void
@@ -654,6 +703,8 @@ html_start(void *ud, const char *name, long line)
 {
 	struct html_rows *r = ud;
 
+	if (r->seen->header == 0)
+		pagetext_start(&r->page, name, line);
 	r->depth++;
 	if (r->row == 0) {
 		if (is_name(name, "tr")) {
@@ -686,6 +737,8 @@ html_end(void *ud, const char *name)
 	struct html_rows *r = ud;
 	size_t i;
 
+	if (r->seen->header == 0)
+		pagetext_end(&r->page, name);
 	if (r->depth == r->skip)
 		r->skip = 0;
 	if (r->depth == r->cell)
@@ -705,11 +758,13 @@ html_end(void *ud, const char *name)
 }
 
 static void
-html_text(void *ud, const char *s, size_t n)
+html_text(void *ud, const char *s, size_t n, long line)
 {
 	struct html_rows *r = ud;
 	struct sbuf *b;
 
+	if (r->seen->header == 0)
+		pagetext_text(&r->page, s, n, line);
 	if (r->cell == 0 || r->skip != 0)
 		return;
 	/* a cell keeps what its field can (the sheet cuts it at
@@ -835,6 +890,8 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 		enc = utf8 ? "UTF-8" : "windows-1252";
 	}
 	memset(&r, 0, sizeof r);
+	pagetext_init(&r.page);
+	r.seen = &cnt.seen;
 	r.sh = sheet_new(in->name, count_army, &cnt);
 	sheet_track(r.sh, &cnt.seen);
 	cnt.seen.content = cnt.seen.html = true;   /* a page, if empty */
@@ -860,10 +917,13 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 	}
 	if (xmlio_html_free(h)) {
 		sheet_flush(r.sh);
-		counted_end(&cnt);
+		if (cnt.seen.armies > 0 || cnt.seen.header > 0 ||
+		    !page_armies(in, &r.page, &cnt))
+			counted_end(&cnt);
 	} else {
 		DIAG(HTML_UNREADABLE, 0, 0);
 	}
+	pagetext_free(&r.page);
 	sheet_free(r.sh);
 	for (i = 0; i < 64; i++)
 		sbuf_free(&r.texts[i]);

@@ -6,6 +6,7 @@
 #define BELLIS_ARMYIN_INT_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "army/army.h"
 #include "army/armyin.h"
@@ -46,9 +47,48 @@ struct armyseen {
 	long moves;             /* lines that look like move-check input */
 	long notlist;           /* records that are no army list */
 	long hline;             /* first row of cells that is no header */
+	long early;             /* first line of elements before any
+	                         * record, 0 none */
 	struct sbuf hwords;     /* its cells, quoted */
 	struct sbuf near;       /* " (did you mean ...?)" for one of them */
+	struct pagetext *page;  /* read from an HTML page's text, or NULL */
 };
+
+/* The text of an HTML page as lines of list text (listpage.c): fed the
+ * page's elements and text as they come, then read back a line at a
+ * time with the page's line each starts on. */
+struct pagetext {
+	FILE *f;                /* the lines: "LINE<TAB>TEXT" each */
+	struct sbuf cur;        /* the line being gathered */
+	long curline, lastline; /* its page line; the last text's */
+	int brk;                /* before the next text: 1 a line end, 2 a
+	                         * blank line too */
+	long depth, skip, pre;  /* elements open; depth of a hidden one
+	                         * and of a <pre>, 0 none */
+	bool sp;                /* a blank pending */
+	bool blank;             /* the last line written is blank */
+	bool cut;               /* the line is too long: passed over */
+	bool failed;            /* the temporary file failed (reported) */
+	char *rbuf;             /* reading back */
+	size_t rcap;
+	long npassed, r0, r1;   /* lines passed over; the open range */
+	long nranges;
+	struct sbuf ranges;     /* "3-5, 9" */
+};
+void pagetext_init(struct pagetext *p);
+void pagetext_start(struct pagetext *p, const char *name, long line);
+void pagetext_end(struct pagetext *p, const char *name);
+void pagetext_text(struct pagetext *p, const char *s, size_t n, long line);
+/* The last line ended, to read back from the first: false when the
+ * page has no text (or the temporary file failed, reported). */
+bool pagetext_rewind(struct pagetext *p);
+bool pagetext_next(struct pagetext *p, const char **s, size_t *n,
+    long *line);
+/* A line in no army record passed over, said once in pagetext_report
+ * ("12 lines ... passed over (lines 1-5, 9, 40-47)"). */
+void pagetext_pass(struct pagetext *p, long line);
+void pagetext_report(struct pagetext *p);
+void pagetext_free(struct pagetext *p);
 
 struct sheet;
 struct sheet *sheet_new(const char *file, army_cb cb, void *ctx);
@@ -116,13 +156,15 @@ bool listmail_rule(const char *s, size_t n);
  * ("Hi Tom,", "Best regards, Hans", "Sent from my phone")? */
 bool listmail_text(const char *s, size_t n);
 /* Report a line of e-mail text not read (mail-text); sig: in the
- * signature. */
-void listmail_skip(const char *s, size_t n, long line, long col, bool sig);
+ * signature.  Of an HTML page's text (seen->page), a line that holds
+ * no entry with a count is passed over (pagetext_pass). */
+void listmail_skip(struct armyseen *seen, const char *s, size_t n,
+    long line, long col, bool sig);
 /* A line outside every record after the first: e-mail text (or, *sig,
  * a line of its signature) is a warning, any other line not read an
- * error. */
-void listmail_outside(const char *s, size_t n, long line, long col,
-    bool *sig);
+ * error; of a page's text, as listmail_skip. */
+void listmail_outside(struct armyseen *seen, const char *s, size_t n,
+    long line, long col, bool *sig);
 /* A "Name: Hans Meier" line held for the record that may start on the
  * next line (its player); else read again as before. */
 struct listname {

@@ -114,10 +114,16 @@ listmail_text(const char *s, size_t n)
 }
 
 void
-listmail_skip(const char *s, size_t n, long line, long col, bool sig)
+listmail_skip(struct armyseen *seen, const char *s, size_t n, long line,
+    long col, bool sig)
 {
 	struct sbuf q = {0};
 	size_t fit = army_field_fit(s, n, 60);
+
+	if (seen != NULL && seen->page != NULL && !listtext_counted(s, n)) {
+		pagetext_pass(seen->page, line);
+		return;
+	}
 
 	utf8_sanitize(&q, s, fit);
 	if (fit < n)
@@ -128,13 +134,15 @@ listmail_skip(const char *s, size_t n, long line, long col, bool sig)
 }
 
 void
-listmail_outside(const char *s, size_t n, long line, long col, bool *sig)
+listmail_outside(struct armyseen *seen, const char *s, size_t n, long line,
+    long col, bool *sig)
 {
 	if (*sig || listmail_rule(s, n)) {
 		*sig = true;
-		listmail_skip(s, n, line, col, true);
-	} else if (listmail_text(s, n))
-		listmail_skip(s, n, line, col, false);
+		listmail_skip(seen, s, n, line, col, true);
+	} else if (listmail_text(s, n) || (seen != NULL && seen->page != NULL &&
+	    !listtext_counted(s, n)))
+		listmail_skip(seen, s, n, line, col, false);
 	else
 		DIAG(LINE_NOT_READ, line, col,
 		    "it is in no army record (a record starts with a reference such as 'I/1a')");

@@ -308,8 +308,8 @@ pend_end(struct listtext *lt, bool note)
 		if (note)
 			add_prose(lt, s, (size_t)(e - s));
 		else if (lt->seen != NULL && lt->seen->started)
-			listmail_outside(s, (size_t)(e - s), lt->pat[k][0],
-			    lt->pat[k][1], &sig);
+			listmail_outside(lt->seen, s, (size_t)(e - s),
+			    lt->pat[k][0], lt->pat[k][1], &sig);
 	}
 	if (note)
 		end_para(lt);
@@ -915,6 +915,9 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 	lt->headline = line;
 	lt->headcol = hcol;
 	lt->bad = false;
+	if (lt->seen != NULL && !lt->seen->started && lt->seen->early > 0)
+		DIAG(LINE_NOT_READ, lt->seen->early, 0,
+		    "elements before the first record (it starts with a reference such as 'I/1a')");
 	if (lt->seen != NULL)
 		lt->seen->started = true;
 }
@@ -1180,7 +1183,10 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 	if (slash && idlen > 1 && t[idlen - 1] == '.' &&
 	    army_is_id(t, idlen - 1))
 		stop = true;
-	if (stop || (army_is_id(t, idlen) && (!lt->open || slash ||
+	/* of a page's text, only a reference with a book: its numbers
+	 * ("1", "2026") are no army's */
+	if (stop || (army_is_id(t, idlen) && (slash || lt->seen == NULL ||
+	    lt->seen->page == NULL) && (!lt->open || slash ||
 	    (lt->gap && !count_like(t, tn, idlen))))) {
 		sbuf_add(&id, t, idlen - stop);
 		if (slash && !stop && t[idlen - 1] >= '0' && t[idlen - 1] <=
@@ -1348,13 +1354,13 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 		return false;
 	if (lt->sig || (kw == KW_NONE && listmail_rule(t, tn))) {
 		lt->sig = true;
-		listmail_skip(t, tn, line, col, true);
+		listmail_skip(lt->seen, t, tn, line, col, true);
 		return true;
 	}
 	if (kw != KW_NONE || !listmail_text(t, tn) || prose_like(t, tn) ||
 	    (lt->elems.len > 0 && ends_joined(lt->elems.s, lt->elems.len)))
 		return false;
-	listmail_skip(t, tn, line, col, false);
+	listmail_skip(lt->seen, t, tn, line, col, false);
 	return true;
 }
 
@@ -1428,12 +1434,14 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		if (lt->seen == NULL)
 			return;
 		if (lt->seen->started)
-			listmail_outside(t, tn, line, col, &lt->sig);
+			listmail_outside(lt->seen, t, tn, line, col, &lt->sig);
 		else if (listtext_combat_like(t, tn))
 			lt->seen->combat++;
 		else if ((idlen == 4 && str_ieq(t, 4, "move")) ||
 		    (idlen == 5 && str_ieq(t, 5, "bound")))
 			lt->seen->moves++;
+		else if (lt->seen->early == 0 && listtext_counted(t, tn))
+			lt->seen->early = line;
 		return;                 /* a title before the first record */
 	}
 	bl = listtext_bullet_len(t, tn);

@@ -39,6 +39,7 @@ static struct sbuf heldfile;    /* the file they were of */
 static int quiet;
 static int muted;           /* diag_mute */
 static long nmuted;
+static bool nocol;          /* diag_nocol */
 
 void
 diag_init(const char *argv0)
@@ -256,6 +257,15 @@ diag_format(struct sbuf *b, const char *fmt, va_list ap)
 	return ok;
 }
 
+bool
+diag_nocol(bool on)
+{
+	bool old = nocol;
+
+	nocol = on;
+	return old;
+}
+
 void
 diag_report(enum diag_id id, const char *fmt, const char *file, long line,
     long col, ...)
@@ -268,6 +278,8 @@ diag_report(enum diag_id id, const char *fmt, const char *file, long line,
 		nmuted++;
 		return;
 	}
+	if (nocol)
+		col = 0;
 	if (file == NULL)
 		file = curfile;
 	if (quiet && hook != NULL)      /* its caller says it otherwise */

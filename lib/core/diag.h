@@ -39,6 +39,9 @@ const char *diag_file(void);
 	diag_report(D_##id, DIAGF_##id, (file), __VA_ARGS__)
 void diag_report(enum diag_id id, const char *fmt, const char *file,
     long line, long col, ...) __attribute__((format(printf, 2, 6)));
+/* While on, input diagnostics name no column (the lines read are not
+ * the file's: the text of an HTML page).  Returns the old setting. */
+bool diag_nocol(bool on);
 /* While a hook is set, each input diagnostic goes to it instead of
  * stderr (armylist-check writes them as rows of its findings): the
  * status is still raised, the cap does not apply.  NULL: stderr. */

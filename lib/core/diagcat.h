@@ -169,6 +169,8 @@ enum diag_tool {
 #define DIAGF_NOT_A_LIST "record %s (lines %ld-%ld) is no army list (%s): not read"
 /* a greeting, sign-off or signature of an e-mail around the lists */
 #define DIAGF_MAIL_TEXT "e-mail text not read: '%s'%s"
+/* the text of an HTML page around its lists (menus, footers) */
+#define DIAGF_PAGE_TEXT "%ld line%s of the page's text in no army record, passed over (%s %s)"
 #define DIAGF_SELECT_NO_ID "no army has the id '%s'%s"
 #define DIAGF_SELECT_BAD_QUALIFIER "'%s': a qualifier is a year (@700BC) or an ordinal (#2), read as '%s'"
 #define DIAGF_ARABIC_BOOK "reference '%s' read as '%s' (the book in Roman numerals)"
@@ -396,6 +398,7 @@ enum diag_tool {
 	X(ERA_INFERRED, W, "era-inferred", T_SHEETS) \
 	X(NOT_A_LIST, W, "not-a-list", T_SHEETS) \
 	X(MAIL_TEXT, W, "mail-text", T_SHEETS) \
+	X(PAGE_TEXT, W, "page-text", T_SHEETS) \
 	X(SELECT_NO_ID, W, "select-unknown-id", T_SELECT) \
 	X(SELECT_BAD_QUALIFIER, W, "select-bad-qualifier", T_SELECT) \
 	/* campaign */ \

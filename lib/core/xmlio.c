@@ -158,6 +158,30 @@ our_words(struct sbuf *m, const xmlError *e)
 	}
 }
 
+/* Of an HTML page, what browsers pass over without a word and without
+ * losing any text: an element they do not know (HTML5's nav, section,
+ * main ... to libxml2's HTML 4 parser), an end tag that closes nothing
+ * or closes others, a misplaced html, body or DOCTYPE, an attribute
+ * given twice, an '&' that starts no entity.  Text lost to a broken tag
+ * or comment is still said. */
+static bool
+html_soup(const xmlError *e)
+{
+	if (e->domain != XML_FROM_HTML)
+		return false;
+	switch (e->code) {
+	case XML_HTML_UNKNOWN_TAG:
+	case XML_HTML_STRUCURE_ERROR:
+	case XML_ERR_TAG_NAME_MISMATCH:
+	case XML_ERR_ATTRIBUTE_REDEFINED:
+	case XML_ERR_ENTITYREF_SEMICOL_MISSING:
+	case XML_ERR_NAME_REQUIRED:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void
 xml_error(void *ud, xmlErrorPtr e)
 {
@@ -170,7 +194,8 @@ xml_error(void *ud, xmlErrorPtr e)
 		push_halt(push_cur);
 		return;
 	}
-	if (e == NULL || e->level == XML_ERR_NONE || scan.refused)
+	if (e == NULL || e->level == XML_ERR_NONE || scan.refused ||
+	    html_soup(e))
 		return;
 	file = e->file != NULL ? e->file : cur_xml_file;
 	if (e->line > 0 && strcmp(file, cur_xml_file) == 0)
@@ -813,10 +838,12 @@ html_node(xmlParserCtxtPtr c, xmlElementType type)
 static void
 html_text(void *ctx, const xmlChar *s, int len)
 {
+	xmlParserCtxtPtr c = ctx;
 	struct xmlio_html *h = html_of(ctx);
 
 	if (len > 0)
-		h->cb.text(h->cb.ud, (const char *)s, (size_t)len);
+		h->cb.text(h->cb.ud, (const char *)s, (size_t)len,
+		    c->input != NULL ? (long)c->input->line : 0);
 	html_node(ctx, XML_TEXT_NODE);
 }
 

@@ -92,7 +92,8 @@ xmlDocPtr xmlio_parse_file(const char *path);
 struct xmlio_html_cb {
 	void (*start)(void *ud, const char *name, long line);
 	void (*end)(void *ud, const char *name);
-	void (*text)(void *ud, const char *s, size_t n);
+	/* line: the page's line at the text's end */
+	void (*text)(void *ud, const char *s, size_t n, long line);
 	void *ud;
 	/* after start: the element had more than XMLIO_MAX_ATTRS
 	 * attributes, the rest cut (reported, html-too-many-attributes);
