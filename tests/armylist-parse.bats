@@ -528,7 +528,7 @@ armylist-parse: $P/deep.xml:1:794: error: elements nested more than 256 deep (th
 	cat > "$f" <<'PAGE'
 <!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Listen</title></head>
-<body><header><nav><a href="/?a=1&b=2">Start</a> &amp Co</nav></header>
+<body><header><nav><a id="top" name="top" href="/?a=1&b=2">Start</a> &amp Co</nav></header>
 <main><section><div><p>Die Listen, <b>fett</p></span>
 <table><tr><th>Nr.</th><th class="a" class="b">Bezeichnung</th><th>Zusammensetzung</th></tr>
 <tr><td>1<td>Armee & Troß<td>1x Kn (Befehlshaber), 8x Bo, 3x Pl
@@ -602,6 +602,28 @@ armylist-parse: $f: warning: 2 lines of the page's text in no army record, passe
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.txt"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.txt:2: error: line not read: elements before the first record (it starts with a reference such as 'I/1a')"
 	assert_equal "${#lines[@]}" 2
+}
+
+@test "a reference after a label ('Mine: III/40b ...') starts a record of its own after a blank line, the label a note" {
+	printf '%s\n' 'I/1a Early Sumerian 3000-2800BC' '1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x2Ps, 2x2Ps' \
+	    'See also: II/57 Roman later' '' 'Backup list 2: II/56 Early Imperial Roman 25BC-197AD' \
+	    '1x3Cv (Gen), 1x2LH, 6x4Bd' '' 'Enemys: II/5 Rome' > "$BATS_TEST_TMPDIR/l.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/l.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/l.txt:3:1: error: unknown keyword 'See also' (a label of no field: the line is not read)
+armylist-parse: $BATS_TEST_TMPDIR/l.txt:8:1: error: line not read: it is in no army record (a record starts with a reference such as 'I/1a')"
+	assert_equal "$(cut -f1,2,8,16 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	elements	notes' \
+	    'I/1a	Early Sumerian	1x4Pk (Gen), 5x4Pk, 1x3Wb, 3x2Ps, 2x2Ps	' \
+	    'II/56	Early Imperial Roman	1x3Cv (Gen), 1x2LH, 6x4Bd	comment: Backup list 2:')"
+	# a forum's posts: each list its own army, not the elements of the
+	# one before
+	printf '<html><body><div class="content">II/56 Early Imperial Roman 25BC-197AD<br />1x3Cv (Gen), 1x2LH, 6x4Bd<br /><br />Cheers</div>\n<p class="author">by Scipio &raquo; Sun Mar 08, 2026</p>\n<div class="content">Mine: III/40b Norse Irish 852-1014AD<br />1x3Bd (Gen), 6x3Bd</div></body></html>\n' > "$BATS_TEST_TMPDIR/f.html"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/f.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/f.html: warning: 2 lines of the page's text in no army record, passed over (lines 1-2)"
+	assert_equal "$(cut -f1,8,16 <<<"$output")" "$(printf '%s\n' \
+	    'id	elements	notes' \
+	    'II/56	1x3Cv (Gen), 1x2LH, 6x4Bd	' \
+	    'III/40b	1x3Bd (Gen), 6x3Bd	comment: Mine:')"
 }
 
 @test "NUL bytes, CRLF line ends and a 2 MB line" {

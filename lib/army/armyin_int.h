@@ -146,6 +146,15 @@ void listtext_free(struct listtext *lt);
  * four letters or more, near one that needs no colon or has it
  * ("Terain Hilly"; not "Best regards": List is a label with a colon)? */
 bool listtext_kwnear(const char *s, size_t n);
+/* "Mine: III/40b Norse Irish 852-1014AD", "Thomas: II/56 Roman ...": the
+ * offset of a reference with a book and a name after it, behind a label
+ * of at most three words and a colon that is no near miss of a keyword;
+ * 0 none (listone.c). */
+size_t listtext_ref_after_label(const char *t, size_t n);
+/* A short sentence ("Skirmishers screen."): two words or more, no digit,
+ * a capital word of four letters or more first that is no troop name, a
+ * full stop or a mark at the end (listone.c). */
+bool listtext_sentence_like(const char *s, size_t n);
 
 /* List text pasted from e-mails (listmail.c).  A "--" line: an e-mail's
  * signature starts. */

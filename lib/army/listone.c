@@ -229,3 +229,47 @@ listtext_era_tail(const char *s, size_t n)
 	}
 	return -1;
 }
+
+size_t
+listtext_ref_after_label(const char *t, size_t n)
+{
+	size_t c, b, e, words = 1, k;
+
+	for (c = 0; c < n && t[c] != ':'; c++) {
+		if (t[c] == '/' || t[c] == '(' || t[c] == ',')
+			return 0;
+		words += t[c] == ' ' && c > 0 && t[c - 1] != ' ';
+	}
+	if (c == 0 || c == n || words > 3 || t[c - 1] == ' ' ||
+	    listtext_kwnear(t, n))
+		return 0;                       /* "Enemys: II/56 Rome" */
+	for (b = c + 1; b < n && t[b] == ' '; b++)
+		;
+	for (e = b; e < n && t[e] != ' '; e++)
+		;
+	if (e == b || memchr(t + b, '/', e - b) == NULL ||
+	    !army_is_id(t + b, e - b))
+		return 0;
+	/* a name after the reference: a word of letters */
+	for (k = e; k < n && t[k] == ' '; k++)
+		;
+	return k < n && ((t[k] >= 'A' && t[k] <= 'Z') || (unsigned char)t[k] >=
+	    0x80) ? b : 0;
+}
+
+bool
+listtext_sentence_like(const char *s, size_t n)
+{
+	size_t e;
+
+	if (n < 2 || strchr(".!?", s[n - 1]) == NULL || memchr(s, ' ', n) ==
+	    NULL || !(s[0] >= 'A' && s[0] <= 'Z'))
+		return false;
+	for (e = 0; e < n; e++)
+		if (s[e] >= '0' && s[e] <= '9')
+			return false;
+	for (e = 0; e < n && ((s[e] >= 'a' && s[e] <= 'z') ||
+	    (s[e] >= 'A' && s[e] <= 'Z')); e++)
+		;
+	return e >= 4 && s[e] == ' ' && troop_find(s, e) == NULL;
+}

@@ -563,25 +563,6 @@ is_letter(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* A short sentence ("Skirmishers screen."): two words or more, no
- * digit, a capital word of four letters or more first that is no troop
- * name, a full stop or a mark at the end. */
-static bool
-sentence_like(const char *s, size_t n)
-{
-	size_t e;
-
-	if (n < 2 || strchr(".!?", s[n - 1]) == NULL || memchr(s, ' ', n) ==
-	    NULL || !(s[0] >= 'A' && s[0] <= 'Z'))
-		return false;
-	for (e = 0; e < n; e++)
-		if (s[e] >= '0' && s[e] <= '9')
-			return false;
-	for (e = 0; e < n && is_letter(s[e]); e++)
-		;
-	return e >= 4 && s[e] == ' ' && troop_find(s, e) == NULL;
-}
-
 /* A line of prose, not elements: at least three words of three or more
  * small letters outside brackets ("the general stands on a hill"), not
  * counting the joining words. */
@@ -613,7 +594,7 @@ prose_like(const char *s, size_t n)
 			;
 		words += join[k] == NULL;
 	}
-	return words >= 3 || sentence_like(s, n);
+	return words >= 3 || listtext_sentence_like(s, n);
 }
 
 /* Does a line after a blank line go on with the record above: an element
@@ -1364,6 +1345,25 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 	return true;
 }
 
+/* "Mine: III/40b Norse Irish ...": after a blank line or outside a
+ * record, a record after a label that is no field's, kept as a note. */
+static bool
+label_reference(struct listtext *lt, const char *t, size_t tn, long line,
+    long col)
+{
+	size_t b = lt->open && !lt->gap ? 0 :
+	    listtext_ref_after_label(t, tn), k = b, val;
+	const char *lang;
+
+	while (k < tn && t[k] != ' ')
+		k++;
+	if (b == 0 || keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE ||
+	    !try_reference(lt, t + b, tn - b, k - b, line, col + (long)b))
+		return false;
+	army_add_note(&lt->a, "comment", 7, t, strcspn(t, ":") + 1);
+	return true;
+}
+
 /* Does the line start a record (army_label, try_reference)?  A Name
  * line held above it is its player (kept aside while the record before
  * is flushed); above another line, it is read again first. */
@@ -1376,7 +1376,8 @@ record_line(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 
 	lt->hold.at = 0;
 	started = army_label(lt, t, tn, line, col) ||
-	    try_reference(lt, t, tn, idlen, line, col);
+	    try_reference(lt, t, tn, idlen, line, col) ||
+	    label_reference(lt, t, tn, line, col);
 	lt->hold.at = held;
 	if (!started)
 		listmail_again(lt, &lt->hold);
