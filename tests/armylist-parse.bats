@@ -626,6 +626,16 @@ armylist-parse: $BATS_TEST_TMPDIR/l.txt:8:1: error: line not read: it is in no a
 	    'III/40b	1x3Bd (Gen), 6x3Bd	comment: Mine:')"
 }
 
+@test "elements parted by middle dots or bullets, as web pages write them" {
+	printf 'I/52b Later Carthaginian 275-202BC\n\n1x3Cv (Gen) \xc2\xb7 1x3Cv \xe2\x80\xa2 1x2LH, 2x4Sp\xc2\xb72xEl\n\nIII/1 Col\xc2\xb7lecci\xc3\xb3 100AD: 1x3Bd (Gen) \xc2\xb7 11x2Ps\n' > "$BATS_TEST_TMPDIR/d.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/d.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f1,2,8 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	elements' \
+	    'I/52b	Later Carthaginian	1x3Cv (Gen), 1x3Cv, 1x2LH, 2x4Sp, 2xEl' \
+	    'III/1	Col·lecció	1x3Bd (Gen), 11x2Ps')"
+}
+
 @test "NUL bytes, CRLF line ends and a 2 MB line" {
 	printf 'I/1 A 100BC\r\n1x3Bd (Gen),\0 11x2Ps\r\n' > "$BATS_TEST_TMPDIR/n.txt"
 	run -0 armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"

@@ -403,10 +403,51 @@ plain_line(const char *s, size_t n, long line)
 	return true;
 }
 
+/* The bytes of a middle dot or a bullet at s (U+00B7, U+2022), 0 none. */
+static size_t
+dot_at(const char *s, size_t n)
+{
+	if (n >= 2 && memcmp(s, "\xc2\xb7", 2) == 0)
+		return 2;
+	return n >= 3 && memcmp(s, "\xe2\x80\xa2", 3) == 0 ? 3 : 0;
+}
+
+/* Where the first count of an entry starts ("1x", "2*", "3×"): dots
+ * before it are a name's ("Col·lecció"). */
+static size_t
+first_count(const char *s, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i = k + 1) {
+		for (k = i; k < n && s[k] >= '0' && s[k] <= '9'; k++)
+			;
+		if (k > i && k < n && (s[k] == 'x' || s[k] == 'X' ||
+		    s[k] == '*' || (k + 1 < n && memcmp(s + k, "\xc3\x97", 2) ==
+		    0)))
+			return i;
+	}
+	return n;
+}
+
+static bool
+dotted(const char *s, size_t n)
+{
+	const char *p, *e = s + n;
+
+	for (p = s; (p = memchr(p, 0xc2, (size_t)(e - p))) != NULL; p++)
+		if (dot_at(p, (size_t)(e - p)) > 0)
+			return true;
+	for (p = s; (p = memchr(p, 0xe2, (size_t)(e - p))) != NULL; p++)
+		if (dot_at(p, (size_t)(e - p)) > 0)
+			return true;
+	return false;
+}
+
 static void
 lines_line(struct lines *L, const char *s, size_t n, long line)
 {
-	size_t i;
+	size_t i, from;
 	bool plain = plain_line(s, n, line);
 
 	if (!plain && !utf8_valid(s, n)) {
@@ -450,16 +491,19 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		L->mode = 1;
 		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
 		    &L->esc);
-	} else if (!plain && memchr(s, '\t', n) != NULL &&
-	    L->mode == 2 && listtext_open(L->lt) && listtext_counted(s, n)) {
-		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text:
-		 * its tabs part the elements (a comma each: the columns
-		 * stay) */
+	} else if (((!plain && memchr(s, '\t', n) != NULL && L->mode == 2 &&
+	    listtext_open(L->lt)) || dotted(s, n)) && listtext_counted(s, n)) {
+		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text,
+		 * "1x3Cv (Gen) · 1x2LH" anywhere: its tabs and dots part the
+		 * elements (a comma each, blanks after: the columns stay) */
 		sbuf_reset(&L->tabs);
 		sbuf_add(&L->tabs, s, n);
-		for (i = 0; i < n; i++)
+		for (i = 0, from = first_count(s, n); i < n; i++)
 			if (L->tabs.s[i] == '\t')
 				L->tabs.s[i] = ',';
+			else if (i >= from && dot_at(L->tabs.s + i, n - i) > 0)
+				memcpy(L->tabs.s + i, ",  ",
+				    dot_at(L->tabs.s + i, n - i));
 		listtext_line(L->lt, L->tabs.s, n, line);
 	} else if (!plain && memchr(s, '\t', n) != NULL &&
 	    !(i < n && s[i] == '#')) {
