@@ -626,6 +626,26 @@ armylist-parse: $BATS_TEST_TMPDIR/l.txt:8:1: error: line not read: it is in no a
 	    'III/40b	1x3Bd (Gen), 6x3Bd	comment: Mine:')"
 }
 
+@test "a player's name before the reference (a dash, a bracket) and numbered lists start records, each its own army" {
+	printf '%s\n' 'Thomas - II/56 Early Imperial Roman 25BC-197AD' '1x3Cv (Gen), 1x2LH, 10x4Bd' '' \
+	    'Jens (III/40b Norse Irish 852-1014AD)' '1x3Bd (Gen), 11x3Bd' '' \
+	    '1. II/5a Early Libyan 1000-500BC' '1x3Wb (Gen), 11x3Wb' \
+	    '2) II/32a Later Carthaginian 275-202BC' '1x3Cv (Gen), 11x4Sp' > "$BATS_TEST_TMPDIR/p.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/p.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f1,2,8,10,16 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	elements	dates	notes' \
+	    'II/56	Early Imperial Roman	1x3Cv (Gen), 1x2LH, 10x4Bd	25BC-197AD	comment: Thomas' \
+	    'III/40b	Norse Irish	1x3Bd (Gen), 11x3Bd	852-1014AD	comment: Jens' \
+	    'II/5a	Early Libyan	1x3Wb (Gen), 11x3Wb	1000-500BC	' \
+	    'II/32a	Later Carthaginian	1x3Cv (Gen), 11x4Sp	275-202BC	')"
+	# element lines before the first record: the first named, the rest
+	# counted
+	printf 'x\n1x3Cv (Gen), 1x2LH\n\nSomething else\n1x3Bd (Gen), 11x3Bd\n\nII/32a Later Carthaginian 275-202BC\n1x3Cv (Gen), 11x4Sp\n' > "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.txt:2: error: line not read: elements before the first record (it starts with a reference such as 'I/1a'), and 1 more line of elements before it"
+}
+
 @test "elements parted by middle dots or bullets, as web pages write them" {
 	printf 'I/52b Later Carthaginian 275-202BC\n\n1x3Cv (Gen) \xc2\xb7 1x3Cv \xe2\x80\xa2 1x2LH, 2x4Sp\xc2\xb72xEl\n\nIII/1 Col\xc2\xb7lecci\xc3\xb3 100AD: 1x3Bd (Gen) \xc2\xb7 11x2Ps\n' > "$BATS_TEST_TMPDIR/d.txt"
 	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/d.txt"

@@ -47,8 +47,8 @@ struct armyseen {
 	long moves;             /* lines that look like move-check input */
 	long notlist;           /* records that are no army list */
 	long hline;             /* first row of cells that is no header */
-	long early;             /* first line of elements before any
-	                         * record, 0 none */
+	long early, nearly;     /* first line of elements before any
+	                         * record (0 none), their number */
 	struct sbuf hwords;     /* its cells, quoted */
 	struct sbuf near;       /* " (did you mean ...?)" for one of them */
 	struct pagetext *page;  /* read from an HTML page's text, or NULL */
@@ -146,11 +146,14 @@ void listtext_free(struct listtext *lt);
  * four letters or more, near one that needs no colon or has it
  * ("Terain Hilly"; not "Best regards": List is a label with a colon)? */
 bool listtext_kwnear(const char *s, size_t n);
-/* "Mine: III/40b Norse Irish 852-1014AD", "Thomas: II/56 Roman ...": the
- * offset of a reference with a book and a name after it, behind a label
- * of at most three words and a colon that is no near miss of a keyword;
- * 0 none (listone.c). */
-size_t listtext_ref_after_label(const char *t, size_t n);
+/* "Mine: III/40b Norse Irish 852-1014AD", "Thomas - II/56 Roman ...",
+ * "Jens (III/40b Norse Irish ...)", "2. II/56 Roman ...": the offset of
+ * a reference with a book and a name after it, behind a label of at most
+ * three words and a colon, a dash between blanks or a bracket that holds
+ * the rest, that is no near miss of a keyword (*label: its length, colon
+ * included), or behind the number of a list item (*label 0); 0 none
+ * (listone.c). */
+size_t listtext_ref_after_label(const char *t, size_t n, size_t *label);
 /* A short sentence ("Skirmishers screen."): two words or more, no digit,
  * a capital word of four letters or more first that is no troop name, a
  * full stop or a mark at the end (listone.c). */
@@ -174,6 +177,9 @@ void listmail_skip(struct armyseen *seen, const char *s, size_t n,
  * error; of a page's text, as listmail_skip. */
 void listmail_outside(struct armyseen *seen, const char *s, size_t n,
     long line, long col, bool *sig);
+/* The element lines before the first record, not read: said when it
+ * starts. */
+void listmail_early(const struct armyseen *seen);
 /* A "Name: Hans Meier" line held for the record that may start on the
  * next line (its player); else read again as before. */
 struct listname {

@@ -198,3 +198,17 @@ listmail_again(struct listtext *lt, struct listname *h)
 	listtext_line(lt, h->line.s, h->line.len, at);
 	h->again = false;
 }
+
+void
+listmail_early(const struct armyseen *seen)
+{
+	struct sbuf b = {0};
+
+	sbuf_adds(&b, "elements before the first record (it starts with a "
+	    "reference such as 'I/1a')");
+	if (seen->nearly > 1)
+		sbuf_printf(&b, ", and %ld more line%s of elements before it",
+		    seen->nearly - 1, seen->nearly > 2 ? "s" : "");
+	DIAG(LINE_NOT_READ, seen->early, 0, b.s);
+	sbuf_free(&b);
+}

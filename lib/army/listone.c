@@ -230,20 +230,73 @@ listtext_era_tail(const char *s, size_t n)
 	return -1;
 }
 
-size_t
-listtext_ref_after_label(const char *t, size_t n)
+/* "Jens (III/40b Norse Irish 852-1014AD)": where the bracket that holds
+ * the reference with a book and its name starts, after one to three
+ * words; 0 none. */
+static size_t
+ref_in_brackets(const char *t, size_t n)
 {
-	size_t c, b, e, words = 1, k;
+	size_t c, e, words = 1;
 
-	for (c = 0; c < n && t[c] != ':'; c++) {
-		if (t[c] == '/' || t[c] == '(' || t[c] == ',')
+	for (c = 0; c < n && t[c] != '('; c++) {
+		if (t[c] == '/' || t[c] == ':' || t[c] == ',')
 			return 0;
 		words += t[c] == ' ' && c > 0 && t[c - 1] != ' ';
 	}
-	if (c == 0 || c == n || words > 3 || t[c - 1] == ' ' ||
-	    listtext_kwnear(t, n))
-		return 0;                       /* "Enemys: II/56 Rome" */
-	for (b = c + 1; b < n && t[b] == ' '; b++)
+	if (c < 2 || c == n || t[c - 1] != ' ' || words > 4 ||
+	    memchr(t + c + 1, '(', n - c - 2) != NULL)
+		return 0;
+	for (e = c + 1; e < n && t[e] != ' '; e++)
+		;
+	return e < n - 1 && memchr(t + c + 1, '/', e - c - 1) != NULL &&
+	    army_is_id(t + c + 1, e - c - 1) ? c : 0;
+}
+
+/* The bytes of a dash between blanks at t[c] (" - ", " – ", " — "),
+ * 0 none. */
+static size_t
+dash_at(const char *t, size_t n, size_t c)
+{
+	if (c + 2 < n && t[c] == ' ' && t[c + 1] == '-' && t[c + 2] == ' ')
+		return 3;
+	if (c + 4 < n && t[c] == ' ' && (memcmp(t + c + 1, "\xe2\x80\x93",
+	    3) == 0 || memcmp(t + c + 1, "\xe2\x80\x94", 3) == 0) &&
+	    t[c + 4] == ' ')
+		return 5;
+	return 0;
+}
+
+size_t
+listtext_ref_after_label(const char *t, size_t n, size_t *label)
+{
+	size_t c, b, e, words = 1, k, sep = 0;
+
+	if (n > 0 && t[n - 1] == ')' && (c = ref_in_brackets(t, n)) > 0) {
+		*label = c - 1;                 /* "Jens (III/40b ...)" */
+		return c + 1;
+	}
+
+	/* "1. II/56 ...", "12) II/56 ...": a number of a list, no label */
+	for (c = 0; c < n && c < 4 && t[c] >= '0' && t[c] <= '9'; c++)
+		;
+	if (c > 0 && c < 4 && c + 1 < n && (t[c] == '.' || t[c] == ')') &&
+	    t[c + 1] == ' ') {
+		*label = 0;
+		sep = 1;
+	} else {
+		for (c = 0; c < n && t[c] != ':' && (sep = dash_at(t, n, c)) ==
+		    0; c++) {
+			if (t[c] == '/' || t[c] == '(' || t[c] == ',')
+				return 0;
+			words += t[c] == ' ' && c > 0 && t[c - 1] != ' ';
+		}
+		sep += c < n && t[c] == ':';
+		if (c == 0 || sep == 0 || words > 3 || t[c - 1] == ' ' ||
+		    listtext_kwnear(t, n))
+			return 0;               /* "Enemys: II/56 Rome" */
+		*label = c + (t[c] == ':');
+	}
+	for (b = c + sep; b < n && t[b] == ' '; b++)
 		;
 	for (e = b; e < n && t[e] != ' '; e++)
 		;

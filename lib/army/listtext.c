@@ -897,8 +897,7 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 	lt->headcol = hcol;
 	lt->bad = false;
 	if (lt->seen != NULL && !lt->seen->started && lt->seen->early > 0)
-		DIAG(LINE_NOT_READ, lt->seen->early, 0,
-		    "elements before the first record (it starts with a reference such as 'I/1a')");
+		listmail_early(lt->seen);
 	if (lt->seen != NULL)
 		lt->seen->started = true;
 }
@@ -1346,21 +1345,25 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 }
 
 /* "Mine: III/40b Norse Irish ...": after a blank line or outside a
- * record, a record after a label that is no field's, kept as a note. */
+ * record, a record after a label that is no field's, kept as a note;
+ * "2. III/40b ...", a list's item, anywhere. */
 static bool
 label_reference(struct listtext *lt, const char *t, size_t tn, long line,
     long col)
 {
-	size_t b = lt->open && !lt->gap ? 0 :
-	    listtext_ref_after_label(t, tn), k = b, val;
+	size_t lab, b = listtext_ref_after_label(t, tn, &lab), k = b, val;
 	const char *lang;
 
 	while (k < tn && t[k] != ' ')
 		k++;
-	if (b == 0 || keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE ||
+	if (b > 0 && t[b - 1] == '(')
+		tn--;                           /* "Jens (III/40b ...)" */
+	if (b == 0 || (lab > 0 && ((lt->open && !lt->gap) ||
+	    keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE)) ||
 	    !try_reference(lt, t + b, tn - b, k - b, line, col + (long)b))
 		return false;
-	army_add_note(&lt->a, "comment", 7, t, strcspn(t, ":") + 1);
+	if (lab > 0)
+		army_add_note(&lt->a, "comment", 7, t, lab);
 	return true;
 }
 
@@ -1441,7 +1444,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		else if ((idlen == 4 && str_ieq(t, 4, "move")) ||
 		    (idlen == 5 && str_ieq(t, 5, "bound")))
 			lt->seen->moves++;
-		else if (lt->seen->early == 0 && listtext_counted(t, tn))
+		else if (listtext_counted(t, tn) && lt->seen->nearly++ == 0)
 			lt->seen->early = line;
 		return;                 /* a title before the first record */
 	}
