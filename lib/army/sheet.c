@@ -752,24 +752,27 @@ slot_id(struct sheet *sh)
  * name cost linear time (DATE_MAX_RANGES ranges of 32 bytes). */
 #define SLOT_DATES_MAX (DATE_MAX_RANGES * 32)
 
-/* A slot sheet's name cell holds the dates at its end ("Early Sumerian
- * Army 2799-2334 BC"): they go to the dates field when it has none. */
+/* A slot sheet's name cell, or an army cell that holds the reference
+ * with the name, holds the dates at its end ("Early Sumerian Army
+ * 2799-2334 BC"): they go to the dates field when it has none. */
 static void
 slot_name_dates(struct sheet *sh)
 {
 	struct sbuf *name = &sh->f[F_NAME], *dates = &sh->f[F_DATES];
 	struct date_ranges r;
-	size_t i, n = name->len;
+	size_t i, n = name->len, br;
 
-	if (!sh->slots || dates->len > 0 || n == 0)
+	if (!(sh->slots || sh->joint) || dates->len > 0 || n == 0)
 		return;
 	for (i = n > SLOT_DATES_MAX ? n - SLOT_DATES_MAX : 1; i < n; i++) {
-		if (name->s[i - 1] != ' ' || name->s[i] < '0' ||
-		    name->s[i] > '9')
+		/* "(852-1014 AD)": the dates in brackets */
+		br = name->s[i] == '(' && name->s[n - 1] == ')' && i + 2 < n;
+		if (name->s[i - 1] != ' ' || name->s[i + br] < '0' ||
+		    name->s[i + br] > '9')
 			continue;
-		if (date_parse_ranges(name->s + i, n - i, &r) < 0)
+		if (date_parse_ranges(name->s + i + br, n - i - 2 * br, &r) < 0)
 			continue;
-		sbuf_add(dates, name->s + i, n - i);
+		sbuf_add(dates, name->s + i + br, n - i - 2 * br);
 		sh->fline[F_DATES] = sh->fline[F_NAME];
 		sh->fcol[F_DATES] = sh->fcol[F_NAME] > 0 ? sh->fcol[F_NAME] +
 		    (long)i : 0;
