@@ -590,6 +590,26 @@ armylist-parse: $f: warning: 2 lines of the page's text in no army record, passe
 	    'I/3	Nubian	1x3Bw (Gen), 11x3Bw')"
 }
 
+@test "page text: a page laid out in a table keeps its text; a table of results in it, or beside the lists, is passed over" {
+	cat > "$BATS_TEST_TMPDIR/l.html" <<'PAGE'
+<html><body><table width="800"><tr><td width="150"><a href="/">Home</a><br><a href="/dba">DBA</a></td>
+<td><h2>Unsere Armeen</h2>
+<p><b>II/56 Early Imperial Roman 25BC-197AD</b><br>1x3Cv (Gen), 1x2LH, 10x4Bd</p>
+<table border="1"><tr><td>Spieler</td><td>Punkte</td></tr><tr><td>Ute</td><td>12</td></tr></table>
+<p><b>III/40b Norse Irish 852-1014AD</b><br>1x3Bd (Gen), 11x3Bd</p>
+</td></tr></table>
+<table><tr><th>Spieler</th><th>Liste</th><th>Siege</th></tr><tr><td>Jens</td><td>2</td><td>3</td></tr>
+<tr><td>II/5a Early Libyan 1000-500BC</td><td>1x3Wb (Gen), 11x3Wb</td></tr></table></body></html>
+PAGE
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/l.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/l.html: warning: 6 lines of the page's text in no army record, passed over (lines 4, 7)"
+	assert_equal "$(cut -f1,2,8 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	elements' \
+	    'II/56	Early Imperial Roman	1x3Cv (Gen), 1x2LH, 10x4Bd' \
+	    'III/40b	Norse Irish	1x3Bd (Gen), 11x3Bd' \
+	    'II/5a	Early Libyan	1x3Wb (Gen), 11x3Wb')"
+}
+
 @test "page text: a page with no lists, its numbers no armies" {
 	printf '<html><body><h1>Club</h1><p>Founded 1987.</p><table><tr><td>1</td><td>2026</td></tr></table></body></html>\n' > "$BATS_TEST_TMPDIR/n.html"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.html"
@@ -646,6 +666,37 @@ armylist-parse: $BATS_TEST_TMPDIR/l.txt:8:1: error: line not read: it is in no a
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/e.txt:2: error: line not read: elements before the first record (it starts with a reference such as 'I/1a'), and 1 more line of elements before it"
 }
 
+@test "labelled records and list items: right after the elements too (with dates); an enemy's label, a field's list and a page's numbers start none" {
+	# no blank line between: each its own army
+	printf '%s\n' 'Thomas: II/56 Early Imperial Roman 25BC-197AD' '1x3Cv (Gen), 2x3Cv, 1x2LH, 4x4Bd, 2x4Ax, 1x2Ps, 1xArt' \
+	    'Jens - III/40b Norse Irish 852-1014AD' '1x3Bd (Gen), 3x3Bd, 6x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/n.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/n.txt"
+	assert_equal "$stderr" ""
+	assert_equal "$(cut -f1,16 <<<"$output")" "$(printf 'id\tnotes\nII/56\tcomment: Thomas:\nIII/40b\tcomment: Jens')"
+	# numbered references under a label: not records (no elements yet,
+	# no dates), as before
+	printf '%s\n' 'III/40b Norse Irish 852-1014AD' 'Enemies:' '1. II/56 Early Imperial Roman' \
+	    '2. III/29 Welsh' '1x3Bd (Gen), 3x3Bd, 6x3Wb, 2x2Ps' > "$BATS_TEST_TMPDIR/e.txt"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/e.txt"
+	assert_equal "$(cut -f1,8 <<<"$output")" "$(printf 'id\telements\nIII/40b\t1x3Bd (Gen), 3x3Bd, 6x3Wb, 2x2Ps')"
+	# a page: 'Enemy:' names an enemy, not an army; a number with a
+	# name and dates is an army of its own, a number with no elements
+	# text of the page
+	cat > "$BATS_TEST_TMPDIR/p.html" <<'PAGE'
+<html><body><h3>III/40b Norse Irish 852-1014AD</h3><p>Aggression: 1</p>
+<p>Enemy: II/56 Early Imperial Roman</p><p>1x3Bd (Gen), 3x3Bd, 6x3Wb, 2x2Ps</p>
+<h3>2 Nubier 3000BC-1000AD</h3><p>1x3Bw (Gen), 9x3Bw, 2x2Ps</p>
+<table><tr><th>Spieler</th><th>Liste</th><th>Punkte</th></tr><tr><td>Ute</td><td>2</td><td>12</td></tr></table>
+<footer>10 Jahre Spielgruppe 2016-2026</footer></body></html>
+PAGE
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/p.html"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/p.html: warning: 3 lines of the page's text in no army record, passed over (lines 4-5)"
+	assert_equal "$(cut -f1,2,6,8,16 <<<"$output")" "$(printf '%s\n' \
+	    'id	name	aggression	elements	notes' \
+	    'III/40b	Norse Irish	1	1x3Bd (Gen), 3x3Bd, 6x3Wb, 2x2Ps	comment: Enemy: II/56 Early Imperial Roman' \
+	    '2	Nubier		1x3Bw (Gen), 9x3Bw, 2x2Ps	')"
+}
+
 @test "elements parted by middle dots or bullets, as web pages write them" {
 	printf 'I/52b Later Carthaginian 275-202BC\n\n1x3Cv (Gen) \xc2\xb7 1x3Cv \xe2\x80\xa2 1x2LH, 2x4Sp\xc2\xb72xEl\n\nIII/1 Col\xc2\xb7lecci\xc3\xb3 100AD: 1x3Bd (Gen) \xc2\xb7 11x2Ps\n' > "$BATS_TEST_TMPDIR/d.txt"
 	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/d.txt"
@@ -654,6 +705,13 @@ armylist-parse: $BATS_TEST_TMPDIR/l.txt:8:1: error: line not read: it is in no a
 	    'id	name	elements' \
 	    'I/52b	Later Carthaginian	1x3Cv (Gen), 1x3Cv, 1x2LH, 2x4Sp, 2xEl' \
 	    'III/1	Col·lecció	1x3Bd (Gen), 11x2Ps')"
+	# a table's row keeps its dots; a dot in brackets is a note's
+	printf 'Nr\tArmee\tElemente\n1\tCol\xc2\xb7lecci\xc3\xb3\t1x3Cv (Gen), 2x3Cv (Col\xc2\xb7lecci\xc3\xb3), 9x4Sp\n' > "$BATS_TEST_TMPDIR/d.tsv"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/d.tsv"
+	assert_equal "$(cut -f1,2,8 <<<"$output")" "$(printf 'id\tname\telements\n1\tCol·lecció\t1x3Cv (Gen), 2x3Cv (Col·lecció), 9x4Sp')"
+	printf 'I/1 A 100BC\n1x3Cv (Gen) \xc2\xb7 2x3Cv (Col\xc2\xb7lecci\xc3\xb3) \xe2\x80\xa2\t9x4Sp\n' > "$BATS_TEST_TMPDIR/b.txt"
+	run -0 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/b.txt"
+	assert_equal "$(cut -f8 <<<"${lines[1]}")" '1x3Cv (Gen), 2x3Cv (Col·lecció), 9x4Sp'
 }
 
 @test "NUL bytes, CRLF line ends and a 2 MB line" {

@@ -448,6 +448,7 @@ static void
 lines_line(struct lines *L, const char *s, size_t n, long line)
 {
 	size_t i, from;
+	long depth;
 	bool plain = plain_line(s, n, line);
 
 	if (!plain && !utf8_valid(s, n)) {
@@ -491,17 +492,22 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		L->mode = 1;
 		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
 		    &L->esc);
-	} else if (((!plain && memchr(s, '\t', n) != NULL && L->mode == 2 &&
-	    listtext_open(L->lt)) || dotted(s, n)) && listtext_counted(s, n)) {
+	} else if ((memchr(s, '\t', n) != NULL ? !plain && L->mode == 2 &&
+	    listtext_open(L->lt) : dotted(s, n)) && listtext_counted(s, n)) {
 		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text,
-		 * "1x3Cv (Gen) · 1x2LH" anywhere: its tabs and dots part the
-		 * elements (a comma each, blanks after: the columns stay) */
+		 * "1x3Cv (Gen) · 1x2LH" in any line without a tab (a table's
+		 * row keeps its dots): its tabs and dots outside brackets
+		 * part the elements (a comma each, blanks after: the columns
+		 * stay; a tab before the first count is a blank) */
 		sbuf_reset(&L->tabs);
 		sbuf_add(&L->tabs, s, n);
-		for (i = 0, from = first_count(s, n); i < n; i++)
+		for (i = 0, from = first_count(s, n), depth = 0; i < n; i++)
 			if (L->tabs.s[i] == '\t')
-				L->tabs.s[i] = ',';
-			else if (i >= from && dot_at(L->tabs.s + i, n - i) > 0)
+				L->tabs.s[i] = i < from ? ' ' : ',';
+			else if (s[i] == '(' || s[i] == ')')
+				depth += s[i] == '(' ? 1 : depth > 0 ? -1 : 0;
+			else if (i >= from && depth == 0 &&
+			    dot_at(L->tabs.s + i, n - i) > 0)
 				memcpy(L->tabs.s + i, ",  ",
 				    dot_at(L->tabs.s + i, n - i));
 		listtext_line(L->lt, L->tabs.s, n, line);
@@ -755,6 +761,8 @@ html_start(void *ud, const char *name, long line)
 			r->row = r->depth;
 			r->nc = 0;
 			r->cut = false;
+			if (r->seen->header == 0)
+				pagetext_row_start(&r->page);
 		}
 	} else if (r->depth == r->row + 1) {
 		if ((is_name(name, "td") || is_name(name, "th")) &&
@@ -795,6 +803,8 @@ html_end(void *ud, const char *name)
 		}
 		if (r->nc > 0 && !r->cut)
 			sheet_row(r->sh, r->cells, r->nc);
+		if (r->seen->header == 0)
+			pagetext_row_end(&r->page, r->cells, r->nc);
 	} else if (r->row == 0 && is_name(name, "table")) {
 		sheet_flush(r->sh);
 	}
@@ -964,6 +974,10 @@ armylist_read_html(struct input *in, army_cb cb, void *ctx)
 		if (cnt.seen.armies > 0 || cnt.seen.header > 0 ||
 		    !page_armies(in, &r.page, &cnt))
 			counted_end(&cnt);
+		else {                  /* what counted_end frees */
+			sbuf_free(&cnt.seen.hwords);
+			sbuf_free(&cnt.seen.near);
+		}
 	} else {
 		DIAG(HTML_UNREADABLE, 0, 0);
 	}

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "army/army.h"
 #include "army/armyin.h"
@@ -69,16 +70,27 @@ struct pagetext {
 	bool blank;             /* the last line written is blank */
 	bool cut;               /* the line is too long: passed over */
 	bool failed;            /* the temporary file failed (reported) */
+	bool inrow, rowblock;   /* in a table's row; a block in it */
+	bool rowblank;          /* blank before the row */
+	off_t rowoff;           /* where the row's lines start */
 	char *rbuf;             /* reading back */
 	size_t rcap;
-	long npassed, r0, r1;   /* lines passed over; the open range */
+	long npassed;           /* lines passed over */
+	long ranges[8][2];      /* their first ranges of lines */
 	long nranges;
-	struct sbuf ranges;     /* "3-5, 9" */
+	bool more;              /* and more ranges */
 };
 void pagetext_init(struct pagetext *p);
 void pagetext_start(struct pagetext *p, const char *name, long line);
 void pagetext_end(struct pagetext *p, const char *name);
 void pagetext_text(struct pagetext *p, const char *s, size_t n, long line);
+/* A row of a table (no table of lists) starts; it ends: its text is
+ * taken back and the row passed over when it holds no block (a row of
+ * data, not of a page's layout) and its first cell does not start with
+ * a reference with a book ("II/56 ..."). */
+void pagetext_row_start(struct pagetext *p);
+void pagetext_row_end(struct pagetext *p, const struct cell *cells,
+    size_t n);
 /* The last line ended, to read back from the first: false when the
  * page has no text (or the temporary file failed, reported). */
 bool pagetext_rewind(struct pagetext *p);
@@ -154,10 +166,12 @@ bool listtext_kwnear(const char *s, size_t n);
  * included), or behind the number of a list item (*label 0); 0 none
  * (listone.c). */
 size_t listtext_ref_after_label(const char *t, size_t n, size_t *label);
-/* A short sentence ("Skirmishers screen."): two words or more, no digit,
- * a capital word of four letters or more first that is no troop name, a
- * full stop or a mark at the end (listone.c). */
-bool listtext_sentence_like(const char *s, size_t n);
+/* A line of prose, not elements: at least three words of three or more
+ * small letters outside brackets ("the general stands on a hill"), not
+ * counting the joining words, or a short sentence (listone.c). */
+bool listtext_prose_like(const char *s, size_t n);
+/* Does s[0..n) end with dates after a word ("Nubier 3000BC-1000AD")? */
+bool listtext_named_dates(const char *s, size_t n);
 
 /* List text pasted from e-mails (listmail.c).  A "--" line: an e-mail's
  * signature starts. */

@@ -696,17 +696,34 @@ sort_words(uint64_t *p, size_t n, unsigned b)
 static void
 sort_ids(const struct idindex *x, uint64_t *p, size_t n, size_t d)
 {
-	size_t i, j, k;
+	size_t i, j, k, big, bign;
 
-	sort_words(p, n, 0);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
-			;
-		if (j - i > 1 && (p[i] >> 32 & 0xff) != 0) {
+	/* the largest group that goes on loops, the others recurse (each
+	 * at most half: the depth is at most the log of n, however long
+	 * the ids' common start) */
+	for (;;) {
+		sort_words(p, n, 0);
+		big = bign = 0;
+		for (i = 0; i < n; i = j) {
+			for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
+				;
+			if (j - i < 2 || (p[i] >> 32 & 0xff) == 0)
+				continue;
 			for (k = i; k < j; k++)
 				p[k] = key_at(x, (uint32_t)p[k], d + 4);
-			sort_ids(x, p + i, j - i, d + 4);
+			if (j - i > bign) {
+				if (bign > 0)
+					sort_ids(x, p + big, bign, d + 4);
+				big = i;
+				bign = j - i;
+			} else
+				sort_ids(x, p + i, j - i, d + 4);
 		}
+		if (bign == 0)
+			return;
+		p += big;
+		n = bign;
+		d += 4;
 	}
 }
 

@@ -266,6 +266,32 @@ dash_at(const char *t, size_t n, size_t c)
 	return 0;
 }
 
+/* Does the label t[0..n) hold a word of a field that names other armies
+ * ("Enemy", "Ally", "Gegner", "see also"): its reference is no record's. */
+static bool
+field_label(const char *t, size_t n)
+{
+	static const char *const words[] = {
+		"enemy", "enemies", "ally", "allies", "opponent", "opponents",
+		"foe", "foes", "vs", "versus", "against", "see", "also", "note",
+		"notes", "nb", "feind", "feinde", "gegner", "verbündete",
+		"verbündeter", "alliierte", "gegen", "siehe", "auch",
+		"враг", "враги", "Враг", "Враги", "противник", "противники",
+		"Противник", "Противники", "союзник", "союзники", "Союзник",
+		"Союзники", "против", "Против", NULL
+	};
+	size_t b, e, k;
+
+	for (b = 0; b < n; b = e + 1) {
+		for (e = b; e < n && t[e] != ' '; e++)
+			;
+		for (k = 0; words[k] != NULL; k++)
+			if (str_ieq(t + b, e - b, words[k]))
+				return true;
+	}
+	return false;
+}
+
 size_t
 listtext_ref_after_label(const char *t, size_t n, size_t *label)
 {
@@ -273,7 +299,7 @@ listtext_ref_after_label(const char *t, size_t n, size_t *label)
 
 	if (n > 0 && t[n - 1] == ')' && (c = ref_in_brackets(t, n)) > 0) {
 		*label = c - 1;                 /* "Jens (III/40b ...)" */
-		return c + 1;
+		return field_label(t, c - 1) ? 0 : c + 1;
 	}
 
 	/* "1. II/56 ...", "12) II/56 ...": a number of a list, no label */
@@ -292,7 +318,7 @@ listtext_ref_after_label(const char *t, size_t n, size_t *label)
 		}
 		sep += c < n && t[c] == ':';
 		if (c == 0 || sep == 0 || words > 3 || t[c - 1] == ' ' ||
-		    listtext_kwnear(t, n))
+		    listtext_kwnear(t, n) || field_label(t, c))
 			return 0;               /* "Enemys: II/56 Rome" */
 		*label = c + (t[c] == ':');
 	}
@@ -310,8 +336,17 @@ listtext_ref_after_label(const char *t, size_t n, size_t *label)
 	    0x80) ? b : 0;
 }
 
-bool
-listtext_sentence_like(const char *s, size_t n)
+static bool
+ascii_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* A short sentence ("Skirmishers screen."): two words or more, no digit,
+ * a capital word of four letters or more first that is no troop name, a
+ * full stop or a mark at the end. */
+static bool
+sentence_like(const char *s, size_t n)
 {
 	size_t e;
 
@@ -321,8 +356,50 @@ listtext_sentence_like(const char *s, size_t n)
 	for (e = 0; e < n; e++)
 		if (s[e] >= '0' && s[e] <= '9')
 			return false;
-	for (e = 0; e < n && ((s[e] >= 'a' && s[e] <= 'z') ||
-	    (s[e] >= 'A' && s[e] <= 'Z')); e++)
+	for (e = 0; e < n && ascii_letter(s[e]); e++)
 		;
 	return e >= 4 && s[e] == ' ' && troop_find(s, e) == NULL;
+}
+
+bool
+listtext_named_dates(const char *s, size_t n)
+{
+	long at = date_tail(s, n);
+	long i;
+
+	for (i = 0; i < at && !ascii_letter(s[i]) &&
+	    (unsigned char)s[i] < 0x80; i++)
+		;
+	return i < at;
+}
+
+bool
+listtext_prose_like(const char *s, size_t n)
+{
+	static const char *const join[] = { "and", "und", "oder", NULL };
+	size_t i = 0, b, k;
+	int depth = 0, words = 0;
+	bool low;
+
+	if (n == 0 || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	while (i < n) {
+		if (!ascii_letter(s[i])) {
+			depth += s[i] == '(' ? 1 : s[i] == ')' && depth > 0 ?
+			    -1 : 0;
+			i++;
+			continue;
+		}
+		for (b = i, low = true; i < n && ascii_letter(s[i]); i++)
+			low = low && s[i] >= 'a';
+		if (depth > 0 || !low || i - b < 3 || (b > 0 &&
+		    strchr(" \t", s[b - 1]) == NULL) || (i < n &&
+		    strchr(" \t.,;:!?", s[i]) == NULL))
+			continue;
+		for (k = 0; join[k] != NULL && !str_ieq(s + b, i - b,
+		    join[k]); k++)
+			;
+		words += join[k] == NULL;
+	}
+	return words >= 3 || sentence_like(s, n);
 }

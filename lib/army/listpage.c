@@ -1,15 +1,18 @@
 /* The text of an HTML page as lines of list text, for a page whose lists
  * are headings, paragraphs and list items rather than a table: the lines a
  * browser gives when the page's text is copied (a block parts lines, a
- * paragraph or section a blank line), but a cell of a table (which has no
- * header of lists) is a line of its own, not a tab's column ("I/3
- * Nubian" and its elements beside it); each line with the page's line its
- * text starts on; and the lines of it in no army record, told once. */
+ * paragraph or section a blank line), each with the page's line its text
+ * starts on; of its tables (none with a header of lists), the rows that
+ * start with a reference with a book, a cell a line ("I/3 Nubian" and its
+ * elements beside it), the others passed over (a results table); and the
+ * lines of it in no army record, told once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
+#include "army/army.h"
 #include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/input.h"
@@ -18,7 +21,7 @@
 #include "core/xalloc.h"
 
 /* The ranges of lines passed over a warning names; more are "...". */
-#define PASS_RANGES 8
+#define PASS_RANGES 8         /* the size of struct pagetext's ranges */
 
 static bool
 name_in(const char *name, const char *const *set)
@@ -104,6 +107,8 @@ pagetext_start(struct pagetext *p, const char *name, long line)
 		p->skip = p->depth;
 	} else if (name_in(name, blocks)) {
 		p->brk = 2;
+		p->rowblock = p->rowblock || (p->inrow &&
+		    strcmp(name, "table") != 0);
 		if (strcmp(name, "pre") == 0 && p->pre == 0)
 			p->pre = p->depth;
 	} else if (name_in(name, lines)) {
@@ -158,14 +163,12 @@ add_char(struct pagetext *p, const char *c, size_t k, long at)
 	sbuf_add(&p->cur, c, k);
 }
 
-void
-pagetext_text(struct pagetext *p, const char *s, size_t n, long line)
+static void
+add_text(struct pagetext *p, const char *s, size_t n, long line)
 {
 	size_t i, k, nl = 0, seen = 0;
 	unsigned char c;
 
-	if (p->skip != 0)
-		return;
 	for (i = 0; i < n; i++)
 		nl += s[i] == '\n';
 	for (i = 0; i < n; i += k) {
@@ -188,6 +191,62 @@ pagetext_text(struct pagetext *p, const char *s, size_t n, long line)
 			add_char(p, s + i, k, line - (long)(nl - seen));
 		}
 	}
+}
+
+void
+pagetext_text(struct pagetext *p, const char *s, size_t n, long line)
+{
+	if (p->skip == 0)
+		add_text(p, s, n, line);
+}
+
+void
+pagetext_row_start(struct pagetext *p)
+{
+	end_line(p, p->brk);
+	p->rowblock = false;
+	p->rowblank = p->blank;
+	p->rowoff = p->f != NULL && !p->failed ? ftello(p->f) : 0;
+	p->inrow = p->rowoff >= 0;
+}
+
+/* Does the cell start with a reference with a book ("II/56 ...")? */
+static bool
+book_cell(const struct cell *c)
+{
+	size_t b, e;
+
+	for (b = 0; b < c->n && (c->s[b] == ' ' || c->s[b] == '\n'); b++)
+		;
+	for (e = b; e < c->n && c->s[e] != ' ' && c->s[e] != '\n'; e++)
+		;
+	return memchr(c->s + b, '/', e - b) != NULL &&
+	    army_is_id(c->s + b, e - b);
+}
+
+void
+pagetext_row_end(struct pagetext *p, const struct cell *cells, size_t n)
+{
+	size_t i;
+
+	if (!p->inrow)
+		return;
+	p->inrow = false;
+	for (i = 0; i < n && str_blank(cells[i].s, cells[i].n); i++)
+		;
+	if (p->rowblock || i == n || book_cell(&cells[i]))
+		return;
+	/* a row of data (a result, a score): its lines taken back */
+	sbuf_reset(&p->cur);
+	p->cut = p->sp = false;
+	if (p->f != NULL && !p->failed && (fflush(p->f) != 0 ||
+	    ftruncate(fileno(p->f), p->rowoff) != 0 ||
+	    fseeko(p->f, p->rowoff, SEEK_SET) != 0)) {
+		diag_sys("cannot write a temporary file in '%s'", tmpf_dir());
+		p->failed = true;
+	}
+	p->blank = p->rowblank;
+	pagetext_pass(p, cells[i].line);
 }
 
 bool
@@ -218,44 +277,61 @@ pagetext_next(struct pagetext *p, const char **s, size_t *n, long *line)
 	return true;
 }
 
-/* The open range of lines passed over, to the list. */
-static void
-pagetext_range(struct pagetext *p)
-{
-	if (p->r0 == 0)
-		return;
-	if (p->nranges < PASS_RANGES) {
-		sbuf_adds(&p->ranges, p->nranges > 0 ? ", " : "");
-		if (p->r0 == p->r1)
-			sbuf_printf(&p->ranges, "%ld", p->r0);
-		else
-			sbuf_printf(&p->ranges, "%ld-%ld", p->r0, p->r1);
-	} else if (p->nranges == PASS_RANGES)
-		sbuf_adds(&p->ranges, ", ...");
-	p->nranges++;
-	p->r0 = p->r1 = 0;
-}
-
 void
 pagetext_pass(struct pagetext *p, long line)
 {
+	long *r = p->nranges > 0 ? p->ranges[p->nranges - 1] : NULL;
+
 	p->npassed++;
-	if (p->r1 != 0 && (line == p->r1 || line == p->r1 + 1)) {
-		p->r1 = line;
-		return;
-	}
-	pagetext_range(p);
-	p->r0 = p->r1 = line;
+	if (r != NULL && line >= r[0] && line <= r[1] + 1) {
+		r[1] = line > r[1] ? line : r[1];
+	} else if (p->nranges < PASS_RANGES) {
+		p->ranges[p->nranges][0] = p->ranges[p->nranges][1] = line;
+		p->nranges++;
+	} else
+		p->more = true;
+}
+
+static int
+range_cmp(const void *a, const void *b)
+{
+	const long *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
 void
 pagetext_report(struct pagetext *p)
 {
-	pagetext_range(p);
-	if (p->npassed > 0)
-		DIAG(PAGE_TEXT, 0, 0, p->npassed, p->npassed == 1 ? "" : "s",
-		    p->nranges == 1 && strchr(sbuf_str(&p->ranges), '-') ==
-		    NULL ? "line" : "lines", sbuf_str(&p->ranges));
+	struct sbuf b = {0};
+	long k, n = 0;
+
+	if (p->npassed == 0)
+		return;
+	/* in the page's order (a table's rows are passed as they end,
+	 * the text's lines after the page), ranges that meet made one */
+	qsort(p->ranges, (size_t)p->nranges, sizeof p->ranges[0], range_cmp);
+	for (k = 1; k < p->nranges; k++)
+		if (p->ranges[k][0] <= p->ranges[n][1] + 1) {
+			if (p->ranges[k][1] > p->ranges[n][1])
+				p->ranges[n][1] = p->ranges[k][1];
+		} else {
+			p->ranges[++n][0] = p->ranges[k][0];
+			p->ranges[n][1] = p->ranges[k][1];
+		}
+	for (k = 0; k <= n; k++)
+		if (p->ranges[k][0] == p->ranges[k][1])
+			sbuf_printf(&b, "%s%ld", k > 0 ? ", " : "",
+			    p->ranges[k][0]);
+		else
+			sbuf_printf(&b, "%s%ld-%ld", k > 0 ? ", " : "",
+			    p->ranges[k][0], p->ranges[k][1]);
+	if (p->more)
+		sbuf_adds(&b, ", ...");
+	DIAG(PAGE_TEXT, 0, 0, p->npassed, p->npassed == 1 ? "" : "s",
+	    n == 0 && p->ranges[0][0] == p->ranges[0][1] && !p->more ?
+	    "line" : "lines", b.s);
+	sbuf_free(&b);
 }
 
 void
@@ -264,7 +340,6 @@ pagetext_free(struct pagetext *p)
 	if (p->f != NULL)
 		fclose(p->f);
 	sbuf_free(&p->cur);
-	sbuf_free(&p->ranges);
 	free(p->rbuf);
 	memset(p, 0, sizeof *p);
 }

@@ -489,13 +489,20 @@ static void
 flush_record(struct listtext *lt)
 {
 	struct army *a = &lt->a;
+	bool page;
 
 	lt->gap = false;
 	if (!lt->open)
 		return;
 	lt->open = false;
 	end_para(lt);
-	if (not_a_list(lt)) {
+	/* of a page's text, a number, a name and dates with no elements
+	 * ("10 Jahre Club 2016-2026") are text, passed over */
+	page = lt->seen != NULL && lt->seen->page != NULL && lt->elems.len ==
+	    0 && lt->gen.len == 0 && strchr(a->id, '/') == NULL;
+	if (page)
+		pagetext_pass(lt->seen->page, a->line);
+	if (page || not_a_list(lt)) {
 		lt->incomplete = false;
 		army_free(a);
 		goto reset;
@@ -563,46 +570,12 @@ is_letter(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* A line of prose, not elements: at least three words of three or more
- * small letters outside brackets ("the general stands on a hill"), not
- * counting the joining words. */
-static bool
-prose_like(const char *s, size_t n)
-{
-	static const char *const join[] = { "and", "und", "oder", NULL };
-	size_t i = 0, b, k;
-	int depth = 0, words = 0;
-	bool low;
-
-	if (n == 0 || (s[0] >= '0' && s[0] <= '9'))
-		return false;
-	while (i < n) {
-		if (!is_letter(s[i])) {
-			depth += s[i] == '(' ? 1 : s[i] == ')' && depth > 0 ?
-			    -1 : 0;
-			i++;
-			continue;
-		}
-		for (b = i, low = true; i < n && is_letter(s[i]); i++)
-			low = low && s[i] >= 'a';
-		if (depth > 0 || !low || i - b < 3 || (b > 0 &&
-		    strchr(" \t", s[b - 1]) == NULL) || (i < n &&
-		    strchr(" \t.,;:!?", s[i]) == NULL))
-			continue;
-		for (k = 0; join[k] != NULL && !str_ieq(s + b, i - b,
-		    join[k]); k++)
-			;
-		words += join[k] == NULL;
-	}
-	return words >= 3 || listtext_sentence_like(s, n);
-}
-
 /* Does a line after a blank line go on with the record above: an element
  * line ("8x 4Bw", "- 1x3Bd (Gen)") that is not prose? */
 static bool
 entry_like(const char *s, size_t n)
 {
-	return n > 0 && s[0] >= '0' && s[0] <= '9' && !prose_like(s, n);
+	return n > 0 && s[0] >= '0' && s[0] <= '9' && !listtext_prose_like(s, n);
 }
 
 /* After a blank line in a record, a plain number is a count ("8x 4Bw",
@@ -1163,10 +1136,11 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 	if (slash && idlen > 1 && t[idlen - 1] == '.' &&
 	    army_is_id(t, idlen - 1))
 		stop = true;
-	/* of a page's text, only a reference with a book: its numbers
-	 * ("1", "2026") are no army's */
+	/* of a page's text, a number only with a name and dates after it:
+	 * its numbers ("1", "2026") are no army's */
 	if (stop || (army_is_id(t, idlen) && (slash || lt->seen == NULL ||
-	    lt->seen->page == NULL) && (!lt->open || slash ||
+	    lt->seen->page == NULL || listtext_named_dates(t + idlen,
+	    tn - idlen)) && (!lt->open || slash ||
 	    (lt->gap && !count_like(t, tn, idlen))))) {
 		sbuf_add(&id, t, idlen - stop);
 		if (slash && !stop && t[idlen - 1] >= '0' && t[idlen - 1] <=
@@ -1313,6 +1287,8 @@ player_first(struct listtext *lt, const char *t, size_t tn, long line,
 	v = t + val;
 	vn = tn - val;
 	str_trim(&v, &vn);
+	if (vn == 0 && lt->seen != NULL && lt->seen->page != NULL)
+		return false;           /* a page's table: "Spieler" */
 	sbuf_reset(&lt->player);
 	sbuf_add(&lt->player, v, vn);
 	lt->pline = line;
@@ -1337,16 +1313,17 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 		listmail_skip(lt->seen, t, tn, line, col, true);
 		return true;
 	}
-	if (kw != KW_NONE || !listmail_text(t, tn) || prose_like(t, tn) ||
+	if (kw != KW_NONE || !listmail_text(t, tn) || listtext_prose_like(t, tn) ||
 	    (lt->elems.len > 0 && ends_joined(lt->elems.s, lt->elems.len)))
 		return false;
 	listmail_skip(lt->seen, t, tn, line, col, false);
 	return true;
 }
 
-/* "Mine: III/40b Norse Irish ...": after a blank line or outside a
- * record, a record after a label that is no field's, kept as a note;
- * "2. III/40b ...", a list's item, anywhere. */
+/* "Mine: III/40b Norse Irish ...", "2. III/40b ...": a record after a
+ * label that is no field's (kept as a note) or a list item's number,
+ * outside a record, after a blank line, or right after the record's
+ * elements with dates at its end. */
 static bool
 label_reference(struct listtext *lt, const char *t, size_t tn, long line,
     long col)
@@ -1358,8 +1335,9 @@ label_reference(struct listtext *lt, const char *t, size_t tn, long line,
 		k++;
 	if (b > 0 && t[b - 1] == '(')
 		tn--;                           /* "Jens (III/40b ...)" */
-	if (b == 0 || (lab > 0 && ((lt->open && !lt->gap) ||
-	    keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE)) ||
+	if (b == 0 || (lt->open && !lt->gap && ((lt->elems.len == 0 &&
+	    lt->gen.len == 0) || date_tail(t + k, tn - k) <= 0)) ||
+	    (lab > 0 && keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE) ||
 	    !try_reference(lt, t + b, tn - b, k - b, line, col + (long)b))
 		return false;
 	if (lab > 0)
@@ -1455,8 +1433,13 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	if (tn == 0)
 		return;
 	kw = keyword(&lt->kwfold, t, tn, &val, &lang);
+	/* of a page's text, a label alone is a word (a table's "Spieler") */
+	if (kw != KW_NONE && lt->seen != NULL && lt->seen->page != NULL &&
+	    str_blank(t + val, tn - val) && memchr(t, ':', tn) == NULL)
+		kw = KW_NONE;
 	if (lt->gap) {
-		if (kw == KW_NONE && !entry_like(t, tn)) {
+		if (kw == KW_NONE && (!entry_like(t, tn) || (lt->seen != NULL &&
+		    lt->seen->page != NULL && !listtext_counted(t, tn)))) {
 			pend_add(lt, t, tn, line, col + (long)bl);
 			return;
 		}
@@ -1477,7 +1460,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		return;
 	if (keyword_typo(t, tn, line, col + (long)bl))
 		return;
-	if (prose_like(t, tn)) {
+	if (listtext_prose_like(t, tn)) {
 		add_prose(lt, t, tn);
 		return;
 	}

@@ -79,14 +79,19 @@ deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 	return NULL;
 }
 
-/* The element of a schema error, "" when libxml2 does not say. */
+/* In a call of the streaming reader: the node of its schema errors may
+ * be one it has freed already. */
+static int in_reader;
+
+/* The element of a schema error, "" when libxml2 does not say (nor when
+ * the reader validates). */
 static const char *
 error_element(const xmlError *e)
 {
 	xmlNodePtr n = e->node;
 
-	return n != NULL && n->type == XML_ELEMENT_NODE && n->name != NULL ?
-	    (const char *)n->name : "";
+	return !in_reader && n != NULL && n->type == XML_ELEMENT_NODE &&
+	    n->name != NULL ? (const char *)n->name : "";
 }
 
 /* The schema's messages in our words: the names of elements and
@@ -434,8 +439,11 @@ facets_here(xmlTextReaderPtr r, const char *file, int rc)
 int
 xmlio_read(xmlTextReaderPtr r, const char *file)
 {
-	int rc = xmlTextReaderRead(r);
+	int rc;
 
+	in_reader = 1;
+	rc = xmlTextReaderRead(r);
+	in_reader = 0;
 	if (rc == 1 && xmlTextReaderNodeType(r) ==
 	    XML_READER_TYPE_DOCUMENT_TYPE) {
 		/* the reader has read ahead: its line is not the DOCTYPE's,
@@ -453,13 +461,22 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 int
 xmlio_next(xmlTextReaderPtr r, const char *file)
 {
-	return facets_here(r, file, xmlTextReaderNext(r));
+	int rc;
+
+	in_reader = 1;
+	rc = xmlTextReaderNext(r);
+	in_reader = 0;
+	return facets_here(r, file, rc);
 }
 
 xmlNodePtr
 xmlio_expand(xmlTextReaderPtr r, const char *file)
 {
-	xmlNodePtr n = xmlTextReaderExpand(r);
+	xmlNodePtr n;
+
+	in_reader = 1;
+	n = xmlTextReaderExpand(r);
+	in_reader = 0;
 
 	if (n != NULL && cur_facets != NULL)
 		(void)xmlio_facets_below(cur_facets, n, file, line_base, true);

@@ -306,6 +306,38 @@ test_file_names(void)
 	idindex_free(x);
 }
 
+/* Ids that agree in their first 4 MB (a book of a million 'I's, as
+ * army_is_id takes), added past the budget: sorted into their runs at a
+ * depth that does not grow with that length (a call each four bytes
+ * would overflow the stack), every one found. */
+static void
+test_long_prefix(void)
+{
+	struct idindex *x = idindex_new();
+	struct identry e = { IDX_EXACT, 0, 0 }, g;
+	size_t len = (size_t)4 << 20, i;
+	char *id = xmalloc(len + 16);
+	long bad = 0;
+
+	memset(id, 'I', len);
+	idindex_budget(x, 3 * len);     /* two or three ids a run */
+	for (i = 0; i < 6; i++) {
+		e.line = (long)i + 1;
+		snprintf(id + len, 16, "/%zu", 6 - i);
+		idindex_add(x, id, strlen(id), &e);
+	}
+	CHECK(idindex_runs(x) >= 1);
+	idindex_settle(x);
+	for (i = 0; i < 6; i++) {
+		snprintf(id + len, 16, "/%zu", 6 - i);
+		if (!idindex_get(x, id, strlen(id), &g) || g.line != (long)i + 1)
+			bad++;
+	}
+	CHECK(bad == 0);
+	free(id);
+	idindex_free(x);
+}
+
 int
 main(void)
 {
@@ -317,5 +349,6 @@ main(void)
 	RUN(test_add());
 	RUN(test_pending());
 	RUN(test_file_names());
+	RUN(test_long_prefix());
 	return UNIT_DONE("idindex");
 }
