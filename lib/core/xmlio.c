@@ -79,19 +79,25 @@ deny_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 	return NULL;
 }
 
-/* In a call of the streaming reader: the node of its schema errors may
- * be one it has freed already. */
-static int in_reader;
+/* The streaming reader at work: the node of its schema errors may be one
+ * it has freed already. */
+static xmlTextReaderPtr in_reader;
 
-/* The element of a schema error, "" when libxml2 does not say (nor when
- * the reader validates). */
+/* The element of a schema error, "" when libxml2 does not say; of the
+ * reader's, only the node it stands on or one above it (nodes it still
+ * holds: their pointers are compared before one is read). */
 static const char *
 error_element(const xmlError *e)
 {
-	xmlNodePtr n = e->node;
+	xmlNodePtr n = e->node, c = NULL;
 
-	return !in_reader && n != NULL && n->type == XML_ELEMENT_NODE &&
-	    n->name != NULL ? (const char *)n->name : "";
+	if (in_reader != NULL)
+		for (c = xmlTextReaderCurrentNode(in_reader); c != NULL &&
+		    c != n; c = c->parent)
+			;
+	return (in_reader == NULL || c != NULL) && n != NULL &&
+	    n->type == XML_ELEMENT_NODE && n->name != NULL ?
+	    (const char *)n->name : "";
 }
 
 /* The schema's messages in our words: the names of elements and
@@ -441,9 +447,9 @@ xmlio_read(xmlTextReaderPtr r, const char *file)
 {
 	int rc;
 
-	in_reader = 1;
+	in_reader = r;
 	rc = xmlTextReaderRead(r);
-	in_reader = 0;
+	in_reader = NULL;
 	if (rc == 1 && xmlTextReaderNodeType(r) ==
 	    XML_READER_TYPE_DOCUMENT_TYPE) {
 		/* the reader has read ahead: its line is not the DOCTYPE's,
@@ -463,9 +469,9 @@ xmlio_next(xmlTextReaderPtr r, const char *file)
 {
 	int rc;
 
-	in_reader = 1;
+	in_reader = r;
 	rc = xmlTextReaderNext(r);
-	in_reader = 0;
+	in_reader = NULL;
 	return facets_here(r, file, rc);
 }
 
@@ -474,9 +480,9 @@ xmlio_expand(xmlTextReaderPtr r, const char *file)
 {
 	xmlNodePtr n;
 
-	in_reader = 1;
+	in_reader = r;
 	n = xmlTextReaderExpand(r);
-	in_reader = 0;
+	in_reader = NULL;
 
 	if (n != NULL && cur_facets != NULL)
 		(void)xmlio_facets_below(cur_facets, n, file, line_base, true);
