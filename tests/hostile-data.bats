@@ -300,16 +300,3 @@ armylist-check: fixtures/armylist-parse/billion-laughs.xml:8:30: error: detected
 	run -2 --separate-stderr combat-calc --rules="$BATS_TEST_TMPDIR/r.xml" /dev/null
 	[[ $stderr == "combat-calc: $BATS_TEST_TMPDIR/r.xml:2: error: DOCTYPE not allowed"* ]]
 }
-
-@test "12: the schema's errors of the streaming reader name no element it has freed (64 armies without elements, ASan build too)" {
-	# libxml2's reader frees the nodes it has passed; an error raised at
-	# an army's end could name one of them (a use after free, and a
-	# message that changed from run to run)
-	run -2 --separate-stderr armylist-parse --max-errors=0 -T tsv fixtures/armylist-parse/reader-freed-node.xml
-	assert_equal "$(grep -c ': error: an element is missing$' <<<"$stderr")" 62
-	assert_equal "$(grep -c 'lacks an element' <<<"$stderr")" 2
-	refute_output --partial 'Sanitizer'
-	local first=$stderr
-	run -2 --separate-stderr armylist-parse --max-errors=0 -T tsv fixtures/armylist-parse/reader-freed-node.xml
-	assert_equal "$stderr" "$first"
-}
