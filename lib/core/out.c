@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -103,16 +104,25 @@ on_fatal(int sig)
 {
 	static const char msg[] = ": stopped by a fatal signal (out of "
 	    "memory in a library?); nothing written\n";
+	static atomic_flag once = ATOMIC_FLAG_INIT;
 	const char *prog = diag_prog();
-	char *p = pending;
+	char *p = pending, line[256];
 	int fd = errfd >= 0 ? (int)errfd : STDERR_FILENO;
+	size_t n = strlen(prog);
 	ssize_t w;
 
+	/* a library's thread may fail too (pango's font sorting): the
+	 * first says it, in one write, the others wait for its exit */
+	if (atomic_flag_test_and_set(&once))
+		for (;;)
+			(void)pause();
 	if (p != NULL)
 		(void)unlink(p);
-	w = write(fd, prog, strlen(prog));
-	if (w >= 0)
-		w = write(fd, msg, sizeof msg - 1);
+	if (n > sizeof line - sizeof msg)
+		n = sizeof line - sizeof msg;
+	memcpy(line, prog, n);
+	memcpy(line + n, msg, sizeof msg - 1);
+	w = write(fd, line, n + sizeof msg - 1);
 	(void)w;
 	(void)sig;
 	_exit(EXIT_SYS);
