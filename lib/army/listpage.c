@@ -18,21 +18,9 @@
 #include "core/input.h"
 #include "core/str.h"
 #include "core/tmpf.h"
-#include "core/xalloc.h"
 
 /* The ranges of lines passed over a warning names; more are "...". */
 #define PASS_RANGES 8         /* the size of struct pagetext's ranges */
-
-static bool
-name_in(const char *name, const char *const *set)
-{
-	size_t i;
-
-	for (i = 0; set[i] != NULL; i++)
-		if (strcmp(name, set[i]) == 0)
-			return true;
-	return false;
-}
 
 /* What the page shows no text of. */
 static const char *const hidden[] = {
@@ -50,8 +38,11 @@ static const char *const blocks[] = {
 	NULL
 };
 
-/* Lines of a block: a line end before and after. */
-static const char *const lines[] = { "li", "dt", "dd", "tr", NULL };
+/* Lines of a block: a line end before and after (a table's cell too:
+ * "I/3 Nubian" and its elements beside it). */
+static const char *const lines[] = {
+	"li", "dt", "dd", "tr", "td", "th", NULL
+};
 
 void
 pagetext_init(struct pagetext *p)
@@ -103,15 +94,15 @@ pagetext_start(struct pagetext *p, const char *name, long line)
 	p->lastline = line > 0 ? line : p->lastline;
 	if (p->skip != 0)
 		return;
-	if (name_in(name, hidden)) {
+	if (str_in(name, hidden)) {
 		p->skip = p->depth;
-	} else if (name_in(name, blocks)) {
+	} else if (str_in(name, blocks)) {
 		p->brk = 2;
 		p->rowblock = p->rowblock || (p->inrow &&
 		    strcmp(name, "table") != 0);
 		if (strcmp(name, "pre") == 0 && p->pre == 0)
 			p->pre = p->depth;
-	} else if (name_in(name, lines)) {
+	} else if (str_in(name, lines)) {
 		if (p->brk < 1)
 			p->brk = 1;
 	} else if (strcmp(name, "br") == 0) {
@@ -119,9 +110,6 @@ pagetext_start(struct pagetext *p, const char *name, long line)
 			end_line(p, 0);
 		else
 			p->brk = 2;
-	} else if ((strcmp(name, "td") == 0 || strcmp(name, "th") == 0) &&
-	    p->brk < 1) {
-		p->brk = 1;
 	}
 }
 
@@ -130,9 +118,9 @@ pagetext_end(struct pagetext *p, const char *name)
 {
 	if (p->skip == p->depth)
 		p->skip = 0;
-	else if (p->skip == 0 && name_in(name, blocks))
+	else if (p->skip == 0 && str_in(name, blocks))
 		p->brk = 2;
-	else if (p->skip == 0 && name_in(name, lines) && p->brk < 1)
+	else if (p->skip == 0 && str_in(name, lines) && p->brk < 1)
 		p->brk = 1;
 	if (p->pre == p->depth)
 		p->pre = 0;

@@ -137,6 +137,14 @@ listtext_new(const char *file, army_cb cb, void *ctx)
 	return lt;
 }
 
+/* The text of an HTML page the record is read from, NULL for list text:
+ * some rules of a page's text differ (pagetext in listpage.c). */
+static struct pagetext *
+page_of(const struct listtext *lt)
+{
+	return lt->seen != NULL ? lt->seen->page : NULL;
+}
+
 void
 listtext_track(struct listtext *lt, struct armyseen *seen)
 {
@@ -498,10 +506,10 @@ flush_record(struct listtext *lt)
 	end_para(lt);
 	/* of a page's text, a number, a name and dates with no elements
 	 * ("10 Jahre Club 2016-2026") are text, passed over */
-	page = lt->seen != NULL && lt->seen->page != NULL && lt->elems.len ==
-	    0 && lt->gen.len == 0 && strchr(a->id, '/') == NULL;
+	page = page_of(lt) != NULL && lt->elems.len == 0 && lt->gen.len ==
+	    0 && strchr(a->id, '/') == NULL;
 	if (page)
-		pagetext_pass(lt->seen->page, a->line);
+		pagetext_pass(page_of(lt), a->line);
 	if (page || not_a_list(lt)) {
 		lt->incomplete = false;
 		army_free(a);
@@ -575,7 +583,8 @@ is_letter(char c)
 static bool
 entry_like(const char *s, size_t n)
 {
-	return n > 0 && s[0] >= '0' && s[0] <= '9' && !listtext_prose_like(s, n);
+	return n > 0 && s[0] >= '0' && s[0] <= '9' &&
+	    !listtext_prose_like(s, n);
 }
 
 /* After a blank line in a record, a plain number is a count ("8x 4Bw",
@@ -1138,9 +1147,9 @@ try_reference(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 		stop = true;
 	/* of a page's text, a number only with a name and dates after it:
 	 * its numbers ("1", "2026") are no army's */
-	if (stop || (army_is_id(t, idlen) && (slash || lt->seen == NULL ||
-	    lt->seen->page == NULL || listtext_named_dates(t + idlen,
-	    tn - idlen)) && (!lt->open || slash ||
+	if (stop || (army_is_id(t, idlen) && (slash || page_of(lt) == NULL ||
+	    listtext_named_dates(t + idlen, tn - idlen)) && (!lt->open ||
+	    slash ||
 	    (lt->gap && !count_like(t, tn, idlen))))) {
 		sbuf_add(&id, t, idlen - stop);
 		if (slash && !stop && t[idlen - 1] >= '0' && t[idlen - 1] <=
@@ -1287,7 +1296,7 @@ player_first(struct listtext *lt, const char *t, size_t tn, long line,
 	v = t + val;
 	vn = tn - val;
 	str_trim(&v, &vn);
-	if (vn == 0 && lt->seen != NULL && lt->seen->page != NULL)
+	if (vn == 0 && page_of(lt) != NULL)
 		return false;           /* a page's table: "Spieler" */
 	sbuf_reset(&lt->player);
 	sbuf_add(&lt->player, v, vn);
@@ -1313,8 +1322,9 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 		listmail_skip(lt->seen, t, tn, line, col, true);
 		return true;
 	}
-	if (kw != KW_NONE || !listmail_text(t, tn) || listtext_prose_like(t, tn) ||
-	    (lt->elems.len > 0 && ends_joined(lt->elems.s, lt->elems.len)))
+	if (kw != KW_NONE || !listmail_text(t, tn) ||
+	    listtext_prose_like(t, tn) || (lt->elems.len > 0 &&
+	    ends_joined(lt->elems.s, lt->elems.len)))
 		return false;
 	listmail_skip(lt->seen, t, tn, line, col, false);
 	return true;
@@ -1434,12 +1444,12 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		return;
 	kw = keyword(&lt->kwfold, t, tn, &val, &lang);
 	/* of a page's text, a label alone is a word (a table's "Spieler") */
-	if (kw != KW_NONE && lt->seen != NULL && lt->seen->page != NULL &&
+	if (kw != KW_NONE && page_of(lt) != NULL &&
 	    str_blank(t + val, tn - val) && memchr(t, ':', tn) == NULL)
 		kw = KW_NONE;
 	if (lt->gap) {
-		if (kw == KW_NONE && (!entry_like(t, tn) || (lt->seen != NULL &&
-		    lt->seen->page != NULL && !listtext_counted(t, tn)))) {
+		if (kw == KW_NONE && (!entry_like(t, tn) ||
+		    (page_of(lt) != NULL && !listtext_counted(t, tn)))) {
 			pend_add(lt, t, tn, line, col + (long)bl);
 			return;
 		}
