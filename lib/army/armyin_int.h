@@ -172,6 +172,12 @@ size_t listtext_ref_after_label(const char *t, size_t n, size_t *label);
 bool listtext_prose_like(const char *s, size_t n);
 /* Does s[0..n) end with dates after a word ("Nubier 3000BC-1000AD")? */
 bool listtext_named_dates(const char *s, size_t n);
+/* A general's word in an element line: "(Gen)", "3Kn Gen", "CinC"
+ * (listone.c). */
+bool listtext_general_in(const char *s, size_t n);
+/* A line that could name an army ("Polybian Roman"): a capital first, at
+ * most eight words, no colon, no sentence (listone.c). */
+bool listtext_army_name(const char *s, size_t n);
 
 /* List text pasted from e-mails (listmail.c).  A "--" line: an e-mail's
  * signature starts. */

@@ -212,3 +212,74 @@ listmail_early(const struct armyseen *seen)
 	DIAG(LINE_NOT_READ, seen->early, 0, b.s);
 	sbuf_free(&b);
 }
+
+/* A BBCode tag at s[0..n) ("[b]", "[/size]", "[size=18pt]",
+ * "[color=red]", "[*]"): its length, else 0. */
+static size_t
+bbcode_len(const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"b", "i", "u", "s", "size", "color", "font", "center", "left",
+		"right", "quote", "url", "list", "*", "code", "h1", "h2", "h3",
+		"spoiler", "table", "tr", "td", NULL
+	};
+	size_t i = 1, b, e;
+	int k;
+
+	if (n < 3 || s[0] != '[')
+		return 0;
+	if (s[i] == '/')
+		i++;
+	for (b = i; i < n && i < 12 && s[i] != ']' && s[i] != '='; i++)
+		;
+	e = i;
+	if (i < n && s[i] == '=')
+		while (i < n && i < 80 && s[i] != ']' && s[i] != '[')
+			i++;
+	if (i >= n || s[i] != ']')
+		return 0;
+	for (k = 0; tags[k] != NULL; k++)
+		if (str_ieq(s + b, e - b, tags[k]))
+			return i + 1;
+	return 0;
+}
+
+bool
+listtext_bbcode(const char *s, size_t n)
+{
+	return bbcode_len(s, n) > 0;
+}
+
+const char *
+listtext_unmark(struct sbuf *b, const char *s, size_t *n)
+{
+	size_t i, k;
+	bool any = false;
+
+	any = *n > 0 && s[0] == '>';
+	for (i = 0; i < *n && !any; i++) {
+		if (s[i] != '[' && s[i] != '*' && s[i] != '_')
+			continue;       /* the most bytes: one test */
+		any = s[i] == '[' ? bbcode_len(s + i, *n - i) > 0 :
+		    i + 1 < *n && s[i + 1] == s[i];
+	}
+	if (!any)
+		return s;
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	i = s[0] == '>' ? 1 : 0;
+	for (; i < *n; i++) {
+		if (s[i] == '[' && (k = bbcode_len(s + i, *n - i)) > 0) {
+			i += k - 1;
+			continue;
+		}
+		if (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
+		    s[i + 1] == s[i]) {
+			i++;
+			continue;
+		}
+		sbuf_addc(b, s[i]);
+	}
+	*n = b->len;
+	return b->s;
+}

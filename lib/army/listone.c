@@ -403,3 +403,63 @@ listtext_prose_like(const char *s, size_t n)
 	}
 	return words >= 3 || sentence_like(s, n);
 }
+
+/* Does s[0..n) hold the bytes of w? */
+static bool
+holds(const char *s, size_t n, const char *w)
+{
+	size_t i, k = strlen(w);
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(s + i, w, k) == 0)
+			return true;
+	return false;
+}
+
+/* A general's word in an element line ("(Gen)", "3Kn Gen", "CinC",
+ * "(Feldherr)", "(Ген)"): the markers elements.c reads. */
+bool
+listtext_general_in(const char *s, size_t n)
+{
+	static const char *const m[] = {
+		"gen", "general", "cinc", "c-in-c", "bef", "befehlshaber",
+		"feldherr", NULL
+	};
+	size_t i = 0, b;
+	int k;
+
+	if (holds(s, n, "\xd0\xb3\xd0\xb5\xd0\xbd") ||
+	    holds(s, n, "\xd0\x93\xd0\xb5\xd0\xbd") ||
+	    holds(s, n, "\xd0\xbe\xd0\xbb\xd0\xba\xd0\xbe\xd0\xb2\xd0"
+	    "\xbe\xd0\xb4\xd0\xb5\xd1\x86"))
+		return true;            /* "ген", "Ген", "(п)олководец" */
+	while (i < n) {
+		if (!ascii_letter(s[i])) {
+			i++;
+			continue;
+		}
+		for (b = i; i < n && (ascii_letter(s[i]) || s[i] == '-'); i++)
+			;
+		for (k = 0; m[k] != NULL; k++)
+			if (str_ieq(s + b, i - b, m[k]))
+				return true;
+	}
+	return false;
+}
+
+/* A line that could name an army ("Polybian Roman", "Nubier
+ * 3000BC-1000AD"): a capital first, at most eight words, no colon, no
+ * mark of a sentence or a list at its end, no prose. */
+bool
+listtext_army_name(const char *s, size_t n)
+{
+	size_t i, words = 1;
+
+	if (n == 0 || n > 80 || strchr(".!?,;:", s[n - 1]) != NULL ||
+	    memchr(s, ':', n) != NULL || ((unsigned char)s[0] < 0x80 &&
+	    !(s[0] >= 'A' && s[0] <= 'Z')))
+		return false;
+	for (i = 1; i < n; i++)
+		words += s[i] != ' ' && s[i - 1] == ' ';
+	return words <= 8 && !listtext_prose_like(s, n);
+}

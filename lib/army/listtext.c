@@ -399,77 +399,6 @@ listtext_counted(const char *s, size_t n)
 	return list_like(s, n, false);
 }
 
-/* A BBCode tag at s[0..n) ("[b]", "[/size]", "[size=18pt]",
- * "[color=red]", "[*]"): its length, else 0. */
-static size_t
-bbcode_len(const char *s, size_t n)
-{
-	static const char *const tags[] = {
-		"b", "i", "u", "s", "size", "color", "font", "center", "left",
-		"right", "quote", "url", "list", "*", "code", "h1", "h2", "h3",
-		"spoiler", "table", "tr", "td", NULL
-	};
-	size_t i = 1, b, e;
-	int k;
-
-	if (n < 3 || s[0] != '[')
-		return 0;
-	if (s[i] == '/')
-		i++;
-	for (b = i; i < n && i < 12 && s[i] != ']' && s[i] != '='; i++)
-		;
-	e = i;
-	if (i < n && s[i] == '=')
-		while (i < n && i < 80 && s[i] != ']' && s[i] != '[')
-			i++;
-	if (i >= n || s[i] != ']')
-		return 0;
-	for (k = 0; tags[k] != NULL; k++)
-		if (str_ieq(s + b, e - b, tags[k]))
-			return i + 1;
-	return 0;
-}
-
-bool
-listtext_bbcode(const char *s, size_t n)
-{
-	return bbcode_len(s, n) > 0;
-}
-
-const char *
-listtext_unmark(struct sbuf *b, const char *s, size_t *n)
-{
-	size_t i, k;
-	bool any = false;
-
-	any = *n > 0 && s[0] == '>';
-	for (i = 0; i < *n && !any; i++) {
-		if (s[i] != '[' && s[i] != '*' && s[i] != '_')
-			continue;       /* the most bytes: one test */
-		any = s[i] == '[' ? bbcode_len(s + i, *n - i) > 0 :
-		    i + 1 < *n && s[i + 1] == s[i];
-	}
-	if (!any)
-		return s;
-	sbuf_reset(b);
-	sbuf_add(b, "", 0);
-	i = s[0] == '>' ? 1 : 0;
-	for (; i < *n; i++) {
-		if (s[i] == '[' && (k = bbcode_len(s + i, *n - i)) > 0) {
-			i += k - 1;
-			continue;
-		}
-		if (i + 1 < *n && (s[i] == '*' || s[i] == '_') &&
-		    s[i + 1] == s[i]) {
-			i++;
-			continue;
-		}
-		sbuf_addc(b, s[i]);
-	}
-	*n = b->len;
-	return b->s;
-}
-
 static void keyword_line(struct listtext *lt, enum kw kw, const char *v,
     size_t vn, long line, long col, bool bullet);
 
@@ -1380,6 +1309,34 @@ record_line(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 	return started;
 }
 
+/* One line after a blank line in a record that could name an army, then
+ * an element line with a general when the record has one ("Polybian
+ * Roman" and its elements after another army): an army with no
+ * reference, not the record's.  Its lines up to a blank line are not
+ * read, and said. */
+static bool
+army_again(struct listtext *lt, const char *t, size_t tn)
+{
+	struct sbuf m = {0};
+	size_t n = lt->pend.len > 0 ? lt->pend.len - 1 : 0;
+
+	if (lt->npend != 1 || !listtext_army_name(sbuf_str(&lt->pend), n) ||
+	    !listtext_general_in(t, tn) || (lt->gen.len == 0 &&
+	    !listtext_general_in(lt->elems.s, lt->elems.len)))
+		return false;
+	sbuf_printf(&m, "'%.*s' and the elements after it look like an "
+	    "army of their own with no reference (a record starts with one "
+	    "such as 'I/1a'); not added to army %s", (int)n,
+	    sbuf_str(&lt->pend), lt->a.id);
+	DIAG(LINE_NOT_READ, lt->pat[0][0], lt->pat[0][1], m.s);
+	sbuf_free(&m);
+	sbuf_reset(&lt->pend);
+	lt->npend = 0;
+	flush_record(lt);
+	lt->bad = true;
+	return true;
+}
+
 void
 listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 {
@@ -1453,6 +1410,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 			pend_add(lt, t, tn, line, col + (long)bl);
 			return;
 		}
+		if (kw == KW_NONE && army_again(lt, t, tn))
+			return;
 		lt->gap = false;
 		pend_end(lt, true);
 	}
