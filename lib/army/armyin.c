@@ -351,6 +351,127 @@ struct lines {
 	int mode;           /* 1 table rows, 2 list text: what ran last */
 };
 
+/* Does a cell start with a reference with a book ("II/33", "II/33a
+ * Polybian Roman")? */
+static bool
+book_ref_cell(const char *s, size_t n)
+{
+	size_t w;
+
+	for (w = 0; w < n && s[w] != ' '; w++)
+		;
+	return memchr(s, '/', w) != NULL && army_is_id(s, w);
+}
+
+/* A row of tab-separated cells with no table header before it, as rows
+ * of a spreadsheet pasted without theirs ("II/33<TAB>Polybian
+ * Roman<TAB>275BC-105BC<TAB>1x3Cv (Gen), ...", "Thomas<TAB>II/33 ..."):
+ * a reference with a book starts its first cell, or its second after a
+ * label.  In b its record as lines of list text, each after the other
+ * at *at: its reference line (the label before it, "Thomas - II/33
+ * Polybian Roman 275BC-105BC") and, from the first cell of elements on,
+ * its elements (blanks before them, the columns kept; each cell after
+ * a comma).  false when the row is none. */
+static bool
+tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
+{
+	const char *c[3] = { s, NULL, NULL }, *t;
+	size_t cn[3], k, i, r;
+	bool blank;
+
+	for (k = 0, i = 0; k < 3 && i <= n; k++, i++) {
+		for (c[k] = s + i; i < n && s[i] != '\t'; i++)
+			;
+		cn[k] = (size_t)(s + i - c[k]);
+		str_trim(&c[k], &cn[k]);
+	}
+	r = book_ref_cell(c[0], cn[0]) ? 0 : k > 2 && cn[0] > 0 &&
+	    book_ref_cell(c[1], cn[1]) ? 1 : 3;
+	if (r == 3)
+		return false;
+	sbuf_reset(b);
+	if (r == 1) {
+		/* a label, or a row's number: the columns move on */
+		for (i = 0; i < cn[0] && c[0][i] >= '0' && c[0][i] <= '9'; i++)
+			;
+		sbuf_add(b, c[0], cn[0]);
+		sbuf_adds(b, i == cn[0] ? ". " : " - ");
+		i = (size_t)(c[1] - s);
+		s += i;
+		n -= i;
+	}
+	*at = b->len + n;
+	sbuf_add(b, s, n);
+	t = b->s + b->len - n;
+	/* a tab is a blank before the first cell of elements, and a comma
+	 * after one of them when more follows */
+	for (i = 0, r = 0; i < n; i++) {
+		if (t[i] != '\t')
+			continue;
+		blank = str_blank(t + r, i - r);
+		for (k = i + 1; k < n && t[k] != '\t'; k++)
+			;
+		if (*at == b->len && listtext_counted(t + i + 1, k - i - 1)) {
+			*at = (size_t)(t + i - b->s);
+			b->s[*at] = ' ';
+		} else
+			b->s[t + i - b->s] = *at < b->len && !blank &&
+			    !str_blank(t + i, n - i) ? ',' : ' ';
+		r = i + 1;
+	}
+	return true;
+}
+
+/* The column of the first cell of elements of a row of tab-separated
+ * cells, 0 when none holds elements. */
+static size_t
+tab_elements(const char *s, size_t n)
+{
+	size_t i = 0, b;
+
+	for (;;) {
+		for (b = i; i < n && s[i] != '\t'; i++)
+			;
+		if (!str_blank(s + b, i - b) && listtext_counted(s + b, i - b))
+			return b + 1;
+		if (i++ >= n)
+			return 0;
+	}
+}
+
+/* A row of tab-separated cells before a table's header that is a
+ * record (tab_record: read as list text) or, outside a record of list
+ * text, holds elements (said): true; else false. */
+static bool
+tab_row(struct lines *L, const char *s, size_t n, long line)
+{
+	size_t at;
+
+	if (sheet_has_header(L->sh))
+		return false;
+	if (tab_record(&L->tabs, s, n, &at)) {
+		if (L->mode == 1)
+			sheet_flush(L->sh);
+		L->mode = 2;
+		listtext_flush(L->lt);  /* a row is a record of its own */
+		listtext_line(L->lt, L->tabs.s, at, line);
+		if (at < L->tabs.len) {
+			memset(L->tabs.s, ' ', at);
+			listtext_line(L->lt, L->tabs.s, L->tabs.len, line);
+			listtext_flush(L->lt);
+		}
+		return true;
+	}
+	if ((L->mode == 2 && listtext_open(L->lt)) ||
+	    (at = tab_elements(s, n)) == 0)
+		return false;   /* a record's element line, or a row */
+	if (L->mode == 1)
+		sheet_flush(L->sh);
+	DIAG(ROW_NOT_READ, line, (long)at, "a row of cells with elements, "
+	    "but no army reference first and no table header above it");
+	return true;
+}
+
 /* Does the line need none of the mending of lines_line: valid UTF-8
  * without controls (TAB included: it splits cells), U+FFFE, U+FFFF, a
  * byte order mark or the marks listtext_unmark takes out?  One pass
@@ -492,6 +613,9 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		L->mode = 1;
 		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
 		    &L->esc);
+	} else if (!plain && memchr(s, '\t', n) != NULL &&
+	    !(i < n && s[i] == '#') && tab_row(L, s, n, line)) {
+		/* read as list text, or said */
 	} else if ((memchr(s, '\t', n) != NULL ? !plain && L->mode == 2 &&
 	    listtext_open(L->lt) : dotted(s, n)) && listtext_counted(s, n)) {
 		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text,

@@ -110,6 +110,8 @@ void sheet_row(struct sheet *sh, const struct cell *cells, size_t n);
 /* Take a row as the header if it is one (a CSV carrier's first test);
  * else note it as a row of other columns. */
 bool sheet_header(struct sheet *sh, const struct cell *cells, size_t n);
+/* Has a header of a table been read (rows are read by it)? */
+bool sheet_has_header(const struct sheet *sh);
 /* End of a table: finish the open army (the header stays). */
 void sheet_flush(struct sheet *sh);
 void sheet_free(struct sheet *sh);

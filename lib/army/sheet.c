@@ -785,6 +785,12 @@ slot_name_dates(struct sheet *sh)
 	}
 }
 
+bool
+sheet_has_header(const struct sheet *sh)
+{
+	return sh->have_header;
+}
+
 void
 sheet_flush(struct sheet *sh)
 {
