@@ -179,3 +179,18 @@ ok lint: every page of section 1 has STANDARDS and CAVEATS'
 	chmod 755 "$BATS_TEST_TMPDIR"
 	[ "$status" -ne 0 ]
 }
+
+@test "diagman.sh: rewriting the pages' lists of codes from the catalogue changes no page, and keeps the paragraphs written by hand after a code" {
+	S=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$S/tests"
+	cp -r "$TOP/man" "$S/"
+	cp "$TOP/tests/diagman.sh" "$S/tests/"
+	# a code's message made stale: the catalogue's comes back, the
+	# paragraph after it stays
+	sed -i '/^\.It Sy bad-distance Pq/{n;s/.*/stale/}' "$S/man/move-check.1"
+	run -0 sh "$S/tests/diagman.sh" "$(cd "${BIN%/bin}" && pwd)"
+	run -0 diff -r "$TOP/man" "$S/man"
+	run -0 grep -A3 '^\.It Sy bad-distance Pq' "$S/man/move-check.1"
+	assert_line --index 2 '.Pp'
+	assert_line --index 3 'The distance without a unit is in paces, under'
+}
