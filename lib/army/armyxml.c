@@ -455,7 +455,12 @@ read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 		if (quiet)
 			(void)diag_mute(0);
 		mark = diag_file_errors();
-		if (rc >= 0 && !quiet)
+		/* an id the schema refused: the record is not read, as a
+		 * JSON army's (what is written must validate) */
+		if (rc >= 0 && !quiet && strcmp(a.id, "?") != 0 &&
+		    !army_is_id(a.id, strlen(a.id)))
+			DIAG_AT(BAD_REFERENCE, in->name, line, 0, a.id);
+		else if (rc >= 0 && !quiet)
 			cb(ctx, &a);
 		army_free(&a);
 	}
