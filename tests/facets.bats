@@ -145,11 +145,13 @@ compare() {
   </army>
 </armylists>
 EOF
+	# an army whose id is refused is not read, and said
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/a.xml"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/a.xml:2: error: attribute 'id' of <army> is not valid: '12x.' is not an army id (12, 12a, 12.1, II/12b, or ?)
 armylist-parse: $BATS_TEST_TMPDIR/a.xml:7: error: attribute 'code' of <troop> is not valid: 'Bdxx' is not a troop code (2 or 3 letters, or ?)
 armylist-parse: $BATS_TEST_TMPDIR/a.xml:7: error: attribute 'figures' of <troop> is not valid: '3/' is not a figure count (3, or 3/4)
-armylist-parse: $BATS_TEST_TMPDIR/a.xml:8: error: attribute 'dismount-figures' of <troop> is not valid: '4 4' is not a figure count (3, or 3/4)"
+armylist-parse: $BATS_TEST_TMPDIR/a.xml:8: error: attribute 'dismount-figures' of <troop> is not valid: '4 4' is not a figure count (3, or 3/4)
+armylist-parse: $BATS_TEST_TMPDIR/a.xml:2: error: bad army reference '12x.' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
 	# what xmllint refuses
 	run -3 --separate-stderr xmllint --noout --relaxng "$TOP/formats/armylist.rng" "$BATS_TEST_TMPDIR/a.xml"
 	assert_equal "$(sed -n 's/^[^:]*:\([0-9]*\):.*/\1/p' <<< "$stderr" | sort -nu | tr '\n' ' ')" "2 7 8 "
@@ -172,7 +174,8 @@ armylist-parse: $BATS_TEST_TMPDIR/a.xml:8: error: attribute 'dismount-figures' o
 	} > "$BATS_TEST_TMPDIR/big.xml"
 	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/big.xml"
 	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/big.xml:72003: error: attribute 'id' of <army> is not valid: '8001X' is not an army id (12, 12a, 12.1, II/12b, or ?)
-armylist-parse: $BATS_TEST_TMPDIR/big.xml:72008: error: attribute 'code' of <troop> is not valid: 'B' is not a troop code (2 or 3 letters, or ?)"
+armylist-parse: $BATS_TEST_TMPDIR/big.xml:72008: error: attribute 'code' of <troop> is not valid: 'B' is not a troop code (2 or 3 letters, or ?)
+armylist-parse: $BATS_TEST_TMPDIR/big.xml:72003: error: bad army reference '8001X' (expected a number such as '61' or a reference such as 'I/2a'), the record is not read"
 	run -3 --separate-stderr xmllint --stream --noout --relaxng "$TOP/formats/armylist.rng" "$BATS_TEST_TMPDIR/big.xml"
 	assert_equal "$(sed -n 's/^[^:]*:\([0-9]*\):.*/\1/p' <<< "$stderr" | sort -nu | tr '\n' ' ')" "72003 72008 "
 }

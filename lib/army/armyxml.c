@@ -92,14 +92,14 @@ num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
 }
 
 /* Report the held-back numbers unless the schema has reported since
- * mark (its word is enough); drop them. */
+ * mark (its word is enough) and checks still; drop them. */
 static void
 report_numbers(long mark)
 {
 	size_t i;
 
 	for (i = 0; i < nbad; i++) {
-		if (diag_file_errors() == mark)
+		if (diag_file_errors() == mark || xmlio_reader_lost())
 			xmlio_bad_number(bad[i].name, NULL, bad[i].v,
 			    bad[i].line, bad[i].min, bad[i].max);
 		free(bad[i].v);
@@ -149,7 +149,9 @@ read_element(xmlNodePtr n, struct item *it)
 	long cnt = 1;
 
 	it->kind = ITEM_ELEMENT;
-	(void)num_attr(n, "count", 0, 1, ARMY_COUNT_MAX, &cnt);
+	/* a count the schema refused: 1, and the army incomplete */
+	if (num_attr(n, "count", 0, 1, ARMY_COUNT_MAX, &cnt) < 0)
+		dropped = true;
 	it->count = cnt;
 	if ((v = attr(n, "general")) != NULL) {
 		it->general = strcmp(v, "yes") == 0;
@@ -397,7 +399,7 @@ read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 	struct army a;
 	xmlRelaxNGPtr schema;
 	int rc, depth, type;
-	long line, hint = 0, mark;
+	long line, idline, hint = 0, mark;
 	bool root_seen = false;
 	char *label = NULL, *from = NULL;
 	long label_line = 0, nth = 0;
@@ -444,6 +446,7 @@ read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 		if ((quiet = nth++ < skip))
 			(void)diag_mute(1);
 		line = xmlio_line(r);
+		idline = xmlio_node_line(n, 0);
 		/* reading the army validates it */
 		rc = read_army(r, n, in->name, line >= 65535 &&
 		    hint >= 65535 ? hint : line, &a);
@@ -459,7 +462,7 @@ read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 		 * JSON army's (what is written must validate) */
 		if (rc >= 0 && !quiet && strcmp(a.id, "?") != 0 &&
 		    !army_is_id(a.id, strlen(a.id)))
-			DIAG_AT(BAD_REFERENCE, in->name, line, 0, a.id);
+			DIAG_AT(BAD_REFERENCE, in->name, idline, 0, a.id);
 		else if (rc >= 0 && !quiet)
 			cb(ctx, &a);
 		army_free(&a);

@@ -99,6 +99,7 @@ static xmlTextReaderPtr in_reader;
 static struct {
 	xmlTextReaderPtr r;     /* the validating reader */
 	xmlNodePtr kept;        /* the element it last came to */
+	bool lost;              /* its validator lost its way */
 } held;
 
 /* The element of a schema error, "" when libxml2 does not say; of the
@@ -221,6 +222,24 @@ html_soup(const xmlError *e)
 	}
 }
 
+/* libxml2's streaming validator does not find its way back after an
+ * element or text where none may be: every element after it, to the end
+ * of the document, is "not expected there".  Its first such error is
+ * said, with what it means; its later ones are noise, unsaid (the
+ * reader's own checks and ours go on). */
+static bool
+lost_way(xmlErrorPtr e)
+{
+	if (e->domain != XML_FROM_RELAXNGV || held.r == NULL ||
+	    in_reader != held.r)
+		return false;
+	if (held.lost)
+		return true;
+	held.lost = e->code == XML_RELAXNG_ERR_ELEMWRONG ||
+	    e->code == XML_RELAXNG_ERR_TEXTWRONG;
+	return false;
+}
+
 static void
 xml_error(void *ud, xmlErrorPtr e)
 {
@@ -234,7 +253,7 @@ xml_error(void *ud, xmlErrorPtr e)
 		return;
 	}
 	if (e == NULL || e->level == XML_ERR_NONE || scan.refused ||
-	    html_soup(e))
+	    html_soup(e) || lost_way(e))
 		return;
 	file = e->file != NULL ? e->file : cur_xml_file;
 	if (e->line > 0 && strcmp(file, cur_xml_file) == 0)
@@ -245,6 +264,9 @@ xml_error(void *ud, xmlErrorPtr e)
 		m.s[--n] = '\0';
 	m.len = n;
 	our_words(&m, e);
+	if (held.lost && e->domain == XML_FROM_RELAXNGV)
+		sbuf_adds(&m, " (the schema checks no more of the document's "
+		    "structure past it)");
 	n = m.len;
 	/* one line: "indicate encoding !\nBytes: 0xFF" joined with " " */
 	for (i = 0; i < n; i++)
@@ -442,6 +464,7 @@ xmlio_reader(struct input *in)
 	scan.line += line_base;
 	held.r = NULL;
 	held.kept = NULL;
+	held.lost = false;
 	r = xmlReaderForIO(read_cb, close_cb, in, in->name, NULL,
 	    XMLIO_OPTIONS);
 	if (r == NULL)
@@ -493,6 +516,12 @@ hold_element(xmlTextReaderPtr r)
 	for (a = y; a != NULL && a->type == XML_ELEMENT_NODE; a = a->parent)
 		a->extra |= READER_PRESERVED;
 	held.kept = y;
+}
+
+bool
+xmlio_reader_lost(void)
+{
+	return held.lost;
 }
 
 static int
@@ -1290,6 +1319,7 @@ xmlio_reader_schema(xmlTextReaderPtr r, xmlRelaxNGPtr s)
 	xmlTextReaderRelaxNGSetSchema(r, s);
 	held.r = r;
 	held.kept = NULL;
+	held.lost = false;
 	cur_facets = xmlio_schema_facets(s);
 }
 

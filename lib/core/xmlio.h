@@ -39,6 +39,10 @@ int xmlio_next_element(xmlTextReaderPtr r, const char *file, int hintdepth,
     long *hint);
 /* Line of the reader's current node. */
 long xmlio_line(xmlTextReaderPtr r);
+/* Has the validating reader's schema stopped checking (an element or
+ * text where none may be: libxml2's streaming validator does not find
+ * its way back)?  What it would have said is then ours to say. */
+bool xmlio_reader_lost(void);
 
 /* A document read through libxml2's push parser (with XMLIO_OPTIONS and
  * the scan of XMLIO_MAX_ATTRS) and its SAX2 callbacks, for a reader
