@@ -335,3 +335,10 @@ armylist-check: fixtures/armylist-parse/billion-laughs.xml:8:30: error: detected
 	[[ ${stderr#*$'\n'} == *": error: invalid value 'six' for 'count' (1-1000000000)" ]]
 	assert_equal "$(grep -c $'\tyes\t' <<<"$output")" 1
 }
+
+@test "12: an element's text the schema refuses: libxml2's type message once, then 'the content of <aggression> is not valid' (not 'an attribute')" {
+	printf '<?xml version="1.0"?>\n<armylists version="1" rules="dba1">\n<army id="I/1a"><name lang="en">A</name>\n<aggression>two</aggression><enemies/><elements text="1x3Bd"><element count="1"><troop code="Bd" figures="3"/></element></elements></army>\n</armylists>\n' > "$BATS_TEST_TMPDIR/ag.xml"
+	run -2 --separate-stderr armylist-parse -T tsv "$BATS_TEST_TMPDIR/ag.xml"
+	assert_equal "$stderr" "armylist-parse: $BATS_TEST_TMPDIR/ag.xml:4: error: type nonNegativeInteger doesn't allow value 'two'
+armylist-parse: $BATS_TEST_TMPDIR/ag.xml:4: error: the content of <aggression> is not valid"
+}

@@ -127,13 +127,20 @@ schema_words(struct sbuf *m, const xmlError *e)
 	char a[128], b[128];
 	const char *s = sbuf_str(m);
 	struct sbuf t = {0};
+	int k = 0;      /* sscanf counts conversions only: the words after
+	                   the last one are matched by %n */
 
-	if (sscanf(s, "Element %127s failed to validate attributes", a) == 1)
+	if (sscanf(s, "Element %127s failed to validate attributes%n", a,
+	    &k) == 1 && s[k] == '\0' && k > 0)
 		sbuf_printf(&t, "an attribute of <%s> is not valid", a);
+	else if (sscanf(s, "Element %127s failed to validate content%n", a,
+	    &k) == 1 && s[k] == '\0' && k > 0)
+		sbuf_printf(&t, "the content of <%s> is not valid", a);
 	else if (sscanf(s, "Invalid attribute %127s for element %127s", a,
 	    b) == 2)
 		sbuf_printf(&t, "attribute '%s' of <%s> is not valid", a, b);
-	else if (sscanf(s, "Did not expect element %127s there", a) == 1)
+	else if (sscanf(s, "Did not expect element %127s there%n", a, &k) ==
+	    1 && s[k] == '\0' && k > 0)
 		sbuf_printf(&t, "element <%s> is not expected there", a);
 	else if (strcmp(s, "Expecting an element , got nothing") == 0)
 		sbuf_printf(&t, *error_element(e) != '\0' ? "<%s> lacks an "
@@ -263,6 +270,14 @@ xml_error(void *ud, xmlErrorPtr e)
 	while (n > 0 && (m.s[n - 1] == '\n' || m.s[n - 1] == ' '))
 		m.s[--n] = '\0';
 	m.len = n;
+	/* "Error validating datatype X" after "Type X doesn't allow value
+	 * 'v'" at the same place says it again */
+	if (strncmp(m.s, "Error validating datatype ", 26) == 0 &&
+	    last.msg != NULL && strncmp(last.msg, "Type ", 5) == 0 &&
+	    last.line == e->line && strcmp(last.file, file) == 0) {
+		sbuf_free(&m);
+		return;
+	}
 	our_words(&m, e);
 	if (held.lost && e->domain == XML_FROM_RELAXNGV)
 		sbuf_adds(&m, " (the schema checks no more of the document's "
