@@ -178,8 +178,11 @@ bool listtext_named_dates(const char *s, size_t n);
  * (listone.c). */
 bool listtext_general_in(const char *s, size_t n);
 /* A line that could name an army ("Polybian Roman"): a capital first, at
- * most eight words, no colon, no sentence (listone.c). */
+ * most eight words, no sentence (listone.c). */
 bool listtext_army_name(const char *s, size_t n);
+/* "Nr. 63 ...", "No. II/56 ...": the length of a word for number before
+ * an army id, 0 when none (listone.c). */
+size_t listtext_ref_prefix(const char *s, size_t n);
 
 /* List text pasted from e-mails (listmail.c).  A "--" line: an e-mail's
  * signature starts. */

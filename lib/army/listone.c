@@ -448,18 +448,43 @@ listtext_general_in(const char *s, size_t n)
 }
 
 /* A line that could name an army ("Polybian Roman", "Nubier
- * 3000BC-1000AD"): a capital first, at most eight words, no colon, no
+ * 3000BC-1000AD", "Thomas:"): a capital first, at most eight words, no
  * mark of a sentence or a list at its end, no prose. */
 bool
 listtext_army_name(const char *s, size_t n)
 {
 	size_t i, words = 1;
 
-	if (n == 0 || n > 80 || strchr(".!?,;:", s[n - 1]) != NULL ||
-	    memchr(s, ':', n) != NULL || ((unsigned char)s[0] < 0x80 &&
-	    !(s[0] >= 'A' && s[0] <= 'Z')))
+	if (n == 0 || n > 80 || strchr(".!?,;", s[n - 1]) != NULL ||
+	    ((unsigned char)s[0] < 0x80 && !(s[0] >= 'A' && s[0] <= 'Z')))
 		return false;
 	for (i = 1; i < n; i++)
 		words += s[i] != ' ' && s[i - 1] == ' ';
 	return words <= 8 && !listtext_prose_like(s, n);
+}
+
+/* "Nr. 63 Kamillische Römer", "No. II/56 ...", "\xe2\x84\x96 12 ...": the
+ * length of a word for number before an army id and a blank (the id
+ * alone ends the line too), 0 when none. */
+size_t
+listtext_ref_prefix(const char *s, size_t n)
+{
+	static const char *const w[] = {
+		"Nr.", "Nr", "No.", "N\xc2\xba", "\xe2\x84\x96", NULL
+	};
+	size_t k, i, e;
+
+	for (k = 0; w[k] != NULL; k++) {
+		i = strlen(w[k]);
+		if (i >= n || memcmp(s, w[k], i) != 0 ||
+		    (s[i] != ' ' && w[k][i - 1] != '.'))
+			continue;
+		while (i < n && s[i] == ' ')
+			i++;
+		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
+			;
+		if (e > i && army_is_id(s + i, e - i))
+			return i;
+	}
+	return 0;
 }

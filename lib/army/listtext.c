@@ -228,6 +228,12 @@ set_name(struct listtext *lt)
 	size_t bn;
 	long so, eo;
 
+	str_trim(&s, &n);
+	/* "63 - Kamillische Römer", "II/56: Early Imperial Roman" */
+	bn = n > 1 && (s[0] == '-' || s[0] == ':') && s[1] == ' ' ? 2 :
+	    n > 3 && memcmp(s, "\xe2\x80\x93 ", 4) == 0 ? 4 : 0;
+	s += bn;
+	n -= bn;
 	if (lt->dates.len > 0 || n == 0) {
 		str_trim(&s, &n);
 		a->name = xstrndup(s, n);
@@ -1309,32 +1315,57 @@ record_line(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 	return started;
 }
 
-/* One line after a blank line in a record that could name an army, then
- * an element line with a general when the record has one ("Polybian
- * Roman" and its elements after another army): an army with no
- * reference, not the record's.  Its lines up to a blank line are not
- * read, and said. */
+/* After a blank line in a record, an element line with a general when
+ * the record has one, and before it nothing or one line that could name
+ * an army ("Polybian Roman" and its elements after another army; "#66a
+ * ...", a comment, and its elements): an army with no reference, not
+ * the record's.  Its lines up to a blank line are not read, and said. */
 static bool
-army_again(struct listtext *lt, const char *t, size_t tn)
+army_again(struct listtext *lt, const char *t, size_t tn, long line,
+    long col)
 {
 	struct sbuf m = {0};
 	size_t n = lt->pend.len > 0 ? lt->pend.len - 1 : 0;
 
-	if (lt->npend != 1 || !listtext_army_name(sbuf_str(&lt->pend), n) ||
+	if (lt->npend > 1 || (lt->npend == 1 &&
+	    !listtext_army_name(sbuf_str(&lt->pend), n)) ||
 	    !listtext_general_in(t, tn) || (lt->gen.len == 0 &&
 	    !listtext_general_in(lt->elems.s, lt->elems.len)))
 		return false;
-	sbuf_printf(&m, "'%.*s' and the elements after it look like an "
-	    "army of their own with no reference (a record starts with one "
-	    "such as 'I/1a'); not added to army %s", (int)n,
-	    sbuf_str(&lt->pend), lt->a.id);
-	DIAG(LINE_NOT_READ, lt->pat[0][0], lt->pat[0][1], m.s);
+	if (lt->npend == 1)
+		sbuf_printf(&m, "'%.*s' and the elements after it", (int)n,
+		    sbuf_str(&lt->pend));
+	else
+		sbuf_adds(&m, "elements with a general after a blank line");
+	sbuf_printf(&m, " look like an army of their own with no reference "
+	    "(a record starts with one such as 'I/1a'); not added to army %s",
+	    lt->a.id);
+	DIAG(LINE_NOT_READ, lt->npend == 1 ? lt->pat[0][0] : line,
+	    lt->npend == 1 ? lt->pat[0][1] : col, m.s);
 	sbuf_free(&m);
 	sbuf_reset(&lt->pend);
 	lt->npend = 0;
 	flush_record(lt);
 	lt->bad = true;
 	return true;
+}
+
+/* The length of the first word of t[0..*tn), a reference's when it is
+ * one: after a word for number ("Nr. 63 ...", *t moved on to the
+ * reference), and before a colon ("II/33: Polybian Roman"). */
+static size_t
+first_word(const char **t, size_t *tn)
+{
+	size_t n = listtext_ref_prefix(*t, *tn);
+
+	*t += n;
+	*tn -= n;
+	for (n = 0; n < *tn && (*t)[n] != ' ' && (*t)[n] != '\t'; n++)
+		;
+	if (n > 1 && (*t)[n - 1] == ':' && memchr(*t, '/', n) != NULL &&
+	    army_is_id(*t, n - 1))
+		n--;
+	return n;
 }
 
 void
@@ -1365,10 +1396,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		return;
 	if (lt->seen != NULL)
 		lt->seen->content = true;
+	idlen = first_word(&t, &tn);
 	col = (long)(t - s) + 1;
-	for (idlen = 0; idlen < tn && t[idlen] != ' ' && t[idlen] != '\t';
-	    idlen++)
-		;
 	if (record_line(lt, t, tn, idlen, line, col))
 		return;
 	if (lt->bad)
@@ -1410,7 +1439,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 			pend_add(lt, t, tn, line, col + (long)bl);
 			return;
 		}
-		if (kw == KW_NONE && army_again(lt, t, tn))
+		if (kw == KW_NONE && army_again(lt, t, tn, line,
+		    col + (long)bl))
 			return;
 		lt->gap = false;
 		pend_end(lt, true);
