@@ -371,9 +371,12 @@ book_ref_cell(const char *s, size_t n)
  * at *at: its reference line (the label before it, "Thomas - II/33
  * Polybian Roman 275BC-105BC") and, from the first cell of elements on,
  * its elements (blanks before them, the columns kept; each cell after
- * a comma).  false when the row is none. */
+ * a comma).  *shift: how much longer than in the row the label and its
+ * mark are ("Thomas - " for "Thomas<TAB>"): the elements' columns are
+ * the row's from b->s + *shift.  false when the row is none. */
 static bool
-tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
+tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
+    size_t *shift)
 {
 	const char *c[3] = { s, NULL, NULL }, *t;
 	size_t cn[3], k, i, r;
@@ -390,6 +393,7 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
 	if (r == 3)
 		return false;
 	sbuf_reset(b);
+	*shift = 0;
 	if (r == 1) {
 		/* a label, or a row's number: the columns move on */
 		for (i = 0; i < cn[0] && c[0][i] >= '0' && c[0][i] <= '9'; i++)
@@ -397,6 +401,9 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
 		sbuf_add(b, c[0], cn[0]);
 		sbuf_adds(b, i == cn[0] ? ". " : " - ");
 		i = (size_t)(c[1] - s);
+		while (b->len < i)
+			sbuf_addc(b, ' ');
+		*shift = b->len - i;
 		s += i;
 		n -= i;
 	}
@@ -445,11 +452,11 @@ tab_elements(const char *s, size_t n)
 static bool
 tab_row(struct lines *L, const char *s, size_t n, long line)
 {
-	size_t at;
+	size_t at, shift;
 
 	if (sheet_has_header(L->sh))
 		return false;
-	if (tab_record(&L->tabs, s, n, &at)) {
+	if (tab_record(&L->tabs, s, n, &at, &shift)) {
 		if (L->mode == 1)
 			sheet_flush(L->sh);
 		L->mode = 2;
@@ -457,7 +464,8 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
 		listtext_line(L->lt, L->tabs.s, at, line);
 		if (at < L->tabs.len) {
 			memset(L->tabs.s, ' ', at);
-			listtext_line(L->lt, L->tabs.s, L->tabs.len, line);
+			listtext_line(L->lt, L->tabs.s + shift,
+			    L->tabs.len - shift, line);
 			listtext_flush(L->lt);
 		}
 		return true;
