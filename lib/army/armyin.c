@@ -348,6 +348,8 @@ struct lines {
 	struct cell *cells;
 	size_t cap;
 	bool warned;
+	bool other;         /* a row of cells went to the sheet as none of
+			     * those: the rows right after it are its */
 	int mode;           /* 1 table rows, 2 list text: what ran last */
 };
 
@@ -361,6 +363,23 @@ book_ref_cell(const char *s, size_t n)
 	for (w = 0; w < n && s[w] != ' '; w++)
 		;
 	return memchr(s, '/', w) != NULL && army_is_id(s, w);
+}
+
+/* The column of the first cell of elements of a row of tab-separated
+ * cells, 0 when none holds elements. */
+static size_t
+tab_elements(const char *s, size_t n)
+{
+	size_t i = 0, b;
+
+	for (;;) {
+		for (b = i; i < n && s[i] != '\t'; i++)
+			;
+		if (!str_blank(s + b, i - b) && listtext_counted(s + b, i - b))
+			return b + 1;
+		if (i++ >= n)
+			return 0;
+	}
 }
 
 /* A row of tab-separated cells with no table header before it, as rows
@@ -390,8 +409,8 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
 	}
 	r = book_ref_cell(c[0], cn[0]) ? 0 : k > 2 && cn[0] > 0 &&
 	    book_ref_cell(c[1], cn[1]) ? 1 : 3;
-	if (r == 3)
-		return false;
+	if (r == 3 || tab_elements(s, n) == 0)
+		return false;   /* a table of contents, a header's row */
 	sbuf_reset(b);
 	*shift = 0;
 	if (r == 1) {
@@ -429,23 +448,6 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
 	return true;
 }
 
-/* The column of the first cell of elements of a row of tab-separated
- * cells, 0 when none holds elements. */
-static size_t
-tab_elements(const char *s, size_t n)
-{
-	size_t i = 0, b;
-
-	for (;;) {
-		for (b = i; i < n && s[i] != '\t'; i++)
-			;
-		if (!str_blank(s + b, i - b) && listtext_counted(s + b, i - b))
-			return b + 1;
-		if (i++ >= n)
-			return 0;
-	}
-}
-
 /* A row of tab-separated cells before a table's header that is a
  * record (tab_record: read as list text) or, outside a record of list
  * text, holds elements (said): true; else false. */
@@ -454,7 +456,7 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
 {
 	size_t at, shift;
 
-	if (sheet_has_header(L->sh))
+	if (sheet_has_header(L->sh) || L->other)
 		return false;
 	if (tab_record(&L->tabs, s, n, &at, &shift)) {
 		if (L->mode == 1)
@@ -580,6 +582,9 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 	long depth;
 	bool plain = plain_line(s, n, line);
 
+	if (memchr(s, '\t', n) == NULL)
+		L->other = false;
+
 	if (!plain && !utf8_valid(s, n)) {
 		if (!L->warned)
 			DIAG(CP1252, line, 0);
@@ -648,6 +653,7 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		if (L->mode == 2)
 			listtext_flush(L->lt);
 		L->mode = 1;
+		L->other = true;
 		split_cells(L->sh, s, n, '\t', line, &L->cells, &L->cap,
 		    &L->esc);
 	} else if (i < n && s[i] != '#' && !listtext_open(L->lt) &&
