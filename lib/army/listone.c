@@ -499,7 +499,8 @@ variant_line(const char *s, size_t n)
 
 /* A line that could name an army ("Polybian Roman", "Nubier
  * 3000BC-1000AD"): a capital first, at most eight words, no colon, no
- * mark of a sentence or a list at its end, no prose, no variant. */
+ * mark of a sentence or a list at its end, no prose, no variant, no
+ * word of a general. */
 bool
 listtext_army_name(const char *s, size_t n)
 {
@@ -507,8 +508,9 @@ listtext_army_name(const char *s, size_t n)
 
 	if (n == 0 || n > 80 || strchr(".!?,;:", s[n - 1]) != NULL ||
 	    memchr(s, ':', n) != NULL || ((unsigned char)s[0] < 0x80 &&
-	    !(s[0] >= 'A' && s[0] <= 'Z')) || variant_line(s, n))
-		return false;
+	    !(s[0] >= 'A' && s[0] <= 'Z')) || variant_line(s, n) ||
+	    listtext_general_in(s, n))
+		return false;           /* "Der Feldherr steigt ab": a note */
 	for (i = 1; i < n; i++)
 		words += s[i] != ' ' && s[i - 1] == ' ';
 	return words <= 8 && !listtext_prose_like(s, n);
