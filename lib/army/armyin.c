@@ -348,6 +348,8 @@ struct lines {
 	struct cell *cells;
 	size_t cap;
 	bool warned;
+	bool other;         /* a row of cells went to the sheet as none of
+			     * those: the rows right after it are its */
 	int mode;           /* 1 table rows, 2 list text: what ran last */
 };
 
@@ -363,6 +365,23 @@ book_ref_cell(const char *s, size_t n)
 	return memchr(s, '/', w) != NULL && army_is_id(s, w);
 }
 
+/* The column of the first cell of elements of a row of tab-separated
+ * cells, 0 when none holds elements. */
+static size_t
+tab_elements(const char *s, size_t n)
+{
+	size_t i = 0, b;
+
+	for (;;) {
+		for (b = i; i < n && s[i] != '\t'; i++)
+			;
+		if (!str_blank(s + b, i - b) && listtext_counted(s + b, i - b))
+			return b + 1;
+		if (i++ >= n)
+			return 0;
+	}
+}
+
 /* A row of tab-separated cells with no table header before it, as rows
  * of a spreadsheet pasted without theirs ("II/33<TAB>Polybian
  * Roman<TAB>275BC-105BC<TAB>1x3Cv (Gen), ...", "Thomas<TAB>II/33 ..."):
@@ -371,9 +390,12 @@ book_ref_cell(const char *s, size_t n)
  * at *at: its reference line (the label before it, "Thomas - II/33
  * Polybian Roman 275BC-105BC") and, from the first cell of elements on,
  * its elements (blanks before them, the columns kept; each cell after
- * a comma).  false when the row is none. */
+ * a comma).  *shift: how much longer than in the row the label and its
+ * mark are ("Thomas - " for "Thomas<TAB>"): the elements' columns are
+ * the row's from b->s + *shift.  false when the row is none. */
 static bool
-tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
+tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
+    size_t *shift)
 {
 	const char *c[3] = { s, NULL, NULL }, *t;
 	size_t cn[3], k, i, r;
@@ -387,9 +409,10 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
 	}
 	r = book_ref_cell(c[0], cn[0]) ? 0 : k > 2 && cn[0] > 0 &&
 	    book_ref_cell(c[1], cn[1]) ? 1 : 3;
-	if (r == 3)
-		return false;
+	if (r == 3 || tab_elements(s, n) == 0)
+		return false;   /* a table of contents, a header's row */
 	sbuf_reset(b);
+	*shift = 0;
 	if (r == 1) {
 		/* a label, or a row's number: the columns move on */
 		for (i = 0; i < cn[0] && c[0][i] >= '0' && c[0][i] <= '9'; i++)
@@ -397,6 +420,9 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
 		sbuf_add(b, c[0], cn[0]);
 		sbuf_adds(b, i == cn[0] ? ". " : " - ");
 		i = (size_t)(c[1] - s);
+		while (b->len < i)
+			sbuf_addc(b, ' ');
+		*shift = b->len - i;
 		s += i;
 		n -= i;
 	}
@@ -422,34 +448,17 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at)
 	return true;
 }
 
-/* The column of the first cell of elements of a row of tab-separated
- * cells, 0 when none holds elements. */
-static size_t
-tab_elements(const char *s, size_t n)
-{
-	size_t i = 0, b;
-
-	for (;;) {
-		for (b = i; i < n && s[i] != '\t'; i++)
-			;
-		if (!str_blank(s + b, i - b) && listtext_counted(s + b, i - b))
-			return b + 1;
-		if (i++ >= n)
-			return 0;
-	}
-}
-
 /* A row of tab-separated cells before a table's header that is a
  * record (tab_record: read as list text) or, outside a record of list
  * text, holds elements (said): true; else false. */
 static bool
 tab_row(struct lines *L, const char *s, size_t n, long line)
 {
-	size_t at;
+	size_t at, shift;
 
-	if (sheet_has_header(L->sh))
+	if (sheet_has_header(L->sh) || L->other)
 		return false;
-	if (tab_record(&L->tabs, s, n, &at)) {
+	if (tab_record(&L->tabs, s, n, &at, &shift)) {
 		if (L->mode == 1)
 			sheet_flush(L->sh);
 		L->mode = 2;
@@ -457,7 +466,8 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
 		listtext_line(L->lt, L->tabs.s, at, line);
 		if (at < L->tabs.len) {
 			memset(L->tabs.s, ' ', at);
-			listtext_line(L->lt, L->tabs.s, L->tabs.len, line);
+			listtext_line(L->lt, L->tabs.s + shift,
+			    L->tabs.len - shift, line);
 			listtext_flush(L->lt);
 		}
 		return true;
@@ -572,6 +582,9 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 	long depth;
 	bool plain = plain_line(s, n, line);
 
+	if (memchr(s, '\t', n) == NULL)
+		L->other = false;
+
 	if (!plain && !utf8_valid(s, n)) {
 		if (!L->warned)
 			DIAG(CP1252, line, 0);
@@ -640,6 +653,7 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		if (L->mode == 2)
 			listtext_flush(L->lt);
 		L->mode = 1;
+		L->other = true;
 		split_cells(L->sh, s, n, '\t', line, &L->cells, &L->cap,
 		    &L->esc);
 	} else if (i < n && s[i] != '#' && !listtext_open(L->lt) &&

@@ -447,17 +447,69 @@ listtext_general_in(const char *s, size_t n)
 	return false;
 }
 
+/* A line that names a variant of the army above or its ally, not an
+ * army: a first word of an option or a date ("Option", "Alternative
+ * general", "After 200BC", "Ab 500", "Вариант"), a word of an ally
+ * anywhere ("Sicilian Greek allies", "Союзники"). */
+static bool
+variant_line(const char *s, size_t n)
+{
+	static const char *const first[] = {
+		"option", "options", "optional", "alternative", "alternatives",
+		"alternativ", "alternativen", "alt", "variant", "variants",
+		"variante", "varianten", "or", "oder", "instead", "statt",
+		"anstatt", "after", "before", "from", "until", "till", "ab",
+		"bis", "nach", "vor", "seit", "with", "mit", "without", "ohne",
+		NULL
+	}, *const ally[] = {
+		"ally", "allies", "allied", "contingent", "contingents",
+		"alliierte", "bundesgenossen", "hilfstruppen", NULL
+	}, *const ru[] = {
+		"\xd0\xb0\xd1\x80\xd0\xb8\xd0\xb0\xd0\xbd\xd1\x82", /* ариант */
+		"\xd0\xbb\xd1\x8c\xd1\x82\xd0\xb5\xd1\x80\xd0\xbd", /* льтерн */
+		"\xd0\xbe\xd1\x8e\xd0\xb7\xd0\xbd",     /* оюзн: союзник */
+		"\xd0\xbf\xd1\x86\xd0\xb8",     /* пци: опция */
+		"\xd0\xbc\xd0\xb5\xd1\x81\xd1\x82\xd0\xbe ", /* место: вместо */
+		"\xd0\x9f\xd0\xbe\xd1\x81\xd0\xbb\xd0\xb5 ", /* После */
+		"\xd0\x94\xd0\xbe ", "erb\xc3\xbc" "ndet", /* До, verbündet */
+		NULL
+	};
+	size_t i = 0, b;
+	int k;
+
+	for (k = 0; ru[k] != NULL; k++)
+		if (holds(s, n, ru[k]))
+			return true;
+	while (i < n) {
+		if (!ascii_letter(s[i])) {
+			i++;
+			continue;
+		}
+		for (b = i; i < n && ascii_letter(s[i]); i++)
+			;
+		for (k = 0; b == 0 && first[k] != NULL; k++)
+			if (str_ieq(s, i, first[k]))
+				return true;
+		for (k = 0; ally[k] != NULL; k++)
+			if (str_ieq(s + b, i - b, ally[k]))
+				return true;
+	}
+	return false;
+}
+
 /* A line that could name an army ("Polybian Roman", "Nubier
  * 3000BC-1000AD", "Thomas:"): a capital first, at most eight words, no
- * mark of a sentence or a list at its end, no prose. */
+ * mark of a sentence or a list at its end, no prose, no variant, no
+ * word of a general. */
 bool
 listtext_army_name(const char *s, size_t n)
 {
 	size_t i, words = 1;
 
 	if (n == 0 || n > 80 || strchr(".!?,;", s[n - 1]) != NULL ||
-	    ((unsigned char)s[0] < 0x80 && !(s[0] >= 'A' && s[0] <= 'Z')))
-		return false;
+	    ((unsigned char)s[0] < 0x80 && !(s[0] >= 'A' && s[0] <= 'Z')) ||
+	    variant_line(s, n) || listtext_general_in(s, n))
+		return false;           /* "Der Feldherr steigt ab": a note */
 	for (i = 1; i < n; i++)
 		words += s[i] != ' ' && s[i - 1] == ' ';
 	return words <= 8 && !listtext_prose_like(s, n);

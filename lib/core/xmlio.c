@@ -100,6 +100,7 @@ static struct {
 	xmlTextReaderPtr r;     /* the validating reader */
 	xmlNodePtr kept;        /* the element it last came to */
 	bool lost;              /* its validator lost its way */
+	long line;              /* its line, past 65535 the parser's then */
 } held;
 
 /* The element of a schema error, "" when libxml2 does not say; of the
@@ -263,6 +264,11 @@ xml_error(void *ud, xmlErrorPtr e)
 	    html_soup(e) || lost_way(e))
 		return;
 	file = e->file != NULL ? e->file : cur_xml_file;
+	/* past 65535 libxml2 takes an element's line from the text around
+	 * it, which the reader has freed: where the reader came to it */
+	if (in_reader != NULL && e->line == 65535 && e->node != NULL)
+		e->line = (int)(e->node == held.kept ? held.line :
+		    xmlTextReaderGetParserLineNumber(in_reader));
 	if (e->line > 0 && strcmp(file, cur_xml_file) == 0)
 		e->line += (int)line_base;
 	sbuf_adds(&m, e->message != NULL ? e->message : "XML error");
@@ -531,6 +537,9 @@ hold_element(xmlTextReaderPtr r)
 	for (a = y; a != NULL && a->type == XML_ELEMENT_NODE; a = a->parent)
 		a->extra |= READER_PRESERVED;
 	held.kept = y;
+	held.line = xmlGetLineNo(y);
+	if (held.line == 65535)
+		held.line = xmlTextReaderGetParserLineNumber(r);
 }
 
 bool
