@@ -127,6 +127,9 @@ void listtext_flush(struct listtext *lt);
 bool listtext_open(const struct listtext *lt);
 /* Does the text hold an entry with a count ("1x3Bd")? */
 bool listtext_counted(const char *s, size_t n);
+/* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
+ * troops false, only an entry with a count ("2x Foo")? (listone.c) */
+bool listtext_list_like(const char *s, size_t n, bool troops);
 /* A record on one line ("II/56 Roman 25BC-197AD: 1x3Cv (Gen), ..."):
  * where its elements start in the head h[0..hn), *hend where the head
  * before them ends; 0: none (listone.c). */

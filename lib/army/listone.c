@@ -540,3 +540,52 @@ listtext_ref_prefix(const char *s, size_t n)
 	}
 	return 0;
 }
+
+/* A byte that parts the words of listtext_list_like: blanks, signs,
+ * NUL. */
+static bool
+list_sep(char c)
+{
+	switch (c) {
+	case ' ': case ',': case ';': case '(': case ')': case '+': case '.':
+	case '=': case ':': case '\'': case '\t': case '\0':
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool
+listtext_list_like(const char *s, size_t n, bool troops)
+{
+	size_t i = 0, b, e, p = 0, pe = 0;
+
+	while (i < n) {
+		while (i < n && list_sep(s[i]))
+			i++;
+		for (b = e = i; e < n && !list_sep(s[e]); e++)
+			;
+		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i > b && i < e && (s[i] == 'x' || s[i] == 'X' ||
+		    s[i] == '*' || ((unsigned char)s[i] == 0xc3 &&
+		    i + 1 < e && (unsigned char)s[i + 1] == 0x97)))
+			return true;            /* "2x", "2xFoo", "2\xc3\x97" */
+		if (i > b && i == e && e + 1 < n && s[e] == ' ' &&
+		    (s[e + 1] == 'x' || s[e + 1] == 'X'))
+			return true;                    /* "2 x" */
+		if (troops && e > b && (troop_find(s + b, e - b) != NULL ||
+		    (pe > p && troop_find(s + p, e - p) != NULL)))
+			return true;
+		p = b;
+		pe = e;
+		i = e;
+	}
+	return false;
+}
+
+bool
+listtext_counted(const char *s, size_t n)
+{
+	return listtext_list_like(s, n, false);
+}

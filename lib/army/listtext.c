@@ -331,50 +331,6 @@ pend_end(struct listtext *lt, bool note)
 	lt->npend = 0;
 }
 
-/* A byte that parts the words of list_like: blanks, signs, NUL. */
-static bool
-list_sep(char c)
-{
-	switch (c) {
-	case ' ': case ',': case ';': case '(': case ')': case '+': case '.':
-	case '=': case ':': case '\'': case '\t': case '\0':
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
- * troops false, only an entry with a count ("2x Foo")? */
-static bool
-list_like(const char *s, size_t n, bool troops)
-{
-	size_t i = 0, b, e, p = 0, pe = 0;
-
-	while (i < n) {
-		while (i < n && list_sep(s[i]))
-			i++;
-		for (b = e = i; e < n && !list_sep(s[e]); e++)
-			;
-		for (i = b; i < e && s[i] >= '0' && s[i] <= '9'; i++)
-			;
-		if (i > b && i < e && (s[i] == 'x' || s[i] == 'X' ||
-		    s[i] == '*' || ((unsigned char)s[i] == 0xc3 &&
-		    i + 1 < e && (unsigned char)s[i + 1] == 0x97)))
-			return true;            /* "2x", "2xFoo", "2\xc3\x97" */
-		if (i > b && i == e && e + 1 < n && s[e] == ' ' &&
-		    (s[e + 1] == 'x' || s[e + 1] == 'X'))
-			return true;                    /* "2 x" */
-		if (troops && e > b && (troop_find(s + b, e - b) != NULL ||
-		    (pe > p && troop_find(s + p, e - p) != NULL)))
-			return true;
-		p = b;
-		pe = e;
-		i = e;
-	}
-	return false;
-}
-
 /* A record that is no army list: element lines with no troop type and
  * no count ("1 = Anna Weber (II/32a ...)", a ranking), or prose alone
  * (a blog post); reported once, with its lines. */
@@ -385,8 +341,8 @@ not_a_list(struct listtext *lt)
 
 	if (lt->elems.len == 0 && lt->gen.len == 0)
 		why = lt->prose ? "prose, no element line" : NULL;
-	else if (!list_like(lt->elems.s, lt->elems.len, true) &&
-	    !list_like(lt->gen.s, lt->gen.len, true))
+	else if (!listtext_list_like(lt->elems.s, lt->elems.len, true) &&
+	    !listtext_list_like(lt->gen.s, lt->gen.len, true))
 		why = "no troop type in its element lines";
 	else
 		why = NULL;
@@ -397,12 +353,6 @@ not_a_list(struct listtext *lt)
 	if (lt->seen != NULL)
 		lt->seen->notlist++;
 	return true;
-}
-
-bool
-listtext_counted(const char *s, size_t n)
-{
-	return list_like(s, n, false);
 }
 
 static void keyword_line(struct listtext *lt, enum kw kw, const char *v,
@@ -1315,10 +1265,43 @@ record_line(struct listtext *lt, const char *t, size_t tn, size_t idlen,
 	return started;
 }
 
+/* Is the line dates alone ("275BC-105BC", "(25 BC - 197 AD)")? */
+static bool
+dates_only(struct listtext *lt, const char *t, size_t tn)
+{
+	if (tn > 2 && t[0] == '(' && t[tn - 1] == ')') {
+		t++;
+		tn -= 2;
+	}
+	sbuf_reset(&lt->tmp);
+	sbuf_add(&lt->tmp, t, tn);      /* read up to its NUL */
+	return date_tail(lt->tmp.s, lt->tmp.len) == 0;
+}
+
+/* A line of dates alone right after a reference line without them: the
+ * record's dates (read as a Dates line), not elements. */
+static bool
+dates_alone(struct listtext *lt, const char *t, size_t tn, long line,
+    long col)
+{
+	const char *h = sbuf_str(&lt->head);
+	size_t bn, br = t[0] == '(';    /* in brackets */
+
+	if (!lt->open || lt->elems.len > 0 || lt->gen.len > 0 ||
+	    lt->dates.len > 0 || date_tail(h, strlen(h)) >= 0 ||
+	    date_in_brackets(h, lt->head.len, &bn) != NULL ||
+	    !dates_only(lt, t, tn))
+		return false;
+	keyword_line(lt, KW_DATES, t + br, tn - 2 * br, line, col +
+	    (long)br, false);
+	return true;
+}
+
 /* After a blank line in a record, an element line with a general when
  * the record has one, and before it nothing or one line that could name
  * an army ("Polybian Roman" and its elements after another army; "#66a
- * ...", a comment, and its elements): an army with no reference, not
+ * ...", a comment, and its elements), or such a line and dates alone
+ * ("Polybian Roman", "275BC-105BC"): an army with no reference, not
  * the record's.  Its lines up to a blank line are not read, and said. */
 static bool
 army_again(struct listtext *lt, const char *t, size_t tn, long line,
@@ -1329,7 +1312,8 @@ army_again(struct listtext *lt, const char *t, size_t tn, long line,
 
 	if (lt->npend > 1 || (lt->npend == 1 &&
 	    !listtext_army_name(sbuf_str(&lt->pend), n)) ||
-	    !listtext_general_in(t, tn) || (lt->gen.len == 0 &&
+	    !(listtext_general_in(t, tn) || (lt->npend == 1 &&
+	    dates_only(lt, t, tn))) || (lt->gen.len == 0 &&
 	    !listtext_general_in(lt->elems.s, lt->elems.len)))
 		return false;
 	if (lt->npend == 1)
@@ -1349,6 +1333,7 @@ army_again(struct listtext *lt, const char *t, size_t tn, long line,
 	lt->bad = true;
 	return true;
 }
+
 
 /* The length of the first word of t[0..*tn), a reference's when it is
  * one: after a word for number ("Nr. 63 ...", *t moved on to the
@@ -1458,6 +1443,8 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	if (unknown_label(lt, t, tn, line, col + (long)bl))
 		return;
 	if (keyword_typo(t, tn, line, col + (long)bl))
+		return;
+	if (dates_alone(lt, t, tn, line, col + (long)bl))
 		return;
 	if (listtext_prose_like(t, tn)) {
 		add_prose(lt, t, tn);
