@@ -169,7 +169,8 @@ listtext_bullet_len(const char *s, size_t n)
 	return e;
 }
 
-/* A line with the word "vs" or "shoots": combat-calc input. */
+/* A line with the word "vs" (or "versus", "gegen") or "shoots":
+ * combat-calc input. */
 bool
 listtext_combat_like(const char *s, size_t n)
 {
@@ -181,7 +182,9 @@ listtext_combat_like(const char *s, size_t n)
 		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
 			;
 		if ((e - i == 2 && str_ieq(s + i, 2, "vs")) ||
-		    (e - i == 6 && str_ieq(s + i, 6, "shoots")))
+		    (e - i == 5 && str_ieq(s + i, 5, "gegen")) ||
+		    (e - i == 6 && (str_ieq(s + i, 6, "shoots") ||
+		    str_ieq(s + i, 6, "versus"))))
 			return true;
 	}
 	return false;

@@ -113,8 +113,14 @@ keyword(const struct tok *t)
 		return (t->s[0] | 0x20) == 'd' && (t->s[1] | 0x20) == 'i' &&
 		    (t->s[2] | 0x20) == 'c' && (t->s[3] | 0x20) == 'e' ?
 		    CKW_DICE : CKW_NONE;
+	case 5:         /* German */
+		return str_ieq(t->s, 5, "gegen") ? CKW_VS : CKW_NONE;
 	case 6:
-		return str_ieq(t->s, 6, "shoots") ? CKW_SHOOTS : CKW_NONE;
+		return str_ieq(t->s, 6, "shoots") ? CKW_SHOOTS :
+		    str_ieq(t->s, 6, "versus") ? CKW_VS : CKW_NONE;
+	case 12:        /* Russian "против" */
+		return memcmp(t->s, "\xd0\xbf\xd1\x80\xd0\xbe\xd1\x82\xd0\xb8"
+		    "\xd0\xb2", 12) == 0 ? CKW_VS : CKW_NONE;
 	default:
 		return CKW_NONE;
 	}
