@@ -370,6 +370,8 @@ listtext_named_dates(const char *s, size_t n)
 	long at = date_tail(s, n);
 	long i;
 
+	if (at < 0)
+		at = listtext_era_tail(s, n);   /* "400-275 v.Chr." */
 	for (i = 0; i < at && !ascii_letter(s[i]) &&
 	    (unsigned char)s[i] < 0x80; i++)
 		;
@@ -509,9 +511,10 @@ listtext_army_name(const char *s, size_t n)
 {
 	size_t i, words = 1;
 
-	if (n == 0 || n > 80 || strchr(".!?,;", s[n - 1]) != NULL ||
-	    ((unsigned char)s[0] < 0x80 && !(s[0] >= 'A' && s[0] <= 'Z')) ||
-	    variant_line(s, n) || listtext_general_in(s, n))
+	if (n == 0 || n > 80 || (strchr(".!?,;", s[n - 1]) != NULL &&
+	    !listtext_named_dates(s, n)) || ((unsigned char)s[0] < 0x80 &&
+	    !(s[0] >= 'A' && s[0] <= 'Z')) || variant_line(s, n) ||
+	    listtext_general_in(s, n))
 		return false;           /* "Der Feldherr steigt ab": a note */
 	for (i = 1; i < n; i++)
 		words += s[i] != ' ' && s[i - 1] == ' ';
