@@ -13,6 +13,7 @@
 #include "core/num.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "core/xmliofacet.h"
 
 #include "gen/armylist_rng.h"
 
@@ -388,6 +389,23 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 	return rc;
 }
 
+/* Whether the schema refused an army's id: its own check of the id
+ * (the one armysax.c checks with), so that 'I/01', which it takes, is
+ * read here as there; army_is_id without the schema. */
+static bool
+id_refused(xmlRelaxNGPtr schema, const char *id)
+{
+	const struct xmlio_facets *f;
+	size_t i;
+
+	f = schema != NULL ? xmlio_schema_facets(schema) : NULL;
+	for (i = 0; f != NULL && i < f->n; i++)
+		if (strcmp(f->v[i].element, "army") == 0 &&
+		    strcmp(f->v[i].attr, "id") == 0)
+			return !xmlio_facet_ok(&f->v[i], id);
+	return strcmp(id, "?") != 0 && !army_is_id(id, strlen(id));
+}
+
 /* The input read with libxml2's streaming reader, which reports what
  * there is to report; the first skip armies are read without a word
  * and not handed on (armysax.c has). */
@@ -460,8 +478,7 @@ read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 		mark = diag_file_errors();
 		/* an id the schema refused: the record is not read, as a
 		 * JSON army's (what is written must validate) */
-		if (rc >= 0 && !quiet && strcmp(a.id, "?") != 0 &&
-		    !army_is_id(a.id, strlen(a.id)))
+		if (rc >= 0 && !quiet && id_refused(schema, a.id))
 			DIAG_AT(BAD_REFERENCE, in->name, idline, 0, a.id);
 		else if (rc >= 0 && !quiet)
 			cb(ctx, &a);
