@@ -25,6 +25,8 @@ static struct badnum {
 	long line, min, max;
 } *bad;
 static size_t nbad, capbad;
+/* The largest aggression read (the schema sets none; DBA's are 0-4). */
+#define AGGRESSION_MAX 999999L
 
 static char *
 attr(xmlNodePtr n, const char *name)
@@ -68,6 +70,18 @@ static void read_items(xmlNodePtr parent, struct package *list,
 /* An item of the army being read was left out as empty (read_item). */
 static bool dropped;
 
+/* Hold back the unreadable number v of name at line. */
+static void
+hold_number(const char *name, const char *v, long line, long min, long max)
+{
+	bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
+	bad[nbad].name = name;
+	bad[nbad].v = xstrdup(v);
+	bad[nbad].line = line;
+	bad[nbad].min = min;
+	bad[nbad++].max = max;
+}
+
 /* A number attribute: 1 read, 0 absent, -1 not a number within
  * [min, max] (*v left as it is, held back for report_numbers). */
 static int
@@ -80,16 +94,37 @@ num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
 	if (s == NULL)
 		return 0;
 	if (num_longs(s, min, max, v) < 0) {
-		bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
-		bad[nbad].name = name;
-		bad[nbad].v = xstrdup(s);
-		bad[nbad].line = line > 0 ? line : xmlio_node_line(n, 0);
-		bad[nbad].min = min;
-		bad[nbad++].max = max;
+		hold_number(name, s, line > 0 ? line : xmlio_node_line(n, 0),
+		    min, max);
 		rc = -1;
 	}
 	xmlFree(s);
 	return rc;
+}
+
+/* <aggression>: a number, as the schema takes it (blanks around, a
+ * sign), kept as it is written (as armysax.c keeps it); another text
+ * is held back for report_numbers, and the army has none (what is
+ * written must validate). */
+static void
+read_aggression(xmlNodePtr c, struct army *a)
+{
+	char *t = text(c), *b = t, *e, *d;
+	long v;
+
+	b += strspn(b, " \t\r\n");
+	d = xstrdup(b);
+	for (e = d + strlen(d); e > d && strchr(" \t\r\n", e[-1]) != NULL; )
+		*--e = '\0';
+	free(a->aggression);
+	a->aggression = t;
+	if (num_longs(d, 0, AGGRESSION_MAX, &v) < 0) {
+		hold_number("aggression", d, xmlio_node_line(c, 0), 0,
+		    AGGRESSION_MAX);
+		free(t);
+		a->aggression = NULL;
+	}
+	free(d);
 }
 
 /* Report the held-back numbers unless the schema has reported since
@@ -255,7 +290,7 @@ read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 	} else if (named(c, "terrain")) {
 		set_text(&a->terrain, c);
 	} else if (named(c, "aggression")) {
-		set_text(&a->aggression, c);
+		read_aggression(c, a);
 	} else if (named(c, "sources")) {
 		set_text(&a->sources, c);
 	} else if (named(c, "dbm")) {
