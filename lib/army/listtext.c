@@ -229,11 +229,17 @@ set_name(struct listtext *lt)
 	long so, eo;
 
 	str_trim(&s, &n);
-	/* "63 - Kamillische Römer", "II/56: Early Imperial Roman" */
-	bn = n > 1 && (s[0] == '-' || s[0] == ':') && s[1] == ' ' ? 2 :
-	    n > 3 && memcmp(s, "\xe2\x80\x93 ", 4) == 0 ? 4 : 0;
+	/* "63 - Kamillische Römer", "II/56: Early Imperial Roman", "64
+	 * -- Pyrrhus", a dash alone */
+	bn = strspn(s, "-");
+	bn = bn == n || (bn > 0 && bn <= 2 && s[bn] == ' ') ? bn :
+	    n > 1 && s[0] == ':' && s[1] == ' ' ? 1 : n > 2 &&
+	    (memcmp(s, "\xe2\x80\x93", 3) == 0 ||
+	    memcmp(s, "\xe2\x80\x94", 3) == 0) && (n == 3 || s[3] == ' ') ?
+	    3 : 0;
 	s += bn;
 	n -= bn;
+	str_trim(&s, &n);
 	if (lt->dates.len > 0 || n == 0) {
 		str_trim(&s, &n);
 		a->name = xstrndup(s, n);
