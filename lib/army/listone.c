@@ -169,8 +169,8 @@ listtext_bullet_len(const char *s, size_t n)
 	return e;
 }
 
-/* A line with the word "vs" (or "versus", "gegen") or "shoots":
- * combat-calc input. */
+/* A line with the word "vs" (or "versus", "gegen") or "shoots" after a
+ * troop type first: combat-calc input. */
 bool
 listtext_combat_like(const char *s, size_t n)
 {
@@ -181,6 +181,10 @@ listtext_combat_like(const char *s, size_t n)
 			i++;
 		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
 			;
+		/* a combat line starts with a troop type ("Wb vs Bd"), not
+		 * a word of prose ("das Spiel gegen Peter") */
+		if (i == 0 && troop_find(s, e) == NULL)
+			return false;
 		if ((e - i == 2 && str_ieq(s + i, 2, "vs")) ||
 		    (e - i == 5 && str_ieq(s + i, 5, "gegen")) ||
 		    (e - i == 6 && (str_ieq(s + i, 6, "shoots") ||
