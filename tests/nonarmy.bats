@@ -44,6 +44,10 @@ nonarmy() {
 	nonarmy ../samples/combats.txt "../samples/combats.txt: error: no army read: this looks like combat lines: try combat-calc"
 }
 
+@test "prose with 'gegen' or 'vs' is no combat line (none starts with a troop type)" {
+	nonarmy $N/prose-vs.txt "$N/prose-vs.txt: error: no army read: expected a reference line such as 'I/1a Name 3000-2800BC' or a table with the columns 'Nr' and 'Armee' or 'Elemente'"
+}
+
 @test "move lines: try move-check" {
 	nonarmy $N/moves.txt "$N/moves.txt: error: no army read: this looks like move lines: try move-check"
 	nonarmy ../samples/bound.txt "../samples/bound.txt: error: no army read: this looks like move lines: try move-check"

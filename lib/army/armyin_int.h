@@ -145,8 +145,8 @@ size_t listtext_id_after_name(struct sbuf *tmp, const char *t, size_t n,
 /* The length of a list bullet at the start of a line ("- ", "1. ");
  * 0 when none (listone.c). */
 size_t listtext_bullet_len(const char *s, size_t n);
-/* A line with the word "vs" (or "versus", "gegen") or "shoots":
- * combat-calc input (listone.c). */
+/* A line with the word "vs" (or "versus", "gegen") or "shoots" after a
+ * troop type first: combat-calc input (listone.c). */
 bool listtext_combat_like(const char *s, size_t n);
 /* Where dates with a German or Russian era ("25 v.Chr. - 197 n.Chr.",
  * "um 1200 v. Chr.", "300 до н. э.") start at the end of s[0..n): the

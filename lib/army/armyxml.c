@@ -13,6 +13,7 @@
 #include "core/num.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
+#include "core/xmliofacet.h"
 
 #include "gen/armylist_rng.h"
 
@@ -24,6 +25,8 @@ static struct badnum {
 	long line, min, max;
 } *bad;
 static size_t nbad, capbad;
+/* The largest aggression read (the schema sets none; DBA's are 0-4). */
+#define AGGRESSION_MAX 999999L
 
 static char *
 attr(xmlNodePtr n, const char *name)
@@ -67,6 +70,18 @@ static void read_items(xmlNodePtr parent, struct package *list,
 /* An item of the army being read was left out as empty (read_item). */
 static bool dropped;
 
+/* Hold back the unreadable number v of name at line. */
+static void
+hold_number(const char *name, const char *v, long line, long min, long max)
+{
+	bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
+	bad[nbad].name = name;
+	bad[nbad].v = xstrdup(v);
+	bad[nbad].line = line;
+	bad[nbad].min = min;
+	bad[nbad++].max = max;
+}
+
 /* A number attribute: 1 read, 0 absent, -1 not a number within
  * [min, max] (*v left as it is, held back for report_numbers). */
 static int
@@ -79,16 +94,37 @@ num_attr(xmlNodePtr n, const char *name, long line, long min, long max,
 	if (s == NULL)
 		return 0;
 	if (num_longs(s, min, max, v) < 0) {
-		bad = xgrow(bad, &capbad, nbad + 1, sizeof *bad);
-		bad[nbad].name = name;
-		bad[nbad].v = xstrdup(s);
-		bad[nbad].line = line > 0 ? line : xmlio_node_line(n, 0);
-		bad[nbad].min = min;
-		bad[nbad++].max = max;
+		hold_number(name, s, line > 0 ? line : xmlio_node_line(n, 0),
+		    min, max);
 		rc = -1;
 	}
 	xmlFree(s);
 	return rc;
+}
+
+/* <aggression>: a number, as the schema takes it (blanks around, a
+ * sign), kept as it is written (as armysax.c keeps it); another text
+ * is held back for report_numbers, and the army has none (what is
+ * written must validate). */
+static void
+read_aggression(xmlNodePtr c, struct army *a)
+{
+	char *t = text(c), *b = t, *e, *d;
+	long v;
+
+	b += strspn(b, " \t\r\n");
+	d = xstrdup(b);
+	for (e = d + strlen(d); e > d && strchr(" \t\r\n", e[-1]) != NULL; )
+		*--e = '\0';
+	free(a->aggression);
+	a->aggression = t;
+	if (num_longs(d, 0, AGGRESSION_MAX, &v) < 0) {
+		hold_number("aggression", d, xmlio_node_line(c, 0), 0,
+		    AGGRESSION_MAX);
+		free(t);
+		a->aggression = NULL;
+	}
+	free(d);
 }
 
 /* Report the held-back numbers unless the schema has reported since
@@ -254,7 +290,7 @@ read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 	} else if (named(c, "terrain")) {
 		set_text(&a->terrain, c);
 	} else if (named(c, "aggression")) {
-		set_text(&a->aggression, c);
+		read_aggression(c, a);
 	} else if (named(c, "sources")) {
 		set_text(&a->sources, c);
 	} else if (named(c, "dbm")) {
@@ -388,6 +424,23 @@ read_army(xmlTextReaderPtr r, xmlNodePtr n, const char *file, long line,
 	return rc;
 }
 
+/* Whether the schema refused an army's id: its own check of the id
+ * (the one armysax.c checks with), so that 'I/01', which it takes, is
+ * read here as there; army_is_id without the schema. */
+static bool
+id_refused(xmlRelaxNGPtr schema, const char *id)
+{
+	const struct xmlio_facets *f;
+	size_t i;
+
+	f = schema != NULL ? xmlio_schema_facets(schema) : NULL;
+	for (i = 0; f != NULL && i < f->n; i++)
+		if (strcmp(f->v[i].element, "army") == 0 &&
+		    strcmp(f->v[i].attr, "id") == 0)
+			return !xmlio_facet_ok(&f->v[i], id);
+	return strcmp(id, "?") != 0 && !army_is_id(id, strlen(id));
+}
+
 /* The input read with libxml2's streaming reader, which reports what
  * there is to report; the first skip armies are read without a word
  * and not handed on (armysax.c has). */
@@ -460,8 +513,7 @@ read_reader(struct input *in, army_cb cb, void *ctx, long skip)
 		mark = diag_file_errors();
 		/* an id the schema refused: the record is not read, as a
 		 * JSON army's (what is written must validate) */
-		if (rc >= 0 && !quiet && strcmp(a.id, "?") != 0 &&
-		    !army_is_id(a.id, strlen(a.id)))
+		if (rc >= 0 && !quiet && id_refused(schema, a.id))
 			DIAG_AT(BAD_REFERENCE, in->name, idline, 0, a.id);
 		else if (rc >= 0 && !quiet)
 			cb(ctx, &a);

@@ -169,8 +169,8 @@ listtext_bullet_len(const char *s, size_t n)
 	return e;
 }
 
-/* A line with the word "vs" (or "versus", "gegen") or "shoots":
- * combat-calc input. */
+/* A line with the word "vs" (or "versus", "gegen") or "shoots" after a
+ * troop type first: combat-calc input. */
 bool
 listtext_combat_like(const char *s, size_t n)
 {
@@ -181,6 +181,10 @@ listtext_combat_like(const char *s, size_t n)
 			i++;
 		for (e = i; e < n && s[e] != ' ' && s[e] != '\t'; e++)
 			;
+		/* a combat line starts with a troop type ("Wb vs Bd"), not
+		 * a word of prose ("das Spiel gegen Peter") */
+		if (i == 0 && troop_find(s, e) == NULL)
+			return false;
 		if ((e - i == 2 && str_ieq(s + i, 2, "vs")) ||
 		    (e - i == 5 && str_ieq(s + i, 5, "gegen")) ||
 		    (e - i == 6 && (str_ieq(s + i, 6, "shoots") ||
@@ -523,19 +527,23 @@ listtext_army_name(const char *s, size_t n)
 
 /* "Nr. 63 Kamillische Römer", "No. II/56 ...", "\xe2\x84\x96 12 ...": the
  * length of a word for number before an army id and a blank (the id
- * alone ends the line too), 0 when none. */
+ * alone ends the line too), 0 when none.  After a dot or a sign
+ * ("\xe2\x84\x96", "N\xc2\xba", "N\xc2\xb0") the id may follow without a blank
+ * ("\xe2\x84\x9663", "Nr.70"). */
 size_t
 listtext_ref_prefix(const char *s, size_t n)
 {
 	static const char *const w[] = {
-		"Nr.", "Nr", "No.", "N\xc2\xba", "\xe2\x84\x96", NULL
+		"Nr.", "Nr", "No.", "N\xc2\xba", "N\xc2\xb0", "\xe2\x84\x96",
+		NULL
 	};
 	size_t k, i, e;
 
 	for (k = 0; w[k] != NULL; k++) {
 		i = strlen(w[k]);
 		if (i >= n || memcmp(s, w[k], i) != 0 ||
-		    (s[i] != ' ' && w[k][i - 1] != '.'))
+		    (s[i] != ' ' && w[k][i - 1] != '.' &&
+		    (unsigned char)w[k][i - 1] < 0x80))
 			continue;
 		while (i < n && s[i] == ' ')
 			i++;

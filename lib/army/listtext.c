@@ -229,11 +229,17 @@ set_name(struct listtext *lt)
 	long so, eo;
 
 	str_trim(&s, &n);
-	/* "63 - Kamillische Römer", "II/56: Early Imperial Roman" */
-	bn = n > 1 && (s[0] == '-' || s[0] == ':') && s[1] == ' ' ? 2 :
-	    n > 3 && memcmp(s, "\xe2\x80\x93 ", 4) == 0 ? 4 : 0;
+	/* "63 - Kamillische Römer", "II/56: Early Imperial Roman", "64
+	 * -- Pyrrhus", a dash alone */
+	bn = strspn(s, "-");
+	bn = bn == n || (bn > 0 && bn <= 2 && s[bn] == ' ') ? bn :
+	    n > 1 && s[0] == ':' && s[1] == ' ' ? 1 : n > 2 &&
+	    (memcmp(s, "\xe2\x80\x93", 3) == 0 ||
+	    memcmp(s, "\xe2\x80\x94", 3) == 0) && (n == 3 || s[3] == ' ') ?
+	    3 : 0;
 	s += bn;
 	n -= bn;
+	str_trim(&s, &n);
 	if (lt->dates.len > 0 || n == 0) {
 		str_trim(&s, &n);
 		a->name = xstrndup(s, n);
@@ -1335,22 +1341,38 @@ army_again(struct listtext *lt, const char *t, size_t tn, long line,
 }
 
 
-/* The length of the first word of t[0..*tn), a reference's when it is
- * one: after a word for number ("Nr. 63 ...", *t moved on to the
- * reference), and before a colon ("II/33: Polybian Roman"). */
+/* The length of the first word of t[0..tn), a reference's before a
+ * colon ("II/33: Polybian Roman") without it. */
 static size_t
-first_word(const char **t, size_t *tn)
+first_word(const char *t, size_t tn)
 {
-	size_t n = listtext_ref_prefix(*t, *tn);
+	size_t n;
 
-	*t += n;
-	*tn -= n;
-	for (n = 0; n < *tn && (*t)[n] != ' ' && (*t)[n] != '\t'; n++)
+	for (n = 0; n < tn && t[n] != ' ' && t[n] != '\t'; n++)
 		;
-	if (n > 1 && (*t)[n - 1] == ':' && memchr(*t, '/', n) != NULL &&
-	    army_is_id(*t, n - 1))
+	if (n > 1 && t[n - 1] == ':' && memchr(t, '/', n) != NULL &&
+	    army_is_id(t, n - 1))
 		n--;
 	return n;
+}
+
+/* The line t[0..tn) of s as a record's first line (record_line), read
+ * past a word for number ("Nr. 63 ..."); when it is none, *idlen and
+ * *col are those of the line as it is (its "Nr." is no reference's:
+ * "No. 2 is better" is a note). */
+static bool
+record_first(struct listtext *lt, const char *s, const char *t, size_t tn,
+    size_t *idlen, long line, long *col)
+{
+	size_t pre = listtext_ref_prefix(t, tn);
+
+	*idlen = first_word(t + pre, tn - pre);
+	*col = (long)(t + pre - s) + 1;
+	if (record_line(lt, t + pre, tn - pre, *idlen, line, *col))
+		return true;
+	*idlen = first_word(t, tn);
+	*col = (long)(t - s) + 1;
+	return false;
 }
 
 void
@@ -1381,9 +1403,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		return;
 	if (lt->seen != NULL)
 		lt->seen->content = true;
-	idlen = first_word(&t, &tn);
-	col = (long)(t - s) + 1;
-	if (record_line(lt, t, tn, idlen, line, col))
+	if (record_first(lt, s, t, tn, &idlen, line, &col))
 		return;
 	if (lt->bad)
 		return;                 /* the lines of a record not read */

@@ -118,9 +118,12 @@ keyword(const struct tok *t)
 	case 6:
 		return str_ieq(t->s, 6, "shoots") ? CKW_SHOOTS :
 		    str_ieq(t->s, 6, "versus") ? CKW_VS : CKW_NONE;
-	case 12:        /* Russian "против" */
+	case 12:        /* Russian "против", "Против", "ПРОТИВ" */
 		return memcmp(t->s, "\xd0\xbf\xd1\x80\xd0\xbe\xd1\x82\xd0\xb8"
-		    "\xd0\xb2", 12) == 0 ? CKW_VS : CKW_NONE;
+		    "\xd0\xb2", 12) == 0 || memcmp(t->s, "\xd0\x9f\xd1\x80"
+		    "\xd0\xbe\xd1\x82\xd0\xb8\xd0\xb2", 12) == 0 ||
+		    memcmp(t->s, "\xd0\x9f\xd0\xa0\xd0\x9e\xd0\xa2\xd0\x98"
+		    "\xd0\x92", 12) == 0 ? CKW_VS : CKW_NONE;
 	default:
 		return CKW_NONE;
 	}
