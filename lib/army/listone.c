@@ -539,6 +539,8 @@ listtext_ref_prefix(const char *s, size_t n)
 	};
 	size_t k, i, e;
 
+	if (n == 0 || (s[0] != 'N' && s[0] != '\xe2'))
+		return 0;               /* most lines: one test */
 	for (k = 0; w[k] != NULL; k++) {
 		i = strlen(w[k]);
 		if (i >= n || memcmp(s, w[k], i) != 0 ||

@@ -1293,6 +1293,11 @@ dates_alone(struct listtext *lt, const char *t, size_t tn, long line,
 	const char *h = sbuf_str(&lt->head);
 	size_t bn, br = t[0] == '(';    /* in brackets */
 
+	for (bn = 0; bn < tn && t[bn] >= '0' && t[bn] <= '9'; bn++)
+		;
+	if (bn > 0 && bn < tn && (t[bn] == 'x' || t[bn] == 'X' ||
+	    t[bn] == '*'))
+		return false;           /* "1x3Cv": elements, most lines */
 	if (!lt->open || lt->elems.len > 0 || lt->gen.len > 0 ||
 	    lt->dates.len > 0 || date_tail(h, strlen(h)) >= 0 ||
 	    date_in_brackets(h, lt->head.len, &bn) != NULL ||
