@@ -524,7 +524,8 @@ hold_element(xmlTextReaderPtr r)
 {
 	xmlNodePtr y, a, top = NULL;
 
-	if (held.r != r || xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
+	if (held.r != r ||
+	    xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
 	    (y = xmlTextReaderCurrentNode(r)) == NULL || y == held.kept)
 		return;
 	for (a = held.kept; a != NULL && a->type == XML_ELEMENT_NODE &&
