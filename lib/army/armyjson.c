@@ -10,6 +10,7 @@
 #include "core/num.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "core/xmliofacet.h"
 
 /* A member that is there but of another type: reported, then absent. */
 static const struct jval *
@@ -255,6 +256,21 @@ struct label {
 	const char *rules, *from;
 	long line;
 };
+
+/* An army id as armylist XML takes it ('I/01' and '1234567' too, which
+ * army_is_id refuses): the check of the schema's pattern for it, so that
+ * what the XML readers read, written as JSON, reads back; army_is_id
+ * if that pattern is gone from the registry. */
+static bool
+json_id_ok(const char *s)
+{
+	const struct xmlio_facet_def *d =
+	    xmlio_facet_def("([IVX]+/)?[0-9]+[a-z]?(\\.[0-9]+)?|\\?");
+
+	return d != NULL ? d->ok(s, strlen(s)) : strcmp(s, "?") == 0 ||
+	    army_is_id(s, strlen(s));
+}
+
 /* The first string under v cut at ARMY_FIELD_MAX (jsonin.str_max), or
  * NULL. */
 static const struct jval *
@@ -298,7 +314,7 @@ read_army(const struct jval *o, const char *file, const struct label *l,
 		    "expected an object with an 'id' such as \"I/1a\"");
 		return;
 	}
-	if (!army_is_id(s, strlen(s)) && strcmp(s, "?") != 0) {
+	if (!json_id_ok(s)) {
 		v = jval_get(o, "id");
 		DIAG(BAD_REFERENCE, v->line, v->col, s);
 		return;
