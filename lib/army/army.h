@@ -208,6 +208,9 @@ int elements_parse(struct package *list, const char *text, size_t len,
  * for "2x3Cv (Gen)"). */
 int elements_parse_general(struct package *list, const char *text,
     size_t len, const struct srcmap *map, int *lost);
+/* Is s[0..n), folded, a word that marks the general ("Gen", "CinC",
+ * "Feldherr", "Полководец"): the words elements_parse reads so? */
+bool elements_general_word(const char *s, size_t n);
 
 /* Parse a date ("3500 - 2334 v.Chr.", "250BC-225AD", "um 1200 v.Chr.",
  * "5. Jh. n.Chr.").  Returns 0 with from/to/approx, or -1. */

@@ -462,6 +462,18 @@ general_marker(const char *s)
 	return false;
 }
 
+bool
+elements_general_word(const char *s, size_t n)
+{
+	struct sbuf f = {0};
+	bool g;
+
+	str_fold(&f, s, n);
+	g = general_marker(sbuf_str(&f));
+	sbuf_free(&f);
+	return g;
+}
+
 /* A general marker written as a bare word after the troop, as entries
  * write it ("3Kn Gen", "1xKn Gen,"): taken when a separator or the end
  * follows it. */

@@ -426,32 +426,19 @@ holds(const char *s, size_t n, const char *w)
 }
 
 /* A general's word in an element line ("(Gen)", "3Kn Gen", "CinC",
- * "(Feldherr)", "(Ген)"): the markers elements.c reads. */
+ * "(Feldherr)", "(Ген)"): a word elements.c reads as the general's. */
 bool
 listtext_general_in(const char *s, size_t n)
 {
-	static const char *const m[] = {
-		"gen", "general", "cinc", "c-in-c", "bef", "befehlshaber",
-		"feldherr", NULL
-	};
 	size_t i = 0, b;
-	int k;
 
-	if (holds(s, n, "\xd0\xb3\xd0\xb5\xd0\xbd") ||
-	    holds(s, n, "\xd0\x93\xd0\xb5\xd0\xbd") ||
-	    holds(s, n, "\xd0\xbe\xd0\xbb\xd0\xba\xd0\xbe\xd0\xb2\xd0"
-	    "\xbe\xd0\xb4\xd0\xb5\xd1\x86"))
-		return true;            /* "ген", "Ген", "(п)олководец" */
 	while (i < n) {
-		if (!ascii_letter(s[i])) {
-			i++;
-			continue;
-		}
-		for (b = i; i < n && (ascii_letter(s[i]) || s[i] == '-'); i++)
+		for (b = i; i < n && (ascii_letter(s[i]) || s[i] == '-' ||
+		    (unsigned char)s[i] >= 0x80); i++)
 			;
-		for (k = 0; m[k] != NULL; k++)
-			if (str_ieq(s + b, i - b, m[k]))
-				return true;
+		if (i > b && elements_general_word(s + b, i - b))
+			return true;
+		i += i == b;
 	}
 	return false;
 }

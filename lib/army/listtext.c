@@ -218,6 +218,27 @@ name_trim(const char **s, size_t *n, bool stop)
 	}
 }
 
+/* The mark between a reference and its name, not the name's: "63 -
+ * Kamillische Römer", "64 -- Pyrrhus", "II/56: Early Imperial Roman",
+ * "II/36 \xe2\x80\x94 Polybian", a dash alone; its length, 0 when
+ * none. */
+static size_t
+name_lead(const char *s, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n && s[k] == '-'; k++)
+		;
+	if (k == n || (k > 0 && k <= 2 && s[k] == ' '))
+		return k;
+	if (n > 1 && s[0] == ':' && s[1] == ' ')
+		return 1;
+	if (n > 2 && (memcmp(s, "\xe2\x80\x93", 3) == 0 ||
+	    memcmp(s, "\xe2\x80\x94", 3) == 0) && (n == 3 || s[3] == ' '))
+		return 3;       /* an en or em dash */
+	return 0;
+}
+
 static void
 set_name(struct listtext *lt)
 {
@@ -229,14 +250,7 @@ set_name(struct listtext *lt)
 	long so, eo;
 
 	str_trim(&s, &n);
-	/* "63 - Kamillische Römer", "II/56: Early Imperial Roman", "64
-	 * -- Pyrrhus", a dash alone */
-	bn = strspn(s, "-");
-	bn = bn == n || (bn > 0 && bn <= 2 && s[bn] == ' ') ? bn :
-	    n > 1 && s[0] == ':' && s[1] == ' ' ? 1 : n > 2 &&
-	    (memcmp(s, "\xe2\x80\x93", 3) == 0 ||
-	    memcmp(s, "\xe2\x80\x94", 3) == 0) && (n == 3 || s[3] == ' ') ?
-	    3 : 0;
+	bn = name_lead(s, n);
 	s += bn;
 	n -= bn;
 	str_trim(&s, &n);
@@ -1320,11 +1334,12 @@ army_again(struct listtext *lt, const char *t, size_t tn, long line,
 {
 	struct sbuf m = {0};
 	size_t n = lt->pend.len > 0 ? lt->pend.len - 1 : 0;
+	bool named = lt->npend == 1 &&
+	    listtext_army_name(sbuf_str(&lt->pend), n);
 
-	if (lt->npend > 1 || (lt->npend == 1 &&
-	    !listtext_army_name(sbuf_str(&lt->pend), n)) ||
-	    !(listtext_general_in(t, tn) || (lt->npend == 1 &&
-	    dates_only(lt, t, tn))) || (lt->gen.len == 0 &&
+	if ((lt->npend > 0 && !named) ||
+	    (!listtext_general_in(t, tn) && !(named && dates_only(lt, t,
+	    tn))) || (lt->gen.len == 0 &&
 	    !listtext_general_in(lt->elems.s, lt->elems.len)))
 		return false;
 	if (lt->npend == 1)
@@ -1344,7 +1359,6 @@ army_again(struct listtext *lt, const char *t, size_t tn, long line,
 	lt->bad = true;
 	return true;
 }
-
 
 /* The length of the first word of t[0..tn), a reference's before a
  * colon ("II/33: Polybian Roman") without it. */
@@ -1375,6 +1389,8 @@ record_first(struct listtext *lt, const char *s, const char *t, size_t tn,
 	*col = (long)(t + pre - s) + 1;
 	if (record_line(lt, t + pre, tn - pre, *idlen, line, *col))
 		return true;
+	if (pre == 0)
+		return false;   /* most lines */
 	*idlen = first_word(t, tn);
 	*col = (long)(t - s) + 1;
 	return false;

@@ -285,7 +285,9 @@ xml_error(void *ud, xmlErrorPtr e)
 		return;
 	}
 	our_words(&m, e);
-	if (held.lost && e->domain == XML_FROM_RELAXNGV)
+	/* held.lost: held.r is the reader that lost its way */
+	if (held.lost && in_reader == held.r &&
+	    e->domain == XML_FROM_RELAXNGV)
 		sbuf_adds(&m, " (the schema checks no more of the document's "
 		    "structure past it)");
 	n = m.len;
