@@ -8,6 +8,7 @@
  * blocks of a card (tables, their notes, text) are set by cardpdfblock.c
  * in the type, text and page this file keeps. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -368,41 +369,56 @@ memo_clear(struct memo *m)
 }
 
 /* Let go the layouts of m in other faces than w's (a card is drawn in
- * one). */
+ * one) that were only measured: one drawn may be drawn again on a later
+ * card in its face. */
 static void
 memo_prune(struct memo *m, const struct cardpdf *w)
 {
 	struct memo_ent *x;
 
 	for (x = m->e; m->held > 0 && x < m->e + m->cap; x++)
-		if (x->lay != NULL && (x->fs != w->fs || x->spacing !=
-		    w->spacing || ((x->face & 4) != 0) != w->narrow)) {
+		if (x->lay != NULL && x->drawn == 0 && (x->fs != w->fs ||
+		    x->spacing != w->spacing ||
+		    ((x->face & 4) != 0) != w->narrow)) {
 			g_object_unref(x->lay);
 			x->lay = NULL;
 			m->held--;
 		}
 }
 
-/* Keep layout l of entry e of m, to be drawn; past LAYOUT_MAX, the
- * memo's layouts are let go first. */
+/* Let go the layouts of m drawn fewer than t times (USHRT_MAX: all). */
 static void
-memo_hold(struct memo *m, struct memo_ent *e, PangoLayout *l)
+memo_let_go(struct memo *m, unsigned t)
 {
 	struct memo_ent *x;
 
-	if (m->held >= LAYOUT_MAX) {
-		for (x = m->e; x < m->e + m->cap; x++)
-			if (x->lay != NULL) {
-				g_object_unref(x->lay);
-				x->lay = NULL;
-			}
-		m->held = 0;
-	}
+	for (x = m->e; x < m->e + m->cap; x++)
+		if (x->lay != NULL && (x->drawn < t || t == USHRT_MAX)) {
+			g_object_unref(x->lay);
+			x->lay = NULL;
+			x->drawn = 0;
+			m->held--;
+		}
+}
+
+/* Keep layout l of entry e of m, to be drawn.  Past LAYOUT_MAX, the
+ * memo lets go first the layouts never drawn, then the least drawn (1,
+ * 2, 4, ... times) until fewer than half are left: the cells every card
+ * has ("road", "400", "vs mtd") stay. */
+static void
+memo_hold(struct memo *m, struct memo_ent *e, PangoLayout *l)
+{
+	unsigned t;
+
+	for (t = 1; m->held >= (t == 1 ? LAYOUT_MAX : LAYOUT_MAX / 2);
+	    t = t < USHRT_MAX / 2 ? t * 2 : USHRT_MAX)
+		memo_let_go(m, t);
 	if (e->lay != NULL)
 		g_object_unref(e->lay);
 	else
 		m->held++;
 	e->lay = l;
+	e->drawn = 0;
 }
 
 /* The hash of a text: eight bytes at a time, multiplied and folded
@@ -496,8 +512,8 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 
 	k.fs = w->fs;
 	k.spacing = w->spacing;
-	k.face = (fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
-	    (w->narrow ? 4 : 0) + (markup ? 8 : 0);
+	k.face = (unsigned short)((fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
+	    (w->narrow ? 4 : 0) + (markup ? 8 : 0));
 	k.what = what;
 	k.hash = memo_hash(th, &k);
 	if (m->cap > 0) {
@@ -610,6 +626,8 @@ layout_of(struct cardpdf *w, const char *s, bool markup,
 	}
 	*wd = e->wd;
 	*ht = e->ht;
+	if (e->drawn < USHRT_MAX)
+		e->drawn++;
 	return g_object_ref(e->lay);
 }
 
@@ -1052,6 +1070,8 @@ cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
 
 	if (writer != NULL)
 		w->memo = writer->memo;
+	else
+		w->blind = true;        /* nothing it measures is drawn */
 	return w;
 }
 

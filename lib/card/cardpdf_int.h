@@ -26,15 +26,18 @@
  * width and text it was laid out in and its width and height.  Past
  * MEMO_MAX texts the memo is emptied.  A text that may be drawn keeps
  * the layout it was measured in, so that the page draws it without
- * laying it out again (not in the measurer of HTML cards, which draws
- * nothing); past LAYOUT_MAX layouts (a few KB each) the memo lets them
- * all go. */
+ * laying it out again (not in a measurer of its own, which draws
+ * nothing).  A layout drawn is kept for the next card in its face (the
+ * cells of the troop tables); past LAYOUT_MAX layouts (a few KB each)
+ * the memo lets go the least drawn (memo_hold). */
 #define MEMO_MAX 4096
 #define LAYOUT_MAX 512
 struct memo_ent {
 	uint64_t hash;              /* 0: the slot is empty */
 	double fs, spacing;
-	int face, what;
+	int what;
+	unsigned short face;
+	unsigned short drawn;       /* the times lay was drawn */
 	char *text;
 	double wd, ht;
 	PangoLayout *lay;           /* as measured, or NULL */
@@ -78,7 +81,7 @@ struct cardpdf {
 	double sheet_pt;           /* the type of the sheet's cards */
 	int tint;                  /* the block's section (card_section) */
 	struct memo own, *memo;    /* its memo, or its writer's */
-	bool blind;                /* a measurer whose cards a browser sets:
+	bool blind;                /* a measurer with a memo of its own:
 	                            * no layout kept for drawing */
 };
 
