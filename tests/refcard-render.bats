@@ -902,6 +902,28 @@ refcard-render: /dev/null: error: army '7' not in the collection"
 	assert_line --partial 'Ры = Kn'
 }
 
+@test "refcard-render: by default the key's line only where the card still fits one page with it" {
+	# III/39 of the 3.0 corpus fits one A6 page in German, but not with
+	# its key: by default the key is left out; --legend sets it, and
+	# the card goes on over a second page
+	need_pdf
+	f=$BATS_TEST_TMPDIR/k.pdf
+	armylist-parse --rules=dba3 corpus/dba3-lists.txt > "$BATS_TEST_TMPDIR/a.xml" 2>/dev/null || :
+	run -0 --separate-stderr refcard-render -T pdf --lang=de --army=III/39 -o "$f" "$BATS_TEST_TMPDIR/a.xml"
+	assert_equal "$stderr" ''
+	run -0 pdfinfo "$f"
+	assert_line --regexp '^Pages: +1$'
+	run -0 pdftotext "$f" -
+	refute_output --partial 'Ri = Kn'
+	assert_output --partial 'Late T'
+	run -0 --separate-stderr refcard-render -T pdf --lang=de --legend --army=III/39 -o "$f" "$BATS_TEST_TMPDIR/a.xml"
+	assert_equal "$stderr" "refcard-render: corpus/dba3-lists.txt:2097: warning: army 'III/39 Late T’ang or Five Dynasties Army' does not fit one page: continued on a second page"
+	run -0 pdfinfo "$f"
+	assert_line --regexp '^Pages: +2$'
+	run -0 pdftotext "$f" -
+	assert_output --partial 'Ri = Kn, Re = Cv'
+}
+
 @test "refcard-render: the matchup card as PDF, one A6 page, three languages" {
 	need_pdf
 	f=$BATS_TEST_TMPDIR/m.pdf

@@ -234,6 +234,29 @@ legend(struct cardrun_ctx *run, struct card *c)
 	}
 }
 
+/* A German or Russian card that fits one page with its legend line
+ * (legend) fits without it too: the line is the card's last block, and
+ * a card with a block less at its end takes no more room in any fit.
+ * So such an army card is not folded (fold), and is measured once,
+ * with its line.  True when that is so: c has its line, run->fit its
+ * fit. */
+static bool
+legend_fits(struct cardrun_ctx *run, struct card *c)
+{
+	size_t nb = c->nb;
+
+	if (run->o->legend != LEGEND_AUTO)
+		return false;
+	card_legend(c, run->lang);
+	if (c->nb == nb)
+		return false;
+	if (measure(run, c))
+		return true;
+	card_drop_block(c);
+	run->fit_ok = false;
+	return false;
+}
+
 /* An army card that does not fit one page at the smallest type gives
  * its troop names the width of the notes (card_fold). */
 static void
@@ -299,8 +322,10 @@ emit(struct cardrun_ctx *run, struct card *c)
 	const struct card_fit *known;
 
 	run->fit_ok = false;
-	fold(run, c);
-	legend(run, c);
+	if (!legend_fits(run, c)) {
+		fold(run, c);
+		legend(run, c);
+	}
 	if (run->pdf != NULL && cardpdf_sheet_room(run->pdf) > 0) {
 		hold(run, c);
 		return;
