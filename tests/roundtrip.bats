@@ -252,6 +252,19 @@ armies_rt() {
 	assert_equal "$stderr" "armylist-parse: e.jsonl:1:1: error: JSON army: expected an object with an 'id' such as \"I/1a\""
 }
 
+@test "roundtrip: an aggression of up to nine digits reads back from JSON; a larger one is left out by every reader" {
+	cd "$BATS_TEST_TMPDIR"
+	run -2 --separate-stderr armylist-parse -T json "$FIX/armylist-parse/aggression-limit.xml"
+	echo "$output" > a.json
+	assert_equal "$(jq -c '[.armies[].aggression]' a.json)" '[999999999,null,3]'
+	run -0 --separate-stderr armylist-parse -T tsv a.json
+	assert_equal "$stderr" ''
+	assert_equal "$(cut -f1,6 <<<"$output" | tail -n +2 | tr '\t\n' ': ')" 'I/1a:999999999 I/1b: I/1c:3 '
+	sed 's/"aggression":999999999/"aggression":1000000000/' a.json > b.json
+	run -0 --separate-stderr armylist-parse -T tsv b.json
+	assert_equal "$stderr" "armylist-parse: b.json:1:210: warning: unreadable aggression '1000000000' of army I/1a, left out"
+}
+
 @test "roundtrip: armylist-parse keeps the rules label, the notes and the incomplete mark" {
 	for F in xml json jsonl; do
 		run -0 bash -c "armylist-parse --rules=dba22 -T $F '$SAMPLES/english-lists.txt' | armylist-parse"

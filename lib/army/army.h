@@ -36,6 +36,10 @@ struct troopref {
 /* The largest element count read (armylist(5)); counts above an army's
  * size are findings of armylist-check. */
 #define ARMY_COUNT_MAX 1000000000L
+/* The largest aggression the readers of armylist XML and JSON take
+ * (nine digits: written back as read, in every format); a larger one is
+ * reported and left out. */
+#define ARMY_AGGRESSION_MAX 999999999L
 /* The most entries (elements and choices, packages included) read of one
  * army's composition (armylist(5)); the rest is reported and ignored. */
 #define ARMY_MAX_ITEMS 1000

@@ -651,8 +651,9 @@ text_ok(struct sax *s, enum el e)
 	bool neg;
 	long v;
 
-	if (e == E_AGGRESSION)
-		return xsd_int(t, end, &neg, &v) == 0 && (!neg || v == 0);
+	if (e == E_AGGRESSION)  /* past the most we take: the fallback says */
+		return xsd_int(t, end, &neg, &v) == 0 && (!neg || v == 0) &&
+		    v <= ARMY_AGGRESSION_MAX;
 	if (e == E_YEAR)
 		return year_ok(t, end);
 	return true;

@@ -25,8 +25,6 @@ static struct badnum {
 	long line, min, max;
 } *bad;
 static size_t nbad, capbad;
-/* The largest aggression read (the schema sets none; DBA's are 0-4). */
-#define AGGRESSION_MAX 999999L
 
 static char *
 attr(xmlNodePtr n, const char *name)
@@ -118,9 +116,9 @@ read_aggression(xmlNodePtr c, struct army *a)
 		*--e = '\0';
 	free(a->aggression);
 	a->aggression = t;
-	if (num_longs(d, 0, AGGRESSION_MAX, &v) < 0) {
+	if (num_longs(d, 0, ARMY_AGGRESSION_MAX, &v) < 0) {
 		hold_number("aggression", d, xmlio_node_line(c, 0), 0,
-		    AGGRESSION_MAX);
+		    ARMY_AGGRESSION_MAX);
 		free(t);
 		a->aggression = NULL;
 	}
