@@ -178,8 +178,20 @@ blank(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The attributes the schema types as strings: read as written.  The
+ * others are tokens and numbers, whose blanks it collapses. */
+static bool
+string_attr(enum at k)
+{
+	return k == A_FILE || k == A_ELEMENTS || k == A_TEXT ||
+	    k == A_COLUMN || k == A_NAME || k == A_WRITTEN ||
+	    k == A_DIS_NAME || k == A_DIS_WRITTEN || k == A_NOTE;
+}
+
 /* The value of attribute k at hand, as the tree would hold it ("&#38;"
- * back to '&'), in s->val (valid until the next call); NULL: absent. */
+ * back to '&'), a token's blanks collapsed as the schema reads it
+ * (" I/1a " is I/1a), in s->val (valid until the next call); NULL:
+ * absent. */
 static const char *
 val(struct sax *s, enum at k)
 {
@@ -200,6 +212,8 @@ val(struct sax *s, enum at k)
 		}
 	}
 	sbuf_add(&s->val, (const char *)v, (size_t)(e - v));
+	if (!string_attr(k))
+		s->val.len = str_collapse(s->val.s);
 	return sbuf_str(&s->val);
 }
 
@@ -651,12 +665,22 @@ text_ok(struct sax *s, enum el e)
 	bool neg;
 	long v;
 
-	if (e == E_AGGRESSION)  /* past the most we take: the fallback says */
-		return xsd_int(t, end, &neg, &v) == 0 && (!neg || v == 0) &&
-		    v <= ARMY_AGGRESSION_MAX;
+	if (e == E_AGGRESSION)
+		return xsd_int(t, end, &neg, &v) == 0 && (!neg || v == 0);
 	if (e == E_YEAR)
 		return year_ok(t, end);
 	return true;
+}
+
+/* The value of the aggression at hand (valid to the schema: text_ok). */
+static long
+aggression(struct sax *s)
+{
+	bool neg;
+	long v;
+
+	return xsd_int(sbuf_str(&s->text), sbuf_str(&s->text) + s->text.len,
+	    &neg, &v) == 0 ? v : 0;
 }
 
 static void
@@ -672,7 +696,8 @@ add_ref(struct sax *s, bool en, int k)
 		return;
 	}
 	*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
-	(*vv)[(*nn)++] = xstrdup(sbuf_str(&s->text));
+	(*vv)[*nn] = xstrdup(sbuf_str(&s->text));
+	str_collapse((*vv)[(*nn)++]);  /* a token */
 	if (!en && k > 0)
 		army_set_ally_join(a, *nn - 1, (enum ally_join)k);
 }
@@ -704,9 +729,14 @@ build_end(struct sax *s, struct frame *p, struct frame *c)
 	const char *t = sbuf_str(&s->text);
 
 	switch (c->e) {
+	case E_AGGRESSION:
+		if (aggression(s) > ARMY_AGGRESSION_MAX) {
+			stop(s);        /* armyxml.c says it */
+			break;
+		}
+		/* FALLTHROUGH */
 	case E_NAME:
 	case E_TERRAIN:
-	case E_AGGRESSION:
 	case E_SOURCES:
 	case E_DBM:
 	case E_PLAYER:

@@ -11,6 +11,7 @@
 #include "army/armyin_int.h"
 #include "core/diag.h"
 #include "core/num.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 #include "core/xmliofacet.h"
@@ -336,7 +337,8 @@ read_ref(xmlNodePtr r, struct army *a, bool en, const char *file,
 		return;
 	}
 	*vv = xgrow(*vv, cc, *nn + 1, sizeof **vv);
-	(*vv)[(*nn)++] = text(r);
+	(*vv)[*nn] = text(r);
+	str_collapse((*vv)[(*nn)++]);  /* a token */
 	if (!en) {
 		char *j = attr(r, "join");
 		int k = army_join_read(j);

@@ -49,8 +49,8 @@ room(struct rd *rd, enum piece k, size_t n)
 static char *
 attr(struct rd *rd, const char *name)
 {
-	return (char *)xmlTextReaderGetAttribute(rd->x,
-	    (const xmlChar *)name);
+	return xmlio_value(name, (char *)xmlTextReaderGetAttribute(rd->x,
+	    (const xmlChar *)name));
 }
 
 int

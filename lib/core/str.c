@@ -438,6 +438,23 @@ blank_at(const char *s, size_t n)
 	return 0;
 }
 
+size_t
+str_collapse(char *s)
+{
+	size_t i, j = 0;
+
+	for (i = 0; s[i] != '\0'; i++) {
+		if (strchr(" \t\r\n", s[i]) == NULL)
+			s[j++] = s[i];
+		else if (j > 0 && s[j - 1] != ' ')
+			s[j++] = ' ';
+	}
+	if (j > 0 && s[j - 1] == ' ')
+		j--;
+	s[j] = '\0';
+	return j;
+}
+
 void
 str_trim(const char **s, size_t *n)
 {

@@ -49,6 +49,10 @@ bool str_ieq(const char *a, size_t alen, const char *b);
  * STR_LONG_MAX. */
 #define STR_LONG_MAX 20
 size_t str_putl(char *dst, long v);
+/* XML Schema's whitespace collapse, in place: runs of space, tab, CR
+ * and LF to one space, none at either end (a token's value).  Returns
+ * the new length. */
+size_t str_collapse(char *s);
 /* Trim ASCII blanks and no-break spaces from both ends. */
 void str_trim(const char **s, size_t *n);
 bool str_blank(const char *s, size_t n);

@@ -116,6 +116,13 @@ static void
 test_str(void)
 {
 	struct sbuf b = {0};
+	char tok[] = " \t I/1a \r\n x  y\n", none[] = " \t\n ", one[] = "a";
+
+	/* XML Schema's collapse: no blank at either end, runs to one */
+	CHECK(str_collapse(tok) == 8);
+	CHECK_STR(tok, "I/1a x y");
+	CHECK(str_collapse(none) == 0 && none[0] == '\0');
+	CHECK(str_collapse(one) == 1 && strcmp(one, "a") == 0);
 
 	str_fold(&b, "  Plänkler ", 11);
 	CHECK_STR(sbuf_str(&b), "plaenkler");

@@ -156,6 +156,28 @@ test_attr_flags(void)
 	diag_quiet(0);
 }
 
+/* A token's or number's blanks collapsed, a string's kept. */
+static void
+test_value(void)
+{
+	xmlDocPtr d = doc("<e id=' I/1a ' count='\n 2\n' name=' Early  X '/>");
+	xmlNodePtr n = xmlDocGetRootElement(d);
+	char *v, w[] = " a  b ";
+
+	v = xmlio_attr(n, "id");
+	CHECK_STR(v, "I/1a");
+	xmlFree(v);
+	v = xmlio_attr(n, "count");
+	CHECK_STR(v, "2");
+	xmlFree(v);
+	v = xmlio_attr(n, "name");
+	CHECK_STR(v, " Early  X ");
+	xmlFree(v);
+	CHECK(xmlio_value("rules", NULL) == NULL);
+	CHECK_STR(xmlio_value("rules", w), "a b");
+	xmlFreeDoc(d);
+}
+
 static void
 test_attr_long(void)
 {
@@ -169,11 +191,14 @@ test_attr_long(void)
 	CHECK(xmlio_attr_long(n, "none", NULL, 0, 1, 99, &v) == 0 &&
 	    v == 12);
 	CHECK(diag_file_errors() == e);
-	/* unreadable, out of range, blanks: an error, the value untouched */
+	/* unreadable, out of range: an error, the value untouched */
 	CHECK(xmlio_attr_long(n, "b", NULL, 0, 1, 99, &v) == -1 && v == 12);
 	CHECK(xmlio_attr_long(n, "c", NULL, 0, 1, 99, &v) == -1 && v == 12);
-	CHECK(xmlio_attr_long(n, "d", "PIP die", 5, 1, 6, &v) == -1);
-	CHECK(diag_file_errors() == e + 3);
+	CHECK(diag_file_errors() == e + 2);
+	/* blanks around a number are not part of it, as the schemas read
+	 * it */
+	CHECK(xmlio_attr_long(n, "d", "PIP die", 5, 1, 6, &v) == 1 && v == 3);
+	CHECK(diag_file_errors() == e + 2);
 	CHECK(xmlio_attr_long(n, "f", NULL, 0, -10, 10, &v) == 1 && v == -4);
 	CHECK(diag_status() == EXIT_DATA);
 	diag_quiet(0);
@@ -570,6 +595,7 @@ main(void)
 	RUN(test_attrs());
 	RUN(test_attr_flags());
 	RUN(test_attr_long());
+	RUN(test_value());
 	RUN(test_armyxml_count());
 	RUN(test_json_members());
 	RUN(test_limit_words());
