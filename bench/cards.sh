@@ -4,6 +4,7 @@
 # else the samples), medians of BENCH_CARD_RUNS (default 5) runs in CPU
 # time.  Goals: twice the cards per second of before; and at least 500
 # PDF cards a second.
+# Then, for information, the 3.0 corpus's cards in German as PDF.
 # BENCH_CARDS_BEFORE, the refcard-render of a build from before the
 # change (git worktree add ../old d6c3873^; make -C ../old all), runs
 # beside it as the anchor; without it the ratio is against the cards
@@ -54,3 +55,23 @@ done
 pdf=$(cps "$(sed -n 2p "$tmp/out" | cut -d' ' -f1)")
 goal "cards: refcard-render -T pdf, cards/s vs 500" "$pdf cards/s" \
     "$(awk -v c="$pdf" 'BEGIN { printf "%.2f", c / 500 }')" ge 1
+
+# the edition most clubs play, in German (its key line measured too): no
+# goal, the cards per second beside those of before when given
+d3=$top/tests/corpus/dba3-lists.txt
+if [ -f "$d3" ]; then
+	"$bin/armylist-parse" --rules=dba3 "$d3" > "$tmp/a3.xml" 2> /dev/null ||
+	    [ $? -eq 2 ]
+	n3=$(grep -c '<army ' "$tmp/a3.xml") || n3=0
+	runs -n "$n" \
+	    "$bin/refcard-render --rules=dba3 --lang=de -T pdf -o $tmp/d.pdf $tmp/a3.xml" \
+	    ${before:+"$before --rules=dba3 --lang=de -T pdf -o $tmp/e.pdf $tmp/a3.xml"} \
+	    > "$tmp/out3"
+	while read -r cpu _ _ _ _ _ _ kb _; do
+		printf '%-28s %7.2f s cpu %6s cards/s %8d KiB peak RSS\n' \
+		    "${who:-refcard-render 3.0 de}" \
+		    "$(awk -v t="$cpu" 'BEGIN { print t / 1000 }')" \
+		    "$(awk -v a="$n3" -v t="$cpu" 'BEGIN { printf "%.0f", a / (t / 1000) }')" "$kb"
+		who="  before (beside it)"
+	done < "$tmp/out3"
+fi
