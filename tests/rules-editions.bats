@@ -503,3 +503,34 @@ same_env() {
 	run -0 --separate-stderr combat-calc --matchup=II/33,II/32 --odds "$BATS_TEST_TMPDIR/c1.xml"
 	assert_line '   outcomes: Ps recoil 15, Ps destroyed 6, Cv recoil 9, Cv destroyed 1'
 }
+
+# blanks: the file FILE with a blank each side of every attribute's
+# value but those of KEEP (an extended regular expression of names)
+blanks() {
+	{ head -1 "$1"; tail -n +2 "$1" | sed -E "s/ ([a-z-]+)=\"([^\"]*)\"/ \\1=\" \\2 \"/g; s/ ($2)=\" ([^\"]*) \"/ \\1=\"\\2\"/g"; }
+}
+
+@test "editions: a rules file and the campaign tables with blanks round their values read as their schemas read them" {
+	cd "$BATS_TEST_TMPDIR"
+	# the tokens and numbers (" Kn ", " 2 ", unit=" bw ") collapsed;
+	# notes, sources and titles as written.  Before, " Kn " was an
+	# unknown troop code and unit=" bw " silently paces
+	for ed in dba1 dba22 dba3; do
+		blanks "$TOP/formats/$ed.xml" 'note|other|source|title' > r.xml
+		validate rules.rng r.xml
+		st=0
+		want=$(move-check --rules="$TOP/formats/$ed.xml" "$SAMPLES/bound.txt" 2>&1) || st=$?
+		run -"$st" move-check --rules=r.xml "$SAMPLES/bound.txt"
+		assert_equal "$output" "$want"
+		run combat-calc --rules=r.xml "$SAMPLES/combats.txt"
+		assert_equal "$output" "$(combat-calc --rules="$TOP/formats/$ed.xml" "$SAMPLES/combats.txt" 2>&1)"
+	done
+	blanks "$TOP/formats/catastrophe.xml" '' > c.xml
+	validate catastrophe-table.rng c.xml
+	run -0 campaign-catastrophe -s 5 --table=c.xml "$SAMPLES/battle.txt"
+	assert_equal "$output" "$(campaign-catastrophe -s 5 "$SAMPLES/battle.txt")"
+	blanks "$SAMPLES/glory.xml" '' > g.xml
+	validate glory-table.rng g.xml
+	run -0 campaign-survival -s 3 --glory-table=g.xml "$SAMPLES/party.txt"
+	assert_equal "$output" "$(campaign-survival -s 3 --glory-table="$SAMPLES/glory.xml" "$SAMPLES/party.txt")"
+}

@@ -8,6 +8,7 @@
 
 #include "battle/battle.h"
 #include "core/diag.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 #include "dba/movein.h"
@@ -49,8 +50,13 @@ room(struct rd *rd, enum piece k, size_t n)
 static char *
 attr(struct rd *rd, const char *name)
 {
-	return xmlio_value(name, (char *)xmlTextReaderGetAttribute(rd->x,
-	    (const xmlChar *)name));
+	/* every attribute of a battlefield is a token or a number */
+	char *v = (char *)xmlTextReaderGetAttribute(rd->x,
+	    (const xmlChar *)name);
+
+	if (v != NULL)
+		(void)str_collapse(v);
+	return v;
 }
 
 int

@@ -34,11 +34,24 @@ struct ld {
 
 enum { U_P, U_BW, U_MM };
 
+/* An attribute of a rules file: its blanks collapsed as rules.rng reads
+ * a token or a number (" Kn " is Kn), but for the texts it types as
+ * strings (note, other, source, title), read as written. */
+static char *
+rattr(xmlNodePtr n, const char *name)
+{
+	static const char *const strings[] = { "note", "other", "source",
+		"title", NULL };
+
+	return str_in(name, strings) ? xmlio_attr(n, name) :
+	    xmlio_attr_token(n, name);
+}
+
 /* The unit attribute of a section: p (default), bw or mm. */
 static int
 unit_attr(xmlNodePtr n)
 {
-	char *v = xmlio_attr(n, "unit");
+	char *v = rattr(n, "unit");
 	int u = v == NULL ? U_P : strcmp(v, "bw") == 0 ? U_BW :
 	    strcmp(v, "mm") == 0 ? U_MM : U_P;
 
@@ -94,7 +107,7 @@ is(xmlNodePtr n, const char *name)
 static char *
 opt_str(xmlNodePtr n, const char *attr)
 {
-	char *v = xmlio_attr(n, attr), *s = v != NULL ? xstrdup(v) : NULL;
+	char *v = rattr(n, attr), *s = v != NULL ? xstrdup(v) : NULL;
 
 	xmlFree(v);
 	return s;
@@ -104,7 +117,7 @@ opt_str(xmlNodePtr n, const char *attr)
 static void
 prov_attr(xmlNodePtr n, struct rules_prov *p)
 {
-	char *c = xmlio_attr(n, "confidence");
+	char *c = rattr(n, "confidence");
 
 	free(p->source);
 	free(p->other);
@@ -117,7 +130,7 @@ prov_attr(xmlNodePtr n, struct rules_prov *p)
 	/* a row without its own takes its section's */
 	if (p->source == NULL && p->conf[0] == '\0' && n->parent != NULL &&
 	    n->parent->type == XML_ELEMENT_NODE && !is(n->parent, "rules")) {
-		c = xmlio_attr(n->parent, "confidence");
+		c = rattr(n->parent, "confidence");
 		p->source = opt_str(n->parent, "source");
 		snprintf(p->conf, sizeof p->conf, "%s", c != NULL ? c : "");
 		xmlFree(c);
@@ -141,7 +154,7 @@ static void codes_attr(struct ld *l, xmlNodePtr n, const char *attr,
 static int
 code_attr(struct ld *l, xmlNodePtr n, const char *attr)
 {
-	char *v = xmlio_attr(n, attr);
+	char *v = rattr(n, attr);
 	const struct troop *t = v != NULL ? troop_by_code(v) : NULL;
 	int id = -1;
 
@@ -158,7 +171,7 @@ code_attr(struct ld *l, xmlNodePtr n, const char *attr)
 static long
 num_attr(struct ld *l, xmlNodePtr n, const char *attr)
 {
-	char *v = xmlio_attr(n, attr);
+	char *v = rattr(n, attr);
 	long x = 0;
 
 	if (v == NULL || num_longs(v, -1000000, 1000000, &x) < 0) {
@@ -178,7 +191,7 @@ static void
 names_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
     unsigned *classes, uint64_t *tags)
 {
-	char *v = xmlio_attr(n, attr), *p, *save = NULL;
+	char *v = rattr(n, attr), *p, *save = NULL;
 	const struct troop *t;
 	int k;
 
@@ -266,7 +279,7 @@ load_factors(struct ld *l, xmlNodePtr sec)
 static void
 support_when(struct ld *l, xmlNodePtr n, struct rules_support *w)
 {
-	char *v = xmlio_attr(n, "max");
+	char *v = rattr(n, "max");
 
 	w->has_vs = false;
 	w->vs = 0;
@@ -365,7 +378,7 @@ source_of(xmlNodePtr n)
 	int k;
 
 	for (; n != NULL && n->type == XML_ELEMENT_NODE; n = n->parent) {
-		v = xmlio_attr(n, "source");
+		v = rattr(n, "source");
 		k = name_index(v, names, SRC_N);
 		xmlFree(v);
 		if (k >= 0)
@@ -380,7 +393,7 @@ load_count(struct ld *l, xmlNodePtr n)
 	static const char *const names[RC_N] = { "overlap", "flank", "rear",
 	    "shooters", "attackers" };
 	struct rules_count *c;
-	char *v = xmlio_attr(n, "flag"), *d;
+	char *v = rattr(n, "flag"), *d;
 	int k = name_index(v, names, RC_N);
 
 	xmlFree(v);
@@ -390,7 +403,7 @@ load_count(struct ld *l, xmlNodePtr n)
 	c->min = (int)num_attr(l, n, "min");
 	c->max = (int)num_attr(l, n, "max");
 	c->dflt = -1;
-	if ((d = xmlio_attr(n, "default")) != NULL) {
+	if ((d = rattr(n, "default")) != NULL) {
 		xmlFree(d);
 		c->dflt = (int)num_attr(l, n, "default");
 	}
@@ -402,7 +415,7 @@ load_count(struct ld *l, xmlNodePtr n)
 static void
 load_rolls(struct ld *l, xmlNodePtr n)
 {
-	char *rolls = xmlio_attr(n, "river-rolls"), *p, *save = NULL;
+	char *rolls = rattr(n, "river-rolls"), *p, *save = NULL;
 	long x;
 
 	if (rolls == NULL)
@@ -423,8 +436,8 @@ load_factor(struct ld *l, xmlNodePtr n)
 {
 	static const char *const names[] = { "camp", "general", "uphill",
 	    "riverbank", "overlap", "flank", "rear", "shooters" };
-	char *reason = xmlio_attr(n, "reason");
-	char *applies = xmlio_attr(n, "applies");
+	char *reason = rattr(n, "reason");
+	char *applies = rattr(n, "applies");
 	unsigned cls = applies == NULL ? 3u : strcmp(applies, "foot") == 0 ?
 	    1u << CLASS_FOOT : 1u << CLASS_MOUNTED;
 	int k = name_index(reason, names, sizeof names / sizeof names[0]);
@@ -517,7 +530,7 @@ load_shooting(struct ld *l, xmlNodePtr sec)
 static int
 choice_attr(xmlNodePtr n, const char *attr, const char *a, const char *b)
 {
-	char *v = xmlio_attr(n, attr);
+	char *v = rattr(n, attr);
 	int r = v == NULL ? -1 : strcmp(v, a) == 0 ? 0 :
 	    strcmp(v, b) == 0 ? 1 : -1;
 
@@ -528,7 +541,7 @@ choice_attr(xmlNodePtr n, const char *attr, const char *a, const char *b)
 static int
 outcome_attr(xmlNodePtr n, const char *attr)
 {
-	char *v = xmlio_attr(n, attr);
+	char *v = rattr(n, attr);
 	int o = outcome_parse(v);
 
 	xmlFree(v);
@@ -539,7 +552,7 @@ outcome_attr(xmlNodePtr n, const char *attr)
 static int
 going_attr(xmlNodePtr n, const char *attr)
 {
-	char *v = xmlio_attr(n, attr);
+	char *v = rattr(n, attr);
 	int g = v == NULL ? -1 : strcmp(v, "good") == 0 ? 0 :
 	    strcmp(v, "rough") == 0 ? 2 : 1;
 
@@ -600,7 +613,7 @@ load_outcomes(struct ld *l, xmlNodePtr sec)
 static void
 move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
-	char *v = xmlio_attr(n, "rough");
+	char *v = rattr(n, "rough");
 
 	t->has_move = true;
 	t->move_good = num_attr(l, n, "good");
@@ -632,7 +645,7 @@ further_row(struct ld *l, xmlNodePtr n)
 	names_attr(l, n, "troops", &fu->troops, NULL, &fu->tags);
 	if (xmlHasProp(n, BAD_CAST "moves") != NULL)
 		fu->moves = (int)num_attr(l, n, "moves");
-	v = xmlio_attr(n, "when");
+	v = rattr(n, "when");
 	fu->when = name_index(v, whens, FW_N);
 	xmlFree(v);
 	prov_attr(n, &fu->prov);
@@ -676,7 +689,7 @@ load_distances(struct ld *l, xmlNodePtr sec)
 	for (n = sec->children; n != NULL; n = n->next) {
 		if (!is(n, "scale"))
 			continue;
-		v = xmlio_attr(n, "name");
+		v = rattr(n, "name");
 		k = name_index(v, names, SCALE_N);
 		xmlFree(v);
 		if (k < 0)
@@ -733,7 +746,7 @@ load_pips(struct ld *l, xmlNodePtr sec)
 		}
 		if (!is(n, "surcharge"))
 			continue;
-		v = xmlio_attr(n, "reason");
+		v = rattr(n, "reason");
 		k = v != NULL && strcmp(v, "command") == 0;
 		if (!k) {
 			l->r->pip_elephants = (int)num_attr(l, n, "value");
@@ -760,7 +773,7 @@ static void
 load_army(struct ld *l, xmlNodePtr sec)
 {
 	struct rules *r = l->r;
-	char *v = xmlio_attr(sec, "topographies");
+	char *v = rattr(sec, "topographies");
 	const char *p, *e;
 	size_t cap = 0;
 
@@ -794,10 +807,10 @@ load_victory(struct ld *l, xmlNodePtr sec)
 
 	l->r->victory_lost = num_attr(l, sec, "lost");
 	codes_attr(l, sec, "exclude", &l->r->victory_exclude, NULL);
-	l->r->victory_double = (v = xmlio_attr(sec, "double")) != NULL ?
+	l->r->victory_double = (v = rattr(sec, "double")) != NULL ?
 	    num_attr(l, sec, "double") : 1;
 	xmlFree(v);
-	l->r->victory_camp = (v = xmlio_attr(sec, "camp")) != NULL ?
+	l->r->victory_camp = (v = rattr(sec, "camp")) != NULL ?
 	    num_attr(l, sec, "camp") : 0;
 	xmlFree(v);
 	prov_attr(sec, &l->r->victory_prov);
@@ -807,7 +820,7 @@ load_victory(struct ld *l, xmlNodePtr sec)
 static void
 subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 {
-	char *v = xmlio_attr(n, "tags"), *p, *save = NULL;
+	char *v = rattr(n, "tags"), *p, *save = NULL;
 	int k;
 
 	st->foot = foot_attr(n, "foot");
@@ -821,17 +834,17 @@ subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 		if ((k = tag_index(l->r, p, true)) >= 0)
 			st->tags |= (uint64_t)1 << k;
 	xmlFree(v);
-	if ((v = xmlio_attr(n, "good")) != NULL) {
+	if ((v = rattr(n, "good")) != NULL) {
 		st->has_move = true;
 		st->move_good = num_attr(l, n, "good");
 		st->move_difficult = num_attr(l, n, "difficult");
 		st->move_road = num_attr(l, n, "road");
 		xmlFree(v);
-		st->move_rough = (v = xmlio_attr(n, "rough")) != NULL ?
+		st->move_rough = (v = rattr(n, "rough")) != NULL ?
 		    num_attr(l, n, "rough") : st->move_difficult;
 		xmlFree(v);
 	}
-	if ((v = xmlio_attr(n, "depth")) != NULL) {
+	if ((v = rattr(n, "depth")) != NULL) {
 		st->has_base = true;
 		st->base_depth = num_attr(l, n, "depth");
 		xmlFree(v);
@@ -1044,14 +1057,14 @@ rules_load(const char *arg)
 		return NULL;
 	l.r = xcalloc(1, sizeof *l.r);
 	root = xmlDocGetRootElement(doc);
-	ed = xmlio_attr(root, "edition");
+	ed = rattr(root, "edition");
 	snprintf(l.r->edition, sizeof l.r->edition, "%s", ed ? ed : "dba1");
 	xmlFree(ed);
-	ed = xmlio_attr(root, "title");
+	ed = rattr(root, "title");
 	snprintf(l.r->title, sizeof l.r->title, "%s",
 	    ed != NULL ? ed : l.r->edition);
 	xmlFree(ed);
-	ed = xmlio_attr(root, "troops");
+	ed = rattr(root, "troops");
 	snprintf(l.r->troops, sizeof l.r->troops, "%s",
 	    ed != NULL ? ed : l.r->edition);
 	xmlFree(ed);
