@@ -8,6 +8,7 @@
 
 #include "battle/battle.h"
 #include "core/diag.h"
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
 #include "dba/movein.h"
@@ -46,11 +47,20 @@ room(struct rd *rd, enum piece k, size_t n)
 	return false;
 }
 
+/* Attribute name of the element at hand, NULL when absent: every
+ * attribute of battlefield(5) is a token or a number, its blanks
+ * collapsed as the schema reads it (a side's name=" red " is red, as
+ * are unit=" bw " and a river's roll=" 1 "), whatever xmlio_value makes
+ * of a name that is a string in another schema. */
 static char *
 attr(struct rd *rd, const char *name)
 {
-	return xmlio_value(name, (char *)xmlTextReaderGetAttribute(rd->x,
-	    (const xmlChar *)name));
+	char *v = (char *)xmlTextReaderGetAttribute(rd->x,
+	    (const xmlChar *)name);
+
+	if (v != NULL)
+		(void)str_collapse(v);
+	return v;
 }
 
 int
