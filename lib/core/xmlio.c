@@ -1375,25 +1375,10 @@ xmlio_validate_doc(xmlRelaxNGPtr s, xmlDocPtr doc, bool report)
 }
 
 char *
-xmlio_value(const char *name, char *v)
-{
-	/* the attributes formats/[*].rng type as strings (or text) */
-	static const char *const strings[] = { "abbr", "battle-name",
-		"breakoff", "column", "defector", "dismount-name",
-		"dismount-written", "elements", "file", "leader", "name",
-		"note", "other", "player", "roll", "rolls", "side", "source",
-		"text", "title", "troop", "troops", "unit", "written", NULL };
-
-	if (v != NULL && !str_in(name, strings))
-		(void)str_collapse(v);
-	return v;
-}
-
-char *
 xmlio_attr(xmlNodePtr n, const char *name)
 {
-	return xmlio_value(name, (char *)xmlGetNoNsProp(n,
-	    (const xmlChar *)name));
+	return xmlio_value((const char *)n->name, name,
+	    (char *)xmlGetNoNsProp(n, (const xmlChar *)name));
 }
 
 char *
