@@ -11,7 +11,9 @@
  * (or text): some names everywhere, others only on some elements (a
  * note's column, a unit's name) and tokens or numbers on the rest (a
  * move's column=yes, the unit of a rules section).  A battlefield's
- * attributes, all tokens, are not read through it (bfread.c). */
+ * attributes, all tokens, are not read through it (bfread.c).  The
+ * troop of a <side> is a token in rules.rng, a string in combat.rng:
+ * a troop code, read collapsed in both. */
 static bool
 string_attr(const char *el, const char *name)
 {
@@ -25,8 +27,7 @@ string_attr(const char *el, const char *name)
 		{ "pc", "side" }, { "troop", "name" }, { "battle", "name" },
 		{ "side", "name" }, { "unit", "name" }, { "event", "name" },
 		{ "pc", "name" }, { "side", "roll" }, { "pc", "roll" },
-		{ "side", "rolls" }, { "pc", "rolls" }, { "side", "troop" },
-		{ "move", "troops" } };
+		{ "side", "rolls" }, { "pc", "rolls" }, { "move", "troops" } };
 	size_t i;
 
 	if (str_in(name, strings))
