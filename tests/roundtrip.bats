@@ -254,7 +254,9 @@ armies_rt() {
 
 @test "roundtrip: an aggression of up to nine digits reads back from JSON; a larger one is left out by every reader" {
 	cd "$BATS_TEST_TMPDIR"
-	run -2 --separate-stderr armylist-parse -T json "$FIX/armylist-parse/aggression-limit.xml"
+	# a name of its own: the column below does not hang on the checkout's path
+	cp "$FIX/armylist-parse/aggression-limit.xml" .
+	run -2 --separate-stderr armylist-parse -T json aggression-limit.xml
 	echo "$output" > a.json
 	assert_equal "$(jq -c '[.armies[].aggression]' a.json)" '[999999999,null,3]'
 	run -0 --separate-stderr armylist-parse -T tsv a.json
@@ -262,8 +264,7 @@ armies_rt() {
 	assert_equal "$(cut -f1,6 <<<"$output" | tail -n +2 | tr '\t\n' ': ')" 'I/1a:999999999 I/1b: I/1c:3 '
 	sed 's/"aggression":999999999/"aggression":1000000000/' a.json > b.json
 	run -0 --separate-stderr armylist-parse -T tsv b.json
-	# (its column: after the fixture's path, which the JSON names)
-	assert_regex "$stderr" "^armylist-parse: b\\.json:1:[0-9]+: warning: unreadable aggression '1000000000' of army I/1a, left out\$"
+	assert_equal "$stderr" "armylist-parse: b.json:1:170: warning: unreadable aggression '1000000000' of army I/1a, left out"
 }
 
 @test "roundtrip: armylist-parse keeps the rules label, the notes and the incomplete mark" {

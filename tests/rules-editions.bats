@@ -150,6 +150,19 @@ field() {
 	EOT
 }
 
+@test "completeness: blanks round a rules file's troop codes and units, tokens in rules.rng, are not part of them" {
+	# before: "unknown troop code ' Sp '" of a <side troop=" Sp ">
+	sed 's/ troop="\([A-Za-z]*\)"/ troop=" \1 "/g; s/unit="\(bw\|mm\)"/unit=" \1 "/' "$TOP/formats/dba3.xml" > "$BATS_TEST_TMPDIR/b.xml"
+	run -0 xmllint --noout --relaxng "$TOP/formats/rules.rng" "$BATS_TEST_TMPDIR/b.xml"
+	local outs=()
+	for r in "$TOP/formats/dba3.xml" "$BATS_TEST_TMPDIR/b.xml"; do
+		run -0 --separate-stderr bash -c "printf 'Sp vs Wb\nBd vs Kn\nBw vs Cv\n' | combat-calc --rules='$r' && printf 'move Bd 2\nmove LH 4\n' | move-check --rules='$r'"
+		assert_equal "$stderr" ""
+		outs+=("$output")
+	done
+	assert_equal "${outs[1]}" "${outs[0]}"
+}
+
 @test "battle-scan: the command distance comes from the rules table" {
 	field
 	printf 'move r1 fwd 10\n' > "$BATS_TEST_TMPDIR/p"

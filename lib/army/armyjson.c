@@ -218,7 +218,8 @@ read_refs(const struct jval *o, const char *key, char ***v, size_t *n,
 			break;
 		}
 		*v = xgrow(*v, cap, *n + 1, sizeof **v);
-		(*v)[(*n)++] = xstrdup(a->v[i].s);
+		(*v)[*n] = xstrdup(a->v[i].s);
+		str_collapse((*v)[(*n)++]);     /* a token, as in XML */
 	}
 }
 
@@ -238,7 +239,8 @@ read_allies(const struct jval *o, const struct jval *v, struct army *a)
 			continue;
 		a->allies = xgrow(a->allies, &a->capallies, a->nallies + 1,
 		    sizeof *a->allies);
-		a->allies[a->nallies++] = xstrdup(v->v[i].s);
+		a->allies[a->nallies] = xstrdup(v->v[i].s);
+		str_collapse(a->allies[a->nallies++]);  /* as in XML */
 		if (jn == NULL || i >= jn->nv || jn->v[i].t != J_STR)
 			continue;
 		if ((k = army_join_read(jn->v[i].s)) < 0)

@@ -755,7 +755,8 @@ build_end(struct sax *s, struct frame *p, struct frame *c)
 	case E_ARMY:
 		army_end(s);
 		break;
-	case E_YEAR:
+	case E_YEAR:            /* an integer: " -200 " is -200 */
+		s->text.len = str_collapse(s->text.s);
 		army_set_year(a, t, s->text.len, c->line, 0);
 		break;
 	case E_NOTE:

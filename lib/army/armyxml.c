@@ -299,8 +299,9 @@ read_army_child(xmlNodePtr c, struct army *a, const char *file, bool *full)
 	} else if (named(c, "year")) {
 		char *y = (char *)xmlNodeGetContent(c);
 
-		if (y != NULL)
-			army_set_year(a, y, strlen(y), xmlio_node_line(c, 0), 0);
+		if (y != NULL)  /* an integer: " -200 " is -200 */
+			army_set_year(a, y, str_collapse(y),
+			    xmlio_node_line(c, 0), 0);
 		xmlFree(y);
 	} else if (named(c, "note") && a->nnotes == ARMY_MAX_REFS) {
 		if (!*full)

@@ -47,10 +47,14 @@ room(struct rd *rd, enum piece k, size_t n)
 	return false;
 }
 
+/* Attribute name of the element at hand, NULL when absent: every
+ * attribute of battlefield(5) is a token or a number, its blanks
+ * collapsed as the schema reads it (a side's name=" red " is red, as
+ * are unit=" bw " and a river's roll=" 1 "), whatever xmlio_value makes
+ * of a name that is a string in another schema. */
 static char *
 attr(struct rd *rd, const char *name)
 {
-	/* every attribute of a battlefield is a token or a number */
 	char *v = (char *)xmlTextReaderGetAttribute(rd->x,
 	    (const xmlChar *)name);
 

@@ -909,7 +909,7 @@ xml_root(const struct campaignin *c, xmlTextReaderPtr r, const char *name)
 		return -1;
 	}
 	if (res)
-		v = xmlio_value("seed", (char *)xmlTextReaderGetAttribute(r,
+		v = xmlio_value(NULL, "seed", (char *)xmlTextReaderGetAttribute(r,
 		    (const xmlChar *)"seed"));
 	if (c->start != NULL)
 		c->start(c->ctx, v);
@@ -923,7 +923,7 @@ xml_root(const struct campaignin *c, xmlTextReaderPtr r, const char *name)
 static void
 xml_side_battle(const struct campaignin *c, xmlTextReaderPtr r, long *cur)
 {
-	char *v = xmlio_value("battle", (char *)xmlTextReaderGetAttribute(r,
+	char *v = xmlio_value(NULL, "battle", (char *)xmlTextReaderGetAttribute(r,
 	    (const xmlChar *)"battle"));
 	long b;
 

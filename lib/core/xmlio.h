@@ -170,12 +170,13 @@ int xmlio_attr_long(xmlNodePtr n, const char *name, const char *what,
 void xmlio_bad_number(const char *name, const char *what, const char *v,
     long line, long min, long max);
 
-/* The value v (NULL: none) of attribute name as our schemas read it,
- * in place: the blanks of a token or a number collapsed (" dba1 " is
- * dba1, as RELAX NG compares it); an attribute they type as a string
- * (a name, a note, the text of a list: XMLIO_STRING_ATTRS) as written.
- * Returns v. */
-char *xmlio_value(const char *name, char *v);
+/* The value v (NULL: none) of attribute name of element el (NULL: the
+ * name's own type) as our schemas read it, in place: the blanks of a
+ * token or a number collapsed (" dba1 " is dba1, as RELAX NG compares
+ * it); an attribute they type as a string (a name, a note, the text of
+ * a list; a column of a <note>, not of a <move>) as written.  Returns
+ * v. */
+char *xmlio_value(const char *el, const char *name, char *v);
 /* Attribute value as a new string (xmlFree it), NULL when absent; as
  * xmlio_value reads it. */
 char *xmlio_attr(xmlNodePtr n, const char *name);

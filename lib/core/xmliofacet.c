@@ -1,6 +1,5 @@
 /* The pattern facets of our schemas: taken out of a schema where a C
- * check stands for them, and those checks run on the values; and the
- * values of attributes as the schemas read them (xmlio_value). */
+ * check stands for them, and those checks run on the values. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +8,6 @@
 #include "core/diag.h"
 #include "core/str.h"
 #include "core/xalloc.h"
-#include "core/xmlio.h"
 #include "core/xmliofacet.h"
 
 /* ---- the checks: one a pattern, on the bytes of the value ---------------
@@ -934,36 +932,4 @@ xmlio_facets_below(const struct xmlio_facets *f, xmlNodePtr n,
 		bad += xmlio_facets_below(f, c, file, base, rep);
 	}
 	return bad;
-}
-
-char *
-xmlio_value(const char *name, char *v)
-{
-	/* the attributes formats/[*].rng type as strings (or text) */
-	static const char *const strings[] = { "abbr", "battle-name",
-		"breakoff", "column", "defector", "dismount-name",
-		"dismount-written", "elements", "file", "leader", "name",
-		"note", "other", "player", "roll", "rolls", "side", "source",
-		"text", "title", "troop", "troops", "unit", "written", NULL };
-
-	if (v != NULL && !str_in(name, strings))
-		(void)str_collapse(v);
-	return v;
-}
-
-char *
-xmlio_attr(xmlNodePtr n, const char *name)
-{
-	return xmlio_value(name, (char *)xmlGetNoNsProp(n,
-	    (const xmlChar *)name));
-}
-
-char *
-xmlio_attr_token(xmlNodePtr n, const char *name)
-{
-	char *v = (char *)xmlGetNoNsProp(n, (const xmlChar *)name);
-
-	if (v != NULL)
-		(void)str_collapse(v);
-	return v;
 }

@@ -156,25 +156,37 @@ test_attr_flags(void)
 	diag_quiet(0);
 }
 
+/* Attribute name of n reads as want. */
+static void
+attr_is(xmlNodePtr n, const char *name, const char *want)
+{
+	char *v = xmlio_attr(n, name);
+
+	CHECK_STR(v, want);
+	xmlFree(v);
+}
+
 /* A token's or number's blanks collapsed, a string's kept. */
 static void
 test_value(void)
 {
-	xmlDocPtr d = doc("<e id=' I/1a ' count='\n 2\n' name=' Early  X '/>");
-	xmlNodePtr n = xmlDocGetRootElement(d);
-	char *v, w[] = " a  b ";
+	xmlDocPtr d = doc("<troop id=' I/1a ' count='\n 2\n' "
+	    "name=' Early  X '><note column=' a  b '/>"
+	    "<move column=' yes ' id=' e  1 '/><x name=' n '/></troop>");
+	xmlNodePtr n = xmlDocGetRootElement(d), c = xmlFirstElementChild(n);
+	char w[] = " a  b ";
 
-	v = xmlio_attr(n, "id");
-	CHECK_STR(v, "I/1a");
-	xmlFree(v);
-	v = xmlio_attr(n, "count");
-	CHECK_STR(v, "2");
-	xmlFree(v);
-	v = xmlio_attr(n, "name");
-	CHECK_STR(v, " Early  X ");
-	xmlFree(v);
-	CHECK(xmlio_value("rules", NULL) == NULL);
-	CHECK_STR(xmlio_value("rules", w), "a b");
+	attr_is(n, "id", "I/1a");
+	attr_is(n, "count", "2");
+	attr_is(n, "name", " Early  X ");
+	/* a string on some elements, a token on others */
+	attr_is(c, "column", " a  b ");
+	c = xmlNextElementSibling(c);
+	attr_is(c, "column", "yes");
+	attr_is(c, "id", " e  1 ");
+	attr_is(xmlNextElementSibling(c), "name", "n");
+	CHECK(xmlio_value(NULL, "rules", NULL) == NULL);
+	CHECK_STR(xmlio_value(NULL, "rules", w), "a b");
 	xmlFreeDoc(d);
 }
 
