@@ -14,7 +14,8 @@
  * move's column=yes, the unit of a rules section).  A battlefield's
  * attributes, all tokens, are not read through it (bfread.c).  The
  * troop of a <side> is a token in rules.rng, a string in combat.rng:
- * a troop code, read collapsed in both. */
+ * a troop code, read collapsed in both.  tests/unit/test_xmliovalue.c
+ * holds this list to the schemas. */
 static bool
 string_attr(const char *el, const char *name)
 {
