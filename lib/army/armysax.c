@@ -150,6 +150,7 @@ struct sax {
 	/* the attributes of the element at hand, decoded */
 	const xmlChar *av[A_N], *ae[A_N];
 	uint32_t have;
+	uint32_t strings;          /* string_attrs() */
 	struct sbuf val;
 	bool check;                /* check only, build nothing */
 	/* the army being read (a: &cur, or NULL) */
@@ -178,14 +179,20 @@ blank(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* The attributes the schema types as strings: read as written.  The
- * others are tokens and numbers, whose blanks it collapses. */
-static bool
-string_attr(enum at k)
+/* The attributes el_attrs types as strings (T_STRING), a bit each:
+ * read as written.  The others are tokens and numbers, whose blanks
+ * the schema collapses. */
+static uint32_t
+string_attrs(void)
 {
-	return k == A_FILE || k == A_ELEMENTS || k == A_TEXT ||
-	    k == A_COLUMN || k == A_NAME || k == A_WRITTEN ||
-	    k == A_DIS_NAME || k == A_DIS_WRITTEN || k == A_NOTE;
+	uint32_t m = 0;
+	size_t e, j;
+
+	for (e = 0; e < E_N; e++)
+		for (j = 0; el_attrs[e].a[j] != A_N; j++)
+			if (el_attrs[e].t[j] == T_STRING)
+				m |= UINT32_C(1) << el_attrs[e].a[j];
+	return m;
 }
 
 /* The value of attribute k at hand, as the tree would hold it ("&#38;"
@@ -212,7 +219,7 @@ val(struct sax *s, enum at k)
 		}
 	}
 	sbuf_add(&s->val, (const char *)v, (size_t)(e - v));
-	if (!string_attr(k))
+	if (!(s->strings & (UINT32_C(1) << k)))
 		s->val.len = str_collapse(s->val.s);
 	return sbuf_str(&s->val);
 }
@@ -926,6 +933,7 @@ armysax_read(const unsigned char *rng, size_t rnglen, struct input *in,
 	int rc = 1;
 
 	*handed = 0;
+	s->strings = string_attrs();
 	if (!facets(s, rng, rnglen) || (s->p = xmlio_push_new(in, &pcb)) == NULL) {
 		sax_free(s);
 		free(s);

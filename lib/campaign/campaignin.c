@@ -909,8 +909,8 @@ xml_root(const struct campaignin *c, xmlTextReaderPtr r, const char *name)
 		return -1;
 	}
 	if (res)
-		v = xmlio_value(NULL, "seed", (char *)xmlTextReaderGetAttribute(r,
-		    (const xmlChar *)"seed"));
+		v = xmlio_value(NULL, "seed", (char *)
+		    xmlTextReaderGetAttribute(r, (const xmlChar *)"seed"));
 	if (c->start != NULL)
 		c->start(c->ctx, v);
 	xmlFree(v);
@@ -923,8 +923,8 @@ xml_root(const struct campaignin *c, xmlTextReaderPtr r, const char *name)
 static void
 xml_side_battle(const struct campaignin *c, xmlTextReaderPtr r, long *cur)
 {
-	char *v = xmlio_value(NULL, "battle", (char *)xmlTextReaderGetAttribute(r,
-	    (const xmlChar *)"battle"));
+	char *v = xmlio_value(NULL, "battle", (char *)
+	    xmlTextReaderGetAttribute(r, (const xmlChar *)"battle"));
 	long b;
 
 	if (v == NULL) {

@@ -61,7 +61,7 @@ struct tab {
 static int
 attr_int(struct tab *tb, xmlNodePtr n, const char *name, int def, bool *has)
 {
-	char *v = xmlio_attr_token(n, name);
+	char *v = xmlio_attr(n, name);
 	long l = def;
 
 	if (has != NULL)
@@ -81,7 +81,7 @@ static int
 attr_pick(xmlNodePtr n, const char *name, const char *const *names,
     int count)
 {
-	char *v = xmlio_attr_token(n, name);
+	char *v = xmlio_attr(n, name);
 	int i, r = 0;
 
 	for (i = 0; v != NULL && i < count; i++)
@@ -102,7 +102,7 @@ attr_yes(xmlNodePtr n, const char *name)
 static char *
 attr_dup(xmlNodePtr n, const char *name)
 {
-	char *v = xmlio_attr_token(n, name), *r;
+	char *v = xmlio_attr(n, name), *r;
 
 	r = xstrdup(v != NULL ? v : "");
 	xmlFree(v);
@@ -127,7 +127,7 @@ load_texts(xmlNodePtr row, char **text)
 	for (c = row->children; c != NULL; c = c->next) {
 		if (!is(c, "text"))
 			continue;
-		l = xmlio_attr_token(c, "lang");
+		l = xmlio_attr(c, "lang");
 		for (i = 0; i < LANG_N; i++)
 			if (l != NULL && strcmp(l, lang_code(i)) == 0 &&
 			    text[i] == NULL) {

@@ -180,10 +180,6 @@ char *xmlio_value(const char *el, const char *name, char *v);
 /* Attribute value as a new string (xmlFree it), NULL when absent; as
  * xmlio_value reads it. */
 char *xmlio_attr(xmlNodePtr n, const char *name);
-/* The same with its blanks always collapsed: for the readers whose
- * schema types as tokens names that are strings in another (the troop
- * of a rules file, the name of a campaign table's event). */
-char *xmlio_attr_token(xmlNodePtr n, const char *name);
 /* Element's text content without entity expansion. */
 char *xmlio_text(xmlNodePtr n);
 

@@ -1,6 +1,6 @@
 /* The value of an attribute as our schemas read it: a token's or a
- * number's blanks collapsed, a string's kept (xmlio_value); the
- * attribute readers of the tree (xmlio_attr, xmlio_attr_token). */
+ * number's blanks collapsed, a string's kept (xmlio_value); and the
+ * attribute reader of the tree (xmlio_attr). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -53,14 +53,4 @@ xmlio_attr(xmlNodePtr n, const char *name)
 {
 	return xmlio_value((const char *)n->name, name,
 	    (char *)xmlGetNoNsProp(n, (const xmlChar *)name));
-}
-
-char *
-xmlio_attr_token(xmlNodePtr n, const char *name)
-{
-	char *v = (char *)xmlGetNoNsProp(n, (const xmlChar *)name);
-
-	if (v != NULL)
-		(void)str_collapse(v);
-	return v;
 }

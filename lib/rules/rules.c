@@ -34,24 +34,11 @@ struct ld {
 
 enum { U_P, U_BW, U_MM };
 
-/* An attribute of a rules file: its blanks collapsed as rules.rng reads
- * a token or a number (" Kn " is Kn), but for the texts it types as
- * strings (note, other, source, title), read as written. */
-static char *
-rattr(xmlNodePtr n, const char *name)
-{
-	static const char *const strings[] = { "note", "other", "source",
-		"title", NULL };
-
-	return str_in(name, strings) ? xmlio_attr(n, name) :
-	    xmlio_attr_token(n, name);
-}
-
 /* The unit attribute of a section: p (default), bw or mm. */
 static int
 unit_attr(xmlNodePtr n)
 {
-	char *v = rattr(n, "unit");
+	char *v = xmlio_attr(n, "unit");
 	int u = v == NULL ? U_P : strcmp(v, "bw") == 0 ? U_BW :
 	    strcmp(v, "mm") == 0 ? U_MM : U_P;
 
@@ -107,7 +94,7 @@ is(xmlNodePtr n, const char *name)
 static char *
 opt_str(xmlNodePtr n, const char *attr)
 {
-	char *v = rattr(n, attr), *s = v != NULL ? xstrdup(v) : NULL;
+	char *v = xmlio_attr(n, attr), *s = v != NULL ? xstrdup(v) : NULL;
 
 	xmlFree(v);
 	return s;
@@ -117,7 +104,7 @@ opt_str(xmlNodePtr n, const char *attr)
 static void
 prov_attr(xmlNodePtr n, struct rules_prov *p)
 {
-	char *c = rattr(n, "confidence");
+	char *c = xmlio_attr(n, "confidence");
 
 	free(p->source);
 	free(p->other);
@@ -130,7 +117,7 @@ prov_attr(xmlNodePtr n, struct rules_prov *p)
 	/* a row without its own takes its section's */
 	if (p->source == NULL && p->conf[0] == '\0' && n->parent != NULL &&
 	    n->parent->type == XML_ELEMENT_NODE && !is(n->parent, "rules")) {
-		c = rattr(n->parent, "confidence");
+		c = xmlio_attr(n->parent, "confidence");
 		p->source = opt_str(n->parent, "source");
 		snprintf(p->conf, sizeof p->conf, "%s", c != NULL ? c : "");
 		xmlFree(c);
@@ -154,7 +141,7 @@ static void codes_attr(struct ld *l, xmlNodePtr n, const char *attr,
 static int
 code_attr(struct ld *l, xmlNodePtr n, const char *attr)
 {
-	char *v = rattr(n, attr);
+	char *v = xmlio_attr(n, attr);
 	const struct troop *t = v != NULL ? troop_by_code(v) : NULL;
 	int id = -1;
 
@@ -171,7 +158,7 @@ code_attr(struct ld *l, xmlNodePtr n, const char *attr)
 static long
 num_attr(struct ld *l, xmlNodePtr n, const char *attr)
 {
-	char *v = rattr(n, attr);
+	char *v = xmlio_attr(n, attr);
 	long x = 0;
 
 	if (v == NULL || num_longs(v, -1000000, 1000000, &x) < 0) {
@@ -191,7 +178,7 @@ static void
 names_attr(struct ld *l, xmlNodePtr n, const char *attr, uint64_t *ids,
     unsigned *classes, uint64_t *tags)
 {
-	char *v = rattr(n, attr), *p, *save = NULL;
+	char *v = xmlio_attr(n, attr), *p, *save = NULL;
 	const struct troop *t;
 	int k;
 
@@ -279,7 +266,7 @@ load_factors(struct ld *l, xmlNodePtr sec)
 static void
 support_when(struct ld *l, xmlNodePtr n, struct rules_support *w)
 {
-	char *v = rattr(n, "max");
+	char *v = xmlio_attr(n, "max");
 
 	w->has_vs = false;
 	w->vs = 0;
@@ -378,7 +365,7 @@ source_of(xmlNodePtr n)
 	int k;
 
 	for (; n != NULL && n->type == XML_ELEMENT_NODE; n = n->parent) {
-		v = rattr(n, "source");
+		v = xmlio_attr(n, "source");
 		k = name_index(v, names, SRC_N);
 		xmlFree(v);
 		if (k >= 0)
@@ -393,7 +380,7 @@ load_count(struct ld *l, xmlNodePtr n)
 	static const char *const names[RC_N] = { "overlap", "flank", "rear",
 	    "shooters", "attackers" };
 	struct rules_count *c;
-	char *v = rattr(n, "flag"), *d;
+	char *v = xmlio_attr(n, "flag"), *d;
 	int k = name_index(v, names, RC_N);
 
 	xmlFree(v);
@@ -403,7 +390,7 @@ load_count(struct ld *l, xmlNodePtr n)
 	c->min = (int)num_attr(l, n, "min");
 	c->max = (int)num_attr(l, n, "max");
 	c->dflt = -1;
-	if ((d = rattr(n, "default")) != NULL) {
+	if ((d = xmlio_attr(n, "default")) != NULL) {
 		xmlFree(d);
 		c->dflt = (int)num_attr(l, n, "default");
 	}
@@ -415,7 +402,7 @@ load_count(struct ld *l, xmlNodePtr n)
 static void
 load_rolls(struct ld *l, xmlNodePtr n)
 {
-	char *rolls = rattr(n, "river-rolls"), *p, *save = NULL;
+	char *rolls = xmlio_attr(n, "river-rolls"), *p, *save = NULL;
 	long x;
 
 	if (rolls == NULL)
@@ -436,8 +423,8 @@ load_factor(struct ld *l, xmlNodePtr n)
 {
 	static const char *const names[] = { "camp", "general", "uphill",
 	    "riverbank", "overlap", "flank", "rear", "shooters" };
-	char *reason = rattr(n, "reason");
-	char *applies = rattr(n, "applies");
+	char *reason = xmlio_attr(n, "reason");
+	char *applies = xmlio_attr(n, "applies");
 	unsigned cls = applies == NULL ? 3u : strcmp(applies, "foot") == 0 ?
 	    1u << CLASS_FOOT : 1u << CLASS_MOUNTED;
 	int k = name_index(reason, names, sizeof names / sizeof names[0]);
@@ -530,7 +517,7 @@ load_shooting(struct ld *l, xmlNodePtr sec)
 static int
 choice_attr(xmlNodePtr n, const char *attr, const char *a, const char *b)
 {
-	char *v = rattr(n, attr);
+	char *v = xmlio_attr(n, attr);
 	int r = v == NULL ? -1 : strcmp(v, a) == 0 ? 0 :
 	    strcmp(v, b) == 0 ? 1 : -1;
 
@@ -541,7 +528,7 @@ choice_attr(xmlNodePtr n, const char *attr, const char *a, const char *b)
 static int
 outcome_attr(xmlNodePtr n, const char *attr)
 {
-	char *v = rattr(n, attr);
+	char *v = xmlio_attr(n, attr);
 	int o = outcome_parse(v);
 
 	xmlFree(v);
@@ -552,7 +539,7 @@ outcome_attr(xmlNodePtr n, const char *attr)
 static int
 going_attr(xmlNodePtr n, const char *attr)
 {
-	char *v = rattr(n, attr);
+	char *v = xmlio_attr(n, attr);
 	int g = v == NULL ? -1 : strcmp(v, "good") == 0 ? 0 :
 	    strcmp(v, "rough") == 0 ? 2 : 1;
 
@@ -613,7 +600,7 @@ load_outcomes(struct ld *l, xmlNodePtr sec)
 static void
 move_row(struct ld *l, xmlNodePtr n, struct rules_troop *t)
 {
-	char *v = rattr(n, "rough");
+	char *v = xmlio_attr(n, "rough");
 
 	t->has_move = true;
 	t->move_good = num_attr(l, n, "good");
@@ -645,7 +632,7 @@ further_row(struct ld *l, xmlNodePtr n)
 	names_attr(l, n, "troops", &fu->troops, NULL, &fu->tags);
 	if (xmlHasProp(n, BAD_CAST "moves") != NULL)
 		fu->moves = (int)num_attr(l, n, "moves");
-	v = rattr(n, "when");
+	v = xmlio_attr(n, "when");
 	fu->when = name_index(v, whens, FW_N);
 	xmlFree(v);
 	prov_attr(n, &fu->prov);
@@ -689,7 +676,7 @@ load_distances(struct ld *l, xmlNodePtr sec)
 	for (n = sec->children; n != NULL; n = n->next) {
 		if (!is(n, "scale"))
 			continue;
-		v = rattr(n, "name");
+		v = xmlio_attr(n, "name");
 		k = name_index(v, names, SCALE_N);
 		xmlFree(v);
 		if (k < 0)
@@ -746,7 +733,7 @@ load_pips(struct ld *l, xmlNodePtr sec)
 		}
 		if (!is(n, "surcharge"))
 			continue;
-		v = rattr(n, "reason");
+		v = xmlio_attr(n, "reason");
 		k = v != NULL && strcmp(v, "command") == 0;
 		if (!k) {
 			l->r->pip_elephants = (int)num_attr(l, n, "value");
@@ -773,7 +760,7 @@ static void
 load_army(struct ld *l, xmlNodePtr sec)
 {
 	struct rules *r = l->r;
-	char *v = rattr(sec, "topographies");
+	char *v = xmlio_attr(sec, "topographies");
 	const char *p, *e;
 	size_t cap = 0;
 
@@ -807,10 +794,10 @@ load_victory(struct ld *l, xmlNodePtr sec)
 
 	l->r->victory_lost = num_attr(l, sec, "lost");
 	codes_attr(l, sec, "exclude", &l->r->victory_exclude, NULL);
-	l->r->victory_double = (v = rattr(sec, "double")) != NULL ?
+	l->r->victory_double = (v = xmlio_attr(sec, "double")) != NULL ?
 	    num_attr(l, sec, "double") : 1;
 	xmlFree(v);
-	l->r->victory_camp = (v = rattr(sec, "camp")) != NULL ?
+	l->r->victory_camp = (v = xmlio_attr(sec, "camp")) != NULL ?
 	    num_attr(l, sec, "camp") : 0;
 	xmlFree(v);
 	prov_attr(sec, &l->r->victory_prov);
@@ -820,7 +807,7 @@ load_victory(struct ld *l, xmlNodePtr sec)
 static void
 subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 {
-	char *v = rattr(n, "tags"), *p, *save = NULL;
+	char *v = xmlio_attr(n, "tags"), *p, *save = NULL;
 	int k;
 
 	st->foot = foot_attr(n, "foot");
@@ -834,17 +821,17 @@ subtype_attrs(struct ld *l, xmlNodePtr n, struct rules_subtype *st)
 		if ((k = tag_index(l->r, p, true)) >= 0)
 			st->tags |= (uint64_t)1 << k;
 	xmlFree(v);
-	if ((v = rattr(n, "good")) != NULL) {
+	if ((v = xmlio_attr(n, "good")) != NULL) {
 		st->has_move = true;
 		st->move_good = num_attr(l, n, "good");
 		st->move_difficult = num_attr(l, n, "difficult");
 		st->move_road = num_attr(l, n, "road");
 		xmlFree(v);
-		st->move_rough = (v = rattr(n, "rough")) != NULL ?
+		st->move_rough = (v = xmlio_attr(n, "rough")) != NULL ?
 		    num_attr(l, n, "rough") : st->move_difficult;
 		xmlFree(v);
 	}
-	if ((v = rattr(n, "depth")) != NULL) {
+	if ((v = xmlio_attr(n, "depth")) != NULL) {
 		st->has_base = true;
 		st->base_depth = num_attr(l, n, "depth");
 		xmlFree(v);
@@ -1057,14 +1044,14 @@ rules_load(const char *arg)
 		return NULL;
 	l.r = xcalloc(1, sizeof *l.r);
 	root = xmlDocGetRootElement(doc);
-	ed = rattr(root, "edition");
+	ed = xmlio_attr(root, "edition");
 	snprintf(l.r->edition, sizeof l.r->edition, "%s", ed ? ed : "dba1");
 	xmlFree(ed);
-	ed = rattr(root, "title");
+	ed = xmlio_attr(root, "title");
 	snprintf(l.r->title, sizeof l.r->title, "%s",
 	    ed != NULL ? ed : l.r->edition);
 	xmlFree(ed);
-	ed = rattr(root, "troops");
+	ed = xmlio_attr(root, "troops");
 	snprintf(l.r->troops, sizeof l.r->troops, "%s",
 	    ed != NULL ? ed : l.r->edition);
 	xmlFree(ed);

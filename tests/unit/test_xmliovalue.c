@@ -2,8 +2,8 @@
  * attribute of formats/[*].rng, on the element it belongs to, whether
  * its schema types it as a string (kept as written) or as a token or a
  * number (its blanks collapsed), and whether the reader of that format
- * reads it so: xmlio_value's list, or the readers that collapse all but
- * a few (battlefield, the campaign tables, the rules files). */
+ * reads it so: by xmlio_value's list, or (the battlefield) every value
+ * collapsed. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,6 @@
 #include <libxml/tree.h>
 
 #include "core/diag.h"
-#include "core/str.h"
 #include "core/xmlio.h"
 #include "unit.h"
 
@@ -20,8 +19,9 @@
 #define K_STRING 1
 #define K_TOKEN 2
 
-/* How the reader of a schema reads an attribute. */
-enum reader { R_VALUE, R_ALL, R_RULES };
+/* How the reader of a schema reads an attribute: xmlio_value, or
+ * collapsed whatever it is (bfread.c). */
+enum reader { R_VALUE, R_ALL };
 
 static const struct schema {
 	const char *file;
@@ -36,10 +36,10 @@ static const struct schema {
 	{ "formats/troops.rng", R_VALUE },
 	{ "formats/findings.rng", R_VALUE },
 	{ "formats/battlefield.rng", R_ALL },
-	{ "formats/catastrophe-table.rng", R_ALL },
-	{ "formats/glory-table.rng", R_ALL },
-	{ "formats/survival-table.rng", R_ALL },
-	{ "formats/rules.rng", R_RULES },
+	{ "formats/catastrophe-table.rng", R_VALUE },
+	{ "formats/glory-table.rng", R_VALUE },
+	{ "formats/survival-table.rng", R_VALUE },
+	{ "formats/rules.rng", R_VALUE },
 };
 
 /* The pairs a reader settles otherwise than the schema types them,
@@ -131,8 +131,6 @@ is_settled(const char *el, const char *name)
 static void
 check_attr(const struct schema *s, const char *el, xmlNodePtr a)
 {
-	static const char *const rules_strings[] = { "note", "other",
-		"source", "title", NULL };
 	char *name = prop(a, "name"), buf[] = "  a  b ";
 	int k = a->children == NULL ? K_STRING : kind_of(a, 0);
 	bool string = k == K_STRING, kept;
@@ -144,7 +142,7 @@ check_attr(const struct schema *s, const char *el, xmlNodePtr a)
 	if (s->how == R_VALUE)
 		kept = strcmp(xmlio_value(el, name, buf), "  a  b ") == 0;
 	else
-		kept = s->how == R_RULES && str_in(name, rules_strings);
+		kept = false;
 	pairs++;
 	if (kept != string && !is_settled(el, name)) {
 		fprintf(stderr, "%s: <%s %s> is a %s, read %s\n", s->file, el,
