@@ -164,6 +164,17 @@ void listtext_free(struct listtext *lt);
  * four letters or more, near one that needs no colon or has it
  * ("Terain Hilly"; not "Best regards": List is a label with a colon)? */
 bool listtext_kwnear(const char *s, size_t n);
+/* The keyword nearest s[0..n) within edit distance 2, NULL for none. */
+const char *listtext_kwsuggest(const char *s, size_t n);
+/* "unknown keyword 'Aggresion'" of s[0..e) (cut at 64 bytes), with sug as
+ * its did-you-mean in the case of the word when sug has four letters or
+ * more, else with tail. */
+void listtext_unknown_keyword(const char *s, size_t e, const char *sug,
+    const char *tail, long line, long col);
+/* A label line of no keyword ("Points: 12") reported: 2 when its value
+ * looks like elements (the army is incomplete), 1 for another, 0 when
+ * the line is no such label. */
+int listtext_unknown_label(const char *s, size_t n, long line, long col);
 /* "Mine: III/40b Norse Irish 852-1014AD", "Thomas - II/56 Roman ...",
  * "Jens (III/40b Norse Irish ...)", "2. II/56 Roman ...": the offset of
  * a reference with a book and a name after it, behind a label of at most

@@ -6,6 +6,7 @@
 
 #include "army/army.h"
 #include "army/armyin_int.h"
+#include "core/diag.h"
 #include "core/str.h"
 #include "rules/troop.h"
 
@@ -324,9 +325,8 @@ listtext_ref_after_label(const char *t, size_t n, size_t *label)
 			words += t[c] == ' ' && c > 0 && t[c - 1] != ' ';
 		}
 		sep += c < n && t[c] == ':';
-		if (c == 0 || sep == 0 || words > 3 || t[c - 1] == ' ' ||
-		    listtext_kwnear(t, n) || field_label(t, c))
-			return 0;               /* "Enemys: II/56 Rome" */
+		if (c == 0 || sep == 0 || words > 3 || t[c - 1] == ' ')
+			return 0;
 		*label = c + (t[c] == ':');
 	}
 	for (b = c + sep; b < n && t[b] == ' '; b++)
@@ -339,8 +339,13 @@ listtext_ref_after_label(const char *t, size_t n, size_t *label)
 	/* a name after the reference: a word of letters */
 	for (k = e; k < n && t[k] == ' '; k++)
 		;
-	return k < n && ((t[k] >= 'A' && t[k] <= 'Z') || (unsigned char)t[k] >=
-	    0x80) ? b : 0;
+	if (k >= n || !((t[k] >= 'A' && t[k] <= 'Z') ||
+	    (unsigned char)t[k] >= 0x80))
+		return 0;
+	/* a label of a field, or a near miss of one: "Enemys: II/56 Rome"
+	 * (asked last: the dearest test) */
+	return *label > 0 && (listtext_kwnear(t, n) ||
+	    field_label(t, c)) ? 0 : b;
 }
 
 static bool
@@ -591,4 +596,73 @@ bool
 listtext_counted(const char *s, size_t n)
 {
 	return listtext_list_like(s, n, false);
+}
+
+/* "unknown keyword 'Aggresion'", with the keyword sug (of at least four
+ * letters) as did-you-mean in the case of the word ("Aggression"), else
+ * with tail. */
+void
+listtext_unknown_keyword(const char *s, size_t e, const char *sug, const char *tail,
+    long line, long col)
+{
+	struct sbuf w = {0}, c = {0};
+
+	utf8_sanitize(&w, s, e > 64 ? 64 : e);
+	if (sug != NULL && strlen(sug) >= 4) {
+		sbuf_adds(&c, sug);
+		if (s[0] >= 'A' && s[0] <= 'Z' && c.s[0] >= 'a' &&
+		    c.s[0] <= 'z')
+			c.s[0] = (char)(c.s[0] - 'a' + 'A');
+		tail = diag_suggest(sbuf_str(&c));
+	}
+	DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w), tail);
+	sbuf_free(&w);
+	sbuf_free(&c);
+}
+
+/* A label line of no keyword of ours ("Points: 12", "Core troops:"):
+ * reported, with a did-you-mean when one is near, and not read, so that
+ * it is never glued to the element list.  A label is one to three words
+ * of letters (with '-' or '.') and a ':'.  When its value looks like
+ * elements (a count), 2: the army is incomplete; 1 for another label, 0
+ * for no label. */
+int
+listtext_unknown_label(const char *s, size_t n, long line, long col)
+{
+	const char *sug = NULL, *v;
+	size_t e, k, vn;
+	int nw = 1;
+
+	if (n == 0 || (unsigned char)s[0] < 0x80 ?
+	    !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) :
+	    false)
+		return 0;
+	for (e = 0; e < n && e < 40 && s[e] != ':'; e++) {
+		unsigned char c = (unsigned char)s[e];
+
+		if (c == ' ') {
+			if (s[e - 1] == ' ' || ++nw > 3)
+				return 0;
+		} else if (c < 0x80 && !(c >= 'a' && c <= 'z') &&
+		    !(c >= 'A' && c <= 'Z') && c != '-' && c != '.')
+			return 0;
+	}
+	if (e >= n || s[e] != ':' || s[e - 1] == ' ')
+		return 0;
+	if (nw == 1 && e >= 4)
+		sug = listtext_kwsuggest(s, e);
+	listtext_unknown_keyword(s, e, sug,
+	    " (a label of no field: the line is not read)", line, col);
+	v = s + e + 1;
+	vn = n - e - 1;
+	str_trim(&v, &vn);
+	for (k = 0; k < vn && v[k] >= '0' && v[k] <= '9'; k++)
+		;
+	while (k > 0 && k < vn && v[k] == ' ')
+		k++;
+	if (k > 0 && k < vn && (v[k] == 'x' || v[k] == 'X' || v[k] == '*' ||
+	    ((unsigned char)v[k] >= 0x80 || (v[k] >= 'a' && v[k] <= 'z') ||
+	    (v[k] >= 'A' && v[k] <= 'Z'))))
+		return 2;                   /* "Core: 2x3Bd": elements lost */
+	return 1;
 }

@@ -530,6 +530,8 @@ static bool kw_label_first[256];
  * 2 is no printable ASCII */
 static unsigned char kw_byte[256];
 static kw_word kw_fold_tab[sizeof keywords / sizeof keywords[0]];
+/* the keywords as tok_nearest compares them (near misses) */
+static struct tok_word kw_near[sizeof keywords / sizeof keywords[0]];
 static bool kw_done;
 
 static void
@@ -549,6 +551,8 @@ kw_fold_all(void)
 		/* the longest is 20 bytes folded */
 		snprintf(folded[i], KW_FOLDED_MAX, "%s", sbuf_str(&g));
 		kw_len[i] = strlen(folded[i]);
+		tok_word_set(&kw_near[i], keywords[i].word,
+		    strlen(keywords[i].word));
 		for (k = 0; k < sizeof kw_lang / sizeof kw_lang[0];
 		    k++)
 			if (strcmp(kw_lang[k][0], keywords[i].word) ==
@@ -632,6 +636,18 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 	return r;
 }
 
+/* The keyword nearest s[0..n) within edit distance 2 (tok_suggest of
+ * the keywords); its index, -1 when none. */
+static long
+kw_suggest(const char *s, size_t n)
+{
+	struct tok_word w;
+
+	(void)kw_folded();
+	tok_word_set(&w, s, n);
+	return tok_nearest(&w, kw_near, sizeof keywords / sizeof keywords[0]);
+}
+
 /* The keyword the first word of a line is a near miss of, its index in
  * *kw and the word's end in *we; NULL when none.  Words of fewer than
  * four letters are never taken for keywords (troop names are that
@@ -639,9 +655,9 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 static const char *
 typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 {
-	const char *words[sizeof keywords / sizeof keywords[0]];
 	const char *sug;
-	size_t k, e;
+	size_t e;
+	long k;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		if ((unsigned char)s[e] < 0x80 && !(s[e] >= 'a' && s[e] <= 'z') &&
@@ -649,16 +665,23 @@ typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 			return NULL;
 	if (e < 4 || e == n)
 		return NULL;
-	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
-		words[k] = keywords[k].word;
-	sug = tok_suggest(s, e, words, k);
-	/* the word itself (a keyword that wants a ':'): no typo */
-	if (sug == NULL || strlen(sug) < 4 || str_ieq(s, e, sug))
+	if ((k = kw_suggest(s, e)) < 0)
 		return NULL;
-	for (*kw = 0; keywords[*kw].word != sug; ++*kw)
-		;
+	sug = keywords[k].word;
+	/* the word itself (a keyword that wants a ':'): no typo */
+	if (strlen(sug) < 4 || str_ieq(s, e, sug))
+		return NULL;
+	*kw = (size_t)k;
 	*we = e;
 	return sug;
+}
+
+const char *
+listtext_kwsuggest(const char *s, size_t n)
+{
+	long k = kw_suggest(s, n);
+
+	return k < 0 ? NULL : keywords[k].word;
 }
 
 bool
@@ -677,83 +700,11 @@ static bool
 keyword_typo(const char *s, size_t n, long line, long col)
 {
 	const char *sug;
-	struct sbuf w = {0}, c = {0};
 	size_t k, e;
 
 	if ((sug = typo_of(s, n, &e, &k)) == NULL)
 		return false;
-	utf8_sanitize(&w, s, e > 64 ? 64 : e);
-	/* in the case of the word: "Aggresion" gives "Aggression" */
-	sbuf_adds(&c, sug);
-	if (s[0] >= 'A' && s[0] <= 'Z' && c.s[0] >= 'a' && c.s[0] <= 'z')
-		c.s[0] = (char)(c.s[0] - 'a' + 'A');
-	DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w),
-	    diag_suggest(sbuf_str(&c)));
-	sbuf_free(&w);
-	sbuf_free(&c);
-	return true;
-}
-
-/* A label line of no keyword of ours ("Points: 12", "Core troops:"):
- * reported, with a did-you-mean when one is near, and not read, so that
- * it is never glued to the element list.  A label is one to three words
- * of letters (with '-' or '.') and a ':'.  When its value looks like
- * elements (a count) the army is marked incomplete. */
-static bool
-unknown_label(struct listtext *lt, const char *s, size_t n, long line,
-    long col)
-{
-	const char *words[sizeof keywords / sizeof keywords[0]];
-	const char *sug, *v;
-	struct sbuf w = {0};
-	size_t e, k, vn;
-	int nw = 1;
-
-	if (n == 0 || (unsigned char)s[0] < 0x80 ?
-	    !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) :
-	    false)
-		return false;
-	for (e = 0; e < n && e < 40 && s[e] != ':'; e++) {
-		unsigned char c = (unsigned char)s[e];
-
-		if (c == ' ') {
-			if (s[e - 1] == ' ' || ++nw > 3)
-				return false;
-		} else if (c < 0x80 && !(c >= 'a' && c <= 'z') &&
-		    !(c >= 'A' && c <= 'Z') && c != '-' && c != '.')
-			return false;
-	}
-	if (e >= n || s[e] != ':' || s[e - 1] == ' ')
-		return false;
-	for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
-		words[k] = keywords[k].word;
-	sug = nw == 1 && e >= 4 ? tok_suggest(s, e, words, k) : NULL;
-	utf8_sanitize(&w, s, e);
-	if (sug != NULL && strlen(sug) >= 4) {
-		struct sbuf c = {0};
-
-		sbuf_adds(&c, sug);
-		if (s[0] >= 'A' && s[0] <= 'Z' && c.s[0] >= 'a' &&
-		    c.s[0] <= 'z')
-			c.s[0] = (char)(c.s[0] - 'a' + 'A');
-		DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w),
-		    diag_suggest(sbuf_str(&c)));
-		sbuf_free(&c);
-	} else
-		DIAG(UNKNOWN_KEYWORD, line, col, sbuf_str(&w),
-		    " (a label of no field: the line is not read)");
-	sbuf_free(&w);
-	v = s + e + 1;
-	vn = n - e - 1;
-	str_trim(&v, &vn);
-	for (k = 0; k < vn && v[k] >= '0' && v[k] <= '9'; k++)
-		;
-	while (k > 0 && k < vn && v[k] == ' ')
-		k++;
-	if (k > 0 && k < vn && (v[k] == 'x' || v[k] == 'X' || v[k] == '*' ||
-	    ((unsigned char)v[k] >= 0x80 || (v[k] >= 'a' && v[k] <= 'z') ||
-	    (v[k] >= 'A' && v[k] <= 'Z'))))
-		lt->incomplete = true;      /* "Core: 2x3Bd": elements lost */
+	listtext_unknown_keyword(s, e, sug, "", line, col);
 	return true;
 }
 
@@ -1404,6 +1355,7 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 	enum kw kw;
 	long col;
 	bool bullet;
+	int lab;
 
 	str_trim(&t, &tn);
 	if (tn == 0) {
@@ -1481,8 +1433,10 @@ listtext_line(struct listtext *lt, const char *s, size_t n, long line)
 		    col + (long)val + (long)bl, bullet);
 		return;
 	}
-	if (unknown_label(lt, t, tn, line, col + (long)bl))
+	if ((lab = listtext_unknown_label(t, tn, line, col + (long)bl)) > 0) {
+		lt->incomplete = lt->incomplete || lab == 2;
 		return;
+	}
 	if (keyword_typo(t, tn, line, col + (long)bl))
 		return;
 	if (dates_alone(lt, t, tn, line, col + (long)bl))

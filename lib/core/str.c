@@ -312,33 +312,41 @@ str_lower(struct sbuf *b, const char *s)
 }
 
 int
+str_codepoints(const char *s, uint32_t *cp, int max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t k, l = strlen(s);
+	int n;
+
+	for (n = 0; l > 0 && n < max; n++) {
+		k = utf8_decode(p, l, &cp[n]);
+		if (k == 0) {
+			cp[n] = *p;
+			k = 1;
+		}
+		p += k;
+		l -= k;
+	}
+	return n;
+}
+
+int
 str_editdist(const char *a, const char *b, int max)
 {
-	uint32_t ca[64], cb[64], cp;
-	int na = 0, nb = 0, i, j, row[65], prev, tmp, best;
-	size_t k, la = strlen(a), lb = strlen(b);
-	const unsigned char *p;
+	uint32_t ca[64], cb[64];
 
-	for (p = (const unsigned char *)a; la > 0 && na < 64; na++) {
-		k = utf8_decode(p, la, &cp);
-		if (k == 0) {
-			cp = *p;
-			k = 1;
-		}
-		ca[na] = cp;
-		p += k;
-		la -= k;
-	}
-	for (p = (const unsigned char *)b; lb > 0 && nb < 64; nb++) {
-		k = utf8_decode(p, lb, &cp);
-		if (k == 0) {
-			cp = *p;
-			k = 1;
-		}
-		cb[nb] = cp;
-		p += k;
-		lb -= k;
-	}
+	return str_editdist_cp(ca, str_codepoints(a, ca, 64), cb,
+	    str_codepoints(b, cb, 64), max);
+}
+
+int
+str_editdist_cp(const uint32_t *ca, int na, const uint32_t *cb, int nb,
+    int max)
+{
+	int i, j, row[65], prev, tmp, best;
+
+	if (nb > 64)
+		nb = 64;
 	if (na - nb > max || nb - na > max)
 		return max + 1;
 	for (j = 0; j <= nb; j++)

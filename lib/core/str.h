@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct sbuf {
 	char *s;          /* always NUL-terminated once anything was added */
@@ -41,8 +42,15 @@ void str_fold(struct sbuf *b, const char *s, size_t n);
  * (А-Я, Ё); every other byte is copied as it is, so a regular
  * expression keeps its meaning.  b holds a NUL-terminated string. */
 void str_lower(struct sbuf *b, const char *s);
-/* Levenshtein distance on code points, capped at max+1. */
+/* Levenshtein distance on code points, capped at max+1 (of the first
+ * 64 of each). */
 int str_editdist(const char *a, const char *b, int max);
+/* The same of code points a[0..na) and b[0..nb), nb at most 64. */
+int str_editdist_cp(const uint32_t *a, int na, const uint32_t *b, int nb,
+    int max);
+/* The code points of s as str_editdist reads them (a byte that is no
+ * UTF-8 for itself), at most max; returns their count. */
+int str_codepoints(const char *s, uint32_t *cp, int max);
 bool str_ieq(const char *a, size_t alen, const char *b);
 /* The decimal form of v at dst (a '-' first when negative), without a
  * NUL: as printf's %ld writes it.  Returns its length, at most

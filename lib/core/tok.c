@@ -126,26 +126,66 @@ tok_str(const struct tok *t)
 	return buf;
 }
 
+static void
+word_of(struct tok_word *w, struct sbuf *f, const char *s, size_t len)
+{
+	str_fold(f, s, len);
+	w->n = str_codepoints(sbuf_str(f), w->cp, TOK_WORD_MAX);
+}
+
+void
+tok_word_set(struct tok_word *w, const char *s, size_t len)
+{
+	struct sbuf f = {0};
+
+	word_of(w, &f, s, len);
+	sbuf_free(&f);
+}
+
+long
+tok_nearest(const struct tok_word *word, const struct tok_word *cands,
+    size_t n)
+{
+	long best = -1;
+	int bestd = 3, d;
+	size_t i;
+
+	/* the word itself first: nothing comes nearer */
+	for (i = 0; i < n; i++)
+		if (cands[i].n == word->n && memcmp(cands[i].cp, word->cp,
+		    (size_t)word->n * sizeof word->cp[0]) == 0)
+			return (long)i;
+	for (i = 0; i < n && bestd > 1; i++) {
+		d = str_editdist_cp(word->cp, word->n, cands[i].cp,
+		    cands[i].n, 2);
+		if (d < bestd) {
+			bestd = d;
+			best = (long)i;
+		}
+	}
+	return best;
+}
+
 const char *
 tok_suggest(const char *word, size_t len, const char *const *cands,
     size_t n)
 {
-	struct sbuf a = {0}, b = {0};
+	struct tok_word a, b;
+	struct sbuf f = {0};
 	const char *best = NULL;
 	int bestd = 3, d;
 	size_t i;
 
-	str_fold(&a, word, len);
+	word_of(&a, &f, word, len);
 	for (i = 0; i < n; i++) {
-		str_fold(&b, cands[i], strlen(cands[i]));
-		d = str_editdist(sbuf_str(&a), sbuf_str(&b), 2);
+		word_of(&b, &f, cands[i], strlen(cands[i]));
+		d = str_editdist_cp(a.cp, a.n, b.cp, b.n, 2);
 		if (d < bestd) {
 			bestd = d;
 			best = cands[i];
 		}
 	}
-	sbuf_free(&a);
-	sbuf_free(&b);
+	sbuf_free(&f);
 	return best;
 }
 

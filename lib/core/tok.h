@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/str.h"
 
@@ -38,6 +39,18 @@ const char *tok_str(const struct tok *t);
 /* The nearest keyword within edit distance 2 (case-insensitive), or NULL. */
 const char *tok_suggest(const char *word, size_t len,
     const char *const *cands, size_t n);
+/* A word folded (str_fold) as tok_suggest compares it: its first 64 code
+ * points.  A table of candidates made once (tok_word_set) is looked
+ * through by tok_nearest without folding them again. */
+#define TOK_WORD_MAX 64
+struct tok_word {
+	int n;
+	uint32_t cp[TOK_WORD_MAX];
+};
+void tok_word_set(struct tok_word *w, const char *s, size_t len);
+/* The index of tok_suggest's answer among cands[0..n), -1 for none. */
+long tok_nearest(const struct tok_word *word, const struct tok_word *cands,
+    size_t n);
 
 /* The did-you-mean of an id not found among those seen: the variants of
  * it ("II/32a", "II/32b" for "II/32"), else the nearest id within edit

@@ -496,6 +496,39 @@ test_tok(void)
 	CHECK(t.v[3].quoted && t.v[3].len == 9);
 	CHECK_STR(tok_suggest("genral", 6, kw, 3), "general");
 	CHECK(tok_suggest("zzzzzz", 6, kw, 3) == NULL);
+	{
+		/* tok_nearest on a table folded once answers as tok_suggest:
+		 * ties to the first, the word itself before a nearer miss
+		 * later, folding (Ä, Ё, upper Cyrillic), bytes of no UTF-8,
+		 * words past 64 code points */
+		static const char *const c[] = { "genral", "general",
+		    "generals", "Gelände", "ВРАГИ", "враги", "ally", "allies",
+		    "alle", "x\xffy", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" };
+		static const char *const w[] = { "general", "GENERAL",
+		    "generl", "gelaende", "GELÄNDE", "Враги", "врагиё", "ALLY",
+		    "allie", "allez", "x\xfey", "x\xffy", "", "zz",
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab" };
+		struct tok_word tc[sizeof c / sizeof c[0]], tw;
+		size_t i;
+		long k;
+
+		for (i = 0; i < sizeof c / sizeof c[0]; i++)
+			tok_word_set(&tc[i], c[i], strlen(c[i]));
+		for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+			const char *s = tok_suggest(w[i], strlen(w[i]), c,
+			    sizeof c / sizeof c[0]);
+
+			tok_word_set(&tw, w[i], strlen(w[i]));
+			k = tok_nearest(&tw, tc, sizeof c / sizeof c[0]);
+			CHECK(s == (k < 0 ? NULL : c[k]));
+		}
+		tok_word_set(&tw, "GENERAL", 7);
+		CHECK(tok_nearest(&tw, tc, sizeof c / sizeof c[0]) == 1);
+		tok_word_set(&tw, "ally", 4);
+		CHECK(tok_nearest(&tw, tc, sizeof c / sizeof c[0]) == 6);
+	}
 	diag_quiet(1);
 	CHECK(tok_split(&t, "a \"open", 7, 1) < 0);
 	diag_quiet(0);
