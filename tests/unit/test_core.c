@@ -503,13 +503,13 @@ test_tok(void)
 		 * words past 64 code points */
 		static const char *const c[] = { "genral", "general",
 		    "generals", "Gelände", "ВРАГИ", "враги", "ally", "allies",
-		    "alle", "x\xffy", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" };
+		    "alle", "x\xffy", ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa") };
 		static const char *const w[] = { "general", "GENERAL",
 		    "generl", "gelaende", "GELÄNDE", "Враги", "врагиё", "ALLY",
 		    "allie", "allez", "x\xfey", "x\xffy", "", "zz",
-		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab" };
+		    ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab") };
 		struct tok_word tc[sizeof c / sizeof c[0]], tw;
 		size_t i;
 		long k;
