@@ -254,7 +254,7 @@ item_add_troop(struct item *it)
 {
 	struct troopref *r;
 
-	it->troops = xgrow(it->troops, &it->captroops, it->ntroops + 1,
+	it->troops = xgrow_few(it->troops, &it->captroops, it->ntroops + 1,
 	    sizeof *it->troops);
 	r = &it->troops[it->ntroops++];
 	memset(r, 0, sizeof *r);
@@ -266,7 +266,7 @@ item_add_package(struct item *it)
 {
 	struct package *p;
 
-	it->pkgs = xgrow(it->pkgs, &it->cappkgs, it->npkgs + 1,
+	it->pkgs = xgrow_few(it->pkgs, &it->cappkgs, it->npkgs + 1,
 	    sizeof *it->pkgs);
 	p = &it->pkgs[it->npkgs++];
 	memset(p, 0, sizeof *p);

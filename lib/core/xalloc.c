@@ -76,15 +76,15 @@ xstrndup(const char *s, size_t n)
 	return p;
 }
 
-void *
-xgrow(void *v, size_t *cap, size_t need, size_t sz)
+static void *
+grow_from(void *v, size_t *cap, size_t need, size_t sz, size_t least)
 {
 	size_t n = *cap;
 
 	if (need <= n)
 		return v;
-	if (n < 8)
-		n = 8;
+	if (n < least)
+		n = least;
 	while (n < need) {
 		if (n > SIZE_MAX / 2)
 			oom();
@@ -93,6 +93,18 @@ xgrow(void *v, size_t *cap, size_t need, size_t sz)
 	v = xreallocarray(v, n, sz);
 	*cap = n;
 	return v;
+}
+
+void *
+xgrow(void *v, size_t *cap, size_t need, size_t sz)
+{
+	return grow_from(v, cap, need, sz, 8);
+}
+
+void *
+xgrow_few(void *v, size_t *cap, size_t need, size_t sz)
+{
+	return grow_from(v, cap, need, sz, 1);
 }
 
 void *

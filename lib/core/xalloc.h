@@ -11,6 +11,9 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Grow *v (of *cap elements of size sz) to hold at least need elements. */
 void *xgrow(void *v, size_t *cap, size_t need, size_t sz);
+/* The same from one element up (1, 2, 4, ...): for the many arrays that
+ * mostly hold one or two (an item's troops). */
+void *xgrow_few(void *v, size_t *cap, size_t need, size_t sz);
 /* Keep w, an array parallel to one grown by xgrow, at cap elements: it
  * is reallocated only when the capacity moved (old != cap). */
 void *xfollow(void *w, size_t old, size_t cap, size_t sz);

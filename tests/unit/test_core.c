@@ -151,7 +151,7 @@ test_str(void)
 	test_putl();
 }
 
-/* xgrow doubles; xfollow reallocates a parallel array only when the
+/* xgrow doubles (from 8, xgrow_few from 1); xfollow reallocates a parallel array only when the
  * capacity moved, so n appends cost O(log n) reallocations. */
 static void
 test_grow(void)
@@ -176,6 +176,21 @@ test_grow(void)
 	CHECK(a[9999] == 9999 && b[9999] == 9999);
 	free(a);
 	free(b);
+	/* xgrow_few: one, two, four, ... */
+	a = NULL;
+	cap = 0;
+	a = xgrow_few(a, &cap, 1, sizeof *a);
+	CHECK(cap == 1);
+	a = xgrow_few(a, &cap, 2, sizeof *a);
+	CHECK(cap == 2);
+	a = xgrow_few(a, &cap, 3, sizeof *a);
+	CHECK(cap == 4);
+	a = xgrow_few(a, &cap, 4, sizeof *a);
+	CHECK(cap == 4);
+	a = xgrow_few(a, &cap, 9, sizeof *a);
+	CHECK(cap == 16);
+	a[8] = 8;
+	free(a);
 }
 
 /* The bits of n: past the budget the runs of n keys are no more. */
