@@ -1208,3 +1208,31 @@ system_fonts() {
 		[[ $output == *"$want"* ]] || fail "$lang: no '$want'"
 	done
 }
+
+@test "refcard-render: a card's fit is its own: the last cards of the 3.0 corpus in one PDF are set as each alone" {
+	# 634 cards measure some 10,000 texts: the memo of measured texts
+	# (MEMO_MAX 4096) lets go the most of them several times on the way,
+	# keeping those more than one card asked for; every word of the last
+	# cards (one page each) stands where it stands on the card alone
+	need_pdf
+	command -v pdftotext >/dev/null || skip "pdftotext (poppler-utils) is missing"
+	d=$BATS_TEST_TMPDIR
+	armylist-parse --rules=dba3 corpus/dba3-lists.txt > "$d/a.xml" 2>/dev/null || :
+	run -0 --separate-stderr refcard-render -T pdf --lang=de -o "$d/all.pdf" "$d/a.xml"
+	run -0 pdfinfo "$d/all.pdf"
+	assert_line --regexp '^Pages: +634$'
+	# the page of each of the last armies whose id is its own
+	grep -o '<army id="[^"]*"' "$d/a.xml" | cut -d'"' -f2 |
+	    awk '{ id[NR] = $0; n[$0]++ } END { for (i = NR - 5; i <= NR; i++)
+	    if (n[id[i]] == 1) print i, id[i] }' > "$d/last"
+	assert_equal "$(wc -l < "$d/last")" 4
+	while read -r page id; do
+		run -0 --separate-stderr refcard-render -T pdf --lang=de --army="$id" -o "$d/one.pdf" "$d/a.xml"
+		run -0 pdfinfo "$d/one.pdf"
+		assert_line --regexp '^Pages: +1$'
+		pdftotext -bbox "$d/one.pdf" - | grep '<word' > "$d/one.txt"
+		pdftotext -bbox -f "$page" -l "$page" "$d/all.pdf" - | grep '<word' > "$d/all.txt"
+		[ "$(wc -l < "$d/one.txt")" -gt 100 ]
+		diff "$d/one.txt" "$d/all.txt"
+	done < "$d/last"
+}

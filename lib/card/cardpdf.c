@@ -475,28 +475,57 @@ memo_slot(struct memo *m, const char *s, const struct memo_ent *k)
 	}
 }
 
-/* Room for one more text in m: emptied past MEMO_MAX, else twice the
- * slots when half are in use. */
+/* The entries of m in a new table of cap slots: all, or (sweep) those
+ * looked up by more than one card since the last sweep (marked as not)
+ * and those of the card measured now; the others let go. */
+static void
+memo_move(struct memo *m, size_t cap, bool sweep)
+{
+	struct memo_ent *old = m->e, *e;
+	size_t i, ocap = m->cap;
+
+	m->e = xcalloc(cap, sizeof *m->e);
+	m->cap = cap;
+	m->n = m->held = 0;
+	for (i = 0; i < ocap; i++) {
+		if (old[i].hash == 0)
+			continue;
+		if (sweep && !old[i].shared && old[i].card != m->card) {
+			free(old[i].text);
+			if (old[i].lay != NULL)
+				g_object_unref(old[i].lay);
+			continue;
+		}
+		e = memo_slot(m, old[i].text, &old[i]);
+		*e = old[i];
+		e->shared = e->shared && !sweep;
+		m->n++;
+		m->held += e->lay != NULL;
+	}
+	free(old);
+}
+
+/* Room for one more text in m: past MEMO_MAX those that only one card
+ * has looked up since the last time go (all of them when fewer than half
+ * would), else twice the slots when half are in use. */
 static void
 memo_room(struct memo *m)
 {
-	struct memo_ent *old, *e;
-	size_t i, cap;
+	struct memo_ent *x;
+	size_t shared = 0;
 
-	if (m->n >= MEMO_MAX)
-		memo_clear(m);
+	if (m->n >= MEMO_MAX) {
+		for (x = m->e; x < m->e + m->cap; x++)
+			shared += x->hash != 0 && (x->shared ||
+			    x->card == m->card);
+		if (shared > MEMO_MAX / 2)
+			memo_clear(m);
+		else
+			memo_move(m, m->cap, true);
+	}
 	if ((m->n + 1) * 2 <= m->cap)
 		return;
-	old = m->e;
-	cap = m->cap;
-	m->cap = cap == 0 ? 256 : cap * 2;
-	m->e = xcalloc(m->cap, sizeof *m->e);
-	for (i = 0; i < cap; i++)
-		if (old[i].hash != 0) {
-			e = memo_slot(m, old[i].text, &old[i]);
-			*e = old[i];
-		}
-	free(old);
+	memo_move(m, m->cap == 0 ? 256 : m->cap * 2, false);
 }
 
 /* The entry of s (markup: pango markup, else a cell's text) in fd in
@@ -512,7 +541,7 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 
 	k.fs = w->fs;
 	k.spacing = w->spacing;
-	k.face = (unsigned short)((fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
+	k.face = (unsigned char)((fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
 	    (w->narrow ? 4 : 0) + (markup ? 8 : 0));
 	k.what = what;
 	k.hash = memo_hash(th, &k);
@@ -521,7 +550,11 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 		if (e->hash != 0 || added == NULL) {
 			if (added != NULL)
 				*added = false;
-			return e->hash != 0 ? e : NULL;
+			if (e->hash == 0)
+				return NULL;
+			e->shared = e->shared || e->card != m->card;
+			e->card = m->card;
+			return e;
 		}
 	}
 	if (added == NULL)
@@ -529,6 +562,7 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 	memo_room(m);
 	e = memo_slot(m, s, &k);
 	*e = k;
+	e->card = m->card;
 	e->text = xstrdup(s);
 	m->n++;
 	*added = true;
@@ -996,6 +1030,7 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	size_t i;
 	bool army = strcmp(c->kind, "army") == 0;
 
+	w->memo->card++;
 	for (i = 0; i < NFITS; i++) {
 		if (fits[i].notes_out && (!army || i == 1))
 			continue;

@@ -24,7 +24,11 @@
  * "beaten by Kn (good going): destroyed"); an open-addressed table of
  * cap (a power of two) slots, n of them in use, each with the face,
  * width and text it was laid out in and its width and height.  Past
- * MEMO_MAX texts the memo is emptied.  A text that may be drawn keeps
+ * MEMO_MAX texts the memo keeps those more than one card has looked up
+ * since the last time (the cells every card has, in the sizes most
+ * cards take) and lets go the rest, or all when they are more than half
+ * (memo_room).  A
+ * text that may be drawn keeps
  * the layout it was measured in, so that the page draws it without
  * laying it out again (not in a measurer of its own, which draws
  * nothing).  A layout drawn is kept for the next card in its face (the
@@ -36,8 +40,11 @@ struct memo_ent {
 	uint64_t hash;              /* 0: the slot is empty */
 	double fs, spacing;
 	int what;
-	unsigned short face;
+	unsigned char face;
+	bool shared;                /* looked up by a second card since the
+				     * last sweep */
 	unsigned short drawn;       /* the times lay was drawn */
+	unsigned short card;        /* the card that looked it up last */
 	char *text;
 	double wd, ht;
 	PangoLayout *lay;           /* as measured, or NULL */
@@ -45,6 +52,7 @@ struct memo_ent {
 struct memo {
 	struct memo_ent *e;
 	size_t cap, n, held;        /* held: the layouts kept */
+	unsigned short card;        /* the card measured now (wraps) */
 };
 
 struct cardpdf {
