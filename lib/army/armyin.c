@@ -351,6 +351,13 @@ struct lines {
 	bool other;         /* a row of cells went to the sheet as none of
 			     * those: the rows right after it are its */
 	int mode;           /* 1 table rows, 2 list text: what ran last */
+	/* a row with a reference but no elements ("II/34<TAB>Achaemenid
+	 * Persian<TAB>550BC-329BC"), held until the next line tells
+	 * whether elements follow it (its record's reference line) or not
+	 * (a table's row, as a table of contents has them) */
+	struct sbuf held;
+	long held_line;     /* 0: none held */
+	long held_gap;      /* the empty lines after it, held too */
 };
 
 /* Does a cell start with a reference with a book ("II/33", "II/33a
@@ -392,10 +399,11 @@ tab_elements(const char *s, size_t n)
  * its elements (blanks before them, the columns kept; each cell after
  * a comma).  *shift: how much longer than in the row the label and its
  * mark are ("Thomas - " for "Thomas<TAB>"): the elements' columns are
- * the row's from b->s + *shift.  false when the row is none. */
+ * the row's from b->s + *shift.  false when the row is none.  bare: the
+ * row is one with no cell of elements (its reference line alone). */
 static bool
 tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
-    size_t *shift)
+    size_t *shift, bool bare)
 {
 	const char *c[3] = { s, NULL, NULL }, *t;
 	size_t cn[3], k, i, r;
@@ -407,9 +415,9 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
 		cn[k] = (size_t)(s + i - c[k]);
 		str_trim(&c[k], &cn[k]);
 	}
-	r = book_ref_cell(c[0], cn[0]) ? 0 : k > 2 && cn[0] > 0 &&
+	r = book_ref_cell(c[0], cn[0]) ? 0 : k > (bare ? 1u : 2u) && cn[0] > 0 &&
 	    book_ref_cell(c[1], cn[1]) ? 1 : 3;
-	if (r == 3 || tab_elements(s, n) == 0)
+	if (r == 3 || (tab_elements(s, n) == 0) != bare)
 		return false;   /* a table of contents, a header's row */
 	sbuf_reset(b);
 	*shift = 0;
@@ -458,7 +466,7 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
 
 	if (sheet_has_header(L->sh) || L->other)
 		return false;
-	if (tab_record(&L->tabs, s, n, &at, &shift)) {
+	if (tab_record(&L->tabs, s, n, &at, &shift, false)) {
 		if (L->mode == 1)
 			sheet_flush(L->sh);
 		L->mode = 2;
@@ -575,8 +583,49 @@ dotted(const char *s, size_t n)
 	return false;
 }
 
+/* A row of tab-separated cells to the sheet reader. */
 static void
-lines_line(struct lines *L, const char *s, size_t n, long line)
+table_row(struct lines *L, const char *s, size_t n, long line)
+{
+	if (L->mode == 2)
+		listtext_flush(L->lt);
+	L->mode = 1;
+	L->other = true;
+	split_cells(L->sh, s, n, '\t', line, &L->cells, &L->cap, &L->esc);
+}
+
+static void line_now(struct lines *L, const char *s, size_t n, long line);
+
+/* The row held (L->held), if any, and the empty lines after it: the row
+ * as its record's reference line when elements follow (ref), else as a
+ * table's row. */
+static void
+release(struct lines *L, bool ref)
+{
+	size_t at, shift;
+	long line = L->held_line, k;
+
+	if (line == 0)
+		return;
+	L->held_line = 0;
+	if (!ref)
+		table_row(L, L->held.s, L->held.len, line);
+	else {
+		(void)tab_record(&L->tabs, L->held.s, L->held.len, &at, &shift,
+		    true);
+		if (L->mode == 1)
+			sheet_flush(L->sh);
+		L->mode = 2;
+		listtext_flush(L->lt);
+		listtext_line(L->lt, L->tabs.s, L->tabs.len, line);
+	}
+	for (k = 1; k <= L->held_gap; k++)
+		line_now(L, "", 0, line + k);
+	L->held_gap = 0;
+}
+
+static void
+line_now(struct lines *L, const char *s, size_t n, long line)
 {
 	size_t i, from;
 	long depth;
@@ -650,12 +699,15 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 		listtext_line(L->lt, L->tabs.s, n, line);
 	} else if (!plain && memchr(s, '\t', n) != NULL &&
 	    !(i < n && s[i] == '#')) {
-		if (L->mode == 2)
-			listtext_flush(L->lt);
-		L->mode = 1;
-		L->other = true;
-		split_cells(L->sh, s, n, '\t', line, &L->cells, &L->cap,
-		    &L->esc);
+		if (L->held_line == 0 && !sheet_has_header(L->sh) &&
+		    !L->other && tab_record(&L->tabs, s, n, &from, &from,
+		    true)) {
+			sbuf_reset(&L->held);
+			sbuf_add(&L->held, s, n);
+			L->held_line = line;
+			return;
+		}
+		table_row(L, s, n, line);
 	} else if (i < n && s[i] != '#' && !listtext_open(L->lt) &&
 	    csv_header(&L->csv, L->sh, s + i, n - i, line)) {
 		if (L->mode == 2)
@@ -668,6 +720,28 @@ lines_line(struct lines *L, const char *s, size_t n, long line)
 			L->mode = 2;
 		listtext_line(L->lt, s, n, line);
 	}
+}
+
+/* One line; a row held before it (and the empty lines after the row) is
+ * released first: as a reference line when this line is elements
+ * ("1x3Cv (Gen), ...") or a keyword's ("Aggression 2"). */
+static void
+lines_line(struct lines *L, const char *s, size_t n, long line)
+{
+	const char *t = s;
+	size_t tn = n;
+
+	if (L->held_line != 0 && n == 0 && line == L->held_line +
+	    L->held_gap + 1) {
+		L->held_gap++;  /* "II/34<TAB>...", "", "1x3Cv (Gen), ..." */
+		return;
+	}
+	if (L->held_line != 0) {
+		str_trim(&t, &tn);
+		release(L, tn > 0 && (listtext_counted(t, tn) ||
+		    listtext_keyword(t, tn)));
+	}
+	line_now(L, s, n, line);
 }
 
 /* --header=FILE: its lines, read before each operand read as lines. */
@@ -743,6 +817,7 @@ lines_begin(struct lines *L, const char *name, army_cb cb, void *ctx)
 static void
 lines_end(struct lines *L, bool report)
 {
+	release(L, false);
 	csv_free(&L->csv, L->sh);
 	sheet_flush(L->sh);
 	listtext_flush(L->lt);
@@ -758,6 +833,7 @@ lines_end(struct lines *L, bool report)
 	sbuf_free(&L->esc);
 	sbuf_free(&L->mark);
 	sbuf_free(&L->tabs);
+	sbuf_free(&L->held);
 }
 
 void
@@ -774,6 +850,7 @@ armylist_read_lines(struct input *in, army_cb cb, void *ctx)
 		for (i = 0; i < header.n; i++)
 			lines_line(&L, header.text.s + header.v[i].off,
 			    header.v[i].len, header.v[i].line);
+		release(&L, false);
 		diag_set_file(in->name);
 	}
 	while (input_getline(in, &s, &n))

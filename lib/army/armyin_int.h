@@ -164,6 +164,8 @@ void listtext_free(struct listtext *lt);
  * four letters or more, near one that needs no colon or has it
  * ("Terain Hilly"; not "Best regards": List is a label with a colon)? */
 bool listtext_kwnear(const char *s, size_t n);
+/* Does line s[0..n) start with a keyword ("Aggression 2", "Gegner:")? */
+bool listtext_keyword(const char *s, size_t n);
 /* The keyword nearest s[0..n) within edit distance 2, NULL for none. */
 const char *listtext_kwsuggest(const char *s, size_t n);
 /* "unknown keyword 'Aggresion'" of s[0..e) (cut at 64 bytes), with sug as

@@ -676,6 +676,18 @@ typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 	return sug;
 }
 
+bool
+listtext_keyword(const char *s, size_t n)
+{
+	struct sbuf fb = {0};
+	const char *lang;
+	size_t val;
+	bool kw = keyword(&fb, s, n, &val, &lang) != KW_NONE;
+
+	sbuf_free(&fb);
+	return kw;
+}
+
 const char *
 listtext_kwsuggest(const char *s, size_t n)
 {
