@@ -890,6 +890,39 @@ lay_out(struct cardpdf *w, const struct card *c, bool dry)
 	return !w->overflow;
 }
 
+/* A dry lay_out of c (a fit tried): when it fits in cardpdf_fit, the
+ * notes it recorded are the fit's, and the face and place of notes it
+ * was laid out in are kept. */
+static bool
+probe(struct cardpdf *w, const struct card *c)
+{
+	bool ok;
+
+	if (w->keep != NULL)
+		memset(w->tried.b, 0, w->tried.nb * sizeof *w->tried.b);
+	ok = lay_out(w, c, true);
+	if (ok && w->keep != NULL) {
+		memcpy(w->keep->b, w->tried.b, w->tried.nb *
+		    sizeof *w->tried.b);
+		w->kept.valid = true;
+		w->kept.fs = w->fs;
+		w->kept.spacing = w->spacing;
+		w->kept.narrow = w->narrow;
+		w->kept.notes_out = w->notes_out;
+		w->kept.split = w->split;
+	}
+	return ok;
+}
+
+/* Whether w is set as the fit kept last (probe). */
+static bool
+as_kept(const struct cardpdf *w)
+{
+	return w->kept.valid && w->kept.fs == w->fs &&
+	    w->kept.spacing == w->spacing && w->kept.narrow == w->narrow &&
+	    w->kept.notes_out == w->notes_out && w->kept.split == w->split;
+}
+
 /* The fits tried in turn: type as a share of the paper's (never under
  * FIT_MIN_PT), line spacing, notes below the table (all under it or
  * all beside it, then split between the two places, whole notes in
@@ -1006,7 +1039,7 @@ grow(struct cardpdf *w, const struct card *c, double fill)
 	}
 	for (mid = k; top > 0 && hi - lo > 1; ) {
 		set_type(w, w->base_fs + mid * FIT_STEP, 0, false);
-		if (lay_out(w, c, true))
+		if (probe(w, c))
 			lo = mid;
 		else
 			hi = mid;
@@ -1035,10 +1068,10 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 		if (fits[i].notes_out && (!army || i == 1))
 			continue;
 		apply_fit(w, c, i);
-		if (lay_out(w, c, true))
+		if (probe(w, c))
 			break;
 		w->split = fits[i].notes_out;
-		if (w->split && lay_out(w, c, true))
+		if (w->split && probe(w, c))
 			break;
 	}
 	if (i == NFITS)
@@ -1050,7 +1083,7 @@ choose(struct cardpdf *w, const struct card *c, struct card_fit *f)
 		/* in the type it grew to; notes below it may grow again */
 		fs = w->fs;
 		apply_fit(w, c, 1);
-		if (lay_out(w, c, true)) {
+		if (probe(w, c)) {
 			i = 1;
 			grow(w, c, (w->y - w->margin) /
 			    (cardpdf_bottom(w) - w->margin));
@@ -1116,14 +1149,26 @@ cardpdf_fit(struct cardpdf *w, const struct card *c, struct card_fit *f)
 	double cw[CARD_MAXCOLS];
 	size_t i;
 
-	choose(w, c, f);
 	f->b = xgrow(f->b, &f->capb, c->nb, sizeof *f->b);
 	f->nb = c->nb;
 	memset(f->b, 0, c->nb * sizeof *f->b);
-	/* the notes of each block as lay_out sets them in the fit chosen */
-	w->rec = f;
-	(void)lay_out(w, c, true);
+	w->tried.b = xgrow(w->tried.b, &w->tried.capb, c->nb,
+	    sizeof *w->tried.b);
+	w->tried.nb = c->nb;
+	/* the notes of each block as lay_out sets them in the fit chosen:
+	 * those of the last fit tried that fitted, when it is the one */
+	w->rec = &w->tried;
+	w->keep = f;
+	w->kept.valid = false;
+	choose(w, c, f);
+	w->keep = NULL;
 	w->rec = NULL;
+	if (!as_kept(w)) {
+		memset(f->b, 0, c->nb * sizeof *f->b);
+		w->rec = f;
+		(void)lay_out(w, c, true);
+		w->rec = NULL;
+	}
 	w->ncol = card_cols(c);
 	w->col = 0;
 	for (i = 0; i < c->nb; i++) {
@@ -1154,6 +1199,7 @@ cardpdf_finish(struct cardpdf *w)
 	cairo_show_page(w->cr);
 	free_fonts(w);
 	memo_clear(&w->own);
+	free(w->tried.b);
 	g_object_unref(w->ctx);
 	cairo_destroy(w->cr);
 	cairo_surface_finish(w->surf);

@@ -77,6 +77,14 @@ struct cardpdf {
 	bool split;
 	struct card_fit *rec;
 	size_t blk;
+	/* cardpdf_fit: the notes of each fit tried (probe) are recorded in
+	 * tried, and those of the last that fitted kept in keep, with the
+	 * face and place of notes it was laid out in (kept) */
+	struct card_fit tried, *keep;
+	struct {
+		bool valid, narrow, notes_out, split;
+		double fs, spacing;
+	} kept;
 	bool page_open;
 	int pages;
 	const struct card *cur;
