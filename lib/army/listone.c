@@ -282,22 +282,25 @@ field_label(const char *t, size_t n)
 	static const char *const words[] = {
 		"enemy", "enemies", "ally", "allies", "opponent", "opponents",
 		"foe", "foes", "vs", "versus", "against", "see", "also", "note",
-		"notes", "nb", "feind", "feinde", "gegner", "verbündete",
-		"verbündeter", "alliierte", "gegen", "siehe", "auch",
-		"враг", "враги", "Враг", "Враги", "противник", "противники",
-		"Противник", "Противники", "союзник", "союзники", "Союзник",
-		"Союзники", "против", "Против", NULL
+		"notes", "nb", "feind", "feinde", "gegner", "verbuendete",
+		"verbuendeter", "alliierte", "gegen", "siehe", "auch",
+		"враг", "враги", "противник", "противники", "союзник",
+		"союзники", "против", NULL
 	};
+	struct sbuf f = {0};
 	size_t b, e, k;
+	bool hit = false;
 
-	for (b = 0; b < n; b = e + 1) {
+	/* each word folded: "VERBÜNDETE", "ВРАГИ" */
+	for (b = 0; b < n && !hit; b = e + 1) {
 		for (e = b; e < n && t[e] != ' '; e++)
 			;
-		for (k = 0; words[k] != NULL; k++)
-			if (str_ieq(t + b, e - b, words[k]))
-				return true;
+		str_fold(&f, t + b, e - b);
+		for (k = 0; words[k] != NULL && !hit; k++)
+			hit = strcmp(sbuf_str(&f), words[k]) == 0;
 	}
-	return false;
+	sbuf_free(&f);
+	return hit;
 }
 
 size_t

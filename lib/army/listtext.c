@@ -576,8 +576,18 @@ kw_folded(void)
 	return kw_fold_tab;
 }
 
-/* The keyword a line starts with (followed by ':' or a blank), and the
- * offset of its value; KW_NONE otherwise. */
+/* Does an element list ("1x3Cv (Gen), ...") follow s[0..e) after blanks? */
+static bool
+counted_after(const char *s, size_t e, size_t n)
+{
+	while (e < n && (s[e] == ' ' || s[e] == '\t'))
+		e++;
+	return e < n && listtext_counted(s + e, n - e);
+}
+
+/* The keyword a line starts with (followed by ':' or a blank; a word of
+ * the element list that wants a ':' also by the list itself: "Troops
+ * 1x3Cv (Gen), ..."), and the offset of its value; KW_NONE otherwise. */
 static enum kw
 keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
     const char **lang)
@@ -611,7 +621,9 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 	    w[0] + 32 : w[0])]; k-- > 0; k = kw_next[k]) {
 		if (wl == kw_len[k] && (plain ? str_ieq(w, wl,
 		    kf[k]) : memcmp(w, kf[k], wl) == 0) &&
-		    (!keywords[k].colon || (e < n && s[e] == ':'))) {
+		    (!keywords[k].colon || (e < n && s[e] == ':') ||
+		    (keywords[k].kw == KW_ELEMENTS && counted_after(s, e,
+		    n)))) {
 			r = keywords[k].kw;
 			if (kw_tells[k] != NULL)
 				*lang = kw_tells[k];
@@ -637,15 +649,20 @@ keyword(struct sbuf *fb, const char *s, size_t n, size_t *val,
 }
 
 /* The keyword nearest s[0..n) within edit distance 2 (tok_suggest of
- * the keywords); its index, -1 when none. */
+ * the keywords); its index, -1 when none; *exact: s is that keyword
+ * folded ("ВОЙСКА" of "войска"). */
 static long
-kw_suggest(const char *s, size_t n)
+kw_suggest(const char *s, size_t n, bool *exact)
 {
 	struct tok_word w;
+	long k;
 
 	(void)kw_folded();
 	tok_word_set(&w, s, n);
-	return tok_nearest(&w, kw_near, sizeof keywords / sizeof keywords[0]);
+	k = tok_nearest(&w, kw_near, sizeof keywords / sizeof keywords[0]);
+	*exact = k >= 0 && kw_near[k].n == w.n && memcmp(kw_near[k].cp,
+	    w.cp, (size_t)w.n * sizeof w.cp[0]) == 0;
+	return k;
 }
 
 /* The keyword the first word of a line is a near miss of, its index in
@@ -658,6 +675,7 @@ typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 	const char *sug;
 	size_t e;
 	long k;
+	bool exact;
 
 	for (e = 0; e < n && s[e] != ':' && s[e] != ' ' && s[e] != '\t'; e++)
 		if ((unsigned char)s[e] < 0x80 && !(s[e] >= 'a' && s[e] <= 'z') &&
@@ -665,11 +683,12 @@ typo_of(const char *s, size_t n, size_t *we, size_t *kw)
 			return NULL;
 	if (e < 4 || e == n)
 		return NULL;
-	if ((k = kw_suggest(s, e)) < 0)
+	/* the word itself, in any case (a keyword that wants a ':'): no
+	 * typo */
+	if ((k = kw_suggest(s, e, &exact)) < 0 || exact)
 		return NULL;
 	sug = keywords[k].word;
-	/* the word itself (a keyword that wants a ':'): no typo */
-	if (strlen(sug) < 4 || str_ieq(s, e, sug))
+	if (strlen(sug) < 4)
 		return NULL;
 	*kw = (size_t)k;
 	*we = e;
@@ -691,7 +710,8 @@ listtext_keyword(const char *s, size_t n)
 const char *
 listtext_kwsuggest(const char *s, size_t n)
 {
-	long k = kw_suggest(s, n);
+	bool exact;
+	long k = kw_suggest(s, n, &exact);
 
 	return k < 0 ? NULL : keywords[k].word;
 }
