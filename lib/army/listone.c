@@ -605,8 +605,8 @@ listtext_counted(const char *s, size_t n)
  * letters) as did-you-mean in the case of the word ("Aggression"), else
  * with tail. */
 void
-listtext_unknown_keyword(const char *s, size_t e, const char *sug, const char *tail,
-    long line, long col)
+listtext_unknown_keyword(const char *s, size_t e, const char *sug,
+    const char *tail, long line, long col)
 {
 	struct sbuf w = {0}, c = {0};
 

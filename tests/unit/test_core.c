@@ -151,8 +151,9 @@ test_str(void)
 	test_putl();
 }
 
-/* xgrow doubles (from 8, xgrow_few from 1); xfollow reallocates a parallel array only when the
- * capacity moved, so n appends cost O(log n) reallocations. */
+/* xgrow doubles (from 8, xgrow_few from 1); xfollow reallocates a
+ * parallel array only when the capacity moved, so n appends cost
+ * O(log n) reallocations. */
 static void
 test_grow(void)
 {
