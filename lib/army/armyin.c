@@ -630,8 +630,10 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 	size_t i, from;
 	long depth;
 	bool plain = plain_line(s, n, line);
+	/* a tab: none in a plain line; the mending below keeps tabs */
+	bool tab = !plain && memchr(s, '\t', n) != NULL;
 
-	if (memchr(s, '\t', n) == NULL)
+	if (!tab)
 		L->other = false;
 
 	if (!plain && !utf8_valid(s, n)) {
@@ -675,11 +677,11 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 		L->mode = 1;
 		split_cells(L->sh, s, n, '|', line, &L->cells, &L->cap,
 		    &L->esc);
-	} else if (!plain && memchr(s, '\t', n) != NULL &&
-	    !(i < n && s[i] == '#') && tab_row(L, s, n, line)) {
+	} else if (tab && !(i < n && s[i] == '#') &&
+	    tab_row(L, s, n, line)) {
 		/* read as list text, or said */
-	} else if ((memchr(s, '\t', n) != NULL ? !plain && L->mode == 2 &&
-	    listtext_open(L->lt) : dotted(s, n)) && listtext_counted(s, n)) {
+	} else if ((tab ? L->mode == 2 && listtext_open(L->lt) :
+	    dotted(s, n)) && listtext_counted(s, n)) {
 		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text,
 		 * "1x3Cv (Gen) · 1x2LH" in any line without a tab (a table's
 		 * row keeps its dots): its tabs and dots outside brackets
@@ -697,8 +699,7 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 				memcpy(L->tabs.s + i, ",  ",
 				    dot_at(L->tabs.s + i, n - i));
 		listtext_line(L->lt, L->tabs.s, n, line);
-	} else if (!plain && memchr(s, '\t', n) != NULL &&
-	    !(i < n && s[i] == '#')) {
+	} else if (tab && !(i < n && s[i] == '#')) {
 		if (L->held_line == 0 && !sheet_has_header(L->sh) &&
 		    !L->other && tab_record(&L->tabs, s, n, &from, &from,
 		    true)) {
