@@ -415,8 +415,8 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
 		cn[k] = (size_t)(s + i - c[k]);
 		str_trim(&c[k], &cn[k]);
 	}
-	r = book_ref_cell(c[0], cn[0]) ? 0 : k > (bare ? 1u : 2u) && cn[0] > 0 &&
-	    book_ref_cell(c[1], cn[1]) ? 1 : 3;
+	r = book_ref_cell(c[0], cn[0]) ? 0 : k > (bare ? 1u : 2u) &&
+	    cn[0] > 0 && book_ref_cell(c[1], cn[1]) ? 1 : 3;
 	if (r == 3 || (tab_elements(s, n) == 0) != bare)
 		return false;   /* a table of contents, a header's row */
 	sbuf_reset(b);
@@ -456,6 +456,18 @@ tab_record(struct sbuf *b, const char *s, size_t n, size_t *at,
 	return true;
 }
 
+/* The record a row starts (tab_record): its reference line, L->tabs up
+ * to at, to list text, the record before it ended. */
+static void
+tab_head(struct lines *L, size_t at, long line)
+{
+	if (L->mode == 1)
+		sheet_flush(L->sh);
+	L->mode = 2;
+	listtext_flush(L->lt);  /* a row is a record of its own */
+	listtext_line(L->lt, L->tabs.s, at, line);
+}
+
 /* A row of tab-separated cells before a table's header that is a
  * record (tab_record: read as list text) or, outside a record of list
  * text, holds elements (said): true; else false. */
@@ -467,11 +479,7 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
 	if (sheet_has_header(L->sh) || L->other)
 		return false;
 	if (tab_record(&L->tabs, s, n, &at, &shift, false)) {
-		if (L->mode == 1)
-			sheet_flush(L->sh);
-		L->mode = 2;
-		listtext_flush(L->lt);  /* a row is a record of its own */
-		listtext_line(L->lt, L->tabs.s, at, line);
+		tab_head(L, at, line);
 		if (at < L->tabs.len) {
 			memset(L->tabs.s, ' ', at);
 			listtext_line(L->lt, L->tabs.s + shift,
@@ -610,15 +618,9 @@ release(struct lines *L, bool ref)
 	L->held_line = 0;
 	if (!ref)
 		table_row(L, L->held.s, L->held.len, line);
-	else {
-		(void)tab_record(&L->tabs, L->held.s, L->held.len, &at, &shift,
-		    true);
-		if (L->mode == 1)
-			sheet_flush(L->sh);
-		L->mode = 2;
-		listtext_flush(L->lt);
-		listtext_line(L->lt, L->tabs.s, L->tabs.len, line);
-	}
+	else if (tab_record(&L->tabs, L->held.s, L->held.len, &at, &shift,
+	    true))
+		tab_head(L, at, line);
 	for (k = 1; k <= L->held_gap; k++)
 		line_now(L, "", 0, line + k);
 	L->held_gap = 0;
@@ -627,7 +629,7 @@ release(struct lines *L, bool ref)
 static void
 line_now(struct lines *L, const char *s, size_t n, long line)
 {
-	size_t i, from;
+	size_t i, from, at;
 	long depth;
 	bool plain = plain_line(s, n, line);
 	/* a tab: none in a plain line; the mending below keeps tabs */
@@ -700,8 +702,9 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 				    dot_at(L->tabs.s + i, n - i));
 		listtext_line(L->lt, L->tabs.s, n, line);
 	} else if (tab && !(i < n && s[i] == '#')) {
+		/* a reference without elements: held (lines_line) */
 		if (L->held_line == 0 && !sheet_has_header(L->sh) &&
-		    !L->other && tab_record(&L->tabs, s, n, &from, &from,
+		    !L->other && tab_record(&L->tabs, s, n, &at, &from,
 		    true)) {
 			sbuf_reset(&L->held);
 			sbuf_add(&L->held, s, n);
