@@ -879,6 +879,21 @@ system_fonts() {
 	grep -q 'fonts\.conf' "$t"
 }
 
+@test "battle-scan: -T pdf starts no thread a font (pango 1.50 started two)" {
+	command -v strace >/dev/null || skip "no strace"
+	[ -z "${BELLIS_SAN:-}" ] ||
+	    skip "LeakSanitizer does not run under ptrace (strace)"
+	local t="$BATS_TEST_TMPDIR/trace" n
+	cd "$TOP"
+	# one start of the helper (libexec/bellis/battle-scan), at most one
+	# thread for fontconfig's start
+	strace -f -e trace=clone,clone3 -o "$t" \
+	    battle-scan -T pdf samples/battle-line.xml > "$BATS_TEST_TMPDIR/a.pdf"
+	n=$(grep -c 'clone' "$t") || true
+	[ "$n" -le 2 ] || fail "$n processes and threads started"
+	battle-scan -T pdf samples/battle-line.xml | cmp - "$BATS_TEST_TMPDIR/a.pdf"
+}
+
 @test "battle-scan: --verdicts colours the paths, legal solid, illegal dashed" {
 	cd "$TOP"
 	battle-scan -T moves --plan=samples/battle-line.plan samples/battle-line.xml | move-check > "$BATS_TEST_TMPDIR/v" || true

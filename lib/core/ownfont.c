@@ -13,6 +13,7 @@
 #include <pango/pangocairo.h>
 
 #include "core/cli.h"
+#include "core/diag.h"
 #include "core/ownfont.h"
 #include "core/pdffont.h"
 
@@ -216,6 +217,37 @@ own_fonts(void)
 	return true;
 }
 
+/* GLib's thread start, for every caller in the process.  pango 1.50
+ * starts two threads for each font pattern it has not seen (one a type
+ * size, weight and width): fontconfig's match and sort of the pattern,
+ * on copies of their own, which the caller waits for when it first needs
+ * the font.  A card has 20 to 30 patterns: those threads were a quarter
+ * of a start of refcard-render.  Here both run in the caller, there and
+ * then, with the same results (it holds no lock they take); the thread
+ * handed back is the caller's own, which pango only lets go.  Any other
+ * thread starts as GLib starts it: pango's start of fontconfig (the
+ * caller waits for it holding a lock it takes), pango 1.52's one worker
+ * (a name of its own).  A thread that cannot start ends the run as out
+ * of memory does, status 4 with a message.  A definition in the
+ * executable comes before GLib's for every library. */
+GThread *
+g_thread_new(const gchar *name, GThreadFunc func, gpointer data)
+{
+	static const char sync[] = "[pango] FcFontSet";
+	GError *err = NULL;
+	GThread *t;
+
+	if (name != NULL && strncmp(name, sync, sizeof sync - 1) == 0) {
+		(void)func(data);
+		return g_thread_ref(g_thread_self());
+	}
+	if ((t = g_thread_try_new(name, func, data, &err)) == NULL) {
+		diag_msg(EXIT_SYS, "cannot start a thread: %s", err->message);
+		exit(EXIT_SYS);
+	}
+	return t;
+}
+
 void
 ownfont_begin(void)
 {
@@ -224,11 +256,12 @@ ownfont_begin(void)
 	if (fonts.begun)
 		return;
 	fonts.begun = true;
-	/* pango sorts fonts in threads of a pool, which waits for ever when
-	 * a thread cannot start: with a small stack (not RLIMIT_STACK's 8
-	 * MB of address space) one starts whenever a malloc would still
+	/* the threads pango still starts (fontconfig's start; a later
+	 * pango's worker, or its match and sort should g_thread_new above
+	 * not be the one called) have a small stack, not RLIMIT_STACK's 8
+	 * MB of address space: one starts whenever a malloc would still
 	 * succeed, so that a tight ulimit -v ends in the out-of-memory exit
-	 * (status 4), not a hang.  Their work (fontconfig's sort) is flat. */
+	 * (status 4).  Their work (fontconfig's) is flat. */
 	if (pthread_attr_init(&at) == 0) {
 		if (pthread_attr_setstacksize(&at, 2048 * 1024) == 0)
 			(void)pthread_setattr_default_np(&at);
