@@ -153,10 +153,13 @@ fi
 # them).  The fuzz harnesses are built only by make FUZZ=1, so a name
 # they use counts when it stands as a word in tests/fuzz/*.[ch].  Exempt:
 # main and bellis_*_main (multi/bellis), the arrays xxd writes into the
-# gen/*.h headers (formats/ embedded), and the sanitizer hooks __*.
+# gen/*.h headers (formats/ embedded), the sanitizer hooks __*, and the
+# functions of a library the executable defines for every library to call
+# in place of the library's own (interposed).
 # Used in its own file only: make it static (and drop its prototype);
 # not even there: delete it.
 lb=${LINT_BUILD:-build}
+interposed='g_thread_new'       # lib/core/ownfont.c: pango's threads
 objs=
 if [ -d "$lb" ]; then
 	objs=$(find "$lb/lib" "$lb/tools" "$lb/multi" "$lb/gen" \
@@ -173,9 +176,11 @@ else
 	    sed -n 's/^unsigned \(char\|int\) \([A-Za-z0-9_]*\).*/\2/p')
 	out=
 	if [ "$st" -eq 0 ]; then
-		out=$(printf '%s\n' "$syms" | awk -v b="$lb/" -v fw="$fuzzw" -v gw="$genw" '
+		out=$(printf '%s\n' "$syms" | awk -v b="$lb/" -v fw="$fuzzw" -v gw="$genw" \
+		    -v iw="$interposed" '
 		BEGIN { n = split(fw, w, "\n"); for (i = 1; i <= n; i++) ok[w[i]] = 1
-			n = split(gw, w, "\n"); for (i = 1; i <= n; i++) ok[w[i]] = 1 }
+			n = split(gw, w, "\n"); for (i = 1; i <= n; i++) ok[w[i]] = 1
+			n = split(iw, w, " "); for (i = 1; i <= n; i++) ok[w[i]] = 1 }
 		{ f = $1; sub(/:[^:]*$/, "", f); t = $(NF - 1); s = $NF }
 		t == "U" { used[s] = 1; next }
 		t ~ /^[TDRB]$/ && index(f, b "lib/") == 1 || index(f, b "tools/") == 1 {
