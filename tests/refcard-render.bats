@@ -1258,3 +1258,26 @@ system_fonts() {
 		diff "$d/one.txt" "$d/all.txt"
 	done < "$d/last"
 }
+
+@test "refcard-render: a card's fit is its own: the last cards of the 3.0 corpus in one HTML run are set as each alone" {
+	# the HTML cards are measured for the browser's page and, for the
+	# key line, for the PDF's page: two measurers with one memo of
+	# measured texts, swept past MEMO_MAX on the way (the corpus has some
+	# 10,000 texts); each of the last cards is the card set alone
+	d=$BATS_TEST_TMPDIR
+	armylist-parse --rules=dba3 corpus/dba3-lists.txt > "$d/a.xml" 2>/dev/null || :
+	run -0 --separate-stderr refcard-render -T html --lang=ru -o "$d/all.html" "$d/a.xml"
+	grep -o '<army id="[^"]*"' "$d/a.xml" | cut -d'"' -f2 |
+	    awk '{ id[NR] = $0; n[$0]++ } END { for (i = NR - 40; i <= NR; i++)
+	    if (n[id[i]] == 1) print id[i] }' > "$d/last"
+	[ "$(wc -l < "$d/last")" -gt 20 ]
+	while read -r id; do
+		run -0 --separate-stderr refcard-render -T html --lang=ru --army="$id" -o "$d/one.html" "$d/a.xml"
+		for f in one all; do
+			awk -v id="data-id=\"$id\">" 'index($0, id) { p = 1 }
+			    p { print } p && /<\/section>/ { exit }' "$d/$f.html" > "$d/$f.card"
+		done
+		[ "$(wc -l < "$d/one.card")" -gt 5 ]
+		diff "$d/one.card" "$d/all.card"
+	done < "$d/last"
+}

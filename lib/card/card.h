@@ -230,8 +230,8 @@ struct card_fit {
 };
 struct cardpdf *cardpdf_measurer(enum card_paper p, enum lang lang);
 /* A measurer with the pages of a PDF writer (no browser's slack); with
- * writer, the texts one of them measures are measured for both (it is
- * finished before the writer). */
+ * writer (a PDF writer, or a measurer), the texts one of them measures
+ * are measured for both (it is finished before the writer). */
 struct cardpdf *cardpdf_measurer_pdf(enum card_paper p,
     enum card_impose imp, enum lang lang, struct cardpdf *writer);
 /* Fit c; f zeroed before the first call, then reused; card_fit_free

@@ -475,34 +475,57 @@ memo_slot(struct memo *m, const char *s, const struct memo_ent *k)
 	}
 }
 
-/* The entries of m in a new table of cap slots: all, or (sweep) those
- * looked up by more than one card since the last sweep (marked as not)
- * and those of the card measured now; the others let go. */
+/* The entries of m in a new table of cap slots. */
 static void
-memo_move(struct memo *m, size_t cap, bool sweep)
+memo_move(struct memo *m, size_t cap)
 {
 	struct memo_ent *old = m->e, *e;
 	size_t i, ocap = m->cap;
 
 	m->e = xcalloc(cap, sizeof *m->e);
 	m->cap = cap;
-	m->n = m->held = 0;
+	m->n = 0;
 	for (i = 0; i < ocap; i++) {
 		if (old[i].hash == 0)
 			continue;
-		if (sweep && !old[i].shared && old[i].card != m->card) {
-			free(old[i].text);
-			if (old[i].lay != NULL)
-				g_object_unref(old[i].lay);
-			continue;
-		}
 		e = memo_slot(m, old[i].text, &old[i]);
 		*e = old[i];
-		e->shared = e->shared && !sweep;
+		m->n++;
+	}
+	free(old);
+}
+
+/* Keep in m the keep entries looked up by more than one card since the
+ * last sweep (marked as not now) and those of the card measured now; the
+ * others let go.  In the slots m has: only the kept are copied out and
+ * back (at most half of MEMO_MAX, memo_room), not a second table. */
+static void
+memo_sweep(struct memo *m, size_t keep)
+{
+	struct memo_ent *k = xcalloc(keep > 0 ? keep : 1, sizeof *k), *x, *e;
+	size_t i, n = 0;
+
+	for (x = m->e; x < m->e + m->cap; x++) {
+		if (x->hash == 0)
+			continue;
+		if (x->shared || x->card == m->card)
+			k[n++] = *x;
+		else {
+			free(x->text);
+			if (x->lay != NULL)
+				g_object_unref(x->lay);
+		}
+	}
+	memset(m->e, 0, m->cap * sizeof *m->e);
+	m->n = m->held = 0;
+	for (i = 0; i < n; i++) {
+		e = memo_slot(m, k[i].text, &k[i]);
+		*e = k[i];
+		e->shared = false;
 		m->n++;
 		m->held += e->lay != NULL;
 	}
-	free(old);
+	free(k);
 }
 
 /* Room for one more text in m: past MEMO_MAX those that only one card
@@ -521,11 +544,11 @@ memo_room(struct memo *m)
 		if (shared > MEMO_MAX / 2)
 			memo_clear(m);
 		else
-			memo_move(m, m->cap, true);
+			memo_sweep(m, shared);
 	}
 	if ((m->n + 1) * 2 <= m->cap)
 		return;
-	memo_move(m, m->cap == 0 ? 256 : m->cap * 2, false);
+	memo_move(m, m->cap == 0 ? 256 : m->cap * 2);
 }
 
 /* The entry of s (markup: pango markup, else a cell's text) in fd in
@@ -1138,8 +1161,8 @@ cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
 
 	if (writer != NULL)
 		w->memo = writer->memo;
-	else
-		w->blind = true;        /* nothing it measures is drawn */
+	/* nothing it measures is drawn, unless by its writer */
+	w->blind = writer == NULL || writer->blind;
 	return w;
 }
 

@@ -198,9 +198,9 @@ fits_page(struct cardrun_ctx *run, const struct card *c)
 
 	if (run->pdf != NULL)
 		return false;
-	if (run->measure_page == NULL)
+	if (run->measure_page == NULL)    /* the texts of both measured once */
 		run->measure_page = cardpdf_measurer_pdf(run->o->paper,
-		    run->o->impose, run->lang, NULL);
+		    run->o->impose, run->lang, measurer(run));
 	cardpdf_fit(run->measure_page, c, &f);
 	ok = f.fits;
 	card_fit_free(&f);
@@ -641,10 +641,10 @@ render(FILE *fp, const struct cardrun_opts *o, const struct rules *r,
 	free(run.m);
 	rules_labels_free(&run.labels);
 	free(run.bad_file);
+	if (run.measure_page != NULL)   /* before the memo's measurer */
+		(void)cardpdf_finish(run.measure_page);
 	if (run.measure != NULL)
 		(void)cardpdf_finish(run.measure);
-	if (run.measure_page != NULL)
-		(void)cardpdf_finish(run.measure_page);
 	card_fit_free(&run.fit);
 	diag_set_file("-");
 	if (run.ncards == 0 && diag_status() < EXIT_DATA)
