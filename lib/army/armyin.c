@@ -604,9 +604,9 @@ table_row(struct lines *L, const char *s, size_t n, long line)
 
 static void line_now(struct lines *L, const char *s, size_t n, long line);
 
-/* The row held (L->held), if any, and the empty lines after it: the row
- * as its record's reference line when elements follow (ref), else as a
- * table's row. */
+/* The row held (L->held), if any, and the empty lines after it (lines
+ * of spaces read as empty): the row as its record's reference line when
+ * elements follow (ref), else as a table's row. */
 static void
 release(struct lines *L, bool ref)
 {
@@ -726,16 +726,19 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 	}
 }
 
-/* One line; a row held before it (and the empty lines after the row) is
- * released first: as a reference line when this line is elements
- * ("1x3Cv (Gen), ...") or a keyword's ("Aggression 2"). */
+/* One line; a row held before it (and the empty lines after the row,
+ * or lines of spaces, which read as empty) is released first: as a
+ * reference line when this line is elements ("1x3Cv (Gen), ...") or a
+ * keyword's ("Aggression 2"). */
 static void
 lines_line(struct lines *L, const char *s, size_t n, long line)
 {
 	const char *t = s;
-	size_t tn = n;
+	size_t tn = n, i;
 
-	if (L->held_line != 0 && n == 0 && line == L->held_line +
+	for (i = 0; i < n && s[i] == ' '; i++)
+		;
+	if (L->held_line != 0 && i == n && line == L->held_line +
 	    L->held_gap + 1) {
 		L->held_gap++;  /* "II/34<TAB>...", "", "1x3Cv (Gen), ..." */
 		return;
