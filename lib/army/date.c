@@ -432,7 +432,7 @@ date_name_ranges(struct sbuf *name, struct sbuf *dates)
  *
  *	(A D)( ?(&|,|;|and|und) ?A D)*\.?$, letters of any case, where
  *	A = ((c|ca)\. ?|circa |(^| )um )?
- *	D = [0-9]+ ?E? ?(-|–) ?[0-9]+ ?E?|[0-9]+ ?E
+ *	D = [0-9]+ ?E? ?(-|–| to) ?[0-9]+ ?E?|[0-9]+ ?E
  *	E = bce?|ad|ce|[ad]\. ?c\.
  *
  * Its states, named by what has been read (backwards) of what: */
@@ -446,6 +446,7 @@ enum tstate {
 	/* the last year, with and without an era; the dash; the first */
 	T_D1E, T_D1ES, T_D1N, T_D1NS, T_G1E, T_G1N,
 	T_H0, T_H0S, T_HD1, T_HD2, T_H1, T_H1S, T_H2, T_H2S, T_G2, T_DEND,
+	T_HTO, T_HT,    /* " to" for the dash: its "o", its "t" read */
 	/* "c.", "ca.", "circa ", "um " before the date */
 	T_A0, T_ACS, T_ADOT, T_ADOTA, T_AC1, T_AC2, T_AC3, T_AC4, T_AC5,
 	T_AU1, T_AU2, T_AU3, T_ADONE,
@@ -453,12 +454,13 @@ enum tstate {
 	T_S0, T_S0S, T_SD, T_SDN, T_S1, T_S1S,
 	T_N
 };
+_Static_assert(T_N <= 64, "date_tail's states are the bits of a uint64_t");
 
 /* The classes of bytes the expression tells apart. */
 enum tclass {
 	C_OTHER, C_DIGIT, C_BLANK, C_DOT, C_DASH, C_AMP, C_COMMA, C_SEMI,
 	C_ND3, C_ND2, C_ND1,    /* the bytes of '–' from the last */
-	C_A, C_B, C_C, C_D, C_E, C_I, C_M, C_N, C_R, C_U,
+	C_A, C_B, C_C, C_D, C_E, C_I, C_M, C_N, C_O, C_R, C_T, C_U,
 	C_NCLASS, C_EPS = C_NCLASS
 };
 
@@ -488,6 +490,7 @@ static const unsigned char tedges[][3] = {
 	BLANK(T_H0, T_H0S),
 	{ T_H0S, C_DASH, T_H1 }, { T_H0S, C_ND3, T_HD1 },
 	{ T_HD1, C_ND2, T_HD2 }, { T_HD2, C_ND1, T_H1 },
+	{ T_H0S, C_O, T_HTO }, { T_HTO, C_T, T_HT }, { T_HT, C_BLANK, T_H1 },
 	BLANK(T_H1, T_H1S),
 	{ T_H1S, C_EPS, T_EB0 }, { T_H1S, C_EPS, T_H2 },
 	BLANK(T_H2, T_H2S),
@@ -545,7 +548,7 @@ tclosure(uint64_t set)
 static void
 tail_init(void)
 {
-	static const char letters[] = "abcdeimnru";
+	static const char letters[] = "abcdeimnortu";
 	size_t k;
 	int c;
 

@@ -503,7 +503,8 @@ test_at_year_changed(void)
  * (a fixed seed). */
 #define T_ERA "([Bb][Cc][Ee]?|[Aa][Dd]|[Cc][Ee]|[AaDd]\\. ?[Cc]\\.)"
 #define T_APPROX "(([Cc]|[Cc][Aa])\\. ?|[Cc][Ii][Rr][Cc][Aa] |(^| )[Uu][Mm] )?"
-#define T_DATE "([0-9]+ ?" T_ERA "? ?(-|\xe2\x80\x93) ?[0-9]+ ?" T_ERA \
+#define T_DATE "([0-9]+ ?" T_ERA "? ?(-|\xe2\x80\x93| [Tt][Oo]) ?[0-9]+ ?" \
+    T_ERA \
     "?|[0-9]+ ?" T_ERA ")"
 
 static long
@@ -525,14 +526,14 @@ tail_draw(unsigned long *x, char *buf, size_t size, bool dates)
 		"\x93", ".", "&", ",", ";", "and", "UND", "um", "Um ", "c",
 		"ca", "circa", "CIRCA ", "bc", "BCE", "ad", "Ce", "a", "d", "e",
 		"b", "n", "x", "Q", "\xc3\xa9", "c. ", "a. c.", "d.c.", "r", "i",
-		"m", "u", "Name ", "um ",
+		"m", "u", "Name ", "um ", "to", " to", "TO ", "o", "t",
 	};
 	static const char *const part[][8] = {
 		{ "", "", "c.", "Ca. ", "circa ", " um ", "um ", "c. " },
 		{ "3000", "12", "1", "500", "7", "44", "900", "2" },
 		{ "", " ", "", "", "", "", "", "" },
 		{ "", "BC", "bce", "AD", "ce", "a. c.", "D.c.", "" },
-		{ "-", " - ", "\xe2\x80\x93", "- ", " -", "", "", "" },
+		{ "-", " - ", "\xe2\x80\x93", "- ", " to ", "", " To", "to " },
 		{ " & ", ", ", ";", " and ", " und ", "and", "&", " , " },
 	};
 	static const int shape[] = { 0, 1, 2, 3, 2, 4, 2, 1, 2, 3, 5 };
@@ -586,7 +587,8 @@ test_date_tail(void)
 		"circa 300 - 200 bce", "300 a. c.", "300 d.c. - 400",
 		"Tac. 500BC", "Ca. 5ad", "5", "5-", "-5bc", "1 2bc", "ab",
 		"", " ", "2 - 3", "2\xe2\x80\x93" "3 AD", "2\xe2\x80\x94" "3 AD",
-		NULL
+		"Later Hebrew 969 BC to 586 BC", "969 to586", "969to 586",
+		"Pluto 586 BC", "1 TO 2", "x 5 to 6 & 7 to 8 AD", NULL
 	};
 	regex_t re;
 	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0), old;
