@@ -344,7 +344,7 @@ struct lines {
 	struct sheet *sh;
 	struct listtext *lt;
 	struct csv csv;
-	struct sbuf conv, clean, esc, mark, tabs;
+	struct sbuf conv, clean, blanks, esc, mark, tabs;
 	struct cell *cells;
 	size_t cap;
 	bool warned;
@@ -500,8 +500,9 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
 
 /* Does the line need none of the mending of lines_line: valid UTF-8
  * without controls (TAB included: it splits cells), U+FFFE, U+FFFF, a
- * byte order mark or the marks listtext_unmark takes out?  One pass
- * over most lines rather than four. */
+ * byte order mark, a space of Unicode but the blank (utf8_blanks) or
+ * the marks listtext_unmark takes out?  One pass over most lines rather
+ * than five. */
 /* Whether the eight bytes at p are all of ok (plain_line's table):
  * none at 0x80 or above, none below ' ', no '[', '*' or '_'. */
 static inline bool
@@ -543,7 +544,8 @@ plain_line(const char *s, size_t n, long line)
 			continue;
 		if (p[i] < 0x80 || (k = utf8_seqlen(s + i, n - i)) < 2 ||
 		    (p[i] == 0xef && p[i + 1] == 0xbf &&
-		    (p[i + 2] & 0xfe) == 0xbe))
+		    (p[i + 2] & 0xfe) == 0xbe) ||
+		    utf8_blank_len(s + i, n - i) > 0)
 			return false;
 		i += k - 1;
 	}
@@ -665,8 +667,11 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 		s = sbuf_str(&L->clean);
 		n = L->clean.len;
 	}
-	if (!plain)
+	if (!plain) {
+		/* "II/10a<NBSP>Camillan Roman", as pasted from a page */
+		s = utf8_blanks(&L->blanks, s, &n);
 		s = listtext_unmark(&L->mark, s, &n);
+	}
 	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
 		;
 	if (i < n && s[i] != '#')
@@ -837,6 +842,7 @@ lines_end(struct lines *L, bool report)
 	free(L->cells);
 	sbuf_free(&L->conv);
 	sbuf_free(&L->clean);
+	sbuf_free(&L->blanks);
 	sbuf_free(&L->esc);
 	sbuf_free(&L->mark);
 	sbuf_free(&L->tabs);

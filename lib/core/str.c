@@ -157,6 +157,52 @@ utf8_seqlen(const char *s, size_t n)
 	return k ? k : 1;
 }
 
+size_t
+utf8_blank_len(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (n >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
+		return 2;
+	if (n < 3)
+		return 0;
+	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] <= 0x8a || p[2] == 0xaf))
+		return 3;       /* U+2000-U+200A, U+202F */
+	if ((p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f) ||
+	    (p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80))
+		return 3;       /* U+205F, U+3000 */
+	return 0;
+}
+
+const char *
+utf8_blanks(struct sbuf *b, const char *s, size_t *n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, k, start = 0;
+	bool any = false;
+
+	for (i = 0; i < *n && !any; i++)
+		any = (p[i] == 0xc2 || p[i] == 0xe2 || p[i] == 0xe3) &&
+		    utf8_blank_len(s + i, *n - i) > 0;
+	if (!any)
+		return s;
+	sbuf_reset(b);
+	sbuf_add(b, "", 0);
+	for (i = 0; i < *n; ) {
+		if (p[i] < 0xc2 || (k = utf8_blank_len(s + i, *n - i)) == 0) {
+			i++;
+			continue;
+		}
+		sbuf_add(b, s + start, i - start);
+		sbuf_addc(b, ' ');
+		i += k;
+		start = i;
+	}
+	sbuf_add(b, s + start, *n - start);
+	*n = b->len;
+	return b->s;
+}
+
 void
 utf8_sanitize(struct sbuf *b, const char *s, size_t n)
 {

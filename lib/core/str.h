@@ -34,6 +34,14 @@ size_t utf8_seqlen(const char *s, size_t n);
  * other than tab and newline by a blank. */
 void utf8_sanitize(struct sbuf *b, const char *s, size_t n);
 
+/* s[0..*n) with each space of Unicode but the blank (no-break, en,
+ * em, thin, narrow no-break, ideographic: the separators of class Zs
+ * but U+1680) as one blank: s itself when it has none, else the text in
+ * b (*n its length). */
+const char *utf8_blanks(struct sbuf *b, const char *s, size_t *n);
+/* The length in bytes of such a space at s[0..n), else 0. */
+size_t utf8_blank_len(const char *s, size_t n);
+
 /* Fold a name for lookup: ASCII and Cyrillic lower case, ä→ae, ö→oe,
  * ü→ue, ß→ss, ё→е, no-break space and runs of blanks to one blank,
  * leading/trailing blanks dropped.  Result in b (reset first). */

@@ -147,6 +147,20 @@ test_str(void)
 	sbuf_reset(&b);
 	utf8_sanitize(&b, "D\xef\xbf\xbf" "e\xef\xbf\xbe", 8);
 	CHECK_STR(sbuf_str(&b), "D\xef\xbf\xbd" "e\xef\xbf\xbd");
+	{
+		/* the spaces of Unicode (not U+1680, not the en dash) */
+		const char *in = "a\xc2\xa0" "b\xe2\x80\xaf" "c\xe3\x80\x80"
+		    "d\xe2\x80\x93" "e\xe1\x9a\x80" "f\xe2\x80\x8a";
+		const char *plain = "a b\xc2\xa1";
+		size_t n = strlen(in), m = strlen(plain);
+
+		CHECK_STR(utf8_blanks(&b, in, &n),
+		    "a b c d\xe2\x80\x93" "e\xe1\x9a\x80" "f ");
+		CHECK(n == strlen(sbuf_str(&b)));
+		CHECK(utf8_blanks(&b, plain, &m) == plain && m == 5);
+		CHECK(utf8_blank_len("\xc2\xa0", 1) == 0);
+		CHECK(utf8_blank_len("\xe2\x81\x9f", 3) == 3);
+	}
 	sbuf_free(&b);
 	test_putl();
 }
