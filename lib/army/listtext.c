@@ -1221,20 +1221,21 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 /* "Mine: III/40b Norse Irish ...", "2. III/40b ...": a record after a
  * label that is no field's (kept as a note) or a list item's number,
  * outside a record, after a blank line, or right after the record's
- * elements with dates at its end. */
+ * elements: with dates at its end, or (a list's item) a name. */
 static bool
 label_reference(struct listtext *lt, const char *t, size_t tn, long line,
     long col)
 {
 	size_t lab, b = listtext_ref_after_label(t, tn, &lab), k = b, val;
 	const char *lang;
+	bool item = lab == 0 && t[0] >= '0' && t[0] <= '9';
 
 	while (k < tn && t[k] != ' ')
 		k++;
 	if (b > 0 && t[b - 1] == '(')
 		tn--;                           /* "Jens (III/40b ...)" */
 	if (b == 0 || (lt->open && !lt->gap && ((lt->elems.len == 0 &&
-	    lt->gen.len == 0) || date_tail(t + k, tn - k) <= 0)) ||
+	    lt->gen.len == 0) || (!item && date_tail(t + k, tn - k) <= 0))) ||
 	    (lab > 0 && keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE) ||
 	    !try_reference(lt, t + b, tn - b, k - b, line, col + (long)b))
 		return false;
