@@ -194,6 +194,11 @@ bool listtext_named_dates(const char *s, size_t n);
 /* A general's word in an element line: "(Gen)", "3Kn Gen", "CinC"
  * (listone.c). */
 bool listtext_general_in(const char *s, size_t n);
+/* A General line's element (the first ngen items of list, one general's
+ * element) let go when the element lines have the same element as the
+ * general's ("General: 1x3Cv", "Troops: 1x3Cv (Gen), ..."): the line
+ * named the general, it added none; true then (listone.c). */
+bool listtext_general_once(struct package *list, size_t ngen);
 /* A line that could name an army ("Polybian Roman"): a capital first, at
  * most eight words, no sentence (listone.c). */
 bool listtext_army_name(const char *s, size_t n);

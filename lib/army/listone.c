@@ -552,6 +552,41 @@ listtext_ref_prefix(const char *s, size_t n)
 	return 0;
 }
 
+/* Are a and b the same troop ("3Cv" both)? */
+static bool
+same_troop(const struct troopref *a, const struct troopref *b)
+{
+	return a->t != NULL && a->t == b->t && a->mtd == b->mtd &&
+	    a->dis == NULL && b->dis == NULL &&
+	    (a->figures == NULL) == (b->figures == NULL) &&
+	    (a->figures == NULL || strcmp(a->figures, b->figures) == 0);
+}
+
+bool
+listtext_general_once(struct package *list, size_t ngen)
+{
+	const struct item *g = &list->items[0], *it;
+	size_t i;
+
+	if (ngen != 1 || list->n < 2 || g->kind != ITEM_ELEMENT ||
+	    g->count != 1 || !g->general || g->ntroops != 1)
+		return false;
+	for (i = 1; i < list->n; i++) {
+		it = &list->items[i];
+		if (it->kind == ITEM_ELEMENT && it->general &&
+		    it->ntroops == 1 && same_troop(&g->troops[0],
+		    &it->troops[0]))
+			break;
+	}
+	if (i == list->n)
+		return false;
+	item_free(&list->items[0]);
+	memmove(list->items, list->items + 1,
+	    (list->n - 1) * sizeof *list->items);
+	list->n--;
+	return true;
+}
+
 /* A byte that parts the words of listtext_list_like: blanks, signs,
  * NUL. */
 static bool

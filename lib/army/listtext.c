@@ -426,13 +426,16 @@ flush_record(struct listtext *lt)
 		DIAG(NO_ELEMENTS, a->line, 0, a->id);
 	else {
 		int lost = 0, glost = 0;
+		size_t ngen;
 
 		if (lt->gen.len > 0)
 			elements_parse_general(&a->list, lt->gen.s,
 			    lt->gen.len, &lt->gmap, &glost);
+		ngen = a->list.n;
 		if (lt->elems.len > 0)
 			elements_parse(&a->list, lt->elems.s, lt->elems.len,
 			    &lt->map, &lost);
+		(void)listtext_general_once(&a->list, ngen);
 		a->incomplete = lost + glost > 0 || lt->cut_elems ||
 		    lt->cut_gen;
 	}
