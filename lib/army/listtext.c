@@ -75,6 +75,11 @@ static const struct {
 	{ "nemici", KW_ENEMIES, false }, { "alleati", KW_ALLIES, false },
 	{ "agresividad", KW_AGGRESSION, false },
 	{ "enemigos", KW_ENEMIES, false }, { "aliados", KW_ALLIES, false },
+	/* the dates in a word of their own (last: a near miss of two
+	 * keywords is the first's, "Name" Note's) */
+	{ "date", KW_DATES, false }, { "period", KW_DATES, false },
+	{ "datum", KW_DATES, false }, { "дата", KW_DATES, false },
+	{ "период", KW_DATES, false },
 };
 
 /* The keywords that tell the language of a record (Terreno is both). */
