@@ -235,8 +235,8 @@ and_at(struct ep *p)
 }
 
 /* Does a count start at i: digits, blanks, then x, × or *, or digits,
- * blanks, then a letter (German "4 Sp")?  Figures are glued to the name
- * ("4Sp") and are not a count. */
+ * blanks, then a letter (German "4 Sp") or figures glued to a name ("9
+ * 4Sp")?  Figures are glued to the name ("4Sp") and are not a count. */
 static bool
 count_at(struct ep *p, size_t at)
 {
@@ -261,6 +261,12 @@ count_at(struct ep *p, size_t at)
 	if (e + 1 < p->n && (unsigned char)p->s[e] == 0xc3 &&
 	    (unsigned char)p->s[e + 1] == 0x97)
 		return true;
+	/* figures glued to a name: "9 4Sp", "1 3/4Bw" */
+	for (at = e; is_digit(p, at) && (is_letter(p, at + 1) ||
+	    (at + 1 < p->n && p->s[at + 1] == '/' &&
+	    is_digit(p, at + 2))); at += 2)
+		if (is_letter(p, at + 1))
+			return true;
 	return is_letter(p, e);
 }
 
@@ -871,6 +877,13 @@ parse_element(struct ep *p, struct item *el)
 	start = p->i;
 	if (parse_count(p, &el->count) < 0)
 		return -1;
+	if (el->count == 1 && !is_digit(p, p->i)) {
+		/* "1 x General (4Bd)" */
+		int g = general_words(p, el);
+
+		if (g != 0)
+			return g > 0 ? 0 : -1;
+	}
 	if (p->i >= p->n || p->s[p->i] == ',' || p->s[p->i] == ')') {
 		sbuf_reset(&p->tmp);
 		sbuf_add(&p->tmp, p->s + start, p->i - start);
