@@ -877,8 +877,10 @@ parse_element(struct ep *p, struct item *el)
 	start = p->i;
 	if (parse_count(p, &el->count) < 0)
 		return -1;
-	if (el->count == 1 && !is_digit(p, p->i)) {
-		/* "1 x General (4Bd)" */
+	if (el->count == 1 && p->i < p->n && word_len(p, p->i) >= 3 &&
+	    strchr("GgBbFfCc\xd0", p->s[p->i]) != NULL) {
+		/* "1 x General (4Bd)" (the first letters of the words of
+		 * general_marker: most counts are a troop's, "1x Sp") */
 		int g = general_words(p, el);
 
 		if (g != 0)
