@@ -1237,9 +1237,12 @@ label_reference(struct listtext *lt, const char *t, size_t tn, long line,
 	size_t lab, b = listtext_ref_after_label(t, tn, &lab), k = b, val;
 	const char *lang;
 	/* a list's item after elements of troops ("1x4Sp ..."), not after
-	 * lines that only failed as elements (an Enemies list's items) */
+	 * lines that only failed as elements (an Enemies list's items): the
+	 * first of them tells, so that a line costs the same at any length
+	 * of the record */
 	bool item = lab == 0 && t[0] >= '0' && t[0] <= '9' &&
-	    listtext_list_like(lt->elems.s, lt->elems.len, true);
+	    listtext_list_like(lt->elems.s, lt->elems.len < 256 ?
+	    lt->elems.len : 256, true);
 
 	while (k < tn && t[k] != ' ')
 		k++;
