@@ -27,6 +27,8 @@
 #include "core/xalloc.h"
 
 #define PT_PER_MM (72.0 / 25.4)
+/* the resolution of the cards' pango contexts: a unit a point */
+#define CARD_DPI 72.0
 #define FONT_FAMILY "DejaVu Sans"
 /* The smallest type a card is set in (points), and the tighter line
  * spacing of the compact fits (a factor of the font's line height). */
@@ -235,9 +237,14 @@ set_type(struct cardpdf *w, double fs, double spacing, bool narrow)
 	w->big = font(fs * (compact ? 1.2 : 1.35), true, narrow);
 }
 
-struct cardpdf *
-cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
-    enum lang lang)
+/* A writer of cards to fp, or (blind) a measurer whose layouts are never
+ * drawn: its surface a recording one, which keeps nothing of a dry
+ * lay_out (a PDF surface would compress an empty page at its end), in
+ * font options that measure as the PDF surface's (no hinting, no hinted
+ * metrics; the surface's gray antialias too). */
+static struct cardpdf *
+writer_new(FILE *fp, enum card_paper p, enum card_impose im,
+    enum lang lang, bool blind)
 {
 	const struct paper *pp = card_paper(im != IMPOSE_NONE ? PAPER_A6 : p);
 	struct cardpdf *w = xcalloc(1, sizeof *w);
@@ -246,6 +253,7 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	w->sink.fp = fp;
 	w->lang = lang;
 	w->memo = &w->own;
+	w->blind = blind;
 	w->w = pp->w_mm * PT_PER_MM;
 	w->h = pp->h_mm * PT_PER_MM;
 	w->base_fs = pp->font_pt;
@@ -254,26 +262,43 @@ cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
 	w->sh = w->h;
 	if (im != IMPOSE_NONE)
 		impose(w, p, im);
-	w->surf = cairo_pdf_surface_create_for_stream(pdffont_sink_write,
-	    &w->sink, w->sw, w->sh);
-	cairo_pdf_surface_restrict_to_version(w->surf, CAIRO_PDF_VERSION_1_5);
-	set_date(w->surf);
-	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_TITLE,
-	    "bellis reference cards");
-	cairo_pdf_surface_set_metadata(w->surf, CAIRO_PDF_METADATA_CREATOR,
-	    "refcard-render (bellis)");
+	if (blind)
+		w->surf = cairo_recording_surface_create(
+		    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	else {
+		w->surf = cairo_pdf_surface_create_for_stream(
+		    pdffont_sink_write, &w->sink, w->sw, w->sh);
+		cairo_pdf_surface_restrict_to_version(w->surf,
+		    CAIRO_PDF_VERSION_1_5);
+		set_date(w->surf);
+		cairo_pdf_surface_set_metadata(w->surf,
+		    CAIRO_PDF_METADATA_TITLE, "bellis reference cards");
+		cairo_pdf_surface_set_metadata(w->surf,
+		    CAIRO_PDF_METADATA_CREATOR, "refcard-render (bellis)");
+	}
 	w->cr = cairo_create(w->surf);
 	ownfont_begin();
-	pdffont_check_at(w->cr, FONT_FAMILY, w->base_fs);
 	w->ctx = pango_cairo_create_context(w->cr);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	if (blind)
+		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
 	pango_cairo_context_set_font_options(w->ctx, fo);
 	cairo_font_options_destroy(fo);
-	pango_cairo_context_set_resolution(w->ctx, 72.0);
+	pango_cairo_context_set_resolution(w->ctx, CARD_DPI);
+	pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(
+	    pango_context_get_font_map(w->ctx)), CARD_DPI);
+	pdffont_check_at(w->ctx, FONT_FAMILY, w->base_fs);
 	set_type(w, w->base_fs, 0, false);
 	return w;
+}
+
+struct cardpdf *
+cardpdf_new(FILE *fp, enum card_paper p, enum card_impose im,
+    enum lang lang)
+{
+	return writer_new(fp, p, im, lang, false);
 }
 
 /* Pango markup of a cell's text (escaped): its signs in the body's own
@@ -312,6 +337,14 @@ cardpdf_set_markup(PangoLayout *l, const char *m)
 	int e = errno;
 
 	ownfont_need(pango_layout_get_context(l), m);
+	/* pango measures a font it has not yet (the width of a character,
+	 * for its line breaking) in a layout of its own, at the font map's
+	 * resolution: at the cards' (CARD_DPI; 96 where the map is new),
+	 * that layout sets the cards' fonts, not a second set of the same
+	 * faces and sizes (a card: 16 fonts rather than 30) */
+	pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(
+	    pango_context_get_font_map(pango_layout_get_context(l))),
+	    CARD_DPI);
 	if (strpbrk(m, "<&") == NULL)
 		pango_layout_set_text(l, m, -1);
 	else
@@ -1037,42 +1070,53 @@ squeezed(struct cardpdf *w, const struct card *c)
 	return false;
 }
 
-/* c fits one page in the paper's type with room to spare: set w up for
- * the largest type, in steps of FIT_STEP up to FIT_GROW times the
- * paper's, in which it still does.  The first size tried is the one the
- * room foretells (the share fill of the page the card took in the
- * paper's type: its text grows about with the size to the power 2.4,
- * faster than the square as its lines wrap more: the fewest layouts on
- * the corpora's cards), then the size next to it, then the sizes
- * between the largest that fits and the least that does not, halved. */
+/* The size, of those between lo and hi (steps of FIT_STEP over the
+ * paper's type, lo fitting, hi not), that the room foretells: the
+ * largest in whose type a card that filled the share fill of the page
+ * in lo's still fits, its text growing about with the size to the power
+ * 2.2 (faster than the square as its lines wrap more); lo's next when
+ * none is. */
+static int
+foretell(const struct cardpdf *w, int lo, int hi, double fill)
+{
+	double s = w->base_fs + lo * FIT_STEP, f5, g, g2;
+	int k;
+
+	f5 = fill * fill;
+	f5 *= f5 * fill;
+	for (k = hi - 1; k > lo + 1; k--) {
+		g = (w->base_fs + k * FIT_STEP) / s;
+		g2 = g * g;
+		g2 *= g2;
+		/* g^2.2 fill <= 1: g^11 f^5 <= 1 */
+		if (g2 * g2 * g2 / g * f5 <= 1)
+			break;
+	}
+	return k;
+}
+
+/* c fits one page in the paper's type with room to spare (the share
+ * fill of the page): set w up for the largest type, in steps of
+ * FIT_STEP up to FIT_GROW times the paper's, in which it still does.
+ * Each size tried is the one the room left in the largest that fits
+ * foretells (foretell): on the corpora's cards a tenth fewer layouts
+ * than a search by halves from the first foretold, the same sizes
+ * found (a card that fits in a type fits in every smaller one). */
 static void
 grow(struct cardpdf *w, const struct card *c, double fill)
 {
 	int top = (int)(w->base_fs * (FIT_GROW - 1) / FIT_STEP + 1e-9);
-	int lo = 0, hi = top + 1, k, mid;
-	double g, f5 = fill * fill * fill * fill * fill;
+	int lo = 0, hi = top + 1, k;
 
-	/* the largest size whose g^2.4 times fill is a page: g^12 f^5 <= 1 */
-	for (k = top; k > 1; k--) {
-		g = (w->base_fs + k * FIT_STEP) / w->base_fs;
-		g *= g;
-		g *= g;
-		if (g * g * g * f5 <= 1)
-			break;
-	}
-	for (mid = k; top > 0 && hi - lo > 1; ) {
-		set_type(w, w->base_fs + mid * FIT_STEP, 0, false);
-		if (probe(w, c))
-			lo = mid;
-		else
-			hi = mid;
-		/* after the first, the size beside it; then halves */
-		if (mid == k && lo == k && k + 1 < hi)
-			mid = k + 1;
-		else if (mid == k && hi == k && k - 1 > lo)
-			mid = k - 1;
-		else
-			mid = (lo + hi) / 2;
+	while (hi - lo > 1) {
+		k = foretell(w, lo, hi, fill);
+		set_type(w, w->base_fs + k * FIT_STEP, 0, false);
+		if (probe(w, c)) {
+			lo = k;
+			fill = (w->y - w->margin) /
+			    (cardpdf_bottom(w) - w->margin);
+		} else
+			hi = k;
 	}
 	set_type(w, w->base_fs + lo * FIT_STEP, 0, false);
 }
@@ -1146,10 +1190,9 @@ cardpdf_card(struct cardpdf *w, const struct card *c,
 struct cardpdf *
 cardpdf_measurer(enum card_paper p, enum lang lang)
 {
-	struct cardpdf *w = cardpdf_new(NULL, p, IMPOSE_NONE, lang);
+	struct cardpdf *w = writer_new(NULL, p, IMPOSE_NONE, lang, true);
 
 	w->h *= MEASURE_SLACK;
-	w->blind = true;
 	return w;
 }
 
@@ -1157,12 +1200,12 @@ struct cardpdf *
 cardpdf_measurer_pdf(enum card_paper p, enum card_impose imp,
     enum lang lang, struct cardpdf *writer)
 {
-	struct cardpdf *w = cardpdf_new(NULL, p, imp, lang);
+	/* nothing it measures is drawn, unless by its writer */
+	struct cardpdf *w = writer_new(NULL, p, imp, lang,
+	    writer == NULL || writer->blind);
 
 	if (writer != NULL)
 		w->memo = writer->memo;
-	/* nothing it measures is drawn, unless by its writer */
-	w->blind = writer == NULL || writer->blind;
 	return w;
 }
 

@@ -141,16 +141,13 @@ no_font(const char *family)
 }
 
 void
-pdffont_check_at(cairo_t *cr, const char *family, double pt)
+pdffont_check_at(PangoContext *pc, const char *family, double pt)
 {
-	PangoContext *pc;
 	struct caught k;
 	int unknown;
 
 	catch_begin(&k);
-	pc = pango_cairo_create_context(cr);
 	unknown = unknown_glyphs(pc, family, pt);
-	g_object_unref(pc);
 	catch_end(&k);
 	if (unknown > 0)
 		no_font(family);

@@ -13,9 +13,9 @@
 /* Exit with status 4 and a message when no font that fontconfig finds
  * (family first) has glyphs for Latin text, in the regular face at pt
  * points (absolute; 0: pango's default size): a PDF without text would
- * come out.  A writer checks in its first type, whose font it loads all
- * the same. */
-void pdffont_check_at(cairo_t *cr, const char *family, double pt);
+ * come out.  A writer checks in its own context pc and its first type:
+ * the font checked is the one it sets first. */
+void pdffont_check_at(PangoContext *pc, const char *family, double pt);
 /* The same without a surface: a context of pango's cairo font map with
  * the font options fo, its fonts checked (fontconfig's messages caught
  * from the font map's start on). */
