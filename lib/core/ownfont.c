@@ -217,6 +217,13 @@ own_fonts(void)
 	return true;
 }
 
+/* pango's start of fontconfig, put off (g_thread_new) while on */
+static struct {
+	bool on;
+	GThreadFunc func;
+	gpointer data;
+} later;
+
 /* GLib's thread start, for every caller in the process.  pango 1.50
  * starts two threads for each font pattern it has not seen (one a type
  * size, weight and width): fontconfig's match and sort of the pattern,
@@ -224,16 +231,20 @@ own_fonts(void)
  * the font.  A card has 20 to 30 patterns: those threads were a quarter
  * of a start of refcard-render.  Here both run in the caller, there and
  * then, with the same results (it holds no lock they take); the thread
- * handed back is the caller's own, which pango only lets go.  Any other
- * thread starts as GLib starts it: pango's start of fontconfig (the
- * caller waits for it holding a lock it takes), pango 1.52's one worker
- * (a name of its own).  A thread that cannot start ends the run as out
- * of memory does, status 4 with a message.  A definition in the
- * executable comes before GLib's for every library. */
+ * handed back is the caller's own, which pango only lets go.  pango's
+ * start of fontconfig (a thread its font map starts as it is made, the
+ * caller holding a lock the thread takes) runs in the caller too, but
+ * later: when ownfont_begin makes the font map, right after it (before
+ * anything waits for it); made elsewhere, in a thread as GLib starts it.
+ * Any other thread starts as GLib starts it (pango 1.52's one worker, a
+ * name of its own).  A thread that cannot start ends the run as out of
+ * memory does, status 4 with a message.  A definition in the executable
+ * comes before GLib's for every library. */
 GThread *
 g_thread_new(const gchar *name, GThreadFunc func, gpointer data)
 {
 	static const char sync[] = "[pango] FcFontSet";
+	static const char init[] = "[pango] FcInit";
 	GError *err = NULL;
 	GThread *t;
 
@@ -241,11 +252,25 @@ g_thread_new(const gchar *name, GThreadFunc func, gpointer data)
 		(void)func(data);
 		return g_thread_ref(g_thread_self());
 	}
+	if (later.on && later.func == NULL && name != NULL &&
+	    strcmp(name, init) == 0) {
+		later.func = func;
+		later.data = data;
+		return g_thread_ref(g_thread_self());
+	}
 	if ((t = g_thread_try_new(name, func, data, &err)) == NULL) {
 		diag_msg(EXIT_SYS, "cannot start a thread: %s", err->message);
 		exit(EXIT_SYS);
 	}
 	return t;
+}
+
+/* pango's start of fontconfig, put off by g_thread_new */
+static void
+run_later(void *unused)
+{
+	(void)unused;
+	(void)later.func(later.data);
 }
 
 void
@@ -268,6 +293,15 @@ ownfont_begin(void)
 		pthread_attr_destroy(&at);
 	}
 	fonts.own = own_fonts();
+	/* the font map, and fontconfig's start (g_thread_new): its messages
+	 * caught when it reads the system's configuration */
+	later.on = true;
+	(void)pango_cairo_font_map_get_default();
+	later.on = false;
+	if (later.func != NULL && fonts.own)
+		run_later(NULL);
+	else if (later.func != NULL)
+		pdffont_caught(run_later, NULL);
 }
 
 /* The system's configuration from now on, its messages caught as at a
