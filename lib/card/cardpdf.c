@@ -385,19 +385,19 @@ cardpdf_measure(PangoLayout *l, double *wd, double *ht)
 		*ht = (double)r.height / PANGO_SCALE;
 }
 
-/* Empty m: its texts and its slots freed. */
+/* Empty m: its texts, entries and index freed. */
 static void
 memo_clear(struct memo *m)
 {
 	struct memo_ent *e;
 
-	if (m->e != NULL)
-		for (e = m->e; e < m->e + m->cap; e++) {
-			free(e->text);
-			if (e->lay != NULL)
-				g_object_unref(e->lay);
-		}
+	for (e = m->e; e < m->e + m->n; e++) {
+		free(e->text);
+		if (e->lay != NULL)
+			g_object_unref(e->lay);
+	}
 	free(m->e);
+	free(m->slot);
 	*m = (struct memo){ 0 };
 }
 
@@ -409,7 +409,7 @@ memo_prune(struct memo *m, const struct cardpdf *w)
 {
 	struct memo_ent *x;
 
-	for (x = m->e; m->held > 0 && x < m->e + m->cap; x++)
+	for (x = m->e; m->held > 0 && x < m->e + m->n; x++)
 		if (x->lay != NULL && x->drawn == 0 && (x->fs != w->fs ||
 		    x->spacing != w->spacing ||
 		    ((x->face & 4) != 0) != w->narrow)) {
@@ -425,7 +425,7 @@ memo_let_go(struct memo *m, unsigned t)
 {
 	struct memo_ent *x;
 
-	for (x = m->e; x < m->e + m->cap; x++)
+	for (x = m->e; x < m->e + m->n; x++)
 		if (x->lay != NULL && (x->drawn < t || t == USHRT_MAX)) {
 			g_object_unref(x->lay);
 			x->lay = NULL;
@@ -474,8 +474,8 @@ text_hash(const char *s)
 	return h ^ h >> 29;
 }
 
-/* The hash of a text of hash th in face and width k (never 0: 0 marks
- * an empty slot): th, then the face's numbers. */
+/* The hash of a text of hash th in face and width k (never 0): th, then
+ * the face's numbers. */
 static uint64_t
 memo_hash(uint64_t th, const struct memo_ent *k)
 {
@@ -491,79 +491,70 @@ memo_hash(uint64_t th, const struct memo_ent *k)
 	return h != 0 ? h : 1;
 }
 
-/* The slot of m holding text s in face and width k, or the empty one
- * where it goes. */
-static struct memo_ent *
+/* The slot of m's index holding the entry of text s in face and width
+ * k, or the empty one where it goes (m->cap > 0). */
+static uint32_t *
 memo_slot(struct memo *m, const char *s, const struct memo_ent *k)
 {
 	size_t i = (size_t)k->hash & (m->cap - 1);
-	struct memo_ent *e;
+	const struct memo_ent *e;
 
 	for (;; i = (i + 1) & (m->cap - 1)) {
-		e = &m->e[i];
-		if (e->hash == 0 || (e->hash == k->hash && e->fs == k->fs &&
+		if (m->slot[i] == 0)
+			return &m->slot[i];
+		e = &m->e[m->slot[i] - 1];
+		if (e->hash == k->hash && e->fs == k->fs &&
 		    e->spacing == k->spacing && e->face == k->face &&
-		    e->what == k->what && strcmp(e->text, s) == 0))
-			return e;
+		    e->what == k->what && strcmp(e->text, s) == 0)
+			return &m->slot[i];
 	}
 }
 
-/* The entries of m in a new table of cap slots. */
+/* An index of cap slots (0: as many as m has) of m's entries. */
 static void
-memo_move(struct memo *m, size_t cap)
+memo_index(struct memo *m, size_t cap)
 {
-	struct memo_ent *old = m->e, *e;
-	size_t i, ocap = m->cap;
+	size_t i;
 
-	m->e = xcalloc(cap, sizeof *m->e);
-	m->cap = cap;
-	m->n = 0;
-	for (i = 0; i < ocap; i++) {
-		if (old[i].hash == 0)
-			continue;
-		e = memo_slot(m, old[i].text, &old[i]);
-		*e = old[i];
-		m->n++;
-	}
-	free(old);
+	if (cap != 0 && cap != m->cap) {
+		free(m->slot);
+		m->slot = xcalloc(cap, sizeof *m->slot);
+		m->cap = cap;
+	} else if (m->cap > 0)
+		memset(m->slot, 0, m->cap * sizeof *m->slot);
+	for (i = 0; i < m->n; i++)
+		*memo_slot(m, m->e[i].text, &m->e[i]) = (uint32_t)(i + 1);
 }
 
-/* Keep in m the keep entries looked up by more than one card since the
- * last sweep (marked as not now) and those of the card measured now; the
- * others let go.  In the slots m has: only the kept are copied out and
- * back (at most half of MEMO_MAX, memo_room), not a second table. */
+/* Keep in m the entries looked up by more than one card since the last
+ * sweep (marked as not now) and those of the card measured now; the
+ * others let go.  The kept move up in the entries m has, and the index
+ * is made again in its slots. */
 static void
-memo_sweep(struct memo *m, size_t keep)
+memo_sweep(struct memo *m)
 {
-	struct memo_ent *k = xcalloc(keep > 0 ? keep : 1, sizeof *k), *x, *e;
-	size_t i, n = 0;
+	struct memo_ent *x, *y = m->e;
 
-	for (x = m->e; x < m->e + m->cap; x++) {
-		if (x->hash == 0)
-			continue;
-		if (x->shared || x->card == m->card)
-			k[n++] = *x;
-		else {
+	m->held = 0;
+	for (x = m->e; x < m->e + m->n; x++) {
+		if (x->shared || x->card == m->card) {
+			*y = *x;
+			y->shared = false;
+			m->held += y->lay != NULL;
+			y++;
+		} else {
 			free(x->text);
 			if (x->lay != NULL)
 				g_object_unref(x->lay);
 		}
 	}
-	memset(m->e, 0, m->cap * sizeof *m->e);
-	m->n = m->held = 0;
-	for (i = 0; i < n; i++) {
-		e = memo_slot(m, k[i].text, &k[i]);
-		*e = k[i];
-		e->shared = false;
-		m->n++;
-		m->held += e->lay != NULL;
-	}
-	free(k);
+	m->n = (size_t)(y - m->e);
+	memo_index(m, 0);
 }
 
 /* Room for one more text in m: past MEMO_MAX those that only one card
  * has looked up since the last time go (all of them when fewer than half
- * would), else twice the slots when half are in use. */
+ * would), else an index twice as large when half its slots are in use. */
 static void
 memo_room(struct memo *m)
 {
@@ -571,17 +562,18 @@ memo_room(struct memo *m)
 	size_t shared = 0;
 
 	if (m->n >= MEMO_MAX) {
-		for (x = m->e; x < m->e + m->cap; x++)
-			shared += x->hash != 0 && (x->shared ||
-			    x->card == m->card);
+		for (x = m->e; x < m->e + m->n; x++)
+			shared += x->shared || x->card == m->card;
 		if (shared > MEMO_MAX / 2)
 			memo_clear(m);
 		else
-			memo_sweep(m, shared);
+			memo_sweep(m);
 	}
+	if (m->n == m->cape)
+		m->e = xgrow(m->e, &m->cape, m->n + 1, sizeof *m->e);
 	if ((m->n + 1) * 2 <= m->cap)
 		return;
-	memo_move(m, m->cap == 0 ? 256 : m->cap * 2);
+	memo_index(m, m->cap == 0 ? 256 : m->cap * 2);
 }
 
 /* The entry of s (markup: pango markup, else a cell's text) in fd in
@@ -594,6 +586,7 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 {
 	struct memo *m = w->memo;
 	struct memo_ent k = { 0 }, *e;
+	uint32_t *sl;
 
 	k.fs = w->fs;
 	k.spacing = w->spacing;
@@ -602,12 +595,13 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 	k.what = what;
 	k.hash = memo_hash(th, &k);
 	if (m->cap > 0) {
-		e = memo_slot(m, s, &k);
-		if (e->hash != 0 || added == NULL) {
+		sl = memo_slot(m, s, &k);
+		if (*sl != 0 || added == NULL) {
 			if (added != NULL)
 				*added = false;
-			if (e->hash == 0)
+			if (*sl == 0)
 				return NULL;
+			e = &m->e[*sl - 1];
 			e->shared = e->shared || e->card != m->card;
 			e->card = m->card;
 			return e;
@@ -616,11 +610,12 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 	if (added == NULL)
 		return NULL;
 	memo_room(m);
-	e = memo_slot(m, s, &k);
+	sl = memo_slot(m, s, &k);
+	e = &m->e[m->n];
 	*e = k;
 	e->card = m->card;
 	e->text = xstrdup(s);
-	m->n++;
+	*sl = (uint32_t)++m->n;
 	*added = true;
 	return e;
 }

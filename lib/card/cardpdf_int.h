@@ -21,23 +21,22 @@
 /* The texts measured so far: each text is laid out once per face (the
  * type's size, weight, stretch and line spacing) and width, however
  * many fits and cards measure it (the cells of the cards repeat:
- * "beaten by Kn (good going): destroyed"); an open-addressed table of
- * cap (a power of two) slots, n of them in use, each with the face,
- * width and text it was laid out in and its width and height.  Past
- * MEMO_MAX texts the memo keeps those more than one card has looked up
- * since the last time (the cells every card has, in the sizes most
- * cards take) and lets go the rest, or all when they are more than half
- * (memo_room).  A
- * text that may be drawn keeps
- * the layout it was measured in, so that the page draws it without
- * laying it out again (not in a measurer of its own, which draws
- * nothing).  A layout drawn is kept for the next card in its face (the
- * cells of the troop tables); past LAYOUT_MAX layouts (a few KB each)
- * the memo lets go the least drawn (memo_hold). */
+ * "beaten by Kn (good going): destroyed"); n entries in the order they
+ * came, each with the face, width and text it was laid out in and its
+ * width and height, found through an open-addressed index of cap (a
+ * power of two, at least twice n) slots.  Past MEMO_MAX texts the memo
+ * keeps those more than one card has looked up since the last time (the
+ * cells every card has, in the sizes most cards take) and lets go the
+ * rest, or all when they are more than half (memo_room).  A text that
+ * may be drawn keeps the layout it was measured in, so that the page
+ * draws it without laying it out again (not in a measurer of its own,
+ * which draws nothing).  A layout drawn is kept for the next card in its
+ * face (the cells of the troop tables); past LAYOUT_MAX layouts (a few
+ * KB each) the memo lets go the least drawn (memo_hold). */
 #define MEMO_MAX 4096
 #define LAYOUT_MAX 512
 struct memo_ent {
-	uint64_t hash;              /* 0: the slot is empty */
+	uint64_t hash;              /* of text, face and width; never 0 */
 	double fs, spacing;
 	int what;
 	unsigned char face;
@@ -50,8 +49,9 @@ struct memo_ent {
 	PangoLayout *lay;           /* as measured, or NULL */
 };
 struct memo {
-	struct memo_ent *e;
-	size_t cap, n, held;        /* held: the layouts kept */
+	struct memo_ent *e;         /* n, room for cape */
+	uint32_t *slot;             /* cap: 0 empty, else an entry's index + 1 */
+	size_t cap, n, cape, held;  /* held: the layouts kept */
 	unsigned short card;        /* the card measured now (wraps) */
 };
 
