@@ -552,6 +552,8 @@ memo_sweep(struct memo *m)
 	memo_index(m, 0);
 }
 
+#define MEMO_FIRST 1024
+
 /* Room for one more text in m: past MEMO_MAX those that only one card
  * has looked up since the last time go (all of them when fewer than half
  * would), else an index twice as large when half its slots are in use. */
@@ -569,8 +571,11 @@ memo_room(struct memo *m)
 		else
 			memo_sweep(m);
 	}
+	/* room for a card's texts at once (its pages touched only as
+	 * they fill), not grown and copied from 8 */
 	if (m->n == m->cape)
-		m->e = xgrow(m->e, &m->cape, m->n + 1, sizeof *m->e);
+		m->e = xgrow(m->e, &m->cape, m->n < MEMO_FIRST ? MEMO_FIRST :
+		    m->n + 1, sizeof *m->e);
 	if ((m->n + 1) * 2 <= m->cap)
 		return;
 	memo_index(m, m->cap == 0 ? 256 : m->cap * 2);
