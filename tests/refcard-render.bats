@@ -1195,6 +1195,18 @@ system_fonts() {
 	strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
 	    refcard-render -T html "$BATS_TEST_TMPDIR/cjk.xml" > /dev/null
 	grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
+	# a PDF of standard input: a file is read for its characters first,
+	# as a file named is; a pipe takes the system's fonts
+	strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+	    refcard-render -T pdf < "$ARMIES" > "$BATS_TEST_TMPDIR/in.pdf"
+	run ! grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
+	strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+	    refcard-render -T pdf < "$BATS_TEST_TMPDIR/cjk.xml" > /dev/null
+	grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
+	cat "$ARMIES" | strace -f -e trace=open,openat \
+	    -o "$BATS_TEST_TMPDIR/trace" refcard-render -T pdf |
+	    cmp - "$BATS_TEST_TMPDIR/in.pdf"
+	grep -q 'fonts\.conf' "$BATS_TEST_TMPDIR/trace"
 }
 
 @test "fonts: fontconfig's start, match and sort of each font run in the caller: no thread (one card: 16 fonts; pango 1.50 started 33)" {

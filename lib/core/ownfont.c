@@ -1,6 +1,8 @@
 /* ownfont: DejaVu Sans from its directory and fontconfig's cache of it,
  * or the system's configuration (ownfont.h says when). */
 #define _GNU_SOURCE             /* pthread_setattr_default_np */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -8,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
@@ -372,28 +375,53 @@ text_covered(const char *t, size_t n)
 	return covered((const unsigned char *)t);
 }
 
+/* The n bytes of file fd from its start into t; false when they could
+ * not all be read.  pread: fd's offset stays where it is. */
+static bool
+read_start(int fd, char *t, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = pread(fd, t + got, n - got, (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		got += (size_t)r;
+	}
+	return true;
+}
+
 void
 ownfont_input(const char *path)
 {
 	struct stat st;
-	FILE *fp = NULL;
+	bool in = strcmp(path, "-") == 0, ok;
 	char *t = NULL;
-	size_t n = 0;
-	bool ok;
+	int fd;
 
 	if (!fonts.own)
 		return;
-	ok = strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	    S_ISREG(st.st_mode) && (fp = fopen(path, "rb")) != NULL &&
+	/* standard input scanned too when it is a file (refcard-render <
+	 * FILE), from its start; a pipe cannot be read twice */
+	if (in)
+		fd = STDIN_FILENO;
+	else if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	else
+		fd = -1;
+	ok = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (t = malloc((size_t)st.st_size + 1)) != NULL &&
-	    (n = fread(t, 1, (size_t)st.st_size, fp)) == (size_t)st.st_size;
+	    read_start(fd, t, (size_t)st.st_size);
 	if (ok) {
-		t[n] = '\0';
-		ok = text_covered(t, n);
+		t[st.st_size] = '\0';
+		ok = text_covered(t, (size_t)st.st_size);
 	}
 	free(t);
-	if (fp != NULL)
-		fclose(fp);
+	if (!in && fd >= 0)
+		close(fd);
 	if (!ok)
 		to_system();
 }

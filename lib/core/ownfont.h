@@ -25,7 +25,9 @@ void ownfont_begin(void);
 
 /* For a PDF, before its first text: the system's fonts when the text of
  * the XML file at path ("-" standard input) may have a character the
- * faces lack. */
+ * faces lack.  Standard input is read for that (from the start, its
+ * offset left as it is) when it is a file; from a pipe it takes the
+ * system's fonts. */
 void ownfont_input(const char *path);
 
 /* Before text or markup m is set on a layout of context cx: the system's
