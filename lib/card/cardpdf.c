@@ -391,7 +391,8 @@ memo_clear(struct memo *m)
 {
 	struct memo_ent *e;
 
-	for (e = m->e; e < m->e + m->n; e++) {
+	/* (no arithmetic on the entries of an empty memo: they are NULL) */
+	for (e = m->e; m->n > 0 && e < m->e + m->n; e++) {
 		free(e->text);
 		if (e->lay != NULL)
 			g_object_unref(e->lay);
@@ -409,7 +410,7 @@ memo_prune(struct memo *m, const struct cardpdf *w)
 {
 	struct memo_ent *x;
 
-	for (x = m->e; m->held > 0 && x < m->e + m->n; x++)
+	for (x = m->e; m->held > 0 && m->n > 0 && x < m->e + m->n; x++)
 		if (x->lay != NULL && x->drawn == 0 && (x->fs != w->fs ||
 		    x->spacing != w->spacing ||
 		    ((x->face & 4) != 0) != w->narrow)) {
@@ -425,7 +426,7 @@ memo_let_go(struct memo *m, unsigned t)
 {
 	struct memo_ent *x;
 
-	for (x = m->e; x < m->e + m->n; x++)
+	for (x = m->e; m->n > 0 && x < m->e + m->n; x++)
 		if (x->lay != NULL && (x->drawn < t || t == USHRT_MAX)) {
 			g_object_unref(x->lay);
 			x->lay = NULL;
