@@ -873,9 +873,13 @@ system_fonts() {
 	strace -f -e trace=open,openat -o "$t" \
 	    battle-scan -T pdf "$BATS_TEST_TMPDIR/cjk.xml" > /dev/null
 	grep -q 'fonts\.conf' "$t"
-	# standard input is not read twice: the system's configuration
+	# standard input: a file is read for its characters first, as a
+	# file named is; a pipe is not read twice (the system's fonts)
 	strace -f -e trace=open,openat -o "$t" \
 	    battle-scan -T pdf < samples/battle-line.xml > /dev/null
+	run ! grep -q 'fonts\.conf' "$t"
+	cat samples/battle-line.xml | strace -f -e trace=open,openat \
+	    -o "$t" battle-scan -T pdf > /dev/null
 	grep -q 'fonts\.conf' "$t"
 }
 
