@@ -553,8 +553,6 @@ memo_sweep(struct memo *m)
 	memo_index(m, 0);
 }
 
-#define MEMO_FIRST 1024
-
 /* Room for one more text in m: past MEMO_MAX those that only one card
  * has looked up since the last time go (all of them when fewer than half
  * would), else an index twice as large when half its slots are in use. */

@@ -34,6 +34,7 @@
  * face (the cells of the troop tables); past LAYOUT_MAX layouts (a few
  * KB each) the memo lets go the least drawn (memo_hold). */
 #define MEMO_MAX 4096
+#define MEMO_FIRST 1024            /* the entries' first room */
 #define LAYOUT_MAX 256
 struct memo_ent {
 	uint64_t hash;              /* of text, face and width; never 0 */

@@ -303,7 +303,7 @@ ownfont_begin(void)
 	later.on = false;
 	if (later.func != NULL && fonts.own)
 		run_later(NULL);
-	else if (later.func != NULL)
+	else if (later.func != NULL)    /* the system's configuration */
 		pdffont_caught(run_later, NULL);
 }
 
