@@ -1230,6 +1230,25 @@ system_fonts() {
 	[ "$n" -eq 0 ] || fail "system fonts: $n threads started"
 }
 
+@test "memory: the heap's first MB is mapped in one call, not a page fault a page; the cards are the same" {
+	command -v strace >/dev/null || skip "no strace"
+	[ -z "${BELLIS_SAN:-}" ] ||
+	    skip "the sanitizers' allocator is not glibc's heap"
+	local t=$BATS_TEST_TMPDIR/trace n k
+	# MADV_POPULATE_WRITE came with Linux 5.14
+	k=$(uname -r | awk -F. '{ print $1 * 1000 + $2 }')
+	[ "$k" -ge 5014 ] || skip "Linux $(uname -r): no MADV_POPULATE_WRITE"
+	strace -e trace=madvise,brk -o "$t" refcard-render -T html \
+	    --army=III/17 "$ARMIES" > "$BATS_TEST_TMPDIR/out.html"
+	n=$(grep -c 'MADV_POPULATE_WRITE) = 0' "$t") || true
+	[ "$n" -eq 1 ] || fail "$n calls"
+	# one card grows the heap no further than that
+	n=$(sed -n '/MADV_POPULATE_WRITE/,$p' "$t" | grep -c '^brk') || true
+	[ "$n" -eq 0 ] || fail "the heap grew $n times after"
+	refcard-render -T html --army=III/17 "$ARMIES" |
+	    cmp - "$BATS_TEST_TMPDIR/out.html"
+}
+
 @test "an army card names its allies with their joins: or, and/or, a comma (de, en, ru)" {
 	local l want
 	armylist-parse --rules=dba3 "$SAMPLES/club-page.txt" > "$BATS_TEST_TMPDIR/c.xml"

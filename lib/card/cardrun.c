@@ -18,6 +18,8 @@
 #include "rules/rules.h"
 #include "rules/troop.h"
 
+#define HEAP_AHEAD (1024 * 1024)
+
 const char *const cardrun_sets[] = { "army", "rules", "campaign",
 	"matchup", NULL };
 
@@ -671,6 +673,8 @@ cardrun_run(const struct cardrun_opts *opts, const struct cli *cli)
 		diag_usage("not writing PDF to a terminal (use -o FILE)");
 		return EXIT_USAGE;
 	}
+	/* a card's fonts and layouts take about 1 MB of heap */
+	xalloc_prefault(HEAP_AHEAD);
 	if ((r = rules_open(cli->rules)) == NULL)
 		return cli_end(NULL);
 	if (out_open(&out, cli->output) < 0) {

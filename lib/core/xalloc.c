@@ -6,6 +6,8 @@
 #include <string.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 #include "core/diag.h"
@@ -121,6 +123,36 @@ xalloc_map_large(void)
 #if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
 	/* glibc's own default, set: set, it no longer moves */
 	(void)mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+}
+
+void
+xalloc_prefault(size_t bytes)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33) && \
+    defined(M_TOP_PAD) && defined(MADV_POPULATE_WRITE)
+	void *held[64];
+	char *top, *end;
+	size_t n = 0, i;
+	struct mallinfo2 mi = mallinfo2();
+
+	/* the heap grows by bytes at a time, from here on too */
+	if (mallopt(M_TOP_PAD, (int)bytes) != 1)
+		return;
+	end = sbrk(0);
+	if (end == (void *)-1)
+		return;
+	top = end - mi.keepcost;        /* the free room at the heap's end */
+	while (n < 64 && sbrk(0) == end && (held[n] = malloc(64 * 1024)))
+		n++;
+	for (i = 0; i < n; i++)
+		free(held[i]);
+	end = sbrk(0);
+	top = (char *)((uintptr_t)top & ~(uintptr_t)(sysconf(_SC_PAGESIZE) - 1));
+	if (end != (void *)-1 && end > top)
+		(void)madvise(top, (size_t)(end - top), MADV_POPULATE_WRITE);
+#else
+	(void)bytes;
 #endif
 }
 
