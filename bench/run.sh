@@ -13,8 +13,16 @@ export BENCH_RUNS BENCH_SUMMARY
 trap 'rm -f "$BENCH_SUMMARY" "$BENCH_SUMMARY.log"' EXIT
 : > "$BENCH_SUMMARY.log"
 t0=$(date +%s)
+# the cores, before and after: on a shared machine one may be slower for
+# a while, and the ratios of such a run say little (bench/cores.sh)
+cores() {
+	echo "== bench/cores.sh ($1)"
+	sh bench/cores.sh "$bin" "$1" || true
+	echo
+}
+[ -n "${BENCH_ONLY:-}" ] || cores first
 for b in bench/*.sh; do
-	[ "$b" = bench/run.sh ] && continue
+	[ "$b" = bench/run.sh ] || [ "$b" = bench/cores.sh ] && continue
 	name=$(basename "$b" .sh)
 	if [ -n "${BENCH_ONLY:-}" ]; then
 		case " $BENCH_ONLY " in *" $name "*) ;; *) continue ;; esac
@@ -30,6 +38,8 @@ for b in bench/*.sh; do
 	echo "($(($(date +%s) - t)) s)"
 	echo
 done
+
+[ -n "${BENCH_ONLY:-}" ] || cores last
 
 # peak memory: the most any of our tools took in the benches above, from
 # their lines "LABEL ... N KiB peak RSS" (or "KiB RSS"), and memory.sh's
