@@ -22,7 +22,7 @@ cores() {
 }
 [ -n "${BENCH_ONLY:-}" ] || cores first
 for b in bench/*.sh; do
-	[ "$b" = bench/run.sh ] || [ "$b" = bench/cores.sh ] && continue
+	case $b in bench/run.sh | bench/cores.sh) continue ;; esac
 	name=$(basename "$b" .sh)
 	if [ -n "${BENCH_ONLY:-}" ]; then
 		case " $BENCH_ONLY " in *" $name "*) ;; *) continue ;; esac

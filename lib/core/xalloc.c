@@ -143,6 +143,8 @@ xalloc_prefault(size_t bytes)
 	if (end == (void *)-1)
 		return;
 	top = end - mi.keepcost;        /* the free room at the heap's end */
+	/* grown through malloc, so that glibc knows the room is its own:
+	 * blocks of 64 KiB stay under its mmap threshold (128 KiB) */
 	while (n < 64 && sbrk(0) == end && (held[n] = malloc(64 * 1024)))
 		n++;
 	for (i = 0; i < n; i++)
