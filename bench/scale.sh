@@ -49,6 +49,16 @@ gen_units() {    # a catastrophe whose first side has N units (XML)
 	} > "$tmp/units.txt"
 	"$bin/campaign-catastrophe" -T xml "$tmp/units.txt" > "$2"
 }
+gen_glory() {    # a Glory table of N rows (the most past the first 199 never match)
+	awk -v n="$1" 'BEGIN { print "<glory-table version=\"1\">"
+		for (i = 0; i < n; i++) printf "<row min=\"%d\" result=\"r%d\"><text lang=\"en\">R</text></row>\n", 99 - i % 199, i
+		print "</glory-table>" }' > "$2"
+}
+gen_cattable() { # a Catastrophe table of N rows of 3d6 (the most past 61 not read)
+	awk -v n="$1" 'BEGIN { print "<catastrophe-table version=\"1\">"
+		for (i = 0; i < n; i++) printf "<row min=\"%d\" max=\"%d\" event=\"e%d\"><text lang=\"en\">E</text></row>\n", 3 + i % 16, 3 + i % 16, i
+		print "</catastrophe-table>" }' > "$2"
+}
 gen_notes() {    # one XML army with N notes and N/3 enemies
 	awk -v n="$1" 'BEGIN { print "<armylists version=\"1\" rules=\"dba22\"><army id=\"7\"><name lang=\"en\">A</name>"
 		printf "<enemies>"; for (i = 1; i <= n / 3; i++) printf "<ref>%d</ref>", i; print "</enemies>"
@@ -196,6 +206,10 @@ shape "wide: campaign-survival --battle" 1000 gen_units \
     '"'"$bin"'/campaign-survival" -s 1 --battle="$IN" "'"$top"'/samples/party.txt"'
 shape "wide: campaign-catastrophe (XML)" 1000 gen_units \
     '"'"$bin"'/campaign-catastrophe" -T tsv "$IN"'
+shape "long: campaign-survival --glory-table" 5000 gen_glory \
+    '"'"$bin"'/campaign-survival" -s 1 --glory-table="$IN" "'"$top"'/samples/party.txt"'
+shape "long: campaign-catastrophe --table" 5000 gen_cattable \
+    '"'"$bin"'/campaign-catastrophe" -s 1 --table="$IN" "'"$top"'/samples/battle.txt"'
 shape "wide: armylist-parse (text refs)" 5000 gen_refs \
     '"'"$bin"'/armylist-parse" "$IN"'
 shape "wide: armylist-parse (notes)" 15000 gen_notes \

@@ -138,6 +138,23 @@ gen_glory() {
 	linear 20000 gen_glory campaign-survival -s 1 --glory-table=@LIN@ "$SAMPLES/party.txt"
 }
 
+@test "48: a Glory table and a Catastrophe table of any length are read in flat memory" {
+	local d=$BATS_TEST_TMPDIR n=200000
+	[ -z "${BELLIS_VALGRIND:-}" ] || n=2000   # its memory is checked there
+	gen_glory "$n" "$d/g.xml"
+	run -0 --separate-stderr /usr/bin/time -f '%M' -o "$d/peak" campaign-survival -s 1 --glory-table="$d/g.xml" "$SAMPLES/party.txt"
+	assert_equal "$stderr" "campaign-survival: $d/g.xml:201: warning: row 'r199' never matches: the rows above it take every roll it covers, or it covers none (and $((n - 200)) more rows after it)"
+	assert_equal "$output" "$(campaign-survival -s 1 --glory-table=<(head -n 200 "$d/g.xml"; echo '</glory-table>') "$SAMPLES/party.txt")"
+	[ -n "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || [ "$(tail -n 1 "$d/peak")" -lt 20000 ]
+	awk -v n="$n" 'BEGIN { print "<catastrophe-table version=\"1\">"
+		for (i = 0; i < n; i++) printf "<row min=\"%d\" max=\"%d\" event=\"e%d\"><text lang=\"en\">E</text></row>\n", 3 + i % 16, 3 + i % 16, i
+		print "</catastrophe-table>" }' > "$d/c.xml"
+	run -2 --separate-stderr /usr/bin/time -f '%M' -o "$d/peak" campaign-catastrophe --table="$d/c.xml" "$SAMPLES/battle.txt"
+	assert_equal "$stderr" "campaign-catastrophe: $d/c.xml:63: error: more than 61 catastrophe rows"
+	assert_equal "$output" ""
+	[ -n "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || [ "$(tail -n 1 "$d/peak")" -lt 20000 ]
+}
+
 # gen_field N FILE: two lines of N Blades each, front to front, each base
 # in the zone of control of the one it faces.
 gen_field() {

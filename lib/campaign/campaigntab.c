@@ -51,6 +51,96 @@ camptab_validate(xmlDocPtr doc, const unsigned char *rng,
 	return xmlio_validate_doc(schema, doc, true) == 0;
 }
 
+/* What a table read as a stream hands on: the root element (its
+ * attributes; NULL: nothing), then each child of it, expanded, in
+ * order. */
+struct tab_cb {
+	void (*root)(void *ud, xmlNodePtr n);
+	void (*row)(void *ud, xmlNodePtr n);
+	void *ud;
+};
+
+/* The table of path read as a stream and validated as it goes, one row
+ * at a time (a table of any length in the memory of one row): cb has
+ * the rows until the schema's first error (its own errors are its
+ * caller's to weigh).  0, or -1 with the errors reported
+ * (status 2, or 4 for a file that cannot be read). */
+static int
+load_stream(const char *path, const unsigned char *rng,
+    unsigned int rnglen, const char *rngname, const struct tab_cb *cb)
+{
+	xmlRelaxNGPtr schema;
+	struct input in;
+	xmlTextReaderPtr r;
+	xmlNodePtr n;
+	long mark, own = 0, e;
+	int rc, valid;
+
+	if ((schema = xmlio_schema(rng, rnglen, rngname)) == NULL)
+		return -1;
+	if (input_open(&in, path) < 0) {
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
+	/* libxml2's reader calls both "document is empty" */
+	if ((rc = input_first_byte(&in)) != '<') {
+		DIAG_AT(XML_UNPARSABLE, path, 0, 0, rc < 0 ?
+		    "file: it is empty" : "file: it does not start with '<'");
+		input_close(&in);
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
+	if ((r = xmlio_reader(&in)) == NULL) {
+		input_close(&in);
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
+	xmlio_reader_schema(r, schema);
+	mark = diag_file_errors();
+	rc = xmlio_read(r, path);
+	while (rc == 1) {
+		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
+		    xmlTextReaderDepth(r) > 1) {
+			rc = xmlio_read(r, path);
+			continue;
+		}
+		if (xmlTextReaderDepth(r) == 0) {
+			if (cb->root != NULL && diag_file_errors() == mark) {
+				e = diag_file_errors();
+				cb->root(cb->ud, xmlTextReaderCurrentNode(r));
+				own += diag_file_errors() - e;
+			}
+			rc = xmlio_read(r, path);
+			continue;
+		}
+		if ((n = xmlio_expand(r, path)) == NULL) {
+			rc = -1;
+			break;
+		}
+		/* after the schema's first word, the rest is only checked */
+		if (diag_file_errors() - own == mark &&
+		    !xmlio_reader_lost()) {
+			e = diag_file_errors();
+			cb->row(cb->ud, n);
+			own += diag_file_errors() - e;
+		}
+		rc = xmlio_next(r, path);
+	}
+	/* the C checks of the schema's facets report, but leave the
+	 * reader's verdict as it was */
+	valid = xmlTextReaderIsValid(r) == 1 &&
+	    diag_file_errors() - own == mark;
+	xmlFreeTextReader(r);
+	input_close(&in);
+	if (rc == 0 && !valid)
+		DIAG_AT(CAMP_TABLE_SCHEMA, path, 0, 0, rngname);
+	if (rc != 0 || !valid) {
+		diag_raise(EXIT_DATA);
+		return -1;
+	}
+	return 0;
+}
+
 /* A table being read: its name for messages, whether a value was bad. */
 struct tab {
 	const char *file;
@@ -221,12 +311,25 @@ check_cover(struct cat_table *t, const char *file)
 	return bad ? -1 : 0;
 }
 
-/* The numbers on the table element; what a user's table leaves out is
- * the built-in table's (def). */
+/* A Catastrophe table being read: the numbers it leaves out are def's.
+ * Every roll is in one row at most, so a table of more rows than rolls
+ * is wrong: rows past ROLL_MAX + 1 are not kept. */
+struct cat_load {
+	struct tab tb;
+	struct cat_table *t;
+	const struct cat_table *def;
+	bool over;               /* past ROLL_MAX + 1 rows */
+};
+
+/* The numbers on the table element. */
 static void
-cat_numbers(struct tab *tb, struct cat_table *t, xmlNodePtr root,
-    const struct cat_table *def)
+cat_root(void *ud, xmlNodePtr root)
 {
+	struct cat_load *cl = ud;
+	struct cat_table *t = cl->t;
+	const struct cat_table *def = cl->def;
+	struct tab *tb = &cl->tb;
+
 	t->dice.n = attr_int(tb, root, "dice", def->dice.n, NULL);
 	t->dice.sides = attr_int(tb, root, "sides", def->dice.sides, NULL);
 	t->damage_sides = attr_int(tb, root, "damage-sides",
@@ -237,30 +340,43 @@ cat_numbers(struct tab *tb, struct cat_table *t, xmlNodePtr root,
 	    def->power_points, NULL);
 }
 
+static void
+cat_row(void *ud, xmlNodePtr n)
+{
+	struct cat_load *cl = ud;
+	struct cat_table *t = cl->t;
+
+	if (t->nrows == ROLL_MAX + 1) {
+		if (!cl->over)
+			DIAG_AT(CAMP_TOO_MANY_ROWS, cl->tb.file,
+			    xmlio_node_line(n, 0), 0, ROLL_MAX + 1,
+			    "catastrophe");
+		cl->over = cl->tb.bad = true;
+		return;
+	}
+	t->rows = xgrow(t->rows, &t->caprows, t->nrows + 1, sizeof *t->rows);
+	load_row(&cl->tb, &t->rows[t->nrows++], n);
+}
+
 /* The table of path, the numbers it leaves out def's. */
 static int
 cat_load(struct cat_table *t, const char *path, const struct cat_table *def)
 {
-	struct tab tb = { path, false };
-	xmlDocPtr doc;
-	xmlNodePtr root, n;
+	struct cat_load cl;
+	const struct tab_cb cb = { cat_root, cat_row, &cl };
 
 	memset(t, 0, sizeof *t);
-	doc = load_doc(path, catastrophe_table_rng, catastrophe_table_rng_len,
-	    "catastrophe-table.rng");
-	if (doc == NULL)
+	cl.tb.file = path;
+	cl.tb.bad = false;
+	cl.t = t;
+	cl.def = def;
+	cl.over = false;
+	if (load_stream(path, catastrophe_table_rng,
+	    catastrophe_table_rng_len, "catastrophe-table.rng", &cb) < 0) {
+		cat_table_free(t);
 		return -1;
-	root = xmlDocGetRootElement(doc);
-	cat_numbers(&tb, t, root, def);
-	for (n = root->children; n != NULL; n = n->next) {
-		if (n->type != XML_ELEMENT_NODE)
-			continue;
-		t->rows = xgrow(t->rows, &t->caprows, t->nrows + 1,
-		    sizeof *t->rows);
-		load_row(&tb, &t->rows[t->nrows++], n);
 	}
-	xmlFreeDoc(doc);
-	if (tb.bad || check_cover(t, tb.file) < 0) {
+	if (cl.tb.bad || check_cover(t, path) < 0) {
 		cat_table_free(t);
 		diag_raise(EXIT_DATA);
 		return -1;
@@ -305,45 +421,113 @@ cat_table_free(struct cat_table *t)
 	t->nrows = 0;
 }
 
-int
-glory_table_load(struct glory_table *g, const char *path)
+/* The margins a Glory row can tell apart: every bound is within
+ * -GLORY_M..GLORY_M-1 (glory-table.rng), so a margin beyond answers as
+ * -GLORY_M or GLORY_M does. */
+#define GLORY_M 100
+
+/* A Glory table being read.  Only the first row matching a roll counts
+ * (glory_match), so a row is kept only when it is the first for some
+ * margin and critical result (hit[crit][margin + GLORY_M]): at most
+ * 3 * (2 * GLORY_M + 1) rows, whatever the table's length. */
+struct glory_load {
+	struct tab tb;
+	struct glory_table *g;
+	bool hit[3][2 * GLORY_M + 1];
+	int open;                /* of hit, the false ones */
+	size_t dead;             /* rows no roll comes to */
+	long dead_line;          /* the first of them */
+	char *dead_name;
+};
+
+static int
+glory_clamp(int v)
+{
+	return v < -GLORY_M ? -GLORY_M : v > GLORY_M ? GLORY_M : v;
+}
+
+/* Mark what r is the first row for: false when it is first for none. */
+static bool
+glory_live(struct glory_load *gl, const struct glory_row *r)
+{
+	int lo = r->has_min ? glory_clamp(r->min) : -GLORY_M;
+	int hi = r->has_max ? glory_clamp(r->max) : GLORY_M;
+	int c, m;
+	bool live = false;
+
+	if (gl->open == 0)
+		return false;
+	if (r->crit != CRIT_NO)
+		lo = -GLORY_M, hi = GLORY_M;
+	for (c = 0; c < 3; c++) {
+		if (r->crit != CRIT_NO && c != (int)r->crit)
+			continue;
+		for (m = lo; m <= hi; m++)
+			if (!gl->hit[c][m + GLORY_M]) {
+				gl->hit[c][m + GLORY_M] = true;
+				gl->open--;
+				live = true;
+			}
+	}
+	return live;
+}
+
+static void
+glory_row(void *ud, xmlNodePtr n)
 {
 	static const char *const crits[] = { [CRIT_SUCCESS] = "success",
 	    [CRIT_FAILURE] = "failure" };
-	struct tab tb = { path, false };
+	struct glory_load *gl = ud;
+	struct glory_table *g = gl->g;
 	struct glory_row *r;
-	xmlDocPtr doc;
-	xmlNodePtr n;
+
+	g->rows = xgrow(g->rows, &g->cap, g->n + 1, sizeof *g->rows);
+	r = &g->rows[g->n];
+	memset(r, 0, sizeof *r);
+	r->min = attr_int(&gl->tb, n, "min", 0, &r->has_min);
+	r->max = attr_int(&gl->tb, n, "max", 0, &r->has_max);
+	r->rep = attr_int(&gl->tb, n, "reputation", 0, &r->has_rep);
+	r->strategy = attr_int(&gl->tb, n, "strategy", 0, &r->has_strategy);
+	r->crit = (enum surv_crit)attr_pick(n, "critical", crits,
+	    (int)(sizeof crits / sizeof crits[0]));
+	if (!glory_live(gl, r)) {
+		if (gl->dead++ == 0) {
+			gl->dead_line = xmlio_node_line(n, 0);
+			gl->dead_name = attr_dup(n, "result");
+		}
+		return;
+	}
+	r->result = attr_dup(n, "result");
+	load_texts(n, r->text);
+	g->n++;
+}
+
+int
+glory_table_load(struct glory_table *g, const char *path)
+{
+	struct glory_load gl;
+	const struct tab_cb cb = { NULL, glory_row, &gl };
+	int rc;
 
 	memset(g, 0, sizeof *g);
-	doc = load_doc(path, glory_table_rng, glory_table_rng_len,
-	    "glory-table.rng");
-	if (doc == NULL)
-		return -1;
-	for (n = xmlDocGetRootElement(doc)->children; n != NULL;
-	    n = n->next) {
-		if (n->type != XML_ELEMENT_NODE)
-			continue;
-		g->rows = xgrow(g->rows, &g->cap, g->n + 1, sizeof *g->rows);
-		r = &g->rows[g->n++];
-		memset(r, 0, sizeof *r);
-		r->min = attr_int(&tb, n, "min", 0, &r->has_min);
-		r->max = attr_int(&tb, n, "max", 0, &r->has_max);
-		r->rep = attr_int(&tb, n, "reputation", 0, &r->has_rep);
-		r->strategy = attr_int(&tb, n, "strategy", 0,
-		    &r->has_strategy);
-		r->crit = (enum surv_crit)attr_pick(n, "critical", crits,
-		    (int)(sizeof crits / sizeof crits[0]));
-		r->result = attr_dup(n, "result");
-		load_texts(n, r->text);
-	}
-	xmlFreeDoc(doc);
-	if (tb.bad) {
-		glory_table_free(g);
+	memset(&gl, 0, sizeof gl);
+	gl.tb.file = path;
+	gl.g = g;
+	gl.open = 3 * (2 * GLORY_M + 1);
+	rc = load_stream(path, glory_table_rng, glory_table_rng_len,
+	    "glory-table.rng", &cb);
+	if (rc == 0 && gl.tb.bad) {
 		diag_raise(EXIT_DATA);
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	if (rc == 0 && gl.dead > 0)
+		DIAG_AT(CAMP_GLORY_NEVER, path, gl.dead_line, 0, gl.dead_name,
+		    gl.dead > 1 ? diag_tail(" (and %zu more rows after it)",
+		    gl.dead - 1) : "");
+	free(gl.dead_name);
+	if (rc < 0)
+		glory_table_free(g);
+	return rc;
 }
 
 const struct glory_row *

@@ -204,6 +204,7 @@ enum diag_tool {
 #define DIAGF_CAMP_ROLL_TWICE "roll %d is in two rows ('%s' and '%s')"
 #define DIAGF_CAMP_ROLL_NO_ROW "roll %d is in no row"
 #define DIAGF_CAMP_TOO_MANY_ROWS "more than %d %s rows"
+#define DIAGF_CAMP_GLORY_NEVER "row '%s' never matches: the rows above it take every roll it covers, or it covers none%s"
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
 #define DIAGF_CAMP_BATTLE_ROOT "root element '%s' is not 'catastrophes' (not campaign-catastrophe's XML output)"
 #define DIAGF_CAMP_BATTLE_TEXT "not XML (not campaign-catastrophe's XML output)"
@@ -425,7 +426,8 @@ enum diag_tool {
 	X(CAMP_ROW_OUTSIDE, E, "table-row-outside", T_CAT) \
 	X(CAMP_ROLL_TWICE, E, "table-roll-twice", T_CAT) \
 	X(CAMP_ROLL_NO_ROW, E, "table-roll-missing", T_CAT) \
-	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_SURV) \
+	X(CAMP_TOO_MANY_ROWS, E, "table-too-many-rows", T_CAT | T_SURV) \
+	X(CAMP_GLORY_NEVER, W, "table-row-never-matches", T_SURV) \
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	X(CAMP_BATTLE_ROOT, E, "battle-not-catastrophes", T_SURV) \
 	X(CAMP_BATTLE_TEXT, E, "battle-not-xml", T_SURV) \
