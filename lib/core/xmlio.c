@@ -162,6 +162,40 @@ schema_words(struct sbuf *m, const xmlError *e)
 	return true;
 }
 
+/* The streaming reader's push parser names two common faults after
+ * others: a file cut short is "extra content at the end" (it only knows
+ * the data ended before the root element did), a file that does not
+ * start with '<' is "document is empty".  Said as the whole-document
+ * parser says them (told apart by the state the parser is in; its
+ * "document is empty" for an empty file and its "extra content" after
+ * the root element stay). */
+static bool
+reader_words(struct sbuf *m, const xmlError *e)
+{
+	const xmlParserCtxt *c = e->ctxt;
+
+	if (c == NULL || e->domain != XML_FROM_PARSER)
+		return false;
+	/* the whole-document parser says it of an empty one, at the start */
+	if (e->code == XML_ERR_DOCUMENT_EMPTY &&
+	    c->instate == XML_PARSER_START_TAG) {
+		sbuf_reset(m);
+		sbuf_adds(m, "start tag expected, '<' not found");
+		return true;
+	}
+	/* past the root element: there is more */
+	if (e->code != XML_ERR_DOCUMENT_END ||
+	    c->instate == XML_PARSER_EPILOG)
+		return false;
+	sbuf_reset(m);
+	if (c->nameNr > 0 && c->name != NULL)
+		sbuf_printf(m, "premature end of data inside <%s>",
+		    (const char *)c->name);
+	else
+		sbuf_adds(m, "document is empty");
+	return true;
+}
+
 /* libxml2's words for its limits name a parser option the user cannot
  * set: said in ours; and the schema's messages (schema_words). */
 static void
@@ -172,6 +206,8 @@ our_words(struct sbuf *m, const xmlError *e)
 	long depth;
 
 	if (schema_words(m, e))
+		return;
+	if (reader_words(m, e))
 		return;
 	if (sscanf(sbuf_str(m), "Excessive depth in document: %ld",
 	    &depth) == 1) {
