@@ -82,14 +82,6 @@ load_stream(const char *path, const unsigned char *rng,
 		diag_raise(EXIT_DATA);
 		return -1;
 	}
-	/* libxml2's reader calls both "document is empty" */
-	if ((rc = input_first_byte(&in)) != '<') {
-		DIAG_AT(XML_UNPARSABLE, path, 0, 0, rc < 0 ?
-		    "file: it is empty" : "file: it does not start with '<'");
-		input_close(&in);
-		diag_raise(EXIT_DATA);
-		return -1;
-	}
 	if ((r = xmlio_reader(&in)) == NULL) {
 		input_close(&in);
 		diag_raise(EXIT_DATA);
