@@ -99,13 +99,18 @@ setup() {
 	run -0 grep -c '^\.It Sy bf-unknown-rules Pq error$' "$TOP/man/battle-scan.1"
 }
 
-@test "battle-scan: a DOCTYPE and a wrong root are refused" {
+@test "battle-scan: a DOCTYPE and a wrong root are refused, nothing written for them" {
 	printf '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n<battlefield/>\n' > "$BATS_TEST_TMPDIR/d.xml"
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/d.xml"
 	assert_equal "${stderr%%$'\n'*}" "battle-scan: $BATS_TEST_TMPDIR/d.xml:2: error: DOCTYPE not allowed (no DTDs or entities are read)"
+	assert_equal "$output" ""
 	echo '<combats version="1"/>' > "$BATS_TEST_TMPDIR/r.xml"
 	run -2 --separate-stderr battle-scan "$BATS_TEST_TMPDIR/r.xml"
 	grep -qx "battle-scan: $BATS_TEST_TMPDIR/r.xml:1: error: unexpected root element 'combats' (expected 'battlefield')" <<<"$stderr"
+	assert_equal "$output" ""
+	# the next file is read; -T xml writes its document with that one
+	run -2 --separate-stderr battle-scan -T xml "$BATS_TEST_TMPDIR/r.xml" "$SAMPLES/battle-line.xml"
+	assert_equal "$output" "$(battle-scan -T xml "$SAMPLES/battle-line.xml")"
 }
 
 @test "battle-scan: bases one tolerance into each other touch; one pace more intersect" {

@@ -125,6 +125,7 @@ struct bgrid {
 
 struct bfield {
 	const char *file;
+	bool root;              /* its <battlefield> element was read */
 	char *rules;
 	int scale;              /* enum scale: the base width of r */
 	double width, height;

@@ -184,6 +184,7 @@ root(struct rd *rd)
 	double b = 0;
 	char *u;
 
+	f->root = true;
 	free(f->rules);
 	f->rules = str_attr(rd, "rules");
 	if (f->labels != NULL)

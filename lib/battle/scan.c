@@ -689,6 +689,11 @@ one(struct scan *s, const char *name)
 	f.editions = &s->labels;
 	battle_read(&f, &in, o->r, o->scale);
 	input_close(&in);
+	if (!f.root) {
+		/* not XML, or not a battlefield: said so, nothing written */
+		battle_free(&f);
+		return;
+	}
 	battle_derive(&f);
 	for (n = 0; n < f.nsides; n++)
 		if (f.side[n].general < 0 && !f.side[n].general_lost &&
