@@ -153,6 +153,14 @@ gen_glory() {
 	assert_equal "$stderr" "campaign-catastrophe: $d/c.xml:63: error: more than 61 catastrophe rows"
 	assert_equal "$output" ""
 	[ -n "${BELLIS_SAN:-}${BELLIS_VALGRIND:-}" ] || [ "$(tail -n 1 "$d/peak")" -lt 20000 ]
+	# past line 65535 the row is named at its own line (libxml2 says
+	# 65535, or the line of the text after it)
+	awk 'BEGIN { print "<glory-table version=\"1\">"
+		for (i = 0; i < 70000; i++) print "<!-- a note -->"
+		print "<row result=\"a\"/>"; print "<row result=\"b\"><text lang=\"en\">B</text>"
+		print "</row>"; print "<row result=\"c\"/>"; print "</glory-table>" }' > "$d/far.xml"
+	run -0 --separate-stderr campaign-survival -s 1 --glory-table="$d/far.xml" "$SAMPLES/party.txt"
+	assert_equal "$stderr" "campaign-survival: $d/far.xml:70003: warning: row 'b' never matches: the rows above it take every roll it covers, or it covers none (and 1 more row after it)"
 }
 
 # gen_field N FILE: two lines of N Blades each, front to front, each base

@@ -53,17 +53,18 @@ camptab_validate(xmlDocPtr doc, const unsigned char *rng,
 
 /* What a table read as a stream hands on: the root element (its
  * attributes; NULL: nothing), then each child of it, expanded, in
- * order. */
+ * order, with its line (exact past 65535 too). */
 struct tab_cb {
 	void (*root)(void *ud, xmlNodePtr n);
-	void (*row)(void *ud, xmlNodePtr n);
+	void (*row)(void *ud, xmlNodePtr n, long line);
 	void *ud;
 };
 
 /* The table of path read as a stream and validated as it goes, one row
  * at a time (a table of any length in the memory of one row): cb has
- * the rows until the schema's first error (its own errors are its
- * caller's to weigh).  0, or -1 with the errors reported
+ * the rows up to the first error the schema reports (a row whose own
+ * error comes after it was handed on is one too: the load fails all the
+ * same); cb's own errors are its caller's to weigh.  0, or -1 with the errors reported
  * (status 2, or 4 for a file that cannot be read). */
 static int
 load_stream(const char *path, const unsigned char *rng,
@@ -73,8 +74,8 @@ load_stream(const char *path, const unsigned char *rng,
 	struct input in;
 	xmlTextReaderPtr r;
 	xmlNodePtr n;
-	long mark, own = 0, e;
-	int rc, valid;
+	long mark, own = 0, e, hint = 0;
+	int rc, valid, type;
 
 	if ((schema = xmlio_schema(rng, rnglen, rngname)) == NULL)
 		return -1;
@@ -91,7 +92,15 @@ load_stream(const char *path, const unsigned char *rng,
 	mark = diag_file_errors();
 	rc = xmlio_read(r, path);
 	while (rc == 1) {
-		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT ||
+		type = xmlTextReaderNodeType(r);
+		/* past line 65535 the blank before a row ends on its line */
+		if ((type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
+		    type == XML_READER_TYPE_WHITESPACE) &&
+		    xmlTextReaderDepth(r) == 1)
+			hint = xmlio_line(r);
+		else if (type != XML_READER_TYPE_ELEMENT)
+			hint = 0;
+		if (type != XML_READER_TYPE_ELEMENT ||
 		    xmlTextReaderDepth(r) > 1) {
 			rc = xmlio_read(r, path);
 			continue;
@@ -113,9 +122,10 @@ load_stream(const char *path, const unsigned char *rng,
 		if (diag_file_errors() - own == mark &&
 		    !xmlio_reader_lost()) {
 			e = diag_file_errors();
-			cb->row(cb->ud, n);
+			cb->row(cb->ud, n, xmlio_node_line(n, hint));
 			own += diag_file_errors() - e;
 		}
+		hint = 0;
 		rc = xmlio_next(r, path);
 	}
 	/* the C checks of the schema's facets report, but leave the
@@ -333,16 +343,15 @@ cat_root(void *ud, xmlNodePtr root)
 }
 
 static void
-cat_row(void *ud, xmlNodePtr n)
+cat_row(void *ud, xmlNodePtr n, long line)
 {
 	struct cat_load *cl = ud;
 	struct cat_table *t = cl->t;
 
 	if (t->nrows == ROLL_MAX + 1) {
 		if (!cl->over)
-			DIAG_AT(CAMP_TOO_MANY_ROWS, cl->tb.file,
-			    xmlio_node_line(n, 0), 0, ROLL_MAX + 1,
-			    "catastrophe");
+			DIAG_AT(CAMP_TOO_MANY_ROWS, cl->tb.file, line, 0,
+			    ROLL_MAX + 1, "catastrophe");
 		cl->over = cl->tb.bad = true;
 		return;
 	}
@@ -465,7 +474,7 @@ glory_live(struct glory_load *gl, const struct glory_row *r)
 }
 
 static void
-glory_row(void *ud, xmlNodePtr n)
+glory_row(void *ud, xmlNodePtr n, long line)
 {
 	static const char *const crits[] = { [CRIT_SUCCESS] = "success",
 	    [CRIT_FAILURE] = "failure" };
@@ -484,7 +493,7 @@ glory_row(void *ud, xmlNodePtr n)
 	    (int)(sizeof crits / sizeof crits[0]));
 	if (!glory_live(gl, r)) {
 		if (gl->dead++ == 0) {
-			gl->dead_line = xmlio_node_line(n, 0);
+			gl->dead_line = line;
 			gl->dead_name = attr_dup(n, "result");
 		}
 		return;
@@ -514,8 +523,9 @@ glory_table_load(struct glory_table *g, const char *path)
 	}
 	if (rc == 0 && gl.dead > 0)
 		DIAG_AT(CAMP_GLORY_NEVER, path, gl.dead_line, 0, gl.dead_name,
-		    gl.dead > 1 ? diag_tail(" (and %zu more rows after it)",
-		    gl.dead - 1) : "");
+		    gl.dead == 2 ? " (and 1 more row after it)" : gl.dead > 2 ?
+		    diag_tail(" (and %zu more rows after it)", gl.dead - 1) :
+		    "");
 	free(gl.dead_name);
 	if (rc < 0)
 		glory_table_free(g);
