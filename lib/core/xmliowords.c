@@ -54,17 +54,17 @@ schema_words(struct sbuf *m, const char *element)
  * others: a file cut short is "extra content at the end" (it only knows
  * the data ended before the root element did), a file that does not
  * start with '<' is "document is empty".  Said as the whole-document
- * parser says them (told apart by the state the parser is in; its
- * "document is empty" for an empty file and its "extra content" after
- * the root element stay). */
+ * parser says them, told apart by the state the parser is in and what
+ * it has left unread; its "extra content" after the root element
+ * stays. */
 static bool
 reader_words(struct sbuf *m, const xmlError *e)
 {
 	const xmlParserCtxt *c = e->ctxt;
+	const xmlChar *p;
 
 	if (c == NULL || e->domain != XML_FROM_PARSER)
 		return false;
-	/* the whole-document parser says it of an empty one, at the start */
 	if (e->code == XML_ERR_DOCUMENT_EMPTY &&
 	    c->instate == XML_PARSER_START_TAG) {
 		sbuf_reset(m);
@@ -76,9 +76,22 @@ reader_words(struct sbuf *m, const xmlError *e)
 	    c->instate == XML_PARSER_EPILOG)
 		return false;
 	sbuf_reset(m);
-	if (c->nameNr > 0 && c->name != NULL)
+	if (c->nameNr > 0 && c->name != NULL) {
 		sbuf_printf(m, "premature end of data inside <%s>",
 		    (const char *)c->name);
+		return true;
+	}
+	/* no element yet: what the parser holds back (a start cut short,
+	 * a few bytes it has not looked at) says which */
+	p = c->input != NULL ? c->input->cur : NULL;
+	while (p != NULL && p < c->input->end && (*p == ' ' || *p == '\t' ||
+	    *p == '\n' || *p == '\r'))
+		p++;
+	if (p != NULL && p < c->input->end)
+		sbuf_adds(m, *p == '<' ? "premature end of data" :
+		    "start tag expected, '<' not found");
+	else if (c->input != NULL && c->input->cur > c->input->base)
+		sbuf_adds(m, "start tag expected, '<' not found");
 	else
 		sbuf_adds(m, "document is empty");
 	return true;
