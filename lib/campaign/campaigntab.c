@@ -64,8 +64,9 @@ struct tab_cb {
  * at a time (a table of any length in the memory of one row): cb has
  * the rows up to the first error the schema reports (a row whose own
  * error comes after it was handed on is one too: the load fails all the
- * same); cb's own errors are its caller's to weigh.  0, or -1 with the errors reported
- * (status 2, or 4 for a file that cannot be read). */
+ * same); cb's own errors are its caller's to weigh.  0, or -1 with
+ * the errors reported (status 2, or 4 for a file that cannot be
+ * read). */
 static int
 load_stream(const char *path, const unsigned char *rng,
     unsigned int rnglen, const char *rngname, const struct tab_cb *cb)
