@@ -597,6 +597,7 @@ memo_find(struct cardpdf *w, const char *s, uint64_t th, bool markup,
 	k.face = (unsigned char)((fd == w->bold ? 1 : fd == w->big ? 2 : 0) +
 	    (w->narrow ? 4 : 0) + (markup ? 8 : 0));
 	k.what = what;
+	k.widest = -1;
 	k.hash = memo_hash(th, &k);
 	if (m->cap > 0) {
 		sl = memo_slot(m, s, &k);
@@ -650,11 +651,85 @@ new_layout(struct cardpdf *w, const char *s, bool markup,
 	return l;
 }
 
+/* A word of WORD_MAX bytes or more is measured alone, cut to WORD_MAX -
+ * 1 bytes (as it always was); widest_in takes a text of at most
+ * WORDS_MAX words apart. */
+#define WORD_MAX 128
+#define WORDS_MAX 64
+
+static size_t word_len(const char *s);
+
+/* The widest word of text s in pango units (words as word_len splits
+ * them), from its layout l on one line: the widths of each word's glyphs
+ * added up.  A word laid out alone has the same glyphs (in DejaVu Sans
+ * no glyph changes beside a space or after a slash: compared on every
+ * word of the corpora's cards, every paper and language), so that is its
+ * width alone, without a layout of its own.  -1 when that cannot be
+ * said: a text not on one line or not as set, one of more than WORDS_MAX
+ * words, a word of WORD_MAX bytes or more, right to left, or a cluster
+ * of glyphs across a word's edge. */
+static int
+widest_in(PangoLayout *l, const char *s)
+{
+	struct { size_t from, to; int wd; } word[WORDS_MAX];
+	PangoLayoutLine *line;
+	const PangoGlyphString *g;
+	const PangoItem *it;
+	GSList *r;
+	size_t nw = 0, p = 0, n, k, at, end;
+	int i, best = 0;
+
+	if (pango_layout_get_line_count(l) != 1 ||
+	    strcmp(pango_layout_get_text(l), s) != 0)
+		return -1;
+	while (s[p] != '\0') {
+		n = word_len(s + p);
+		if (n >= WORD_MAX || nw == WORDS_MAX)
+			return -1;
+		if (n > 0) {
+			word[nw].from = p;
+			word[nw].to = p + n;
+			word[nw++].wd = 0;
+		}
+		p += n;
+		while (s[p] == ' ')
+			p++;
+	}
+	line = pango_layout_get_line_readonly(l, 0);
+	k = 0;
+	for (r = line->runs; r != NULL; r = r->next) {
+		it = ((PangoGlyphItem *)r->data)->item;
+		g = ((PangoGlyphItem *)r->data)->glyphs;
+		if (it->analysis.level % 2 != 0)
+			return -1;
+		for (i = 0; i < g->num_glyphs; i++) {
+			at = (size_t)it->offset + (size_t)g->log_clusters[i];
+			end = i + 1 < g->num_glyphs ? (size_t)it->offset +
+			    (size_t)g->log_clusters[i + 1] :
+			    (size_t)(it->offset + it->length);
+			if (end < at)
+				return -1;
+			while (k < nw && word[k].to <= at)
+				k++;
+			if (k < nw && at >= word[k].from) {
+				if (end > word[k].to)
+					return -1;
+				word[k].wd += g->glyphs[i].geometry.width;
+			} else if (k < nw && end > word[k].from)
+				return -1;
+		}
+	}
+	for (k = 0; k < nw; k++)
+		if (word[k].wd > best)
+			best = word[k].wd;
+	return best;
+}
+
 /* The extents of s (markup: pango markup, else a cell's text) in fd at
  * width (<= 0: one line), laid out once per face and width (w->memo);
  * wd, ht may be NULL (wd is for one line only).  keep: s may be drawn,
- * its layout is kept. */
-static void
+ * its layout is kept.  Its entry in the memo. */
+static struct memo_ent *
 extents_of(struct cardpdf *w, const char *s, bool markup,
     PangoFontDescription *fd, double width, double *wd, double *ht,
     bool keep)
@@ -672,6 +747,8 @@ extents_of(struct cardpdf *w, const char *s, bool markup,
 	if (added) {
 		l = new_layout(w, s, markup, fd, width);
 		cardpdf_measure(l, &e->wd, &e->ht);
+		if (!markup && what == 0)
+			e->widest = widest_in(l, s);
 		if (keep && !w->blind)
 			memo_hold(w->memo, e, l);
 		else
@@ -681,6 +758,7 @@ extents_of(struct cardpdf *w, const char *s, bool markup,
 		*wd = e->wd;
 	if (ht != NULL)
 		*ht = e->ht;
+	return e;
 }
 
 /* The layout of s (as extents_of) to draw, a reference of the caller's,
@@ -760,13 +838,65 @@ cardpdf_text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 	return wd;
 }
 
-double
-cardpdf_word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
+/* A byte of a word that a line may break after a slash beside: not a
+ * digit, sign or space ("1/-" stays whole). */
+static bool
+letter(char ch)
 {
+	return ch != '\0' && ch != ' ' && ch != '-' && ch != '+' &&
+	    !(ch >= '0' && ch <= '9');
+}
+
+/* The length of the word s starts with: up to a space, or up to and
+ * with a slash between letters (cells and headers may wrap there, as in
+ * "rough/bad"). */
+static size_t
+word_len(const char *s)
+{
+	size_t n;
+
+	for (n = 0; s[n] != '\0' && s[n] != ' '; n++)
+		if (s[n] == '/' && n > 0 && letter(s[n - 1]) &&
+		    letter(s[n + 1]))
+			return n + 1;
+	return n;
+}
+
+/* The width of word s (n bytes, cut to WORD_MAX - 1) laid out alone. */
+static double
+word_alone(struct cardpdf *w, const char *s, size_t n,
+    PangoFontDescription *fd)
+{
+	char buf[WORD_MAX];
 	double wd;
 
-	extents_of(w, s, false, fd, 0, &wd, NULL, false);
+	if (n >= sizeof buf)
+		n = sizeof buf - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	extents_of(w, buf, false, fd, 0, &wd, NULL, false);
 	return wd;
+}
+
+double
+cardpdf_widest_word(struct cardpdf *w, const char *s, PangoFontDescription *fd)
+{
+	struct memo_ent *e;
+	double best = 0, x;
+	size_t n;
+
+	e = extents_of(w, s, false, fd, 0, NULL, NULL, false);
+	if (e->widest >= 0)
+		return (double)e->widest / PANGO_SCALE;
+	while (*s != '\0') {
+		n = word_len(s);
+		if ((x = word_alone(w, s, n, fd)) > best)
+			best = x;
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	return best;
 }
 
 /* Draw text at x, y (top left) within width, aligned left (0), right

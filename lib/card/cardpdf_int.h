@@ -45,6 +45,8 @@ struct memo_ent {
 				     * last sweep */
 	unsigned short drawn;       /* the times lay was drawn */
 	unsigned short card;        /* the card that looked it up last */
+	int widest;                 /* a text's on one line: its widest word
+				     * in pango units (widest_in), or -1 */
 	char *text;
 	double wd, ht;
 	PangoLayout *lay;           /* as measured, or NULL */
@@ -108,7 +110,9 @@ double cardpdf_markup_height(struct cardpdf *w, const char *m,
     double width);
 double cardpdf_text_width(struct cardpdf *w, const char *s,
     PangoFontDescription *fd);
-double cardpdf_word_width(struct cardpdf *w, const char *s,
+/* The width of the widest word of s (a line may break between words and
+ * after a slash between letters, as in "rough/bad"). */
+double cardpdf_widest_word(struct cardpdf *w, const char *s,
     PangoFontDescription *fd);
 PangoLayout *cardpdf_markup_layout(struct cardpdf *w, const char *m,
     double width, double *ht);

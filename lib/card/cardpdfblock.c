@@ -52,44 +52,6 @@ rule_box(struct cardpdf *w, double x, double y, double wd, double ht,
 	cairo_set_source_rgb(w->cr, 0, 0, 0);
 }
 
-/* A byte of a word that a line may break after a slash beside: not a
- * digit, sign or space ("1/-" stays whole). */
-static bool
-letter(char ch)
-{
-	return ch != '\0' && ch != ' ' && ch != '-' && ch != '+' &&
-	    !(ch >= '0' && ch <= '9');
-}
-
-/* Width of the longest word of s (cells and headers may wrap there, and
- * after a slash between letters, as in "rough/bad"). */
-static double
-word_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
-{
-	char buf[128];
-	double best = 0, x;
-	size_t n;
-
-	while (*s != '\0') {
-		for (n = 0; s[n] != '\0' && s[n] != ' '; n++)
-			if (s[n] == '/' && n > 0 && letter(s[n - 1]) &&
-			    letter(s[n + 1])) {
-				n++;
-				break;
-			}
-		if (n >= sizeof buf)
-			n = sizeof buf - 1;
-		memcpy(buf, s, n);
-		buf[n] = '\0';
-		if ((x = cardpdf_word_width(w, buf, fd)) > best)
-			best = x;
-		s += n;
-		while (*s == ' ')
-			s++;
-	}
-	return best;
-}
-
 /* Whether the wide last column of an army table (its notes) goes below
  * the table; the columns the table itself shows. */
 bool
@@ -225,7 +187,8 @@ least(struct cardpdf *w, const struct card_block *b, size_t c, double hw)
 	size_t r;
 
 	for (r = 0; r < b->nrows; r++) {
-		x = word_width(w, block_cell(b, r, c), col_font(w, b, c));
+		x = cardpdf_widest_word(w, block_cell(b, r, c),
+		    col_font(w, b, c));
 		if (x > mn)
 			mn = x;
 	}
@@ -263,8 +226,8 @@ cardpdf_widths(struct cardpdf *w, const struct card_block *b, double *cw)
 	int pass;
 
 	for (c = 0; c < nc; c++) {
-		cw[c] = hw[c] = b->head != NULL ? word_width(w, b->head[c],
-		    w->bold) : 0;
+		cw[c] = hw[c] = b->head != NULL ?
+		    cardpdf_widest_word(w, b->head[c], w->bold) : 0;
 		for (r = 0; r < b->nrows; r++) {
 			x = cardpdf_text_width(w, block_cell(b, r, c),
 			    col_font(w, b, c));
