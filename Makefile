@@ -190,8 +190,8 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
-$(B)/lib/card/cardpdf.o $(B)/lib/card/cardpdfblock.o $(B)/lib/core/pdffont.o: \
-    ALL_CFLAGS += $(PANGO_CFLAGS)
+$(B)/lib/card/cardpdf.o $(B)/lib/card/cardpdfblock.o $(B)/lib/core/pdffont.o \
+    $(B)/tests/unit/test_card.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 # the HTML cards are measured as the PDF sets them (cardpdf.c)
 $(B)/bin/refcard-render $(B)/tests/test_card: LDLIBS += $(PANGO_LIBS) $(FC_LIBS)
 # refcard-render stays dynamic for pango, but takes libxml2 (with ICU,

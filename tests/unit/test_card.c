@@ -5,6 +5,7 @@
 
 #include "army/army.h"
 #include "card/card.h"
+#include "card/cardpdf_int.h"
 #include "core/diag.h"
 #include "core/xalloc.h"
 #include "core/xmlio.h"
@@ -330,6 +331,56 @@ test_html(struct rules *r)
 	free(buf);
 }
 
+/* The widest of the words, each measured on a line of its own. */
+static double
+widest_alone(struct cardpdf *w, const char *const *word)
+{
+	double best = 0, x;
+
+	for (; *word != NULL; word++)
+		if ((x = cardpdf_text_width(w, *word, w->font)) > best)
+			best = x;
+	return best;
+}
+
+/* A cell's widest word is the width of the widest laid out alone,
+ * whether it is read off the cell's glyphs or (a text they cannot say
+ * it for) measured alone. */
+static void
+test_widest(void)
+{
+	struct cardpdf *w = cardpdf_measurer(PAPER_A6, LANG_EN);
+	char big[200], cut[128];
+
+	CHECK(cardpdf_widest_word(w, "Wb Ax", w->font) ==
+	    widest_alone(w, (const char *const[]){ "Wb", "Ax", NULL }));
+	/* after a slash between letters, not between digits or signs */
+	CHECK(cardpdf_widest_word(w, "rough/bad going, 1/-  WW", w->font) ==
+	    widest_alone(w, (const char *const[]){ "rough/", "bad",
+	    "going,", "1/-", "WW", NULL }));
+	CHECK(cardpdf_widest_word(w, "Пеший/конный AV", w->font) ==
+	    widest_alone(w, (const char *const[]){ "Пеший/", "конный",
+	    "AV", NULL }));
+	CHECK(cardpdf_widest_word(w, "", w->font) == 0);
+	CHECK(cardpdf_widest_word(w, "  ", w->font) == 0);
+	/* measured alone: a word of 128 bytes or more (cut to 127), two
+	 * lines, right to left; and a mark after a space */
+	memset(big, 'W', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	memcpy(cut, big, sizeof cut - 1);
+	cut[sizeof cut - 1] = '\0';
+	CHECK(cardpdf_widest_word(w, big, w->font) ==
+	    cardpdf_text_width(w, cut, w->font));
+	CHECK(cardpdf_widest_word(w, "ab\nWWWW x", w->font) ==
+	    widest_alone(w, (const char *const[]){ "ab\nWWWW", NULL }));
+	CHECK(cardpdf_widest_word(w, "שלום עליכם", w->font) ==
+	    widest_alone(w, (const char *const[]){ "שלום", "עליכם", NULL }));
+	CHECK(cardpdf_widest_word(w, "WWW \xcc\x81W", w->font) ==
+	    widest_alone(w, (const char *const[]){ "WWW", "\xcc\x81W",
+	    NULL }));
+	CHECK(cardpdf_finish(w) == 0);
+}
+
 int
 main(void)
 {
@@ -347,6 +398,7 @@ main(void)
 	RUN(test_legend());
 	RUN(test_runs());
 	RUN(test_html(r));
+	RUN(test_widest());
 	rules_free(r);
 	troop_cleanup();
 	xmlio_cleanup();
