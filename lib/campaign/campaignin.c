@@ -1144,7 +1144,7 @@ campaignin_struck_load(struct struck *s, const char *path)
 		if (rc != -1)
 			DIAG_AT(CAMP_BATTLE_TEXT, path, 0, 0);
 		else
-			DIAG_AT(XML_UNPARSABLE, path, 0, 0, "file: it is empty");
+			DIAG_AT(CAMP_BATTLE_EMPTY, path, 0, 0);
 		input_close(&in);
 		diag_raise(EXIT_DATA);
 		return -1;

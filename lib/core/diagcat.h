@@ -208,6 +208,7 @@ enum diag_tool {
 #define DIAGF_CAMP_BAND_COLUMN "damage row for TL %d-%d lacks a column"
 #define DIAGF_CAMP_BATTLE_ROOT "root element '%s' is not 'catastrophes' (not campaign-catastrophe's XML output)"
 #define DIAGF_CAMP_BATTLE_TEXT "not XML (not campaign-catastrophe's XML output)"
+#define DIAGF_CAMP_BATTLE_EMPTY "empty input, expected campaign-catastrophe's XML output"
 #define DIAGF_CAMP_BATTLE_SCHEMA "battle does not match the schema %s"
 #define DIAGF_CAMP_SIDE_SHAPE "side '%s' %s"
 #define DIAGF_CAMP_PC_SIDE "pc '%s': no side '%s' in the battle"
@@ -431,6 +432,7 @@ enum diag_tool {
 	X(CAMP_BAND_COLUMN, E, "table-missing-column", T_SURV) \
 	X(CAMP_BATTLE_ROOT, E, "battle-not-catastrophes", T_SURV) \
 	X(CAMP_BATTLE_TEXT, E, "battle-not-xml", T_SURV) \
+	X(CAMP_BATTLE_EMPTY, E, "battle-empty-input", T_SURV) \
 	X(CAMP_BATTLE_SCHEMA, E, "battle-schema", T_SURV) \
 	X(CAMP_SIDE_SHAPE, E, "side-shape", T_CAT | T_SURV) \
 	X(CAMP_PC_SIDE, E, "pc-unknown-side", T_SURV) \
