@@ -661,13 +661,16 @@ static size_t word_len(const char *s);
 
 /* The widest word of text s in pango units (words as word_len splits
  * them), from its layout l on one line: the widths of each word's glyphs
- * added up.  A word laid out alone has the same glyphs (in DejaVu Sans
- * no glyph changes beside a space or after a slash: compared on every
- * word of the corpora's cards, every paper and language), so that is its
- * width alone, without a layout of its own.  -1 when that cannot be
- * said: a text not on one line or not as set, one of more than WORDS_MAX
- * words, a word of WORD_MAX bytes or more, right to left, or a cluster
- * of glyphs across a word's edge. */
+ * added up.  That is the word's width laid out alone as long as no glyph
+ * at a word's edge changes with what is beside it (a kerning pair across
+ * a space or after a slash, say).  This rests on the font: for DejaVu
+ * Sans it was compared on every word of the corpora's cards, every paper
+ * and language, and wants comparing again if the cards' font changes.
+ * -1 when the glyphs cannot say it: a text not on one line or not as
+ * set, with a tab (its width depends on where it stands), of more than
+ * WORDS_MAX words, with a word of WORD_MAX bytes or more or one that
+ * starts with a combining mark (alone, it has a dotted circle to sit
+ * on), right to left, or a cluster of glyphs across a word's edge. */
 static int
 widest_in(PangoLayout *l, const char *s)
 {
@@ -680,11 +683,16 @@ widest_in(PangoLayout *l, const char *s)
 	int i, best = 0;
 
 	if (pango_layout_get_line_count(l) != 1 ||
-	    strcmp(pango_layout_get_text(l), s) != 0)
+	    strcmp(pango_layout_get_text(l), s) != 0 ||
+	    strchr(s, '\t') != NULL)
 		return -1;
 	while (s[p] != '\0') {
 		n = word_len(s + p);
 		if (n >= WORD_MAX || nw == WORDS_MAX)
+			return -1;
+		/* a mark alone would be set on a dotted circle */
+		if (n > 0 && g_unichar_ismark(g_utf8_get_char_validated(s + p,
+		    (gssize)n)))
 			return -1;
 		if (n > 0) {
 			word[nw].from = p;
@@ -725,6 +733,16 @@ widest_in(PangoLayout *l, const char *s)
 	return best;
 }
 
+/* Measure layout l of text s into its entry e: its extents, and the
+ * widest word of a cell's text on one line. */
+static void
+measure_into(struct memo_ent *e, PangoLayout *l, const char *s, bool markup)
+{
+	cardpdf_measure(l, &e->wd, &e->ht);
+	if (!markup && e->what == 0)
+		e->widest = widest_in(l, s);
+}
+
 /* The extents of s (markup: pango markup, else a cell's text) in fd at
  * width (<= 0: one line), laid out once per face and width (w->memo);
  * wd, ht may be NULL (wd is for one line only).  keep: s may be drawn,
@@ -746,9 +764,7 @@ extents_of(struct cardpdf *w, const char *s, bool markup,
 		e = memo_find(w, s, th, markup, fd, what, &added);
 	if (added) {
 		l = new_layout(w, s, markup, fd, width);
-		cardpdf_measure(l, &e->wd, &e->ht);
-		if (!markup && what == 0)
-			e->widest = widest_in(l, s);
+		measure_into(e, l, s, markup);
 		if (keep && !w->blind)
 			memo_hold(w->memo, e, l);
 		else
@@ -788,7 +804,7 @@ layout_of(struct cardpdf *w, const char *s, bool markup,
 	}
 	if (e->lay == NULL) {
 		l = new_layout(w, s, markup, fd, width);
-		cardpdf_measure(l, &e->wd, &e->ht);
+		measure_into(e, l, s, markup);
 		memo_hold(w->memo, e, l);
 	}
 	*wd = e->wd;
@@ -827,8 +843,8 @@ cardpdf_markup_layout(struct cardpdf *w, const char *m, double width,
 	return layout_of(w, m, true, w->font, width, &wd, ht);
 }
 
-/* The width of text s on one line: a cell's (it may be drawn so), or a
- * word's (never drawn alone: its layout is not kept). */
+/* The width of text s on one line: a cell's (it may be drawn so, its
+ * layout is kept). */
 double
 cardpdf_text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 {
@@ -862,7 +878,8 @@ word_len(const char *s)
 	return n;
 }
 
-/* The width of word s (n bytes, cut to WORD_MAX - 1) laid out alone. */
+/* The width of word s (n bytes, cut to WORD_MAX - 1) laid out alone
+ * (never drawn alone: its layout is not kept). */
 static double
 word_alone(struct cardpdf *w, const char *s, size_t n,
     PangoFontDescription *fd)
@@ -885,7 +902,7 @@ cardpdf_widest_word(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 	double best = 0, x;
 	size_t n;
 
-	e = extents_of(w, s, false, fd, 0, NULL, NULL, false);
+	e = extents_of(w, s, false, fd, 0, NULL, NULL, true);
 	if (e->widest >= 0)
 		return (double)e->widest / PANGO_SCALE;
 	while (*s != '\0') {

@@ -23,7 +23,8 @@
  * many fits and cards measure it (the cells of the cards repeat:
  * "beaten by Kn (good going): destroyed"); n entries in the order they
  * came, each with the face, width and text it was laid out in and its
- * width and height, found through an open-addressed index of cap (a
+ * width and height (and a cell's text on one line the width of its
+ * widest word), found through an open-addressed index of cap (a
  * power of two, at least twice n) slots.  Past MEMO_MAX texts the memo
  * keeps those more than one card has looked up since the last time (the
  * cells every card has, in the sizes most cards take) and lets go the

@@ -1,5 +1,6 @@
 /* Unit tests of the card model: army counts, numbers from the rules
- * table, the campaign tables interface, the HTML writer. */
+ * table, the campaign tables interface, the HTML writer, the PDF
+ * measurer's widest words. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,7 +352,15 @@ test_widest(void)
 {
 	struct cardpdf *w = cardpdf_measurer(PAPER_A6, LANG_EN);
 	char big[200], cut[128];
+	size_t n;
 
+	/* read off the text's glyphs: one layout, not one a word */
+	n = w->memo->n;
+	CHECK(cardpdf_widest_word(w, "Qq Zz Kk", w->font) > 0);
+	CHECK(w->memo->n == n + 1);
+	n = w->memo->n;
+	CHECK(cardpdf_widest_word(w, "Qq\tZz Kk", w->font) > 0);
+	CHECK(w->memo->n > n + 1);
 	CHECK(cardpdf_widest_word(w, "Wb Ax", w->font) ==
 	    widest_alone(w, (const char *const[]){ "Wb", "Ax", NULL }));
 	/* after a slash between letters, not between digits or signs */
@@ -363,8 +372,9 @@ test_widest(void)
 	    "AV", NULL }));
 	CHECK(cardpdf_widest_word(w, "", w->font) == 0);
 	CHECK(cardpdf_widest_word(w, "  ", w->font) == 0);
-	/* measured alone: a word of 128 bytes or more (cut to 127), two
-	 * lines, right to left; and a mark after a space */
+	/* measured alone (each word then has its entry, so these compare
+	 * the words taken apart): a word of 128 bytes or more (cut to
+	 * 127), two lines, right to left; and a mark after a space */
 	memset(big, 'W', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
 	memcpy(cut, big, sizeof cut - 1);
@@ -375,8 +385,8 @@ test_widest(void)
 	    widest_alone(w, (const char *const[]){ "ab\nWWWW", NULL }));
 	CHECK(cardpdf_widest_word(w, "שלום עליכם", w->font) ==
 	    widest_alone(w, (const char *const[]){ "שלום", "עליכם", NULL }));
-	CHECK(cardpdf_widest_word(w, "WWW \xcc\x81W", w->font) ==
-	    widest_alone(w, (const char *const[]){ "WWW", "\xcc\x81W",
+	CHECK(cardpdf_widest_word(w, "W \xcc\x81WWW", w->font) ==
+	    widest_alone(w, (const char *const[]){ "W", "\xcc\x81WWW",
 	    NULL }));
 	CHECK(cardpdf_finish(w) == 0);
 }
