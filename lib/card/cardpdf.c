@@ -657,7 +657,29 @@ new_layout(struct cardpdf *w, const char *s, bool markup,
 #define WORD_MAX 128
 #define WORDS_MAX 64
 
-static size_t word_len(const char *s);
+/* A byte of a word that a line may break after a slash beside: not a
+ * digit, sign or space ("1/-" stays whole). */
+static bool
+letter(char ch)
+{
+	return ch != '\0' && ch != ' ' && ch != '-' && ch != '+' &&
+	    !(ch >= '0' && ch <= '9');
+}
+
+/* The length of the word s starts with: up to a space, or up to and
+ * with a slash between letters (cells and headers may wrap there, as in
+ * "rough/bad"). */
+static size_t
+word_len(const char *s)
+{
+	size_t n;
+
+	for (n = 0; s[n] != '\0' && s[n] != ' '; n++)
+		if (s[n] == '/' && n > 0 && letter(s[n - 1]) &&
+		    letter(s[n + 1]))
+			return n + 1;
+	return n;
+}
 
 /* The widest word of text s in pango units (words as word_len splits
  * them), from its layout l on one line: the widths of each word's glyphs
@@ -690,11 +712,11 @@ widest_in(PangoLayout *l, const char *s)
 		n = word_len(s + p);
 		if (n >= WORD_MAX || nw == WORDS_MAX)
 			return -1;
-		/* a mark alone would be set on a dotted circle */
-		if (n > 0 && g_unichar_ismark(g_utf8_get_char_validated(s + p,
-		    (gssize)n)))
-			return -1;
 		if (n > 0) {
+			/* a mark alone is set on a dotted circle */
+			if (g_unichar_ismark(g_utf8_get_char_validated(s + p,
+			    (gssize)n)))
+				return -1;
 			word[nw].from = p;
 			word[nw].to = p + n;
 			word[nw++].wd = 0;
@@ -852,30 +874,6 @@ cardpdf_text_width(struct cardpdf *w, const char *s, PangoFontDescription *fd)
 
 	extents_of(w, s, false, fd, 0, &wd, NULL, true);
 	return wd;
-}
-
-/* A byte of a word that a line may break after a slash beside: not a
- * digit, sign or space ("1/-" stays whole). */
-static bool
-letter(char ch)
-{
-	return ch != '\0' && ch != ' ' && ch != '-' && ch != '+' &&
-	    !(ch >= '0' && ch <= '9');
-}
-
-/* The length of the word s starts with: up to a space, or up to and
- * with a slash between letters (cells and headers may wrap there, as in
- * "rough/bad"). */
-static size_t
-word_len(const char *s)
-{
-	size_t n;
-
-	for (n = 0; s[n] != '\0' && s[n] != ' '; n++)
-		if (s[n] == '/' && n > 0 && letter(s[n - 1]) &&
-		    letter(s[n + 1]))
-			return n + 1;
-	return n;
 }
 
 /* The width of word s (n bytes, cut to WORD_MAX - 1) laid out alone
