@@ -1,4 +1,5 @@
 /* The army model: allocation, freeing, reference lists, source maps. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,15 +56,38 @@ army_rules_from(const char *s)
 	return NULL;
 }
 
+/* The figures of one digit, the most of them, are shared: a troop of
+ * every element has figures, and each was an allocation of two bytes. */
+static char digit_figures[10][2] = {
+	"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"
+};
+
+char *
+army_figures_dup(const char *s, size_t n)
+{
+	if (n == 1 && s[0] >= '0' && s[0] <= '9')
+		return digit_figures[s[0] - '0'];
+	return xstrndup(s, n);
+}
+
+static void
+army_figures_free(char *s)
+{
+	uintptr_t p = (uintptr_t)s, t = (uintptr_t)digit_figures;
+
+	if (p - t >= sizeof digit_figures)
+		free(s);
+}
+
 void
 troopref_free(struct troopref *r)
 {
 	free(r->name);
-	free(r->figures);
+	army_figures_free(r->figures);
 	free(r->written);
 	free(r->dis_written);
 	free(r->dis_name);
-	free(r->dis_figures);
+	army_figures_free(r->dis_figures);
 	free(r->note);
 }
 
@@ -302,11 +326,13 @@ item_copy_element(struct item *dst, const struct item *src)
 		b->t = a->t;
 		b->dis = a->dis;
 		b->name = dup_or_null(a->name);
-		b->figures = dup_or_null(a->figures);
+		b->figures = a->figures != NULL ?
+		    army_figures_dup(a->figures, strlen(a->figures)) : NULL;
 		b->mtd = a->mtd;
 		b->written = dup_or_null(a->written);
 		b->dis_name = dup_or_null(a->dis_name);
-		b->dis_figures = dup_or_null(a->dis_figures);
+		b->dis_figures = a->dis_figures != NULL ? army_figures_dup(
+		    a->dis_figures, strlen(a->dis_figures)) : NULL;
 		b->dis_written = dup_or_null(a->dis_written);
 		b->note = dup_or_null(a->note);
 	}

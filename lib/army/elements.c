@@ -316,7 +316,7 @@ parse_figures(struct ep *p)
 	if (e == start)
 		return NULL;
 	p->i = e;
-	return xstrndup(p->s + start, e - start);
+	return army_figures_dup(p->s + start, e - start);
 }
 
 /* A troop name of one to three words, the longest that is known; an
@@ -750,9 +750,9 @@ general_words(struct ep *p, struct item *el)
 		if (parse_troopspec(p, r) < 0)
 			return -1;
 		if (fw > 0 && r->figures == NULL) {
-			r->figures = xmalloc(2);
-			r->figures[0] = (char)('0' + fw);
-			r->figures[1] = '\0';
+			char d = (char)('0' + fw);
+
+			r->figures = army_figures_dup(&d, 1);
 		}
 		skip_blanks(p);
 		if ((len = or_at(p)) == 0)
@@ -1333,6 +1333,56 @@ parse_list(struct ep *p, struct package *list, int depth)
 	p->depth = outer;
 }
 
+/* The scratch of a parse (its buffers and spare arrays), kept for the
+ * next: a list of list text or a sheet is parsed once a record, and
+ * each made them anew.  Kept while small (KEEP_MAX bytes), as the
+ * rules' troop look-up keeps its buffers, till the process ends. */
+#define KEEP_MAX 4096
+static struct ep kept;
+
+static void
+take_scratch(struct ep *p)
+{
+	p->tmp = kept.tmp;
+	p->hint = kept.hint;
+	p->fold = kept.fold;
+	p->spare_pkgs = kept.spare_pkgs;
+	p->spare_cappkgs = kept.spare_cappkgs;
+	p->spare_items = kept.spare_items;
+	p->spare_cap = kept.spare_cap;
+	memset(&kept, 0, sizeof kept);
+}
+
+static void
+keep_buf(struct sbuf *keep, struct sbuf *b)
+{
+	if (b->cap > KEEP_MAX)
+		sbuf_free(b);
+	*keep = *b;
+}
+
+static void
+keep_scratch(struct ep *p)
+{
+	keep_buf(&kept.tmp, &p->tmp);
+	keep_buf(&kept.hint, &p->hint);
+	keep_buf(&kept.fold, &p->fold);
+	if (p->spare_cappkgs > KEEP_MAX / sizeof *p->spare_pkgs) {
+		free(p->spare_pkgs);
+		p->spare_pkgs = NULL;
+		p->spare_cappkgs = 0;
+	}
+	if (p->spare_cap > KEEP_MAX / sizeof *p->spare_items) {
+		free(p->spare_items);
+		p->spare_items = NULL;
+		p->spare_cap = 0;
+	}
+	kept.spare_pkgs = p->spare_pkgs;
+	kept.spare_cappkgs = p->spare_cappkgs;
+	kept.spare_items = p->spare_items;
+	kept.spare_cap = p->spare_cap;
+}
+
 static int
 parse_text(struct package *list, const char *text, size_t len,
     const struct srcmap *map, int *lost, bool general)
@@ -1362,12 +1412,9 @@ parse_text(struct package *list, const char *text, size_t len,
 				sq[i] = ')';
 		p.s = sq;
 	}
+	take_scratch(&p);
 	parse_list(&p, list, 0);
-	sbuf_free(&p.tmp);
-	sbuf_free(&p.hint);
-	sbuf_free(&p.fold);
-	free(p.spare_pkgs);
-	free(p.spare_items);
+	keep_scratch(&p);
 	free(sq);
 	if (package_cut(list, ARMY_MAX_ITEMS)) {
 		long line, col;

@@ -23,6 +23,36 @@ static struct sbuf fold;
 static struct sbuf folded_from;
 static bool fold_whole;
 
+/* A memo of troop_lookup and troop_is_standard by the name's bytes as
+ * written: a list names few troops, each many times, and a look-up
+ * folds the name and probes the set where the memo hashes and compares
+ * a few bytes.  One slot a hash; emptied with the table (troop_cleanup). */
+#define MEMO_SLOTS 256
+#define MEMO_LEN 24
+static struct memo {
+	bool used;
+	signed char std;        /* troop_is_standard(t, s): -1 not asked */
+	unsigned char n;
+	const struct troop *t;  /* troop_lookup(s): NULL, unknown */
+	char s[MEMO_LEN];
+} memo[MEMO_SLOTS];
+
+static struct memo *
+memo_slot(const char *s, size_t n)
+{
+	size_t h = 2166136261u, i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return &memo[(h ^ (h >> 11)) & (MEMO_SLOTS - 1)];
+}
+
+static bool
+memo_holds(const struct memo *m, const char *s, size_t n)
+{
+	return m->used && m->n == n && memcmp(m->s, s, n) == 0;
+}
+
 /* A table read from XML: the arrays of tab, growable and owned. */
 static struct xtable {
 	struct troop_table t;
@@ -234,10 +264,18 @@ troop_lookup(const char *name, size_t len)
 {
 	struct sbuf f = fold;       /* reused: lookups are on the hot path */
 	const struct troop *t;
-
+	struct memo *m = NULL;
 	const char *from = name;
+	size_t whole = len;
 
 	troop_init();
+	if (len < MEMO_LEN) {
+		m = memo_slot(name, len);
+		if (memo_holds(m, name, len)) {
+			fold_whole = false;
+			return m->t;
+		}
+	}
 	/* a figure-count prefix ("3Kn") is not part of the name */
 	while (len > 1 && *name >= '0' && *name <= '9') {
 		name++;
@@ -255,6 +293,13 @@ troop_lookup(const char *name, size_t len)
 	if (fold_whole) {
 		sbuf_reset(&folded_from);
 		sbuf_add(&folded_from, name, len);
+	}
+	if (m != NULL) {
+		m->used = true;
+		m->std = -1;
+		m->n = (unsigned char)whole;
+		memcpy(m->s, from, whole);
+		m->t = t;
 	}
 	return t;
 }
@@ -308,8 +353,19 @@ bool
 troop_is_standard(const struct troop *t, const char *s, size_t n)
 {
 	const char *p, *q;
+	struct memo *m = NULL;
+	bool std = false;
 
 	troop_init();
+	if (n < MEMO_LEN) {
+		m = memo_slot(s, n);
+		if (memo_holds(m, s, n) && m->t == t && m->std >= 0) {
+			fold_whole = false;
+			return m->std > 0;
+		}
+		if (!memo_holds(m, s, n) || m->t != t)
+			m = NULL;
+	}
 	if (!fold_whole || folded_from.len != n ||
 	    (n > 0 && memcmp(folded_from.s, s, n) != 0))
 		str_fold(&fold, s, n);
@@ -319,12 +375,16 @@ troop_is_standard(const struct troop *t, const char *s, size_t n)
 	for (p = tab->standard[t->id]; *p != '\0'; p++) {
 		for (q = fold.s; *p != '\0' && *p == *q; p++, q++)
 			;
-		if (*p == '\0' && *q == '\0')
-			return true;
+		if (*p == '\0' && *q == '\0') {
+			std = true;
+			break;
+		}
 		while (*p != '\0')
 			p++;
 	}
-	return false;
+	if (m != NULL)
+		m->std = std;
+	return std;
 }
 
 const struct troop *
@@ -380,6 +440,7 @@ troop_cleanup(void)
 	sbuf_free(&fold);
 	sbuf_free(&folded_from);
 	fold_whole = false;
+	memset(memo, 0, sizeof memo);
 	tab = NULL;
 	if (xt == NULL)
 		return;

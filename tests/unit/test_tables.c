@@ -160,6 +160,7 @@ main(void)
 {
 	struct text compiled, loaded, edited;
 	struct rules *c, *x;
+	const struct troop *before;
 	char path[256], *buf;
 	size_t i, len;
 
@@ -169,6 +170,17 @@ main(void)
 	tables_emit_troops(text_open(&compiled));
 	text_close(&compiled);
 	CHECK(troop_table() == &troop_builtin);
+	/* the look-up's memo: asked again, the same answers; a spelling
+	 * is standard or not for each troop apart */
+	before = troop_lookup("3Blades", 7);
+	CHECK(before != NULL && before == troop_by_code("Bd"));
+	CHECK(troop_lookup("3Blades", 7) == before);
+	CHECK(troop_lookup("Bladez", 6) == NULL);
+	CHECK(troop_lookup("Bladez", 6) == NULL);
+	CHECK(troop_is_standard(before, "Bd", 2));
+	CHECK(troop_is_standard(before, "Bd", 2));
+	CHECK(!troop_is_standard(troop_by_code("Kn"), "Bd", 2));
+	CHECK(!troop_is_standard(troop_by_code("Kn"), "Bd", 2));
 	buf = slurp("formats/troops.xml", &len);
 	CHECK(buf != NULL);
 	if (buf == NULL)
@@ -176,6 +188,9 @@ main(void)
 	CHECK(troop_load_xml(buf, len, "troops.xml") == 0);
 	free(buf);
 	CHECK(troop_table() != &troop_builtin);
+	/* the memo went with the old table: the name is found in the new */
+	CHECK(troop_lookup("3Blades", 7) == troop_by_code("Bd"));
+	CHECK(troop_lookup("3Blades", 7) != before);
 	tables_emit_troops(text_open(&loaded));
 	text_close(&loaded);
 	CHECK(compiled.len > 1000);
