@@ -56,9 +56,10 @@ army_rules_from(const char *s)
 	return NULL;
 }
 
-/* The figures of one digit, the most of them, are shared: a troop of
- * every element has figures, and each was an allocation of two bytes. */
-static char digit_figures[10][2] = {
+/* The figures of one digit, the most of them, are shared: most troops
+ * of a list have figures, and each was an allocation of two bytes.
+ * Constant, so that a write into them faults at once. */
+static const char digit_figures[10][2] = {
 	"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"
 };
 
@@ -66,7 +67,7 @@ char *
 army_figures_dup(const char *s, size_t n)
 {
 	if (n == 1 && s[0] >= '0' && s[0] <= '9')
-		return digit_figures[s[0] - '0'];
+		return (char *)digit_figures[s[0] - '0'];
 	return xstrndup(s, n);
 }
 

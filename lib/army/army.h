@@ -158,8 +158,9 @@ void package_free(struct package *p);
 bool package_cut(struct package *p, size_t max);
 void item_free(struct item *it);
 void troopref_free(struct troopref *r);
-/* Figures s[0..n) for a troopref (one digit: a shared string, never
- * freed but by troopref_free, which knows it). */
+/* Figures s[0..n) for a troopref (one digit: a shared constant string:
+ * never write into a troopref's figures, nor free them but through
+ * troopref_free, which knows the shared ones). */
 char *army_figures_dup(const char *s, size_t n);
 struct item *package_add(struct package *p);
 struct troopref *item_add_troop(struct item *it);

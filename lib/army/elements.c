@@ -1335,8 +1335,8 @@ parse_list(struct ep *p, struct package *list, int depth)
 
 /* The scratch of a parse (its buffers and spare arrays), kept for the
  * next: a list of list text or a sheet is parsed once a record, and
- * each made them anew.  Kept while small (KEEP_MAX bytes), as the
- * rules' troop look-up keeps its buffers, till the process ends. */
+ * each made them anew.  Kept while small (at most KEEP_MAX bytes),
+ * and never freed: the process ends with them still reachable. */
 #define KEEP_MAX 4096
 static struct ep kept;
 
@@ -1353,12 +1353,15 @@ take_scratch(struct ep *p)
 	memset(&kept, 0, sizeof kept);
 }
 
+/* b kept in *keep, or freed when large or *keep holds one already (a
+ * parse within a parse would keep two: none is ever lost) */
 static void
 keep_buf(struct sbuf *keep, struct sbuf *b)
 {
-	if (b->cap > KEEP_MAX)
+	if (b->cap > KEEP_MAX || keep->s != NULL)
 		sbuf_free(b);
-	*keep = *b;
+	else
+		*keep = *b;
 }
 
 static void
@@ -1367,20 +1370,20 @@ keep_scratch(struct ep *p)
 	keep_buf(&kept.tmp, &p->tmp);
 	keep_buf(&kept.hint, &p->hint);
 	keep_buf(&kept.fold, &p->fold);
-	if (p->spare_cappkgs > KEEP_MAX / sizeof *p->spare_pkgs) {
+	if (p->spare_cappkgs > KEEP_MAX / sizeof *p->spare_pkgs ||
+	    kept.spare_pkgs != NULL)
 		free(p->spare_pkgs);
-		p->spare_pkgs = NULL;
-		p->spare_cappkgs = 0;
+	else {
+		kept.spare_pkgs = p->spare_pkgs;
+		kept.spare_cappkgs = p->spare_cappkgs;
 	}
-	if (p->spare_cap > KEEP_MAX / sizeof *p->spare_items) {
+	if (p->spare_cap > KEEP_MAX / sizeof *p->spare_items ||
+	    kept.spare_items != NULL)
 		free(p->spare_items);
-		p->spare_items = NULL;
-		p->spare_cap = 0;
+	else {
+		kept.spare_items = p->spare_items;
+		kept.spare_cap = p->spare_cap;
 	}
-	kept.spare_pkgs = p->spare_pkgs;
-	kept.spare_cappkgs = p->spare_cappkgs;
-	kept.spare_items = p->spare_items;
-	kept.spare_cap = p->spare_cap;
 }
 
 static int

@@ -269,7 +269,7 @@ troop_lookup(const char *name, size_t len)
 	size_t whole = len;
 
 	troop_init();
-	if (len < MEMO_LEN) {
+	if (len > 0 && len < MEMO_LEN) {
 		m = memo_slot(name, len);
 		if (memo_holds(m, name, len)) {
 			fold_whole = false;
@@ -357,14 +357,14 @@ troop_is_standard(const struct troop *t, const char *s, size_t n)
 	bool std = false;
 
 	troop_init();
-	if (n < MEMO_LEN) {
+	if (n > 0 && n < MEMO_LEN) {
 		m = memo_slot(s, n);
-		if (memo_holds(m, s, n) && m->t == t && m->std >= 0) {
+		if (!memo_holds(m, s, n) || m->t != t)
+			m = NULL;       /* the memo holds another troop's */
+		else if (m->std >= 0) {
 			fold_whole = false;
 			return m->std > 0;
 		}
-		if (!memo_holds(m, s, n) || m->t != t)
-			m = NULL;
 	}
 	if (!fold_whole || folded_from.len != n ||
 	    (n > 0 && memcmp(folded_from.s, s, n) != 0))

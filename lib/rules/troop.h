@@ -52,7 +52,7 @@ const struct troop *troop_lookup_or_suggest(const char *s, size_t n,
     long line, long col);
 bool troop_in_edition(const struct troop *t, const char *edition);
 /* Free a table troop_load_xml read (the compiled one is used again) and
- * the lookups' buffer. */
+ * the lookups' buffer, and empty their memo. */
 void troop_cleanup(void);
 
 #endif
