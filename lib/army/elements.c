@@ -1353,15 +1353,22 @@ take_scratch(struct ep *p)
 	memset(&kept, 0, sizeof kept);
 }
 
-/* b kept in *keep, or freed when large or *keep holds one already (a
- * parse within a parse would keep two: none is ever lost) */
+/* Whether n things of size bytes may be kept in a slot that holds held:
+ * few enough, and the slot empty (a parse within a parse would keep
+ * two: none is ever lost) */
+static bool
+keepable(size_t n, size_t size, const void *held)
+{
+	return n <= KEEP_MAX / size && held == NULL;
+}
+
 static void
 keep_buf(struct sbuf *keep, struct sbuf *b)
 {
-	if (b->cap > KEEP_MAX || keep->s != NULL)
-		sbuf_free(b);
-	else
+	if (keepable(b->cap, 1, keep->s))
 		*keep = *b;
+	else
+		sbuf_free(b);
 }
 
 static void
@@ -1370,20 +1377,16 @@ keep_scratch(struct ep *p)
 	keep_buf(&kept.tmp, &p->tmp);
 	keep_buf(&kept.hint, &p->hint);
 	keep_buf(&kept.fold, &p->fold);
-	if (p->spare_cappkgs > KEEP_MAX / sizeof *p->spare_pkgs ||
-	    kept.spare_pkgs != NULL)
-		free(p->spare_pkgs);
-	else {
+	if (keepable(p->spare_cappkgs, sizeof *p->spare_pkgs, kept.spare_pkgs)) {
 		kept.spare_pkgs = p->spare_pkgs;
 		kept.spare_cappkgs = p->spare_cappkgs;
-	}
-	if (p->spare_cap > KEEP_MAX / sizeof *p->spare_items ||
-	    kept.spare_items != NULL)
-		free(p->spare_items);
-	else {
+	} else
+		free(p->spare_pkgs);
+	if (keepable(p->spare_cap, sizeof *p->spare_items, kept.spare_items)) {
 		kept.spare_items = p->spare_items;
 		kept.spare_cap = p->spare_cap;
-	}
+	} else
+		free(p->spare_items);
 }
 
 static int

@@ -30,9 +30,8 @@ static bool fold_whole;
 #define MEMO_SLOTS 256
 #define MEMO_LEN 24
 static struct memo {
-	bool used;
+	unsigned char n;        /* 0: an empty slot (no empty name is kept) */
 	signed char std;        /* troop_is_standard(t, s): -1 not asked */
-	unsigned char n;
 	const struct troop *t;  /* troop_lookup(s): NULL, unknown */
 	char s[MEMO_LEN];
 } memo[MEMO_SLOTS];
@@ -50,7 +49,7 @@ memo_slot(const char *s, size_t n)
 static bool
 memo_holds(const struct memo *m, const char *s, size_t n)
 {
-	return m->used && m->n == n && memcmp(m->s, s, n) == 0;
+	return m->n == n && memcmp(m->s, s, n) == 0;
 }
 
 /* A table read from XML: the arrays of tab, growable and owned. */
@@ -295,7 +294,6 @@ troop_lookup(const char *name, size_t len)
 		sbuf_add(&folded_from, name, len);
 	}
 	if (m != NULL) {
-		m->used = true;
 		m->std = -1;
 		m->n = (unsigned char)whole;
 		memcpy(m->s, from, whole);
