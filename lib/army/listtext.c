@@ -1234,22 +1234,25 @@ static bool
 label_reference(struct listtext *lt, const char *t, size_t tn, long line,
     long col)
 {
-	size_t lab, b = listtext_ref_after_label(t, tn, &lab), k = b, val;
+	size_t lab, b, k, val;
 	const char *lang;
-	/* a list's item after elements of troops ("1x4Sp ..."), not after
+	bool item;
+
+	/* none in an open record before its elements (most of its lines) */
+	if ((lt->open && !lt->gap && lt->elems.len == 0 && lt->gen.len == 0) ||
+	    (k = b = listtext_ref_after_label(t, tn, &lab)) == 0)
+		return false;
+	/* a list's item after troops' elements ("1x4Sp ..."), not after
 	 * lines that only failed as elements (an Enemies list's items): the
-	 * first of them tells, so that a line costs the same at any length
-	 * of the record */
-	bool item = lab == 0 && t[0] >= '0' && t[0] <= '9' &&
+	 * first 256 bytes tell (a line costs the same at any record length) */
+	item = lab == 0 && t[0] >= '0' && t[0] <= '9' &&
 	    listtext_list_like(lt->elems.s, lt->elems.len < 256 ?
 	    lt->elems.len : 256, true);
-
 	while (k < tn && t[k] != ' ')
 		k++;
-	if (b > 0 && t[b - 1] == '(')
+	if (t[b - 1] == '(')
 		tn--;                           /* "Jens (III/40b ...)" */
-	if (b == 0 || (lt->open && !lt->gap && ((lt->elems.len == 0 &&
-	    lt->gen.len == 0) || (!item && date_tail(t + k, tn - k) <= 0))) ||
+	if ((lt->open && !lt->gap && !item && date_tail(t + k, tn - k) <= 0) ||
 	    (lab > 0 && keyword(&lt->kwfold, t, tn, &val, &lang) != KW_NONE) ||
 	    !try_reference(lt, t + b, tn - b, k - b, line, col + (long)b))
 		return false;
