@@ -502,7 +502,7 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
  * without controls (TAB included: it splits cells), U+FFFE, U+FFFF, a
  * byte order mark, a space of Unicode but the blank (utf8_blanks) or
  * the marks listtext_unmark takes out?  One pass over most lines rather
- * than five. */
+ * than five; *ascii, of a plain line: no byte at 0x80 or above. */
 /* Whether the eight bytes at p are all of ok (plain_line's table):
  * none at 0x80 or above, none below ' ', no '[', '*' or '_'. */
 static inline bool
@@ -521,7 +521,7 @@ plain8(const unsigned char *p)
 }
 
 static bool
-plain_line(const char *s, size_t n, long line)
+plain_line(const char *s, size_t n, long line, bool *ascii)
 {
 	/* 1: printable ASCII but the marks (and DEL) */
 	static unsigned char ok[256];
@@ -531,8 +531,10 @@ plain_line(const char *s, size_t n, long line)
 	if (!ok['a'])
 		for (k = 0x20; k < 0x80; k++)
 			ok[k] = k != '[' && k != '*' && k != '_';
+	*ascii = false;
 	if (line == 1 || (n > 0 && s[0] == '>'))
 		return false;
+	*ascii = true;
 	for (i = 0; i < n; i++) {
 		/* eight bytes at a time; the last up to eight as the
 		 * last eight of the line */
@@ -547,6 +549,7 @@ plain_line(const char *s, size_t n, long line)
 		    (p[i + 2] & 0xfe) == 0xbe) ||
 		    utf8_blank_len(s + i, n - i) > 0)
 			return false;
+		*ascii = false;
 		i += k - 1;
 	}
 	return true;
@@ -633,7 +636,8 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 {
 	size_t i, from, at;
 	long depth;
-	bool plain = plain_line(s, n, line);
+	bool ascii;     /* of a plain line: bytes below 0x80 (no dots) */
+	bool plain = plain_line(s, n, line, &ascii);
 	/* a tab: none in a plain line; the mending below keeps tabs */
 	bool tab = !plain && memchr(s, '\t', n) != NULL;
 
@@ -688,7 +692,7 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 	    tab_row(L, s, n, line)) {
 		/* read as list text, or said */
 	} else if ((tab ? L->mode == 2 && listtext_open(L->lt) :
-	    dotted(s, n)) && listtext_counted(s, n)) {
+	    !(plain && ascii) && dotted(s, n)) && listtext_counted(s, n)) {
 		/* "1x3Cv (Gen)<TAB>1x2LH" in an open record of list text,
 		 * "1x3Cv (Gen) · 1x2LH" in any line without a tab (a table's
 		 * row keeps its dots): its tabs and dots outside brackets
