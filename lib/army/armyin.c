@@ -502,7 +502,8 @@ tab_row(struct lines *L, const char *s, size_t n, long line)
  * without controls (TAB included: it splits cells), U+FFFE, U+FFFF, a
  * byte order mark, a space of Unicode but the blank (utf8_blanks) or
  * the marks listtext_unmark takes out?  One pass over most lines rather
- * than five; *ascii, of a plain line: no byte at 0x80 or above. */
+ * than five; *ascii, of a plain line: no byte at 0x80 or above (so no
+ * middle dot or bullet). */
 /* Whether the eight bytes at p are all of ok (plain_line's table):
  * none at 0x80 or above, none below ' ', no '[', '*' or '_'. */
 static inline bool
@@ -636,8 +637,7 @@ line_now(struct lines *L, const char *s, size_t n, long line)
 {
 	size_t i, from, at;
 	long depth;
-	bool ascii;     /* of a plain line: bytes below 0x80 (no dots) */
-	bool plain = plain_line(s, n, line, &ascii);
+	bool ascii, plain = plain_line(s, n, line, &ascii);
 	/* a tab: none in a plain line; the mending below keeps tabs */
 	bool tab = !plain && memchr(s, '\t', n) != NULL;
 
