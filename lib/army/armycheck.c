@@ -464,7 +464,7 @@ check_totals(struct armycheck *c, const struct army *a)
 {
 	struct totset e, g;
 	long want = c->rules->army_elements, gen = c->rules->army_generals;
-	long only;
+	long only = 0;                  /* set by a count of 1 */
 
 	armycheck_totals(&a->list, &e, &g, on_mismatch, c);
 	/* every choice must make the total, a mismatch of packages too;
