@@ -1,7 +1,8 @@
 # bellis: C toolchain of small Unix filters for DBA and GURPS mass combat.
 # GNU make.  make [all] | test | check | demo | bench | lint | install | clean | dyn
 # Flavours: SAN=1 (ASan+UBSan, own build directory), WERROR=1 (CI),
-# FUZZ=1 (libFuzzer harnesses, build-fuzz), COV=1 (gcov, build-cov).
+# FUZZ=1 (libFuzzer harnesses, build-fuzz), COV=1 (gcov, build-cov),
+# PGO=1 (build-pgo: what make install installs and make bench times).
 # make check-slow | fuzz [FUZZ_SECONDS=60] | check-valgrind | coverage
 
 .SECONDEXPANSION:
@@ -42,10 +43,22 @@ else ifeq ($(COV),1)
   CFLAGS   = -O0 -g --coverage
   LDFLAGS += --coverage
   HARDEN   =
+else ifneq ($(filter 1 gen use,$(PGO)),)
+  # PGO=1 makes the two others, in turn, in one directory (a static
+  # function's profile is known by its object's path): gen, whose tools
+  # count their branches into build-pgo/prof as they run, and use, the
+  # objects compiled again with those counts
+  B        = build-pgo
+  PGO_FLAGS_gen = -fprofile-generate=$(PGO_PROF) -fprofile-update=single
+  PGO_FLAGS_use = -fprofile-use=$(PGO_PROF) -fprofile-partial-training \
+                  -Wno-missing-profile
+  CFLAGS   = -O2 -g $(PGO_FLAGS_$(PGO)) -fprofile-prefix-path=$(CURDIR)/$(B)
+  LDFLAGS += $(if $(filter gen,$(PGO)),-fprofile-generate)
 else
   B        = build
 endif
 FUZZ_SECONDS ?= 60
+PGO_PROF = $(CURDIR)/build-pgo/prof
 ifeq ($(WERROR),1)
   WARN += -Werror
 endif
@@ -89,7 +102,25 @@ MANS      := $(wildcard man/*.[157])
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZERS   := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
 
+ifeq ($(PGO),1)
+# the build of the sources as they are, made counting (gen), run over
+# the samples and corpora (tests/pgo-train.sh), then made again with its
+# profile (use): each a make of its own, one after the other, the build
+# made anew each time (.SECONDARY: a missing object alone is not)
+all: $(B)/pgo.stamp
+
+$(B)/pgo.stamp: $(LIB_SRCS) $(wildcard lib/*/*.h tools/*.c tools/gen/*.c \
+    formats/*) tests/pgo-train.sh Makefile
+	rm -rf $(B)
+	$(MAKE) PGO=gen all
+	rm -rf $(PGO_PROF)
+	sh tests/pgo-train.sh $(B)/bin
+	find $(B) -mindepth 1 -maxdepth 1 ! -name prof -exec rm -rf {} +
+	$(MAKE) PGO=use all
+	touch $@
+else
 all: $(BINS)
+endif
 
 units: $(UNITS)
 
@@ -120,7 +151,7 @@ $(B)/libbellis.a: $(LIB_OBJS) $(B)/gen/tables.o $(B)/gen/camptables.o \
 # linked binary a tool.
 PANGO_TOOLS   := refcard-render
 LIBEXEC_TOOLS := battle-scan
-ifeq ($(B),build)
+ifneq ($(filter build build-pgo,$(B)),)
   TOOLS_LINK ?= multi
 else
   override TOOLS_LINK := dynamic
@@ -137,7 +168,9 @@ $(DYN_TOOLS:%=$(B)/bin/%): $(B)/bin/%: $(B)/tools/%.o $(B)/libbellis.a
 	rm -f $@
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libbellis.a $(XML_LIBS) $(LDLIBS)
 
+ifneq ($(PGO),1)
 all: $(HELPER_BINS)
+endif
 
 $(HELPER_BINS): $(B)/libexec/bellis/%: $(B)/tools/%.o $(B)/libbellis.a
 	@mkdir -p $(@D)
@@ -334,6 +367,7 @@ test: deps
 check: deps
 	$(MAKE) -j2 all units dyn
 	$(MAKE) -j2 SAN=1 all units replays
+	$(MAKE) -j2 PGO=1 all
 	@VALGRIND_BATS="$(strip $(VALGRIND_CHECK))" sh tests/check.sh check
 
 # tests/slow (the multi-megabyte and spill tests, the corpora's cards),
@@ -366,9 +400,11 @@ demo: deps-build
 
 # every bench/*.sh and the summary of their goals (bench/run.sh);
 # bench/runs times commands side by side
+# (of the build make install installs: PGO=1)
 bench: deps
-	$(MAKE) all $(B)/bench/runs
-	@sh bench/run.sh $(B)/bin
+	$(MAKE) PGO=1 all
+	$(MAKE) PGO=use build-pgo/bench/runs build-pgo/tests/test_core
+	@sh bench/run.sh build-pgo/bin
 
 $(B)/bench/runs: $(B)/bench/runs.o
 	$(CC) $(LDFLAGS) -o $@ $<
@@ -378,6 +414,11 @@ lint: deps
 	sh tests/mandoc.sh
 	sh tests/cppcheck.sh
 
+# the PGO=1 build (PGO=0: the plain one)
+ifeq ($(PGO),)
+install:
+	$(MAKE) PGO=1 install
+else
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
@@ -389,6 +430,7 @@ install: all
 	    $(DESTDIR)$(LIBEXECDIR)/)
 	for m in $(MANS); do \
 	    s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+endif
 
 uninstall:
 	for t in $(TOOLS) bellis; do rm -f $(DESTDIR)$(BINDIR)/$$t; done
@@ -398,7 +440,7 @@ uninstall:
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
 
 clean:
-	rm -rf build build-san build-fuzz build-cov demo
+	rm -rf build build-san build-fuzz build-cov build-pgo demo
 
 FORCE:
 

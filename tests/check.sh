@@ -4,7 +4,9 @@
 #   sh tests/check.sh check   make check: test's cases, then again through
 #                             the ASan+UBSan build (build-san/), the
 #                             hostile suites under valgrind (build/dyn),
-#                             the fuzz inputs replayed (build-san/replay)
+#                             the fuzz inputs replayed (build-san/replay),
+#                             the regress cases through the build that
+#                             make install installs (build-pgo/)
 #   sh tests/check.sh slow    make check-slow: tests/slow/*.bats, random
 #                             fuzzing (build-fuzz/) and every suite under
 #                             valgrind
@@ -80,6 +82,7 @@ if [ "$tier" = check ]; then
 	job check "unit build-san" "env $san_env sh tests/unit/run.sh build-san"
 	job check "regress build-san" "env $san_env sh tests/regress/run.sh build-san/bin"
 	job check "replay build-san" "sh tests/fuzz/replay.sh build-san"
+	job check "regress build-pgo" "sh tests/regress/run.sh build-pgo/bin"
 fi
 if [ "$tier" = slow ]; then
 	sh tests/valgrind.sh --prepare build/dyn || exit 4
