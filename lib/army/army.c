@@ -71,6 +71,14 @@ army_figures_dup(const char *s, size_t n)
 	return xstrndup(s, n);
 }
 
+int
+army_figures_digit(const char *f)
+{
+	uintptr_t p = (uintptr_t)f, t = (uintptr_t)digit_figures;
+
+	return p - t < sizeof digit_figures ? (int)((p - t) / 2) : -1;
+}
+
 static void
 army_figures_free(char *s)
 {

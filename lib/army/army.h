@@ -162,6 +162,9 @@ void troopref_free(struct troopref *r);
  * never write into a troopref's figures, nor free them but through
  * troopref_free, which knows the shared ones). */
 char *army_figures_dup(const char *s, size_t n);
+/* The digit of figures shared by army_figures_dup, -1 for any other
+ * figures (NULL too). */
+int army_figures_digit(const char *f);
 struct item *package_add(struct package *p);
 struct troopref *item_add_troop(struct item *it);
 struct package *item_add_package(struct item *it);

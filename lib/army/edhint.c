@@ -58,6 +58,7 @@ seen(struct edhint *h, const struct rules *r, int troop, const char *sp,
 	if (h->memo_r != r) {
 		memset(h->memo, 0, sizeof h->memo);
 		memset(h->code_seen, 0, sizeof h->code_seen);
+		memset(h->digit_seen, 0, sizeof h->digit_seen);
 		h->memo_r = r;
 	}
 	if (n >= sizeof h->memo[0].sp)
@@ -138,21 +139,33 @@ add(struct edhint *h, const struct rules *r, const struct army *a,
 }
 
 /* The troop of t (its dismount's with dis), spelt as the list spells
- * it, unless it is spelt by its code alone and that was looked at. */
+ * it, unless it is spelt by its code alone, or by a digit and its code,
+ * and that was looked at (again, it would change nothing: add). */
 static void
 add_ref(struct edhint *h, const struct rules *r, const struct army *a,
     const struct troopref *t, bool dis)
 {
 	const struct troop *tr = dis ? t->dis : t->t;
+	const char *fig = dis ? t->dis_figures : t->figures;
+	bool mtd = !dis && t->mtd;
+	int d;
+	uint32_t bit = 0;
 	char sp[64];
 
-	if (tr != NULL && tr->id >= 0 && tr->id < RULES_MAXTROOPS &&
-	    h->memo_r == r && h->code_seen[tr->id] && (dis ?
-	    t->dis_figures == NULL && t->dis_written == NULL : !t->mtd &&
-	    t->figures == NULL && t->written == NULL))
-		return;
+	if (tr == NULL || tr->id < 0 || tr->id >= RULES_MAXTROOPS)
+		return;                 /* add() takes no such troop */
+	if ((dis ? t->dis_written : t->written) == NULL) {
+		if (h->memo_r == r && !mtd && fig == NULL &&
+		    h->code_seen[tr->id])
+			return;
+		if ((d = army_figures_digit(fig)) >= 0)
+			bit = (uint32_t)1 << (d + (mtd ? 10 : 0));
+		if (h->memo_r == r && (h->digit_seen[tr->id] & bit) != 0)
+			return;
+	}
 	troopref_spelling(t, dis, sp, sizeof sp);
 	add(h, r, a, tr, sp);
+	h->digit_seen[tr->id] |= bit;   /* add() made memo_r r */
 }
 
 static void

@@ -33,6 +33,9 @@ struct edhint {
 	/* the troops whose code alone was looked at as a spelling (or as
 	 * a type r lacks) under memo_r */
 	bool code_seen[RULES_MAXTROOPS];
+	/* and those spelt by figures of one digit (shared, army.h) and
+	 * the code: bit d, "3Bd" (a dismount's too), bit 10 + d, "Mtd-3Bd" */
+	uint32_t digit_seen[RULES_MAXTROOPS];
 };
 
 /* The spelling of a troop reference as a list writes it (figures and
