@@ -44,16 +44,27 @@ else ifeq ($(COV),1)
   LDFLAGS += --coverage
   HARDEN   =
 else ifneq ($(filter 1 gen use,$(PGO)),)
-  # PGO=1 makes the two others, in turn, in one directory (a static
-  # function's profile is known by its object's path): gen, whose tools
-  # count their branches into build-pgo/prof as they run, and use, the
-  # objects compiled again with those counts
+  # PGO=1 makes the two others, in turn, in one directory (in another,
+  # GCC matched no static function's counts: the path of its object is
+  # part of its name in the profile): gen, whose tools count their
+  # branches into build-pgo/prof as they run, and use, the objects
+  # compiled again with those counts.  GCC's flags (11 or later):
+  # CFLAGS and LDFLAGS of the command line or the environment are not
+  # taken (PGO=0 builds with them).
   B        = build-pgo
   PGO_FLAGS_gen = -fprofile-generate=$(PGO_PROF) -fprofile-update=single
   PGO_FLAGS_use = -fprofile-use=$(PGO_PROF) -fprofile-partial-training \
                   -Wno-missing-profile
-  CFLAGS   = -O2 -g $(PGO_FLAGS_$(PGO)) -fprofile-prefix-path=$(CURDIR)/$(B)
-  LDFLAGS += $(if $(filter gen,$(PGO)),-fprofile-generate)
+  override CFLAGS = -O2 -g $(PGO_FLAGS_$(PGO)) \
+                     -fprofile-prefix-path=$(CURDIR)/$(B)
+  override LDFLAGS += $(if $(filter gen,$(PGO)),-fprofile-generate)
+  ifneq ($(filter gen use,$(PGO)),)
+    ifeq ($(MAKELEVEL),0)
+      $(error PGO=$(PGO) is a stage of PGO=1: make PGO=1)
+    endif
+  else ifneq ($(filter-out all install clean,$(MAKECMDGOALS)),)
+    $(error PGO=1 makes all, install or clean)
+  endif
 else
   B        = build
 endif
@@ -105,19 +116,37 @@ FUZZERS   := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
 ifeq ($(PGO),1)
 # the build of the sources as they are, made counting (gen), run over
 # the samples and corpora (tests/pgo-train.sh), then made again with its
-# profile (use): each a make of its own, one after the other, the build
-# made anew each time (.SECONDARY: a missing object alone is not)
+# profile (use): each a make of its own, one after the other, from an
+# empty build-pgo each time (make does not know which flags an object
+# was made with).  Made again when a source, header, format, the
+# training script, the Makefile or the configuration changed (not the
+# samples: a new sample changes the counts, not what the tools do).
+# The stamp has the time of the start: a source changed while it is
+# made is newer.
 all: $(B)/pgo.stamp
 
-$(B)/pgo.stamp: $(LIB_SRCS) $(wildcard lib/*/*.h tools/*.c tools/gen/*.c \
-    formats/*) tests/pgo-train.sh Makefile
-	rm -rf $(B)
+PGO_KEEP = ! -name pgo.config ! -name pgo.start
+$(B)/pgo.stamp: $(B)/pgo.config $(LIB_SRCS) $(wildcard lib/*/*.h tools/*.c \
+    tools/gen/*.c formats/*) tests/pgo-train.sh Makefile
+	touch $(B)/pgo.start
+	find $(B) -mindepth 1 -maxdepth 1 $(PGO_KEEP) -exec rm -rf {} +
 	$(MAKE) PGO=gen all
 	rm -rf $(PGO_PROF)
 	sh tests/pgo-train.sh $(B)/bin
-	find $(B) -mindepth 1 -maxdepth 1 ! -name prof -exec rm -rf {} +
+	@ls $(PGO_PROF) 2>/dev/null | grep -q listtext || { echo \
+	    "make: the training run counted nothing: no PGO build" >&2; exit 1; }
+	find $(B) -mindepth 1 -maxdepth 1 $(PGO_KEEP) ! -name prof \
+	    -exec rm -rf {} +
 	$(MAKE) PGO=use all
-	touch $@
+	mv $(B)/pgo.start $@
+
+# what the objects are made with, but the sources: written when it
+# changed
+$(B)/pgo.config: FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) | $(CPPFLAGS) | $(LDFLAGS) | $(LIBEXECDIR) |' \
+	    '$(TOOLS_LINK) | $(WERROR)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 else
 all: $(BINS)
 endif
@@ -400,7 +429,7 @@ demo: deps-build
 
 # every bench/*.sh and the summary of their goals (bench/run.sh);
 # bench/runs times commands side by side
-# (of the build make install installs: PGO=1)
+# (of the build make install installs: PGO=1, whatever PGO says)
 bench: deps
 	$(MAKE) PGO=1 all
 	$(MAKE) PGO=use build-pgo/bench/runs build-pgo/tests/test_core

@@ -1,10 +1,11 @@
 #!/bin/sh
 # tests/pgo-train.sh BINDIR: the training run of make PGO=1 (the Makefile
-# runs it on build-pgo/gen/bin, whose tools count their branches as they
-# run): the demo's pipeline, and every sample and corpus of the
-# repository read in each output format, read back and checked.  Its
-# statuses and outputs are not looked at: it is run for the counts
-# (the tests look at the outputs of build-pgo in make check).
+# runs it on build-pgo/bin as PGO=gen made it: its tools count their
+# branches into build-pgo/prof as they run): the demo's pipeline, and
+# every sample and corpus of the repository read in each output format,
+# read back and checked.  Its statuses and outputs are not looked at: it
+# is run for the counts (make check runs the regress cases through the
+# build made with them).
 set -u
 bin=$(cd "${1:?usage: tests/pgo-train.sh BINDIR}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -958,16 +958,18 @@ army_rows(struct card_block *t, struct army_row *rows, size_t n,
 }
 
 /* A move cell of a row: the type's figure a, or the sub-type's b when
- * all its elements move so (only), or both, "2 (3)", when some do;
- * false when the cell cut it (as snprintf cuts). */
-static bool
+ * all its elements move so (only), or both, "2 (3)", when some do (the
+ * type's alone when both do not fit the cell: never cut in a figure;
+ * the figures of the editions are a few bytes). */
+static void
 move_cell(char *out, size_t n, const char *a, const char *b, int how)
 {
 	if (how == 0 || (how == 2 && strcmp(a, b) == 0))
-		return snprintf(out, n, "%s", a) < (int)n;
-	if (how == 1)
-		return snprintf(out, n, "%s", b) < (int)n;
-	return snprintf(out, n, "%s (%s)", a, b) < (int)n;
+		snprintf(out, n, "%s", a);
+	else if (how == 1)
+		snprintf(out, n, "%s", b);
+	else if (snprintf(out, n, "%s (%s)", a, b) >= (int)n)
+		snprintf(out, n, "%s", a);
 }
 
 /* The factors and moves of a row of the army card (its cells 3 to 7);
