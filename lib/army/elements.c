@@ -495,7 +495,9 @@ bare_marker(struct ep *p, struct item *el)
 	    (p->s[k] | 0x20) <= 'z') || (unsigned char)p->s[k] >= 0x80 ||
 	    p->s[k] == '-'); k++)
 		;
-	if (k == a) {                   /* no word: the usual case */
+	/* no word (the usual case), or one no marker starts with ("or") */
+	if (k == a || ((unsigned char)p->s[a] < 0x80 &&
+	    memchr("gbfc", p->s[a] | 0x20, 4) == NULL)) {
 		p->i = save;
 		return;
 	}

