@@ -127,6 +127,10 @@ void listtext_flush(struct listtext *lt);
 bool listtext_open(const struct listtext *lt);
 /* Does the text hold an entry with a count ("1x3Bd")? */
 bool listtext_counted(const char *s, size_t n);
+/* Does the text end with a word that joins it to what follows ("or",
+ * "oder", "und", ...) or a joining sign (',', '+', '(', '/')?
+ * (listone.c) */
+bool listtext_ends_joined(const char *s, size_t n);
 /* Does the text hold a troop type ("3Kn", "HCh", "Light Horse") or, with
  * troops false, only an entry with a count ("2x Foo")? (listone.c) */
 bool listtext_list_like(const char *s, size_t n, bool troops);

@@ -704,3 +704,27 @@ listtext_unknown_label(const char *s, size_t n, long line, long col)
 		return 2;                   /* "Core: 2x3Bd": elements lost */
 	return 1;
 }
+
+bool
+listtext_ends_joined(const char *s, size_t n)
+{
+	static const char *const w[] = {
+		"or", "o", "oder", "od.", "od", "и", "или", "and", "und", NULL
+	};
+	size_t e = n, b;
+	int k;
+
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	if (e == 0)
+		return true;
+	if (strchr(",;+(/&", s[e - 1]) != NULL)
+		return true;
+	for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t' &&
+	    s[b - 1] != ','; b--)
+		;
+	for (k = 0; w[k] != NULL; k++)
+		if (str_ieq(s + b, e - b, w[k]))
+			return true;
+	return false;
+}

@@ -780,32 +780,6 @@ start_record(struct listtext *lt, const char *id, size_t idn,
 		lt->seen->started = true;
 }
 
-/* Does the text end with a word that joins it to what follows ("or",
- * "oder", "und", ...) or a joining sign (',', '+', '(', '/')? */
-static bool
-ends_joined(const char *s, size_t n)
-{
-	static const char *const w[] = {
-		"or", "o", "oder", "od.", "od", "и", "или", "and", "und", NULL
-	};
-	size_t e = n, b;
-	int k;
-
-	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-		e--;
-	if (e == 0)
-		return true;
-	if (strchr(",;+(/&", s[e - 1]) != NULL)
-		return true;
-	for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t' &&
-	    s[b - 1] != ','; b--)
-		;
-	for (k = 0; w[k] != NULL; k++)
-		if (str_ieq(s + b, e - b, w[k]))
-			return true;
-	return false;
-}
-
 /* Whether the line v[0..*vn) goes to a field of len bytes (sep more
  * before it): a record's field holds at most ARMY_FIELD_MAX bytes, as a
  * sheet's, so that one wrapped over millions of lines is not held.  The
@@ -840,7 +814,7 @@ add_elements(struct listtext *lt, const char *v, size_t vn, long line,
 		return;
 	if (lt->elems.len > 0) {
 		bool own = (bullet || (v[0] >= '0' && v[0] <= '9')) &&
-		    !ends_joined(lt->elems.s, lt->elems.len);
+		    !listtext_ends_joined(lt->elems.s, lt->elems.len);
 
 		sbuf_adds(&lt->elems, own ? ", " : " ");
 		sbuf_adds(&lt->written, own ? ", " : " ");
@@ -893,6 +867,10 @@ second_keyword(struct listtext *lt, enum kw kw, const char *v, size_t vn,
 			continue;
 		if (v[i - 1] != ' ' && v[i - 1] != '\t' && v[i - 1] != ',' &&
 		    v[i - 1] != ';' && v[i - 1] != '|')
+			continue;
+		/* no keyword is one byte, nor has a '/' or digit: "I/1b" */
+		if (i + 1 >= vn || v[i + 1] == '/' || (v[i + 1] >= '0' &&
+		    v[i + 1] <= '9'))
 			continue;
 		k = keyword(&lt->kwfold, v + i, vn - i, val, &lang);
 		if ((k == KW_AGGRESSION || k == KW_TERRAIN ||
@@ -1220,7 +1198,7 @@ mail_after(struct listtext *lt, const char *t, size_t tn, enum kw kw,
 	}
 	if (kw != KW_NONE || !listmail_text(t, tn) ||
 	    listtext_prose_like(t, tn) || (lt->elems.len > 0 &&
-	    ends_joined(lt->elems.s, lt->elems.len)))
+	    listtext_ends_joined(lt->elems.s, lt->elems.len)))
 		return false;
 	listmail_skip(lt->seen, t, tn, line, col, false);
 	return true;
