@@ -82,9 +82,7 @@ army_figures_digit(const char *f)
 static void
 army_figures_free(char *s)
 {
-	uintptr_t p = (uintptr_t)s, t = (uintptr_t)digit_figures;
-
-	if (p - t >= sizeof digit_figures)
+	if (army_figures_digit(s) < 0)
 		free(s);
 }
 

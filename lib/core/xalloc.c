@@ -66,8 +66,9 @@ bytes(size_t n, size_t size)
 static void *
 xreallocarray(void *p, size_t n, size_t size)
 {
-	return p == NULL ? xmalloc(bytes(n, size)) : xrealloc(p, bytes(n,
-	    size));
+	size_t total = bytes(n, size);
+
+	return p == NULL ? xmalloc(total) : xrealloc(p, total);
 }
 
 char *
