@@ -14,11 +14,12 @@ trap 'rm -rf "$dir"' EXIT
 book=$top/tests/corpus/dba3-lists.txt
 # the id line and the last line (the elements) of every n-th record, in
 # turn, with a player
+# (the file's comment, a record of its own, is no list)
 awk -v n="$n" 'BEGIN { RS = ""; FS = "\n" }
-	{ id[NR] = $1; el[NR] = $NF }
+	$1 !~ /^#/ { id[++m] = $1; el[m] = $NF }
 	END {
 		for (i = 1; i <= n; i++) {
-			k = (i * 7919) % NR + 1
+			k = (i * 7919) % m + 1
 			split(id[k], w, " ")
 			printf "%s Entry %d\nPlayer: Player %d\n%s\n\n", w[1], i, i, el[k]
 		}
