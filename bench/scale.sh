@@ -12,16 +12,22 @@
 # moves, an army's 10000 notes and enemies, 65536 bytes of a field)
 # grows in time only: what is past the limit is reported and not held.  Prints the CPU time and the peak
 # RSS per size and the growth exponents from 4x to 64x (1 is linear, 0
-# flat; times under 0.05 s count as 0.05 s, start-up is not growth).
+# flat; times under 0.05 s count as 0.05 s, start-up is not growth):
+# at each size the median CPU time of BENCH_SCALE_RUNS runs (default 5)
+# and the largest peak RSS.  Last, the goals: the steepest growth in time
+# at most 1.1, and no shape over 20 MB at its largest size.
 # BENCH_SCALE multiplies every size (default 1); BENCH_SCALE_ONLY (an
 # extended regular expression) runs the shapes whose label it matches.  Inputs are generated in
 # a temporary directory and deleted after.
 set -eu
 bin=${1:?usage: bench/scale.sh BINDIR}
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/goal.inc"
 tmp=$(mktemp -d) || exit 4
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mul=${BENCH_SCALE:-1}
+runs=${BENCH_SCALE_RUNS:-5}
+: > "$tmp/exps"
 
 # ---- the generators: GEN N FILE ----------------------------------------
 gen_stack() {    # N bases on one spot
@@ -167,8 +173,24 @@ gen_count() {    # the number N (for the keymap of the unit tests)
 }
 
 measure() {
-	/usr/bin/time -f '%U %S %M' -o "$tmp/time" sh -c "$cmd" > /dev/null 2>&1 || true
-	tail -n 1 "$tmp/time" | awk '{ printf "%.2f %d", $1 + $2, $3 }'
+	: > "$tmp/times"
+	r=0
+	while [ "$r" -lt "$runs" ]; do
+		/usr/bin/time -f '%U %S %M' -o "$tmp/time" sh -c "$cmd" > /dev/null 2>&1 || true
+		tail -n 1 "$tmp/time" >> "$tmp/times"
+		r=$((r + 1))
+	done
+	awk '{ t[NR] = $1 + $2; if ($3 > m) m = $3 }
+	END { asort_t(); printf "%.2f %d", t[int((NR + 1) / 2)], m }
+	function asort_t(   i, j, x) {
+		for (i = 2; i <= NR; i++) {
+			x = t[i]
+			for (j = i - 1; j > 0 && t[j] > x; j--)
+				t[j + 1] = t[j]
+			t[j + 1] = x
+		}
+		return NR
+	}' "$tmp/times"
 }
 
 # shape LABEL BASE GEN CMD: CMD (a shell command reading $IN) at 1x, 4x,
@@ -193,6 +215,7 @@ shape() {
 		if (a < 0.05) a = 0.05; if (b < 0.05) b = 0.05
 		printf "%5.2f %5.2f", log(b / a) / log(16), log(d / c) / log(16) }')
 	printf '%-34s%s  exp %s\n' "$label" "$line" "$exp"
+	printf '%s\t%s\t%s\n' "$exp" "$m64" "$label" >> "$tmp/exps"
 }
 
 printf '%-34s %s  %s\n' "shape: tool" \
@@ -262,4 +285,19 @@ shape "wide: battle-scan -T pdf (table)" 150 gen_table \
 if [ -x "$bin/../tests/test_core" ]; then
 	shape "spill: keymap, budget 0 (unit)" 625 gen_count \
 	    '"'"$bin"'/../tests/test_core" keymap "$(cat "$IN")"'
+fi
+
+# the goals of the shapes run: the steepest growth in time, the most
+# memory (at 64x, the largest size)
+if [ -s "$tmp/exps" ]; then
+	sort -k 1,1gr "$tmp/exps" | head -n 1 > "$tmp/r"
+	IFS=$(printf '\t') read -r e _ lab < "$tmp/r"
+	set -- $e
+	goal "scale: the steepest growth in time, 4x to 64x ($lab)" \
+	    "exponent $1" "$1" le 1.1
+	sort -t "$(printf '\t')" -k 2,2nr "$tmp/exps" | head -n 1 > "$tmp/r"
+	IFS=$(printf '\t') read -r _ kb lab < "$tmp/r"
+	goal "scale: the most memory of a shape at 64x ($lab)" \
+	    "$(awk -v k="$kb" 'BEGIN { printf "%.1f MB", k / 1024 }')" \
+	    "$(awk -v k="$kb" 'BEGIN { printf "%.2f", k / 1024 / 20 }')" le 1
 fi
